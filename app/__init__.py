@@ -1,0 +1,1 @@
+"""The Textual application, the command line and the plain-text mode."""

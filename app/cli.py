@@ -1,0 +1,171 @@
+"""`equation-duel`: the menu with no arguments; subcommands give the engine without a screen.
+
+    equation-duel                      the full-screen game
+    equation-duel play GAME [--plain]  one game (line by line with --plain)
+    equation-duel rules GAME           the rules as we play them
+    equation-duel check EQUATION --owned 2,3,5 [--ops +-] [--double-digits] [--json]
+
+Textual is imported only when a screen is opened, sympy only when an equation is checked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from app.game_flags import FlagError, add_game_flags, options_from_args
+from rules.registry import GAME_IDS, get_game
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (exit 2) instead of the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {message}\n")
+
+
+def _fail(message: str) -> int:
+    print(f"equation-duel: error: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="equation-duel", description="Five arithmetic duels for two players.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="play one game", description="Play one game.")
+    play.add_argument("game", choices=GAME_IDS)
+    play.add_argument("--plain", action="store_true", help="line by line, without the full screen")
+    play.add_argument("--moves", default="", help="moves to play first, in notation, space-separated")
+    play.add_argument("--p1-name", default="Player 1", metavar="NAME")
+    play.add_argument("--p2-name", default="Player 2", metavar="NAME")
+    add_game_flags(play)
+
+    rules = sub.add_parser("rules", help="show a game's rules", description="Show a game's rules.")
+    rules.add_argument("game", choices=GAME_IDS)
+
+    check = sub.add_parser(
+        "check",
+        help="check an equation",
+        description="Check an equation against a player's numbers. Exit 0 valid, 1 invalid.",
+    )
+    check.add_argument("equation")
+    check.add_argument("--owned", required=True, help="the player's numbers, e.g. 2,3,5")
+    check.add_argument("--ops", default="+-*/", help="the operators allowed (default +-*/)")
+    check.add_argument("--double-digits", action="store_true", help="digits may be joined")
+    check.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    return parser
+
+
+def _owned(text: str) -> list[int]:
+    numbers = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        if not part.isascii() or not part.isdigit() or len(part) > 6:
+            raise FlagError(f"--owned: {part!r} is not a number")
+        numbers.append(int(part))
+    return numbers
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from rules.equation import check_equation, pretty_equation
+    from rules.operators import format_fraction, ops_from_text
+
+    try:
+        owned = _owned(args.owned)
+        ops = ops_from_text(args.ops)
+    except FlagError as error:
+        return _fail(str(error))
+    except ValueError as error:
+        return _fail(f"--ops: {error}")
+    verdict = check_equation(args.equation, owned, ops, args.double_digits)
+    if args.json:
+        print(json.dumps(verdict.as_json()))
+    elif verdict.valid:
+        assert verdict.left is not None
+        value = format_fraction(verdict.left)
+        print(f"valid: {pretty_equation(args.equation)} (both sides are {value})")
+    else:
+        print(f"invalid: {verdict.reason}")
+    return 0 if verdict.valid else 1
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from rules.rulebook import rules_markdown
+
+    text = rules_markdown(args.game)
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.markdown import Markdown
+
+        Console().print(Markdown(text))
+    else:
+        print(text)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    try:
+        options = options_from_args(game, args)
+    except FlagError as error:
+        return _fail(str(error))
+    moves = args.moves.split()
+    try:
+        state = game.replay(options, moves)
+    except ValueError as error:
+        return _fail(f"--moves: {error}")
+    if not args.plain:
+        from app.tui.app import EquationDuelApp
+
+        EquationDuelApp(game_id=game.id, options=options.model_dump(), moves=moves).run()
+        return 0
+    return _play_plain(game, state, (args.p1_name, args.p2_name))
+
+
+def _play_plain(game: Any, state: Any, names: tuple[str, str]) -> int:
+    from importlib import import_module
+
+    from app.plain.base import Console, EndOfInput, run_plain
+
+    driver_class = import_module(f"app.plain.{game.id}").Driver
+    console = Console(sys.stdin, sys.stdout)
+    try:
+        run_plain(driver_class(game, console, names), state)
+    except EndOfInput:
+        print("Input ended: the game is left unfinished.")
+    return 0
+
+
+def cmd_menu() -> int:
+    from app.tui.app import EquationDuelApp
+
+    EquationDuelApp().run()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "check":
+            return cmd_check(args)
+        if args.command == "rules":
+            return cmd_rules(args)
+        if args.command == "play":
+            return cmd_play(args)
+        return cmd_menu()
+    except KeyboardInterrupt:
+        print()
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

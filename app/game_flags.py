@@ -1,0 +1,103 @@
+"""Game-option flags shared by `play`, `solve` and `arena`, mapped onto Options fields.
+
+The same flag means the same thing in every game it applies to; a flag that a game does
+not have is refused by name, and a bad value is a one-line error naming its flag.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from rules.base import Game, GameOptions
+from rules.operators import ops_from_text
+
+
+class FlagError(ValueError):
+    """A one-line usage error that names the flag."""
+
+
+def _range(text: str) -> tuple[int, int]:
+    low, sep, high = text.partition("-")
+    if not sep or not low.strip().isdigit() or not high.strip().isdigit():
+        raise ValueError(f"{text!r} is not a range like 1-9")
+    return int(low), int(high)
+
+
+def _int(text: str) -> int:
+    if not text.strip().lstrip("-").isdigit():
+        raise ValueError(f"{text!r} is not a whole number")
+    return int(text)
+
+
+@dataclass(frozen=True)
+class Flag:
+    flag: str
+    field: str
+    help: str
+    metavar: str | None = None  # None: a switch without a value
+
+
+FLAGS: tuple[Flag, ...] = (
+    Flag("--first", "first", "who moves first: 1 or 2", "1|2"),
+    Flag("--pool", "pool", "the numbers in play (collect, fifty, conquest, countdown)", "LO-HI"),
+    Flag("--double-digits", "double_digits", "collect: join collected digits into numbers"),
+    Flag("--ops", "ops", "collect: the operators allowed, e.g. +-", "OPS"),
+    Flag("--template", "template", "template: the template, e.g. '(_ + _) × _'", "TEXT"),
+    Flag("--digits", "digits", "template: the digits in the pool", "LO-HI"),
+    Flag("--copies", "copies", "template: copies of each digit (1 or 2)", "N"),
+    Flag("--rounds", "rounds_to_win", "template: round wins needed to win the match", "N"),
+    Flag("--turn-seconds", "turn_seconds", "template: time limit per turn in seconds", "N"),
+    Flag("--declare", "declare", "conquest: the mover must state the equation"),
+    Flag("--target", "target", "fifty, countdown: the target number", "N"),
+)
+
+_CONVERT: dict[str, Any] = {
+    "first": _int,
+    "pool": _range,
+    "digits": _range,
+    "ops": ops_from_text,
+    "copies": _int,
+    "rounds_to_win": _int,
+    "turn_seconds": _int,
+    "target": _int,
+}
+
+
+def add_game_flags(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("game options (each applies to the games named)")
+    for flag in FLAGS:
+        if flag.metavar is None:
+            group.add_argument(flag.flag, dest=flag.field, action="store_true", default=None, help=flag.help)
+        else:
+            group.add_argument(flag.flag, dest=flag.field, metavar=flag.metavar, help=flag.help)
+
+
+def options_from_args(game: Game[Any, Any, Any], args: argparse.Namespace) -> GameOptions:
+    """The game's options from parsed flags; FlagError names the flag that is wrong."""
+    fields = game.Options.model_fields
+    data: dict[str, Any] = {}
+    by_field = {flag.field: flag for flag in FLAGS}
+    for flag in FLAGS:
+        raw = getattr(args, flag.field, None)
+        if raw is None:
+            continue
+        if flag.field not in fields:
+            raise FlagError(f"{flag.flag} does not apply to {game.id}")
+        convert = _CONVERT.get(flag.field)
+        try:
+            data[flag.field] = convert(raw) if convert is not None else raw
+        except ValueError as error:
+            raise FlagError(f"{flag.flag}: {error}") from error
+    try:
+        options: GameOptions = game.Options.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = str(first["loc"][0]) if first["loc"] else ""
+        name = by_field[field].flag if field in by_field else field
+        message = first["msg"].removeprefix("Value error, ")
+        raise FlagError(f"{name}: {message}") from None
+    return options

@@ -1,0 +1,135 @@
+"""What every game's plain-text driver shares: the console and the turn loop.
+
+A driver (one module per game in this package) knows its seed's prompts and messages. The
+loop here is written once against the game protocol: it asks the driver for a human's
+move, or a computer player for its move, plays it, and lets the driver report it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import IO, Any, ClassVar
+
+from rules.base import Frozen, Game, IllegalMove, Outcome, PlayerNo
+
+#: A computer player: given the state, it returns its move.
+Bot = Callable[[Any], Any]
+
+
+class EndOfInput(Exception):
+    """Standard input ended: the program stops cleanly."""
+
+
+class Console:
+    """Line-by-line input and output (standard streams, or strings in tests)."""
+
+    def __init__(self, stdin: IO[str], stdout: IO[str]) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.echo = not stdin.isatty() if hasattr(stdin, "isatty") else False
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str:
+        """Print the prompt, read one line (without its newline); EndOfInput at the end.
+
+        When input is not a terminal the answer is echoed, so a transcript reads like the
+        seed's samples.
+        """
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if line == "":
+            self.stdout.write("\n")
+            raise EndOfInput
+        answer = line.rstrip("\r\n")
+        if self.echo:
+            self.stdout.write(answer + "\n")
+        return answer
+
+
+def name_players(text: str, names: tuple[str, str]) -> str:
+    """Put the players' names where the rules wrote "Player 1" and "Player 2"."""
+    if names == ("Player 1", "Player 2"):
+        return text
+    marker = "\x00"
+    text = text.replace("Player 1", marker + "1").replace("Player 2", marker + "2")
+    return text.replace(marker + "1", names[0]).replace(marker + "2", names[1])
+
+
+class PlainDriver(ABC):
+    """One game's prompts and messages. Subclasses live in `app/plain/<game>.py`."""
+
+    game_id: ClassVar[str]
+
+    def __init__(self, game: Game[Any, Any, Any], console: Console, names: tuple[str, str]):
+        self.game = game
+        self.console = console
+        self.names = names
+
+    def name(self, player: PlayerNo) -> str:
+        return self.names[player - 1]
+
+    def say(self, text: str = "") -> None:
+        self.console.say(text)
+
+    @abstractmethod
+    def welcome(self, state: Any) -> None:
+        """What the seed prints when the game starts (or resumes at this state)."""
+
+    @abstractmethod
+    def human_turn(self, state: Any) -> Any:
+        """Prompt the player to move until they give a move `play` accepts; return it.
+
+        Input that is not a move gets the seed's message and the prompt again. Raises
+        EndOfInput when input ends.
+        """
+
+    @abstractmethod
+    def report(self, before: Any, move: Any, after: Any) -> None:
+        """Say what the move did (the seed's messages after a move)."""
+
+    def announce_computer(self, state: Any, move: Any) -> None:
+        player = self.game.to_move(state)
+        self.say(f"{self.name(player)} (computer) plays {self.game.format_move(move)}")
+
+    def final(self, outcome: Outcome) -> None:
+        """The last line: who wins and why."""
+        self.say(name_players(f"Player {outcome.winner} wins: {outcome.reason}.", self.names))
+
+
+def run_plain(
+    driver: PlainDriver,
+    state: Frozen,
+    bots: dict[PlayerNo, Bot] | None = None,
+    on_move: Callable[[Any, Any, Any], None] | None = None,
+) -> Frozen:
+    """Play from `state` until the game is over; return the final state.
+
+    EndOfInput propagates to the caller, which ends the program cleanly.
+    """
+    game = driver.game
+    bots = bots or {}
+    driver.welcome(state)
+    while (outcome := game.outcome(state)) is None:
+        player = game.to_move(state)
+        bot = bots.get(player)
+        if bot is not None:
+            move = bot(state)
+            driver.announce_computer(state, move)
+        else:
+            move = driver.human_turn(state)
+        try:
+            after = game.play(state, move)
+        except IllegalMove as error:  # a driver or bot slip must not end the program
+            driver.say(str(error))
+            continue
+        driver.report(state, move, after)
+        if on_move is not None:
+            on_move(state, move, after)
+        state = after
+    driver.final(outcome)
+    return state

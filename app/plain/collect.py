@@ -1,0 +1,146 @@
+"""Plain-text Collect & Declare, with the prompts of the seed's command-line sample."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.plain.base import PlainDriver, name_players
+from rules.base import IllegalMove, Outcome
+from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectState
+from rules.collect_text import declaration_note, numbers_text
+from rules.equation import pretty_equation
+from rules.operators import shown
+
+YES = ("y", "yes")
+NO = ("n", "no")
+
+
+class Driver(PlainDriver):
+    game_id = "collect"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._announced = False
+
+    def names_in(self, text: str) -> str:
+        return name_players(text, self.names)
+
+    # What the seed prints.
+
+    def welcome(self, state: CollectState) -> None:
+        opts = state.options
+        variants = []
+        if opts.pool != (1, 9):
+            variants.append(f"numbers {opts.pool[0]} to {opts.pool[1]}")
+        if opts.double_digits:
+            variants.append("double digits allowed")
+        if len(opts.ops) < 4:
+            variants.append("operators " + " ".join(shown(op) for op in opts.ops) + " only")
+        if variants:
+            self.say("Variant: " + ", ".join(variants) + ".")
+        self.say(f"Available Numbers: {numbers_text(state.pool)}")
+        for player in (1, 2):
+            self.say(f"{self.name(player)}'s Numbers: {numbers_text(state.collected[player - 1])}")
+        if state.phase == "sudden-death" and state.result is None:
+            self.say()
+            self.say("Sudden death: no more numbers can be selected.")
+
+    def header(self, state: CollectState) -> None:
+        player = state.to_move
+        mine = numbers_text(state.numbers_of(player))
+        self.say()
+        if state.phase == "sudden-death":
+            turn = state.sudden_death_turns + 1
+            total = SUDDEN_DEATH_TURNS
+            self.say(f"Sudden death, turn {turn} of {total}: {self.name(player)}'s turn.")
+        else:
+            self.say(f"{self.name(player)}, select a number from the available numbers.")
+            self.say(f"Available Numbers: {numbers_text(state.pool)}")
+        self.say(f"Your Numbers: {mine}")
+        self.say()
+
+    def ask_number(self, state: CollectState) -> int:
+        while True:
+            answer = self.console.ask("Enter number: ").strip()
+            if not answer.isascii() or not answer.isdigit() or len(answer) > 6:
+                self.say(f"Please enter one of the available numbers: {numbers_text(state.pool)}")
+                continue
+            number = int(answer)
+            try:
+                self.game.play(state, CollectMove(pick=number))
+            except IllegalMove as error:
+                self.say(self.names_in(_sentence(str(error))))
+                continue
+            return number
+
+    def ask_yes_no(self, prompt: str) -> bool:
+        while True:
+            answer = self.console.ask(prompt).strip().lower()
+            if answer in YES:
+                return True
+            if answer in NO:
+                return False
+            self.say("Please answer yes or no.")
+
+    def ask_declaration(self) -> str | None:
+        if not self.ask_yes_no("Do you want to attempt an equation? (yes/no): "):
+            return None
+        text = self.console.ask("Enter your equation using your numbers: ")
+        if not text.strip():
+            self.say("No equation entered.")
+            return None
+        return text
+
+    def human_turn(self, state: CollectState) -> CollectMove:
+        self.header(state)
+        if state.phase == "sudden-death":
+            return CollectMove(declaration=self.ask_declaration())
+        number = self.ask_number(state)
+        self.say(f"Number {number} selected.")
+        self.say()
+        return CollectMove(pick=number, declaration=self.ask_declaration())
+
+    def announce_computer(self, state: CollectState, move: CollectMove) -> None:
+        self.header(state)
+        who = f"{self.name(state.to_move)} (computer)"
+        if move.pick is not None:
+            self.say(f"{who} selects number {move.pick}.")
+        if move.declaration is None:
+            self.say(f"{who} does not attempt an equation.")
+        else:
+            self.say(f"{who} declares {pretty_equation(move.declaration)}.")
+
+    def report(self, before: CollectState, move: CollectMove, after: CollectState) -> None:
+        if move.declaration is not None:
+            self.say()
+            valid = bool(after.last_valid)
+            self.say(self.names_in(declaration_note(before.to_move, valid, after.last_reason)))
+            if valid:
+                self._announced = True
+        if before.phase == "draft" and after.phase == "sudden-death":
+            self.say()
+            self.say("All numbers have been selected and no valid equation has been declared.")
+            self.say(
+                self.names_in(
+                    "Sudden death! No more numbers can be selected. Each player may attempt one "
+                    "equation per turn, for two full rounds (four turns), starting with "
+                    f"Player {after.to_move}."
+                )
+            )
+            self.say(
+                "If no one succeeds, the higher sum of collected numbers wins; equal sums: "
+                "the player holding the largest number wins."
+            )
+        elif after.result is not None and not after.last_valid:
+            self.say()
+            self.say("Sudden death is over and no valid equation has been declared.")
+
+    def final(self, outcome: Outcome) -> None:
+        if not self._announced:
+            super().final(outcome)
+
+
+def _sentence(message: str) -> str:
+    """A rules message as a line of its own: capital first letter, full stop."""
+    text = message[:1].upper() + message[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -1,0 +1,119 @@
+"""Plain-text Exactly Fifty, with the prompts and messages of the seed's section 8."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from app.plain.base import PlainDriver
+from rules.base import Outcome, PlayerNo, other
+from rules.fifty import FiftyMove, FiftyState, equation_text, preview
+from rules.operators import Op, parse_op
+
+DIFFERENT_AND_UNUSED = "Error: Numbers must be different and unused."
+
+
+def numbers_text(numbers: tuple[int, ...]) -> str:
+    return " ".join(str(n) for n in numbers)
+
+
+def signed(value: int) -> str:
+    """A term added to a score: `24`, or `(-8)` for a negative one."""
+    return str(value) if value >= 0 else f"({value})"
+
+
+class Driver(PlainDriver):
+    game_id: ClassVar[str] = "fifty"
+
+    #: Set once the report has said who won (so `final` does not say it twice).
+    _announced: bool = False
+
+    def welcome(self, state: FiftyState) -> None:
+        options = state.options
+        one, two = self.name(1), self.name(2)
+        self.say("Welcome to Equation Duel!")
+        if state.scores == (0, 0) and state.pool == options.numbers():
+            self.say(f"{one} and {two} start with 0 points.")
+        else:
+            self.say(f"{one} has {state.score(1)} points and {two} has {state.score(2)}.")
+        if options.target != 50:
+            self.say(f"The target is exactly {options.target} points.")
+        self.say(f"Available Numbers: {numbers_text(state.pool)}")
+        if self.game.outcome(state) is None:
+            if state.pool == options.numbers():
+                self.say(f"{self.name(state.to_move)} will go first.")
+            else:
+                self.say(f"{self.name(state.to_move)} moves next.")
+
+    def human_turn(self, state: FiftyState) -> FiftyMove:
+        player = state.to_move
+        name = self.name(player)
+        self.say()
+        self.say(f"Available Numbers: {numbers_text(state.pool)}")
+        self.say(f"{name}'s Score: {state.score(player)}")
+        first = self.ask_number(state, f"{name}, select your first number:")
+        second = self.ask_number(state, f"{name}, select your second number:", first)
+        op = self.ask_op(f"{name}, choose an operation (+, -, *, /):")
+        return FiftyMove(a=first, op=op, b=second)
+
+    def ask_number(self, state: FiftyState, prompt: str, first: int | None = None) -> int:
+        """One unused number (different from `first`); errors ask again."""
+        while True:
+            self.say(prompt)
+            text = self.console.ask("> ").strip()
+            error = self.number_error(state, text, first)
+            if error is None:
+                return int(text)
+            self.say(error)
+
+    def number_error(self, state: FiftyState, text: str, first: int | None) -> str | None:
+        available = numbers_text(state.pool)
+        if not text:
+            return f"Error: Please enter a number. Available Numbers: {available}"
+        if not (text.isascii() and text.isdigit()) or len(text) > 6:
+            return f"Error: {text!r} is not a number. Available Numbers: {available}"
+        number = int(text)
+        if number not in state.options.numbers():
+            return f"Error: {number} is not in the pool ({state.pool_text()})."
+        if first is not None:  # the seed's message for the second number
+            return DIFFERENT_AND_UNUSED if number == first or number not in state.pool else None
+        if number not in state.pool:
+            return f"Error: Number {number} is already used. Available Numbers: {available}"
+        return None
+
+    def ask_op(self, prompt: str) -> Op:
+        while True:
+            self.say(prompt)
+            text = self.console.ask("> ").strip()
+            op = parse_op(text)
+            if op is not None:
+                return op
+            shown = repr(text) if text else "nothing"
+            self.say(f"Error: Unknown operation {shown}. Choose +, -, * or /.")
+
+    def report(self, before: FiftyState, move: FiftyMove, after: FiftyState) -> None:
+        player: PlayerNo = before.to_move
+        name = self.name(player)
+        value, score = preview(before, move)
+        self.say(f"Equation: {equation_text(move, value, ascii_ops=True)}")
+        if move.op == "/" and move.a % move.b:
+            self.say(f"(Integer division: the remainder {move.a % move.b} is dropped.)")
+        self.say(f"{name}'s new score: {before.score(player)} + {signed(value)} = {score}")
+        target = before.options.target
+        if after.busted is not None:
+            self.say(f"{name}'s score exceeds {target}.")
+            self.say(f"{name} loses. {self.name(other(player))} wins!")
+            self._announced = True
+            return
+        self.say(f"Numbers {move.a} and {move.b} are now used.")
+        if after.hit is not None:
+            self.say(f"{name}'s score is exactly {target}.")
+            self.say(f"{name} wins!")
+            self._announced = True
+        elif len(after.pool) == 1:
+            self.say(f"Only number {after.pool[0]} is left: the game ends.")
+        elif not after.pool:
+            self.say("No numbers are left: the game ends.")
+
+    def final(self, outcome: Outcome) -> None:
+        if not self._announced:
+            super().final(outcome)

@@ -1,0 +1,252 @@
+"""Plain-text mode for Equation Duel: Templates.
+
+Prompts and messages follow the seed's "Sample Command-Line Interaction". A slot may be
+named `P1 Slot 1`, `p1 slot 1`, `P1 1`, `1.1` or `1 1`; at the digit prompt a whole move in
+notation (`9@1.1`) is accepted too. `Driver.run` plays a whole match of rounds (first to N
+round wins, the starter alternating) and enforces the per-turn time limit; for one round
+without a limit the shared `run_plain` loop gives the same transcript.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+from app.plain.base import Bot, Console, PlainDriver, name_players
+from rules.base import Frozen, Game, IllegalMove, Outcome, PlayerNo
+from rules.match import (
+    MatchState,
+    current_state,
+    match_outcome,
+    new_match,
+    play_in_match,
+    round_starter,
+    round_state,
+    time_out,
+)
+from rules.template import (
+    SLOTS,
+    TemplateMove,
+    TemplateState,
+    empty_slots,
+    partial_text,
+    placements,
+    pool_text,
+    result_text,
+)
+
+SLOT_EXAMPLE = "(e.g., P1 Slot 1, P2 Slot 2)"
+_SLOT = re.compile(
+    r"^\s*(?:p(?:layer)?\s*)?(\d)\s*(?:[.,:/-]\s*)?(?:s(?:lot)?\s*)?(\d)\s*$", re.IGNORECASE
+)
+
+
+def parse_slot(text: str) -> tuple[PlayerNo, int] | None:
+    """`P1 Slot 1`, `p1 slot 1`, `P1 1`, `1.1`, `1 1` -> (1, 1); None if it is not a slot."""
+    found = _SLOT.match(text)
+    if found is None:
+        return None
+    player, slot = int(found.group(1)), int(found.group(2))
+    if player not in (1, 2) or not 1 <= slot <= SLOTS:
+        return None
+    return (1 if player == 1 else 2), slot
+
+
+class Driver(PlainDriver):
+    game_id = "template"
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        console: Console,
+        names: tuple[str, str] = ("Player 1", "Player 2"),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(game, console, names)
+        self.clock = clock
+        #: The position the transcript has reached (for the results at the end).
+        self.state: TemplateState | None = None
+        #: The match `run` is playing (None before `run`).
+        self.match: MatchState | None = None
+        self._example_shown = False
+
+    # What the seed prints.
+
+    def equations(self, state: TemplateState) -> None:
+        for player in (1, 2):
+            self.say(f"{self.name(player)}'s equation: {partial_text(state, player)}")
+
+    def board(self, state: TemplateState) -> None:
+        self.say(f"Available digits: {pool_text(state.pool)}")
+        self.say()
+        self.equations(state)
+        self.say()
+
+    def welcome(self, state: TemplateState) -> None:
+        self.state = state
+        self.say("Welcome to Equation Duel!")
+        options = state.options
+        if options.rounds_to_win > 1:
+            self.say(f"The first to win {options.rounds_to_win} rounds wins the match.")
+            self.say(f"Round 1: {self.name(state.options.first)} starts.")
+        if options.turn_seconds is not None:
+            self.say(f"Each turn has a time limit of {options.turn_seconds} seconds.")
+        self.board(state)
+
+    def human_turn(self, state: TemplateState) -> TemplateMove:
+        player = state.to_move
+        self.say(f"{self.name(player)}, it's your turn.")
+        if state.options.turn_seconds is not None:
+            self.say(f"You have {state.options.turn_seconds} seconds.")
+        self.say(f"Available digits: {pool_text(state.pool)}")
+        while True:
+            answer = self.console.ask("Select a digit: ").strip()
+            if "@" in answer:  # a whole move in notation, e.g. 9@1.1
+                move = self._try(state, answer)
+                if move is not None:
+                    return move
+                continue
+            if len(answer) != 1 or not answer.isdigit():
+                self.say(
+                    f"{answer!r} is not a digit. "
+                    f"Select one of the available digits: {pool_text(state.pool)}."
+                )
+                continue
+            digit = int(answer)
+            player_slot = empty_slots(state)[0]  # any empty slot: only the digit is checked
+            probe = TemplateMove(digit=digit, player=player_slot[0], slot=player_slot[1])
+            if not self._allowed(state, probe):
+                continue
+            return self._choose_slot(state, digit)
+
+    def _choose_slot(self, state: TemplateState, digit: int) -> TemplateMove:
+        while True:
+            example = "" if self._example_shown else f" {SLOT_EXAMPLE}"
+            answer = self.console.ask(f"Choose a slot to place the digit{example}: ")
+            self._example_shown = True
+            slot = parse_slot(answer)
+            if slot is None:
+                self.say(
+                    f"{answer.strip()!r} is not a slot. Name one like P1 Slot 1 or P2 Slot 3: "
+                    "P1 or P2, then slot 1, 2 or 3 (left to right)."
+                )
+                continue
+            move = TemplateMove(digit=digit, player=slot[0], slot=slot[1])
+            if self._allowed(state, move):
+                return move
+
+    def _try(self, state: TemplateState, text: str) -> TemplateMove | None:
+        try:
+            move: TemplateMove = self.game.parse_move(text)
+        except IllegalMove as error:
+            self.say(name_players(f"{error}.", self.names))
+            return None
+        return move if self._allowed(state, move) else None
+
+    def _allowed(self, state: TemplateState, move: TemplateMove) -> bool:
+        try:
+            self.game.play(state, move)
+        except IllegalMove as error:
+            self.say(name_players(str(error), self.names))
+            return False
+        return True
+
+    def report(self, before: TemplateState, move: TemplateMove, after: TemplateState) -> None:
+        self.state = after
+        self.say()
+        self.equations(after)
+        self.say()
+        if after.note:
+            self.say(name_players(after.note, self.names))
+
+    def results(self, state: TemplateState | None, reason: str) -> None:
+        """`Calculating results...`, both results, and why when the results do not show it."""
+        if state is not None and state.is_full():
+            self.say("Calculating results...")
+            for player in (1, 2):
+                self.say(f"{self.name(player)}'s result: {result_text(state, player)}")
+            self.say()
+        if " beats " not in reason:
+            self.say(name_players(reason[:1].upper() + reason[1:] + ".", self.names))
+
+    def final(self, outcome: Outcome) -> None:
+        self.results(self.state, outcome.reason)
+        self.say(f"{self.name(outcome.winner)} wins!")
+
+    # A whole match, with the time limit.
+
+    def run(
+        self,
+        state: TemplateState,
+        bots: dict[PlayerNo, Bot] | None = None,
+        on_move: Callable[[Any, Any, Any], None] | None = None,
+    ) -> Frozen:
+        """Play the match from `state` (round 1) until a player has won enough rounds.
+
+        Returns the last round's final state. EndOfInput propagates to the caller.
+        """
+        bots = bots or {}
+        match = new_match(self.game_id, state.options)
+        for move in placements(state):  # start the match from a position set up by --moves
+            match = play_in_match(match, self.game.format_move(move))
+        self.match = match
+        self.welcome(state)
+        if len(match.results) == 1:
+            self.round_over(match)
+        while match_outcome(match) is None:
+            state = current_state(match)
+            player = state.to_move
+            bot = bots.get(player)
+            if bot is not None:
+                move = bot(state)
+                self.announce_computer(state, move)
+            else:
+                started = self.clock()
+                move = self.human_turn(state)
+                used = self.clock() - started
+                limit = state.options.turn_seconds
+                if limit is not None and used > limit:
+                    self.say(
+                        f"Time is up! {self.name(player)} took {used:.1f} seconds; "
+                        f"the limit is {limit} seconds."
+                    )
+                    match = self.match = time_out(match, player, used)
+                    self.round_over(match)
+                    continue
+            try:
+                after = self.game.play(state, move)
+            except IllegalMove as error:  # a bot slip must not end the program
+                self.say(str(error))
+                continue
+            self.report(state, move, after)
+            if on_move is not None:
+                on_move(state, move, after)
+            rounds = len(match.results)
+            match = self.match = play_in_match(match, self.game.format_move(move))
+            if len(match.results) > rounds:
+                self.round_over(match)
+        final: Frozen = current_state(match)
+        return final
+
+    def round_over(self, match: MatchState) -> None:
+        """The results of the round just finished, the score, and the next round's board."""
+        result = match.results[-1]
+        state: TemplateState = round_state(match, result.number)
+        self.results(state if result.seconds_used is None else None, result.reason)
+        winner = self.name(result.winner)
+        if match.rounds_to_win == 1:
+            self.say(f"{winner} wins!")
+            return
+        self.say(f"{winner} wins round {result.number}!")
+        one, two = match.wins
+        self.say(f"Score: {self.name(1)} {one}, {self.name(2)} {two}.")
+        outcome = match_outcome(match)
+        if outcome is not None:
+            self.say(f"{self.name(outcome.winner)} wins the match, {outcome.reason}!")
+            return
+        self.say()
+        self.say(f"Round {match.round_number}: {self.name(round_starter(match))} starts.")
+        self.state = current_state(match)
+        self.board(self.state)

@@ -1,0 +1,1 @@
+"""The full-screen Textual app: menu, setup, one screen per game, dialogs, rules."""

@@ -1,0 +1,86 @@
+"""Modal dialogs: the game-over dialog and a yes/no confirmation."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class GameOverDialog(ModalScreen[str]):
+    """The winner and why; then Rematch, New game, or Menu (Escape looks at the board)."""
+
+    BINDINGS = [
+        Binding("r", "choose('rematch')", "Rematch"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("m", "choose('menu')", "Menu"),
+        Binding("escape", "choose('board')", "Look at the board"),
+    ]
+
+    def __init__(self, winner: str, player: int, reason: str, moves: int) -> None:
+        super().__init__(classes="dialog-screen")
+        self.winner = winner
+        self.player = player
+        self.reason = reason
+        self.moves = moves
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="game-over", classes=f"dialog -p{self.player}"):
+            yield Static("Game over", classes="dialog-title")
+            yield Static(Text(f"{self.winner} wins!"), id="winner")
+            yield Static(Text(self.reason[:1].upper() + self.reason[1:]), id="reason")
+            plural = "move" if self.moves == 1 else "moves"
+            yield Static(f"after {self.moves} {plural}", classes="dialog-note")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Rematch (r)", id="rematch", variant="primary")
+                yield Button("New game (n)", id="new")
+                yield Button("Menu (m)", id="menu")
+            yield Static("Esc: look at the board", classes="dialog-note")
+
+    def on_mount(self) -> None:
+        self.query_one("#rematch", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "board")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A question with Yes and No (y / n, Escape is No)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, detail: str = "", yes: str = "Yes", no: str = "Stay") -> None:
+        super().__init__(classes="dialog-screen")
+        self.question = question
+        self.detail = detail
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm", classes="dialog"):
+            yield Static(self.question, classes="dialog-title")
+            if self.detail:
+                yield Static(self.detail, classes="dialog-note")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="error")
+                yield Button(f"{self.no} (n)", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

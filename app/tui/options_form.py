@@ -1,0 +1,205 @@
+"""A form for a game's variant options, built from its pydantic Options model.
+
+Each field becomes a control by its type: bool -> Switch, (int, int) -> from/to inputs,
+a tuple of operators -> a checkbox per operator, the template -> a Select of the named
+templates plus a custom line, int -> an input, int | None -> an input where blank means
+none. Errors come from the model's own validators, shown under the field.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Label, Select, Static, Switch
+
+from rules.operators import ALL_OPS, shown
+
+CUSTOM = "custom"
+
+
+def field_kind(name: str, annotation: Any) -> str:
+    """`bool`, `range`, `ops`, `template`, `int`, `optional-int` or `text`."""
+    if name == "template":
+        return "template"
+    if annotation is bool:
+        return "bool"
+    if annotation is int:
+        return "int"
+    origin = get_origin(annotation)
+    args = get_args(annotation)
+    if origin is tuple and args == (int, int):
+        return "range"
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return "ops"
+    if origin in (typing.Union, types.UnionType) and set(args) == {int, type(None)}:
+        return "optional-int"
+    return "text"
+
+
+def label_of(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def message_of(error: Any) -> str:
+    text = str(error.get("msg", ""))
+    return text.removeprefix("Value error, ")
+
+
+class OptionsForm(Widget):
+    """The variant options of one game; `values()` reads them, `fill()` sets them."""
+
+    class Changed(Message):
+        """A control changed (the screen re-validates)."""
+
+    def __init__(self, model: type[BaseModel], templates: tuple[str, ...] = (), **kw: Any) -> None:
+        super().__init__(**kw)
+        self.model = model
+        self.templates = templates
+        self.fields = {
+            name: field_kind(name, info.annotation)
+            for name, info in model.model_fields.items()
+            if name != "first"
+        }
+
+    def compose(self) -> ComposeResult:
+        for name, kind in self.fields.items():
+            info = self.model.model_fields[name]
+            with Vertical(classes="field", id=f"field-{name}"):
+                with Horizontal(classes="field-row"):
+                    yield Label(label_of(name), classes="field-label")
+                    yield from self._controls(name, kind)
+                    yield Static(info.description or "", classes="field-help", markup=False)
+                yield Static("", id=f"err-{name}", classes="field-error", markup=False)
+
+    def _controls(self, name: str, kind: str) -> ComposeResult:
+        if kind == "bool":
+            yield Switch(id=f"opt-{name}")
+        elif kind == "range":
+            yield Input(type="integer", id=f"opt-{name}-lo", classes="number", max_length=3)
+            yield Label("to", classes="field-to")
+            yield Input(type="integer", id=f"opt-{name}-hi", classes="number", max_length=3)
+        elif kind == "ops":
+            for index, op in enumerate(ALL_OPS):
+                yield Checkbox(shown(op), id=f"opt-{name}-{index}", classes="op-box")
+        elif kind == "template":
+            choices = [(text, text) for text in self.templates] + [("your own…", CUSTOM)]
+            yield Select(choices, id=f"opt-{name}", allow_blank=False, classes="template")
+            yield Input(placeholder="e.g. _ ÷ (_ − _)", id=f"opt-{name}-custom", classes="custom")
+        elif kind in ("int", "optional-int"):
+            placeholder = "none" if kind == "optional-int" else ""
+            yield Input(type="integer", id=f"opt-{name}", classes="number", placeholder=placeholder)
+        else:
+            yield Input(id=f"opt-{name}")
+
+    def fill(self, options: BaseModel) -> None:
+        """Set every control from `options`."""
+        for name, kind in self.fields.items():
+            value = getattr(options, name)
+            if kind == "bool":
+                self.query_one(f"#opt-{name}", Switch).value = bool(value)
+            elif kind == "range":
+                self.query_one(f"#opt-{name}-lo", Input).value = str(value[0])
+                self.query_one(f"#opt-{name}-hi", Input).value = str(value[1])
+            elif kind == "ops":
+                for index, op in enumerate(ALL_OPS):
+                    self.query_one(f"#opt-{name}-{index}", Checkbox).value = op in value
+            elif kind == "template":
+                select = self.query_one(f"#opt-{name}", Select)
+                custom = self.query_one(f"#opt-{name}-custom", Input)
+                if value in self.templates:
+                    select.value = value
+                    custom.value = ""
+                else:
+                    select.value = CUSTOM
+                    custom.value = str(value)
+                custom.display = select.value == CUSTOM
+            else:
+                self.query_one(f"#opt-{name}", Input).value = "" if value is None else str(value)
+
+    def values(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """The options as data for the model, and the fields that cannot be read."""
+        data: dict[str, Any] = {}
+        problems: dict[str, str] = {}
+        for name, kind in self.fields.items():
+            if kind == "bool":
+                data[name] = self.query_one(f"#opt-{name}", Switch).value
+            elif kind == "range":
+                low = self.query_one(f"#opt-{name}-lo", Input).value.strip()
+                high = self.query_one(f"#opt-{name}-hi", Input).value.strip()
+                try:
+                    data[name] = (int(low), int(high))
+                except ValueError:
+                    problems[name] = "give a number in both boxes"
+            elif kind == "ops":
+                chosen = [
+                    op
+                    for index, op in enumerate(ALL_OPS)
+                    if self.query_one(f"#opt-{name}-{index}", Checkbox).value
+                ]
+                data[name] = tuple(chosen)
+                if not chosen:
+                    problems[name] = "choose at least one operator"
+            elif kind == "template":
+                choice = self.query_one(f"#opt-{name}", Select).value
+                if choice == CUSTOM:
+                    data[name] = self.query_one(f"#opt-{name}-custom", Input).value
+                else:
+                    data[name] = choice
+            else:
+                text = self.query_one(f"#opt-{name}", Input).value.strip()
+                if kind == "optional-int" and not text:
+                    data[name] = None
+                elif kind in ("int", "optional-int"):
+                    try:
+                        data[name] = int(text)
+                    except ValueError:
+                        problems[name] = "give a whole number"
+                else:
+                    data[name] = text
+        return data, problems
+
+    def validate_options(self, first: int) -> tuple[BaseModel | None, list[str]]:
+        """The options model, or None; error messages are shown under their fields and
+        the ones that belong to no field are returned."""
+        data, problems = self.values()
+        errors: dict[str, str] = dict(problems)
+        general: list[str] = []
+        result: BaseModel | None = None
+        if not problems:
+            try:
+                result = self.model.model_validate({**data, "first": first})
+            except ValidationError as error:
+                for item in error.errors():
+                    loc = item.get("loc") or ()
+                    field = str(loc[0]) if loc else ""
+                    if field in self.fields:
+                        errors.setdefault(field, message_of(item))
+                    else:
+                        general.append(message_of(item))
+        for name in self.fields:
+            line = self.query_one(f"#err-{name}", Static)
+            line.update(errors.get(name, ""))
+            line.display = name in errors
+        return result, general
+
+    @on(Switch.Changed)
+    @on(Checkbox.Changed)
+    @on(Input.Changed)
+    def _changed(self, event: Message) -> None:
+        self.post_message(self.Changed())
+
+    @on(Select.Changed)
+    def _select_changed(self, event: Select.Changed) -> None:
+        for name, kind in self.fields.items():
+            if kind == "template":
+                custom = self.query_one(f"#opt-{name}-custom", Input)
+                custom.display = self.query_one(f"#opt-{name}", Select).value == CUSTOM
+        self.post_message(self.Changed())

@@ -1,0 +1,53 @@
+"""The rules of a game (seed + rulings) as scrollable Markdown."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown, Static
+
+from rules.registry import get_game
+
+
+def rules_text(game_id: str) -> str:
+    """The game's rules text; a short stand-in if its text is not shipped yet."""
+    try:
+        from rules.rulebook import rules_markdown
+
+        return rules_markdown(game_id)
+    except (ImportError, OSError):
+        game = get_game(game_id)
+        return f"# {game.title}\n\n{game.pitch}\n\n*The full rules text is not available.*\n"
+
+
+class RulesScreen(Screen[None]):
+    """One game's rules; Escape, q or F1 go back."""
+
+    BINDINGS = [
+        Binding("escape,q,f1,question_mark", "app.pop_screen", "Back"),
+        Binding("home", "scroll('home')", "Top", show=False),
+        Binding("end", "scroll('end')", "End", show=False),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(classes="rules-screen")
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        game = get_game(self.game_id)
+        yield Static(f"Rules · {game.title}", id="rules-title", markup=False)
+        with VerticalScroll(id="rules-scroll"):
+            yield Markdown(rules_text(self.game_id), id="rules-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-scroll").focus()
+
+    def action_scroll(self, where: str) -> None:
+        scroll = self.query_one("#rules-scroll", VerticalScroll)
+        if where == "home":
+            scroll.scroll_home(animate=False)
+        else:
+            scroll.scroll_end(animate=False)

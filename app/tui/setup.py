@@ -1,0 +1,222 @@
+"""Setup: player names, who starts, human or computer, and the game's variant options."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
+
+from app.tui.options_form import OptionsForm
+from app.tui.players import LEVELS, available_levels
+from app.tui.session import GameSetup, Seat, clean_name
+from rules.base import GameOptions, PlayerNo
+from rules.registry import get_game
+
+CUSTOM_PRESET = "(custom)"
+
+
+def variants_of(game_id: str) -> dict[str, GameOptions]:
+    module = import_module(f"rules.{game_id}")
+    variants: dict[str, GameOptions] = getattr(module, "VARIANTS", {})
+    return variants
+
+
+def templates_of(game_id: str) -> tuple[str, ...]:
+    module = import_module(f"rules.{game_id}")
+    templates: tuple[str, ...] = getattr(module, "TEMPLATES", ())
+    return templates
+
+
+class SetupScreen(Screen[None]):
+    """Set up one game; Enter (or Start) begins, Escape goes back to the menu."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", show=False),
+        Binding("enter", "start", "Start", key_display="⏎"),
+        Binding("f1", "rules", "Rules"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, game_id: str, setup: GameSetup | None = None) -> None:
+        super().__init__(classes="setup-screen")
+        self.game_id = game_id
+        self.game = get_game(game_id)
+        self.initial = setup or GameSetup.default(game_id)
+        self.variants = variants_of(game_id)
+        self.levels = available_levels(game_id)
+
+    def compose(self) -> ComposeResult:
+        title = self.game.title.removeprefix("Equation Duel: ")
+        yield Static(Text.assemble(("New game · ", "bold"), (title, "bold")), id="setup-title")
+        yield Static(Text(self.game.pitch), id="setup-pitch")
+        with VerticalScroll(id="setup-form"):
+            yield Static("Players", classes="section")
+            for player in (1, 2):
+                yield from self._seat_row(player)  # type: ignore[arg-type]
+            with Horizontal(classes="field-row"):
+                yield Label("Who starts", classes="field-label")
+                with RadioSet(id="first", classes="inline"):
+                    yield RadioButton("Player 1", id="first-1")
+                    yield RadioButton("Player 2", id="first-2")
+            if not self.levels:
+                yield Static(
+                    "Computer players (easy, medium, perfect) come with the solver; "
+                    "for now both players are people taking turns at this keyboard.",
+                    classes="field-help note",
+                )
+            yield Static("Variant", classes="section")
+            with Horizontal(classes="field-row"):
+                yield Label("Preset", classes="field-label")
+                choices = [(name, name) for name in self.variants] + [
+                    (CUSTOM_PRESET, CUSTOM_PRESET)
+                ]
+                yield Select(choices, id="preset", allow_blank=False, value=CUSTOM_PRESET)
+                yield Static("a variant from the rules, or set each option", classes="field-help")
+            yield OptionsForm(
+                self.game.Options, templates=templates_of(self.game_id), id="options"
+            )
+            yield Static("", id="setup-errors", markup=False)
+        with Horizontal(id="setup-buttons"):
+            yield Button("Start (Enter)", id="start", variant="primary")
+            yield Button("Rules (F1)", id="rules")
+            yield Button("Back (Esc)", id="back")
+        yield Footer()
+
+    def _seat_row(self, player: PlayerNo) -> ComposeResult:
+        seat = self.initial.seats[player - 1]
+        with Horizontal(classes="field-row seat"):
+            yield Label(f"Player {player}", classes=f"field-label -p{player}")
+            yield Input(seat.name, id=f"name-{player}", classes="name", max_length=16)
+            with RadioSet(id=f"kind-{player}", classes="inline"):
+                yield RadioButton("Human", value=seat.kind == "human", id=f"human-{player}")
+                label = "Computer" if self.levels else "Computer (coming with the solver)"
+                yield RadioButton(
+                    label,
+                    value=seat.kind == "computer",
+                    id=f"computer-{player}",
+                    disabled=not self.levels,
+                )
+            levels = [(level, level) for level in (self.levels or LEVELS)]
+            yield Select(
+                levels,
+                id=f"level-{player}",
+                allow_blank=False,
+                disabled=not self.levels or seat.kind != "computer",
+                classes="level",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one(f"#first-{self.initial.first}", RadioButton).value = True
+        self._fill(self.initial.options)
+        for name, options in self.variants.items():
+            if options == self.initial.options:
+                self.query_one("#preset", Select).value = name
+                break
+        self._validate()
+        self.query_one("#name-1", Input).focus()
+
+    def _fill(self, options: GameOptions) -> None:
+        self.query_one(OptionsForm).fill(options)
+
+    @property
+    def first(self) -> PlayerNo:
+        return 2 if self.query_one("#first-2", RadioButton).value else 1
+
+    def _validate(self) -> GameOptions | None:
+        options, general = self.query_one(OptionsForm).validate_options(self.first)
+        errors = self.query_one("#setup-errors", Static)
+        errors.update("\n".join(general))
+        errors.display = bool(general)
+        self.query_one("#start", Button).disabled = options is None
+        return options if isinstance(options, GameOptions) else None
+
+    @on(OptionsForm.Changed)
+    def _options_changed(self) -> None:
+        self._validate()
+        self._match_preset()
+
+    def _match_preset(self) -> None:
+        options = self._validate()
+        preset = self.query_one("#preset", Select)
+        name = next((n for n, o in self.variants.items() if o == options), CUSTOM_PRESET)
+        if preset.value != name:
+            with preset.prevent(Select.Changed):
+                preset.value = name
+
+    @on(Select.Changed, "#preset")
+    def _preset_chosen(self, event: Select.Changed) -> None:
+        event.stop()
+        options = self.variants.get(str(event.value))
+        if options is None:
+            return
+        self._fill(options)
+        self.query_one(f"#first-{options.first}", RadioButton).value = True
+        self._validate()
+
+    @on(RadioSet.Changed, "#first")
+    def _first_changed(self, event: RadioSet.Changed) -> None:
+        event.stop()
+        self._match_preset()
+
+    @on(RadioSet.Changed)
+    def _kind_changed(self, event: RadioSet.Changed) -> None:
+        for player in (1, 2):
+            computer = self.query_one(f"#computer-{player}", RadioButton).value
+            self.query_one(f"#level-{player}", Select).disabled = not (self.levels and computer)
+
+    @on(Input.Changed, ".name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        for player in (1, 2):
+            name = clean_name(self.query_one(f"#name-{player}", Input).value, player)  # type: ignore[arg-type]
+            self.query_one(f"#first-{player}", RadioButton).label = name
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "rules":
+            self.action_rules()
+        else:
+            self.action_back()
+
+    def seats(self) -> tuple[Seat, Seat]:
+        seats: list[Seat] = []
+        for player in (1, 2):
+            name = clean_name(self.query_one(f"#name-{player}", Input).value, player)  # type: ignore[arg-type]
+            computer = self.query_one(f"#computer-{player}", RadioButton).value
+            level: Any = self.query_one(f"#level-{player}", Select).value
+            if computer and self.levels:
+                seats.append(Seat(name, "computer", str(level)))
+            else:
+                seats.append(Seat(name))
+        return (seats[0], seats[1])
+
+    def action_start(self) -> None:
+        options = self._validate()
+        if options is None:
+            self.notify("Some options need fixing first (see the red lines).", severity="error")
+            return
+        start_game = getattr(self.app, "start_game", None)
+        if start_game is not None:
+            start_game(GameSetup(self.game_id, options, self.seats()))
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_rules(self) -> None:
+        from app.tui.rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game_id))

@@ -1,0 +1,134 @@
+"""The one game protocol every game in `rules/` follows.
+
+Learned from OpenSpiel's State API and python-chess's Board/Move: a game is an options
+model, a frozen state model and a move model, plus the same verbs for all five games.
+States are immutable; `play` returns a new state, so undo is just the history of states.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+PlayerNo = Literal[1, 2]
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse. The message is what the player should read."""
+
+
+class MoveSyntaxError(IllegalMove):
+    """Text that is not a move of this game at all (the notation could not be read)."""
+
+
+class Frozen(BaseModel):
+    """Base for every rules model: immutable, no unknown fields, strict round trips."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class GameOptions(Frozen):
+    """Options every game shares. Each game's options model extends this."""
+
+    first: PlayerNo = Field(default=1, description="The player who moves first.")
+
+
+class Outcome(Frozen):
+    """How a finished game ended: the winner and why, in a player's words."""
+
+    winner: PlayerNo
+    reason: str
+
+
+def other(player: PlayerNo) -> PlayerNo:
+    """The opponent of `player`."""
+    return 2 if player == 1 else 1
+
+
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
+StateT = TypeVar("StateT", bound=Frozen)
+MoveT = TypeVar("MoveT", bound=Frozen)
+
+
+class Game(ABC, Generic[OptionsT, StateT, MoveT]):
+    """The verbs every game offers (DESIGN.md, "The game protocol")."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    pitch: ClassVar[str]
+    Options: type[OptionsT]
+    State: type[StateT]
+    Move: type[MoveT]
+
+    @abstractmethod
+    def new(self, options: OptionsT | None = None) -> StateT:
+        """The starting position."""
+
+    @abstractmethod
+    def legal_moves(self, state: StateT) -> list[MoveT]:
+        """Every move the player to move may make (empty once the game is over).
+
+        Where a game allows free text (a declared equation) the list holds the moves
+        that matter to play: every pick, with and without a declaration that balances.
+        """
+
+    @abstractmethod
+    def play(self, state: StateT, move: MoveT) -> StateT:
+        """The state after `move`; raises `IllegalMove` with a player-facing reason."""
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None:
+        """The winner and why, or None while the game goes on."""
+
+    @abstractmethod
+    def to_move(self, state: StateT) -> PlayerNo:
+        """The player whose turn it is."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> MoveT:
+        """Read a move in the game's notation; raises `MoveSyntaxError`."""
+
+    @abstractmethod
+    def format_move(self, move: MoveT) -> str:
+        """The move in the game's notation; `parse_move(format_move(m)) == m`."""
+
+    # Shared helpers, written once against the verbs above.
+
+    def is_over(self, state: StateT) -> bool:
+        return self.outcome(state) is not None
+
+    def options_from(self, data: dict[str, Any] | None = None) -> OptionsT:
+        """Options from plain data (defaults for whatever is missing)."""
+        return self.Options.model_validate(data or {})
+
+    def play_text(self, state: StateT, text: str) -> StateT:
+        """Parse and play one move in notation."""
+        return self.play(state, self.parse_move(text))
+
+    def replay(self, options: OptionsT | None, moves: Iterable[str]) -> StateT:
+        """The state reached by playing `moves` (notation) from the start.
+
+        Raises `IllegalMove` naming the move that could not be played.
+        """
+        state = self.new(options)
+        for number, text in enumerate(moves, start=1):
+            if self.is_over(state):
+                raise IllegalMove(f"move {number} ({text!r}): the game is already over")
+            try:
+                state = self.play_text(state, text)
+            except IllegalMove as error:
+                raise type(error)(f"move {number} ({text!r}): {error}") from error
+        return state
+
+    def history(self, options: OptionsT | None, moves: Sequence[str]) -> list[StateT]:
+        """Every state from the start through each move (for undo and replay)."""
+        states = [self.new(options)]
+        for text in moves:
+            states.append(self.play_text(states[-1], text))
+        return states
+
+    def state_from_json(self, text: str) -> StateT:
+        return self.State.model_validate_json(text)

@@ -1,0 +1,293 @@
+"""Equation Duel: Collect & Declare (seed 000, RULINGS.md "collect").
+
+Players take turns picking a number from a shared pool; after each pick the mover may
+declare one equation built from the numbers they have collected. The first valid
+declaration wins. When the pool runs out the game goes to sudden death: two full rounds
+(four turns) of declarations only, then the higher sum of collected numbers wins (equal
+sums: the player holding the single largest number).
+
+Notation: a turn is the number picked, optionally followed by `:` and the declared
+equation without spaces (`7`, `3:5-2=3`); in sudden death `:EQUATION`, or `:` alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import field_validator
+
+from rules.base import Frozen, Game, GameOptions, IllegalMove, MoveSyntaxError, Outcome, PlayerNo
+from rules.base import other as opponent
+from rules.collect_text import (
+    declaration_note,
+    numbers_text,
+    sudden_death_note,
+    tie_break_reason,
+    win_reason,
+)
+from rules.equation import check_equation, find_equation, normalize_equation
+from rules.operators import ALL_OPS, Op, ops_from_text, parse_op
+
+#: The largest pool the rules allow (the seed's "Extended Number Pool" variant).
+POOL_MIN, POOL_MAX = 1, 15
+#: Sudden death lasts two full rounds.
+SUDDEN_DEATH_TURNS = 4
+
+Phase = Literal["draft", "sudden-death"]
+
+_PICK = re.compile(r"[0-9]{1,6}")
+
+
+class CollectOptions(GameOptions):
+    """The pool's range, whether digits may be joined, and the operators allowed."""
+
+    pool: tuple[int, int] = (1, 9)
+    double_digits: bool = False
+    ops: tuple[Op, ...] = ALL_OPS
+
+    @field_validator("pool", mode="before")
+    @classmethod
+    def _pool_from_text(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            parts = re.fullmatch(r"\s*([0-9]+)\s*[-–]\s*([0-9]+)\s*", value)
+            if parts is None:
+                raise ValueError(f"the pool is written LO-HI, e.g. 1-15 (got {value!r})")
+            return (int(parts[1]), int(parts[2]))
+        return value
+
+    @field_validator("pool")
+    @classmethod
+    def _pool_in_range(cls, value: tuple[int, int]) -> tuple[int, int]:
+        lo, hi = value
+        if not POOL_MIN <= lo <= hi <= POOL_MAX:
+            raise ValueError(
+                f"the pool must be numbers from {POOL_MIN} to {POOL_MAX}, lowest first "
+                f"(e.g. 1-9 or 1-15); got {lo}-{hi}"
+            )
+        return value
+
+    @field_validator("ops", mode="before")
+    @classmethod
+    def _ops_canonical(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return ops_from_text(value)
+        if isinstance(value, list | tuple | set | frozenset):
+            found: set[Op] = set()
+            for item in value:
+                op = parse_op(item) if isinstance(item, str) else None
+                if op is None:
+                    raise ValueError(f"{item!r} is not an operator (use + - * /)")
+                found.add(op)
+            if not found:
+                raise ValueError("at least one operator is needed (use some of + - * /)")
+            return tuple(op for op in ALL_OPS if op in found)
+        return value
+
+    def numbers(self) -> tuple[int, ...]:
+        """Every number of the pool at the start."""
+        return tuple(range(self.pool[0], self.pool[1] + 1))
+
+
+class CollectMove(Frozen):
+    """One turn: the number picked (None in sudden death) and the declaration, if any."""
+
+    pick: int | None = None
+    declaration: str | None = None
+
+    @field_validator("declaration")
+    @classmethod
+    def _normalized(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        return normalize_equation(value) or None
+
+
+class CollectState(Frozen):
+    """Everything the game needs: its options, the pool, and each player's numbers."""
+
+    options: CollectOptions = CollectOptions()
+    #: The numbers still available, sorted.
+    pool: tuple[int, ...]
+    #: Each player's collected numbers, in the order they were picked.
+    collected: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    to_move: PlayerNo = 1
+    phase: Phase = "draft"
+    #: Turns taken in sudden death (it ends after four).
+    sudden_death_turns: int = 0
+    result: Outcome | None = None
+    note: str | None = None
+    #: The last turn's declaration (normalized), whether it balanced, and why not.
+    last_declaration: str | None = None
+    last_valid: bool | None = None
+    last_reason: str | None = None
+
+    def numbers_of(self, player: PlayerNo) -> tuple[int, ...]:
+        return self.collected[player - 1]
+
+
+def _with_numbers(
+    collected: tuple[tuple[int, ...], tuple[int, ...]], player: PlayerNo, number: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    first, second = collected
+    if player == 1:
+        return ((*first, number), second)
+    return (first, (*second, number))
+
+
+def tie_break(state: CollectState) -> Outcome:
+    """Who wins when sudden death ends without an equation (higher sum, then largest)."""
+    mine, theirs = state.collected
+    sums = (sum(mine), sum(theirs))
+    if sums[0] != sums[1]:
+        winner: PlayerNo = 1 if sums[0] > sums[1] else 2
+        return Outcome(winner=winner, reason=tie_break_reason(winner, sums, None))
+    # Equal sums: the pool holds every number once, so the largest numbers differ.
+    largest = (max(mine, default=0), max(theirs, default=0))
+    winner = 1 if largest[0] > largest[1] else 2
+    return Outcome(winner=winner, reason=tie_break_reason(winner, sums, largest[winner - 1]))
+
+
+class CollectGame(Game[CollectOptions, CollectState, CollectMove]):
+    id = "collect"
+    title = "Equation Duel: Collect & Declare"
+    pitch = "Pick numbers from a shared pool; first to declare a balancing equation wins."
+    Options = CollectOptions
+    State = CollectState
+    Move = CollectMove
+
+    def new(self, options: CollectOptions | None = None) -> CollectState:
+        options = options or CollectOptions()
+        return CollectState(options=options, pool=options.numbers(), to_move=options.first)
+
+    def to_move(self, state: CollectState) -> PlayerNo:
+        return state.to_move
+
+    def outcome(self, state: CollectState) -> Outcome | None:
+        return state.result
+
+    def equation_for(self, state: CollectState, numbers: tuple[int, ...]) -> str | None:
+        """A balancing equation from `numbers` under the state's options, or None."""
+        opts = state.options
+        return find_equation(tuple(sorted(numbers)), opts.ops, opts.double_digits)
+
+    def legal_moves(self, state: CollectState) -> list[CollectMove]:
+        if state.result is not None:
+            return []
+        mine = state.numbers_of(state.to_move)
+        if state.phase == "sudden-death":
+            moves = [CollectMove()]
+            equation = self.equation_for(state, mine)
+            if equation is not None:
+                moves.append(CollectMove(declaration=equation))
+            return moves
+        moves = []
+        for number in state.pool:
+            moves.append(CollectMove(pick=number))
+            equation = self.equation_for(state, (*mine, number))
+            if equation is not None:
+                moves.append(CollectMove(pick=number, declaration=equation))
+        return moves
+
+    def check_pick(self, state: CollectState, pick: int | None) -> None:
+        """Raise IllegalMove unless `pick` is what this turn allows (the pick rules alone)."""
+        available = numbers_text(state.pool)
+        if state.phase == "sudden-death":
+            if pick is not None:
+                mine = numbers_text(state.numbers_of(state.to_move))
+                raise IllegalMove(
+                    f"no numbers can be selected in sudden death (the pool is empty): "
+                    f"declare an equation with your numbers {mine} (:5-2=3), or nothing (:)"
+                )
+            return
+        if pick is None:
+            raise IllegalMove(
+                f"select a number first (one declaration per turn, after the pick); "
+                f"available numbers: {available}"
+            )
+        lo, hi = state.options.pool
+        if not lo <= pick <= hi:
+            raise IllegalMove(
+                f"{pick} is not in the pool (numbers {lo} to {hi}); available numbers: {available}"
+            )
+        if pick not in state.pool:
+            raise IllegalMove(f"{pick} has been taken; available numbers: {available}")
+
+    def play(self, state: CollectState, move: CollectMove) -> CollectState:
+        if state.result is not None:
+            raise IllegalMove(f"the game is over: Player {state.result.winner} has won")
+        self.check_pick(state, move.pick)
+        mover = state.to_move
+        collected = state.collected
+        pool = state.pool
+        if move.pick is not None:
+            collected = _with_numbers(collected, mover, move.pick)
+            pool = tuple(n for n in pool if n != move.pick)
+        phase = state.phase
+        sd_turns = state.sudden_death_turns + (1 if phase == "sudden-death" else 0)
+        result: Outcome | None = None
+        notes: list[str] = []
+        valid: bool | None = None
+        reason: str | None = None
+        if move.declaration is not None:
+            opts = state.options
+            verdict = check_equation(
+                move.declaration, collected[mover - 1], opts.ops, opts.double_digits
+            )
+            valid, reason = verdict.valid, verdict.reason
+            notes.append(declaration_note(mover, valid, reason))
+            if valid:
+                result = Outcome(winner=mover, reason=win_reason(move.declaration))
+        after = state.model_copy(
+            update={
+                "pool": pool,
+                "collected": collected,
+                "to_move": opponent(mover),
+                "sudden_death_turns": sd_turns,
+                "result": result,
+                "last_declaration": move.declaration,
+                "last_valid": valid,
+                "last_reason": reason,
+            }
+        )
+        if result is None and phase == "draft" and not pool:
+            after = after.model_copy(update={"phase": "sudden-death"})
+            notes.append(sudden_death_note(opponent(mover)))
+        elif result is None and sd_turns >= SUDDEN_DEATH_TURNS:
+            after = after.model_copy(update={"result": tie_break(after)})
+        return after.model_copy(update={"note": " ".join(notes) or None})
+
+    def parse_move(self, text: str) -> CollectMove:
+        raw = text.strip()
+        if not raw:
+            raise MoveSyntaxError("an empty move: write a number (7), 7:5-2=3, or :5-2=3 / :")
+        head, colon, tail = raw.partition(":")
+        head = head.strip()
+        if head and not _PICK.fullmatch(head):
+            raise MoveSyntaxError(
+                f"{raw!r} is not a move: write the number picked (7), optionally followed by "
+                f"':' and the equation (7:5-2=3); in sudden death ':5-2=3' or ':'"
+            )
+        pick = int(head) if head else None
+        return CollectMove(pick=pick, declaration=tail if colon else None)
+
+    def format_move(self, move: CollectMove) -> str:
+        head = "" if move.pick is None else str(move.pick)
+        if move.declaration is None:
+            return head if move.pick is not None else ":"
+        return f"{head}:{move.declaration}"
+
+
+GAME = CollectGame()
+
+VARIANTS: dict[str, CollectOptions] = {
+    "standard": CollectOptions(),
+    "extended-pool": CollectOptions(pool=(1, 15)),
+    "double-digits": CollectOptions(double_digits=True),
+    "plus-minus": CollectOptions(ops=("+", "-")),
+    "extended+double": CollectOptions(pool=(1, 15), double_digits=True),
+    "extended+plus-minus": CollectOptions(pool=(1, 15), ops=("+", "-")),
+    "double+plus-minus": CollectOptions(double_digits=True, ops=("+", "-")),
+    "extended+double+plus-minus": CollectOptions(pool=(1, 15), double_digits=True, ops=("+", "-")),
+    "player-2-first": CollectOptions(first=2),
+}

@@ -1,0 +1,200 @@
+"""Equation Conquest (seed 003): append numbers until the last three form an equation."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import ClassVar
+
+from pydantic import Field, field_validator
+
+from rules.base import (
+    Frozen,
+    Game,
+    GameOptions,
+    IllegalMove,
+    MoveSyntaxError,
+    Outcome,
+    PlayerNo,
+    other,
+)
+from rules.equation import EquationSyntaxError, normalize_equation, pretty_equation
+from rules.equation.tokens import tokenize
+from rules.operators import ALL_OPS, Op, apply_exact
+
+
+class ConquestOptions(GameOptions):
+    declare: bool = Field(default=False, description="The mover must state the equation to win.")
+    pool: tuple[int, int] = Field(default=(1, 9), description="The numbers players may append.")
+
+    @field_validator("pool")
+    @classmethod
+    def _pool_in_range(cls, pool: tuple[int, int]) -> tuple[int, int]:
+        low, high = pool
+        if not 1 <= low <= high <= 99:
+            raise ValueError("the numbers must run from LO to HI with 1 <= LO <= HI <= 99")
+        return pool
+
+
+class ConquestMove(Frozen):
+    number: int
+    declaration: str | None = None
+
+
+class ConquestState(Frozen):
+    options: ConquestOptions = ConquestOptions()
+    sequence: tuple[int, ...] = ()
+    to_move: PlayerNo = 1
+    winner: PlayerNo | None = None
+    equation: str | None = None  # the equation the last three numbers form, ASCII notation
+    note: str | None = None
+
+
+def equations_of(a: int, b: int, c: int) -> list[str]:
+    """Every equation `a op b = c` or `a = b op c` (ASCII notation), in operator order."""
+    found = []
+    x, y, z = Fraction(a), Fraction(b), Fraction(c)
+    for op in ALL_OPS:
+        if apply_exact(x, op, y) == z:
+            found.append(f"{a}{op}{b}={c}")
+    for op in ALL_OPS:
+        if apply_exact(y, op, z) == x:
+            found.append(f"{a}={b}{op}{c}")
+    return found
+
+
+def completing_numbers(a: int, b: int, low: int = 1, high: int = 9) -> list[int]:
+    """The numbers that, appended after `a b`, form an equation."""
+    return [c for c in range(low, high + 1) if equations_of(a, b, c)]
+
+
+def declaration_error(declaration: str | None, last_three: tuple[int, ...]) -> str | None:
+    """None when the declaration is an equation the last three numbers form; else why not."""
+    if not declaration:
+        return "no equation was stated"
+    if len(last_three) < 3:
+        return "an equation needs three numbers in the sequence"
+    a, b, c = last_three
+    try:
+        tokens = tokenize(declaration)
+    except EquationSyntaxError as error:
+        return str(error)
+    shape = [t.kind for t in tokens]
+    numbers = [int(t.text) for t in tokens if t.kind == "num"]
+    ops: list[Op] = [t.op for t in tokens if t.op is not None]
+    wanted = f"the last three numbers {a}, {b}, {c} in order"
+    if shape not in (["num", "op", "num", "=", "num"], ["num", "=", "num", "op", "num"]):
+        return f"state it as a op b = c or a = b op c with {wanted}, no parentheses"
+    if numbers != [a, b, c]:
+        return f"the equation must use {wanted}"
+    left = apply_exact(Fraction(a), ops[0], Fraction(b)) if shape[1] == "op" else Fraction(a)
+    right = Fraction(c) if shape[1] == "op" else apply_exact(Fraction(b), ops[0], Fraction(c))
+    if left is None or right is None or left != right:
+        return f"{pretty_equation(declaration)} does not balance"
+    return None
+
+
+def last_three(sequence: tuple[int, ...]) -> tuple[int, int, int]:
+    """The last three numbers of a sequence of at least three."""
+    return sequence[-3], sequence[-2], sequence[-1]
+
+
+class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove]):
+    id: ClassVar[str] = "conquest"
+    title: ClassVar[str] = "Equation Conquest"
+    pitch: ClassVar[str] = "Append numbers 1–9; win when the last three form an equation."
+    Options = ConquestOptions
+    State = ConquestState
+    Move = ConquestMove
+
+    def new(self, options: ConquestOptions | None = None) -> ConquestState:
+        options = options or ConquestOptions()
+        return ConquestState(options=options, to_move=options.first)
+
+    def to_move(self, state: ConquestState) -> PlayerNo:
+        return state.to_move
+
+    def outcome(self, state: ConquestState) -> Outcome | None:
+        if state.winner is None or state.equation is None:
+            return None
+        verb = "declared" if state.options.declare else "formed"
+        return Outcome(winner=state.winner, reason=f"{pretty_equation(state.equation)} {verb}")
+
+    def legal_moves(self, state: ConquestState) -> list[ConquestMove]:
+        if state.winner is not None:
+            return []
+        low, high = state.options.pool
+        moves = []
+        for number in range(low, high + 1):
+            declaration = None
+            if state.options.declare and len(state.sequence) >= 2:
+                found = equations_of(state.sequence[-2], state.sequence[-1], number)
+                declaration = found[0] if found else None
+            moves.append(ConquestMove(number=number, declaration=declaration))
+        return moves
+
+    def play(self, state: ConquestState, move: ConquestMove) -> ConquestState:
+        if state.winner is not None:
+            raise IllegalMove("the game is over")
+        low, high = state.options.pool
+        if not low <= move.number <= high:
+            raise IllegalMove(f"{move.number} is not allowed: choose a number from {low} to {high}")
+        if move.declaration is not None and not state.options.declare:
+            raise IllegalMove("equations are found for you in this game: just give a number")
+        sequence = (*state.sequence, move.number)
+        player = state.to_move
+        found = equations_of(*last_three(sequence)) if len(sequence) >= 3 else []
+        if not found:
+            note = None
+            if move.declaration is not None:
+                note = (
+                    f"No equation: {', '.join(map(str, sequence[-3:]))} form none. Game continues."
+                )
+            return ConquestState(
+                options=state.options, sequence=sequence, to_move=other(player), note=note
+            )
+        if not state.options.declare:
+            return ConquestState(
+                options=state.options,
+                sequence=sequence,
+                to_move=player,
+                winner=player,
+                equation=found[0],
+            )
+        problem = declaration_error(move.declaration, sequence[-3:])
+        if problem is None:
+            assert move.declaration is not None
+            return ConquestState(
+                options=state.options,
+                sequence=sequence,
+                to_move=player,
+                winner=player,
+                equation=move.declaration,
+            )
+        note = f"The win is forfeited ({problem}); {pretty_equation(found[0])} was there. Game continues."
+        return ConquestState(
+            options=state.options, sequence=sequence, to_move=other(player), note=note
+        )
+
+    def parse_move(self, text: str) -> ConquestMove:
+        number_text, colon, declaration = text.strip().partition(":")
+        number_text = number_text.strip()
+        if not number_text.isascii() or not number_text.isdigit() or len(number_text) > 4:
+            raise MoveSyntaxError(f"{text.strip()!r} is not a move: give a number such as 5")
+        return ConquestMove(
+            number=int(number_text), declaration=normalize_equation(declaration) if colon else None
+        )
+
+    def format_move(self, move: ConquestMove) -> str:
+        if move.declaration is None:
+            return str(move.number)
+        return f"{move.number}:{move.declaration}"
+
+
+GAME = ConquestGame()
+
+VARIANTS: dict[str, ConquestOptions] = {
+    "standard": ConquestOptions(),
+    "declare": ConquestOptions(declare=True),
+    "second-starts": ConquestOptions(first=2),
+    "declare-second-starts": ConquestOptions(declare=True, first=2),
+}

@@ -1,0 +1,23 @@
+"""The equation checker: tokenizer, parser, exact verdicts, templates and the search.
+
+A player's text is read by our own tokenizer and shunting-yard parser; sympy only ever
+sees numbers this package built. See docs/equation-checker.md.
+"""
+
+from rules.equation.check import Verdict, check_equation, normalize_equation, pretty_equation
+from rules.equation.search import find_equation
+from rules.equation.template import Template, TemplateError, parse_template
+from rules.equation.tokens import MAX_LENGTH, EquationSyntaxError
+
+__all__ = [
+    "MAX_LENGTH",
+    "EquationSyntaxError",
+    "Template",
+    "TemplateError",
+    "Verdict",
+    "check_equation",
+    "find_equation",
+    "normalize_equation",
+    "parse_template",
+    "pretty_equation",
+]

@@ -1,0 +1,133 @@
+"""The verdict on a declared equation: valid or not, why, and each side's exact value.
+
+sympy does the exact arithmetic on numbers this module builds itself; a player's text
+never reaches eval, sympify or parse_expr. sympy is imported on the first check only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from rules.equation.owned import missing_number
+from rules.equation.parse import Step, split_sides, to_postfix
+from rules.equation.tokens import EquationSyntaxError, tokenize
+from rules.operators import ALL_OPS, Op, format_fraction, shown
+
+VerdictKind = Literal["malformed", "not-owned", "zero-division", "unequal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    valid: bool
+    reason: str | None = None
+    kind: VerdictKind | None = None
+    left: Fraction | None = None
+    right: Fraction | None = None
+    numerals: tuple[str, ...] = field(default=())
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "valid": self.valid,
+            "reason": self.reason,
+            "left": None if self.left is None else format_fraction(self.left),
+            "right": None if self.right is None else format_fraction(self.right),
+        }
+
+
+class _ZeroDivision(Exception):
+    pass
+
+
+def _evaluate(steps: Sequence[Step]) -> Fraction:
+    """Exact value of postfix steps with sympy; raises _ZeroDivision on a zero divisor."""
+    import sympy
+
+    stack: list[Any] = []
+    for step in steps:
+        if step.numeral is not None:
+            stack.append(sympy.Integer(int(step.numeral)))
+            continue
+        right = stack.pop()
+        left = stack.pop()
+        if step.op == "+":
+            stack.append(left + right)
+        elif step.op == "-":
+            stack.append(left - right)
+        elif step.op == "*":
+            stack.append(left * right)
+        else:
+            if right == 0:  # checked on the evaluated value, so (3-3) is caught too
+                raise _ZeroDivision
+            stack.append(sympy.Rational(left, right))
+    value = stack[0]
+    return Fraction(int(value.p), int(value.q))
+
+
+def _show(value: Fraction) -> str:
+    text = format_fraction(value)
+    return text.replace("-", "−")
+
+
+def check_equation(
+    text: str,
+    owned: Sequence[int],
+    ops: Sequence[Op] = ALL_OPS,
+    double_digits: bool = False,
+) -> Verdict:
+    """Judge a declaration. Never raises: every text gets a verdict."""
+    try:
+        tokens = tokenize(text)
+        left_tokens, right_tokens = split_sides(tokens)
+        left_steps = to_postfix(left_tokens, ops=ops, side="the left side")
+        right_steps = to_postfix(right_tokens, ops=ops, side="the right side")
+    except EquationSyntaxError as error:
+        return Verdict(False, str(error), "malformed")
+    numerals = tuple(t.text for t in tokens if t.kind == "num")
+    values: list[Fraction | None] = []
+    for steps in (left_steps, right_steps):
+        try:
+            values.append(_evaluate(steps))
+        except _ZeroDivision:
+            values.append(None)
+    left, right = values
+    missing = missing_number(numerals, owned, double_digits)
+    if missing is not None:
+        return Verdict(False, missing, "not-owned", left, right, numerals)
+    if left is None or right is None:
+        return Verdict(False, "it divides by zero", "zero-division", left, right, numerals)
+    if left != right:
+        reason = f"the sides are not equal: {_show(left)} ≠ {_show(right)}"
+        return Verdict(False, reason, "unequal", left, right, numerals)
+    return Verdict(True, None, None, left, right, numerals)
+
+
+def normalize_equation(text: str) -> str:
+    """The notation of a declaration: no whitespace, operators in ASCII, the rest as typed."""
+    from rules.operators import ALIASES
+
+    out = []
+    for char in text:
+        if char.isspace():
+            continue
+        out.append(ALIASES.get(char, char))
+    return "".join(out)
+
+
+def pretty_equation(text: str) -> str:
+    """The display form: spaces around operators and `=`, screen symbols × ÷ −."""
+    try:
+        tokens = tokenize(text)
+    except EquationSyntaxError:
+        return text
+    parts: list[str] = []
+    for token in tokens:
+        if token.kind == "op" and token.op is not None:
+            parts.append(f" {shown(token.op)} ")
+        elif token.kind == "=":
+            parts.append(" = ")
+        else:
+            parts.append(token.text)
+    return "".join(parts).strip()

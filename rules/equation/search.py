@@ -1,0 +1,117 @@
+"""Find an equation among a set of numbers: exact values by subset dynamic programming.
+
+For every sub-multiset of the numbers (a bit mask over their positions) the search keeps
+each exact value its numbers can make, all of them used once, with one expression for
+that value. An equation is two disjoint subsets sharing a value; subsets are tried by
+growing size, so the simplest equation is found first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+from itertools import permutations
+
+from rules.operators import ALL_OPS, Op, apply_exact
+
+ATOM, SUM, PRODUCT = 3, 1, 2
+_PREC: dict[Op, int] = {"+": SUM, "-": SUM, "*": PRODUCT, "/": PRODUCT}
+
+#: value -> (expression in ASCII notation, precedence of its outermost operator)
+Values = dict[Fraction, tuple[str, int]]
+
+
+def _wrap(expr: tuple[str, int], need: int, strict: bool) -> str:
+    text, prec = expr
+    if prec < need or (strict and prec == need):
+        return f"({text})"
+    return text
+
+
+class _Search:
+    def __init__(self, numbers: tuple[int, ...], ops: tuple[Op, ...], double_digits: bool):
+        self.numbers = numbers
+        self.ops = ops
+        self.double_digits = double_digits
+        self.memo: dict[int, Values] = {}
+
+    def values(self, mask: int) -> Values:
+        found = self.memo.get(mask)
+        if found is not None:
+            return found
+        members = [i for i in range(len(self.numbers)) if mask >> i & 1]
+        result: Values = {}
+        if len(members) == 1:
+            value = self.numbers[members[0]]
+            result[Fraction(value)] = (str(value), ATOM)
+        else:
+            if self.double_digits and all(1 <= self.numbers[i] <= 9 for i in members):
+                for order in permutations(members):
+                    numeral = "".join(str(self.numbers[i]) for i in order)
+                    result.setdefault(Fraction(int(numeral)), (numeral, ATOM))
+            low = members[0]
+            sub = (mask - 1) & mask
+            while sub:
+                if sub & (1 << low):  # each unordered split once; the order is tried below
+                    self._combine(result, self.values(sub), self.values(mask ^ sub))
+                sub = (sub - 1) & mask
+        self.memo[mask] = result
+        return result
+
+    def _combine(self, result: Values, left: Values, right: Values) -> None:
+        for a, a_expr in left.items():
+            for b, b_expr in right.items():
+                for op in self.ops:
+                    prec = _PREC[op]
+                    strict = op in "-/"
+                    for x, x_expr, y, y_expr in ((a, a_expr, b, b_expr), (b, b_expr, a, a_expr)):
+                        value = apply_exact(x, op, y)
+                        if value is None or value in result:
+                            continue
+                        text = _wrap(x_expr, prec, False) + op + _wrap(y_expr, prec, strict)
+                        result[value] = (text, prec)
+
+    def equation(self) -> str | None:
+        """The simplest equation: fewest numbers, then shortest, then fewest − and ÷."""
+        n = len(self.numbers)
+        by_size: dict[int, list[int]] = {}
+        for union in range(1, 1 << n):
+            by_size.setdefault(bin(union).count("1"), []).append(union)
+        for size in range(2, n + 1):
+            found = [text for union in by_size.get(size, []) for text in self._equations(union)]
+            if found:
+                return min(found, key=_simplicity)
+        return None
+
+    def _equations(self, union: int) -> list[str]:
+        found = []
+        low = union & -union
+        sub = (union - 1) & union
+        while sub:
+            if sub & low:
+                left, right = self.values(sub), self.values(union ^ sub)
+                for value in left.keys() & right.keys():
+                    a, b = left[value], right[value]
+                    if a[1] == ATOM and b[1] != ATOM:  # the single number goes on the right
+                        a, b = b, a
+                    found.append(f"{a[0]}={b[0]}")
+            sub = (sub - 1) & union
+        return found
+
+
+def _simplicity(text: str) -> tuple[int, int, int, str]:
+    return (len(text), text.count("("), sum(text.count(c) for c in "-/"), text)
+
+
+@lru_cache(maxsize=65536)
+def _find(numbers: tuple[int, ...], ops: tuple[Op, ...], double_digits: bool) -> str | None:
+    return _Search(numbers, ops, double_digits).equation()
+
+
+def find_equation(
+    owned: Sequence[int], ops: Sequence[Op] = ALL_OPS, double_digits: bool = False
+) -> str | None:
+    """A balancing equation (ASCII notation, no spaces) from the owned numbers, or None."""
+    canonical_ops = tuple(op for op in ALL_OPS if op in ops)
+    return _find(tuple(sorted(owned)), canonical_ops, double_digits)

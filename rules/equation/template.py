@@ -1,0 +1,80 @@
+"""Equation templates with slots, like `_ + _ × _`, for the template game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.equation.parse import Step, to_postfix
+from rules.equation.tokens import EquationSyntaxError, Token, tokenize
+from rules.operators import apply_exact, shown
+
+
+class TemplateError(ValueError):
+    """A template that cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class Template:
+    tokens: tuple[Token, ...]
+    steps: tuple[Step, ...]
+
+    @property
+    def slots(self) -> int:
+        return sum(1 for token in self.tokens if token.kind == "slot")
+
+    @property
+    def text(self) -> str:
+        return self.render([None] * self.slots, blank="_")
+
+    def render(self, values: Sequence[int | None], blank: str = "__") -> str:
+        """The template with `values` in its slots (None shows as `blank`)."""
+        parts: list[str] = []
+        slot = 0
+        for token in self.tokens:
+            if token.kind == "slot":
+                value = values[slot] if slot < len(values) else None
+                parts.append(blank if value is None else str(value))
+                slot += 1
+            elif token.kind == "op" and token.op is not None:
+                parts.append(f" {shown(token.op)} ")
+            else:
+                parts.append(token.text)
+        return "".join(parts)
+
+    def evaluate(self, values: Sequence[int]) -> Fraction | None:
+        """The exact result with `values` in the slots; None when it divides by zero."""
+        stack: list[Fraction] = []
+        for step in self.steps:
+            if step.slot is not None:
+                stack.append(Fraction(values[step.slot]))
+                continue
+            right = stack.pop()
+            left = stack.pop()
+            assert step.op is not None
+            result = apply_exact(left, step.op, right)
+            if result is None:
+                return None
+            stack.append(result)
+        return stack[0]
+
+
+def parse_template(text: str) -> Template:
+    """A template from text such as `(_ + _) × _`; raises TemplateError."""
+    try:
+        tokens = tokenize(text, slots=True)
+    except EquationSyntaxError as error:
+        raise TemplateError(str(error).replace("an equation", "a template")) from error
+    for token in tokens:
+        if token.kind == "num":
+            raise TemplateError("a template holds slots _ and operators, not numbers")
+        if token.kind == "=":
+            raise TemplateError("a template is one expression, without =")
+    if not any(token.kind == "slot" for token in tokens):
+        raise TemplateError("a template needs slots, written _")
+    try:
+        steps = to_postfix(tokens, side="the template")
+    except EquationSyntaxError as error:
+        raise TemplateError(str(error)) from error
+    return Template(tuple(tokens), tuple(steps))

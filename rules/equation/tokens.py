@@ -1,0 +1,94 @@
+"""Read a player's equation text into tokens, character by character.
+
+Nothing here evaluates text: every character is either one the games know (ASCII digits,
+operators in either spelling, parentheses, `=`, `_` for a template slot, spaces) or the
+reason the text is refused.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.operators import ALIASES, Op
+
+MAX_LENGTH = 200
+
+TokenKind = Literal["num", "op", "(", ")", "=", "slot"]
+
+
+class EquationSyntaxError(ValueError):
+    """The text is not a well-formed equation (or template); the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: TokenKind
+    text: str
+    op: Op | None = None
+
+
+def describe_char(char: str) -> str:
+    """A character as a message can safely show it (control characters by code point)."""
+    if char.isprintable() and not char.isspace():
+        return f"'{char}'"
+    return f"U+{ord(char):04X}"
+
+
+def _refuse(char: str) -> EquationSyntaxError:
+    if char in ".,":
+        return EquationSyntaxError("decimal points are not allowed: use whole numbers")
+    if char == "^":
+        return EquationSyntaxError("exponents are not allowed: use + − × ÷")
+    if char in "[]{}":
+        return EquationSyntaxError("use round parentheses ( ) only")
+    if char.isdigit() or unicodedata.category(char) == "Nd":
+        return EquationSyntaxError(
+            f"{describe_char(char)} is not one of the digits 0–9: write numbers with 0–9"
+        )
+    return EquationSyntaxError(f"{describe_char(char)} is not allowed in an equation")
+
+
+def tokenize(text: str, *, slots: bool = False) -> list[Token]:
+    """The tokens of `text`; raises EquationSyntaxError for anything not allowed."""
+    if len(text) > MAX_LENGTH:
+        raise EquationSyntaxError(
+            f"the equation is too long ({len(text)} characters; at most {MAX_LENGTH})"
+        )
+    tokens: list[Token] = []
+    i, n = 0, len(text)
+    while i < n:
+        char = text[i]
+        if char in " \t":
+            i += 1
+            continue
+        if "0" <= char <= "9":
+            j = i
+            while j < n and "0" <= text[j] <= "9":
+                j += 1
+            numeral = text[i:j]
+            if len(numeral) > 1 and numeral[0] == "0":
+                raise EquationSyntaxError(f"a number may not start with 0 ({numeral})")
+            tokens.append(Token("num", numeral))
+            i = j
+            continue
+        if char == "*" and i + 1 < n and text[i + 1] == "*":
+            raise EquationSyntaxError("exponents are not allowed: use + − × ÷")
+        op = ALIASES.get(char)
+        if op is not None:
+            tokens.append(Token("op", char, op))
+        elif char in "()":
+            tokens.append(Token("(" if char == "(" else ")", char))
+        elif char == "=":
+            if i + 1 < n and text[i + 1] == "=":
+                raise EquationSyntaxError("write a single = between the two sides")
+            tokens.append(Token("=", char))
+        elif char == "_" and slots:
+            while i + 1 < n and text[i + 1] == "_":
+                i += 1
+            tokens.append(Token("slot", "_"))
+        else:
+            raise _refuse(char)
+        i += 1
+    return tokens

@@ -1,0 +1,280 @@
+"""Equation Duel: Exactly Fifty (seed 002, rulings in RULINGS.md, "fifty").
+
+Two players share a pool of numbers (1 to 9). A turn takes two different unused numbers
+and one operator, `A op B`; the result (÷ is integer division, 7 ÷ 2 = 3) is added to the
+mover's score. The mover wins at once on exactly the target (50) and loses at once above
+it. When fewer than two numbers remain the score closer to the target wins; equal scores:
+the second player (the one who did not start) wins.
+
+Notation: `A op B` without spaces, e.g. `6*7`, `9-5`, `7/2`; order matters for − and ÷.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from pydantic import Field, field_validator, model_validator
+
+from rules.base import (
+    Frozen,
+    Game,
+    GameOptions,
+    IllegalMove,
+    MoveSyntaxError,
+    Outcome,
+    PlayerNo,
+    other,
+)
+from rules.operators import ALL_OPS, Op, parse_op, quotient_floor, shown
+
+#: Limits for the options (RULINGS.md, "fifty"; the brief's allowed ranges).
+TARGET_RANGE = (1, 200)
+POOL_LIMITS = (1, 15)
+
+
+class FiftyOptions(GameOptions):
+    """How a game of Exactly Fifty is set up."""
+
+    target: int = Field(default=50, description="The score to reach exactly (1 to 200).")
+    pool: tuple[int, int] = Field(
+        default=(1, 9), description="The lowest and highest number in the shared pool."
+    )
+
+    @field_validator("target")
+    @classmethod
+    def _target_in_range(cls, value: int) -> int:
+        lo, hi = TARGET_RANGE
+        if not lo <= value <= hi:
+            raise ValueError(f"the target must be between {lo} and {hi}, not {value}")
+        return value
+
+    @field_validator("pool")
+    @classmethod
+    def _pool_in_range(cls, value: tuple[int, int]) -> tuple[int, int]:
+        lo, hi = value
+        low, high = POOL_LIMITS
+        if not low <= lo < hi <= high:
+            raise ValueError(
+                f"the pool must run from a lowest to a higher number within {low} to {high} "
+                f"(at least two numbers), not {lo}-{hi}"
+            )
+        return value
+
+    def numbers(self) -> tuple[int, ...]:
+        """Every number of the pool at the start."""
+        return tuple(range(self.pool[0], self.pool[1] + 1))
+
+    def second_player(self) -> PlayerNo:
+        """The player who did not start (wins ties)."""
+        return other(self.first)
+
+
+class FiftyMove(Frozen):
+    """One turn: the equation `a op b` (order matters for − and ÷)."""
+
+    a: int
+    op: Op
+    b: int
+
+
+class FiftyState(Frozen):
+    """A position: the numbers left, both scores and whose turn it is."""
+
+    options: FiftyOptions = Field(default_factory=FiftyOptions)
+    pool: tuple[int, ...] = Field(description="The unused numbers, in increasing order.")
+    scores: tuple[int, int] = (0, 0)
+    to_move: PlayerNo = 1
+    note: str | None = None
+    #: The player who reached the target exactly (and won), if any.
+    hit: PlayerNo | None = None
+    #: The player who went over the target (and lost), if any.
+    busted: PlayerNo | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> FiftyState:
+        if list(self.pool) != sorted(set(self.pool)):
+            raise ValueError("the pool must list different numbers in increasing order")
+        allowed = set(self.options.numbers())
+        strays = [n for n in self.pool if n not in allowed]
+        if strays:
+            raise ValueError(f"{strays[0]} is not a number of the pool {self.pool_text()}")
+        if self.hit is not None and self.busted is not None:
+            raise ValueError("a game cannot be both won on the target and lost over it")
+        return self
+
+    def pool_text(self) -> str:
+        lo, hi = self.options.pool
+        return f"{lo} to {hi}"
+
+    def used(self) -> tuple[int, ...]:
+        """The numbers already used, in increasing order."""
+        return tuple(n for n in self.options.numbers() if n not in self.pool)
+
+    def score(self, player: PlayerNo) -> int:
+        return self.scores[player - 1]
+
+
+def result(a: int, op: Op, b: int) -> int:
+    """The value of `a op b`; ÷ keeps the quotient without the remainder (7 ÷ 2 = 3)."""
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    return quotient_floor(a, b)
+
+
+def preview(state: FiftyState, move: FiftyMove) -> tuple[int, int]:
+    """The equation's result and the score it would give the player to move.
+
+    For the screen's "6 × 7 = 42 → score 42"; it does not check that the move is legal.
+    """
+    value = result(move.a, move.op, move.b)
+    return value, state.score(state.to_move) + value
+
+
+def equation_text(move: FiftyMove, value: int | None = None, ascii_ops: bool = False) -> str:
+    """`6 × 7` or, with the value, `6 × 7 = 42` (ASCII `6 * 7 = 42` for plain mode)."""
+    op = move.op if ascii_ops else shown(move.op)
+    text = f"{move.a} {op} {move.b}"
+    return text if value is None else f"{text} = {value}"
+
+
+_MOVE = re.compile(r"^\s*(\d{1,6})\s*([^\d\s]+)\s*(\d{1,6})\s*$")
+
+
+class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove]):
+    id: ClassVar[str] = "fifty"
+    title: ClassVar[str] = "Equation Duel: Exactly Fifty"
+    pitch: ClassVar[str] = (
+        "Spend two shared numbers a turn on an equation and hit exactly 50 — one point over loses."
+    )
+    Options = FiftyOptions
+    State = FiftyState
+    Move = FiftyMove
+
+    def new(self, options: FiftyOptions | None = None) -> FiftyState:
+        options = options or FiftyOptions()
+        return FiftyState(options=options, pool=options.numbers(), to_move=options.first)
+
+    def legal_moves(self, state: FiftyState) -> list[FiftyMove]:
+        if self.outcome(state) is not None:
+            return []
+        return [
+            FiftyMove(a=a, op=op, b=b)
+            for a in state.pool
+            for b in state.pool
+            if a != b
+            for op in ALL_OPS
+        ]
+
+    def check(self, state: FiftyState, move: FiftyMove) -> None:
+        """Raise IllegalMove (what was wrong, what is allowed) if `move` cannot be played."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            raise IllegalMove(f"The game is over: {outcome.reason}.")
+        available = " ".join(str(n) for n in state.pool)
+        for number in (move.a, move.b):
+            if number not in state.pool:
+                if number in state.options.numbers():
+                    why = f"{number} is already used"
+                else:
+                    why = f"{number} is not in the pool ({state.pool_text()})"
+                raise IllegalMove(
+                    f"Numbers must be different and unused: {why}. Available numbers: {available}."
+                )
+        if move.a == move.b:
+            raise IllegalMove(
+                f"Numbers must be different and unused: {move.a} is chosen twice. "
+                f"Available numbers: {available}."
+            )
+
+    def play(self, state: FiftyState, move: FiftyMove) -> FiftyState:
+        self.check(state, move)
+        mover = state.to_move
+        value, score = preview(state, move)
+        scores = (score, state.scores[1]) if mover == 1 else (state.scores[0], score)
+        pool = tuple(n for n in state.pool if n not in (move.a, move.b))
+        target = state.options.target
+        hit = mover if score == target else None
+        busted = mover if score > target else None
+        notes: list[str] = []
+        if move.op == "/" and move.a % move.b:
+            notes.append(
+                f"Integer division: {equation_text(move, value)}, "
+                f"the remainder {move.a % move.b} is dropped."
+            )
+        if hit is None and busted is None and len(pool) < 2:
+            if pool:
+                notes.append(f"Only {pool[0]} is left: the game ends.")
+            else:
+                notes.append("No numbers are left: the game ends.")
+        return state.model_copy(
+            update={
+                "pool": pool,
+                "scores": scores,
+                "to_move": other(mover),
+                "note": " ".join(notes) or None,
+                "hit": hit,
+                "busted": busted,
+            }
+        )
+
+    def outcome(self, state: FiftyState) -> Outcome | None:
+        target = state.options.target
+        if state.hit is not None:
+            return Outcome(winner=state.hit, reason=f"Player {state.hit} reached exactly {target}")
+        if state.busted is not None:
+            return Outcome(
+                winner=other(state.busted),
+                reason=f"{state.score(state.busted)} is over {target}",
+            )
+        if len(state.pool) >= 2:
+            return None
+        one, two = state.scores
+        if one == two:
+            return Outcome(
+                winner=state.options.second_player(),
+                reason=f"both scores are {one}: the second player wins ties",
+            )
+        winner: PlayerNo = 1 if one > two else 2  # both are at most the target
+        best, worst = max(one, two), min(one, two)
+        return Outcome(winner=winner, reason=f"{best} is closer to {target} than {worst}")
+
+    def to_move(self, state: FiftyState) -> PlayerNo:
+        return state.to_move
+
+    def parse_move(self, text: str) -> FiftyMove:
+        match = _MOVE.match(text)
+        if match is None:
+            raise MoveSyntaxError(
+                f"{text.strip()!r} is not a move: write a number, an operator and another "
+                "number, like 6*7 or 9-5"
+            )
+        op = parse_op(match.group(2))
+        if op is None:
+            raise MoveSyntaxError(
+                f"{match.group(2)!r} is not an operator: use + - * / (or + − × ÷)"
+            )
+        return FiftyMove(a=int(match.group(1)), op=op, b=int(match.group(3)))
+
+    def format_move(self, move: FiftyMove) -> str:
+        return f"{move.a}{move.op}{move.b}"
+
+
+GAME = FiftyGame()
+
+#: Every variant the rules text names (seed + rulings + the options the brief allows).
+VARIANTS: dict[str, FiftyOptions] = {
+    "standard": FiftyOptions(),
+    "player-2-first": FiftyOptions(first=2),
+    "target-30": FiftyOptions(target=30),
+    "target-100": FiftyOptions(target=100),
+    "pool-1-8": FiftyOptions(pool=(1, 8)),
+    "small-pool": FiftyOptions(pool=(1, 6), target=20),
+    "extended-pool": FiftyOptions(pool=(1, 15)),
+    "extended-pool+target-100": FiftyOptions(pool=(1, 15), target=100),
+    "small-pool+player-2-first": FiftyOptions(pool=(1, 6), target=20, first=2),
+}

@@ -1,0 +1,91 @@
+"""The four operators, as players type them and as the screen shows them.
+
+Players may write `+ - * /` or `+ − × ÷` (and `x` for ×); the UI shows `+ − × ÷`.
+Inside the rules an operator is always one of the ASCII symbols `+ - * /`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+Op = Literal["+", "-", "*", "/"]
+ALL_OPS: tuple[Op, ...] = ("+", "-", "*", "/")
+
+#: Every way a player may write an operator, mapped to its ASCII symbol.
+ALIASES: dict[str, Op] = {
+    "+": "+",
+    "-": "-",
+    "−": "-",  # U+2212 minus sign
+    "–": "-",  # U+2013 en dash, which keyboards and pasting produce
+    "*": "*",
+    "×": "*",
+    "x": "*",
+    "X": "*",
+    "·": "*",
+    "/": "/",
+    "÷": "/",
+}
+
+SHOWN: dict[Op, str] = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+NAMES: dict[Op, str] = {"+": "addition", "-": "subtraction", "*": "multiplication", "/": "division"}
+
+
+def parse_op(text: str) -> Op | None:
+    """The ASCII operator for a written one, or None if it is not an operator."""
+    return ALIASES.get(text)
+
+
+def shown(op: Op) -> str:
+    """The operator as the screen shows it: + − × ÷."""
+    return SHOWN[op]
+
+
+def ops_from_text(text: str) -> tuple[Op, ...]:
+    """A set of operators written like `+-` or `+−×÷`, in canonical order.
+
+    Raises ValueError naming the character that is not an operator.
+    """
+    found: set[Op] = set()
+    for char in text:
+        if char.isspace() or char == ",":
+            continue
+        op = parse_op(char)
+        if op is None:
+            raise ValueError(f"{char!r} is not an operator (use + - * /)")
+        found.add(op)
+    if not found:
+        raise ValueError("no operators given (use some of + - * /)")
+    return tuple(op for op in ALL_OPS if op in found)
+
+
+def apply_exact(a: Fraction, op: Op, b: Fraction) -> Fraction | None:
+    """`a op b` exactly; None when it divides by zero."""
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if b == 0:
+        return None
+    return a / b
+
+
+def quotient_floor(a: int, b: int) -> int:
+    """Integer division that keeps the quotient without the remainder (7 ÷ 2 = 3) for the
+    non-negative numbers the fifty game divides."""
+    return a // b
+
+
+def quotient_toward_zero(a: int, b: int) -> int:
+    """Integer division that discards the fraction, rounding toward zero (−7 ÷ 2 = −3)."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def format_fraction(value: Fraction) -> str:
+    """`7/2` or `3`, as the checker's JSON and the screens write exact values."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"

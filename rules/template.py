@@ -1,0 +1,290 @@
+"""Equation Duel: Templates (seed 001, rulings in RULINGS.md, "template").
+
+Both players have the same equation template with three slots, `_ + _ × _` by default.
+A turn takes one unused digit from the shared pool and places it in any empty slot of
+either template; placed digits never move. When all six slots are full the higher result
+wins (standard precedence); equal results: the second player (who did not start) wins.
+A result that divides by zero is undefined and loses to any defined result.
+
+Notation: `DIGIT@PLAYER.SLOT`, slots numbered 1-3 left to right: `9@1.1` puts 9 in
+Player 1's first slot. A match of several rounds and the per-turn time limit live in
+`rules.match` and the drivers; a state here is one round.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import ClassVar
+
+from pydantic import Field, model_validator
+
+from rules.base import (
+    Frozen,
+    Game,
+    IllegalMove,
+    MoveSyntaxError,
+    Outcome,
+    PlayerNo,
+    other,
+)
+from rules.operators import format_fraction
+from rules.template_options import (
+    EMPTY,
+    ROUNDS_RANGE,
+    SLOTS,
+    TEMPLATES,
+    TURN_SECONDS_RANGE,
+    Slots,
+    TemplateOptions,
+    template_of,
+)
+
+__all__ = [
+    "EMPTY",
+    "GAME",
+    "ROUNDS_RANGE",
+    "SLOTS",
+    "TEMPLATES",
+    "TURN_SECONDS_RANGE",
+    "VARIANTS",
+    "Slots",
+    "TemplateGame",
+    "TemplateMove",
+    "TemplateOptions",
+    "TemplateState",
+    "empty_slots",
+    "partial_text",
+    "placements",
+    "pool_text",
+    "result",
+    "result_text",
+    "slot_name",
+    "template_of",
+]
+
+
+class TemplateMove(Frozen):
+    """One turn: `digit` placed in `player`'s template at `slot` (1-3, left to right)."""
+
+    digit: int = Field(ge=0, le=9)
+    player: PlayerNo
+    slot: int = Field(ge=1, le=SLOTS)
+
+
+class TemplateState(Frozen):
+    """A position: the digits left, both templates' slots and whose turn it is."""
+
+    options: TemplateOptions = Field(default_factory=TemplateOptions)
+    pool: tuple[int, ...] = Field(description="The digits left, in increasing order.")
+    slots: tuple[Slots, Slots] = (EMPTY, EMPTY)
+    to_move: PlayerNo = 1
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TemplateState:
+        if list(self.pool) != sorted(self.pool):
+            raise ValueError("the pool must list its digits in increasing order")
+        counts = {d: self.options.copies for d in self.options.pool()}
+        for digit in (*self.pool, *(d for row in self.slots for d in row if d is not None)):
+            if counts.get(digit, 0) == 0:
+                raise ValueError(f"{digit} is in the game more often than the pool holds it")
+            counts[digit] -= 1
+        return self
+
+    def template_slots(self, player: PlayerNo) -> Slots:
+        return self.slots[player - 1]
+
+    def is_full(self) -> bool:
+        return all(d is not None for row in self.slots for d in row)
+
+
+def pool_text(pool: tuple[int, ...]) -> str:
+    """`1 2 3` (the seed's "Available digits: 1 2 3")."""
+    return " ".join(str(d) for d in pool) or "none"
+
+
+def partial_text(state: TemplateState, player: PlayerNo, blank: str = "__") -> str:
+    """The player's equation so far, e.g. `9 + __ × 6` (screen symbols)."""
+    return state.options.parsed().render(state.template_slots(player), blank=blank)
+
+
+def result(state: TemplateState, player: PlayerNo) -> Fraction | None:
+    """The player's exact result; None while a slot is empty or when it divides by zero."""
+    values = state.template_slots(player)
+    if any(d is None for d in values):
+        return None
+    return state.options.parsed().evaluate([d for d in values if d is not None])
+
+
+def result_text(state: TemplateState, player: PlayerNo) -> str:
+    """`39`, `7/2`, `undefined (divides by zero)` or `not complete`."""
+    if any(d is None for d in state.template_slots(player)):
+        return "not complete"
+    value = result(state, player)
+    return "undefined (divides by zero)" if value is None else format_fraction(value)
+
+
+def slot_name(player: PlayerNo, slot: int) -> str:
+    """`Player 1's slot 2` (the app swaps in the players' names)."""
+    return f"Player {player}'s slot {slot}"
+
+
+def empty_slots(state: TemplateState) -> list[tuple[PlayerNo, int]]:
+    players: tuple[PlayerNo, PlayerNo] = (1, 2)
+    return [
+        (player, slot)
+        for player in players
+        for slot in range(1, SLOTS + 1)
+        if state.template_slots(player)[slot - 1] is None
+    ]
+
+
+def placements(state: TemplateState) -> list[TemplateMove]:
+    """The digits on the board as moves (Player 1's slots, then Player 2's).
+
+    Played in turns from a new game they reach the same position (to start a match
+    from a position that was set up without its move list).
+    """
+    players: tuple[PlayerNo, PlayerNo] = (1, 2)
+    return [
+        TemplateMove(digit=digit, player=player, slot=slot)
+        for player in players
+        for slot, digit in enumerate(state.template_slots(player), start=1)
+        if digit is not None
+    ]
+
+
+_MOVE = re.compile(r"^\s*(\d)\s*@\s*(\d)\s*\.\s*(\d)\s*$")
+
+
+class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove]):
+    id: ClassVar[str] = "template"
+    title: ClassVar[str] = "Equation Duel: Templates"
+    pitch: ClassVar[str] = (
+        "Place shared digits in either equation template — build your result high, "
+        "your opponent's low."
+    )
+    Options = TemplateOptions
+    State = TemplateState
+    Move = TemplateMove
+
+    def new(self, options: TemplateOptions | None = None) -> TemplateState:
+        options = options or TemplateOptions()
+        return TemplateState(options=options, pool=options.pool(), to_move=options.first)
+
+    def legal_moves(self, state: TemplateState) -> list[TemplateMove]:
+        if state.is_full():
+            return []
+        return [
+            TemplateMove(digit=digit, player=player, slot=slot)
+            for digit in sorted(set(state.pool))
+            for player, slot in empty_slots(state)
+        ]
+
+    def check(self, state: TemplateState, move: TemplateMove) -> None:
+        """Raise IllegalMove (what was wrong, what is allowed) if `move` cannot be played."""
+        if state.is_full():
+            outcome = self.outcome(state)
+            reason = f": {outcome.reason}" if outcome else ""
+            raise IllegalMove(f"The game is over, all six slots are full{reason}.")
+        if move.digit not in state.pool:
+            lo, hi = state.options.digits
+            if not lo <= move.digit <= hi:
+                why = f"{move.digit} is not one of this game's digits {lo}-{hi}"
+            elif state.options.copies == 2:
+                why = f"Both {move.digit}s have already been used"
+            else:
+                why = f"{move.digit} has already been used"
+            raise IllegalMove(f"{why}. Available digits: {pool_text(state.pool)}.")
+        held = state.template_slots(move.player)[move.slot - 1]
+        if held is not None:
+            free = ", ".join(f"P{p} Slot {s}" for p, s in empty_slots(state))
+            raise IllegalMove(
+                f"{slot_name(move.player, move.slot)} is already filled (it holds {held}); "
+                f"digits never move. Empty slots: {free}."
+            )
+
+    def play(self, state: TemplateState, move: TemplateMove) -> TemplateState:
+        self.check(state, move)
+        pool = list(state.pool)
+        pool.remove(move.digit)
+        row = list(state.template_slots(move.player))
+        row[move.slot - 1] = move.digit
+        placed: Slots = (row[0], row[1], row[2])
+        slots = (placed, state.slots[1]) if move.player == 1 else (state.slots[0], placed)
+        return state.model_copy(
+            update={
+                "pool": tuple(pool),
+                "slots": slots,
+                "to_move": other(state.to_move),
+                "note": None,
+            }
+        )
+
+    def outcome(self, state: TemplateState) -> Outcome | None:
+        if not state.is_full():
+            return None
+        second = other(state.options.first)
+        one, two = result(state, 1), result(state, 2)
+        if one is None and two is None:
+            return Outcome(
+                winner=second,
+                reason="both results divide by zero: the second player wins ties",
+            )
+        if one is None or two is None:
+            undefined: PlayerNo = 1 if one is None else 2
+            return Outcome(
+                winner=other(undefined), reason=f"Player {undefined}'s result divides by zero"
+            )
+        if one == two:
+            return Outcome(
+                winner=second,
+                reason=f"both results are {format_fraction(one)}: the second player wins ties",
+            )
+        winner: PlayerNo = 1 if one > two else 2
+        high, low = max(one, two), min(one, two)
+        return Outcome(
+            winner=winner, reason=f"{format_fraction(high)} beats {format_fraction(low)}"
+        )
+
+    def to_move(self, state: TemplateState) -> PlayerNo:
+        return state.to_move
+
+    def parse_move(self, text: str) -> TemplateMove:
+        found = _MOVE.match(text)
+        if found is None:
+            raise MoveSyntaxError(
+                f"{text.strip()!r} is not a move: write DIGIT@PLAYER.SLOT, "
+                "like 9@1.1 (9 in Player 1's first slot)"
+            )
+        digit, player, slot = (int(found.group(i)) for i in (1, 2, 3))
+        if player not in (1, 2):
+            raise MoveSyntaxError(f"there is no Player {player}: the player is 1 or 2")
+        if not 1 <= slot <= SLOTS:
+            raise MoveSyntaxError(f"there is no slot {slot}: slots are 1, 2 and 3, left to right")
+        return TemplateMove(digit=digit, player=1 if player == 1 else 2, slot=slot)
+
+    def format_move(self, move: TemplateMove) -> str:
+        return f"{move.digit}@{move.player}.{move.slot}"
+
+
+GAME = TemplateGame()
+
+#: Every variant the rules text names (seed + rulings), and combinations of them.
+VARIANTS: dict[str, TemplateOptions] = {
+    "standard": TemplateOptions(),
+    "player-2-first": TemplateOptions(first=2),
+    "sum-times": TemplateOptions(template="(_ + _) × _"),
+    "times-minus": TemplateOptions(template="_ × _ − _"),
+    "times-sum": TemplateOptions(template="_ × (_ + _)"),
+    "player-written": TemplateOptions(template="_ ÷ (_ − _)"),
+    "digits-0-9": TemplateOptions(digits=(0, 9)),
+    "each-digit-twice": TemplateOptions(copies=2),
+    "digits-0-9+each-digit-twice": TemplateOptions(digits=(0, 9), copies=2),
+    "player-written+each-digit-twice": TemplateOptions(template="_ ÷ (_ − _)", copies=2),
+    "player-written+digits-0-9": TemplateOptions(template="(_ − _) ÷ _", digits=(0, 9)),
+    "match": TemplateOptions(rounds_to_win=3),
+    "timed": TemplateOptions(turn_seconds=30),
+    "match+timed+player-2-first": TemplateOptions(rounds_to_win=2, turn_seconds=60, first=2),
+}

@@ -1,0 +1,119 @@
+"""The command line: check, rules, play --plain, and its one-line usage errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules.registry import GAME_IDS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+def test_check_valid_exit_0_and_json() -> None:
+    result = run("check", "6 ÷ 4 = 3 ÷ 2", "--owned", "6,4,3,2", "--json")
+    assert result.returncode == 0
+    assert json.loads(result.stdout) == {"valid": True, "reason": None, "left": "3/2", "right": "3/2"}
+
+
+def test_check_invalid_exit_1_names_the_number() -> None:
+    result = run("check", "5 - 2 = 3", "--owned", "5,2")
+    assert result.returncode == 1
+    assert result.stdout.strip() == "invalid: you do not have number 3"
+    data = json.loads(run("check", "5-2=4", "--owned", "5,2,4", "--json").stdout)
+    assert data == {"valid": False, "reason": "the sides are not equal: 3 ≠ 4", "left": "3", "right": "4"}
+
+
+def test_check_variant_flags() -> None:
+    assert run("check", "12=3*4", "--owned", "1,2,3,4", "--double-digits").returncode == 0
+    result = run("check", "2*3=6", "--owned", "2,3,6", "--ops", "+-", "--json")
+    assert result.returncode == 1
+    assert json.loads(result.stdout)["reason"] == "× is not allowed in this game (only + −)"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("check", "1=1"), "the following arguments are required: --owned"),
+        (("check", "1=1", "--owned", "1,x"), "--owned: 'x' is not a number"),
+        (("check", "1=1", "--owned", "1", "--ops", "+^"), "--ops: '^' is not an operator"),
+        (("play", "fifty", "--plain", "--target", "many"), "--target: 'many' is not a whole number"),
+        (("play", "collect", "--plain", "--pool", "1-99"), "--pool:"),
+        (("play", "fifty", "--plain", "--declare"), "--declare does not apply to fifty"),
+        (("play", "chess", "--plain"), "invalid choice: 'chess'"),
+        (("play", "conquest", "--plain", "--moves", "2 3 x"), "--moves: move 3 ('x')"),
+        (("play", "template", "--plain", "--template", "_ + _"), "--template:"),
+    ],
+)
+def test_usage_errors_are_one_line_exit_2(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert message in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_hostile_equation_is_a_verdict_not_code() -> None:
+    result = run("check", "__import__('os').system('echo pwned')=1", "--owned", "1")
+    assert result.returncode == 1
+    assert "pwned" not in result.stdout
+    assert result.stdout.startswith("invalid: ")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_rules_text_for_every_game(game_id: str) -> None:
+    result = run("rules", game_id)
+    assert result.returncode == 0
+    assert result.stdout.startswith("# ")
+    assert "## Rulings" in result.stdout
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_end_of_input_ends_cleanly(game_id: str) -> None:
+    result = run("play", game_id, "--plain", stdin="")
+    assert result.returncode == 0
+    assert "Traceback" not in result.stderr
+    assert "Input ended" in result.stdout
+
+
+def test_seed_003_through_play_plain() -> None:
+    result = run("play", "conquest", "--plain", stdin="2\n3\n5\n")
+    assert result.returncode == 0
+    assert "Equation formed: 2 + 3 = 5" in result.stdout
+    assert result.stdout.rstrip().splitlines()[-1] == "Player 1 wins: 2 + 3 = 5 formed."
+
+
+def test_seed_004_through_play_plain() -> None:
+    result = run("play", "countdown", "--plain", stdin="+5\n*3\n+4\n*2\n")
+    assert result.returncode == 0
+    assert "Player 2 multiplies by 2. Running total is now 38." in result.stdout
+    assert "Player 2 wins" in result.stdout.rstrip().splitlines()[-1]
+
+
+def test_seed_002_through_play_plain_with_moves() -> None:
+    result = run("play", "fifty", "--plain", "--moves", "6*7 9-5", stdin="8\n2\n+\n")
+    assert result.returncode == 0
+    assert "Player 1's new score: 42 + 10 = 52" in result.stdout
+    assert "Player 2 wins" in result.stdout.rstrip().splitlines()[-1]
+
+
+def test_moves_that_finish_the_game_end_it() -> None:
+    result = run("play", "conquest", "--plain", "--moves", "6 2 3")
+    assert result.returncode == 0
+    assert "Player 1 wins" in result.stdout

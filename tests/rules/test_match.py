@@ -1,0 +1,167 @@
+"""A match of rounds for any game (rules.match)."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from rules.base import IllegalMove
+from rules.match import (
+    MatchState,
+    current_state,
+    match_game,
+    match_outcome,
+    new_match,
+    play_in_match,
+    round_options,
+    round_starter,
+    round_state,
+    time_out,
+)
+from rules.template import GAME, TemplateOptions, partial_text
+
+WALKTHROUGH = ["9@1.1", "8@2.1", "7@2.3", "6@1.3", "5@1.2", "4@2.2"]
+#: The same placements with Player 2 starting (round 2): Player 1 still gets 39 to 36.
+ROUND_WON_BY_P1_AS_SECOND = WALKTHROUGH
+
+
+def play_round(match: MatchState, moves: list[str]) -> MatchState:
+    for text in moves:
+        match = play_in_match(match, text)
+    return match
+
+
+def test_new_match_from_options() -> None:
+    match = new_match("template", TemplateOptions(rounds_to_win=3))
+    assert match.rounds_to_win == 3
+    assert match.wins == (0, 0)
+    assert match.round_number == 1
+    assert match.moves == ()
+    assert match_game(match) is GAME
+    assert current_state(match) == GAME.new(TemplateOptions(rounds_to_win=3))
+    assert new_match("template", {"rounds_to_win": 2}).rounds_to_win == 2
+    assert new_match("template", None, 4).rounds_to_win == 4
+    assert new_match("fifty").rounds_to_win == 1  # any game: best-of-N match play
+
+
+def test_new_match_refuses_bad_options() -> None:
+    with pytest.raises(ValidationError):
+        new_match("template", {"template": "_ + _"})
+    with pytest.raises(KeyError):
+        new_match("chess")
+
+
+def test_moves_are_stored_in_canonical_notation() -> None:
+    match = play_in_match(new_match("template"), " 9 @ 1 . 1 ")
+    assert match.moves == ("9@1.1",)
+    assert partial_text(current_state(match), 1) == "9 + __ × __"
+
+
+def test_single_round_match_is_the_game() -> None:
+    match = play_round(new_match("template"), WALKTHROUGH)
+    outcome = match_outcome(match)
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (1, "39 beats 36")
+    assert match.moves == tuple(WALKTHROUGH)  # the deciding round stays on the board
+    assert GAME.outcome(current_state(match)) is not None
+    with pytest.raises(IllegalMove, match="match is over"):
+        play_in_match(match, "3@1.1")
+
+
+def test_ruling_match_starting_player_alternates() -> None:
+    match = new_match("template", TemplateOptions(rounds_to_win=3))
+    assert round_starter(match) == 1
+    match = play_round(match, WALKTHROUGH)
+    assert match.round_number == 2
+    assert match.moves == ()
+    assert round_starter(match) == 2
+    assert current_state(match).to_move == 2
+    assert round_options(match).first == 2
+    match = play_round(match, ROUND_WON_BY_P1_AS_SECOND)
+    assert round_starter(match) == 1
+    assert [r.first for r in match.results] == [1, 2]
+
+
+def test_starting_player_alternates_from_player_2() -> None:
+    match = new_match("template", TemplateOptions(rounds_to_win=2, first=2))
+    assert [round_starter(match, n) for n in (1, 2, 3, 4)] == [2, 1, 2, 1]
+
+
+def test_ruling_match_first_to_n_round_wins() -> None:
+    match = new_match("template", TemplateOptions(rounds_to_win=2))
+    match = play_round(match, WALKTHROUGH)
+    assert match.wins == (1, 0)
+    assert match_outcome(match) is None
+    match = play_round(match, ROUND_WON_BY_P1_AS_SECOND)
+    assert match.wins == (2, 0)
+    outcome = match_outcome(match)
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (1, "2 rounds to 0")
+    assert [r.reason for r in match.results] == ["39 beats 36", "39 beats 36"]
+    assert match.results[1].moves == tuple(ROUND_WON_BY_P1_AS_SECOND)
+
+
+def test_ties_go_to_the_round_s_second_player() -> None:
+    tie = ["1@1.1", "9@2.1", "6@1.2", "5@2.2", "3@1.3", "2@2.3"]  # 19 and 19
+    match = play_round(new_match("template", TemplateOptions(rounds_to_win=2)), tie)
+    assert match.results[0].winner == 2  # round 1: Player 1 started
+    match = play_round(match, tie)
+    assert match.results[1].winner == 1  # round 2: Player 2 started
+    assert match_outcome(match) is None
+    assert match.round_number == 3
+
+
+def test_ruling_time_out_loses_the_round() -> None:
+    match = new_match("template", TemplateOptions(rounds_to_win=2, turn_seconds=10))
+    match = play_round(match, WALKTHROUGH[:3])
+    assert current_state(match).to_move == 2
+    match = time_out(match, 2, 12.5)
+    result = match.results[0]
+    assert (result.winner, result.reason, result.seconds_used) == (
+        1,
+        "Player 2's time ran out",
+        12.5,
+    )
+    assert result.moves == tuple(WALKTHROUGH[:3])
+    assert match.wins == (1, 0)
+    assert match.round_number == 2
+    first_round = round_options(match, 1)
+    assert isinstance(first_round, TemplateOptions)
+    assert round_state(match, 1) == GAME.replay(first_round, WALKTHROUGH[:3])
+
+
+def test_time_out_only_for_the_player_to_move() -> None:
+    match = new_match("template")
+    with pytest.raises(IllegalMove, match="Player 1's turn"):
+        time_out(match, 2, 30.0)
+
+
+def test_time_out_in_single_round_match_ends_it() -> None:
+    match = time_out(new_match("template", TemplateOptions(turn_seconds=5)), 1, 6.0)
+    outcome = match_outcome(match)
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (2, "Player 1's time ran out")
+    with pytest.raises(IllegalMove, match="match is over"):
+        time_out(match, 1, 6.0)
+
+
+def test_illegal_move_leaves_the_match_unchanged() -> None:
+    match = play_in_match(new_match("template"), "9@1.1")
+    with pytest.raises(IllegalMove, match="already been used"):
+        play_in_match(match, "9@2.1")
+    assert match.moves == ("9@1.1",)
+
+
+def test_match_json_round_trip() -> None:
+    match = new_match("template", TemplateOptions(rounds_to_win=3, digits=(0, 9), copies=2))
+    match = play_round(match, WALKTHROUGH)
+    match = time_out(match, 2, 7.25)
+    match = play_in_match(match, "0@1.1")
+    again = MatchState.model_validate_json(match.model_dump_json())
+    assert again == match
+    assert current_state(again) == current_state(match)
+
+
+def test_round_state_refuses_unknown_rounds() -> None:
+    with pytest.raises(ValueError, match="no round 3"):
+        round_state(new_match("template"), 3)

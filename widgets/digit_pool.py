@@ -1,0 +1,222 @@
+"""DigitPool: a pool of numbers as keys. Digit keys, arrows + Enter, and clicks pick.
+
+The pool holds no game state: the screen sets which numbers are shown, who holds the
+taken ones and which may be picked now; the pool posts `DigitPool.Picked(number)` and the
+screen asks the rules whether that pick is allowed (so a taken number gets the rules' own
+message rather than silence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+
+class PoolKey(Static):
+    """One number of the pool, drawn as a key."""
+
+    class Pressed(Message):
+        def __init__(self, number: int) -> None:
+            super().__init__()
+            self.number = number
+
+    def __init__(self, number: int) -> None:
+        super().__init__(str(number), classes="pool-key")
+        self.number = number
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Pressed(self.number))
+
+
+class DigitPool(Widget, can_focus=True):
+    """The numbers of a pool; taken ones show who holds them and cannot be picked."""
+
+    DEFAULT_CSS = """
+    DigitPool { height: auto; width: auto; }
+    DigitPool > Grid { height: auto; width: auto; grid-gutter: 0 1; }
+    DigitPool .pool-key {
+        width: 7; height: 3; content-align: center middle; text-style: bold;
+        border: round $primary 50%; background: $boost; color: $text;
+    }
+    DigitPool .pool-key:hover { background: $primary 30%; }
+    DigitPool .pool-key.-selected { border: heavy $accent; background: $accent 25%; }
+    DigitPool .pool-key.-used { color: $text-disabled; border: round $panel; background: $panel; text-style: strike; }
+    DigitPool .pool-key.-p1 { color: $text-disabled; border: round $primary; background: $primary 15%; text-style: none; }
+    DigitPool .pool-key.-p2 { color: $text-disabled; border: round $accent; background: $accent 15%; text-style: none; }
+    DigitPool.-inactive .pool-key { color: $text-muted; border: round $panel; }
+    DigitPool:focus .pool-key.-cursor { border: heavy $secondary; background: $secondary 30%; }
+    DigitPool.-compact .pool-key { width: 5; }
+    """
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("up", "move_row(-1)", "Up", show=False),
+        Binding("down", "move_row(1)", "Down", show=False),
+        Binding("enter,space", "pick_cursor", "Pick", show=False),
+    ]
+
+    class Picked(Message):
+        """The player chose `number` (by key, click or cursor)."""
+
+        def __init__(self, pool: DigitPool, number: int) -> None:
+            super().__init__()
+            self.pool = pool
+            self.number = number
+
+        @property
+        def control(self) -> DigitPool:
+            return self.pool
+
+    numbers: reactive[tuple[int, ...]] = reactive((), recompose=True)
+    #: number -> 1 or 2 (the player who holds it) or 0 (used up, nobody holds it).
+    taken: reactive[Mapping[int, int]] = reactive(dict)
+    #: number -> copies left when a number appears more than once (shown as ×2).
+    counts: reactive[Mapping[int, int]] = reactive(dict)
+    selected: reactive[tuple[int, ...]] = reactive(())
+    active: reactive[bool] = reactive(True)
+    columns: reactive[int] = reactive(9)
+    #: How the two players are marked on the keys they hold (e.g. initials).
+    marks: reactive[tuple[str, str]] = reactive(("1", "2"))
+    cursor: reactive[int] = reactive(0)
+
+    def __init__(
+        self,
+        numbers: tuple[int, ...] = (),
+        *,
+        columns: int = 9,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self._typed = ""
+        self.set_reactive(DigitPool.numbers, numbers)
+        self.set_reactive(DigitPool.columns, columns)
+
+    def compose(self) -> ComposeResult:
+        grid = Grid()
+        grid.styles.grid_size_columns = max(1, min(self.columns, len(self.numbers) or 1))
+        with grid:
+            for number in self.numbers:
+                yield PoolKey(number)
+
+    def on_mount(self) -> None:
+        self._sync()
+
+    def _keys(self) -> list[PoolKey]:
+        return list(self.query(PoolKey))
+
+    def _sync(self) -> None:
+        self.set_class(not self.active, "-inactive")
+        for index, key in enumerate(self._keys()):
+            owner = self.taken.get(key.number)
+            count = self.counts.get(key.number, 1)
+            label = str(key.number)
+            if owner in (1, 2):
+                label = f"{key.number}·{self.marks[owner - 1]}"
+            elif count > 1:
+                label = f"{key.number}×{count}"
+            key.update(label)
+            key.set_class(owner == 0, "-used")
+            key.set_class(owner == 1, "-p1")
+            key.set_class(owner == 2, "-p2")
+            key.set_class(key.number in self.selected, "-selected")
+            key.set_class(index == self.cursor, "-cursor")
+        if self._typed:
+            self.border_subtitle = f"typed {self._typed}…"
+        else:
+            self.border_subtitle = ""
+
+    def watch_taken(self) -> None:
+        self._sync()
+
+    def watch_counts(self) -> None:
+        self._sync()
+
+    def watch_selected(self) -> None:
+        self._sync()
+
+    def watch_active(self) -> None:
+        self._sync()
+
+    def watch_marks(self) -> None:
+        self._sync()
+
+    def watch_cursor(self) -> None:
+        self._sync()
+
+    def watch_columns(self) -> None:
+        self.refresh(recompose=True)
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self._sync()
+
+    # Picking
+
+    def pickable(self, number: int) -> bool:
+        return self.active and number in self.numbers and number not in self.taken
+
+    def pick(self, number: int) -> None:
+        """Post `Picked(number)` (the screen asks the rules whether it is allowed)."""
+        self._typed = ""
+        self._sync()
+        self.post_message(self.Picked(self, number))
+
+    def on_pool_key_pressed(self, message: PoolKey.Pressed) -> None:
+        message.stop()
+        if not self.active:
+            return
+        if message.number in self.numbers:
+            self.cursor = self.numbers.index(message.number)
+        self.pick(message.number)
+
+    def type_digit(self, digit: str) -> None:
+        """A digit typed on the keyboard: picks at once unless a longer number could follow
+        (with 10-15 in the pool, `1` waits for a second digit or Enter)."""
+        if not self.active:
+            return
+        typed = self._typed + digit
+        longer = [n for n in self.numbers if str(n).startswith(typed) and str(n) != typed]
+        if longer and len(typed) < 2:
+            self._typed = typed
+            self._sync()
+            return
+        self.pick(int(typed))
+
+    @property
+    def typed(self) -> str:
+        return self._typed
+
+    def flush_typed(self) -> bool:
+        """Enter after a digit that could start a longer number: pick the digit alone."""
+        if not self._typed:
+            return False
+        self.pick(int(self._typed))
+        return True
+
+    def clear_typed(self) -> None:
+        self._typed = ""
+        self._sync()
+
+    def action_move(self, step: int) -> None:
+        if self.numbers:
+            self.cursor = (self.cursor + step) % len(self.numbers)
+
+    def action_move_row(self, step: int) -> None:
+        if self.numbers:
+            columns = max(1, min(self.columns, len(self.numbers)))
+            self.cursor = (self.cursor + step * columns) % len(self.numbers)
+
+    def action_pick_cursor(self) -> None:
+        if self.active and self.numbers:
+            self.pick(self.numbers[min(self.cursor, len(self.numbers) - 1)])

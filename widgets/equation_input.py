@@ -1,0 +1,232 @@
+"""EquationInput: type (or click together) an equation; a live preview shows each side.
+
+`* / x -` are shown as `× ÷ × −` as you type. Enter posts `Declared(text)`, Escape (or
+Enter on an empty line) posts `Skipped()`. The keys under the line insert numbers and
+operators by mouse. The preview reads the text with the rules' own tokenizer and parser
+(no sympy: values are exact fractions) and never judges the move: the rules do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from rules.equation.owned import missing_number
+from rules.equation.parse import Step, split_sides, to_postfix
+from rules.equation.tokens import EquationSyntaxError, tokenize
+from rules.operators import ALL_OPS, Op, apply_exact, format_fraction
+
+#: What typing shows: ASCII operators become the screen's symbols (same length, so the
+#: cursor stays where it was).
+SHOWN_AS = str.maketrans({"*": "×", "x": "×", "X": "×", "/": "÷", "-": "−"})
+
+
+def _value(steps: Sequence[Step]) -> Fraction | None:
+    stack: list[Fraction] = []
+    for step in steps:
+        if step.numeral is not None:
+            stack.append(Fraction(int(step.numeral)))
+            continue
+        right, left = stack.pop(), stack.pop()
+        assert step.op is not None
+        result = apply_exact(left, step.op, right)
+        if result is None:
+            return None
+        stack.append(result)
+    return stack[0]
+
+
+def _show(value: Fraction | None) -> str:
+    return "÷0" if value is None else format_fraction(value).replace("-", "−")
+
+
+def preview(
+    text: str,
+    owned: Sequence[int] | None = None,
+    ops: Sequence[Op] = ALL_OPS,
+    double_digits: bool = False,
+) -> tuple[str, str]:
+    """(kind, message) describing the equation typed so far: kind is `empty`, `partial`,
+    `balanced`, `unequal` or `problem`."""
+    if not text.strip():
+        return "empty", "type an equation such as 6 − 4 = 2"
+    try:
+        tokens = tokenize(text)
+    except EquationSyntaxError as error:
+        return "problem", str(error)
+    numerals = [t.text for t in tokens if t.kind == "num"]
+    uses = "uses " + ", ".join(numerals) if numerals else "no numbers yet"
+    if owned is not None and numerals:
+        missing = missing_number(numerals, owned, double_digits)
+        if missing is not None:
+            return "problem", f"{uses}: {missing}"
+    if not any(t.kind == "=" for t in tokens):
+        try:
+            value = _value(to_postfix(tokens, ops=ops))
+        except EquationSyntaxError:
+            return "partial", f"{uses} · add = and the other side"
+        return "partial", f"left side {_show(value)} · {uses} · add = and the other side"
+    try:
+        left_tokens, right_tokens = split_sides(tokens)
+        left = _value(to_postfix(left_tokens, ops=ops, side="the left side"))
+        right = _value(to_postfix(right_tokens, ops=ops, side="the right side"))
+    except EquationSyntaxError as error:
+        return "partial", f"{uses} · {error}"
+    if left is None or right is None:
+        return "problem", f"{_show(left)} = {_show(right)} · it divides by zero"
+    if left == right:
+        return "balanced", f"{_show(left)} = {_show(right)} · balances · {uses}"
+    return "unequal", f"{_show(left)} ≠ {_show(right)} · {uses}"
+
+
+class EquationKey(Static):
+    """A clickable key that types its text into the equation line."""
+
+    class Pressed(Message):
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, label: str, text: str, classes: str = "eq-key") -> None:
+        super().__init__(label, classes=classes, markup=False)
+        self.text = text
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Pressed(self.text))
+
+
+class EquationInput(Widget):
+    """An equation line with its live preview and clickable keys."""
+
+    DEFAULT_CSS = """
+    EquationInput { height: auto; width: 1fr; border: round $accent; padding: 0 1; }
+    EquationInput > .eq-hint { color: $text-muted; }
+    EquationInput > Input { width: 1fr; }
+    EquationInput > .eq-keys { height: 1; width: 1fr; }
+    EquationInput .eq-key { width: auto; min-width: 3; height: 1; margin-right: 1;
+        background: $boost; content-align: center middle; padding: 0 1; }
+    EquationInput .eq-key:hover { background: $primary 40%; }
+    EquationInput .eq-key.-action { background: $primary 30%; text-style: bold; }
+    EquationInput .eq-key.-skip { background: $panel; }
+    EquationInput > .eq-preview { color: $text-muted; height: 1; }
+    EquationInput > .eq-preview.-balanced { color: $success; text-style: bold; }
+    EquationInput > .eq-preview.-unequal { color: $warning; }
+    EquationInput > .eq-preview.-problem { color: $error; }
+    """
+
+    BINDINGS = [Binding("escape", "skip", "No declaration", show=True)]
+
+    class Declared(Message):
+        """The player declares `text` (as typed; the screen writes it in notation)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    class Skipped(Message):
+        """The player ends the turn without declaring."""
+
+    #: The numbers the player may use (None: any number; the preview checks nothing).
+    owned: reactive[tuple[int, ...] | None] = reactive(None)
+    #: The numbers offered as keys (the player's own, or the last three in conquest).
+    keys: reactive[tuple[int, ...]] = reactive((), recompose=True)
+    ops: reactive[tuple[Op, ...]] = reactive(ALL_OPS, recompose=True)
+    double_digits: reactive[bool] = reactive(False)
+    hint: reactive[str] = reactive("Declare an equation: Enter declares, Esc for none")
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.hint, classes="eq-hint", markup=False)
+        yield Input(placeholder="e.g. 6 − 4 = 2  (type * / for × ÷)", id="equation")
+        with Horizontal(classes="eq-keys"):
+            for number in self.keys:
+                yield EquationKey(str(number), str(number))
+            for op in self.ops:
+                yield EquationKey(op.translate(SHOWN_AS), op.translate(SHOWN_AS))
+            for char in "()=":
+                yield EquationKey(char, char)
+            yield EquationKey("⌫", "\b", classes="eq-key")
+            yield EquationKey("Declare ⏎", "\n", classes="eq-key -action")
+            yield EquationKey("None Esc", "\x1b", classes="eq-key -skip")
+        yield Static("", classes="eq-preview", markup=False)
+
+    @property
+    def input(self) -> Input:
+        return self.query_one("#equation", Input)
+
+    @property
+    def value(self) -> str:
+        return self.input.value
+
+    def clear(self) -> None:
+        self.input.value = ""
+
+    def focus_line(self) -> None:
+        self.input.focus()
+
+    def watch_hint(self, hint: str) -> None:
+        if self.is_mounted:
+            self.query_one(".eq-hint", Static).update(hint)
+
+    def watch_owned(self) -> None:
+        self._update_preview()
+
+    @on(Input.Changed, "#equation")
+    def _changed(self, event: Input.Changed) -> None:
+        event.stop()
+        shown = event.value.translate(SHOWN_AS)
+        if shown != event.value:
+            cursor = self.input.cursor_position
+            self.input.value = shown
+            self.input.cursor_position = cursor
+            return
+        self._update_preview()
+
+    def _update_preview(self) -> None:
+        if not self.is_mounted:
+            return
+        kind, message = preview(self.value, self.owned, self.ops, self.double_digits)
+        line = self.query_one(".eq-preview", Static)
+        line.update(Text(message))
+        for name in ("balanced", "unequal", "problem"):
+            line.set_class(kind == name, f"-{name}")
+
+    @on(Input.Submitted, "#equation")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._declare()
+
+    def _declare(self) -> None:
+        if self.value.strip():
+            self.post_message(self.Declared(self.value))
+        else:
+            self.post_message(self.Skipped())
+
+    def action_skip(self) -> None:
+        self.post_message(self.Skipped())
+
+    def on_equation_key_pressed(self, message: EquationKey.Pressed) -> None:
+        message.stop()
+        line = self.input
+        if message.text == "\n":
+            self._declare()
+        elif message.text == "\x1b":
+            self.post_message(self.Skipped())
+        elif message.text == "\b":
+            line.action_delete_left()
+        else:
+            text = message.text
+            if text in ("=",) or text in "×÷+−":
+                text = f" {text} "
+            line.insert_text_at_cursor(text)
+        line.focus()

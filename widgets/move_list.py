@@ -1,0 +1,65 @@
+"""MoveList: the moves so far in the game's notation, numbered, coloured by player."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Static
+
+
+class MoveList(VerticalScroll, can_focus=False):
+    """The moves in notation, newest at the bottom (scrolled into view)."""
+
+    DEFAULT_CSS = """
+    MoveList {
+        width: 24; height: 1fr; border: round $panel-lighten-2; padding: 0 1;
+        border-title-color: $text-muted; scrollbar-size-vertical: 1;
+    }
+    MoveList > Static { height: auto; }
+    """
+
+    COMPONENT_CLASSES = {"move-list--p1", "move-list--p2", "move-list--number"}
+    DEFAULT_CSS += """
+    MoveList > .move-list--p1 { color: $primary; text-style: bold; }
+    MoveList > .move-list--p2 { color: $accent; text-style: bold; }
+    MoveList > .move-list--number { color: $text-muted; }
+    """
+
+    #: (player, notation) for each move played.
+    moves: reactive[tuple[tuple[int, str], ...]] = reactive((), always_update=True)
+    marks: reactive[tuple[str, str]] = reactive(("P1", "P2"))
+
+    def compose(self) -> ComposeResult:
+        self.border_title = "Moves"
+        yield Static(id="move-lines")
+
+    def on_mount(self) -> None:
+        self._sync()
+
+    def render_moves(self) -> Text:
+        text = Text()
+        if not self.moves:
+            return Text("no moves yet", style=self.get_component_rich_style("move-list--number"))
+        number_style = self.get_component_rich_style("move-list--number")
+        for index, (player, notation) in enumerate(self.moves, start=1):
+            if index > 1:
+                text.append("\n")
+            text.append(f"{index:>2}. ", style=number_style)
+            style = self.get_component_rich_style(f"move-list--p{player}")
+            text.append(f"{self.marks[player - 1]} ", style=style)
+            text.append(notation)
+        return text
+
+    def _sync(self) -> None:
+        if not self.is_mounted:
+            return
+        self.query_one("#move-lines", Static).update(self.render_moves())
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+    def watch_moves(self) -> None:
+        self._sync()
+
+    def watch_marks(self) -> None:
+        self._sync()

@@ -1,0 +1,71 @@
+"""PlayerPanel: one player's name, colour, kind, and what they hold."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+
+class PlayerPanel(Widget):
+    """A player's panel: the border title is the name; the body shows their holdings."""
+
+    DEFAULT_CSS = """
+    PlayerPanel {
+        height: auto; min-height: 4; width: 1fr; padding: 0 1;
+        border: round $panel-lighten-2; border-title-style: bold;
+    }
+    PlayerPanel.-p1 { border-title-color: $primary; }
+    PlayerPanel.-p2 { border-title-color: $accent; }
+    PlayerPanel.-p1.-active { border: heavy $primary; background: $primary 10%; }
+    PlayerPanel.-p2.-active { border: heavy $accent; background: $accent 10%; }
+    PlayerPanel.-winner { border: double $success; background: $success 15%; }
+    PlayerPanel > .kind { color: $text-muted; }
+    PlayerPanel > .holdings { height: auto; }
+    """
+
+    player_name: reactive[str] = reactive("")
+    kind: reactive[str] = reactive("human")
+    holdings: reactive[Text] = reactive(Text, always_update=True)
+    active: reactive[bool] = reactive(False)
+    winner: reactive[bool] = reactive(False)
+
+    def __init__(self, player: int, name: str, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes=f"-p{player}")
+        self.player = player
+        self.set_reactive(PlayerPanel.player_name, name)
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="holdings")
+        yield Static(classes="kind", markup=False)
+
+    def on_mount(self) -> None:
+        self._sync()
+
+    def _sync(self) -> None:
+        marker = "▶ " if self.active else ""
+        self.border_title = Content(f"{marker}{self.player_name}")
+        self.border_subtitle = "wins" if self.winner else ("to move" if self.active else "")
+        self.set_class(self.active, "-active")
+        self.set_class(self.winner, "-winner")
+        if self.is_mounted:
+            self.query_one(".holdings", Static).update(self.holdings)
+            self.query_one(".kind", Static).update(self.kind)
+
+    def watch_player_name(self) -> None:
+        self._sync()
+
+    def watch_kind(self) -> None:
+        self._sync()
+
+    def watch_holdings(self) -> None:
+        self._sync()
+
+    def watch_active(self) -> None:
+        self._sync()
+
+    def watch_winner(self) -> None:
+        self._sync()
