@@ -41,7 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play one game", description="Play one game.")
     play.add_argument("game", choices=GAME_IDS)
     play.add_argument("--plain", action="store_true", help="line by line, without the full screen")
-    play.add_argument("--moves", default="", help="moves to play first, in notation, space-separated")
+    play.add_argument(
+        "--moves", default="", help="moves to play first, in notation, space-separated"
+    )
     play.add_argument("--p1-name", default="Player 1", metavar="NAME")
     play.add_argument("--p2-name", default="Player 2", metavar="NAME")
     add_game_flags(play)

@@ -71,7 +71,9 @@ def add_game_flags(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("game options (each applies to the games named)")
     for flag in FLAGS:
         if flag.metavar is None:
-            group.add_argument(flag.flag, dest=flag.field, action="store_true", default=None, help=flag.help)
+            group.add_argument(
+                flag.flag, dest=flag.field, action="store_true", default=None, help=flag.help
+            )
         else:
             group.add_argument(flag.flag, dest=flag.field, metavar=flag.metavar, help=flag.help)
 

@@ -29,7 +29,7 @@ class PoolKey(Static):
             self.number = number
 
     def __init__(self, number: int) -> None:
-        super().__init__(str(number), classes="pool-key")
+        super().__init__(str(number), classes="pool-key", id=f"key-{number}")
         self.number = number
 
     def on_click(self, event: events.Click) -> None:
@@ -49,7 +49,7 @@ class DigitPool(Widget, can_focus=True):
     }
     DigitPool .pool-key:hover { background: $primary 30%; }
     DigitPool .pool-key.-selected { border: heavy $accent; background: $accent 25%; }
-    DigitPool .pool-key.-used { color: $text-disabled; border: round $panel; background: $panel; text-style: strike; }
+    DigitPool .pool-key.-used { color: $text-disabled; border: round $panel; background: transparent; text-style: strike; }
     DigitPool .pool-key.-p1 { color: $text-disabled; border: round $primary; background: $primary 15%; text-style: none; }
     DigitPool .pool-key.-p2 { color: $text-disabled; border: round $accent; background: $accent 15%; text-style: none; }
     DigitPool.-inactive .pool-key { color: $text-muted; border: round $panel; }
@@ -102,9 +102,19 @@ class DigitPool(Widget, can_focus=True):
         self.set_reactive(DigitPool.numbers, numbers)
         self.set_reactive(DigitPool.columns, columns)
 
+    #: Cells a key takes across (its width plus the gutter) and down.
+    KEY_WIDTH = 8
+    KEY_HEIGHT = 3
+
     def compose(self) -> ComposeResult:
+        columns = max(1, min(self.columns, len(self.numbers) or 1))
+        rows = max(1, -(-len(self.numbers) // columns))
         grid = Grid()
-        grid.styles.grid_size_columns = max(1, min(self.columns, len(self.numbers) or 1))
+        grid.styles.grid_size_columns = columns
+        grid.styles.grid_size_rows = rows
+        key_width = self.KEY_WIDTH - 2 if self.has_class("-compact") else self.KEY_WIDTH
+        grid.styles.width = columns * key_width - 1
+        grid.styles.height = rows * self.KEY_HEIGHT
         with grid:
             for number in self.numbers:
                 yield PoolKey(number)
@@ -218,5 +228,7 @@ class DigitPool(Widget, can_focus=True):
             self.cursor = (self.cursor + step * columns) % len(self.numbers)
 
     def action_pick_cursor(self) -> None:
+        if self.flush_typed():
+            return
         if self.active and self.numbers:
             self.pick(self.numbers[min(self.cursor, len(self.numbers) - 1)])

@@ -116,6 +116,7 @@ class EquationInput(Widget):
     EquationInput > .eq-keys { height: 1; width: 1fr; }
     EquationInput .eq-key { width: auto; min-width: 3; height: 1; margin-right: 1;
         background: $boost; content-align: center middle; padding: 0 1; }
+    EquationInput .eq-keys > .eq-key.-action { margin-left: 1; }
     EquationInput .eq-key:hover { background: $primary 40%; }
     EquationInput .eq-key.-action { background: $primary 30%; text-style: bold; }
     EquationInput .eq-key.-skip { background: $panel; }
@@ -140,25 +141,50 @@ class EquationInput(Widget):
     #: The numbers the player may use (None: any number; the preview checks nothing).
     owned: reactive[tuple[int, ...] | None] = reactive(None)
     #: The numbers offered as keys (the player's own, or the last three in conquest).
-    keys: reactive[tuple[int, ...]] = reactive((), recompose=True)
-    ops: reactive[tuple[Op, ...]] = reactive(ALL_OPS, recompose=True)
+    keys: reactive[tuple[int, ...]] = reactive(())
+    ops: reactive[tuple[Op, ...]] = reactive(ALL_OPS)
+    #: Whether parentheses are offered (conquest's equations have none).
+    parens: reactive[bool] = reactive(True)
     double_digits: reactive[bool] = reactive(False)
     hint: reactive[str] = reactive("Declare an equation: Enter declares, Esc for none")
 
     def compose(self) -> ComposeResult:
         yield Static(self.hint, classes="eq-hint", markup=False)
         yield Input(placeholder="e.g. 6 − 4 = 2  (type * / for × ÷)", id="equation")
-        with Horizontal(classes="eq-keys"):
-            for number in self.keys:
-                yield EquationKey(str(number), str(number))
-            for op in self.ops:
-                yield EquationKey(op.translate(SHOWN_AS), op.translate(SHOWN_AS))
-            for char in "()=":
-                yield EquationKey(char, char)
-            yield EquationKey("⌫", "\b", classes="eq-key")
-            yield EquationKey("Declare ⏎", "\n", classes="eq-key -action")
-            yield EquationKey("None Esc", "\x1b", classes="eq-key -skip")
+        with Horizontal(classes="eq-keys", id="number-keys"):
+            yield from self._number_keys()
+        with Horizontal(classes="eq-keys", id="op-keys"):
+            yield from self._op_keys()
         yield Static("", classes="eq-preview", markup=False)
+
+    def _number_keys(self) -> list[EquationKey]:
+        return [EquationKey(str(number), str(number)) for number in self.keys]
+
+    def _op_keys(self) -> list[EquationKey]:
+        keys = [EquationKey(op.translate(SHOWN_AS), op.translate(SHOWN_AS)) for op in self.ops]
+        keys += [EquationKey(char, char) for char in ("()=" if self.parens else "=")]
+        keys.append(EquationKey("⌫", "\b"))
+        keys.append(EquationKey("Declare ⏎", "\n", classes="eq-key -action"))
+        keys.append(EquationKey("None Esc", "\x1b", classes="eq-key -skip"))
+        return keys
+
+    async def _replace_keys(self, row_id: str, keys: list[EquationKey]) -> None:
+        row = self.query_one(row_id, Horizontal)
+        await row.remove_children()
+        await row.mount_all(keys)
+
+    async def watch_keys(self) -> None:
+        if self.is_mounted:
+            await self._replace_keys("#number-keys", self._number_keys())
+
+    async def watch_ops(self) -> None:
+        if self.is_mounted:
+            await self._replace_keys("#op-keys", self._op_keys())
+        self._update_preview()
+
+    async def watch_parens(self) -> None:
+        if self.is_mounted:
+            await self._replace_keys("#op-keys", self._op_keys())
 
     @property
     def input(self) -> Input:

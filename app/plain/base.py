@@ -97,8 +97,46 @@ class PlainDriver(ABC):
         self.say(f"{self.name(player)} (computer) plays {self.game.format_move(move)}")
 
     def final(self, outcome: Outcome) -> None:
-        """The last line: who wins and why."""
-        self.say(name_players(f"Player {outcome.winner} wins: {outcome.reason}.", self.names))
+        """What the seed prints when the game ends; the result line follows it."""
+
+    def result_line(self, outcome: Outcome) -> str:
+        """The last line of every game, the same in all five: who wins and why."""
+        return name_players(f"Player {outcome.winner} wins: {outcome.reason}.", self.names)
+
+    def run(
+        self,
+        state: Frozen,
+        bots: dict[PlayerNo, Bot] | None = None,
+        on_move: Callable[[Any, Any, Any], None] | None = None,
+    ) -> Frozen:
+        """Play from `state` until the game is over; return the final state.
+
+        A game with more to it (a match of rounds, a clock) overrides this. EndOfInput
+        propagates to the caller, which ends the program cleanly.
+        """
+        game = self.game
+        bots = bots or {}
+        self.welcome(state)
+        while (outcome := game.outcome(state)) is None:
+            player = game.to_move(state)
+            bot = bots.get(player)
+            if bot is not None:
+                move = bot(state)
+                self.announce_computer(state, move)
+            else:
+                move = self.human_turn(state)
+            try:
+                after = game.play(state, move)
+            except IllegalMove as error:  # a driver or bot slip must not end the program
+                self.say(str(error))
+                continue
+            self.report(state, move, after)
+            if on_move is not None:
+                on_move(state, move, after)
+            state = after
+        self.final(outcome)
+        self.say(self.result_line(outcome))
+        return state
 
 
 def run_plain(
@@ -107,29 +145,5 @@ def run_plain(
     bots: dict[PlayerNo, Bot] | None = None,
     on_move: Callable[[Any, Any, Any], None] | None = None,
 ) -> Frozen:
-    """Play from `state` until the game is over; return the final state.
-
-    EndOfInput propagates to the caller, which ends the program cleanly.
-    """
-    game = driver.game
-    bots = bots or {}
-    driver.welcome(state)
-    while (outcome := game.outcome(state)) is None:
-        player = game.to_move(state)
-        bot = bots.get(player)
-        if bot is not None:
-            move = bot(state)
-            driver.announce_computer(state, move)
-        else:
-            move = driver.human_turn(state)
-        try:
-            after = game.play(state, move)
-        except IllegalMove as error:  # a driver or bot slip must not end the program
-            driver.say(str(error))
-            continue
-        driver.report(state, move, after)
-        if on_move is not None:
-            on_move(state, move, after)
-        state = after
-    driver.final(outcome)
-    return state
+    """Play a game line by line from `state` with this driver; return the final state."""
+    return driver.run(state, bots, on_move)

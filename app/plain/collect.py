@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.plain.base import PlainDriver, name_players
-from rules.base import IllegalMove, Outcome
+from rules.base import IllegalMove
 from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectState
 from rules.collect_text import declaration_note, numbers_text
 from rules.equation import pretty_equation
@@ -17,10 +15,6 @@ NO = ("n", "no")
 
 class Driver(PlainDriver):
     game_id = "collect"
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._announced = False
 
     def names_in(self, text: str) -> str:
         return name_players(text, self.names)
@@ -115,8 +109,6 @@ class Driver(PlainDriver):
             self.say()
             valid = bool(after.last_valid)
             self.say(self.names_in(declaration_note(before.to_move, valid, after.last_reason)))
-            if valid:
-                self._announced = True
         if before.phase == "draft" and after.phase == "sudden-death":
             self.say()
             self.say("All numbers have been selected and no valid equation has been declared.")
@@ -134,10 +126,6 @@ class Driver(PlainDriver):
         elif after.result is not None and not after.last_valid:
             self.say()
             self.say("Sudden death is over and no valid equation has been declared.")
-
-    def final(self, outcome: Outcome) -> None:
-        if not self._announced:
-            super().final(outcome)
 
 
 def _sentence(message: str) -> str:

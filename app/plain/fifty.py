@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from app.plain.base import PlainDriver
-from rules.base import Outcome, PlayerNo, other
+from rules.base import PlayerNo, other
 from rules.fifty import FiftyMove, FiftyState, equation_text, preview
 from rules.operators import Op, parse_op
 
@@ -23,9 +23,6 @@ def signed(value: int) -> str:
 
 class Driver(PlainDriver):
     game_id: ClassVar[str] = "fifty"
-
-    #: Set once the report has said who won (so `final` does not say it twice).
-    _announced: bool = False
 
     def welcome(self, state: FiftyState) -> None:
         options = state.options
@@ -102,18 +99,12 @@ class Driver(PlainDriver):
         if after.busted is not None:
             self.say(f"{name}'s score exceeds {target}.")
             self.say(f"{name} loses. {self.name(other(player))} wins!")
-            self._announced = True
             return
         self.say(f"Numbers {move.a} and {move.b} are now used.")
         if after.hit is not None:
             self.say(f"{name}'s score is exactly {target}.")
             self.say(f"{name} wins!")
-            self._announced = True
         elif len(after.pool) == 1:
             self.say(f"Only number {after.pool[0]} is left: the game ends.")
         elif not after.pool:
             self.say("No numbers are left: the game ends.")
-
-    def final(self, outcome: Outcome) -> None:
-        if not self._announced:
-            super().final(outcome)

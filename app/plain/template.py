@@ -4,7 +4,7 @@ Prompts and messages follow the seed's "Sample Command-Line Interaction". A slot
 named `P1 Slot 1`, `p1 slot 1`, `P1 1`, `1.1` or `1 1`; at the digit prompt a whole move in
 notation (`9@1.1`) is accepted too. `Driver.run` plays a whole match of rounds (first to N
 round wins, the starter alternating) and enforces the per-turn time limit; for one round
-without a limit the shared `run_plain` loop gives the same transcript.
+without a limit the shared `PlainDriver.run` loop gives the same transcript.
 """
 
 from __future__ import annotations
@@ -179,7 +179,7 @@ class Driver(PlainDriver):
 
     def run(
         self,
-        state: TemplateState,
+        state: Frozen,
         bots: dict[PlayerNo, Bot] | None = None,
         on_move: Callable[[Any, Any, Any], None] | None = None,
     ) -> Frozen:
@@ -187,6 +187,7 @@ class Driver(PlainDriver):
 
         Returns the last round's final state. EndOfInput propagates to the caller.
         """
+        assert isinstance(state, TemplateState)
         bots = bots or {}
         match = new_match(self.game_id, state.options)
         for move in placements(state):  # start the match from a position set up by --moves
@@ -196,17 +197,17 @@ class Driver(PlainDriver):
         if len(match.results) == 1:
             self.round_over(match)
         while match_outcome(match) is None:
-            state = current_state(match)
-            player = state.to_move
+            current: TemplateState = current_state(match)
+            player = current.to_move
             bot = bots.get(player)
             if bot is not None:
-                move = bot(state)
-                self.announce_computer(state, move)
+                move = bot(current)
+                self.announce_computer(current, move)
             else:
                 started = self.clock()
-                move = self.human_turn(state)
+                move = self.human_turn(current)
                 used = self.clock() - started
-                limit = state.options.turn_seconds
+                limit = current.options.turn_seconds
                 if limit is not None and used > limit:
                     self.say(
                         f"Time is up! {self.name(player)} took {used:.1f} seconds; "
@@ -216,17 +217,20 @@ class Driver(PlainDriver):
                     self.round_over(match)
                     continue
             try:
-                after = self.game.play(state, move)
+                after = self.game.play(current, move)
             except IllegalMove as error:  # a bot slip must not end the program
                 self.say(str(error))
                 continue
-            self.report(state, move, after)
+            self.report(current, move, after)
             if on_move is not None:
-                on_move(state, move, after)
+                on_move(current, move, after)
             rounds = len(match.results)
             match = self.match = play_in_match(match, self.game.format_move(move))
             if len(match.results) > rounds:
                 self.round_over(match)
+        outcome = match_outcome(match)
+        assert outcome is not None
+        self.say(self.result_line(outcome))
         final: Frozen = current_state(match)
         return final
 

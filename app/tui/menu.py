@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.message import Message
+from textual.widgets import Button, Footer, Static
 
 from rules.registry import GAME_IDS, get_game
 
@@ -19,6 +21,34 @@ def short_title(title: str) -> str:
     return title.removeprefix("Equation Duel: ")
 
 
+class GameCard(Static, can_focus=True):
+    """One game in the menu: its number, title and pitch. Enter or a click opens it."""
+
+    BINDINGS = [Binding("enter", "open", "Play", show=False)]
+
+    class Chosen(Message):
+        def __init__(self, game_id: str) -> None:
+            super().__init__()
+            self.game_id = game_id
+
+    def __init__(self, number: int, game_id: str) -> None:
+        game = get_game(game_id)
+        prompt = Text.assemble(
+            (f"{number}  ", "bold"),
+            (short_title(game.title), "bold"),
+            "\n",
+            (game.pitch, "italic"),
+        )
+        super().__init__(prompt, id=f"game-{game_id}", classes="game-card")
+        self.game_id = game_id
+
+    def on_click(self) -> None:
+        self.post_message(self.Chosen(self.game_id))
+
+    def action_open(self) -> None:
+        self.post_message(self.Chosen(self.game_id))
+
+
 class MenuScreen(Screen[None]):
     """Choose a game."""
 
@@ -27,57 +57,64 @@ class MenuScreen(Screen[None]):
             Binding(str(n), f"choose({n - 1})", f"{short_title(get_game(g).title)}", show=False)
             for n, g in enumerate(GAME_IDS, start=1)
         ),
-        Binding("enter", "open", "Play", show=False),
+        Binding("1", "noop", "Choose", key_display="1-5"),
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
         Binding("f1,question_mark", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
 
     def __init__(self) -> None:
         super().__init__(classes="menu-screen")
+        self.current = GAME_IDS[0]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="menu"):
+        with Vertical(id="menu-box"):
             yield Static(LOGO, id="logo")
             yield Static("Five two-player arithmetic duels", id="tagline")
-            options = []
-            for number, game_id in enumerate(GAME_IDS, start=1):
-                game = get_game(game_id)
-                prompt = Text.assemble(
-                    (f" {number}  ", "bold"),
-                    (short_title(game.title), "bold"),
-                    "\n    ",
-                    (game.pitch, "italic"),
-                )
-                options.append(Option(prompt, id=game_id))
-            yield OptionList(*options, id="games")
+            with Vertical(id="games"):
+                for number, game_id in enumerate(GAME_IDS, start=1):
+                    yield GameCard(number, game_id)
             with Horizontal(id="menu-buttons"):
-                yield Button("Play (Enter)", id="play", variant="primary")
-                yield Button("Rules (F1)", id="rules")
-                yield Button("Quit (q)", id="quit")
+                yield Button("Play (Enter)", id="play", variant="primary", compact=True)
+                yield Button("Rules (F1)", id="rules", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
-        games = self.query_one("#games", OptionList)
-        games.highlighted = 0
-        games.focus()
+        self.query_one(f"#game-{self.current}", GameCard).focus()
+
+    def on_descendant_focus(self, event: Any) -> None:
+        widget = event.widget if hasattr(event, "widget") else None
+        if isinstance(widget, GameCard):
+            self.current = widget.game_id
 
     @property
     def highlighted_game(self) -> str:
-        index = self.query_one("#games", OptionList).highlighted
-        return GAME_IDS[index or 0]
+        return self.current
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_game_card_chosen(self, event: GameCard.Chosen) -> None:
         event.stop()
-        self._open(event.option.id or GAME_IDS[0])
+        self.current = event.game_id
+        self._open(event.game_id)
 
     def _open(self, game_id: str) -> None:
         open_setup = getattr(self.app, "open_setup", None)
         if open_setup is not None:
             open_setup(game_id)
 
+    def action_noop(self) -> None:
+        self.action_choose(0)
+
+    def action_move(self, step: int) -> None:
+        index = (GAME_IDS.index(self.current) + step) % len(GAME_IDS)
+        self.current = GAME_IDS[index]
+        self.query_one(f"#game-{self.current}", GameCard).focus()
+
     def action_choose(self, index: int) -> None:
-        self.query_one("#games", OptionList).highlighted = index
-        self._open(GAME_IDS[index])
+        self.current = GAME_IDS[index]
+        self.query_one(f"#game-{self.current}", GameCard).focus()
+        self._open(self.current)
 
     def action_open(self) -> None:
         self._open(self.highlighted_game)

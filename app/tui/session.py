@@ -74,4 +74,4 @@ def marks(names: tuple[str, str]) -> tuple[str, str]:
     second = names[1][:1].upper()
     if first and second and first != second and names != DEFAULT_NAMES:
         return (first, second)
-    return ("1", "2")
+    return ("P1", "P2")

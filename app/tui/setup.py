@@ -62,13 +62,13 @@ class SetupScreen(Screen[None]):
                 yield from self._seat_row(player)  # type: ignore[arg-type]
             with Horizontal(classes="field-row"):
                 yield Label("Who starts", classes="field-label")
-                with RadioSet(id="first", classes="inline"):
+                with RadioSet(id="first", classes="inline", compact=True):
                     yield RadioButton("Player 1", id="first-1")
                     yield RadioButton("Player 2", id="first-2")
             if not self.levels:
                 yield Static(
-                    "Computer players (easy, medium, perfect) come with the solver; "
-                    "for now both players are people taking turns at this keyboard.",
+                    "Computer players (easy, medium, perfect) come with the solver: "
+                    "for now both players share this keyboard.",
                     classes="field-help note",
                 )
             yield Static("Variant", classes="section")
@@ -77,40 +77,45 @@ class SetupScreen(Screen[None]):
                 choices = [(name, name) for name in self.variants] + [
                     (CUSTOM_PRESET, CUSTOM_PRESET)
                 ]
-                yield Select(choices, id="preset", allow_blank=False, value=CUSTOM_PRESET)
+                yield Select(
+                    choices, id="preset", allow_blank=False, value=CUSTOM_PRESET, compact=True
+                )
                 yield Static("a variant from the rules, or set each option", classes="field-help")
             yield OptionsForm(
                 self.game.Options, templates=templates_of(self.game_id), id="options"
             )
             yield Static("", id="setup-errors", markup=False)
         with Horizontal(id="setup-buttons"):
-            yield Button("Start (Enter)", id="start", variant="primary")
-            yield Button("Rules (F1)", id="rules")
-            yield Button("Back (Esc)", id="back")
+            yield Button("Start (Enter)", id="start", variant="primary", compact=True)
+            yield Button("Rules (F1)", id="rules", compact=True)
+            yield Button("Back (Esc)", id="back", compact=True)
         yield Footer()
 
     def _seat_row(self, player: PlayerNo) -> ComposeResult:
         seat = self.initial.seats[player - 1]
         with Horizontal(classes="field-row seat"):
             yield Label(f"Player {player}", classes=f"field-label -p{player}")
-            yield Input(seat.name, id=f"name-{player}", classes="name", max_length=16)
-            with RadioSet(id=f"kind-{player}", classes="inline"):
+            yield Input(seat.name, id=f"name-{player}", classes="name", max_length=16, compact=True)
+            with RadioSet(id=f"kind-{player}", classes="inline", compact=True):
                 yield RadioButton("Human", value=seat.kind == "human", id=f"human-{player}")
-                label = "Computer" if self.levels else "Computer (coming with the solver)"
                 yield RadioButton(
-                    label,
+                    "Computer",
                     value=seat.kind == "computer",
                     id=f"computer-{player}",
                     disabled=not self.levels,
                 )
             levels = [(level, level) for level in (self.levels or LEVELS)]
-            yield Select(
+            level_select: Select[str] = Select(
                 levels,
                 id=f"level-{player}",
                 allow_blank=False,
                 disabled=not self.levels or seat.kind != "computer",
                 classes="level",
+                compact=True,
             )
+            level_select.display = bool(self.levels)
+            yield level_select
+
 
     def on_mount(self) -> None:
         self.query_one(f"#first-{self.initial.first}", RadioButton).value = True

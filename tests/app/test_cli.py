@@ -28,7 +28,12 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_check_valid_exit_0_and_json() -> None:
     result = run("check", "6 ÷ 4 = 3 ÷ 2", "--owned", "6,4,3,2", "--json")
     assert result.returncode == 0
-    assert json.loads(result.stdout) == {"valid": True, "reason": None, "left": "3/2", "right": "3/2"}
+    assert json.loads(result.stdout) == {
+        "valid": True,
+        "reason": None,
+        "left": "3/2",
+        "right": "3/2",
+    }
 
 
 def test_check_invalid_exit_1_names_the_number() -> None:
@@ -36,7 +41,12 @@ def test_check_invalid_exit_1_names_the_number() -> None:
     assert result.returncode == 1
     assert result.stdout.strip() == "invalid: you do not have number 3"
     data = json.loads(run("check", "5-2=4", "--owned", "5,2,4", "--json").stdout)
-    assert data == {"valid": False, "reason": "the sides are not equal: 3 ≠ 4", "left": "3", "right": "4"}
+    assert data == {
+        "valid": False,
+        "reason": "the sides are not equal: 3 ≠ 4",
+        "left": "3",
+        "right": "4",
+    }
 
 
 def test_check_variant_flags() -> None:
@@ -52,7 +62,10 @@ def test_check_variant_flags() -> None:
         (("check", "1=1"), "the following arguments are required: --owned"),
         (("check", "1=1", "--owned", "1,x"), "--owned: 'x' is not a number"),
         (("check", "1=1", "--owned", "1", "--ops", "+^"), "--ops: '^' is not an operator"),
-        (("play", "fifty", "--plain", "--target", "many"), "--target: 'many' is not a whole number"),
+        (
+            ("play", "fifty", "--plain", "--target", "many"),
+            "--target: 'many' is not a whole number",
+        ),
         (("play", "collect", "--plain", "--pool", "1-99"), "--pool:"),
         (("play", "fifty", "--plain", "--declare"), "--declare does not apply to fifty"),
         (("play", "chess", "--plain"), "invalid choice: 'chess'"),

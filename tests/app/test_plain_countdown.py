@@ -56,12 +56,13 @@ def test_seed_sample_turns_and_game_end() -> None:
         "Player 2 multiplies by 3. Running total is now 15.",
         "Player 2's available numbers: 1-2, 4-9.",
     ]
-    # Checking for game end.
-    assert out[-4:] == [
+    # Checking for game end, then the result line every game ends with.
+    assert out[-5:] == [
         "Player 2 multiplies by 2. Running total is now 38.",
         "Player 2's available numbers: 1, 4-9.",
         "Running total has reached or exceeded 30.",
         "Player 2 wins the game!",
+        "Player 2 wins: the running total reached 38.",
     ]
     outcome = GAME.outcome(final)
     assert outcome is not None and outcome.winner == 2
@@ -71,7 +72,7 @@ def test_seed_additional_example() -> None:
     final, output = run("+7\n*9\n")
     out = lines(output)
     assert "Player 2 multiplies by 9. Running total is now 63." in out
-    assert out[-1] == "Player 2 wins the game!"
+    assert out[-2:] == ["Player 2 wins the game!", "Player 2 wins: the running total reached 63."]
     assert final.running_total == 63
 
 
@@ -140,7 +141,11 @@ def test_pass_is_confirmed() -> None:
     assert "Please answer yes or no." in out
     assert "Player 2 passes." in out
     assert "Player 1 passes." in out
-    assert out[-2:] == ["Stalemate: Player 1 made the last valid move.", "Player 1 wins the game!"]
+    assert out[-3:] == [
+        "Stalemate: Player 1 made the last valid move.",
+        "Player 1 wins the game!",
+        "Player 1 wins: stalemate: Player 1 made the last valid move.",
+    ]
     outcome = GAME.outcome(final)
     assert outcome is not None and outcome.winner == 1
 
@@ -148,9 +153,10 @@ def test_pass_is_confirmed() -> None:
 def test_nobody_valid_second_player_wins() -> None:
     _, output = run("/0\n+10\n")
     out = lines(output)
-    assert out[-2:] == [
+    assert out[-3:] == [
         "Stalemate: nobody made a valid move, the second player wins.",
         "Player 2 wins the game!",
+        "Player 2 wins: stalemate: nobody made a valid move, the second player wins.",
     ]
 
 
@@ -159,7 +165,10 @@ def test_forced_skip_without_a_prompt() -> None:
     final, output = run("+1\npass\nyes\n", options)
     out = lines(output)
     assert "Player 1 has no numbers left and skips the turn." in out
-    assert out[-1] == "Player 1 wins the game!"
+    assert out[-2:] == [
+        "Player 1 wins the game!",
+        "Player 1 wins: stalemate: Player 1 made the last valid move.",
+    ]
     assert GAME.outcome(final) is not None
 
 
@@ -175,7 +184,11 @@ def test_custom_names() -> None:
 
 def test_custom_names_in_stalemate() -> None:
     _, output = run("+5\npass\nyes\npass\nyes\n", names=("Ada", "Bob"))
-    assert lines(output)[-2:] == ["Stalemate: Ada made the last valid move.", "Ada wins the game!"]
+    assert lines(output)[-3:] == [
+        "Stalemate: Ada made the last valid move.",
+        "Ada wins the game!",
+        "Ada wins: stalemate: Ada made the last valid move.",
+    ]
 
 
 def test_variant_target_and_first_2() -> None:
@@ -183,7 +196,11 @@ def test_variant_target_and_first_2() -> None:
     final, output = run("+9\n+1\n", options)
     out = lines(output)
     assert out[1].startswith("Reach 10 or more")
-    assert out[-2:] == ["Running total has reached or exceeded 10.", "Player 1 wins the game!"]
+    assert out[-3:] == [
+        "Running total has reached or exceeded 10.",
+        "Player 1 wins the game!",
+        "Player 1 wins: the running total reached 10.",
+    ]
     assert final.running_total == 10
 
 
@@ -195,7 +212,7 @@ def test_computer_player_is_announced_with_status() -> None:
     out = lines(stdout.getvalue())
     assert "Player 2 (computer) plays *9" in out
     assert "Running total: 5 (target 30)" in out
-    assert out[-1] == "Player 2 wins the game!"
+    assert out[-2:] == ["Player 2 wins the game!", "Player 2 wins: the running total reached 45."]
 
 
 def test_end_of_input_mid_game_raises_end_of_input() -> None:
@@ -213,4 +230,8 @@ def test_end_of_input_at_pass_confirmation() -> None:
 def test_resume_from_a_finished_game_prints_the_result() -> None:
     state = GAME.replay(None, ["+5", "*3", "+4", "*2"])
     _, output = run("", state=state)
-    assert lines(output)[-1] == "Player 2 wins the game!"
+    assert lines(output)[-3:] == [
+        "Running total has reached or exceeded 30.",
+        "Player 2 wins the game!",
+        "Player 2 wins: the running total reached 38.",
+    ]

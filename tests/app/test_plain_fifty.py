@@ -102,7 +102,8 @@ def test_seed_potential_winning_turn_goes_over_50() -> None:
     state = FiftyState(pool=(1, 4, 5, 6, 9), scores=(45, 9))
     text, final = run(lines(5, 5, 4, "+"), state)
     assert SEED_WINNING_TURN in text
-    assert text.endswith(SEED_WINNING_TURN)  # the seed's last line is the last line
+    # The seed's lines end the turn; the result line every game ends with follows them.
+    assert text.endswith(SEED_WINNING_TURN + "Player 2 wins: 54 is over 50.\n")
     assert final is not None
     assert GAME.outcome(final) == Outcome(winner=2, reason="54 is over 50")
 
@@ -116,6 +117,7 @@ def test_seed_example_game_over_50() -> None:
         "Player 1's new score: 42 + 10 = 52\n"
         "Player 1's score exceeds 50.\n"
         "Player 1 loses. Player 2 wins!\n"
+        "Player 2 wins: 52 is over 50.\n"
     )
     assert final is not None and final.busted == 1
 
@@ -147,6 +149,7 @@ def test_exactly_50_wins() -> None:
         "Numbers 8 and 1 are now used.\n"
         "Player 1's score is exactly 50.\n"
         "Player 1 wins!\n"
+        "Player 1 wins: Player 1 reached exactly 50.\n"
     )
 
 
@@ -247,7 +250,11 @@ def test_player_2_first_and_other_target_and_pool() -> None:
         "Player 2 will go first.\n"
     )
     assert final is not None
-    assert text.endswith("Player 2's score is exactly 20.\nPlayer 2 wins!\n")
+    assert text.endswith(
+        "Player 2's score is exactly 20.\n"
+        "Player 2 wins!\n"
+        "Player 2 wins: Player 2 reached exactly 20.\n"
+    )
 
 
 def test_resumed_game_welcome() -> None:
@@ -269,7 +276,8 @@ def test_computer_player() -> None:
     driver = Driver(GAME, Console(StringIO(""), out), ("Player 1", "Player 2"))
     final = run_plain(driver, GAME.new(), bots={1: bot, 2: bot})
     assert isinstance(final, FiftyState)
-    assert GAME.outcome(final) is not None
+    outcome = GAME.outcome(final)
+    assert outcome is not None
     text = out.getvalue()
     assert "Player 1 (computer) plays 1+2\nEquation: 1 + 2 = 3\n" in text
-    assert "wins" in text.splitlines()[-1]
+    assert text.splitlines()[-1] == f"Player {outcome.winner} wins: {outcome.reason}."

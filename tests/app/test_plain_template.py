@@ -7,7 +7,7 @@ from io import StringIO
 
 import pytest
 
-from app.plain.base import Console, EndOfInput, run_plain
+from app.plain.base import Console, EndOfInput, PlainDriver, run_plain
 from app.plain.template import Driver, parse_slot
 from rules.base import PlayerNo
 from rules.match import match_outcome
@@ -63,6 +63,9 @@ Player 2's result: 36
 Player 1 wins!
 """
 
+#: The result line every game ends with, after the seed's closing lines.
+RESULT_LINE = "Player 1 wins: 39 beats 36.\n"
+
 
 def make(
     answers: list[str],
@@ -87,7 +90,7 @@ def run(answers: list[str], options: TemplateOptions | None = None) -> tuple[Tem
 def test_seed_sample_through_the_plain_driver() -> None:
     state, text = run(WALKTHROUGH_INPUT)
     assert text.startswith(SEED_TRANSCRIPT_START)
-    assert text.endswith(SEED_TRANSCRIPT_END)
+    assert text.endswith(SEED_TRANSCRIPT_END + RESULT_LINE)
     assert "Player 1's equation: 9 + 5 × 6\nPlayer 2's equation: 8 + 4 × 7\n" in text
     outcome = GAME.outcome(state)
     assert outcome is not None
@@ -95,10 +98,12 @@ def test_seed_sample_through_the_plain_driver() -> None:
 
 
 def test_driver_run_gives_the_same_transcript_for_one_round() -> None:
-    _, expected = run(WALKTHROUGH_INPUT)
+    shared, expected = make(WALKTHROUGH_INPUT)
+    PlainDriver.run(shared, GAME.new())  # the shared loop, ending with `final`
     driver, out = make(WALKTHROUGH_INPUT)
-    state = driver.run(GAME.new())
-    assert out.getvalue() == expected
+    state = driver.run(GAME.new())  # the match loop, ending with `round_over`
+    assert expected.getvalue().endswith(SEED_TRANSCRIPT_END + RESULT_LINE)
+    assert out.getvalue() == expected.getvalue()
     assert driver.match is not None
     outcome = match_outcome(driver.match)
     assert outcome is not None
@@ -113,7 +118,9 @@ def test_custom_names() -> None:
     text = out.getvalue()
     assert "Ada, it's your turn." in text
     assert "Bob's equation: 8 + 4 × 7" in text
-    assert text.endswith("Ada's result: 39\nBob's result: 36\n\nAda wins!\n")
+    assert text.endswith(
+        "Ada's result: 39\nBob's result: 36\n\nAda wins!\nAda wins: 39 beats 36.\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -188,6 +195,7 @@ def test_tie_names_the_rule() -> None:
     assert text.endswith(
         "Player 1's result: 19\nPlayer 2's result: 19\n\n"
         "Both results are 19: the second player wins ties.\nPlayer 2 wins!\n"
+        "Player 2 wins: both results are 19: the second player wins ties.\n"
     )
 
 
@@ -200,6 +208,7 @@ def test_undefined_result_in_a_player_written_template() -> None:
     assert text.endswith(
         "Player 1's result: undefined (divides by zero)\nPlayer 2's result: 1/7\n\n"
         "Player 1's result divides by zero.\nPlayer 2 wins!\n"
+        "Player 2 wins: Player 1's result divides by zero.\n"
     )
 
 
@@ -208,7 +217,9 @@ def test_digits_0_to_9() -> None:
     answers = ["0", "2.3", "9", "1.3", "8", "1.2", "7", "2.1", "6", "2.2", "5", "1.1"]
     _, text = run(answers, options)
     assert "Available digits: 0 1 2 3 4 5 6 7 8 9" in text
-    assert text.endswith("Player 1's result: 77\nPlayer 2's result: 7\n\nPlayer 1 wins!\n")
+    assert text.endswith(
+        "Player 1's result: 77\nPlayer 2's result: 7\n\nPlayer 1 wins!\nPlayer 1 wins: 77 beats 7.\n"
+    )
 
 
 def test_game_set_up_by_moves_resumes() -> None:
@@ -217,7 +228,7 @@ def test_game_set_up_by_moves_resumes() -> None:
     run_plain(driver, state)
     text = out.getvalue()
     assert "Player 1's equation: 9 + __ × 6\nPlayer 2's equation: 8 + __ × 7" in text
-    assert text.endswith(SEED_TRANSCRIPT_END)
+    assert text.endswith(SEED_TRANSCRIPT_END + RESULT_LINE)
 
 
 def test_match_first_to_two_round_wins_with_alternating_starter() -> None:
@@ -233,6 +244,7 @@ def test_match_first_to_two_round_wins_with_alternating_starter() -> None:
     assert text.endswith(
         "Player 1 wins round 2!\nScore: Player 1 2, Player 2 0.\n"
         "Player 1 wins the match, 2 rounds to 0!\n"
+        "Player 1 wins: 2 rounds to 0.\n"
     )
     assert isinstance(state, TemplateState)
     assert state.options.first == 2
@@ -250,6 +262,7 @@ def test_ruling_time_limit_loses_the_round() -> None:
     assert text.endswith(
         "Time is up! Player 2 took 12.0 seconds; the limit is 10 seconds.\n"
         "Player 2's time ran out.\nPlayer 1 wins!\n"
+        "Player 1 wins: Player 2's time ran out.\n"
     )
     assert driver.match is not None
     outcome = match_outcome(driver.match)
@@ -282,6 +295,8 @@ def test_computer_player_in_run() -> None:
     state = driver.run(GAME.new(), bots={2: bot})
     text = out.getvalue()
     assert "Player 2 (computer) plays 1@1.1" in text
-    assert text.endswith("Player 1's result: 7\nPlayer 2's result: 65\n\nPlayer 2 wins!\n")
+    assert text.endswith(
+        "Player 1's result: 7\nPlayer 2's result: 65\n\nPlayer 2 wins!\nPlayer 2 wins: 65 beats 7.\n"
+    )
     assert isinstance(state, TemplateState)
     assert state.is_full()

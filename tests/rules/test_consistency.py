@@ -61,7 +61,9 @@ def test_random_games(game_id: str, variant: str) -> None:
         assert outcome is not None and outcome.reason
         winners[outcome.winner] += 1
         with pytest.raises(IllegalMove):
-            game.play(state, game.parse_move(game.format_move(random_legal_move(game, options, rng))))
+            game.play(
+                state, game.parse_move(game.format_move(random_legal_move(game, options, rng)))
+            )
     assert sum(winners.values()) == GAMES_PER_VARIANT
 
 

@@ -40,7 +40,9 @@ def verdict(text: str, owned: list[int], **kw: object):  # type: ignore[no-untyp
         ("6 - 4 = 2", [4, 6, 2], True, None),
     ],
 )
-def test_seed_000_equation_verdicts(equation: str, owned: list[int], valid: bool, reason: str | None) -> None:
+def test_seed_000_equation_verdicts(
+    equation: str, owned: list[int], valid: bool, reason: str | None
+) -> None:
     result = check_equation(equation, owned)
     assert result.valid is valid
     assert result.reason == reason
@@ -54,8 +56,12 @@ def test_ruling_both_operator_spellings_accepted() -> None:
 def test_ruling_exactly_one_equals_sign_each_side_a_number() -> None:
     assert check_equation("5+2", [5, 2, 7]).reason == "an equation needs an = between its two sides"
     assert check_equation("5=5=5", [5, 5, 5]).reason == "an equation has exactly one = sign"
-    assert check_equation("=5", [5]).reason == "the left side is empty: it needs at least one number"
-    assert check_equation("5=", [5]).reason == "the right side is empty: it needs at least one number"
+    assert (
+        check_equation("=5", [5]).reason == "the left side is empty: it needs at least one number"
+    )
+    assert (
+        check_equation("5=", [5]).reason == "the right side is empty: it needs at least one number"
+    )
 
 
 @pytest.mark.parametrize(
@@ -286,6 +292,7 @@ def test_random_equationlike_text_never_raises(text: str, owned: list[int]) -> N
 
 
 # Random expressions built from owned numbers: valid exactly when both sides are equal.
+
 
 def _expression(numbers: list[int]) -> st.SearchStrategy[tuple[str, Fraction | None]]:
     def build(draw: st.DrawFn, items: list[int]) -> tuple[str, Fraction | None]:

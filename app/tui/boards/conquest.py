@@ -1,0 +1,134 @@
+"""Equation Conquest on screen: the sequence strip and a 1-9 keypad (plus the equation
+line in the declare variant)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center
+
+from app.tui.game_screen import GameScreen
+from rules.base import PlayerNo
+from rules.conquest import ConquestMove, ConquestState
+from rules.equation import normalize_equation, pretty_equation
+from widgets.digit_pool import DigitPool
+from widgets.equation_input import EquationInput
+from widgets.sequence_strip import SequenceStrip
+
+
+class ConquestScreen(GameScreen):
+    BINDINGS = [
+        Binding("1", "digit('1')", "Append", key_display="1-9"),
+        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
+        Binding("enter", "enter", "Append", show=False),
+    ]
+
+    pending: int | None = None
+
+    def compose_board(self) -> ComposeResult:
+        yield SequenceStrip(id="sequence")
+        low, high = self.setup.options.pool
+        numbers = tuple(range(low, high + 1))
+        with Center(id="keypad-row"):
+            yield DigitPool(numbers, columns=3 if len(numbers) <= 9 else 10, id="keypad")
+        yield EquationInput(id="declare")
+
+    def on_mount(self) -> None:
+        declare = self.query_one(EquationInput)
+        declare.display = False
+        declare.parens = False
+        super().on_mount()
+        self.query_one(DigitPool).focus()
+
+    @property
+    def declaring(self) -> bool:
+        return bool(self.setup.options.declare)
+
+    def update_board(self, state: ConquestState) -> None:
+        strip = self.query_one(SequenceStrip)
+        strip.sequence = state.sequence
+        strip.pending = self.pending
+        strip.equation = None if state.equation is None else f"{pretty_equation(state.equation)}  ✓"
+        pool = self.query_one(DigitPool)
+        pool.active = self.human_to_move and self.pending is None
+        pool.selected = () if self.pending is None else (self.pending,)
+
+    def holdings(self, state: ConquestState, player: PlayerNo) -> Text:
+        mine = [text.split(":")[0] for who, text in self.moves if who == player]
+        if not mine:
+            return Text("no numbers appended yet", style="italic")
+        return Text("appended " + " ".join(mine))
+
+    def turn_hint(self, state: ConquestState) -> str:
+        low, high = state.options.pool
+        hint = f"Player {state.to_move}: append a number from {low} to {high} (keys or click)"
+        if self.declaring:
+            hint += ", then state the equation it forms (or Esc for none)"
+        return hint + "."
+
+    # Input
+
+    def action_digit(self, digit: str) -> None:
+        if self.human_to_move and self.pending is None:
+            self.query_one(DigitPool).type_digit(digit)
+
+    def action_enter(self) -> None:
+        self.query_one(DigitPool).flush_typed()
+
+    @on(DigitPool.Picked)
+    def _picked(self, event: DigitPool.Picked) -> None:
+        event.stop()
+        if not self.human_to_move:
+            return
+        if not self.declaring:
+            self.play(ConquestMove(number=event.number))
+            return
+        low, high = self.setup.options.pool
+        if not low <= event.number <= high:
+            self.play(ConquestMove(number=event.number))  # the rules say what is allowed
+            return
+        self.pending = event.number
+        self._show_declare()
+        self.redraw()
+
+    def _show_declare(self) -> None:
+        assert self.pending is not None
+        declare = self.query_one(EquationInput)
+        last = (*self.state.sequence[-2:], self.pending)
+        declare.keys = tuple(dict.fromkeys(last))
+        declare.hint = (
+            f"Appending {self.pending}. State the equation {', '.join(map(str, last))} form "
+            "(a op b = c or a = b op c), Enter declares; Esc: none."
+        )
+        declare.clear()
+        self.query_one("#keypad-row").display = False
+        declare.display = True
+        declare.focus_line()
+
+    def reset_input(self) -> None:
+        self.pending = None
+        declare = self.query_one(EquationInput)
+        declare.display = False
+        declare.clear()
+        self.query_one("#keypad-row").display = True
+        self.query_one(DigitPool).focus()
+
+    @on(EquationInput.Declared)
+    def _declared(self, event: EquationInput.Declared) -> None:
+        event.stop()
+        if self.pending is not None:
+            text = normalize_equation(event.text)
+            self.play(ConquestMove(number=self.pending, declaration=text))
+
+    @on(EquationInput.Skipped)
+    def _skipped(self, event: EquationInput.Skipped) -> None:
+        event.stop()
+        if self.pending is not None:
+            self.play(ConquestMove(number=self.pending))
+
+
+SCREEN: Any = ConquestScreen

@@ -1,0 +1,152 @@
+"""Countdown Duel on screen: the running total, the operators, and each player's own pool.
+
+The chosen operator stays chosen; a number (digit key or click on your pool) plays it at
+once. Pass (p, or the button) is a real move of this game and is confirmed first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button
+
+from app.tui.dialogs import ConfirmDialog
+from app.tui.game_screen import GameScreen
+from rules.base import PlayerNo
+from rules.countdown import PASS, CountdownMove, CountdownState, apply, format_numbers
+from rules.operators import Op, shown
+from widgets.digit_pool import DigitPool
+from widgets.operator_picker import OperatorPicker
+from widgets.running_total import RunningTotal
+
+OP_KEYS: dict[str, Op] = {"plus": "+", "minus": "-", "asterisk": "*", "x": "*", "slash": "/"}
+
+
+class CountdownScreen(GameScreen):
+    BINDINGS = [
+        Binding("1", "digit('1')", "Play number", key_display="1-9"),
+        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
+        Binding("plus", "op('+')", "Operator", key_display="+−×÷"),
+        *(Binding(k, f"op('{op}')", show=False) for k, op in OP_KEYS.items() if k != "plus"),
+        Binding("p", "pass_turn", "Pass"),
+    ]
+
+    op: Op = "+"
+
+    def compose_board(self) -> ComposeResult:
+        yield RunningTotal(id="running-total")
+        numbers = self.setup.options.numbers()
+        with Horizontal(id="countdown-row"):
+            yield DigitPool(numbers, columns=3, id="pool-1", classes="-compact -p1")
+            with Vertical(id="countdown-ops"):
+                yield OperatorPicker(vertical=True, id="operators")
+                yield Button("Pass (p)", id="pass", compact=True)
+            yield DigitPool(numbers, columns=3, id="pool-2", classes="-compact -p2")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for player in (1, 2):
+            self.query_one(f"#pool-{player}", DigitPool).border_title = self.setup.name(player)  # type: ignore[arg-type]
+
+    def pool(self, player: int) -> DigitPool:
+        return self.query_one(f"#pool-{player}", DigitPool)
+
+    def update_board(self, state: CountdownState) -> None:
+        total = self.query_one(RunningTotal)
+        total.total = state.running_total
+        total.target = state.options.target
+        if self.is_over:
+            total.caption = ""
+        else:
+            total.caption = f"next: {state.running_total} {shown(self.op)} ?"
+        for player in (1, 2):
+            pool = self.pool(player)
+            own = state.available_to(player)  # type: ignore[arg-type]
+            pool.taken = {n: 0 for n in state.options.numbers() if n not in own}
+            pool.active = self.human_to_move and state.to_move == player
+            pool.set_class(state.to_move == player and not self.is_over, "-to-move")
+        picker = self.query_one(OperatorPicker)
+        picker.selected = self.op
+        picker.active = self.human_to_move
+        self.query_one("#pass", Button).disabled = not self.human_to_move
+
+    def holdings(self, state: CountdownState, player: PlayerNo) -> Text:
+        own = state.available_to(player)
+        return Text(f"numbers: {format_numbers(own)}")
+
+    def turn_hint(self, state: CountdownState) -> str:
+        if not state.available_to(state.to_move):
+            return f"Player {state.to_move} has no numbers left: press p to skip the turn."
+        return (
+            f"Player {state.to_move}: choose an operator (+ − × ÷), then one of your numbers; "
+            "p passes."
+        )
+
+    # Input
+
+    def action_digit(self, digit: str) -> None:
+        if self.human_to_move:
+            self.pool(self.to_move).type_digit(digit)
+
+    def action_op(self, op: Op) -> None:
+        if self.human_to_move:
+            self.query_one(OperatorPicker).choose(op)
+
+    @on(OperatorPicker.Chosen)
+    def _op_chosen(self, event: OperatorPicker.Chosen) -> None:
+        event.stop()
+        self.op = event.op
+        self.refusal = None
+        self.redraw()
+
+    @on(DigitPool.Picked)
+    def _picked(self, event: DigitPool.Picked) -> None:
+        event.stop()
+        if not self.human_to_move:
+            return
+        state: CountdownState = self.state
+        own = state.available_to(state.to_move)
+        if event.number not in own:
+            left = format_numbers(own)
+            self.refuse(f"{event.number} is not one of your numbers left ({left}).")
+            return
+        after = apply(state.running_total, self.op, event.number)
+        self.play(CountdownMove(op=self.op, number=event.number))
+        if not self.is_over:
+            self.say(f"{state.running_total} {shown(self.op)} {event.number} = {after}.")
+
+    @on(Button.Pressed, "#pass")
+    def _pass_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_pass_turn()
+
+    def action_pass_turn(self) -> None:
+        if not self.human_to_move:
+            return
+        state: CountdownState = self.state
+        if not state.available_to(state.to_move):
+            self.play(PASS)
+            return
+        second = " A second turn in a row without a valid move ends the game." if state.passes_in_row else ""
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.play(PASS)
+
+        self.app.push_screen(
+            ConfirmDialog(
+                f"Pass, {self.setup.name(state.to_move)}?",
+                "You lose this turn on purpose." + second,
+                "Pass",
+                "Play on",
+            ),
+            answer,
+        )
+
+
+SCREEN: Any = CountdownScreen

@@ -1,0 +1,30 @@
+"""What shows while the terminal is smaller than the game needs (80×24)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Covers everything until the terminal is large enough again (ctrl+q still quits)."""
+
+    def __init__(self) -> None:
+        super().__init__(classes="too-small-screen")
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small", markup=False)
+
+    def on_mount(self) -> None:
+        self.refresh_message()
+
+    def refresh_message(self) -> None:
+        width, height = self.app.size
+        self.query_one("#too-small", Static).update(
+            f"Please make the terminal larger.\n\n"
+            f"Equation Duel needs at least {MIN_WIDTH}×{MIN_HEIGHT}; "
+            f"this one is {width}×{height}.\n\nThe game goes on as soon as it fits."
+        )

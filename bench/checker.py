@@ -1,0 +1,69 @@
+"""Figures for the equation checker: time per verdict once sympy is loaded, the cost of
+loading sympy itself, and the worst case over hostile and random inputs.
+
+    python bench/checker.py
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, ".")
+
+HOSTILE = [
+    "",
+    "1" * 10_000,
+    "(" * 5000 + "1" + ")" * 5000 + "=1",
+    "((((" * 2500,
+    "(" * 98 + "1" + ")" * 98 + "= 1",
+    "__import__('os').system('echo pwned')",
+    "9" * 199 + "=",
+    "1+" * 99 + "1=1",
+    "6÷(3−3)=1",
+    "(5 + 1) × 3 = 18",
+    "6 ÷ 4 = 3 ÷ 2",
+    "12=3*4",
+]
+
+
+def cold_import_seconds() -> float:
+    code = "import time; t=time.perf_counter(); import sympy; print(time.perf_counter()-t)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout)
+
+
+def main() -> None:
+    from rules.equation import check_equation
+
+    print(f"import sympy, cold process: {cold_import_seconds() * 1000:.0f} ms")
+    start = time.perf_counter()
+    check_equation("1=1", [1, 1])
+    print(f"first check (loads sympy):  {(time.perf_counter() - start) * 1000:.0f} ms")
+
+    rng = random.Random(7)
+    alphabet = "0123456789+-*/×÷()= "
+    cases = HOSTILE + [
+        "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 200))) for _ in range(2000)
+    ]
+    owned = list(range(1, 16))
+    times = []
+    worst = (0.0, "")
+    for text in cases:
+        t = time.perf_counter()
+        check_equation(text, owned, double_digits=True)
+        dt = time.perf_counter() - t
+        times.append(dt)
+        worst = max(worst, (dt, text[:40]))
+    print(
+        f"verdicts: {len(cases)}  median {statistics.median(times) * 1000:.3f} ms  "
+        f"p99 {sorted(times)[int(len(times) * 0.99)] * 1000:.3f} ms  worst {worst[0] * 1000:.2f} ms "
+        f"({worst[1]!r})"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,333 @@
+"""The generic exact solver: negamax with alpha-beta and a transposition table.
+
+Every game here is finite, two-player, perfect information and without draws, so every
+position is a win or a loss for the side to move. A position's score says which and how
+soon, from the side to move's point of view:
+
+    win in p plies   ->  WIN - p     (positive)
+    loss in p plies  ->  -(WIN - p)  (negative)
+
+so the larger score is the better one: a faster win, or a longer resistance. A child's
+score `c` is seen one ply earlier from the other side as `1 - c` (c > 0) or `-c - 1`
+(c < 0); the search window is mapped through the inverse, so alpha-beta stays exact.
+
+The search runs on a game's *spec* (`rules.solver.keys`): a small hashable node for each
+position (the state key), the children of a node in a good order, and markers for moves
+that end the game. A node is searched once per window; the table keeps a lower and an
+upper bound of its score. A game without a spec is searched through its own verbs
+(`GenericSpec`), which is exact but slow. Moves at the root are always taken from the
+game's own `legal_moves`/`play`, so notation and results come from the rules themselves.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, Protocol
+
+from rules.base import PlayerNo, other
+from rules.registry import get_game
+
+#: The score of a win with no ply left to play (see the module docstring).
+WIN = 1_000_000
+_SPAN = 2 * WIN + 1
+#: A table larger than this is dropped between two questions (memory stays bounded).
+TABLE_LIMIT = 4_000_000
+
+
+class SolverError(ValueError):
+    """The position cannot be solved (e.g. play could go on forever)."""
+
+
+class _Marker:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+#: A child that is the end of the game, won by the player who moved into it.
+WIN_NOW: Any = _Marker("WIN_NOW")
+#: A child that is the end of the game, lost by the player who moved into it.
+LOSE_NOW: Any = _Marker("LOSE_NOW")
+
+
+class Spec(Protocol):
+    """What the search needs of a game (see `rules.solver.keys`)."""
+
+    def encode(self, state: Any) -> Hashable:
+        """The node of a state that is not over (the player to move moves next)."""
+
+    def expand(self, node: Any) -> Sequence[Any]:
+        """The children worth searching, best guesses first: nodes, WIN_NOW or LOSE_NOW.
+
+        A child node has the other player to move. Moves that cannot be better than
+        another child may be left out (the score of the node must stay exact).
+        """
+
+    def known(self, node: Any) -> int | None:
+        """The node's exact score when a table already holds it, else None."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The value of a position with best play from both sides."""
+
+    winner: PlayerNo
+    to_move: PlayerNo
+    #: Every move (notation, sorted) that keeps the best result for the side to move; in a
+    #: lost position every move loses, so every legal move is listed.
+    best_moves: tuple[str, ...]
+    #: Plies to the end with best play: the winner wins as fast as possible, the loser
+    #: holds out as long as possible.
+    plies: int
+    seconds: float
+
+
+def outcome_of(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
+    """(winner, plies) for a score seen from `mover`'s side."""
+    if score > 0:
+        return mover, WIN - score
+    return other(mover), WIN + score
+
+
+def _window(bound: int) -> int:
+    """A parent's window bound seen from the child (the inverse of the ply shift)."""
+    if bound > 0:
+        return -bound - 1
+    if bound < 0:
+        return 1 - bound
+    return 0
+
+
+def _parent(child_score: int) -> int:
+    return 1 - child_score if child_score > 0 else -child_score - 1
+
+
+class Engine:
+    """A search with its table, for one game setup (the table outlives one question)."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.table: dict[Hashable, int] = {}
+        self.nodes = 0
+        self._expand = spec.expand
+        known = getattr(spec, "known", None)
+        self._known: Callable[[Any], int | None] | None = known
+
+    def score(self, node: Hashable) -> int:
+        """The exact score of a node."""
+        self._trim()
+        return self._search(node, -WIN, WIN)
+
+    def wins(self, node: Hashable) -> bool:
+        """Whether the side to move at `node` wins (a zero window: cheaper than `score`)."""
+        self._trim()
+        return self._search(node, 0, 0) > 0
+
+    def _trim(self) -> None:
+        if len(self.table) > TABLE_LIMIT:
+            self.table.clear()
+
+    def _search(self, node: Hashable, alpha: int, beta: int) -> int:
+        if self._known is not None:
+            exact = self._known(node)
+            if exact is not None:
+                return exact
+        table = self.table
+        entry = table.get(node)
+        if entry is None:
+            low, high = -WIN, WIN
+        else:
+            low, high = divmod(entry, _SPAN)
+            low -= WIN
+            high -= WIN
+            if low == high or low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        self.nodes += 1
+        alpha0, beta0 = alpha, beta
+        best = -WIN
+        for child in self._expand(node):
+            if child is WIN_NOW:
+                value = WIN - 1
+            elif child is LOSE_NOW:
+                value = 1 - WIN
+            else:
+                c = self._search(child, _window(beta), _window(alpha))
+                value = 1 - c if c > 0 else -c - 1
+            if value > best:
+                best = value
+                if value >= beta or value >= WIN - 1:
+                    break
+                if value > alpha:
+                    alpha = value
+        if best >= WIN - 1 or alpha0 < best < beta0:
+            low = high = best
+        elif best <= alpha0:
+            high = min(high, best)
+        else:
+            low = max(low, best)
+        table[node] = (low + WIN) * _SPAN + (high + WIN)
+        return best
+
+
+class GenericSpec:
+    """A spec from the game's own verbs: the node is the state itself (note cleared)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def encode(self, state: Any) -> Hashable:
+        if "note" in type(state).model_fields and state.note is not None:
+            state = state.model_copy(update={"note": None})
+        node: Hashable = state
+        return node
+
+    def expand(self, node: Any) -> list[Any]:
+        game = self.game
+        mover = game.to_move(node)
+        wins: list[Any] = []
+        rest: list[Any] = []
+        for move in game.legal_moves(node):
+            after = game.play(node, move)
+            outcome = game.outcome(after)
+            if outcome is not None:
+                (wins if outcome.winner == mover else rest).append(
+                    WIN_NOW if outcome.winner == mover else LOSE_NOW
+                )
+                continue
+            if game.to_move(after) == mover:
+                raise SolverError("the solver needs the players to take turns")
+            rest.append(self.encode(after))
+        return wins + rest
+
+    def known(self, node: Any) -> int | None:
+        return None
+
+
+# The engines, one per game setup, most recently used last.
+_ENGINES: OrderedDict[tuple[str, str], tuple[Any, Spec, Engine]] = OrderedDict()
+_KEEP = 6
+
+
+def engine_for(game_id: str, options: Any, generic: bool = False) -> tuple[Any, Spec, Engine]:
+    """(game, spec, engine) for a game setup; engines and their tables are reused."""
+    key = (game_id + ("/generic" if generic else ""), options.model_dump_json())
+    found = _ENGINES.get(key)
+    if found is not None:
+        _ENGINES.move_to_end(key)
+        return found
+    game = get_game(game_id)
+    spec: Spec | None = None
+    if not generic:
+        from rules.solver.keys import spec_for
+
+        spec = spec_for(game_id, options)
+    if spec is None:
+        spec = GenericSpec(game)
+    made = (game, spec, Engine(spec))
+    _ENGINES[key] = made
+    while len(_ENGINES) > _KEEP:
+        _ENGINES.popitem(last=False)
+    return made
+
+
+def clear_cache() -> None:
+    """Forget every engine and its table."""
+    _ENGINES.clear()
+
+
+def _countdown_hook(name: str) -> Callable[[Any], Any] | None:
+    """`rules.solver.countdown.<name>` when that module provides it."""
+    try:
+        module = import_module("rules.solver.countdown")
+    except ModuleNotFoundError as error:
+        if error.name == "rules.solver.countdown":
+            return None
+        raise
+    hook: Callable[[Any], Any] | None = getattr(module, name, None)
+    return hook
+
+
+def root_children(game: Any, spec: Spec, state: Any) -> list[tuple[str, Any]]:
+    """Every legal move at the root, in notation, with its child (node or marker)."""
+    mover = game.to_move(state)
+    children = []
+    for move in game.legal_moves(state):
+        after = game.play(state, move)
+        outcome = game.outcome(after)
+        if outcome is not None:
+            child = WIN_NOW if outcome.winner == mover else LOSE_NOW
+        else:
+            if game.to_move(after) == mover:
+                raise SolverError("the solver needs the players to take turns")
+            child = spec.encode(after)
+        children.append((game.format_move(move), child))
+    return children
+
+
+def _child_score(engine: Engine, child: Any, exact: bool) -> int:
+    """A child's score from the mover's side (exact, or only its sign)."""
+    if child is WIN_NOW:
+        return WIN - 1
+    if child is LOSE_NOW:
+        return 1 - WIN
+    if exact:
+        return _parent(engine.score(child))
+    return WIN - 2 if not engine.wins(child) else 2 - WIN
+
+
+def solve(game_id: str, state: Any, generic: bool = False) -> Solution:
+    """The value of `state`: winner with best play, the moves that keep it, plies to the end."""
+    if game_id == "countdown" and not generic:
+        hook = _countdown_hook("solve_countdown")
+        if hook is not None:
+            solution: Solution = hook(state)
+            return solution
+    start = time.perf_counter()
+    game, spec, engine = engine_for(game_id, state.options, generic)
+    mover: PlayerNo = game.to_move(state)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return Solution(outcome.winner, mover, (), 0, time.perf_counter() - start)
+    winner, plies = outcome_of(engine.score(spec.encode(state)), mover)
+    children = root_children(game, spec, state)
+    if winner == mover:
+        best = [text for text, child in children if _child_score(engine, child, False) > 0]
+    else:
+        best = [text for text, _ in children]
+    seconds = time.perf_counter() - start
+    return Solution(winner, mover, tuple(sorted(best)), plies, seconds)
+
+
+def move_values(
+    game_id: str, state: Any, generic: bool = False
+) -> dict[str, tuple[PlayerNo, int]]:
+    """Each legal move (notation) -> (winner with best play after it, plies after it).
+
+    A move that ends the game has 0 plies after it.
+    """
+    if game_id == "countdown" and not generic:
+        hook = _countdown_hook("countdown_move_values")
+        if hook is not None:
+            values: dict[str, tuple[PlayerNo, int]] = hook(state)
+            return values
+    game, spec, engine = engine_for(game_id, state.options, generic)
+    mover: PlayerNo = game.to_move(state)
+    result: dict[str, tuple[PlayerNo, int]] = {}
+    if game.outcome(state) is not None:
+        return result
+    for text, child in root_children(game, spec, state):
+        winner, plies = outcome_of(_child_score(engine, child, True), mover)
+        result[text] = (winner, plies - 1)
+    return result

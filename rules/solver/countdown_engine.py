@@ -1,0 +1,253 @@
+"""The exact Countdown Duel search on packed positions (ints only, no models).
+
+A *normal* position is one where the player to move, P, has made no pass yet this round
+and a pass now would hand the stalemate to the opponent, O: that is every position after a
+valid move, and the start (where the second player wins a stalemate). In such a position
+
+- P with no numbers must pass, and O passes back: O wins in 2 plies;
+- a pass by P loses the same way, in 2 plies (so passing never helps P);
+- a valid move reaching the target wins at once, as does one that uses the last number of
+  both players (the stalemate then goes to P, the last valid mover);
+- any other valid move leads to a normal position with O to move.
+
+So a normal position is (running total, P's numbers, O's numbers) and is packed into one
+int: `total << 2n | mine << n | theirs` with the numbers as n-bit masks (bit i = lo + i).
+
+Two ideas keep the search small (docs/countdown-solver.md has the figures):
+
+1. *Keeping below.* Every operator is monotone in the running total (`/` truncates toward
+   zero, which is monotone too), so whether a player can keep the other from ever reaching
+   the target, whatever the other does, is decided by a threshold on the total for each
+   pair of masks. The thresholds follow from the masks alone by a small recursion
+   (`keep_mover`, `keep_waiter`). Below both players' thresholds nobody can force the
+   target: the game runs until the numbers run out, the count of numbers decides, and the
+   number of plies follows from the counts (`exhaustion`). Most totals, above all the
+   large negative ones, collapse this way; so does the starting position.
+2. *Exact scores with alpha-beta.* Elsewhere a negamax with a transposition table keeps a
+   lower and an upper bound of each position's score (a win in p plies scores K - p, a
+   loss in p plies p - K). Moves after which the opponent reaches the target at once score
+   like a pass (a loss in 2) and are not searched; immediate wins end the search of a node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+#: Score scale: a win in p plies scores K - p, a loss in p plies scores p - K.
+K = 64
+_LOSS_IN_2 = 2 - K
+_WIN_IN_1 = K - 1
+#: No position without an immediate win is won in fewer than 3 plies.
+_WIN_IN_3 = K - 3
+_SPAN = 2 * K + 1
+
+
+def exhaustion(mine: int, theirs: int) -> tuple[bool, int]:
+    """(does P win, plies) when both play their numbers out in turn and nobody reaches the
+    target: P with `mine` numbers to move, O with `theirs`.
+
+    P wins when P has more numbers (O runs out first, or P makes the last move of all). The
+    game ends with the last valid move when both run out together, else with a forced pass
+    and the winner's pass (two more plies).
+    """
+    if mine > theirs:
+        return True, 2 * theirs + (1 if mine == theirs + 1 else 3)
+    return False, 2 * mine + (0 if mine == theirs else 2)
+
+
+def exhaustion_score(mine: int, theirs: int) -> int:
+    wins, plies = exhaustion(mine, theirs)
+    return K - plies if wins else plies - K
+
+
+def preimage(op: int, number: int, bound: int) -> int:
+    """The least total t with `t op number >= bound` (op: 0 +, 1 -, 2 *, 3 /)."""
+    if op == 0:
+        return bound - number
+    if op == 1:
+        return bound + number
+    if op == 2:
+        return -((-bound) // number)
+    return bound * number if bound > 0 else (bound - 1) * number + 1
+
+
+def truncate(total: int, number: int) -> int:
+    """`total / number` rounded toward zero (number > 0)."""
+    return total // number if total >= 0 else -((-total) // number)
+
+
+class CountdownEngine:
+    """Exact scores of normal positions for one target and one pool; tables are kept."""
+
+    def __init__(self, target: int, low: int, high: int) -> None:
+        self.target = target
+        self.low = low
+        self.size = n = high - low + 1
+        self.full = (1 << n) - 1
+        masks = range(1 << n)
+        self.count = [bin(m).count("1") for m in masks]
+        #: The largest number in each mask (0 for none).
+        self.top = [low + m.bit_length() - 1 if m else 0 for m in masks]
+        #: (bit, number) of each number in a mask, largest first.
+        self.members = [
+            [(1 << i, low + i) for i in reversed(range(n)) if m >> i & 1] for m in masks
+        ]
+        #: Totals below keep_mover[key] / keep_waiter[key]: see `_keep_tables`.
+        self.keep_mover: dict[int, int] = {}
+        self.keep_waiter: dict[int, int] = {}
+        #: Transposition table: packed position -> packed (lower, upper) score bounds.
+        self.table: dict[int, int] = {}
+        self.nodes = 0
+        self.keeps_mover, self.keeps_waiter = self._keep_tables()
+        self._search = self._make_search()
+
+    # ------------------------------------------------------------------ keeping below
+
+    def _keep_tables(self) -> tuple[Callable[[int, int], int], Callable[[int, int], int]]:
+        """Two threshold functions over (keeper's mask, other's mask).
+
+        `mover(k, o)`: with the keeper to move, every total below it lets the keeper play so
+        that the other never reaches the target (nor does the keeper). `waiter(k, o)`: the
+        same with the other to move. A player with no numbers on their turn passes and the
+        game ends as the count of numbers says, so nothing is reached: that counts as kept.
+        """
+        n, target, members = self.size, self.target, self.members
+        mover_table, waiter_table = self.keep_mover, self.keep_waiter
+
+        def mover(keeper: int, other: int) -> int:
+            key = keeper << n | other
+            found = mover_table.get(key)
+            if found is not None:
+                return found
+            best = target if not keeper else -(1 << 62)
+            for bit, number in members[keeper]:
+                bound = waiter(keeper ^ bit, other)
+                # Any one move that stays below the bound will do: the largest preimage.
+                for op in (0, 1, 2, 3):
+                    value = preimage(op, number, bound)
+                    if value > best:
+                        best = value
+            mover_table[key] = best
+            return best
+
+        def waiter(keeper: int, other: int) -> int:
+            key = keeper << n | other
+            found = waiter_table.get(key)
+            if found is not None:
+                return found
+            best = target
+            for bit, number in members[other]:
+                bound = min(target, mover(keeper, other ^ bit))
+                # Every move of the other must stay below: the least preimage.
+                for op in (0, 1, 2, 3):
+                    value = preimage(op, number, bound)
+                    if value < best:
+                        best = value
+            waiter_table[key] = best
+            return best
+
+        return mover, waiter
+
+    def settled(self, total: int, mine: int, theirs: int) -> bool:
+        """Whether both players can keep the other from the target (the counts decide)."""
+        return total < self.keeps_mover(mine, theirs) and total < self.keeps_waiter(theirs, mine)
+
+    # ------------------------------------------------------------------------ search
+
+    def _make_search(self) -> Callable[[int, int, int, int, int], int]:
+        n = self.size
+        shift = 2 * n
+        target, count, top, members = self.target, self.count, self.top, self.members
+        table = self.table
+        keep_mover, keep_waiter = self.keeps_mover, self.keeps_waiter
+
+        def search(total: int, mine: int, theirs: int, alpha: int, beta: int) -> int:
+            key = total << shift | mine << n | theirs
+            entry = table.get(key)
+            if entry is None:
+                low, high = -K, K
+            else:
+                low, high = divmod(entry, _SPAN)
+                low -= K
+                high -= K
+                if low == high or low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low > alpha:
+                    alpha = low
+                if high < beta:
+                    beta = high
+            self.nodes += 1
+            if not mine:
+                table[key] = (_LOSS_IN_2 + K) * _SPAN + _LOSS_IN_2 + K
+                return _LOSS_IN_2
+            largest = top[mine]
+            if (
+                total + largest >= target
+                or total * largest >= target
+                or (not theirs and count[mine] == 1)
+            ):
+                table[key] = (_WIN_IN_1 + K) * _SPAN + _WIN_IN_1 + K
+                return _WIN_IN_1
+            if total < keep_mover(mine, theirs) and total < keep_waiter(theirs, mine):
+                value = exhaustion_score(count[mine], count[theirs])
+                table[key] = (value + K) * _SPAN + value + K
+                return value
+            if high > _WIN_IN_3:
+                high = _WIN_IN_3
+                if beta > high:
+                    beta = high
+                    if alpha >= beta:
+                        table[key] = (low + K) * _SPAN + high + K
+                        return high
+            alpha0, beta0 = alpha, beta
+            best = _LOSS_IN_2  # the pass
+            their_top = top[theirs]
+            later: list[tuple[int, int]] = []
+            for bit, number in members[mine]:
+                left = mine ^ bit
+                if total >= 0:
+                    q = total // number
+                else:
+                    q = -((-total) // number)
+                for after in {total + number, total - number, total * number, q}:
+                    if theirs and (after + their_top >= target or after * their_top >= target):
+                        continue  # the opponent reaches the target at once: like a pass
+                    later.append((after, left))
+            if best > alpha:
+                alpha = best
+            if best < beta:
+                for after, left in later:
+                    c = search(
+                        after,
+                        theirs,
+                        left,
+                        -1 - beta if beta > 0 else 1 - beta,
+                        -1 - alpha if alpha > 0 else 1 - alpha,
+                    )
+                    value = 1 - c if c > 0 else -1 - c
+                    if value > best:
+                        best = value
+                        if value >= beta:
+                            break
+                        if value > alpha:
+                            alpha = value
+            if alpha0 < best < beta0:
+                low = high = best
+            elif best <= alpha0:
+                high = min(high, best)
+            else:
+                low = max(low, best)
+            table[key] = (low + K) * _SPAN + high + K
+            return best
+
+        return search
+
+    def score(self, total: int, mine: int, theirs: int) -> int:
+        """The exact score of a normal position for the player to move."""
+        return self._search(total, mine, theirs, -K, K)
+
+    def wins(self, total: int, mine: int, theirs: int) -> bool:
+        """Whether the player to move wins (a zero window: cheaper than `score`)."""
+        return self._search(total, mine, theirs, 0, 0) > 0

@@ -1,0 +1,160 @@
+"""Equation Conquest on screen: whole games by keys and by clicks, winners from the rules."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import Static
+
+from app.tui.app import EquationDuelApp
+from app.tui.boards.conquest import ConquestScreen
+from app.tui.menu import MenuScreen
+from app.tui.setup import SetupScreen
+from rules.conquest import GAME, ConquestOptions, equations_of
+from tests.app.tui_support import SIZE, expected, game_screen, text_of, winner_shown
+
+NAMES = ("Ann", "Bob")
+
+
+def random_game(seed: int) -> list[str]:
+    """Numbers appended until the rules say someone has won (at least six moves)."""
+    rng = random.Random(seed)
+    state = GAME.new()
+    moves: list[str] = []
+    while not GAME.is_over(state):
+        options = [m for m in GAME.legal_moves(state)]
+        if len(moves) < 6:
+            quiet = [
+                m
+                for m in options
+                if len(state.sequence) < 2 or not equations_of(*state.sequence[-2:], m.number)
+            ]
+            options = quiet or options
+        move = rng.choice(options)
+        moves.append(GAME.format_move(move))
+        state = GAME.play(state, move)
+    return moves
+
+
+async def type_names(pilot, names: tuple[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """Name both players by keys alone: Tab moves between the fields."""
+    app = pilot.app
+    for player, name in enumerate(names, start=1):
+        while app.focused is None or app.focused.id != f"name-{player}":
+            await pilot.press("tab")
+        await pilot.press("ctrl+a", "ctrl+k", *name)
+
+
+async def test_conquest_whole_game_by_keys() -> None:
+    moves = random_game(3)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("4")
+        assert isinstance(app.screen, SetupScreen) and app.screen.game_id == "conquest"
+        await type_names(pilot, NAMES)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConquestScreen)
+        for move in moves:
+            await pilot.press(move)
+        winner, reason = await winner_shown(pilot)
+        assert winner == expected("conquest", None, moves, NAMES)
+        outcome = GAME.outcome(GAME.replay(None, moves))
+        assert outcome is not None and reason.lower() == outcome.reason.lower()
+        assert [text for _, text in screen.moves] == moves
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_conquest_whole_game_by_clicks() -> None:
+    moves = random_game(11)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#game-conquest")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.screen.game_id == "conquest"
+        await pilot.click("#start")
+        await pilot.pause()
+        for move in moves:
+            await pilot.click(f"#keypad #key-{move}")
+        winner, _ = await winner_shown(pilot)
+        assert winner == expected("conquest", None, moves, ("Player 1", "Player 2"))
+        await pilot.click("#rematch")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert app.screen is screen and screen.moves == []
+        assert screen.setup.first == 2 and screen.to_move == 2
+
+
+async def test_declare_variant_by_keys_forfeit_then_win() -> None:
+    options = ConquestOptions(declare=True)
+    app = EquationDuelApp("conquest", {"declare": True}, names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        # 5 2 3: Bob forms 5 = 2 + 3 but declares nothing, so the win is forfeited.
+        await pilot.press("5", "escape", "2", "escape", "3", "escape")
+        assert screen.moves[-1] == (1, "3") and not screen.is_over
+        assert "forfeited" in str(screen.query_one("#status", Static).render())
+        # 3 5 8 forms 3 + 5 = 8, but Ann declares another equation: forfeited too.
+        await pilot.press("5", "escape")
+        await pilot.press("8")
+        await pilot.press(*"5+8=13", "enter")
+        assert not screen.is_over and "forfeited" in screen.state.note
+        # 8 1 9: Ann declares 8 + 1 = 9 and wins.
+        await pilot.press("1", "escape")
+        await pilot.press("9")
+        await pilot.press(*"8+1=9", "enter")
+        assert screen.is_over
+        winner, reason = await winner_shown(pilot)
+        moves = [text for _, text in screen.moves]
+        assert winner == expected("conquest", options, moves, NAMES)
+        assert "declared" in reason
+
+
+async def test_declare_variant_by_clicks() -> None:
+    app = EquationDuelApp("conquest", {"declare": True})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        for number in (4, 2):
+            await pilot.click(f"#keypad #key-{number}")
+            await pilot.click("#declare .-skip")
+        await pilot.click("#keypad #key-2")
+        for text in ("4", "÷", "2", "=", "2"):
+            keys = [k for k in app.screen.query(".eq-key") if str(k.render()) == text]
+            await pilot.click(keys[0])
+        assert screen.query_one("#equation").value == "4 ÷ 2 = 2"  # type: ignore[attr-defined]
+        await pilot.click("#declare .-action")
+        winner, reason = await winner_shown(pilot)
+        assert winner == "Player 1 wins!"
+        assert reason == "4 ÷ 2 = 2 declared"
+
+
+async def test_refusal_and_undo() -> None:
+    app = EquationDuelApp("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("0")
+        status = text_of(screen.query_one("#status", Static))
+        assert "0 is not allowed" in status
+        assert screen.moves == []
+        await pilot.press("7", "7")
+        assert len(screen.moves) == 2
+        await pilot.press("u")
+        assert [t for _, t in screen.moves] == ["7"] and screen.to_move == 2
+        await pilot.press("ctrl+z")
+        assert screen.moves == [] and screen.state == GAME.new()
+
+
+async def test_leaving_asks_first() -> None:
+    app = EquationDuelApp("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "q")
+        assert type(app.screen).__name__ == "ConfirmDialog"
+        await pilot.press("n")
+        assert isinstance(app.screen, ConquestScreen)
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

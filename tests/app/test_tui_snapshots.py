@@ -1,0 +1,50 @@
+"""Snapshots (pytest-textual-snapshot) of every screen at 100×30.
+
+Regenerate after a deliberate change of looks with
+`pytest tests/app -k snapshot --snapshot-update`, and look at the SVGs before committing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.tui.app import EquationDuelApp
+
+SIZE = (100, 30)
+
+#: Moves (as key presses) that bring each game to an interesting middle position.
+MID_GAME: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
+    "conquest": ({}, ("4", "7", "9", "2")),
+    "conquest-declare": ({"declare": True}, ("5", "escape", "2", "escape", "3", *"5=2+3")),
+}
+
+
+def test_snapshot_menu(snap_compare: Any) -> None:
+    assert snap_compare(EquationDuelApp(), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("key", ["1", "2", "3", "4", "5"])
+def test_snapshot_setup(snap_compare: Any, key: str) -> None:
+    assert snap_compare(EquationDuelApp(), press=[key], terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("name", sorted(MID_GAME))
+def test_snapshot_mid_game(snap_compare: Any, name: str) -> None:
+    options, keys = MID_GAME[name]
+    app = EquationDuelApp(name.split("-")[0], options, names=("Ann", "Bob"))
+    assert snap_compare(app, press=list(keys), terminal_size=SIZE)
+
+
+def test_snapshot_game_over(snap_compare: Any) -> None:
+    app = EquationDuelApp("conquest", names=("Ann", "Bob"))
+    assert snap_compare(app, press=["5", "2", "3"], terminal_size=SIZE)
+
+
+def test_snapshot_rules(snap_compare: Any) -> None:
+    assert snap_compare(EquationDuelApp("conquest"), press=["f1"], terminal_size=SIZE)
+
+
+def test_snapshot_too_small(snap_compare: Any) -> None:
+    assert snap_compare(EquationDuelApp(), terminal_size=(60, 20))

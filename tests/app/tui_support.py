@@ -1,0 +1,56 @@
+"""Helpers for the Pilot tests of the full-screen app (tests/app/test_tui_*.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from app.tui.app import EquationDuelApp
+from app.tui.dialogs import GameOverDialog
+from app.tui.game_screen import GameScreen
+from rules.registry import get_game
+
+SIZE = (100, 30)
+
+
+def text_of(widget: Static) -> str:
+    return str(widget.render())
+
+
+def game_screen(app: EquationDuelApp) -> GameScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, GameScreen):
+            return screen
+    raise AssertionError(f"no game screen in {app.screen_stack}")
+
+
+async def open_game_by_keys(pilot: Pilot[None], menu_key: str, names: tuple[str, str]) -> None:
+    """From the menu: the game's number, then the names typed, then Enter starts."""
+    await pilot.press(menu_key)
+    await pilot.pause()
+    for player, name in enumerate(names, start=1):
+        await pilot.click(f"#name-{player}")
+        await pilot.press("ctrl+a", *([] if not name else list(name)))
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def winner_shown(pilot: Pilot[None]) -> tuple[str, str]:
+    """The winner line and the reason line of the game-over dialog."""
+    await pilot.pause()
+    app = pilot.app
+    assert isinstance(app.screen, GameOverDialog), app.screen_stack
+    winner = text_of(app.screen.query_one("#winner", Static))
+    reason = text_of(app.screen.query_one("#reason", Static))
+    return winner, reason
+
+
+def expected(game_id: str, options: Any, moves: list[str], names: tuple[str, str]) -> str:
+    """`NAME wins!` as the rules engine decides the game."""
+    game = get_game(game_id)
+    state = game.replay(options, moves)
+    outcome = game.outcome(state)
+    assert outcome is not None, "the moves do not end the game"
+    return f"{names[outcome.winner - 1]} wins!"

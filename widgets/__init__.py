@@ -1,0 +1,1 @@
+"""Reusable Textual widgets, each showing one piece of game state and posting messages up."""

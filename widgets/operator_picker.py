@@ -1,0 +1,95 @@
+"""OperatorPicker: the operators as keys; `+ - * / x` keys and clicks choose one."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from rules.operators import ALL_OPS, NAMES, Op, shown
+
+VERBS: dict[Op, str] = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+
+
+class OperatorKey(Static):
+    class Pressed(Message):
+        def __init__(self, op: Op) -> None:
+            super().__init__()
+            self.op = op
+
+    def __init__(self, op: Op, label: str) -> None:
+        super().__init__(label, id=f"op-{NAMES[op]}", classes="op-key", markup=False)
+        self.op = op
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Pressed(self.op))
+
+
+class OperatorPicker(Widget):
+    """One of + − × ÷, chosen by key or click; the screen keeps which one is chosen."""
+
+    DEFAULT_CSS = """
+    OperatorPicker { height: auto; width: auto; layout: horizontal; }
+    OperatorPicker.-vertical { layout: vertical; }
+    OperatorPicker .op-key {
+        width: 5; height: 3; content-align: center middle; text-style: bold;
+        border: round $panel-lighten-2; background: $boost; margin-right: 1;
+    }
+    OperatorPicker.-vertical .op-key { height: 1; width: 12; border: none; margin: 0 0 1 0; content-align: left middle; padding: 0 1; }
+    OperatorPicker .op-key:hover { background: $primary 30%; }
+    OperatorPicker .op-key.-selected { border: heavy $accent; background: $accent 30%; color: $text; }
+    OperatorPicker.-vertical .op-key.-selected { border: none; background: $accent 40%; }
+    OperatorPicker.-inactive .op-key { color: $text-muted; }
+    """
+
+    class Chosen(Message):
+        def __init__(self, op: Op) -> None:
+            super().__init__()
+            self.op = op
+
+    ops: reactive[tuple[Op, ...]] = reactive(ALL_OPS, recompose=True)
+    selected: reactive[Op | None] = reactive(None)
+    active: reactive[bool] = reactive(True)
+
+    def __init__(
+        self, *, vertical: bool = False, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.vertical = vertical
+        self.set_class(vertical, "-vertical")
+
+    def compose(self) -> ComposeResult:
+        for op in self.ops:
+            label = f"{shown(op)} {VERBS[op]}" if self.vertical else shown(op)
+            yield OperatorKey(op, label)
+
+    def on_mount(self) -> None:
+        self._sync()
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self._sync()
+
+    def _sync(self) -> None:
+        self.set_class(not self.active, "-inactive")
+        for key in self.query(OperatorKey):
+            key.set_class(key.op == self.selected, "-selected")
+
+    def watch_selected(self) -> None:
+        self._sync()
+
+    def watch_active(self) -> None:
+        self._sync()
+
+    def choose(self, op: Op) -> None:
+        """Post `Chosen(op)` (keyboard shortcuts call this)."""
+        if self.active:
+            self.post_message(self.Chosen(op))
+
+    def on_operator_key_pressed(self, message: OperatorKey.Pressed) -> None:
+        message.stop()
+        self.choose(message.op)

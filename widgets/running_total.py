@@ -1,0 +1,53 @@
+"""RunningTotal (countdown): the shared total in large digits, the target, and what the
+chosen operator would do."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.content import Content
+from textual.widgets import Digits
+
+
+class RunningTotal(Widget):
+    DEFAULT_CSS = """
+    RunningTotal {
+        height: auto; width: 1fr; border: round $panel-lighten-2; padding: 0 1;
+        border-title-color: $text-muted; align-horizontal: center;
+    }
+    RunningTotal > Digits { width: 100%; text-align: center; color: $text; text-style: bold; }
+    RunningTotal.-reached { border: double $success; }
+    RunningTotal.-reached > Digits { color: $success; }
+    RunningTotal.-negative > Digits { color: $warning; }
+    """
+
+    total: reactive[int] = reactive(0)
+    target: reactive[int] = reactive(30)
+    #: What the chosen operator would do, e.g. `12 × ?`.
+    caption: reactive[str] = reactive("")
+
+    def compose(self) -> ComposeResult:
+        yield Digits("0", id="total")
+
+    def on_mount(self) -> None:
+        self.border_title = "Running total"
+        self._sync()
+
+    def _sync(self) -> None:
+        if not self.is_mounted:
+            return
+        self.query_one(Digits).update(str(self.total))
+        self.set_class(self.total >= self.target, "-reached")
+        self.set_class(self.total < 0, "-negative")
+        caption = f" · {self.caption}" if self.caption else ""
+        self.border_subtitle = Content(f"target {self.target}{caption}")
+
+    def watch_total(self) -> None:
+        self._sync()
+
+    def watch_target(self) -> None:
+        self._sync()
+
+    def watch_caption(self) -> None:
+        self._sync()
