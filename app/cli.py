@@ -14,9 +14,11 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from app.game_flags import FlagError, add_game_flags, options_from_args
+from app.records_cli import add_play_arguments, add_stats_parser, run_stats
+from app.solve_cli import add_player_flags, add_solve_parsers, cmd_arena, cmd_solve, play_bots
 from rules.registry import GAME_IDS, get_game
 
 USAGE_ERROR = 2
@@ -39,14 +41,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play one game", description="Play one game.")
-    play.add_argument("game", choices=GAME_IDS)
+    play.add_argument("game", nargs="?", choices=GAME_IDS, help="the game (optional with --load)")
     play.add_argument("--plain", action="store_true", help="line by line, without the full screen")
     play.add_argument(
         "--moves", default="", help="moves to play first, in notation, space-separated"
     )
     play.add_argument("--p1-name", default="Player 1", metavar="NAME")
     play.add_argument("--p2-name", default="Player 2", metavar="NAME")
+    add_player_flags(play)
     add_game_flags(play)
+    add_play_arguments(play)
 
     rules = sub.add_parser("rules", help="show a game's rules", description="Show a game's rules.")
     rules.add_argument("game", choices=GAME_IDS)
@@ -61,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--ops", default="+-*/", help="the operators allowed (default +-*/)")
     check.add_argument("--double-digits", action="store_true", help="digits may be joined")
     check.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    add_solve_parsers(sub)
+    add_stats_parser(sub)
     return parser
 
 
@@ -113,36 +119,44 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    game = get_game(args.game)
-    try:
-        options = options_from_args(game, args)
-    except FlagError as error:
-        return _fail(str(error))
+    if args.game is None and args.load is None:
+        return _fail("name a game to play, or --load FILE")
+    game = get_game(args.game) if args.game is not None else None
+    options = None
+    if game is not None:
+        try:
+            options = options_from_args(game, args)
+        except FlagError as error:
+            return _fail(str(error))
     moves = args.moves.split()
-    try:
-        state = game.replay(options, moves)
-    except ValueError as error:
-        return _fail(f"--moves: {error}")
     if not args.plain:
+        if game is None or args.load or args.save or args.best_of or args.turn_seconds:
+            return _fail("--load, --save, --best-of and --turn-seconds need --plain for now")
+        try:
+            game.replay(options, moves)
+        except ValueError as error:
+            return _fail(f"--moves: {error}")
+        if play_bots(game.id, args):
+            return _fail("--p1/--p2 computer players need --plain here (or the setup screen)")
         from app.tui.app import EquationDuelApp
 
+        assert options is not None
         EquationDuelApp(game_id=game.id, options=options.model_dump(), moves=moves).run()
         return 0
-    return _play_plain(game, state, (args.p1_name, args.p2_name))
+    from app.records_cli import play_plain_with_records
+    from rules.players import make_player
 
-
-def _play_plain(game: Any, state: Any, names: tuple[str, str]) -> int:
-    from importlib import import_module
-
-    from app.plain.base import Console, EndOfInput, run_plain
-
-    driver_class = import_module(f"app.plain.{game.id}").Driver
-    console = Console(sys.stdin, sys.stdout)
-    try:
-        run_plain(driver_class(game, console, names), state)
-    except EndOfInput:
-        print("Input ended: the game is left unfinished.")
-    return 0
+    bots = play_bots(game.id, args) if game is not None else {}
+    return play_plain_with_records(
+        game,
+        options,
+        moves,
+        (args.p1_name, args.p2_name),
+        bots,
+        args,
+        kinds=(args.p1, args.p2),
+        bot_for=lambda g, level: make_player(level, g.id, args.seed),
+    )
 
 
 def cmd_menu() -> int:
@@ -161,6 +175,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_rules(args)
         if args.command == "play":
             return cmd_play(args)
+        if args.command == "solve":
+            return cmd_solve(args)
+        if args.command == "arena":
+            return cmd_arena(args)
+        if args.command == "stats":
+            return run_stats(args)
         return cmd_menu()
     except KeyboardInterrupt:
         print()

@@ -50,7 +50,6 @@ FLAGS: tuple[Flag, ...] = (
     Flag("--digits", "digits", "template: the digits in the pool", "LO-HI"),
     Flag("--copies", "copies", "template: copies of each digit (1 or 2)", "N"),
     Flag("--rounds", "rounds_to_win", "template: round wins needed to win the match", "N"),
-    Flag("--turn-seconds", "turn_seconds", "template: time limit per turn in seconds", "N"),
     Flag("--declare", "declare", "conquest: the mover must state the equation"),
     Flag("--target", "target", "fifty, countdown: the target number", "N"),
 )
@@ -62,7 +61,6 @@ _CONVERT: dict[str, Any] = {
     "ops": ops_from_text,
     "copies": _int,
     "rounds_to_win": _int,
-    "turn_seconds": _int,
     "target": _int,
 }
 

@@ -1,11 +1,16 @@
-"""A match of rounds for any game: the first player to win N rounds wins the match.
+"""Match play for any game: best of 1, 3, 5 or 7 rounds, and an optional clock per turn.
 
-The template game's "first to N round wins" (RULINGS.md, "template") and best-of-N match
-play for every game. A match is a frozen model holding the current round's moves in the
-game's notation, so the round's state is always a replay (`current_state`). The starting
-player alternates: round 1 starts with the options' `first`, round 2 with the other
-player, and so on. A round ends when the game has an outcome, or when the player to move
-runs out of time (`time_out`): that player loses the round.
+A match is a frozen model holding the current round's moves in the game's notation, so
+the round's state is always a replay (`current_state`). The starting player alternates:
+round 1 starts with the options' `first`, round 2 with the other player, and so on. A
+round ends when the game has an outcome, or when the player to move runs out of time
+(`time_out`): that player loses the round. A best-of-N match is won by the first player
+to win (N + 1) / 2 rounds; the games have no draws, so this is also the majority.
+
+The template game's "first to N round wins" (its option `rounds_to_win`, RULINGS.md
+"template") is this feature: a match of best of 2N - 1. Its option `turn_seconds` is the
+match's clock. When a game's options have these fields, `new_match` keeps them in step
+with the match settings, and refuses settings that disagree with them.
 """
 
 from __future__ import annotations
@@ -13,16 +18,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, ValidationError, field_validator
 
 from rules.base import Frozen, Game, GameOptions, IllegalMove, Outcome, PlayerNo, other
 from rules.registry import get_game
+
+#: The match lengths offered everywhere (the screen and `--best-of`).
+BEST_OF_CHOICES: tuple[int, ...] = (1, 3, 5, 7)
+#: The longest match a record may hold: the template's "first to 9 round wins".
+MAX_BEST_OF = 17
+#: The clock per turn, in seconds (the template seed's variant).
+TURN_SECONDS_RANGE: tuple[int, int] = (5, 3600)
+
+
+class MatchError(ValueError):
+    """Match settings that cannot be played (the message names the setting)."""
 
 
 class RoundResult(Frozen):
     """How one finished round went."""
 
-    number: int
+    number: int = Field(ge=1)
     first: PlayerNo = Field(description="The player who started the round.")
     moves: tuple[str, ...]
     winner: PlayerNo
@@ -30,36 +46,103 @@ class RoundResult(Frozen):
     #: How long the player who ran out of time took, when the round ended that way.
     seconds_used: float | None = None
 
+    @property
+    def timed_out(self) -> bool:
+        return self.seconds_used is not None
+
 
 class MatchState(Frozen):
-    """A match: the game, its options, the round wins so far and the current round."""
+    """A match: the game, its options, the settings, the round wins and the current round."""
 
     game_id: str
     options: dict[str, Any] = Field(description="The game's options as JSON data.")
-    rounds_to_win: int = Field(default=1, ge=1)
+    best_of: int = Field(default=1, ge=1, le=MAX_BEST_OF)
+    turn_seconds: int | None = Field(default=None, description="The clock per turn, or None.")
     wins: tuple[int, int] = (0, 0)
     round_number: int = Field(default=1, ge=1)
     moves: tuple[str, ...] = Field(default=(), description="The current round's moves.")
     results: tuple[RoundResult, ...] = ()
 
+    @field_validator("best_of")
+    @classmethod
+    def _best_of_is_odd(cls, value: int) -> int:
+        return check_best_of(value)
+
+    @field_validator("turn_seconds")
+    @classmethod
+    def _seconds_in_range(cls, value: int | None) -> int | None:
+        return check_turn_seconds(value)
+
+    @property
+    def rounds_to_win(self) -> int:
+        """Round wins that take the match: (best_of + 1) / 2."""
+        return (self.best_of + 1) // 2
+
+
+def check_best_of(value: int) -> int:
+    if value < 1 or value > MAX_BEST_OF or value % 2 == 0:
+        raise MatchError(
+            f"a match is best of an odd number of rounds from 1 to {MAX_BEST_OF} "
+            f"(usually 1, 3, 5 or 7), not {value}"
+        )
+    return value
+
+
+def check_turn_seconds(value: int | None) -> int | None:
+    low, high = TURN_SECONDS_RANGE
+    if value is not None and not low <= value <= high:
+        raise MatchError(f"the time per turn must be between {low} and {high} seconds, not {value}")
+    return value
+
 
 def new_match(
     game_id: str,
     options: GameOptions | Mapping[str, Any] | None = None,
-    rounds_to_win: int | None = None,
+    best_of: int | None = None,
+    turn_seconds: int | None = None,
 ) -> MatchState:
-    """A match of `game_id` (rounds_to_win defaults to the options' own, else 1)."""
+    """A match of `game_id`.
+
+    `best_of` defaults to the options' own `rounds_to_win` (best of 2N - 1), else 1;
+    `turn_seconds` to the options' own, else no clock. Raises MatchError when a setting
+    is out of range or disagrees with the game's own option, pydantic's ValidationError
+    for bad options and UnknownGame (a KeyError) for an unknown game.
+    """
     game = get_game(game_id)
     checked: GameOptions = (
         options if isinstance(options, GameOptions) else game.options_from(dict(options or {}))
     )
-    if rounds_to_win is None:
-        rounds_to_win = int(getattr(checked, "rounds_to_win", 1))
-    return MatchState(
-        game_id=game_id,
-        options=checked.model_dump(mode="json"),
-        rounds_to_win=rounds_to_win,
-    )
+    fields = type(checked).model_fields
+    own_rounds: int | None = getattr(checked, "rounds_to_win", None)
+    own_seconds: int | None = getattr(checked, "turn_seconds", None)
+    if best_of is None:
+        best_of = 2 * own_rounds - 1 if own_rounds else 1
+    elif own_rounds not in (None, 1) and 2 * own_rounds - 1 != best_of:
+        raise MatchError(
+            f"best of {best_of} disagrees with the game's first to {own_rounds} round wins "
+            f"(best of {2 * own_rounds - 1})"
+        )
+    if turn_seconds is None:
+        turn_seconds = own_seconds
+    elif own_seconds is not None and own_seconds != turn_seconds:
+        raise MatchError(
+            f"a clock of {turn_seconds} seconds disagrees with the game's own {own_seconds}"
+        )
+    check_best_of(best_of)
+    check_turn_seconds(turn_seconds)
+    update: dict[str, Any] = {}
+    if "rounds_to_win" in fields:
+        update["rounds_to_win"] = (best_of + 1) // 2
+    if "turn_seconds" in fields:
+        update["turn_seconds"] = turn_seconds
+    data = checked.model_dump(mode="json")
+    if update:
+        try:
+            data = game.options_from({**data, **update}).model_dump(mode="json")
+        except ValidationError as error:
+            message = error.errors()[0]["msg"].removeprefix("Value error, ")
+            raise MatchError(message) from None
+    return MatchState(game_id=game_id, options=data, best_of=best_of, turn_seconds=turn_seconds)
 
 
 def match_game(match: MatchState) -> Game[Any, Any, Any]:
@@ -97,7 +180,11 @@ def round_state(match: MatchState, number: int) -> Any:
 
 
 def match_outcome(match: MatchState) -> Outcome | None:
-    """The match winner once a player has won `rounds_to_win` rounds, else None."""
+    """The match winner once a player has won `rounds_to_win` rounds, else None.
+
+    A single game (best of 1) ends with the game's own reason; a longer match with the
+    score, e.g. "2 rounds to 1".
+    """
     for player in (1, 2):
         if match.wins[player - 1] >= match.rounds_to_win:
             winner: PlayerNo = 1 if player == 1 else 2
@@ -109,37 +196,72 @@ def match_outcome(match: MatchState) -> Outcome | None:
     return None
 
 
+def is_match_over(match: MatchState) -> bool:
+    return match_outcome(match) is not None
+
+
+def all_moves(match: MatchState) -> tuple[str, ...]:
+    """Every move of the match so far, round after round, in notation."""
+    finished = tuple(text for result in match.results for text in result.moves)
+    if is_match_over(match):
+        return finished  # the deciding round's moves are its result's
+    return finished + match.moves
+
+
+def score_text(match: MatchState, names: tuple[str, str] = ("Player 1", "Player 2")) -> str:
+    """The match score in words: `Score: Ada 1, Bob 0.`"""
+    return f"Score: {names[0]} {match.wins[0]}, {names[1]} {match.wins[1]}."
+
+
 def _refuse_if_over(match: MatchState) -> None:
     outcome = match_outcome(match)
     if outcome is not None:
         raise IllegalMove(f"The match is over: Player {outcome.winner} won, {outcome.reason}.")
 
 
-def play_in_match(match: MatchState, move_text: str) -> MatchState:
+def play_in_match(match: MatchState, move_text: str, current: Any = None) -> MatchState:
     """The match after one move (notation) of the current round.
 
     When the move ends the round, its result is recorded and, unless the match is won,
     the next round begins (with the other player starting). Raises IllegalMove.
+    `current` may pass the current round's state when the caller has it (saves a replay).
+    """
+    return advance(match, move_text, current)[0]
+
+
+def advance(match: MatchState, move: Any, current: Any = None) -> tuple[MatchState, Any]:
+    """The match after one move (notation or the game's move model), and the position
+    right after the move (the finished round's last position when the move ended it).
+
+    Raises IllegalMove; `current` is the current round's state when the caller has it.
     """
     _refuse_if_over(match)
     game = match_game(match)
-    move = game.parse_move(move_text)
-    after = game.play(current_state(match), move)
+    if isinstance(move, str):
+        move = game.parse_move(move)
+    before = current_state(match) if current is None else current
+    after = game.play(before, move)
     moves = (*match.moves, game.format_move(move))
     outcome = game.outcome(after)
     if outcome is None:
-        return match.model_copy(update={"moves": moves})
-    return _end_round(match, moves, outcome.winner, outcome.reason)
+        return match.model_copy(update={"moves": moves}), after
+    return _end_round(match, moves, outcome.winner, outcome.reason), after
 
 
-def time_out(match: MatchState, player: PlayerNo, seconds_used: float) -> MatchState:
+def time_out(
+    match: MatchState, player: PlayerNo, seconds_used: float, current: Any = None
+) -> MatchState:
     """The player to move ran out of time: they lose the round."""
     _refuse_if_over(match)
-    mover = match_game(match).to_move(current_state(match))
+    state = current_state(match) if current is None else current
+    mover = match_game(match).to_move(state)
     if mover != player:
         raise IllegalMove(f"It is Player {mover}'s turn, not Player {player}'s.")
-    reason = f"Player {player}'s time ran out"
-    return _end_round(match, match.moves, other(player), reason, seconds_used)
+    return _end_round(match, match.moves, other(player), time_out_reason(player), seconds_used)
+
+
+def time_out_reason(player: PlayerNo) -> str:
+    return f"Player {player}'s time ran out"
 
 
 def _end_round(

@@ -9,10 +9,11 @@ message rather than silence).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Grid
 from textual.message import Message
 from textual.reactive import reactive
@@ -49,20 +50,21 @@ class DigitPool(Widget, can_focus=True):
     }
     DigitPool .pool-key:hover { background: $primary 30%; }
     DigitPool .pool-key.-selected { border: heavy $accent; background: $accent 25%; }
-    DigitPool .pool-key.-used { color: $text-disabled; border: round $panel; background: transparent; text-style: strike; }
+    DigitPool .pool-key.-used { color: $text-disabled; border: round $foreground 15%; background: transparent; text-style: strike; }
     DigitPool .pool-key.-p1 { color: $text-disabled; border: round $primary; background: $primary 15%; text-style: none; }
     DigitPool .pool-key.-p2 { color: $text-disabled; border: round $accent; background: $accent 15%; text-style: none; }
-    DigitPool.-inactive .pool-key { color: $text-muted; border: round $panel; }
+    DigitPool.-inactive .pool-key { color: $text-muted; border: round $foreground 15%; }
     DigitPool:focus .pool-key.-cursor { border: heavy $secondary; background: $secondary 30%; }
     DigitPool.-compact .pool-key { width: 5; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
         Binding("up", "move_row(-1)", "Up", show=False),
         Binding("down", "move_row(1)", "Down", show=False),
-        Binding("enter,space", "pick_cursor", "Pick", show=False),
+        Binding("space", "pick_cursor", "Pick", show=False),
+        Binding("enter", "enter_key", "Pick", show=False),
     ]
 
     class Picked(Message):
@@ -99,6 +101,8 @@ class DigitPool(Widget, can_focus=True):
     ) -> None:
         super().__init__(id=id, classes=classes)
         self._typed = ""
+        self._armed = False
+        self._sync_pending = False
         self.set_reactive(DigitPool.numbers, numbers)
         self.set_reactive(DigitPool.columns, columns)
 
@@ -122,20 +126,29 @@ class DigitPool(Widget, can_focus=True):
     def on_mount(self) -> None:
         self._sync()
 
+    def _schedule_sync(self) -> None:
+        if not self._sync_pending:
+            self._sync_pending = True
+            self.call_later(self._sync)
+
     def _keys(self) -> list[PoolKey]:
         return list(self.query(PoolKey))
 
     def _sync(self) -> None:
+        self._sync_pending = False
         self.set_class(not self.active, "-inactive")
         for index, key in enumerate(self._keys()):
             owner = self.taken.get(key.number)
             count = self.counts.get(key.number, 1)
             label = str(key.number)
             if owner in (1, 2):
-                label = f"{key.number}·{self.marks[owner - 1]}"
+                mark = self.marks[owner - 1]
+                compact = self.has_class("-compact")
+                label = f"{key.number}{'¹²'[owner - 1]}" if compact else f"{key.number}·{mark}"
             elif count > 1:
                 label = f"{key.number}×{count}"
-            key.update(label)
+            if str(key.content) != label:
+                key.update(label, layout=False)
             key.set_class(owner == 0, "-used")
             key.set_class(owner == 1, "-p1")
             key.set_class(owner == 2, "-p2")
@@ -147,22 +160,22 @@ class DigitPool(Widget, can_focus=True):
             self.border_subtitle = ""
 
     def watch_taken(self) -> None:
-        self._sync()
+        self._schedule_sync()
 
     def watch_counts(self) -> None:
-        self._sync()
+        self._schedule_sync()
 
     def watch_selected(self) -> None:
-        self._sync()
+        self._schedule_sync()
 
     def watch_active(self) -> None:
-        self._sync()
+        self._schedule_sync()
 
     def watch_marks(self) -> None:
-        self._sync()
+        self._schedule_sync()
 
     def watch_cursor(self) -> None:
-        self._sync()
+        self._schedule_sync()
 
     def watch_columns(self) -> None:
         self.refresh(recompose=True)
@@ -179,6 +192,7 @@ class DigitPool(Widget, can_focus=True):
     def pick(self, number: int) -> None:
         """Post `Picked(number)` (the screen asks the rules whether it is allowed)."""
         self._typed = ""
+        self._armed = False
         self._sync()
         self.post_message(self.Picked(self, number))
 
@@ -220,12 +234,24 @@ class DigitPool(Widget, can_focus=True):
 
     def action_move(self, step: int) -> None:
         if self.numbers:
+            self._armed = True
             self.cursor = (self.cursor + step) % len(self.numbers)
 
     def action_move_row(self, step: int) -> None:
         if self.numbers:
+            self._armed = True
             columns = max(1, min(self.columns, len(self.numbers)))
             self.cursor = (self.cursor + step * columns) % len(self.numbers)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Enter picks only a typed number or a cursor the arrows moved; otherwise it goes
+        # on to the screen (where it may play the move being built).
+        if action == "enter_key":
+            return bool(self._typed) or self._armed
+        return True
+
+    def action_enter_key(self) -> None:
+        self.action_pick_cursor()
 
     def action_pick_cursor(self) -> None:
         if self.flush_typed():

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -111,22 +113,21 @@ class EquationInput(Widget):
 
     DEFAULT_CSS = """
     EquationInput { height: auto; width: 1fr; border: round $accent; padding: 0 1; }
-    EquationInput > .eq-hint { color: $text-muted; }
+    EquationInput { border-title-color: $text; border-title-style: bold; }
     EquationInput > Input { width: 1fr; }
     EquationInput > .eq-keys { height: 1; width: 1fr; }
     EquationInput .eq-key { width: auto; min-width: 3; height: 1; margin-right: 1;
         background: $boost; content-align: center middle; padding: 0 1; }
-    EquationInput .eq-keys > .eq-key.-action { margin-left: 1; }
     EquationInput .eq-key:hover { background: $primary 40%; }
     EquationInput .eq-key.-action { background: $primary 30%; text-style: bold; }
     EquationInput .eq-key.-skip { background: $panel; }
-    EquationInput > .eq-preview { color: $text-muted; height: 1; }
+    EquationInput > .eq-preview { color: $text-muted; height: auto; max-height: 2; }
     EquationInput > .eq-preview.-balanced { color: $success; text-style: bold; }
     EquationInput > .eq-preview.-unequal { color: $warning; }
     EquationInput > .eq-preview.-problem { color: $error; }
     """
 
-    BINDINGS = [Binding("escape", "skip", "No declaration", show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "skip", "No declaration", show=True)]
 
     class Declared(Message):
         """The player declares `text` (as typed; the screen writes it in notation)."""
@@ -146,15 +147,18 @@ class EquationInput(Widget):
     #: Whether parentheses are offered (conquest's equations have none).
     parens: reactive[bool] = reactive(True)
     double_digits: reactive[bool] = reactive(False)
-    hint: reactive[str] = reactive("Declare an equation: Enter declares, Esc for none")
+    hint: reactive[str] = reactive("Declare an equation")
 
     def compose(self) -> ComposeResult:
-        yield Static(self.hint, classes="eq-hint", markup=False)
         yield Input(placeholder="e.g. 6 − 4 = 2  (type * / for × ÷)", id="equation")
         with Horizontal(classes="eq-keys", id="number-keys"):
             yield from self._number_keys()
         with Horizontal(classes="eq-keys", id="op-keys"):
             yield from self._op_keys()
+        with Horizontal(classes="eq-keys", id="action-keys"):
+            yield EquationKey("⌫ delete", "\b")
+            yield EquationKey("Declare (Enter)", "\n", classes="eq-key -action")
+            yield EquationKey("None (Esc)", "\x1b", classes="eq-key -skip")
         yield Static("", classes="eq-preview", markup=False)
 
     def _number_keys(self) -> list[EquationKey]:
@@ -163,9 +167,6 @@ class EquationInput(Widget):
     def _op_keys(self) -> list[EquationKey]:
         keys = [EquationKey(op.translate(SHOWN_AS), op.translate(SHOWN_AS)) for op in self.ops]
         keys += [EquationKey(char, char) for char in ("()=" if self.parens else "=")]
-        keys.append(EquationKey("⌫", "\b"))
-        keys.append(EquationKey("Declare ⏎", "\n", classes="eq-key -action"))
-        keys.append(EquationKey("None Esc", "\x1b", classes="eq-key -skip"))
         return keys
 
     async def _replace_keys(self, row_id: str, keys: list[EquationKey]) -> None:
@@ -201,8 +202,7 @@ class EquationInput(Widget):
         self.input.focus()
 
     def watch_hint(self, hint: str) -> None:
-        if self.is_mounted:
-            self.query_one(".eq-hint", Static).update(hint)
+        self.border_title = Content(hint)
 
     def watch_owned(self) -> None:
         self._update_preview()

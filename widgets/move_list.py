@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -14,13 +16,13 @@ class MoveList(VerticalScroll, can_focus=False):
 
     DEFAULT_CSS = """
     MoveList {
-        width: 24; height: 1fr; border: round $panel-lighten-2; padding: 0 1;
+        width: 24; height: 1fr; border: round $foreground 25%; padding: 0 1;
         border-title-color: $text-muted; scrollbar-size-vertical: 1;
     }
     MoveList > Static { height: auto; }
     """
 
-    COMPONENT_CLASSES = {"move-list--p1", "move-list--p2", "move-list--number"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"move-list--p1", "move-list--p2", "move-list--number"}
     DEFAULT_CSS += """
     MoveList > .move-list--p1 { color: $primary; text-style: bold; }
     MoveList > .move-list--p2 { color: $accent; text-style: bold; }

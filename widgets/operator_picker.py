@@ -37,7 +37,7 @@ class OperatorPicker(Widget):
     OperatorPicker.-vertical { layout: vertical; }
     OperatorPicker .op-key {
         width: 5; height: 3; content-align: center middle; text-style: bold;
-        border: round $panel-lighten-2; background: $boost; margin-right: 1;
+        border: round $foreground 25%; background: $boost; margin-right: 1;
     }
     OperatorPicker.-vertical .op-key { height: 1; width: 12; border: none; margin: 0 0 1 0; content-align: left middle; padding: 0 1; }
     OperatorPicker .op-key:hover { background: $primary 30%; }

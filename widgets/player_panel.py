@@ -16,7 +16,7 @@ class PlayerPanel(Widget):
     DEFAULT_CSS = """
     PlayerPanel {
         height: auto; min-height: 4; width: 1fr; padding: 0 1;
-        border: round $panel-lighten-2; border-title-style: bold;
+        border: round $foreground 25%; border-title-style: bold;
     }
     PlayerPanel.-p1 { border-title-color: $primary; }
     PlayerPanel.-p2 { border-title-color: $accent; }
@@ -45,10 +45,18 @@ class PlayerPanel(Widget):
     def on_mount(self) -> None:
         self._sync()
 
+    _sync_pending = False
+
+    def _schedule_sync(self) -> None:
+        if not self._sync_pending:
+            self._sync_pending = True
+            self.call_later(self._sync)
+
     def _sync(self) -> None:
+        self._sync_pending = False
         marker = "▶ " if self.active else ""
         self.border_title = Content(f"{marker}{self.player_name}")
-        self.border_subtitle = "wins" if self.winner else ("to move" if self.active else "")
+        self.border_subtitle = "wins" if self.winner else ""
         self.set_class(self.active, "-active")
         self.set_class(self.winner, "-winner")
         if self.is_mounted:
@@ -56,16 +64,16 @@ class PlayerPanel(Widget):
             self.query_one(".kind", Static).update(self.kind)
 
     def watch_player_name(self) -> None:
-        self._sync()
+        self._schedule_sync()
 
     def watch_kind(self) -> None:
-        self._sync()
+        self._schedule_sync()
 
     def watch_holdings(self) -> None:
-        self._sync()
+        self._schedule_sync()
 
     def watch_active(self) -> None:
-        self._sync()
+        self._schedule_sync()
 
     def watch_winner(self) -> None:
-        self._sync()
+        self._schedule_sync()

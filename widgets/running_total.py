@@ -4,16 +4,16 @@ chosen operator would do."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.content import Content
 from textual.widgets import Digits
 
 
 class RunningTotal(Widget):
     DEFAULT_CSS = """
     RunningTotal {
-        height: auto; width: 1fr; border: round $panel-lighten-2; padding: 0 1;
+        height: auto; width: 1fr; border: round $foreground 25%; padding: 0 1;
         border-title-color: $text-muted; align-horizontal: center;
     }
     RunningTotal > Digits { width: 100%; text-align: center; color: $text; text-style: bold; }

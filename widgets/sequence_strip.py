@@ -1,11 +1,17 @@
-"""SequenceStrip (conquest): the sequence so far, the last three highlighted, the equation."""
+"""SequenceStrip (conquest): the sequence in large digits, the last three highlighted, and
+the equation they form once formed."""
 
 from __future__ import annotations
 
-from rich.style import Style
-from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Digits, Static
+
+#: How many older numbers stay in view before the last three (the rest show as …).
+OLDER_SHOWN = 4
 
 
 class SequenceStrip(Widget):
@@ -13,24 +19,18 @@ class SequenceStrip(Widget):
 
     DEFAULT_CSS = """
     SequenceStrip {
-        height: 5; width: 1fr; border: round $panel-lighten-2; padding: 0 1;
-        border-title-color: $text-muted; content-align: center middle;
+        height: auto; width: 1fr; border: round $foreground 25%; padding: 0 1;
+        border-title-color: $text-muted;
     }
     SequenceStrip.-formed { border: double $success; }
-    """
-    COMPONENT_CLASSES = {
-        "sequence-strip--old",
-        "sequence-strip--last",
-        "sequence-strip--pending",
-        "sequence-strip--equation",
-        "sequence-strip--hint",
-    }
-    DEFAULT_CSS += """
-    SequenceStrip > .sequence-strip--old { color: $text-muted; }
-    SequenceStrip > .sequence-strip--last { color: $text; background: $primary 30%; text-style: bold; }
-    SequenceStrip > .sequence-strip--pending { color: $text; background: $accent 40%; text-style: bold underline; }
-    SequenceStrip > .sequence-strip--equation { color: $success; text-style: bold; }
-    SequenceStrip > .sequence-strip--hint { color: $text-muted; text-style: italic; }
+    SequenceStrip > Horizontal { height: 3; width: 100%; align-horizontal: center; }
+    SequenceStrip Digits { width: auto; }
+    SequenceStrip #older { color: $text-muted; margin-right: 2; }
+    SequenceStrip #last { color: $primary; text-style: bold; }
+    SequenceStrip.-formed #last { color: $success; }
+    SequenceStrip.-pending #last { color: $accent; }
+    SequenceStrip > .line { width: 100%; text-align: center; color: $text-muted; }
+    SequenceStrip.-formed > .line { color: $success; text-style: bold; }
     """
 
     sequence: reactive[tuple[int, ...]] = reactive(())
@@ -39,40 +39,53 @@ class SequenceStrip(Widget):
     #: The equation the last three numbers form, as shown (`5 = 2 + 3`), once formed.
     equation: reactive[str | None] = reactive(None)
 
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Digits("", id="older")
+            yield Digits("", id="last")
+        yield Static("", classes="line", markup=False)
+
     def on_mount(self) -> None:
         self.border_title = "Sequence"
+        self._sync()
 
-    def watch_equation(self, equation: str | None) -> None:
-        self.set_class(equation is not None, "-formed")
+    def watch_sequence(self) -> None:
+        self._sync()
 
-    def render(self) -> Text:
+    def watch_pending(self) -> None:
+        self._sync()
+
+    def watch_equation(self) -> None:
+        self._sync()
+
+    def numbers(self) -> list[int]:
         numbers = list(self.sequence)
         if self.pending is not None:
             numbers.append(self.pending)
-        text = Text(justify="center")
-        if not numbers:
-            text.append("empty: append a number from 1 to 9", self.style_of("hint"))
-            return text
-        # Each number takes four cells; show as many of the newest as fit.
-        room = max(3, (self.content_size.width - 2) // 4)
-        start = max(0, len(numbers) - room)
-        if start:
-            text.append("… ", self.style_of("old"))
-        last_from = len(numbers) - 3
-        for index in range(start, len(numbers)):
-            if self.pending is not None and index == len(numbers) - 1:
-                style = self.style_of("pending")
-            elif index >= last_from:
-                style = self.style_of("last")
-            else:
-                style = self.style_of("old")
-            text.append(f" {numbers[index]:>2} ", style)
-        text.append("\n")
-        if self.equation is not None:
-            text.append(self.equation, self.style_of("equation"))
-        elif len(numbers) >= 3:
-            text.append("the last three numbers count", self.style_of("hint"))
-        return text
+        return numbers
 
-    def style_of(self, part: str) -> Style:
-        return self.get_component_rich_style(f"sequence-strip--{part}")
+    def line_text(self) -> str:
+        numbers = self.numbers()
+        if self.equation is not None:
+            return self.equation
+        if self.pending is not None:
+            return f"appending {self.pending}…"
+        if not numbers:
+            return "empty: append a number"
+        if len(numbers) < 3:
+            return "an equation needs three numbers"
+        return "the last three numbers count"
+
+    def _sync(self) -> None:
+        if not self.is_mounted:
+            return
+        numbers = self.numbers()
+        older, last = numbers[:-3], numbers[-3:]
+        shown = " ".join(map(str, older[-OLDER_SHOWN:]))
+        self.query_one("#older", Digits).update(shown)
+        self.query_one("#older", Digits).display = bool(older)
+        self.query_one("#last", Digits).update(" ".join(map(str, last)))
+        self.border_subtitle = f"{len(numbers)} numbers" if len(older) > OLDER_SHOWN else ""
+        self.set_class(self.equation is not None, "-formed")
+        self.set_class(self.pending is not None, "-pending")
+        self.query_one(".line", Static).update(Content(self.line_text()))

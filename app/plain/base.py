@@ -96,8 +96,13 @@ class PlainDriver(ABC):
         player = self.game.to_move(state)
         self.say(f"{self.name(player)} (computer) plays {self.game.format_move(move)}")
 
-    def final(self, outcome: Outcome) -> None:
+    def final(self, outcome: Outcome) -> None:  # noqa: B027 (a hook; empty by default)
         """What the seed prints when the game ends; the result line follows it."""
+
+    def start_round(self, state: Any) -> None:
+        """A later round of a match begins at `state` (app.plain.match_runner); by default
+        the welcome again. A driver whose welcome greets overrides it to show the board."""
+        self.welcome(state)
 
     def result_line(self, outcome: Outcome) -> str:
         """The last line of every game, the same in all five: who wins and why."""

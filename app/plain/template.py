@@ -2,37 +2,24 @@
 
 Prompts and messages follow the seed's "Sample Command-Line Interaction". A slot may be
 named `P1 Slot 1`, `p1 slot 1`, `P1 1`, `1.1` or `1 1`; at the digit prompt a whole move in
-notation (`9@1.1`) is accepted too. `Driver.run` plays a whole match of rounds (first to N
-round wins, the starter alternating) and enforces the per-turn time limit; for one round
-without a limit the shared `PlainDriver.run` loop gives the same transcript.
+notation (`9@1.1`) is accepted too. A match of rounds ("first to N round wins", the
+starter alternating) and the per-turn time limit are played by the generic
+`app.plain.match_runner` for every game; `start_round` shows the next round's board.
 """
 
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Callable
 from typing import Any
 
-from app.plain.base import Bot, Console, PlainDriver, name_players
-from rules.base import Frozen, Game, IllegalMove, Outcome, PlayerNo
-from rules.match import (
-    MatchState,
-    current_state,
-    match_outcome,
-    new_match,
-    play_in_match,
-    round_starter,
-    round_state,
-    time_out,
-)
+from app.plain.base import Console, PlainDriver, name_players
+from rules.base import Game, IllegalMove, Outcome, PlayerNo
 from rules.template import (
     SLOTS,
     TemplateMove,
     TemplateState,
     empty_slots,
     partial_text,
-    placements,
     pool_text,
     result_text,
 )
@@ -62,14 +49,10 @@ class Driver(PlainDriver):
         game: Game[Any, Any, Any],
         console: Console,
         names: tuple[str, str] = ("Player 1", "Player 2"),
-        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(game, console, names)
-        self.clock = clock
         #: The position the transcript has reached (for the results at the end).
         self.state: TemplateState | None = None
-        #: The match `run` is playing (None before `run`).
-        self.match: MatchState | None = None
         self._example_shown = False
 
     # What the seed prints.
@@ -87,19 +70,15 @@ class Driver(PlainDriver):
     def welcome(self, state: TemplateState) -> None:
         self.state = state
         self.say("Welcome to Equation Duel!")
-        options = state.options
-        if options.rounds_to_win > 1:
-            self.say(f"The first to win {options.rounds_to_win} rounds wins the match.")
-            self.say(f"Round 1: {self.name(state.options.first)} starts.")
-        if options.turn_seconds is not None:
-            self.say(f"Each turn has a time limit of {options.turn_seconds} seconds.")
+        self.board(state)
+
+    def start_round(self, state: TemplateState) -> None:
+        self.state = state
         self.board(state)
 
     def human_turn(self, state: TemplateState) -> TemplateMove:
         player = state.to_move
         self.say(f"{self.name(player)}, it's your turn.")
-        if state.options.turn_seconds is not None:
-            self.say(f"You have {state.options.turn_seconds} seconds.")
         self.say(f"Available digits: {pool_text(state.pool)}")
         while True:
             answer = self.console.ask("Select a digit: ").strip()
@@ -174,83 +153,3 @@ class Driver(PlainDriver):
     def final(self, outcome: Outcome) -> None:
         self.results(self.state, outcome.reason)
         self.say(f"{self.name(outcome.winner)} wins!")
-
-    # A whole match, with the time limit.
-
-    def run(
-        self,
-        state: Frozen,
-        bots: dict[PlayerNo, Bot] | None = None,
-        on_move: Callable[[Any, Any, Any], None] | None = None,
-    ) -> Frozen:
-        """Play the match from `state` (round 1) until a player has won enough rounds.
-
-        Returns the last round's final state. EndOfInput propagates to the caller.
-        """
-        assert isinstance(state, TemplateState)
-        bots = bots or {}
-        match = new_match(self.game_id, state.options)
-        for move in placements(state):  # start the match from a position set up by --moves
-            match = play_in_match(match, self.game.format_move(move))
-        self.match = match
-        self.welcome(state)
-        if len(match.results) == 1:
-            self.round_over(match)
-        while match_outcome(match) is None:
-            current: TemplateState = current_state(match)
-            player = current.to_move
-            bot = bots.get(player)
-            if bot is not None:
-                move = bot(current)
-                self.announce_computer(current, move)
-            else:
-                started = self.clock()
-                move = self.human_turn(current)
-                used = self.clock() - started
-                limit = current.options.turn_seconds
-                if limit is not None and used > limit:
-                    self.say(
-                        f"Time is up! {self.name(player)} took {used:.1f} seconds; "
-                        f"the limit is {limit} seconds."
-                    )
-                    match = self.match = time_out(match, player, used)
-                    self.round_over(match)
-                    continue
-            try:
-                after = self.game.play(current, move)
-            except IllegalMove as error:  # a bot slip must not end the program
-                self.say(str(error))
-                continue
-            self.report(current, move, after)
-            if on_move is not None:
-                on_move(current, move, after)
-            rounds = len(match.results)
-            match = self.match = play_in_match(match, self.game.format_move(move))
-            if len(match.results) > rounds:
-                self.round_over(match)
-        outcome = match_outcome(match)
-        assert outcome is not None
-        self.say(self.result_line(outcome))
-        final: Frozen = current_state(match)
-        return final
-
-    def round_over(self, match: MatchState) -> None:
-        """The results of the round just finished, the score, and the next round's board."""
-        result = match.results[-1]
-        state: TemplateState = round_state(match, result.number)
-        self.results(state if result.seconds_used is None else None, result.reason)
-        winner = self.name(result.winner)
-        if match.rounds_to_win == 1:
-            self.say(f"{winner} wins!")
-            return
-        self.say(f"{winner} wins round {result.number}!")
-        one, two = match.wins
-        self.say(f"Score: {self.name(1)} {one}, {self.name(2)} {two}.")
-        outcome = match_outcome(match)
-        if outcome is not None:
-            self.say(f"{self.name(outcome.winner)} wins the match, {outcome.reason}!")
-            return
-        self.say()
-        self.say(f"Round {match.round_number}: {self.name(round_starter(match))} starts.")
-        self.state = current_state(match)
-        self.board(self.state)

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import ValidationError
 from textual import events
 from textual.app import App
-from textual.binding import Binding
-from textual.screen import Screen
+from textual.binding import Binding, BindingType
 
 from app.tui.dialogs import ConfirmDialog
 from app.tui.session import DEFAULT_NAMES, GameSetup, Seat, clean_name
 from app.tui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+if TYPE_CHECKING:
+    from app.tui.game_screen import GameScreen
 
 #: The styles ship as the top-level `styles` folder, a sibling of the `app` package both
 #: in the source tree and in site-packages.
@@ -26,10 +28,10 @@ STYLES = Path(__file__).resolve().parents[2] / "styles"
 STYLE_FILES = ("app", "menu", "setup", "game", "boards", "dialogs", "rules")
 
 
-def board_screen(game_id: str) -> type[Screen[None]]:
+def board_screen(game_id: str) -> type[GameScreen]:
     """The game screen class of `game_id` (its module is imported on first use)."""
     module = import_module(f"app.tui.boards.{game_id}")
-    screen: type[Screen[None]] = module.SCREEN
+    screen: type[GameScreen] = module.SCREEN
     return screen
 
 
@@ -37,8 +39,8 @@ class EquationDuelApp(App[None]):
     """Five two-player arithmetic duels."""
 
     TITLE = "Equation Duel"
-    CSS_PATH = [STYLES / f"{name}.tcss" for name in STYLE_FILES]
-    BINDINGS = [
+    CSS_PATH = [STYLES / f"{name}.tcss" for name in STYLE_FILES]  # noqa: RUF012
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "request_quit", "Quit", priority=True, show=False),
         Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False),
     ]
@@ -48,12 +50,14 @@ class EquationDuelApp(App[None]):
         self,
         game_id: str | None = None,
         options: dict[str, Any] | None = None,
+        moves: list[str] | None = None,
         *,
         names: tuple[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.start_game_id = game_id
         self.start_options = dict(options or {})
+        self.start_moves = list(moves or [])
         self.start_names = names or DEFAULT_NAMES
 
     def on_mount(self) -> None:
@@ -76,11 +80,13 @@ class EquationDuelApp(App[None]):
             self.open_setup(game_id, GameSetup(game_id, GameSetup.default(game_id).options, seats))
             self.notify(f"Those options cannot be used: {problems}", severity="error", timeout=8)
             return
-        self.start_game(GameSetup(game_id, setup.options, seats))
+        self.start_game(GameSetup(game_id, setup.options, seats), self.start_moves)
 
     # Navigation (screens call these)
 
-    def open_setup(self, game_id: str, setup: GameSetup | None = None, replace: bool = False) -> None:
+    def open_setup(
+        self, game_id: str, setup: GameSetup | None = None, replace: bool = False
+    ) -> None:
         from app.tui.setup import SetupScreen
 
         screen = SetupScreen(game_id, setup)
@@ -89,10 +95,11 @@ class EquationDuelApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def start_game(self, setup: GameSetup) -> None:
+    def start_game(self, setup: GameSetup, moves: list[str] | None = None) -> None:
+        """Open the game's screen; `moves` (notation) are played first, as if typed."""
         from app.tui.setup import SetupScreen
 
-        screen = board_screen(setup.game_id)(setup)  # type: ignore[call-arg]
+        screen = board_screen(setup.game_id)(setup, moves)
         if isinstance(self.screen, SetupScreen):
             self.switch_screen(screen)
         else:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -13,7 +15,7 @@ from textual.widgets import Button, Static
 class GameOverDialog(ModalScreen[str]):
     """The winner and why; then Rematch, New game, or Menu (Escape looks at the board)."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("n", "choose('new')", "New game"),
         Binding("m", "choose('menu')", "Menu"),
@@ -51,10 +53,46 @@ class GameOverDialog(ModalScreen[str]):
         self.dismiss(choice)
 
 
+class RoundOverDialog(ModalScreen[None]):
+    """A round of a match is over: who won it, the match score, and who starts next."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "next", "Next round")]
+
+    def __init__(
+        self, winner: str, player: int, reason: str, score: str, next_starter: str
+    ) -> None:
+        super().__init__(classes="dialog-screen")
+        self.winner = winner
+        self.player = player
+        self.reason = reason
+        self.score = score
+        self.next_starter = next_starter
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="round-over", classes=f"dialog -p{self.player}"):
+            yield Static("Round over", classes="dialog-title")
+            yield Static(Text(f"{self.winner} wins the round"), id="winner")
+            yield Static(Text(self.reason[:1].upper() + self.reason[1:]), id="reason")
+            yield Static(Text(self.score), classes="dialog-note", id="match-score")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Next round (Enter)", id="next", variant="primary")
+            yield Static(Text(f"{self.next_starter} starts the next round"), classes="dialog-note")
+
+    def on_mount(self) -> None:
+        self.query_one("#next", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_next(self) -> None:
+        self.dismiss(None)
+
+
 class ConfirmDialog(ModalScreen[bool]):
     """A question with Yes and No (y / n, Escape is No)."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]

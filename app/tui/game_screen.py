@@ -11,6 +11,7 @@ messages into moves for `play`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -23,10 +24,10 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from app.plain.base import name_players
-from app.tui.dialogs import ConfirmDialog, GameOverDialog
+from app.tui.dialogs import ConfirmDialog, GameOverDialog, RoundOverDialog
 from app.tui.players import make_bot
 from app.tui.session import GameSetup, marks
-from rules.base import IllegalMove, Outcome, PlayerNo
+from rules.base import IllegalMove, Outcome, PlayerNo, other
 from rules.registry import get_game
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
@@ -49,7 +50,9 @@ def variant_summary(options: Any) -> str:
         label = name.replace("_", " ")
         if isinstance(value, bool):
             parts.append(label if value else f"no {label}")
-        elif isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        elif (
+            isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value)
+        ):
             parts.append(f"{label} {value[0]}–{value[1]}")
         elif isinstance(value, tuple):
             parts.append(f"{label} {' '.join(str(v) for v in value)}")
@@ -71,9 +74,10 @@ class GameScreen(Screen[None]):
 
     state: reactive[Any] = reactive(None, always_update=True, init=False)
 
-    def __init__(self, setup: GameSetup) -> None:
+    def __init__(self, setup: GameSetup, moves: list[str] | None = None) -> None:
         super().__init__(classes=f"game-screen game-{setup.game_id}")
         self.setup = setup
+        self.start_moves = list(moves or [])
         self.game = get_game(setup.game_id)
         self.history: list[Any] = []
         self.moves: list[tuple[PlayerNo, str]] = []
@@ -81,6 +85,14 @@ class GameScreen(Screen[None]):
         self.bots: dict[PlayerNo, Callable[[Any], Any]] = {}
         self._bot_timer: Timer | None = None
         self._set_bots()
+        # A match of several rounds, and the time per turn (both from the options).
+        self.rounds_to_win = int(getattr(setup.options, "rounds_to_win", 1) or 1)
+        self.turn_seconds: int | None = getattr(setup.options, "turn_seconds", None)
+        self.wins = [0, 0]
+        self.round_no = 1
+        self.forced: Outcome | None = None  # a round lost on time
+        self.seconds_left = self.turn_seconds or 0
+        self._offers: tuple[bool, ...] = ()
 
     def _set_bots(self) -> None:
         self.bots = {}
@@ -111,8 +123,22 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # Textual calls each class's on_mount, the board's first: the boards never call
+        # this one themselves.
+        if self.state is not None:
+            return
         self.query_one(MoveList).marks = marks(self.setup.names)
-        self.state = self.game.new(self.setup.options)
+        if self.turn_seconds:
+            self.set_interval(1, self._tick)
+        state = self.game.new(self.setup.options)
+        for text in self.start_moves:  # e.g. `play GAME --moves "..."`: already checked
+            self.history.append(state)
+            move = self.game.parse_move(text)
+            self.moves.append((self.game.to_move(state), self.game.format_move(move)))
+            state = self.game.play(state, move)
+        self.state = state
+        if self.start_moves and self.outcome is not None:
+            self.call_after_refresh(self.round_over)
 
     # What a board provides
 
@@ -137,6 +163,8 @@ class GameScreen(Screen[None]):
 
     @property
     def outcome(self) -> Outcome | None:
+        if self.forced is not None:
+            return self.forced
         return self.game.outcome(self.state) if self.state is not None else None
 
     @property
@@ -174,8 +202,8 @@ class GameScreen(Screen[None]):
         self.refusal = None
         self.reset_input()
         self.state = after
-        if self.is_over:
-            self.call_after_refresh(self.show_game_over)
+        if self.outcome is not None:
+            self.call_after_refresh(self.round_over)
         return True
 
     def refuse(self, message: str) -> None:
@@ -189,10 +217,15 @@ class GameScreen(Screen[None]):
     def watch_state(self, state: Any) -> None:
         if state is None:
             return
+        self.seconds_left = self.turn_seconds or 0
         self.redraw()
         self._schedule_bot()
 
     def redraw(self) -> None:
+        with self.app.batch_update():
+            self._redraw()
+
+    def _redraw(self) -> None:
         state = self.state
         outcome = self.outcome
         for player in (1, 2):
@@ -205,10 +238,12 @@ class GameScreen(Screen[None]):
         banner = self.query_one("#turn-banner", Static)
         if outcome is not None:
             banner.update(Text(f"{self.setup.name(outcome.winner)} wins!", style="bold"))
-            banner.set_classes(f"-over -p{outcome.winner}")
+            self._set_classes(banner, f"-over -p{outcome.winner}")
         else:
             banner.update(Text.assemble((self.setup.name(self.to_move), "bold"), "\nto move"))
-            banner.set_classes(f"-p{self.to_move}")
+            self._set_classes(banner, f"-p{self.to_move}")
+        banner.border_title = self.match_text()
+        banner.border_subtitle = self.clock_text()
         self.query_one(MoveList).moves = tuple(self.moves)
         status = self.query_one(StatusLine)
         if outcome is not None:
@@ -220,7 +255,16 @@ class GameScreen(Screen[None]):
         else:
             status.show(self.named(self.turn_hint(state)), "info")
         self.update_board(state)
-        self.refresh_bindings()
+        # The footer redraws itself on refresh_bindings: only when what it offers changes.
+        offers = (bool(self.history or self.forced), outcome is not None, self.human_to_move)
+        if offers != self._offers:
+            self._offers = offers
+            self.refresh_bindings()
+
+    @staticmethod
+    def _set_classes(widget: Static, classes: str) -> None:
+        if set(widget.classes) != set(classes.split()):
+            widget.set_classes(classes)
 
     # Computer players
 
@@ -232,10 +276,23 @@ class GameScreen(Screen[None]):
             self._bot_timer = self.set_timer(BOT_DELAY, self._bot_move)
 
     def _bot_move(self) -> None:
+        """Let the computer think in a thread, so the screen stays responsive."""
         self._bot_timer = None
         if self.is_over or self.to_move not in self.bots:
             return
-        self.play(self.bots[self.to_move](self.state))
+        state, bot = self.state, self.bots[self.to_move]
+        self.say(f"Player {self.to_move} (computer) is thinking…")
+
+        def think() -> None:
+            move = bot(state)
+            with suppress(RuntimeError):  # the app has closed meanwhile
+                self.app.call_from_thread(self._bot_played, state, move)
+
+        self.run_worker(think, thread=True, exclusive=True, group="bot")
+
+    def _bot_played(self, before: Any, move: Any) -> None:
+        if self.state is before and not self.is_over:  # not undone or left meanwhile
+            self.play(move)
 
     # Actions
 
@@ -243,18 +300,25 @@ class GameScreen(Screen[None]):
         if action == "undo":
             if not self.setup.all_human:
                 return False
-            return True if self.history else None
+            return True if (self.history or self.forced) else None
         if action in ("rematch", "new_game"):
             return self.is_over
         return True
 
     def action_undo(self) -> None:
-        if not self.history or not self.setup.all_human:
+        if not self.setup.all_human or not (self.history or self.forced):
             return
+        outcome = self.outcome
+        if outcome is not None:  # taking back a round's last move takes back its win
+            self.wins[outcome.winner - 1] -= 1
         self.reset_input()
         self.refusal = None
-        self.moves.pop()
-        self.state = self.history.pop()
+        if self.forced is not None:
+            self.forced = None
+            self.state = self.state
+        else:
+            self.moves.pop()
+            self.state = self.history.pop()
         self.say(f"Took back the last move. {self.turn_hint(self.state)}".strip())
 
     def action_rules(self) -> None:
@@ -283,12 +347,75 @@ class GameScreen(Screen[None]):
 
     def action_rematch(self) -> None:
         self.setup = self.setup.rematch()
+        self.wins = [0, 0]
+        self.round_no = 0
+        self.next_round()
+        self.say(
+            f"Rematch: {self.setup.name(self.setup.first)} starts. {self.turn_hint(self.state)}"
+        )
+
+    def next_round(self) -> None:
+        """A new round (or game): the options' first player starts odd rounds."""
+        self.round_no += 1
+        first = self.setup.first if self.round_no % 2 == 1 else other(self.setup.first)
         self.history.clear()
         self.moves.clear()
         self.refusal = None
+        self.forced = None
         self.reset_input()
-        self.state = self.game.new(self.setup.options)
-        self.say(f"Rematch: {self.setup.name(self.setup.first)} starts. {self.turn_hint(self.state)}")
+        self.state = self.game.new(self.setup.options.model_copy(update={"first": first}))
+
+    # Rounds and the clock
+
+    def match_text(self) -> str:
+        if self.rounds_to_win <= 1:
+            return ""
+        return f"round {self.round_no} · {self.wins[0]}–{self.wins[1]}"
+
+    def clock_text(self) -> str:
+        if not self.turn_seconds or self.is_over:
+            return ""
+        return f"⏱ {self.seconds_left} s"
+
+    def _tick(self) -> None:
+        if self.is_over or not self.is_current or not self.human_to_move:
+            return
+        self.seconds_left -= 1
+        if self.seconds_left > 0:
+            self.query_one("#turn-banner", Static).border_subtitle = self.clock_text()
+            return
+        player = self.to_move
+        self.forced = Outcome(winner=other(player), reason=f"Player {player}'s time ran out")
+        self.reset_input()
+        self.redraw()
+        self.round_over()
+
+    def round_over(self) -> None:
+        """Count the round's win; then the next round, or the game-over dialog."""
+        outcome = self.outcome
+        if outcome is None:
+            return
+        self.wins[outcome.winner - 1] += 1
+        if max(self.wins) >= self.rounds_to_win:
+            self.redraw()
+            self.show_game_over()
+            return
+
+        def go_on(_: object) -> None:
+            self.next_round()
+
+        self.redraw()
+        starter = self.setup.first if self.round_no % 2 == 0 else other(self.setup.first)
+        self.app.push_screen(
+            RoundOverDialog(
+                winner=self.setup.name(outcome.winner),
+                player=outcome.winner,
+                reason=self.named(outcome.reason),
+                score=f"{self.setup.name(1)} {self.wins[0]} – {self.wins[1]} {self.setup.name(2)}",
+                next_starter=self.setup.name(starter),
+            ),
+            go_on,
+        )
 
     def action_new_game(self) -> None:
         open_setup = getattr(self.app, "open_setup", None)
@@ -308,10 +435,14 @@ class GameScreen(Screen[None]):
             elif choice == "menu":
                 self._to_menu()
 
+        reason = self.named(outcome.reason)
+        if self.rounds_to_win > 1:
+            won, lost = self.wins[outcome.winner - 1], self.wins[2 - outcome.winner]
+            reason = f"{reason}; match won {won}–{lost}"
         dialog = GameOverDialog(
             winner=self.setup.name(outcome.winner),
             player=outcome.winner,
-            reason=self.named(outcome.reason),
+            reason=reason,
             moves=len(self.moves),
         )
         self.app.push_screen(dialog, chosen)

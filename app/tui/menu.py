@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from rules.registry import GAME_IDS, get_game
@@ -24,7 +24,7 @@ def short_title(title: str) -> str:
 class GameCard(Static, can_focus=True):
     """One game in the menu: its number, title and pitch. Enter or a click opens it."""
 
-    BINDINGS = [Binding("enter", "open", "Play", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "open", "Play", show=False)]
 
     class Chosen(Message):
         def __init__(self, game_id: str) -> None:
@@ -52,7 +52,7 @@ class GameCard(Static, can_focus=True):
 class MenuScreen(Screen[None]):
     """Choose a game."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *(
             Binding(str(n), f"choose({n - 1})", f"{short_title(get_game(g).title)}", show=False)
             for n, g in enumerate(GAME_IDS, start=1)

@@ -83,9 +83,13 @@ class OptionsForm(Widget):
         if kind == "bool":
             yield Switch(id=f"opt-{name}")
         elif kind == "range":
-            yield Input(type="integer", id=f"opt-{name}-lo", classes="number", max_length=3, compact=True)
+            yield Input(
+                type="integer", id=f"opt-{name}-lo", classes="number", max_length=3, compact=True
+            )
             yield Label("to", classes="field-to")
-            yield Input(type="integer", id=f"opt-{name}-hi", classes="number", max_length=3, compact=True)
+            yield Input(
+                type="integer", id=f"opt-{name}-hi", classes="number", max_length=3, compact=True
+            )
         elif kind == "ops":
             for index, op in enumerate(ALL_OPS):
                 yield Checkbox(shown(op), id=f"opt-{name}-{index}", classes="op-box", compact=True)
@@ -95,12 +99,19 @@ class OptionsForm(Widget):
                 choices, id=f"opt-{name}", allow_blank=False, classes="template", compact=True
             )
             yield Input(
-                placeholder="e.g. _ ÷ (_ − _)", id=f"opt-{name}-custom", classes="custom", compact=True
+                placeholder="e.g. _ ÷ (_ − _)",
+                id=f"opt-{name}-custom",
+                classes="custom",
+                compact=True,
             )
         elif kind in ("int", "optional-int"):
             placeholder = "none" if kind == "optional-int" else ""
             yield Input(
-                type="integer", id=f"opt-{name}", classes="number", placeholder=placeholder, compact=True
+                type="integer",
+                id=f"opt-{name}",
+                classes="number",
+                placeholder=placeholder,
+                compact=True,
             )
         else:
             yield Input(id=f"opt-{name}", compact=True)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
@@ -25,7 +27,7 @@ def rules_text(game_id: str) -> str:
 class RulesScreen(Screen[None]):
     """One game's rules; Escape, q or F1 go back."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,f1,question_mark", "app.pop_screen", "Back"),
         Binding("home", "scroll('home')", "Top", show=False),
         Binding("end", "scroll('end')", "End", show=False),

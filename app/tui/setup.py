@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
@@ -37,9 +37,9 @@ def templates_of(game_id: str) -> tuple[str, ...]:
 class SetupScreen(Screen[None]):
     """Set up one game; Enter (or Start) begins, Escape goes back to the menu."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", show=False),
-        Binding("enter", "start", "Start", key_display="⏎"),
+        Binding("enter", "start", "Start", key_display="⏎", priority=True),
         Binding("f1", "rules", "Rules"),
         Binding("escape", "back", "Back"),
     ]
@@ -59,7 +59,7 @@ class SetupScreen(Screen[None]):
         with VerticalScroll(id="setup-form"):
             yield Static("Players", classes="section")
             for player in (1, 2):
-                yield from self._seat_row(player)  # type: ignore[arg-type]
+                yield from self._seat_row(player)
             with Horizontal(classes="field-row"):
                 yield Label("Who starts", classes="field-label")
                 with RadioSet(id="first", classes="inline", compact=True):
@@ -81,9 +81,7 @@ class SetupScreen(Screen[None]):
                     choices, id="preset", allow_blank=False, value=CUSTOM_PRESET, compact=True
                 )
                 yield Static("a variant from the rules, or set each option", classes="field-help")
-            yield OptionsForm(
-                self.game.Options, templates=templates_of(self.game_id), id="options"
-            )
+            yield OptionsForm(self.game.Options, templates=templates_of(self.game_id), id="options")
             yield Static("", id="setup-errors", markup=False)
         with Horizontal(id="setup-buttons"):
             yield Button("Start (Enter)", id="start", variant="primary", compact=True)
@@ -115,7 +113,6 @@ class SetupScreen(Screen[None]):
             )
             level_select.display = bool(self.levels)
             yield level_select
-
 
     def on_mount(self) -> None:
         self.query_one(f"#first-{self.initial.first}", RadioButton).value = True
@@ -180,7 +177,7 @@ class SetupScreen(Screen[None]):
     def _name_changed(self, event: Input.Changed) -> None:
         event.stop()
         for player in (1, 2):
-            name = clean_name(self.query_one(f"#name-{player}", Input).value, player)  # type: ignore[arg-type]
+            name = clean_name(self.query_one(f"#name-{player}", Input).value, player)
             self.query_one(f"#first-{player}", RadioButton).label = name
 
     @on(Input.Submitted)
@@ -200,7 +197,7 @@ class SetupScreen(Screen[None]):
     def seats(self) -> tuple[Seat, Seat]:
         seats: list[Seat] = []
         for player in (1, 2):
-            name = clean_name(self.query_one(f"#name-{player}", Input).value, player)  # type: ignore[arg-type]
+            name = clean_name(self.query_one(f"#name-{player}", Input).value, player)
             computer = self.query_one(f"#computer-{player}", RadioButton).value
             level: Any = self.query_one(f"#level-{player}", Select).value
             if computer and self.levels:
@@ -208,6 +205,18 @@ class SetupScreen(Screen[None]):
             else:
                 seats.append(Seat(name))
         return (seats[0], seats[1])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Enter starts from anywhere (space toggles switches and radio buttons), except
+        # where Enter has its own job: an open or focused Select, and buttons.
+        if action == "start":
+            focused = self.app.focused
+            node = focused
+            while node is not None:
+                if isinstance(node, Select | Button):
+                    return False
+                node = node.parent  # type: ignore[assignment]
+        return True
 
     def action_start(self) -> None:
         options = self._validate()

@@ -42,9 +42,7 @@ def brute_value(game: Any, state: Any, horizon: int | None = None) -> Value | No
     return other(mover), max(losses)
 
 
-def brute_move_values(
-    game: Any, state: Any, horizon: int | None = None
-) -> dict[str, Value | None]:
+def brute_move_values(game: Any, state: Any, horizon: int | None = None) -> dict[str, Value | None]:
     """Each legal move in notation -> (winner, plies after it), or None if unsettled."""
     return {
         game.format_move(move): brute_value(

@@ -1,26 +1,63 @@
 """Does a set of collected numbers hold an equation? A memo over bit masks.
 
-`rules.equation.find_equation` answers for one set of numbers with a subset dynamic
-programme over exact values. The solver asks the question for thousands of sets that
-differ by one number, so this module adds what makes that cheap:
+The rules answer with `rules.equation.find_equation`, a subset dynamic programme over
+exact values for one set of numbers. The solver asks for thousands of sets that differ
+by one number, so this module answers the same question faster:
 
-- holding an equation is monotone: an equation found among some numbers is still there
-  when more numbers are added (numbers need not all be used, RULINGS.md "collect"). A set
-  holds one as soon as one of its subsets one number smaller does, and only a set whose
-  every smaller subset is equation-free needs the full search;
-- every answer is kept per bit mask over the game's pool, so a set is searched once per
-  game setup, whichever order its numbers were picked in.
+- holding an equation is monotone: an equation among some numbers is still there when
+  more numbers are added (numbers need not all be used, RULINGS.md "collect"). A set
+  holds one as soon as a subset one number smaller does; only a set whose every smaller
+  subset is equation-free needs a search, and then only for equations that use all of
+  its numbers: two complementary parts with a value in common;
+- the values each part can make (every number of the part used once, the variant's
+  operators, joined digits with double digits) are kept per bit mask over the game's
+  pool, shared by every set, as exact rationals in plain ints `(numerator, denominator)`.
 
-The answers are exactly `find_equation(...) is not None`: the full search is the same
-function the rules use to list declarations.
+The answer is exactly `find_equation(...) is not None` (checked by the tests); the
+equation itself, when one is wanted, still comes from `find_equation`.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import permutations
+from math import gcd
 
 from rules.equation import find_equation
 from rules.operators import Op
+
+#: An exact rational: (numerator, denominator), denominator > 0, lowest terms.
+Rational = tuple[int, int]
+
+
+def _make(num: int, den: int) -> Rational:
+    if den < 0:
+        num, den = -num, -den
+    g = gcd(num, den)
+    return (num // g, den // g) if g > 1 else (num, den)
+
+
+def _combine(x: Rational, y: Rational, ops: tuple[Op, ...], out: set[Rational]) -> None:
+    """Add `x op y` and `y op x` for every operator (exact; division by zero skipped)."""
+    a, b = x
+    c, d = y
+    for op in ops:
+        if op == "+":
+            out.add((a + c, 1) if b == d == 1 else _make(a * d + c * b, b * d))
+        elif op == "*":
+            out.add((a * c, 1) if b == d == 1 else _make(a * c, b * d))
+        elif op == "-":
+            if b == d == 1:
+                out.add((a - c, 1))
+                out.add((c - a, 1))
+            else:
+                out.add(_make(a * d - c * b, b * d))
+                out.add(_make(c * b - a * d, b * d))
+        else:
+            if c:
+                out.add(_make(a * d, b * c))
+            if a:
+                out.add(_make(c * b, d * a))
 
 
 class EquationSets:
@@ -30,10 +67,11 @@ class EquationSets:
         self.numbers = numbers
         self.ops = ops
         self.double_digits = double_digits
-        self._memo: dict[int, bool] = {}
+        self._holds: dict[int, bool] = {}
+        self._values: dict[int, frozenset[Rational]] = {}
 
     def holds(self, mask: int) -> bool:
-        known = self._memo.get(mask)
+        known = self._holds.get(mask)
         if known is not None:
             return known
         found = False
@@ -44,9 +82,45 @@ class EquationSets:
                 rest ^= bit
                 found = self.holds(mask ^ bit)
             if not found:
-                found = self.equation(mask) is not None
-        self._memo[mask] = found
+                found = self._balances(mask)
+        self._holds[mask] = found
         return found
+
+    def _balances(self, mask: int) -> bool:
+        """Two complementary parts of `mask` share a value (every number used)."""
+        low = mask & -mask
+        part = (mask - 1) & mask
+        while part:
+            if part & low and not self.values(part).isdisjoint(self.values(mask ^ part)):
+                return True
+            part = (part - 1) & mask
+        return False
+
+    def values(self, mask: int) -> frozenset[Rational]:
+        """Every value the numbers of `mask` make, each used once (as `find_equation`)."""
+        found = self._values.get(mask)
+        if found is not None:
+            return found
+        members = [i for i in range(len(self.numbers)) if mask >> i & 1]
+        result: set[Rational] = set()
+        if len(members) == 1:
+            result.add((self.numbers[members[0]], 1))
+        else:
+            if self.double_digits and all(1 <= self.numbers[i] <= 9 for i in members):
+                for order in permutations(members):
+                    result.add((int("".join(str(self.numbers[i]) for i in order)), 1))
+            low = mask & -mask
+            part = (mask - 1) & mask
+            while part:
+                if part & low:
+                    right = self.values(mask ^ part)
+                    for x in self.values(part):
+                        for y in right:
+                            _combine(x, y, self.ops, result)
+                part = (part - 1) & mask
+        frozen = frozenset(result)
+        self._values[mask] = frozen
+        return frozen
 
     def equation(self, mask: int) -> str | None:
         """The equation `find_equation` gives for these numbers (None if there is none)."""
@@ -61,6 +135,8 @@ class EquationSets:
 
 
 @lru_cache(maxsize=16)
-def equation_sets(numbers: tuple[int, ...], ops: tuple[Op, ...], double_digits: bool) -> EquationSets:
+def equation_sets(
+    numbers: tuple[int, ...], ops: tuple[Op, ...], double_digits: bool
+) -> EquationSets:
     """One shared memo per game setup (pool, operators, double digits)."""
     return EquationSets(numbers, ops, double_digits)

@@ -21,9 +21,10 @@ game's own `legal_moves`/`play`, so notation and results come from the rules the
 
 from __future__ import annotations
 
+import sys
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Protocol
@@ -34,8 +35,8 @@ from rules.registry import get_game
 #: The score of a win with no ply left to play (see the module docstring).
 WIN = 1_000_000
 _SPAN = 2 * WIN + 1
-#: A table larger than this is dropped between two questions (memory stays bounded).
-TABLE_LIMIT = 4_000_000
+#: A table larger than this is dropped between two questions (about 120 MB a million).
+TABLE_LIMIT = 1_500_000
 
 
 class SolverError(ValueError):
@@ -62,7 +63,7 @@ class Spec(Protocol):
     def encode(self, state: Any) -> Hashable:
         """The node of a state that is not over (the player to move moves next)."""
 
-    def expand(self, node: Any) -> Sequence[Any]:
+    def expand(self, node: Any) -> Iterable[Any]:
         """The children worth searching, best guesses first: nodes, WIN_NOW or LOSE_NOW.
 
         A child node has the other player to move. Moves that cannot be better than
@@ -158,20 +159,21 @@ class Engine:
         alpha0, beta0 = alpha, beta
         best = -WIN
         for child in self._expand(node):
-            if child is WIN_NOW:
-                value = WIN - 1
-            elif child is LOSE_NOW:
+            if child is WIN_NOW:  # the best there is: exact, whatever the window
+                table[node] = (2 * WIN - 1) * _SPAN + (2 * WIN - 1)
+                return WIN - 1
+            if child is LOSE_NOW:
                 value = 1 - WIN
             else:
                 c = self._search(child, _window(beta), _window(alpha))
                 value = 1 - c if c > 0 else -c - 1
             if value > best:
                 best = value
-                if value >= beta or value >= WIN - 1:
+                if value >= beta:
                     break
                 if value > alpha:
                     alpha = value
-        if best >= WIN - 1 or alpha0 < best < beta0:
+        if alpha0 < best < beta0:
             low = high = best
         elif best <= alpha0:
             high = min(high, best)
@@ -217,7 +219,7 @@ class GenericSpec:
 
 # The engines, one per game setup, most recently used last.
 _ENGINES: OrderedDict[tuple[str, str], tuple[Any, Spec, Engine]] = OrderedDict()
-_KEEP = 6
+_KEEP = 4
 
 
 def engine_for(game_id: str, options: Any, generic: bool = False) -> tuple[Any, Spec, Engine]:
@@ -243,8 +245,12 @@ def engine_for(game_id: str, options: Any, generic: bool = False) -> tuple[Any, 
 
 
 def clear_cache() -> None:
-    """Forget every engine and its table."""
+    """Forget every engine and its table (the countdown solver's too, when loaded)."""
     _ENGINES.clear()
+    countdown = sys.modules.get("rules.solver.countdown")
+    forget = getattr(countdown, "clear_cache", None)
+    if callable(forget):
+        forget()
 
 
 def _countdown_hook(name: str) -> Callable[[Any], Any] | None:
@@ -295,11 +301,12 @@ def solve(game_id: str, state: Any, generic: bool = False) -> Solution:
             solution: Solution = hook(state)
             return solution
     start = time.perf_counter()
-    game, spec, engine = engine_for(game_id, state.options, generic)
+    game = get_game(game_id)
     mover: PlayerNo = game.to_move(state)
     outcome = game.outcome(state)
     if outcome is not None:
         return Solution(outcome.winner, mover, (), 0, time.perf_counter() - start)
+    game, spec, engine = engine_for(game_id, state.options, generic)
     winner, plies = outcome_of(engine.score(spec.encode(state)), mover)
     children = root_children(game, spec, state)
     if winner == mover:
@@ -310,9 +317,7 @@ def solve(game_id: str, state: Any, generic: bool = False) -> Solution:
     return Solution(winner, mover, tuple(sorted(best)), plies, seconds)
 
 
-def move_values(
-    game_id: str, state: Any, generic: bool = False
-) -> dict[str, tuple[PlayerNo, int]]:
+def move_values(game_id: str, state: Any, generic: bool = False) -> dict[str, tuple[PlayerNo, int]]:
     """Each legal move (notation) -> (winner with best play after it, plies after it).
 
     A move that ends the game has 0 plies after it.
@@ -322,11 +327,12 @@ def move_values(
         if hook is not None:
             values: dict[str, tuple[PlayerNo, int]] = hook(state)
             return values
-    game, spec, engine = engine_for(game_id, state.options, generic)
+    game = get_game(game_id)
     mover: PlayerNo = game.to_move(state)
     result: dict[str, tuple[PlayerNo, int]] = {}
     if game.outcome(state) is not None:
         return result
+    game, spec, engine = engine_for(game_id, state.options, generic)
     for text, child in root_children(game, spec, state):
         winner, plies = outcome_of(_child_score(engine, child, True), mover)
         result[text] = (winner, plies - 1)

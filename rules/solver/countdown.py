@@ -4,8 +4,8 @@
 `countdown_move_values(state)` the value after each legal move. Positions are packed into
 ints and searched by `rules.solver.countdown_engine` (the ideas are explained there and in
 docs/countdown-solver.md). A position that is not *normal* (a player has just passed, or
-was built by hand with another stalemate winner) is read here with the rules' own
-meaning for one or two plies, until every line reaches a normal position.
+one built by hand with another stalemate winner) is read here with the rules' own meaning
+for a ply or two, until every line has reached a normal position.
 """
 
 from __future__ import annotations
@@ -13,22 +13,24 @@ from __future__ import annotations
 import time
 
 from rules.base import PlayerNo, other
-from rules.countdown import GAME, CountdownMove, CountdownState
+from rules.countdown import GAME, CountdownState, apply
 from rules.solver.core import Solution
 from rules.solver.countdown_engine import K, CountdownEngine, truncate
 
 #: A transposition table larger than this is emptied before the next question.
-TABLE_LIMIT = 2_500_000
+TABLE_LIMIT = 2_000_000
+#: Engines kept (one per target and pool).
+ENGINES_KEPT = 4
 
 _ENGINES: dict[tuple[int, int, int], CountdownEngine] = {}
 
 
 def engine_for(target: int, pool: tuple[int, int]) -> CountdownEngine:
-    """The engine (and its tables, kept between questions) for a target and a pool."""
+    """The engine for a target and a pool; its tables are kept between questions."""
     key = (target, *pool)
     engine = _ENGINES.get(key)
     if engine is None:
-        if len(_ENGINES) >= 4:
+        if len(_ENGINES) >= ENGINES_KEPT:
             _ENGINES.clear()
         engine = _ENGINES[key] = CountdownEngine(target, *pool)
     elif len(engine.table) > TABLE_LIMIT:
@@ -41,7 +43,7 @@ def clear_cache() -> None:
     _ENGINES.clear()
 
 
-def _outcome(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
+def outcome_of(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
     """(winner, plies) of a score seen from `mover`'s side."""
     if score > 0:
         return mover, K - score
@@ -49,65 +51,108 @@ def _outcome(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
 
 
 def _parent(child: int) -> int:
-    """A child's score seen from the player who moved into it."""
+    """A child's score seen from the player who moved into it (one ply more)."""
     return 1 - child if child > 0 else -1 - child
 
 
-class _Position:
-    """A position as ints: total, both masks, mover, passes in a row, stalemate winner."""
+def _masks(state: CountdownState) -> tuple[int, int]:
+    low = state.options.pool[0]
+    one, two = (sum(1 << (x - low) for x in state.available_to(p)) for p in (1, 2))
+    return one, two
 
-    def __init__(self, engine: CountdownEngine, state: CountdownState) -> None:
+
+class _Reader:
+    """Scores of positions that need not be normal, from the rules' own meaning.
+
+    `stalemate_mine`: whether a stalemate now goes to the player to move. A position is
+    normal when nobody has passed since the last valid move and a stalemate goes to the
+    opponent; the engine takes it from there.
+    """
+
+    def __init__(self, engine: CountdownEngine) -> None:
         self.engine = engine
-        low = state.options.pool[0]
-        self.masks = [sum(1 << (x - low) for x in state.available_to(p)) for p in (1, 2)]
-        self.total = state.running_total
-        self.mover: PlayerNo = state.to_move
-        self.passes = state.passes_in_row
-        last = state.last_valid_mover
-        #: Who wins if the game ends in a stalemate now.
-        self.stalemate: PlayerNo = other(state.options.first) if last is None else last
 
-    def _score(self, total: int, mine: int, theirs: int, passes: int, stalemate_mine: bool) -> int:
-        """Score for the player to move (mask `mine`) with the rules read literally."""
-        engine = self.engine
+    def score(self, total: int, mine: int, theirs: int, passes: int, stalemate_mine: bool) -> int:
         if passes == 0 and not stalemate_mine:
-            return engine.score(total, mine, theirs)
-        best = self._after_pass(total, mine, theirs, passes, stalemate_mine)
-        for bit, number in engine.members[mine]:
-            for after in _results(total, number):
-                value = self._after_valid(after, mine ^ bit, theirs)
+            return self.engine.score(total, mine, theirs)
+        best = self.after_pass(total, mine, theirs, passes, stalemate_mine)
+        for bit, number in self.engine.members[mine]:
+            for after in {total + number, total - number, total * number, truncate(total, number)}:
+                value = self.after_valid(after, mine ^ bit, theirs)
                 if value > best:
                     best = value
         return best
 
-    def _after_pass(
+    def after_pass(
         self, total: int, mine: int, theirs: int, passes: int, stalemate_mine: bool
     ) -> int:
+        """The mover's score for a pass (or a lost turn, or a forced skip)."""
         if passes + 1 >= 2 or not (mine or theirs):
             return K - 1 if stalemate_mine else 1 - K
-        return _parent(self._score(total, theirs, mine, passes + 1, not stalemate_mine))
+        return _parent(self.score(total, theirs, mine, passes + 1, not stalemate_mine))
 
-    def _after_valid(self, after: int, left: int, theirs: int) -> int:
+    def after_valid(self, after: int, left: int, theirs: int) -> int:
+        """The mover's score for a valid move that leaves `after` and numbers `left`."""
         if after >= self.engine.target or not (left or theirs):
-            return K - 1
+            return K - 1  # the target, or a stalemate that the mover made last
         return _parent(self.engine.score(after, theirs, left))
 
-    def move_scores(self) -> dict[str, int]:
-        """Each legal move's score for the player to move (rules.countdown's legal moves)."""
-        engine = self.engine
-        mine = self.masks[self.mover - 1]
-        theirs = self.masks[2 - self.mover]
-        low = engine.low
-        scores: dict[str, int] = {}
-        for move in GAME.legal_moves(_STATE_PLACEHOLDER) if False else ():
-            del move
-        stalemate_mine = self.stalemate == self.mover
-        for move in _legal(mine, low, engine.size):
-            if move.op is None or move.number is None:
-                value = self._after_pass(self.total, mine, theirs, self.passes, stalemate_mine)
-            else:
-                bit = 1 << (move.number - low)
-                after = _apply(self.total, move.op, move.number)
-                value = self._after_valid(after, mine ^ bit, theirs)
-            scores[GAME.format_move(move)] = value
-        return scores
+
+def move_scores(state: CountdownState) -> dict[str, int]:
+    """Each legal move (notation) -> its score for the player to move (see `outcome_of`)."""
+    options = state.options
+    engine = engine_for(options.target, options.pool)
+    reader = _Reader(engine)
+    one, two = _masks(state)
+    mover = state.to_move
+    mine, theirs = (one, two) if mover == 1 else (two, one)
+    last = state.last_valid_mover
+    stalemate_mine = (other(options.first) if last is None else last) == mover
+    low = options.pool[0]
+    scores: dict[str, int] = {}
+    for move in GAME.legal_moves(state):
+        if move.op is None or move.number is None:
+            value = reader.after_pass(
+                state.running_total, mine, theirs, state.passes_in_row, stalemate_mine
+            )
+        else:
+            after = apply(state.running_total, move.op, move.number)
+            value = reader.after_valid(after, mine ^ (1 << (move.number - low)), theirs)
+        scores[GAME.format_move(move)] = value
+    return scores
+
+
+def solve_countdown(state: CountdownState) -> Solution:
+    """The value of a Countdown position with best play from both sides.
+
+    `best_moves`: in a won position every move that keeps the win; in a lost one every
+    legal move. `plies`: the winner wins as fast as possible, the loser holds out as long
+    as possible. A finished game gives its winner, no moves and 0 plies.
+    """
+    start = time.perf_counter()
+    mover = state.to_move
+    if state.result is not None:
+        return Solution(state.result.winner, mover, (), 0, time.perf_counter() - start)
+    scores = move_scores(state)
+    best = max(scores.values())
+    winner, plies = outcome_of(best, mover)
+    if winner == mover:
+        moves = tuple(sorted(text for text, value in scores.items() if value > 0))
+    else:
+        moves = tuple(sorted(scores))
+    return Solution(winner, mover, moves, plies, time.perf_counter() - start)
+
+
+def countdown_move_values(state: CountdownState) -> dict[str, tuple[PlayerNo, int]]:
+    """Each legal move (notation, `pass` included) -> (winner with best play after it,
+    plies left after it). A move that ends the game has 0 plies after it; a finished game
+    has no moves.
+    """
+    if state.result is not None:
+        return {}
+    mover = state.to_move
+    values: dict[str, tuple[PlayerNo, int]] = {}
+    for text, score in move_scores(state).items():
+        winner, plies = outcome_of(score, mover)
+        values[text] = (winner, plies - 1)
+    return values

@@ -21,7 +21,8 @@ against a plain minimax over the game's own verbs (`rules.solver.brute`).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from bisect import bisect_right
+from collections.abc import Hashable, Iterator
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -43,7 +44,7 @@ class CollectSpec:
         self.n = len(self.numbers)
         self.full = (1 << self.n) - 1
         self.sets = equation_sets(self.numbers, tuple(options.ops), options.double_digits)
-        self.values = {1 << i: v for i, v in enumerate(self.numbers)}
+        self.values: dict[int, int] = {1 << i: v for i, v in enumerate(self.numbers)}
 
     def encode(self, state: Any) -> Hashable:
         mover = state.to_move
@@ -105,21 +106,30 @@ def _bits(mask: int) -> list[int]:
 
 
 class TemplateSpec:
-    """Templates: the six slots as one int, symmetric slots sorted, win or loss only."""
+    """Templates: the six slots in one int (4 bits each), symmetric slots sorted.
+
+    Every game lasts until the six slots are full, so a position is won or lost in a
+    fixed number of plies: any winning move is as good as another. With two slots left
+    the children are settled on the spot and only one is handed to the search.
+    """
 
     def __init__(self, options: Any) -> None:
         template = options.parsed()
         self.first = options.first
-        digits = sorted(set(options.pool()))
-        self.copies = options.copies
-        self.digits = digits
-        # A rank for each filled template: higher result, higher rank; -1 divides by zero.
+        self.pool: tuple[int, ...] = options.pool()
+        digits = sorted(set(self.pool))
+        # Each filled template gets a rank: a higher result, a higher rank; an undefined
+        # result (division by zero) ranks -1. Indexed by the three cells (digit + 1).
         results: dict[tuple[int, int, int], Fraction | None] = {
             triple: template.evaluate(triple) for triple in product(digits, repeat=3)
         }
         ordered = sorted({v for v in results.values() if v is not None})
         position = {v: i for i, v in enumerate(ordered)}
-        self.rank = {t: (-1 if v is None else position[v]) for t, v in results.items()}
+        self.rank = [0] * (16 * 16 * 16)
+        for (a, b, c), value in results.items():
+            self.rank[(a + 1) << 8 | (b + 1) << 4 | (c + 1)] = (
+                -1 if value is None else position[value]
+            )
         # Pairs of slots that can be swapped without changing any result.
         self.swaps = [
             (i, j)
@@ -128,39 +138,44 @@ class TemplateSpec:
             if all(results[t] == results[_swapped(t, i, j)] for t in results)
         ]
 
-    # A node is six base-11 places (slot value = digit + 1, 0 = empty), Player 1's first.
     def encode(self, state: Any) -> Hashable:
         cells = [0 if d is None else d + 1 for row in state.slots for d in row]
         return self._pack(cells)
 
     def _pack(self, cells: list[int]) -> int:
-        for base in (0, 3):
-            for i, j in self.swaps:
-                a, b = base + i, base + j
-                if cells[a] < cells[b]:
-                    cells[a], cells[b] = cells[b], cells[a]
-        node = 0
-        for cell in reversed(cells):
-            node = node * 11 + cell
-        return node
+        if self.swaps:
+            cells = list(cells)
+            for base in (0, 3):
+                for i, j in self.swaps:
+                    a, b = base + i, base + j
+                    if cells[a] < cells[b]:
+                        cells[a], cells[b] = cells[b], cells[a]
+        return (
+            cells[0]
+            | cells[1] << 4
+            | cells[2] << 8
+            | cells[3] << 12
+            | cells[4] << 16
+            | cells[5] << 20
+        )
+
+    def _winner(self, cells: list[int]) -> int:
+        rank = self.rank
+        one = rank[cells[0] << 8 | cells[1] << 4 | cells[2]]
+        two = rank[cells[3] << 8 | cells[4] << 4 | cells[5]]
+        if one == two:
+            return other(self.first)
+        return 1 if one > two else 2
 
     def expand(self, node: int) -> list[Any]:
-        cells = []
-        rest = node
-        for _ in range(6):
-            rest, cell = divmod(rest, 11)
-            cells.append(cell)
-        empty = [i for i, c in enumerate(cells) if c == 0]
-        filled = 6 - len(empty)
-        mover = self.first if filled % 2 == 0 else other(self.first)
-        used = [c - 1 for c in cells if c]
-        digits = [d for d in self.digits if used.count(d) < self.copies]
-        # Of two empty slots that can be swapped, only the first is tried.
-        slots = [
-            i
-            for i in empty
-            if not any((j, i % 3) in self.swaps and i - i % 3 + j in empty for j in range(i % 3))
-        ]
+        cells = [node >> shift & 15 for shift in (0, 4, 8, 12, 16, 20)]
+        empty = [i for i in range(6) if not cells[i]]
+        mover = self.first if len(empty) % 2 == 0 else other(self.first)
+        left = list(self.pool)
+        for cell in cells:
+            if cell:
+                left.remove(cell - 1)
+        digits = sorted(set(left))
         if len(empty) == 1:
             slot = empty[0]
             for d in digits:
@@ -168,20 +183,58 @@ class TemplateSpec:
                 if self._winner(cells) == mover:
                     return [WIN_NOW]
             return [LOSE_NOW]
-        children = set()
-        for slot in slots:
-            for d in digits:
+        # Of two empty slots that can be swapped, only the first is tried.
+        slots = [
+            i
+            for i in empty
+            if not any((j, i % 3) in self.swaps and i - i % 3 + j in empty for j in range(i % 3))
+        ]
+        if len(empty) == 2:
+            return [self._two_left(cells, empty, slots, left, digits, mover)]
+        # Extreme digits first: the smallest and the largest decide most games.
+        outside_in = [d for pair in zip(digits, reversed(digits), strict=True) for d in pair]
+        outside_in = list(dict.fromkeys(outside_in[: len(digits)]))
+        children: dict[int, None] = {}
+        for d in outside_in:
+            for slot in slots:
                 cells[slot] = d + 1
-                children.add(self._pack(list(cells)))
-            cells[slot] = 0
+                children[self._pack(cells)] = None
+                cells[slot] = 0
         return list(children)
 
-    def _winner(self, cells: list[int]) -> int:
-        one = self.rank[(cells[0] - 1, cells[1] - 1, cells[2] - 1)]
-        two = self.rank[(cells[3] - 1, cells[4] - 1, cells[5] - 1)]
-        if one == two:
-            return other(self.first)
-        return 1 if one > two else 2
+    def _two_left(
+        self,
+        cells: list[int],
+        empty: list[int],
+        slots: list[int],
+        left: list[int],
+        digits: list[int],
+        mover: int,
+    ) -> int:
+        """A winning move's child when there is one, else any child (all lose)."""
+        opponent = 3 - mover
+        fallback = None
+        for slot in slots:
+            last = empty[1] if slot == empty[0] else empty[0]
+            for d in digits:
+                cells[slot] = d + 1
+                rest = list(left)
+                rest.remove(d)
+                replies = set(rest)
+                loses = False
+                for e in replies:
+                    cells[last] = e + 1
+                    if self._winner(cells) == opponent:
+                        loses = True
+                        break
+                cells[last] = 0
+                child = self._pack(cells)
+                if not loses:
+                    return child
+                fallback = child
+            cells[slot] = 0
+        assert fallback is not None
+        return fallback
 
     def known(self, node: int) -> int | None:
         return None
@@ -197,23 +250,66 @@ def _swapped(t: tuple[int, int, int], i: int, j: int) -> tuple[int, int, int]:
 
 _SCORE_BITS = 12
 _SCORE_OFFSET = 1 << (_SCORE_BITS - 1)
+#: Sets of numbers whose moves are kept (a few KB each) before the list is started over.
+_POOLS_KEPT = 5_000
 
 
 class FiftySpec:
-    """Exactly Fifty: numbers left as a mask, both scores and who started, in one int."""
+    """Exactly Fifty: numbers left as a mask, both scores and who started, in one int.
+
+    Per set of numbers left, the distinct (result, numbers left after) of one move are
+    kept once. A move that lets the opponent hit the target at once loses in two plies,
+    the worst there is short of going over: one such move stands for all of them. The
+    last move (fewer than four numbers left) is settled from the results alone.
+    """
 
     def __init__(self, options: Any) -> None:
         self.numbers: tuple[int, ...] = options.numbers()
         self.n = len(self.numbers)
         self.target: int = options.target
         self.first = options.first
-        # Each unordered pair of numbers -> (the two bits, the distinct results).
+        # Each pair of numbers (as two bits) with its distinct results, and for each
+        # result the pairs that make it.
         self.pairs: list[tuple[int, tuple[int, ...]]] = []
+        self.makers: dict[int, list[int]] = {}
         for i, a in enumerate(self.numbers):
             for j in range(i + 1, self.n):
                 b = self.numbers[j]
-                values = {a + b, a * b, a - b, b - a, a // b, b // a}
-                self.pairs.append(((1 << i) | (1 << j), tuple(sorted(values, reverse=True))))
+                bits = 1 << i | 1 << j
+                values = tuple(sorted({a + b, a * b, a - b, b - a, a // b, b // a}))
+                self.pairs.append((bits, values))
+                for value in values:
+                    self.makers.setdefault(value, []).append(bits)
+        self._moves: dict[int, list[tuple[int, int]]] = {}
+        self._ascending: dict[int, list[int]] = {}
+
+    def moves(self, pool: int) -> list[tuple[int, int]]:
+        """The distinct (result, numbers left) of one move, highest result first."""
+        found = self._moves.get(pool)
+        if found is None:
+            if len(self._moves) > _POOLS_KEPT:
+                self._moves.clear()
+            moves = {
+                (value, pool ^ bits)
+                for bits, values in self.pairs
+                if pool & bits == bits
+                for value in values
+            }
+            found = sorted(moves, reverse=True)
+            self._moves[pool] = found
+        return found
+
+    def can_make(self, pool: int, value: int) -> bool:
+        """Can one move with the numbers in `pool` give exactly `value`?"""
+        return any(pool & bits == bits for bits in self.makers.get(value, ()))
+
+    def _results(self, pool: int) -> list[int]:
+        """Every result of one move with the numbers in `pool`, lowest first."""
+        found = self._ascending.get(pool)
+        if found is None:
+            found = sorted({v for bits, vs in self.pairs if pool & bits == bits for v in vs})
+            self._ascending[pool] = found
+        return found
 
     def encode(self, state: Any) -> Hashable:
         pool = 0
@@ -231,45 +327,58 @@ class FiftySpec:
             | (mover - 1) << (n + 2 * _SCORE_BITS)
         )
 
-    def expand(self, node: int) -> list[Any]:
+    def _unpack(self, node: int) -> tuple[int, int, int, int]:
         n = self.n
         mask = (1 << _SCORE_BITS) - 1
         pool = node & ((1 << n) - 1)
         mine = (node >> n & mask) - _SCORE_OFFSET
         theirs = (node >> (n + _SCORE_BITS) & mask) - _SCORE_OFFSET
         mover = (node >> (n + 2 * _SCORE_BITS)) + 1
-        target = self.target
-        children: list[Any] = []
-        seen = set()
-        for bits, values in self.pairs:
-            if pool & bits != bits:
-                continue
-            left = pool ^ bits
-            last = left & (left - 1) == 0  # fewer than two numbers left: the game ends
-            for value in values:
-                score = mine + value
-                if score == target:
-                    return [WIN_NOW]
-                if score > target:
-                    continue
-                if last:
-                    if self._closer(score, theirs, mover):
-                        return [WIN_NOW]
-                    continue
-                child = self._pack(left, theirs, score, 3 - mover)
-                if child not in seen:
-                    seen.add(child)
-                    children.append(child)
-        return children or [LOSE_NOW]  # else every move goes over, or ends the game lost
+        return pool, mine, theirs, mover
 
-    def _closer(self, mine: int, theirs: int, mover: int) -> bool:
-        """Does the mover win the final comparison (both scores at most the target)?"""
-        if mine != theirs:
-            return mine > theirs
-        return mover != self.first  # equal scores: the second player wins
+    def expand(self, node: int) -> Iterator[Any]:
+        """The children, made one by one: most searches stop after the first few."""
+        pool, mine, theirs, mover = self._unpack(node)
+        target = self.target
+        can_make = self.can_make
+        if can_make(pool, target - mine):
+            yield WIN_NOW
+            return
+        exact = self.known(node)
+        if exact is not None:  # the last move
+            yield WIN_NOW if exact > 0 else LOSE_NOW
+            return
+        need = target - theirs
+        fallback: Any = LOSE_NOW  # every move goes over
+        searched = False
+        opponent = 3 - mover
+        for value, left in self.moves(pool):
+            score = mine + value
+            if score > target:
+                continue
+            child = self._pack(left, theirs, score, opponent)
+            if can_make(left, need):
+                fallback = child  # the opponent hits the target next
+            else:
+                searched = True
+                yield child
+        if not searched:
+            yield fallback
 
     def known(self, node: int) -> int | None:
-        return None
+        """The score of a node where the mover makes the last move, else None."""
+        pool = node & ((1 << self.n) - 1)
+        if pool.bit_count() > 3:
+            return None
+        _, mine, theirs, mover = self._unpack(node)
+        results = self._results(pool)
+        at = bisect_right(results, self.target - mine)
+        if at == 0:
+            return 1 - WIN  # every move goes over
+        score = mine + results[at - 1]
+        if score == self.target or score > theirs or (score == theirs and mover != self.first):
+            return WIN - 1  # a hit, or the closer score (equal: the second player wins)
+        return 1 - WIN
 
 
 # --------------------------------------------------------------------------- conquest

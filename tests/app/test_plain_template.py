@@ -8,9 +8,10 @@ from io import StringIO
 import pytest
 
 from app.plain.base import Console, EndOfInput, PlainDriver, run_plain
+from app.plain.match_runner import MatchRunner
 from app.plain.template import Driver, parse_slot
 from rules.base import PlayerNo
-from rules.match import match_outcome
+from rules.match import current_state, match_outcome, new_match
 from rules.template import GAME, TemplateOptions, TemplateState
 
 #: The corrected walkthrough as typed answers (digit, then slot), in several slot spellings.
@@ -68,16 +69,22 @@ RESULT_LINE = "Player 1 wins: 39 beats 36.\n"
 
 
 def make(
-    answers: list[str],
-    names: tuple[str, str] = ("Player 1", "Player 2"),
-    clock: Iterator[float] | None = None,
+    answers: list[str], names: tuple[str, str] = ("Player 1", "Player 2")
 ) -> tuple[Driver, StringIO]:
     out = StringIO()
     console = Console(StringIO("".join(a + "\n" for a in answers)), out)
-    if clock is None:
-        return Driver(GAME, console, names), out
-    ticks = clock
-    return Driver(GAME, console, names, clock=lambda: next(ticks)), out
+    return Driver(GAME, console, names), out
+
+
+def runner(
+    answers: list[str],
+    options: TemplateOptions | None = None,
+    clock: Iterator[float] | None = None,
+) -> tuple[MatchRunner, StringIO]:
+    """The generic match runner (app.plain.match_runner) over this game's driver."""
+    driver, out = make(answers)
+    ticks = clock or iter(lambda: 0.0, None)
+    return MatchRunner(driver, new_match("template", options), clock=lambda: next(ticks)), out
 
 
 def run(answers: list[str], options: TemplateOptions | None = None) -> tuple[TemplateState, str]:
@@ -97,17 +104,17 @@ def test_seed_sample_through_the_plain_driver() -> None:
     assert outcome.winner == 1
 
 
-def test_driver_run_gives_the_same_transcript_for_one_round() -> None:
+def test_match_runner_gives_the_same_transcript_for_one_round() -> None:
     shared, expected = make(WALKTHROUGH_INPUT)
     PlainDriver.run(shared, GAME.new())  # the shared loop, ending with `final`
-    driver, out = make(WALKTHROUGH_INPUT)
-    state = driver.run(GAME.new())  # the match loop, ending with `round_over`
+    match_runner, out = runner(WALKTHROUGH_INPUT)
+    match = match_runner.run()  # the match loop, ending with the round's end
     assert expected.getvalue().endswith(SEED_TRANSCRIPT_END + RESULT_LINE)
     assert out.getvalue() == expected.getvalue()
-    assert driver.match is not None
-    outcome = match_outcome(driver.match)
+    outcome = match_outcome(match)
     assert outcome is not None
     assert outcome.winner == 1
+    state = current_state(match)
     assert isinstance(state, TemplateState)
     assert state.is_full()
 
@@ -232,20 +239,26 @@ def test_game_set_up_by_moves_resumes() -> None:
 
 
 def test_match_first_to_two_round_wins_with_alternating_starter() -> None:
-    options = TemplateOptions(rounds_to_win=2)
-    driver, out = make(WALKTHROUGH_INPUT * 2)
-    state = driver.run(GAME.new(options))
+    match_runner, out = runner(WALKTHROUGH_INPUT * 2, TemplateOptions(rounds_to_win=2))
+    match = match_runner.run()
     text = out.getvalue()
-    assert "The first to win 2 rounds wins the match.\nRound 1: Player 1 starts." in text
-    assert "Player 1 wins round 1!\nScore: Player 1 1, Player 2 0." in text
+    assert text.startswith(
+        "Best of 3: the first to win 2 rounds wins the match.\nRound 1: Player 1 starts.\n"
+        "Welcome to Equation Duel!\n"
+    )
+    assert (
+        "Player 1 wins!\nPlayer 1 wins round 1: 39 beats 36.\nScore: Player 1 1, Player 2 0."
+        in text
+    )
     assert "Round 2: Player 2 starts.\nAvailable digits: 1 2 3 4 5 6 7 8 9" in text
     round_2 = text.split("Round 2: Player 2 starts.")[1]
+    assert "Welcome" not in round_2
     assert round_2.index("Player 2, it's your turn.") < round_2.index("Player 1, it's your turn.")
     assert text.endswith(
-        "Player 1 wins round 2!\nScore: Player 1 2, Player 2 0.\n"
-        "Player 1 wins the match, 2 rounds to 0!\n"
+        "Player 1 wins round 2: 39 beats 36.\nScore: Player 1 2, Player 2 0.\n"
         "Player 1 wins: 2 rounds to 0.\n"
     )
+    state = current_state(match)
     assert isinstance(state, TemplateState)
     assert state.options.first == 2
 
@@ -253,38 +266,38 @@ def test_match_first_to_two_round_wins_with_alternating_starter() -> None:
 def test_ruling_time_limit_loses_the_round() -> None:
     options = TemplateOptions(turn_seconds=10)
     # Player 1 answers in 3 seconds, Player 2 takes 12.
-    driver, out = make(["9", "1.1", "8", "2.1"], clock=iter([0.0, 3.0, 10.0, 22.0]))
-    driver.run(GAME.new(options))
+    clock = iter([0.0, 3.0, 10.0, 22.0])
+    match_runner, out = runner(["9", "1.1", "8", "2.1"], options, clock)
+    match = match_runner.run()
     text = out.getvalue()
-    assert "Each turn has a time limit of 10 seconds." in text
-    assert "Player 1, it's your turn.\nYou have 10 seconds." in text
+    assert text.startswith("Each turn has a time limit of 10 seconds.\nWelcome to Equation Duel!")
+    assert "Player 1 has 10 seconds for this turn.\nPlayer 1, it's your turn." in text
     assert "Player 2's equation: 8" not in text  # the late move is not played
     assert text.endswith(
         "Time is up! Player 2 took 12.0 seconds; the limit is 10 seconds.\n"
-        "Player 2's time ran out.\nPlayer 1 wins!\n"
         "Player 1 wins: Player 2's time ran out.\n"
     )
-    assert driver.match is not None
-    outcome = match_outcome(driver.match)
+    outcome = match_outcome(match)
     assert outcome is not None
     assert (outcome.winner, outcome.reason) == (1, "Player 2's time ran out")
+    assert match_runner.seconds == [3.0]
 
 
 def test_time_out_in_a_match_goes_on_to_the_next_round() -> None:
     options = TemplateOptions(turn_seconds=5, rounds_to_win=2)
     clock = iter([0.0, 9.0, *[0.0] * 40])  # Player 1 is late in round 1, then all are quick
-    driver, out = make(["9", "1.1", *WALKTHROUGH_INPUT], clock=clock)
+    match_runner, out = runner(["9", "1.1", *WALKTHROUGH_INPUT], options, clock)
     with pytest.raises(EndOfInput):  # round 3 has no answers
-        driver.run(GAME.new(options))
+        match_runner.run()
     text = out.getvalue()
-    assert (
-        "Player 1's time ran out.\nPlayer 2 wins round 1!\nScore: Player 1 0, Player 2 1." in text
-    )
+    assert "Player 2 wins round 1: Player 1's time ran out.\nScore: Player 1 0, Player 2 1." in text
     assert "Round 2: Player 2 starts." in text
     assert (
-        "Player 1 wins round 2!\nScore: Player 1 1, Player 2 1.\n\nRound 3: Player 1 starts."
-        in text
+        "Player 1 wins round 2: 39 beats 36.\nScore: Player 1 1, Player 2 1.\n\n"
+        "Round 3: Player 1 starts." in text
     )
+    assert match_runner.match.wins == (1, 1)
+    assert match_runner.match.round_number == 3
 
 
 def test_computer_player_in_run() -> None:

@@ -11,7 +11,7 @@ from app.tui.boards.conquest import ConquestScreen
 from app.tui.menu import MenuScreen
 from app.tui.setup import SetupScreen
 from rules.conquest import GAME, ConquestOptions, equations_of
-from tests.app.tui_support import SIZE, expected, game_screen, text_of, winner_shown
+from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
 
 NAMES = ("Ann", "Bob")
 
@@ -27,7 +27,8 @@ def random_game(seed: int) -> list[str]:
             quiet = [
                 m
                 for m in options
-                if len(state.sequence) < 2 or not equations_of(*state.sequence[-2:], m.number)
+                if len(state.sequence) < 2
+                or not equations_of(state.sequence[-2], state.sequence[-1], m.number)
             ]
             options = quiet or options
         move = rng.choice(options)
@@ -49,9 +50,9 @@ async def test_conquest_whole_game_by_keys() -> None:
     moves = random_game(3)
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        assert isinstance(app.screen, MenuScreen)
+        assert isinstance(top(app), MenuScreen)
         await pilot.press("4")
-        assert isinstance(app.screen, SetupScreen) and app.screen.game_id == "conquest"
+        assert isinstance(top(app), SetupScreen) and top(app).game_id == "conquest"
         await type_names(pilot, NAMES)
         await pilot.press("enter")
         await pilot.pause()
@@ -66,7 +67,7 @@ async def test_conquest_whole_game_by_keys() -> None:
         assert [text for _, text in screen.moves] == moves
         await pilot.press("m")
         await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
+        assert isinstance(top(app), MenuScreen)
 
 
 async def test_conquest_whole_game_by_clicks() -> None:
@@ -75,7 +76,7 @@ async def test_conquest_whole_game_by_clicks() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#game-conquest")
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen) and app.screen.game_id == "conquest"
+        assert isinstance(top(app), SetupScreen) and top(app).game_id == "conquest"
         await pilot.click("#start")
         await pilot.pause()
         for move in moves:
@@ -85,7 +86,7 @@ async def test_conquest_whole_game_by_clicks() -> None:
         await pilot.click("#rematch")
         await pilot.pause()
         screen = game_screen(app)
-        assert app.screen is screen and screen.moves == []
+        assert top(app) is screen and screen.moves == []
         assert screen.setup.first == 2 and screen.to_move == 2
 
 
@@ -123,9 +124,9 @@ async def test_declare_variant_by_clicks() -> None:
             await pilot.click("#declare .-skip")
         await pilot.click("#keypad #key-2")
         for text in ("4", "÷", "2", "=", "2"):
-            keys = [k for k in app.screen.query(".eq-key") if str(k.render()) == text]
+            keys = [k for k in top(app).query(".eq-key") if str(k.render()) == text]
             await pilot.click(keys[0])
-        assert screen.query_one("#equation").value == "4 ÷ 2 = 2"  # type: ignore[attr-defined]
+        assert screen.query_one("#equation").value == "4 ÷ 2 = 2"
         await pilot.click("#declare .-action")
         winner, reason = await winner_shown(pilot)
         assert winner == "Player 1 wins!"
@@ -152,9 +153,9 @@ async def test_leaving_asks_first() -> None:
     app = EquationDuelApp("conquest")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5", "q")
-        assert type(app.screen).__name__ == "ConfirmDialog"
+        assert type(top(app)).__name__ == "ConfirmDialog"
         await pilot.press("n")
-        assert isinstance(app.screen, ConquestScreen)
+        assert isinstance(top(app), ConquestScreen)
         await pilot.press("escape", "y")
         await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
+        assert isinstance(top(app), MenuScreen)

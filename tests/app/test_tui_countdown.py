@@ -10,7 +10,7 @@ from app.tui.app import EquationDuelApp
 from app.tui.boards.countdown import CountdownScreen
 from app.tui.dialogs import ConfirmDialog
 from rules.countdown import GAME, PASS
-from tests.app.tui_support import SIZE, expected, game_screen, text_of, winner_shown
+from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
 
 NAMES = ("Ann", "Bob")
 KEY_OF = {"+": "plus", "-": "minus", "*": "asterisk", "/": "slash"}
@@ -55,9 +55,9 @@ async def test_countdown_whole_game_by_clicks_with_passes() -> None:
         await pilot.click("#op-addition")
         await pilot.click("#pool-2 #key-9")  # 9
         await pilot.click("#pass")
-        assert isinstance(app.screen, ConfirmDialog)
+        assert isinstance(top(app), ConfirmDialog)
         await pilot.click("#no")
-        assert app.screen is screen and len(screen.moves) == 2
+        assert top(app) is screen and len(screen.moves) == 2
         await pilot.click("#pass")
         await pilot.click("#yes")  # Ann passes
         assert [t for _, t in screen.moves] == ["*9", "+9", "pass"]

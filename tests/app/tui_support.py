@@ -19,7 +19,12 @@ def text_of(widget: Static) -> str:
     return str(widget.render())
 
 
-def game_screen(app: EquationDuelApp) -> GameScreen:
+def top(app: EquationDuelApp) -> Any:
+    """The screen on top (typed loosely: it changes as the test goes)."""
+    return app.screen
+
+
+def game_screen(app: EquationDuelApp) -> Any:
     for screen in reversed(app.screen_stack):
         if isinstance(screen, GameScreen):
             return screen

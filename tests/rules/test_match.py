@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from pydantic import ValidationError
 
 from rules.base import IllegalMove
 from rules.match import (
+    BEST_OF_CHOICES,
+    MatchError,
     MatchState,
+    advance,
+    all_moves,
     current_state,
     match_game,
     match_outcome,
@@ -16,8 +22,10 @@ from rules.match import (
     round_options,
     round_starter,
     round_state,
+    score_text,
     time_out,
 )
+from rules.registry import GAME_IDS, get_game
 from rules.template import GAME, TemplateOptions, partial_text
 
 WALKTHROUGH = ["9@1.1", "8@2.1", "7@2.3", "6@1.3", "5@1.2", "4@2.2"]
@@ -40,7 +48,8 @@ def test_new_match_from_options() -> None:
     assert match_game(match) is GAME
     assert current_state(match) == GAME.new(TemplateOptions(rounds_to_win=3))
     assert new_match("template", {"rounds_to_win": 2}).rounds_to_win == 2
-    assert new_match("template", None, 4).rounds_to_win == 4
+    assert new_match("template", None, 7).rounds_to_win == 4
+    assert new_match("template", None, 7).options["rounds_to_win"] == 4  # kept in step
     assert new_match("fifty").rounds_to_win == 1  # any game: best-of-N match play
 
 
@@ -165,3 +174,80 @@ def test_match_json_round_trip() -> None:
 def test_round_state_refuses_unknown_rounds() -> None:
     with pytest.raises(ValueError, match="no round 3"):
         round_state(new_match("template"), 3)
+
+
+# Best of N and the clock for every game.
+
+
+def random_round(match: MatchState, rng: random.Random) -> MatchState:
+    """Random legal moves until the current round ends."""
+    rounds = len(match.results)
+    state = current_state(match)
+    game = match_game(match)
+    while len(match.results) == rounds:
+        match, state = advance(match, rng.choice(game.legal_moves(state)), current=state)
+    return match
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("best_of", BEST_OF_CHOICES)
+def test_best_of_n_for_every_game(game_id: str, best_of: int) -> None:
+    rng = random.Random(f"{game_id}/{best_of}")
+    match = new_match(game_id, None, best_of)
+    assert match.rounds_to_win == (best_of + 1) // 2
+    starters = []
+    while match_outcome(match) is None:
+        starters.append(round_starter(match))
+        assert get_game(game_id).to_move(current_state(match)) == starters[-1]
+        match = random_round(match, rng)
+    outcome = match_outcome(match)
+    assert outcome is not None
+    assert max(match.wins) == match.rounds_to_win
+    assert sum(match.wins) == len(match.results) <= best_of
+    assert starters == [1 if n % 2 else 2 for n in range(1, len(starters) + 1)]
+    assert [r.first for r in match.results] == starters
+    assert all_moves(match) == tuple(m for r in match.results for m in r.moves)
+    if best_of > 1:
+        assert outcome.reason == f"{max(match.wins)} rounds to {min(match.wins)}"
+
+
+def test_clock_for_any_game() -> None:
+    match = new_match("fifty", None, 3, turn_seconds=20)
+    assert match.turn_seconds == 20
+    assert "turn_seconds" not in match.options  # fifty has no such option: the match holds it
+    match = time_out(match, 1, 25.0)
+    assert match.results[0].timed_out
+    assert (match.results[0].winner, match.results[0].reason) == (2, "Player 1's time ran out")
+    assert round_starter(match) == 2
+
+
+def test_template_rounds_option_is_best_of() -> None:
+    match = new_match("template", TemplateOptions(rounds_to_win=3))
+    assert match.best_of == 5
+    assert new_match("template", TemplateOptions(rounds_to_win=3), 5).best_of == 5
+    with pytest.raises(MatchError, match="best of 3 disagrees"):
+        new_match("template", TemplateOptions(rounds_to_win=3), 3)
+    timed = new_match("template", TemplateOptions(turn_seconds=30))
+    assert timed.turn_seconds == 30
+    with pytest.raises(MatchError, match="disagrees"):
+        new_match("template", TemplateOptions(turn_seconds=30), turn_seconds=40)
+    assert new_match("template", None, turn_seconds=40).options["turn_seconds"] == 40
+
+
+@pytest.mark.parametrize(
+    ("best_of", "seconds"), [(2, None), (0, None), (19, None), (1, 2), (1, 4000)]
+)
+def test_bad_match_settings_are_refused(best_of: int, seconds: int | None) -> None:
+    with pytest.raises(MatchError):
+        new_match("collect", None, best_of, seconds)
+    with pytest.raises(ValidationError):
+        MatchState(game_id="collect", options={}, best_of=best_of, turn_seconds=seconds)
+
+
+def test_score_text_and_advance_state() -> None:
+    match = new_match("template", TemplateOptions(rounds_to_win=2))
+    match, after = advance(match, "9@1.1")
+    assert after == current_state(match)
+    assert score_text(match, ("Ada", "Bob")) == "Score: Ada 0, Bob 0."
+    match = play_round(match, WALKTHROUGH[1:])
+    assert score_text(match) == "Score: Player 1 1, Player 2 0."

@@ -3,17 +3,17 @@ line in the declare variant)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center
 
 from app.tui.game_screen import GameScreen
 from rules.base import PlayerNo
-from rules.conquest import ConquestMove, ConquestState
+from rules.conquest import ConquestMove, ConquestOptions, ConquestState
 from rules.equation import normalize_equation, pretty_equation
 from widgets.digit_pool import DigitPool
 from widgets.equation_input import EquationInput
@@ -21,7 +21,11 @@ from widgets.sequence_strip import SequenceStrip
 
 
 class ConquestScreen(GameScreen):
-    BINDINGS = [
+    @property
+    def options(self) -> ConquestOptions:
+        return cast(ConquestOptions, self.setup.options)
+
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "digit('1')", "Append", key_display="1-9"),
         *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
         Binding("enter", "enter", "Append", show=False),
@@ -31,7 +35,7 @@ class ConquestScreen(GameScreen):
 
     def compose_board(self) -> ComposeResult:
         yield SequenceStrip(id="sequence")
-        low, high = self.setup.options.pool
+        low, high = self.options.pool
         numbers = tuple(range(low, high + 1))
         with Center(id="keypad-row"):
             yield DigitPool(numbers, columns=3 if len(numbers) <= 9 else 10, id="keypad")
@@ -41,12 +45,11 @@ class ConquestScreen(GameScreen):
         declare = self.query_one(EquationInput)
         declare.display = False
         declare.parens = False
-        super().on_mount()
         self.query_one(DigitPool).focus()
 
     @property
     def declaring(self) -> bool:
-        return bool(self.setup.options.declare)
+        return bool(self.options.declare)
 
     def update_board(self, state: ConquestState) -> None:
         strip = self.query_one(SequenceStrip)
@@ -87,7 +90,7 @@ class ConquestScreen(GameScreen):
         if not self.declaring:
             self.play(ConquestMove(number=event.number))
             return
-        low, high = self.setup.options.pool
+        low, high = self.options.pool
         if not low <= event.number <= high:
             self.play(ConquestMove(number=event.number))  # the rules say what is allowed
             return
@@ -101,8 +104,7 @@ class ConquestScreen(GameScreen):
         last = (*self.state.sequence[-2:], self.pending)
         declare.keys = tuple(dict.fromkeys(last))
         declare.hint = (
-            f"Appending {self.pending}. State the equation {', '.join(map(str, last))} form "
-            "(a op b = c or a = b op c), Enter declares; Esc: none."
+            f"Appending {self.pending}: state the equation {' '.join(map(str, last))} form"
         )
         declare.clear()
         self.query_one("#keypad-row").display = False

@@ -6,19 +6,26 @@ once. Pass (p, or the button) is a real move of this game and is confirmed first
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
 
 from app.tui.dialogs import ConfirmDialog
 from app.tui.game_screen import GameScreen
 from rules.base import PlayerNo
-from rules.countdown import PASS, CountdownMove, CountdownState, apply, format_numbers
+from rules.countdown import (
+    PASS,
+    CountdownMove,
+    CountdownOptions,
+    CountdownState,
+    apply,
+    format_numbers,
+)
 from rules.operators import Op, shown
 from widgets.digit_pool import DigitPool
 from widgets.operator_picker import OperatorPicker
@@ -28,7 +35,11 @@ OP_KEYS: dict[str, Op] = {"plus": "+", "minus": "-", "asterisk": "*", "x": "*", 
 
 
 class CountdownScreen(GameScreen):
-    BINDINGS = [
+    @property
+    def options(self) -> CountdownOptions:
+        return cast(CountdownOptions, self.setup.options)
+
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "digit('1')", "Play number", key_display="1-9"),
         *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
         Binding("plus", "op('+')", "Operator", key_display="+−×÷"),
@@ -40,7 +51,7 @@ class CountdownScreen(GameScreen):
 
     def compose_board(self) -> ComposeResult:
         yield RunningTotal(id="running-total")
-        numbers = self.setup.options.numbers()
+        numbers = self.options.numbers()
         with Horizontal(id="countdown-row"):
             yield DigitPool(numbers, columns=3, id="pool-1", classes="-compact -p1")
             with Vertical(id="countdown-ops"):
@@ -49,9 +60,8 @@ class CountdownScreen(GameScreen):
             yield DigitPool(numbers, columns=3, id="pool-2", classes="-compact -p2")
 
     def on_mount(self) -> None:
-        super().on_mount()
         for player in (1, 2):
-            self.query_one(f"#pool-{player}", DigitPool).border_title = self.setup.name(player)  # type: ignore[arg-type]
+            self.query_one(f"#pool-{player}", DigitPool).border_title = self.setup.name(player)
 
     def pool(self, player: int) -> DigitPool:
         return self.query_one(f"#pool-{player}", DigitPool)
@@ -66,7 +76,7 @@ class CountdownScreen(GameScreen):
             total.caption = f"next: {state.running_total} {shown(self.op)} ?"
         for player in (1, 2):
             pool = self.pool(player)
-            own = state.available_to(player)  # type: ignore[arg-type]
+            own = state.available_to(player)
             pool.taken = {n: 0 for n in state.options.numbers() if n not in own}
             pool.active = self.human_to_move and state.to_move == player
             pool.set_class(state.to_move == player and not self.is_over, "-to-move")
@@ -132,7 +142,11 @@ class CountdownScreen(GameScreen):
         if not state.available_to(state.to_move):
             self.play(PASS)
             return
-        second = " A second turn in a row without a valid move ends the game." if state.passes_in_row else ""
+        second = (
+            " A second turn in a row without a valid move ends the game."
+            if state.passes_in_row
+            else ""
+        )
 
         def answer(yes: bool | None) -> None:
             if yes:

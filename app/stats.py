@@ -1,0 +1,395 @@
+"""Statistics: every finished game in a SQLite database in the data folder.
+
+The database (`stats.sqlite3` beside the saves, see app.storage) is created on first
+use. It runs in WAL mode with a busy timeout, so two app instances can write at once
+without losing a result. A `schema_version` table holds the version; `MIGRATIONS` are
+applied in order inside one write transaction, so two processes opening a new database
+at once migrate it once. A database newer than this program is refused, not changed.
+
+Recorded per game (the game record's facts): both players (name and human or computer
+level), the game, the variant (its options as JSON), the match length, the winner and
+why, the number of moves, the duration, the start and end. The record's id is unique,
+so recording the same game twice counts it once.
+
+Queries, per player name and game: played, won, win rate, current streak; head to head
+between two names; each person's results against each computer level.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from app.storage import data_dir, ensure_data_dir
+from rules.records import GameRecord
+
+STATS_FILE = "stats.sqlite3"
+#: Seconds a writer waits for another process's write to finish.
+BUSY_TIMEOUT = 30.0
+
+#: The schema, one migration per version, in order: never edit one that has shipped,
+#: add the next (version = its position + 1).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            record_id TEXT NOT NULL UNIQUE,
+            game TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            best_of INTEGER NOT NULL DEFAULT 1,
+            p1_name TEXT NOT NULL,
+            p1_kind TEXT NOT NULL,
+            p2_name TEXT NOT NULL,
+            p2_kind TEXT NOT NULL,
+            winner INTEGER NOT NULL CHECK (winner IN (1, 2)),
+            reason TEXT NOT NULL,
+            moves INTEGER NOT NULL,
+            duration REAL NOT NULL,
+            started TEXT NOT NULL,
+            ended TEXT NOT NULL
+        )""",
+        "CREATE INDEX games_by_p1 ON games (p1_name, game)",
+        "CREATE INDEX games_by_p2 ON games (p2_name, game)",
+    ),
+)
+
+
+class StatsError(Exception):
+    """The statistics cannot be read or written (the message says why)."""
+
+
+def stats_path() -> Path:
+    return data_dir() / STATS_FILE
+
+
+def connect(
+    path: Path | str | None = None,
+    migrations: Sequence[Sequence[str]] = MIGRATIONS,
+) -> sqlite3.Connection:
+    """Open (creating and migrating on first use) the statistics database.
+
+    The connection is in autocommit mode; writes here use explicit transactions.
+    Raises StatsError for a database that is newer than this program or unusable.
+    """
+    if path is None:
+        ensure_data_dir()
+        path = stats_path()
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot open the statistics in {path}: {error}") from None
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        migrate(conn, migrations)
+    except sqlite3.Error as error:
+        conn.close()
+        raise StatsError(f"cannot use the statistics in {path}: {error}") from None
+    except StatsError:
+        conn.close()
+        raise
+    return conn
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    """The database's schema version (0 for a new, empty database)."""
+    found = conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    ).fetchone()
+    if found is None:
+        return 0
+    row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+    return int(row[0] or 0)
+
+
+def migrate(conn: sqlite3.Connection, migrations: Sequence[Sequence[str]] = MIGRATIONS) -> int:
+    """Bring the schema up to date, in order, in one write transaction; the new version."""
+    latest = len(migrations)
+    if schema_version(conn) == latest:  # the usual case: no write lock needed
+        return latest
+    conn.execute("BEGIN IMMEDIATE")  # one process migrates; the other waits, then sees it
+    try:
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        current = schema_version(conn)
+        if current > latest:
+            raise StatsError(
+                f"the statistics database is version {current}, newer than this program "
+                f"understands ({latest}); update Equation Duel"
+            )
+        for version in range(current + 1, latest + 1):
+            for statement in migrations[version - 1]:
+                conn.execute(statement)
+            conn.execute("DELETE FROM schema_version")
+            conn.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return latest
+
+
+# Writing.
+
+
+def record_game(record: GameRecord, conn: sqlite3.Connection | None = None) -> bool:
+    """Count a finished game; False when this game (its record id) was counted already.
+
+    Raises ValueError for an unfinished record and StatsError when the database fails.
+    """
+    if record.result is None:
+        raise ValueError("only a finished game is counted in the statistics")
+    own = conn is None
+    db = connect() if conn is None else conn
+    ended = record.ended or record.started
+    row = (
+        record.id,
+        record.game,
+        json.dumps(record.options, sort_keys=True, separators=(",", ":")),
+        record.best_of,
+        record.players[0].name,
+        record.players[0].kind,
+        record.players[1].name,
+        record.players[1].kind,
+        record.result.winner,
+        record.result.reason,
+        len(record.moves),
+        record.duration,
+        record.started.isoformat(),
+        ended.isoformat(),
+    )
+    try:
+        cursor = db.execute(
+            "INSERT OR IGNORE INTO games (record_id, game, variant, best_of, p1_name, "
+            "p1_kind, p2_name, p2_kind, winner, reason, moves, duration, started, ended) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            row,
+        )
+        return cursor.rowcount == 1
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot record the game: {error}") from None
+    finally:
+        if own:
+            db.close()
+
+
+# Reading.
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One counted game, as the queries read it."""
+
+    game: str
+    names: tuple[str, str]
+    kinds: tuple[str, str]
+    winner: int
+    reason: str
+    moves: int
+    duration: float
+    ended: str
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player name in one game."""
+
+    name: str
+    game: str
+    played: int
+    won: int
+    lost: int
+    #: won / played, from 0 to 1.
+    win_rate: float
+    #: The current run: +3 = the last three games won, -2 = the last two lost.
+    streak: int
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two player names (in alphabetical order) in one game."""
+
+    first: str
+    second: str
+    game: str
+    played: int
+    first_won: int
+    second_won: int
+
+
+@dataclass(frozen=True)
+class LevelStats:
+    """A person's results in one game against one computer level."""
+
+    name: str
+    game: str
+    level: str
+    played: int
+    won: int
+    lost: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Everything the statistics screen and `equation-duel stats` show."""
+
+    games: int
+    players: tuple[PlayerStats, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    against_computer: tuple[LevelStats, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def game_rows(conn: sqlite3.Connection) -> list[GameRow]:
+    """Every counted game, oldest first."""
+    rows = conn.execute(
+        "SELECT game, p1_name, p2_name, p1_kind, p2_kind, winner, reason, moves, duration, "
+        "ended FROM games ORDER BY ended, id"
+    ).fetchall()
+    return [
+        GameRow(r[0], (r[1], r[2]), (r[3], r[4]), int(r[5]), r[6], int(r[7]), float(r[8]), r[9])
+        for r in rows
+    ]
+
+
+def player_stats(rows: Iterable[GameRow]) -> list[PlayerStats]:
+    """Per player name and game: played, won, win rate and the current streak."""
+    results: dict[tuple[str, str], list[bool]] = defaultdict(list)
+    for row in rows:
+        for seat in (0, 1):
+            results[(row.names[seat], row.game)].append(row.winner == seat + 1)
+    table = []
+    for (name, game), wins in results.items():
+        won = sum(wins)
+        table.append(
+            PlayerStats(name, game, len(wins), won, len(wins) - won, won / len(wins), _streak(wins))
+        )
+    return sorted(table, key=lambda s: (s.name.casefold(), s.name, s.game))
+
+
+def _streak(wins: list[bool]) -> int:
+    if not wins:
+        return 0
+    last = wins[-1]
+    count = 0
+    for won in reversed(wins):
+        if won != last:
+            break
+        count += 1
+    return count if last else -count
+
+
+def head_to_head(rows: Iterable[GameRow]) -> list[HeadToHead]:
+    """Per pair of different names and game: how many each won against the other."""
+    pairs: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for row in rows:
+        one, two = row.names
+        if one == two:
+            continue
+        first, second = sorted((one, two))
+        winner = row.names[row.winner - 1]
+        pairs[(first, second, row.game)][0 if winner == first else 1] += 1
+    return [
+        HeadToHead(first, second, game, a + b, a, b)
+        for (first, second, game), (a, b) in sorted(pairs.items())
+    ]
+
+
+def against_computer(rows: Iterable[GameRow]) -> list[LevelStats]:
+    """Per person, game and computer level: played, won and lost."""
+    tally: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for row in rows:
+        for seat in (0, 1):
+            opponent = 1 - seat
+            if row.kinds[seat] != "human" or row.kinds[opponent] == "human":
+                continue
+            key = (row.names[seat], row.game, row.kinds[opponent])
+            tally[key][0 if row.winner == seat + 1 else 1] += 1
+    return [
+        LevelStats(name, game, level, won + lost, won, lost)
+        for (name, game, level), (won, lost) in sorted(tally.items())
+    ]
+
+
+def summary(path: Path | str | None = None) -> Summary:
+    """The statistics; empty (and nothing created) when no game has been counted yet."""
+    path = stats_path() if path is None else Path(path)
+    if not Path(path).exists():
+        return Summary(0, (), (), ())
+    conn = connect(path)
+    try:
+        rows = game_rows(conn)
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot read the statistics: {error}") from None
+    finally:
+        conn.close()
+    return Summary(
+        len(rows),
+        tuple(player_stats(rows)),
+        tuple(head_to_head(rows)),
+        tuple(against_computer(rows)),
+    )
+
+
+def streak_text(streak: int) -> str:
+    """`W3` for three wins in a row, `L2` for two losses, `-` for none."""
+    if streak == 0:
+        return "-"
+    return f"W{streak}" if streak > 0 else f"L{-streak}"
+
+
+def format_summary(stats: Summary) -> str:
+    """The statistics as plain text tables (what `equation-duel stats` prints)."""
+    if stats.games == 0:
+        return "No games recorded yet."
+    lines = [f"Games recorded: {stats.games}", "", "Players"]
+    lines += _table(
+        ("name", "game", "played", "won", "win rate", "streak"),
+        [
+            (p.name, p.game, p.played, p.won, f"{round(p.win_rate * 100)}%", streak_text(p.streak))
+            for p in stats.players
+        ],
+    )
+    if stats.head_to_head:
+        lines += ["", "Head to head"]
+        lines += _table(
+            ("players", "game", "played", "score"),
+            [
+                (f"{h.first} vs {h.second}", h.game, h.played, f"{h.first_won}-{h.second_won}")
+                for h in stats.head_to_head
+            ],
+        )
+    if stats.against_computer:
+        lines += ["", "Against the computer"]
+        lines += _table(
+            ("name", "game", "level", "played", "won", "lost"),
+            [(a.name, a.game, a.level, a.played, a.won, a.lost) for a in stats.against_computer],
+        )
+    return "\n".join(lines)
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
+    cells = [[str(c) for c in header], *[[str(c) for c in row] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    numeric = [
+        all(_numeric(row[i]) for row in cells[1:]) and bool(rows) for i in range(len(header))
+    ]
+    lines = []
+    for row in cells:
+        parts = [
+            cell.rjust(widths[i]) if numeric[i] else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        lines.append("  " + "  ".join(parts).rstrip())
+    return lines
+
+
+def _numeric(text: str) -> bool:
+    return text.rstrip("%").replace("-", "").isdigit()

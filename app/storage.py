@@ -1,0 +1,248 @@
+"""Where game records live, and how they are written and read.
+
+The data folder is `platformdirs.user_data_dir("equation-duel")`, or the folder named by
+the `EQUATION_DUEL_DATA` environment variable (tests use it). It holds:
+
+    autosave.json        the unfinished game the app was left in (offered on start)
+    saves/*.json         games saved with ctrl+s
+    stats.sqlite3        the statistics (app.stats)
+
+Every write is atomic: the text goes to a temporary file in the same folder, is flushed
+to the disk (fsync), and only then renamed over the old file (os.replace), so a crash in
+the middle of a save leaves the earlier file as it was. Reading refuses a bad file with a
+`RecordError` that names the file and the problem (corrupt JSON with line and column, a
+file cut short, a future format, an unknown game, an illegal move with its number); the
+file is never changed by reading it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import platformdirs
+
+from rules.records import GameRecord, RecordError, from_json, to_json
+
+APP_NAME = "equation-duel"
+#: The environment variable that moves the data folder (tests point it at a temporary one).
+DATA_ENV = "EQUATION_DUEL_DATA"
+AUTOSAVE = "autosave.json"
+SAVES = "saves"
+#: Record files larger than this are refused unread (a record is a few kilobytes).
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+
+
+class LoadError(RecordError):
+    """A record file that cannot be used: `path` and the problem."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+def data_dir() -> Path:
+    """The data folder (not created here: see `ensure_data_dir`)."""
+    override = os.environ.get(DATA_ENV, "").strip()
+    if override:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def ensure_data_dir() -> Path:
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def saves_dir() -> Path:
+    return data_dir() / SAVES
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE
+
+
+# Atomic writes.
+
+
+def atomic_write_text(path: Path | str, text: str) -> Path:
+    """Write `text` to `path` so that the file is either the old one or the new one whole.
+
+    A temporary file in the same folder is written, flushed and fsynced, then renamed
+    over `path` with os.replace. On any failure the temporary file is removed, the old
+    file is untouched and the error propagates (OSError).
+    """
+    path = Path(path)
+    folder = path.parent
+    data = text.encode("utf-8")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        with contextlib.suppress(OSError):
+            os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(folder)
+    return path
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; a no-op where folders cannot be opened)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+# Records in files.
+
+
+def save_record(record: GameRecord, path: Path | str) -> Path:
+    """Write the record to `path` atomically (the folder must exist). OSError on failure."""
+    return atomic_write_text(path, to_json(record))
+
+
+def load_record(path: Path | str, check: bool = True) -> GameRecord:
+    """The record in the file at `path`, checked by replaying its moves.
+
+    Raises LoadError (a RecordError) naming the file and the problem: missing or
+    unreadable, empty, too large, not UTF-8, corrupt JSON (line and column), cut short,
+    a future format, an unknown game, missing fields, an illegal move (number and text).
+    The file is only read.
+    """
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise LoadError(path, f"too large for a game record ({size} bytes)")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise LoadError(path, "no such file") from None
+    except IsADirectoryError:
+        raise LoadError(path, "a folder, not a record file") from None
+    except PermissionError:
+        raise LoadError(path, "permission denied") from None
+    except OSError as error:
+        raise LoadError(path, error.strerror or str(error)) from None
+    try:
+        return from_json(data, check)
+    except RecordError as error:
+        raise LoadError(path, str(error)) from None
+
+
+# The autosave slot: the unfinished game the app was left in.
+
+
+def write_autosave(record: GameRecord) -> Path | None:
+    """Keep an unfinished game for the next start; a finished one clears the slot."""
+    if record.finished:
+        clear_autosave()
+        return None
+    ensure_data_dir()
+    return save_record(record, autosave_path())
+
+
+def load_autosave() -> GameRecord | None:
+    """The unfinished game left in the autosave slot, or None when there is none.
+
+    Raises LoadError when the slot holds a bad file (the app says so and goes on; the
+    file stays for the player to look at until the next autosave replaces it).
+    """
+    path = autosave_path()
+    if not path.exists():
+        return None
+    record = load_record(path)
+    return None if record.finished else record
+
+
+def clear_autosave() -> None:
+    with contextlib.suppress(FileNotFoundError):
+        autosave_path().unlink()
+
+
+# Saved games (ctrl+s) and exports.
+
+
+def record_file_name(record: GameRecord) -> str:
+    """A file name for the record: `<game>-<start time>-<names>.json`, safe on every system."""
+    stamp = record.started.strftime("%Y%m%d-%H%M%S")
+    names = "-vs-".join(_slug(name) for name in record.names)
+    return f"{record.game}-{stamp}-{names}.json"
+
+
+def _slug(text: str) -> str:
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
+    return slug[:24] or "player"
+
+
+def save_game(record: GameRecord) -> Path:
+    """Save the record in the saves folder (ctrl+s); the same game keeps the same file."""
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for entry in list_saves():
+        if entry.record is not None and entry.record.id == record.id:
+            return save_record(record, entry.path)
+    return save_record(record, _free_name(folder, record_file_name(record)))
+
+
+def _free_name(folder: Path, name: str) -> Path:
+    path = folder / name
+    stem, suffix = path.stem, path.suffix
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return path
+
+
+def export_record(record: GameRecord, path: Path | str) -> Path:
+    """Write the record where the player asked (the game-over dialog's export)."""
+    return save_record(record, path)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One file in the saves folder: its record, or why it cannot be read."""
+
+    path: Path
+    modified: datetime
+    record: GameRecord | None
+    error: str | None = None
+
+
+def list_saves(check: bool = False) -> list[SavedGame]:
+    """The saved games, newest first. `check` replays each one (slower, finds bad moves)."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    entries = []
+    for path in folder.glob("*.json"):
+        try:
+            modified = datetime.fromtimestamp(path.stat().st_mtime)
+        except OSError:
+            continue
+        try:
+            entries.append(SavedGame(path, modified, load_record(path, check)))
+        except LoadError as error:
+            entries.append(SavedGame(path, modified, None, error.problem))
+    entries.sort(key=lambda entry: (entry.modified, entry.path.name), reverse=True)
+    return entries

@@ -1,0 +1,155 @@
+"""Collect & Declare on screen: the shared pool (taken numbers show who holds them), then
+an optional declaration from your own numbers; in sudden death only the declaration."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center
+
+from app.tui.game_screen import GameScreen
+from rules.base import PlayerNo
+from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
+from rules.equation import normalize_equation
+from widgets.digit_pool import DigitPool
+from widgets.equation_input import EquationInput
+
+
+class CollectScreen(GameScreen):
+    @property
+    def options(self) -> CollectOptions:
+        return cast(CollectOptions, self.setup.options)
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "digit('1')", "Pick", key_display="0-9"),
+        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
+        Binding("enter", "enter", "Pick", show=False),
+    ]
+
+    pending: int | None = None
+
+    def compose_board(self) -> ComposeResult:
+        numbers = self.options.numbers()
+        with Center(id="collect-pool-row"):
+            yield DigitPool(
+                numbers,
+                columns=9 if len(numbers) <= 9 else 8,
+                id="collect-pool",
+                classes="-compact",
+            )
+        yield EquationInput(id="declare")
+
+    def on_mount(self) -> None:
+        declare = self.query_one(EquationInput)
+        declare.display = False
+        options = self.options
+        declare.ops = options.ops
+        declare.double_digits = options.double_digits
+        self.query_one(DigitPool).focus()
+
+    @property
+    def sudden_death(self) -> bool:
+        return bool(self.state is not None and self.state.phase == "sudden-death")
+
+    def update_board(self, state: CollectState) -> None:
+        pool = self.query_one(DigitPool)
+        taken: dict[int, int] = {}
+        for player in (1, 2):
+            for number in state.numbers_of(player):
+                taken[number] = player
+        pool.taken = taken
+        pool.selected = () if self.pending is None else (self.pending,)
+        pool.active = self.human_to_move and not self.sudden_death
+        pool.marks = self.query_one("#moves").marks  # type: ignore[attr-defined]
+        declare = self.query_one(EquationInput)
+        asking = self.human_to_move and (self.pending is not None or self.sudden_death)
+        if asking:
+            mine = state.numbers_of(state.to_move)
+            if self.pending is not None:
+                mine = (*mine, self.pending)
+            declare.keys = tuple(sorted(mine))
+            declare.owned = tuple(mine)
+            declare.hint = self.declare_hint(state)
+        if asking and not declare.display:
+            declare.display = True
+            self.query_one("#collect-pool-row").display = True
+            declare.focus_line()
+        elif not asking and declare.display:
+            declare.display = False
+            self.query_one("#collect-pool-row").display = True
+
+    def declare_hint(self, state: CollectState) -> str:
+        if self.sudden_death:
+            turn = state.sudden_death_turns + 1
+            return f"Sudden death, turn {turn} of {SUDDEN_DEATH_TURNS}: declare, or Esc for none"
+        return f"Picked {self.pending}: declare an equation, or Esc to end the turn"
+
+    def holdings(self, state: CollectState, player: PlayerNo) -> Text:
+        mine = state.numbers_of(player)
+        if not mine:
+            return Text("no numbers yet", style="italic")
+        return Text(f"{' '.join(map(str, mine))}  (sum {sum(mine)})")
+
+    def turn_hint(self, state: CollectState) -> str:
+        if state.phase == "sudden-death":
+            return (
+                f"Sudden death: Player {state.to_move} may declare one equation from their "
+                "numbers (Enter), or none (Esc)."
+            )
+        return f"Player {state.to_move}: pick a number (key or click), then you may declare."
+
+    def reset_input(self) -> None:
+        self.pending = None
+        if self.is_mounted:
+            declare = self.query_one(EquationInput)
+            declare.clear()
+            declare.display = False
+            self.query_one("#collect-pool-row").display = True
+            self.query_one(DigitPool).clear_typed()
+            self.query_one(DigitPool).focus()
+
+    # Input
+
+    def action_digit(self, digit: str) -> None:
+        if self.human_to_move and not self.sudden_death:
+            self.query_one(DigitPool).type_digit(digit)
+
+    def action_enter(self) -> None:
+        self.query_one(DigitPool).flush_typed()
+
+    @on(DigitPool.Picked)
+    def _picked(self, event: DigitPool.Picked) -> None:
+        event.stop()
+        if not self.human_to_move or self.sudden_death:
+            return
+        try:
+            self.game.check_pick(self.state, event.number)  # type: ignore[attr-defined]
+        except Exception as error:  # IllegalMove: say why, nothing changes
+            self.refuse(str(error))
+            return
+        self.pending = event.number
+        self.refusal = None
+        self.query_one(EquationInput).clear()
+        self.redraw()
+
+    def _move(self, declaration: str | None) -> CollectMove:
+        return CollectMove(pick=self.pending, declaration=declaration)
+
+    @on(EquationInput.Declared)
+    def _declared(self, event: EquationInput.Declared) -> None:
+        event.stop()
+        if self.pending is not None or self.sudden_death:
+            self.play(self._move(normalize_equation(event.text)))
+
+    @on(EquationInput.Skipped)
+    def _skipped(self, event: EquationInput.Skipped) -> None:
+        event.stop()
+        if self.pending is not None or self.sudden_death:
+            self.play(self._move(None))
+
+
+SCREEN: Any = CollectScreen

@@ -1,0 +1,198 @@
+"""Exactly Fifty on screen: both scores as bars, the shared pool, and the equation being
+built: first number, operator, second number, with its preview ("6 × 7 = 42 → score 42")."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from app.tui.game_screen import GameScreen
+from rules.base import PlayerNo
+from rules.fifty import FiftyMove, FiftyOptions, FiftyState, preview
+from rules.operators import Op, shown
+from widgets.digit_pool import DigitPool
+from widgets.operator_picker import OperatorPicker
+from widgets.score_bar import ScoreBar
+
+OP_KEYS: dict[str, Op] = {"plus": "+", "minus": "-", "asterisk": "*", "x": "*", "slash": "/"}
+
+
+class FiftyScreen(GameScreen):
+    @property
+    def options(self) -> FiftyOptions:
+        return cast(FiftyOptions, self.setup.options)
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "digit('1')", "Number", key_display="0-9"),
+        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
+        Binding("plus", "op('+')", "Operator", key_display="+−×÷"),
+        *(Binding(k, f"op('{op}')", show=False) for k, op in OP_KEYS.items() if k != "plus"),
+        Binding("enter", "play_equation", "Play"),
+        Binding("backspace", "clear", "Clear", show=False),
+    ]
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.chosen: list[int] = []
+        self.op: Op | None = None
+
+    def compose_board(self) -> ComposeResult:
+        with Vertical(id="score-bars"):
+            yield ScoreBar(1, id="score-1")
+            yield ScoreBar(2, id="score-2")
+        numbers = self.options.numbers()
+        with Center():
+            yield DigitPool(numbers, columns=9, id="fifty-pool", classes="-compact")
+        with Horizontal(id="fifty-row"):
+            yield OperatorPicker(id="operators")
+            yield Static(id="fifty-equation")
+        with Horizontal(id="fifty-buttons"):
+            yield Button("Play (Enter)", id="play", variant="primary", compact=True)
+            yield Button("Clear (⌫)", id="clear", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#score-bars").border_title = f"Scores · target {self.options.target}"
+
+    def current_move(self) -> FiftyMove | None:
+        if len(self.chosen) == 2 and self.op is not None:
+            return FiftyMove(a=self.chosen[0], op=self.op, b=self.chosen[1])
+        return None
+
+    def used_by(self) -> dict[int, int]:
+        used: dict[int, int] = {}
+        for player, text in self.moves:
+            move = self.game.parse_move(text)
+            used[move.a] = player
+            used[move.b] = player
+        return used
+
+    def update_board(self, state: FiftyState) -> None:
+        move = self.current_move()
+        target = state.options.target
+        for player in (1, 2):
+            bar = self.query_one(f"#score-{player}", ScoreBar)
+            bar.label = self.setup.name(player)
+            bar.target = target
+            bar.score = state.score(player)
+            mover = player == state.to_move and not self.is_over
+            bar.preview = preview(state, move)[1] if (move and mover) else None
+        pool = self.query_one(DigitPool)
+        pool.taken = self.used_by()
+        pool.selected = tuple(self.chosen)
+        pool.active = self.human_to_move
+        pool.marks = self.query_one("#moves").marks  # type: ignore[attr-defined]
+        picker = self.query_one(OperatorPicker)
+        picker.selected = self.op
+        picker.active = self.human_to_move
+        self.query_one("#fifty-equation", Static).update(self.equation_text(state))
+        self.query_one("#play", Button).disabled = move is None or not self.human_to_move
+
+    def equation_text(self, state: FiftyState) -> Text:
+        def slot(value: Any) -> str:
+            return "_" if value is None else str(value)
+
+        first = self.chosen[0] if self.chosen else None
+        second = self.chosen[1] if len(self.chosen) > 1 else None
+        op = shown(self.op) if self.op else "?"
+        text = Text(f"{slot(first)} {op} {slot(second)}", style="bold")
+        move = self.current_move()
+        if move is not None:
+            value, score = preview(state, move)
+            target = state.options.target
+            text.append(f" = {value}".replace("-", "−"), style="bold")
+            text.append(f"  → score {score}")
+            if score > target:
+                text.append(f"  over {target}: you lose!", style="bold red")
+            elif score == target:
+                text.append(f"  exactly {target}: you win!", style="bold green")
+        return text
+
+    def holdings(self, state: FiftyState, player: PlayerNo) -> Text:
+        return Text(f"score {state.score(player)} of {state.options.target}")
+
+    def turn_hint(self, state: FiftyState) -> str:
+        return (
+            f"Player {state.to_move}: choose two different numbers and an operator, "
+            "then Enter (order matters for − and ÷; ÷ drops the remainder)."
+        )
+
+    def reset_input(self) -> None:
+        self.chosen = []
+        self.op = None
+        if self.is_mounted:
+            self.query_one(DigitPool).clear_typed()
+
+    # Input
+
+    def action_digit(self, digit: str) -> None:
+        if self.human_to_move:
+            self.query_one(DigitPool).type_digit(digit)
+
+    def action_op(self, op: Op) -> None:
+        if self.human_to_move:
+            self.query_one(OperatorPicker).choose(op)
+
+    def action_clear(self) -> None:
+        if self.chosen or self.op:
+            self.reset_input()
+            self.refusal = None
+            self.redraw()
+
+    def action_play_equation(self) -> None:
+        if self.query_one(DigitPool).flush_typed():
+            return
+        move = self.current_move()
+        if move is None:
+            missing = "two numbers" if len(self.chosen) < 2 else "an operator"
+            if len(self.chosen) < 2 and self.op is None:
+                missing = "two numbers and an operator"
+            self.refuse(f"Choose {missing} first.")
+            return
+        self.play(move)
+
+    @on(DigitPool.Picked)
+    def _picked(self, event: DigitPool.Picked) -> None:
+        event.stop()
+        if not self.human_to_move:
+            return
+        number = event.number
+        state: FiftyState = self.state
+        if number not in state.pool:
+            available = " ".join(map(str, state.pool))
+            why = "is already used" if number in state.options.numbers() else "is not in the pool"
+            self.refuse(f"{number} {why}. Available numbers: {available}.")
+            return
+        if number in self.chosen:
+            self.chosen.remove(number)
+        elif len(self.chosen) == 2:
+            self.chosen = [number]
+        else:
+            self.chosen.append(number)
+        self.refusal = None
+        self.redraw()
+
+    @on(OperatorPicker.Chosen)
+    def _op_chosen(self, event: OperatorPicker.Chosen) -> None:
+        event.stop()
+        self.op = event.op
+        self.refusal = None
+        self.redraw()
+
+    @on(Button.Pressed, "#play")
+    def _play_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_play_equation()
+
+    @on(Button.Pressed, "#clear")
+    def _clear_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_clear()
+
+
+SCREEN: Any = FiftyScreen

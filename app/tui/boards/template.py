@@ -1,0 +1,199 @@
+"""Templates on screen: both players' templates with a slot cursor, and the shared digits.
+
+Move the cursor to any empty slot (arrows, Tab, or a click), then pick a digit (its key
+or a click) to place it there.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
+from typing import Any, ClassVar, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center
+
+from app.tui.game_screen import GameScreen
+from rules.base import PlayerNo, other
+from rules.operators import format_fraction
+from rules.template import (
+    SLOTS,
+    TemplateMove,
+    TemplateOptions,
+    TemplateState,
+    partial_text,
+    result_text,
+    template_of,
+)
+from widgets.digit_pool import DigitPool
+from widgets.equation_template import EquationTemplate
+
+Cursor = tuple[PlayerNo, int]
+
+
+@lru_cache(maxsize=256)
+def reachable(template: str, values: tuple[int | None, ...], pool: tuple[int, ...]) -> str:
+    """`between 15 and 63` over the ways the digits left could fill the empty slots."""
+    empty = [i for i, v in enumerate(values) if v is None]
+    if not empty or len(empty) > 2:
+        return ""
+    parsed = template_of(template)
+    found = []
+    for digits in set(permutations(pool, len(empty))):
+        filled = list(values)
+        for index, digit in zip(empty, digits, strict=True):
+            filled[index] = digit
+        value = parsed.evaluate([d for d in filled if d is not None])
+        if value is not None:
+            found.append(value)
+    if not found:
+        return ""
+    low, high = format_fraction(min(found)), format_fraction(max(found))
+    return f"could end between {low} and {high}".replace("-", "−")
+
+
+class TemplateScreen(GameScreen):
+    @property
+    def options(self) -> TemplateOptions:
+        return cast(TemplateOptions, self.setup.options)
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "digit('1')", "Place digit", key_display="0-9"),
+        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
+        Binding("left", "cursor(-1)", "Slot", show=False),
+        Binding("right", "cursor(1)", "Slot", key_display="←→"),
+        Binding("up,down", "switch", "Template", key_display="↑↓"),
+        Binding("tab", "next_empty(1)", "Next slot", show=False),
+        Binding("shift+tab", "next_empty(-1)", "Previous slot", show=False),
+    ]
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.cursor: Cursor = (self.setup.first, 1)
+
+    def compose_board(self) -> ComposeResult:
+        yield EquationTemplate(1, id="template-1")
+        yield EquationTemplate(2, id="template-2")
+        options = self.options
+        digits = tuple(range(options.digits[0], options.digits[1] + 1))
+        pool = DigitPool(digits, columns=10, id="template-pool", classes="-compact")
+        pool.can_focus = False  # the arrows move the slot cursor here
+        with Center(id="template-pool-row"):
+            yield pool
+
+    def on_mount(self) -> None:
+        for player in (1, 2):
+            widget = self.query_one(f"#template-{player}", EquationTemplate)
+            widget.template = self.options.template
+
+    def update_board(self, state: TemplateState) -> None:
+        self._fix_cursor(state)
+        for player in (1, 2):
+            widget = self.query_one(f"#template-{player}", EquationTemplate)
+            widget.border_title = f"{self.setup.name(player)}'s template"
+            values = state.template_slots(player)
+            widget.values = values
+            widget.cursor = (
+                self.cursor[1] if self.cursor[0] == player and not self.is_over else None
+            )
+            widget.active = self.cursor[0] == player and not self.is_over
+            widget.value_text = self.value_text(state, player)
+        pool = self.query_one(DigitPool)
+        counts = {d: state.pool.count(d) for d in set(state.pool)}
+        pool.counts = counts
+        pool.taken = {d: 0 for d in pool.numbers if d not in counts}
+        pool.active = self.human_to_move
+
+    def value_text(self, state: TemplateState, player: PlayerNo) -> str:
+        values = state.template_slots(player)
+        if all(v is not None for v in values):
+            return f"= {result_text(state, player)}".replace("-", "−")
+        partial = partial_text(state, player, blank="_")
+        reach = reachable(state.options.template, values, state.pool)
+        return f"{partial}   {reach}" if reach else partial
+
+    def holdings(self, state: TemplateState, player: PlayerNo) -> Text:
+        values = state.template_slots(player)
+        if all(v is not None for v in values):
+            return Text(f"result {result_text(state, player)}")
+        filled = sum(v is not None for v in values)
+        return Text(f"{filled} of {SLOTS} slots filled")
+
+    def turn_hint(self, state: TemplateState) -> str:
+        return (
+            f"Player {state.to_move}: choose a slot in either template (arrows, Tab or click), "
+            "then a digit (key or click)."
+        )
+
+    # The slot cursor
+
+    def _empty(self, state: TemplateState) -> list[Cursor]:
+        players: tuple[PlayerNo, PlayerNo] = (state.to_move, other(state.to_move))
+        return [
+            (p, s)
+            for p in players
+            for s in range(1, SLOTS + 1)
+            if state.template_slots(p)[s - 1] is None
+        ]
+
+    def _fix_cursor(self, state: TemplateState) -> None:
+        player, slot = self.cursor
+        if state.template_slots(player)[slot - 1] is None:
+            return
+        empty = self._empty(state)
+        if empty:
+            self.cursor = empty[0]
+
+    def reset_input(self) -> None:
+        if self.state is not None and self.is_mounted:
+            # After a move the cursor goes to the next mover's own first empty slot.
+            self.cursor = (other(self.state.to_move), 1)
+
+    def action_cursor(self, step: int) -> None:
+        player, slot = self.cursor
+        slot += step
+        if slot < 1 or slot > SLOTS:
+            player = other(player)
+            slot = SLOTS if slot < 1 else 1
+        self.cursor = (player, slot)
+        self.redraw()
+
+    def action_switch(self) -> None:
+        self.cursor = (other(self.cursor[0]), self.cursor[1])
+        self.redraw()
+
+    def action_next_empty(self, step: int) -> None:
+        order = [(p, s) for p in (1, 2) for s in range(1, SLOTS + 1)]
+        index = order.index(self.cursor)
+        for offset in range(1, len(order) + 1):
+            player, slot = order[(index + step * offset) % len(order)]
+            if self.state.template_slots(player)[slot - 1] is None:
+                self.cursor = (player, slot)  # type: ignore[assignment]
+                break
+        self.redraw()
+
+    @on(EquationTemplate.SlotChosen)
+    def _slot_chosen(self, event: EquationTemplate.SlotChosen) -> None:
+        event.stop()
+        self.cursor = (1 if event.player == 1 else 2, event.slot)
+        self.refusal = None
+        self.redraw()
+
+    # Placing
+
+    def action_digit(self, digit: str) -> None:
+        if self.human_to_move:
+            self.query_one(DigitPool).type_digit(digit)
+
+    @on(DigitPool.Picked)
+    def _picked(self, event: DigitPool.Picked) -> None:
+        event.stop()
+        if self.human_to_move:
+            player, slot = self.cursor
+            self.play(TemplateMove(digit=event.number, player=player, slot=slot))
+
+
+SCREEN: Any = TemplateScreen

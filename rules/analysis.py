@@ -1,0 +1,201 @@
+"""Hints and post-game analysis, from the solver.
+
+hint(game_id, state) -> Hint          the move a perfect player makes, and why
+analyse(game_id, options, moves) -> Analysis
+    every move with the value before and after it (winner with best play, plies
+    to the end), whether it kept or threw away a win, the first mistake, and for
+    collect and conquest the equations each player could have declared and when.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.base import IllegalMove, PlayerNo
+from rules.conquest import completing_numbers, equations_of
+from rules.equation import find_equation
+from rules.players import make_player
+from rules.registry import get_game
+from rules.solver import move_values, solve
+
+#: (winner with best play, plies to the end)
+Value = tuple[PlayerNo, int]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best move for the player to move and what it achieves."""
+
+    #: The move in notation (None once the game is over).
+    move: str | None
+    #: One sentence: "wins: after 9@1.3 every reply loses (5 plies)".
+    text: str
+    #: The winner with best play and the plies to the end, this move included.
+    winner: PlayerNo
+    plies: int
+
+
+def hint(game_id: str, state: Any) -> Hint:
+    """The move a perfect player makes here, with a sentence saying what it achieves."""
+    game = get_game(game_id)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return Hint(None, f"the game is over: Player {outcome.winner} has won", outcome.winner, 0)
+    mover: PlayerNo = game.to_move(state)
+    chooser = make_player("perfect", game_id, seed=0)
+    move = game.format_move(chooser(state))
+    winner, after = move_values(game_id, state)[move]
+    plies = after + 1
+    if winner == mover:
+        if after == 0:
+            text = f"wins: {move} wins at once"
+        else:
+            text = f"wins: after {move} every reply loses ({_plies(plies)} to the win)"
+    else:
+        text = f"every move loses; {move} holds out longest ({_plies(plies)})"
+    return Hint(move, text, winner, plies)
+
+
+def _plies(count: int) -> str:
+    return f"{count} ply" if count == 1 else f"{count} plies"
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One move of a finished (or unfinished) game, judged by the solver."""
+
+    index: int
+    mover: PlayerNo
+    move: str
+    #: The position's value before and after the move: (winner, plies to the end).
+    before: Value
+    after: Value
+    #: The mover was winning and still is.
+    keeps_win: bool
+    #: The mover was winning and now loses.
+    throws_away_win: bool
+    #: The moves that kept the best result in the position before (sorted notation).
+    best_moves: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Chance:
+    """An equation a player could declare after a move (collect), or complete with a
+    move (conquest)."""
+
+    player: PlayerNo
+    #: The move (index into the move list) after which (collect) or with which
+    #: (conquest) the equation was there.
+    index: int
+    equation: str
+    #: Whether the player declared it with that move.
+    taken: bool
+
+
+@dataclass(frozen=True)
+class Analysis:
+    game_id: str
+    #: The value of the starting position.
+    start: Value
+    moves: tuple[MoveAnalysis, ...]
+    #: Index of the first move that threw away a win (None: no mistake).
+    first_mistake: int | None
+    #: Collect and conquest: the equations each player could have declared, and when.
+    chances: tuple[Chance, ...]
+    #: The winner of the game as played (None while unfinished).
+    winner: PlayerNo | None
+
+
+def _value(game_id: str, state: Any) -> tuple[Value, tuple[str, ...]]:
+    solution = solve(game_id, state)
+    return (solution.winner, solution.plies), solution.best_moves
+
+
+def analyse(game_id: str, options: Any, moves: list[str]) -> Analysis:
+    """Judge every move of a game (raises IllegalMove naming a move that cannot be played)."""
+    game = get_game(game_id)
+    states = [game.new(options)]
+    for number, text in enumerate(moves, start=1):
+        states.append(_play(game, states[-1], number, text))
+    values = [_value(game_id, state) for state in states]
+    judged = []
+    for index, text in enumerate(moves):
+        before = states[index]
+        mover: PlayerNo = game.to_move(before)
+        (was, _), best = values[index]
+        (now, _), _ = values[index + 1]
+        judged.append(
+            MoveAnalysis(
+                index=index,
+                mover=mover,
+                move=text,
+                before=values[index][0],
+                after=values[index + 1][0],
+                keeps_win=was == mover and now == mover,
+                throws_away_win=was == mover and now != mover,
+                best_moves=best,
+            )
+        )
+    first = next((m.index for m in judged if m.throws_away_win), None)
+    chances: list[Chance] = []
+    if game_id == "collect":
+        chances = _collect_chances(game, states)
+    elif game_id == "conquest":
+        chances = _conquest_chances(game, states)
+    outcome = game.outcome(states[-1])
+    return Analysis(
+        game_id=game_id,
+        start=values[0][0],
+        moves=tuple(judged),
+        first_mistake=first,
+        chances=tuple(chances),
+        winner=None if outcome is None else outcome.winner,
+    )
+
+
+def _play(game: Any, state: Any, number: int, text: str) -> Any:
+    if game.outcome(state) is not None:
+        raise IllegalMove(f"move {number} ({text!r}): the game is already over")
+    try:
+        return game.play_text(state, text)
+    except IllegalMove as error:
+        raise type(error)(f"move {number} ({text!r}): {error}") from error
+
+
+def _collect_chances(game: Any, states: list[Any]) -> list[Chance]:
+    """After each move: did the mover's numbers hold an equation, and did they declare it?"""
+    chances = []
+    for index in range(len(states) - 1):
+        before, after = states[index], states[index + 1]
+        mover: PlayerNo = game.to_move(before)
+        opts = before.options
+        equation = find_equation(after.numbers_of(mover), opts.ops, opts.double_digits)
+        if equation is None:
+            continue
+        outcome = game.outcome(after)
+        declared = bool(after.last_valid) and outcome is not None and outcome.winner == mover
+        shown = after.last_declaration if declared else equation
+        chances.append(Chance(mover, index, shown, declared))
+    return chances
+
+
+def _conquest_chances(game: Any, states: list[Any]) -> list[Chance]:
+    """Each move made where the last two numbers could be completed to an equation."""
+    chances = []
+    for index in range(len(states) - 1):
+        before, after = states[index], states[index + 1]
+        if len(before.sequence) < 2:
+            continue
+        a, b = before.sequence[-2], before.sequence[-1]
+        low, high = before.options.pool
+        completing = completing_numbers(a, b, low, high)
+        if not completing:
+            continue
+        mover: PlayerNo = game.to_move(before)
+        outcome = game.outcome(after)
+        if outcome is not None and outcome.winner == mover:
+            chances.append(Chance(mover, index, str(after.equation), True))
+        else:
+            chances.append(Chance(mover, index, equations_of(a, b, completing[0])[0], False))
+    return chances

@@ -1,0 +1,157 @@
+"""`equation-duel solve`, `arena`, and computer players in `play --plain`."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("game", "winner"), [("collect", 1), ("template", 1), ("fifty", 1), ("conquest", 1)]
+)
+def test_solve_json_from_the_start(
+    capsys: pytest.CaptureFixture[str], game: str, winner: int
+) -> None:
+    code, out, _ = run(capsys, "solve", game, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"game", "to_move", "winner", "best_moves", "seconds"}
+    assert (data["game"], data["to_move"], data["winner"]) == (game, 1, winner)
+    assert data["best_moves"] == sorted(data["best_moves"]) and data["best_moves"]
+    assert isinstance(data["seconds"], float)
+
+
+def test_solve_after_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "template", "--moves", "9@1.1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["to_move"], data["winner"], data["best_moves"]) == (2, 2, ["1@1.2", "1@1.3"])
+
+
+def test_solve_with_game_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "conquest", "--first", "2", "--json")
+    assert code == 0
+    assert json.loads(out)["to_move"] == 2
+
+
+def test_solve_finished_position(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "conquest", "--moves", "1 2 3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["winner"], data["best_moves"]) == (1, [])
+    code, out, _ = run(capsys, "solve", "conquest", "--moves", "1 2 3")
+    assert out.startswith("The game is over: Player 1 wins")
+
+
+def test_solve_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "conquest", "--moves", "5")
+    assert code == 0
+    assert out.splitlines()[0] == "Player 2 to move loses: Player 1 wins with best play in 2 plies."
+    assert out.splitlines()[1].startswith("Every move loses: 1 2 3")
+
+
+def test_solve_illegal_move_is_one_line_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", "collect", "--moves", "3 3")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "move 2 ('3')" in err and "3 has been taken" in err
+
+
+def test_solve_bad_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "solve", "conquest", "--target", "5")
+    assert code == 2
+    assert err.strip() == "equation-duel: error: --target does not apply to conquest"
+
+
+def test_solve_play_forever_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "solve", "conquest", "--pool", "3-6", "--moves", "3 3")
+    assert code == 1
+    assert "forever" in err
+
+
+def test_arena_json_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "fifty", "--p1", "medium", "--p2", "easy", "--games", "6", "--seed", "4"]
+    code, out, _ = run(capsys, *args, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 6 and set(data["wins"]) == {"1", "2"}
+    assert data["wins"]["1"] + data["wins"]["2"] == 6
+    assert json.loads(run(capsys, *args, "--json")[1]) == data
+
+
+@pytest.mark.parametrize("game", ["collect", "template", "fifty", "conquest"])
+def test_arena_perfect_beats_easy_from_the_winning_seat(
+    capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    code, out, _ = run(
+        capsys, "arena", game, "--p1", "perfect", "--p2", "easy", "--games", "4", "--json"
+    )
+    assert code == 0
+    assert json.loads(out) == {"games": 4, "wins": {"1": 4, "2": 0}}
+
+
+def test_arena_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "arena", "conquest", "--games", "3", "--p2", "medium")
+    assert code == 0
+    assert out.splitlines() == [
+        "3 games of conquest:",
+        "  Player 1 (perfect) won 3",
+        "  Player 2 (medium) won 0",
+    ]
+
+
+def test_play_plain_with_two_computer_players(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, out, _ = run(
+        capsys, "play", "conquest", "--plain", "--p1", "perfect", "--p2", "perfect", "--seed", "1"
+    )
+    assert code == 0
+    assert "Player 1 (computer) plays" in out
+    assert out.strip().splitlines()[-1].startswith("Player 1 wins:")
+
+
+def test_play_plain_human_against_the_computer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("5\n"))
+    code, out, _ = run(capsys, "play", "conquest", "--plain", "--p2", "perfect", "--seed", "1")
+    assert code == 0
+    assert "Player 2 (computer) plays" in out
+    assert "Input ended" in out
+
+
+def test_play_screen_with_computer_players_needs_plain(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "play", "conquest", "--p1", "easy")
+    assert code == 2
+    assert "--plain" in err
+
+
+def test_solve_in_a_fresh_process() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "solve", "collect", "--moves", "1 2", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["to_move"] == 1

@@ -1,0 +1,111 @@
+"""Collect & Declare on screen: whole games by keys and by clicks, sudden death, refusals."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import Static
+
+from app.tui.app import EquationDuelApp
+from app.tui.boards.collect import CollectScreen
+from rules.collect import GAME, CollectMove
+from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
+
+NAMES = ("Ann", "Bob")
+#: What the keyboard sends for each character of an equation.
+KEYS = {"+": "plus", "-": "minus", "*": "asterisk", "/": "slash", "=": "equals_sign",
+        "(": "left_parenthesis", ")": "right_parenthesis"}  # fmt: skip
+
+
+def random_game(seed: int, quiet_turns: int = 6) -> list[CollectMove]:
+    """Random turns; no declarations for the first `quiet_turns`, then any legal move."""
+    rng = random.Random(seed)
+    state = GAME.new()
+    moves: list[CollectMove] = []
+    while not GAME.is_over(state):
+        options = GAME.legal_moves(state)
+        if len(moves) < quiet_turns:
+            options = [m for m in options if m.declaration is None]
+        move = rng.choice(options)
+        moves.append(move)
+        state = GAME.play(state, move)
+    return moves
+
+
+def notation(moves: list[CollectMove]) -> list[str]:
+    return [GAME.format_move(m) for m in moves]
+
+
+async def test_collect_whole_game_by_keys() -> None:
+    moves = random_game(6)
+    assert any(m.declaration for m in moves)
+    app = EquationDuelApp("collect", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        assert isinstance(screen, CollectScreen)
+        for move in moves:
+            if move.pick is not None:
+                await pilot.press(str(move.pick))
+            if move.declaration:
+                await pilot.press(*[KEYS.get(ch, ch) for ch in move.declaration], "enter")
+            else:
+                await pilot.press("escape")
+        winner, reason = await winner_shown(pilot)
+        assert winner == expected("collect", None, notation(moves), NAMES)
+        assert reason.endswith("balances")
+        assert [t for _, t in screen.moves] == notation(moves)
+
+
+async def test_collect_sudden_death_by_keys() -> None:
+    picks = [5, 1, 9, 2, 8, 3, 7, 4, 6]
+    app = EquationDuelApp("collect", {"ops": "+"})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        for number in picks:
+            await pilot.press(str(number), "escape")
+        assert screen.state.phase == "sudden-death"
+        assert "sudden death" in text_of(screen.query_one("#status", Static)).lower()
+        # Bob declares an equation he cannot make with + alone: refused as invalid.
+        await pilot.press(*"1*2=2", "enter")
+        assert "not allowed" in screen.state.note
+        await pilot.press("escape", "escape", "escape")
+        winner, reason = await winner_shown(pilot)
+        moves = [t for _, t in screen.moves]
+        assert winner == expected(
+            "collect", GAME.Options(ops=("+",)), moves, ("Player 1", "Player 2")
+        )
+        assert "sudden death" in reason
+
+
+async def test_collect_whole_game_by_clicks() -> None:
+    moves = random_game(12, quiet_turns=4)
+    app = EquationDuelApp("collect")
+    async with app.run_test(size=SIZE) as pilot:
+        for move in moves:
+            if move.pick is not None:
+                await pilot.click(f"#collect-pool #key-{move.pick}")
+            if not move.declaration:
+                await pilot.click("#declare .-skip")
+                continue
+            shown = move.declaration.translate(str.maketrans("*/-", "×÷−"))
+            for char in shown:
+                keys = [k for k in top(app).query(".eq-key") if str(k.render()) == char]
+                await pilot.click(keys[0])
+            await pilot.click("#declare .-action")
+        winner, _ = await winner_shown(pilot)
+        assert winner == expected("collect", None, notation(moves), ("Player 1", "Player 2"))
+
+
+async def test_taken_number_is_refused_and_shows_its_holder() -> None:
+    app = EquationDuelApp("collect", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("7", "escape")
+        await pilot.click("#collect-pool #key-7")
+        assert "7 has been taken" in text_of(screen.query_one("#status", Static))
+        key = screen.query_one("#collect-pool #key-7", Static)
+        assert key.has_class("-p1") and text_of(key) == "7¹"
+        await pilot.press("3")
+        await pilot.press(*"7-3=4", "enter")  # Bob does not hold 7
+        assert "you do not have number 7" in screen.state.note
+        assert not screen.is_over and screen.to_move == 1

@@ -1,0 +1,100 @@
+"""Exactly Fifty on screen: whole games by keys and by clicks, winners from the rules."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import Static
+
+from app.tui.app import EquationDuelApp
+from app.tui.boards.fifty import FiftyScreen
+from rules.fifty import GAME, FiftyOptions
+from tests.app.tui_support import SIZE, expected, game_screen, text_of, winner_shown
+from widgets.score_bar import ScoreBar
+
+NAMES = ("Ann", "Bob")
+KEY_OF = {"+": "plus", "-": "minus", "*": "asterisk", "/": "slash"}
+CLICK_OF = {"+": "addition", "-": "subtraction", "*": "multiplication", "/": "division"}
+
+
+def random_game(seed: int, options: FiftyOptions | None = None) -> list[str]:
+    rng = random.Random(seed)
+    state = GAME.new(options)
+    moves: list[str] = []
+    while not GAME.is_over(state):
+        move = rng.choice(GAME.legal_moves(state))
+        moves.append(GAME.format_move(move))
+        state = GAME.play(state, move)
+    return moves
+
+
+def parts(text: str) -> tuple[str, str, str]:
+    move = GAME.parse_move(text)
+    return str(move.a), move.op, str(move.b)
+
+
+async def test_fifty_whole_game_by_keys() -> None:
+    moves = random_game(2)
+    app = EquationDuelApp("fifty", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        assert isinstance(screen, FiftyScreen)
+        for move in moves:
+            a, op, b = parts(move)
+            await pilot.press(a, KEY_OF[op], b, "enter")
+        winner, _ = await winner_shown(pilot)
+        assert winner == expected("fifty", None, moves, NAMES)
+        assert [text for _, text in screen.moves] == moves
+
+
+async def test_fifty_extended_pool_two_digit_numbers_by_keys() -> None:
+    options = FiftyOptions(pool=(1, 15))
+    moves = random_game(4, options)
+    app = EquationDuelApp("fifty", {"pool": (1, 15)})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        for move in moves:
+            a, op, b = parts(move)
+            # A 1 waits for a possible second digit: Enter confirms it alone.
+            for number in (a, b):
+                await pilot.press(*number)
+                if number == "1":
+                    await pilot.press("enter")
+            await pilot.press(KEY_OF[op], "enter")
+        winner, _ = await winner_shown(pilot)
+        assert winner == expected("fifty", options, moves, ("Player 1", "Player 2"))
+        assert [text for _, text in screen.moves] == moves
+
+
+async def test_fifty_whole_game_by_clicks() -> None:
+    moves = random_game(9)
+    app = EquationDuelApp("fifty")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        for move in moves:
+            a, op, b = parts(move)
+            await pilot.click(f"#key-{a}")
+            await pilot.click(f"#op-{CLICK_OF[op]}")
+            await pilot.click(f"#key-{b}")
+            await pilot.click("#play")
+        winner, _ = await winner_shown(pilot)
+        assert winner == expected("fifty", None, moves, ("Player 1", "Player 2"))
+        assert [text for _, text in screen.moves] == moves
+
+
+async def test_fifty_preview_warns_over_fifty() -> None:
+    app = EquationDuelApp("fifty")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("6", "asterisk", "7", "enter", "9", "minus", "5", "enter")
+        await pilot.press("8", "plus", "2")
+        equation = text_of(screen.query_one("#fifty-equation", Static))
+        assert equation.startswith("8 + 2 = 10  → score 52")
+        assert "over 50" in equation
+        bar = screen.query_one("#score-1", ScoreBar)
+        assert bar.preview == 52 and bar.has_class("-over")
+        await pilot.press("7")  # a used number is refused, nothing changes
+        assert "7 is already used" in text_of(screen.query_one("#status", Static))
+        await pilot.press("backspace")
+        assert screen.chosen == [] and screen.op is None
+        assert len(screen.moves) == 2

@@ -1,0 +1,170 @@
+"""The menu, the setup screen, rules, leaving, the minimum size, and computer players."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from textual.widgets import Input, Select, Static, Switch
+
+import app.tui.game_screen as game_screen_module
+from app.tui.app import EquationDuelApp
+from app.tui.dialogs import ConfirmDialog
+from app.tui.menu import MenuScreen
+from app.tui.rules_screen import RulesScreen
+from app.tui.setup import SetupScreen
+from app.tui.too_small import TooSmallScreen
+from rules.conquest import GAME as CONQUEST
+from rules.fifty import FiftyOptions
+from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
+
+
+async def test_menu_keys_and_arrows() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "enter")
+        assert isinstance(top(app), SetupScreen) and top(app).game_id == "fifty"
+        await pilot.press("escape")
+        assert isinstance(top(app), MenuScreen)
+        await pilot.press("up", "f1")
+        assert isinstance(top(app), RulesScreen) and top(app).game_id == "template"
+        await pilot.press("escape")
+        await pilot.click("#quit")
+    assert app.return_code == 0
+
+
+async def test_setup_preset_validation_and_start_by_keys() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3")
+        setup = top(app)
+        setup.query_one("#preset", Select).value = "target-30"
+        await pilot.pause()
+        assert setup.query_one("#opt-target", Input).value == "30"
+        target = setup.query_one("#opt-target", Input)
+        target.focus()
+        await pilot.press("ctrl+a", "ctrl+k", "5", "0", "0")
+        error = setup.query_one("#err-target", Static)
+        assert error.display and "between 1 and 200" in text_of(error)
+        assert setup.query_one("#start").disabled
+        assert setup.query_one("#preset", Select).value == "(custom)"
+        await pilot.press("enter")  # refused: still on the setup screen
+        assert top(app) is setup
+        await pilot.press("backspace", "backspace")  # 5
+        await pilot.press("tab", "ctrl+a", "ctrl+k", "1", "tab", "ctrl+a", "ctrl+k", "6")
+        assert not setup.query_one("#start").disabled
+        await pilot.press("enter")
+        screen = game_screen(app)
+        assert screen.setup.options == FiftyOptions(target=5, pool=(1, 6))
+
+
+async def test_setup_switch_and_who_starts() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await pilot.click("#opt-declare")
+        await pilot.click("#first-2")
+        assert top(app).query_one("#opt-declare", Switch).value
+        assert top(app).query_one("#preset", Select).value == "declare-second-starts"
+        await pilot.click("#start")
+        screen = game_screen(app)
+        assert screen.setup.options == CONQUEST.Options(declare=True, first=2)
+        assert screen.to_move == 2
+
+
+async def test_custom_template_option() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        setup = top(app)
+        setup.query_one("#opt-template", Select).value = "custom"
+        await pilot.pause()
+        custom = setup.query_one("#opt-template-custom", Input)
+        assert custom.display
+        custom.focus()
+        await pilot.press(*"_ / (_ - _)")
+        await pilot.press("enter")
+        screen = game_screen(app)
+        assert screen.setup.options.template == "_ ÷ (_ − _)"
+
+
+async def test_play_game_opens_straight_into_it_with_moves() -> None:
+    app = EquationDuelApp("conquest", {"pool": (1, 9)}, ["4", "7"])
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        assert top(app) is screen
+        assert screen.state.sequence == (4, 7) and len(screen.history) == 2
+        await pilot.press("u")
+        assert screen.state.sequence == (4,)
+
+
+async def test_bad_options_open_the_setup() -> None:
+    app = EquationDuelApp("fifty", {"target": 999})
+    async with app.run_test(size=SIZE):
+        assert isinstance(top(app), SetupScreen)
+
+
+async def test_ctrl_c_asks_during_a_game_and_quits() -> None:
+    app = EquationDuelApp("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+c")  # nothing played yet: quits at once
+    assert app.return_code == 0
+    app = EquationDuelApp("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "ctrl+c")
+        assert isinstance(top(app), ConfirmDialog)
+        await pilot.press("n", "ctrl+q", "y")
+    assert app.return_code == 0
+
+
+async def test_too_small_then_recovers() -> None:
+    app = EquationDuelApp("conquest")
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(top(app), TooSmallScreen)
+        assert "70×20" in text_of(top(app).query_one("#too-small", Static))
+        await pilot.press("5")  # nothing reaches the game meanwhile
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        screen = game_screen(app)
+        assert top(app) is screen and screen.moves == []
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause()
+        assert isinstance(top(app), TooSmallScreen)
+
+
+async def test_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_screen_module, "BOT_DELAY", 0.01)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        setup = top(app)
+        await pilot.click("#computer-2")
+        assert not setup.query_one("#level-2", Select).disabled
+        await pilot.press("enter")
+        screen = game_screen(app)
+        assert screen.setup.seats[1].kind == "computer" and 2 in screen.bots
+        for number in "1471471471":
+            if screen.is_over:
+                break
+            await pilot.press(number)
+            for _ in range(50):
+                await pilot.pause(0.02)
+                if screen.is_over or screen.to_move == 1:
+                    break
+        winner, _ = await winner_shown(pilot)
+        moves = [text for _, text in screen.moves]
+        assert winner == expected("conquest", None, moves, ("Player 1", "Player 2"))
+        assert not screen.check_action("undo", ())  # undo is for two people only
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="posix import check")
+def test_start_up_does_not_import_sympy() -> None:
+    import subprocess
+
+    code = (
+        "import sys; import app.tui.app, app.tui.menu, app.tui.setup, app.tui.game_screen; "
+        "print('sympy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

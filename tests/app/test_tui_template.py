@@ -1,0 +1,128 @@
+"""Templates on screen: whole games by keys and by clicks, a match, and the turn clock."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import Static
+
+from app.tui.app import EquationDuelApp
+from app.tui.boards.template import TemplateScreen
+from app.tui.dialogs import GameOverDialog, RoundOverDialog
+from rules.template import GAME, TemplateOptions
+from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
+
+NAMES = ("Ann", "Bob")
+#: The seed's walkthrough (RULINGS.md): Player 1 wins 39 to 36.
+WALKTHROUGH = ["9@1.1", "8@2.1", "7@2.3", "6@1.3", "5@1.2", "4@2.2"]
+
+
+def random_game(seed: int, options: TemplateOptions | None = None) -> list[str]:
+    rng = random.Random(seed)
+    state = GAME.new(options)
+    moves: list[str] = []
+    while not GAME.is_over(state):
+        move = rng.choice(GAME.legal_moves(state))
+        moves.append(GAME.format_move(move))
+        state = GAME.play(state, move)
+    return moves
+
+
+async def move_cursor_by_keys(pilot, screen: TemplateScreen, player: int, slot: int) -> None:  # type: ignore[no-untyped-def]
+    """Arrows alone: up/down switch template, left/right move along the slots."""
+    if screen.cursor[0] != player:
+        await pilot.press("down")
+    while screen.cursor[1] != slot:
+        await pilot.press("right" if screen.cursor[1] < slot else "left")
+    assert screen.cursor == (player, slot)
+
+
+async def test_template_walkthrough_by_keys() -> None:
+    app = EquationDuelApp("template", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        assert isinstance(screen, TemplateScreen)
+        for text in WALKTHROUGH:
+            move = GAME.parse_move(text)
+            await move_cursor_by_keys(pilot, screen, move.player, move.slot)
+            await pilot.press(str(move.digit))
+        winner, reason = await winner_shown(pilot)
+        assert winner == expected("template", None, WALKTHROUGH, NAMES) == "Ann wins!"
+        assert reason == "39 beats 36"
+        assert text_of(screen.query_one("#template-1 .value", Static)) == "= 39"
+
+
+async def test_template_random_game_by_tab_and_keys() -> None:
+    options = TemplateOptions(template="(_ + _) × _", digits=(0, 9), copies=2)
+    moves = random_game(8, options)
+    data = {"template": "(_ + _) × _", "digits": (0, 9), "copies": 2}
+    app = EquationDuelApp("template", data)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        for text in moves:
+            move = GAME.parse_move(text)
+            while screen.cursor != (move.player, move.slot):
+                await pilot.press("tab")
+            await pilot.press(str(move.digit))
+        winner, _ = await winner_shown(pilot)
+        assert winner == expected("template", options, moves, ("Player 1", "Player 2"))
+
+
+async def test_template_whole_game_by_clicks() -> None:
+    moves = random_game(1)
+    app = EquationDuelApp("template")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        for text in moves:
+            move = GAME.parse_move(text)
+            await pilot.click(f"#template-{move.player} #slot-{move.slot}")
+            await pilot.click(f"#template-pool #key-{move.digit}")
+        winner, _ = await winner_shown(pilot)
+        assert winner == expected("template", None, moves, ("Player 1", "Player 2"))
+        assert [t for _, t in screen.moves] == moves
+
+
+async def test_filled_slot_is_refused() -> None:
+    app = EquationDuelApp("template")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("9")
+        screen.cursor = (1, 1)
+        await pilot.press("8")
+        assert "already filled" in text_of(screen.query_one("#status", Static))
+        assert screen.state.slots[0] == (9, None, None)
+
+
+async def test_template_match_of_two_rounds() -> None:
+    app = EquationDuelApp("template", {"rounds_to_win": 2})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        for round_no in (1, 2):
+            # The same placements each round (Bob starts round 2): Ann's template wins.
+            for text in WALKTHROUGH:
+                move = GAME.parse_move(text)
+                screen.cursor = (move.player, move.slot)
+                await pilot.press(str(move.digit))
+            await pilot.pause()
+            if round_no == 1:
+                assert isinstance(top(app), RoundOverDialog)
+                await pilot.press("enter")
+                assert screen.round_no == 2 and screen.to_move == 2 and screen.wins == [1, 0]
+        winner, reason = await winner_shown(pilot)
+        assert winner == "Player 1 wins!"
+        assert reason.endswith("match won 2–0")
+
+
+async def test_time_runs_out() -> None:
+    app = EquationDuelApp("template", {"turn_seconds": 5})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("9")
+        screen.seconds_left = 1
+        screen._tick()
+        await pilot.pause()
+        assert isinstance(top(app), GameOverDialog)
+        winner, reason = await winner_shown(pilot)
+        assert winner == "Player 1 wins!" and reason == "Player 2's time ran out"
+        await pilot.press("escape", "u")
+        assert not screen.is_over and screen.to_move == 2 and screen.wins == [0, 0]

@@ -1,0 +1,184 @@
+"""Each widget on its own: it shows the state it is given and posts messages up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.message import Message
+from textual.widget import Widget
+
+from widgets.digit_pool import DigitPool
+from widgets.equation_input import EquationInput, preview
+from widgets.equation_template import EquationTemplate
+from widgets.move_list import MoveList
+from widgets.operator_picker import OperatorPicker
+from widgets.player_panel import PlayerPanel
+from widgets.running_total import RunningTotal
+from widgets.score_bar import ScoreBar
+from widgets.sequence_strip import SequenceStrip
+
+
+class Host(App[None]):
+    """Hosts one widget and records the messages it posts."""
+
+    def __init__(self, widget: Widget) -> None:
+        super().__init__()
+        self.widget = widget
+        self.seen: list[Message] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.widget
+
+    def on_digit_pool_picked(self, message: DigitPool.Picked) -> None:
+        self.seen.append(message)
+
+    def on_equation_input_declared(self, message: EquationInput.Declared) -> None:
+        self.seen.append(message)
+
+    def on_equation_input_skipped(self, message: EquationInput.Skipped) -> None:
+        self.seen.append(message)
+
+    def on_operator_picker_chosen(self, message: OperatorPicker.Chosen) -> None:
+        self.seen.append(message)
+
+    def on_equation_template_slot_chosen(self, message: EquationTemplate.SlotChosen) -> None:
+        self.seen.append(message)
+
+
+def values(seen: list[Message], name: str) -> list[Any]:
+    return [getattr(m, name) for m in seen]
+
+
+async def test_digit_pool_keys_clicks_and_taken() -> None:
+    pool = DigitPool(tuple(range(1, 16)), columns=8)
+    app = Host(pool)
+    async with app.run_test(size=(80, 12)) as pilot:
+        pool.taken = {7: 1, 3: 0}
+        await pilot.pause()
+        key = pool.query_one("#key-7")
+        assert key.has_class("-p1") and str(key.render()) == "7·1"
+        assert pool.query_one("#key-3").has_class("-used")
+        assert not pool.pickable(7) and pool.pickable(8)
+        pool.type_digit("1")  # could be 10-15: waits
+        assert pool.typed == "1" and app.seen == []
+        pool.type_digit("2")
+        pool.type_digit("9")
+        pool.type_digit("1")
+        assert pool.flush_typed()
+        await pilot.pause()
+        assert values(app.seen, "number") == [12, 9, 1]
+        await pilot.click("#key-5")
+        pool.active = False
+        await pilot.click("#key-6")  # inactive: nothing
+        await pilot.pause()
+        assert values(app.seen, "number") == [12, 9, 1, 5]
+
+
+async def test_digit_pool_cursor_by_arrows() -> None:
+    pool = DigitPool(tuple(range(1, 10)), columns=3)
+    app = Host(pool)
+    async with app.run_test(size=(80, 12)) as pilot:
+        pool.focus()
+        await pilot.press("enter")  # Enter alone does not pick: it belongs to the screen
+        await pilot.press("right", "down", "enter", "space")
+        assert values(app.seen, "number") == [5, 5]
+
+
+async def test_equation_preview() -> None:
+    assert preview("")[0] == "empty"
+    assert preview("6 - 4 = 2") == ("balanced", "2 = 2 · balances · uses 6, 4, 2")
+    assert preview("6 * 4 = 2")[0] == "unequal"
+    assert preview("6 / (3 - 3) = 2")[0] == "problem"
+    assert preview("6 - 4 =")[0] == "partial"
+    kind, message = preview("9 - 4 = 5", owned=(4, 5, 6))
+    assert kind == "problem" and "you do not have number 9" in message
+    assert preview("6 + 2", ops=("+",))[0] == "partial"
+    assert preview("6 ^ 2 = 36")[0] == "problem"
+
+
+async def test_equation_input_types_symbols_and_posts() -> None:
+    widget = EquationInput()
+    app = Host(widget)
+    async with app.run_test(size=(80, 14)) as pilot:
+        widget.keys = (2, 4, 6)
+        await pilot.pause()
+        widget.focus_line()
+        await pilot.press(*"6-4x1/1=2")
+        assert widget.value == "6−4×1÷1=2"
+        await pilot.press("enter")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [type(m).__name__ for m in app.seen] == ["Declared", "Skipped"]
+        assert app.seen[0].text == "6−4×1÷1=2"  # type: ignore[attr-defined]
+        widget.clear()
+        for label in ("6", "−", "4", "=", "2"):
+            key = next(k for k in widget.query(".eq-key") if str(k.render()) == label)
+            await pilot.click(key)
+        assert widget.value == "6 − 4 = 2"
+
+
+async def test_operator_picker_and_template_slots() -> None:
+    picker = OperatorPicker()
+    app = Host(picker)
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.click("#op-division")
+        picker.choose("-")
+        picker.selected = "/"
+        await pilot.pause()
+        assert values(app.seen, "op") == ["/", "-"]
+        assert picker.query_one("#op-division").has_class("-selected")
+    template = EquationTemplate(2)
+    app = Host(template)
+    async with app.run_test(size=(80, 10)) as pilot:
+        template.template = "(_ + _) × _"
+        await pilot.pause()
+        template.values = (3, None, 4)
+        template.cursor = 2
+        await pilot.pause()
+        assert str(template.query_one("#slot-1").render()) == "3"
+        assert template.query_one("#slot-2").has_class("-cursor")
+        await pilot.click("#slot-3")
+        assert [(m.player, m.slot) for m in app.seen] == [(2, 3)]  # type: ignore[attr-defined]
+
+
+async def test_score_bar_marks_the_target_and_warns() -> None:
+    bar = ScoreBar(1)
+    app = Host(bar)
+    async with app.run_test(size=(60, 3)) as pilot:
+        bar.label, bar.score, bar.target = "Ann", 42, 50
+        await pilot.pause()
+        assert "42/50" in str(bar.render())
+        bar.preview = 52
+        await pilot.pause()
+        assert bar.has_class("-over") and "52/50 over!" in str(bar.render())
+
+
+async def test_strip_total_panel_and_move_list() -> None:
+    strip = SequenceStrip()
+    app = Host(strip)
+    async with app.run_test(size=(60, 6)) as pilot:
+        strip.sequence = (4, 5, 2, 3)
+        strip.equation = "5 = 2 + 3"
+        await pilot.pause()
+        assert strip.query_one("#last").value == "5 2 3"  # type: ignore[attr-defined]
+        assert strip.query_one("#older").value == "4"  # type: ignore[attr-defined]
+        assert strip.line_text() == "5 = 2 + 3" and strip.has_class("-formed")
+    total = RunningTotal()
+    app = Host(total)
+    async with app.run_test(size=(60, 6)) as pilot:
+        total.total = 31
+        await pilot.pause()
+        assert total.has_class("-reached")
+    panel = PlayerPanel(2, "Bob")
+    app = Host(panel)
+    async with app.run_test(size=(60, 6)) as pilot:
+        panel.active = True
+        await pilot.pause()
+        assert panel.has_class("-active") and "Bob" in str(panel.border_title)
+    moves = MoveList()
+    app = Host(moves)
+    async with app.run_test(size=(40, 10)) as pilot:
+        moves.moves = ((1, "5"), (2, "7"))
+        await pilot.pause()
+        assert "P2 7" in str(moves.render_moves())

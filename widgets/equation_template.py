@@ -1,0 +1,124 @@
+"""EquationTemplate: one player's template with its slots, a slot cursor, and the value.
+
+Slots are clickable (`SlotChosen(player, slot)`); the screen owns the cursor and the digits
+and tells the widget which slot has the cursor and what the partial value or result is.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from rules.equation import parse_template
+from rules.operators import shown
+
+
+class SlotKey(Static):
+    class Pressed(Message):
+        def __init__(self, slot: int) -> None:
+            super().__init__()
+            self.slot = slot
+
+    def __init__(self, slot: int) -> None:
+        super().__init__("", classes="slot", id=f"slot-{slot}", markup=False)
+        self.slot = slot
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Pressed(self.slot))
+
+
+class EquationTemplate(Widget):
+    DEFAULT_CSS = """
+    EquationTemplate {
+        height: auto; width: 1fr; border: round $foreground 25%; padding: 0 1;
+        border-title-style: bold;
+    }
+    EquationTemplate.-p1 { border-title-color: $primary; }
+    EquationTemplate.-p2 { border-title-color: $accent; }
+    EquationTemplate.-p1.-active { border: heavy $primary; }
+    EquationTemplate.-p2.-active { border: heavy $accent; }
+    EquationTemplate > Horizontal { height: 3; width: auto; }
+    EquationTemplate .slot {
+        width: 5; height: 3; content-align: center middle; text-style: bold;
+        border: round $foreground 25%; background: $boost;
+    }
+    EquationTemplate .slot:hover { background: $primary 30%; }
+    EquationTemplate .slot.-filled { border: round $foreground 15%; background: transparent; }
+    EquationTemplate .slot.-cursor { border: heavy $secondary; background: $secondary 30%; }
+    EquationTemplate .token { width: auto; height: 3; content-align: center middle; padding: 0 1; }
+    EquationTemplate > .value { color: $text-muted; height: 1; }
+    EquationTemplate.-full > .value { color: $text; text-style: bold; }
+    """
+
+    class SlotChosen(Message):
+        def __init__(self, player: int, slot: int) -> None:
+            super().__init__()
+            self.player = player
+            self.slot = slot
+
+    template: reactive[str] = reactive("_ + _ × _", recompose=True)
+    values: reactive[tuple[int | None, ...]] = reactive((None, None, None))
+    #: The slot (1-based) with the cursor, or None when the cursor is elsewhere.
+    cursor: reactive[int | None] = reactive(None)
+    #: The partial value or the result, as the screen words it.
+    value_text: reactive[str] = reactive("")
+    active: reactive[bool] = reactive(False)
+
+    def __init__(self, player: int, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes=f"-p{player}")
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            slot = 0
+            for token in parse_template(self.template).tokens:
+                if token.kind == "slot":
+                    slot += 1
+                    yield SlotKey(slot)
+                elif token.kind == "op" and token.op is not None:
+                    yield Static(shown(token.op), classes="token", markup=False)
+                else:
+                    yield Static(token.text, classes="token -paren", markup=False)
+        yield Static("", classes="value", markup=False)
+
+    def on_mount(self) -> None:
+        self._sync()
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self._sync()
+
+    def _sync(self) -> None:
+        if not self.is_mounted:
+            return
+        for key in self.query(SlotKey):
+            value = self.values[key.slot - 1] if key.slot <= len(self.values) else None
+            key.update("" if value is None else str(value))
+            key.set_class(value is not None, "-filled")
+            key.set_class(self.cursor == key.slot, "-cursor")
+        self.set_class(all(v is not None for v in self.values), "-full")
+        self.set_class(self.active, "-active")
+        self.query_one(".value", Static).update(Content(self.value_text))
+
+    def watch_values(self) -> None:
+        self._sync()
+
+    def watch_cursor(self) -> None:
+        self._sync()
+
+    def watch_value_text(self) -> None:
+        self._sync()
+
+    def watch_active(self) -> None:
+        self._sync()
+
+    def on_slot_key_pressed(self, message: SlotKey.Pressed) -> None:
+        message.stop()
+        self.post_message(self.SlotChosen(self.player, message.slot))

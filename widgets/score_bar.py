@@ -1,0 +1,83 @@
+"""ScoreBar: a score's progress toward a target, the target marked, and a move's preview.
+
+In fifty the preview shows the score a move would give; past the target the bar warns.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+class ScoreBar(Widget):
+    DEFAULT_CSS = """
+    ScoreBar { height: 1; width: 1fr; }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "score-bar--label",
+        "score-bar--fill",
+        "score-bar--preview",
+        "score-bar--over",
+        "score-bar--empty",
+        "score-bar--target",
+    }
+    DEFAULT_CSS += """
+    ScoreBar > .score-bar--label { text-style: bold; }
+    ScoreBar.-p1 > .score-bar--fill { color: $primary; }
+    ScoreBar.-p2 > .score-bar--fill { color: $accent; }
+    ScoreBar > .score-bar--preview { color: $success; }
+    ScoreBar > .score-bar--over { color: $error; text-style: bold; }
+    ScoreBar > .score-bar--empty { color: $foreground 25%; }
+    ScoreBar > .score-bar--target { color: $warning; text-style: bold; }
+    """
+
+    label: reactive[str] = reactive("")
+    score: reactive[int] = reactive(0)
+    target: reactive[int] = reactive(50)
+    #: The score a move would give (None: no preview).
+    preview: reactive[int | None] = reactive(None)
+
+    def __init__(self, player: int, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes=f"-p{player}")
+
+    @property
+    def over(self) -> bool:
+        return self.preview is not None and self.preview > self.target
+
+    def watch_preview(self) -> None:
+        self.set_class(self.over, "-over")
+
+    def render(self) -> Text:
+        style = self.get_component_rich_style
+        label = f"{self.label[:10]:<10} "
+        shown = self.score if self.preview is None else self.preview
+        number = f" {shown:>4}/{self.target}"
+        if self.over:
+            number += " over!"
+        width = max(4, self.size.width - len(label) - len(number) - 1)
+        target = self.target if self.target > 0 else 1
+
+        def cells(value: int) -> int:
+            return round(max(0, min(value, target)) * width / target)
+
+        now = cells(self.score)
+        text = Text(label, style=style("score-bar--label"), no_wrap=True, end="")
+        if self.preview is None:
+            text.append("█" * now, style("score-bar--fill"))
+            text.append("·" * (width - now), style("score-bar--empty"))
+        elif self.over:
+            text.append("█" * now, style("score-bar--fill"))
+            text.append("▓" * (width - now), style("score-bar--over"))
+        else:
+            then = cells(self.preview)
+            low, high = min(now, then), max(now, then)
+            text.append("█" * low, style("score-bar--fill"))
+            text.append("▒" * (high - low), style("score-bar--preview"))
+            text.append("·" * (width - high), style("score-bar--empty"))
+        text.append("│", style("score-bar--target"))
+        over_style = style("score-bar--over") if self.over else style("score-bar--label")
+        text.append(number, over_style)
+        return text
