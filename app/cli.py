@@ -129,19 +129,32 @@ def cmd_play(args: argparse.Namespace) -> int:
         except FlagError as error:
             return _fail(str(error))
     moves = args.moves.split()
+    if not args.plain and args.load is not None:
+        if args.save or args.best_of or args.turn_seconds:
+            return _fail("--save, --best-of and --turn-seconds do not go with --load")
+        from app.tui.app import run_record_file
+
+        return run_record_file(args.load, args.game, args.moves)
     if not args.plain:
-        if game is None or args.load or args.save or args.best_of or args.turn_seconds:
-            return _fail("--load, --save, --best-of and --turn-seconds need --plain for now")
+        if game is None or args.save:
+            return _fail("--save needs --plain (in the full screen, ctrl+s saves)")
         try:
             game.replay(options, moves)
         except ValueError as error:
             return _fail(f"--moves: {error}")
-        if play_bots(game.id, args):
-            return _fail("--p1/--p2 computer players need --plain here (or the setup screen)")
         from app.tui.app import EquationDuelApp
 
         assert options is not None
-        EquationDuelApp(game_id=game.id, options=options.model_dump(), moves=moves).run()
+        levels = tuple(None if seat == "human" else seat for seat in (args.p1, args.p2))
+        EquationDuelApp(
+            game_id=game.id,
+            options=options.model_dump(),
+            moves=moves,
+            names=(args.p1_name, args.p2_name),
+            levels=(levels[0], levels[1]),
+            best_of=args.best_of,
+            turn_seconds=args.turn_seconds,
+        ).run()
         return 0
     from app.records_cli import play_plain_with_records
     from rules.players import make_player

@@ -13,7 +13,7 @@ equation without spaces (`7`, `3:5-2=3`); in sudden death `:EQUATION`, or `:` al
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator
 
@@ -27,7 +27,8 @@ from rules.collect_text import (
     win_reason,
 )
 from rules.equation import check_equation, find_equation, normalize_equation
-from rules.operators import ALL_OPS, Op, ops_from_text, parse_op
+from rules.operators import ALL_OPS, Op, ops_from_text
+from rules.registry import GAME_INFO
 
 #: The largest pool the rules allow (the seed's "Extended Number Pool" variant).
 POOL_MIN, POOL_MAX = 1, 15
@@ -70,18 +71,8 @@ class CollectOptions(GameOptions):
     @field_validator("ops", mode="before")
     @classmethod
     def _ops_canonical(cls, value: Any) -> Any:
-        if isinstance(value, str):
+        if isinstance(value, str | list | tuple | set | frozenset):
             return ops_from_text(value)
-        if isinstance(value, list | tuple | set | frozenset):
-            found: set[Op] = set()
-            for item in value:
-                op = parse_op(item) if isinstance(item, str) else None
-                if op is None:
-                    raise ValueError(f"{item!r} is not an operator (use + - * /)")
-                found.add(op)
-            if not found:
-                raise ValueError("at least one operator is needed (use some of + - * /)")
-            return tuple(op for op in ALL_OPS if op in found)
         return value
 
     def numbers(self) -> tuple[int, ...]:
@@ -150,8 +141,9 @@ def tie_break(state: CollectState) -> Outcome:
 
 class CollectGame(Game[CollectOptions, CollectState, CollectMove]):
     id = "collect"
-    title = "Equation Duel: Collect & Declare"
-    pitch = "Pick numbers from a shared pool; first to declare a balancing equation wins."
+
+    title: ClassVar[str] = GAME_INFO["collect"].title
+    pitch: ClassVar[str] = GAME_INFO["collect"].pitch
     Options = CollectOptions
     State = CollectState
     Move = CollectMove

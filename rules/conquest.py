@@ -20,6 +20,7 @@ from rules.base import (
 from rules.equation import EquationSyntaxError, normalize_equation, pretty_equation
 from rules.equation.tokens import tokenize
 from rules.operators import ALL_OPS, Op, apply_exact
+from rules.registry import GAME_INFO
 
 
 class ConquestOptions(GameOptions):
@@ -100,8 +101,9 @@ def last_three(sequence: tuple[int, ...]) -> tuple[int, int, int]:
 
 class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove]):
     id: ClassVar[str] = "conquest"
-    title: ClassVar[str] = "Equation Conquest"
-    pitch: ClassVar[str] = "Append numbers 1–9; win when the last three form an equation."
+
+    title: ClassVar[str] = GAME_INFO["conquest"].title
+    pitch: ClassVar[str] = GAME_INFO["conquest"].pitch
     Options = ConquestOptions
     State = ConquestState
     Move = ConquestMove

@@ -24,7 +24,8 @@ from rules.base import (
     PlayerNo,
     other,
 )
-from rules.operators import ALL_OPS, Op, parse_op, quotient_toward_zero
+from rules.operators import ALL_OPS, Op, apply_whole, parse_op
+from rules.registry import GAME_INFO
 
 #: How `pass` is written in the notation.
 PASS_TEXT = "pass"
@@ -132,13 +133,7 @@ def format_numbers(numbers: tuple[int, ...] | list[int]) -> str:
 
 def apply(total: int, op: Op, number: int) -> int:
     """`total op number`; ÷ discards the fraction, rounding toward zero (−7 ÷ 2 = −3)."""
-    if op == "+":
-        return total + number
-    if op == "-":
-        return total - number
-    if op == "*":
-        return total * number
-    return quotient_toward_zero(total, number)
+    return apply_whole(total, op, number)
 
 
 _MOVE = re.compile(r"^(?:(?P<op1>[^\s0-9])\s*(?P<n1>[0-9]+)|(?P<n2>[0-9]+)\s*(?P<op2>[^\s0-9]))$")
@@ -146,10 +141,9 @@ _MOVE = re.compile(r"^(?:(?P<op1>[^\s0-9])\s*(?P<n1>[0-9]+)|(?P<n2>[0-9]+)\s*(?P
 
 class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove]):
     id: ClassVar[str] = "countdown"
-    title: ClassVar[str] = "Countdown Duel"
-    pitch: ClassVar[str] = (
-        "Push a shared running total to 30 with your own numbers 1-9, each used once."
-    )
+
+    title: ClassVar[str] = GAME_INFO["countdown"].title
+    pitch: ClassVar[str] = GAME_INFO["countdown"].pitch
     Options = CountdownOptions
     State = CountdownState
     Move = CountdownMove

@@ -26,7 +26,8 @@ from rules.base import (
     PlayerNo,
     other,
 )
-from rules.operators import ALL_OPS, Op, parse_op, quotient_floor, shown
+from rules.operators import ALL_OPS, Op, apply_whole, parse_op, shown
+from rules.registry import GAME_INFO
 
 #: Limits for the options (RULINGS.md, "fifty"; the brief's allowed ranges).
 TARGET_RANGE = (1, 200)
@@ -117,13 +118,7 @@ class FiftyState(Frozen):
 
 def result(a: int, op: Op, b: int) -> int:
     """The value of `a op b`; ÷ keeps the quotient without the remainder (7 ÷ 2 = 3)."""
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    return quotient_floor(a, b)
+    return apply_whole(a, op, b)
 
 
 def preview(state: FiftyState, move: FiftyMove) -> tuple[int, int]:
@@ -147,10 +142,9 @@ _MOVE = re.compile(r"^\s*(\d{1,6})\s*([^\d\s]+)\s*(\d{1,6})\s*$")
 
 class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove]):
     id: ClassVar[str] = "fifty"
-    title: ClassVar[str] = "Equation Duel: Exactly Fifty"
-    pitch: ClassVar[str] = (
-        "Spend two shared numbers a turn on an equation and hit exactly 50 — one point over loses."
-    )
+
+    title: ClassVar[str] = GAME_INFO["fifty"].title
+    pitch: ClassVar[str] = GAME_INFO["fifty"].pitch
     Options = FiftyOptions
     State = FiftyState
     Move = FiftyMove

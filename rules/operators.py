@@ -6,8 +6,9 @@ Inside the rules an operator is always one of the ASCII symbols `+ - * /`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, TypeVar
 
 Op = Literal["+", "-", "*", "/"]
 ALL_OPS: tuple[Op, ...] = ("+", "-", "*", "/")
@@ -41,47 +42,57 @@ def shown(op: Op) -> str:
     return SHOWN[op]
 
 
-def ops_from_text(text: str) -> tuple[Op, ...]:
-    """A set of operators written like `+-` or `+−×÷`, in canonical order.
+def ops_from_text(text: str | Iterable[object]) -> tuple[Op, ...]:
+    """A set of operators written like `+-` or `+−×÷` (or a list of them), in canonical order.
 
-    Raises ValueError naming the character that is not an operator.
+    Raises ValueError naming the item that is not an operator.
     """
     found: set[Op] = set()
-    for char in text:
-        if char.isspace() or char == ",":
+    for item in text:
+        if isinstance(item, str) and (item.isspace() or item == ","):
             continue
-        op = parse_op(char)
+        op = parse_op(item) if isinstance(item, str) else None
         if op is None:
-            raise ValueError(f"{char!r} is not an operator (use + - * /)")
+            raise ValueError(f"{item!r} is not an operator (use + - * /)")
         found.add(op)
     if not found:
-        raise ValueError("no operators given (use some of + - * /)")
+        raise ValueError("at least one operator is needed (use some of + - * /)")
     return tuple(op for op in ALL_OPS if op in found)
 
 
-def apply_exact(a: Fraction, op: Op, b: Fraction) -> Fraction | None:
-    """`a op b` exactly; None when it divides by zero."""
+_N = TypeVar("_N", int, Fraction)
+
+
+def _add_sub_mul(a: _N, op: Op, b: _N) -> _N:
+    """`a op b` for + − × (the same in every kind of arithmetic the games use)."""
     if op == "+":
         return a + b
     if op == "-":
         return a - b
-    if op == "*":
-        return a * b
+    return a * b
+
+
+def apply_exact(a: Fraction, op: Op, b: Fraction) -> Fraction | None:
+    """`a op b` exactly; None when it divides by zero."""
+    if op != "/":
+        return _add_sub_mul(a, op, b)
     if b == 0:
         return None
     return a / b
-
-
-def quotient_floor(a: int, b: int) -> int:
-    """Integer division that keeps the quotient without the remainder (7 ÷ 2 = 3) for the
-    non-negative numbers the fifty game divides."""
-    return a // b
 
 
 def quotient_toward_zero(a: int, b: int) -> int:
     """Integer division that discards the fraction, rounding toward zero (−7 ÷ 2 = −3)."""
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b >= 0) else -q
+
+
+def apply_whole(a: int, op: Op, b: int) -> int:
+    """`a op b` in whole numbers, as fifty and countdown compute: ÷ keeps the quotient and
+    discards the fraction, rounding toward zero (7 ÷ 2 = 3, −7 ÷ 2 = −3). `b` is not 0."""
+    if op != "/":
+        return _add_sub_mul(a, op, b)
+    return quotient_toward_zero(a, b)
 
 
 def format_fraction(value: Fraction) -> str:

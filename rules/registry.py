@@ -2,13 +2,54 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.base import Game
+if TYPE_CHECKING:  # importing the registry loads no game (and no pydantic)
+    from rules.base import Game
 
 #: The game ids, in menu order, with the module that holds each game.
 GAME_IDS: tuple[str, ...] = ("collect", "template", "fifty", "conquest", "countdown")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the menu shows of a game, without loading it."""
+
+    id: str
+    title: str
+    pitch: str
+
+
+#: Each game's title and one-line pitch (the game classes read theirs from here).
+GAME_INFO: dict[str, GameInfo] = {
+    "collect": GameInfo(
+        "collect",
+        "Equation Duel: Collect & Declare",
+        "Pick numbers from a shared pool; first to declare a balancing equation wins.",
+    ),
+    "template": GameInfo(
+        "template",
+        "Equation Duel: Templates",
+        "Place shared digits in either equation template — build your result high, your opponent's low.",
+    ),
+    "fifty": GameInfo(
+        "fifty",
+        "Equation Duel: Exactly Fifty",
+        "Spend two shared numbers a turn on an equation and hit exactly 50 — one point over loses.",
+    ),
+    "conquest": GameInfo(
+        "conquest",
+        "Equation Conquest",
+        "Append numbers 1–9; win when the last three form an equation.",
+    ),
+    "countdown": GameInfo(
+        "countdown",
+        "Countdown Duel",
+        "Push a shared running total to 30 with your own numbers 1-9, each used once.",
+    ),
+}
 
 _cache: dict[str, Game[Any, Any, Any]] = {}
 

@@ -29,6 +29,7 @@ from rules.base import (
     other,
 )
 from rules.operators import format_fraction
+from rules.registry import GAME_INFO
 from rules.template_options import (
     EMPTY,
     ROUNDS_RANGE,
@@ -160,11 +161,9 @@ _MOVE = re.compile(r"^\s*(\d)\s*@\s*(\d)\s*\.\s*(\d)\s*$")
 
 class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove]):
     id: ClassVar[str] = "template"
-    title: ClassVar[str] = "Equation Duel: Templates"
-    pitch: ClassVar[str] = (
-        "Place shared digits in either equation template — build your result high, "
-        "your opponent's low."
-    )
+
+    title: ClassVar[str] = GAME_INFO["template"].title
+    pitch: ClassVar[str] = GAME_INFO["template"].pitch
     Options = TemplateOptions
     State = TemplateState
     Move = TemplateMove

@@ -2,14 +2,12 @@
 
 `* / x -` are shown as `× ÷ × −` as you type. Enter posts `Declared(text)`, Escape (or
 Enter on an empty line) posts `Skipped()`. The keys under the line insert numbers and
-operators by mouse. The preview reads the text with the rules' own tokenizer and parser
-(no sympy: values are exact fractions) and never judges the move: the rules do.
+operators by mouse. The preview comes from `rules.equation.preview_equation` (exact
+fractions, no sympy) and never judges the move: the rules do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
 from typing import ClassVar
 
 from rich.text import Text
@@ -23,72 +21,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from rules.equation.owned import missing_number
-from rules.equation.parse import Step, split_sides, to_postfix
-from rules.equation.tokens import EquationSyntaxError, tokenize
-from rules.operators import ALL_OPS, Op, apply_exact, format_fraction
+from rules.equation import preview_equation
+from rules.operators import ALL_OPS, Op
 
 #: What typing shows: ASCII operators become the screen's symbols (same length, so the
 #: cursor stays where it was).
 SHOWN_AS = str.maketrans({"*": "×", "x": "×", "X": "×", "/": "÷", "-": "−"})
-
-
-def _value(steps: Sequence[Step]) -> Fraction | None:
-    stack: list[Fraction] = []
-    for step in steps:
-        if step.numeral is not None:
-            stack.append(Fraction(int(step.numeral)))
-            continue
-        right, left = stack.pop(), stack.pop()
-        assert step.op is not None
-        result = apply_exact(left, step.op, right)
-        if result is None:
-            return None
-        stack.append(result)
-    return stack[0]
-
-
-def _show(value: Fraction | None) -> str:
-    return "÷0" if value is None else format_fraction(value).replace("-", "−")
-
-
-def preview(
-    text: str,
-    owned: Sequence[int] | None = None,
-    ops: Sequence[Op] = ALL_OPS,
-    double_digits: bool = False,
-) -> tuple[str, str]:
-    """(kind, message) describing the equation typed so far: kind is `empty`, `partial`,
-    `balanced`, `unequal` or `problem`."""
-    if not text.strip():
-        return "empty", "type an equation such as 6 − 4 = 2"
-    try:
-        tokens = tokenize(text)
-    except EquationSyntaxError as error:
-        return "problem", str(error)
-    numerals = [t.text for t in tokens if t.kind == "num"]
-    uses = "uses " + ", ".join(numerals) if numerals else "no numbers yet"
-    if owned is not None and numerals:
-        missing = missing_number(numerals, owned, double_digits)
-        if missing is not None:
-            return "problem", f"{uses}: {missing}"
-    if not any(t.kind == "=" for t in tokens):
-        try:
-            value = _value(to_postfix(tokens, ops=ops))
-        except EquationSyntaxError:
-            return "partial", f"{uses} · add = and the other side"
-        return "partial", f"left side {_show(value)} · {uses} · add = and the other side"
-    try:
-        left_tokens, right_tokens = split_sides(tokens)
-        left = _value(to_postfix(left_tokens, ops=ops, side="the left side"))
-        right = _value(to_postfix(right_tokens, ops=ops, side="the right side"))
-    except EquationSyntaxError as error:
-        return "partial", f"{uses} · {error}"
-    if left is None or right is None:
-        return "problem", f"{_show(left)} = {_show(right)} · it divides by zero"
-    if left == right:
-        return "balanced", f"{_show(left)} = {_show(right)} · balances · {uses}"
-    return "unequal", f"{_show(left)} ≠ {_show(right)} · {uses}"
 
 
 class EquationKey(Static):
@@ -221,7 +159,7 @@ class EquationInput(Widget):
     def _update_preview(self) -> None:
         if not self.is_mounted:
             return
-        kind, message = preview(self.value, self.owned, self.ops, self.double_digits)
+        kind, message = preview_equation(self.value, self.owned, self.ops, self.double_digits)
         line = self.query_one(".eq-preview", Static)
         line.update(Text(message))
         for name in ("balanced", "unequal", "problem"):

@@ -1,4 +1,4 @@
-"""PlayerPanel: one player's name, colour, kind, and what they hold."""
+"""PlayerPanel: one player's name, colour, kind, what they hold, match score and clock."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ class PlayerPanel(Widget):
     PlayerPanel.-winner { border: double $success; background: $success 15%; }
     PlayerPanel > .kind { color: $text-muted; }
     PlayerPanel > .holdings { height: auto; }
+    PlayerPanel > .match { color: $text-muted; }
+    PlayerPanel.-low-time > .match { color: $warning; text-style: bold; }
     """
 
     player_name: reactive[str] = reactive("")
@@ -32,6 +34,11 @@ class PlayerPanel(Widget):
     holdings: reactive[Text] = reactive(Text, always_update=True)
     active: reactive[bool] = reactive(False)
     winner: reactive[bool] = reactive(False)
+    #: The match score (e.g. "1 of 2 round wins") and the clock (e.g. "12 s left"):
+    #: one line under the holdings, hidden while both are empty.
+    score: reactive[str] = reactive("")
+    clock: reactive[str] = reactive("")
+    low_time: reactive[bool] = reactive(False)
 
     def __init__(self, player: int, name: str, *, id: str | None = None) -> None:
         super().__init__(id=id, classes=f"-p{player}")
@@ -41,6 +48,7 @@ class PlayerPanel(Widget):
     def compose(self) -> ComposeResult:
         yield Static(classes="holdings")
         yield Static(classes="kind", markup=False)
+        yield Static(classes="match", markup=False)
 
     def on_mount(self) -> None:
         self._sync()
@@ -59,9 +67,13 @@ class PlayerPanel(Widget):
         self.border_subtitle = "wins" if self.winner else ""
         self.set_class(self.active, "-active")
         self.set_class(self.winner, "-winner")
+        self.set_class(self.low_time, "-low-time")
         if self.is_mounted:
             self.query_one(".holdings", Static).update(self.holdings)
             self.query_one(".kind", Static).update(self.kind)
+            line = self.query_one(".match", Static)
+            line.update(" · ".join(part for part in (self.score, self.clock) if part))
+            line.display = bool(self.score or self.clock)
 
     def watch_player_name(self) -> None:
         self._schedule_sync()
@@ -76,4 +88,13 @@ class PlayerPanel(Widget):
         self._schedule_sync()
 
     def watch_winner(self) -> None:
+        self._schedule_sync()
+
+    def watch_score(self) -> None:
+        self._schedule_sync()
+
+    def watch_clock(self) -> None:
+        self._schedule_sync()
+
+    def watch_low_time(self) -> None:
         self._schedule_sync()

@@ -1,31 +1,36 @@
 """The Equation Duel app: `EquationDuelApp(game_id=None, options=None).run()`.
 
-Without a game it opens the menu; with one it opens straight into that game with those
-options (the menu underneath, for when the game is done).
+Without a game it opens the menu (and offers to resume a game left unfinished); with
+one it opens straight into that game with those options, and with a game record it
+resumes that game (or replays a finished one); the menu is underneath, for afterwards.
 """
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import ValidationError
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 
 from app.tui.dialogs import ConfirmDialog
-from app.tui.session import DEFAULT_NAMES, GameSetup, Seat, clean_name
 from app.tui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
+# The menu needs none of the rules, pydantic or the records: they are imported where
+# they are used, so the menu is drawn as soon as Textual can draw it.
 if TYPE_CHECKING:
     from app.tui.game_screen import GameScreen
+    from app.tui.session import GameSetup, Seat
+    from rules.base import PlayerNo
+    from rules.records import GameRecord
 
 #: The styles ship as the top-level `styles` folder, a sibling of the `app` package both
 #: in the source tree and in site-packages.
 STYLES = Path(__file__).resolve().parents[2] / "styles"
-STYLE_FILES = ("app", "menu", "setup", "game", "boards", "dialogs", "rules")
+STYLE_FILES = ("app", "menu", "setup", "game", "boards", "dialogs", "rules", "records", "analysis")
 
 
 def board_screen(game_id: str) -> type[GameScreen]:
@@ -53,34 +58,115 @@ class EquationDuelApp(App[None]):
         moves: list[str] | None = None,
         *,
         names: tuple[str, str] | None = None,
+        levels: tuple[str | None, str | None] = (None, None),
+        best_of: int | None = None,
+        turn_seconds: int | None = None,
+        record: GameRecord | None = None,
     ) -> None:
+        """`record`: a game record (checked) to resume, or to replay when it is finished;
+        `best_of` and `turn_seconds` set up a match of `game_id`; `levels` puts the
+        computer at that level in a seat (None: a person plays it)."""
         super().__init__()
         self.start_game_id = game_id
         self.start_options = dict(options or {})
         self.start_moves = list(moves or [])
-        self.start_names = names or DEFAULT_NAMES
+        self.start_names = names or ("Player 1", "Player 2")
+        self.start_levels = levels
+        self.start_best_of = best_of
+        self.start_turn_seconds = turn_seconds
+        self.start_record = record
 
     def on_mount(self) -> None:
         from app.tui.menu import MenuScreen
 
         self.push_screen(MenuScreen())
-        if self.start_game_id is not None:
+        if self.start_record is not None:
+            self.open_record(self.start_record)
+        elif self.start_game_id is not None:
             self._open_start_game(self.start_game_id)
+        else:
+            self.call_after_refresh(self.offer_resume)  # after the menu is drawn
         self.call_after_refresh(self.check_size)
 
     def _open_start_game(self, game_id: str) -> None:
-        seats = (
-            Seat(clean_name(self.start_names[0], 1)),
-            Seat(clean_name(self.start_names[1], 2)),
-        )
+        from pydantic import ValidationError
+
+        from app.tui.session import GameSetup
+        from rules.match import MatchError
+
+        seats = (self._seat(1), self._seat(2))
         try:
-            setup = GameSetup.default(game_id, self.start_options)
-        except ValidationError as error:
-            problems = "; ".join(e["msg"].removeprefix("Value error, ") for e in error.errors())
-            self.open_setup(game_id, GameSetup(game_id, GameSetup.default(game_id).options, seats))
+            setup = GameSetup.make(
+                game_id, self.start_options, seats, self.start_best_of, self.start_turn_seconds
+            )
+        except (ValidationError, MatchError) as error:
+            if isinstance(error, ValidationError):
+                problems = "; ".join(e["msg"].removeprefix("Value error, ") for e in error.errors())
+            else:
+                problems = str(error)
+            self.open_setup(game_id, GameSetup.make(game_id, seats=seats))
             self.notify(f"Those options cannot be used: {problems}", severity="error", timeout=8)
             return
-        self.start_game(GameSetup(game_id, setup.options, seats), self.start_moves)
+        self.start_game(setup, self.start_moves)
+
+    def _seat(self, player: PlayerNo) -> Seat:
+        from app.tui.session import Seat, clean_name
+
+        name = clean_name(self.start_names[player - 1], player)
+        level = self.start_levels[player - 1]
+        return Seat(name) if level is None else Seat(name, "computer", level)
+
+    # Records: resuming and replaying
+
+    def offer_resume(self) -> None:
+        """The game left unfinished last time, if any: resume it, keep it, or discard it."""
+        from app import storage
+        from app.tui.record_dialogs import ResumeDialog
+        from rules.records import RecordError
+
+        try:
+            record = storage.load_autosave()
+        except RecordError as error:
+            self.notify(
+                f"The game left unfinished last time cannot be resumed: {error}",
+                severity="error",
+                timeout=10,
+            )
+            return
+        if record is None:
+            return
+
+        def chosen(choice: str | None) -> None:
+            if choice == "resume":
+                self.open_record(record)
+            elif choice == "discard":
+                storage.clear_autosave()
+                self.notify("The unfinished game was discarded.")
+
+        self.push_screen(ResumeDialog(record), chosen)
+
+    def open_record(self, record: GameRecord) -> None:
+        """Resume an unfinished game; replay a finished one."""
+        from pydantic import ValidationError
+
+        from app.tui.session import GameSetup
+        from rules.match import MatchError
+
+        if record.finished:
+            self.replay(record)
+            return
+        try:
+            setup = GameSetup.from_record(record)
+        except (ValidationError, MatchError, KeyError) as error:
+            self.notify(f"This game cannot be resumed: {error}", severity="error")
+            return
+        self.push_screen(board_screen(record.game)(setup, record=record))
+
+    def replay(self, record: GameRecord) -> None:
+        """Step through a finished record (a match: choose the round first)."""
+        from app.tui.replay import open_replay
+
+        open_replay(self, record)
 
     # Navigation (screens call these)
 
@@ -125,12 +211,23 @@ class EquationDuelApp(App[None]):
 
         def answer(yes: bool | None) -> None:
             if yes:
+                self.autosave()
                 self.exit()
 
         self.push_screen(
-            ConfirmDialog("Quit Equation Duel?", "The game in progress will be lost.", "Quit"),
+            ConfirmDialog(
+                "Quit Equation Duel?", "The game in progress is kept for the next start.", "Quit"
+            ),
             answer,
         )
+
+    def autosave(self) -> None:
+        """Keep the game in progress in the autosave slot."""
+        from app.tui.game_screen import GameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen.in_progress:
+                screen.autosave()
 
     # The minimum size
 
@@ -147,3 +244,29 @@ class EquationDuelApp(App[None]):
             self.pop_screen()
         elif small and isinstance(top, TooSmallScreen):
             top.refresh_message()
+
+
+def run_record_file(path: Path, game_id: str | None = None, moves: str = "") -> int:
+    """`equation-duel play [GAME] --load FILE`: the app resuming (or replaying) the game
+    recorded in FILE. Returns the exit code: 2 with one line on standard error when the
+    file cannot be used (it is left as it was)."""
+    from app import storage
+    from rules.records import RecordError
+
+    problem: str | None = None
+    record: GameRecord | None = None
+    if moves.strip():
+        problem = "--moves cannot be used with --load (the record has its moves)"
+    else:
+        try:
+            record = storage.load_record(path)
+        except RecordError as error:
+            problem = f"--load: {error}"
+        else:
+            if game_id is not None and game_id != record.game:
+                problem = f"--load: {path} holds a game of {record.game}, not {game_id}"
+    if problem is not None or record is None:
+        print(f"equation-duel: error: {problem}", file=sys.stderr)
+        return 2
+    EquationDuelApp(record=record).run()
+    return 0

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 
@@ -19,11 +20,23 @@ class GameOverDialog(ModalScreen[str]):
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("n", "choose('new')", "New game"),
         Binding("m", "choose('menu')", "Menu"),
+        Binding("a", "analysis", "Analysis"),
+        Binding("e", "choose('export')", "Export"),
         Binding("escape", "choose('board')", "Look at the board"),
     ]
 
-    def __init__(self, winner: str, player: int, reason: str, moves: int) -> None:
+    def __init__(
+        self,
+        winner: str,
+        player: int,
+        reason: str,
+        moves: int,
+        *,
+        analysis: Callable[[], Screen[Any] | None] | None = None,
+    ) -> None:
         super().__init__(classes="dialog-screen")
+        #: Makes the analysis screen of the game (None: built from the game screen below).
+        self.analysis = analysis
         self.winner = winner
         self.player = player
         self.reason = reason
@@ -40,6 +53,9 @@ class GameOverDialog(ModalScreen[str]):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("New game (n)", id="new")
                 yield Button("Menu (m)", id="menu")
+            with Horizontal(classes="dialog-buttons", id="analysis-row"):
+                yield Button("Analysis (a)", id="analysis")
+                yield Button("Export (e)", id="export")
             yield Static("Esc: look at the board", classes="dialog-note")
 
     def on_mount(self) -> None:
@@ -47,10 +63,25 @@ class GameOverDialog(ModalScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if event.button.id == "analysis":
+            self.action_analysis()
+            return
         self.dismiss(event.button.id or "board")
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def action_analysis(self) -> None:
+        """Open the analysis of the game just finished (this dialog stays underneath)."""
+        from app.tui.analysis_screen import analysis_of
+
+        stack = self.app.screen_stack
+        below = stack[stack.index(self) - 1] if self in stack[1:] else None
+        screen = self.analysis() if self.analysis is not None else analysis_of(below)
+        if screen is None:
+            self.notify("There is no game to analyse.")
+            return
+        self.app.push_screen(screen)
 
 
 class RoundOverDialog(ModalScreen[None]):

@@ -1,4 +1,5 @@
-"""The menu: the five games (keys 1-5, arrows and Enter, or a click), rules and quit."""
+"""The menu: the five games (keys 1-5, arrows and Enter, or a click), rules, saved games,
+statistics and quit."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from rules.registry import GAME_IDS, get_game
+from rules.registry import GAME_IDS, GAME_INFO
 
 LOGO = "E Q U A T I O N   D U E L"
 
@@ -32,7 +33,7 @@ class GameCard(Static, can_focus=True):
             self.game_id = game_id
 
     def __init__(self, number: int, game_id: str) -> None:
-        game = get_game(game_id)
+        game = GAME_INFO[game_id]
         prompt = Text.assemble(
             (f"{number}  ", "bold"),
             (short_title(game.title), "bold"),
@@ -54,13 +55,15 @@ class MenuScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
-            Binding(str(n), f"choose({n - 1})", f"{short_title(get_game(g).title)}", show=False)
+            Binding(str(n), f"choose({n - 1})", f"{short_title(GAME_INFO[g].title)}", show=False)
             for n, g in enumerate(GAME_IDS, start=1)
         ),
         Binding("1", "noop", "Choose", key_display="1-5"),
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         Binding("f1,question_mark", "rules", "Rules"),
+        Binding("g", "saved_games", "Saved games"),
+        Binding("s", "statistics", "Statistics"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -78,6 +81,8 @@ class MenuScreen(Screen[None]):
             with Horizontal(id="menu-buttons"):
                 yield Button("Play (Enter)", id="play", variant="primary", compact=True)
                 yield Button("Rules (F1)", id="rules", compact=True)
+                yield Button("Saved games (g)", id="saved-games", compact=True)
+                yield Button("Statistics (s)", id="statistics", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
 
@@ -124,11 +129,25 @@ class MenuScreen(Screen[None]):
 
         self.app.push_screen(RulesScreen(self.highlighted_game))
 
+    def action_saved_games(self) -> None:
+        from app.tui.replay import SavedGamesScreen
+
+        self.app.push_screen(SavedGamesScreen())
+
+    def action_statistics(self) -> None:
+        from app.tui.stats_screen import StatsScreen
+
+        self.app.push_screen(StatsScreen())
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "play":
             self.action_open()
         elif event.button.id == "rules":
             self.action_rules()
+        elif event.button.id == "saved-games":
+            self.action_saved_games()
+        elif event.button.id == "statistics":
+            self.action_statistics()
         else:
             self.app.exit()

@@ -59,14 +59,21 @@ class OptionsForm(Widget):
     class Changed(Message):
         """A control changed (the screen re-validates)."""
 
-    def __init__(self, model: type[BaseModel], templates: tuple[str, ...] = (), **kw: Any) -> None:
+    def __init__(
+        self,
+        model: type[BaseModel],
+        templates: tuple[str, ...] = (),
+        exclude: tuple[str, ...] = (),
+        **kw: Any,
+    ) -> None:
+        """`exclude`: fields the form leaves out (they take their defaults)."""
         super().__init__(**kw)
         self.model = model
         self.templates = templates
         self.fields = {
             name: field_kind(name, info.annotation)
             for name, info in model.model_fields.items()
-            if name != "first"
+            if name != "first" and name not in exclude
         }
 
     def compose(self) -> ComposeResult:

@@ -1,4 +1,5 @@
-"""Setup: player names, who starts, human or computer, and the game's variant options."""
+"""Setup: player names, who starts, human or computer, the match and clock, and the game's
+variant options."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
+from app.tui.match_form import MatchForm
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
-from app.tui.session import GameSetup, Seat, clean_name
+from app.tui.session import MATCH_FIELDS, GameSetup, Seat, clean_name
 from rules.base import GameOptions, PlayerNo
+from rules.match import MatchError, new_match
 from rules.registry import get_game
 
 CUSTOM_PRESET = "(custom)"
@@ -81,7 +84,14 @@ class SetupScreen(Screen[None]):
                     choices, id="preset", allow_blank=False, value=CUSTOM_PRESET, compact=True
                 )
                 yield Static("a variant from the rules, or set each option", classes="field-help")
-            yield OptionsForm(self.game.Options, templates=templates_of(self.game_id), id="options")
+            yield OptionsForm(
+                self.game.Options,
+                templates=templates_of(self.game_id),
+                exclude=MATCH_FIELDS,
+                id="options",
+            )
+            yield Static("Match", classes="section")
+            yield MatchForm(self.initial.best_of, self.initial.turn_seconds, id="match")
             yield Static("", id="setup-errors", markup=False)
         with Horizontal(id="setup-buttons"):
             yield Button("Start (Enter)", id="start", variant="primary", compact=True)
@@ -132,7 +142,17 @@ class SetupScreen(Screen[None]):
         return 2 if self.query_one("#first-2", RadioButton).value else 1
 
     def _validate(self) -> GameOptions | None:
+        """The options (with the match settings in them for a game that has its own), or
+        None; the problems are shown."""
         options, general = self.query_one(OptionsForm).validate_options(self.first)
+        if isinstance(options, GameOptions):
+            best_of, seconds = self.query_one(MatchForm).values()
+            try:
+                match = new_match(self.game_id, options, best_of, seconds)
+                options = self.game.options_from(match.options)
+            except MatchError as error:
+                general = [*general, str(error)]
+                options = None
         errors = self.query_one("#setup-errors", Static)
         errors.update("\n".join(general))
         errors.display = bool(general)
@@ -140,6 +160,7 @@ class SetupScreen(Screen[None]):
         return options if isinstance(options, GameOptions) else None
 
     @on(OptionsForm.Changed)
+    @on(MatchForm.Changed)
     def _options_changed(self) -> None:
         self._validate()
         self._match_preset()
@@ -160,6 +181,12 @@ class SetupScreen(Screen[None]):
             return
         self._fill(options)
         self.query_one(f"#first-{options.first}", RadioButton).value = True
+        rounds = getattr(options, "rounds_to_win", None)
+        if rounds is not None:  # the game's own match settings (the template game)
+            with self.query_one(MatchForm).prevent(MatchForm.Changed):
+                self.query_one(MatchForm).fill(
+                    2 * rounds - 1, getattr(options, "turn_seconds", None)
+                )
         self._validate()
 
     @on(RadioSet.Changed, "#first")
@@ -223,9 +250,10 @@ class SetupScreen(Screen[None]):
         if options is None:
             self.notify("Some options need fixing first (see the red lines).", severity="error")
             return
+        best_of, seconds = self.query_one(MatchForm).values()
         start_game = getattr(self.app, "start_game", None)
         if start_game is not None:
-            start_game(GameSetup(self.game_id, options, self.seats()))
+            start_game(GameSetup(self.game_id, options, self.seats(), best_of, seconds))
 
     def action_back(self) -> None:
         self.dismiss()

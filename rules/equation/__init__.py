@@ -5,6 +5,7 @@ sees numbers this package built. See docs/equation-checker.md.
 """
 
 from rules.equation.check import Verdict, check_equation, normalize_equation, pretty_equation
+from rules.equation.preview import evaluate_steps, preview_equation
 from rules.equation.search import find_equation
 from rules.equation.template import Template, TemplateError, parse_template
 from rules.equation.tokens import MAX_LENGTH, EquationSyntaxError
@@ -16,8 +17,10 @@ __all__ = [
     "TemplateError",
     "Verdict",
     "check_equation",
+    "evaluate_steps",
     "find_equation",
     "normalize_equation",
     "parse_template",
     "pretty_equation",
+    "preview_equation",
 ]

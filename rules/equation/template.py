@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.equation.parse import Step, to_postfix
+from rules.equation.preview import evaluate_steps
 from rules.equation.tokens import EquationSyntaxError, Token, tokenize
-from rules.operators import apply_exact, shown
+from rules.operators import shown
 
 
 class TemplateError(ValueError):
@@ -45,19 +46,7 @@ class Template:
 
     def evaluate(self, values: Sequence[int]) -> Fraction | None:
         """The exact result with `values` in the slots; None when it divides by zero."""
-        stack: list[Fraction] = []
-        for step in self.steps:
-            if step.slot is not None:
-                stack.append(Fraction(values[step.slot]))
-                continue
-            right = stack.pop()
-            left = stack.pop()
-            assert step.op is not None
-            result = apply_exact(left, step.op, right)
-            if result is None:
-                return None
-            stack.append(result)
-        return stack[0]
+        return evaluate_steps(self.steps, values)
 
 
 def parse_template(text: str) -> Template:

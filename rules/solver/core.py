@@ -21,13 +21,15 @@ game's own `legal_moves`/`play`, so notation and results come from the rules the
 
 from __future__ import annotations
 
+import functools
 import sys
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, cast
 
 from rules.base import PlayerNo, other
 from rules.registry import get_game
@@ -244,6 +246,22 @@ def engine_for(game_id: str, options: Any, generic: bool = False) -> tuple[Any, 
     return made
 
 
+#: The tables are shared: a hint, an analysis and a computer player may ask at once from
+#: their own threads, so questions to the solver are answered one at a time.
+_LOCK = threading.RLock()
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _one_at_a_time(function: _F) -> _F:
+    @functools.wraps(function)
+    def locked(*args: Any, **kwargs: Any) -> Any:
+        with _LOCK:
+            return function(*args, **kwargs)
+
+    return cast(_F, locked)
+
+
+@_one_at_a_time
 def clear_cache() -> None:
     """Forget every engine and its table (the countdown solver's too, when loaded)."""
     _ENGINES.clear()
@@ -293,6 +311,7 @@ def _child_score(engine: Engine, child: Any, exact: bool) -> int:
     return WIN - 2 if not engine.wins(child) else 2 - WIN
 
 
+@_one_at_a_time
 def solve(game_id: str, state: Any, generic: bool = False) -> Solution:
     """The value of `state`: winner with best play, the moves that keep it, plies to the end."""
     if game_id == "countdown" and not generic:
@@ -317,6 +336,7 @@ def solve(game_id: str, state: Any, generic: bool = False) -> Solution:
     return Solution(winner, mover, tuple(sorted(best)), plies, seconds)
 
 
+@_one_at_a_time
 def move_values(game_id: str, state: Any, generic: bool = False) -> dict[str, tuple[PlayerNo, int]]:
     """Each legal move (notation) -> (winner with best play after it, plies after it).
 

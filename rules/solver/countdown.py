@@ -15,7 +15,7 @@ import time
 from rules.base import PlayerNo, other
 from rules.countdown import GAME, CountdownState, apply
 from rules.solver.core import Solution
-from rules.solver.countdown_engine import K, CountdownEngine, truncate
+from rules.solver.countdown_engine import CountdownEngine, K, truncate
 
 #: A transposition table larger than this is emptied before the next question.
 TABLE_LIMIT = 2_000_000

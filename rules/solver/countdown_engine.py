@@ -13,20 +13,25 @@ valid move, and the start (where the second player wins a stalemate). In such a 
 So a normal position is (running total, P's numbers, O's numbers) and is packed into one
 int: `total << 2n | mine << n | theirs` with the numbers as n-bit masks (bit i = lo + i).
 
-Two ideas keep the search small (docs/countdown-solver.md has the figures):
+Three ideas keep the search small (docs/countdown-solver.md has the figures):
 
 1. *Keeping below.* Every operator is monotone in the running total (`/` truncates toward
    zero, which is monotone too), so whether a player can keep the other from ever reaching
    the target, whatever the other does, is decided by a threshold on the total for each
    pair of masks. The thresholds follow from the masks alone by a small recursion
-   (`keep_mover`, `keep_waiter`). Below both players' thresholds nobody can force the
+   (`keeps_mover`, `keeps_waiter`). Below both players' thresholds nobody can force the
    target: the game runs until the numbers run out, the count of numbers decides, and the
    number of plies follows from the counts (`exhaustion`). Most totals, above all the
-   large negative ones, collapse this way; so does the starting position.
+   large negative ones, collapse this way; so does the starting position. Below one
+   player's threshold only, the score is bounded on one side.
 2. *Exact scores with alpha-beta.* Elsewhere a negamax with a transposition table keeps a
    lower and an upper bound of each position's score (a win in p plies scores K - p, a
    loss in p plies p - K). Moves after which the opponent reaches the target at once score
    like a pass (a loss in 2) and are not searched; immediate wins end the search of a node.
+   The children's known bounds are read first: one sure to be good enough ends the node,
+   those that cannot beat the window are not searched, the rest go most promising first.
+3. *MTD(f).* An exact score comes from zero-window searches that start from the score the
+   counts predict (the exhaustion score), which is most often the answer.
 """
 
 from __future__ import annotations
@@ -122,11 +127,17 @@ class CountdownEngine:
             best = target if not keeper else -(1 << 62)
             for bit, number in members[keeper]:
                 bound = waiter(keeper ^ bit, other)
-                # Any one move that stays below the bound will do: the largest preimage.
-                for op in (0, 1, 2, 3):
-                    value = preimage(op, number, bound)
-                    if value > best:
-                        best = value
+                # One move below the bound will do: the largest preimage (- or *, or /).
+                if bound > 0:
+                    value = bound * number
+                    if bound + number > value:
+                        value = bound + number
+                else:
+                    value = -((-bound) // number)
+                    if bound + number > value:
+                        value = bound + number
+                if value > best:
+                    best = value
             mover_table[key] = best
             return best
 
@@ -137,12 +148,20 @@ class CountdownEngine:
                 return found
             best = target
             for bit, number in members[other]:
-                bound = min(target, mover(keeper, other ^ bit))
-                # Every move of the other must stay below: the least preimage.
-                for op in (0, 1, 2, 3):
-                    value = preimage(op, number, bound)
-                    if value < best:
-                        best = value
+                bound = mover(keeper, other ^ bit)
+                if bound > target:
+                    bound = target
+                # Every move must stay below: the least preimage (+ or *, or /).
+                if bound > 0:
+                    value = -((-bound) // number)
+                    if bound - number < value:
+                        value = bound - number
+                else:
+                    value = bound - number
+                    if bound < 0 and number > 1:
+                        value = (bound - 1) * number + 1
+                if value < best:
+                    best = value
             waiter_table[key] = best
             return best
 
@@ -160,65 +179,85 @@ class CountdownEngine:
         target, count, top, members = self.target, self.count, self.top, self.members
         table = self.table
         keep_mover, keep_waiter = self.keeps_mover, self.keeps_waiter
+        # plies[a][b]: the longest a game can last with a and b numbers left (exhaustion).
+        plies = [[exhaustion(a, b)[1] for b in range(n + 1)] for a in range(n + 1)]
 
-        def search(total: int, mine: int, theirs: int, alpha: int, beta: int) -> int:
-            key = total << shift | mine << n | theirs
-            entry = table.get(key)
-            if entry is None:
-                low, high = -K, K
-            else:
-                low, high = divmod(entry, _SPAN)
-                low -= K
-                high -= K
-                if low == high or low >= beta:
-                    return low
-                if high <= alpha:
-                    return high
-                if low > alpha:
-                    alpha = low
-                if high < beta:
-                    beta = high
-            self.nodes += 1
+        def bounds(total: int, mine: int, theirs: int) -> tuple[int, int]:
+            """What is known of a position's score without searching it: (low, high)."""
             if not mine:
-                table[key] = (_LOSS_IN_2 + K) * _SPAN + _LOSS_IN_2 + K
-                return _LOSS_IN_2
+                return _LOSS_IN_2, _LOSS_IN_2
             largest = top[mine]
             if (
                 total + largest >= target
                 or total * largest >= target
                 or (not theirs and count[mine] == 1)
             ):
-                table[key] = (_WIN_IN_1 + K) * _SPAN + _WIN_IN_1 + K
-                return _WIN_IN_1
-            if total < keep_mover(mine, theirs) and total < keep_waiter(theirs, mine):
-                value = exhaustion_score(count[mine], count[theirs])
-                table[key] = (value + K) * _SPAN + value + K
-                return value
-            if high > _WIN_IN_3:
-                high = _WIN_IN_3
-                if beta > high:
-                    beta = high
-                    if alpha >= beta:
-                        table[key] = (low + K) * _SPAN + high + K
-                        return high
+                return _WIN_IN_1, _WIN_IN_1
+            entry = table.get(total << shift | mine << n | theirs)
+            if entry is not None:
+                low, high = divmod(entry, _SPAN)
+                return low - K, high - K
+            # The keeping-below thresholds (module docstring).
+            longest = plies[count[mine]][count[theirs]]
+            mine_keeps = total < keep_mover(mine, theirs)
+            theirs_keep = total < keep_waiter(theirs, mine)
+            if count[mine] > count[theirs]:  # P wins when the numbers run out
+                return (
+                    K - longest if mine_keeps else _LOSS_IN_2,
+                    K - longest if theirs_keep else _WIN_IN_3,
+                )
+            return (  # O wins when the numbers run out
+                longest - K if mine_keeps else _LOSS_IN_2,
+                longest - K if theirs_keep else _WIN_IN_3,
+            )
+
+        def search(total: int, mine: int, theirs: int, alpha: int, beta: int) -> int:
+            low, high = bounds(total, mine, theirs)
+            if low == high or low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+            self.nodes += 1
             alpha0, beta0 = alpha, beta
             best = _LOSS_IN_2  # the pass
+            if best > alpha:
+                alpha = best
             their_top = top[theirs]
-            later: list[tuple[int, int]] = []
+            # Each child's score range seen from here: (hope, sure, total, numbers left).
+            children: list[tuple[int, int, int, int]] = []
             for bit, number in members[mine]:
                 left = mine ^ bit
-                if total >= 0:
-                    q = total // number
-                else:
-                    q = -((-total) // number)
+                q = total // number if total >= 0 else -(-total // number)
                 for after in {total + number, total - number, total * number, q}:
                     if theirs and (after + their_top >= target or after * their_top >= target):
                         continue  # the opponent reaches the target at once: like a pass
-                    later.append((after, left))
-            if best > alpha:
-                alpha = best
+                    c_low, c_high = bounds(after, theirs, left)
+                    sure = 1 - c_high if c_high > 0 else -1 - c_high
+                    if sure >= beta:
+                        best = sure
+                        break
+                    hope = 1 - c_low if c_low > 0 else -1 - c_low
+                    if hope == sure:  # known exactly
+                        if sure > best:
+                            best = sure
+                            if sure > alpha:
+                                alpha = sure
+                    else:
+                        children.append((hope, sure, after, left))
+                else:
+                    continue
+                break
             if best < beta:
-                for after, left in later:
+                children.sort(reverse=True)
+                for hope, _, after, left in children:
+                    if hope <= alpha:  # this one and the rest cannot beat alpha
+                        if hope > best:
+                            best = hope
+                        break
                     c = search(
                         after,
                         theirs,
@@ -236,18 +275,40 @@ class CountdownEngine:
             if alpha0 < best < beta0:
                 low = high = best
             elif best <= alpha0:
-                high = min(high, best)
-            else:
-                low = max(low, best)
-            table[key] = (low + K) * _SPAN + high + K
+                if best < high:
+                    high = best
+            elif best > low:
+                low = best
+            # No game lasts longer than `longest`: scores between the longest loss and
+            # the longest win do not occur.
+            longest = plies[count[mine]][count[theirs]]
+            if longest - K < low < K - longest:
+                low = K - longest
+            if longest - K < high < K - longest:
+                high = longest - K
+            table[total << shift | mine << n | theirs] = (low + K) * _SPAN + high + K
             return best
 
         return search
 
     def score(self, total: int, mine: int, theirs: int) -> int:
-        """The exact score of a normal position for the player to move."""
-        return self._search(total, mine, theirs, -K, K)
+        """The exact score of a normal position for the player to move.
+
+        MTD(f): zero-window searches from a first guess, the score the position has when
+        the numbers run out, which is most often the answer.
+        """
+        guess = exhaustion_score(self.count[mine], self.count[theirs])
+        low, high = -K, K
+        search = self._search
+        while low < high:
+            beta = guess + 1 if guess == low else guess
+            guess = search(total, mine, theirs, beta - 1, beta)
+            if guess < beta:
+                high = guess
+            else:
+                low = guess
+        return guess
 
     def wins(self, total: int, mine: int, theirs: int) -> bool:
         """Whether the player to move wins (a zero window: cheaper than `score`)."""
-        return self._search(total, mine, theirs, 0, 0) > 0
+        return self._search(total, mine, theirs, 0, 1) > 0

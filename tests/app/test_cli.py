@@ -130,3 +130,29 @@ def test_moves_that_finish_the_game_end_it() -> None:
     result = run("play", "conquest", "--plain", "--moves", "6 2 3")
     assert result.returncode == 0
     assert "Player 1 wins" in result.stdout
+
+
+def test_seed_000_command_line_sample_through_play_plain() -> None:
+    answers = "4\nno\n5\nno\n6\nyes\n6 - 4 = 2\n3\nyes\n5 + 3 = 8\n2\nyes\n6 - 4 = 2\n"
+    result = run("play", "collect", "--plain", stdin=answers)
+    assert result.returncode == 0
+    out = result.stdout
+    assert "Equation is invalid (you do not have number 2). Turn ends." in out
+    assert "Equation is invalid (you do not have number 8). Turn ends." in out
+    assert "Equation is valid! Player 1 wins the game!" in out
+    assert out.rstrip().splitlines()[-1] == "Player 1 wins: 6 − 4 = 2 balances."
+
+
+def test_seed_001_walkthrough_through_play_plain() -> None:
+    answers = "9\nP1 Slot 1\n8\nP2 Slot 1\n7\nP2 Slot 3\n6\nP1 Slot 3\n5\nP1 Slot 2\n4\nP2 Slot 2\n"
+    result = run("play", "template", "--plain", stdin=answers)
+    assert result.returncode == 0
+    assert "Player 1's result: 39" in result.stdout
+    assert "Player 2's result: 36" in result.stdout
+    assert result.stdout.rstrip().splitlines()[-1] == "Player 1 wins: 39 beats 36."
+
+
+def test_seed_001_walkthrough_as_moves() -> None:
+    result = run("play", "template", "--plain", "--moves", "9@1.1 8@2.1 7@2.3 6@1.3 5@1.2 4@2.2")
+    assert result.returncode == 0
+    assert result.stdout.rstrip().splitlines()[-1] == "Player 1 wins: 39 beats 36."

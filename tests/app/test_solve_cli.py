@@ -137,12 +137,20 @@ def test_play_plain_human_against_the_computer(
     assert "Input ended" in out
 
 
-def test_play_screen_with_computer_players_needs_plain(
-    capsys: pytest.CaptureFixture[str],
+def test_play_screen_with_computer_players_seats_them(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, _, err = run(capsys, "play", "conquest", "--p1", "easy")
-    assert code == 2
-    assert "--plain" in err
+    """Without --plain, `--p1 easy` opens the full screen with the computer in seat 1."""
+    from app.tui.app import EquationDuelApp
+
+    opened: list[EquationDuelApp] = []
+    monkeypatch.setattr(EquationDuelApp, "run", lambda self: opened.append(self))
+    code, _, _ = run(capsys, "play", "conquest", "--p1", "easy", "--best-of", "3")
+    assert code == 0
+    (app,) = opened
+    assert app.start_game_id == "conquest"
+    assert app.start_levels == ("easy", None)
+    assert app.start_best_of == 3
 
 
 def test_solve_in_a_fresh_process() -> None:

@@ -7,7 +7,7 @@ import sys
 import pytest
 from textual.widgets import Input, Select, Static, Switch
 
-import app.tui.game_screen as game_screen_module
+import app.tui.computer as computer_module
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import ConfirmDialog
 from app.tui.menu import MenuScreen
@@ -134,7 +134,7 @@ async def test_too_small_then_recovers() -> None:
 
 
 async def test_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(game_screen_module, "BOT_DELAY", 0.01)
+    monkeypatch.setattr(computer_module, "BOT_DELAY", 0.01)
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4")

@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from app import stats
 from app.tui.app import EquationDuelApp
+from rules.records import players_of, record_from_moves
 
 SIZE = (100, 30)
 
@@ -48,6 +50,22 @@ def test_snapshot_mid_game(snap_compare: Any, name: str) -> None:
 def test_snapshot_game_over(snap_compare: Any) -> None:
     app = EquationDuelApp("conquest", names=("Ann", "Bob"))
     assert snap_compare(app, press=["5", "2", "3"], terminal_size=SIZE)
+
+
+def test_snapshot_match_round_over(snap_compare: Any) -> None:
+    app = EquationDuelApp("conquest", names=("Ann", "Bob"), best_of=3)
+    assert snap_compare(app, press=["5", "2", "3"], terminal_size=SIZE)
+
+
+def test_snapshot_stats(snap_compare: Any) -> None:
+    people, computer = players_of(("Ann", "Bob")), players_of(("Ann", "Cy"), ("human", "easy"))
+    for game, moves, players in (
+        ("conquest", ["5", "2", "3"], people),
+        ("conquest", ["5", "1", "4"], computer),
+        ("countdown", ["+9", "+8", "+7", "+6"], people),
+    ):
+        stats.record_game(record_from_moves(game, None, moves, players))
+    assert snap_compare(EquationDuelApp(), press=["s"], terminal_size=SIZE)
 
 
 def test_snapshot_rules(snap_compare: Any) -> None:

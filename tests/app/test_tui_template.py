@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.widgets import Static
 
+from app.tui import match_control
 from app.tui.app import EquationDuelApp
 from app.tui.boards.template import TemplateScreen
 from app.tui.dialogs import GameOverDialog, RoundOverDialog
@@ -107,22 +109,25 @@ async def test_template_match_of_two_rounds() -> None:
             if round_no == 1:
                 assert isinstance(top(app), RoundOverDialog)
                 await pilot.press("enter")
-                assert screen.round_no == 2 and screen.to_move == 2 and screen.wins == [1, 0]
+                assert screen.control.round_number == 2 and screen.to_move == 2
+                assert screen.control.wins == (1, 0)
         winner, reason = await winner_shown(pilot)
         assert winner == "Player 1 wins!"
         assert reason.endswith("match won 2–0")
 
 
-async def test_time_runs_out() -> None:
+async def test_time_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [0.0]
+    monkeypatch.setattr(match_control, "clock", lambda: now[0])
     app = EquationDuelApp("template", {"turn_seconds": 5})
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         await pilot.press("9")
-        screen.seconds_left = 1
+        now[0] += 5  # Player 2's whole turn
         screen._tick()
         await pilot.pause()
         assert isinstance(top(app), GameOverDialog)
         winner, reason = await winner_shown(pilot)
         assert winner == "Player 1 wins!" and reason == "Player 2's time ran out"
-        await pilot.press("escape", "u")
-        assert not screen.is_over and screen.to_move == 2 and screen.wins == [0, 0]
+        await pilot.press("escape", "u")  # a decided game is final
+        assert screen.is_over and screen.control.wins == (1, 0)

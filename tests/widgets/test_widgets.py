@@ -9,7 +9,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from widgets.digit_pool import DigitPool
-from widgets.equation_input import EquationInput, preview
+from widgets.equation_input import EquationInput
 from widgets.equation_template import EquationTemplate
 from widgets.move_list import MoveList
 from widgets.operator_picker import OperatorPicker
@@ -83,18 +83,6 @@ async def test_digit_pool_cursor_by_arrows() -> None:
         await pilot.press("enter")  # Enter alone does not pick: it belongs to the screen
         await pilot.press("right", "down", "enter", "space")
         assert values(app.seen, "number") == [5, 5]
-
-
-async def test_equation_preview() -> None:
-    assert preview("")[0] == "empty"
-    assert preview("6 - 4 = 2") == ("balanced", "2 = 2 · balances · uses 6, 4, 2")
-    assert preview("6 * 4 = 2")[0] == "unequal"
-    assert preview("6 / (3 - 3) = 2")[0] == "problem"
-    assert preview("6 - 4 =")[0] == "partial"
-    kind, message = preview("9 - 4 = 5", owned=(4, 5, 6))
-    assert kind == "problem" and "you do not have number 9" in message
-    assert preview("6 + 2", ops=("+",))[0] == "partial"
-    assert preview("6 ^ 2 = 36")[0] == "problem"
 
 
 async def test_equation_input_types_symbols_and_posts() -> None:

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center
 
 from app.tui.game_screen import GameScreen
+from app.tui.hints import mark_keys
 from rules.base import PlayerNo
 from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
 from rules.equation import normalize_equation
@@ -150,6 +151,11 @@ class CollectScreen(GameScreen):
         event.stop()
         if self.pending is not None or self.sudden_death:
             self.play(self._move(None))
+
+    def show_hint(self, move: str | None) -> None:
+        """Highlight the hinted pick (the status line gives its declaration)."""
+        pick = None if move is None else self.game.parse_move(move).pick
+        mark_keys(self.query_one(DigitPool), (pick,))
 
 
 SCREEN: Any = CollectScreen

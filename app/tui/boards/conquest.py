@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center
 
 from app.tui.game_screen import GameScreen
+from app.tui.hints import mark_keys
 from rules.base import PlayerNo
 from rules.conquest import ConquestMove, ConquestOptions, ConquestState
 from rules.equation import normalize_equation, pretty_equation
@@ -131,6 +132,11 @@ class ConquestScreen(GameScreen):
         event.stop()
         if self.pending is not None:
             self.play(ConquestMove(number=self.pending))
+
+    def show_hint(self, move: str | None) -> None:
+        """Highlight the hinted number on the keypad."""
+        number = None if move is None else self.game.parse_move(move).number
+        mark_keys(self.query_one(DigitPool), (number,))
 
 
 SCREEN: Any = ConquestScreen

@@ -17,6 +17,7 @@ from textual.widgets import Button
 
 from app.tui.dialogs import ConfirmDialog
 from app.tui.game_screen import GameScreen
+from app.tui.hints import mark_keys, mark_ops
 from rules.base import PlayerNo
 from rules.countdown import (
     PASS,
@@ -161,6 +162,14 @@ class CountdownScreen(GameScreen):
             ),
             answer,
         )
+
+    def show_hint(self, move: str | None) -> None:
+        """Highlight the hinted operator and number (a hinted pass: the status line says it)."""
+        hinted = None if move is None else self.game.parse_move(move)
+        for player in (1, 2):
+            mine = hinted is not None and player == self.to_move
+            mark_keys(self.pool(player), (hinted.number,) if mine and hinted else ())
+        mark_ops(self.query_one(OperatorPicker), () if hinted is None else (hinted.op,))
 
 
 SCREEN: Any = CountdownScreen

@@ -13,6 +13,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from app.tui.game_screen import GameScreen
+from app.tui.hints import mark_keys, mark_ops
 from rules.base import PlayerNo
 from rules.fifty import FiftyMove, FiftyOptions, FiftyState, preview
 from rules.operators import Op, shown
@@ -193,6 +194,13 @@ class FiftyScreen(GameScreen):
     def _clear_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_clear()
+
+    def show_hint(self, move: str | None) -> None:
+        """Highlight the hinted two numbers and operator."""
+        hinted = None if move is None else self.game.parse_move(move)
+        numbers = () if hinted is None else (hinted.a, hinted.b)
+        mark_keys(self.query_one(DigitPool), numbers)
+        mark_ops(self.query_one(OperatorPicker), () if hinted is None else (hinted.op,))
 
 
 SCREEN: Any = FiftyScreen

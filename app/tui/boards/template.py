@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center
 
 from app.tui.game_screen import GameScreen
+from app.tui.hints import HINT_CLASS, mark_keys
 from rules.base import PlayerNo, other
 from rules.operators import format_fraction
 from rules.template import (
@@ -29,7 +30,7 @@ from rules.template import (
     template_of,
 )
 from widgets.digit_pool import DigitPool
-from widgets.equation_template import EquationTemplate
+from widgets.equation_template import EquationTemplate, SlotKey
 
 Cursor = tuple[PlayerNo, int]
 
@@ -194,6 +195,19 @@ class TemplateScreen(GameScreen):
         if self.human_to_move:
             player, slot = self.cursor
             self.play(TemplateMove(digit=event.number, player=player, slot=slot))
+
+    def show_hint(self, move: str | None) -> None:
+        """Highlight the hinted digit and slot, and put the slot cursor there."""
+        hinted = None if move is None else self.game.parse_move(move)
+        mark_keys(self.query_one(DigitPool), () if hinted is None else (hinted.digit,))
+        for player in (1, 2):
+            widget = self.query_one(f"#template-{player}", EquationTemplate)
+            for key in widget.query(SlotKey):
+                on = hinted is not None and (hinted.player, hinted.slot) == (player, key.slot)
+                key.set_class(on, HINT_CLASS)
+        if hinted is not None:
+            self.cursor = (hinted.player, hinted.slot)
+            self.redraw()
 
 
 SCREEN: Any = TemplateScreen

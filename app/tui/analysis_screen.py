@@ -1,0 +1,395 @@
+"""The analysis of a game (and the replay of a saved one): every move judged by the solver.
+
+`AnalysisScreen(game_id, options, moves, names)` shows the move list with each move marked
+✓ (kept the win), ✗ (threw the win away) or · (the mover was losing already), the first
+mistake picked out, the result with best play from the start, for collect and conquest
+the equations each player could have declared and when, and the board at the selected
+move: ← → step through the game, Home and End jump, rows are clickable, `f` goes to the
+first mistake. The solver runs in a worker thread ("Analysing…"); the moves can be
+stepped through before it is done.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from app.plain.base import name_players
+from app.tui.positions import PositionView
+from rules.analysis import Analysis, Chance, MoveAnalysis, Value, analyse
+from rules.base import GameOptions, IllegalMove, PlayerNo
+from rules.equation import pretty_equation
+from rules.registry import get_game
+
+STYLES = Path(__file__).resolve().parents[2] / "styles"
+
+#: How many best moves a line lists before "… (N in all)".
+BEST_SHOWN = 6
+
+
+def plies_text(count: int) -> str:
+    return f"{count} ply" if count == 1 else f"{count} plies"
+
+
+def listing(moves: tuple[str, ...], shown: int = BEST_SHOWN) -> str:
+    """`1, 4 or 6`; a long list is cut: `1, 2, 3, … (14 in all)`."""
+    if len(moves) > shown:
+        return f"{', '.join(moves[:shown])}, … ({len(moves)} in all)"
+    if len(moves) == 1:
+        return moves[0]
+    return f"{', '.join(moves[:-1])} or {moves[-1]}"
+
+
+def verdict(move: MoveAnalysis) -> tuple[str, str, str, str]:
+    """(symbol, a few words for the list, the words for the detail, theme colour)."""
+    if move.throws_away_win:
+        return "✗", "throws it away", "threw the win away", "$error"
+    if move.keeps_win:
+        return "✓", "keeps the win", "kept the win", "$success"
+    return "·", "lost already", "was losing already", "$text-muted"
+
+
+class AnalysisScreen(Screen[None]):
+    """A finished (or saved) game, move by move, judged by the solver."""
+
+    CSS_PATH = STYLES / "analysis.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Priority: the lists would take these keys for scrolling otherwise.
+        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
+        Binding("right", "step(1)", "Forward", key_display="→", priority=True),
+        Binding("home", "go('start')", "Start", key_display="Home", priority=True),
+        Binding("end", "go('end')", "End", key_display="End", priority=True),
+        Binding("f", "go('mistake')", "First mistake"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    #: The position shown: 0 is the start, k the position after move k.
+    position: reactive[int] = reactive(0, init=False)
+
+    def __init__(
+        self,
+        game_id: str,
+        options: GameOptions | dict[str, Any] | None,
+        moves: list[str],
+        names: tuple[str, str],
+    ) -> None:
+        super().__init__(classes=f"analysis-screen analysis-{game_id}")
+        self.game_id = game_id
+        self.game = get_game(game_id)
+        self.options: Any = (
+            options if isinstance(options, GameOptions) else self.game.options_from(options)
+        )
+        self.names = names
+        self.analysis: Analysis | None = None
+        #: Why the solver could not analyse the game (None: it could, or is still at it).
+        self.failure: str | None = None
+        self.problem: str | None = None
+        # Replay the moves; a move the rules refuse ends the replay there.
+        self.states: list[Any] = [self.game.new(self.options)]
+        self.played: list[tuple[PlayerNo, Any]] = []
+        self.moves: list[str] = []
+        for number, text in enumerate(moves, start=1):
+            state = self.states[-1]
+            try:
+                if self.game.is_over(state):
+                    raise IllegalMove("the game is already over")
+                move = self.game.parse_move(text)
+                after = self.game.play(state, move)
+            except IllegalMove as error:
+                self.problem = f"move {number} ({text}) cannot be played: {error}"
+                break
+            self.played.append((self.game.to_move(state), move))
+            self.moves.append(text)
+            self.states.append(after)
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    def player_name(self, player: PlayerNo) -> str:
+        return self.names[player - 1]
+
+    def named(self, text: str) -> str:
+        return name_players(text, self.names)
+
+    # Layout
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="analysis-title"):
+            yield Static(Content(f"Analysis · {self.game.title}"), id="analysis-game")
+            yield Static(Content(f"{self.names[0]} vs {self.names[1]}"), id="analysis-players")
+        yield Static(Content("Analysing…"), id="analysis-summary")
+        with Horizontal(id="analysis-middle"):
+            with Vertical(id="analysis-left"):
+                moves = OptionList(*self.move_rows(), id="analysis-moves")
+                moves.border_title = "Moves"
+                yield moves
+                if self.game_id in ("collect", "conquest"):
+                    chances = OptionList(Option("Analysing…", disabled=True), id="analysis-chances")
+                    word = "declare" if self.game_id == "collect" else "complete"
+                    chances.border_title = f"Equations to {word}"
+                    yield chances
+            with VerticalScroll(id="analysis-right"):
+                yield Static(id="analysis-detail")
+                yield PositionView(self.game_id, self.options, self.names, id="analysis-board")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#analysis-moves", OptionList).focus()
+        self.query_one("#analysis-moves", OptionList).highlighted = 0
+        self._show_position()
+        if self.problem is not None:
+            self.notify(self.named(self.problem[:1].upper() + self.problem[1:]), severity="error")
+        self.run_worker(self._analyse, thread=True, exclusive=True, group="analysis")
+
+    def _analyse(self) -> None:
+        try:
+            found: Analysis | str = analyse(self.game_id, self.options, self.moves)
+        except Exception as error:  # SolverError: a game that can go on for ever
+            found = str(error) or type(error).__name__
+        with suppress(RuntimeError):  # the app has closed meanwhile
+            self.app.call_from_thread(self._analysed, found)
+
+    def _analysed(self, found: Analysis | str) -> None:
+        if not self.is_mounted:
+            return
+        if isinstance(found, str):
+            self.failure = found
+            self._show_position()
+            self.query_one("#analysis-summary", Static).update(
+                Content.assemble(("No analysis: ", "bold $error"), self.named(found))
+            )
+            self._fill_chances()
+            return
+        self.analysis = found
+        moves = self.query_one("#analysis-moves", OptionList)
+        moves.set_options(self.move_rows())
+        moves.highlighted = self.position
+        self.query_one("#analysis-summary", Static).update(self.summary())
+        self._fill_chances()
+        self._show_position()
+
+    # What the screen says
+
+    def value_text(self, value: Value) -> str:
+        winner, plies = value
+        if plies == 0:
+            return f"{self.player_name(winner)} has won"
+        return f"{self.player_name(winner)} wins in {plies_text(plies)}"
+
+    def move_rows(self) -> list[Option]:
+        rows = [Option(Content.assemble(("    start", "$text-muted")), id="row-0")]
+        judged = self.analysis.moves if self.analysis else ()
+        first = self.analysis.first_mistake if self.analysis else None
+        for index, text in enumerate(self.moves):
+            player = self.played[index][0]
+            parts: list[Content | tuple[str, str] | str] = [
+                (f"{index + 1:>3}. ", "$text-muted"),
+                (
+                    f"{self.player_name(player)[:8]:<8} ",
+                    f"bold {'$primary' if player == 1 else '$accent'}",
+                ),
+                f"{text:<10} ",
+            ]
+            if index < len(judged):
+                symbol, words, _, colour = verdict(judged[index])
+                if index == first:
+                    parts.append((f"{symbol} first mistake", f"bold reverse {colour}"))
+                else:
+                    parts.append((f"{symbol} {words}", colour))
+            rows.append(Option(Content.assemble(*parts), id=f"row-{index + 1}"))
+        return rows
+
+    def summary(self) -> Content:
+        analysis = self.analysis
+        assert analysis is not None
+        winner, plies = analysis.start
+        first = self.options.first
+        best = Content.assemble(
+            ("With best play from the start: ", "bold"),
+            f"{self.player_name(winner)} wins in {plies_text(plies)} ",
+            (f"({self.player_name(first)} moved first).", "$text-muted"),
+        )
+        if analysis.winner is None:
+            played = "As played: the moves end before the game does."
+        else:
+            played = f"As played: {self.player_name(analysis.winner)} won."
+        if analysis.first_mistake is not None:
+            mistake = analysis.moves[analysis.first_mistake]
+            tail = Content.assemble(
+                (" First mistake: ", "bold $error"),
+                f"move {mistake.index + 1}, {self.player_name(mistake.mover)}'s {mistake.move} "
+                f"(winning: {listing(mistake.best_moves, 3)}).",
+            )
+        else:
+            tail = Content(" No move threw a win away.")
+        return Content.assemble(best, "\n", played, tail)
+
+    def chance_row(self, chance: Chance) -> Option:
+        equation = pretty_equation(chance.equation)
+        if chance.taken:
+            done = "declared" if self.game_id == "collect" else "completed"
+            what = (f"✓ {done} {equation}", "$success")
+        else:
+            what = (f"✗ missed {equation}", "$error")
+        colour = "$primary" if chance.player == 1 else "$accent"
+        return Option(
+            Content.assemble(
+                (f"{chance.index + 1:>3}. ", "$text-muted"),
+                (f"{self.player_name(chance.player)[:8]:<8} ", f"bold {colour}"),
+                what,
+            ),
+            id=f"chance-{chance.index + 1}",
+        )
+
+    def _fill_chances(self) -> None:
+        found = self.query("#analysis-chances").results(OptionList)
+        for chances in found:
+            if self.analysis is None:
+                chances.set_options([Option("No analysis", disabled=True)])
+            elif not self.analysis.chances:
+                chances.set_options([Option("None: no equation was there", disabled=True)])
+            else:
+                chances.set_options([self.chance_row(c) for c in self.analysis.chances])
+
+    def detail(self, position: int) -> Content:
+        """What the selected position is: the move that led to it, judged."""
+        state = self.states[position]
+        if position == 0:
+            head = Content.assemble(
+                ("Start", "bold"), f" · {self.player_name(self.game.to_move(state))} to move"
+            )
+            if self.analysis is None:
+                return Content.assemble(head, "\n", self._waiting())
+            winner, _ = self.analysis.start
+            lines = [head, Content(f"With best play {self.value_text(self.analysis.start)}.")]
+            if self.analysis.moves and winner == self.analysis.moves[0].mover:
+                lines.append(
+                    Content(f"Winning moves: {self.winning(0, self.analysis.moves[0].best_moves)}.")
+                )
+            return Content("\n").join(lines)
+        player, text = self.played[position - 1][0], self.moves[position - 1]
+        head = Content.assemble(
+            (f"Move {position}", "bold"), f" · {self.player_name(player)} played ", (text, "bold")
+        )
+        if self.analysis is None or position > len(self.analysis.moves):
+            return Content.assemble(head, "\n", self._waiting())
+        judged = self.analysis.moves[position - 1]
+        symbol, _, words, colour = verdict(judged)
+        first = position - 1 == self.analysis.first_mistake
+        head = Content.assemble(
+            head,
+            " — ",
+            (f"{symbol} {words}", f"bold {colour}"),
+            (" (the first mistake)" if first else ""),
+        )
+        before_winner, before_plies = judged.before
+        if before_winner == player:
+            before = (
+                f"Before it: {self.value_text(judged.before)} with "
+                f"{self.winning(position - 1, judged.best_moves)}."
+            )
+        else:
+            before = f"Before it: {self.value_text(judged.before)} whatever {self.player_name(player)} plays."
+        after = f"After it: {self.value_text(judged.after)}"
+        after_plies = judged.after[1]
+        if judged.keeps_win:
+            after += (
+                " (the fastest win)."
+                if after_plies == before_plies - 1
+                else " (a faster win was there)."
+            )
+        elif not judged.throws_away_win:
+            after += (
+                " (held out longest)."
+                if after_plies == before_plies - 1
+                else " (a longer defence was there)."
+            )
+        else:
+            after += "."
+        return Content("\n").join([head, Content(before), Content(after)])
+
+    def winning(self, position: int, best: tuple[str, ...]) -> str:
+        """The winning moves at a position: listed, or "any move" when every move wins."""
+        if len(best) > 1 and len(best) == len(self.game.legal_moves(self.states[position])):
+            return f"any move ({len(best)})"
+        return listing(best)
+
+    def _waiting(self) -> Content:
+        words = "Not analysed." if self.failure is not None else "Analysing…"
+        return Content.styled(words, "$text-muted")
+
+    # The position shown
+
+    def watch_position(self) -> None:
+        self._show_position()
+        moves = self.query_one("#analysis-moves", OptionList)
+        if moves.highlighted != self.position:
+            moves.highlighted = self.position
+
+    def _show_position(self) -> None:
+        position = self.position
+        state = self.states[position]
+        note = None
+        outcome = self.game.outcome(state)
+        if outcome is not None:
+            note = f"{self.player_name(outcome.winner)} wins: {self.named(outcome.reason)}."
+        board = self.query_one(PositionView)
+        board.show(state, self.played[:position], note)
+        self.query_one("#analysis-detail", Static).update(self.detail(position))
+
+    @on(OptionList.OptionHighlighted, "#analysis-moves")
+    def _row_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option_index != self.position:
+            self.position = event.option_index
+
+    @on(OptionList.OptionSelected, "#analysis-chances")
+    def _chance_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        option_id = event.option.id or ""
+        if option_id.startswith("chance-"):
+            self.position = min(self.last, int(option_id.removeprefix("chance-")))
+
+    # Actions
+
+    def action_step(self, step: int) -> None:
+        self.position = max(0, min(self.last, self.position + step))
+
+    def action_go(self, where: str) -> None:
+        if where == "start":
+            self.position = 0
+        elif where == "end":
+            self.position = self.last
+        elif self.analysis is not None and self.analysis.first_mistake is not None:
+            self.position = self.analysis.first_mistake + 1
+        elif self.analysis is None:
+            self.notify("The analysis is not ready yet.")
+        else:
+            self.notify("No move threw a win away.")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def analysis_of(screen: Any) -> AnalysisScreen | None:
+    """The analysis of the game on a game screen (its setup, state and moves), or None."""
+    setup = getattr(screen, "setup", None)
+    moves = getattr(screen, "moves", None)
+    state = getattr(screen, "state", None)
+    if setup is None or moves is None or state is None:
+        return None
+    options = getattr(state, "options", setup.options)  # this round's (who started)
+    return AnalysisScreen(setup.game_id, options, [text for _, text in moves], setup.names)

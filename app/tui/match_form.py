@@ -1,0 +1,88 @@
+"""The match settings of the setup screen, the same for every game.
+
+"Match": a single game, or best of 3, 5 or 7 rounds (the starting player alternates);
+"Clock" (per turn): off, or so many seconds (a player whose time runs out loses the
+round). The template game's own "first to N round wins" and clock are these settings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Label, RadioButton, RadioSet, Select, Static
+
+from rules.match import BEST_OF_CHOICES
+
+#: The clock choices in seconds (0: off).
+CLOCK_CHOICES: tuple[int, ...] = (0, 10, 15, 20, 30, 45, 60, 90, 120, 300)
+
+
+def best_of_label(best_of: int) -> str:
+    return "single game" if best_of == 1 else f"best of {best_of}"
+
+
+def clock_label(seconds: int) -> str:
+    return "off" if seconds == 0 else f"{seconds} s per turn"
+
+
+class MatchForm(Widget):
+    """Two rows: the match length and the clock. `values()` reads, `fill()` sets."""
+
+    class Changed(Message):
+        """A setting changed."""
+
+    def __init__(self, best_of: int = 1, turn_seconds: int | None = None, **kw: Any) -> None:
+        super().__init__(**kw)
+        # A setting from elsewhere (e.g. the template's "first to 9") is offered too.
+        self.lengths = tuple(sorted({*BEST_OF_CHOICES, best_of}))
+        self.clocks = tuple(sorted({*CLOCK_CHOICES, turn_seconds or 0}))
+        self.initial = (best_of, turn_seconds)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="field-row"):
+            yield Label("Match", classes="field-label")
+            with RadioSet(id="best-of", classes="inline", compact=True):
+                for length in self.lengths:
+                    yield RadioButton(
+                        best_of_label(length),
+                        value=length == self.initial[0],
+                        id=f"best-of-{length}",
+                    )
+        with Horizontal(classes="field-row"):
+            yield Label("Clock", classes="field-label")
+            yield Select(
+                [(clock_label(s), s) for s in self.clocks],
+                id="clock",
+                allow_blank=False,
+                value=self.initial[1] or 0,
+                compact=True,
+            )
+            yield Static(
+                "a player whose time runs out loses the round",
+                classes="field-help",
+            )
+
+    def values(self) -> tuple[int, int | None]:
+        """(best_of, turn_seconds or None)."""
+        best_of = next(
+            (n for n in self.lengths if self.query_one(f"#best-of-{n}", RadioButton).value), 1
+        )
+        seconds = self.query_one("#clock", Select).value
+        return best_of, (seconds if isinstance(seconds, int) and seconds > 0 else None)
+
+    def fill(self, best_of: int, turn_seconds: int | None) -> None:
+        if best_of in self.lengths:
+            self.query_one(f"#best-of-{best_of}", RadioButton).value = True
+        if (turn_seconds or 0) in self.clocks:
+            self.query_one("#clock", Select).value = turn_seconds or 0
+
+    @on(RadioSet.Changed)
+    @on(Select.Changed)
+    def _changed(self, event: Message) -> None:
+        event.stop()
+        self.post_message(self.Changed())

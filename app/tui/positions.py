@@ -1,0 +1,167 @@
+"""PositionView: a read-only picture of one position of a game, for analysis and replay.
+
+It reuses the games' own board widgets (pools, templates, score bars, the sequence strip,
+the running total), shown but never played on: `show(state, played)` draws the position
+`state` that the moves `played` ((mover, move) pairs, the last one led here) reached, with
+the last move's numbers marked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from app.plain.base import name_players
+from app.tui.session import marks
+from rules.base import PlayerNo
+from rules.equation import pretty_equation
+from rules.template import partial_text, result_text
+from widgets.digit_pool import DigitPool
+from widgets.equation_template import EquationTemplate
+from widgets.running_total import RunningTotal
+from widgets.score_bar import ScoreBar
+from widgets.sequence_strip import SequenceStrip
+
+Played = list[tuple[PlayerNo, Any]]
+
+
+def _pool(numbers: tuple[int, ...], columns: int, id: str, classes: str = "-compact") -> DigitPool:
+    pool = DigitPool(numbers, columns=columns, id=id, classes=classes)
+    pool.can_focus = False
+    return pool
+
+
+class PositionView(Vertical):
+    """One game's board, drawn from a state; clicks on it do nothing."""
+
+    def __init__(
+        self, game_id: str, options: Any, names: tuple[str, str], *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=f"position position-{game_id}")
+        self.game_id = game_id
+        self.options = options
+        self.names = names
+
+    # Layout, per game
+
+    def compose(self) -> ComposeResult:
+        options = self.options
+        if self.game_id == "collect":
+            numbers = options.numbers()
+            yield _pool(numbers, 9 if len(numbers) <= 9 else 8, "position-pool")
+            yield Static(id="position-holdings", classes="position-line")
+        elif self.game_id == "template":
+            for player in (1, 2):
+                widget = EquationTemplate(player, id=f"position-template-{player}")
+                widget.template = options.template
+                yield widget
+            digits = tuple(range(options.digits[0], options.digits[1] + 1))
+            yield _pool(digits, 10, "position-pool")
+        elif self.game_id == "fifty":
+            with Vertical(id="position-scores"):
+                yield ScoreBar(1, id="position-score-1")
+                yield ScoreBar(2, id="position-score-2")
+            yield _pool(options.numbers(), 9, "position-pool")
+        elif self.game_id == "conquest":
+            yield SequenceStrip(id="position-sequence")
+            yield Static(id="position-holdings", classes="position-line")
+        elif self.game_id == "countdown":
+            yield RunningTotal(id="position-total")
+            with Horizontal(id="position-pools"):
+                for player in (1, 2):
+                    pool = _pool(options.numbers(), 3, f"position-pool-{player}", f"-p{player}")
+                    pool.border_title = self.names[player - 1]
+                    yield pool
+        yield Static(id="position-note", classes="position-line")
+
+    @on(DigitPool.Picked)
+    @on(EquationTemplate.SlotChosen)
+    def _ignore(self, event: DigitPool.Picked | EquationTemplate.SlotChosen) -> None:
+        event.stop()  # a picture, not a board to play on
+
+    # Drawing
+
+    def show(self, state: Any, played: Played, note: str | None = None) -> None:
+        """Draw `state`; `played` are the moves that led to it; `note` goes underneath."""
+        last = played[-1] if played else None
+        draw = getattr(self, f"_draw_{self.game_id}")
+        draw(state, played, last)
+        line = note if note is not None else getattr(state, "note", None)
+        self.query_one("#position-note", Static).update(
+            Text(name_players(line, self.names) if line else "")
+        )
+
+    def _draw_collect(self, state: Any, played: Played, last: Any) -> None:
+        pool = self.query_one("#position-pool", DigitPool)
+        pool.taken = {n: p for p in (1, 2) for n in state.numbers_of(p)}
+        pool.marks = marks(self.names)
+        pool.selected = (last[1].pick,) if last and last[1].pick is not None else ()
+        parts = []
+        for player in (1, 2):
+            mine = state.numbers_of(player)
+            held = " ".join(map(str, mine)) if mine else "none"
+            sums = f" (sum {sum(mine)})" if mine else ""
+            parts.append(f"{self.names[player - 1]}: {held}{sums}")
+        line = "   ".join(parts)
+        if state.phase == "sudden-death":
+            line += f"\nSudden death: turn {state.sudden_death_turns + 1} of 4"
+        self.query_one("#position-holdings", Static).update(Text(line))
+
+    def _draw_template(self, state: Any, played: Played, last: Any) -> None:
+        for player in (1, 2):
+            widget = self.query_one(f"#position-template-{player}", EquationTemplate)
+            widget.border_title = f"{self.names[player - 1]}'s template"
+            values = state.template_slots(player)
+            widget.values = values
+            mark = last is not None and last[1].player == player
+            widget.cursor = last[1].slot if mark else None
+            if all(v is not None for v in values):
+                widget.value_text = f"= {result_text(state, player)}".replace("-", "−")
+            else:
+                widget.value_text = partial_text(state, player, blank="_")
+        pool = self.query_one("#position-pool", DigitPool)
+        counts = {d: state.pool.count(d) for d in set(state.pool)}
+        pool.counts = counts
+        pool.taken = {d: 0 for d in pool.numbers if d not in counts}
+        pool.selected = (last[1].digit,) if last else ()
+
+    def _draw_fifty(self, state: Any, played: Played, last: Any) -> None:
+        for player in (1, 2):
+            bar = self.query_one(f"#position-score-{player}", ScoreBar)
+            bar.label = self.names[player - 1]
+            bar.target = state.options.target
+            bar.score = state.score(player)
+        self.query_one("#position-scores").border_title = f"Scores · target {state.options.target}"
+        pool = self.query_one("#position-pool", DigitPool)
+        pool.taken = {n: p for p, move in played for n in (move.a, move.b)}
+        pool.marks = marks(self.names)
+        pool.selected = (last[1].a, last[1].b) if last else ()
+
+    def _draw_conquest(self, state: Any, played: Played, last: Any) -> None:
+        strip = self.query_one(SequenceStrip)
+        strip.sequence = state.sequence
+        strip.mutate_reactive(SequenceStrip.sequence)  # redraw even when unchanged
+        strip.equation = None if state.equation is None else f"{pretty_equation(state.equation)}  ✓"
+        parts = []
+        for player in (1, 2):
+            mine = [str(move.number) for p, move in played if p == player]
+            parts.append(f"{self.names[player - 1]}: {' '.join(mine) or 'nothing yet'}")
+        self.query_one("#position-holdings", Static).update(Text("   ".join(parts)))
+
+    def _draw_countdown(self, state: Any, played: Played, last: Any) -> None:
+        total = self.query_one(RunningTotal)
+        total.total = state.running_total
+        total.target = state.options.target
+        over = state.result is not None
+        total.caption = "game over" if over else f"{self.names[state.to_move - 1]} to move"
+        for player in (1, 2):
+            pool = self.query_one(f"#position-pool-{player}", DigitPool)
+            own = state.available_to(player)
+            pool.taken = {n: 0 for n in state.options.numbers() if n not in own}
+            mine = last is not None and last[0] == player and last[1].number is not None
+            pool.selected = (last[1].number,) if mine else ()

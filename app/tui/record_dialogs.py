@@ -1,0 +1,165 @@
+"""Dialogs about game records: where to export, resume the autosaved game, which round.
+
+Each works by keys (the letters on the buttons, Enter, Escape) and by mouse.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from rules.match import round_starter
+from rules.records import GameRecord, match_of
+from rules.registry import get_game
+
+
+def short_title(game_id: str) -> str:
+    return get_game(game_id).title.removeprefix("Equation Duel: ")
+
+
+def resume_words(record: GameRecord) -> str:
+    """`Templates: Ann vs Bob (move 5)`; in a match `(round 2, move 3)`."""
+    done = sum(r.moves for r in record.rounds)
+    move = len(record.moves) - done + 1
+    where = f"round {len(record.rounds) + 1}, move {move}" if record.is_match else f"move {move}"
+    return f"{short_title(record.game)}: {record.names[0]} vs {record.names[1]} ({where})"
+
+
+class ExportDialog(ModalScreen[Path | None]):
+    """The file to export the game record to (Enter exports, Escape cancels)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, default: Path) -> None:
+        super().__init__(classes="dialog-screen")
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="export", classes="dialog"):
+            yield Static("Export the game record", classes="dialog-title")
+            yield Static("Write the record (JSON) to this file:", classes="dialog-note")
+            yield Input(str(self.default), id="export-path", select_on_focus=False)
+            yield Static("", id="export-error", classes="dialog-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Export (Enter)", id="export-ok", variant="primary")
+                yield Button("Cancel (Esc)", id="export-cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#export-error").display = False
+        self.query_one("#export-path", Input).focus()
+
+    def _problem(self, path: Path) -> str | None:
+        if not path.name or path.is_dir():
+            return f"{path} is a folder: give a file name"
+        if not path.parent.is_dir():
+            return f"the folder {path.parent} does not exist"
+        return None
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_export()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "export-ok":
+            self.action_export()
+        else:
+            self.action_cancel()
+
+    def action_export(self) -> None:
+        text = self.query_one("#export-path", Input).value.strip()
+        path = Path(text).expanduser() if text else self.default
+        problem = self._problem(path)
+        if problem is not None:
+            error = self.query_one("#export-error", Static)
+            error.update(Text(problem))
+            error.display = True
+            return
+        self.dismiss(path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ResumeDialog(ModalScreen[str]):
+    """The game left unfinished last time: Resume (r), Discard (d) or Not now (Esc, n)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose('resume')", "Resume"),
+        Binding("d", "choose('discard')", "Discard"),
+        Binding("n,escape", "choose('keep')", "Not now"),
+    ]
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(classes="dialog-screen")
+        self.record = record
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="resume", classes="dialog"):
+            yield Static("A game was left unfinished", classes="dialog-title")
+            yield Static(Text(f"Resume {resume_words(self.record)}?"), id="resume-game")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Resume (r)", id="resume-yes", variant="primary")
+                yield Button("Discard (d)", id="resume-discard", variant="error")
+                yield Button("Not now (n)", id="resume-keep")
+            yield Static("Not now keeps it for the next start", classes="dialog-note")
+
+    def on_mount(self) -> None:
+        self.query_one("#resume-yes", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        choice = {"resume-yes": "resume", "resume-discard": "discard"}
+        self.dismiss(choice.get(event.button.id or "", "keep"))
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class RoundChoiceDialog(ModalScreen[int | None]):
+    """Which round of a finished match to replay (its number key, or a click)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "choose(0)", "Cancel")]
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(classes="dialog-screen")
+        self.record = record
+
+    def compose(self) -> ComposeResult:
+        match = match_of(self.record)
+        names = self.record.names
+        with Vertical(id="round-choice", classes="dialog"):
+            yield Static("Replay which round?", classes="dialog-title")
+            with Vertical(id="round-buttons"):
+                for result in match.results:
+                    starter = names[round_starter(match, result.number) - 1]
+                    label = (
+                        f"{result.number}  Round {result.number}: {starter} started, "
+                        f"{names[result.winner - 1]} won"
+                    )
+                    yield Button(label, id=f"round-{result.number}", compact=True)
+            yield Static("Esc: back", classes="dialog-note")
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key.isdigit() and self.query(f"#round-{event.key}"):
+            event.stop()
+            self.dismiss(int(event.key))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(int((event.button.id or "round-0").removeprefix("round-")))
+
+    def action_choose(self, number: int) -> None:
+        self.dismiss(number or None)

@@ -1,0 +1,151 @@
+"""Saved games: the list of records in the saves folder, and replaying a finished one.
+
+`SavedGamesScreen` lists `storage.list_saves()` newest first (and the game left
+unfinished last time, if any): Enter or a click opens the highlighted one. A finished
+game opens in the analysis screen, which steps through it with ← and → and marks each
+move; an unfinished one is resumed on its game screen. A file that cannot be read is
+listed with the reason and cannot be opened.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from app import storage
+from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
+from rules.match import round_options
+from rules.records import GameRecord, RecordError, match_of
+
+
+def open_replay(app: App[Any], record: GameRecord, number: int | None = None) -> None:
+    """Step through round `number` of a finished record in the analysis screen (a match
+    of several rounds asks which round first)."""
+    from app.tui.analysis_screen import AnalysisScreen
+
+    try:
+        match = match_of(record)
+    except RecordError as error:
+        app.notify(f"This record cannot be replayed: {error}", severity="error")
+        return
+    if number is None and len(match.results) > 1:
+
+        def chosen(picked: int | None) -> None:
+            if picked:
+                open_replay(app, record, picked)
+
+        app.push_screen(RoundChoiceDialog(record), chosen)
+        return
+    if not match.results:  # not finished: the moves so far
+        moves, options = list(match.moves), round_options(match)
+    else:
+        result = match.results[(number or 1) - 1]
+        moves, options = list(result.moves), round_options(match, result.number)
+    app.push_screen(AnalysisScreen(record.game, options, moves, record.names))
+
+
+def when(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def describe(record: GameRecord) -> str:
+    """The second line of a saved game: how it stands."""
+    moves = len(record.moves)
+    plural = "move" if moves == 1 else "moves"
+    if record.result is not None:
+        winner = record.names[record.result.winner - 1]
+        return f"finished: {winner} won ({record.result.reason}) · {moves} {plural}"
+    score = f" · {record.score[0]}–{record.score[1]}" if record.is_match else ""
+    return f"unfinished after {moves} {plural}{score}"
+
+
+class SavedGamesScreen(Screen[None]):
+    """The saved games; Enter (or a click) replays a finished one or resumes the others."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "Open", key_display="⏎", show=True),
+        Binding("escape,q", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="saved-games-screen")
+        self.records: dict[str, GameRecord] = {}
+        self.autosaved: GameRecord | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("Saved games", id="saved-title")
+        yield Static(
+            "Finished games replay with ← →; unfinished ones resume. ctrl+s in a game saves it.",
+            id="saved-help",
+        )
+        yield OptionList(id="saved-list")
+        yield Static("", id="saved-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        listing = self.query_one("#saved-list", OptionList)
+        options: list[Option] = []
+        try:
+            self.autosaved = storage.load_autosave()
+        except RecordError as error:
+            options.append(self._broken("left unfinished last time", str(error)))
+        if self.autosaved is not None:
+            record = self.autosaved
+            self.records["autosave"] = record
+            head = f"Left unfinished: {resume_words(record)}"
+            options.append(
+                Option(Content.assemble((head, "bold"), "\n", describe(record)), "autosave")
+            )
+        for number, entry in enumerate(storage.list_saves()):
+            if entry.record is None:
+                options.append(self._broken(entry.path.name, entry.error or "cannot be read"))
+                continue
+            record = entry.record
+            key = f"save-{number}"
+            self.records[key] = record
+            head = f"{short_title(record.game)}: {record.names[0]} vs {record.names[1]}"
+            line = f"{describe(record)} · saved {when(entry.modified)}"
+            where = (entry.path.name, "$text-muted")
+            options.append(Option(Content.assemble((head, "bold"), "\n", line, "\n", where), key))
+        # A separator between the games (none before the first).
+        listing.add_options([item for option in options for item in (None, option)][1:])
+        empty = self.query_one("#saved-empty", Static)
+        empty.update("No saved games yet: press ctrl+s during a game to save it.")
+        empty.display = not options
+        listing.display = bool(options)
+        listing.focus()
+        if options:
+            listing.highlighted = 0
+
+    def _broken(self, name: str, problem: str) -> Option:
+        text = Content.assemble((name, "bold"), "\n", (f"cannot be opened: {problem}", "$error"))
+        return Option(text, disabled=True)
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._open(event.option.id)
+
+    def action_open(self) -> None:
+        listing = self.query_one("#saved-list", OptionList)
+        if listing.highlighted is not None:
+            self._open(listing.get_option_at_index(listing.highlighted).id)
+
+    def _open(self, key: str | None) -> None:
+        record = self.records.get(key or "")
+        if record is None:
+            return
+        if record.finished:
+            open_replay(self.app, record)
+            return
+        open_record = getattr(self.app, "open_record", None)
+        if open_record is not None:
+            open_record(record)

@@ -1,0 +1,106 @@
+"""The statistics screen: per player and game, head to head, and against the computer.
+
+What `equation-duel stats` prints (app.stats.summary), as three tables. Tab moves between
+the tables, the arrows (or the mouse wheel) within one; Escape goes back.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from app import stats
+from app.tui.record_dialogs import short_title
+from rules.registry import GAME_IDS
+
+
+def game_name(game_id: str) -> str:
+    return short_title(game_id) if game_id in GAME_IDS else game_id
+
+
+def percent(rate: float) -> str:
+    return f"{round(rate * 100)}%"
+
+
+class StatsScreen(Screen[None]):
+    """Every finished game counted: who played, who won, and how often."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,s", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="stats-screen")
+
+    def compose(self) -> ComposeResult:
+        yield Static("Statistics", id="stats-title")
+        yield Static("", id="stats-summary")
+        with VerticalScroll(id="stats-body"):
+            yield Static("Players", classes="stats-heading", id="stats-players-heading")
+            yield DataTable(id="stats-players", cursor_type="row", zebra_stripes=True)
+            yield Static("Head to head", classes="stats-heading", id="stats-h2h-heading")
+            yield DataTable(id="stats-h2h", cursor_type="row", zebra_stripes=True)
+            yield Static("Against the computer", classes="stats-heading", id="stats-cpu-heading")
+            yield DataTable(id="stats-cpu", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        summary_line = self.query_one("#stats-summary", Static)
+        try:
+            found = stats.summary()
+        except stats.StatsError as error:
+            summary_line.update(f"The statistics cannot be read: {error}")
+            summary_line.add_class("-error")
+            self._show(players=False, h2h=False, cpu=False)
+            return
+        if found.games == 0:
+            summary_line.update("No games recorded yet: every finished game is counted here.")
+            self._show(players=False, h2h=False, cpu=False)
+            return
+        plural = "game" if found.games == 1 else "games"
+        summary_line.update(f"{found.games} finished {plural} recorded")
+        players = self.query_one("#stats-players", DataTable)
+        players.add_columns("Player", "Game", "Played", "Won", "Lost", "Win rate", "Streak")
+        for p in found.players:
+            players.add_row(
+                p.name,
+                game_name(p.game),
+                p.played,
+                p.won,
+                p.lost,
+                percent(p.win_rate),
+                stats.streak_text(p.streak),
+            )
+        h2h = self.query_one("#stats-h2h", DataTable)
+        h2h.add_columns("Players", "Game", "Played", "Score")
+        for h in found.head_to_head:
+            h2h.add_row(
+                f"{h.first} vs {h.second}",
+                game_name(h.game),
+                h.played,
+                f"{h.first_won}–{h.second_won}",
+            )
+        cpu = self.query_one("#stats-cpu", DataTable)
+        cpu.add_columns("Player", "Game", "Level", "Played", "Won", "Lost", "Win rate")
+        for a in found.against_computer:
+            cpu.add_row(
+                a.name,
+                game_name(a.game),
+                a.level,
+                a.played,
+                a.won,
+                a.lost,
+                percent(a.won / a.played if a.played else 0.0),
+            )
+        self._show(players=True, h2h=bool(found.head_to_head), cpu=bool(found.against_computer))
+        players.focus()
+
+    def _show(self, *, players: bool, h2h: bool, cpu: bool) -> None:
+        for name, shown in (("players", players), ("h2h", h2h), ("cpu", cpu)):
+            self.query_one(f"#stats-{name}").display = shown
+            self.query_one(f"#stats-{name}-heading").display = shown

@@ -1,0 +1,214 @@
+"""The analysis (and replay) screen: moves judged by the solver, the first mistake, the
+equations there were to declare, and the board stepped through with ← → Home End."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from app.tui.analysis_screen import AnalysisScreen
+from app.tui.app import EquationDuelApp
+from app.tui.dialogs import GameOverDialog
+from app.tui.positions import PositionView
+from rules.analysis import analyse
+from tests.app.tui_support import SIZE, text_of, top
+from widgets.digit_pool import DigitPool
+from widgets.sequence_strip import SequenceStrip
+
+NAMES = ("Ann", "Bob")
+#: Collect: with move 5 Ann holds 5 3 2 (2 + 3 = 5) but declares nothing, which throws
+#: her win away (the first mistake); Bob then declares 9 − 8 = 1 and wins.
+COLLECT = ["5", "9", "3", "8", "2", "1:9-8=1"]
+
+
+async def open_analysis(
+    pilot: Pilot[None], game_id: str, moves: list[str], options: Any = None
+) -> AnalysisScreen:
+    screen = AnalysisScreen(game_id, options, moves, NAMES)
+    pilot.app.push_screen(screen)
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    return screen
+
+
+def rows(screen: AnalysisScreen, list_id: str = "#analysis-moves") -> list[str]:
+    options = screen.query_one(list_id, OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+def summary(screen: AnalysisScreen) -> str:
+    return text_of(screen.query_one("#analysis-summary", Static))
+
+
+def detail(screen: AnalysisScreen) -> str:
+    return text_of(screen.query_one("#analysis-detail", Static))
+
+
+def pool_taken(screen: AnalysisScreen) -> dict[int, int]:
+    return dict(screen.query_one("#position-pool", DigitPool).taken)
+
+
+async def test_first_mistake_is_marked() -> None:
+    expected = analyse("collect", None, COLLECT)
+    first = expected.first_mistake
+    assert first == 4
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_analysis(pilot, "collect", COLLECT)
+        lines = rows(screen)
+        assert lines[0].strip() == "start" and len(lines) == len(COLLECT) + 1
+        for judged in expected.moves:
+            line = lines[judged.index + 1]
+            assert COLLECT[judged.index] in line
+            if judged.index == first:
+                assert "✗ first mistake" in line
+            elif judged.throws_away_win:
+                assert "✗ throws it away" in line
+            elif judged.keeps_win:
+                assert "✓ keeps the win" in line
+            else:
+                assert "· lost already" in line
+        assert sum("first mistake" in line for line in lines) == 1
+        text = summary(screen)
+        assert "With best play from the start: Ann wins in 5 plies" in text
+        assert f"First mistake: move {first + 1}" in text and "As played: Bob won." in text
+        await pilot.press("f")
+        assert screen.position == first + 1
+        assert "threw the win away" in detail(screen) and "(the first mistake)" in detail(screen)
+
+
+async def test_arrows_home_end_and_clicks_change_the_board() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_analysis(pilot, "collect", COLLECT)
+        assert screen.position == 0 and pool_taken(screen) == {}
+        assert detail(screen).startswith("Start · Ann to move")
+        await pilot.press("right")
+        assert screen.position == 1 and pool_taken(screen) == {5: 1}
+        assert detail(screen).startswith("Move 1 · Ann played 5")
+        await pilot.press("right", "right")
+        assert pool_taken(screen) == {5: 1, 9: 2, 3: 1}
+        await pilot.press("left")
+        assert screen.position == 2 and pool_taken(screen) == {5: 1, 9: 2}
+        assert screen.query_one("#analysis-moves", OptionList).highlighted == 2
+        await pilot.press("end")
+        assert screen.position == len(COLLECT)
+        note = text_of(screen.query_one("#position-note", Static))
+        assert note == "Bob wins: 9 − 8 = 1 balances."
+        await pilot.press("right")  # past the end: stays
+        assert screen.position == len(COLLECT)
+        await pilot.press("home")
+        assert screen.position == 0
+        await pilot.press("down", "down")  # the list's own keys step too
+        assert screen.position == 2
+        # A click on a row (the border is row 0 of the list, "start" row 1).
+        await pilot.click("#analysis-moves", offset=(6, 1 + 4))
+        assert screen.position == 4 and pool_taken(screen) == {5: 1, 9: 2, 3: 1, 8: 2}
+        await pilot.press("escape")
+        assert not isinstance(top(app), AnalysisScreen)
+
+
+async def test_collect_chances_are_listed() -> None:
+    expected = analyse("collect", None, COLLECT)
+    assert [(c.player, c.index, c.taken) for c in expected.chances] == [(1, 4, False), (2, 5, True)]
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_analysis(pilot, "collect", COLLECT)
+        chances = rows(screen, "#analysis-chances")
+        assert len(chances) == 2
+        assert chances[0].split() == ["5.", "Ann", "✗", "missed", "2", "+", "3", "=", "5"]
+        assert chances[1].split() == ["6.", "Bob", "✓", "declared", "9", "−", "8", "=", "1"]
+        # A chance chosen (click) shows the position after that move.
+        await pilot.click("#analysis-chances", offset=(6, 1))
+        assert screen.position == 5
+        assert pool_taken(screen) == {5: 1, 9: 2, 3: 1, 8: 2, 2: 1}
+
+
+async def test_conquest_chances_and_the_sequence() -> None:
+    moves = ["4", "4", "3", "7"]
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_analysis(pilot, "conquest", moves)
+        chances = rows(screen, "#analysis-chances")
+        assert chances == [
+            "  3. Ann      ✗ missed 4 ÷ 4 = 1",
+            "  4. Bob      ✓ completed 4 + 3 = 7",
+        ]
+        await pilot.press("end")
+        assert screen.query_one(SequenceStrip).sequence == (4, 4, 3, 7)
+        await pilot.press("left")
+        assert screen.query_one(SequenceStrip).sequence == (4, 4, 3)
+
+
+async def test_every_game_opens_and_steps() -> None:
+    games: dict[str, tuple[dict[str, Any], list[str]]] = {
+        "template": ({}, ["3@2.1", "5@1.1", "7@2.2", "6@1.2", "9@1.3", "8@2.3"]),
+        "fifty": ({}, ["4-8", "5*9", "7/3", "1-6"]),
+        # A small countdown (the full one takes the solver about a second, cold).
+        "countdown": ({"pool": (1, 5), "target": 12}, ["*5", "+4", "+3"]),
+    }
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        for game_id, (options, moves) in games.items():
+            screen = await open_analysis(pilot, game_id, moves, options)
+            assert "With best play from the start" in summary(screen)
+            assert not screen.query("#analysis-chances")
+            for _ in moves:
+                await pilot.press("right")
+            assert screen.position == len(moves)
+            assert screen.query_one(PositionView).game_id == game_id
+            await pilot.press("q")
+            await pilot.pause()
+
+
+async def test_a_game_the_solver_cannot_settle_is_still_replayed() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_analysis(pilot, "conquest", ["3", "4", "5"], {"pool": (3, 6)})
+        assert summary(screen).startswith("No analysis: ") and "forever" in summary(screen)
+        await pilot.press("right", "right")
+        assert screen.query_one(SequenceStrip).sequence == (3, 4)
+        assert "Not analysed." in detail(screen)
+
+
+async def test_a_move_the_rules_refuse_ends_the_replay() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_analysis(pilot, "conquest", ["4", "0", "5"])
+        assert screen.moves == ["4"] and screen.problem is not None
+        assert "move 2 (0)" in screen.problem
+        assert len(rows(screen)) == 2
+
+
+async def test_analysis_from_the_game_over_dialog() -> None:
+    app = EquationDuelApp("conquest", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "2", "3")
+        await pilot.pause()
+        assert isinstance(top(app), GameOverDialog)
+        await pilot.press("a")
+        await pilot.pause()
+        screen = top(app)
+        assert isinstance(screen, AnalysisScreen)
+        assert screen.moves == ["5", "2", "3"] and screen.names == NAMES
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "As played: Ann won." in summary(screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(top(app), GameOverDialog)
+        await pilot.click("#analysis")  # the button does the same
+        await pilot.pause()
+        assert isinstance(top(app), AnalysisScreen)
+
+
+def test_snapshot_analysis(snap_compare: Any) -> None:
+    async def open_it(pilot: Pilot[None]) -> None:
+        await open_analysis(pilot, "collect", COLLECT)
+        await pilot.press("f")
+        await pilot.pause()
+
+    assert snap_compare(EquationDuelApp(), run_before=open_it, terminal_size=SIZE)

@@ -1,0 +1,198 @@
+"""Hints on the game screen (h): the best move, shown in the status line and on the board.
+
+Until the hint mixin is part of the game screen itself, each board is used here with
+`HintMixin` mixed in after it (the place it takes once `GameScreen` inherits it).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+import app.tui.app as app_module
+import app.tui.hints as hints_module
+from app.tui.app import EquationDuelApp
+from app.tui.hints import HintMixin
+from rules.analysis import Hint
+from rules.registry import get_game
+from rules.solver import move_values, solve
+from tests.app.tui_support import SIZE, game_screen, text_of
+
+BOARD_SCREEN = app_module.board_screen
+
+
+def hinted(game_id: str) -> type[Any]:
+    """The game's screen with hints (as it is once GameScreen mixes HintMixin in)."""
+    screen = BOARD_SCREEN(game_id)
+    if issubclass(screen, HintMixin):
+        return screen
+    return type(f"Hinted{screen.__name__}", (screen, HintMixin), {})
+
+
+@pytest.fixture(autouse=True)
+def screens_with_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "board_screen", hinted)
+
+
+def status(app: EquationDuelApp) -> str:
+    return text_of(game_screen(app).query_one("#status", Static))
+
+
+async def ask_hint(pilot: Pilot[None]) -> str:
+    await pilot.press("h")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    return status(pilot.app)  # type: ignore[arg-type]
+
+
+def hinted_move(text: str) -> str:
+    found = re.match(r"Hint: (?:every move loses; )?(\S+) ", text)
+    assert found is not None, text
+    return found.group(1)
+
+
+def hinted_ids(app: EquationDuelApp) -> set[str]:
+    return {f"{w.parent.parent.id}/{w.id}" for w in game_screen(app).query(".-hint")}  # type: ignore[union-attr]
+
+
+WON = [
+    # game, moves before, a hinted board key that must be highlighted (pool id / key id)
+    ("template", [], "template-pool/key-1"),
+    ("collect", ["5", "2"], None),
+    ("fifty", [], None),
+    ("conquest", [], None),
+]
+
+
+@pytest.mark.parametrize(("game_id", "moves", "key"), WON)
+async def test_hint_in_won_position_wins_against_any_reply(
+    game_id: str, moves: list[str], key: str | None
+) -> None:
+    game = get_game(game_id)
+    app = EquationDuelApp(game_id, moves=moves, names=("Ann", "Bob"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        mover = screen.to_move
+        assert solve(game_id, screen.state).winner == mover  # a won position
+        text = await ask_hint(pilot)
+        assert text.startswith("Hint: ") and " wins" in text, text
+        move = hinted_move(text)
+        assert move in solve(game_id, screen.state).best_moves
+        assert hinted_ids(app), "the hinted move is highlighted on the board"
+        if key is not None:
+            assert key in hinted_ids(app)
+        assert screen.play(game.parse_move(move))
+        await pilot.pause()
+        assert hinted_ids(app) == set(), "the highlight goes with the position"
+        after = screen.state
+        if game.outcome(after) is None:
+            for reply in game.legal_moves(after):
+                then = game.play(after, reply)
+                assert solve(game_id, then).winner == mover, (move, game.format_move(reply))
+        else:
+            assert game.outcome(after).winner == mover
+
+
+async def test_template_hint_puts_the_cursor_on_the_slot_and_plays_by_key() -> None:
+    app = EquationDuelApp("template", names=("Ann", "Bob"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        move = hinted_move(await ask_hint(pilot))
+        digit, player, slot = re.fullmatch(r"(\d)@(\d)\.(\d)", move).groups()  # type: ignore[union-attr]
+        assert screen.cursor == (int(player), int(slot))
+        assert f"template-{player}/slot-{slot}" in {
+            f"{w.parent.parent.id}/{w.id}" for w in screen.query(".-hint")
+        }
+        await pilot.press(digit)
+        assert screen.moves == [(1, move)]
+
+
+async def test_hint_in_lost_position_names_the_most_stubborn_move() -> None:
+    app = EquationDuelApp("fifty", moves=["6*7"], names=("Ann", "Bob"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        values = move_values("fifty", screen.state)
+        assert all(winner == 1 for winner, _ in values.values())  # Bob is lost
+        text = await ask_hint(pilot)
+        assert text.startswith("Hint: every move loses; "), text
+        move = hinted_move(text)
+        longest = max(plies for _, plies in values.values())
+        assert values[move][1] == longest
+        assert f"({longest + 1} plies)" in text
+        number_keys = {k for k in hinted_ids(app) if k.startswith("fifty-pool/")}
+        a, b = re.split(r"[-+*/]", move)
+        assert number_keys == {f"fifty-pool/key-{a}", f"fifty-pool/key-{b}"}
+
+
+@pytest.fixture
+def slow_hint(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """The solver held back until the test lets it go (so "still thinking" is certain)."""
+    release = threading.Event()
+    real: Callable[[str, Any], Hint] = hints_module.hint
+
+    def held(game_id: str, state: Any) -> Hint:
+        assert release.wait(10), "the test never let the hint go"
+        return real(game_id, state)
+
+    monkeypatch.setattr(hints_module, "hint", held)
+    yield release
+    release.set()
+
+
+async def test_screen_stays_responsive_while_the_hint_is_worked_out(
+    slow_hint: threading.Event,
+) -> None:
+    app = EquationDuelApp("fifty", names=("Ann", "Bob"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("h")
+        assert "Looking for the best move for Ann" in status(app)
+        # The solver is still at work, yet keys and clicks do their job.
+        await pilot.press("6", "asterisk")
+        await pilot.click("#fifty-pool #key-7")
+        assert screen.chosen == [6, 7] and screen.op == "*"
+        await pilot.press("h")  # asking again while it thinks changes nothing
+        slow_hint.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert status(app).startswith("Hint: ")
+        assert hinted_ids(app)
+
+
+async def test_a_hint_for_a_position_left_meanwhile_is_dropped(
+    slow_hint: threading.Event,
+) -> None:
+    app = EquationDuelApp("conquest", names=("Ann", "Bob"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("h", "5")  # ask, then move before the answer comes
+        assert screen.moves == [(1, "5")]
+        slow_hint.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not status(app).startswith("Hint: ")
+        assert hinted_ids(app) == set()
+
+
+async def test_no_hint_once_the_game_is_over() -> None:
+    app = EquationDuelApp("conquest", moves=["5", "2", "3"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # close the game-over dialog
+        await pilot.press("h")  # the key is switched off once the game is over
+        assert "Hint" not in status(app)
+        assert "wins" in status(app)
+
+
+async def test_no_hint_for_a_position_without_a_result() -> None:
+    """Conquest with a pool not starting at 1 can go on for ever: the solver says so."""
+    app = EquationDuelApp("conquest", {"pool": (3, 6)}, moves=["3", "4"])
+    async with app.run_test(size=SIZE) as pilot:
+        text = await ask_hint(pilot)
+        assert text.startswith("No hint here: ") and "forever" in text

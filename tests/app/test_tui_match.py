@@ -1,0 +1,133 @@
+"""Match play on screen: best of 3 to the end, the clock per turn, the setup's match
+settings, and undo within a round."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import RadioButton, Select, Static
+
+from app import stats
+from app.tui import game_flow, match_control
+from app.tui.app import EquationDuelApp
+from app.tui.dialogs import RoundOverDialog
+from app.tui.match_form import MatchForm
+from rules.template import GAME as TEMPLATE
+from tests.app.tui_support import SIZE, game_screen, text_of, top, winner_shown
+
+NAMES = ("Ann", "Bob")
+#: In Equation Conquest whoever appends the 3 of 5 2 3 wins (5 − 2 = 3): the starter.
+STARTER_WINS = ("5", "2", "3")
+
+
+def panel_line(app: EquationDuelApp, player: int) -> str:
+    return text_of(game_screen(app).query_one(f"#panel-{player} .match", Static))
+
+
+async def test_best_of_three_by_keys_to_the_match_result() -> None:
+    app = EquationDuelApp("conquest", names=NAMES, best_of=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        banner = screen.query_one("#turn-banner", Static)
+        assert banner.border_title == "round 1 of 3 · 0–0"
+        assert panel_line(app, 1) == "0 of 2 round wins"
+        await pilot.press(*STARTER_WINS)  # Ann starts round 1 and wins it
+        await pilot.pause()
+        dialog = top(app)
+        assert isinstance(dialog, RoundOverDialog)
+        assert text_of(dialog.query_one("#winner", Static)) == "Ann wins the round"
+        assert text_of(dialog.query_one("#match-score", Static)) == "Ann 1 – 0 Bob"
+        await pilot.press("enter")
+        assert screen.to_move == 2 and banner.border_title == "round 2 of 3 · 1–0"
+        assert screen.moves == [] and not screen.check_action("undo", ())
+        await pilot.press(*STARTER_WINS)  # Bob starts round 2 and wins it
+        await pilot.pause()
+        assert text_of(top(app).query_one("#match-score", Static)) == "Ann 1 – 1 Bob"
+        await pilot.click("#next")
+        assert screen.to_move == 1 and screen.control.round_number == 3
+        await pilot.press(*STARTER_WINS)
+        winner, reason = await winner_shown(pilot)
+        assert winner == "Ann wins!"
+        assert reason == "5 − 2 = 3 formed; match won 2–1"
+        assert "the match" in text_of(banner)
+        assert panel_line(app, 1) == "2 of 2 round wins"
+    summary = stats.summary()
+    assert summary.games == 1  # a match is one game in the statistics
+    assert {(p.name, p.won) for p in summary.players} == {("Ann", 1), ("Bob", 0)}
+
+
+async def test_the_clock_runs_out_and_loses_the_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [100.0]
+    monkeypatch.setattr(match_control, "clock", lambda: now[0])
+    monkeypatch.setattr(game_flow, "TICK", 0.02)
+    app = EquationDuelApp("conquest", names=NAMES, best_of=3, turn_seconds=10)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("5")
+        now[0] += 4
+        await pilot.pause(0.1)
+        assert panel_line(app, 2) == "0 of 2 round wins · 6 s left"
+        assert panel_line(app, 1) == "0 of 2 round wins · 10 s a turn"
+        now[0] += 6  # Bob's ten seconds are up
+        await pilot.pause(0.1)
+        dialog = top(app)
+        assert isinstance(dialog, RoundOverDialog)
+        assert text_of(dialog.query_one("#reason", Static)) == "Bob's time ran out"
+        assert screen.control.wins == (1, 0)
+        await pilot.press("enter")
+        assert screen.to_move == 2 and panel_line(app, 2).endswith("10 s left")
+    record = screen.control.record()
+    assert record.rounds[0].seconds_used == 10.0 and record.moves[0].seconds == 0.0
+
+
+async def test_the_clock_stops_while_the_rules_are_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [0.0]
+    monkeypatch.setattr(match_control, "clock", lambda: now[0])
+    monkeypatch.setattr(game_flow, "TICK", 0.02)
+    app = EquationDuelApp("conquest", turn_seconds=10)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("f1")
+        await pilot.pause()
+        now[0] += 60
+        await pilot.pause(0.1)
+        await pilot.press("escape")
+        await pilot.pause()
+        now[0] += 3
+        await pilot.pause(0.1)
+        assert not screen.is_over and screen.control.seconds_left() == 7
+
+
+async def test_setup_sets_the_match_and_the_clock_by_mouse_and_keys() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        setup = top(app)
+        form = setup.query_one(MatchForm)
+        setup.query_one("#setup-form").scroll_end(animate=False)
+        await pilot.pause()
+        await pilot.click("#best-of-5")
+        await pilot.click("#clock")
+        await pilot.press("down", "down", "down", "down", "enter")  # off 10 15 20 30
+        assert form.values() == (5, 30)
+        await pilot.click("#start")
+        screen = game_screen(app)
+        assert (screen.control.best_of, screen.control.turn_seconds) == (5, 30)
+        assert "best of 5 · 30 s per turn" in text_of(screen.query_one("#variant", Static))
+
+
+async def test_template_rounds_to_win_is_the_match_setting() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        setup = top(app)
+        setup.query_one("#preset", Select).value = "match+timed+player-2-first"
+        await pilot.pause()
+        assert setup.query_one("#best-of-3", RadioButton).value
+        assert setup.query_one("#clock", Select).value == 60
+        setup.query_one("#best-of-7", RadioButton).value = True
+        await pilot.pause()
+        assert setup.query_one("#preset", Select).value == "(custom)"
+        await pilot.click("#start")
+        screen = game_screen(app)
+        assert screen.setup.options == TEMPLATE.Options(rounds_to_win=4, turn_seconds=60, first=2)
+        assert screen.control.best_of == 7 and screen.to_move == 2

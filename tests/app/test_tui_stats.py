@@ -1,0 +1,78 @@
+"""The statistics screen: counts after finished games, head to head, against the computer,
+and an empty or unreadable database."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from textual.widgets import DataTable, Static
+
+from app import stats
+from app.tui.app import EquationDuelApp
+from app.tui.menu import MenuScreen
+from app.tui.stats_screen import StatsScreen
+from rules.records import players_of, record_from_moves
+from tests.app.tui_support import SIZE, text_of, top, winner_shown
+
+NAMES = ("Ann", "Bob")
+
+
+def rows(screen: StatsScreen, table_id: str) -> list[list[str]]:
+    table = screen.query_one(f"#{table_id}", DataTable)
+    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+async def test_stats_screen_counts_two_finished_games() -> None:
+    app = EquationDuelApp("conquest", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "2", "3")  # Ann starts and wins
+        await winner_shown(pilot)
+        await pilot.press("r", "5", "2", "3")  # the rematch: Bob starts and wins
+        winner, _ = await winner_shown(pilot)
+        assert winner == "Bob wins!"
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(top(app), MenuScreen)
+        await pilot.press("s")
+        screen = top(app)
+        assert isinstance(screen, StatsScreen)
+        summary = text_of(screen.query_one("#stats-summary", Static))
+        assert summary == "2 finished games recorded"
+        assert rows(screen, "stats-players") == [
+            ["Ann", "Equation Conquest", "2", "1", "1", "50%", "L1"],
+            ["Bob", "Equation Conquest", "2", "1", "1", "50%", "W1"],
+        ]
+        assert rows(screen, "stats-h2h") == [["Ann vs Bob", "Equation Conquest", "2", "1–1"]]
+        assert not screen.query_one("#stats-cpu").display
+        await pilot.press("escape")
+        assert isinstance(top(app), MenuScreen)
+
+
+async def test_stats_against_the_computer_by_click() -> None:
+    for moves in (["5", "2", "3"], ["5", "1", "4"]):
+        players = players_of(("Ann", "Computer"), ("human", "easy"))
+        stats.record_game(record_from_moves("conquest", None, moves, players))
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#statistics")
+        screen = top(app)
+        assert isinstance(screen, StatsScreen)
+        assert rows(screen, "stats-cpu") == [
+            ["Ann", "Equation Conquest", "easy", "2", "2", "0", "100%"],
+        ]
+
+
+async def test_stats_screen_without_games_and_with_a_newer_database() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        summary = text_of(top(app).query_one("#stats-summary", Static))
+        assert summary.startswith("No games recorded yet")
+    stats.connect().close()
+    with sqlite3.connect(stats.stats_path()) as db:
+        db.execute("UPDATE schema_version SET version = 99")
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        summary = text_of(top(app).query_one("#stats-summary", Static))
+        assert summary.startswith("The statistics cannot be read")
