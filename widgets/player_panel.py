@@ -53,6 +53,19 @@ class PlayerPanel(Widget):
     def on_mount(self) -> None:
         self._sync()
 
+    def show(
+        self, *, name: str, kind: str, holdings: Text, active: bool, winner: bool, score: str
+    ) -> None:
+        """Set everything a turn changes at once and redraw in the same frame (setting the
+        reactives one by one redraws once, a frame later)."""
+        self.set_reactive(PlayerPanel.player_name, name)
+        self.set_reactive(PlayerPanel.kind, kind)
+        self.set_reactive(PlayerPanel.holdings, holdings)
+        self.set_reactive(PlayerPanel.active, active)
+        self.set_reactive(PlayerPanel.winner, winner)
+        self.set_reactive(PlayerPanel.score, score)
+        self._sync()
+
     _sync_pending = False
 
     def _schedule_sync(self) -> None:

@@ -37,6 +37,9 @@ from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
 from widgets.status_line import StatusLine
 
+#: What the footer still offers once the game is over.
+AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
+
 
 class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None]):
     """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`."""
@@ -201,12 +204,14 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None]):
         outcome = self.outcome
         for player in (1, 2):
             panel = self.query_one(f"#panel-{player}", PlayerPanel)
-            panel.player_name = self.setup.name(player)
-            panel.kind = self.setup.seats[player - 1].label
-            panel.holdings = self.holdings(state, player)
-            panel.active = outcome is None and self.to_move == player
-            panel.winner = outcome is not None and outcome.winner == player
-            panel.score = self.score_text(player)
+            panel.show(
+                name=self.setup.name(player),
+                kind=self.setup.seats[player - 1].label,
+                holdings=self.holdings(state, player),
+                active=outcome is None and self.to_move == player,
+                winner=outcome is not None and outcome.winner == player,
+                score=self.score_text(player),
+            )
         self.show_clocks()
         banner = self.query_one("#turn-banner", Static)
         if outcome is not None:
@@ -244,6 +249,8 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None]):
     # Actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.is_over and action not in AFTER_THE_END:
+            return False  # the board's keys (and undo, hint) go once the game is decided
         if action == "undo":
             if not self.setup.all_human:
                 return False
@@ -251,8 +258,6 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None]):
         if action in ("rematch", "new_game"):
             return self.control.result is not None
         if action == "hint":
-            if self.is_over:
-                return False
             return self.human_to_move or None
         return True
 

@@ -80,3 +80,16 @@ async def test_countdown_used_number_is_not_a_move() -> None:
         assert "5 is not one of your numbers" in text_of(screen.query_one("#status", Static))
         await pilot.click("#pool-2 #key-1")  # not Ann's pool: nothing happens
         assert len(screen.moves) == 2
+
+
+async def test_each_turn_starts_from_plus_and_the_status_shows_the_move_played() -> None:
+    app = EquationDuelApp("countdown", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        assert isinstance(screen, CountdownScreen)
+        await pilot.press("5")  # Ann: 0 + 5
+        await pilot.press("minus", "3")  # Bob: 5 − 3
+        await pilot.pause()
+        assert [text for _, text in screen.moves] == ["+5", "-3"]
+        assert "5 − 3 = 2" in str(screen.query_one("#status").render())
+        assert screen.op == "+"  # Ann's turn starts from + again, not Bob's −

@@ -1,7 +1,7 @@
 """Countdown Duel on screen: the running total, the operators, and each player's own pool.
 
-The chosen operator stays chosen; a number (digit key or click on your pool) plays it at
-once. Pass (p, or the button) is a real move of this game and is confirmed first.
+Each turn starts with + chosen; a number (digit key or click on your pool) plays the
+chosen operator at once. Pass (p, or the button) is a real move of this game and is confirmed first.
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ class CountdownScreen(GameScreen):
     ]
 
     op: Op = "+"
+    #: Whose operator choice `op` is: each turn starts again from + for the player to move.
+    op_for: PlayerNo | None = None
 
     def compose_board(self) -> ComposeResult:
         yield RunningTotal(id="running-total")
@@ -68,6 +70,8 @@ class CountdownScreen(GameScreen):
         return self.query_one(f"#pool-{player}", DigitPool)
 
     def update_board(self, state: CountdownState) -> None:
+        if state.to_move != self.op_for:
+            self.op, self.op_for = "+", state.to_move
         total = self.query_one(RunningTotal)
         total.total = state.running_total
         total.target = state.options.target
@@ -126,10 +130,11 @@ class CountdownScreen(GameScreen):
             left = format_numbers(own)
             self.refuse(f"{event.number} is not one of your numbers left ({left}).")
             return
-        after = apply(state.running_total, self.op, event.number)
-        self.play(CountdownMove(op=self.op, number=event.number))
+        op = self.op  # playing passes the turn, and the next player starts from +
+        after = apply(state.running_total, op, event.number)
+        self.play(CountdownMove(op=op, number=event.number))
         if not self.is_over:
-            self.say(f"{state.running_total} {shown(self.op)} {event.number} = {after}.")
+            self.say(f"{state.running_total} {shown(op)} {event.number} = {after}.")
 
     @on(Button.Pressed, "#pass")
     def _pass_pressed(self, event: Button.Pressed) -> None:
