@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -85,7 +86,7 @@ def connect(
         raise StatsError(f"cannot open the statistics in {path}: {error}") from None
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-        conn.execute("PRAGMA journal_mode = WAL")
+        _switch_to_wal(conn)
         conn.execute("PRAGMA synchronous = NORMAL")
         migrate(conn, migrations)
     except sqlite3.Error as error:
@@ -95,6 +96,21 @@ def connect(
         conn.close()
         raise
     return conn
+
+
+def _switch_to_wal(conn: sqlite3.Connection) -> None:
+    """Put the database in WAL mode. Switching needs the database to itself for a moment
+    and SQLite may answer "locked" at once, without waiting, while another process is
+    switching or creating it: so try again until the busy timeout has passed."""
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def schema_version(conn: sqlite3.Connection) -> int:
