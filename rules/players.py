@@ -49,11 +49,16 @@ def hands_over(game_id: str, game: Any, state: Any, move: Any) -> bool:
     return first is WIN_NOW
 
 
-class _Easy:
+class _Level:
+    """What every level holds: its game and its own random source (seeded)."""
+
     def __init__(self, game_id: str, rng: random.Random) -> None:
+        self.game_id = game_id
         self.game = get_game(game_id)
         self.rng = rng
 
+
+class _Easy(_Level):
     def __call__(self, state: Any) -> Any:
         game = self.game
         moves = game.legal_moves(state)
@@ -64,12 +69,7 @@ class _Easy:
         return self.rng.choice(others or moves)
 
 
-class _Medium:
-    def __init__(self, game_id: str, rng: random.Random) -> None:
-        self.game_id = game_id
-        self.game = get_game(game_id)
-        self.rng = rng
-
+class _Medium(_Level):
     def __call__(self, state: Any) -> Any:
         game = self.game
         moves = game.legal_moves(state)
@@ -80,12 +80,7 @@ class _Medium:
         return self.rng.choice(safe or moves)
 
 
-class _Perfect:
-    def __init__(self, game_id: str, rng: random.Random) -> None:
-        self.game_id = game_id
-        self.game = get_game(game_id)
-        self.rng = rng
-
+class _Perfect(_Level):
     def __call__(self, state: Any) -> Any:
         game = self.game
         by_text = {game.format_move(m): m for m in game.legal_moves(state)}

@@ -13,6 +13,7 @@ from textual.containers import Center
 
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys
+from app.tui.keys import digit_bindings
 from rules.base import PlayerNo
 from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
 from rules.equation import normalize_equation
@@ -26,8 +27,7 @@ class CollectScreen(GameScreen):
         return cast(CollectOptions, self.setup.options)
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "digit('1')", "Pick", key_display="0-9"),
-        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
+        *digit_bindings("Pick", "0-9"),
         Binding("enter", "enter", "Pick", show=False),
     ]
 

@@ -13,6 +13,7 @@ from textual.containers import Center
 
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys
+from app.tui.keys import digit_bindings
 from rules.base import PlayerNo
 from rules.conquest import ConquestMove, ConquestOptions, ConquestState
 from rules.equation import normalize_equation, pretty_equation
@@ -27,8 +28,7 @@ class ConquestScreen(GameScreen):
         return cast(ConquestOptions, self.setup.options)
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "digit('1')", "Append", key_display="1-9"),
-        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
+        *digit_bindings("Append", "1-9"),
         Binding("enter", "enter", "Append", show=False),
     ]
 

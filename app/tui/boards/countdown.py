@@ -18,6 +18,7 @@ from textual.widgets import Button
 from app.tui.dialogs import ConfirmDialog
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys, mark_ops
+from app.tui.keys import digit_bindings, operator_bindings
 from rules.base import PlayerNo
 from rules.countdown import (
     PASS,
@@ -32,8 +33,6 @@ from widgets.digit_pool import DigitPool
 from widgets.operator_picker import OperatorPicker
 from widgets.running_total import RunningTotal
 
-OP_KEYS: dict[str, Op] = {"plus": "+", "minus": "-", "asterisk": "*", "x": "*", "slash": "/"}
-
 
 class CountdownScreen(GameScreen):
     @property
@@ -41,10 +40,8 @@ class CountdownScreen(GameScreen):
         return cast(CountdownOptions, self.setup.options)
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "digit('1')", "Play number", key_display="1-9"),
-        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
-        Binding("plus", "op('+')", "Operator", key_display="+−×÷"),
-        *(Binding(k, f"op('{op}')", show=False) for k, op in OP_KEYS.items() if k != "plus"),
+        *digit_bindings("Play number", "1-9"),
+        *operator_bindings(),
         Binding("p", "pass_turn", "Pass"),
     ]
 

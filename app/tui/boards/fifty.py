@@ -14,14 +14,13 @@ from textual.widgets import Button, Static
 
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys, mark_ops
+from app.tui.keys import digit_bindings, operator_bindings
 from rules.base import PlayerNo
 from rules.fifty import FiftyMove, FiftyOptions, FiftyState, preview
 from rules.operators import Op, shown
 from widgets.digit_pool import DigitPool
 from widgets.operator_picker import OperatorPicker
 from widgets.score_bar import ScoreBar
-
-OP_KEYS: dict[str, Op] = {"plus": "+", "minus": "-", "asterisk": "*", "x": "*", "slash": "/"}
 
 
 class FiftyScreen(GameScreen):
@@ -30,10 +29,8 @@ class FiftyScreen(GameScreen):
         return cast(FiftyOptions, self.setup.options)
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "digit('1')", "Number", key_display="0-9"),
-        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
-        Binding("plus", "op('+')", "Operator", key_display="+−×÷"),
-        *(Binding(k, f"op('{op}')", show=False) for k, op in OP_KEYS.items() if k != "plus"),
+        *digit_bindings("Number", "0-9"),
+        *operator_bindings(),
         Binding("enter", "play_equation", "Play"),
         Binding("backspace", "clear", "Clear", show=False),
     ]

@@ -18,6 +18,7 @@ from textual.containers import Center
 
 from app.tui.game_screen import GameScreen
 from app.tui.hints import HINT_CLASS, mark_keys
+from app.tui.keys import digit_bindings
 from rules.base import PlayerNo, other
 from rules.operators import format_fraction
 from rules.template import (
@@ -62,8 +63,7 @@ class TemplateScreen(GameScreen):
         return cast(TemplateOptions, self.setup.options)
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "digit('1')", "Place digit", key_display="0-9"),
-        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
+        *digit_bindings("Place digit", "0-9"),
         Binding("left", "cursor(-1)", "Slot", show=False),
         Binding("right", "cursor(1)", "Slot", key_display="←→"),
         Binding("up,down", "switch", "Template", key_display="↑↓"),
