@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from app.storage import data_dir, ensure_data_dir
+from app.data_folder import data_dir, ensure_data_dir
 from rules.records import GameRecord
 
 STATS_FILE = "stats.sqlite3"

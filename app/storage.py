@@ -1,7 +1,7 @@
 """Where game records live, and how they are written and read.
 
-The data folder is `platformdirs.user_data_dir("equation-duel")`, or the folder named by
-the `EQUATION_DUEL_DATA` environment variable (tests use it). It holds:
+The data folder (`app.data_folder`: `platformdirs.user_data_dir("equation-duel")`, or the
+folder named by the `EQUATION_DUEL_DATA` environment variable) holds:
 
     autosave.json        the unfinished game the app was left in (offered on start)
     saves/*.json         games saved with ctrl+s
@@ -25,15 +25,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-import platformdirs
-
+from app.data_folder import (
+    autosave_path,
+    ensure_data_dir,
+    saves_dir,
+)
 from rules.records import GameRecord, RecordError, from_json, to_json
 
-APP_NAME = "equation-duel"
-#: The environment variable that moves the data folder (tests point it at a temporary one).
-DATA_ENV = "EQUATION_DUEL_DATA"
-AUTOSAVE = "autosave.json"
-SAVES = "saves"
 #: Record files larger than this are refused unread (a record is a few kilobytes).
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 
@@ -45,28 +43,6 @@ class LoadError(RecordError):
         super().__init__(f"{path}: {problem}")
         self.path = path
         self.problem = problem
-
-
-def data_dir() -> Path:
-    """The data folder (not created here: see `ensure_data_dir`)."""
-    override = os.environ.get(DATA_ENV, "").strip()
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def ensure_data_dir() -> Path:
-    folder = data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def saves_dir() -> Path:
-    return data_dir() / SAVES
-
-
-def autosave_path() -> Path:
-    return data_dir() / AUTOSAVE
 
 
 # Atomic writes.

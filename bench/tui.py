@@ -296,7 +296,7 @@ def bench_keys_pty(presses: int, env: dict[str, str]) -> dict[str, float]:
     )
     print(f"  board rows changed in that frame: {board_changed} of {presses}")
     print(
-        f"  move on the move list (scrolled into view after the refresh)  "
+        f"  move on the move list (kept in view: the same frame or the next)  "
         f"median {ms(statistics.median(listed))}  worst {ms(max(listed))}"
     )
     if cpu_before is not None and cpu_after is not None:

@@ -154,10 +154,9 @@ class DigitPool(Widget, can_focus=True):
             key.set_class(owner == 2, "-p2")
             key.set_class(key.number in self.selected, "-selected")
             key.set_class(index == self.cursor, "-cursor")
-        if self._typed:
-            self.border_subtitle = f"typed {self._typed}…"
-        else:
-            self.border_subtitle = ""
+        subtitle = f"typed {self._typed}…" if self._typed else ""
+        if (self.border_subtitle or "") != subtitle:  # setting it repaints, even unchanged
+            self.border_subtitle = subtitle
 
     def watch_taken(self) -> None:
         self._schedule_sync()

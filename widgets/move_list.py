@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 
 class MoveList(VerticalScroll, can_focus=False):
-    """The moves in notation, newest at the bottom (scrolled into view)."""
+    """The moves in notation, newest at the bottom (kept in view)."""
 
     DEFAULT_CSS = """
     MoveList {
@@ -40,6 +40,19 @@ class MoveList(VerticalScroll, can_focus=False):
     def on_mount(self) -> None:
         self._sync()
 
+    def on_resize(self) -> None:
+        self._keep_newest_in_view()
+
+    def _keep_newest_in_view(self) -> None:
+        """Once the moves overflow the list, anchor it: the newest move is then in view
+        in the very frame that adds it (no scroll after the refresh), until the player
+        scrolls up to read older ones (scrolling back down anchors it again). Not
+        before: an anchored list shorter than its box would sit at the bottom."""
+        height = self.scrollable_content_region.height
+        overflowing = height > 0 and max(1, len(self.moves)) > height
+        if overflowing != self.is_anchored:
+            self.anchor(overflowing)
+
     def render_moves(self) -> Text:
         text = Text()
         if not self.moves:
@@ -58,7 +71,7 @@ class MoveList(VerticalScroll, can_focus=False):
         if not self.is_mounted:
             return
         self.query_one("#move-lines", Static).update(self.render_moves())
-        self.call_after_refresh(self.scroll_end, animate=False)
+        self._keep_newest_in_view()
 
     def watch_moves(self) -> None:
         self._sync()

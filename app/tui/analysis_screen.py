@@ -12,7 +12,6 @@ stepped through before it is done.
 from __future__ import annotations
 
 from contextlib import suppress
-from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on
@@ -22,17 +21,17 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.plain.base import name_players
 from app.tui.positions import PositionView
+from app.tui.styles import SCREEN_STYLES
 from rules.analysis import Analysis, Chance, MoveAnalysis, Value, analyse
 from rules.base import GameOptions, IllegalMove, PlayerNo
 from rules.equation import pretty_equation
 from rules.registry import get_game
-
-STYLES = Path(__file__).resolve().parents[2] / "styles"
+from widgets.keys_footer import KeysFooter
 
 #: How many best moves a line lists before "… (N in all)".
 BEST_SHOWN = 6
@@ -63,7 +62,7 @@ def verdict(move: MoveAnalysis) -> tuple[str, str, str, str]:
 class AnalysisScreen(Screen[None]):
     """A finished (or saved) game, move by move, judged by the solver."""
 
-    CSS_PATH = STYLES / "analysis.tcss"
+    CSS_PATH = SCREEN_STYLES
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: the lists would take these keys for scrolling otherwise.
@@ -76,7 +75,7 @@ class AnalysisScreen(Screen[None]):
     ]
 
     #: The position shown: 0 is the start, k the position after move k.
-    position: reactive[int] = reactive(0, init=False)
+    position: reactive[int] = reactive(0, init=False, repaint=False)
 
     def __init__(
         self,
@@ -144,7 +143,7 @@ class AnalysisScreen(Screen[None]):
             with VerticalScroll(id="analysis-right"):
                 yield Static(id="analysis-detail")
                 yield PositionView(self.game_id, self.options, self.names, id="analysis-board")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#analysis-moves", OptionList).focus()

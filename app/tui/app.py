@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from app.tui.dialogs import ConfirmDialog
+from app.tui.styles import MENU_STYLES
 from app.tui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 # The menu needs none of the rules, pydantic or the records: they are imported where
@@ -26,11 +28,6 @@ if TYPE_CHECKING:
     from app.tui.session import GameSetup, Seat
     from rules.base import PlayerNo
     from rules.records import GameRecord
-
-#: The styles ship as the top-level `styles` folder, a sibling of the `app` package both
-#: in the source tree and in site-packages.
-STYLES = Path(__file__).resolve().parents[2] / "styles"
-STYLE_FILES = ("app", "menu", "setup", "game", "boards", "dialogs", "rules", "records", "analysis")
 
 
 def board_screen(game_id: str) -> type[GameScreen]:
@@ -44,7 +41,7 @@ class EquationDuelApp(App[None]):
     """Five two-player arithmetic duels."""
 
     TITLE = "Equation Duel"
-    CSS_PATH = [STYLES / f"{name}.tcss" for name in STYLE_FILES]  # noqa: RUF012
+    CSS_PATH = MENU_STYLES
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "request_quit", "Quit", priority=True, show=False),
         Binding("ctrl+q", "request_quit", "Quit", priority=True, show=False),
@@ -76,10 +73,13 @@ class EquationDuelApp(App[None]):
         self.start_turn_seconds = turn_seconds
         self.start_record = record
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        """The menu is the screen at the bottom of the stack: the first one drawn."""
         from app.tui.menu import MenuScreen
 
-        self.push_screen(MenuScreen())
+        return MenuScreen()
+
+    def on_mount(self) -> None:
         if self.start_record is not None:
             self.open_record(self.start_record)
         elif self.start_game_id is not None:
@@ -120,6 +120,10 @@ class EquationDuelApp(App[None]):
 
     def offer_resume(self) -> None:
         """The game left unfinished last time, if any: resume it, keep it, or discard it."""
+        from app.data_folder import autosave_path
+
+        if not autosave_path().exists():
+            return  # the usual case, decided without loading the records or pydantic
         from app import storage
         from app.tui.record_dialogs import ResumeDialog
         from rules.records import RecordError

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from app.tui.styles import SCREEN_STYLES
 
 
 class GameOverDialog(ModalScreen[str]):
     """The winner and why; then Rematch, New game, or Menu (Escape looks at the board)."""
+
+    CSS_PATH = SCREEN_STYLES
+    AUTO_FOCUS = "#rematch"  # focused when shown (safe even if dismissed at once)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('rematch')", "Rematch"),
@@ -32,10 +37,11 @@ class GameOverDialog(ModalScreen[str]):
         reason: str,
         moves: int,
         *,
-        analysis: Callable[[], Screen[Any] | None] | None = None,
+        analysis: Callable[[], bool] | None = None,
     ) -> None:
         super().__init__(classes="dialog-screen")
-        #: Makes the analysis screen of the game (None: built from the game screen below).
+        #: Opens the analysis of the game, False if there is none (None: the analysis
+        #: of the game on the screen below).
         self.analysis = analysis
         self.winner = winner
         self.player = player
@@ -58,9 +64,6 @@ class GameOverDialog(ModalScreen[str]):
                 yield Button("Export (e)", id="export")
             yield Static("Esc: look at the board", classes="dialog-note")
 
-    def on_mount(self) -> None:
-        self.query_one("#rematch", Button).focus()
-
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "analysis":
@@ -73,19 +76,25 @@ class GameOverDialog(ModalScreen[str]):
 
     def action_analysis(self) -> None:
         """Open the analysis of the game just finished (this dialog stays underneath)."""
-        from app.tui.analysis_screen import analysis_of
+        if self.analysis is not None:
+            opened = self.analysis()
+        else:
+            from app.tui.analysis_screen import analysis_of
 
-        stack = self.app.screen_stack
-        below = stack[stack.index(self) - 1] if self in stack[1:] else None
-        screen = self.analysis() if self.analysis is not None else analysis_of(below)
-        if screen is None:
+            stack = self.app.screen_stack
+            below = stack[stack.index(self) - 1] if self in stack[1:] else None
+            screen = analysis_of(below)
+            if opened := screen is not None:
+                self.app.push_screen(screen)
+        if not opened:
             self.notify("There is no game to analyse.")
-            return
-        self.app.push_screen(screen)
 
 
 class RoundOverDialog(ModalScreen[None]):
     """A round of a match is over: who won it, the match score, and who starts next."""
+
+    CSS_PATH = SCREEN_STYLES
+    AUTO_FOCUS = "#next"  # focused when shown (safe even if dismissed at once)
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "next", "Next round")]
 
@@ -109,9 +118,6 @@ class RoundOverDialog(ModalScreen[None]):
                 yield Button("Next round (Enter)", id="next", variant="primary")
             yield Static(Text(f"{self.next_starter} starts the next round"), classes="dialog-note")
 
-    def on_mount(self) -> None:
-        self.query_one("#next", Button).focus()
-
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(None)
@@ -122,6 +128,9 @@ class RoundOverDialog(ModalScreen[None]):
 
 class ConfirmDialog(ModalScreen[bool]):
     """A question with Yes and No (y / n, Escape is No)."""
+
+    CSS_PATH = SCREEN_STYLES
+    AUTO_FOCUS = "#no"  # focused when shown (safe even if dismissed at once)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
@@ -143,9 +152,6 @@ class ConfirmDialog(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button(f"{self.no} (n)", id="no", variant="primary")
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

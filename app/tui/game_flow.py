@@ -207,11 +207,20 @@ class GameFlow(Screen[None]):
         )
         self.app.push_screen(dialog, chosen)
 
-    def _analysis(self) -> Screen[Any] | None:
-        """The analysis screen of the round just finished."""
+    def _analysis(self) -> bool:
+        """Open the analysis of the game just finished; of a match of several rounds,
+        of the round the player chooses (as a saved match replays)."""
         from app.tui.analysis_screen import analysis_of
+        from app.tui.replay import open_replay
 
-        return analysis_of(self)
+        if len(self.control.match.results) > 1:
+            open_replay(self.app, self.control.record())
+            return True
+        screen = analysis_of(self)
+        if screen is None:
+            return False
+        self.app.push_screen(screen)
+        return True
 
     def action_new_game(self) -> None:
         open_setup = getattr(self.app, "open_setup", None)

@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from app.plain.base import name_players
 from app.tui.computer import ComputerTurns, bots_for
@@ -30,9 +30,11 @@ from app.tui.game_flow import GameFlow
 from app.tui.hints import HintMixin
 from app.tui.match_control import MatchControl
 from app.tui.session import GameSetup, marks, variant_summary
+from app.tui.styles import SCREEN_STYLES
 from rules.base import IllegalMove, Outcome, PlayerNo
 from rules.records import GameRecord
 from rules.registry import get_game
+from widgets.keys_footer import KeysFooter
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
 from widgets.status_line import StatusLine
@@ -44,6 +46,8 @@ AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None]):
     """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`."""
 
+    CSS_PATH = SCREEN_STYLES
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "rules", "Rules"),
         Binding("u,ctrl+z", "undo", "Undo"),
@@ -53,7 +57,8 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None]):
         Binding("q,escape", "leave", "Menu"),
     ]
 
-    state: reactive[Any] = reactive(None, always_update=True, init=False)
+    # The board redraws its own widgets (repaint=False: no whole-screen repaint per move).
+    state: reactive[Any] = reactive(None, always_update=True, init=False, repaint=False)
 
     def __init__(
         self, setup: GameSetup, moves: list[str] | None = None, record: GameRecord | None = None
@@ -90,7 +95,7 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None]):
                 yield from self.compose_board()
             yield MoveList(id="moves")
         yield StatusLine(id="status")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         # Textual calls each class's on_mount, the board's first: the boards never call

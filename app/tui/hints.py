@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from contextlib import suppress
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from app.tui.styles import SCREEN_STYLES
 from rules.analysis import Hint, hint
 from rules.base import PlayerNo
 from widgets.digit_pool import DigitPool, PoolKey
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from rules.base import Game
 
 #: The styles folder (a sibling of the `app` package, as in app/tui/app.py).
-STYLES = Path(__file__).resolve().parents[2] / "styles"
 
 #: The class a highlighted key or slot gets.
 HINT_CLASS = "-hint"
@@ -75,8 +74,8 @@ class HintMixin(Screen[None]):
     `human_to_move`, `is_over`, `to_move` and `say(message, level)`.
     """
 
-    # The hint's looks (app-wide once loaded; the analysis screen shares the file).
-    CSS_PATH = STYLES / "analysis.tcss"
+    # The hint's looks are in analysis.tcss, one of the screens' sheets (app.tui.styles).
+    CSS_PATH = SCREEN_STYLES
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "hint", "Hint")]
 

@@ -11,9 +11,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from rules.registry import GAME_IDS, GAME_INFO
+from widgets.keys_footer import KeysFooter
 
 LOGO = "E Q U A T I O N   D U E L"
 
@@ -54,11 +55,12 @@ class MenuScreen(Screen[None]):
     """Choose a game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # One key shown for all five ("1-5 Choose"): a key has one binding on a screen.
+        Binding("1", "choose(0)", "Choose", key_display=f"1-{len(GAME_IDS)}"),
         *(
             Binding(str(n), f"choose({n - 1})", f"{short_title(GAME_INFO[g].title)}", show=False)
-            for n, g in enumerate(GAME_IDS, start=1)
+            for n, g in enumerate(GAME_IDS[1:], start=2)
         ),
-        Binding("1", "noop", "Choose", key_display="1-5"),
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         Binding("f1,question_mark", "rules", "Rules"),
@@ -84,7 +86,7 @@ class MenuScreen(Screen[None]):
                 yield Button("Saved games (g)", id="saved-games", compact=True)
                 yield Button("Statistics (s)", id="statistics", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(f"#game-{self.current}", GameCard).focus()
@@ -107,9 +109,6 @@ class MenuScreen(Screen[None]):
         open_setup = getattr(self.app, "open_setup", None)
         if open_setup is not None:
             open_setup(game_id)
-
-    def action_noop(self) -> None:
-        self.action_choose(0)
 
     def action_move(self, step: int) -> None:
         index = (GAME_IDS.index(self.current) + step) % len(GAME_IDS)

@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from app.tui.styles import SCREEN_STYLES
 from rules.match import round_starter
 from rules.records import GameRecord, match_of
 from rules.registry import get_game
@@ -36,6 +37,9 @@ def resume_words(record: GameRecord) -> str:
 class ExportDialog(ModalScreen[Path | None]):
     """The file to export the game record to (Enter exports, Escape cancels)."""
 
+    CSS_PATH = SCREEN_STYLES
+    AUTO_FOCUS = "#export-path"
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, default: Path) -> None:
@@ -54,7 +58,6 @@ class ExportDialog(ModalScreen[Path | None]):
 
     def on_mount(self) -> None:
         self.query_one("#export-error").display = False
-        self.query_one("#export-path", Input).focus()
 
     def _problem(self, path: Path) -> str | None:
         if not path.name or path.is_dir():
@@ -93,6 +96,9 @@ class ExportDialog(ModalScreen[Path | None]):
 class ResumeDialog(ModalScreen[str]):
     """The game left unfinished last time: Resume (r), Discard (d) or Not now (Esc, n)."""
 
+    CSS_PATH = SCREEN_STYLES
+    AUTO_FOCUS = "#resume-yes"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('resume')", "Resume"),
         Binding("d", "choose('discard')", "Discard"),
@@ -113,9 +119,6 @@ class ResumeDialog(ModalScreen[str]):
                 yield Button("Not now (n)", id="resume-keep")
             yield Static("Not now keeps it for the next start", classes="dialog-note")
 
-    def on_mount(self) -> None:
-        self.query_one("#resume-yes", Button).focus()
-
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         choice = {"resume-yes": "resume", "resume-discard": "discard"}
@@ -127,6 +130,9 @@ class ResumeDialog(ModalScreen[str]):
 
 class RoundChoiceDialog(ModalScreen[int | None]):
     """Which round of a finished match to replay (its number key, or a click)."""
+
+    CSS_PATH = SCREEN_STYLES
+    AUTO_FOCUS = "Button"
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "choose(0)", "Cancel")]
 
@@ -148,9 +154,6 @@ class RoundChoiceDialog(ModalScreen[int | None]):
                     )
                     yield Button(label, id=f"round-{result.number}", compact=True)
             yield Static("Esc: back", classes="dialog-note")
-
-    def on_mount(self) -> None:
-        self.query_one(Button).focus()
 
     def on_key(self, event: events.Key) -> None:
         if event.key.isdigit() and self.query(f"#round-{event.key}"):

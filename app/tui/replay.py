@@ -17,13 +17,15 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app import storage
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
+from app.tui.styles import SCREEN_STYLES
 from rules.match import round_options
 from rules.records import GameRecord, RecordError, match_of
+from widgets.keys_footer import KeysFooter
 
 
 def open_replay(app: App[Any], record: GameRecord, number: int | None = None) -> None:
@@ -70,6 +72,8 @@ def describe(record: GameRecord) -> str:
 class SavedGamesScreen(Screen[None]):
     """The saved games; Enter (or a click) replays a finished one or resumes the others."""
 
+    CSS_PATH = SCREEN_STYLES
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Open", key_display="⏎", show=True),
         Binding("escape,q", "app.pop_screen", "Back"),
@@ -88,7 +92,7 @@ class SavedGamesScreen(Screen[None]):
         )
         yield OptionList(id="saved-list")
         yield Static("", id="saved-empty")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         listing = self.query_one("#saved-list", OptionList)

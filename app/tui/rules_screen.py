@@ -8,9 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
+from app.tui.styles import SCREEN_STYLES
 from rules.registry import get_game
+from widgets.keys_footer import KeysFooter
 
 
 def rules_text(game_id: str) -> str:
@@ -27,6 +29,8 @@ def rules_text(game_id: str) -> str:
 class RulesScreen(Screen[None]):
     """One game's rules; Escape, q or F1 go back."""
 
+    CSS_PATH = SCREEN_STYLES
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,f1,question_mark", "app.pop_screen", "Back"),
         Binding("home", "scroll('home')", "Top", show=False),
@@ -42,7 +46,7 @@ class RulesScreen(Screen[None]):
         yield Static(f"Rules · {game.title}", id="rules-title", markup=False)
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_text(self.game_id), id="rules-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()

@@ -12,15 +12,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
 from app.tui.match_form import MatchForm
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
 from app.tui.session import MATCH_FIELDS, GameSetup, Seat, clean_name
+from app.tui.styles import SCREEN_STYLES
 from rules.base import GameOptions, PlayerNo
 from rules.match import MatchError, new_match
 from rules.registry import get_game
+from widgets.keys_footer import KeysFooter
 
 CUSTOM_PRESET = "(custom)"
 
@@ -39,6 +41,8 @@ def templates_of(game_id: str) -> tuple[str, ...]:
 
 class SetupScreen(Screen[None]):
     """Set up one game; Enter (or Start) begins, Escape goes back to the menu."""
+
+    CSS_PATH = SCREEN_STYLES
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", show=False),
@@ -97,7 +101,7 @@ class SetupScreen(Screen[None]):
             yield Button("Start (Enter)", id="start", variant="primary", compact=True)
             yield Button("Rules (F1)", id="rules", compact=True)
             yield Button("Back (Esc)", id="back", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def _seat_row(self, player: PlayerNo) -> ComposeResult:
         seat = self.initial.seats[player - 1]

@@ -12,11 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from app import stats
 from app.tui.record_dialogs import short_title
+from app.tui.styles import SCREEN_STYLES
 from rules.registry import GAME_IDS
+from widgets.keys_footer import KeysFooter
 
 
 def game_name(game_id: str) -> str:
@@ -29,6 +31,8 @@ def percent(rate: float) -> str:
 
 class StatsScreen(Screen[None]):
     """Every finished game counted: who played, who won, and how often."""
+
+    CSS_PATH = SCREEN_STYLES
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,s", "app.pop_screen", "Back"),
@@ -47,7 +51,7 @@ class StatsScreen(Screen[None]):
             yield DataTable(id="stats-h2h", cursor_type="row", zebra_stripes=True)
             yield Static("Against the computer", classes="stats-heading", id="stats-cpu-heading")
             yield DataTable(id="stats-cpu", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         summary_line = self.query_one("#stats-summary", Static)

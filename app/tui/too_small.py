@@ -22,9 +22,11 @@ class TooSmallScreen(ModalScreen[None]):
         self.refresh_message()
 
     def refresh_message(self) -> None:
+        """Say the terminal's size now (before the screen is mounted, on_mount will)."""
         width, height = self.app.size
-        self.query_one("#too-small", Static).update(
-            f"Please make the terminal larger.\n\n"
-            f"Equation Duel needs at least {MIN_WIDTH}×{MIN_HEIGHT}; "
-            f"this one is {width}×{height}.\n\nThe game goes on as soon as it fits."
-        )
+        for message in self.query("#too-small").results(Static):
+            message.update(
+                f"Please make the terminal larger.\n\n"
+                f"Equation Duel needs at least {MIN_WIDTH}×{MIN_HEIGHT}; "
+                f"this one is {width}×{height}.\n\nThe game goes on as soon as it fits."
+            )

@@ -12,12 +12,11 @@ from typing import Any
 
 import pytest
 
+from app.data_folder import autosave_path, data_dir
 from app.storage import (
     LoadError,
     atomic_write_text,
-    autosave_path,
     clear_autosave,
-    data_dir,
     export_record,
     list_saves,
     load_autosave,

@@ -9,8 +9,10 @@ from textual.widgets import RadioButton, Select, Static
 from app import stats
 from app.tui import game_flow, match_control
 from app.tui.app import EquationDuelApp
+from app.tui.analysis_screen import AnalysisScreen
 from app.tui.dialogs import RoundOverDialog
 from app.tui.match_form import MatchForm
+from app.tui.record_dialogs import RoundChoiceDialog
 from rules.template import GAME as TEMPLATE
 from tests.app.tui_support import SIZE, game_screen, text_of, top, winner_shown
 
@@ -50,6 +52,14 @@ async def test_best_of_three_by_keys_to_the_match_result() -> None:
         assert reason == "5 − 2 = 3 formed; match won 2–1"
         assert "the match" in text_of(banner)
         assert panel_line(app, 1) == "2 of 2 round wins"
+        await pilot.press("a")  # the analysis of a match: of the round chosen
+        await pilot.pause()
+        assert isinstance(top(app), RoundChoiceDialog)
+        await pilot.press("2")
+        await pilot.pause()
+        analysis = top(app)
+        assert isinstance(analysis, AnalysisScreen)
+        assert analysis.moves == list(STARTER_WINS) and analysis.options.first == 2
     summary = stats.summary()
     assert summary.games == 1  # a match is one game in the statistics
     assert {(p.name, p.won) for p in summary.players} == {("Ann", 1), ("Bob", 0)}

@@ -170,3 +170,25 @@ async def test_strip_total_panel_and_move_list() -> None:
         moves.moves = ((1, "5"), (2, "7"))
         await pilot.pause()
         assert "P2 7" in str(moves.render_moves())
+
+
+async def test_move_list_keeps_the_newest_move_in_view_until_the_player_scrolls_up() -> None:
+    moves = MoveList()
+    app = Host(moves)
+    async with app.run_test(size=(40, 10)) as pilot:
+        moves.moves = ((1, "5"), (2, "7"))
+        await pilot.pause()
+        assert not moves.is_anchored and moves.scroll_y == 0  # short: at the top
+        moves.moves = tuple((1 + i % 2, str(i)) for i in range(1, 31))
+        await pilot.pause()
+        assert moves.is_anchored and moves.scroll_y == moves.max_scroll_y > 0
+        moves.scroll_home(animate=False)  # the player reads older moves
+        await pilot.pause()
+        moves.moves = (*moves.moves, (1, "31"))
+        await pilot.pause()
+        assert moves.scroll_y < moves.max_scroll_y  # left where the player put it
+        moves.scroll_end(animate=False)
+        await pilot.pause()
+        moves.moves = (*moves.moves, (2, "32"))
+        await pilot.pause()
+        assert moves.scroll_y == moves.max_scroll_y  # anchored again at the bottom

@@ -1,0 +1,25 @@
+"""Which style sheets (`styles/*.tcss`) are read when.
+
+The app reads only `app.tcss` and `menu.tcss` before the menu is drawn: every sheet
+Textual reads is parsed before the first frame, and the menu needs no others. Every
+other screen names the rest as its `CSS_PATH`; Textual reads a screen's sheets the first
+time one of its kind is shown (once: the others find them read), so opening the first
+setup, game, dialog or list parses them once. The order is the cascade's: later sheets
+win ties, as when all were read at start.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePath
+
+#: The styles ship as the top-level `styles` folder, a sibling of the `app` package both
+#: in the source tree and in site-packages.
+STYLES = Path(__file__).resolve().parents[2] / "styles"
+
+MENU_SHEETS = ("app", "menu")
+SCREEN_SHEETS = ("setup", "game", "boards", "dialogs", "rules", "records", "analysis")
+
+#: The app's own sheets (read at start).
+MENU_STYLES: list[str | PurePath] = [STYLES / f"{name}.tcss" for name in MENU_SHEETS]
+#: The `CSS_PATH` of every screen but the menu.
+SCREEN_STYLES: list[str | PurePath] = [STYLES / f"{name}.tcss" for name in SCREEN_SHEETS]

@@ -1,0 +1,68 @@
+"""Dialogs shown and dismissed at any moment, and what the menu loads before it is drawn."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from textual.app import App
+from textual.widgets import Button
+
+from app.tui.dialogs import ConfirmDialog, GameOverDialog, RoundOverDialog
+from app.tui.styles import MENU_STYLES, SCREEN_STYLES
+
+
+async def test_a_dialog_dismissed_before_it_is_shown_is_no_error() -> None:
+    app: App[None] = App()
+    async with app.run_test(size=(100, 30)) as pilot:
+        for dialog in (
+            GameOverDialog("Ann", 1, "6 − 4 = 2 balances", 5),
+            RoundOverDialog("Ann", 1, "6 − 4 = 2 balances", "Ann 1 – 0 Bob", "Bob"),
+            ConfirmDialog("Leave this game?", "It is kept.", "Leave"),
+        ):
+            app.push_screen(dialog)
+            dialog.dismiss()  # in the same turn of the loop: before it has mounted
+            await pilot.pause()
+            assert app.screen is not dialog
+
+
+async def test_a_dialog_focuses_its_first_choice_when_shown() -> None:
+    app: App[None] = App()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(GameOverDialog("Ann", 1, "6 − 4 = 2 balances", 5))
+        await pilot.pause()
+        focused = app.screen.focused
+        assert isinstance(focused, Button) and focused.id == "rematch"
+        await pilot.press("n")
+        await pilot.pause()
+        app.push_screen(ConfirmDialog("Leave this game?", "It is kept.", "Leave"))
+        await pilot.pause()
+        focused = app.screen.focused
+        assert isinstance(focused, Button) and focused.id == "no"  # the safe answer
+
+
+def test_the_style_sheets_are_split_between_the_menu_and_the_other_screens() -> None:
+    names = [path.name for path in [*MENU_STYLES, *SCREEN_STYLES]]  # type: ignore[union-attr]
+    assert len(set(names)) == len(names)
+    folder = MENU_STYLES[0].parent  # type: ignore[union-attr]
+    assert sorted(names) == sorted(path.name for path in folder.glob("*.tcss"))
+
+
+def test_the_menu_is_drawn_without_the_rules_pydantic_or_the_records() -> None:
+    code = """
+import asyncio, sys
+from app.tui.app import EquationDuelApp
+from app.tui.menu import MenuScreen
+
+async def main():
+    app = EquationDuelApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen), app.screen_stack
+        heavy = ["pydantic", "sympy", "rules.base", "rules.records", "app.storage", "app.cli"]
+        print(",".join(name for name in heavy if name in sys.modules) or "none")
+
+asyncio.run(main())
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "none"
