@@ -17,7 +17,6 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from app.tui.dialogs import ConfirmDialog
 from app.tui.styles import MENU_STYLES
 from app.tui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -209,6 +208,8 @@ class EquationDuelApp(App[None]):
         return any(isinstance(s, GameScreen) and s.in_progress for s in self.screen_stack)
 
     def action_request_quit(self) -> None:
+        from app.tui.dialogs import ConfirmDialog
+
         if not self.game_in_progress() or isinstance(self.screen, ConfirmDialog):
             self.exit()
             return
