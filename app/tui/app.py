@@ -29,10 +29,10 @@ if TYPE_CHECKING:
     from rules.records import GameRecord
 
 
-def board_screen(game_id: str) -> type[GameScreen]:
+def board_screen(game_id: str) -> type[GameScreen[Any]]:
     """The game screen class of `game_id` (its module is imported on first use)."""
     module = import_module(f"app.tui.boards.{game_id}")
-    screen: type[GameScreen] = module.SCREEN
+    screen: type[GameScreen[Any]] = module.SCREEN
     return screen
 
 

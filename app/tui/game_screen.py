@@ -13,7 +13,9 @@ messages into moves for `play`.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import sys
+import threading
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -43,8 +45,13 @@ from widgets.status_line import StatusLine
 AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 
 
-class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None]):
-    """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`."""
+#: The options model of the screen's game (each board names its own).
+OptionsT = TypeVar("OptionsT")
+
+
+class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[OptionsT]):
+    """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`,
+    each typed by its game's options model (`CollectScreen(GameScreen[CollectOptions])`)."""
 
     CSS_PATH = SCREEN_STYLES
 
@@ -73,6 +80,11 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None]):
         self.refusal: str | None = None
         self.bots = bots_for(setup)
         self._offers: tuple[bool, ...] = ()
+
+    @property
+    def options(self) -> OptionsT:
+        """The options this game was set up with (this round's, in `state.options`)."""
+        return cast(OptionsT, self.setup.options)
 
     # Layout
 
@@ -111,6 +123,15 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None]):
         self.state = self.control.state
         if self.control.round_end is not None:
             self.call_after_refresh(self.round_over)
+
+    def on_unmount(self) -> None:
+        # The solver's tables (the computer's, the hints', the analysis') are the largest
+        # thing the app holds: kept while the game is on screen, forgotten when it closes,
+        # so a long session stays as small as one game (`python bench/tui.py memory`).
+        # In a thread: clearing waits for a search that may still be running.
+        solver = sys.modules.get("rules.solver")
+        if solver is not None:
+            threading.Thread(target=solver.clear_cache, daemon=True).start()
 
     # What a board provides
 

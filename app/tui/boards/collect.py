@@ -3,7 +3,7 @@ an optional declaration from your own numbers; in sudden death only the declarat
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -21,11 +21,7 @@ from widgets.digit_pool import DigitPool
 from widgets.equation_input import EquationInput
 
 
-class CollectScreen(GameScreen):
-    @property
-    def options(self) -> CollectOptions:
-        return cast(CollectOptions, self.setup.options)
-
+class CollectScreen(GameScreen[CollectOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Pick", "0-9"),
         Binding("enter", "enter", "Pick", show=False),

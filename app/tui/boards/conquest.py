@@ -3,7 +3,7 @@ line in the declare variant)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -22,11 +22,7 @@ from widgets.equation_input import EquationInput
 from widgets.sequence_strip import SequenceStrip
 
 
-class ConquestScreen(GameScreen):
-    @property
-    def options(self) -> ConquestOptions:
-        return cast(ConquestOptions, self.setup.options)
-
+class ConquestScreen(GameScreen[ConquestOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Append", "1-9"),
         Binding("enter", "enter", "Append", show=False),

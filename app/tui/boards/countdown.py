@@ -6,7 +6,7 @@ chosen operator at once. Pass (p, or the button) is a real move of this game and
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -34,11 +34,7 @@ from widgets.operator_picker import OperatorPicker
 from widgets.running_total import RunningTotal
 
 
-class CountdownScreen(GameScreen):
-    @property
-    def options(self) -> CountdownOptions:
-        return cast(CountdownOptions, self.setup.options)
-
+class CountdownScreen(GameScreen[CountdownOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Play number", "1-9"),
         *operator_bindings(),

@@ -3,7 +3,7 @@ built: first number, operator, second number, with its preview ("6 × 7 = 42 →
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -23,11 +23,7 @@ from widgets.operator_picker import OperatorPicker
 from widgets.score_bar import ScoreBar
 
 
-class FiftyScreen(GameScreen):
-    @property
-    def options(self) -> FiftyOptions:
-        return cast(FiftyOptions, self.setup.options)
-
+class FiftyScreen(GameScreen[FiftyOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Number", "0-9"),
         *operator_bindings(),

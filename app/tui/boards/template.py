@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -57,11 +57,7 @@ def reachable(template: str, values: tuple[int | None, ...], pool: tuple[int, ..
     return f"could end between {low} and {high}".replace("-", "−")
 
 
-class TemplateScreen(GameScreen):
-    @property
-    def options(self) -> TemplateOptions:
-        return cast(TemplateOptions, self.setup.options)
-
+class TemplateScreen(GameScreen[TemplateOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Place digit", "0-9"),
         Binding("left", "cursor(-1)", "Slot", show=False),
