@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -102,27 +103,19 @@ class KeysFooter(Widget, can_focus=False):
         action, in the screen's order), and the command palette's key."""
         app = self.app
         active = self.screen.active_bindings
+
+        def shown(binding: Binding, enabled: bool, tooltip: str) -> FooterKey:
+            display = app.get_key_display(binding)
+            description = binding.description
+            return FooterKey(binding.key, display, description, enabled, tooltip or description)
+
         keys: dict[str, FooterKey] = {}
-        for binding, enabled, tooltip in (
-            (b.binding, b.enabled, b.tooltip) for b in active.values() if b.binding.show
-        ):
-            if binding.action not in keys:
-                keys[binding.action] = FooterKey(
-                    binding.key,
-                    app.get_key_display(binding),
-                    binding.description,
-                    enabled,
-                    tooltip or binding.description,
-                )
+        for item in active.values():
+            if item.binding.show and item.binding.action not in keys:
+                keys[item.binding.action] = shown(item.binding, item.enabled, item.tooltip)
         palette = active.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
         shown_palette = (
-            FooterKey(
-                palette.binding.key,
-                app.get_key_display(palette.binding),
-                palette.binding.description,
-                palette.enabled,
-                palette.tooltip or palette.binding.description,
-            )
+            shown(palette.binding, palette.enabled, palette.tooltip)
             if palette is not None
             else None
         )
