@@ -8,8 +8,8 @@ from textual.widgets import RadioButton, Select, Static
 
 from app import stats
 from app.tui import game_flow, match_control
-from app.tui.app import EquationDuelApp
 from app.tui.analysis_screen import AnalysisScreen
+from app.tui.app import EquationDuelApp
 from app.tui.dialogs import RoundOverDialog
 from app.tui.match_form import MatchForm
 from app.tui.record_dialogs import RoundChoiceDialog
