@@ -102,7 +102,6 @@ class DigitPool(Widget, can_focus=True):
         super().__init__(id=id, classes=classes)
         self._typed = ""
         self._armed = False
-        self._sync_pending = False
         self.set_reactive(DigitPool.numbers, numbers)
         self.set_reactive(DigitPool.columns, columns)
 
@@ -126,16 +125,17 @@ class DigitPool(Widget, can_focus=True):
     def on_mount(self) -> None:
         self._sync()
 
-    def _schedule_sync(self) -> None:
-        if not self._sync_pending:
-            self._sync_pending = True
-            self.call_later(self._sync)
+    def _resync(self) -> None:
+        # At once, not after the current message: the keys' new looks must be in the frame
+        # the screen is drawing for this move, not the next one. A sync per change is
+        # cheap (a few classes per key, unchanged ones cost nothing).
+        if self.is_mounted:
+            self._sync()
 
     def _keys(self) -> list[PoolKey]:
         return list(self.query(PoolKey))
 
     def _sync(self) -> None:
-        self._sync_pending = False
         self.set_class(not self.active, "-inactive")
         for index, key in enumerate(self._keys()):
             owner = self.taken.get(key.number)
@@ -159,22 +159,22 @@ class DigitPool(Widget, can_focus=True):
             self.border_subtitle = subtitle
 
     def watch_taken(self) -> None:
-        self._schedule_sync()
+        self._resync()
 
     def watch_counts(self) -> None:
-        self._schedule_sync()
+        self._resync()
 
     def watch_selected(self) -> None:
-        self._schedule_sync()
+        self._resync()
 
     def watch_active(self) -> None:
-        self._schedule_sync()
+        self._resync()
 
     def watch_marks(self) -> None:
-        self._schedule_sync()
+        self._resync()
 
     def watch_cursor(self) -> None:
-        self._schedule_sync()
+        self._resync()
 
     def watch_columns(self) -> None:
         self.refresh(recompose=True)

@@ -41,6 +41,13 @@ class EquationKey(Static):
         super().__init__(label, classes=classes, markup=False)
         self.text = text
 
+    def relabel(self, label: str) -> None:
+        """Show `label` and type it (a key reused for another number)."""
+        if self.text != label:
+            self.text = label
+            self.update(label)
+        self.display = True
+
     def on_click(self, event: events.Click) -> None:
         event.stop()
         self.post_message(self.Pressed(self.text))
@@ -113,8 +120,20 @@ class EquationInput(Widget):
         await row.mount_all(keys)
 
     async def watch_keys(self) -> None:
-        if self.is_mounted:
-            await self._replace_keys("#number-keys", self._number_keys())
+        if not self.is_mounted:
+            return
+        # The number keys change with every pick: relabel the keys there are (in this
+        # frame) and mount only the ones missing (a mount shows a frame later).
+        row = self.query_one("#number-keys", Horizontal)
+        shown = list(row.query_children(EquationKey).results(EquationKey))
+        labels = [str(number) for number in self.keys]
+        for key, label in zip(shown, labels, strict=False):
+            key.relabel(label)
+        for key in shown[len(labels) :]:
+            key.display = False
+        missing = [EquationKey(label, label) for label in labels[len(shown) :]]
+        if missing:
+            await row.mount_all(missing)
 
     async def watch_ops(self) -> None:
         if self.is_mounted:

@@ -192,3 +192,26 @@ async def test_move_list_keeps_the_newest_move_in_view_until_the_player_scrolls_
         moves.moves = (*moves.moves, (2, "32"))
         await pilot.pause()
         assert moves.scroll_y == moves.max_scroll_y  # anchored again at the bottom
+
+
+async def test_equation_input_number_keys_follow_the_numbers_held() -> None:
+    widget = EquationInput()
+    app = Host(widget)
+    async with app.run_test(size=(80, 14)) as pilot:
+
+        def shown() -> list[str]:
+            row = widget.query_one("#number-keys")
+            return [str(k.render()) for k in row.query(".eq-key") if k.display]
+
+        widget.keys = (2, 4, 6)
+        await pilot.pause()
+        assert shown() == ["2", "4", "6"]
+        widget.keys = (7,)  # fewer: keys reused, the rest hidden
+        await pilot.pause()
+        assert shown() == ["7"]
+        widget.keys = (1, 3, 5, 9)  # more: reused, and one mounted
+        await pilot.pause()
+        assert shown() == ["1", "3", "5", "9"]
+        widget.clear()
+        await pilot.click(next(k for k in widget.query(".eq-key") if str(k.render()) == "9"))
+        assert widget.value == "9"
