@@ -36,16 +36,8 @@ from rules.match import (
     new_match,
     play_in_match,
 )
-from rules.records import (
-    KINDS,
-    GameRecord,
-    Kind,
-    PlayerInfo,
-    match_of,
-    players_of,
-    record_from_match,
-    seconds_of,
-)
+from rules.record_check import match_of, seconds_of
+from rules.records import KINDS, GameRecord, Kind, PlayerInfo, players_of, record_from_match
 from rules.registry import get_game
 
 USAGE_ERROR = 2

@@ -30,7 +30,8 @@ from app.data_folder import (
     ensure_data_dir,
     saves_dir,
 )
-from rules.records import GameRecord, RecordError, from_json, to_json
+from rules.record_json import from_json, to_json
+from rules.records import GameRecord, RecordError
 
 #: Record files larger than this are refused unread (a record is a few kilobytes).
 MAX_RECORD_BYTES = 8 * 1024 * 1024

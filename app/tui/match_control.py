@@ -31,7 +31,8 @@ from rules.match import (
     round_starter,
     time_out,
 )
-from rules.records import GameRecord, match_of, players_of, record_from_match, seconds_of
+from rules.record_check import match_of, seconds_of
+from rules.records import GameRecord, players_of, record_from_match
 
 
 def clock() -> float:

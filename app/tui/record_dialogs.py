@@ -18,7 +18,8 @@ from textual.widgets import Button, Input, Static
 
 from app.tui.styles import SCREEN_STYLES
 from rules.match import round_starter
-from rules.records import GameRecord, match_of
+from rules.record_check import match_of
+from rules.records import GameRecord
 from rules.registry import get_game
 
 

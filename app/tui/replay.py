@@ -24,7 +24,8 @@ from app import storage
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
 from app.tui.styles import SCREEN_STYLES
 from rules.match import round_options
-from rules.records import GameRecord, RecordError, match_of
+from rules.record_check import match_of
+from rules.records import GameRecord, RecordError
 from widgets.keys_footer import KeysFooter
 
 

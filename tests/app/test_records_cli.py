@@ -23,7 +23,9 @@ from app.records_cli import (
 from app.stats import summary
 from app.storage import load_record
 from rules.base import PlayerNo
-from rules.records import Kind, record_from_moves, state_of, to_json
+from rules.record_check import state_of
+from rules.record_json import to_json
+from rules.records import Kind, record_from_moves
 from rules.registry import GAME_IDS, get_game
 
 #: The template walkthrough as typed answers: Player 1 wins 39 to 36.

@@ -25,7 +25,9 @@ from app.storage import (
     save_record,
     write_autosave,
 )
-from rules.records import GameRecord, record_from_moves, state_of, to_json
+from rules.record_check import state_of
+from rules.record_json import to_json
+from rules.records import GameRecord, record_from_moves
 from rules.registry import GAME_IDS, get_game
 
 WALKTHROUGH = ["9@1.1", "8@2.1", "7@2.3", "6@1.3", "5@1.2", "4@2.2"]

@@ -13,21 +13,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.match import advance, current_state, match_outcome, new_match, time_out
+from rules.record_check import match_of, replay_steps, state_of, validate
+from rules.record_json import from_json, to_json
 from rules.records import (
     FORMAT,
     GameRecord,
     MoveEntry,
     PlayerInfo,
     RecordError,
-    from_json,
-    match_of,
     players_of,
     record_from_match,
     record_from_moves,
-    replay_steps,
-    state_of,
-    to_json,
-    validate,
 )
 from rules.registry import GAME_IDS, get_game
 from rules.template import GAME as TEMPLATE
