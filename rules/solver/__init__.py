@@ -3,7 +3,7 @@
     solve(game_id, state) -> Solution
     move_values(game_id, state) -> {move in notation: (winner, plies after it)}
 
-See `rules.solver.core` for the search and `rules.solver.keys` for each game's state key;
+See `rules.solver.core` for the search and `rules.solver.specs` for each game's state key;
 countdown uses its own solver (`rules.solver.countdown`) when that module is present.
 """
 

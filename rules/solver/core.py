@@ -11,7 +11,7 @@ so the larger score is the better one: a faster win, or a longer resistance. A c
 score `c` is seen one ply earlier from the other side as `1 - c` (c > 0) or `-c - 1`
 (c < 0); the search window is mapped through the inverse, so alpha-beta stays exact.
 
-The search runs on a game's *spec* (`rules.solver.keys`): a small hashable node for each
+The search runs on a game's *spec* (`rules.solver.specs`): a small hashable node for each
 position (the state key), the children of a node in a good order, and markers for moves
 that end the game. A node is searched once per window; the table keeps a lower and an
 upper bound of its score. A game without a spec is searched through its own verbs
@@ -60,7 +60,7 @@ LOSE_NOW: Any = _Marker("LOSE_NOW")
 
 
 class Spec(Protocol):
-    """What the search needs of a game (see `rules.solver.keys`)."""
+    """What the search needs of a game (see `rules.solver.specs`)."""
 
     def encode(self, state: Any) -> Hashable:
         """The node of a state that is not over (the player to move moves next)."""
@@ -234,7 +234,7 @@ def engine_for(game_id: str, options: Any, generic: bool = False) -> tuple[Any, 
     game = get_game(game_id)
     spec: Spec | None = None
     if not generic:
-        from rules.solver.keys import spec_for
+        from rules.solver.specs import spec_for
 
         spec = spec_for(game_id, options)
     if spec is None:

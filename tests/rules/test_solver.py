@@ -26,7 +26,7 @@ from rules.solver import Solution, SolverError, clear_cache, move_values, solve
 from rules.solver.brute import brute_move_values, brute_solve
 from rules.solver.collect_fast import EquationSets
 from rules.solver.core import solve as core_solve
-from rules.solver.keys import completes
+from rules.solver.specs.conquest import completes
 from rules.template import TemplateOptions
 
 
