@@ -69,7 +69,7 @@ class AnalysisScreen(Screen[None]):
         Binding("left", "step(-1)", "Back", key_display="←", priority=True),
         Binding("right", "step(1)", "Forward", key_display="→", priority=True),
         Binding("home", "go('start')", "Start", key_display="Home", priority=True),
-        Binding("end", "go('end')", "End", key_display="End", priority=True),
+        Binding("end", "go('end')", "Last move", key_display="End", priority=True),
         Binding("f", "go('mistake')", "First mistake"),
         Binding("escape,q", "close", "Close"),
     ]
