@@ -12,6 +12,7 @@ Notation: `A op B` without spaces, e.g. `6*7`, `9-5`, `7/2`; order matters for â
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import ClassVar
 
 from pydantic import Field, field_validator, model_validator
@@ -137,6 +138,14 @@ def equation_text(move: FiftyMove, value: int | None = None, ascii_ops: bool = F
     return text if value is None else f"{text} = {value}"
 
 
+@lru_cache(maxsize=8192)
+def _moves_over(pool: tuple[int, ...]) -> tuple[FiftyMove, ...]:
+    """Every `a op b` of two different numbers of `pool` (moves are immutable, so the
+    same tuple serves every position with this pool: random play, the solver and the
+    computer players ask for the same pools again and again)."""
+    return tuple(FiftyMove(a=a, op=op, b=b) for a in pool for b in pool if a != b for op in ALL_OPS)
+
+
 _MOVE = re.compile(r"^\s*(\d{1,6})\s*([^\d\s]+)\s*(\d{1,6})\s*$")
 
 
@@ -156,13 +165,7 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove]):
     def legal_moves(self, state: FiftyState) -> list[FiftyMove]:
         if self.outcome(state) is not None:
             return []
-        return [
-            FiftyMove(a=a, op=op, b=b)
-            for a in state.pool
-            for b in state.pool
-            if a != b
-            for op in ALL_OPS
-        ]
+        return list(_moves_over(state.pool))
 
     def check(self, state: FiftyState, move: FiftyMove) -> None:
         """Raise IllegalMove (what was wrong, what is allowed) if `move` cannot be played."""

@@ -22,6 +22,7 @@ from pydantic import Field, ValidationError, field_validator
 
 from rules.base import Frozen, Game, GameOptions, IllegalMove, Outcome, PlayerNo, other
 from rules.registry import get_game
+from rules.validation import first_problem
 
 #: The match lengths offered everywhere (the screen and `--best-of`).
 BEST_OF_CHOICES: tuple[int, ...] = (1, 3, 5, 7)
@@ -140,8 +141,7 @@ def new_match(
         try:
             data = game.options_from({**data, **update}).model_dump(mode="json")
         except ValidationError as error:
-            message = error.errors()[0]["msg"].removeprefix("Value error, ")
-            raise MatchError(message) from None
+            raise MatchError(first_problem(error)[1]) from None
     return MatchState(game_id=game_id, options=data, best_of=best_of, turn_seconds=turn_seconds)
 
 

@@ -13,13 +13,34 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 
-from rules.operators import ALL_OPS, Op, apply_exact
+from rules.operators import ALL_OPS, Op
 
 ATOM, SUM, PRODUCT = 3, 1, 2
 _PREC: dict[Op, int] = {"+": SUM, "-": SUM, "*": PRODUCT, "/": PRODUCT}
 
+#: An exact value: a whole number as an `int` (fast), anything else as a `Fraction`. The
+#: two kinds compare and hash alike (`Fraction(3) == 3`), so one value is one dict key.
+Exact = int | Fraction
+
 #: value -> (expression in ASCII notation, precedence of its outermost operator)
-Values = dict[Fraction, tuple[str, int]]
+Values = dict[Exact, tuple[str, int]]
+
+
+def _apply(a: Exact, op: Op, b: Exact) -> Exact | None:
+    """`a op b` exactly, whole results as `int`; None when it divides by zero."""
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if not b:
+        return None
+    if type(a) is int and type(b) is int:
+        whole, rest = divmod(a, b)
+        return whole if not rest else Fraction(a, b)
+    value = Fraction(a) / b
+    return value.numerator if value.denominator == 1 else value
 
 
 def _wrap(expr: tuple[str, int], need: int, strict: bool) -> str:
@@ -44,12 +65,12 @@ class _Search:
         result: Values = {}
         if len(members) == 1:
             value = self.numbers[members[0]]
-            result[Fraction(value)] = (str(value), ATOM)
+            result[value] = (str(value), ATOM)
         else:
             if self.double_digits and all(1 <= self.numbers[i] <= 9 for i in members):
                 for order in permutations(members):
                     numeral = "".join(str(self.numbers[i]) for i in order)
-                    result.setdefault(Fraction(int(numeral)), (numeral, ATOM))
+                    result.setdefault(int(numeral), (numeral, ATOM))
             low = members[0]
             sub = (mask - 1) & mask
             while sub:
@@ -66,7 +87,7 @@ class _Search:
                     prec = _PREC[op]
                     strict = op in "-/"
                     for x, x_expr, y, y_expr in ((a, a_expr, b, b_expr), (b, b_expr, a, a_expr)):
-                        value = apply_exact(x, op, y)
+                        value = _apply(x, op, y)
                         if value is None or value in result:
                             continue
                         text = _wrap(x_expr, prec, False) + op + _wrap(y_expr, prec, strict)

@@ -9,7 +9,7 @@ child is killed if it has not exited by the end.
 from __future__ import annotations
 
 import os
-import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -17,8 +17,17 @@ from pathlib import Path
 
 import pytest
 
-pexpect = pytest.importorskip("pexpect")
-pyte = pytest.importorskip("pyte")
+try:
+    import pexpect
+    import pyte
+except ImportError as missing:  # a broken test environment is a failure, never a skip
+    raise ImportError(
+        f"the terminal tests need pexpect and pyte ({missing}); "
+        "install the test tools: pip install -e '.[test]'"
+    ) from missing
+
+#: The checkout these tests belong to: the program must run its code, not another copy's.
+CHECKOUT = Path(__file__).resolve().parents[2]
 
 COLUMNS, LINES = 100, 30
 #: Generous: a loaded two-core machine can take several seconds to start Python + Textual.
@@ -27,14 +36,41 @@ CTRL_Q = "\x11"
 
 
 def installed_program() -> str:
-    """The `equation-duel` installed beside this Python (the venv's), else the one on PATH."""
+    """The `equation-duel` script installed beside this Python (the test run's venv).
+
+    Never one found elsewhere on PATH: that may be another version. The script is run
+    with this checkout first on PYTHONPATH (`program_env`), so it runs this checkout's
+    code even when the venv was installed from another copy.
+    """
     beside = Path(sys.executable).parent / "equation-duel"
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("equation-duel")
-    if found is None:
-        pytest.skip("equation-duel is not installed (pip install -e .)")
-    return found
+    if not beside.exists():
+        pytest.fail(
+            f"equation-duel is not installed beside {sys.executable}: "
+            "install the checkout first (pip install -e '.[test]')"
+        )
+    return str(beside)
+
+
+def program_env() -> dict[str, str]:
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(COLUMNS), LINES=str(LINES))
+    env.pop("NO_COLOR", None)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(CHECKOUT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
+    return env
+
+
+def test_the_program_runs_this_checkout() -> None:
+    """The script the other tests drive imports `app` from this checkout."""
+    found = subprocess.run(
+        [sys.executable, "-c", "import app, sys; sys.stdout.write(app.__file__)"],
+        env=program_env(),
+        cwd="/",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert Path(found).resolve().is_relative_to(CHECKOUT)
 
 
 class Terminal:
@@ -44,10 +80,12 @@ class Terminal:
         self.screen = pyte.Screen(COLUMNS, LINES)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
-        env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(COLUMNS), LINES=str(LINES))
-        env.pop("NO_COLOR", None)
         self.child = pexpect.spawn(
-            installed_program(), list(args), dimensions=(LINES, COLUMNS), env=env, timeout=WAIT
+            installed_program(),
+            list(args),
+            dimensions=(LINES, COLUMNS),
+            env=program_env(),
+            timeout=WAIT,
         )
         self.eof = False
 

@@ -18,7 +18,10 @@ from hypothesis import strategies as st
 from rules.base import IllegalMove
 from rules.registry import GAME_IDS, get_game
 
-GAMES_PER_VARIANT = 1000
+#: Seeded random games per variant: a quick sample in the default run, today's full depth
+#: in the soak set (`pytest -m soak`).
+QUICK_GAMES_PER_VARIANT = 60
+SOAK_GAMES_PER_VARIANT = 1000
 MOVE_LIMIT = 400  # far beyond any real game: conquest is the only one without a fixed end
 
 
@@ -51,11 +54,21 @@ def random_game(game: Any, options: Any, rng: random.Random) -> tuple[Any, int]:
 
 @pytest.mark.parametrize(("game_id", "variant"), variants())
 def test_random_games(game_id: str, variant: str) -> None:
+    play_random_games(game_id, variant, QUICK_GAMES_PER_VARIANT, seed="quick")
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("game_id", "variant"), variants())
+def test_random_games_soak(game_id: str, variant: str) -> None:
+    play_random_games(game_id, variant, SOAK_GAMES_PER_VARIANT, seed="soak")
+
+
+def play_random_games(game_id: str, variant: str, games: int, seed: str) -> None:
     game = get_game(game_id)
     options = import_module(f"rules.{game_id}").VARIANTS[variant]
-    rng = random.Random(f"{game_id}/{variant}")
+    rng = random.Random(f"{game_id}/{variant}/{seed}")
     winners = {1: 0, 2: 0}
-    for _ in range(GAMES_PER_VARIANT):
+    for _ in range(games):
         state, _moves = random_game(game, options, rng)
         outcome = game.outcome(state)
         assert outcome is not None and outcome.reason
@@ -64,7 +77,7 @@ def test_random_games(game_id: str, variant: str) -> None:
             game.play(
                 state, game.parse_move(game.format_move(random_legal_move(game, options, rng)))
             )
-    assert sum(winners.values()) == GAMES_PER_VARIANT
+    assert sum(winners.values()) == games
 
 
 def random_legal_move(game: Any, options: Any, rng: random.Random) -> Any:

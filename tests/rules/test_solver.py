@@ -83,10 +83,20 @@ REDUCED: list[tuple[str, Any, int, int]] = [
 ]
 
 
+def depths(quick: int, full: int) -> list[Any]:
+    """A sample size twice: a quick one for the default run, the full one for the soak set."""
+    return [pytest.param(quick, id="quick"), pytest.param(full, id="full", marks=pytest.mark.soak)]
+
+
+@pytest.mark.parametrize("depth", depths(8, 1))
 @pytest.mark.parametrize(("game_id", "options", "count", "min_moves"), REDUCED)
-def test_solver_matches_brute_force(game_id: str, options: Any, count: int, min_moves: int) -> None:
+def test_solver_matches_brute_force(
+    game_id: str, options: Any, count: int, min_moves: int, depth: int
+) -> None:
+    """`depth` divides the number of positions: the default run checks an eighth of them."""
     states = positions(game_id, options, count, seed=count + min_moves, min_moves=min_moves)
     assert len(states) == count
+    states = states[::depth]
     for state in states:
         check_against_brute(game_id, state)
 
@@ -101,10 +111,11 @@ def test_fifty_from_the_start_matches_brute_force() -> None:
     check_against_brute("fifty", get_game("fifty").new(FiftyOptions(pool=(1, 5), target=14)))
 
 
-def test_fifty_constructed_positions_match_brute_force() -> None:
+@pytest.mark.parametrize("count", depths(30, 250))
+def test_fifty_constructed_positions_match_brute_force(count: int) -> None:
     """Scores the random games rarely reach: every move may hand over the target."""
     rng = random.Random(50)
-    for _ in range(250):
+    for _ in range(count):
         target = rng.choice((10, 12, 15))
         options = FiftyOptions(pool=(1, 7), target=target, first=rng.choice((1, 2)))
         pool = tuple(sorted(rng.sample(range(1, 8), rng.choice((2, 3, 4, 5)))))
@@ -113,11 +124,12 @@ def test_fifty_constructed_positions_match_brute_force() -> None:
         check_against_brute("fifty", state)
 
 
-def test_collect_sudden_death_positions_match_brute_force() -> None:
+@pytest.mark.parametrize("count", depths(50, 250))
+def test_collect_sudden_death_positions_match_brute_force(count: int) -> None:
     """Sudden death from every kind of split, equal sums and held equations included."""
     rng = random.Random(4)
     game = get_game("collect")
-    for _ in range(250):
+    for _ in range(count):
         high = rng.choice((4, 6, 7, 8))  # 1-4, 1-7, 1-8 can split into equal sums
         options = CollectOptions(pool=(1, high), ops=rng.choice((("+", "-"), ("*",), ("+",))))
         numbers = list(options.numbers())

@@ -1,0 +1,145 @@
+"""Long searches in a helper process, ended at once when they are no longer wanted.
+
+The perfect computer, hints and the analysis ask the solver questions that can take a
+while. Run on the interface's thread (or a thread of its process) they would hold the
+interpreter's lock against the screen, and quitting would have to wait for them. So they
+run here: one helper process that answers one question at a time and keeps its solver
+tables between questions (the next move of the same game is then quick). Cancelling
+ends the process (SIGTERM, then SIGKILL); the next question starts a fresh one.
+
+The process is made by the `forkserver` start method where the platform has it: the
+server is a clean, single-threaded process (no Textual, no terminal), and each helper
+is a fork of it with the rules already imported, so starting one costs milliseconds.
+
+This module imports neither Textual nor the front ends: both may use it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import threading
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+#: Modules the fork server imports once, so every helper starts with them loaded.
+PRELOAD = ["rules.registry", "rules.solver", "rules.players", "rules.analysis"]
+
+#: How long an ended helper is given to go before it is killed (seconds).
+END_GRACE = 0.3
+
+
+class SearchCancelled(Exception):
+    """The search was cancelled (or its process ended) before it answered."""
+
+
+class SearchFailed(Exception):
+    """The search raised in the helper process; the message is its error's."""
+
+
+def _context() -> ForkServerContext | SpawnContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _serve(conn: Connection) -> None:
+    """The helper process: answer `(function, args)` requests until the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the app's to handle
+    while True:
+        try:
+            function, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[str, Any] = ("ok", function(*args))
+        except Exception as error:
+            answer = ("error", f"{type(error).__name__}: {error}")
+        try:
+            conn.send(answer)
+        except (BrokenPipeError, OSError):
+            return
+
+
+class SearchProcess:
+    """One helper process for searches; `run` asks it, `cancel` ends what it is doing.
+
+    `run` blocks, so call it from a worker thread (or `asyncio.to_thread`); `cancel` and
+    `close` may be called from any thread and return within about `END_GRACE`.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
+        self._generation = 0
+
+    @property
+    def running(self) -> bool:
+        """Whether a helper process is alive (for tests and the status line)."""
+        process = self._process
+        return process is not None and process.is_alive()
+
+    @property
+    def pid(self) -> int | None:
+        process = self._process
+        return process.pid if process is not None else None
+
+    def _start(self) -> tuple[Connection, int]:
+        with self._lock:
+            if self._process is None or not self._process.is_alive():
+                context = _context()
+                parent, child = context.Pipe()
+                process = context.Process(target=_serve, args=(child,), daemon=True)
+                process.start()
+                child.close()
+                self._process, self._conn = process, parent
+            assert self._conn is not None
+            return self._conn, self._generation
+
+    def run(self, function: Callable[..., T], *args: Any) -> T:
+        """`function(*args)` in the helper process: its answer, or `SearchCancelled` if
+        the search was cancelled meanwhile, or `SearchFailed` if it raised.
+
+        `function` and `args` must be picklable (a module-level function; models).
+        One question at a time: callers serialize (one worker per screen does).
+        """
+        conn, generation = self._start()
+        try:
+            conn.send((function, args))
+            kind, value = conn.recv()
+        except (EOFError, OSError, BrokenPipeError) as ended:
+            raise SearchCancelled("the search was cancelled") from ended
+        if generation != self._generation:
+            raise SearchCancelled("the search was cancelled")
+        if kind == "error":
+            raise SearchFailed(value)
+        result: T = value
+        return result
+
+    def cancel(self) -> None:
+        """End the helper process now (whatever it is doing); the next `run` starts anew."""
+        with self._lock:
+            process, conn = self._process, self._conn
+            self._process = self._conn = None
+            self._generation += 1
+        if process is None:
+            return
+        if process.is_alive():
+            process.terminate()
+            process.join(END_GRACE)
+            if process.is_alive():
+                process.kill()
+                process.join(END_GRACE)
+        if conn is not None:
+            conn.close()
+        process.close()
+
+    close = cancel

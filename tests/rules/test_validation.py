@@ -1,0 +1,41 @@
+"""Pydantic's validation errors read as the validators' own sentences."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from rules.fifty import FiftyOptions, FiftyState
+from rules.validation import all_problems, first_problem
+
+
+def test_a_validator_message_loses_pydantic_prefix() -> None:
+    with pytest.raises(ValidationError) as caught:
+        FiftyOptions(target=500)
+    field, message = first_problem(caught.value)
+    assert field == "target"
+    assert message == "the target must be between 1 and 200, not 500"
+    assert all_problems(caught.value) == message
+
+
+def test_several_problems_are_joined() -> None:
+    with pytest.raises(ValidationError) as caught:
+        FiftyOptions(target=0, pool=(9, 1))
+    text = all_problems(caught.value)
+    assert "the target must be between" in text and "; " in text and "Value error" not in text
+
+
+def test_pydantic_own_messages_pass_through() -> None:
+    with pytest.raises(ValidationError) as caught:
+        FiftyOptions.model_validate({"target": "many"})
+    field, message = first_problem(caught.value)
+    assert field == "target" and "integer" in message
+
+
+def test_a_nested_field_is_named_by_its_path() -> None:
+    with pytest.raises(ValidationError) as caught:
+        FiftyState.model_validate({"options": {"target": 500}, "pool": [1, 2]})
+    assert first_problem(caught.value) == (
+        "options.target",
+        "the target must be between 1 and 200, not 500",
+    )
