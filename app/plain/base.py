@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import IO, Any, ClassVar
 
 from rules.base import Frozen, Game, IllegalMove, Outcome, PlayerNo
+from rules.words.common import name_players as name_players  # where the drivers find it
+from rules.words.outcome import result_sentence
 
 #: A computer player: given the state, it returns its move.
 Bot = Callable[[Any], Any]
@@ -49,15 +51,6 @@ class Console:
         if self.echo:
             self.stdout.write(answer + "\n")
         return answer
-
-
-def name_players(text: str, names: tuple[str, str]) -> str:
-    """Put the players' names where the rules wrote "Player 1" and "Player 2"."""
-    if names == ("Player 1", "Player 2"):
-        return text
-    marker = "\x00"
-    text = text.replace("Player 1", marker + "1").replace("Player 2", marker + "2")
-    return text.replace(marker + "1", names[0]).replace(marker + "2", names[1])
 
 
 class PlainDriver(ABC):
@@ -106,7 +99,7 @@ class PlainDriver(ABC):
 
     def result_line(self, outcome: Outcome) -> str:
         """The last line of every game, the same in all five: who wins and why."""
-        return name_players(f"Player {outcome.winner} wins: {outcome.reason}.", self.names)
+        return result_sentence(outcome, self.names)
 
     def run(
         self,
