@@ -13,7 +13,9 @@ from typing import IO, Any, ClassVar
 
 from rules.base import Frozen, Game, IllegalMove, Outcome, PlayerNo
 from rules.words.common import name_players as name_players  # where the drivers find it
+from rules.words.moves import describe_move
 from rules.words.outcome import result_sentence
+from rules.words.voice import Voice
 
 #: A computer player: given the state, it returns its move.
 Bot = Callable[[Any], Any]
@@ -87,7 +89,8 @@ class PlainDriver(ABC):
 
     def announce_computer(self, state: Any, move: Any) -> None:
         player = self.game.to_move(state)
-        self.say(f"{self.name(player)} (computer) plays {self.game.format_move(move)}")
+        described = describe_move(self.game.id, state, move, Voice(self.names))
+        self.say(f"{self.name(player)} (computer): {described}.")
 
     def final(self, outcome: Outcome) -> None:  # noqa: B027 (a hook; empty by default)
         """What the seed prints when the game ends; the result line follows it."""

@@ -284,5 +284,5 @@ def test_computer_player() -> None:
     outcome = GAME.outcome(final)
     assert outcome is not None
     text = out.getvalue()
-    assert "Player 1 (computer) plays 1+2\nEquation: 1 + 2 = 3\n" in text
+    assert "Player 1 (computer): Play 1 + 2 = 3.\nEquation: 1 + 2 = 3\n" in text
     assert text.splitlines()[-1] == f"Player {outcome.winner} wins: {outcome.reason}."

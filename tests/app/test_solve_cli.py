@@ -151,7 +151,7 @@ def test_play_plain_with_two_computer_players(
         capsys, "play", "conquest", "--plain", "--p1", "perfect", "--p2", "perfect", "--seed", "1"
     )
     assert code == 0
-    assert "Player 1 (computer) plays" in out
+    assert "Player 1 (computer): " in out
     assert out.strip().splitlines()[-1].startswith("Player 1 wins:")
 
 
@@ -161,7 +161,7 @@ def test_play_plain_human_against_the_computer(
     monkeypatch.setattr(sys, "stdin", io.StringIO("5\n"))
     code, out, _ = run(capsys, "play", "conquest", "--plain", "--p2", "perfect", "--seed", "1")
     assert code == 0
-    assert "Player 2 (computer) plays" in out
+    assert "Player 2 (computer): " in out
     assert "Input ended" in out
 
 
