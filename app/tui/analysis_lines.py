@@ -8,6 +8,7 @@ from typing import Any
 from textual.content import Content
 from textual.widgets.option_list import Option
 
+from app.tui.session import marks
 from rules.analysis import Analysis, Chance, MoveAnalysis, Value
 from rules.base import PlayerNo
 from rules.equation import pretty_equation
@@ -45,21 +46,22 @@ class AnalysisLines:
         return value_text(value, self.names)
 
     def short(self, index: int) -> str:
-        """Move `index` (0-based) for the list: `8 × 1 = 8`."""
-        return short_move(self.game_id, self.states[index], self.moves[index], self.names)
+        """Move `index` (0-based) for the list: `8 × 1 = 8`, `9 → B's slot 1`."""
+        state, move = self.states[index], self.moves[index]
+        return short_move(self.game_id, state, move, marks(self.names))
 
     def move_rows(self) -> list[Option]:
         rows = [Option(Content.assemble(("    start", "$text-muted")), id="row-0")]
         judged = self.analysis.moves if self.analysis else ()
         first = self.analysis.first_mistake if self.analysis else None
+        # The players by their marks, as the game screen's move list shows them: the
+        # moves in words need the width.
+        mark = marks(self.names)
         for index in range(len(self.moves)):
             player = self.played[index][0]
             parts: list[Content | tuple[str, str] | str] = [
                 (f"{index + 1:>3}. ", "$text-muted"),
-                (
-                    f"{self.player_name(player)[:8]:<8} ",
-                    f"bold {'$primary' if player == 1 else '$accent'}",
-                ),
+                (f"{mark[player - 1]:<2} ", f"bold {'$primary' if player == 1 else '$accent'}"),
                 f"{self.short(index):<10} ",
             ]
             if index < len(judged):
