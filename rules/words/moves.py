@@ -11,28 +11,27 @@ played in. Each game's wording lives in `rules/words/<game>.py`.
 
 from __future__ import annotations
 
+from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 from rules.base import IllegalMove
-from rules.registry import get_game
-from rules.words import collect, conquest, countdown, fifty, template
+from rules.registry import GAME_IDS, get_game
 from rules.words.common import DEFAULT_NAMES, Names
 from rules.words.voice import Voice
 
-_MODULES: dict[str, ModuleType] = {
-    "collect": collect,
-    "template": template,
-    "fifty": fifty,
-    "conquest": conquest,
-    "countdown": countdown,
-}
+
+def _words(game_id: str) -> ModuleType:
+    """The game's describe module, imported when first needed (as the game itself is)."""
+    if game_id not in GAME_IDS:
+        raise KeyError(f"unknown game {game_id!r}")
+    return import_module(f"rules.words.{game_id}")
 
 
 def _parts(game_id: str, move: Any) -> tuple[Any, ModuleType, Any]:
     game = get_game(game_id)
     model = game.parse_move(move) if isinstance(move, str) else move
-    return game, _MODULES[game_id], model
+    return game, _words(game_id), model
 
 
 def describe_move(game_id: str, state: Any, move: Any, voice: Voice | None = None) -> str:
@@ -66,14 +65,15 @@ def move_sentence(game_id: str, state: Any, move: Any, voice: Voice | None = Non
 def separator(game_id: str) -> str:
     """What comes between a move and what it does: `: ` (`; ` where the move's own words
     hold a colon, as countdown's `Divide by 3: 27 ÷ 3 = 9`)."""
-    sep: str = getattr(_MODULES[game_id], "SEPARATOR", ": ")
+    sep: str = getattr(_words(game_id), "SEPARATOR", ": ")
     return sep
 
 
 def short_move(game_id: str, state: Any, move: Any, names: Names = DEFAULT_NAMES) -> str:
     """The move for a narrow move list: `8 × 1 = 8`, `27 ÷ 3 = 9`, `9 → Bob slot 1`."""
     _, words, model = _parts(game_id, move)
-    if game_id == "template":
-        return template.short(state, model, names)
+    if game_id == "template":  # the only move that names a player
+        named: str = words.short(state, model, names)
+        return named
     text: str = words.short(state, model)
     return text
