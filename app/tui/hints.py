@@ -121,11 +121,11 @@ class HintMixin(Screen[None]):
             except Exception as error:  # e.g. SolverError: a position without a result
                 found = str(error) or type(error).__name__
             with suppress(RuntimeError):  # the app has closed meanwhile
-                self.app.call_from_thread(self._hint_ready, state, mover, found)
+                self.app.call_from_thread(self._hint_ready, state, found)
 
         self.run_worker(think, thread=True, exclusive=True, group="hint", exit_on_error=False)
 
-    def _hint_ready(self, state: Any, mover: PlayerNo, found: Hint | str) -> None:
+    def _hint_ready(self, state: Any, found: Hint | str) -> None:
         if self._hint_asked is state:
             self._hint_asked = None
         if self.state is not state or not self.is_mounted:
