@@ -36,7 +36,7 @@ from rules.base import IllegalMove, Outcome, PlayerNo
 from rules.records import GameRecord
 from rules.registry import get_game
 from rules.words.common import name_players
-from rules.words.moves import short_move
+from rules.words.moves import short_moves
 from rules.words.outcome import result_sentence
 from widgets.keys_footer import KeysFooter
 from widgets.move_list import MoveList
@@ -192,14 +192,6 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
     def named(self, text: str) -> str:
         return name_players(text, self.setup.names)
 
-    def move_words(self) -> tuple[tuple[int, str], ...]:
-        """The round's moves for the move list, in words (`8 × 1 = 8`, `27 ÷ 3 = 9`)."""
-        control, short = self.control, marks(self.setup.names)
-        return tuple(
-            (player, short_move(self.setup.game_id, before, text, short))
-            for before, (player, text) in zip(control.history, control.moves, strict=True)
-        )
-
     def play(self, move: Any) -> bool:
         """Ask the rules to play `move`; on refusal show why. True when it was played."""
         if self.state is None or self.is_over:
@@ -260,7 +252,9 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
             banner.update(Text.assemble((self.setup.name(self.to_move), "bold"), "\nto move"))
             self._set_classes(banner, f"-p{self.to_move}")
         banner.border_title = self.match_text()
-        self.query_one(MoveList).moves = self.move_words()
+        control, game_id = self.control, self.setup.game_id
+        listed = short_moves(game_id, control.history, control.moves, marks(self.setup.names))
+        self.query_one(MoveList).moves = listed
         status = self.query_one(StatusLine)
         if outcome is not None:
             status.show(result_sentence(outcome, self.setup.names), "success")

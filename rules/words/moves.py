@@ -11,11 +11,12 @@ played in. Each game's wording lives in `rules/words/<game>.py`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from rules.base import IllegalMove
+from rules.base import IllegalMove, PlayerNo
 from rules.registry import GAME_IDS, get_game
 from rules.words.common import DEFAULT_NAMES, Names
 from rules.words.voice import Voice
@@ -77,3 +78,16 @@ def short_move(game_id: str, state: Any, move: Any, names: Names = DEFAULT_NAMES
         return named
     text: str = words.short(state, model)
     return text
+
+
+def short_moves(
+    game_id: str,
+    positions: Sequence[Any],
+    played: Sequence[tuple[PlayerNo, str]],
+    names: Names = DEFAULT_NAMES,
+) -> tuple[tuple[PlayerNo, str], ...]:
+    """A move list in words: each (mover, move in notation) with the position before it."""
+    return tuple(
+        (player, short_move(game_id, before, move, names))
+        for before, (player, move) in zip(positions, played, strict=True)
+    )
