@@ -1,9 +1,10 @@
 """`equation-duel solve` and `equation-duel arena`, and the computer players of `play`.
 
     equation-duel solve GAME [game options] [--moves "M M M"] [--json]
-        the value of the position the moves reach: who wins with best play, every move
-        that keeps that result, and the solver's time. --json prints exactly
-        {"game", "to_move", "winner", "best_moves", "seconds"}.
+        the value of the position the moves reach, in words: who wins with best play,
+        every move that keeps that result (or holds out longest) described, and the
+        solver's time. --json prints exactly {"game", "to_move", "winner", "best_moves",
+        "described", "seconds"} (best_moves in notation, described in words).
     equation-duel arena GAME --p1 LEVEL --p2 LEVEL --games N --seed S [game options] [--json]
         computer players against each other; --json prints {"games": N, "wins": {...}}.
     equation-duel play GAME --plain --p1 human|easy|medium|perfect --p2 ...
@@ -21,12 +22,17 @@ from typing import Any
 from app.game_flags import FlagError, add_game_flags, options_from_args
 from rules.base import IllegalMove, PlayerNo
 from rules.registry import GAME_IDS, get_game
+from rules.words.advice import verdict_line
+from rules.words.moves import move_sentence
+from rules.words.outcome import result_sentence
 
 USAGE_ERROR = 2
 #: What a seat can hold: a person at the keyboard or a computer level.
 SEATS: tuple[str, ...] = ("human", "easy", "medium", "perfect")
 #: No game of these rules lasts this long; an arena game that does is stopped.
 MOVE_LIMIT = 10_000
+#: How many of the best moves `solve` describes (the JSON has them all).
+LISTED = 12
 
 
 def _fail(message: str, code: int = USAGE_ERROR) -> int:
@@ -86,6 +92,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         solution = solve(game.id, state)
     except SolverError as error:
         return _fail(str(error), 1)
+    described = [move_sentence(game.id, state, move) for move in solution.best_moves]
     if args.json:
         print(
             json.dumps(
@@ -94,6 +101,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                     "to_move": solution.to_move,
                     "winner": solution.winner,
                     "best_moves": list(solution.best_moves),
+                    "described": described,
                     "seconds": solution.seconds,
                 }
             )
@@ -101,15 +109,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return 0
     outcome = game.outcome(state)
     if outcome is not None:
-        print(f"The game is over: Player {outcome.winner} wins: {outcome.reason}.")
+        print(f"The game is over: {result_sentence(outcome)}")
         return 0
-    verb = "wins" if solution.winner == solution.to_move else "loses"
-    print(
-        f"Player {solution.to_move} to move {verb}: Player {solution.winner} wins with best "
-        f"play in {solution.plies} {'ply' if solution.plies == 1 else 'plies'}."
-    )
-    label = "Moves that keep the win" if verb == "wins" else "Every move loses"
-    print(f"{label}: {' '.join(solution.best_moves)}")
+    print(verdict_line(solution.winner, solution.to_move, solution.plies))
+    wins = solution.winner == solution.to_move
+    print("Moves that keep the win:" if wins else "Every move loses; these hold out longest:")
+    for line in described[:LISTED]:
+        print(f"  {line}")
+    if len(described) > LISTED:
+        print(f"  … and {len(described) - LISTED} more.")
     print(f"Solved in {solution.seconds:.3f} s.")
     return 0
 

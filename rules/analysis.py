@@ -1,9 +1,9 @@
 """Hints and post-game analysis, from the solver.
 
-hint(game_id, state) -> Hint          the move a perfect player makes, and why
+hint(game_id, state, names) -> Hint   the move a perfect player makes, and why (in words)
 analyse(game_id, options, moves) -> Analysis
-    every move with the value before and after it (winner with best play, plies
-    to the end), whether it kept or threw away a win, the first mistake, and for
+    every move with the value before and after it (winner with best play, moves
+    to the end, both players' counted), whether it kept or threw away a win, the first mistake, and for
     collect and conquest the equations each player could have declared and when.
 """
 
@@ -18,8 +18,12 @@ from rules.equation import find_equation
 from rules.players import make_player
 from rules.registry import get_game
 from rules.solver import move_values, solve
+from rules.words.advice import best_line
+from rules.words.common import DEFAULT_NAMES, Names
+from rules.words.outcome import result_sentence
+from rules.words.voice import Voice
 
-#: (winner with best play, plies to the end)
+#: (winner with best play, moves to the end: both players' moves counted)
 Value = tuple[PlayerNo, int]
 
 
@@ -27,38 +31,31 @@ Value = tuple[PlayerNo, int]
 class Hint:
     """The best move for the player to move and what it achieves."""
 
-    #: The move in notation (None once the game is over).
+    #: The move in notation, for the board to mark (None once the game is over).
     move: str | None
-    #: One sentence: "wins: after 9@1.3 every reply loses (5 plies)".
+    #: What the player reads, addressed to them: "Pick 2, then declare 2 + 4 = 6: you win
+    #: at once." or "Every move loses against best play; this one holds out longest: …".
     text: str
-    #: The winner with best play and the plies to the end, this move included.
+    #: The winner with best play and the moves to the end (both players'), this one included.
     winner: PlayerNo
     plies: int
 
 
-def hint(game_id: str, state: Any) -> Hint:
-    """The move a perfect player makes here, with a sentence saying what it achieves."""
+def hint(game_id: str, state: Any, names: Names = DEFAULT_NAMES) -> Hint:
+    """The move a perfect player makes here, with a sentence (to the player to move, the
+    others by `names`) saying what it achieves."""
     game = get_game(game_id)
     outcome = game.outcome(state)
     if outcome is not None:
-        return Hint(None, f"the game is over: Player {outcome.winner} has won", outcome.winner, 0)
+        text = f"The game is over: {result_sentence(outcome, names)}"
+        return Hint(None, text, outcome.winner, 0)
     mover: PlayerNo = game.to_move(state)
     chooser = make_player("perfect", game_id, seed=0)
     move = game.format_move(chooser(state))
     winner, after = move_values(game_id, state)[move]
     plies = after + 1
-    if winner == mover:
-        if after == 0:
-            text = f"wins: {move} wins at once"
-        else:
-            text = f"wins: after {move} every reply loses ({_plies(plies)} to the win)"
-    else:
-        text = f"every move loses; {move} holds out longest ({_plies(plies)})"
+    text = best_line(game_id, state, move, mover, winner, plies, Voice(names, you=mover))
     return Hint(move, text, winner, plies)
-
-
-def _plies(count: int) -> str:
-    return f"{count} ply" if count == 1 else f"{count} plies"
 
 
 @dataclass(frozen=True)

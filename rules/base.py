@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
+from fractions import Fraction
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -36,11 +38,68 @@ class GameOptions(Frozen):
     first: PlayerNo = Field(default=1, description="The player who moves first.")
 
 
+class Ending(StrEnum):
+    """How a game (or a match) ended. The facts each needs are in `Outcome`'s fields."""
+
+    #: collect: a declaration balanced (`equation`).
+    BALANCED = "balanced"
+    #: collect, after sudden death: the higher sum (`values`: winner's sum, loser's sum).
+    HIGHER_SUM = "higher sum"
+    #: collect, after sudden death: equal sums, the largest number (`values`: sum, number).
+    LARGEST_NUMBER = "largest number"
+    #: fifty: `player` reached exactly the target (`values`: target).
+    EXACTLY = "exactly"
+    #: fifty: `player` went over the target (`values`: score, target).
+    OVER = "over"
+    #: fifty: the numbers ran out (`values`: best, target, worst).
+    CLOSEST = "closest"
+    #: fifty: the numbers ran out with equal scores (`values`: score).
+    EQUAL_SCORES = "equal scores"
+    #: conquest: the last three numbers formed `equation` (declared or not).
+    FORMED = "formed"
+    DECLARED = "declared"
+    #: countdown: the running total reached the target (`values`: total).
+    TARGET = "target"
+    #: countdown: no valid move is left; `player` made the last valid move (None: nobody).
+    STALEMATE = "stalemate"
+    #: template: the higher result (`values`: higher, lower).
+    HIGHER_RESULT = "higher result"
+    #: template: equal results (`values`: result).
+    EQUAL_RESULTS = "equal results"
+    #: template: `player`'s result divides by zero (None: both do).
+    DIVIDES_BY_ZERO = "divides by zero"
+    #: any game with a clock: `player` ran out of time.
+    TIME_OUT = "time out"
+    #: a match: the score in rounds (`values`: won, lost).
+    ROUNDS = "rounds"
+
+
+#: A number an outcome quotes: a whole number, or a template's exact result.
+Number = int | Fraction
+
+
 class Outcome(Frozen):
-    """How a finished game ended: the winner and why, in a player's words."""
+    """How a finished game ended: the winner, how (`ending`) and the facts it needs.
+
+    The sentence a player reads is rendered from these, with the players' names, by
+    `rules.words.outcome`; `reason` is the same sentence as records store it.
+    """
 
     winner: PlayerNo
-    reason: str
+    ending: Ending
+    #: The player the ending is about (who reached, went over, ran out of time, …).
+    player: PlayerNo | None = None
+    #: The numbers it quotes, in the order `Ending` documents.
+    values: tuple[Number, ...] = ()
+    #: The equation (ASCII notation) it quotes.
+    equation: str | None = None
+
+    @property
+    def reason(self) -> str:
+        """Why, with "Player 1"/"Player 2": the text records store (`rules.words.outcome`)."""
+        from rules.words.outcome import record_reason
+
+        return record_reason(self)
 
 
 def other(player: PlayerNo) -> PlayerNo:

@@ -17,14 +17,21 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator
 
-from rules.base import Frozen, Game, GameOptions, IllegalMove, MoveSyntaxError, Outcome, PlayerNo
+from rules.base import (
+    Ending,
+    Frozen,
+    Game,
+    GameOptions,
+    IllegalMove,
+    MoveSyntaxError,
+    Outcome,
+    PlayerNo,
+)
 from rules.base import other as opponent
 from rules.collect_text import (
     declaration_note,
     numbers_text,
     sudden_death_note,
-    tie_break_reason,
-    win_reason,
 )
 from rules.equation import check_equation, find_equation, normalize_equation
 from rules.operators import ALL_OPS, Op, ops_from_text
@@ -132,11 +139,14 @@ def tie_break(state: CollectState) -> Outcome:
     sums = (sum(mine), sum(theirs))
     if sums[0] != sums[1]:
         winner: PlayerNo = 1 if sums[0] > sums[1] else 2
-        return Outcome(winner=winner, reason=tie_break_reason(winner, sums, None))
+        high, low = sums[winner - 1], sums[2 - winner]
+        return Outcome(winner=winner, ending=Ending.HIGHER_SUM, values=(high, low))
     # Equal sums: the pool holds every number once, so the largest numbers differ.
     largest = (max(mine, default=0), max(theirs, default=0))
     winner = 1 if largest[0] > largest[1] else 2
-    return Outcome(winner=winner, reason=tie_break_reason(winner, sums, largest[winner - 1]))
+    return Outcome(
+        winner=winner, ending=Ending.LARGEST_NUMBER, values=(sums[0], largest[winner - 1])
+    )
 
 
 class CollectGame(Game[CollectOptions, CollectState, CollectMove]):
@@ -229,7 +239,7 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove]):
             valid, reason = verdict.valid, verdict.reason
             notes.append(declaration_note(mover, valid, reason))
             if valid:
-                result = Outcome(winner=mover, reason=win_reason(move.declaration))
+                result = Outcome(winner=mover, ending=Ending.BALANCED, equation=move.declaration)
         after = state.model_copy(
             update={
                 "pool": pool,

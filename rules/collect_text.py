@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.base import PlayerNo
-from rules.equation import pretty_equation
 
 
 def numbers_text(numbers: Sequence[int]) -> str:
@@ -27,23 +26,4 @@ def sudden_death_note(starter: PlayerNo) -> str:
         "All numbers have been selected: sudden death! No more numbers can be selected; "
         "each player may attempt one equation per turn for two full rounds (four turns), "
         f"starting with Player {starter}."
-    )
-
-
-def win_reason(declaration: str) -> str:
-    """Outcome reason for a valid declaration: `6 − 4 = 2 balances`."""
-    return f"{pretty_equation(declaration)} balances"
-
-
-def tie_break_reason(winner: PlayerNo, sums: tuple[int, int], largest: int | None) -> str:
-    """Outcome reason after sudden death without an equation."""
-    if largest is None:
-        loser_sum = sums[2 - winner]
-        return (
-            f"no valid equation after sudden death; higher sum of collected numbers, "
-            f"{sums[winner - 1]} to {loser_sum}"
-        )
-    return (
-        f"no valid equation after sudden death; equal sums ({sums[0]} each) and "
-        f"Player {winner} holds the largest number, {largest}"
     )

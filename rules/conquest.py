@@ -8,6 +8,7 @@ from typing import ClassVar
 from pydantic import Field, field_validator
 
 from rules.base import (
+    Ending,
     Frozen,
     Game,
     GameOptions,
@@ -118,8 +119,8 @@ class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove]):
     def outcome(self, state: ConquestState) -> Outcome | None:
         if state.winner is None or state.equation is None:
             return None
-        verb = "declared" if state.options.declare else "formed"
-        return Outcome(winner=state.winner, reason=f"{pretty_equation(state.equation)} {verb}")
+        ending = Ending.DECLARED if state.options.declare else Ending.FORMED
+        return Outcome(winner=state.winner, ending=ending, equation=state.equation)
 
     def legal_moves(self, state: ConquestState) -> list[ConquestMove]:
         if state.winner is not None:

@@ -15,6 +15,7 @@ from typing import ClassVar
 from pydantic import Field, field_validator, model_validator
 
 from rules.base import (
+    Ending,
     Frozen,
     Game,
     GameOptions,
@@ -205,7 +206,7 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove]):
         available = (left, state.available[1]) if player == 1 else (state.available[0], left)
         result: Outcome | None = None
         if total >= state.options.target:
-            result = Outcome(winner=player, reason=f"the running total reached {total}")
+            result = Outcome(winner=player, ending=Ending.TARGET, values=(total,))
         elif not available[0] and not available[1]:
             result = _stalemate(state.options, player)
         return CountdownState(
@@ -263,13 +264,8 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove]):
 
 def _stalemate(options: CountdownOptions, last_valid: PlayerNo | None) -> Outcome:
     if last_valid is None:
-        return Outcome(
-            winner=other(options.first),
-            reason="stalemate: nobody made a valid move, the second player wins",
-        )
-    return Outcome(
-        winner=last_valid, reason=f"stalemate: Player {last_valid} made the last valid move"
-    )
+        return Outcome(winner=other(options.first), ending=Ending.STALEMATE)
+    return Outcome(winner=last_valid, ending=Ending.STALEMATE, player=last_valid)
 
 
 GAME = CountdownGame()

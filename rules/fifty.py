@@ -18,6 +18,7 @@ from typing import ClassVar
 from pydantic import Field, field_validator, model_validator
 
 from rules.base import (
+    Ending,
     Frozen,
     Game,
     GameOptions,
@@ -222,23 +223,26 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove]):
     def outcome(self, state: FiftyState) -> Outcome | None:
         target = state.options.target
         if state.hit is not None:
-            return Outcome(winner=state.hit, reason=f"Player {state.hit} reached exactly {target}")
+            return Outcome(
+                winner=state.hit, ending=Ending.EXACTLY, player=state.hit, values=(target,)
+            )
         if state.busted is not None:
             return Outcome(
                 winner=other(state.busted),
-                reason=f"{state.score(state.busted)} is over {target}",
+                ending=Ending.OVER,
+                player=state.busted,
+                values=(state.score(state.busted), target),
             )
         if len(state.pool) >= 2:
             return None
         one, two = state.scores
         if one == two:
             return Outcome(
-                winner=state.options.second_player(),
-                reason=f"both scores are {one}: the second player wins ties",
+                winner=state.options.second_player(), ending=Ending.EQUAL_SCORES, values=(one,)
             )
         winner: PlayerNo = 1 if one > two else 2  # both are at most the target
         best, worst = max(one, two), min(one, two)
-        return Outcome(winner=winner, reason=f"{best} is closer to {target} than {worst}")
+        return Outcome(winner=winner, ending=Ending.CLOSEST, values=(best, target, worst))
 
     def to_move(self, state: FiftyState) -> PlayerNo:
         return state.to_move

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import Field, ValidationError, field_validator
 
-from rules.base import Frozen, Game, GameOptions, IllegalMove, Outcome, PlayerNo, other
+from rules.base import Ending, Frozen, Game, GameOptions, IllegalMove, Outcome, PlayerNo, other
 from rules.registry import get_game
 from rules.validation import first_problem
 
@@ -42,10 +42,19 @@ class RoundResult(Frozen):
     number: int = Field(ge=1)
     first: PlayerNo = Field(description="The player who started the round.")
     moves: tuple[str, ...]
-    winner: PlayerNo
-    reason: str
+    #: How the round ended (by the game's rules, or on time).
+    outcome: Outcome
     #: How long the player who ran out of time took, when the round ended that way.
     seconds_used: float | None = None
+
+    @property
+    def winner(self) -> PlayerNo:
+        return self.outcome.winner
+
+    @property
+    def reason(self) -> str:
+        """Why the round ended, as records store it."""
+        return self.outcome.reason
 
     @property
     def timed_out(self) -> bool:
@@ -189,10 +198,9 @@ def match_outcome(match: MatchState) -> Outcome | None:
         if match.wins[player - 1] >= match.rounds_to_win:
             winner: PlayerNo = 1 if player == 1 else 2
             if match.rounds_to_win == 1 and match.results:
-                return Outcome(winner=winner, reason=match.results[-1].reason)
+                return match.results[-1].outcome
             won, lost = match.wins[player - 1], match.wins[2 - player]
-            rounds = "round" if won == 1 else "rounds"
-            return Outcome(winner=winner, reason=f"{won} {rounds} to {lost}")
+            return Outcome(winner=winner, ending=Ending.ROUNDS, values=(won, lost))
     return None
 
 
@@ -245,7 +253,7 @@ def advance(match: MatchState, move: Any, current: Any = None) -> tuple[MatchSta
     outcome = game.outcome(after)
     if outcome is None:
         return match.model_copy(update={"moves": moves}), after
-    return _end_round(match, moves, outcome.winner, outcome.reason), after
+    return _end_round(match, moves, outcome), after
 
 
 def time_out(
@@ -257,26 +265,26 @@ def time_out(
     mover = match_game(match).to_move(state)
     if mover != player:
         raise IllegalMove(f"It is Player {mover}'s turn, not Player {player}'s.")
-    return _end_round(match, match.moves, other(player), time_out_reason(player), seconds_used)
+    return _end_round(match, match.moves, time_out_outcome(player), seconds_used)
 
 
-def time_out_reason(player: PlayerNo) -> str:
-    return f"Player {player}'s time ran out"
+def time_out_outcome(player: PlayerNo) -> Outcome:
+    """`player` ran out of time: the other player wins."""
+    return Outcome(winner=other(player), ending=Ending.TIME_OUT, player=player)
 
 
 def _end_round(
     match: MatchState,
     moves: tuple[str, ...],
-    winner: PlayerNo,
-    reason: str,
+    outcome: Outcome,
     seconds_used: float | None = None,
 ) -> MatchState:
+    winner = outcome.winner
     result = RoundResult(
         number=match.round_number,
         first=round_starter(match),
         moves=moves,
-        winner=winner,
-        reason=reason,
+        outcome=outcome,
         seconds_used=seconds_used,
     )
     wins = (match.wins[0] + (winner == 1), match.wins[1] + (winner == 2))

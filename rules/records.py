@@ -212,7 +212,9 @@ def record_from_match(
             )
             for r in match.results
         ),
-        result=None if outcome is None else RecordResult(**outcome.model_dump()),
+        result=None
+        if outcome is None
+        else RecordResult(winner=outcome.winner, reason=outcome.reason),
         started=started,
         ended=ended if outcome is not None else None,
         **extra,

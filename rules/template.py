@@ -20,6 +20,7 @@ from typing import ClassVar
 from pydantic import Field, model_validator
 
 from rules.base import (
+    Ending,
     Frozen,
     Game,
     IllegalMove,
@@ -116,6 +117,11 @@ def result(state: TemplateState, player: PlayerNo) -> Fraction | None:
     if any(d is None for d in values):
         return None
     return state.options.parsed().evaluate([d for d in values if d is not None])
+
+
+def _exact(value: Fraction) -> int | Fraction:
+    """A result as an outcome quotes it: a whole number as an int."""
+    return value.numerator if value.denominator == 1 else value
 
 
 def result_text(state: TemplateState, player: PlayerNo) -> str:
@@ -227,24 +233,16 @@ class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove]):
         second = other(state.options.first)
         one, two = result(state, 1), result(state, 2)
         if one is None and two is None:
-            return Outcome(
-                winner=second,
-                reason="both results divide by zero: the second player wins ties",
-            )
+            return Outcome(winner=second, ending=Ending.DIVIDES_BY_ZERO)
         if one is None or two is None:
             undefined: PlayerNo = 1 if one is None else 2
-            return Outcome(
-                winner=other(undefined), reason=f"Player {undefined}'s result divides by zero"
-            )
+            return Outcome(winner=other(undefined), ending=Ending.DIVIDES_BY_ZERO, player=undefined)
         if one == two:
-            return Outcome(
-                winner=second,
-                reason=f"both results are {format_fraction(one)}: the second player wins ties",
-            )
+            return Outcome(winner=second, ending=Ending.EQUAL_RESULTS, values=(_exact(one),))
         winner: PlayerNo = 1 if one > two else 2
         high, low = max(one, two), min(one, two)
         return Outcome(
-            winner=winner, reason=f"{format_fraction(high)} beats {format_fraction(low)}"
+            winner=winner, ending=Ending.HIGHER_RESULT, values=(_exact(high), _exact(low))
         )
 
     def to_move(self, state: TemplateState) -> PlayerNo:

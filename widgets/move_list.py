@@ -1,4 +1,5 @@
-"""MoveList: the moves so far in the game's notation, numbered, coloured by player."""
+"""MoveList: the moves so far in words (`8 × 1 = 8`, `27 ÷ 3 = 9`), numbered, coloured by
+player. The screen describes the moves (rules.words.moves.short_move); the list shows them."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from textual.widgets import Static
 
 
 class MoveList(VerticalScroll, can_focus=False):
-    """The moves in notation, newest at the bottom (kept in view)."""
+    """The moves in words, newest at the bottom (kept in view)."""
 
     DEFAULT_CSS = """
     MoveList {
@@ -29,7 +30,7 @@ class MoveList(VerticalScroll, can_focus=False):
     MoveList > .move-list--number { color: $text-muted; }
     """
 
-    #: (player, notation) for each move played.
+    #: (player, the move in words) for each move played.
     moves: reactive[tuple[tuple[int, str], ...]] = reactive((), always_update=True)
     marks: reactive[tuple[str, str]] = reactive(("P1", "P2"))
 
@@ -58,13 +59,13 @@ class MoveList(VerticalScroll, can_focus=False):
         if not self.moves:
             return Text("no moves yet", style=self.get_component_rich_style("move-list--number"))
         number_style = self.get_component_rich_style("move-list--number")
-        for index, (player, notation) in enumerate(self.moves, start=1):
+        for index, (player, words) in enumerate(self.moves, start=1):
             if index > 1:
                 text.append("\n")
             text.append(f"{index:>2}. ", style=number_style)
             style = self.get_component_rich_style(f"move-list--p{player}")
             text.append(f"{self.marks[player - 1]} ", style=style)
-            text.append(notation)
+            text.append(words)
         return text
 
     def _sync(self) -> None:

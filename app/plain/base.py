@@ -12,6 +12,10 @@ from collections.abc import Callable
 from typing import IO, Any, ClassVar
 
 from rules.base import Frozen, Game, IllegalMove, Outcome, PlayerNo
+from rules.words.common import name_players as name_players  # where the drivers find it
+from rules.words.moves import describe_move
+from rules.words.outcome import result_sentence
+from rules.words.voice import Voice
 
 #: A computer player: given the state, it returns its move.
 Bot = Callable[[Any], Any]
@@ -51,15 +55,6 @@ class Console:
         return answer
 
 
-def name_players(text: str, names: tuple[str, str]) -> str:
-    """Put the players' names where the rules wrote "Player 1" and "Player 2"."""
-    if names == ("Player 1", "Player 2"):
-        return text
-    marker = "\x00"
-    text = text.replace("Player 1", marker + "1").replace("Player 2", marker + "2")
-    return text.replace(marker + "1", names[0]).replace(marker + "2", names[1])
-
-
 class PlainDriver(ABC):
     """One game's prompts and messages. Subclasses live in `app/plain/<game>.py`."""
 
@@ -94,7 +89,8 @@ class PlainDriver(ABC):
 
     def announce_computer(self, state: Any, move: Any) -> None:
         player = self.game.to_move(state)
-        self.say(f"{self.name(player)} (computer) plays {self.game.format_move(move)}")
+        described = describe_move(self.game.id, state, move, Voice(self.names))
+        self.say(f"{self.name(player)} (computer): {described}.")
 
     def final(self, outcome: Outcome) -> None:  # noqa: B027 (a hook; empty by default)
         """What the seed prints when the game ends; the result line follows it."""
@@ -106,7 +102,7 @@ class PlainDriver(ABC):
 
     def result_line(self, outcome: Outcome) -> str:
         """The last line of every game, the same in all five: who wins and why."""
-        return name_players(f"Player {outcome.winner} wins: {outcome.reason}.", self.names)
+        return result_sentence(outcome, self.names)
 
     def run(
         self,

@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from app.plain.base import Bot, PlainDriver, name_players
-from rules.base import IllegalMove, Outcome, PlayerNo
+from rules.base import IllegalMove, PlayerNo
 from rules.match import (
     MatchState,
     advance,
@@ -45,6 +45,7 @@ from rules.match import (
     score_text,
     time_out,
 )
+from rules.words.outcome import reason_text
 
 #: Called after every move and time-out with the match and the seconds of every move.
 OnChange = Callable[[MatchState, tuple[float, ...]], None]
@@ -156,14 +157,11 @@ class MatchRunner:
         match = self.match
         result = match.results[-1]
         if result.seconds_used is None:
-            self.driver.final(Outcome(winner=result.winner, reason=result.reason))
+            self.driver.final(result.outcome)
         outcome = match_outcome(match)
         if match.best_of > 1:
-            self.say(
-                self.names_in(
-                    f"Player {result.winner} wins round {result.number}: {result.reason}."
-                )
-            )
+            why = reason_text(result.outcome, self.driver.names)
+            self.say(f"{self.name(result.winner)} wins round {result.number}: {why}.")
             self.say(score_text(match, self.driver.names))
         if outcome is not None:
             self.say(self.driver.result_line(outcome))

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from app.plain.base import Console, PlainDriver, name_players
-from rules.base import Game, IllegalMove, Outcome, PlayerNo
+from rules.base import Ending, Game, IllegalMove, Outcome, PlayerNo
 from rules.template import (
     SLOTS,
     TemplateMove,
@@ -23,6 +23,8 @@ from rules.template import (
     pool_text,
     result_text,
 )
+from rules.words.common import capitalized
+from rules.words.outcome import reason_text
 
 SLOT_EXAMPLE = "(e.g., P1 Slot 1, P2 Slot 2)"
 _SLOT = re.compile(
@@ -140,16 +142,16 @@ class Driver(PlainDriver):
         if after.note:
             self.say(name_players(after.note, self.names))
 
-    def results(self, state: TemplateState | None, reason: str) -> None:
+    def results(self, state: TemplateState | None, outcome: Outcome) -> None:
         """`Calculating results...`, both results, and why when the results do not show it."""
         if state is not None and state.is_full():
             self.say("Calculating results...")
             for player in (1, 2):
                 self.say(f"{self.name(player)}'s result: {result_text(state, player)}")
             self.say()
-        if " beats " not in reason:
-            self.say(name_players(reason[:1].upper() + reason[1:] + ".", self.names))
+        if outcome.ending is not Ending.HIGHER_RESULT:  # the results above say why
+            self.say(capitalized(reason_text(outcome, self.names)) + ".")
 
     def final(self, outcome: Outcome) -> None:
-        self.results(self.state, outcome.reason)
+        self.results(self.state, outcome)
         self.say(f"{self.name(outcome.winner)} wins!")

@@ -24,42 +24,18 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.plain.base import name_players
+from app.tui.analysis_lines import AnalysisLines
 from app.tui.positions import PositionView
 from app.tui.styles import SCREEN_STYLES
-from rules.analysis import Analysis, Chance, MoveAnalysis, Value, analyse
+from rules.analysis import Analysis, analyse
 from rules.base import GameOptions, IllegalMove, PlayerNo
-from rules.equation import pretty_equation
 from rules.registry import get_game
+from rules.words.common import capitalized, name_players
+from rules.words.outcome import result_sentence
 from widgets.keys_footer import KeysFooter
 
-#: How many best moves a line lists before "… (N in all)".
-BEST_SHOWN = 6
 
-
-def plies_text(count: int) -> str:
-    return f"{count} ply" if count == 1 else f"{count} plies"
-
-
-def listing(moves: tuple[str, ...], shown: int = BEST_SHOWN) -> str:
-    """`1, 4 or 6`; a long list is cut: `1, 2, 3, … (14 in all)`."""
-    if len(moves) > shown:
-        return f"{', '.join(moves[:shown])}, … ({len(moves)} in all)"
-    if len(moves) == 1:
-        return moves[0]
-    return f"{', '.join(moves[:-1])} or {moves[-1]}"
-
-
-def verdict(move: MoveAnalysis) -> tuple[str, str, str, str]:
-    """(symbol, a few words for the list, the words for the detail, theme colour)."""
-    if move.throws_away_win:
-        return "✗", "throws it away", "threw the win away", "$error"
-    if move.keeps_win:
-        return "✓", "keeps the win", "kept the win", "$success"
-    return "·", "lost already", "was losing already", "$text-muted"
-
-
-class AnalysisScreen(Screen[None]):
+class AnalysisScreen(AnalysisLines, Screen[None]):
     """A finished (or saved) game, move by move, judged by the solver."""
 
     CSS_PATH = SCREEN_STYLES
@@ -107,7 +83,7 @@ class AnalysisScreen(Screen[None]):
                 move = self.game.parse_move(text)
                 after = self.game.play(state, move)
             except IllegalMove as error:
-                self.problem = f"move {number} ({text}) cannot be played: {error}"
+                self.problem = f"move {number} cannot be played: {error}"
                 break
             self.played.append((self.game.to_move(state), move))
             self.moves.append(text)
@@ -116,9 +92,6 @@ class AnalysisScreen(Screen[None]):
     @property
     def last(self) -> int:
         return len(self.states) - 1
-
-    def player_name(self, player: PlayerNo) -> str:
-        return self.names[player - 1]
 
     def named(self, text: str) -> str:
         return name_players(text, self.names)
@@ -150,7 +123,7 @@ class AnalysisScreen(Screen[None]):
         self.query_one("#analysis-moves", OptionList).highlighted = 0
         self._show_position()
         if self.problem is not None:
-            self.notify(self.named(self.problem[:1].upper() + self.problem[1:]), severity="error")
+            self.notify(self.named(capitalized(self.problem)), severity="error")
         self.run_worker(self._analyse, thread=True, exclusive=True, group="analysis")
 
     def _analyse(self) -> None:
@@ -180,79 +153,6 @@ class AnalysisScreen(Screen[None]):
         self._fill_chances()
         self._show_position()
 
-    # What the screen says
-
-    def value_text(self, value: Value) -> str:
-        winner, plies = value
-        if plies == 0:
-            return f"{self.player_name(winner)} has won"
-        return f"{self.player_name(winner)} wins in {plies_text(plies)}"
-
-    def move_rows(self) -> list[Option]:
-        rows = [Option(Content.assemble(("    start", "$text-muted")), id="row-0")]
-        judged = self.analysis.moves if self.analysis else ()
-        first = self.analysis.first_mistake if self.analysis else None
-        for index, text in enumerate(self.moves):
-            player = self.played[index][0]
-            parts: list[Content | tuple[str, str] | str] = [
-                (f"{index + 1:>3}. ", "$text-muted"),
-                (
-                    f"{self.player_name(player)[:8]:<8} ",
-                    f"bold {'$primary' if player == 1 else '$accent'}",
-                ),
-                f"{text:<10} ",
-            ]
-            if index < len(judged):
-                symbol, words, _, colour = verdict(judged[index])
-                if index == first:
-                    parts.append((f"{symbol} first mistake", f"bold reverse {colour}"))
-                else:
-                    parts.append((f"{symbol} {words}", colour))
-            rows.append(Option(Content.assemble(*parts), id=f"row-{index + 1}"))
-        return rows
-
-    def summary(self) -> Content:
-        analysis = self.analysis
-        assert analysis is not None
-        winner, plies = analysis.start
-        first = self.options.first
-        best = Content.assemble(
-            ("With best play from the start: ", "bold"),
-            f"{self.player_name(winner)} wins in {plies_text(plies)} ",
-            (f"({self.player_name(first)} moved first).", "$text-muted"),
-        )
-        if analysis.winner is None:
-            played = "As played: the moves end before the game does."
-        else:
-            played = f"As played: {self.player_name(analysis.winner)} won."
-        if analysis.first_mistake is not None:
-            mistake = analysis.moves[analysis.first_mistake]
-            tail = Content.assemble(
-                (" First mistake: ", "bold $error"),
-                f"move {mistake.index + 1}, {self.player_name(mistake.mover)}'s {mistake.move} "
-                f"(winning: {listing(mistake.best_moves, 3)}).",
-            )
-        else:
-            tail = Content(" No move threw a win away.")
-        return Content.assemble(best, "\n", played, tail)
-
-    def chance_row(self, chance: Chance) -> Option:
-        equation = pretty_equation(chance.equation)
-        if chance.taken:
-            done = "declared" if self.game_id == "collect" else "completed"
-            what = (f"✓ {done} {equation}", "$success")
-        else:
-            what = (f"✗ missed {equation}", "$error")
-        colour = "$primary" if chance.player == 1 else "$accent"
-        return Option(
-            Content.assemble(
-                (f"{chance.index + 1:>3}. ", "$text-muted"),
-                (f"{self.player_name(chance.player)[:8]:<8} ", f"bold {colour}"),
-                what,
-            ),
-            id=f"chance-{chance.index + 1}",
-        )
-
     def _fill_chances(self) -> None:
         found = self.query("#analysis-chances").results(OptionList)
         for chances in found:
@@ -262,73 +162,6 @@ class AnalysisScreen(Screen[None]):
                 chances.set_options([Option("None: no equation was there", disabled=True)])
             else:
                 chances.set_options([self.chance_row(c) for c in self.analysis.chances])
-
-    def detail(self, position: int) -> Content:
-        """What the selected position is: the move that led to it, judged."""
-        state = self.states[position]
-        if position == 0:
-            head = Content.assemble(
-                ("Start", "bold"), f" · {self.player_name(self.game.to_move(state))} to move"
-            )
-            if self.analysis is None:
-                return Content.assemble(head, "\n", self._waiting())
-            winner, _ = self.analysis.start
-            lines = [head, Content(f"With best play {self.value_text(self.analysis.start)}.")]
-            if self.analysis.moves and winner == self.analysis.moves[0].mover:
-                lines.append(
-                    Content(f"Winning moves: {self.winning(0, self.analysis.moves[0].best_moves)}.")
-                )
-            return Content("\n").join(lines)
-        player, text = self.played[position - 1][0], self.moves[position - 1]
-        head = Content.assemble(
-            (f"Move {position}", "bold"), f" · {self.player_name(player)} played ", (text, "bold")
-        )
-        if self.analysis is None or position > len(self.analysis.moves):
-            return Content.assemble(head, "\n", self._waiting())
-        judged = self.analysis.moves[position - 1]
-        symbol, _, words, colour = verdict(judged)
-        first = position - 1 == self.analysis.first_mistake
-        head = Content.assemble(
-            head,
-            " — ",
-            (f"{symbol} {words}", f"bold {colour}"),
-            (" (the first mistake)" if first else ""),
-        )
-        before_winner, before_plies = judged.before
-        if before_winner == player:
-            before = (
-                f"Before it: {self.value_text(judged.before)} with "
-                f"{self.winning(position - 1, judged.best_moves)}."
-            )
-        else:
-            before = f"Before it: {self.value_text(judged.before)} whatever {self.player_name(player)} plays."
-        after = f"After it: {self.value_text(judged.after)}"
-        after_plies = judged.after[1]
-        if judged.keeps_win:
-            after += (
-                " (the fastest win)."
-                if after_plies == before_plies - 1
-                else " (a faster win was there)."
-            )
-        elif not judged.throws_away_win:
-            after += (
-                " (held out longest)."
-                if after_plies == before_plies - 1
-                else " (a longer defence was there)."
-            )
-        else:
-            after += "."
-        return Content("\n").join([head, Content(before), Content(after)])
-
-    def winning(self, position: int, best: tuple[str, ...]) -> str:
-        """The winning moves at a position: listed, or "any move" when every move wins."""
-        if len(best) > 1 and len(best) == len(self.game.legal_moves(self.states[position])):
-            return f"any move ({len(best)})"
-        return listing(best)
-
-    def _waiting(self) -> Content:
-        words = "Not analysed." if self.failure is not None else "Analysing…"
-        return Content.styled(words, "$text-muted")
 
     # The position shown
 
@@ -344,7 +177,7 @@ class AnalysisScreen(Screen[None]):
         note = None
         outcome = self.game.outcome(state)
         if outcome is not None:
-            note = f"{self.player_name(outcome.winner)} wins: {self.named(outcome.reason)}."
+            note = result_sentence(outcome, self.names)
         board = self.query_one(PositionView)
         board.show(state, self.played[:position], note)
         self.query_one("#analysis-detail", Static).update(self.detail(position))

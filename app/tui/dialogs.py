@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from app.tui.styles import SCREEN_STYLES
+from rules.words.common import capitalized
 
 
 class GameOverDialog(ModalScreen[str]):
@@ -52,7 +53,7 @@ class GameOverDialog(ModalScreen[str]):
         with Vertical(id="game-over", classes=f"dialog -p{self.player}"):
             yield Static("Game over", classes="dialog-title")
             yield Static(Text(f"{self.winner} wins!"), id="winner")
-            yield Static(Text(self.reason[:1].upper() + self.reason[1:]), id="reason")
+            yield Static(Text(capitalized(self.reason)), id="reason")
             plural = "move" if self.moves == 1 else "moves"
             yield Static(f"after {self.moves} {plural}", classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
@@ -112,7 +113,7 @@ class RoundOverDialog(ModalScreen[None]):
         with Vertical(id="round-over", classes=f"dialog -p{self.player}"):
             yield Static("Round over", classes="dialog-title")
             yield Static(Text(f"{self.winner} wins the round"), id="winner")
-            yield Static(Text(self.reason[:1].upper() + self.reason[1:]), id="reason")
+            yield Static(Text(capitalized(self.reason)), id="reason")
             yield Static(Text(self.score), classes="dialog-note", id="match-score")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Next round (Enter)", id="next", variant="primary")

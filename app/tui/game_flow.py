@@ -21,6 +21,7 @@ from app.tui.record_dialogs import ExportDialog
 from app.tui.session import GameSetup
 from rules.base import Outcome, PlayerNo
 from rules.records import RecordError
+from rules.words.outcome import reason_text
 from widgets.player_panel import PlayerPanel
 
 #: How often the clock is looked at (seconds).
@@ -139,7 +140,7 @@ class GameFlow(Screen[None]):
         dialog = RoundOverDialog(
             winner=self.setup.name(outcome.winner),
             player=outcome.winner,
-            reason=self.named(outcome.reason),
+            reason=reason_text(outcome, self.setup.names),
             score=f"{self.setup.name(1)} {one} – {two} {self.setup.name(2)}",
             next_starter=self.setup.name(self.control.next_starter()),
         )
@@ -194,7 +195,7 @@ class GameFlow(Screen[None]):
                 self.export()
 
         outcome = self.outcome
-        reason = self.named(outcome.reason if outcome is not None else result.reason)
+        reason = reason_text(outcome if outcome is not None else result, self.setup.names)
         if self.control.best_of > 1:
             won, lost = self.control.wins[result.winner - 1], self.control.wins[2 - result.winner]
             reason = f"{reason}; match won {won}–{lost}"

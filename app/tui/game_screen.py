@@ -25,7 +25,6 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.plain.base import name_players
 from app.tui.computer import ComputerTurns, bots_for
 from app.tui.dialogs import ConfirmDialog
 from app.tui.game_flow import GameFlow
@@ -36,6 +35,9 @@ from app.tui.styles import SCREEN_STYLES
 from rules.base import IllegalMove, Outcome, PlayerNo
 from rules.records import GameRecord
 from rules.registry import get_game
+from rules.words.common import name_players
+from rules.words.moves import short_moves
+from rules.words.outcome import result_sentence
 from widgets.keys_footer import KeysFooter
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
@@ -250,10 +252,12 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
             banner.update(Text.assemble((self.setup.name(self.to_move), "bold"), "\nto move"))
             self._set_classes(banner, f"-p{self.to_move}")
         banner.border_title = self.match_text()
-        self.query_one(MoveList).moves = tuple(self.moves)
+        control, game_id = self.control, self.setup.game_id
+        listed = short_moves(game_id, control.history, control.moves, marks(self.setup.names))
+        self.query_one(MoveList).moves = listed
         status = self.query_one(StatusLine)
         if outcome is not None:
-            status.show(self.named(f"Player {outcome.winner} wins: {outcome.reason}."), "success")
+            status.show(result_sentence(outcome, self.setup.names), "success")
         elif self.refusal is not None:
             status.show(self.named(self.refusal), "error")
         elif getattr(state, "note", None):

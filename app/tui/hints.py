@@ -4,8 +4,9 @@
 The solver runs in a worker thread, so the screen stays responsive while it thinks (a
 countdown position can take a second); the answer goes to the status line:
 
-    Hint: 1@2.3 wins — after it every reply loses (6 plies to the win).
-    Hint: every move loses; 9*5 holds out longest (2 plies).
+    Hint: Put 1 in Bob's third slot: every reply loses; you win in 6 more moves with best play.
+    Hint: Every move loses against best play; this one holds out longest: 2 more moves.
+    Play 9 × 5 = 45: your score goes to 45.
 
 and, when the board offers `show_hint(move)` (the move in notation, None to clear), the
 suggested move is highlighted on the board until the position changes. The boards use
@@ -37,20 +38,11 @@ if TYPE_CHECKING:
 HINT_CLASS = "-hint"
 
 
-def hint_sentence(found: Hint, mover: PlayerNo) -> str:
-    """What the status line says about a hint (players as "Player N": the screen names them)."""
+def hint_sentence(found: Hint) -> str:
+    """What the status line says about a hint (its text is in words, to the mover)."""
     if found.move is None:
         return "The game is over: there is nothing to hint."
-    move = found.move
-    if found.winner == mover:
-        if found.plies <= 1:
-            return f"Hint: {move} wins at once."
-        return f"Hint: {move} wins — after it every reply loses ({_plies(found.plies)} to the win)."
-    return f"Hint: every move loses; {move} holds out longest ({_plies(found.plies)})."
-
-
-def _plies(count: int) -> str:
-    return f"{count} ply" if count == 1 else f"{count} plies"
+    return f"Hint: {found.text}"
 
 
 def mark_keys(pool: DigitPool, numbers: Iterable[int | None]) -> None:
@@ -99,6 +91,8 @@ class HintMixin(Screen[None]):
     _hint_asked: Any = None
     #: The position whose hint is shown on the board (None: none shown).
     _hint_shown: Any = None
+    #: The move (notation) of the hint shown, for the board (None: none shown).
+    hint_move: str | None = None
 
     def on_mount(self) -> None:
         # Textual calls every class's on_mount; this one clears a shown hint when the
@@ -118,19 +112,20 @@ class HintMixin(Screen[None]):
         self._hint_asked = state
         mover = self.to_move
         game_id = self.setup.game_id
-        self.say(f"Looking for the best move for Player {mover}…")
+        names = self.setup.names
+        self.say(f"Looking for the best move for {names[mover - 1]}…")
 
         def think() -> None:
             try:
-                found: Hint | str = hint(game_id, state)
+                found: Hint | str = hint(game_id, state, names)
             except Exception as error:  # e.g. SolverError: a position without a result
                 found = str(error) or type(error).__name__
             with suppress(RuntimeError):  # the app has closed meanwhile
-                self.app.call_from_thread(self._hint_ready, state, mover, found)
+                self.app.call_from_thread(self._hint_ready, state, found)
 
         self.run_worker(think, thread=True, exclusive=True, group="hint", exit_on_error=False)
 
-    def _hint_ready(self, state: Any, mover: PlayerNo, found: Hint | str) -> None:
+    def _hint_ready(self, state: Any, found: Hint | str) -> None:
         if self._hint_asked is state:
             self._hint_asked = None
         if self.state is not state or not self.is_mounted:
@@ -139,13 +134,15 @@ class HintMixin(Screen[None]):
             self.say(f"No hint here: {found}", "error")
             return
         show: Callable[[str | None], None] | None = getattr(self, "show_hint", None)
+        self.hint_move = found.move
         if show is not None and found.move is not None:
             show(found.move)
             self._hint_shown = state
-        self.say(hint_sentence(found, mover), "note")
+        self.say(hint_sentence(found), "note")
 
     def _hint_position_changed(self, state: Any) -> None:
         self._hint_asked = None
+        self.hint_move = None
         if self._hint_shown is None or self._hint_shown is state:
             return
         self._hint_shown = None

@@ -114,7 +114,7 @@ class MatchControl:
         """How the shown round ended (by the rules or on time), else None."""
         if self.round_end is None:
             return None
-        return Outcome(winner=self.round_end.winner, reason=self.round_end.reason)
+        return self.round_end.outcome
 
     @property
     def result(self) -> Outcome | None:

@@ -16,11 +16,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from app.plain.base import name_players
 from app.tui.session import marks
 from rules.base import PlayerNo
 from rules.equation import pretty_equation
 from rules.template import partial_text, result_text
+from rules.words.common import name_players
 from widgets.digit_pool import DigitPool
 from widgets.equation_template import EquationTemplate
 from widgets.running_total import RunningTotal

@@ -23,9 +23,10 @@ from textual.widgets.option_list import Option
 from app import storage
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
 from app.tui.styles import SCREEN_STYLES
-from rules.match import round_options
+from rules.match import match_outcome, round_options
 from rules.record_check import match_of
 from rules.records import GameRecord, RecordError
+from rules.words.outcome import reason_text
 from widgets.keys_footer import KeysFooter
 
 
@@ -65,7 +66,12 @@ def describe(record: GameRecord) -> str:
     plural = "move" if moves == 1 else "moves"
     if record.result is not None:
         winner = record.names[record.result.winner - 1]
-        return f"finished: {winner} won ({record.result.reason}) · {moves} {plural}"
+        try:
+            outcome = match_outcome(match_of(record))
+        except RecordError:
+            outcome = None
+        why = "" if outcome is None else f" ({reason_text(outcome, record.names)})"
+        return f"finished: {winner} won{why} · {moves} {plural}"
     score = f" · {record.score[0]}–{record.score[1]}" if record.is_match else ""
     return f"unfinished after {moves} {plural}{score}"
 

@@ -210,7 +210,7 @@ def test_computer_player_is_announced_with_status() -> None:
     move = CountdownMove(op="*", number=9)
     run_plain(Driver(GAME, console, ("Player 1", "Player 2")), GAME.new(), {2: lambda s: move})
     out = lines(stdout.getvalue())
-    assert "Player 2 (computer) plays *9" in out
+    assert "Player 2 (computer): Multiply by 9: 5 × 9 = 45." in out
     assert "Running total: 5 (target 30)" in out
     assert out[-2:] == ["Player 2 wins the game!", "Player 2 wins: the running total reached 45."]
 

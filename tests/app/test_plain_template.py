@@ -307,7 +307,7 @@ def test_computer_player_in_run() -> None:
     driver, out = make(["9", "P2 Slot 1", "8", "P2 Slot 2", "7", "P2 Slot 3"])
     state = driver.run(GAME.new(), bots={2: bot})
     text = out.getvalue()
-    assert "Player 2 (computer) plays 1@1.1" in text
+    assert "Player 2 (computer): Put 1 in Player 1's first slot." in text
     assert text.endswith(
         "Player 1's result: 7\nPlayer 2's result: 65\n\nPlayer 2 wins!\nPlayer 2 wins: 65 beats 7.\n"
     )

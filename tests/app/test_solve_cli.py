@@ -30,7 +30,8 @@ def test_solve_json_from_the_start(
     code, out, _ = run(capsys, "solve", game, "--json")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"game", "to_move", "winner", "best_moves", "seconds"}
+    assert set(data) == {"game", "to_move", "winner", "best_moves", "described", "seconds"}
+    assert len(data["described"]) == len(data["best_moves"])
     assert (data["game"], data["to_move"], data["winner"]) == (game, 1, winner)
     assert data["best_moves"] == sorted(data["best_moves"]) and data["best_moves"]
     assert isinstance(data["seconds"], float)
@@ -61,8 +62,35 @@ def test_solve_finished_position(capsys: pytest.CaptureFixture[str]) -> None:
 def test_solve_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "conquest", "--moves", "5")
     assert code == 0
-    assert out.splitlines()[0] == "Player 2 to move loses: Player 1 wins with best play in 2 plies."
-    assert out.splitlines()[1].startswith("Every move loses: 1 2 3")
+    lines = out.splitlines()
+    assert lines[0] == "Player 2, to move, loses against best play: Player 1 wins in 2 moves."
+    assert lines[1] == "Every move loses; these hold out longest:"
+    assert lines[2:5] == [
+        "  Add 1 to the sequence.",
+        "  Add 2 to the sequence.",
+        "  Add 3 to the sequence.",
+    ]
+
+
+def test_solve_text_describes_the_winning_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "collect", "--moves", "1 2 3 4 5 6")
+    assert code == 0
+    assert out.splitlines()[:3] == [
+        "Player 1, to move, wins with best play in 1 move.",
+        "Moves that keep the win:",
+        "  Pick 7, then declare 1 + 7 = 3 + 5: Player 1 wins at once.",
+    ]
+    assert "@" not in out and ":7" not in out and "ply" not in out
+
+
+def test_solve_json_describes_the_best_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "template", "--moves", "9@1.1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["described"] == [
+        "Put 1 in Player 1's second slot.",
+        "Put 1 in Player 1's third slot.",
+    ]
 
 
 def test_solve_illegal_move_is_one_line_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
@@ -123,7 +151,7 @@ def test_play_plain_with_two_computer_players(
         capsys, "play", "conquest", "--plain", "--p1", "perfect", "--p2", "perfect", "--seed", "1"
     )
     assert code == 0
-    assert "Player 1 (computer) plays" in out
+    assert "Player 1 (computer): " in out
     assert out.strip().splitlines()[-1].startswith("Player 1 wins:")
 
 
@@ -133,7 +161,7 @@ def test_play_plain_human_against_the_computer(
     monkeypatch.setattr(sys, "stdin", io.StringIO("5\n"))
     code, out, _ = run(capsys, "play", "conquest", "--plain", "--p2", "perfect", "--seed", "1")
     assert code == 0
-    assert "Player 2 (computer) plays" in out
+    assert "Player 2 (computer): " in out
     assert "Input ended" in out
 
 

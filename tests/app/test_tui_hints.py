@@ -51,10 +51,16 @@ async def ask_hint(pilot: Pilot[None]) -> str:
     return status(pilot.app)  # type: ignore[arg-type]
 
 
-def hinted_move(text: str) -> str:
-    found = re.match(r"Hint: (?:every move loses; )?(\S+) ", text)
-    assert found is not None, text
-    return found.group(1)
+def hinted_move(app: EquationDuelApp) -> str:
+    """The move (notation) the hint on the screen is about."""
+    move = game_screen(app).hint_move
+    assert move is not None
+    return move
+
+
+def assert_in_words(text: str) -> None:
+    """A hint a newcomer can act on: no notation, no "plies"."""
+    assert not re.search(r"\d@\d|\d\.\d|[*/:]\d|\d[*/]|\bplies?\b", text), text
 
 
 def hinted_ids(app: EquationDuelApp) -> set[str]:
@@ -81,8 +87,9 @@ async def test_hint_in_won_position_wins_against_any_reply(
         mover = screen.to_move
         assert solve(game_id, screen.state).winner == mover  # a won position
         text = await ask_hint(pilot)
-        assert text.startswith("Hint: ") and " wins" in text, text
-        move = hinted_move(text)
+        assert text.startswith("Hint: ") and (" win" in text), text
+        assert_in_words(text)
+        move = hinted_move(app)
         assert move in solve(game_id, screen.state).best_moves
         assert hinted_ids(app), "the hinted move is highlighted on the board"
         if key is not None:
@@ -103,8 +110,14 @@ async def test_template_hint_puts_the_cursor_on_the_slot_and_plays_by_key() -> N
     app = EquationDuelApp("template", names=("Ann", "Bob"))
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        move = hinted_move(await ask_hint(pilot))
+        text = await ask_hint(pilot)
+        move = hinted_move(app)
         digit, player, slot = re.fullmatch(r"(\d)@(\d)\.(\d)", move).groups()  # type: ignore[union-attr]
+        owner = "your" if player == "1" else "Bob's"
+        assert text == (
+            f"Hint: Put {digit} in {owner} {('first', 'second', 'third')[int(slot) - 1]} slot: "
+            "every reply loses; you win in 6 more moves with best play."
+        )
         assert screen.cursor == (int(player), int(slot))
         assert f"template-{player}/slot-{slot}" in {
             f"{w.parent.parent.id}/{w.id}" for w in screen.query(".-hint")
@@ -120,11 +133,14 @@ async def test_hint_in_lost_position_names_the_most_stubborn_move() -> None:
         values = move_values("fifty", screen.state)
         assert all(winner == 1 for winner, _ in values.values())  # Bob is lost
         text = await ask_hint(pilot)
-        assert text.startswith("Hint: every move loses; "), text
-        move = hinted_move(text)
-        longest = max(plies for _, plies in values.values())
+        assert text.startswith(
+            "Hint: Every move loses against best play; this one holds out longest: "
+        ), text
+        assert_in_words(text)
+        move = hinted_move(app)
+        longest = max(moves for _, moves in values.values())
         assert values[move][1] == longest
-        assert f"({longest + 1} plies)" in text
+        assert f"longest: {longest + 1} more moves. Play " in text
         number_keys = {k for k in hinted_ids(app) if k.startswith("fifty-pool/")}
         a, b = re.split(r"[-+*/]", move)
         assert number_keys == {f"fifty-pool/key-{a}", f"fifty-pool/key-{b}"}
@@ -134,11 +150,11 @@ async def test_hint_in_lost_position_names_the_most_stubborn_move() -> None:
 def slow_hint(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     """The solver held back until the test lets it go (so "still thinking" is certain)."""
     release = threading.Event()
-    real: Callable[[str, Any], Hint] = hints_module.hint
+    real: Callable[[str, Any, tuple[str, str]], Hint] = hints_module.hint
 
-    def held(game_id: str, state: Any) -> Hint:
+    def held(game_id: str, state: Any, names: tuple[str, str]) -> Hint:
         assert release.wait(10), "the test never let the hint go"
-        return real(game_id, state)
+        return real(game_id, state, names)
 
     monkeypatch.setattr(hints_module, "hint", held)
     yield release

@@ -18,14 +18,17 @@ def test_hint_in_a_won_position_names_a_winning_move() -> None:
     state = get_game("template").new()
     given = hint("template", state)
     assert given.move in solve("template", state).best_moves
-    assert given.text == f"wins: after {given.move} every reply loses (6 plies to the win)"
+    assert given.move == "1@2.3"
+    assert given.text == (
+        "Put 1 in Player 2's third slot: every reply loses; you win in 6 more moves with best play."
+    )
     assert (given.winner, given.plies) == (1, 6)
 
 
 def test_hint_takes_a_win_at_once() -> None:
     state = get_game("conquest").replay(None, ["4", "2"])
     given = hint("conquest", state)
-    assert given.text == f"wins: {given.move} wins at once"
+    assert given.text == "Add 6 to the sequence: it forms 4 + 2 = 6 and you win."
     assert given.plies == 1
 
 
@@ -33,14 +36,18 @@ def test_hint_in_a_lost_position_holds_out_longest() -> None:
     state = get_game("conquest").replay(None, ["5"])
     given = hint("conquest", state)
     assert given.winner == 1
-    assert given.text == f"every move loses; {given.move} holds out longest (2 plies)"
+    assert given.move == "8"
+    assert given.text == (
+        "Every move loses against best play; this one holds out longest: 2 more moves. "
+        "Add 8 to the sequence."
+    )
 
 
 def test_hint_when_the_game_is_over() -> None:
     state = get_game("conquest").replay(None, ["1", "2", "3"])
-    given = hint("conquest", state)
+    given = hint("conquest", state, ("Ada", "Bob"))
     assert given.move is None
-    assert given.text == "the game is over: Player 1 has won"
+    assert given.text == "The game is over: Ada wins: 1 + 2 = 3 formed."
 
 
 @pytest.mark.parametrize("game_id", SOLVED)

@@ -1,0 +1,188 @@
+"""What the analysis screen says: the move rows, the summary, the equations there were and
+the detail of the selected move, in words (rules/words), for `AnalysisScreen`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.content import Content
+from textual.widgets.option_list import Option
+
+from app.tui.session import marks
+from rules.analysis import Analysis, Chance, MoveAnalysis, Value
+from rules.base import PlayerNo
+from rules.equation import pretty_equation
+from rules.words.analysis import mistake_line, moves_listing, start_line, value_text
+from rules.words.moves import describe_move, short_move
+from rules.words.voice import Voice
+
+
+def verdict(move: MoveAnalysis) -> tuple[str, str, str, str]:
+    """(symbol, a few words for the list, the words for the detail, theme colour)."""
+    if move.throws_away_win:
+        return "✗", "throws it away", "threw the win away", "$error"
+    if move.keeps_win:
+        return "✓", "keeps the win", "kept the win", "$success"
+    return "·", "lost already", "was losing already", "$text-muted"
+
+
+class AnalysisLines:
+    """The screen's words, from the moves played and the analysis (once it is done)."""
+
+    game_id: str
+    game: Any
+    options: Any
+    names: tuple[str, str]
+    analysis: Analysis | None
+    failure: str | None
+    states: list[Any]
+    played: list[tuple[PlayerNo, Any]]
+    moves: list[str]
+
+    def player_name(self, player: PlayerNo) -> str:
+        return self.names[player - 1]
+
+    def value_text(self, value: Value) -> str:
+        return value_text(value, self.names)
+
+    def short(self, index: int) -> str:
+        """Move `index` (0-based) for the list: `8 × 1 = 8`, `9 → B's slot 1`."""
+        state, move = self.states[index], self.moves[index]
+        return short_move(self.game_id, state, move, marks(self.names))
+
+    def move_rows(self) -> list[Option]:
+        rows = [Option(Content.assemble(("    start", "$text-muted")), id="row-0")]
+        judged = self.analysis.moves if self.analysis else ()
+        first = self.analysis.first_mistake if self.analysis else None
+        # The players by their marks, as the game screen's move list shows them: the
+        # moves in words need the width.
+        mark = marks(self.names)
+        for index in range(len(self.moves)):
+            player = self.played[index][0]
+            parts: list[Content | tuple[str, str] | str] = [
+                (f"{index + 1:>3}. ", "$text-muted"),
+                (f"{mark[player - 1]:<2} ", f"bold {'$primary' if player == 1 else '$accent'}"),
+                f"{self.short(index):<10} ",
+            ]
+            if index < len(judged):
+                symbol, words, _, colour = verdict(judged[index])
+                if index == first:
+                    parts.append((f"{symbol} first mistake", f"bold reverse {colour}"))
+                else:
+                    parts.append((f"{symbol} {words}", colour))
+            rows.append(Option(Content.assemble(*parts), id=f"row-{index + 1}"))
+        return rows
+
+    def summary(self) -> Content:
+        analysis = self.analysis
+        assert analysis is not None
+        best = Content.assemble(
+            ("With best play from the start: ", "bold"),
+            start_line(analysis.start, self.options.first, self.names),
+        )
+        if analysis.winner is None:
+            played = "As played: the moves end before the game does."
+        else:
+            played = f"As played: {self.player_name(analysis.winner)} won."
+        if analysis.first_mistake is not None:
+            mistake = analysis.moves[analysis.first_mistake]
+            line = mistake_line(
+                self.game_id,
+                self.states[mistake.index],
+                mistake.index + 1,
+                mistake.mover,
+                mistake.move,
+                mistake.best_moves,
+                self.names,
+            )
+            tail = Content.assemble((" First mistake: ", "bold $error"), line)
+        else:
+            tail = Content(" No move threw a win away.")
+        return Content.assemble(best, "\n", played, tail)
+
+    def chance_row(self, chance: Chance) -> Option:
+        equation = pretty_equation(chance.equation)
+        if chance.taken:
+            done = "declared" if self.game_id == "collect" else "completed"
+            what = (f"✓ {done} {equation}", "$success")
+        else:
+            what = (f"✗ missed {equation}", "$error")
+        colour = "$primary" if chance.player == 1 else "$accent"
+        return Option(
+            Content.assemble(
+                (f"{chance.index + 1:>3}. ", "$text-muted"),
+                (f"{self.player_name(chance.player)[:8]:<8} ", f"bold {colour}"),
+                what,
+            ),
+            id=f"chance-{chance.index + 1}",
+        )
+
+    def detail(self, position: int) -> Content:
+        """What the selected position is: the move that led to it, judged."""
+        state = self.states[position]
+        if position == 0:
+            head = Content.assemble(
+                ("Start", "bold"), f" · {self.player_name(self.game.to_move(state))} to move"
+            )
+            if self.analysis is None:
+                return Content.assemble(head, "\n", self._waiting())
+            winner, _ = self.analysis.start
+            lines = [head, Content(f"With best play {self.value_text(self.analysis.start)}.")]
+            if self.analysis.moves and winner == self.analysis.moves[0].mover:
+                lines.append(
+                    Content(f"Winning moves: {self.winning(0, self.analysis.moves[0].best_moves)}.")
+                )
+            return Content("\n").join(lines)
+        player = self.played[position - 1][0]
+        described = describe_move(
+            self.game_id, self.states[position - 1], self.moves[position - 1], Voice(self.names)
+        )
+        head = Content.assemble(
+            (f"Move {position}", "bold"),
+            f" · {self.player_name(player)}: ",
+            (described, "bold"),
+        )
+        if self.analysis is None or position > len(self.analysis.moves):
+            return Content.assemble(head, "\n", self._waiting())
+        judged = self.analysis.moves[position - 1]
+        symbol, _, words, colour = verdict(judged)
+        first = position - 1 == self.analysis.first_mistake
+        head = Content.assemble(
+            head,
+            " — ",
+            (f"{symbol} {words}", f"bold {colour}"),
+            (" (the first mistake)" if first else ""),
+        )
+        before_winner, before_plies = judged.before
+        if before_winner == player:
+            before = (
+                f"Before it: {self.value_text(judged.before)}; moves that keep the win: "
+                f"{self.winning(position - 1, judged.best_moves)}."
+            )
+        else:
+            before = f"Before it: {self.value_text(judged.before)} whatever {self.player_name(player)} plays."
+        after = f"After it: {self.value_text(judged.after)}"
+        after_plies = judged.after[1]
+        if judged.keeps_win:
+            after += (
+                " (the fastest win)."
+                if after_plies == before_plies - 1
+                else " (a faster win was there)."
+            )
+        elif not judged.throws_away_win:
+            after += (
+                " (held out longest)."
+                if after_plies == before_plies - 1
+                else " (a longer defence was there)."
+            )
+        else:
+            after += "."
+        return Content("\n").join([head, Content(before), Content(after)])
+
+    def winning(self, position: int, best: tuple[str, ...]) -> str:
+        """The winning moves at a position: listed, or "any move" when every move wins."""
+        return moves_listing(self.game_id, self.states[position], best, self.names)
+
+    def _waiting(self) -> Content:
+        words = "Not analysed." if self.failure is not None else "Analysing…"
+        return Content.styled(words, "$text-muted")

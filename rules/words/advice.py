@@ -1,0 +1,55 @@
+"""The solver's verdicts in words: hints, the analysis and the command line's `solve`.
+
+A count of moves is every move to the end of the game with best play (both players'),
+the one advised included: "6 more moves".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import PlayerNo
+from rules.words.common import capitalized, more_moves, moves_text
+from rules.words.moves import describe_move, move_effect, separator
+from rules.words.voice import Voice
+
+
+def best_line(
+    game_id: str, state: Any, move: str, mover: PlayerNo, winner: PlayerNo, moves: int, voice: Voice
+) -> str:
+    """The best move and what it achieves, as the mover reads it (`voice.you == mover`)
+    or as a bystander does.
+
+    Winning at once:   "Pick 2, then declare 2 + 4 = 6: you win at once."
+    Winning later:     "Play 8 × 1 = 8: after it every reply loses; you win in 5 more moves."
+    Losing:            "Every move loses against best play; this one holds out longest:
+                        6 more moves. Divide by 3: 27 ÷ 3 = 9."
+    """
+    described = describe_move(game_id, state, move, voice)
+    effect = move_effect(game_id, state, move, voice)
+    sep = separator(game_id)
+    sentence = f"{described}{sep}{effect}." if effect else f"{described}."
+    if winner == mover:
+        if moves <= 1:
+            return sentence if effect else f"{described}{sep}{voice.does(mover, 'win')} at once."
+        wins = voice.does(mover, "win")
+        return f"{described}{sep}every reply loses; {wins} in {more_moves(moves)} with best play."
+    return (
+        "Every move loses against best play; this one holds out longest: "
+        f"{more_moves(moves)}. {sentence}"
+    )
+
+
+def verdict_line(
+    winner: PlayerNo, to_move: PlayerNo, moves: int, voice: Voice | None = None
+) -> str:
+    """Who wins from a position with best play (the moves to the end counted):
+    `Player 1, to move, wins with best play in 6 moves.` or
+    `Player 2, to move, loses against best play: Player 1 wins in 2 moves.`"""
+    voice = voice or Voice()
+    mover = capitalized(voice.subject(to_move))
+    if winner == to_move:
+        verb = "win" if to_move == voice.you else "wins"
+        return f"{mover}, to move, {verb} with best play in {moves_text(moves)}."
+    won = voice.does(winner, "win")
+    return f"{mover}, to move, loses against best play: {won} in {moves_text(moves)}."

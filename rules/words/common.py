@@ -1,0 +1,71 @@
+"""Small pieces of wording every game shares: names, numbers, ordinals, operators."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.base import PlayerNo
+from rules.operators import SHOWN, Op
+
+Names = tuple[str, str]
+
+#: The names the rules use when a front end has none: the seeds' "Player 1"/"Player 2".
+DEFAULT_NAMES: Names = ("Player 1", "Player 2")
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def name_of(player: PlayerNo, names: Names) -> str:
+    return names[player - 1]
+
+
+def possessive(name: str) -> str:
+    """`Ada's`, `James'`."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def ordinal(number: int) -> str:
+    """`first`, `second`, … (`7th` past the sixth)."""
+    return _ORDINALS[number - 1] if 1 <= number <= len(_ORDINALS) else f"{number}th"
+
+
+def number_text(value: int | Fraction) -> str:
+    """A number as a player reads it: the minus sign `−`, a fraction with `⁄` (7⁄2)."""
+    value = Fraction(value)
+    sign = "−" if value < 0 else ""
+    value = abs(value)
+    if value.denominator == 1:
+        return f"{sign}{value.numerator}"
+    return f"{sign}{value.numerator}⁄{value.denominator}"
+
+
+def moves_text(count: int) -> str:
+    """`1 move`, `6 moves`."""
+    return f"{count} move" if count == 1 else f"{count} moves"
+
+
+def more_moves(count: int) -> str:
+    """`1 more move`, `6 more moves`."""
+    return f"{count} more move" if count == 1 else f"{count} more moves"
+
+
+def op_text(op: Op) -> str:
+    """The operator as the screens show it: + − × ÷."""
+    return SHOWN[op]
+
+
+def name_players(text: str, names: Names) -> str:
+    """Put the players' names where a rules message wrote "Player 1" and "Player 2".
+
+    For the rules' notes and refusals (the seeds' sentences, which name "Player 1"); how a
+    game ended is rendered from its `Outcome` instead (`rules.words.outcome`).
+    """
+    if names == DEFAULT_NAMES:
+        return text
+    marker = "\x00"
+    text = text.replace("Player 1", marker + "1").replace("Player 2", marker + "2")
+    return text.replace(marker + "1", names[0]).replace(marker + "2", names[1])
+
+
+def capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
