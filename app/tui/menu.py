@@ -84,6 +84,7 @@ class MenuScreen(Screen[None]):
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         Binding("f1,question_mark", "rules", "Rules"),
+        Binding("p", "puzzles", "Puzzles"),
         Binding("g", "saved_games", "Saved games"),
         Binding("s", "statistics", "Statistics"),
         Binding("q", "app.quit", "Quit"),
@@ -103,6 +104,7 @@ class MenuScreen(Screen[None]):
             with Horizontal(id="menu-links"):
                 yield MenuLink("Play (Enter)", "open", id="play", classes="-primary")
                 yield MenuLink("Rules (F1)", "rules", id="rules")
+                yield MenuLink("Puzzles (p)", "puzzles", id="puzzles")
                 yield MenuLink("Saved games (g)", "saved_games", id="saved-games")
                 yield MenuLink("Statistics (s)", "statistics", id="statistics")
                 yield MenuLink("Quit (q)", "app.quit", id="quit")
@@ -147,6 +149,11 @@ class MenuScreen(Screen[None]):
         from app.tui.rules_screen import RulesScreen
 
         self.app.push_screen(RulesScreen(self.highlighted_game))
+
+    def action_puzzles(self) -> None:
+        from app.tui.puzzle_menu import PuzzleMenuScreen
+
+        self.app.push_screen(PuzzleMenuScreen())
 
     def action_saved_games(self) -> None:
         from app.tui.replay import SavedGamesScreen
