@@ -15,6 +15,7 @@ counted in the games' statistics, nothing is autosaved.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -23,18 +24,18 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from app.tui.session import GameSetup, Seat, variant_summary
-from rules.base import IllegalMove, PlayerNo, other
+from rules.base import IllegalMove, PlayerNo
 from rules.puzzles.model import Puzzle
-from rules.puzzles.words import gerund, move_words
-from rules.solver import move_values, solve
+from rules.puzzles.refute import Verdict, judge_move
+from rules.puzzles.words import move_words
 
 #: The computer's name on a puzzle's board.
 COMPUTER = "Computer"
 
 #: Why conquest puzzles are all short (shown on a conquest puzzle's board).
 CONQUEST_NOTE = (
-    "Conquest is decided on the third number: any two numbers can be completed, so its "
-    "puzzles are finding the completing number (and, in the declare variant, its equation)."
+    "Conquest is decided on the third number (any two numbers can be completed): "
+    "its puzzles are finding the number that completes, and in the declare variant its equation."
 )
 
 
@@ -80,6 +81,10 @@ class PuzzleMode(_Board):
         #: The winning moves where the player went wrong (notation).
         self.missed: tuple[str, ...] = puzzle.solution
         self.rating_change: tuple[int, int] | None = None
+        #: A move is being checked by the solver (in a thread).
+        self.judging = False
+        #: The position where the player went wrong.
+        self.failed_at: Any = None
         super().__init__(puzzle_setup(puzzle, player), list(puzzle.moves))
 
     @property
@@ -108,7 +113,7 @@ class PuzzleMode(_Board):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("retry", "solution"):
-            return self.result is not None or None
+            return self.result is not None
         if action == "next_puzzle":
             return True
         if action in ("rematch", "new_game", "save", "undo", "hint"):
@@ -166,60 +171,47 @@ class PuzzleMode(_Board):
         if self.result is not None:
             self.say("This puzzle is over: r to try again, s for the solution, n for the next.")
             return False
+        if self.judging:
+            return False  # one move at a time: the last one is still being checked
         state = self.state
         if game.to_move(state) != self.mover or game.is_over(state):
             played: bool = super().play(move)
             return played
         try:
-            after = game.play(state, move)
+            game.play(state, move)
         except IllegalMove:
-            return bool(super().play(move))
-        text = game.format_move(move)
-        if self.keeps_win(after):
-            words = capital(gerund(move_words(self.puzzle.game, state, text)))
-            self.feedback = f"Right: {words} keeps the win."
-            return bool(super().play(move))
-        return self.wrong(state, after, move, text)
+            return bool(super().play(move))  # the rules say why
+        self.judging = True
+        self.say("Checking your move…")
+        game_id, text = self.puzzle.game, game.format_move(move)
 
-    def keeps_win(self, after: Any) -> bool:
-        outcome = self.game.outcome(after)
-        if outcome is not None:
-            return bool(outcome.winner == self.mover)
-        return solve(self.puzzle.game, after).winner == self.mover
+        def judge() -> None:  # in a thread: the solver may take a moment
+            verdict = judge_move(game_id, state, text)
+            with suppress(RuntimeError):  # the app has closed meanwhile
+                self.app.call_from_thread(self._judged, state, move, verdict)
 
-    def wrong(self, state: Any, after: Any, move: Any, text: str) -> bool:
-        game = self.game
-        game_id = self.puzzle.game
-        values = move_values(game_id, state)
-        self.missed = tuple(sorted(m for m, (w, _) in values.items() if w == self.mover))
-        head = f"{capital(gerund(move_words(game_id, state, text)))} loses"
+        self.run_worker(judge, thread=True, exclusive=True, group="puzzle-judge")
+        return True
+
+    def _judged(self, before: Any, move: Any, verdict: Verdict) -> None:
+        self.judging = False
+        if self.state is not before or self.result is not None:
+            return  # left, or retried, meanwhile
+        if verdict.right:
+            self.feedback = f"Right: {verdict.words} keeps the win."
+            super().play(move)
+            return
+        self.missed = verdict.winning
+        self.failed_at = before
         self.result = "failed"
-        outcome = game.outcome(after)
-        reply_text: str | None = None
-        if outcome is not None:
-            why = f"{head}: {outcome.reason}."
-        else:
-            reply_text = refutation(game_id, after)
-            reply = "by " + gerund(move_words(game_id, after, reply_text))
-            rest = move_values(game_id, after)[reply_text][1]
-            opponent = other(self.mover)
-            if rest == 0:
-                why = f"{head}: Player {opponent} answers {reply} and wins."
-            else:
-                more = rest // 2
-                moves = "move" if more == 1 else "moves"
-                why = (
-                    f"{head}: Player {opponent} answers {reply}, and then wins whatever you "
-                    f"do (within {more} more {moves} of theirs)."
-                )
         change = self.record(solved=False)
+        why = self.named(verdict.why)
         self.feedback = f"{why}{change} Press r to try again or s for the solution."
         super().play(move)
-        if reply_text is not None and not game.is_over(self.state):
-            super().play(game.parse_move(reply_text))
+        if verdict.reply is not None and not self.is_over:
+            super().play(self.game.parse_move(verdict.reply))
         self.say(self.feedback, "error")
         self.refresh_bindings()
-        return True
 
     def record(self, solved: bool) -> str:
         """Count the try (rated the first time); a sentence on the rating, or ""."""
@@ -252,9 +244,7 @@ class PuzzleMode(_Board):
 
     def action_solution(self) -> None:
         game_id = self.puzzle.game
-        where = self.puzzle.state() if self.missed == self.puzzle.solution else None
-        if where is None:
-            where = self.history[-2] if len(self.history) >= 2 else self.puzzle.state()
+        where = self.failed_at if self.failed_at is not None else self.puzzle.state()
         words = "; or ".join(move_words(game_id, where, m) for m in self.missed)
         self.say(f"The winning moves were: {words}. Press r to try again.", "note")
         show = getattr(self, "show_hint", None)
@@ -266,15 +256,6 @@ class PuzzleMode(_Board):
 
         following = pick(self.puzzle.game, None, self.puzzle.difficulty)
         self.app.switch_screen(puzzle_screen(following)(following, self.player))
-
-
-def refutation(game_id: str, state: Any) -> str:
-    """The computer's answer to a wrong move: its fastest win (notation)."""
-    from rules.analysis import hint
-
-    found = hint(game_id, state).move
-    assert found is not None, "a refutation is asked for only while the game goes on"
-    return found
 
 
 _classes: dict[str, type[Any]] = {}

@@ -105,6 +105,8 @@ _GERUNDS = {
 
 
 def gerund(words: str) -> str:
-    """`take 7` -> `taking 7` (for "taking 7 loses", "answers by taking 3")."""
+    """`take 7 and declare …` -> `taking 7 and declaring …` (for "taking 7 loses",
+    "answers by taking 3")."""
     first, space, rest = words.partition(" ")
+    rest = rest.replace(" and declare ", " and declaring ")
     return _GERUNDS.get(first, first) + space + rest

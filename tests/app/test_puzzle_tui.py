@@ -3,6 +3,7 @@ puzzle rating moves the expected way."""
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from app.ratings_view import ratings_summary
@@ -30,6 +31,13 @@ def status(screen: PuzzleMode) -> str:
 def puzzle_rating() -> int:
     lines = [r for r in ratings_summary().ratings if r.player == NAME and r.board == "puzzles"]
     return lines[0].rating if lines else 1500
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let the move's check (a worker thread) and its answer finish."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 async def open_puzzle(app: EquationDuelApp, puzzle: Puzzle, rated: bool = True) -> PuzzleMode:
@@ -77,7 +85,7 @@ async def test_solve_by_keys_raises_the_rating() -> None:
         await pilot.pause()
         assert "to move and win" in status(screen)
         await pilot.press(puzzle.solution[0])
-        await pilot.pause()
+        await settle(pilot)
         assert screen.result == "solved"
         assert "Solved!" in status(screen)
         assert screen.rating_change is not None
@@ -94,7 +102,7 @@ async def test_fail_by_click_then_retry_and_solve() -> None:
         screen = await open_puzzle(app, puzzle)
         await pilot.pause()
         await pilot.click(f"#keypad #key-{wrong}")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.result == "failed"
         said = status(screen)
         assert f"Playing {wrong} loses" in said and "answers" in said
@@ -115,7 +123,7 @@ async def test_fail_by_click_then_retry_and_solve() -> None:
         assert isinstance(again, PuzzleMode) and again is not screen
         assert again.puzzle == puzzle and not again.rated
         await pilot.press(puzzle.solution[0])
-        await pilot.pause()
+        await settle(pilot)
         assert again.result == "solved"
         assert again.rating_change is None  # a retry is not rated
         assert puzzle_rating() == lowered
@@ -137,6 +145,7 @@ async def test_a_longer_puzzle_is_solved_move_by_move() -> None:
                 best = hint("template", screen.state).move
                 assert best is not None
                 assert screen.play(screen.game.parse_move(best))
+                await settle(pilot)
                 if not screen.is_over:
                     assert "Right:" in status(screen) or "thinking" in status(screen)
             await pilot.pause(0.8)
