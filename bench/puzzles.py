@@ -1,6 +1,6 @@
 """Puzzle figures: generation time, the shipped bank, and the computer levels' ratings.
 
-    python bench/puzzles.py time [COUNT]        generation time per game (median, worst)
+    python bench/puzzles.py time [COUNT] [GAME ...]   generation time per game (median, worst)
     python bench/puzzles.py calibrate [GAMES]   the computer levels' ratings, from the arena
 
 `time`: for each game, `COUNT` (default 100) puzzles generated live from seeds 0, 1, ...
@@ -39,10 +39,10 @@ BETA = 175.0
 MEDIUM = 1500
 
 
-def time_generation(count: int) -> None:
+def time_generation(count: int, games: list[str]) -> None:
     print(f"live generation, {count} seeds per game (cold solver tables each)")
     print(f"{'game':<10} {'median s':>9} {'worst s':>8} {'none':>5}")
-    for game_id in GAME_IDS:
+    for game_id in games:
         times = []
         missing = 0
         for seed in range(count):
@@ -123,7 +123,7 @@ def main() -> None:
     what = sys.argv[1] if len(sys.argv) > 1 else "time"
     number = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     if what == "time":
-        time_generation(number or 100)
+        time_generation(number or 100, sys.argv[3:] or list(GAME_IDS))
     elif what == "calibrate":
         calibrate(number or 20)
     else:

@@ -21,18 +21,13 @@ from rules.puzzles.judge import difficulty_of, difficulty_score, is_puzzle, winn
 from rules.puzzles.model import DIFFICULTIES, Difficulty, Puzzle
 from rules.registry import get_game
 
-#: Variants left out: a match or a clock (not a position's matter), or a setup whose
-#: positions the solver takes too long over for a puzzle (over about 0.3 s).
-SKIPPED_VARIANTS: frozenset[str] = frozenset(
-    {
-        "match",
-        "timed",
-        "match+timed+player-2-first",
-        "extended-pool+target-100",
-        "target-100",
-        "target-50",
-    }
-)
+#: Variants left out: a match or a clock (not a position's matter), and setups whose
+#: positions the solver takes long over (a second or more) while giving no puzzles.
+SKIPPED_EVERYWHERE: frozenset[str] = frozenset({"match", "timed", "match+timed+player-2-first"})
+SKIPPED_VARIANTS: dict[str, frozenset[str]] = {
+    "fifty": frozenset({"extended-pool", "extended-pool+target-100", "target-100"}),
+    "countdown": frozenset({"target-50"}),
+}
 
 #: How often a side plays the easy computer's move instead of the medium one's.
 SLIP_CHANCE = 0.15
@@ -50,7 +45,8 @@ def variants(game_id: str) -> dict[str, dict[str, Any]]:
     module = import_module(f"rules.{game_id}")
     found: dict[str, dict[str, Any]] = {"standard": {}}
     for name, options in module.VARIANTS.items():
-        if name in SKIPPED_VARIANTS or name == "standard":
+        skipped = SKIPPED_EVERYWHERE | SKIPPED_VARIANTS.get(game_id, frozenset())
+        if name in skipped or name == "standard":
             continue
         found[name] = options.model_dump(mode="json", exclude_defaults=True)
     return found

@@ -25,7 +25,7 @@ from rules.puzzles.words import move_words, moves_words, position_words
 from rules.registry import GAME_IDS, get_game
 from rules.solver import move_values, solve
 
-QUICK_PER_GAME = 6
+QUICK_PER_GAME = 4
 
 
 def assert_sound(puzzle: object) -> None:
@@ -90,7 +90,7 @@ def test_bank_holds_every_game_and_no_position_twice() -> None:
 
 @pytest.mark.parametrize("game_id", ["collect", "template", "fifty", "conquest"])
 def test_live_generation_is_sound_and_repeatable(game_id: str) -> None:
-    for seed, difficulty in ((1, "easy"), (2, "medium")):
+    for seed, difficulty in ((2, "medium"),):
         puzzle = generate(game_id, seed, difficulty)
         assert_sound(puzzle)
         assert generate(game_id, seed, difficulty) == puzzle
