@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Center, Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
@@ -101,10 +101,11 @@ class MenuScreen(Screen[None]):
             with Vertical(id="games"):
                 for number, game_id in enumerate(GAME_IDS, start=1):
                     yield GameCard(number, game_id)
+            with Center(id="menu-puzzles"):
+                yield MenuLink("Puzzles: find the winning move (p)", "puzzles", id="puzzles")
             with Horizontal(id="menu-links"):
                 yield MenuLink("Play (Enter)", "open", id="play", classes="-primary")
                 yield MenuLink("Rules (F1)", "rules", id="rules")
-                yield MenuLink("Puzzles (p)", "puzzles", id="puzzles")
                 yield MenuLink("Saved games (g)", "saved_games", id="saved-games")
                 yield MenuLink("Statistics (s)", "statistics", id="statistics")
                 yield MenuLink("Quit (q)", "app.quit", id="quit")

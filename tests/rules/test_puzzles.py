@@ -63,7 +63,7 @@ def test_bank_sample_is_sound(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_whole_bank_is_sound(game_id: str) -> None:
     found = puzzles_of(game_id)
-    assert len(found) >= 40
+    assert len(found) >= 30
     for puzzle in found:
         assert_sound(puzzle)
 
@@ -100,7 +100,7 @@ def test_live_generation_is_sound_and_repeatable(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_live_generation_soak(game_id: str) -> None:
     checked = 0
-    for seed in range(200):
+    for seed in range(800):
         for puzzle in candidates(game_id, seed):
             assert_sound(puzzle)
             checked += 1
