@@ -1,9 +1,11 @@
 """Puzzles: positions where the player to move can force a win, found by the solver.
 
-    generate(game_id, seed, difficulty) -> Puzzle      from plausible play (the solver)
-    pick(game_id, seed, difficulty) -> Puzzle          from the shipped bank (instant)
-    daily(date) -> Puzzle                              the same for everyone on a date
-    check(puzzle) -> list[str]                         what is wrong with it (empty: sound)
+    generate.generate(game_id, seed, difficulty) -> Puzzle   from plausible play (the solver)
+    bank.pick(game_id, seed, difficulty) -> Puzzle           from the shipped bank (instant)
+    bank.daily(date) -> Puzzle                               the same for everyone on a date
+    bank.check(puzzle) -> list[str]                          what is wrong (empty: sound)
+    refute.judge_move(game_id, state, move) -> Verdict       right, or why it loses
+    words.position_words / move_words                        the puzzle in words
 
 See docs/puzzles.md.
 """
