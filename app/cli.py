@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from app.game_flags import FlagError, add_game_flags, options_from_args
-from app.records_cli import add_play_arguments, add_stats_parser, run_stats
+from app.puzzle_cli import add_puzzle_parser, run_puzzle, run_stats_with_ratings
+from app.records_cli import add_play_arguments, add_stats_parser
 from app.solve_cli import add_player_flags, add_solve_parsers, cmd_arena, cmd_solve, play_bots
 from rules.registry import GAME_IDS, get_game
 
@@ -67,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help="print the verdict as JSON")
     add_solve_parsers(sub)
     add_stats_parser(sub)
+    add_puzzle_parser(sub)
     return parser
 
 
@@ -193,7 +195,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "arena":
             return cmd_arena(args)
         if args.command == "stats":
-            return run_stats(args)
+            return run_stats_with_ratings(args)
+        if args.command == "puzzle":
+            return run_puzzle(args)
         return cmd_menu()
     except KeyboardInterrupt:
         print()

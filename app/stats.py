@@ -186,7 +186,12 @@ def record_game(record: GameRecord, conn: sqlite3.Connection | None = None) -> b
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             row,
         )
-        return cursor.rowcount == 1
+        counted = cursor.rowcount == 1
+        if counted:  # a game between rated players moves their ratings (app.ratings)
+            from app.ratings import rate_game
+
+            rate_game(db, record)
+        return counted
     except sqlite3.Error as error:
         raise StatsError(f"cannot record the game: {error}") from None
     finally:

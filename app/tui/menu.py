@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Center, Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
@@ -84,6 +84,7 @@ class MenuScreen(Screen[None]):
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         Binding("f1,question_mark", "rules", "Rules"),
+        Binding("p", "puzzles", "Puzzles"),
         Binding("g", "saved_games", "Saved games"),
         Binding("s", "statistics", "Statistics"),
         Binding("q", "app.quit", "Quit"),
@@ -100,6 +101,8 @@ class MenuScreen(Screen[None]):
             with Vertical(id="games"):
                 for number, game_id in enumerate(GAME_IDS, start=1):
                     yield GameCard(number, game_id)
+            with Center(id="menu-puzzles"):
+                yield MenuLink("Puzzles: find the winning move (p)", "puzzles", id="puzzles")
             with Horizontal(id="menu-links"):
                 yield MenuLink("Play (Enter)", "open", id="play", classes="-primary")
                 yield MenuLink("Rules (F1)", "rules", id="rules")
@@ -147,6 +150,11 @@ class MenuScreen(Screen[None]):
         from app.tui.rules_screen import RulesScreen
 
         self.app.push_screen(RulesScreen(self.highlighted_game))
+
+    def action_puzzles(self) -> None:
+        from app.tui.puzzle_menu import PuzzleMenuScreen
+
+        self.app.push_screen(PuzzleMenuScreen())
 
     def action_saved_games(self) -> None:
         from app.tui.replay import SavedGamesScreen

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from app import stats
+from app.tui.puzzle_stats import RatingsPanel
 from app.tui.record_dialogs import short_title
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import GAME_IDS
@@ -45,6 +46,7 @@ class StatsScreen(Screen[None]):
         yield Static("Statistics", id="stats-title")
         yield Static("", id="stats-summary")
         with VerticalScroll(id="stats-body"):
+            yield RatingsPanel(id="stats-ratings")
             yield Static("Players", classes="stats-heading", id="stats-players-heading")
             yield DataTable(id="stats-players", cursor_type="row", zebra_stripes=True)
             yield Static("Head to head", classes="stats-heading", id="stats-h2h-heading")

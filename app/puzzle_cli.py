@@ -1,0 +1,106 @@
+"""`equation-duel puzzle`: one puzzle from the bank, in words or as JSON.
+
+    equation-duel puzzle GAME [--seed N] [--difficulty easy|medium|hard] [--json]
+    equation-duel puzzle --daily [--date YYYY-MM-DD] [--json]
+
+Registered by `app.cli` (`add_puzzle_parser`, `run_puzzle`). No solver runs here: the
+puzzles were generated ahead of time (rules/puzzles/bank.json), so this is instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from typing import Any
+
+from rules.registry import GAME_IDS
+
+USAGE_ERROR = 2
+
+
+def add_puzzle_parser(sub: Any) -> None:
+    """Add the `puzzle` subcommand to `equation-duel`'s subparsers."""
+    puzzle = sub.add_parser(
+        "puzzle",
+        help="print a puzzle: find the winning move",
+        description="Print a puzzle: a position where the player to move can force a win.",
+    )
+    puzzle.add_argument("game", nargs="?", choices=(*GAME_IDS, "any"), help="the game")
+    puzzle.add_argument("--seed", type=int, default=None, help="the same seed, the same puzzle")
+    puzzle.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None)
+    puzzle.add_argument("--daily", action="store_true", help="the puzzle of the day")
+    puzzle.add_argument(
+        "--date", default=None, metavar="YYYY-MM-DD", help="with --daily: that day's puzzle"
+    )
+    puzzle.add_argument("--json", action="store_true", help="print the puzzle as JSON")
+
+
+def _fail(message: str) -> int:
+    print(f"equation-duel puzzle: error: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def run_puzzle(args: argparse.Namespace) -> int:
+    from rules.puzzles.bank import daily, pick
+
+    if args.daily:
+        if args.game is not None or args.seed is not None or args.difficulty is not None:
+            return _fail("--daily takes no game, --seed or --difficulty")
+        try:
+            day = dt.date.fromisoformat(args.date) if args.date else dt.date.today()
+        except ValueError:
+            return _fail(f"--date: {args.date!r} is not a date like 2026-01-31")
+        puzzle = daily(day)
+    else:
+        if args.date is not None:
+            return _fail("--date goes with --daily")
+        if args.game is None:
+            return _fail("name a game (or any), or ask for --daily")
+        game_id = None if args.game == "any" else args.game
+        puzzle = pick(game_id, args.seed, args.difficulty)
+    if args.json:
+        print(json.dumps(puzzle.to_json(), ensure_ascii=False))
+    else:
+        print("\n".join(puzzle_text(puzzle)))
+    return 0
+
+
+def puzzle_text(puzzle: Any) -> list[str]:
+    """The puzzle in words: the game, the moves so far, the position, the task."""
+    from app.tui.session import variant_summary
+    from rules.puzzles.words import moves_words, position_words
+    from rules.registry import get_game
+
+    game = get_game(puzzle.game)
+    options = game.options_from(puzzle.options)
+    lines = [f"{game.title} ({variant_summary(options)}) · {puzzle.difficulty} puzzle {puzzle.id}"]
+    played = moves_words(puzzle.game, options, puzzle.moves)
+    lines.append("Moves so far: " + "; ".join(played) + ".")
+    lines.extend(position_words(puzzle.game, puzzle.state()))
+    lines.append(f"Player {puzzle.to_move} to move and win.")
+    return lines
+
+
+def run_stats_with_ratings(args: argparse.Namespace) -> int:
+    """`equation-duel stats`: the games' statistics (app.records_cli), then the ratings
+    (with --json: one object, the ratings under "ratings")."""
+    from app.ratings_view import format_ratings, ratings_summary
+    from app.records_cli import run_stats
+    from app.stats import StatsError, summary
+
+    try:
+        if getattr(args, "json", False):
+            data = summary().as_json()
+            data["ratings"] = ratings_summary().as_json()
+            print(json.dumps(data, indent=2, ensure_ascii=False))
+            return 0
+        code = run_stats(args)
+        if code == 0:
+            print()
+            print(format_ratings(ratings_summary()))
+        return code
+    except StatsError as error:
+        print(f"equation-duel: error: {error}", file=sys.stderr)
+        return 1

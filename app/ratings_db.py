@@ -1,0 +1,110 @@
+"""The ratings' tables in the statistics database (the same file as app.stats).
+
+Their own schema version (`ratings_version`), so the games' schema (app.stats'
+`schema_version`) is untouched: a database from before ratings keeps every game and gains
+the tables on first use, in one write transaction (two processes migrate it once).
+
+    ratings          every rating change, in order: its history (player, board, mu, sigma,
+                     the opponent, won, the game record or puzzle id, when)
+    puzzle_results   every puzzle tried (player, puzzle, game, difficulty, solved, rated,
+                     the daily puzzle's date or null, when)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from app.stats import StatsError, connect
+
+#: One migration per version, in order: never edit one that has shipped, add the next.
+RATINGS_MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE ratings (
+            id INTEGER PRIMARY KEY,
+            player TEXT NOT NULL,
+            board TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            opponent TEXT NOT NULL,
+            won INTEGER NOT NULL CHECK (won IN (0, 1)),
+            source TEXT NOT NULL,
+            at TEXT NOT NULL
+        )""",
+        "CREATE INDEX ratings_by_player ON ratings (player, board, id)",
+        """CREATE TABLE puzzle_results (
+            id INTEGER PRIMARY KEY,
+            player TEXT NOT NULL,
+            puzzle_id TEXT NOT NULL,
+            game TEXT NOT NULL,
+            difficulty TEXT NOT NULL,
+            solved INTEGER NOT NULL CHECK (solved IN (0, 1)),
+            rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
+            daily TEXT,
+            at TEXT NOT NULL
+        )""",
+        "CREATE INDEX puzzle_results_by_player ON puzzle_results (player, id)",
+    ),
+)
+
+
+def ratings_version(conn: sqlite3.Connection) -> int:
+    found = conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'ratings_version'"
+    ).fetchone()
+    if found is None:
+        return 0
+    row = conn.execute("SELECT MAX(version) FROM ratings_version").fetchone()
+    return int(row[0] or 0)
+
+
+def migrate_ratings(
+    conn: sqlite3.Connection, migrations: Sequence[Sequence[str]] = RATINGS_MIGRATIONS
+) -> int:
+    """Add or update the ratings' tables; the games' tables are not touched."""
+    latest = len(migrations)
+    if ratings_version(conn) == latest:
+        return latest
+    own_transaction = not conn.in_transaction
+    if own_transaction:
+        conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("CREATE TABLE IF NOT EXISTS ratings_version (version INTEGER NOT NULL)")
+        current = ratings_version(conn)
+        if current > latest:
+            raise StatsError(
+                f"the ratings in the statistics database are version {current}, newer than "
+                f"this program understands ({latest}); update Equation Duel"
+            )
+        for version in range(current + 1, latest + 1):
+            for statement in migrations[version - 1]:
+                conn.execute(statement)
+            conn.execute("DELETE FROM ratings_version")
+            conn.execute("INSERT INTO ratings_version (version) VALUES (?)", (version,))
+        if own_transaction:
+            conn.execute("COMMIT")
+    except BaseException:
+        if own_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return latest
+
+
+def open_ratings(path: Path | str | None = None) -> sqlite3.Connection:
+    """The statistics database with the ratings' tables (created on first use)."""
+    conn = connect(path)
+    try:
+        migrate_ratings(conn)
+    except sqlite3.Error as error:
+        conn.close()
+        raise StatsError(f"cannot use the ratings: {error}") from None
+    except StatsError:
+        conn.close()
+        raise
+    return conn
+
+
+def now_text() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()

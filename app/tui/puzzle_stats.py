@@ -1,0 +1,77 @@
+"""The ratings on the statistics screen: each player's puzzle and game ratings with their
+history as a sparkline, the puzzle streaks and today's daily puzzle.
+
+`RatingsPanel` is one widget the statistics screen yields; it reads the ratings itself
+when it is mounted (app.ratings_view) and hides when there are none.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Sparkline, Static
+
+from app.ratings_view import EMPTY, RatingsSummary, ratings_summary
+from app.stats import StatsError
+from rules.registry import GAME_IDS, GAME_INFO
+
+
+def board_title(board: str) -> str:
+    if board in GAME_IDS:
+        return GAME_INFO[board].title.removeprefix("Equation Duel: ")
+    return "Puzzles"
+
+
+class RatingsPanel(Vertical):
+    """Ratings with history, puzzle streaks, the daily puzzle (empty: not shown)."""
+
+    DEFAULT_CSS = """
+    RatingsPanel { height: auto; }
+    RatingsPanel .rating-row { height: 1; }
+    RatingsPanel .rating-label { width: 40; }
+    RatingsPanel Sparkline { width: 30; height: 1; }
+    RatingsPanel .ratings-line { height: auto; color: $text-muted; }
+    """
+
+    def __init__(self, found: RatingsSummary | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.found = found
+        self.problem: str | None = None
+        if found is None:
+            try:
+                self.found = ratings_summary()
+            except StatsError as error:
+                self.problem = str(error)
+                self.found = EMPTY
+
+    def compose(self) -> ComposeResult:
+        found = self.found or EMPTY
+        if self.problem is not None:
+            yield Static(Text(f"The ratings cannot be read: {self.problem}"))
+            return
+        if not found.ratings and not found.puzzles:
+            return
+        yield Static("Ratings", classes="stats-heading")
+        for line in found.ratings:
+            label = (
+                f"{line.player} · {board_title(line.board)}: {line.rating} ({line.changes} rated)"
+            )
+            with Horizontal(classes="rating-row"):
+                yield Static(Text(label), classes="rating-label")
+                yield Sparkline(list(line.history), summary_function=max)
+        for p in found.puzzles:
+            words = (
+                f"{p.player}: {p.solved} of {p.tried} puzzles solved, "
+                f"{p.streak} in a row (best {p.best_streak})"
+            )
+            yield Static(Text(words), classes="ratings-line")
+        for d in found.daily:
+            verdict = "solved" if d.solved else "not solved yet"
+            yield Static(
+                Text(f"Today's puzzle ({d.date}): {d.player} {verdict}"), classes="ratings-line"
+            )
+
+    def on_mount(self) -> None:
+        found = self.found or EMPTY
+        self.display = bool(found.ratings or found.puzzles or self.problem)

@@ -1,0 +1,109 @@
+"""The shipped bank of puzzles (`bank.json`, made by `python -m rules.puzzles.make_bank`).
+
+Generating a puzzle takes the solver from a few milliseconds to a few seconds (a
+countdown game is solved afresh at every position), so the app and the CLI pick from
+puzzles generated ahead of time: instant, and the same for everyone.
+
+    pick(game_id, seed, difficulty) -> Puzzle
+    daily(date) -> Puzzle
+    check(puzzle) -> list[str]    what the solver finds wrong with it (empty: sound)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from rules.puzzles.judge import difficulty_of, is_puzzle, winning_moves
+from rules.puzzles.model import DIFFICULTIES, Difficulty, Puzzle
+from rules.registry import GAME_IDS, get_game
+
+BANK_FILE = "bank.json"
+
+#: Steps through a game's puzzles day by day (odd, and prime to every bank size made).
+DAILY_STEP = 7919
+
+
+@cache
+def bank() -> tuple[Puzzle, ...]:
+    """Every puzzle in the bank, in the order the bank lists them."""
+    text = resources.files("rules.puzzles").joinpath(BANK_FILE).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return tuple(Puzzle.from_bank(row) for row in data["puzzles"])
+
+
+def puzzles_of(game_id: str | None = None, difficulty: Difficulty | None = None) -> list[Puzzle]:
+    """The bank's puzzles of one game (None: every game) and difficulty (None: every one)."""
+    return [
+        p
+        for p in bank()
+        if (game_id is None or p.game == game_id)
+        and (difficulty is None or p.difficulty == difficulty)
+    ]
+
+
+def closest(game_id: str | None, difficulty: Difficulty | None) -> list[Puzzle]:
+    """The puzzles of the wanted difficulty, or of the nearest one the game has."""
+    if difficulty is None:
+        return puzzles_of(game_id)
+    wanted = DIFFICULTIES.index(difficulty)
+    for distance in range(len(DIFFICULTIES)):
+        for index in (wanted - distance, wanted + distance):
+            if 0 <= index < len(DIFFICULTIES):
+                found = puzzles_of(game_id, DIFFICULTIES[index])
+                if found:
+                    return found
+    return []
+
+
+def pick(
+    game_id: str | None = None, seed: int | None = None, difficulty: Difficulty | None = None
+) -> Puzzle:
+    """One puzzle of the game (None: any game) at the difficulty (or the nearest the game
+    has); the same seed gives the same puzzle, no seed a random one."""
+    if game_id is not None:
+        get_game(game_id)  # an unknown id raises UnknownGame
+    found = closest(game_id, difficulty)
+    if not found:
+        raise LookupError(f"the bank has no puzzles for {game_id}")
+    rng = random.Random(seed if seed is None else f"pick:{game_id}:{difficulty}:{seed}")
+    return rng.choice(found)
+
+
+def daily(date: dt.date) -> Puzzle:
+    """The puzzle of the day: the games take turns, and each game steps through its own
+    puzzles, so consecutive days differ and a date always gives the same puzzle."""
+    day = date.toordinal()
+    game_id = GAME_IDS[day % len(GAME_IDS)]
+    found = puzzles_of(game_id)
+    return found[(day // len(GAME_IDS)) * DAILY_STEP % len(found)]
+
+
+def check(puzzle: Puzzle) -> list[str]:
+    """What the solver finds wrong with a puzzle (empty when it is sound): the position is
+    not over, the player to move wins, the solution is exactly the winning moves, it is a
+    puzzle by the rules of `rules.puzzles.judge`, and its difficulty is the one given."""
+    game = get_game(puzzle.game)
+    state = puzzle.state()
+    if game.is_over(state):
+        return ["the position is over"]
+    problems: list[str] = []
+    if game.to_move(state) != puzzle.to_move:
+        problems.append(f"Player {game.to_move(state)} is to move, not {puzzle.to_move}")
+    won, figures = winning_moves(puzzle.game, state)
+    if not won:
+        problems.append("the player to move cannot force a win")
+    if set(won) != set(puzzle.solution):
+        problems.append(f"the winning moves are {list(won)}, not {list(puzzle.solution)}")
+    legal = [game.format_move(m) for m in game.legal_moves(state)]
+    if not is_puzzle(won, figures, legal):
+        problems.append("the position is not a puzzle (too many winning moves, or trivial)")
+    if difficulty_of(figures) != puzzle.difficulty:
+        problems.append(f"the difficulty is {difficulty_of(figures)}, not {puzzle.difficulty}")
+    if figures != puzzle.figures:
+        problems.append(f"the figures are {figures}, not {puzzle.figures}")
+    return problems

@@ -1,0 +1,72 @@
+"""Judging a move in a puzzle: does it keep the win, and if not, why it loses, in words.
+
+    judge_move(game_id, state, move) -> Verdict
+
+A right move is any move after which the mover still wins with best play. A wrong move's
+refutation is the perfect computer's answer (its fastest win) and how long the win then
+takes; the sentence says it in words ("Playing 9 loses: Player 2 answers by playing 7
+and declaring 2 = 9 − 7 and wins."), players named "Player N" (the app swaps in names).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.analysis import hint
+from rules.base import PlayerNo, other
+from rules.puzzles.words import gerund, move_words
+from rules.registry import get_game
+from rules.solver import move_values, solve
+
+
+@dataclass(frozen=True)
+class Verdict:
+    right: bool
+    #: The move in words, as a gerund with a capital: "Taking 6".
+    words: str
+    #: The winning moves of the position (notation), for "the solution".
+    winning: tuple[str, ...]
+    #: A wrong move: the computer's answer (notation; None when the move ended the game).
+    reply: str | None = None
+    #: A wrong move: why it loses, in words (empty for a right move).
+    why: str = ""
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def judge_move(game_id: str, state: Any, text: str) -> Verdict:
+    """The verdict on the move `text` (notation, legal) by the player to move in `state`."""
+    game = get_game(game_id)
+    mover: PlayerNo = game.to_move(state)
+    after = game.play_text(state, text)
+    words = _capital(gerund(move_words(game_id, state, text)))
+    outcome = game.outcome(after)
+    if outcome is not None:
+        right = outcome.winner == mover
+    else:
+        right = solve(game_id, after).winner == mover
+    values = move_values(game_id, state)
+    winning = tuple(sorted(m for m, (winner, _) in values.items() if winner == mover))
+    if right:
+        return Verdict(True, words, winning)
+    head = f"{words} loses"
+    if outcome is not None:
+        return Verdict(False, words, winning, None, f"{head}: {outcome.reason}.")
+    reply = hint(game_id, after).move
+    assert reply is not None, "the game goes on after the move"
+    answer = "by " + gerund(move_words(game_id, after, reply))
+    rest = move_values(game_id, after)[reply][1]
+    opponent = other(mover)
+    if rest == 0:
+        why = f"{head}: Player {opponent} answers {answer} and wins."
+    else:
+        more = rest // 2
+        unit = "move" if more == 1 else "moves"
+        why = (
+            f"{head}: Player {opponent} answers {answer}, and then wins whatever is played "
+            f"(within {more} more {unit} of theirs)."
+        )
+    return Verdict(False, words, winning, reply, why)

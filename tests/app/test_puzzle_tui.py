@@ -1,0 +1,165 @@
+"""Pilot: puzzles from the menu, solved by keys, failed by a click and retried; the
+puzzle rating moves the expected way."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from app.ratings_view import ratings_summary
+from app.tui.app import EquationDuelApp
+from app.tui.puzzle_menu import PuzzleMenuScreen
+from app.tui.puzzle_mode import PuzzleMode, puzzle_screen
+from rules.puzzles.bank import puzzles_of
+from rules.puzzles.model import Puzzle
+from tests.app.tui_support import SIZE, text_of
+
+NAME = "Ada"
+
+
+def conquest_puzzle() -> Puzzle:
+    """A conquest puzzle of the standard rules: find the number that completes."""
+    found = [p for p in puzzles_of("conquest") if not p.options]
+    assert found
+    return found[0]
+
+
+def status(screen: PuzzleMode) -> str:
+    return text_of(screen.query_one("#status", Static))
+
+
+def puzzle_rating() -> int:
+    lines = [r for r in ratings_summary().ratings if r.player == NAME and r.board == "puzzles"]
+    return lines[0].rating if lines else 1500
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let the move's check (a worker thread) and its answer finish."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def open_puzzle(app: EquationDuelApp, puzzle: Puzzle, rated: bool = True) -> PuzzleMode:
+    screen = puzzle_screen(puzzle)(puzzle, NAME, rated=rated)
+    await app.push_screen(screen)
+    return screen
+
+
+async def test_menu_opens_puzzles_and_a_puzzle_by_keys() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleMenuScreen)
+        await pilot.click("#puzzle-name")
+        await pilot.press(*NAME)
+        await pilot.click("#pg-fifty")
+        await pilot.click("#pd-medium")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PuzzleMode)
+        assert screen.puzzle.game == "fifty" and screen.puzzle.difficulty == "medium"
+        assert screen.player == NAME
+        assert f"{NAME} to move and win" in status(screen)
+        assert [text for _, text in screen.moves] == list(screen.puzzle.moves)
+
+
+async def test_daily_puzzle_from_the_menu() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.click("#puzzle-daily")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleMode)
+        assert app.screen.daily is not None
+
+
+async def test_solve_by_keys_raises_the_rating() -> None:
+    puzzle = conquest_puzzle()
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_puzzle(app, puzzle)
+        await pilot.pause()
+        assert "to move and win" in status(screen)
+        await pilot.press(puzzle.solution[0])
+        await settle(pilot)
+        assert screen.result == "solved"
+        assert "Solved!" in status(screen)
+        assert screen.rating_change is not None
+        before, after = screen.rating_change
+        assert after > before == 1500
+        assert puzzle_rating() == after
+
+
+async def test_fail_by_click_then_retry_and_solve() -> None:
+    puzzle = conquest_puzzle()
+    wrong = next(str(n) for n in range(1, 10) if str(n) not in puzzle.solution)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_puzzle(app, puzzle)
+        await pilot.pause()
+        await pilot.click(f"#keypad #key-{wrong}")
+        await settle(pilot)
+        assert screen.result == "failed"
+        said = status(screen)
+        assert f"Playing {wrong} loses" in said and "answers" in said
+        assert "Press r to try again" in said
+        assert screen.rating_change is not None
+        assert screen.rating_change[1] < screen.rating_change[0]
+        lowered = puzzle_rating()
+        assert lowered < 1500
+        # the refutation was played: the computer won
+        assert screen.is_over and screen.outcome is not None
+        assert screen.outcome.winner != puzzle.to_move
+        await pilot.press("s")
+        await pilot.pause()
+        assert "The winning moves were" in status(screen)
+        await pilot.press("r")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, PuzzleMode) and again is not screen
+        assert again.puzzle == puzzle and not again.rated
+        await pilot.press(puzzle.solution[0])
+        await settle(pilot)
+        assert again.result == "solved"
+        assert again.rating_change is None  # a retry is not rated
+        assert puzzle_rating() == lowered
+
+
+async def test_a_longer_puzzle_is_solved_move_by_move() -> None:
+    found = [p for p in puzzles_of("template") if p.figures.plies >= 3]
+    puzzle = found[0]
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_puzzle(app, puzzle, rated=False)
+        await pilot.pause()
+        from rules.analysis import hint
+
+        for _ in range(10):
+            if screen.is_over:
+                break
+            if screen.to_move == puzzle.to_move:
+                best = hint("template", screen.state).move
+                assert best is not None
+                assert screen.play(screen.game.parse_move(best))
+                await settle(pilot)
+                if not screen.is_over:
+                    assert "Right:" in status(screen) or "thinking" in status(screen)
+            await pilot.pause(0.8)
+        await pilot.pause()
+        assert screen.result == "solved"
+
+
+async def test_name_field_takes_the_letter_d() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.click("#puzzle-name")
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleMenuScreen)
+        assert app.screen.query_one("#puzzle-name", Input).value == "d"

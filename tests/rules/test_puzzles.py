@@ -1,0 +1,246 @@
+"""Puzzles against the solver: the shipped bank, live generation, the judge, the daily
+puzzle and the words.
+
+The default run checks a seeded sample of the bank (a few per game and difficulty) and a
+few live puzzles; the soak run checks 50 or more puzzles per game (the whole bank and
+live generation over many seeds)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+import re
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from rules.puzzles.bank import bank, check, daily, pick, puzzles_of
+from rules.puzzles.generate import candidates, generate, variants
+from rules.puzzles.judge import difficulty_of, is_puzzle, winning_moves
+from rules.puzzles.model import DIFFICULTIES, Figures
+from rules.puzzles.words import move_words, moves_words, position_words
+from rules.registry import GAME_IDS, get_game
+from rules.solver import move_values, solve
+
+QUICK_PER_GAME = 4
+
+
+def assert_sound(puzzle: object) -> None:
+    """The issue's four checks, straight from the solver, and the bank's own check."""
+    from rules.puzzles.model import Puzzle
+
+    assert isinstance(puzzle, Puzzle)
+    game = get_game(puzzle.game)
+    state = puzzle.state()
+    assert not game.is_over(state)
+    solution = solve(puzzle.game, state)
+    assert solution.winner == game.to_move(state) == puzzle.to_move
+    values = move_values(puzzle.game, state)
+    winning = {m for m, (winner, _) in values.items() if winner == puzzle.to_move}
+    assert set(puzzle.solution) == winning
+    for move in puzzle.solution:
+        assert values[move][0] == puzzle.to_move, f"{puzzle.id}: {move} loses"
+    assert len(puzzle.solution) < len(values)
+    assert check(puzzle) == []
+
+
+def sample(game_id: str, count: int, seed: int) -> list[object]:
+    rng = random.Random(seed)
+    found = puzzles_of(game_id)
+    return rng.sample(found, min(count, len(found)))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bank_sample_is_sound(game_id: str) -> None:
+    for puzzle in sample(game_id, QUICK_PER_GAME, seed=12):
+        assert_sound(puzzle)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_whole_bank_is_sound(game_id: str) -> None:
+    found = puzzles_of(game_id)
+    assert len(found) >= 30
+    for puzzle in found:
+        assert_sound(puzzle)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_fifty_picked_puzzles_per_game(game_id: str) -> None:
+    """50 picks per game over seeds and the three difficulties (what the CLI gives)."""
+    for seed in range(50):
+        difficulty = DIFFICULTIES[seed % 3]
+        assert_sound(pick(game_id, seed, difficulty))
+
+
+def test_bank_holds_every_game_and_no_position_twice() -> None:
+    ids = [p.id for p in bank()]
+    assert len(ids) == len(set(ids))
+    per_game = Counter(p.game for p in bank())
+    assert set(per_game) == set(GAME_IDS)
+    assert all(count >= 20 for count in per_game.values())
+    for p in bank():
+        assert p.figures.winning == len(p.solution)
+        assert difficulty_of(p.figures) == p.difficulty
+
+
+@pytest.mark.parametrize("game_id", ["collect", "template", "fifty", "conquest"])
+def test_live_generation_is_sound_and_repeatable(game_id: str) -> None:
+    for seed, difficulty in ((2, "medium"),):
+        puzzle = generate(game_id, seed, difficulty)
+        assert_sound(puzzle)
+        assert generate(game_id, seed, difficulty) == puzzle
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_live_generation_soak(game_id: str) -> None:
+    checked = 0
+    for seed in range(800):
+        for puzzle in candidates(game_id, seed):
+            assert_sound(puzzle)
+            checked += 1
+        if checked >= 50:
+            break
+    assert checked >= 50
+
+
+def test_a_wanted_difficulty_is_found_when_the_game_has_it() -> None:
+    for difficulty in DIFFICULTIES:
+        assert any(generate("collect", s, difficulty).difficulty == difficulty for s in range(4))
+
+
+def test_pick_is_repeatable_and_follows_the_difficulty() -> None:
+    for game_id in GAME_IDS:
+        for difficulty in DIFFICULTIES:
+            one = pick(game_id, 7, difficulty)
+            assert one == pick(game_id, 7, difficulty)
+            assert one.game == game_id
+            if puzzles_of(game_id, difficulty):
+                assert one.difficulty == difficulty
+    assert {pick(None, seed).game for seed in range(60)} == set(GAME_IDS)
+
+
+def test_variants_leave_out_matches_and_slow_setups() -> None:
+    assert "match" not in variants("template")
+    assert "extended-pool+target-100" not in variants("fifty")
+    assert variants("conquest")["declare"] == {"declare": True}
+
+
+# The judge: trivial positions are not puzzles.
+
+
+def test_every_move_winning_is_not_a_puzzle() -> None:
+    state = get_game("conquest").new()  # the first player wins whatever they play
+    won, figures = winning_moves("conquest", state)
+    legal = [get_game("conquest").format_move(m) for m in get_game("conquest").legal_moves(state)]
+    assert figures.winning == figures.legal == 9
+    assert not is_puzzle(won, figures, legal)
+
+
+def test_taking_the_only_number_left_is_not_a_puzzle() -> None:
+    game = get_game("collect")
+    state = game.replay(None, ["1", "2", "4", "8", "3", "9", "6", "7"])
+    legal = [game.format_move(m) for m in game.legal_moves(state)]
+    assert {m.partition(":")[0] for m in legal} == {"5"}
+    won, figures = winning_moves("collect", state)
+    assert not is_puzzle(won, figures, legal)
+
+
+def test_too_many_winning_moves_is_not_a_puzzle() -> None:
+    legal = [str(n) for n in range(40)]
+    assert not is_puzzle(tuple(legal[:7]), Figures(40, 7, 3), legal)
+    assert is_puzzle(tuple(legal[:2]), Figures(40, 2, 3), legal)
+
+
+def test_difficulty_grows_with_the_length_and_the_fewness_of_wins() -> None:
+    assert difficulty_of(Figures(9, 3, 1)) == "easy"
+    assert difficulty_of(Figures(9, 1, 1)) == "medium"
+    assert difficulty_of(Figures(12, 2, 3)) == "medium"
+    assert difficulty_of(Figures(30, 2, 3)) == "hard"  # 28 moves lose
+    assert difficulty_of(Figures(30, 1, 5)) == "hard"
+
+
+# The daily puzzle.
+
+DAILY = [sys.executable, "-m", "app", "puzzle", "--daily", "--json", "--date"]
+
+
+def test_daily_is_the_same_in_two_processes_and_runs() -> None:
+    outputs = [
+        json.loads(
+            subprocess.run(
+                [*DAILY, "2026-03-14"], capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for _ in range(2)
+    ]
+    assert outputs[0] == outputs[1] == daily(dt.date(2026, 3, 14)).to_json()
+
+
+def test_daily_differs_across_dates() -> None:
+    start = dt.date(2026, 1, 1)
+    ids = [daily(start + dt.timedelta(days=n)).id for n in range(60)]
+    assert len(set(ids)) == len(ids)
+    assert [daily(start + dt.timedelta(days=n)).game for n in range(5)] != [GAME_IDS[0]] * 5
+
+
+# Words.
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_puzzles_read_in_words_without_notation(game_id: str) -> None:
+    puzzle = pick(game_id, 3)
+    game = get_game(game_id)
+    state = puzzle.state()
+    text = " ".join(
+        [
+            *position_words(game_id, state),
+            *moves_words(game_id, game.options_from(puzzle.options), puzzle.moves),
+            *(move_words(game_id, state, m) for m in puzzle.solution),
+        ]
+    )
+    for notation in ("@", "*", "/"):
+        assert notation not in text
+    assert not re.search(r"\bplies?\b", text)
+    if puzzle.solution and game_id == "fifty":
+        assert "×" in text or "+" in text or "−" in text or "÷" in text
+
+
+def test_gerunds_for_the_refutation_sentences() -> None:
+    from rules.puzzles.words import gerund
+
+    assert gerund("play 7 and declare 2 = 9 − 7") == "playing 7 and declaring 2 = 9 − 7"
+    assert gerund("take 3") == "taking 3"
+    assert gerund("multiply by 2") == "multiplying by 2"
+    assert gerund("pass") == "passing"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_judge_move_accepts_the_solution_and_refutes_the_rest(game_id: str) -> None:
+    from rules.puzzles.refute import judge_move
+
+    puzzle = pick(game_id, 21)
+    state = puzzle.state()
+    game = get_game(game_id)
+    for move in puzzle.solution[:2]:
+        verdict = judge_move(game_id, state, move)
+        assert verdict.right and verdict.why == "" and verdict.winning == puzzle.solution
+    losing = [
+        t
+        for t in (game.format_move(m) for m in game.legal_moves(state))
+        if t not in puzzle.solution
+    ]
+    verdict = judge_move(game_id, state, losing[0])
+    assert not verdict.right
+    assert verdict.why.startswith(f"{verdict.words} loses")
+    if verdict.reply is not None:
+        assert f"Player {3 - puzzle.to_move} answers by " in verdict.why
+        after = game.play_text(state, losing[0])
+        values = move_values(game_id, after)
+        assert values[verdict.reply][0] != puzzle.to_move  # the refutation wins for them
+    assert "@" not in verdict.why and "*" not in verdict.why
