@@ -58,6 +58,7 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "rules", "Rules"),
         Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("u,ctrl+z", "undo_off", "No takebacks"),
         Binding("r", "rematch", "Rematch"),
         Binding("n", "new_game", "New game"),
         Binding("ctrl+s", "save", "Save"),
@@ -262,7 +263,7 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
             status.show(self.named(self.turn_hint(state)), "info")
         self.update_board(state)
         # The footer redraws itself on refresh_bindings: only when what it offers changes.
-        offers = (self.control.can_undo(), outcome is not None, self.human_to_move)
+        offers = (self.can_take_back(), outcome is not None, self.human_to_move)
         if offers != self._offers:
             self._offers = offers
             self.refresh_bindings()
@@ -278,23 +279,59 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
         if self.is_over and action not in AFTER_THE_END:
             return False  # the board's keys (and undo, hint) go once the game is decided
         if action == "undo":
-            if not self.setup.all_human:
+            if not self.takebacks_allowed:
                 return False
-            return True if self.control.can_undo() else None
+            return True if self.can_take_back() else None
+        if action == "undo_off":
+            return not self.takebacks_allowed
         if action in ("rematch", "new_game"):
             return self.control.result is not None
         if action == "hint":
             return self.human_to_move or None
         return True
 
+    @property
+    def takebacks_allowed(self) -> bool:
+        """Undo is always on between people; against the computer, unless set off."""
+        return self.setup.all_human or self.setup.takebacks
+
+    def can_take_back(self) -> bool:
+        """Between people: any move of the round. Against the computer: while a move of
+        a person is there to take back (with the computer's replies after it)."""
+        if not self.control.can_undo():
+            return False
+        return self.setup.all_human or any(p not in self.bots for p, _ in self.moves)
+
     def action_undo(self) -> None:
-        if not self.setup.all_human or not self.control.can_undo():
+        if not self.takebacks_allowed or not self.can_take_back():
             return
         self.reset_input()
         self.refusal = None
-        self.control.undo()
+        if self.setup.all_human:
+            self.control.undo()
+            said = "Took back the last move."
+        else:
+            # A takeback: the computer's replies, then the person's move before them.
+            taken = 0
+            while self.control.can_undo():
+                player, _ = self.control.moves[-1]
+                self.control.undo()
+                taken += 1
+                if player not in self.bots:
+                    break
+            said = (
+                "Took back your last move."
+                if taken == 1
+                else ("Took back your last move and the computer's reply.")
+            )
         self.state = self.control.state
-        self.say(f"Took back the last move. {self.turn_hint(self.state)}".strip())
+        self.say(f"{said} {self.turn_hint(self.state)}".strip())
+
+    def action_undo_off(self) -> None:
+        self.notify(
+            "Takebacks are off in this game (a setup option): moves against the computer stand.",
+            severity="warning",
+        )
 
     def action_rules(self) -> None:
         from app.tui.rules_screen import RulesScreen

@@ -58,6 +58,8 @@ class GameSetup:
     #: The match length (1: a single game) and the clock per turn (None: no clock).
     best_of: int = 1
     turn_seconds: int | None = None
+    #: Whether undo against the computer takes back your move and its reply.
+    takebacks: bool = True
 
     def __post_init__(self) -> None:
         # Built directly from options that carry a match (the template's own settings):

@@ -95,7 +95,12 @@ class SetupScreen(Screen[None]):
                 id="options",
             )
             yield Static("Match", classes="section")
-            yield MatchForm(self.initial.best_of, self.initial.turn_seconds, id="match")
+            yield MatchForm(
+                self.initial.best_of,
+                self.initial.turn_seconds,
+                self.initial.takebacks,
+                id="match",
+            )
             yield Static("", id="setup-errors", markup=False)
         with Horizontal(id="setup-buttons"):
             yield Button("Start (Enter)", id="start", variant="primary", compact=True)
@@ -254,10 +259,14 @@ class SetupScreen(Screen[None]):
         if options is None:
             self.notify("Some options need fixing first (see the red lines).", severity="error")
             return
-        best_of, seconds = self.query_one(MatchForm).values()
+        form = self.query_one(MatchForm)
+        best_of, seconds = form.values()
         start_game = getattr(self.app, "start_game", None)
         if start_game is not None:
-            start_game(GameSetup(self.game_id, options, self.seats(), best_of, seconds))
+            setup = GameSetup(
+                self.game_id, options, self.seats(), best_of, seconds, form.takebacks()
+            )
+            start_game(setup)
 
     def action_back(self) -> None:
         self.dismiss()

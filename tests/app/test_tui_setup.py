@@ -16,7 +16,15 @@ from app.tui.setup import SetupScreen
 from app.tui.too_small import TooSmallScreen
 from rules.conquest import GAME as CONQUEST
 from rules.fifty import FiftyOptions
-from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
+from tests.app.tui_support import (
+    SIZE,
+    computer_reply,
+    expected,
+    game_screen,
+    text_of,
+    top,
+    winner_shown,
+)
 
 
 async def test_menu_keys_and_arrows() -> None:
@@ -148,14 +156,11 @@ async def test_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
             if screen.is_over:
                 break
             await pilot.press(number)
-            for _ in range(50):
-                await pilot.pause(0.02)
-                if screen.is_over or screen.to_move == 1:
-                    break
+            await computer_reply(pilot, screen)
         winner, _ = await winner_shown(pilot)
         moves = [text for _, text in screen.moves]
         assert winner == expected("conquest", None, moves, ("Player 1", "Player 2"))
-        assert not screen.check_action("undo", ())  # undo is for two people only
+        assert not screen.check_action("undo", ())  # a finished game is not taken back
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="posix import check")
