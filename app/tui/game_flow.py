@@ -192,6 +192,9 @@ class GameFlow(Screen[None]):
                 self.to_menu()
             elif choice == "export":
                 self.export()
+            elif choice == "save":
+                self.action_save()
+                self.show_game_over()
 
         outcome = self.outcome
         reason = self.named(outcome.reason if outcome is not None else result.reason)
@@ -242,6 +245,7 @@ class GameFlow(Screen[None]):
             self.say(f"The game could not be saved: {error.strerror or error}", "error")
             return
         self.say(f"Saved to {path}", "success")
+        self.notify(f"Saved to {path}")
 
     def autosave(self) -> Path | None:
         """Keep an unfinished game in the autosave slot (the menu offers it next time)."""

@@ -66,3 +66,42 @@ asyncio.run(main())
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "none"
+
+
+async def test_a_finished_game_saves_from_the_game_over_dialog_and_q_goes_to_the_menu() -> None:
+    from app.data_folder import saves_dir
+    from app.tui.app import EquationDuelApp
+    from app.tui.menu import MenuScreen
+
+    app = EquationDuelApp("conquest", moves=["1", "1"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("2")  # 1 + 1 = 2: an equation, the game is over
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)  # shown again after saving
+        assert len(list(saves_dir().glob("*.json"))) == 1
+        assert any("Saved to" in str(n.message) for n in app._notifications)
+        await pilot.press("escape")  # look at the board: the footer offers q for the menu
+        await pilot.pause()
+        descriptions = {b.binding.description for b in app.screen.active_bindings.values()}
+        assert "Menu" in descriptions
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_q_in_the_game_over_dialog_goes_to_the_menu() -> None:
+    from app.tui.app import EquationDuelApp
+    from app.tui.menu import MenuScreen
+
+    app = EquationDuelApp("conquest", moves=["1", "1"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
