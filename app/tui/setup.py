@@ -17,7 +17,9 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select,
 from app.tui.match_form import MatchForm
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
-from app.tui.session import MATCH_FIELDS, GameSetup, Seat, clean_name
+from app.tui.preset_words import preset_words
+from app.tui.session import DEFAULT_NAMES, MATCH_FIELDS, GameSetup, Seat, clean_name
+from app.tui.setup_memory import computer_name, remember_names, remembered_setup
 from app.tui.styles import SCREEN_STYLES
 from rules.base import GameOptions, PlayerNo
 from rules.match import MatchError, new_match
@@ -55,7 +57,7 @@ class SetupScreen(Screen[None]):
         super().__init__(classes="setup-screen")
         self.game_id = game_id
         self.game = get_game(game_id)
-        self.initial = setup or GameSetup.default(game_id)
+        self.initial = setup or remembered_setup(game_id)
         self.variants = variants_of(game_id)
         self.levels = available_levels(game_id)
 
@@ -81,13 +83,11 @@ class SetupScreen(Screen[None]):
             yield Static("Variant", classes="section")
             with Horizontal(classes="field-row"):
                 yield Label("Preset", classes="field-label")
-                choices = [(name, name) for name in self.variants] + [
-                    (CUSTOM_PRESET, CUSTOM_PRESET)
-                ]
+                choices = [(preset_words(options), name) for name, options in self.variants.items()]
+                choices.append(("Your own: set each option below", CUSTOM_PRESET))
                 yield Select(
                     choices, id="preset", allow_blank=False, value=CUSTOM_PRESET, compact=True
                 )
-                yield Static("a variant from the rules, or set each option", classes="field-help")
             yield OptionsForm(
                 self.game.Options,
                 templates=templates_of(self.game_id),
@@ -102,6 +102,7 @@ class SetupScreen(Screen[None]):
                 id="match",
             )
             yield Static("", id="setup-errors", markup=False)
+        yield Static("More options below ↓ (scroll, or Tab through them)", id="more-options")
         with Horizontal(id="setup-buttons"):
             yield Button("Start (Enter)", id="start", variant="primary", compact=True)
             yield Button("Rules (F1)", id="rules", compact=True)
@@ -142,6 +143,18 @@ class SetupScreen(Screen[None]):
                 break
         self._validate()
         self.query_one("#name-1", Input).focus()
+        form = self.query_one("#setup-form", VerticalScroll)
+        self.watch(form, "scroll_y", self._show_more, init=False)
+        self.watch(form, "virtual_size", self._show_more, init=False)
+        self.call_after_refresh(self._show_more)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_more)
+
+    def _show_more(self, *_: object) -> None:
+        """Announce the options below the fold (at 80×24 the form scrolls)."""
+        form = self.query_one("#setup-form", VerticalScroll)
+        self.query_one("#more-options", Static).display = form.scroll_y < form.max_scroll_y
 
     def _fill(self, options: GameOptions) -> None:
         self.query_one(OptionsForm).fill(options)
@@ -237,19 +250,23 @@ class SetupScreen(Screen[None]):
             computer = self.query_one(f"#computer-{player}", RadioButton).value
             level: Any = self.query_one(f"#level-{player}", Select).value
             if computer and self.levels:
+                # A computer is named by its level unless the player named it: never
+                # "Player 2", which the statistics would mix up with a person.
+                if name == DEFAULT_NAMES[player - 1] or name.startswith("Computer ("):
+                    name = computer_name(str(level))
                 seats.append(Seat(name, "computer", str(level)))
             else:
                 seats.append(Seat(name))
         return (seats[0], seats[1])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Enter starts from anywhere (space toggles switches and radio buttons), except
-        # where Enter has its own job: an open or focused Select, and buttons.
+        # Enter starts from any field (space toggles switches and radio buttons, and opens
+        # a Select, as a click does), except where Enter has its own job: a Select whose
+        # list is open (Enter chooses), and the buttons (Enter presses the one focused).
         if action == "start":
-            focused = self.app.focused
-            node = focused
+            node = self.app.focused
             while node is not None:
-                if isinstance(node, Select | Button):
+                if isinstance(node, Button) or (isinstance(node, Select) and node.expanded):
                     return False
                 node = node.parent  # type: ignore[assignment]
         return True
@@ -263,10 +280,19 @@ class SetupScreen(Screen[None]):
         best_of, seconds = form.values()
         start_game = getattr(self.app, "start_game", None)
         if start_game is not None:
-            setup = GameSetup(
-                self.game_id, options, self.seats(), best_of, seconds, form.takebacks()
-            )
+            seats = self.seats()
+            self.remember_names(seats)
+            setup = GameSetup(self.game_id, options, seats, best_of, seconds, form.takebacks())
             start_game(setup)
+
+    def remember_names(self, seats: tuple[Seat, Seat]) -> None:
+        try:
+            remember_names(seats)
+        except OSError as error:
+            self.notify(
+                f"The names will not be remembered: {error.strerror or error}",
+                severity="warning",
+            )
 
     def action_back(self) -> None:
         self.dismiss()
