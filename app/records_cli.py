@@ -209,6 +209,12 @@ def _start(
         if kind not in KINDS:
             raise Refusal(f"unknown player kind {kind!r} (choose from {', '.join(KINDS)})")
     seats = (cast(Kind, kinds[0]), cast(Kind, kinds[1]))
+    # A computer seat left with a person's default name is named by its level, so the
+    # statistics never count the computer's games under "Player 2".
+    names = (
+        f"Computer ({seats[0]})" if seats[0] != "human" and names[0] == "Player 1" else names[0],
+        f"Computer ({seats[1]})" if seats[1] != "human" and names[1] == "Player 2" else names[1],
+    )
     return _Game(match, players_of(names, seats), seconds, _now())
 
 

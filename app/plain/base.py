@@ -94,7 +94,9 @@ class PlainDriver(ABC):
 
     def announce_computer(self, state: Any, move: Any) -> None:
         player = self.game.to_move(state)
-        self.say(f"{self.name(player)} (computer) plays {self.game.format_move(move)}")
+        name = self.name(player)
+        who = name if name.startswith("Computer (") else f"{name} (computer)"
+        self.say(f"{who} plays {self.game.format_move(move)}")
 
     def final(self, outcome: Outcome) -> None:  # noqa: B027 (a hook; empty by default)
         """What the seed prints when the game ends; the result line follows it."""

@@ -111,11 +111,17 @@ class EquationDuelApp(App[None]):
         self.start_game(setup, self.start_moves)
 
     def _seat(self, player: PlayerNo) -> Seat:
-        from app.tui.session import Seat, clean_name
+        from app.tui.session import DEFAULT_NAMES, Seat, clean_name
 
         name = clean_name(self.start_names[player - 1], player)
         level = self.start_levels[player - 1]
-        return Seat(name) if level is None else Seat(name, "computer", level)
+        if level is None:
+            return Seat(name)
+        if name == DEFAULT_NAMES[player - 1]:  # the computer, not "Player 2"
+            from app.tui.setup_memory import computer_name
+
+            name = computer_name(level)
+        return Seat(name, "computer", level)
 
     # Records: resuming and replaying
 

@@ -102,3 +102,25 @@ async def test_options_below_the_fold_are_announced_at_80x24() -> None:
         form.scroll_end(animate=False)
         await pilot.pause()
         assert not more.display
+
+
+async def test_a_computer_started_from_the_command_line_is_named_by_its_level() -> None:
+    app = EquationDuelApp("conquest", levels=(None, "perfect"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert game_screen(app).setup.names == ("Player 1", "Computer (perfect)")
+
+
+def test_statistics_keep_people_and_computers_apart() -> None:
+    from app import stats
+    from tests.app import test_stats
+
+    perfect = test_stats.game(("Ann", "Computer (perfect)"), 2, ("human", "perfect"), 1)
+    for record in (perfect, test_stats.game(("Ann", "Bob"), 1, minute=2)):
+        assert stats.record_game(record)
+    found = stats.summary()
+    assert found.computers == ("Computer (perfect)",)
+    text = stats.format_summary(found)
+    people, computers = text.split("Computer players")
+    assert "Ann" in people and "Bob" in people and "Computer (perfect)" not in people
+    assert "Computer (perfect)" in computers.split("Head to head")[0]
