@@ -10,6 +10,14 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
+#: The operators as the games print them (the notation types them in ASCII).
+SYMBOLS = str.maketrans({"*": "×", "/": "÷", "-": "−"})
+
+
+def with_symbols(notation: str) -> str:
+    """A move as the screen shows it: `8*1` as `8×1`, `/3` as `÷3`, `-9` as `−9`."""
+    return notation.translate(SYMBOLS)
+
 
 class MoveList(VerticalScroll, can_focus=False):
     """The moves in notation, newest at the bottom (kept in view)."""
@@ -64,7 +72,7 @@ class MoveList(VerticalScroll, can_focus=False):
             text.append(f"{index:>2}. ", style=number_style)
             style = self.get_component_rich_style(f"move-list--p{player}")
             text.append(f"{self.marks[player - 1]} ", style=style)
-            text.append(notation)
+            text.append(with_symbols(notation))
         return text
 
     def _sync(self) -> None:

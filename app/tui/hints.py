@@ -144,6 +144,15 @@ class HintMixin(Screen[None]):
             self._hint_shown = state
         self.say(hint_sentence(found, mover), "note")
 
+    def clear_hint(self) -> None:
+        """The player chose (an operator, a number): the hint's highlight goes."""
+        if self._hint_shown is None:
+            return
+        self._hint_shown = None
+        show: Callable[[str | None], None] | None = getattr(self, "show_hint", None)
+        if show is not None:
+            show(None)
+
     def _hint_position_changed(self, state: Any) -> None:
         self._hint_asked = None
         if self._hint_shown is None or self._hint_shown is state:

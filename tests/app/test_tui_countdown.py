@@ -126,3 +126,26 @@ async def test_countdown_number_outside_the_pool_loses_the_turn() -> None:
         await pilot.press("y")
         assert [text for _, text in screen.moves] == ["+7"]
         assert screen.to_move == 2
+
+
+async def test_countdown_hint_goes_once_the_player_chooses_and_the_choice_shows_without_colour() -> (
+    None
+):
+    from widgets.operator_picker import OperatorKey
+
+    app = EquationDuelApp("countdown", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("5", "h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.query(".-hint")  # the hinted operator and number are marked
+        await pilot.press("asterisk")
+        assert not screen.query(".-hint")  # chosen: the hint's marks are gone
+        chosen = [key for key in screen.query(OperatorKey) if key.has_class("-selected")]
+        assert [key.op for key in chosen] == ["*"]
+        assert str(chosen[0].content).startswith("▸")  # a pointer, not colour alone
+        others = [str(key.content) for key in screen.query(OperatorKey) if key.op != "*"]
+        assert not any(label.startswith("▸") for label in others)
+        used = screen.query_one("#pool-1 #key-5")
+        assert used.has_class("-used") and used.styles.border_top[0] == "dashed"

@@ -111,6 +111,7 @@ class CountdownScreen(GameScreen[CountdownOptions]):
         event.stop()
         self.op = event.op
         self.refusal = None
+        self.clear_hint()
         self.redraw()
 
     @on(DigitPool.Picked)
