@@ -105,3 +105,27 @@ async def test_q_in_the_game_over_dialog_goes_to_the_menu() -> None:
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_export_proposes_the_data_folder_and_says_where_it_wrote() -> None:
+    from textual.widgets import Input
+
+    from app.data_folder import data_dir
+    from app.tui.app import EquationDuelApp
+    from app.tui.record_dialogs import ExportDialog
+
+    app = EquationDuelApp("conquest", moves=["1", "1"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        proposed = dialog.query_one("#export-path", Input).value
+        assert proposed.startswith(str(data_dir() / "exports"))
+        await pilot.press("enter")
+        await pilot.pause()
+        written = list((data_dir() / "exports").glob("*.json"))
+        assert len(written) == 1
+        assert any(f"Exported to {written[0]}" in str(n.message) for n in app._notifications)
