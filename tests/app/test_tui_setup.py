@@ -130,7 +130,8 @@ async def test_too_small_then_recovers() -> None:
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         assert isinstance(top(app), TooSmallScreen)
-        assert "70×20" in text_of(top(app).query_one("#too-small", Static))
+        message = text_of(top(app).query_one("#too-small", Static))
+        assert "70×20" in message and "ctrl+q quits" in message
         await pilot.press("5")  # nothing reaches the game meanwhile
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
@@ -139,6 +140,9 @@ async def test_too_small_then_recovers() -> None:
         await pilot.resize_terminal(79, 30)
         await pilot.pause()
         assert isinstance(top(app), TooSmallScreen)
+        await pilot.press("ctrl+q")  # as the message says (no game in progress: at once)
+        await pilot.pause()
+        assert app._exit
 
 
 async def test_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
