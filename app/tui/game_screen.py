@@ -37,7 +37,7 @@ from rules.base import IllegalMove, Outcome, PlayerNo
 from rules.records import GameRecord
 from rules.registry import get_game
 from widgets.keys_footer import KeysFooter
-from widgets.move_list import MoveList
+from widgets.move_list import MoveList, with_symbols
 from widgets.player_panel import PlayerPanel
 from widgets.status_line import StatusLine
 
@@ -79,6 +79,8 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
         self.game = get_game(setup.game_id)
         self.control = MatchControl(setup, record)
         self.refusal: str | None = None
+        #: The position the refusal was about: it is not shown once the position changes.
+        self.refused_in: Any = None
         self.bots = bots_for(setup)
         self._offers: tuple[bool, ...] = ()
 
@@ -153,6 +155,17 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
     def reset_input(self) -> None:
         """Forget a half-made move (a pick waiting for its declaration, a chosen operator)."""
 
+    def last_move_words(self) -> str:
+        """What the round's last move was, for the status line ("" before the first)."""
+        if not self.moves:
+            return ""
+        player, text = self.moves[-1]
+        return self.describe_move(self.history[-1], player, text)
+
+    def describe_move(self, before: Any, player: PlayerNo, text: str) -> str:
+        """One move in words: `Player 1 played 7.` (boards say more where they can)."""
+        return f"Player {player} played {with_symbols(text)}."
+
     # Playing
 
     @property
@@ -210,6 +223,7 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
 
     def refuse(self, message: str) -> None:
         self.refusal = message[:1].upper() + message[1:]
+        self.refused_in = self.state
         self.query_one(StatusLine).show(self.named(self.refusal), "error")
         self.app.bell()
 
@@ -255,12 +269,14 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
         status = self.query_one(StatusLine)
         if outcome is not None:
             status.show(self.named(f"Player {outcome.winner} wins: {outcome.reason}."), "success")
-        elif self.refusal is not None:
+        elif self.refusal is not None and self.refused_in is state:
             status.show(self.named(self.refusal), "error")
-        elif getattr(state, "note", None):
-            status.show(self.named(state.note), "note")
         else:
-            status.show(self.named(self.turn_hint(state)), "info")
+            # Who just moved and what happened (or what the rules noted: a lost turn),
+            # then whose turn it is now.
+            note = getattr(state, "note", None) or self.last_move_words()
+            said = " ".join(part for part in (note, self.turn_hint(state)) if part)
+            status.show(self.named(said), "note" if getattr(state, "note", None) else "info")
         self.update_board(state)
         # The footer redraws itself on refresh_bindings: only when what it offers changes.
         offers = (self.can_take_back(), outcome is not None, self.human_to_move)

@@ -126,10 +126,14 @@ class CountdownScreen(GameScreen[CountdownOptions]):
         if reason is not None:
             self.confirm_lost_turn(move, reason)
             return
-        after = apply(state.running_total, op, event.number)
         self.play(move)
-        if not self.is_over:
-            self.say(f"{state.running_total} {shown(op)} {event.number} = {after}.")
+
+    def describe_move(self, before: CountdownState, player: PlayerNo, text: str) -> str:
+        move = GAME.parse_move(text)
+        if move.op is None or move.number is None:
+            return f"Player {player} passed."
+        after = apply(before.running_total, move.op, move.number)
+        return f"Player {player}: {before.running_total} {shown(move.op)} {move.number} = {after}."
 
     def confirm_lost_turn(self, move: CountdownMove, reason: str) -> None:
         """A well-formed move the rules do not allow (÷ 0, a used number, one outside the
