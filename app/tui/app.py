@@ -80,7 +80,9 @@ class EquationDuelApp(App[None]):
         return MenuScreen()
 
     def on_mount(self) -> None:
-        self.restore_theme()
+        from app.tui.theme_memory import remember_theme
+
+        remember_theme(self)
         if self.start_record is not None:
             self.open_record(self.start_record)
         elif self.start_game_id is not None:
@@ -207,32 +209,6 @@ class EquationDuelApp(App[None]):
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
-
-    # The theme, remembered across launches
-
-    def restore_theme(self) -> None:
-        """The theme chosen last time (settings.json in the data folder), if it still exists;
-        from then on each change of theme is written there."""
-        from app import settings
-
-        saved = settings.theme()
-        if saved is not None and saved in self.available_themes:
-            self.theme = saved
-        self.theme_changed_signal.subscribe(self, self._remember_theme)
-
-    def _remember_theme(self, theme: Any) -> None:
-        from app import settings
-
-        name = getattr(theme, "name", None)
-        if not isinstance(name, str) or name == settings.theme():
-            return
-        try:
-            settings.update(theme=name)
-        except OSError as error:
-            self.notify(
-                f"The theme will not be remembered: {error.strerror or error}",
-                severity="warning",
-            )
 
     # The command palette: the game's own commands, then Textual's
 

@@ -33,6 +33,7 @@ from app.tui.hints import HintMixin
 from app.tui.match_control import MatchControl
 from app.tui.session import GameSetup, marks, variant_summary
 from app.tui.styles import SCREEN_STYLES
+from app.tui.takeback import Takebacks
 from rules.base import IllegalMove, Outcome, PlayerNo
 from rules.records import GameRecord
 from rules.registry import get_game
@@ -49,7 +50,7 @@ AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 OptionsT = TypeVar("OptionsT")
 
 
-class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[OptionsT]):
+class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Generic[OptionsT]):
     """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`,
     each typed by its game's options model (`CollectScreen(GameScreen[CollectOptions])`)."""
 
@@ -305,49 +306,6 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
         if action == "hint":
             return self.human_to_move or None
         return True
-
-    @property
-    def takebacks_allowed(self) -> bool:
-        """Undo is always on between people; against the computer, unless set off."""
-        return self.setup.all_human or self.setup.takebacks
-
-    def can_take_back(self) -> bool:
-        """Between people: any move of the round. Against the computer: while a move of
-        a person is there to take back (with the computer's replies after it)."""
-        if not self.control.can_undo():
-            return False
-        return self.setup.all_human or any(p not in self.bots for p, _ in self.moves)
-
-    def action_undo(self) -> None:
-        if not self.takebacks_allowed or not self.can_take_back():
-            return
-        self.reset_input()
-        self.refusal = None
-        if self.setup.all_human:
-            self.control.undo()
-            said = "Took back the last move."
-        else:
-            # A takeback: the computer's replies, then the person's move before them.
-            taken = 0
-            while self.control.can_undo():
-                player, _ = self.control.moves[-1]
-                self.control.undo()
-                taken += 1
-                if player not in self.bots:
-                    break
-            said = (
-                "Took back your last move."
-                if taken == 1
-                else ("Took back your last move and the computer's reply.")
-            )
-        self.state = self.control.state
-        self.say(f"{said} {self.turn_hint(self.state)}".strip())
-
-    def action_undo_off(self) -> None:
-        self.notify(
-            "Takebacks are off in this game (a setup option): moves against the computer stand.",
-            severity="warning",
-        )
 
     def action_rules(self) -> None:
         from app.tui.rules_screen import RulesScreen
