@@ -59,7 +59,7 @@ class GameOverDialog(ModalScreen[str]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("New game (n)", id="new")
-                yield Button("Menu (m)", id="menu")
+                yield Button("Menu (q)", id="menu")
             with Horizontal(classes="dialog-buttons", id="analysis-row"):
                 yield Button("Analysis (a)", id="analysis")
                 yield Button("Export (e)", id="export")
