@@ -38,7 +38,7 @@ from rules.base import IllegalMove, Outcome, PlayerNo
 from rules.records import GameRecord
 from rules.registry import get_game
 from widgets.keys_footer import KeysFooter
-from widgets.move_list import MoveList, with_symbols
+from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
 from widgets.status_line import StatusLine
 
@@ -164,8 +164,10 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
         return self.describe_move(self.history[-1], player, text)
 
     def describe_move(self, before: Any, player: PlayerNo, text: str) -> str:
-        """One move in words: `Player 1 played 7.` (boards say more where they can)."""
-        return f"Player {player} played {with_symbols(text)}."
+        """One move in words: `Player 1 played 7.`, `Player 2: 27 ÷ 3 = 9.`"""
+        from app.tui.boards.move_words import describe_move
+
+        return describe_move(self.setup.game_id, before, player, text)
 
     # Playing
 

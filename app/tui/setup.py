@@ -154,7 +154,10 @@ class SetupScreen(Screen[None]):
     def _show_more(self, *_: object) -> None:
         """Announce the options below the fold (at 80×24 the form scrolls)."""
         form = self.query_one("#setup-form", VerticalScroll)
-        self.query_one("#more-options", Static).display = form.scroll_y < form.max_scroll_y
+        # The line keeps its row either way: showing it never changes the form's height
+        # (which could bring the last option in and out of view, again and again).
+        more = self.query_one("#more-options", Static)
+        more.visible = form.scroll_y < form.max_scroll_y
 
     def _fill(self, options: GameOptions) -> None:
         self.query_one(OptionsForm).fill(options)

@@ -97,11 +97,11 @@ async def test_options_below_the_fold_are_announced_at_80x24() -> None:
         setup = await open_setup(pilot, app, "1")
         await pilot.pause()
         more = setup.query_one("#more-options", Static)
-        assert more.display
+        assert more.visible
         form = setup.query_one("#setup-form")
         form.scroll_end(animate=False)
         await pilot.pause()
-        assert not more.display
+        assert not more.visible
 
 
 async def test_a_computer_started_from_the_command_line_is_named_by_its_level() -> None:

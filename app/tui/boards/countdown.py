@@ -26,7 +26,6 @@ from rules.countdown import (
     CountdownMove,
     CountdownOptions,
     CountdownState,
-    apply,
     format_numbers,
 )
 from rules.operators import Op, shown
@@ -127,13 +126,6 @@ class CountdownScreen(GameScreen[CountdownOptions]):
             self.confirm_lost_turn(move, reason)
             return
         self.play(move)
-
-    def describe_move(self, before: CountdownState, player: PlayerNo, text: str) -> str:
-        move = GAME.parse_move(text)
-        if move.op is None or move.number is None:
-            return f"Player {player} passed."
-        after = apply(before.running_total, move.op, move.number)
-        return f"Player {player}: {before.running_total} {shown(move.op)} {move.number} = {after}."
 
     def confirm_lost_turn(self, move: CountdownMove, reason: str) -> None:
         """A well-formed move the rules do not allow (÷ 0, a used number, one outside the
