@@ -124,3 +124,23 @@ def test_statistics_keep_people_and_computers_apart() -> None:
     people, computers = text.split("Computer players")
     assert "Ann" in people and "Bob" in people and "Computer (perfect)" not in people
     assert "Computer (perfect)" in computers.split("Head to head")[0]
+
+
+async def test_the_setup_turns_takebacks_off() -> None:
+    from textual.widgets import Checkbox
+
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app, "5")
+        assert setup.query_one("#takebacks", Checkbox).value  # on unless turned off
+        setup.query_one("#takebacks", Checkbox).value = False
+        await pilot.click("#computer-2")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert not screen.setup.takebacks and not screen.takebacks_allowed
+        assert screen.check_action("undo_off", ())
+        assert screen.setup.rematch().takebacks is False
+        app.open_setup("countdown", screen.setup)  # "New game" starts from this setup
+        await pilot.pause()
+        assert not top(app).query_one("#takebacks", Checkbox).value
