@@ -24,6 +24,7 @@ from typing import Any, cast
 
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
+from app.seat_names import seat_names
 from app.stats import StatsError, format_summary, record_game, summary
 from app.storage import LoadError, load_record, save_record
 from rules.base import Game, GameOptions, IllegalMove, PlayerNo
@@ -209,6 +210,10 @@ def _start(
         if kind not in KINDS:
             raise Refusal(f"unknown player kind {kind!r} (choose from {', '.join(KINDS)})")
     seats = (cast(Kind, kinds[0]), cast(Kind, kinds[1]))
+    # A computer seat left with a person's default name is named by its level, so the
+    # statistics never count the computer's games under "Player 2".
+    levels = tuple(None if seat == "human" else seat for seat in seats)
+    names = seat_names(names, (levels[0], levels[1]))
     return _Game(match, players_of(names, seats), seconds, _now())
 
 

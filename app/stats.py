@@ -263,6 +263,8 @@ class Summary:
     players: tuple[PlayerStats, ...]
     head_to_head: tuple[HeadToHead, ...]
     against_computer: tuple[LevelStats, ...]
+    #: The names that played as the computer (their rows are shown apart from people's).
+    computers: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -356,6 +358,7 @@ def summary(path: Path | str | None = None) -> Summary:
         tuple(player_stats(rows)),
         tuple(head_to_head(rows)),
         tuple(against_computer(rows)),
+        tuple(sorted({r.names[i] for r in rows for i in (0, 1) if r.kinds[i] != "human"})),
     )
 
 
@@ -370,14 +373,26 @@ def format_summary(stats: Summary) -> str:
     """The statistics as plain text tables (what `equation-duel stats` prints)."""
     if stats.games == 0:
         return "No games recorded yet."
-    lines = [f"Games recorded: {stats.games}", "", "Players"]
-    lines += _table(
-        ("name", "game", "played", "won", "win rate", "streak"),
-        [
-            (p.name, p.game, p.played, p.won, f"{round(p.win_rate * 100)}%", streak_text(p.streak))
-            for p in stats.players
-        ],
-    )
+    lines = [f"Games recorded: {stats.games}"]
+    for heading, computer in (("Players", False), ("Computer players", True)):
+        rows = [p for p in stats.players if (p.name in stats.computers) == computer]
+        if not rows and computer:
+            continue
+        lines += ["", heading]
+        lines += _table(
+            ("name", "game", "played", "won", "win rate", "streak"),
+            [
+                (
+                    p.name,
+                    p.game,
+                    p.played,
+                    p.won,
+                    f"{round(p.win_rate * 100)}%",
+                    streak_text(p.streak),
+                )
+                for p in rows
+            ],
+        )
     if stats.head_to_head:
         lines += ["", "Head to head"]
         lines += _table(

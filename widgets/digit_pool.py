@@ -1,5 +1,9 @@
 """DigitPool: a pool of numbers as keys. Digit keys, arrows + Enter, and clicks pick.
 
+Looks that survive without colour (NO_COLOR, a monochrome terminal): a chosen key has a
+double border, a used one a dashed border (and struck-through text), a held one its
+holder's mark; no key is marked by colour alone, and none by a player's colour.
+
 The pool holds no game state: the screen sets which numbers are shown, who holds the
 taken ones and which may be picked now; the pool posts `DigitPool.Picked(number)` and the
 screen asks the rules whether that pick is allowed (so a taken number gets the rules' own
@@ -49,11 +53,11 @@ class DigitPool(Widget, can_focus=True):
         border: round $primary 50%; background: $boost; color: $text;
     }
     DigitPool .pool-key:hover { background: $primary 30%; }
-    DigitPool .pool-key.-selected { border: heavy $accent; background: $accent 25%; }
-    DigitPool .pool-key.-used { color: $text-disabled; border: round $foreground 15%; background: transparent; text-style: strike; }
+    DigitPool.-inactive .pool-key { color: $text-muted; border: round $foreground 15%; }
+    DigitPool .pool-key.-selected { border: double $warning; background: $warning 25%; text-style: bold underline; }
+    DigitPool .pool-key.-used { color: $text-disabled; border: dashed $foreground 20%; background: transparent; text-style: strike dim; }
     DigitPool .pool-key.-p1 { color: $text-disabled; border: round $primary; background: $primary 15%; text-style: none; }
     DigitPool .pool-key.-p2 { color: $text-disabled; border: round $accent; background: $accent 15%; text-style: none; }
-    DigitPool.-inactive .pool-key { color: $text-muted; border: round $foreground 15%; }
     DigitPool:focus .pool-key.-cursor { border: heavy $secondary; background: $secondary 30%; }
     DigitPool.-compact .pool-key { width: 5; }
     """

@@ -39,10 +39,10 @@ class OperatorPicker(Widget):
         width: 5; height: 3; content-align: center middle; text-style: bold;
         border: round $foreground 25%; background: $boost; margin-right: 1;
     }
-    OperatorPicker.-vertical .op-key { height: 1; width: 12; border: none; margin: 0 0 1 0; content-align: left middle; padding: 0 1; }
+    OperatorPicker.-vertical .op-key { height: 1; width: 12; border: none; margin: 0 0 1 0; content-align: left middle; padding: 0 1 0 0; }
     OperatorPicker .op-key:hover { background: $primary 30%; }
-    OperatorPicker .op-key.-selected { border: heavy $accent; background: $accent 30%; color: $text; }
-    OperatorPicker.-vertical .op-key.-selected { border: none; background: $accent 40%; }
+    OperatorPicker .op-key.-selected { border: double $warning; background: $warning 30%; color: $text; }
+    OperatorPicker.-vertical .op-key.-selected { border: none; background: $warning 40%; text-style: bold underline; }
     OperatorPicker.-inactive .op-key { color: $text-muted; }
     """
 
@@ -64,8 +64,15 @@ class OperatorPicker(Widget):
 
     def compose(self) -> ComposeResult:
         for op in self.ops:
-            label = f"{shown(op)} {VERBS[op]}" if self.vertical else shown(op)
-            yield OperatorKey(op, label)
+            yield OperatorKey(op, self._label(op))
+
+    def _label(self, op: Op) -> str:
+        """The key's text; in the vertical list the chosen one is pointed at (▸), so it
+        shows without colour too (the square keys get a double border)."""
+        if not self.vertical:
+            return shown(op)
+        pointer = "▸" if op == self.selected else " "
+        return f"{pointer}{shown(op)} {VERBS[op]}"
 
     def on_mount(self) -> None:
         self._sync()
@@ -78,6 +85,9 @@ class OperatorPicker(Widget):
         self.set_class(not self.active, "-inactive")
         for key in self.query(OperatorKey):
             key.set_class(key.op == self.selected, "-selected")
+            label = self._label(key.op)
+            if str(key.content) != label:
+                key.update(label, layout=False)
 
     def watch_selected(self) -> None:
         self._sync()

@@ -54,9 +54,8 @@ class ScoreBar(Widget):
         style = self.get_component_rich_style
         label = f"{self.label[:10]:<10} "
         shown = self.score if self.preview is None else self.preview
-        number = f" {shown:>4}/{self.target}"
-        if self.over:
-            number += " over!"
+        # The same room whether or not the preview runs over: the bar never shifts.
+        number = f" {shown:>4}/{self.target}" + (" over!" if self.over else "      ")
         width = max(4, self.size.width - len(label) - len(number) - 1)
         target = self.target if self.target > 0 else 1
 

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import IO, Any, ClassVar
 
+from app.seat_names import is_computer_name
 from rules.base import Frozen, Game, IllegalMove, Outcome, PlayerNo
 from rules.words.common import name_players as name_players  # where the drivers find it
 from rules.words.moves import describe_move
@@ -89,8 +90,10 @@ class PlainDriver(ABC):
 
     def announce_computer(self, state: Any, move: Any) -> None:
         player = self.game.to_move(state)
+        name = self.name(player)
+        who = name if is_computer_name(name) else f"{name} (computer)"
         described = describe_move(self.game.id, state, move, Voice(self.names))
-        self.say(f"{self.name(player)} (computer): {described}.")
+        self.say(f"{who}: {described}.")
 
     def final(self, outcome: Outcome) -> None:  # noqa: B027 (a hook; empty by default)
         """What the seed prints when the game ends; the result line follows it."""

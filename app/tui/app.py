@@ -8,12 +8,13 @@ resumes that game (or replays a finished one); the menu is underneath, for after
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -79,6 +80,9 @@ class EquationDuelApp(App[None]):
         return MenuScreen()
 
     def on_mount(self) -> None:
+        from app.tui.theme_memory import remember_theme
+
+        remember_theme(self)
         if self.start_record is not None:
             self.open_record(self.start_record)
         elif self.start_game_id is not None:
@@ -109,10 +113,13 @@ class EquationDuelApp(App[None]):
         self.start_game(setup, self.start_moves)
 
     def _seat(self, player: PlayerNo) -> Seat:
+        from app.seat_names import seat_names
         from app.tui.session import Seat, clean_name
 
-        name = clean_name(self.start_names[player - 1], player)
-        level = self.start_levels[player - 1]
+        cleaned = (clean_name(self.start_names[0], 1), clean_name(self.start_names[1], 2))
+        levels = (self.start_levels[0], self.start_levels[1])
+        name = seat_names(cleaned, levels)[player - 1]  # a computer, not "Player 2"
+        level = levels[player - 1]
         return Seat(name) if level is None else Seat(name, "computer", level)
 
     # Records: resuming and replaying
@@ -199,6 +206,14 @@ class EquationDuelApp(App[None]):
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
+
+    # The command palette: the game's own commands, then Textual's
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        from app.tui.palette import game_commands
+
+        yield from game_commands(self, screen)
+        yield from super().get_system_commands(screen)
 
     # Quitting
 

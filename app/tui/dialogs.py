@@ -25,9 +25,10 @@ class GameOverDialog(ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("n", "choose('new')", "New game"),
-        Binding("m", "choose('menu')", "Menu"),
+        Binding("m,q", "choose('menu')", "Menu"),
         Binding("a", "analysis", "Analysis"),
         Binding("e", "choose('export')", "Export"),
+        Binding("ctrl+s", "choose('save')", "Save"),
         Binding("escape", "choose('board')", "Look at the board"),
     ]
 
@@ -59,11 +60,11 @@ class GameOverDialog(ModalScreen[str]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("New game (n)", id="new")
-                yield Button("Menu (m)", id="menu")
+                yield Button("Menu (q)", id="menu")
             with Horizontal(classes="dialog-buttons", id="analysis-row"):
                 yield Button("Analysis (a)", id="analysis")
                 yield Button("Export (e)", id="export")
-            yield Static("Esc: look at the board", classes="dialog-note")
+            yield Static("Esc: look at the board · ctrl+s: save the game", classes="dialog-note")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

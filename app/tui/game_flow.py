@@ -9,6 +9,7 @@ game is left unfinished.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,8 +30,11 @@ TICK = 0.25
 
 
 def export_folder() -> Path:
-    """Where the export dialog proposes to write (the folder the app was started in)."""
-    return Path.cwd()
+    """Where the export dialog proposes to write: `exports` in the data folder (the
+    player may type any other path)."""
+    from app.data_folder import data_dir
+
+    return data_dir() / "exports"
 
 
 class GameFlow(Screen[None]):
@@ -193,6 +197,9 @@ class GameFlow(Screen[None]):
                 self.to_menu()
             elif choice == "export":
                 self.export()
+            elif choice == "save":
+                self.action_save()
+                self.show_game_over()
 
         outcome = self.outcome
         reason = reason_text(outcome if outcome is not None else result, self.setup.names)
@@ -243,6 +250,7 @@ class GameFlow(Screen[None]):
             self.say(f"The game could not be saved: {error.strerror or error}", "error")
             return
         self.say(f"Saved to {path}", "success")
+        self.notify(f"Saved to {path}")
 
     def autosave(self) -> Path | None:
         """Keep an unfinished game in the autosave slot (the menu offers it next time)."""
@@ -261,6 +269,8 @@ class GameFlow(Screen[None]):
         """Ask where, write the record there, say where; then the game-over dialog again."""
         record = self.control.record()
         default = export_folder() / storage.record_file_name(record)
+        with suppress(OSError):  # the proposed folder exists (the player may type another)
+            default.parent.mkdir(parents=True, exist_ok=True)
 
         def write(path: Path | None) -> None:
             if path is not None:

@@ -32,12 +32,14 @@ from app.tui.hints import HintMixin
 from app.tui.match_control import MatchControl
 from app.tui.session import GameSetup, marks, variant_summary
 from app.tui.styles import SCREEN_STYLES
+from app.tui.takeback import Takebacks
 from rules.base import IllegalMove, Outcome, PlayerNo
 from rules.records import GameRecord
 from rules.registry import get_game
 from rules.words.common import name_players
-from rules.words.moves import short_moves
+from rules.words.moves import describe_move, short_moves
 from rules.words.outcome import result_sentence
+from rules.words.voice import Voice
 from widgets.keys_footer import KeysFooter
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
@@ -51,7 +53,7 @@ AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 OptionsT = TypeVar("OptionsT")
 
 
-class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[OptionsT]):
+class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Generic[OptionsT]):
     """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`,
     each typed by its game's options model (`CollectScreen(GameScreen[CollectOptions])`)."""
 
@@ -60,6 +62,7 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "rules", "Rules"),
         Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("u,ctrl+z", "undo_off", "No takebacks"),
         Binding("r", "rematch", "Rematch"),
         Binding("n", "new_game", "New game"),
         Binding("ctrl+s", "save", "Save"),
@@ -80,6 +83,8 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
         self.game = get_game(setup.game_id)
         self.control = MatchControl(setup, record)
         self.refusal: str | None = None
+        #: The position the refusal was about: it is not shown once the position changes.
+        self.refused_in: Any = None
         self.bots = bots_for(setup)
         self._offers: tuple[bool, ...] = ()
 
@@ -154,6 +159,20 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
     def reset_input(self) -> None:
         """Forget a half-made move (a pick waiting for its declaration, a chosen operator)."""
 
+    def last_move_words(self) -> str:
+        """What the round's last move was, for the status line ("" before the first)."""
+        if not self.moves:
+            return ""
+        player, text = self.moves[-1]
+        return self.describe_move(self.history[-1], player, text)
+
+    def describe_move(self, before: Any, player: PlayerNo, text: str) -> str:
+        """One move in words, after its player: `Ann: Put 9 in Bob's third slot.`,
+        `Bob: Divide by 3: 27 ÷ 3 = 9.` (the game's own words, `rules.words`)."""
+        voice = Voice(self.setup.names)
+        described = describe_move(self.setup.game_id, before, text, voice)
+        return f"{self.setup.name(player)}: {described}."
+
     # Playing
 
     @property
@@ -211,6 +230,7 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
 
     def refuse(self, message: str) -> None:
         self.refusal = message[:1].upper() + message[1:]
+        self.refused_in = self.state
         self.query_one(StatusLine).show(self.named(self.refusal), "error")
         self.app.bell()
 
@@ -258,15 +278,17 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
         status = self.query_one(StatusLine)
         if outcome is not None:
             status.show(result_sentence(outcome, self.setup.names), "success")
-        elif self.refusal is not None:
+        elif self.refusal is not None and self.refused_in is state:
             status.show(self.named(self.refusal), "error")
-        elif getattr(state, "note", None):
-            status.show(self.named(state.note), "note")
         else:
-            status.show(self.named(self.turn_hint(state)), "info")
+            # Who just moved and what happened (or what the rules noted: a lost turn),
+            # then whose turn it is now.
+            note = getattr(state, "note", None) or self.last_move_words()
+            said = " ".join(part for part in (note, self.turn_hint(state)) if part)
+            status.show(self.named(said), "note" if getattr(state, "note", None) else "info")
         self.update_board(state)
         # The footer redraws itself on refresh_bindings: only when what it offers changes.
-        offers = (self.control.can_undo(), outcome is not None, self.human_to_move)
+        offers = (self.can_take_back(), outcome is not None, self.human_to_move)
         if offers != self._offers:
             self._offers = offers
             self.refresh_bindings()
@@ -282,23 +304,16 @@ class GameScreen(HintMixin, GameFlow, ComputerTurns, Screen[None], Generic[Optio
         if self.is_over and action not in AFTER_THE_END:
             return False  # the board's keys (and undo, hint) go once the game is decided
         if action == "undo":
-            if not self.setup.all_human:
+            if not self.takebacks_allowed:
                 return False
-            return True if self.control.can_undo() else None
+            return True if self.can_take_back() else None
+        if action == "undo_off":
+            return not self.takebacks_allowed
         if action in ("rematch", "new_game"):
             return self.control.result is not None
         if action == "hint":
             return self.human_to_move or None
         return True
-
-    def action_undo(self) -> None:
-        if not self.setup.all_human or not self.control.can_undo():
-            return
-        self.reset_input()
-        self.refusal = None
-        self.control.undo()
-        self.state = self.control.state
-        self.say(f"Took back the last move. {self.turn_hint(self.state)}".strip())
 
     def action_rules(self) -> None:
         from app.tui.rules_screen import RulesScreen

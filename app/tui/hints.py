@@ -140,6 +140,15 @@ class HintMixin(Screen[None]):
             self._hint_shown = state
         self.say(hint_sentence(found), "note")
 
+    def clear_hint(self) -> None:
+        """The player chose (an operator, a number): the hint's highlight goes."""
+        if self._hint_shown is None:
+            return
+        self._hint_shown = None
+        show: Callable[[str | None], None] | None = getattr(self, "show_hint", None)
+        if show is not None:
+            show(None)
+
     def _hint_position_changed(self, state: Any) -> None:
         self._hint_asked = None
         self.hint_move = None

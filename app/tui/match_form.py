@@ -2,7 +2,7 @@
 
 "Match": a single game, or best of 3, 5 or 7 rounds (the starting player alternates);
 "Clock" (per turn): off, or so many seconds (a player whose time runs out loses the
-round). The template game's own "first to N round wins" and clock are these settings.
+round); "Takebacks": whether undo against the computer takes back a move. The template game's own "first to N round wins" and clock are these settings.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Checkbox, Label, RadioButton, RadioSet, Select, Static
 
 from rules.match import BEST_OF_CHOICES
 
@@ -36,8 +36,11 @@ class MatchForm(Widget):
     class Changed(Message):
         """A setting changed."""
 
-    def __init__(self, best_of: int = 1, turn_seconds: int | None = None, **kw: Any) -> None:
+    def __init__(
+        self, best_of: int = 1, turn_seconds: int | None = None, takebacks: bool = True, **kw: Any
+    ) -> None:
         super().__init__(**kw)
+        self.initial_takebacks = takebacks
         # A setting from elsewhere (e.g. the template's "first to 9") is offered too.
         self.lengths = tuple(sorted({*BEST_OF_CHOICES, best_of}))
         self.clocks = tuple(sorted({*CLOCK_CHOICES, turn_seconds or 0}))
@@ -66,6 +69,13 @@ class MatchForm(Widget):
                 "a player whose time runs out loses the round",
                 classes="field-help",
             )
+        with Horizontal(classes="field-row"):
+            yield Label("Takebacks", classes="field-label")
+            yield Checkbox("allowed", self.initial_takebacks, id="takebacks", compact=True)
+            yield Static(
+                "against the computer, undo takes back your move and its reply",
+                classes="field-help",
+            )
 
     def values(self) -> tuple[int, int | None]:
         """(best_of, turn_seconds or None)."""
@@ -75,6 +85,9 @@ class MatchForm(Widget):
         seconds = self.query_one("#clock", Select).value
         return best_of, (seconds if isinstance(seconds, int) and seconds > 0 else None)
 
+    def takebacks(self) -> bool:
+        return self.query_one("#takebacks", Checkbox).value
+
     def fill(self, best_of: int, turn_seconds: int | None) -> None:
         if best_of in self.lengths:
             self.query_one(f"#best-of-{best_of}", RadioButton).value = True
@@ -83,6 +96,7 @@ class MatchForm(Widget):
 
     @on(RadioSet.Changed)
     @on(Select.Changed)
+    @on(Checkbox.Changed)
     def _changed(self, event: Message) -> None:
         event.stop()
         self.post_message(self.Changed())

@@ -74,7 +74,8 @@ class PositionView(Vertical):
             yield RunningTotal(id="position-total")
             with Horizontal(id="position-pools"):
                 for player in (1, 2):
-                    pool = _pool(options.numbers(), 3, f"position-pool-{player}", f"-p{player}")
+                    classes = f"-compact -p{player}"
+                    pool = _pool(options.numbers(), 3, f"position-pool-{player}", classes)
                     pool.border_title = self.names[player - 1]
                     yield pool
         yield Static(id="position-note", classes="position-line")

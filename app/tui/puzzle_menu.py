@@ -20,14 +20,13 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from app.tui.puzzle_mode import CONQUEST_NOTE, puzzle_screen
 from app.tui.session import clean_name
-from app.tui.styles import SCREEN_STYLES, STYLES
+from app.tui.styles import PUZZLE_STYLES
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
 
 DIFFICULTY_NAMES: tuple[str, ...] = ("easy", "medium", "hard")
 
 #: The screens' sheets and the puzzles' own.
-PUZZLE_STYLES = [*SCREEN_STYLES, STYLES / "puzzles.tcss"]
 
 
 def short(game_id: str) -> str:

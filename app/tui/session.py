@@ -10,10 +10,10 @@ from rules.match import MatchState, new_match
 from rules.records import KINDS, GameRecord
 from rules.records import Kind as RecordKind
 from rules.registry import get_game
+from rules.words.common import DEFAULT_NAMES
 
 Kind = Literal["human", "computer"]
 
-DEFAULT_NAMES: tuple[str, str] = ("Player 1", "Player 2")
 MAX_NAME = 16
 
 
@@ -58,6 +58,8 @@ class GameSetup:
     #: The match length (1: a single game) and the clock per turn (None: no clock).
     best_of: int = 1
     turn_seconds: int | None = None
+    #: Whether undo against the computer takes back your move and its reply.
+    takebacks: bool = True
 
     def __post_init__(self) -> None:
         # Built directly from options that carry a match (the template's own settings):

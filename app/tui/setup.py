@@ -14,10 +14,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
+from app.seat_names import seat_names
 from app.tui.match_form import MatchForm
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
+from app.tui.preset_words import preset_words
 from app.tui.session import MATCH_FIELDS, GameSetup, Seat, clean_name
+from app.tui.setup_memory import remember_names, remembered_setup
 from app.tui.styles import SCREEN_STYLES
 from rules.base import GameOptions, PlayerNo
 from rules.match import MatchError, new_match
@@ -55,7 +58,7 @@ class SetupScreen(Screen[None]):
         super().__init__(classes="setup-screen")
         self.game_id = game_id
         self.game = get_game(game_id)
-        self.initial = setup or GameSetup.default(game_id)
+        self.initial = setup or remembered_setup(game_id)
         self.variants = variants_of(game_id)
         self.levels = available_levels(game_id)
 
@@ -81,13 +84,11 @@ class SetupScreen(Screen[None]):
             yield Static("Variant", classes="section")
             with Horizontal(classes="field-row"):
                 yield Label("Preset", classes="field-label")
-                choices = [(name, name) for name in self.variants] + [
-                    (CUSTOM_PRESET, CUSTOM_PRESET)
-                ]
+                choices = [(preset_words(options), name) for name, options in self.variants.items()]
+                choices.append(("Your own: set each option below", CUSTOM_PRESET))
                 yield Select(
                     choices, id="preset", allow_blank=False, value=CUSTOM_PRESET, compact=True
                 )
-                yield Static("a variant from the rules, or set each option", classes="field-help")
             yield OptionsForm(
                 self.game.Options,
                 templates=templates_of(self.game_id),
@@ -95,8 +96,14 @@ class SetupScreen(Screen[None]):
                 id="options",
             )
             yield Static("Match", classes="section")
-            yield MatchForm(self.initial.best_of, self.initial.turn_seconds, id="match")
+            yield MatchForm(
+                self.initial.best_of,
+                self.initial.turn_seconds,
+                self.initial.takebacks,
+                id="match",
+            )
             yield Static("", id="setup-errors", markup=False)
+        yield Static("More options below ↓ (scroll, or Tab through them)", id="more-options")
         with Horizontal(id="setup-buttons"):
             yield Button("Start (Enter)", id="start", variant="primary", compact=True)
             yield Button("Rules (F1)", id="rules", compact=True)
@@ -137,6 +144,21 @@ class SetupScreen(Screen[None]):
                 break
         self._validate()
         self.query_one("#name-1", Input).focus()
+        form = self.query_one("#setup-form", VerticalScroll)
+        self.watch(form, "scroll_y", self._show_more, init=False)
+        self.watch(form, "virtual_size", self._show_more, init=False)
+        self.call_after_refresh(self._show_more)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_more)
+
+    def _show_more(self, *_: object) -> None:
+        """Announce the options below the fold (at 80×24 the form scrolls)."""
+        form = self.query_one("#setup-form", VerticalScroll)
+        # The line keeps its row either way: showing it never changes the form's height
+        # (which could bring the last option in and out of view, again and again).
+        more = self.query_one("#more-options", Static)
+        more.visible = form.scroll_y < form.max_scroll_y
 
     def _fill(self, options: GameOptions) -> None:
         self.query_one(OptionsForm).fill(options)
@@ -226,25 +248,30 @@ class SetupScreen(Screen[None]):
             self.action_back()
 
     def seats(self) -> tuple[Seat, Seat]:
-        seats: list[Seat] = []
+        names: list[str] = []
+        levels: list[str | None] = []
         for player in (1, 2):
-            name = clean_name(self.query_one(f"#name-{player}", Input).value, player)
+            names.append(clean_name(self.query_one(f"#name-{player}", Input).value, player))
             computer = self.query_one(f"#computer-{player}", RadioButton).value
             level: Any = self.query_one(f"#level-{player}", Select).value
-            if computer and self.levels:
-                seats.append(Seat(name, "computer", str(level)))
-            else:
-                seats.append(Seat(name))
-        return (seats[0], seats[1])
+            levels.append(str(level) if computer and self.levels else None)
+        # A computer is named by its level unless the player named it: never "Player 2",
+        # which the statistics would mix up with a person.
+        named = seat_names((names[0], names[1]), (levels[0], levels[1]))
+        first, second = (
+            Seat(name) if level is None else Seat(name, "computer", level)
+            for name, level in zip(named, levels, strict=True)
+        )
+        return (first, second)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Enter starts from anywhere (space toggles switches and radio buttons), except
-        # where Enter has its own job: an open or focused Select, and buttons.
+        # Enter starts from any field (space toggles switches and radio buttons, and opens
+        # a Select, as a click does), except where Enter has its own job: a Select whose
+        # list is open (Enter chooses), and the buttons (Enter presses the one focused).
         if action == "start":
-            focused = self.app.focused
-            node = focused
+            node = self.app.focused
             while node is not None:
-                if isinstance(node, Select | Button):
+                if isinstance(node, Button) or (isinstance(node, Select) and node.expanded):
                     return False
                 node = node.parent  # type: ignore[assignment]
         return True
@@ -254,10 +281,23 @@ class SetupScreen(Screen[None]):
         if options is None:
             self.notify("Some options need fixing first (see the red lines).", severity="error")
             return
-        best_of, seconds = self.query_one(MatchForm).values()
+        form = self.query_one(MatchForm)
+        best_of, seconds = form.values()
         start_game = getattr(self.app, "start_game", None)
         if start_game is not None:
-            start_game(GameSetup(self.game_id, options, self.seats(), best_of, seconds))
+            seats = self.seats()
+            self.remember_names(seats)
+            setup = GameSetup(self.game_id, options, seats, best_of, seconds, form.takebacks())
+            start_game(setup)
+
+    def remember_names(self, seats: tuple[Seat, Seat]) -> None:
+        try:
+            remember_names(seats)
+        except OSError as error:
+            self.notify(
+                f"The names will not be remembered: {error.strerror or error}",
+                severity="warning",
+            )
 
     def action_back(self) -> None:
         self.dismiss()

@@ -72,7 +72,8 @@ class StatsScreen(Screen[None]):
         summary_line.update(f"{found.games} finished {plural} recorded")
         players = self.query_one("#stats-players", DataTable)
         players.add_columns("Player", "Game", "Played", "Won", "Lost", "Win rate", "Streak")
-        for p in found.players:
+        # People first, then the computer's seats ("Computer (perfect)"), apart.
+        for p in sorted(found.players, key=lambda p: p.name in found.computers):
             players.add_row(
                 p.name,
                 game_name(p.game),

@@ -23,3 +23,11 @@ SCREEN_SHEETS = ("setup", "game", "boards", "dialogs", "rules", "records", "anal
 MENU_STYLES: list[str | PurePath] = [STYLES / f"{name}.tcss" for name in MENU_SHEETS]
 #: The `CSS_PATH` of every screen but the menu.
 SCREEN_STYLES: list[str | PurePath] = [STYLES / f"{name}.tcss" for name in SCREEN_SHEETS]
+
+#: The puzzle screens' own sheet, read only when puzzles are first opened.
+PUZZLE_SHEETS = ("puzzles",)
+#: The `CSS_PATH` of the puzzle screens.
+PUZZLE_STYLES: list[str | PurePath] = [
+    *SCREEN_STYLES,
+    *(STYLES / f"{name}.tcss" for name in PUZZLE_SHEETS),
+]

@@ -28,5 +28,6 @@ class TooSmallScreen(ModalScreen[None]):
             message.update(
                 f"Please make the terminal larger.\n\n"
                 f"Equation Duel needs at least {MIN_WIDTH}×{MIN_HEIGHT}; "
-                f"this one is {width}×{height}.\n\nThe game goes on as soon as it fits."
+                f"this one is {width}×{height}.\n\nThe game goes on as soon as it fits.\n"
+                "ctrl+q quits (a game in progress is kept for next time)."
             )

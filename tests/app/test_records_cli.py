@@ -334,7 +334,7 @@ def test_computer_players_are_recorded_and_resumed(
     code, out = play(["--load", str(path)], ["2"], bot_for=bot_for)
     assert code == 0
     assert made == ["easy"]
-    assert "Player 2 (computer): " in out
+    assert "Computer (easy): " in out  # named by its level, not "Player 2"
 
 
 # equation-duel stats.

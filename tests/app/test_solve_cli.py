@@ -151,8 +151,9 @@ def test_play_plain_with_two_computer_players(
         capsys, "play", "conquest", "--plain", "--p1", "perfect", "--p2", "perfect", "--seed", "1"
     )
     assert code == 0
-    assert "Player 1 (computer): " in out
-    assert out.strip().splitlines()[-1].startswith("Player 1 wins:")
+    # Two computers of one level are numbered, so the last line says which one won.
+    assert "Computer 1 (perfect): " in out and "Computer 2 (perfect): " in out
+    assert out.strip().splitlines()[-1].startswith("Computer 1 (perfect) wins:")
 
 
 def test_play_plain_human_against_the_computer(
@@ -161,7 +162,7 @@ def test_play_plain_human_against_the_computer(
     monkeypatch.setattr(sys, "stdin", io.StringIO("5\n"))
     code, out, _ = run(capsys, "play", "conquest", "--plain", "--p2", "perfect", "--seed", "1")
     assert code == 0
-    assert "Player 2 (computer): " in out
+    assert "Computer (perfect): " in out  # named by its level, never "Player 2"
     assert "Input ended" in out
 
 

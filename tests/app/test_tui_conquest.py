@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
@@ -159,3 +160,35 @@ async def test_leaving_asks_first() -> None:
         await pilot.press("escape", "y")
         await pilot.pause()
         assert isinstance(top(app), MenuScreen)
+
+
+async def test_status_says_who_moved_what_happened_and_whose_turn_it_is() -> None:
+    app = EquationDuelApp("conquest", names=("Ann", "Bob"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = game_screen(app)
+        await pilot.press("5")
+        status = text_of(screen.query_one("#status", Static))
+        assert status.startswith("Ann: Add 5 to the sequence.") and "Bob:" in status
+
+
+async def test_a_refusal_does_not_stay_into_the_next_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.tui import match_control
+    from app.tui.dialogs import RoundOverDialog
+
+    now = [0.0]
+    monkeypatch.setattr(match_control, "clock", lambda: now[0])
+    app = EquationDuelApp("conquest", names=("Ann", "Bob"), best_of=3, turn_seconds=10)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        screen.refuse("That is not a move.")
+        assert "not a move" in text_of(screen.query_one("#status", Static))
+        now[0] = 11.0  # Ann's time runs out: Bob wins the round
+        screen._tick()
+        await pilot.pause()
+        assert isinstance(top(app), RoundOverDialog)
+        await pilot.press("enter")  # the next round: Bob starts
+        await pilot.pause()
+        status = text_of(screen.query_one("#status", Static))
+        assert "not a move" not in status and "Bob:" in status

@@ -70,26 +70,82 @@ async def test_countdown_whole_game_by_clicks_with_passes() -> None:
         assert reason == "Stalemate: Player 2 made the last valid move"
 
 
-async def test_countdown_used_number_is_not_a_move() -> None:
-    app = EquationDuelApp("countdown")
-    async with app.run_test(size=SIZE) as pilot:
-        screen = game_screen(app)
-        await pilot.press("5", "5")  # Ann +5, Bob +5
-        await pilot.press("5")  # Ann's 5 is used up
-        assert len(screen.moves) == 2
-        assert "5 is not one of your numbers" in text_of(screen.query_one("#status", Static))
-        await pilot.click("#pool-2 #key-1")  # not Ann's pool: nothing happens
-        assert len(screen.moves) == 2
-
-
-async def test_each_turn_starts_from_plus_and_the_status_shows_the_move_played() -> None:
+async def test_countdown_division_by_zero_by_keys_loses_the_turn_after_a_warning() -> None:
     app = EquationDuelApp("countdown", names=NAMES)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        assert isinstance(screen, CountdownScreen)
-        await pilot.press("5")  # Ann: 0 + 5
-        await pilot.press("minus", "3")  # Bob: 5 − 3
+        await pilot.press("5")  # Ann +5
+        await pilot.press("slash", "0")  # Bob: ÷ 0
+        dialog = top(app)
+        assert isinstance(dialog, ConfirmDialog)
+        assert dialog.question == "÷ 0 loses your turn"
+        assert "Division by zero" in dialog.detail
+        await pilot.press("n")  # choose again: nothing played
+        assert top(app) is screen and len(screen.moves) == 1
+        assert screen.to_move == 2
+        await pilot.press("slash", "0")
+        await pilot.press("y")
+        assert top(app) is screen
+        assert [text for _, text in screen.moves] == ["+5", "/0"]
+        assert screen.to_move == 1 and screen.state.running_total == 5
+        status = text_of(screen.query_one("#status", Static))
+        assert "Division by zero" in status and "Bob loses their turn" in status
+
+
+async def test_countdown_used_number_by_clicks_loses_the_turn_after_a_warning() -> None:
+    app = EquationDuelApp("countdown", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.click("#pool-1 #key-5")  # Ann +5
+        await pilot.click("#pool-2 #key-4")  # Bob +4
+        await pilot.click("#op-division")
+        await pilot.click("#pool-1 #key-5")  # Ann's 5 is used up
+        dialog = top(app)
+        assert isinstance(dialog, ConfirmDialog)
+        assert dialog.question == "÷ 5 loses your turn"
+        assert "5 has already been used" in dialog.detail
+        await pilot.click("#yes")
+        assert [text for _, text in screen.moves] == ["+5", "+4", "/5"]
+        assert screen.to_move == 2 and screen.state.running_total == 9
+        # A second lost turn in a row ends the game: the warning says so first.
+        await pilot.click("#pool-2 #key-4")
+        assert "second turn in a row" in top(app).detail
+        await pilot.click("#yes")
+        winner, reason = await winner_shown(pilot)
+        assert winner == expected("countdown", None, ["+5", "+4", "/5", "+4"], NAMES)
+        assert "stalemate" in reason.lower()
+
+
+async def test_countdown_number_outside_the_pool_loses_the_turn() -> None:
+    app = EquationDuelApp("countdown", {"pool": (1, 5)}, names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("7")
+        assert isinstance(top(app), ConfirmDialog)
+        assert "not one of the numbers 1-5" in top(app).detail
+        await pilot.press("y")
+        assert [text for _, text in screen.moves] == ["+7"]
+        assert screen.to_move == 2
+
+
+async def test_countdown_hint_goes_once_the_player_chooses_and_the_choice_shows_without_colour() -> (
+    None
+):
+    from widgets.operator_picker import OperatorKey
+
+    app = EquationDuelApp("countdown", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("5", "h")
+        await app.workers.wait_for_complete()
         await pilot.pause()
-        assert [text for _, text in screen.moves] == ["+5", "-3"]
-        assert "5 − 3 = 2" in str(screen.query_one("#status").render())
-        assert screen.op == "+"  # Ann's turn starts from + again, not Bob's −
+        assert screen.query(".-hint")  # the hinted operator and number are marked
+        await pilot.press("asterisk")
+        assert not screen.query(".-hint")  # chosen: the hint's marks are gone
+        chosen = [key for key in screen.query(OperatorKey) if key.has_class("-selected")]
+        assert [key.op for key in chosen] == ["*"]
+        assert str(chosen[0].content).startswith("▸")  # a pointer, not colour alone
+        others = [str(key.content) for key in screen.query(OperatorKey) if key.op != "*"]
+        assert not any(label.startswith("▸") for label in others)
+        used = screen.query_one("#pool-1 #key-5")
+        assert used.has_class("-used") and used.styles.border_top[0] == "dashed"

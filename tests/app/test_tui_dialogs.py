@@ -9,7 +9,7 @@ from textual.app import App
 from textual.widgets import Button
 
 from app.tui.dialogs import ConfirmDialog, GameOverDialog, RoundOverDialog
-from app.tui.styles import MENU_STYLES, SCREEN_STYLES
+from app.tui.styles import MENU_STYLES, PUZZLE_STYLES, SCREEN_STYLES
 
 
 async def test_a_dialog_dismissed_before_it_is_shown_is_no_error() -> None:
@@ -42,7 +42,10 @@ async def test_a_dialog_focuses_its_first_choice_when_shown() -> None:
 
 
 def test_the_style_sheets_are_split_between_the_menu_and_the_other_screens() -> None:
-    names = [path.name for path in [*MENU_STYLES, *SCREEN_STYLES]]  # type: ignore[union-attr]
+    extras = PUZZLE_STYLES[len(SCREEN_STYLES) :]  # the puzzle screens' own, after the rest
+    assert PUZZLE_STYLES[: len(SCREEN_STYLES)] == SCREEN_STYLES
+    sheets = [*MENU_STYLES, *SCREEN_STYLES, *extras]
+    names = [path.name for path in sheets]  # type: ignore[union-attr]
     assert len(set(names)) == len(names)
     folder = MENU_STYLES[0].parent  # type: ignore[union-attr]
     assert sorted(names) == sorted(path.name for path in folder.glob("*.tcss"))
@@ -66,3 +69,66 @@ asyncio.run(main())
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "none"
+
+
+async def test_a_finished_game_saves_from_the_game_over_dialog_and_q_goes_to_the_menu() -> None:
+    from app.data_folder import saves_dir
+    from app.tui.app import EquationDuelApp
+    from app.tui.menu import MenuScreen
+
+    app = EquationDuelApp("conquest", moves=["1", "1"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("2")  # 1 + 1 = 2: an equation, the game is over
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)  # shown again after saving
+        assert len(list(saves_dir().glob("*.json"))) == 1
+        assert any("Saved to" in str(n.message) for n in app._notifications)
+        await pilot.press("escape")  # look at the board: the footer offers q for the menu
+        await pilot.pause()
+        descriptions = {b.binding.description for b in app.screen.active_bindings.values()}
+        assert "Menu" in descriptions
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_q_in_the_game_over_dialog_goes_to_the_menu() -> None:
+    from app.tui.app import EquationDuelApp
+    from app.tui.menu import MenuScreen
+
+    app = EquationDuelApp("conquest", moves=["1", "1"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_export_proposes_the_data_folder_and_says_where_it_wrote() -> None:
+    from textual.widgets import Input
+
+    from app.data_folder import data_dir
+    from app.tui.app import EquationDuelApp
+    from app.tui.record_dialogs import ExportDialog
+
+    app = EquationDuelApp("conquest", moves=["1", "1"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        proposed = dialog.query_one("#export-path", Input).value
+        assert proposed.startswith(str(data_dir() / "exports"))
+        await pilot.press("enter")
+        await pilot.pause()
+        written = list((data_dir() / "exports").glob("*.json"))
+        assert len(written) == 1
+        assert any(f"Exported to {written[0]}" in str(n.message) for n in app._notifications)

@@ -98,3 +98,19 @@ async def test_fifty_preview_warns_over_fifty() -> None:
         await pilot.press("backspace")
         assert screen.chosen == [] and screen.op is None
         assert len(screen.moves) == 2
+
+
+async def test_fifty_score_bar_keeps_its_place_and_the_move_list_shows_symbols() -> None:
+    app = EquationDuelApp("fifty")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("6", "asterisk", "7", "enter", "9", "minus", "5", "enter")
+        lines = text_of(screen.query_one("#move-lines", Static))
+        assert "6×7" in lines.replace(" ", "") and "9−5" in lines.replace(" ", "")
+        assert "*" not in lines and "-" not in lines
+        bar = screen.query_one("#score-1", ScoreBar)
+        before = str(bar.render())
+        await pilot.press("8", "plus", "2")  # 42 + 10 = 52: over 50
+        over = str(bar.render())
+        assert "over!" in over and len(over) == len(before)
+        assert over.index("│") == before.index("│")  # the target mark has not moved

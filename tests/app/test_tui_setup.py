@@ -16,7 +16,15 @@ from app.tui.setup import SetupScreen
 from app.tui.too_small import TooSmallScreen
 from rules.conquest import GAME as CONQUEST
 from rules.fifty import FiftyOptions
-from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
+from tests.app.tui_support import (
+    SIZE,
+    computer_reply,
+    expected,
+    game_screen,
+    text_of,
+    top,
+    winner_shown,
+)
 
 
 async def test_menu_keys_and_arrows() -> None:
@@ -122,7 +130,8 @@ async def test_too_small_then_recovers() -> None:
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         assert isinstance(top(app), TooSmallScreen)
-        assert "70×20" in text_of(top(app).query_one("#too-small", Static))
+        message = text_of(top(app).query_one("#too-small", Static))
+        assert "70×20" in message and "ctrl+q quits" in message
         await pilot.press("5")  # nothing reaches the game meanwhile
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
@@ -131,6 +140,9 @@ async def test_too_small_then_recovers() -> None:
         await pilot.resize_terminal(79, 30)
         await pilot.pause()
         assert isinstance(top(app), TooSmallScreen)
+        await pilot.press("ctrl+q")  # as the message says (no game in progress: at once)
+        await pilot.pause()
+        assert app._exit
 
 
 async def test_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,14 +160,12 @@ async def test_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
             if screen.is_over:
                 break
             await pilot.press(number)
-            for _ in range(50):
-                await pilot.pause(0.02)
-                if screen.is_over or screen.to_move == 1:
-                    break
+            await computer_reply(pilot, screen)
         winner, _ = await winner_shown(pilot)
         moves = [text for _, text in screen.moves]
-        assert winner == expected("conquest", None, moves, ("Player 1", "Player 2"))
-        assert not screen.check_action("undo", ())  # undo is for two people only
+        # The computer's seat is named by its level ("Computer (easy)"), never "Player 2".
+        assert winner == expected("conquest", None, moves, ("Player 1", "Computer (easy)"))
+        assert not screen.check_action("undo", ())  # a finished game is not taken back
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="posix import check")

@@ -59,3 +59,15 @@ def expected(game_id: str, options: Any, moves: list[str], names: tuple[str, str
     outcome = game.outcome(state)
     assert outcome is not None, "the moves do not end the game"
     return f"{names[outcome.winner - 1]} wins!"
+
+
+async def computer_reply(pilot: Pilot[None], screen: Any) -> None:
+    """Wait for the computer's move: its short delay (set it small), then its worker."""
+    for _ in range(200):
+        if screen._bot_timer is None:
+            break
+        await pilot.pause(0.01)
+    else:
+        raise AssertionError("the computer's turn never started")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

@@ -131,6 +131,7 @@ class CollectScreen(GameScreen[CollectOptions]):
         self.pending = event.number
         self.refusal = None
         self.query_one(EquationInput).clear()
+        self.clear_hint()
         self.redraw()
 
     def _move(self, declaration: str | None) -> CollectMove:

@@ -93,6 +93,7 @@ class ConquestScreen(GameScreen[ConquestOptions]):
             return
         self.pending = event.number
         self._show_declare()
+        self.clear_hint()
         self.redraw()
 
     def _show_declare(self) -> None:

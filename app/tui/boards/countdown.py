@@ -21,11 +21,11 @@ from app.tui.hints import mark_keys, mark_ops
 from app.tui.keys import digit_bindings, operator_bindings
 from rules.base import PlayerNo
 from rules.countdown import (
+    GAME,
     PASS,
     CountdownMove,
     CountdownOptions,
     CountdownState,
-    apply,
     format_numbers,
 )
 from rules.operators import Op, shown
@@ -110,6 +110,7 @@ class CountdownScreen(GameScreen[CountdownOptions]):
         event.stop()
         self.op = event.op
         self.refusal = None
+        self.clear_hint()
         self.redraw()
 
     @on(DigitPool.Picked)
@@ -118,16 +119,39 @@ class CountdownScreen(GameScreen[CountdownOptions]):
         if not self.human_to_move:
             return
         state: CountdownState = self.state
-        own = state.available_to(state.to_move)
-        if event.number not in own:
-            left = format_numbers(own)
-            self.refuse(f"{event.number} is not one of your numbers left ({left}).")
-            return
         op = self.op  # playing passes the turn, and the next player starts from +
-        after = apply(state.running_total, op, event.number)
-        self.play(CountdownMove(op=op, number=event.number))
-        if not self.is_over:
-            self.say(f"{state.running_total} {shown(op)} {event.number} = {after}.")
+        move = CountdownMove(op=op, number=event.number)
+        reason = GAME.invalid_reason(state, move)
+        if reason is not None:
+            self.confirm_lost_turn(move, reason)
+            return
+        self.play(move)
+
+    def confirm_lost_turn(self, move: CountdownMove, reason: str) -> None:
+        """A well-formed move the rules do not allow (÷ 0, a used number, one outside the
+        pool) loses the turn (RULINGS.md): warn first, as for Pass, then play it."""
+        state: CountdownState = self.state
+        assert move.op is not None
+        second = (
+            " A second turn in a row without a valid move ends the game."
+            if state.passes_in_row
+            else ""
+        )
+
+        def answer(yes: bool | None) -> None:
+            if yes and self.state is state:
+                self.play(move)
+
+        self.app.push_screen(
+            ConfirmDialog(
+                f"{shown(move.op)} {move.number} loses your turn",
+                f"{reason} Play it anyway and {self.setup.name(state.to_move)} loses this turn."
+                + second,
+                "Lose the turn",
+                "Choose again",
+            ),
+            answer,
+        )
 
     @on(Button.Pressed, "#pass")
     def _pass_pressed(self, event: Button.Pressed) -> None:

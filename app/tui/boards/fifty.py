@@ -169,6 +169,7 @@ class FiftyScreen(GameScreen[FiftyOptions]):
         else:
             self.chosen.append(number)
         self.refusal = None
+        self.clear_hint()
         self.redraw()
 
     @on(OperatorPicker.Chosen)
@@ -176,6 +177,7 @@ class FiftyScreen(GameScreen[FiftyOptions]):
         event.stop()
         self.op = event.op
         self.refusal = None
+        self.clear_hint()
         self.redraw()
 
     @on(Button.Pressed, "#play")

@@ -1,0 +1,66 @@
+"""The game's own commands in the command palette (ctrl+p), before Textual's.
+
+New game (one per game), rules, hint, undo, save and statistics, each offered where it
+applies now (a hint only while a person is to move, undo only when there is a move to
+take back). The theme is Textual's own "Theme" command; the app remembers the choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from rules.registry import GAME_IDS, GAME_INFO
+
+
+def game_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
+    """The commands that apply on `screen` (the screen the palette was opened on)."""
+    from app.tui.game_screen import GameScreen
+
+    game = screen if isinstance(screen, GameScreen) else None
+    for game_id in GAME_IDS:
+        title = GAME_INFO[game_id].title.removeprefix("Equation Duel: ")
+        yield SystemCommand(
+            f"New game: {title}",
+            f"Set up a new game of {title}",
+            _new_game(app, game_id),
+        )
+    rules = getattr(screen, "action_rules", None)
+    if callable(rules):
+        yield SystemCommand("Rules", "Read the rules of this game", rules)
+    if game is not None:
+        if game.check_action("hint", ()):
+            yield SystemCommand("Hint", "The best move for the player to move", game.action_hint)
+        if game.check_action("undo", ()):
+            yield SystemCommand("Undo", "Take back the last move", game.action_undo)
+        yield SystemCommand("Save", "Save this game in the saves folder", game.action_save)
+    yield SystemCommand("Statistics", "Results of the games played", _statistics(app))
+
+
+def _new_game(app: App[Any], game_id: str) -> Callable[[], None]:
+    def start() -> None:
+        autosave = getattr(app, "autosave", None)
+        in_progress = getattr(app, "game_in_progress", None)
+        if callable(in_progress) and in_progress() and callable(autosave):
+            autosave()
+            app.notify("The game in progress is kept: the menu offers to resume it next time.")
+        go_menu = getattr(app, "go_menu", None)
+        if callable(go_menu):
+            go_menu()
+        open_setup = getattr(app, "open_setup", None)
+        if callable(open_setup):
+            open_setup(game_id)
+
+    return start
+
+
+def _statistics(app: App[Any]) -> Callable[[], None]:
+    def show() -> None:
+        from app.tui.stats_screen import StatsScreen
+
+        app.push_screen(StatsScreen())
+
+    return show

@@ -1,0 +1,146 @@
+"""The setup screen as a player meets it: presets in words, Enter from any field, names
+remembered for next time, options below the fold announced, computer seats named."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static
+
+from app import settings
+from app.tui.app import EquationDuelApp
+from app.tui.preset_words import preset_words
+from app.tui.setup import SetupScreen
+from rules.collect import CollectOptions
+from rules.countdown import CountdownOptions
+from tests.app.tui_support import SIZE, game_screen, top
+
+
+def test_presets_are_described_in_words() -> None:
+    assert preset_words(CountdownOptions()) == "Standard rules"
+    assert preset_words(CountdownOptions(first=2)) == "Player 2 starts"
+    options = CollectOptions(pool=(1, 15), double_digits=True, ops=("+", "-"))
+    assert preset_words(options) == "Numbers 1–15, double digits, + − only"
+    assert preset_words(CountdownOptions(pool=(1, 5), first=2)) == "Numbers 1–5, Player 2 starts"
+
+
+async def open_setup(pilot: Pilot[None], app: EquationDuelApp, game_key: str) -> SetupScreen:
+    await pilot.press(game_key)
+    await pilot.pause()
+    screen = top(app)
+    assert isinstance(screen, SetupScreen)
+    return screen
+
+
+async def test_the_preset_list_shows_words_not_names() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app, "5")
+        preset = setup.query_one("#preset", Select)
+        labels = [str(label) for label, _ in preset._options]
+        assert "Player 2 starts" in labels and "first=2" not in labels
+        assert str(preset.selection) == "standard"
+
+
+async def test_enter_starts_the_game_from_a_select_and_space_opens_it() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app, "5")
+        preset = setup.query_one("#preset", Select)
+        preset.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert preset.expanded  # space opens the list; Enter in it chooses
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert not preset.expanded and top(app) is setup
+        assert preset.selection == "first=2"
+        await pilot.press("enter")  # the list is closed: Enter starts
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.setup.first == 2
+
+
+async def test_names_typed_are_remembered_for_the_next_setup() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app, "4")
+        setup.query_one("#name-1", Input).value = "Ann"
+        setup.query_one("#name-2", Input).value = "Bob"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).setup.names == ("Ann", "Bob")
+    assert settings.names() == ("Ann", "Bob")
+    again = EquationDuelApp()
+    async with again.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, again, "2")
+        assert setup.query_one("#name-1", Input).value == "Ann"
+        assert setup.query_one("#name-2", Input).value == "Bob"
+
+
+async def test_a_computer_seat_is_named_by_its_level_and_not_remembered() -> None:
+    settings.update(names=["Ann", "Bob"])
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app, "4")
+        setup.query_one("#name-2", Input).value = "Player 2"
+        await pilot.click("#computer-2")
+        setup.query_one("#level-2", Select).value = "perfect"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).setup.names == ("Ann", "Computer (perfect)")
+    assert settings.names() == ("Ann", "Bob")  # Bob's seat is not forgotten
+
+
+async def test_options_below_the_fold_are_announced_at_80x24() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(pilot, app, "1")
+        await pilot.pause()
+        more = setup.query_one("#more-options", Static)
+        assert more.visible
+        form = setup.query_one("#setup-form")
+        form.scroll_end(animate=False)
+        await pilot.pause()
+        assert not more.visible
+
+
+async def test_a_computer_started_from_the_command_line_is_named_by_its_level() -> None:
+    app = EquationDuelApp("conquest", levels=(None, "perfect"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert game_screen(app).setup.names == ("Player 1", "Computer (perfect)")
+
+
+def test_statistics_keep_people_and_computers_apart() -> None:
+    from app import stats
+    from tests.app import test_stats
+
+    perfect = test_stats.game(("Ann", "Computer (perfect)"), 2, ("human", "perfect"), 1)
+    for record in (perfect, test_stats.game(("Ann", "Bob"), 1, minute=2)):
+        assert stats.record_game(record)
+    found = stats.summary()
+    assert found.computers == ("Computer (perfect)",)
+    text = stats.format_summary(found)
+    people, computers = text.split("Computer players")
+    assert "Ann" in people and "Bob" in people and "Computer (perfect)" not in people
+    assert "Computer (perfect)" in computers.split("Head to head")[0]
+
+
+async def test_the_setup_turns_takebacks_off() -> None:
+    from textual.widgets import Checkbox
+
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app, "5")
+        assert setup.query_one("#takebacks", Checkbox).value  # on unless turned off
+        setup.query_one("#takebacks", Checkbox).value = False
+        await pilot.click("#computer-2")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert not screen.setup.takebacks and not screen.takebacks_allowed
+        assert screen.check_action("undo_off", ())
+        assert screen.setup.rematch().takebacks is False
+        app.open_setup("countdown", screen.setup)  # "New game" starts from this setup
+        await pilot.pause()
+        assert not top(app).query_one("#takebacks", Checkbox).value
