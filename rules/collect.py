@@ -28,6 +28,7 @@ from rules.collect_text import (
 )
 from rules.equation import check_equation, find_equation, normalize_equation
 from rules.operators import ALL_OPS, Op, ops_from_text
+from rules.player_text import read_move
 from rules.registry import GAME_INFO
 
 #: The largest pool the rules allow (the seed's "Extended Number Pool" variant).
@@ -250,7 +251,7 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove]):
         return after.model_copy(update={"note": " ".join(notes) or None})
 
     def parse_move(self, text: str) -> CollectMove:
-        raw = text.strip()
+        raw = read_move(text, MoveSyntaxError)
         if not raw:
             raise MoveSyntaxError("an empty move: write a number (7), 7:5-2=3, or :5-2=3 / :")
         head, colon, tail = raw.partition(":")
@@ -261,7 +262,7 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove]):
                 f"':' and the equation (7:5-2=3); in sudden death ':5-2=3' or ':'"
             )
         pick = int(head) if head else None
-        return CollectMove(pick=pick, declaration=tail if colon else None)
+        return CollectMove(pick=pick, declaration=normalize_equation(tail) if colon else None)
 
     def format_move(self, move: CollectMove) -> str:
         head = "" if move.pick is None else str(move.pick)

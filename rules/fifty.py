@@ -27,6 +27,7 @@ from rules.base import (
     other,
 )
 from rules.operators import ALL_OPS, Op, apply_whole, parse_op, shown
+from rules.player_text import read_move
 from rules.registry import GAME_INFO
 
 #: Limits for the options (RULINGS.md, "fifty"; the brief's allowed ranges).
@@ -137,7 +138,7 @@ def equation_text(move: FiftyMove, value: int | None = None, ascii_ops: bool = F
     return text if value is None else f"{text} = {value}"
 
 
-_MOVE = re.compile(r"^\s*(\d{1,6})\s*([^\d\s]+)\s*(\d{1,6})\s*$")
+_MOVE = re.compile(r"^([0-9]{1,9}) ?([^0-9 ]+) ?([0-9]{1,9})$")
 
 
 class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove]):
@@ -241,6 +242,7 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove]):
         return state.to_move
 
     def parse_move(self, text: str) -> FiftyMove:
+        text = read_move(text, MoveSyntaxError)
         match = _MOVE.match(text)
         if match is None:
             raise MoveSyntaxError(

@@ -96,8 +96,6 @@ class Driver(PlainDriver):
         self.say(f"{name}'s available numbers: {format_numbers(after.available_to(player))}.")
 
     def final(self, outcome: Outcome) -> None:
-        if outcome.reason.startswith("stalemate"):
-            self.say(self.named(f"Stalemate: {outcome.reason.removeprefix('stalemate: ')}."))
-        else:
+        if not outcome.reason.startswith("stalemate"):  # the result line says stalemate
             self.say(f"Running total has reached or exceeded {self.target}.")
         self.say(f"{self.name(outcome.winner)} wins the game!")
