@@ -11,13 +11,32 @@ gets ASCII symbols instead; a closed or full output ends the program quietly.
 
 from __future__ import annotations
 
-import errno
+import signal
 import sys
-from collections.abc import Sequence
-
-from app.streams import quiet_exit, safe_streams
+from types import FrameType
 
 INTERRUPTED = 130
+
+
+def _interrupted_while_loading(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(INTERRUPTED)  # no traceback: Python prints nothing for SystemExit
+
+
+def _started_as_the_program() -> bool:
+    """Run as `equation-duel` or `python -m app` (not imported by tests or tools)."""
+    started = sys.argv[0].replace("\\", "/") if sys.argv else ""
+    return started.endswith(("/equation-duel", "app/__main__.py")) or started == "equation-duel"
+
+
+# First of all, before anything heavy is imported: Ctrl+C while the program is still
+# loading ends it quietly with 130. main() gives Ctrl+C back to Python once it runs.
+if _started_as_the_program():
+    signal.signal(signal.SIGINT, _interrupted_while_loading)
+
+import errno  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+
+from app.streams import quiet_exit, safe_streams  # noqa: E402
 
 
 def _run(args: list[str]) -> int:
@@ -33,6 +52,7 @@ def _run(args: list[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         args = sys.argv[1:] if argv is None else list(argv)
         if argv is None:
             safe_streams()
