@@ -36,6 +36,7 @@ from rules.match import (
     new_match,
     play_in_match,
 )
+from rules.player_text import PlayerTextError, read_whole
 from rules.record_check import match_of, seconds_of
 from rules.records import KINDS, GameRecord, Kind, PlayerInfo, players_of, record_from_match
 from rules.registry import get_game
@@ -49,6 +50,14 @@ BotFactory = Callable[[Game[Any, Any, Any], str], Bot]
 
 class Refusal(Exception):
     """A one-line usage error (exit 2)."""
+
+
+def _whole(text: str) -> int:
+    """argparse `type=` for a number, read by the one reader of player text."""
+    try:
+        return read_whole(text)
+    except PlayerTextError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -69,7 +78,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--best-of",
         dest="best_of",
         metavar="N",
-        type=int,
+        type=_whole,
         choices=BEST_OF_CHOICES,
         help="play a match: best of 1, 3, 5 or 7 rounds, the starting player alternating",
     )

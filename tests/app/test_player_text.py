@@ -246,6 +246,8 @@ def test_the_number_reader_never_raises_anything_else(text: str, message: str) -
     "args",
     [
         ("play", "template", "--plain", "--turn-seconds", "²"),
+        ("play", "template", "--plain", "--best-of", "³"),
+        ("play", "conquest", "--plain", "--pool", "2-9"),
         ("play", "template", "--plain", "--turn-seconds", "9" * 5000),
         ("play", "conquest", "--plain", "--pool", "²-9"),
         ("play", "fifty", "--plain", "--target", "²"),
