@@ -270,3 +270,15 @@ def test_bad_numbers_in_options_are_one_line_exit_2(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "error" in err and "Traceback" not in err
     assert "invalid literal" not in err and "Exceeds the limit" not in err
+
+
+def test_the_full_screens_equation_line_shows_only_operators_the_rules_read() -> None:
+    """The equation line shows `* x / -` as `× × ÷ −` as they are typed; a character the
+    ruling refuses (`X`, `·`, `–`) is left as typed, so the checker names it."""
+    from widgets.equation_input import SHOWN_AS
+
+    for char in OPERATORS_REFUSED:
+        assert char.translate(SHOWN_AS) == char
+    for char in OPERATORS_ACCEPTED:
+        shown = char.translate(SHOWN_AS)
+        assert check_equation(f"6{shown}2=6{char}2", [6, 2, 6, 2]).valid
