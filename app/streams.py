@@ -3,7 +3,8 @@
 - An output whose encoding cannot show the game's symbols (`PYTHONIOENCODING=ascii`, a
   Latin-1 terminal) writes ASCII ones instead: `×` as `x`, `÷` as `/`, `−` as `-`, and
   any other character it cannot show as `?`.
-- A missing output (started with standard output closed) writes nowhere.
+- A missing output (started with standard output closed) writes nowhere; a missing
+  input (standard input closed) ends at once.
 - A closed pipe (`| head -0`) or a full device (`/dev/full`) ends the program quietly.
 """
 
@@ -51,6 +52,8 @@ def _devnull() -> TextIO:
 
 def safe_streams() -> None:
     """Give the program outputs that always accept what it prints."""
+    if sys.stdin is None:  # started with standard input closed: input ends at once
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115
     if sys.stdout is None:
         sys.stdout = _devnull()
     if sys.stderr is None:

@@ -178,3 +178,13 @@ def test_console_refuses_control_characters_and_asks_again() -> None:
     assert "\x1b" not in text and "\x00" not in text
     assert "U+001B is not allowed: try again." in text
     assert "U+0000 is not allowed: try again." in text
+
+
+def test_closed_standard_streams_end_quietly() -> None:
+    script = f"{sys.executable} -m app play conquest --plain <&-; echo rc=$?"
+    result = subprocess.run(["bash", "-c", script], capture_output=True, cwd=ROOT, timeout=60)
+    assert b"Input ended: the game is left unfinished." in result.stdout
+    assert result.stdout.endswith(b"rc=0\n") and result.stderr == b""
+    script = f"{sys.executable} -m app check 1=1 --owned 1,1 >&-; echo rc=$? >&2"
+    result = subprocess.run(["bash", "-c", script], capture_output=True, cwd=ROOT, timeout=60)
+    assert result.stderr == b"rc=0\n"
