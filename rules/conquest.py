@@ -17,10 +17,10 @@ from rules.base import (
     PlayerNo,
     other,
 )
-from rules.equation import EquationSyntaxError, normalize_equation, pretty_equation
+from rules.equation import EquationSyntaxError, pretty_equation
 from rules.equation.tokens import tokenize
 from rules.operators import ALL_OPS, Op, apply_exact
-from rules.player_text import read_move
+from rules.player_text import read_move_with_equation
 from rules.registry import GAME_INFO
 
 #: The pool ruling (RULINGS.md), as the refusal of any other pool says it.
@@ -185,13 +185,10 @@ class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove]):
         )
 
     def parse_move(self, text: str) -> ConquestMove:
-        number_text, colon, declaration = read_move(text, MoveSyntaxError).partition(":")
-        number_text = number_text.strip()
+        number_text, declaration = read_move_with_equation(text, MoveSyntaxError)
         if not number_text.isascii() or not number_text.isdigit() or len(number_text) > 4:
             raise MoveSyntaxError(f"{number_text!r} is not a move: give a number such as 5")
-        return ConquestMove(
-            number=int(number_text), declaration=normalize_equation(declaration) if colon else None
-        )
+        return ConquestMove(number=int(number_text), declaration=declaration)
 
     def format_move(self, move: ConquestMove) -> str:
         if move.declaration is None:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from rules.operators import ALIASES
+
 #: A line of input longer than this is refused without being read further.
 MAX_LINE = 10_000
 #: A number of more than this many digits is not a number (nor a move).
@@ -185,3 +187,33 @@ def read_moves(text: str) -> list[str]:
     each move is read by its game's `parse_move` afterwards."""
     _check_line(text)
     return text.split()
+
+
+def read_equation_text(text: str) -> str:
+    """A declared equation as a move stores it: no whitespace, operators in ASCII, every
+    other character as typed, for the checker to judge (a digit that is not 0-9 makes
+    an invalid declaration, the same verdict as everywhere). Refused here, as in every
+    entry point: a line that is too long, control characters, text that is not text."""
+    _check_line(text)
+    out: list[str] = []
+    for char in text:
+        if char.isspace():
+            continue
+        category = unicodedata.category(char)
+        if category == "Cs":
+            raise PlayerTextError(NOT_TEXT)
+        if category in ("Cc", "Cf", "Co", "Cn"):
+            raise PlayerTextError(f"{describe_char(char)} is not allowed")
+        out.append(ALIASES.get(char, char))
+    return "".join(out)
+
+
+def read_move_with_equation(text: str, error: type[Exception]) -> tuple[str, str | None]:
+    """A move written `HEAD` or `HEAD:EQUATION` (collect, conquest's declare variant): the
+    head normalized, and the equation as `read_equation_text` keeps it (None without `:`).
+    The equation is judged when the move is played, never refused here for its content."""
+    head, colon, tail = text.partition(":")
+    try:
+        return normalize(head), read_equation_text(tail) if colon else None
+    except PlayerTextError as problem:
+        raise error(str(problem)) from None

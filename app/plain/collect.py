@@ -6,7 +6,7 @@ from app.plain.base import EndOfInput, PlainDriver, name_players
 from rules.base import IllegalMove
 from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectState
 from rules.collect_text import declaration_note, numbers_text
-from rules.equation import pretty_equation
+from rules.equation import normalize_equation, pretty_equation
 from rules.operators import shown
 from rules.player_text import PlayerTextError, read_whole
 
@@ -88,7 +88,7 @@ class Driver(PlainDriver):
         if not text.strip():
             self.say("No equation entered.")
             return None
-        return text
+        return normalize_equation(text)  # the notation a record keeps: the same verdict
 
     def human_turn(self, state: CollectState) -> CollectMove:
         self.header(state)

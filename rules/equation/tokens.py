@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.operators import ALIASES, Op
-from rules.player_text import PlayerTextError, describe_char, normalize
+from rules.player_text import PlayerTextError, compact, describe_char
 
 MAX_LENGTH = 200
 
@@ -55,15 +55,15 @@ def _refuse(char: str) -> EquationSyntaxError:
 def tokenize(text: str, *, slots: bool = False) -> list[Token]:
     """The tokens of `text`; raises EquationSyntaxError for anything not allowed.
 
-    The text is read by `rules.player_text.normalize` first (whitespace of any kind is
-    ignored, digits other than 0-9 are refused by name); the length limit counts the
-    characters without whitespace.
+    The text is read by `rules.player_text.compact` first: whitespace of any kind is
+    ignored (removed, so the stored notation, written without spaces, gets the same
+    verdict as the text typed), digits other than 0-9 are refused by name.
     """
     try:
-        text = normalize(text)
+        text = compact(text)
     except PlayerTextError as error:
         raise EquationSyntaxError(str(error)) from None
-    length = len(text) - text.count(" ")
+    length = len(text)
     if length > MAX_LENGTH:
         raise EquationSyntaxError(
             f"the equation is too long ({length} characters; at most {MAX_LENGTH})"
@@ -72,9 +72,6 @@ def tokenize(text: str, *, slots: bool = False) -> list[Token]:
     i, n = 0, len(text)
     while i < n:
         char = text[i]
-        if char == " ":
-            i += 1
-            continue
         if "0" <= char <= "9":
             j = i
             while j < n and "0" <= text[j] <= "9":

@@ -188,3 +188,23 @@ def test_closed_standard_streams_end_quietly() -> None:
     script = f"{sys.executable} -m app check 1=1 --owned 1,1 >&-; echo rc=$? >&2"
     result = subprocess.run(["bash", "-c", script], capture_output=True, cwd=ROOT, timeout=60)
     assert result.stderr == b"rc=0\n"
+
+
+@pytest.mark.parametrize(
+    ("game", "flags", "stdin", "saved"),
+    [  # found by the plain storm: a refused character in a declaration lost the save
+        ("collect", (), "9\nyes\n²\n", ["9:²"]),
+        ("collect", (), "9\nyes\n1 0 = 1\u00a00\n", ["9:10=10"]),
+        ("conquest", ("--declare",), "3\n1\n4\n³+1=4\n", ["3", "1", "4:³+1=4"]),
+    ],
+)
+def test_a_refused_declaration_is_saved_and_loads_again(
+    tmp_path: Path, game: str, flags: tuple[str, ...], stdin: str, saved: list[str]
+) -> None:
+    save = tmp_path / "game.json"
+    result = run("play", game, "--plain", *flags, "--save", str(save), stdin=stdin.encode())
+    assert result.returncode == 0 and result.stderr == b""
+    assert moves_saved(save) == saved
+    again = run("play", "--plain", "--load", str(save), "--save", str(save))
+    assert again.returncode == 0, again.stderr.decode()
+    assert b"Resuming the game saved in" in again.stdout
