@@ -52,8 +52,5 @@ def missing_number(
             return f"you have number {value} only {_times(stock[value])}"
     if not double_digits:  # unreachable in practice: a count always names the number above
         return "you do not have all the numbers this equation uses"
-    return (
-        "your numbers cannot make all of "
-        + ", ".join(numerals)
-        + " at once (each digit is used once)"
-    )
+    shown = ", ".join(numerals[:8]) + (", …" if len(numerals) > 8 else "")
+    return f"your numbers cannot make all of {shown} at once (each digit is used once)"
