@@ -10,6 +10,7 @@ loads and replays. The default run carries a short seeded version; the soak
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import random
@@ -118,3 +119,50 @@ def test_soak_plain_storm(tmp_path: Path) -> None:
     for game_id in GAME_IDS:
         done = storm(game_id, runs, seed=1000 + GAME_IDS.index(game_id), folder=tmp_path)
         print(f"  {game_id} — {done} — 0 — 0")
+
+
+def interrupted_run(game_id: str, data: bytes, delay: float, save: Path) -> int:
+    """The real program fed `data`, then Ctrl+C after `delay` seconds: its exit code."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "app", "play", game_id, "--plain", "--save", str(save)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        cwd=root,
+    )
+    assert process.stdin is not None and process.stderr is not None
+    try:
+        process.stdin.write(data)
+        process.stdin.flush()
+    except BrokenPipeError:
+        pass
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    with contextlib.suppress(BrokenPipeError):
+        process.stdin.close()
+    err = process.stderr.read()
+    code = process.wait(timeout=60)
+    assert b"Traceback" not in err, err.decode(errors="replace")
+    return code
+
+
+@pytest.mark.soak
+def test_soak_plain_storm_with_ctrl_c(tmp_path: Path) -> None:
+    """The program itself, Ctrl+C at a random moment: exit 0 or 130, and the game saved
+    (once the program has started: a Ctrl+C while Python itself starts is not ours)."""
+    runs = int(os.environ.get("PLAIN_STORM_SIGINT_RUNS", "20"))
+    rng = random.Random(99)
+    print("\nplain storm with Ctrl+C: game — runs — crashes — losses")
+    for game_id in GAME_IDS:
+        for number in range(runs):
+            save = tmp_path / f"{game_id}-{number}.json"
+            code = interrupted_run(game_id, storm_input(game_id, rng), rng.uniform(1.0, 3.0), save)
+            assert code in (0, 130)
+            assert load_record(save).game == game_id
+        print(f"  {game_id} — {runs} — 0 — 0")
