@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from rules.base import Game, GameOptions
 from rules.operators import Op, ops_from_text
-from rules.player_text import normalize, read_range, read_whole
+from rules.player_text import PlayerTextError, normalize, read_range, read_whole
 
 
 class FlagError(ValueError):
@@ -27,6 +27,14 @@ def _range(text: str) -> tuple[int, int]:
 
 def _int(text: str) -> int:
     return read_whole(text, negative=True)
+
+
+def whole_number(text: str) -> int:
+    """argparse `type=` for a whole-number flag, read by the one reader of player text."""
+    try:
+        return read_whole(text, negative=True)
+    except PlayerTextError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _ops(text: str) -> tuple[Op, ...]:

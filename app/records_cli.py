@@ -22,6 +22,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, cast
 
+from app.game_flags import whole_number
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
 from app.stats import StatsError, format_summary, record_game, summary
@@ -36,7 +37,6 @@ from rules.match import (
     new_match,
     play_in_match,
 )
-from rules.player_text import PlayerTextError, read_whole
 from rules.record_check import match_of, seconds_of
 from rules.records import KINDS, GameRecord, Kind, PlayerInfo, players_of, record_from_match
 from rules.registry import get_game
@@ -50,14 +50,6 @@ BotFactory = Callable[[Game[Any, Any, Any], str], Bot]
 
 class Refusal(Exception):
     """A one-line usage error (exit 2)."""
-
-
-def _whole(text: str) -> int:
-    """argparse `type=` for a number, read by the one reader of player text."""
-    try:
-        return read_whole(text)
-    except PlayerTextError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -78,7 +70,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--best-of",
         dest="best_of",
         metavar="N",
-        type=_whole,
+        type=whole_number,
         choices=BEST_OF_CHOICES,
         help="play a match: best of 1, 3, 5 or 7 rounds, the starting player alternating",
     )

@@ -18,10 +18,10 @@ import json
 import sys
 from typing import Any
 
-from app.game_flags import FlagError, add_game_flags, options_from_args
+from app.game_flags import FlagError, add_game_flags, options_from_args, whole_number
 from app.plain.base import EndOfInput
 from rules.base import IllegalMove, PlayerNo
-from rules.player_text import PlayerTextError, read_moves, read_whole
+from rules.player_text import PlayerTextError, read_moves
 from rules.registry import GAME_IDS, get_game
 
 USAGE_ERROR = 2
@@ -34,14 +34,6 @@ MOVE_LIMIT = 10_000
 def _fail(message: str, code: int = USAGE_ERROR) -> int:
     print(f"equation-duel: error: {message}", file=sys.stderr)
     return code
-
-
-def whole_number(text: str) -> int:
-    """argparse `type=` for a whole-number flag, read by the one reader of player text."""
-    try:
-        return read_whole(text, negative=True)
-    except PlayerTextError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 #: What a solver may raise on a position it cannot answer: the caller says so in a line.

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.operators import ALIASES, Op
-from rules.player_text import PlayerTextError, compact, describe_char
+from rules.player_text import PlayerTextError, compact, describe_char, normalize
 
 MAX_LENGTH = 200
 
@@ -57,13 +57,14 @@ def tokenize(text: str, *, slots: bool = False) -> list[Token]:
 
     The text is read by `rules.player_text.compact` first: whitespace of any kind is
     ignored (removed, so the stored notation, written without spaces, gets the same
-    verdict as the text typed), digits other than 0-9 are refused by name.
+    verdict as the text typed), digits other than 0-9 are refused by name. A template
+    (`slots`) keeps whitespace as a separator, so `_ _` is two slots side by side.
     """
     try:
-        text = compact(text)
+        text = normalize(text) if slots else compact(text)
     except PlayerTextError as error:
         raise EquationSyntaxError(str(error)) from None
-    length = len(text)
+    length = len(text) - text.count(" ")
     if length > MAX_LENGTH:
         raise EquationSyntaxError(
             f"the equation is too long ({length} characters; at most {MAX_LENGTH})"
@@ -72,6 +73,9 @@ def tokenize(text: str, *, slots: bool = False) -> list[Token]:
     i, n = 0, len(text)
     while i < n:
         char = text[i]
+        if char == " ":
+            i += 1
+            continue
         if "0" <= char <= "9":
             j = i
             while j < n and "0" <= text[j] <= "9":
