@@ -11,6 +11,7 @@ Textual is imported only when a screen is opened, sympy only when an equation is
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 from collections.abc import Sequence
@@ -19,7 +20,16 @@ from typing import NoReturn
 from app.game_flags import FlagError, add_game_flags, options_from_args
 from app.puzzle_cli import add_puzzle_parser, run_puzzle, run_stats_with_ratings
 from app.records_cli import add_play_arguments, add_stats_parser
-from app.solve_cli import add_player_flags, add_solve_parsers, cmd_arena, cmd_solve, play_bots
+from app.solve_cli import (
+    add_player_flags,
+    add_solve_parsers,
+    cmd_arena,
+    cmd_solve,
+    guarded,
+    play_bots,
+)
+from app.streams import quiet_exit
+from rules.player_text import PlayerTextError, compact, read_moves, read_whole
 from rules.registry import GAME_IDS, get_game
 
 USAGE_ERROR = 2
@@ -74,13 +84,40 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _owned(text: str) -> list[int]:
     numbers = []
-    for part in text.replace(" ", "").split(","):
-        if not part:
-            continue
-        if not part.isascii() or not part.isdigit() or len(part) > 6:
-            raise FlagError(f"--owned: {part!r} is not a number")
-        numbers.append(int(part))
+    try:
+        for part in compact(text).split(","):
+            if part:
+                numbers.append(read_whole(part, what="a number"))
+    except PlayerTextError as error:
+        raise FlagError(f"--owned: {error}") from None
     return numbers
+
+
+#: `check`'s options that take a value, and those that do not.
+_CHECK_VALUED = ("--owned", "--ops")
+_CHECK_SWITCHES = ("--double-digits", "--json", "-h", "--help")
+
+
+def check_arguments(args: Sequence[str]) -> list[str]:
+    """`check`'s arguments with the equation after `--`, so that an equation starting
+    with `-` (`-2+5=3`, which the checker refuses for its unary minus) is read as the
+    equation, not as an option; and an option value starting with `-` (`--ops -+`)
+    as that option's value."""
+    options: list[str] = []
+    positional: list[str] = []
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--":
+            positional.extend(rest)
+            break
+        if arg in _CHECK_VALUED and rest:
+            options.append(f"{arg}={rest.pop(0)}")
+        elif arg in _CHECK_SWITCHES or arg.startswith(tuple(f"{o}=" for o in _CHECK_VALUED)):
+            options.append(arg)
+        else:
+            positional.append(arg)
+    return [*options, "--", *positional] if positional else options
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -89,10 +126,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     try:
         owned = _owned(args.owned)
-        ops = ops_from_text(args.ops)
+        ops = ops_from_text(compact(args.ops))
     except FlagError as error:
         return _fail(str(error))
     except ValueError as error:
+        return _fail(f"--ops: {error}")
+    except PlayerTextError as error:
         return _fail(f"--ops: {error}")
     verdict = check_equation(args.equation, owned, ops, args.double_digits)
     if args.json:
@@ -130,7 +169,21 @@ def cmd_play(args: argparse.Namespace) -> int:
             options = options_from_args(game, args)
         except FlagError as error:
             return _fail(str(error))
-    moves = args.moves.split()
+    try:
+        moves = read_moves(args.moves)
+    except PlayerTextError as error:
+        return _fail(f"--moves: {error}")
+    turn_seconds: int | None = None
+    if args.turn_seconds is not None:
+        from rules.match import MatchError, check_turn_seconds
+
+        try:
+            turn_seconds = check_turn_seconds(
+                read_whole(args.turn_seconds, what="a number of seconds")
+            )
+        except (PlayerTextError, MatchError) as error:
+            return _fail(f"--turn-seconds: {error}")
+        args.turn_seconds = str(turn_seconds)
     if not args.plain and args.load is not None:
         if args.save or args.best_of or args.turn_seconds:
             return _fail("--save, --best-of and --turn-seconds do not go with --load")
@@ -155,7 +208,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             names=(args.p1_name, args.p2_name),
             levels=(levels[0], levels[1]),
             best_of=args.best_of,
-            turn_seconds=args.turn_seconds,
+            turn_seconds=turn_seconds,
         ).run()
         return 0
     from app.records_cli import play_plain_with_records
@@ -170,7 +223,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         bots,
         args,
         kinds=(args.p1, args.p2),
-        bot_for=lambda g, level: make_player(level, g.id, args.seed),
+        bot_for=lambda g, level: guarded(make_player(level, g.id, args.seed)),
     )
 
 
@@ -182,7 +235,10 @@ def cmd_menu() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["check"]:
+        words = ["check", *check_arguments(words[1:])]
+    args = build_parser().parse_args(words)
     try:
         if args.command == "check":
             return cmd_check(args)
@@ -202,8 +258,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print()
         return 130
-    except BrokenPipeError:
-        return 0
+    except OSError as error:
+        if error.errno not in (errno.EPIPE, errno.ENOSPC, errno.EBADF):
+            raise
+        return quiet_exit(error)
 
 
 if __name__ == "__main__":  # pragma: no cover

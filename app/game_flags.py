@@ -13,7 +13,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.base import Game, GameOptions
-from rules.operators import ops_from_text
+from rules.operators import Op, ops_from_text
+from rules.player_text import PlayerTextError, normalize, read_range, read_whole
 
 
 class FlagError(ValueError):
@@ -21,16 +22,23 @@ class FlagError(ValueError):
 
 
 def _range(text: str) -> tuple[int, int]:
-    low, sep, high = text.partition("-")
-    if not sep or not low.strip().isdigit() or not high.strip().isdigit():
-        raise ValueError(f"{text!r} is not a range like 1-9")
-    return int(low), int(high)
+    return read_range(text)
 
 
 def _int(text: str) -> int:
-    if not text.strip().lstrip("-").isdigit():
-        raise ValueError(f"{text!r} is not a whole number")
-    return int(text)
+    return read_whole(text, negative=True)
+
+
+def whole_number(text: str) -> int:
+    """argparse `type=` for a whole-number flag, read by the one reader of player text."""
+    try:
+        return read_whole(text, negative=True)
+    except PlayerTextError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _ops(text: str) -> tuple[Op, ...]:
+    return ops_from_text(normalize(text))
 
 
 @dataclass(frozen=True)
@@ -58,7 +66,7 @@ _CONVERT: dict[str, Any] = {
     "first": _int,
     "pool": _range,
     "digits": _range,
-    "ops": ops_from_text,
+    "ops": _ops,
     "copies": _int,
     "rounds_to_win": _int,
     "target": _int,

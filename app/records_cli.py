@@ -22,6 +22,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, cast
 
+from app.game_flags import whole_number
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
 from app.seat_names import seat_names
@@ -42,6 +43,7 @@ from rules.records import KINDS, GameRecord, Kind, PlayerInfo, players_of, recor
 from rules.registry import get_game
 
 USAGE_ERROR = 2
+INTERRUPTED = 130
 SEATS: tuple[PlayerNo, PlayerNo] = (1, 2)
 #: Makes the computer player for a seat of a loaded record: (game, level) -> bot.
 BotFactory = Callable[[Game[Any, Any, Any], str], Bot]
@@ -69,7 +71,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--best-of",
         dest="best_of",
         metavar="N",
-        type=int,
+        type=whole_number,
         choices=BEST_OF_CHOICES,
         help="play a match: best of 1, 3, 5 or 7 rounds, the starting player alternating",
     )
@@ -294,10 +296,19 @@ def play_plain_with_records(
         setup.seconds,
         clock,
     )
+    interrupted = False
     try:
         runner.run()
-    except EndOfInput:
-        console.say("Input ended: the game is left unfinished.")
+    except KeyboardInterrupt:  # Ctrl+C: keep the moves played, then exit 130
+        interrupted = True
+        console.say()
+        console.say("Interrupted: the game is left unfinished.")
+    except EndOfInput as stop:
+        console.say(
+            f"{stop}: the game is left unfinished."
+            if str(stop)
+            else "Input ended: the game is left unfinished."
+        )
     finished = match_outcome(runner.match) is not None
     record = record_from_match(
         runner.match,
@@ -325,4 +336,4 @@ def play_plain_with_records(
             console.say(f"Game record saved to {save}.")
         else:
             console.say(f"Game saved to {save}: resume it with --load {save}.")
-    return 0
+    return INTERRUPTED if interrupted else 0

@@ -19,8 +19,10 @@ import json
 import sys
 from typing import Any
 
-from app.game_flags import FlagError, add_game_flags, options_from_args
+from app.game_flags import FlagError, add_game_flags, options_from_args, whole_number
+from app.plain.base import EndOfInput
 from rules.base import IllegalMove, PlayerNo
+from rules.player_text import PlayerTextError, read_moves
 from rules.registry import GAME_IDS, get_game
 from rules.words.advice import verdict_line
 from rules.words.moves import move_sentence
@@ -40,12 +42,38 @@ def _fail(message: str, code: int = USAGE_ERROR) -> int:
     return code
 
 
+#: What a solver may raise on a position it cannot answer: the caller says so in a line.
+SOLVER_FAILURES: tuple[type[BaseException], ...] = (ValueError, RecursionError, MemoryError)
+
+
+def solver_message(error: BaseException) -> str:
+    """A solver refusal as one line a player can read."""
+    text = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    if isinstance(error, RecursionError | MemoryError) or not text:
+        return "the solver cannot answer this position (it is too deep to search)"
+    return f"the solver cannot answer this position: {text}"
+
+
+class ComputerCannotMove(EndOfInput):
+    """A computer player's solver could not answer: the game stops and can be saved."""
+
+
+def guarded(bot: Any) -> Any:
+    def move(state: Any) -> Any:
+        try:
+            return bot(state)
+        except SOLVER_FAILURES as error:
+            raise ComputerCannotMove(solver_message(error)) from None
+
+    return move
+
+
 def add_player_flags(parser: argparse.ArgumentParser) -> None:
     """`--p1`/`--p2` (who plays each seat) and `--seed` for `play`."""
     parser.add_argument("--p1", choices=SEATS, default="human", help="who plays Player 1")
     parser.add_argument("--p2", choices=SEATS, default="human", help="who plays Player 2")
     parser.add_argument(
-        "--seed", type=int, default=None, help="seed for the computer players' choices"
+        "--seed", type=whole_number, default=None, help="seed for the computer players' choices"
     )
 
 
@@ -70,14 +98,16 @@ def add_solve_parsers(sub: Any) -> None:
     levels = SEATS[1:]
     arena.add_argument("--p1", choices=levels, default="perfect", help="level of Player 1")
     arena.add_argument("--p2", choices=levels, default="easy", help="level of Player 2")
-    arena.add_argument("--games", type=int, default=10, help="how many games (default 10)")
-    arena.add_argument("--seed", type=int, default=0, help="seed for the players (default 0)")
+    arena.add_argument("--games", type=whole_number, default=10, help="how many games (default 10)")
+    arena.add_argument(
+        "--seed", type=whole_number, default=0, help="seed for the players (default 0)"
+    )
     arena.add_argument("--json", action="store_true", help="print the result as JSON")
     add_game_flags(arena)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from rules.solver import SolverError, solve
+    from rules.solver import solve
 
     game = get_game(args.game)
     try:
@@ -85,13 +115,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     except FlagError as error:
         return _fail(str(error))
     try:
-        state = game.replay(options, args.moves.split())
-    except IllegalMove as error:
+        state = game.replay(options, read_moves(args.moves))
+    except (IllegalMove, PlayerTextError) as error:
         return _fail(f"--moves: {error}")
     try:
         solution = solve(game.id, state)
-    except SolverError as error:
-        return _fail(str(error), 1)
+    except SOLVER_FAILURES as error:
+        return _fail(solver_message(error), 1)
     described = [move_sentence(game.id, state, move) for move in solution.best_moves]
     if args.json:
         print(
@@ -131,7 +161,8 @@ def make_bots(game_id: str, seats: dict[PlayerNo, str], seed: int | None) -> dic
     bots: dict[PlayerNo, Any] = {}
     for player, level in seats.items():
         if level != "human":
-            bots[player] = make_player(level, game_id, None if seed is None else seed * 2 + player)
+            bot = make_player(level, game_id, None if seed is None else seed * 2 + player)
+            bots[player] = guarded(bot)
     return bots
 
 
@@ -158,7 +189,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
             if outcome is not None:
                 wins[outcome.winner] += 1
                 break
-            state = game.play(state, bots[game.to_move(state)](state))
+            try:
+                move = bots[game.to_move(state)](state)
+            except ComputerCannotMove as error:
+                return _fail(f"game {number + 1}: {error}", 1)
+            state = game.play(state, move)
         else:
             return _fail(f"game {number + 1} did not end after {MOVE_LIMIT} moves", 1)
     if args.json:

@@ -65,5 +65,44 @@ def main() -> None:
     )
 
 
+def double_digit_cases() -> list[tuple[str, list[int]]]:
+    """The assignment's worst shapes (issue 10): many owned 1, 2 pairs and long equations
+    of joined numerals, which a backtracking assignment took seconds to minutes on."""
+    cases = []
+    for pairs in (14, 24, 50):
+        owned = [1, 2] * pairs
+        terms = ["12", "21"] * (pairs // 2)
+        cases.append(("+".join(terms[:-1]) + "=" + terms[-1], owned))
+        cases.append(("+".join(["12"] * (pairs - 1)) + "+21=" + "1" * 3, owned))
+    big = "+".join(["12", "21"] * 24)[:150]
+    cases.append((big.rstrip("+") + "=74", [1, 2] * 24))
+    # What a game can reach: a collect player holds at most 8 of the 15 numbers.
+    rng = random.Random(3)
+    for _ in range(300):
+        owned = rng.sample(range(1, 16), 8)
+        digits = "".join(str(n) for n in owned if n < 10)
+        terms = ["".join(rng.sample(digits, min(len(digits), 2))) for _ in range(4)]
+        cases.append(("+".join(terms[:3]) + "=" + terms[3], owned))
+    return cases
+
+
+def double_digits() -> None:
+    from rules.equation import check_equation
+
+    times = []
+    worst = (0.0, "")
+    for text, owned in double_digit_cases():
+        t = time.perf_counter()
+        check_equation(text, owned, double_digits=True)
+        dt = time.perf_counter() - t
+        times.append(dt)
+        worst = max(worst, (dt, text[:40]))
+    print(
+        f"double digits: {len(times)} verdicts  median {statistics.median(times) * 1000:.3f} ms"
+        f"  worst {worst[0] * 1000:.2f} ms ({worst[1]!r})"
+    )
+
+
 if __name__ == "__main__":
     main()
+    double_digits()

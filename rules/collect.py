@@ -35,6 +35,7 @@ from rules.collect_text import (
 )
 from rules.equation import check_equation, find_equation, normalize_equation
 from rules.operators import ALL_OPS, Op, ops_from_text
+from rules.player_text import read_move_with_equation
 from rules.registry import GAME_INFO
 
 #: The largest pool the rules allow (the seed's "Extended Number Pool" variant).
@@ -260,18 +261,16 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove]):
         return after.model_copy(update={"note": " ".join(notes) or None})
 
     def parse_move(self, text: str) -> CollectMove:
-        raw = text.strip()
-        if not raw:
+        head, declaration = read_move_with_equation(text, MoveSyntaxError)
+        if not head and declaration is None:
             raise MoveSyntaxError("an empty move: write a number (7), 7:5-2=3, or :5-2=3 / :")
-        head, colon, tail = raw.partition(":")
-        head = head.strip()
         if head and not _PICK.fullmatch(head):
             raise MoveSyntaxError(
-                f"{raw!r} is not a move: write the number picked (7), optionally followed by "
+                f"{head!r} is not a move: write the number picked (7), optionally followed by "
                 f"':' and the equation (7:5-2=3); in sudden death ':5-2=3' or ':'"
             )
         pick = int(head) if head else None
-        return CollectMove(pick=pick, declaration=tail if colon else None)
+        return CollectMove(pick=pick, declaration=declaration)
 
     def format_move(self, move: CollectMove) -> str:
         head = "" if move.pick is None else str(move.pick)

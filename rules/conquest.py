@@ -18,10 +18,17 @@ from rules.base import (
     PlayerNo,
     other,
 )
-from rules.equation import EquationSyntaxError, normalize_equation, pretty_equation
+from rules.equation import EquationSyntaxError, pretty_equation
 from rules.equation.tokens import tokenize
 from rules.operators import ALL_OPS, Op, apply_exact
+from rules.player_text import read_move_with_equation
 from rules.registry import GAME_INFO
+
+#: The pool ruling (RULINGS.md), as the refusal of any other pool says it.
+POOL_RULING = (
+    "the numbers always start at 1 (1-N, N from 2 to 9): with a pool that does not "
+    "start at 1 some pairs cannot be completed and a game could go on for ever"
+)
 
 
 class ConquestOptions(GameOptions):
@@ -32,8 +39,8 @@ class ConquestOptions(GameOptions):
     @classmethod
     def _pool_in_range(cls, pool: tuple[int, int]) -> tuple[int, int]:
         low, high = pool
-        if not 1 <= low <= high <= 99:
-            raise ValueError("the numbers must run from LO to HI with 1 <= LO <= HI <= 99")
+        if low != 1 or not 2 <= high <= 9:
+            raise ValueError(POOL_RULING)
         return pool
 
 
@@ -179,13 +186,10 @@ class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove]):
         )
 
     def parse_move(self, text: str) -> ConquestMove:
-        number_text, colon, declaration = text.strip().partition(":")
-        number_text = number_text.strip()
+        number_text, declaration = read_move_with_equation(text, MoveSyntaxError)
         if not number_text.isascii() or not number_text.isdigit() or len(number_text) > 4:
-            raise MoveSyntaxError(f"{text.strip()!r} is not a move: give a number such as 5")
-        return ConquestMove(
-            number=int(number_text), declaration=normalize_equation(declaration) if colon else None
-        )
+            raise MoveSyntaxError(f"{number_text!r} is not a move: give a number such as 5")
+        return ConquestMove(number=int(number_text), declaration=declaration)
 
     def format_move(self, move: ConquestMove) -> str:
         if move.declaration is None:

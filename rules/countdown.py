@@ -26,6 +26,7 @@ from rules.base import (
     other,
 )
 from rules.operators import ALL_OPS, Op, apply_whole, parse_op
+from rules.player_text import read_move
 from rules.registry import GAME_INFO
 
 #: How `pass` is written in the notation.
@@ -237,7 +238,7 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove]):
 
     def parse_move(self, text: str) -> CountdownMove:
         """`+5`, `*3`, `/2`, `-9` (also `5+`, `+ 5`, `× 3`, `÷2`, `x3`) or `pass`."""
-        written = text.strip()
+        written = read_move(text, MoveSyntaxError)
         if written.lower() == PASS_TEXT:
             return PASS
         match = _MOVE.match(written)
@@ -247,7 +248,7 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove]):
             if op is not None and len(digits) <= MAX_DIGITS:
                 return CountdownMove(op=op, number=int(digits))
         raise MoveSyntaxError(
-            f"{text.strip()!r} is not a move: enter an operator and a number, "
+            f"{written!r} is not a move: enter an operator and a number, "
             "e.g. '+5', '*3', '/2' or '-9', or 'pass'."
         )
 

@@ -29,6 +29,7 @@ from rules.base import (
     other,
 )
 from rules.operators import ALL_OPS, Op, apply_whole, parse_op, shown
+from rules.player_text import read_move
 from rules.registry import GAME_INFO
 
 #: Limits for the options (RULINGS.md, "fifty"; the brief's allowed ranges).
@@ -147,7 +148,7 @@ def _moves_over(pool: tuple[int, ...]) -> tuple[FiftyMove, ...]:
     return tuple(FiftyMove(a=a, op=op, b=b) for a in pool for b in pool if a != b for op in ALL_OPS)
 
 
-_MOVE = re.compile(r"^\s*(\d{1,6})\s*([^\d\s]+)\s*(\d{1,6})\s*$")
+_MOVE = re.compile(r"^([0-9]{1,9}) ?([^0-9 ]+) ?([0-9]{1,9})$")
 
 
 class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove]):
@@ -248,6 +249,7 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove]):
         return state.to_move
 
     def parse_move(self, text: str) -> FiftyMove:
+        text = read_move(text, MoveSyntaxError)
         match = _MOVE.match(text)
         if match is None:
             raise MoveSyntaxError(

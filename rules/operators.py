@@ -1,6 +1,7 @@
 """The four operators, as players type them and as the screen shows them.
 
-Players may write `+ - * /` or `+ − × ÷` (and `x` for ×); the UI shows `+ − × ÷`.
+Players may write `+ - * /` or `+ − × ÷` (and lowercase `x` for ×); the UI shows `+ − × ÷`.
+Nothing else is an operator (RULINGS.md: `X`, `·`, `–` and `:` are refused).
 Inside the rules an operator is always one of the ASCII symbols `+ - * /`.
 """
 
@@ -18,12 +19,9 @@ ALIASES: dict[str, Op] = {
     "+": "+",
     "-": "-",
     "−": "-",  # U+2212 minus sign
-    "–": "-",  # U+2013 en dash, which keyboards and pasting produce
     "*": "*",
     "×": "*",
     "x": "*",
-    "X": "*",
-    "·": "*",
     "/": "/",
     "÷": "/",
 }

@@ -30,6 +30,7 @@ from rules.base import (
     other,
 )
 from rules.operators import format_fraction
+from rules.player_text import read_move
 from rules.registry import GAME_INFO
 from rules.template_options import (
     EMPTY,
@@ -162,7 +163,7 @@ def placements(state: TemplateState) -> list[TemplateMove]:
     ]
 
 
-_MOVE = re.compile(r"^\s*(\d)\s*@\s*(\d)\s*\.\s*(\d)\s*$")
+_MOVE = re.compile(r"^([0-9]) ?@ ?([0-9]) ?\. ?([0-9])$")
 
 
 class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove]):
@@ -249,6 +250,7 @@ class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove]):
         return state.to_move
 
     def parse_move(self, text: str) -> TemplateMove:
+        text = read_move(text, MoveSyntaxError)
         found = _MOVE.match(text)
         if found is None:
             raise MoveSyntaxError(

@@ -26,7 +26,7 @@ from rules.operators import ALL_OPS, Op
 
 #: What typing shows: ASCII operators become the screen's symbols (same length, so the
 #: cursor stays where it was).
-SHOWN_AS = str.maketrans({"*": "×", "x": "×", "X": "×", "/": "÷", "-": "−"})
+SHOWN_AS = str.maketrans({"*": "×", "x": "×", "/": "÷", "-": "−"})  # not X: refused (RULINGS.md)
 
 
 class EquationKey(Static):

@@ -7,12 +7,14 @@ move, or a computer player for its move, plays it, and lets the driver report it
 
 from __future__ import annotations
 
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import IO, Any, ClassVar
+from typing import IO, Any, ClassVar, NoReturn
 
 from app.seat_names import is_computer_name
 from rules.base import Frozen, Game, IllegalMove, Outcome, PlayerNo
+from rules.player_text import MAX_LINE, NOT_TEXT, PlayerTextError, decode, describe_char
 from rules.words.common import name_players as name_players  # where the drivers find it
 from rules.words.moves import describe_move
 from rules.words.outcome import result_sentence
@@ -27,7 +29,12 @@ class EndOfInput(Exception):
 
 
 class Console:
-    """Line-by-line input and output (standard streams, or strings in tests)."""
+    """Line-by-line input and output (standard streams, or strings in tests).
+
+    Input is read as bytes where the stream has them and decoded here, so a line that is
+    not UTF-8, holds control characters or runs past `MAX_LINE` characters is a bad
+    input with a message, and the prompt comes again: the game goes on.
+    """
 
     def __init__(self, stdin: IO[str], stdout: IO[str]) -> None:
         self.stdin = stdin
@@ -44,16 +51,66 @@ class Console:
         When input is not a terminal the answer is echoed, so a transcript reads like the
         seed's samples.
         """
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if line == "":
-            self.stdout.write("\n")
-            raise EndOfInput
+        while True:
+            self.stdout.write(prompt)
+            self.stdout.flush()
+            try:
+                answer = self._readline()
+            except PlayerTextError as error:
+                if self.echo:
+                    self.stdout.write("\n")
+                self.say(f"{_capital(str(error))}: try again.")
+                continue
+            if self.echo:
+                self.stdout.write(answer + "\n")
+            return answer
+
+    def _readline(self) -> str:
+        buffer = getattr(self.stdin, "buffer", None)
+        if buffer is not None:
+            data: bytes = buffer.readline(_LINE_BYTES + 1)
+            if data == b"":
+                self._end()
+            if len(data) > _LINE_BYTES and not data.endswith(b"\n"):
+                _drain(buffer.readline)
+                raise PlayerTextError(_TOO_LONG)
+            line = decode(data)
+        else:
+            line = self.stdin.readline(MAX_LINE + 2)
+            if line == "":
+                self._end()
+            if len(line) > MAX_LINE + 1 and not line.endswith("\n"):
+                _drain(self.stdin.readline)
+                raise PlayerTextError(_TOO_LONG)
         answer = line.rstrip("\r\n")
-        if self.echo:
-            self.stdout.write(answer + "\n")
+        if len(answer) > MAX_LINE:
+            raise PlayerTextError(_TOO_LONG)
+        for char in answer:
+            if char != "\t" and unicodedata.category(char) in ("Cc", "Cs"):
+                if unicodedata.category(char) == "Cs":
+                    raise PlayerTextError(NOT_TEXT)
+                raise PlayerTextError(f"{describe_char(char)} is not allowed")
         return answer
+
+    def _end(self) -> NoReturn:
+        self.stdout.write("\n")
+        raise EndOfInput
+
+
+_LINE_BYTES = 4 * MAX_LINE + 2
+_TOO_LONG = f"that line is too long (more than {MAX_LINE:,} characters)"
+
+
+def _drain(readline: Callable[[int], Any]) -> None:
+    """Skip the rest of an overlong line without keeping it."""
+    while True:
+        chunk = readline(65536)
+        if not chunk or chunk[-1:] in ("\n", b"\n"):
+            return
+
+
+def _capital(message: str) -> str:
+    return message[:1].upper() + message[1:]
 
 
 class PlainDriver(ABC):
@@ -65,6 +122,15 @@ class PlainDriver(ABC):
         self.game = game
         self.console = console
         self.names = names
+        #: Input ended (or Ctrl+C came) after part of a move was chosen: the move is played
+        #: with what was chosen (a collect pick), then this is raised (see `stop_pending`).
+        self.pending_stop: BaseException | None = None
+
+    def stop_pending(self) -> None:
+        """Raise the end of input (or interrupt) that came in the middle of a move."""
+        stop, self.pending_stop = self.pending_stop, None
+        if stop is not None:
+            raise stop
 
     def name(self, player: PlayerNo) -> str:
         return self.names[player - 1]
@@ -138,6 +204,7 @@ class PlainDriver(ABC):
             if on_move is not None:
                 on_move(state, move, after)
             state = after
+            self.stop_pending()
         self.final(outcome)
         self.say(self.result_line(outcome))
         return state

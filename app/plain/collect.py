@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from app.plain.base import PlainDriver, name_players
+from app.plain.base import EndOfInput, PlainDriver, name_players
 from rules.base import IllegalMove
 from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectState
 from rules.collect_text import declaration_note, numbers_text
-from rules.equation import pretty_equation
+from rules.equation import normalize_equation, pretty_equation
 from rules.operators import shown
+from rules.player_text import PlayerTextError, read_whole
 
 YES = ("y", "yes")
 NO = ("n", "no")
@@ -55,11 +56,15 @@ class Driver(PlainDriver):
 
     def ask_number(self, state: CollectState) -> int:
         while True:
-            answer = self.console.ask("Enter number: ").strip()
-            if not answer.isascii() or not answer.isdigit() or len(answer) > 6:
-                self.say(f"Please enter one of the available numbers: {numbers_text(state.pool)}")
+            answer = self.console.ask("Enter number: ")
+            try:
+                number = read_whole(answer)
+            except PlayerTextError as error:
+                why = "" if error.kind in ("missing", "not-number") else _sentence(str(error)) + " "
+                self.say(
+                    f"{why}Please enter one of the available numbers: {numbers_text(state.pool)}"
+                )
                 continue
-            number = int(answer)
             try:
                 self.game.play(state, CollectMove(pick=number))
             except IllegalMove as error:
@@ -83,7 +88,7 @@ class Driver(PlainDriver):
         if not text.strip():
             self.say("No equation entered.")
             return None
-        return text
+        return normalize_equation(text)  # the notation a record keeps: the same verdict
 
     def human_turn(self, state: CollectState) -> CollectMove:
         self.header(state)
@@ -92,7 +97,12 @@ class Driver(PlainDriver):
         number = self.ask_number(state)
         self.say(f"Number {number} selected.")
         self.say()
-        return CollectMove(pick=number, declaration=self.ask_declaration())
+        try:
+            declaration = self.ask_declaration()
+        except (EndOfInput, KeyboardInterrupt) as stop:  # the pick is kept: it is played
+            self.pending_stop = stop
+            declaration = None
+        return CollectMove(pick=number, declaration=declaration)
 
     def announce_computer(self, state: CollectState, move: CollectMove) -> None:
         self.header(state)

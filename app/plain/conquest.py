@@ -8,6 +8,7 @@ from app.plain.base import PlainDriver
 from rules.base import IllegalMove
 from rules.conquest import ConquestMove, ConquestState
 from rules.equation import normalize_equation, pretty_equation
+from rules.player_text import PlayerTextError, read_whole
 
 
 def _sequence(state: ConquestState) -> str:
@@ -31,11 +32,13 @@ class Driver(PlainDriver):
         self.say()
         self.say(f"{self.name(player)}'s turn.")
         while True:
-            answer = self.console.ask(f"Enter a number ({low}-{high}): ").strip()
-            if not (answer.isascii() and answer.isdigit()) or not low <= int(answer) <= high:
-                self.say(f"Invalid input: enter a whole number from {low} to {high}.")
+            answer = self.console.ask(f"Enter a number ({low}-{high}): ")
+            try:
+                number = read_whole(answer, low=low, high=high)
+            except PlayerTextError as error:
+                why = "" if error.kind in ("missing", "not-number", "range") else f"{error}; "
+                self.say(f"Invalid input: {why}enter a whole number from {low} to {high}.")
                 continue
-            number = int(answer)
             declaration = None
             if state.options.declare and len(state.sequence) >= 2:
                 a, b = state.sequence[-2:]

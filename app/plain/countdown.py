@@ -7,7 +7,6 @@ from typing import Any, ClassVar
 from app.plain.base import PlainDriver, name_players
 from rules.base import Ending, MoveSyntaxError, Outcome, PlayerNo
 from rules.countdown import PASS, CountdownGame, CountdownMove, CountdownState, format_numbers
-from rules.words.outcome import stalemate_detail
 
 YES = {"y", "yes"}
 NO = {"n", "no"}
@@ -97,8 +96,6 @@ class Driver(PlainDriver):
         self.say(f"{name}'s available numbers: {format_numbers(after.available_to(player))}.")
 
     def final(self, outcome: Outcome) -> None:
-        if outcome.ending is Ending.STALEMATE:
-            self.say(f"Stalemate: {stalemate_detail(outcome, self.names)}.")
-        else:
+        if outcome.ending is not Ending.STALEMATE:  # the result line says stalemate
             self.say(f"Running total has reached or exceeded {self.target}.")
         self.say(f"{self.name(outcome.winner)} wins the game!")

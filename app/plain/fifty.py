@@ -8,6 +8,7 @@ from app.plain.base import PlainDriver
 from rules.base import PlayerNo, other
 from rules.fifty import FiftyMove, FiftyState, equation_text, preview
 from rules.operators import Op, parse_op
+from rules.player_text import PlayerTextError, normalize, read_whole
 
 DIFFERENT_AND_UNUSED = "Error: Numbers must be different and unused."
 
@@ -59,16 +60,17 @@ class Driver(PlainDriver):
             text = self.console.ask("> ").strip()
             error = self.number_error(state, text, first)
             if error is None:
-                return int(text)
+                return read_whole(text)
             self.say(error)
 
     def number_error(self, state: FiftyState, text: str, first: int | None) -> str | None:
         available = numbers_text(state.pool)
         if not text:
             return f"Error: Please enter a number. Available Numbers: {available}"
-        if not (text.isascii() and text.isdigit()) or len(text) > 6:
-            return f"Error: {text!r} is not a number. Available Numbers: {available}"
-        number = int(text)
+        try:
+            number = read_whole(text, what="a number")
+        except PlayerTextError as error:
+            return f"Error: {error}. Available Numbers: {available}"
         if number not in state.options.numbers():
             return f"Error: {number} is not in the pool ({state.pool_text()})."
         if first is not None:  # the seed's message for the second number
@@ -81,7 +83,11 @@ class Driver(PlainDriver):
         while True:
             self.say(prompt)
             text = self.console.ask("> ").strip()
-            op = parse_op(text)
+            try:
+                op = parse_op(normalize(text))
+            except PlayerTextError as error:
+                self.say(f"Error: {error}. Choose +, -, * or /.")
+                continue
             if op is not None:
                 return op
             shown = repr(text) if text else "nothing"

@@ -144,6 +144,7 @@ class MatchRunner:
         self.match = match
         self.seconds.append(max(0.0, used))
         self.changed()
+        self.driver.stop_pending()
         if len(match.results) > rounds:
             return self.round_over()
         return after

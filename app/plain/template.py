@@ -14,6 +14,7 @@ from typing import Any
 
 from app.plain.base import Console, PlainDriver, name_players
 from rules.base import Ending, Game, IllegalMove, Outcome, PlayerNo
+from rules.player_text import PlayerTextError, normalize, read_whole
 from rules.template import (
     SLOTS,
     TemplateMove,
@@ -28,19 +29,31 @@ from rules.words.outcome import reason_text
 
 SLOT_EXAMPLE = "(e.g., P1 Slot 1, P2 Slot 2)"
 _SLOT = re.compile(
-    r"^\s*(?:p(?:layer)?\s*)?(\d)\s*(?:[.,:/-]\s*)?(?:s(?:lot)?\s*)?(\d)\s*$", re.IGNORECASE
+    r"^\s*(?:p(?:layer)?\s*)?([0-9])\s*(?:[.,:/-]\s*)?(?:s(?:lot)?\s*)?([0-9])\s*$", re.IGNORECASE
 )
 
 
 def parse_slot(text: str) -> tuple[PlayerNo, int] | None:
     """`P1 Slot 1`, `p1 slot 1`, `P1 1`, `1.1`, `1 1` -> (1, 1); None if it is not a slot."""
-    found = _SLOT.match(text)
+    try:
+        found = _SLOT.match(normalize(text))
+    except PlayerTextError:
+        return None
     if found is None:
         return None
     player, slot = int(found.group(1)), int(found.group(2))
     if player not in (1, 2) or not 1 <= slot <= SLOTS:
         return None
     return (1 if player == 1 else 2), slot
+
+
+def _text_problem(text: str) -> str | None:
+    """Why the reader of player text refuses `text` (a digit that is not 0-9...), or None."""
+    try:
+        normalize(text)
+    except PlayerTextError as error:
+        return str(error)
+    return None
 
 
 class Driver(PlainDriver):
@@ -89,13 +102,19 @@ class Driver(PlainDriver):
                 if move is not None:
                     return move
                 continue
-            if len(answer) != 1 or not answer.isdigit():
+            try:
+                digit = read_whole(answer, what="a digit")
+            except PlayerTextError as error:
+                digit = None
+                problem = str(error)
+            if digit is None or len(answer) != 1:
+                if digit is not None:
+                    problem = f"{answer!r} is not a digit"
                 self.say(
-                    f"{answer!r} is not a digit. "
+                    f"{problem[:1].upper()}{problem[1:]}. "
                     f"Select one of the available digits: {pool_text(state.pool)}."
                 )
                 continue
-            digit = int(answer)
             player_slot = empty_slots(state)[0]  # any empty slot: only the digit is checked
             probe = TemplateMove(digit=digit, player=player_slot[0], slot=player_slot[1])
             if not self._allowed(state, probe):
@@ -108,6 +127,10 @@ class Driver(PlainDriver):
             answer = self.console.ask(f"Choose a slot to place the digit{example}: ")
             self._example_shown = True
             slot = parse_slot(answer)
+            problem = _text_problem(answer)
+            if problem is not None:
+                self.say(f"{problem[:1].upper()}{problem[1:]}.")
+                continue
             if slot is None:
                 self.say(
                     f"{answer.strip()!r} is not a slot. Name one like P1 Slot 1 or P2 Slot 3: "

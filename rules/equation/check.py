@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from rules.equation.owned import missing_number
 from rules.equation.parse import Step, split_sides, to_postfix
-from rules.equation.tokens import EquationSyntaxError, tokenize
+from rules.equation.tokens import EquationSyntaxError, Token, tokenize
 from rules.operators import ALL_OPS, Op, format_fraction, shown
 
 VerdictKind = Literal["malformed", "not-owned", "zero-division", "unequal"]
@@ -27,6 +27,8 @@ class Verdict:
     left: Fraction | None = None
     right: Fraction | None = None
     numerals: tuple[str, ...] = field(default=())
+    #: Malformed only because the text stops too early (more writing could mend it).
+    incomplete: bool = False
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -71,20 +73,41 @@ def _show(value: Fraction) -> str:
     return text.replace("-", "−")
 
 
+def parse_equation(
+    tokens: Sequence[Token], ops: Sequence[Op] = ALL_OPS
+) -> tuple[list[Step], list[Step]]:
+    """Both sides' postfix steps, read left to right: the first problem in the text is the
+    one reported (EquationSyntaxError; `at_end` when only the end is missing)."""
+    equals = [i for i, token in enumerate(tokens) if token.kind == "="]
+    left_tokens = tokens[: equals[0]] if equals else tokens
+    try:
+        left_steps = to_postfix(left_tokens, ops=ops, side="the left side")
+    except EquationSyntaxError as error:
+        if equals and error.at_end:  # the text goes on after the left side
+            raise EquationSyntaxError(str(error)) from None
+        raise
+    left_tokens, right_tokens = split_sides(tokens)
+    right_steps = to_postfix(right_tokens, ops=ops, side="the right side")
+    return left_steps, right_steps
+
+
 def check_equation(
     text: str,
-    owned: Sequence[int],
+    owned: Sequence[int] | None,
     ops: Sequence[Op] = ALL_OPS,
     double_digits: bool = False,
 ) -> Verdict:
-    """Judge a declaration. Never raises: every text gets a verdict."""
+    """Judge a declaration. Never raises: every text gets a verdict.
+
+    The first reason found, in the ruling's order: malformed, a number not owned,
+    division by zero, unequal sides. `owned=None` leaves ownership unchecked (the
+    preview of a screen that has no owner).
+    """
     try:
         tokens = tokenize(text)
-        left_tokens, right_tokens = split_sides(tokens)
-        left_steps = to_postfix(left_tokens, ops=ops, side="the left side")
-        right_steps = to_postfix(right_tokens, ops=ops, side="the right side")
+        left_steps, right_steps = parse_equation(tokens, ops)
     except EquationSyntaxError as error:
-        return Verdict(False, str(error), "malformed")
+        return Verdict(False, str(error), "malformed", incomplete=error.at_end)
     numerals = tuple(t.text for t in tokens if t.kind == "num")
     values: list[Fraction | None] = []
     for steps in (left_steps, right_steps):
@@ -93,7 +116,7 @@ def check_equation(
         except _ZeroDivision:
             values.append(None)
     left, right = values
-    missing = missing_number(numerals, owned, double_digits)
+    missing = None if owned is None else missing_number(numerals, owned, double_digits)
     if missing is not None:
         return Verdict(False, missing, "not-owned", left, right, numerals)
     if left is None or right is None:

@@ -10,27 +10,27 @@ def _times(count: int) -> str:
     return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
 
 
-def _assign(numerals: list[str], stock: Counter[int], double_digits: bool) -> bool:
-    """Can every numeral be taken from `stock` (backtracking; stock is restored)?"""
-    if not numerals:
-        return True
-    numeral, rest = numerals[0], numerals[1:]
-    value = int(numeral)
-    if stock[value] > 0:
-        stock[value] -= 1
-        ok = _assign(rest, stock, double_digits)
-        stock[value] += 1
-        if ok:
-            return True
-    if double_digits and len(numeral) > 1:
-        need = Counter(int(d) for d in numeral)
-        if all(stock[d] >= k for d, k in need.items()):
-            stock.subtract(need)
-            ok = _assign(rest, stock, double_digits)
-            stock.update(need)
-            if ok:
-                return True
-    return False
+def _assign(numerals: Sequence[str], owned: Counter[int], double_digits: bool) -> bool:
+    """Can every numeral be taken from the owned numbers at once? Linear in the numerals.
+
+    A numeral is either one owned number of its value or, with double digits, joined
+    from owned single digits (one per digit). The two never compete for the same owned
+    number except through single digits: a multi-digit numeral's whole value is 10 or
+    more, which no digit is. So each multi-digit value takes whole owned numbers first
+    (they serve nothing else), and what is left of it, with every single-digit numeral,
+    must fit in the owned digits. No search, whatever the number of numerals.
+    """
+    need: Counter[int] = Counter()
+    wholes = Counter(numerals)
+    for numeral, count in wholes.items():
+        value = int(numeral)
+        if len(numeral) == 1 or not double_digits:
+            need[value] += count
+            continue
+        joined = max(0, count - owned[value])
+        for digit in numeral:
+            need[int(digit)] += joined
+    return all(owned[value] >= count for value, count in need.items())
 
 
 def missing_number(
@@ -38,14 +38,12 @@ def missing_number(
 ) -> str | None:
     """None when the owned numbers cover every numeral; otherwise the reason, naming a number."""
     stock = Counter(owned)
-    # Longest numerals first: they are the hardest to place when digits may be joined.
-    ordered = sorted(numerals, key=lambda n: (-len(n), n))
-    if _assign(ordered, stock, double_digits):
+    if _assign(numerals, stock, double_digits):
         return None
     uses = Counter(numerals)
     for numeral in numerals:  # name the first numeral, in the order written, that fails
         value = int(numeral)
-        alone = _assign([numeral], Counter(owned), double_digits)
+        alone = _assign([numeral], stock, double_digits)
         if not alone:
             if double_digits and len(numeral) > 1:
                 return f"you do not have number {value}, and cannot join it from your digits"
@@ -54,8 +52,5 @@ def missing_number(
             return f"you have number {value} only {_times(stock[value])}"
     if not double_digits:  # unreachable in practice: a count always names the number above
         return "you do not have all the numbers this equation uses"
-    return (
-        "your numbers cannot make all of "
-        + ", ".join(numerals)
-        + " at once (each digit is used once)"
-    )
+    shown = ", ".join(numerals[:8]) + (", …" if len(numerals) > 8 else "")
+    return f"your numbers cannot make all of {shown} at once (each digit is used once)"

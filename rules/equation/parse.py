@@ -35,7 +35,7 @@ def to_postfix(
 ) -> list[Step]:
     """Postfix steps for one side of an equation (or a whole template)."""
     if not tokens:
-        raise EquationSyntaxError(f"{side} is empty: it needs at least one number")
+        raise EquationSyntaxError(f"{side} is empty: it needs at least one number", at_end=True)
     output: list[Step] = []
     stack: list[Token] = []
     expect_operand = True
@@ -97,12 +97,14 @@ def to_postfix(
         previous = token
     if expect_operand:
         if previous is not None and previous.kind == "op":
-            raise EquationSyntaxError(f"{side} ends with an operator: a number is missing")
-        raise EquationSyntaxError(f"{side} has an unclosed (")
+            raise EquationSyntaxError(
+                f"{side} ends with an operator: a number is missing", at_end=True
+            )
+        raise EquationSyntaxError(f"{side} has an unclosed (", at_end=True)
     while stack:
         popped = stack.pop()
         if popped.kind == "(":
-            raise EquationSyntaxError(f"{side} has an unclosed (")
+            raise EquationSyntaxError(f"{side} has an unclosed (", at_end=True)
         assert popped.op is not None
         output.append(Step(op=popped.op))
     return output
@@ -112,7 +114,7 @@ def split_sides(tokens: Sequence[Token]) -> tuple[list[Token], list[Token]]:
     """The two sides of an equation around its one `=`."""
     equals = [i for i, token in enumerate(tokens) if token.kind == "="]
     if not equals:
-        raise EquationSyntaxError("an equation needs an = between its two sides")
+        raise EquationSyntaxError("an equation needs an = between its two sides", at_end=True)
     if len(equals) > 1:
         raise EquationSyntaxError("an equation has exactly one = sign")
     at = equals[0]

@@ -1,11 +1,12 @@
 """A live preview of an equation being typed: each side's exact value and the numbers it
-uses, for the screen's equation line. It never judges a move (the checker does)."""
+uses, for the screen's equation line. Its first reason is always the checker's."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
 
+from rules.equation.check import check_equation
 from rules.equation.owned import missing_number
 from rules.equation.parse import Step, split_sides, to_postfix
 from rules.equation.tokens import EquationSyntaxError, tokenize
@@ -42,15 +43,41 @@ def preview_equation(
     double_digits: bool = False,
 ) -> tuple[str, str]:
     """(kind, message) describing the equation typed so far: kind is `empty`, `partial`,
-    `balanced`, `unequal` or `problem`."""
+    `balanced`, `unequal` or `problem`.
+
+    The preview is the checker's verdict computed early: a finished text shows the
+    verdict's own first reason, the one Enter will give. A text that only stops too
+    early is `partial`, unless a number it already uses is not the player's: every way of
+    finishing it is refused for that, so the preview says so at once.
+    """
     if not text.strip():
         return "empty", "type an equation such as 6 − 4 = 2"
-    try:
-        tokens = tokenize(text)
-    except EquationSyntaxError as error:
-        return "problem", str(error)
+    verdict = check_equation(text, owned, ops, double_digits)
+    if verdict.incomplete:
+        return _partial(text, owned, ops, double_digits)
+    uses = _uses(list(verdict.numerals))
+    reason = verdict.reason or ""
+    if verdict.kind == "malformed":
+        return "problem", reason
+    if verdict.kind == "not-owned":
+        return "problem", f"{uses}: {reason}"
+    if verdict.kind == "zero-division":
+        return "problem", f"{_show(verdict.left)} = {_show(verdict.right)} · {reason}"
+    if verdict.kind == "unequal":
+        return "unequal", f"{reason} · {uses}"
+    return "balanced", f"{_show(verdict.left)} = {_show(verdict.right)} · balances · {uses}"
+
+
+def _uses(numerals: list[str]) -> str:
+    return "uses " + ", ".join(numerals) if numerals else "no numbers yet"
+
+
+def _partial(
+    text: str, owned: Sequence[int] | None, ops: Sequence[Op], double_digits: bool
+) -> tuple[str, str]:
+    tokens = tokenize(text)  # the verdict read it: it tokenizes
     numerals = [t.text for t in tokens if t.kind == "num"]
-    uses = "uses " + ", ".join(numerals) if numerals else "no numbers yet"
+    uses = _uses(numerals)
     if owned is not None and numerals:
         missing = missing_number(numerals, owned, double_digits)
         if missing is not None:
@@ -61,14 +88,6 @@ def preview_equation(
         except EquationSyntaxError:
             return "partial", f"{uses} · add = and the other side"
         return "partial", f"left side {_show(value)} · {uses} · add = and the other side"
-    try:
-        left_tokens, right_tokens = split_sides(tokens)
-        left = evaluate_steps(to_postfix(left_tokens, ops=ops, side="the left side"))
-        right = evaluate_steps(to_postfix(right_tokens, ops=ops, side="the right side"))
-    except EquationSyntaxError as error:
-        return "partial", f"{uses} · {error}"
-    if left is None or right is None:
-        return "problem", f"{_show(left)} = {_show(right)} · it divides by zero"
-    if left == right:
-        return "balanced", f"{_show(left)} = {_show(right)} · balances · {uses}"
-    return "unequal", f"{_show(left)} ≠ {_show(right)} · {uses}"
+    left_tokens, _ = split_sides(tokens)
+    left = evaluate_steps(to_postfix(left_tokens, ops=ops, side="the left side"))
+    return "partial", f"left side {_show(left)} · {uses} · finish the right side"

@@ -7,11 +7,11 @@ reason the text is refused.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
 from rules.operators import ALIASES, Op
+from rules.player_text import PlayerTextError, compact, describe_char, normalize
 
 MAX_LENGTH = 200
 
@@ -19,7 +19,15 @@ TokenKind = Literal["num", "op", "(", ")", "=", "slot"]
 
 
 class EquationSyntaxError(ValueError):
-    """The text is not a well-formed equation (or template); the message says why."""
+    """The text is not a well-formed equation (or template); the message says why.
+
+    `at_end` is true when the text only stops too early (an empty side, an operator or
+    an unclosed `(` at its end): writing more could still make it well formed.
+    """
+
+    def __init__(self, message: str, *, at_end: bool = False) -> None:
+        super().__init__(message)
+        self.at_end = at_end
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,13 +37,6 @@ class Token:
     op: Op | None = None
 
 
-def describe_char(char: str) -> str:
-    """A character as a message can safely show it (control characters by code point)."""
-    if char.isprintable() and not char.isspace():
-        return f"'{char}'"
-    return f"U+{ord(char):04X}"
-
-
 def _refuse(char: str) -> EquationSyntaxError:
     if char in ".,":
         return EquationSyntaxError("decimal points are not allowed: use whole numbers")
@@ -43,24 +44,36 @@ def _refuse(char: str) -> EquationSyntaxError:
         return EquationSyntaxError("exponents are not allowed: use + − × ÷")
     if char in "[]{}":
         return EquationSyntaxError("use round parentheses ( ) only")
-    if char.isdigit() or unicodedata.category(char) == "Nd":
+    if char in "X·–—:":
         return EquationSyntaxError(
-            f"{describe_char(char)} is not one of the digits 0–9: write numbers with 0–9"
+            f"{describe_char(char)} is not allowed in an equation: the operators are + − × ÷ "
+            "(or + - * / and x for ×)"
         )
     return EquationSyntaxError(f"{describe_char(char)} is not allowed in an equation")
 
 
 def tokenize(text: str, *, slots: bool = False) -> list[Token]:
-    """The tokens of `text`; raises EquationSyntaxError for anything not allowed."""
-    if len(text) > MAX_LENGTH:
+    """The tokens of `text`; raises EquationSyntaxError for anything not allowed.
+
+    The text is read by `rules.player_text.compact` first: whitespace of any kind is
+    ignored (removed, so the stored notation, written without spaces, gets the same
+    verdict as the text typed), digits other than 0-9 are refused by name. A template
+    (`slots`) keeps whitespace as a separator, so `_ _` is two slots side by side.
+    """
+    try:
+        text = normalize(text) if slots else compact(text)
+    except PlayerTextError as error:
+        raise EquationSyntaxError(str(error)) from None
+    length = len(text) - text.count(" ")
+    if length > MAX_LENGTH:
         raise EquationSyntaxError(
-            f"the equation is too long ({len(text)} characters; at most {MAX_LENGTH})"
+            f"the equation is too long ({length} characters; at most {MAX_LENGTH})"
         )
     tokens: list[Token] = []
     i, n = 0, len(text)
     while i < n:
         char = text[i]
-        if char in " \t":
+        if char == " ":
             i += 1
             continue
         if "0" <= char <= "9":

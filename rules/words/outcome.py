@@ -32,6 +32,8 @@ def reason_text(outcome: Outcome, names: Names = DEFAULT_NAMES) -> str:
 
 def record_reason(outcome: Outcome) -> str:
     """Why the game ended as records store it ("Player 1", ASCII numbers)."""
+    if outcome.ending is Ending.STALEMATE:
+        return _stored_stalemate(outcome)
     return _render(outcome, DEFAULT_NAMES, _record_number)
 
 
@@ -41,10 +43,18 @@ def result_sentence(outcome: Outcome, names: Names = DEFAULT_NAMES) -> str:
 
 
 def stalemate_detail(outcome: Outcome, names: Names = DEFAULT_NAMES) -> str:
-    """A countdown stalemate's detail: `Bob made the last valid move`."""
+    """A countdown stalemate's detail: `Bob made the last valid move`, `nobody made a
+    valid move` (the winner is said once, before it: "Player 2 wins: stalemate, …")."""
     if outcome.player is None:
-        return "nobody made a valid move, the second player wins"
+        return "nobody made a valid move"
     return f"{name_of(outcome.player, names)} made the last valid move"
+
+
+def _stored_stalemate(outcome: Outcome) -> str:
+    """The stalemate as records have always stored it (kept, so old saves still check)."""
+    if outcome.player is None:
+        return "stalemate: nobody made a valid move, the second player wins"
+    return f"stalemate: Player {outcome.player} made the last valid move"
 
 
 def _player(outcome: Outcome, names: Names) -> str:
@@ -84,7 +94,7 @@ def _render(outcome: Outcome, names: Names, num: NumberWords) -> str:
         case Ending.TARGET:
             return f"the running total reached {shown[0]}"
         case Ending.STALEMATE:
-            return f"stalemate: {stalemate_detail(outcome, names)}"
+            return f"stalemate, {stalemate_detail(outcome, names)}"
         case Ending.HIGHER_RESULT:
             return f"{shown[0]} beats {shown[1]}"
         case Ending.EQUAL_RESULTS:

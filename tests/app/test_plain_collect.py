@@ -151,7 +151,10 @@ def test_bad_numbers_get_a_message_and_the_prompt_again() -> None:
     assert f"12 is not in the pool (numbers 1 to 9); available numbers: {available}." in lines
     assert f"0 is not in the pool (numbers 1 to 9); available numbers: {available}." in lines
     assert "4 has been taken; available numbers: [1, 2, 3, 5, 6, 7, 8, 9]." in lines
-    assert "Please enter one of the available numbers: [1, 2, 3, 5, 6, 7, 8, 9]" in lines
+    assert (
+        "'٥' is not one of the digits 0–9: write numbers with 0–9. "
+        "Please enter one of the available numbers: [1, 2, 3, 5, 6, 7, 8, 9]"
+    ) in lines
     assert "Number 3 selected." in lines
 
 

@@ -141,10 +141,9 @@ def test_pass_is_confirmed() -> None:
     assert "Please answer yes or no." in out
     assert "Player 2 passes." in out
     assert "Player 1 passes." in out
-    assert out[-3:] == [
-        "Stalemate: Player 1 made the last valid move.",
+    assert out[-2:] == [
         "Player 1 wins the game!",
-        "Player 1 wins: stalemate: Player 1 made the last valid move.",
+        "Player 1 wins: stalemate, Player 1 made the last valid move.",
     ]
     outcome = GAME.outcome(final)
     assert outcome is not None and outcome.winner == 1
@@ -153,10 +152,9 @@ def test_pass_is_confirmed() -> None:
 def test_nobody_valid_second_player_wins() -> None:
     _, output = run("/0\n+10\n")
     out = lines(output)
-    assert out[-3:] == [
-        "Stalemate: nobody made a valid move, the second player wins.",
+    assert out[-2:] == [
         "Player 2 wins the game!",
-        "Player 2 wins: stalemate: nobody made a valid move, the second player wins.",
+        "Player 2 wins: stalemate, nobody made a valid move.",
     ]
 
 
@@ -167,7 +165,7 @@ def test_forced_skip_without_a_prompt() -> None:
     assert "Player 1 has no numbers left and skips the turn." in out
     assert out[-2:] == [
         "Player 1 wins the game!",
-        "Player 1 wins: stalemate: Player 1 made the last valid move.",
+        "Player 1 wins: stalemate, Player 1 made the last valid move.",
     ]
     assert GAME.outcome(final) is not None
 
@@ -184,10 +182,9 @@ def test_custom_names() -> None:
 
 def test_custom_names_in_stalemate() -> None:
     _, output = run("+5\npass\nyes\npass\nyes\n", names=("Ada", "Bob"))
-    assert lines(output)[-3:] == [
-        "Stalemate: Ada made the last valid move.",
+    assert lines(output)[-2:] == [
         "Ada wins the game!",
-        "Ada wins: stalemate: Ada made the last valid move.",
+        "Ada wins: stalemate, Ada made the last valid move.",
     ]
 
 

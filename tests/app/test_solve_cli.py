@@ -106,10 +106,37 @@ def test_solve_bad_flag(capsys: pytest.CaptureFixture[str]) -> None:
     assert err.strip() == "equation-duel: error: --target does not apply to conquest"
 
 
-def test_solve_play_forever_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "solve", "conquest", "--pool", "3-6", "--moves", "3 3")
-    assert code == 1
-    assert "forever" in err
+@pytest.mark.parametrize("pool", ["3-6", "2-9", "2-5", "3-9", "1-1", "1-10"])
+def test_conquest_pools_not_from_1_to_n_are_refused(
+    capsys: pytest.CaptureFixture[str], pool: str
+) -> None:
+    for command in ("solve", "arena"):
+        code, out, err = run(capsys, command, "conquest", "--pool", pool)
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1
+        assert "--pool: the numbers always start at 1" in err and "for ever" in err
+
+
+@pytest.mark.parametrize("pool", ["1-2", "1-5", "1-9"])
+def test_conquest_pools_from_1_are_solved(capsys: pytest.CaptureFixture[str], pool: str) -> None:
+    code, out, _ = run(capsys, "solve", "conquest", "--pool", pool, "--json")
+    assert code == 0 and json.loads(out)["winner"] == 1
+
+
+def test_a_solver_refusal_is_a_message(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rules.solver
+
+    def refuse(game_id: str, state: object) -> object:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(rules.solver, "solve", refuse)
+    code, out, err = run(capsys, "solve", "fifty")
+    assert code == 1 and out == ""
+    assert err == "equation-duel: error: the solver cannot answer this position " + (
+        "(it is too deep to search)\n"
+    )
 
 
 def test_arena_json_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,6 +13,7 @@ from app.tui.app import EquationDuelApp
 from app.tui.dialogs import GameOverDialog
 from app.tui.positions import PositionView
 from rules.analysis import analyse
+from rules.conquest import ConquestOptions
 from tests.app.tui_support import SIZE, text_of, top
 from widgets.digit_pool import DigitPool
 from widgets.sequence_strip import SequenceStrip
@@ -172,7 +173,8 @@ async def test_every_game_opens_and_steps() -> None:
 async def test_a_game_the_solver_cannot_settle_is_still_replayed() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_analysis(pilot, "conquest", ["3", "4", "5"], {"pool": (3, 6)})
+        options = ConquestOptions.model_construct(pool=(3, 6))  # refused by the rules now
+        screen = await open_analysis(pilot, "conquest", ["3", "4", "5"], options)
         assert summary(screen).startswith("No analysis: ") and "forever" in summary(screen)
         await pilot.press("right", "right")
         assert screen.query_one(SequenceStrip).sequence == (3, 4)

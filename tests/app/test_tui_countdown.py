@@ -67,7 +67,7 @@ async def test_countdown_whole_game_by_clicks_with_passes() -> None:
         moves = [t for _, t in screen.moves]
         assert winner == expected("countdown", None, moves, ("Player 1", "Player 2"))
         assert winner == "Player 2 wins!"
-        assert reason == "Stalemate: Player 2 made the last valid move"
+        assert reason == "Stalemate, Player 2 made the last valid move"
 
 
 async def test_countdown_division_by_zero_by_keys_loses_the_turn_after_a_warning() -> None:

@@ -206,9 +206,10 @@ async def test_no_hint_once_the_game_is_over() -> None:
         assert "wins" in status(app)
 
 
-async def test_no_hint_for_a_position_without_a_result() -> None:
-    """Conquest with a pool not starting at 1 can go on for ever: the solver says so."""
+async def test_a_conquest_pool_not_from_1_opens_the_setup_instead() -> None:
+    """Conquest with a pool not starting at 1 could go on for ever: the rules refuse it
+    (RULINGS.md), so no game starts and no hint is asked of the solver."""
     app = EquationDuelApp("conquest", {"pool": (3, 6)}, moves=["3", "4"])
     async with app.run_test(size=SIZE) as pilot:
-        text = await ask_hint(pilot)
-        assert text.startswith("No hint here: ") and "forever" in text
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SetupScreen"

@@ -19,6 +19,7 @@ from rules.countdown import (
     format_numbers,
 )
 from rules.registry import get_game
+from rules.words.outcome import reason_text
 
 
 def play(moves: str, options: CountdownOptions | None = None) -> CountdownState:
@@ -269,7 +270,8 @@ def test_ruling_forced_skip_when_no_numbers_left() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.winner == 2
-    assert outcome.reason == "stalemate: Player 2 made the last valid move"
+    assert reason_text(outcome) == "stalemate, Player 2 made the last valid move"
+    assert outcome.reason == "stalemate: Player 2 made the last valid move"  # as stored
 
 
 def test_ruling_forced_skip_note_and_only_pass() -> None:
@@ -283,7 +285,7 @@ def test_ruling_forced_skip_note_and_only_pass() -> None:
     outcome = GAME.outcome(after)
     assert outcome is not None
     assert outcome.winner == 1
-    assert outcome.reason == "stalemate: Player 1 made the last valid move"
+    assert reason_text(outcome) == "stalemate, Player 1 made the last valid move"
 
 
 def test_forced_skip_then_opponent_keeps_playing() -> None:
@@ -315,7 +317,7 @@ def test_ruling_two_non_moves_in_a_row_end_the_game() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.winner == 1
-    assert outcome.reason == "stalemate: Player 1 made the last valid move"
+    assert reason_text(outcome) == "stalemate, Player 1 made the last valid move"
     assert GAME.legal_moves(state) == []
 
 
@@ -332,7 +334,8 @@ def test_ruling_stalemate_last_valid_mover_wins() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.winner == 2
-    assert outcome.reason == "stalemate: Player 2 made the last valid move"
+    assert reason_text(outcome) == "stalemate, Player 2 made the last valid move"
+    assert outcome.reason == "stalemate: Player 2 made the last valid move"  # as stored
 
 
 def test_ruling_stalemate_when_neither_player_has_numbers() -> None:
@@ -343,7 +346,8 @@ def test_ruling_stalemate_when_neither_player_has_numbers() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.winner == 2
-    assert outcome.reason == "stalemate: Player 2 made the last valid move"
+    assert reason_text(outcome) == "stalemate, Player 2 made the last valid move"
+    assert outcome.reason == "stalemate: Player 2 made the last valid move"  # as stored
 
 
 def test_ruling_nobody_valid_second_player_wins() -> None:
@@ -351,7 +355,7 @@ def test_ruling_nobody_valid_second_player_wins() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.winner == 2
-    assert outcome.reason == "stalemate: nobody made a valid move, the second player wins"
+    assert reason_text(outcome) == "stalemate, nobody made a valid move"
     state = play("/0 +12")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winner == 2

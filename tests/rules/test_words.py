@@ -191,12 +191,12 @@ ENDINGS = [
     (
         Outcome(winner=2, ending=Ending.STALEMATE, player=2),
         "stalemate: Player 2 made the last valid move",
-        "stalemate: Bob made the last valid move",
+        "stalemate, Bob made the last valid move",
     ),
     (
         Outcome(winner=2, ending=Ending.STALEMATE),
         "stalemate: nobody made a valid move, the second player wins",
-        "stalemate: nobody made a valid move, the second player wins",
+        "stalemate, nobody made a valid move",
     ),
     (
         Outcome(winner=1, ending=Ending.HIGHER_RESULT, values=(Fraction(7, 2), 3)),

@@ -1,0 +1,219 @@
+"""The one reader of text a player types: moves, equations, prompts and option values.
+
+Every entry point (`check`, each game's `parse_move`, the plain mode's prompts, the full
+screen's inputs, records' moves, command-line options, `solve --moves`) reads player text
+through this module, so the same text means the same thing everywhere (RULINGS.md, "Text
+a player types"):
+
+- Digits are the ASCII digits 0-9; any other digit (superscripts, Arabic-Indic,
+  fullwidth, ...) is refused with a message that names the character.
+- Whitespace of any kind (space, tab, no-break space, newline, ...) may stand between or
+  around tokens and is ignored: `normalize` turns every run of it into one space.
+- A line longer than 10,000 characters is refused without being read further; a number
+  of more than 9 digits is not a number; control characters are refused by code point.
+
+Which other characters a text may hold (operators, `@`, `:`) is up to the grammar that
+reads it next; operators are `rules.operators.ALIASES` and nothing else.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from rules.operators import ALIASES
+
+#: A line of input longer than this is refused without being read further.
+MAX_LINE = 10_000
+#: A number of more than this many digits is not a number (nor a move).
+MAX_DIGITS = 9
+ASCII_DIGITS = "0123456789"
+NOT_TEXT = "that is not valid text (it has bytes that are not UTF-8)"
+
+
+class PlayerTextError(ValueError):
+    """Text a player typed that no entry point accepts; the message says why, in words.
+
+    `kind` says what was wrong, for a prompt with its own wording for the common cases:
+    `missing` (nothing given), `not-number`, `range` (a number out of range), or `text`
+    (a character the ruling refuses, a digit that is not 0-9, too long, not text).
+    """
+
+    def __init__(self, message: str, kind: str = "text") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def describe_char(char: str) -> str:
+    """A character as a message can safely show it (control characters by code point)."""
+    if char.isprintable() and not char.isspace():
+        return f"'{char}'"
+    return f"U+{ord(char):04X}"
+
+
+def is_foreign_digit(char: str) -> bool:
+    """A character that is a digit of some script, but not one of the ASCII digits 0-9."""
+    if char in ASCII_DIGITS:
+        return False
+    return char.isdigit() or char.isnumeric() or unicodedata.category(char) in ("Nd", "No")
+
+
+def digit_error(char: str) -> PlayerTextError:
+    return PlayerTextError(
+        f"{describe_char(char)} is not one of the digits 0–9: write numbers with 0–9"
+    )
+
+
+def decode(data: bytes) -> str:
+    """Bytes a player sent, as text; PlayerTextError when they are not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PlayerTextError(NOT_TEXT) from None
+
+
+def _check_line(text: str) -> None:
+    if len(text) > MAX_LINE:
+        raise PlayerTextError(f"that line is too long (more than {MAX_LINE:,} characters)")
+
+
+def normalize(text: str) -> str:
+    """The text with every run of whitespace made one space, and no space around it.
+
+    Raises PlayerTextError for a line that is too long, a digit that is not 0-9, a
+    control character, or characters that are not valid text (undecodable bytes kept
+    as surrogates).
+    """
+    _check_line(text)
+    out: list[str] = []
+    space = False
+    for char in text:
+        if char.isspace():
+            space = bool(out)
+            continue
+        if is_foreign_digit(char):
+            raise digit_error(char)
+        category = unicodedata.category(char)
+        if category == "Cs":
+            raise PlayerTextError(NOT_TEXT)
+        if category in ("Cc", "Cf", "Co", "Cn"):
+            raise PlayerTextError(f"{describe_char(char)} is not allowed")
+        if space:
+            out.append(" ")
+            space = False
+        out.append(char)
+    return "".join(out)
+
+
+def compact(text: str) -> str:
+    """The normalized text with no whitespace at all (notation is written without it)."""
+    return normalize(text).replace(" ", "")
+
+
+def _digits_error(text: str, what: str) -> PlayerTextError:
+    for char in text:
+        if is_foreign_digit(char):
+            return digit_error(char)
+    return PlayerTextError(f"{_shown(text)} is not {what}", "not-number")
+
+
+def _shown(text: str) -> str:
+    """Text quoted for a one-line message: shortened, control characters by code point."""
+    short = text if len(text) <= 24 else text[:20] + "…"
+    return "'" + "".join(c if c.isprintable() else describe_char(c) for c in short) + "'"
+
+
+def read_whole(
+    text: str,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    negative: bool = False,
+    what: str = "a whole number",
+) -> int:
+    """A whole number written with the digits 0-9 (and a leading minus when `negative`).
+
+    Never raises anything but PlayerTextError, whatever the length of the text: more
+    than MAX_DIGITS digits is refused before any conversion.
+    """
+    written = compact(text)
+    body = written
+    sign = 1
+    if negative and body[:1] in ("-", "−"):
+        sign, body = -1, body[1:]
+    if not body:
+        if not written:
+            raise PlayerTextError("a number is missing", "missing")
+        raise PlayerTextError(f"{_shown(written)} is not {what}", "not-number")
+    if any(char not in ASCII_DIGITS for char in body):
+        raise _digits_error(written, what)
+    if len(body) > MAX_DIGITS:
+        raise PlayerTextError(f"a number has at most {MAX_DIGITS} digits ({len(body):,} given)")
+    value = sign * int(body)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise PlayerTextError(_range_message(value, low, high), "range")
+    return value
+
+
+def _range_message(value: int, low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"{value} is not from {low} to {high}"
+    if low is not None:
+        return f"{value} is less than {low}"
+    return f"{value} is more than {high}"
+
+
+def read_range(text: str) -> tuple[int, int]:
+    """`LO-HI` (e.g. `1-9`, `1 – 15` is not: the dash is the ASCII minus) as two numbers."""
+    written = compact(text)
+    low, sep, high = written.partition("-")
+    if not sep or not low or not high:
+        for char in written:
+            if is_foreign_digit(char):
+                raise digit_error(char)
+        raise PlayerTextError(f"{_shown(written)} is not a range like 1-9")
+    return read_whole(low), read_whole(high)
+
+
+def read_move(text: str, error: type[Exception]) -> str:
+    """A move's text, normalized; `error` (the game's MoveSyntaxError) says why not."""
+    try:
+        return normalize(text)
+    except PlayerTextError as problem:
+        raise error(str(problem)) from None
+
+
+def read_moves(text: str) -> list[str]:
+    """Moves in notation separated by whitespace of any kind (`--moves`, `solve --moves`);
+    each move is read by its game's `parse_move` afterwards."""
+    _check_line(text)
+    return text.split()
+
+
+def read_equation_text(text: str) -> str:
+    """A declared equation as a move stores it: no whitespace, operators in ASCII, every
+    other character as typed, for the checker to judge (a digit that is not 0-9 makes
+    an invalid declaration, the same verdict as everywhere). Refused here, as in every
+    entry point: a line that is too long, control characters, text that is not text."""
+    _check_line(text)
+    out: list[str] = []
+    for char in text:
+        if char.isspace():
+            continue
+        category = unicodedata.category(char)
+        if category == "Cs":
+            raise PlayerTextError(NOT_TEXT)
+        if category in ("Cc", "Cf", "Co", "Cn"):
+            raise PlayerTextError(f"{describe_char(char)} is not allowed")
+        out.append(ALIASES.get(char, char))
+    return "".join(out)
+
+
+def read_move_with_equation(text: str, error: type[Exception]) -> tuple[str, str | None]:
+    """A move written `HEAD` or `HEAD:EQUATION` (collect, conquest's declare variant): the
+    head normalized, and the equation as `read_equation_text` keeps it (None without `:`).
+    The equation is judged when the move is played, never refused here for its content."""
+    head, colon, tail = text.partition(":")
+    try:
+        return normalize(head), read_equation_text(tail) if colon else None
+    except PlayerTextError as problem:
+        raise error(str(problem)) from None
