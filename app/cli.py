@@ -4,6 +4,7 @@
     equation-duel play GAME [--plain]  one game (line by line with --plain)
     equation-duel rules GAME           the rules as we play them
     equation-duel check EQUATION --owned 2,3,5 [--ops +-] [--double-digits] [--json]
+    equation-duel serve [--host H] [--port P]   the full screen in a web browser
 
 Textual is imported only when a screen is opened, sympy only when an equation is checked.
 """
@@ -18,6 +19,7 @@ from typing import NoReturn
 
 from app.game_flags import FlagError, add_game_flags, options_from_args
 from app.records_cli import add_play_arguments, add_stats_parser, run_stats
+from app.serve import add_serve_parser, cmd_serve
 from app.solve_cli import add_player_flags, add_solve_parsers, cmd_arena, cmd_solve, play_bots
 from rules.registry import GAME_IDS, get_game
 
@@ -67,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help="print the verdict as JSON")
     add_solve_parsers(sub)
     add_stats_parser(sub)
+    add_serve_parser(sub)
     return parser
 
 
@@ -194,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_arena(args)
         if args.command == "stats":
             return run_stats(args)
+        if args.command == "serve":
+            return cmd_serve(args)
         return cmd_menu()
     except KeyboardInterrupt:
         print()
