@@ -6,6 +6,7 @@ so a test sees the processes the operating system has, not the server's own tall
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import socket
@@ -13,8 +14,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    import aiohttp
 
 #: Generous bounds: a loaded two-core machine can take seconds to start an app.
 WAIT = 30.0
@@ -137,3 +142,16 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return stat[stat.rindex(")") + 2] != "Z"
+
+
+async def wait_for_room(session: aiohttp.ClientSession, server: Served) -> None:
+    """A closed tab's place is free once its app has ended and the page is served again."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + WAIT
+    while True:
+        async with session.get(server.base) as response:
+            if response.status == 200:
+                return
+            assert response.status == 503, response.status
+        assert loop.time() < end, "the server stayed full after every tab was closed"
+        await asyncio.sleep(0.05)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import aiohttp
 import pytest
 
-from tests.web.support import WAIT, Served
+from tests.web.support import WAIT, Served, wait_for_room
 
 TOKEN = "s3cret-token-for-tests"
 
@@ -115,8 +115,7 @@ async def test_session_cap(serve: Callable[..., Served]) -> None:
         for ws in sockets:
             await ws.close()
         server.wait_apps(0)
-        async with session.get(server.base) as response:
-            assert response.status == 200  # room again
+        await wait_for_room(session, server)  # the page is served again
 
 
 #: One of each kind (tests/web/test_messages.py checks every rule without a server).
@@ -184,3 +183,20 @@ async def test_bad_size_in_the_address_starts_nothing(serve: Callable[..., Serve
     assert await refused(f"{server.base}/ws?width=80x&height=24", origin(server)) == 400
     assert await refused(f"{server.base}/ws?width=0&height=24", origin(server)) == 400
     assert server.apps() == []
+
+
+async def test_stopping_the_server_ends_the_open_tabs_apps(serve: Callable[..., Served]) -> None:
+    server = serve("--max-sessions", "2")
+    async with aiohttp.ClientSession() as session:
+        sockets = [
+            await session.ws_connect(f"{server.base}/ws", headers=origin(server)) for _ in range(2)
+        ]
+        await asyncio.gather(*(first_output(ws) for ws in sockets))
+        apps = server.wait_apps(2)
+        assert server.stop() == []  # SIGINT, as Ctrl+C: no app outlives the server
+        assert server.process.returncode == 0
+        for ws in sockets:  # the tabs are told (after whatever screen was on its way)
+            while (await ws.receive(timeout=WAIT)).type == aiohttp.WSMsgType.BINARY:
+                pass
+            assert ws.closed or ws.close_code is not None
+    assert apps
