@@ -106,7 +106,10 @@ async def _end_process(process: Process) -> None:
         if sig is not None:
             log.info("app process %s did not quit; sending %s", process.pid, sig.name)
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(process.pid, sig)
+                if hasattr(os, "killpg"):
+                    os.killpg(process.pid, sig)
+                else:  # no process groups: the app alone
+                    process.send_signal(sig)
         if grace is None:
             await process.wait()
         else:
