@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
+
+#: textual-serve's page asks a font from a third-party site; the same font ships in its
+#: static files, so the page is served with that instead (no request leaves the server).
+THIRD_PARTY_FONT = re.compile(
+    r'<link\s+rel="stylesheet"\s+href="https://fonts\.googleapis\.com[^"]*"\s*/?>'
+)
+LOCAL_FONT = (
+    "<style>@font-face {{ font-family: 'Roboto Mono'; "
+    "src: url('{static}fonts/RobotoMono-VariableFont_wght.ttf'); }}</style>"
+)
+
+
+def local_font(html: str, static_url: str) -> str:
+    """The app page with the bundled Roboto Mono in place of the third-party stylesheet."""
+    return THIRD_PARTY_FONT.sub(LOCAL_FONT.format(static=escape(static_url)), html, count=1)
+
 
 _PAGE = """<!DOCTYPE html>
 <html lang="en">

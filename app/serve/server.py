@@ -28,7 +28,7 @@ from textual_serve.server import Server
 
 from app.serve.config import ServeConfig
 from app.serve.messages import MAX_TEXT, BadMessage, parse_message, size_from_query
-from app.serve.pages import FORBIDDEN, full_page
+from app.serve.pages import FORBIDDEN, full_page, local_font
 from app.serve.session import APP_COMMAND, DuelAppService
 
 log = logging.getLogger("equation-duel.serve")
@@ -139,7 +139,10 @@ class DuelServer(Server):
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": self.title},
         }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        if response.text is not None:
+            response.text = local_font(response.text, context["config"]["static"]["url"])
+        return response
 
     # -- the websocket -------------------------------------------------------------
 

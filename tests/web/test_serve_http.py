@@ -69,7 +69,17 @@ async def test_loopback_needs_no_token(serve: Callable[..., Served]) -> None:
     assert server.address == f"{server.base}/"
     async with aiohttp.ClientSession() as session, session.get(server.base) as response:
         assert response.status == 200
-        assert f"ws://127.0.0.1:{server.port}/ws" in await response.text()
+        page = await response.text()
+    assert f"ws://127.0.0.1:{server.port}/ws" in page
+    # Nothing is fetched from another site: the font is the one in the static files.
+    assert "googleapis" not in page
+    assert f"{server.base}/static/fonts/RobotoMono-VariableFont_wght.ttf" in page
+    assert response.headers["X-Frame-Options"] == "DENY"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"{server.base}/static/fonts/RobotoMono-VariableFont_wght.ttf") as font,
+    ):
+        assert font.status == 200 and len(await font.read()) > 10_000
 
 
 async def test_origin_must_be_the_server(serve: Callable[..., Served]) -> None:
