@@ -12,13 +12,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from app import storage
 from app.data_folder import adopt_autosave, autosave_path, data_dir, unfinished_autosaves
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
 from app.tui.record_dialogs import ResumeDialog
+from app.tui.replay import SavedGamesScreen
 from tests.app.tui_support import SIZE, game_screen, text_of, top
 
 #: One app: a conquest game named after argv[1] with the moves argv[2]; it reports when it
@@ -154,3 +155,27 @@ def test_a_slot_held_by_a_running_app_is_neither_offered_nor_adopted(tmp_path: P
     assert (
         unfinished_autosaves() == [data_dir() / "autosave.json", data_dir() / "autosave-2.json"][:1]
     )
+
+
+async def test_saved_games_lists_every_unfinished_game() -> None:
+    names = play_at_once(2)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        screen = top(app)
+        assert isinstance(screen, SavedGamesScreen)
+        listing = screen.query_one("#saved-list", OptionList)
+        shown = [
+            str(listing.get_option_at_index(index).prompt)
+            for index in range(listing.option_count)
+            if listing.get_option_at_index(index).id
+        ]
+        assert len(shown) == 2
+        for name in names:
+            assert sum(f"{name} vs Bob" in text for text in shown) == 1
