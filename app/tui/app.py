@@ -243,6 +243,11 @@ class EquationDuelApp(App[None]):
             answer,
         )
 
+    def on_exit_app(self) -> None:
+        """However the app ends (a closed browser tab or an idle one under `serve` asks it
+        to quit from outside), a game in progress is kept for the next start."""
+        self.autosave()
+
     def autosave(self) -> None:
         """Keep the game in progress in the autosave slot."""
         from app.tui.game_screen import GameScreen

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from textual import messages
 from textual.widgets import OptionList, Static
 
 from app import storage
@@ -179,3 +180,14 @@ async def test_saved_games_lists_every_unfinished_game() -> None:
         assert len(shown) == 2
         for name in names:
             assert sum(f"{name} vs Bob" in text for text in shown) == 1
+
+
+async def test_an_app_asked_to_end_from_outside_keeps_its_game() -> None:
+    """A closed browser tab (`serve`) asks the app to quit: the game in progress is kept."""
+    app = EquationDuelApp("conquest", names=("Ann", "Bob"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4", "7")
+        app.post_message(messages.ExitApp())
+        await pilot.pause()
+    kept = storage.load_autosave()
+    assert kept is not None and [move.move for move in kept.moves] == ["4", "7"]

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from app.storage import load_autosave
 from tests.web.page import Browser, BrowserMissing, Page
 from tests.web.support import Served
 
@@ -64,7 +65,11 @@ def test_a_browser_plays_conquest_by_keys_and_collect_by_a_click(
         finally:
             page.close()
     server.wait_apps(0)
-    # The game was recorded in the data folder the terminal app reads.
+    # Closing the tab mid-game kept the collect game for the next start, terminal or tab.
+    kept = load_autosave(tmp_path / "data" / "autosave.json")
+    assert kept is not None and kept.game == "collect"
+    assert [move.move for move in kept.moves] == ["7"]
+    # The finished game was recorded in the data folder the terminal app reads.
     stats = subprocess.run(
         [sys.executable, "-m", "app", "stats"],
         capture_output=True,
