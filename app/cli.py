@@ -4,6 +4,7 @@
     equation-duel play GAME [--plain]  one game (line by line with --plain)
     equation-duel rules GAME           the rules as we play them
     equation-duel check EQUATION --owned 2,3,5 [--ops +-] [--double-digits] [--json]
+    equation-duel serve [--host H] [--port P]   the full screen in a web browser
 
 Textual is imported only when a screen is opened, sympy only when an equation is checked.
 """
@@ -20,6 +21,7 @@ from typing import NoReturn
 from app.game_flags import FlagError, add_game_flags, options_from_args
 from app.puzzle_cli import add_puzzle_parser, run_puzzle, run_stats_with_ratings
 from app.records_cli import add_play_arguments, add_stats_parser
+from app.serve import add_serve_parser, cmd_serve
 from app.solve_cli import (
     add_player_flags,
     add_solve_parsers,
@@ -79,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_solve_parsers(sub)
     add_stats_parser(sub)
     add_puzzle_parser(sub)
+    add_serve_parser(sub)
     return parser
 
 
@@ -254,6 +257,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_stats_with_ratings(args)
         if args.command == "puzzle":
             return run_puzzle(args)
+        if args.command == "serve":
+            return cmd_serve(args)
         return cmd_menu()
     except KeyboardInterrupt:
         print()

@@ -3,7 +3,8 @@
 The data folder (`app.data_folder`: `platformdirs.user_data_dir("equation-duel")`, or the
 folder named by the `EQUATION_DUEL_DATA` environment variable) holds:
 
-    autosave.json        the unfinished game the app was left in (offered on start)
+    autosave.json        the unfinished game the app was left in (offered on start);
+                         autosave-2.json, ... for apps running beside it (app.data_folder)
     saves/*.json         games saved with ctrl+s
     stats.sqlite3        the statistics (app.stats)
 
@@ -138,22 +139,23 @@ def write_autosave(record: GameRecord) -> Path | None:
     return save_record(record, autosave_path())
 
 
-def load_autosave() -> GameRecord | None:
-    """The unfinished game left in the autosave slot, or None when there is none.
+def load_autosave(path: Path | None = None) -> GameRecord | None:
+    """The unfinished game in this app's autosave slot (or in `path`, another slot from
+    `unfinished_autosaves()`), or None when there is none.
 
     Raises LoadError when the slot holds a bad file (the app says so and goes on; the
     file stays for the player to look at until the next autosave replaces it).
     """
-    path = autosave_path()
+    path = autosave_path() if path is None else path
     if not path.exists():
         return None
     record = load_record(path)
     return None if record.finished else record
 
 
-def clear_autosave() -> None:
+def clear_autosave(path: Path | None = None) -> None:
     with contextlib.suppress(FileNotFoundError):
-        autosave_path().unlink()
+        (autosave_path() if path is None else path).unlink()
 
 
 # Saved games (ctrl+s) and exports.

@@ -80,8 +80,10 @@ class EquationDuelApp(App[None]):
         return MenuScreen()
 
     def on_mount(self) -> None:
+        from app.data_folder import claim_autosave
         from app.tui.theme_memory import remember_theme
 
+        claim_autosave()  # this app's own autosave slot, held while it runs
         remember_theme(self)
         if self.start_record is not None:
             self.open_record(self.start_record)
@@ -125,33 +127,47 @@ class EquationDuelApp(App[None]):
     # Records: resuming and replaying
 
     def offer_resume(self) -> None:
-        """The game left unfinished last time, if any: resume it, keep it, or discard it."""
-        from app.data_folder import autosave_path
+        """Every game left unfinished (by this app's last run or by others that have ended),
+        one after another: resume it, keep it, or discard it."""
+        from app.data_folder import unfinished_autosaves
 
-        if not autosave_path().exists():
-            return  # the usual case, decided without loading the records or pydantic
+        paths = unfinished_autosaves()
+        if paths:  # the usual case, none, is decided without loading the records or pydantic
+            self._offer_unfinished(paths)
+
+    def _offer_unfinished(self, paths: list[Path]) -> None:
         from app import storage
+        from app.data_folder import adopt_autosave
         from app.tui.record_dialogs import ResumeDialog
         from rules.records import RecordError
 
-        try:
-            record = storage.load_autosave()
-        except RecordError as error:
-            self.notify(
-                f"The game left unfinished last time cannot be resumed: {error}",
-                severity="error",
-                timeout=10,
-            )
-            return
-        if record is None:
+        rest = list(paths)
+        while rest:
+            path = rest.pop(0)
+            try:
+                record = storage.load_autosave(path)
+            except RecordError as error:
+                self.notify(
+                    f"The game left unfinished last time cannot be resumed: {error}",
+                    severity="error",
+                    timeout=10,
+                )
+                continue
+            if record is not None:
+                break
+        else:
             return
 
         def chosen(choice: str | None) -> None:
             if choice == "resume":
-                self.open_record(record)
+                if adopt_autosave(path):
+                    self.open_record(record)
+                    return  # the others stay for the next start (or Saved games)
+                self.notify("That game has just been resumed in another window.")
             elif choice == "discard":
-                storage.clear_autosave()
+                storage.clear_autosave(path)
                 self.notify("The unfinished game was discarded.")
+            self._offer_unfinished(rest)
 
         self.push_screen(ResumeDialog(record), chosen)
 
@@ -240,6 +256,11 @@ class EquationDuelApp(App[None]):
             ),
             answer,
         )
+
+    def on_exit_app(self) -> None:
+        """However the app ends (a closed browser tab or an idle one under `serve` asks it
+        to quit from outside), a game in progress is kept for the next start."""
+        self.autosave()
 
     def autosave(self) -> None:
         """Keep the game in progress in the autosave slot."""

@@ -10,6 +10,7 @@ listed with the reason and cannot be opened.
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on
@@ -21,6 +22,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app import storage
+from app.data_folder import adopt_autosave, unfinished_autosaves
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
 from app.tui.styles import SCREEN_STYLES
 from rules.match import match_outcome, round_options
@@ -90,6 +92,8 @@ class SavedGamesScreen(Screen[None]):
         super().__init__(classes="saved-games-screen")
         self.records: dict[str, GameRecord] = {}
         self.autosaved: GameRecord | None = None
+        #: The autosave slot behind each unfinished game listed (resuming it adopts the slot).
+        self.slots: dict[str, Path] = {}
 
     def compose(self) -> ComposeResult:
         yield Static("Saved games", id="saved-title")
@@ -104,17 +108,20 @@ class SavedGamesScreen(Screen[None]):
     def on_mount(self) -> None:
         listing = self.query_one("#saved-list", OptionList)
         options: list[Option] = []
-        try:
-            self.autosaved = storage.load_autosave()
-        except RecordError as error:
-            options.append(self._broken("left unfinished last time", str(error)))
-        if self.autosaved is not None:
-            record = self.autosaved
-            self.records["autosave"] = record
+        for slot, path in enumerate(unfinished_autosaves()):
+            try:
+                record = storage.load_autosave(path)
+            except RecordError as error:
+                options.append(self._broken("left unfinished last time", str(error)))
+                continue
+            if record is None:
+                continue
+            key = "autosave" if slot == 0 else f"autosave-{slot}"
+            self.autosaved = self.autosaved or record
+            self.records[key] = record
+            self.slots[key] = path
             head = f"Left unfinished: {resume_words(record)}"
-            options.append(
-                Option(Content.assemble((head, "bold"), "\n", describe(record)), "autosave")
-            )
+            options.append(Option(Content.assemble((head, "bold"), "\n", describe(record)), key))
         for number, entry in enumerate(storage.list_saves()):
             if entry.record is None:
                 options.append(self._broken(entry.path.name, entry.error or "cannot be read"))
@@ -156,6 +163,10 @@ class SavedGamesScreen(Screen[None]):
             return
         if record.finished:
             open_replay(self.app, record)
+            return
+        slot = self.slots.get(key or "")
+        if slot is not None and not adopt_autosave(slot):
+            self.notify("That game has just been resumed in another window.")
             return
         open_record = getattr(self.app, "open_record", None)
         if open_record is not None:

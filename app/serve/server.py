@@ -1,0 +1,249 @@
+"""`equation-duel serve`: textual-serve's aiohttp Server with the doors closed.
+
+What this subclass adds to `textual_serve.server.Server` (1.1):
+- a middleware that answers 403 to the page, the websocket and downloads without the
+  right token (when there is one), before any handler runs;
+- a websocket handler that refuses a foreign or missing Origin (403) and a tab past
+  --max-sessions (503) before any process starts, checks every message from the
+  browser (a malformed one closes that session, with the reason logged), and closes a
+  tab idle for --idle-minutes;
+- app processes that always end (see `session.DuelAppService`).
+`_make_app` and `handle_index` are re-written rather than extended: the base versions
+hard-code the routes and the websocket address (which here carries the token).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import WSCloseCode, WSMsgType, web
+from rich.console import Console
+from textual_serve.server import Server
+
+from app.serve.config import ServeConfig
+from app.serve.messages import MAX_TEXT, BadMessage, parse_message, size_from_query
+from app.serve.pages import FORBIDDEN, full_page, local_font
+from app.serve.session import APP_COMMAND, DuelAppService
+
+log = logging.getLogger("equation-duel.serve")
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+#: Routes that reach the game and so need the token.
+GUARDED_ROUTES = frozenset({"index", "websocket", "websocket-token", "download"})
+
+
+def _html(text: str, status: int) -> web.Response:
+    return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
+
+
+def _peer(request: web.Request) -> str:
+    return request.remote or "unknown"
+
+
+class DuelServer(Server):
+    """Serves Equation Duel, one app process per browser tab, within `config`."""
+
+    def __init__(self, config: ServeConfig, argv: tuple[str, ...] = APP_COMMAND) -> None:
+        super().__init__(
+            " ".join(argv),
+            host=config.host,
+            port=config.port,
+            title="Equation Duel",
+            public_url=config.base_url,
+        )
+        # The log goes to stderr; stdout carries only the address and how to stop.
+        self.console = Console(stderr=True)
+        self.config = config
+        self.argv = argv
+        self.services: set[DuelAppService] = set()
+        self.sockets: set[web.WebSocketResponse] = set()
+        self.sessions = 0
+        """Tabs holding a place: counted from the handshake on, so the cap has no race."""
+
+    # -- the aiohttp application ---------------------------------------------------
+
+    async def _make_app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/ws/{token}", self.handle_websocket, name="websocket-token"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        route = request.match_info.route.name
+        if route in GUARDED_ROUTES and self.config.token is not None:
+            given = request.match_info.get("token") or request.query.get("token")
+            if not self.config.token_ok(given):
+                log.warning("refused %s from %s: wrong or missing token", route, _peer(request))
+                return _html(FORBIDDEN, 403)
+        response = await handler(request)
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    def initialize_logging(self) -> None:
+        super().initialize_logging()
+        # The access log would print every address, token included.
+        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+
+    async def on_startup(self, app: web.Application) -> None:
+        print(f"Equation Duel is served at {self.config.address()}", flush=True)
+        if self.config.token is not None:
+            print("Anyone with this address (token included) can play: share it with care.")
+        print(f"At most {self.config.max_sessions} tabs at once. Ctrl+C stops the server.")
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        for websocket in list(self.sockets):
+            with contextlib.suppress(Exception):
+                await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
+        await asyncio.gather(*(service.stop() for service in list(self.services)))
+
+    # -- the page ------------------------------------------------------------------
+
+    def _base_url(self, request: web.Request) -> str:
+        """The address the browser reached: a server on every address has many names."""
+        if self.config.wildcard and self.config.public_url is None:
+            return f"{request.scheme}://{request.host}"
+        return self.config.base_url
+
+    def is_full(self) -> bool:
+        return self.sessions >= self.config.max_sessions
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        if self.is_full():
+            log.info("server full: refused a page to %s", _peer(request))
+            return _html(full_page(self.config.max_sessions), 503)
+        base = self._base_url(request)
+        websocket_url = "ws" + base.removeprefix("http") + "/ws"
+        if self.config.token is not None:
+            websocket_url += f"/{self.config.token}"
+        context: dict[str, Any] = {
+            "font_size": 16,
+            "app_websocket_url": websocket_url,
+            "config": {"static": {"url": f"{base}/static/"}},
+            "application": {"name": self.title},
+        }
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        if response.text is not None:
+            response.text = local_font(response.text, context["config"]["static"]["url"])
+        return response
+
+    # -- the websocket -------------------------------------------------------------
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        peer = _peer(request)
+        origin = request.headers.get("Origin")
+        if not self.config.origin_ok(origin, request.host):
+            log.warning("refused websocket from %s: origin %r is not this server", peer, origin)
+            raise web.HTTPForbidden(text="This page may not open a game here.")
+        try:
+            width, height = size_from_query(request.query.get("width"), request.query.get("height"))
+        except BadMessage as error:
+            log.warning("refused websocket from %s: %s", peer, error)
+            raise web.HTTPBadRequest(text=str(error)) from None
+        if self.is_full():
+            log.info("server full: refused a websocket from %s", peer)
+            raise web.HTTPServiceUnavailable(text="The server is full.")
+        self.sessions += 1
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=2 * MAX_TEXT)
+        try:
+            await websocket.prepare(request)
+            self.sockets.add(websocket)
+            service = DuelAppService(
+                self.argv,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+            )
+            self.services.add(service)
+            try:
+                await service.start(width, height)
+                log.info(
+                    "session started for %s (%d of %d)",
+                    peer,
+                    self.sessions,
+                    self.config.max_sessions,
+                )
+                await self._relay(websocket, service, peer)
+            finally:
+                await service.stop()
+                self.services.discard(service)
+        except Exception:
+            log.exception("session for %s failed", peer)
+        finally:
+            self.sockets.discard(websocket)
+            self.sessions -= 1
+            if not websocket.closed:
+                with contextlib.suppress(Exception):
+                    await websocket.close()
+            log.info("session ended for %s", peer)
+        return websocket
+
+    async def _relay(
+        self, websocket: web.WebSocketResponse, service: DuelAppService, peer: str
+    ) -> None:
+        """Hand the browser's messages to the app until the tab closes, errs or idles."""
+        loop = asyncio.get_running_loop()
+        last_input = loop.time()
+        while True:
+            remaining = self.config.idle_seconds - (loop.time() - last_input)
+            if remaining <= 0:
+                log.info("closing idle session for %s", peer)
+                await websocket.close(code=WSCloseCode.OK, message=b"idle")
+                return
+            try:
+                message = await websocket.receive(timeout=remaining)
+            except TimeoutError:
+                continue
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return
+            if message.type == WSMsgType.ERROR:
+                log.warning("session for %s closed: %s", peer, websocket.exception())
+                return
+            try:
+                if message.type != WSMsgType.TEXT:
+                    raise BadMessage(f"{message.type.name.lower()} frame instead of text")
+                parsed = parse_message(message.data)
+            except BadMessage as error:
+                log.warning("closing session for %s: malformed message: %s", peer, error)
+                await websocket.close(
+                    code=WSCloseCode.POLICY_VIOLATION, message=b"malformed message"
+                )
+                return
+            if parsed.kind == "stdin":
+                last_input = loop.time()
+                await service.send_bytes(parsed.text.encode("utf-8"))
+            elif parsed.kind == "resize":
+                last_input = loop.time()
+                await service.set_terminal_size(parsed.width, parsed.height)
+            elif parsed.kind == "ping":
+                await websocket.send_json(["pong", parsed.text])
+            elif parsed.kind == "blur":
+                await service.blur()
+            else:
+                await service.focus()
+
+    def process_count(self) -> int:
+        """App processes started and not yet ended."""
+        return sum(
+            1
+            for service in self.services
+            if service.process is not None and service.process.returncode is None
+        )

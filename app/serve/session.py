@@ -1,0 +1,120 @@
+"""One browser tab's app process: textual-serve's AppService, made to always end.
+
+The base class starts the app through a shell and, to stop it, asks it to quit and
+waits for as long as that takes. Here the app is started directly (no shell between,
+in a process group of its own) and `stop` gives it a few seconds to quit before
+terminating, then killing, the group; the process is always waited for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+from asyncio.subprocess import Process
+from collections.abc import Awaitable, Callable
+
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+log = logging.getLogger("equation-duel.serve")
+
+#: The served app: the same full screen as `equation-duel` with no arguments.
+APP_COMMAND: tuple[str, ...] = (sys.executable, "-m", "app")
+#: Seconds an app is given to quit by itself before it is terminated, then killed.
+QUIT_GRACE = 3.0
+KILL_GRACE = 2.0
+
+
+class DuelAppService(AppService):
+    """An app process for one websocket; `argv` replaces textual-serve's shell command."""
+
+    def __init__(
+        self,
+        argv: tuple[str, ...],
+        *,
+        write_bytes: Callable[[bytes], Awaitable[None]],
+        write_str: Callable[[str], Awaitable[None]],
+        close: Callable[[], Awaitable[object]],
+        download_manager: DownloadManager,
+    ) -> None:
+        super().__init__(
+            " ".join(argv),
+            write_bytes=write_bytes,
+            write_str=write_str,
+            close=self._close_quietly,
+            download_manager=download_manager,
+        )
+        self.argv = argv
+        self._close_browser = close
+
+    async def _close_quietly(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._close_browser()
+
+    @property
+    def process(self) -> Process | None:
+        return self._process
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        environment = self._build_environment(width=width, height=height)
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=environment,
+            start_new_session=True,
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def run(self) -> None:
+        """Relay the app's output; when the app ends (quit or crash), close the tab's socket."""
+        try:
+            await super().run()
+        finally:
+            await self._close_quietly()
+
+    async def stop(self) -> None:
+        """Ask the app to quit; end its process group if it has not within the grace."""
+        task = self._task
+        process = self._process
+        if task is not None:
+            self._task = None
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_GRACE)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(task), QUIT_GRACE)
+        if process is not None:
+            await _end_process(process)
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+async def _end_process(process: Process) -> None:
+    """Wait for the process; terminate, then kill, its group if it lingers."""
+    for sig, grace in ((None, QUIT_GRACE), (signal.SIGTERM, KILL_GRACE), (signal.SIGKILL, None)):
+        if process.returncode is not None:
+            break
+        if sig is not None:
+            log.info("app process %s did not quit; sending %s", process.pid, sig.name)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                if hasattr(os, "killpg"):
+                    os.killpg(process.pid, sig)
+                else:  # no process groups: the app alone
+                    process.send_signal(sig)
+        if grace is None:
+            await process.wait()
+        else:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), grace)
+    # Close the pipes so no file descriptor outlives the session.
+    if process.stdin is not None:
+        process.stdin.close()

@@ -1,0 +1,157 @@
+"""`equation-duel serve` in a child process on a free loopback port, and what it runs.
+
+The server's app processes are its children: they are counted from /proc (parent pid),
+so a test sees the processes the operating system has, not the server's own tally.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    import aiohttp
+
+#: Generous bounds: a loaded two-core machine can take seconds to start an app.
+WAIT = 30.0
+
+
+def require_web_extra() -> None:
+    """Fail (never skip) when textual-serve is missing: these tests are the feature's."""
+    try:
+        import aiohttp  # noqa: F401
+        import textual_serve  # noqa: F401
+    except ImportError:
+        pytest.fail("the web extra is not installed: pip install -e '.[test,web]'")
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def children_of(pid: int) -> list[int]:
+    """Live (not zombie) processes whose parent is `pid`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no VmRSS for {pid}")
+
+
+class Served:
+    """A running `equation-duel serve`; `stop()` ends it (and checks it ended its apps)."""
+
+    def __init__(self, data: Path, *args: str) -> None:
+        self.port = free_port()
+        env = dict(os.environ, EQUATION_DUEL_DATA=str(data), PYTHONUNBUFFERED="1")
+        env.pop("NO_COLOR", None)
+        self.log = data.parent / f"serve-{self.port}.log"
+        self.log_file = self.log.open("wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "app", "serve", "--port", str(self.port), *args],
+            stdout=subprocess.PIPE,
+            stderr=self.log_file,
+            env=env,
+        )
+        assert self.process.stdout is not None
+        first = self.process.stdout.readline().decode()
+        if "served at" not in first:
+            self.stop()
+            pytest.fail(f"serve did not start: {first!r}\n{self.log_text()}")
+        self.address = first.split("served at", 1)[1].strip()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self._wait_listening()
+
+    def _wait_listening(self) -> None:
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        pytest.fail(f"serve is not listening on {self.port}\n{self.log_text()}")
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def apps(self) -> list[int]:
+        return children_of(self.pid)
+
+    def wait_apps(self, count: int, timeout: float = WAIT) -> list[int]:
+        """The app processes once there are exactly `count`; fails if never so."""
+        end = time.monotonic() + timeout
+        while True:
+            apps = self.apps()
+            if len(apps) == count or time.monotonic() > end:
+                break
+            time.sleep(0.1)
+        assert len(apps) == count, f"{len(apps)} app processes, not {count}\n{self.log_text()}"
+        return apps
+
+    def log_text(self) -> str:
+        self.log_file.flush()
+        return self.log.read_text(errors="replace")
+
+    def stop(self) -> list[int]:
+        """Stop the server; the app processes it had that are still alive afterwards."""
+        apps = self.apps() if self.process.poll() is None else []
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=WAIT)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        self.log_file.close()
+        return [pid for pid in apps if alive(pid)]
+
+
+def alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+async def wait_for_room(session: aiohttp.ClientSession, server: Served) -> None:
+    """A closed tab's place is free once its app has ended and the page is served again."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + WAIT
+    while True:
+        async with session.get(server.base) as response:
+            if response.status == 200:
+                return
+            assert response.status == 503, response.status
+        assert loop.time() < end, "the server stayed full after every tab was closed"
+        await asyncio.sleep(0.05)
