@@ -14,13 +14,12 @@ from collections.abc import Sequence
 def main(argv: Sequence[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if not args:
-        from app.tui.app import EquationDuelApp
+        from app.tui.app import EquationDuelApp, run_app
 
         try:
-            EquationDuelApp().run()
+            return run_app(EquationDuelApp())
         except KeyboardInterrupt:
             return 130
-        return 0
     from app.cli import main as cli_main
 
     return cli_main(args)

@@ -25,6 +25,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.plain.base import name_players
+from app.tui.mounting import gone
 from app.tui.positions import PositionView
 from app.tui.styles import SCREEN_STYLES
 from rules.analysis import Analysis, Chance, MoveAnalysis, Value, analyse
@@ -146,11 +147,17 @@ class AnalysisScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         self.query_one("#analysis-moves", OptionList).focus()
         self.query_one("#analysis-moves", OptionList).highlighted = 0
         self._show_position()
         if self.problem is not None:
-            self.notify(self.named(self.problem[:1].upper() + self.problem[1:]), severity="error")
+            self.notify(
+                self.named(self.problem[:1].upper() + self.problem[1:]),
+                severity="error",
+                markup=False,
+            )
         self.run_worker(self._analyse, thread=True, exclusive=True, group="analysis")
 
     def _analyse(self) -> None:

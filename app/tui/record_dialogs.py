@@ -13,9 +13,11 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from app.tui.mounting import gone
 from app.tui.styles import SCREEN_STYLES
 from rules.match import round_starter
 from rules.record_check import match_of
@@ -58,6 +60,8 @@ class ExportDialog(ModalScreen[Path | None]):
                 yield Button("Cancel (Esc)", id="export-cancel")
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         self.query_one("#export-error").display = False
 
     def _problem(self, path: Path) -> str | None:
@@ -153,7 +157,7 @@ class RoundChoiceDialog(ModalScreen[int | None]):
                         f"{result.number}  Round {result.number}: {starter} started, "
                         f"{names[result.winner - 1]} won"
                     )
-                    yield Button(label, id=f"round-{result.number}", compact=True)
+                    yield Button(Content(label), id=f"round-{result.number}", compact=True)
             yield Static("Esc: back", classes="dialog-note")
 
     def on_key(self, event: events.Key) -> None:
