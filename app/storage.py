@@ -290,9 +290,9 @@ def list_saves(check: bool = False) -> list[SavedGame]:
     entries = []
     for path in folder.glob("*.json"):
         try:
-            modified = datetime.fromtimestamp(path.stat().st_mtime)
+            modified = datetime.fromtimestamp(path.lstat().st_mtime)
         except OSError:
-            continue
+            continue  # gone since the folder was listed
         try:
             entries.append(SavedGame(path, modified, load_record(path, check)))
         except LoadError as error:
