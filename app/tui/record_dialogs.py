@@ -65,11 +65,11 @@ class ExportDialog(ModalScreen[Path | None]):
         self.query_one("#export-error").display = False
 
     def _problem(self, path: Path) -> str | None:
+        from app.storage import write_problem
+
         if not path.name or path.is_dir():
             return f"{path} is a folder: give a file name"
-        if not path.parent.is_dir():
-            return f"the folder {path.parent} does not exist"
-        return None
+        return write_problem(path)  # a device or a pipe is never written over
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -244,3 +245,38 @@ def test_crash_in_the_app_is_a_non_zero_exit_and_keeps_the_game(
         app_module.EquationDuelApp, "run", lambda self: setattr(self, "_return_code", 1)
     )
     assert app_module.run_app(EquationDuelApp()) == 1
+
+
+async def test_stats_screen_leaves_out_tampered_rows() -> None:
+    import sqlite3
+
+    for record_id in ("a", "b"):
+        record = record_from_moves("conquest", None, ["5", "2", "3"], players_of(("Ann", "Bob")))
+        stats.record_game(record.model_copy(update={"id": record_id}))
+    conn = sqlite3.connect(stats.stats_path())
+    with conn:
+        conn.execute("UPDATE games SET p1_name = X'00FF' WHERE record_id = 'b'")
+    conn.close()
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(StatsScreen())
+        await pilot.pause()
+        line = text_of(top(app).query_one("#stats-summary", Static))
+        assert line == "1 finished game recorded (1 unreadable result left out)"
+
+
+async def test_export_never_writes_over_a_pipe(tmp_path: Path) -> None:
+    import os
+
+    from app.tui.record_dialogs import ExportDialog
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = ExportDialog(fifo)
+        app.push_screen(dialog)
+        await pilot.pause()
+        await pilot.press("enter")
+        assert "a pipe, not a file" in text_of(dialog.query_one("#export-error", Static))
+    assert fifo.exists() and not fifo.is_file()
