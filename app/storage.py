@@ -32,6 +32,7 @@ from app.data_folder import (
     saves_dir,
     temporary_prefix,
 )
+from rules.names import strip_controls
 from rules.record_json import from_json, to_json
 from rules.records import GameRecord, RecordError
 
@@ -43,7 +44,8 @@ class LoadError(RecordError):
     """A record file that cannot be used: `path` and the problem."""
 
     def __init__(self, path: Path, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
+        problem = strip_controls(problem)  # it may quote the file: never terminal codes
+        super().__init__(f"{strip_controls(str(path))}: {problem}")
         self.path = path
         self.problem = problem
 

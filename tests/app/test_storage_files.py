@@ -114,3 +114,19 @@ def test_only_the_named_target_is_cleaned(tmp_path: Path) -> None:
     two = _temporary(tmp_path, "b.json", dead_pid)
     assert clean_stale_temporaries(tmp_path, "a.json") == 1
     assert not one.exists() and two.exists()
+
+
+def test_a_refusal_never_carries_terminal_codes(tmp_path: Path) -> None:
+    import json
+
+    from app.cli import main
+
+    data = json.loads(RECORD.model_dump_json())
+    data["moves"].append({"move": "\x1b]0;owned\x07\x1b[2J", "seconds": 0})
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(LoadError) as refused:
+        load_record(path)
+    assert "\x1b" not in str(refused.value) and "\x07" not in str(refused.value)
+    assert "move 2" in str(refused.value)
+    assert main(["play", "--plain", "--load", str(path)]) == 2
