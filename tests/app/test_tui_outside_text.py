@@ -280,3 +280,16 @@ async def test_export_never_writes_over_a_pipe(tmp_path: Path) -> None:
         await pilot.press("enter")
         assert "a pipe, not a file" in text_of(dialog.query_one("#export-error", Static))
     assert fifo.exists() and not fifo.is_file()
+
+
+async def test_countdown_pass_question_names_the_player_as_text() -> None:
+    from app.tui.dialogs import ConfirmDialog
+
+    app = EquationDuelApp("countdown", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        dialog = top(app)
+        assert isinstance(dialog, ConfirmDialog)
+        assert text_of(dialog.query_one(".dialog-title", Static)) == "Pass, [/]?"

@@ -22,7 +22,7 @@ from tests.campaigns import Tally, table
 KEYS = [
     *"0123456789",
     *"abcdeghmnpqrsuxy",
-    *"+-*/=:()@.",
+    *"+-*/=:()@.[]",
     "enter",
     "escape",
     "tab",
@@ -82,6 +82,20 @@ async def _session(rng: random.Random, events: int, tally: Tally, screens: Count
     return done
 
 
+def seed_files(rng: random.Random) -> None:
+    """Saved games, an autosave and statistics whose names are markup, for the storm to
+    come across in Saved games, the resume offer, replays and the statistics."""
+    from app import stats, storage
+    from rules.records import players_of, record_from_moves
+
+    names = players_of(("[/]", "[b]x[/nope]"))
+    finished = record_from_moves("conquest", None, ["5", "2", "3"], names)
+    storage.save_game(finished)
+    storage.save_game(record_from_moves("fifty", None, ["6*7"], names))
+    storage.write_autosave(record_from_moves("collect", None, ["3"], names))
+    stats.record_game(finished.model_copy(update={"id": f"storm-{rng.random()}"}))
+
+
 def run(seed: int, events: int, per_session: int = 400) -> tuple[list[Tally], Counter[str]]:
     rng = random.Random(seed)
     tally = Tally("key storm: keys, clicks, resizes to 20×8", labels=("apps started", "-"))
@@ -91,6 +105,7 @@ def run(seed: int, events: int, per_session: int = 400) -> tuple[list[Tally], Co
         os.environ["EQUATION_DUEL_DATA"] = str(Path(folder) / "data")
         os.chdir(folder)  # an export writes where the app was started
         try:
+            seed_files(rng)
             while tally.tried < events:
                 want = min(per_session, events - tally.tried)
                 tally.tried += max(1, asyncio.run(_session(rng, want, tally, screens)))
