@@ -96,7 +96,9 @@ def seed_files(rng: random.Random) -> None:
     stats.record_game(finished.model_copy(update={"id": f"storm-{rng.random()}"}))
 
 
-def run(seed: int, events: int, per_session: int = 400) -> tuple[list[Tally], Counter[str]]:
+def run(
+    seed: int, events: int, per_session: int = 400, progress: bool = False
+) -> tuple[list[Tally], Counter[str]]:
     rng = random.Random(seed)
     tally = Tally("key storm: keys, clicks, resizes to 20×8", labels=("apps started", "-"))
     screens: Counter[str] = Counter()
@@ -110,6 +112,8 @@ def run(seed: int, events: int, per_session: int = 400) -> tuple[list[Tally], Co
                 want = min(per_session, events - tally.tried)
                 tally.tried += max(1, asyncio.run(_session(rng, want, tally, screens)))
                 tally.refused += 1
+                if progress:
+                    print(f"{tally.tried} events, {tally.crashes} crashes", file=sys.stderr)
         finally:
             os.chdir(old_cwd)
             if old_env is None:
@@ -124,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--events", type=int, default=20000)
     args = parser.parse_args(argv)
-    tallies, screens = run(args.seed, args.events)
+    tallies, screens = run(args.seed, args.events, progress=True)
     print(table(tallies))
     print("screens reached (steps that ended on each):")
     for name, seen in screens.most_common():
