@@ -20,7 +20,7 @@ from typing import NoReturn
 
 from app.game_flags import FlagError, add_game_flags, options_from_args
 from app.puzzle_cli import add_puzzle_parser, run_puzzle, run_stats_with_ratings
-from app.records_cli import add_play_arguments, add_stats_parser
+from app.records_cli import add_play_arguments, add_stats_parser, names_from_args
 from app.serve import add_serve_parser, cmd_serve
 from app.solve_cli import (
     add_player_flags,
@@ -163,6 +163,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        args.p1_name, args.p2_name = names_from_args(args)
+    except ValueError as error:
+        return _fail(str(error))
     if args.game is None and args.load is None:
         return _fail("name a game to play, or --load FILE")
     game = get_game(args.game) if args.game is not None else None
@@ -200,20 +204,21 @@ def cmd_play(args: argparse.Namespace) -> int:
             game.replay(options, moves)
         except ValueError as error:
             return _fail(f"--moves: {error}")
-        from app.tui.app import EquationDuelApp
+        from app.tui.app import EquationDuelApp, run_app
 
         assert options is not None
         levels = tuple(None if seat == "human" else seat for seat in (args.p1, args.p2))
-        EquationDuelApp(
-            game_id=game.id,
-            options=options.model_dump(),
-            moves=moves,
-            names=(args.p1_name, args.p2_name),
-            levels=(levels[0], levels[1]),
-            best_of=args.best_of,
-            turn_seconds=turn_seconds,
-        ).run()
-        return 0
+        return run_app(
+            EquationDuelApp(
+                game_id=game.id,
+                options=options.model_dump(),
+                moves=moves,
+                names=(args.p1_name, args.p2_name),
+                levels=(levels[0], levels[1]),
+                best_of=args.best_of,
+                turn_seconds=turn_seconds,
+            )
+        )
     from app.records_cli import play_plain_with_records
     from rules.players import make_player
 
@@ -231,10 +236,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_menu() -> int:
-    from app.tui.app import EquationDuelApp
+    from app.tui.app import EquationDuelApp, run_app
 
-    EquationDuelApp().run()
-    return 0
+    return run_app(EquationDuelApp())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -41,10 +41,12 @@ from app.streams import quiet_exit, safe_streams  # noqa: E402
 
 def _run(args: list[str]) -> int:
     if not args:
-        from app.tui.app import EquationDuelApp
+        from app.tui.app import EquationDuelApp, run_app
 
-        EquationDuelApp().run()
-        return 0
+        try:
+            return run_app(EquationDuelApp())
+        except KeyboardInterrupt:
+            return INTERRUPTED
     from app.cli import main as cli_main
 
     return cli_main(args)

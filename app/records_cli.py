@@ -6,7 +6,7 @@
 
 `add_play_arguments(parser)` adds `--save`, `--load`, `--best-of` and `--turn-seconds` to
 the `play` parser; `add_stats_parser(subparsers)` adds `stats`; `run_stats(args)` runs it;
-`play_plain_with_records(...)` is what `play --plain` calls after it has built the
+`names_from_args(args)` cleans `--p1-name`/`--p2-name`; `play_plain_with_records(...)` is what `play --plain` calls after it has built the
 options and the computer players. Refusals are one line on standard error, exit 2.
 """
 
@@ -22,12 +22,13 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, cast
 
+from app.data_folder import clean_stale_temporaries
 from app.game_flags import whole_number
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
 from app.seat_names import seat_names
 from app.stats import StatsError, format_summary, record_game, summary
-from app.storage import LoadError, load_record, save_record
+from app.storage import LoadError, load_record, save_record, write_problem
 from rules.base import Game, GameOptions, IllegalMove, PlayerNo
 from rules.match import (
     BEST_OF_CHOICES,
@@ -38,6 +39,7 @@ from rules.match import (
     new_match,
     play_in_match,
 )
+from rules.names import NameProblem, clean_name
 from rules.record_check import match_of, seconds_of
 from rules.records import KINDS, GameRecord, Kind, PlayerInfo, players_of, record_from_match
 from rules.registry import get_game
@@ -51,6 +53,19 @@ BotFactory = Callable[[Game[Any, Any, Any], str], Bot]
 
 class Refusal(Exception):
     """A one-line usage error (exit 2)."""
+
+
+def names_from_args(args: argparse.Namespace) -> tuple[str, str]:
+    """`--p1-name` and `--p2-name` cleaned (rules.names): ValueError naming the flag when
+    a name is empty or too long once control characters and escapes are removed."""
+    names = []
+    for player in (1, 2):
+        raw = getattr(args, f"p{player}_name", None)
+        try:
+            names.append(clean_name(f"Player {player}" if raw is None else str(raw)))
+        except NameProblem as error:
+            raise ValueError(f"--p{player}-name: {error}") from None
+    return names[0], names[1]
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -130,13 +145,14 @@ def _seconds_flag(args: argparse.Namespace) -> int | None:
 
 
 def _check_save_path(path: Path | None) -> None:
+    """Refuse a --save path that is a folder, a device or a pipe, or in no folder; and
+    remove the temporary files an earlier save to it left when it was killed."""
     if path is None:
         return
-    if path.is_dir():
-        raise Refusal(f"--save: {path} is a folder, not a file")
-    folder = path.parent
-    if not folder.is_dir():
-        raise Refusal(f"--save: the folder {folder} does not exist")
+    problem = write_problem(path)
+    if problem is not None:
+        raise Refusal(f"--save: {problem}")
+    clean_stale_temporaries(path.parent, path.name)
 
 
 class _Game:
@@ -258,6 +274,7 @@ def play_plain_with_records(
     error: a bad record names the problem and the move); 1 when the save fails.
     """
     console = console or Console(sys.stdin, sys.stdout)
+    clean_stale_temporaries()
     save: Path | None = getattr(args, "save", None)
     load: Path | None = getattr(args, "load", None)
     try:

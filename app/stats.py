@@ -20,14 +20,46 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from app.data_folder import data_dir, ensure_data_dir
+from app.stats_rows import (
+    GameRow,
+    HeadToHead,
+    LevelStats,
+    PlayerStats,
+    Summary,
+    against_computer,
+    game_rows,
+    head_to_head,
+    player_stats,
+    read_rows,
+)
 from rules.records import GameRecord
+
+__all__ = [
+    "GameRow",
+    "HeadToHead",
+    "LevelStats",
+    "PlayerStats",
+    "StatsError",
+    "Summary",
+    "against_computer",
+    "connect",
+    "format_summary",
+    "game_rows",
+    "head_to_head",
+    "migrate",
+    "player_stats",
+    "read_rows",
+    "record_game",
+    "schema_version",
+    "stats_path",
+    "streak_text",
+    "summary",
+    "unreadable_text",
+]
 
 STATS_FILE = "stats.sqlite3"
 #: Seconds a writer waits for another process's write to finish.
@@ -202,145 +234,6 @@ def record_game(record: GameRecord, conn: sqlite3.Connection | None = None) -> b
 # Reading.
 
 
-@dataclass(frozen=True)
-class GameRow:
-    """One counted game, as the queries read it."""
-
-    game: str
-    names: tuple[str, str]
-    kinds: tuple[str, str]
-    winner: int
-    reason: str
-    moves: int
-    duration: float
-    ended: str
-
-
-@dataclass(frozen=True)
-class PlayerStats:
-    """One player name in one game."""
-
-    name: str
-    game: str
-    played: int
-    won: int
-    lost: int
-    #: won / played, from 0 to 1.
-    win_rate: float
-    #: The current run: +3 = the last three games won, -2 = the last two lost.
-    streak: int
-
-
-@dataclass(frozen=True)
-class HeadToHead:
-    """Two player names (in alphabetical order) in one game."""
-
-    first: str
-    second: str
-    game: str
-    played: int
-    first_won: int
-    second_won: int
-
-
-@dataclass(frozen=True)
-class LevelStats:
-    """A person's results in one game against one computer level."""
-
-    name: str
-    game: str
-    level: str
-    played: int
-    won: int
-    lost: int
-
-
-@dataclass(frozen=True)
-class Summary:
-    """Everything the statistics screen and `equation-duel stats` show."""
-
-    games: int
-    players: tuple[PlayerStats, ...]
-    head_to_head: tuple[HeadToHead, ...]
-    against_computer: tuple[LevelStats, ...]
-    #: The names that played as the computer (their rows are shown apart from people's).
-    computers: tuple[str, ...] = ()
-
-    def as_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def game_rows(conn: sqlite3.Connection) -> list[GameRow]:
-    """Every counted game, oldest first."""
-    rows = conn.execute(
-        "SELECT game, p1_name, p2_name, p1_kind, p2_kind, winner, reason, moves, duration, "
-        "ended FROM games ORDER BY ended, id"
-    ).fetchall()
-    return [
-        GameRow(r[0], (r[1], r[2]), (r[3], r[4]), int(r[5]), r[6], int(r[7]), float(r[8]), r[9])
-        for r in rows
-    ]
-
-
-def player_stats(rows: Iterable[GameRow]) -> list[PlayerStats]:
-    """Per player name and game: played, won, win rate and the current streak."""
-    results: dict[tuple[str, str], list[bool]] = defaultdict(list)
-    for row in rows:
-        for seat in (0, 1):
-            results[(row.names[seat], row.game)].append(row.winner == seat + 1)
-    table = []
-    for (name, game), wins in results.items():
-        won = sum(wins)
-        table.append(
-            PlayerStats(name, game, len(wins), won, len(wins) - won, won / len(wins), _streak(wins))
-        )
-    return sorted(table, key=lambda s: (s.name.casefold(), s.name, s.game))
-
-
-def _streak(wins: list[bool]) -> int:
-    if not wins:
-        return 0
-    last = wins[-1]
-    count = 0
-    for won in reversed(wins):
-        if won != last:
-            break
-        count += 1
-    return count if last else -count
-
-
-def head_to_head(rows: Iterable[GameRow]) -> list[HeadToHead]:
-    """Per pair of different names and game: how many each won against the other."""
-    pairs: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
-    for row in rows:
-        one, two = row.names
-        if one == two:
-            continue
-        first, second = sorted((one, two))
-        winner = row.names[row.winner - 1]
-        pairs[(first, second, row.game)][0 if winner == first else 1] += 1
-    return [
-        HeadToHead(first, second, game, a + b, a, b)
-        for (first, second, game), (a, b) in sorted(pairs.items())
-    ]
-
-
-def against_computer(rows: Iterable[GameRow]) -> list[LevelStats]:
-    """Per person, game and computer level: played, won and lost."""
-    tally: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
-    for row in rows:
-        for seat in (0, 1):
-            opponent = 1 - seat
-            if row.kinds[seat] != "human" or row.kinds[opponent] == "human":
-                continue
-            key = (row.names[seat], row.game, row.kinds[opponent])
-            tally[key][0 if row.winner == seat + 1 else 1] += 1
-    return [
-        LevelStats(name, game, level, won + lost, won, lost)
-        for (name, game, level), (won, lost) in sorted(tally.items())
-    ]
-
-
 def summary(path: Path | str | None = None) -> Summary:
     """The statistics; empty (and nothing created) when no game has been counted yet."""
     path = stats_path() if path is None else Path(path)
@@ -348,7 +241,7 @@ def summary(path: Path | str | None = None) -> Summary:
         return Summary(0, (), (), ())
     conn = connect(path)
     try:
-        rows = game_rows(conn)
+        rows, unreadable = read_rows(conn)
     except sqlite3.Error as error:
         raise StatsError(f"cannot read the statistics: {error}") from None
     finally:
@@ -358,8 +251,18 @@ def summary(path: Path | str | None = None) -> Summary:
         tuple(player_stats(rows)),
         tuple(head_to_head(rows)),
         tuple(against_computer(rows)),
-        tuple(sorted({r.names[i] for r in rows for i in (0, 1) if r.kinds[i] != "human"})),
+        computers=tuple(
+            sorted({r.names[i] for r in rows for i in (0, 1) if r.kinds[i] != "human"})
+        ),
+        unreadable=unreadable,
     )
+
+
+def unreadable_text(count: int) -> str:
+    """`2 unreadable results left out` (empty for none)."""
+    if count <= 0:
+        return ""
+    return f"{count} unreadable {'result' if count == 1 else 'results'} left out"
 
 
 def streak_text(streak: int) -> str:
@@ -371,9 +274,10 @@ def streak_text(streak: int) -> str:
 
 def format_summary(stats: Summary) -> str:
     """The statistics as plain text tables (what `equation-duel stats` prints)."""
+    left_out = unreadable_text(stats.unreadable)
     if stats.games == 0:
-        return "No games recorded yet."
-    lines = [f"Games recorded: {stats.games}"]
+        return "\n".join(["No games recorded yet.", *([left_out] if left_out else [])])
+    lines = [f"Games recorded: {stats.games}", *([left_out] if left_out else [])]
     for heading, computer in (("Players", False), ("Computer players", True)):
         rows = [p for p in stats.players if (p.name in stats.computers) == computer]
         if not rows and computer:

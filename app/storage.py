@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,7 +31,9 @@ from app.data_folder import (
     autosave_path,
     ensure_data_dir,
     saves_dir,
+    temporary_prefix,
 )
+from rules.names import strip_controls
 from rules.record_json import from_json, to_json
 from rules.records import GameRecord, RecordError
 
@@ -42,7 +45,8 @@ class LoadError(RecordError):
     """A record file that cannot be used: `path` and the problem."""
 
     def __init__(self, path: Path, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
+        problem = strip_controls(problem)  # it may quote the file: never terminal codes
+        super().__init__(f"{strip_controls(str(path))}: {problem}")
         self.path = path
         self.problem = problem
 
@@ -60,7 +64,7 @@ def atomic_write_text(path: Path | str, text: str) -> Path:
     path = Path(path)
     folder = path.parent
     data = text.encode("utf-8")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    handle, temporary = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".tmp", dir=folder)
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
@@ -94,8 +98,16 @@ def _sync_folder(folder: Path) -> None:
 # Records in files.
 
 
+class NotAFile(OSError):
+    """A record would replace something that is not a regular file."""
+
+
 def save_record(record: GameRecord, path: Path | str) -> Path:
-    """Write the record to `path` atomically (the folder must exist). OSError on failure."""
+    """Write the record to `path` atomically (the folder must exist). OSError on failure,
+    NotAFile (an OSError) when `path` is a folder, a device or a pipe."""
+    problem = write_problem(path)
+    if problem is not None:
+        raise NotAFile(problem)
     return atomic_write_text(path, to_json(record))
 
 
@@ -103,16 +115,28 @@ def load_record(path: Path | str, check: bool = True) -> GameRecord:
     """The record in the file at `path`, checked by replaying its moves.
 
     Raises LoadError (a RecordError) naming the file and the problem: missing or
-    unreadable, empty, too large, not UTF-8, corrupt JSON (line and column), cut short,
-    a future format, an unknown game, missing fields, an illegal move (number and text).
-    The file is only read.
+    unreadable, not a regular file (a folder, a device, a pipe), empty, too large, not
+    UTF-8, corrupt JSON (line and column), cut short, a future format, an unknown game,
+    missing fields, an illegal move (number and text). The file is only read.
     """
     path = Path(path)
+    data = read_record_bytes(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise LoadError(path, f"too large for a game record ({size} bytes)")
-        data = path.read_bytes()
+        return from_json(data, check)
+    except RecordError as error:
+        raise LoadError(path, str(error)) from None
+
+
+def read_record_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of the regular file at `path`, at most `limit` of them (LoadError else).
+
+    The file is opened without blocking (a FIFO would otherwise wait for a writer) and
+    refused unless it is a regular file; no more than `limit` + 1 bytes are ever read,
+    whatever its size claims, so `/dev/zero` or a growing file cannot make it read on.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        handle = os.open(path, flags)
     except FileNotFoundError:
         raise LoadError(path, "no such file") from None
     except IsADirectoryError:
@@ -122,9 +146,63 @@ def load_record(path: Path | str, check: bool = True) -> GameRecord:
     except OSError as error:
         raise LoadError(path, error.strerror or str(error)) from None
     try:
-        return from_json(data, check)
-    except RecordError as error:
-        raise LoadError(path, str(error)) from None
+        kind = _kind_of(os.fstat(handle).st_mode)
+        if kind is not None:
+            raise LoadError(path, f"{kind}, not a record file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(handle, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise LoadError(path, f"too large for a game record (over {limit} bytes)")
+        return b"".join(chunks)
+    except BlockingIOError:
+        raise LoadError(path, "not ready to be read (not a record file)") from None
+    except LoadError:
+        raise
+    except OSError as error:
+        raise LoadError(path, error.strerror or str(error)) from None
+    finally:
+        os.close(handle)
+
+
+def _kind_of(mode: int) -> str | None:
+    """What a file that is not a regular one is, in words (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def write_problem(path: Path | str) -> str | None:
+    """Why a record cannot be written at `path` (None when it can): something that is
+    there already and is not a regular file (a folder, a device, a pipe) is never
+    replaced, and the folder must exist."""
+    path = Path(path)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        return f"{path}: {error.strerror or error}"
+    if mode is not None:
+        kind = _kind_of(mode)
+        if kind is not None:
+            return f"{path} is {kind}, not a file"
+    if not path.parent.is_dir():
+        return f"the folder {path.parent} does not exist"
+    return None
 
 
 # The autosave slot: the unfinished game the app was left in.
@@ -216,9 +294,9 @@ def list_saves(check: bool = False) -> list[SavedGame]:
     entries = []
     for path in folder.glob("*.json"):
         try:
-            modified = datetime.fromtimestamp(path.stat().st_mtime)
+            modified = datetime.fromtimestamp(path.lstat().st_mtime)
         except OSError:
-            continue
+            continue  # gone since the folder was listed
         try:
             entries.append(SavedGame(path, modified, load_record(path, check)))
         except LoadError as error:

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rules.base import Game, IllegalMove, PlayerNo, other
+from rules.base import Game, PlayerNo, other
 from rules.match import (
     MatchError,
     MatchState,
@@ -26,6 +26,7 @@ from rules.match import (
     round_options,
     time_out,
 )
+from rules.names import strip_controls
 from rules.records import FORMAT, GameRecord, RecordError, RoundRecord, newer_format, problem_of
 from rules.registry import GAME_IDS
 
@@ -80,10 +81,9 @@ def match_of(record: GameRecord) -> MatchState:
             raise RecordError(f"move {number} ({entry.move!r}): the game is already over")
         try:
             match, after = advance(match, entry.move, current=state)
-        except IllegalMove as error:
-            raise RecordError(f"move {number} ({entry.move!r}): {error}") from None
-        except Exception as error:  # a record must never crash the program
-            raise RecordError(f"move {number} ({entry.move!r}): {error}") from None
+        except Exception as error:  # an illegal move; and a record must never crash the program
+            said = strip_controls(str(error))  # a message may quote the move: no terminal codes
+            raise RecordError(f"move {number} ({entry.move!r}): {said}") from None
         state = (
             after if len(match.results) == finished else _after_round(match, after, game, rounds)
         )

@@ -33,6 +33,7 @@ from rules.match import (
     new_match,
     play_in_match,
 )
+from rules.names import tidy_name
 from rules.registry import UnknownGame
 
 #: The record format this program writes; it reads this one and older ones.
@@ -40,7 +41,8 @@ FORMAT = 1
 
 Kind = Literal["human", "easy", "medium", "perfect"]
 KINDS: tuple[Kind, ...] = ("human", "easy", "medium", "perfect")
-#: Longest player name a record holds.
+#: Longest player name a record holds (older records may hold names longer than the
+#: `rules.names.MAX_NAME` a player can give today).
 MAX_NAME = 64
 
 
@@ -53,6 +55,12 @@ class PlayerInfo(Frozen):
 
     name: str = Field(min_length=1, max_length=MAX_NAME)
     kind: Kind = "human"
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _clean(cls, value: Any) -> Any:
+        """Escape sequences and control characters never come back from a file."""
+        return tidy_name(value, "", MAX_NAME) if isinstance(value, str) else value
 
     @property
     def is_computer(self) -> bool:

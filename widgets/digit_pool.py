@@ -34,7 +34,7 @@ class PoolKey(Static):
             self.number = number
 
     def __init__(self, number: int) -> None:
-        super().__init__(str(number), classes="pool-key", id=f"key-{number}")
+        super().__init__(str(number), classes="pool-key", id=f"key-{number}", markup=False)
         self.number = number
 
     def on_click(self, event: events.Click) -> None:

@@ -25,6 +25,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.tui.analysis_lines import AnalysisLines
+from app.tui.mounting import gone
 from app.tui.positions import PositionView
 from app.tui.styles import SCREEN_STYLES
 from rules.analysis import Analysis, analyse
@@ -119,11 +120,13 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         self.query_one("#analysis-moves", OptionList).focus()
         self.query_one("#analysis-moves", OptionList).highlighted = 0
         self._show_position()
         if self.problem is not None:
-            self.notify(self.named(capitalized(self.problem)), severity="error")
+            self.notify(self.named(capitalized(self.problem)), severity="error", markup=False)
         self.run_worker(self._analyse, thread=True, exclusive=True, group="analysis")
 
     def _analyse(self) -> None:

@@ -7,6 +7,7 @@ resumes that game (or replays a finished one); the menu is underneath, for after
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Iterable
 from importlib import import_module
@@ -80,9 +81,10 @@ class EquationDuelApp(App[None]):
         return MenuScreen()
 
     def on_mount(self) -> None:
-        from app.data_folder import claim_autosave
+        from app.data_folder import claim_autosave, clean_stale_temporaries
         from app.tui.theme_memory import remember_theme
 
+        clean_stale_temporaries()  # what a save killed half-way left behind
         claim_autosave()  # this app's own autosave slot, held while it runs
         remember_theme(self)
         if self.start_record is not None:
@@ -110,7 +112,12 @@ class EquationDuelApp(App[None]):
             else:
                 problems = str(error)
             self.open_setup(game_id, GameSetup.make(game_id, seats=seats))
-            self.notify(f"Those options cannot be used: {problems}", severity="error", timeout=8)
+            self.notify(
+                f"Those options cannot be used: {problems}",
+                severity="error",
+                timeout=8,
+                markup=False,
+            )
             return
         self.start_game(setup, self.start_moves)
 
@@ -151,6 +158,7 @@ class EquationDuelApp(App[None]):
                     f"The game left unfinished last time cannot be resumed: {error}",
                     severity="error",
                     timeout=10,
+                    markup=False,
                 )
                 continue
             if record is not None:
@@ -177,16 +185,19 @@ class EquationDuelApp(App[None]):
 
         from app.tui.session import GameSetup
         from rules.match import MatchError
+        from rules.record_check import validate
+        from rules.records import RecordError
 
         if record.finished:
             self.replay(record)
             return
         try:
-            setup = GameSetup.from_record(record)
-        except (ValidationError, MatchError, KeyError) as error:
-            self.notify(f"This game cannot be resumed: {error}", severity="error")
+            setup = GameSetup.from_record(validate(record))
+            screen = board_screen(record.game)(setup, record=record)
+        except (RecordError, ValidationError, MatchError, KeyError) as error:
+            self.notify(f"This game cannot be resumed: {error}", severity="error", markup=False)
             return
-        self.push_screen(board_screen(record.game)(setup, record=record))
+        self.push_screen(screen)
 
     def replay(self, record: GameRecord) -> None:
         """Step through a finished record (a match: choose the round first)."""
@@ -270,6 +281,15 @@ class EquationDuelApp(App[None]):
             if isinstance(screen, GameScreen) and screen.in_progress:
                 screen.autosave()
 
+    # A crash: keep the game, exit non-zero
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error ends the app (Textual prints it): the game in progress is
+        kept in the autosave slot first, and the exit code is 1 (`return_code`)."""
+        with contextlib.suppress(Exception):  # the report of the first error matters more
+            self.autosave()
+        super()._handle_exception(error)
+
     # The minimum size
 
     def on_resize(self, event: events.Resize) -> None:
@@ -309,5 +329,10 @@ def run_record_file(path: Path, game_id: str | None = None, moves: str = "") -> 
     if problem is not None or record is None:
         print(f"equation-duel: error: {problem}", file=sys.stderr)
         return 2
-    EquationDuelApp(record=record).run()
-    return 0
+    return run_app(EquationDuelApp(record=record))
+
+
+def run_app(app: EquationDuelApp) -> int:
+    """Run the app; its exit code (1 after a crash, which Textual has reported)."""
+    app.run()
+    return app.return_code or 0

@@ -148,9 +148,9 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm", classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
+            yield Static(self.question, classes="dialog-title", markup=False)
             if self.detail:
-                yield Static(self.detail, classes="dialog-note")
+                yield Static(self.detail, classes="dialog-note", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button(f"{self.no} (n)", id="no", variant="primary")

@@ -175,7 +175,9 @@ class GameFlow(Screen[None]):
         try:
             stats.record_game(record)
         except (stats.StatsError, OSError, ValueError) as error:
-            self.notify(f"The statistics were not updated: {error}", severity="warning")
+            self.notify(
+                f"The statistics were not updated: {error}", severity="warning", markup=False
+            )
         try:
             saved = storage.load_autosave()
         except (RecordError, OSError):
@@ -262,6 +264,7 @@ class GameFlow(Screen[None]):
             self.notify(
                 f"The game could not be kept for later: {error.strerror or error}",
                 severity="error",
+                markup=False,
             )
             return None
 
@@ -280,10 +283,11 @@ class GameFlow(Screen[None]):
                     self.notify(
                         f"Could not export to {path}: {error.strerror or error}",
                         severity="error",
+                        markup=False,
                     )
                 else:
                     self.say(f"Exported to {written}", "success")
-                    self.notify(f"Exported to {written}")
+                    self.notify(f"Exported to {written}", markup=False)
             self.show_game_over()
 
         self.app.push_screen(ExportDialog(default), write)

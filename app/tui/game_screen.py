@@ -30,6 +30,7 @@ from app.tui.dialogs import ConfirmDialog
 from app.tui.game_flow import GameFlow
 from app.tui.hints import HintMixin
 from app.tui.match_control import MatchControl
+from app.tui.mounting import gone
 from app.tui.session import GameSetup, marks, variant_summary
 from app.tui.styles import SCREEN_STYLES
 from app.tui.takeback import Takebacks
@@ -117,6 +118,8 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         # Textual calls each class's on_mount, the board's first: the boards never call
         # this one themselves.
         if self.state is not None:

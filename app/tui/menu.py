@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from app.tui.mounting import gone
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
 
@@ -112,6 +113,8 @@ class MenuScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         self.query_one(f"#game-{self.current}", GameCard).focus()
 
     def on_descendant_focus(self, event: Any) -> None:

@@ -76,7 +76,7 @@ class PositionView(Vertical):
                 for player in (1, 2):
                     classes = f"-compact -p{player}"
                     pool = _pool(options.numbers(), 3, f"position-pool-{player}", classes)
-                    pool.border_title = self.names[player - 1]
+                    pool.border_title = Text(self.names[player - 1])
                     yield pool
         yield Static(id="position-note", classes="position-line")
 
@@ -116,7 +116,7 @@ class PositionView(Vertical):
     def _draw_template(self, state: Any, played: Played, last: Any) -> None:
         for player in (1, 2):
             widget = self.query_one(f"#position-template-{player}", EquationTemplate)
-            widget.border_title = f"{self.names[player - 1]}'s template"
+            widget.border_title = Text(f"{self.names[player - 1]}'s template")
             values = state.template_slots(player)
             widget.values = values
             mark = last is not None and last[1].player == player

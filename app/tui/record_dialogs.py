@@ -13,9 +13,11 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from app.tui.mounting import gone
 from app.tui.styles import SCREEN_STYLES
 from rules.match import round_starter
 from rules.record_check import match_of
@@ -58,14 +60,16 @@ class ExportDialog(ModalScreen[Path | None]):
                 yield Button("Cancel (Esc)", id="export-cancel")
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         self.query_one("#export-error").display = False
 
     def _problem(self, path: Path) -> str | None:
+        from app.storage import write_problem
+
         if not path.name or path.is_dir():
             return f"{path} is a folder: give a file name"
-        if not path.parent.is_dir():
-            return f"the folder {path.parent} does not exist"
-        return None
+        return write_problem(path)  # a device or a pipe is never written over
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -153,7 +157,7 @@ class RoundChoiceDialog(ModalScreen[int | None]):
                         f"{result.number}  Round {result.number}: {starter} started, "
                         f"{names[result.winner - 1]} won"
                     )
-                    yield Button(label, id=f"round-{result.number}", compact=True)
+                    yield Button(Content(label), id=f"round-{result.number}", compact=True)
             yield Static("Esc: back", classes="dialog-note")
 
     def on_key(self, event: events.Key) -> None:

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from app import storage
 from app.data_folder import adopt_autosave, unfinished_autosaves
+from app.tui.mounting import gone
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
 from app.tui.styles import SCREEN_STYLES
 from rules.match import match_outcome, round_options
@@ -40,7 +41,7 @@ def open_replay(app: App[Any], record: GameRecord, number: int | None = None) ->
     try:
         match = match_of(record)
     except RecordError as error:
-        app.notify(f"This record cannot be replayed: {error}", severity="error")
+        app.notify(f"This record cannot be replayed: {error}", severity="error", markup=False)
         return
     if number is None and len(match.results) > 1:
 
@@ -106,6 +107,8 @@ class SavedGamesScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         listing = self.query_one("#saved-list", OptionList)
         options: list[Option] = []
         for slot, path in enumerate(unfinished_autosaves()):
@@ -122,7 +125,7 @@ class SavedGamesScreen(Screen[None]):
             self.slots[key] = path
             head = f"Left unfinished: {resume_words(record)}"
             options.append(Option(Content.assemble((head, "bold"), "\n", describe(record)), key))
-        for number, entry in enumerate(storage.list_saves()):
+        for number, entry in enumerate(storage.list_saves(check=True)):
             if entry.record is None:
                 options.append(self._broken(entry.path.name, entry.error or "cannot be read"))
                 continue

@@ -10,6 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
+from app.tui.mounting import gone
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import get_game
 from widgets.keys_footer import KeysFooter
@@ -49,6 +50,8 @@ class RulesScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         self.query_one("#rules-scroll").focus()
 
     def action_scroll(self, where: str) -> None:

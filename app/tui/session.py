@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from rules.base import GameOptions, PlayerNo, other
 from rules.match import MatchState, new_match
+from rules.names import tidy_name
 from rules.records import KINDS, GameRecord
 from rules.records import Kind as RecordKind
 from rules.registry import get_game
@@ -164,9 +165,9 @@ def variant_summary(options: Any) -> str:
 
 
 def clean_name(text: str, player: PlayerNo) -> str:
-    """A name as the screen shows it: trimmed, printable, short; blank gives the default."""
-    name = "".join(ch for ch in text if ch.isprintable()).strip()[:MAX_NAME].strip()
-    return name or DEFAULT_NAMES[player - 1]
+    """A name as the screen shows it: cleaned (rules.names: no control characters or
+    escape sequences), trimmed, short; blank gives the default."""
+    return tidy_name(text, DEFAULT_NAMES[player - 1], MAX_NAME)
 
 
 def marks(names: tuple[str, str]) -> tuple[str, str]:

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select,
 
 from app.seat_names import seat_names
 from app.tui.match_form import MatchForm
+from app.tui.mounting import gone
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
 from app.tui.preset_words import preset_words
@@ -136,6 +137,8 @@ class SetupScreen(Screen[None]):
             yield level_select
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         self.query_one(f"#first-{self.initial.first}", RadioButton).value = True
         self._fill(self.initial.options)
         for name, options in self.variants.items():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -15,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from app import stats
+from app.tui.mounting import gone
 from app.tui.puzzle_stats import RatingsPanel
 from app.tui.record_dialogs import short_title
 from app.tui.styles import SCREEN_STYLES
@@ -22,8 +24,9 @@ from rules.registry import GAME_IDS
 from widgets.keys_footer import KeysFooter
 
 
-def game_name(game_id: str) -> str:
-    return short_title(game_id) if game_id in GAME_IDS else game_id
+def game_name(game_id: str) -> Text:
+    """The game's short title (a game this program does not know: its id, as text)."""
+    return Text(short_title(game_id) if game_id in GAME_IDS else game_id)
 
 
 def percent(rate: float) -> str:
@@ -56,26 +59,32 @@ class StatsScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         summary_line = self.query_one("#stats-summary", Static)
         try:
             found = stats.summary()
         except stats.StatsError as error:
-            summary_line.update(f"The statistics cannot be read: {error}")
+            summary_line.update(Text(f"The statistics cannot be read: {error}"))
             summary_line.add_class("-error")
             self._show(players=False, h2h=False, cpu=False)
             return
+        left_out = stats.unreadable_text(found.unreadable)
+        left_out = f" ({left_out})" if left_out else ""
         if found.games == 0:
-            summary_line.update("No games recorded yet: every finished game is counted here.")
+            summary_line.update(
+                f"No games recorded yet: every finished game is counted here.{left_out}"
+            )
             self._show(players=False, h2h=False, cpu=False)
             return
         plural = "game" if found.games == 1 else "games"
-        summary_line.update(f"{found.games} finished {plural} recorded")
+        summary_line.update(f"{found.games} finished {plural} recorded{left_out}")
         players = self.query_one("#stats-players", DataTable)
         players.add_columns("Player", "Game", "Played", "Won", "Lost", "Win rate", "Streak")
         # People first, then the computer's seats ("Computer (perfect)"), apart.
         for p in sorted(found.players, key=lambda p: p.name in found.computers):
             players.add_row(
-                p.name,
+                Text(p.name),
                 game_name(p.game),
                 p.played,
                 p.won,
@@ -87,7 +96,7 @@ class StatsScreen(Screen[None]):
         h2h.add_columns("Players", "Game", "Played", "Score")
         for h in found.head_to_head:
             h2h.add_row(
-                f"{h.first} vs {h.second}",
+                Text(f"{h.first} vs {h.second}"),
                 game_name(h.game),
                 h.played,
                 f"{h.first_won}–{h.second_won}",
@@ -96,7 +105,7 @@ class StatsScreen(Screen[None]):
         cpu.add_columns("Player", "Game", "Level", "Played", "Won", "Lost", "Win rate")
         for a in found.against_computer:
             cpu.add_row(
-                a.name,
+                Text(a.name),
                 game_name(a.game),
                 a.level,
                 a.played,

@@ -6,6 +6,8 @@ from textual.app import ComposeResult
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from app.tui.mounting import gone
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -19,6 +21,8 @@ class TooSmallScreen(ModalScreen[None]):
         yield Static(id="too-small", markup=False)
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         self.refresh_message()
 
     def refresh_message(self) -> None:

@@ -14,6 +14,7 @@ from textual.containers import Center
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys
 from app.tui.keys import digit_bindings
+from app.tui.mounting import gone
 from rules.base import PlayerNo
 from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
 from rules.equation import normalize_equation
@@ -41,6 +42,8 @@ class CollectScreen(GameScreen[CollectOptions]):
         yield EquationInput(id="declare")
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         declare = self.query_one(EquationInput)
         declare.display = False
         options = self.options

@@ -14,6 +14,7 @@ from textual.containers import Center
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys
 from app.tui.keys import digit_bindings
+from app.tui.mounting import gone
 from rules.base import PlayerNo
 from rules.conquest import ConquestMove, ConquestOptions, ConquestState
 from rules.equation import normalize_equation, pretty_equation
@@ -39,6 +40,8 @@ class ConquestScreen(GameScreen[ConquestOptions]):
         yield EquationInput(id="declare")
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         declare = self.query_one(EquationInput)
         declare.display = False
         declare.parens = False

@@ -19,6 +19,7 @@ from app.tui.dialogs import ConfirmDialog
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys, mark_ops
 from app.tui.keys import digit_bindings, operator_bindings
+from app.tui.mounting import gone
 from rules.base import PlayerNo
 from rules.countdown import (
     GAME,
@@ -56,8 +57,12 @@ class CountdownScreen(GameScreen[CountdownOptions]):
             yield DigitPool(numbers, columns=3, id="pool-2", classes="-compact -p2")
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         for player in (1, 2):
-            self.query_one(f"#pool-{player}", DigitPool).border_title = self.setup.name(player)
+            self.query_one(f"#pool-{player}", DigitPool).border_title = Text(
+                self.setup.name(player)
+            )
 
     def pool(self, player: int) -> DigitPool:
         return self.query_one(f"#pool-{player}", DigitPool)

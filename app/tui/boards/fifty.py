@@ -15,6 +15,7 @@ from textual.widgets import Button, Static
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys, mark_ops
 from app.tui.keys import digit_bindings, operator_bindings
+from app.tui.mounting import gone
 from rules.base import PlayerNo
 from rules.fifty import FiftyMove, FiftyOptions, FiftyState, preview
 from rules.operators import Op, shown
@@ -51,6 +52,8 @@ class FiftyScreen(GameScreen[FiftyOptions]):
             yield Button("Clear (⌫)", id="clear", compact=True)
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         self.query_one("#score-bars").border_title = f"Scores · target {self.options.target}"
 
     def current_move(self) -> FiftyMove | None:

@@ -19,6 +19,7 @@ from textual.containers import Center
 from app.tui.game_screen import GameScreen
 from app.tui.hints import HINT_CLASS, mark_keys
 from app.tui.keys import digit_bindings
+from app.tui.mounting import gone
 from rules.base import PlayerNo, other
 from rules.operators import format_fraction
 from rules.template import (
@@ -82,6 +83,8 @@ class TemplateScreen(GameScreen[TemplateOptions]):
             yield pool
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted
+            return
         for player in (1, 2):
             widget = self.query_one(f"#template-{player}", EquationTemplate)
             widget.template = self.options.template
@@ -90,7 +93,7 @@ class TemplateScreen(GameScreen[TemplateOptions]):
         self._fix_cursor(state)
         for player in (1, 2):
             widget = self.query_one(f"#template-{player}", EquationTemplate)
-            widget.border_title = f"{self.setup.name(player)}'s template"
+            widget.border_title = Text(f"{self.setup.name(player)}'s template")
             values = state.template_slots(player)
             widget.values = values
             widget.cursor = (

@@ -1,0 +1,74 @@
+"""Player names and other outside text made safe to show (RULINGS.md, "Text a player types").
+
+One cleaner for every way a name comes in: the setup screen, `--p1-name`/`--p2-name`,
+game records and the statistics database. Terminal escape sequences (CSI `ESC [ … final`,
+OSC `ESC ] … BEL` or `ESC \\`, the C1 forms, and two-character `ESC x`) and every
+other control or invisible formatting character are removed; any kind of whitespace
+becomes a plain space and runs of spaces become one. What is left is trimmed.
+
+- `strip_controls(text)`: the text without escape sequences or control characters (for
+  any outside text shown: names, file names, messages quoting a file).
+- `clean_name(text)`: a name as accepted when a player gives one: 1 to `MAX_NAME`
+  printable characters after cleaning, else `NameProblem` saying why.
+- `tidy_name(text, default)`: a name read back from a file or the database: cleaned and
+  cut to `limit` characters; `default` when nothing printable is left.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: The longest name a player can give (characters, after cleaning).
+MAX_NAME = 32
+
+# ESC or the 8-bit CSI/OSC/DCS introducers, with what follows them.
+_ESCAPES = re.compile(
+    r"""
+    (?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?   # CSI … final byte
+    | (?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])              # OSC, DCS, SOS, PM, APC …
+      [^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?                # … up to BEL or ST
+    | \x1b[\x20-\x2f]*[\x30-\x7e]?                         # ESC x (and a lone ESC)
+    """,
+    re.VERBOSE,
+)
+_SPACES = re.compile(r" {2,}")
+
+
+class NameProblem(ValueError):
+    """A name that cannot be used; the message says why in a player's words."""
+
+
+def strip_controls(text: str) -> str:
+    """`text` without terminal escape sequences and control or formatting characters.
+
+    Whitespace of any kind (tab, newline, no-break space) becomes a space; nothing else
+    is changed (no trimming)."""
+    text = _ESCAPES.sub("", text)
+    kept = []
+    for char in text:
+        if char.isspace():
+            kept.append(" ")
+        elif char.isprintable():
+            kept.append(char)
+    return "".join(kept)
+
+
+def _cleaned(text: str) -> str:
+    return _SPACES.sub(" ", strip_controls(text)).strip()
+
+
+def clean_name(text: str, limit: int = MAX_NAME) -> str:
+    """The name a player gave, cleaned; NameProblem when it is empty or too long."""
+    name = _cleaned(text)
+    if not name:
+        raise NameProblem("a name needs at least one printable character")
+    if len(name) > limit:
+        raise NameProblem(f"a name is at most {limit} characters (this one has {len(name)})")
+    return name
+
+
+def tidy_name(text: str, default: str, limit: int = MAX_NAME) -> str:
+    """A name read from a file or the database: cleaned, cut to `limit` characters;
+    `default` when nothing printable is left."""
+    name = _cleaned(text)[:limit].strip()
+    return name or default
