@@ -75,6 +75,7 @@ async def test_setup_switch_and_who_starts() -> None:
         assert top(app).query_one("#opt-declare", Switch).value
         assert top(app).query_one("#preset", Select).value == "declare-second-starts"
         await pilot.click("#start")
+        await pilot.pause()  # the game screen mounts (and sets its first position)
         screen = game_screen(app)
         assert screen.setup.options == CONQUEST.Options(declare=True, first=2)
         assert screen.to_move == 2
