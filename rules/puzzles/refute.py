@@ -4,8 +4,9 @@
 
 A right move is any move after which the mover still wins with best play. A wrong move's
 refutation is the perfect computer's answer (its fastest win) and how long the win then
-takes; the sentence says it in words ("Playing 9 loses: Player 2 answers by playing 7
-and declaring 2 = 9 − 7 and wins."), players named "Player N" (the app swaps in names).
+takes; the sentence says it in the game's own words (`rules.words`): "Add 9 to the
+sequence loses. Player 2 answers: Add 7 to the sequence. That wins at once." Players
+are named "Player N" (the app swaps in names).
 """
 
 from __future__ import annotations
@@ -15,15 +16,16 @@ from typing import Any
 
 from rules.analysis import hint
 from rules.base import PlayerNo, other
-from rules.puzzles.words import gerund, move_words
+from rules.puzzles.words import move_words
 from rules.registry import get_game
 from rules.solver import move_values, solve
+from rules.words.outcome import reason_text
 
 
 @dataclass(frozen=True)
 class Verdict:
     right: bool
-    #: The move in words, as a gerund with a capital: "Taking 6".
+    #: The move in words: "Add 9 to the sequence".
     words: str
     #: The winning moves of the position (notation), for "the solution".
     winning: tuple[str, ...]
@@ -33,16 +35,12 @@ class Verdict:
     why: str = ""
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def judge_move(game_id: str, state: Any, text: str) -> Verdict:
     """The verdict on the move `text` (notation, legal) by the player to move in `state`."""
     game = get_game(game_id)
     mover: PlayerNo = game.to_move(state)
     after = game.play_text(state, text)
-    words = _capital(gerund(move_words(game_id, state, text)))
+    words = move_words(game_id, state, text)
     outcome = game.outcome(after)
     if outcome is not None:
         right = outcome.winner == mover
@@ -54,19 +52,19 @@ def judge_move(game_id: str, state: Any, text: str) -> Verdict:
         return Verdict(True, words, winning)
     head = f"{words} loses"
     if outcome is not None:
-        return Verdict(False, words, winning, None, f"{head}: {outcome.reason}.")
+        return Verdict(False, words, winning, None, f"{head}: {reason_text(outcome)}.")
     reply = hint(game_id, after).move
     assert reply is not None, "the game goes on after the move"
-    answer = "by " + gerund(move_words(game_id, after, reply))
+    answer = move_words(game_id, after, reply)
     rest = move_values(game_id, after)[reply][1]
     opponent = other(mover)
     if rest == 0:
-        why = f"{head}: Player {opponent} answers {answer} and wins."
+        why = f"{head}. Player {opponent} answers: {answer}. That wins at once."
     else:
         more = rest // 2
         unit = "move" if more == 1 else "moves"
         why = (
-            f"{head}: Player {opponent} answers {answer}, and then wins whatever is played "
-            f"(within {more} more {unit} of theirs)."
+            f"{head}. Player {opponent} answers: {answer}. Then Player {opponent} wins "
+            f"whatever is played, within {more} more {unit} of theirs."
         )
     return Verdict(False, words, winning, reply, why)

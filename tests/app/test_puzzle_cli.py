@@ -41,7 +41,7 @@ def test_words_give_the_position_and_the_task(capsys: pytest.CaptureFixture[str]
     text = capsys.readouterr().out
     puzzle = pick("fifty", 2, None)
     assert f"Player {puzzle.to_move} to move and win." in text
-    assert "Target: exactly" in text and "Moves so far: Player " in text and ": play " in text
+    assert "Target: exactly" in text and "Moves so far: Player " in text and ": Play " in text
     assert not any(move in text for move in puzzle.moves)  # no notation
 
 

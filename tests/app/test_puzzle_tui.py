@@ -105,7 +105,7 @@ async def test_fail_by_click_then_retry_and_solve() -> None:
         await settle(pilot)
         assert screen.result == "failed"
         said = status(screen)
-        assert f"Playing {wrong} loses" in said and "answers" in said
+        assert f"Add {wrong} to the sequence loses" in said and "answers" in said
         assert "Press r to try again" in said
         assert screen.rating_change is not None
         assert screen.rating_change[1] < screen.rating_change[0]
