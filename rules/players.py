@@ -23,7 +23,8 @@ from typing import Any
 from rules.base import PlayerNo
 from rules.registry import get_game
 from rules.solver import move_values, solve
-from rules.solver.core import WIN_NOW, engine_for
+from rules.solver.core import engine_for
+from rules.solver.types import WIN_NOW
 
 #: The levels, weakest first.
 LEVELS: tuple[str, ...] = ("easy", "medium", "perfect")

@@ -26,76 +26,41 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
 from importlib import import_module
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, TypeVar, cast
 
-from rules.base import PlayerNo, other
+from rules.base import PlayerNo
 from rules.registry import get_game
+from rules.solver.types import (
+    LOSE_NOW,
+    WIN,
+    WIN_NOW,
+    Solution,
+    SolverError,
+    Spec,
+    outcome_of,
+    parent_score,
+)
 
-#: The score of a win with no ply left to play (see the module docstring).
-WIN = 1_000_000
+__all__ = [
+    "LOSE_NOW",
+    "WIN",
+    "WIN_NOW",
+    "Engine",
+    "Solution",
+    "SolverError",
+    "Spec",
+    "clear_cache",
+    "engine_for",
+    "move_values",
+    "outcome_of",
+    "solve",
+]
+
 _SPAN = 2 * WIN + 1
 #: A table larger than this is dropped between two questions (about 120 MB a million).
 TABLE_LIMIT = 1_500_000
-
-
-class SolverError(ValueError):
-    """The position cannot be solved (e.g. play could go on forever)."""
-
-
-class _Marker:
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-#: A child that is the end of the game, won by the player who moved into it.
-WIN_NOW: Any = _Marker("WIN_NOW")
-#: A child that is the end of the game, lost by the player who moved into it.
-LOSE_NOW: Any = _Marker("LOSE_NOW")
-
-
-class Spec(Protocol):
-    """What the search needs of a game (see `rules.solver.specs`)."""
-
-    def encode(self, state: Any) -> Hashable:
-        """The node of a state that is not over (the player to move moves next)."""
-
-    def expand(self, node: Any) -> Iterable[Any]:
-        """The children worth searching, best guesses first: nodes, WIN_NOW or LOSE_NOW.
-
-        A child node has the other player to move. Moves that cannot be better than
-        another child may be left out (the score of the node must stay exact).
-        """
-
-    def known(self, node: Any) -> int | None:
-        """The node's exact score when a table already holds it, else None."""
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The value of a position with best play from both sides."""
-
-    winner: PlayerNo
-    to_move: PlayerNo
-    #: Every move (notation, sorted) that keeps the best result for the side to move; in a
-    #: lost position every move loses, so every legal move is listed.
-    best_moves: tuple[str, ...]
-    #: Plies to the end with best play: the winner wins as fast as possible, the loser
-    #: holds out as long as possible.
-    plies: int
-    seconds: float
-
-
-def outcome_of(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
-    """(winner, plies) for a score seen from `mover`'s side."""
-    if score > 0:
-        return mover, WIN - score
-    return other(mover), WIN + score
 
 
 def _window(bound: int) -> int:
@@ -107,8 +72,7 @@ def _window(bound: int) -> int:
     return 0
 
 
-def _parent(child_score: int) -> int:
-    return 1 - child_score if child_score > 0 else -child_score - 1
+_parent = parent_score
 
 
 class Engine:

@@ -11,7 +11,7 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 from rules.base import other
-from rules.solver.core import LOSE_NOW, WIN, WIN_NOW
+from rules.solver.types import LOSE_NOW, WIN, WIN_NOW
 
 _SCORE_BITS = 12
 _SCORE_OFFSET = 1 << (_SCORE_BITS - 1)

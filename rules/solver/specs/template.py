@@ -14,7 +14,7 @@ from itertools import product
 from typing import Any
 
 from rules.base import other
-from rules.solver.core import LOSE_NOW, WIN_NOW
+from rules.solver.types import LOSE_NOW, WIN_NOW
 
 
 class TemplateSpec:
