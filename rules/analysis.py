@@ -9,15 +9,16 @@ analyse(game_id, options, moves) -> Analysis
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
 from rules.base import IllegalMove, PlayerNo
 from rules.conquest import completing_numbers, equations_of
 from rules.equation import find_equation
-from rules.players import make_player
 from rules.registry import get_game
-from rules.solver import move_values, solve
+from rules.solver import solve
+from rules.solver.perfect import perfect_choice
 
 #: (winner with best play, plies to the end)
 Value = tuple[PlayerNo, int]
@@ -42,13 +43,15 @@ def hint(game_id: str, state: Any) -> Hint:
     outcome = game.outcome(state)
     if outcome is not None:
         return Hint(None, f"the game is over: Player {outcome.winner} has won", outcome.winner, 0)
-    mover: PlayerNo = game.to_move(state)
-    chooser = make_player("perfect", game_id, seed=0)
-    move = game.format_move(chooser(state))
-    winner, after = move_values(game_id, state)[move]
-    plies = after + 1
+    choice = perfect_choice(game_id, state, random.Random(0))
+    return hint_of_choice(game.to_move(state), choice.move, choice.winner, choice.plies)
+
+
+def hint_of_choice(mover: PlayerNo, move: str, winner: PlayerNo, plies: int) -> Hint:
+    """The hint for the perfect move `move` of `mover`: `winner` with best play after it,
+    `plies` to the end with it (as `rules.solver.remote.perfect_choice_data` gives them)."""
     if winner == mover:
-        if after == 0:
+        if plies == 1:
             text = f"wins: {move} wins at once"
         else:
             text = f"wins: after {move} every reply loses ({_plies(plies)} to the win)"

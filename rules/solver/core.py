@@ -85,18 +85,26 @@ class Engine:
         self._expand = spec.expand
         known = getattr(spec, "known", None)
         self._known: Callable[[Any], int | None] | None = known
+        #: Optional: whether the side to move at a node can win with one move.
+        self._wins_at_once: Callable[[Any], bool] | None = getattr(spec, "wins_at_once", None)
 
     def score(self, node: Hashable) -> int:
         """The exact score of a node."""
-        self._trim()
+        self.trim()
         return self._search(node, -WIN, WIN)
 
     def wins(self, node: Hashable) -> bool:
         """Whether the side to move at `node` wins (a zero window: cheaper than `score`)."""
-        self._trim()
+        self.trim()
         return self._search(node, 0, 0) > 0
 
-    def _trim(self) -> None:
+    def at_least(self, node: Hashable, bound: int) -> bool:
+        """Whether the node's score is `bound` or more (a zero-window test; with a bound
+        near a win or a loss, only that many plies deep)."""
+        return self._search(node, bound - 1, bound) >= bound
+
+    def trim(self) -> None:
+        """Empty the table when it has grown past `TABLE_LIMIT` (between two questions)."""
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
 
@@ -107,20 +115,28 @@ class Engine:
                 return exact
         table = self.table
         entry = table.get(node)
-        if entry is None:
-            low, high = -WIN, WIN
+        if entry is None:  # a node that is not over: won or lost in 1 ply at the most
+            low, high = 1 - WIN, WIN - 1
         else:
             low, high = divmod(entry, _SPAN)
             low -= WIN
             high -= WIN
-            if low == high or low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
+        # Distance pruning: a window beyond what the node can score is settled at once
+        # (a test "win within d plies?" stops at depth d).
+        if low == high or low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        if low > alpha:
+            alpha = low
+        if high < beta:
+            beta = high
+        if alpha >= WIN - 2 and self._wins_at_once is not None:
+            # Only a win at once can do (every other child scores WIN - 2 at the most).
+            if self._wins_at_once(node):
+                return WIN - 1
+            table[node] = (low + WIN) * _SPAN + (min(high, WIN - 2) + WIN)
+            return min(high, WIN - 2)
         self.nodes += 1
         alpha0, beta0 = alpha, beta
         best = -WIN

@@ -70,6 +70,18 @@ class Solution:
     seconds: float
 
 
+@dataclass(frozen=True)
+class Choice:
+    """The perfect player's move and what it achieves."""
+
+    #: The move, in the game's notation.
+    move: str
+    #: The winner with best play after it.
+    winner: PlayerNo
+    #: Plies to the end with best play, this move included (1: the move ends the game).
+    plies: int
+
+
 def outcome_of(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
     """(winner, plies) for a score seen from `mover`'s side."""
     if score > 0:

@@ -1,0 +1,158 @@
+"""The perfect player's move: who wins first, then how fast, only among moves that keep it.
+
+    perfect_choice(game_id, state, rng) -> Choice(move, winner, plies)
+
+`move_values` scores every legal move exactly (a full-window search each), which is what
+made the perfect move slow on large options (issue 14). The perfect player needs less:
+
+1. **The value first.** Whether the side to move wins (a zero-window search), with the
+   table the root solve builds.
+2. **The distance by iterative deepening.** When won: "a win within d plies?" for d =
+   1, 2, 3 ... until yes; when lost: "still playing after p plies?" for p = 2, 3 ... until
+   no. Each test is a zero-window search near a win or a loss, which the search stops at
+   that depth (distance pruning, `Engine._search`), so the small tests are cheap and each
+   fills the table for the next. This gives the exact best score S.
+3. **One move that keeps S.** The moves are tried in an order drawn from the player's
+   random source; each try is a zero-window test "does this move score S?" (the first
+   that does is played). A won game never slips, and the win is as fast as it can be.
+4. **When lost**: among the moves that hold out longest, one after which the fewest of
+   the opponent's replies keep their fastest win (each reply one zero-window test near
+   that distance; moves leading to the same position are counted once, the replies that
+   win at once first, and a count stops as soon as it passes the fewest so far). Before,
+   every winning reply was counted, which needs a full value search per reply of every
+   candidate (up to 6 s on fifty 1-15, target 200); the fastest ones are what a lost
+   player can make scarce, and they are cheap to count.
+
+Countdown has its own engine (`rules.solver.countdown`): its exact move scores are cheap
+once its per-variant tables are built, so it keeps them, and counts the winning replies
+with value-only tests.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.base import PlayerNo
+from rules.solver.core import _LOCK, Engine, engine_for, root_children
+from rules.solver.types import LOSE_NOW, WIN, WIN_NOW, Choice, Spec, outcome_of
+
+
+def best_score(engine: Engine, node: Any) -> int:
+    """The node's exact score: its value first, then its distance by iterative deepening."""
+    if engine.wins(node):
+        plies = 1
+        while not engine.at_least(node, WIN - plies):
+            plies += 1
+        return WIN - plies
+    plies = 2
+    while engine.at_least(node, plies - WIN):
+        plies += 1
+    return plies - 1 - WIN
+
+
+def _keeps(engine: Engine, child: Any, score: int) -> bool:
+    """Does the move to `child` give the mover `score` (the best there is) or more?"""
+    if child is WIN_NOW:
+        return True
+    if child is LOSE_NOW:
+        return score <= 1 - WIN
+    # parent_score(c) >= score  <=>  c <= the bound below (c is never 0).
+    bound = 1 - score if score < 0 else -score - 1
+    return not engine.at_least(child, bound + 1)
+
+
+def _moves(game: Any, spec: Spec, state: Any) -> list[tuple[str, Any]]:
+    """Every legal move in notation with its child (the spec's fast list when it has one)."""
+    fast = getattr(spec, "root_moves", None)
+    if fast is not None:
+        moves: list[tuple[str, Any]] = fast(state)
+        return moves
+    return root_children(game, spec, state)
+
+
+def _fastest_replies(engine: Engine, game: Any, spec: Spec, state: Any, text: str) -> int:
+    """How many of the opponent's moves after `text` keep their fastest win (0 when
+    `text` ends the game)."""
+    after = game.play_text(state, text)
+    if game.outcome(after) is not None:
+        return 0
+    best = best_score(engine, spec.encode(after))
+    return sum(1 for _, reply in _moves(game, spec, after) if _keeps(engine, reply, best))
+
+
+def perfect_choice(game_id: str, state: Any, rng: random.Random) -> Choice:
+    """The perfect player's move in a state that is not over, drawn with `rng` among equals.
+
+    Won: a move that wins fastest. Lost: among the moves that hold out longest, one after
+    which the fewest of the opponent's replies keep their fastest win.
+    """
+    with _LOCK:
+        if game_id == "countdown":
+            from rules.solver.countdown_choice import countdown_choice
+
+            return countdown_choice(state, rng)
+        game, spec, engine = engine_for(game_id, state.options)
+        engine.trim()
+        mover: PlayerNo = game.to_move(state)
+        score = best_score(engine, spec.encode(state))
+        moves = _moves(game, spec, state)
+        order = list(range(len(moves)))
+        rng.shuffle(order)
+        winner, plies = outcome_of(score, mover)
+        if score > 0:
+            chosen = next(i for i in order if _keeps(engine, moves[i][1], score))
+            return Choice(moves[chosen][0], winner, plies)
+        longest = [moves[i] for i in order if _keeps(engine, moves[i][1], score)]
+        if len(longest) == 1:
+            return Choice(longest[0][0], winner, plies)
+        return Choice(
+            rng.choice(_fewest_replies(engine, game, spec, state, longest)), winner, plies
+        )
+
+
+def _fewest_replies(
+    engine: Engine, game: Any, spec: Spec, state: Any, moves: list[tuple[str, Any]]
+) -> list[str]:
+    """The moves (sorted notation) after which the fewest of the opponent's replies keep
+    their fastest win.
+
+    With the spec's `reply_groups` (the children of a node with how many moves lead to
+    each), moves are grouped by the node they lead to, the replies that win at once are
+    counted first, and a count stops as soon as it passes the fewest found so far.
+    """
+    groups_of = getattr(spec, "reply_groups", None)
+    if groups_of is None:
+        counts = {text: _fastest_replies(engine, game, spec, state, text) for text, _ in moves}
+        fewest = min(counts.values())
+        return sorted(text for text, count in counts.items() if count == fewest)
+    by_child: dict[Any, list[str]] = {}
+    for text, child in moves:
+        by_child.setdefault(child, []).append(text)
+    prepared: list[tuple[int, list[str], Any, dict[Any, int]]] = []
+    for child, texts in by_child.items():
+        groups = {} if child is WIN_NOW or child is LOSE_NOW else groups_of(child)
+        prepared.append((groups.get(WIN_NOW, 0), texts, child, groups))
+    prepared.sort(key=lambda entry: entry[0])
+    least: int | None = None
+    chosen: list[str] = []
+    for count, texts, child, groups in prepared:
+        if least is not None and count > least:
+            break  # sorted by the wins at once: every other one has more
+        if groups:
+            best = best_score(engine, child)
+            if best < WIN - 1:  # the opponent cannot win at once: count the rest
+                count = 0
+                for reply, times in groups.items():
+                    if _keeps(engine, reply, best):
+                        count += times
+                        if least is not None and count > least:
+                            break
+        if least is None or count < least:
+            least, chosen = count, list(texts)
+        elif count == least:
+            chosen.extend(texts)
+    return sorted(chosen)
+
+
+__all__ = ["Choice", "best_score", "perfect_choice"]
