@@ -1,8 +1,10 @@
 """The perfect player's move in Countdown Duel (see `rules.solver.perfect`).
 
-Countdown's engine gives every move's exact score cheaply once its per-variant tables
-(the keeping-below thresholds) are built, so the move is chosen from those scores: a
-fastest win, or else the longest resistance. Among several longest resistances, the one
+In a normal position (nobody has passed since the last valid move) the value comes
+first: which moves win, by zero-window tests; only the winning moves are then scored
+exactly (the fastest win), or, when every move loses, every move is (the longest
+resistance: the engine's scores from the count of numbers are right most of the time
+there). Other positions use the exact scores of `rules.solver.countdown.move_scores`. Among several longest resistances, the one
 after which the fewest of the opponent's replies keep their fastest win is played (as
 in `rules.solver.perfect`); each reply is one zero-window test near that score
 (`CountdownEngine.at_most`), not a full solve per candidate as before, which is what
@@ -40,9 +42,7 @@ def fastest_replies(state: CountdownState, text: str) -> int:
     options = after.options
     engine = engine_for(options.target, options.pool)
     low = options.pool[0]
-    mover = after.to_move
-    mine = sum(1 << (x - low) for x in after.available_to(mover))
-    theirs = sum(1 << (x - low) for x in after.available_to(other(mover)))
+    mine, theirs = _masks(after)
     best = engine.score(after.running_total, mine, theirs)
     if best < 0:
         return 0  # the opponent has no winning reply at all
@@ -62,9 +62,57 @@ def fastest_replies(state: CountdownState, text: str) -> int:
     return count
 
 
+def _masks(state: CountdownState) -> tuple[int, int]:
+    """(the mover's numbers, the opponent's numbers) as bit masks."""
+    low = state.options.pool[0]
+    mover = state.to_move
+    mine = sum(1 << (x - low) for x in state.available_to(mover))
+    theirs = sum(1 << (x - low) for x in state.available_to(other(mover)))
+    return mine, theirs
+
+
+def value_first_scores(state: CountdownState) -> dict[str, int]:
+    """Each move's exact score where it matters for the perfect move, in a normal position.
+
+    The value first: which moves win (zero-window tests). If some do, only those are
+    scored exactly (the losing ones get the score of a loss in 2, below any win); else
+    every move is scored exactly, for the longest resistance. A pass in a normal position
+    loses in 2 plies (the opponent passes back, or wins at once).
+    """
+    options = state.options
+    engine = engine_for(options.target, options.pool)
+    low = options.pool[0]
+    mine, theirs = _masks(state)
+    children: dict[str, tuple[int, int, int]] = {}
+    scores: dict[str, int] = {}
+    for move in GAME.legal_moves(state):
+        text = GAME.format_move(move)
+        if move.op is None or move.number is None:
+            scores[text] = 2 - K
+            continue
+        total = apply(state.running_total, move.op, move.number)
+        left = mine ^ (1 << (move.number - low))
+        if total >= options.target or not (left or theirs):
+            scores[text] = K - 1
+        else:
+            children[text] = (total, theirs, left)
+    winning = [text for text, child in children.items() if not engine.wins(*child)]
+    if winning or max(scores.values()) > 0:
+        for text, child in children.items():
+            scores[text] = 2 - K if text not in winning else _parent(engine.score(*child))
+        return scores
+    for text, child in children.items():
+        scores[text] = _parent(engine.score(*child))
+    return scores
+
+
+def _parent(child: int) -> int:
+    return 1 - child if child > 0 else -1 - child
+
+
 def countdown_choice(state: CountdownState, rng: random.Random) -> Choice:
     """The perfect move in a Countdown position that is not over."""
-    scores = move_scores(state)
+    scores = value_first_scores(state) if _is_normal(state) else move_scores(state)
     best = max(scores.values())
     winner, plies = outcome_of(best, state.to_move)
     candidates = sorted(text for text, score in scores.items() if score == best)
