@@ -17,8 +17,8 @@ made the perfect move slow on large options (issue 14). The perfect player needs
    that does is played). A won game never slips, and the win is as fast as it can be.
 4. **When lost**: among the moves that hold out longest, one after which the fewest of
    the opponent's replies keep their fastest win (each reply one zero-window test near
-   that distance; moves leading to the same position are counted once, the replies that
-   win at once first, and a count stops as soon as it passes the fewest so far). Before,
+   that distance; moves leading to the same position are counted once, best first, and a
+   count stops as soon as it passes the fewest there is). Before,
    every winning reply was counted, which needs a full value search per reply of every
    candidate (up to 6 s on fifty 1-15, target 200); the fastest ones are what a lost
    player can make scarce, and they are cheap to count.
@@ -30,7 +30,9 @@ with value-only tests.
 
 from __future__ import annotations
 
+import heapq
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from rules.base import PlayerNo
@@ -118,8 +120,9 @@ def _fewest_replies(
     their fastest win.
 
     With the spec's `reply_groups` (the children of a node with how many moves lead to
-    each), moves are grouped by the node they lead to, the replies that win at once are
-    counted first, and a count stops as soon as it passes the fewest found so far.
+    each), moves are grouped by the node they lead to and counted best first: always the
+    one with the fewest keeping replies found so far, so a count stops as soon as it
+    passes the fewest there is.
     """
     groups_of = getattr(spec, "reply_groups", None)
     if groups_of is None:
@@ -129,29 +132,42 @@ def _fewest_replies(
     by_child: dict[Any, list[str]] = {}
     for text, child in moves:
         by_child.setdefault(child, []).append(text)
-    prepared: list[tuple[int, list[str], Any, dict[Any, int]]] = []
-    for child, texts in by_child.items():
-        groups = {} if child is WIN_NOW or child is LOSE_NOW else groups_of(child)
-        prepared.append((groups.get(WIN_NOW, 0), texts, child, groups))
-    prepared.sort(key=lambda entry: entry[0])
+    # Best first: the candidate with the fewest keeping replies found so far is counted
+    # on, until one is counted out; it then has the fewest, and the others stop as soon
+    # as they have more.
+    heap: list[tuple[int, int, bool]] = []
+    pending: dict[int, tuple[Iterator[tuple[Any, int]], int]] = {}
+    children = list(by_child)
+    for number, child in enumerate(children):
+        if child is WIN_NOW or child is LOSE_NOW:
+            heap.append((0, number, True))  # the move ends the game: no reply
+            continue
+        groups: dict[Any, int] = groups_of(child)
+        best = best_score(engine, child)
+        if best == WIN - 1:  # the opponent wins at once: the replies that do are the count
+            heap.append((groups.get(WIN_NOW, 0), number, True))
+            continue
+        pending[number] = (iter(groups.items()), best)
+        heap.append((0, number, False))
+    heapq.heapify(heap)
     least: int | None = None
     chosen: list[str] = []
-    for count, texts, child, groups in prepared:
+    while heap:
+        count, number, done = heapq.heappop(heap)
         if least is not None and count > least:
-            break  # sorted by the wins at once: every other one has more
-        if groups:
-            best = best_score(engine, child)
-            if best < WIN - 1:  # the opponent cannot win at once: count the rest
-                count = 0
-                for reply, times in groups.items():
-                    if _keeps(engine, reply, best):
-                        count += times
-                        if least is not None and count > least:
-                            break
-        if least is None or count < least:
-            least, chosen = count, list(texts)
-        elif count == least:
-            chosen.extend(texts)
+            break
+        if done:
+            least = count
+            chosen.extend(by_child[children[number]])
+            continue
+        replies, best = pending[number]
+        done = True
+        for reply, times in replies:
+            if _keeps(engine, reply, best):
+                count += times
+                done = False
+                break
+        heapq.heappush(heap, (count, number, done))
     return sorted(chosen)
 
 
