@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rules.base import PlayerNo
@@ -62,6 +62,15 @@ def _keeps(engine: Engine, child: Any, score: int) -> bool:
     # parent_score(c) >= score  <=>  c <= the bound below (c is never 0).
     bound = 1 - score if score < 0 else -score - 1
     return not engine.at_least(child, bound + 1)
+
+
+def _keeps_test(engine: Engine, spec: Spec, score: int) -> Callable[[Any], bool]:
+    """`_keeps` for one score; for a win in 3 the spec's `loses_within_two` when it has
+    one (the opponent keeps a win in 3 when the mover then loses within two plies)."""
+    fast: Callable[[Any], bool] | None = getattr(spec, "loses_within_two", None)
+    if score == WIN - 3 and fast is not None:
+        return lambda child: child is WIN_NOW or (child is not LOSE_NOW and fast(child))
+    return lambda child: _keeps(engine, child, score)
 
 
 def _moves(game: Any, spec: Spec, state: Any) -> list[tuple[str, Any]]:
@@ -161,9 +170,10 @@ def _fewest_replies(
             chosen.extend(by_child[children[number]])
             continue
         replies, best = pending[number]
+        keeps = _keeps_test(engine, spec, best)
         done = True
         for reply, times in replies:
-            if _keeps(engine, reply, best):
+            if keeps(reply):
                 count += times
                 done = False
                 break

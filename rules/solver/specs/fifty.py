@@ -222,6 +222,50 @@ class FiftySpec:
         exact = self.known(node)
         return exact is not None and exact > 0
 
+    def loses_within_two(self, node: int) -> bool:
+        """Does the side to move lose within two plies with best play (every move goes
+        over or lets the opponent win at once)? Equal to the search's answer (tested)."""
+        if self.wins_at_once(node):
+            return False
+        pool, mine, theirs, mover = self._unpack(node)
+        exact = self.known(node)
+        if exact is not None:
+            return exact < 0
+        target = self.target
+        need = target - theirs
+        if pool.bit_count() < 6:  # 4 or 5 numbers: the opponent's reply is the last move
+            room = target - mine
+            for bits, values in self.pairs:
+                if pool & bits != bits or values[0] > room:
+                    continue
+                # The highest result that does not go over is the best.
+                score = mine + values[bisect_right(values, room) - 1]
+                results = self._results(pool ^ bits)
+                at = bisect_right(results, target - theirs)
+                if at == 0:
+                    return False  # every reply goes over
+                reply = theirs + results[at - 1]
+                if not (
+                    reply == target or reply > score or (reply == score and mover == self.first)
+                ):
+                    return False
+            return True
+        # Every pair has a move that does not go over (a - b or b - a is negative), so the
+        # mover escapes when taking two numbers leaves no pair making `need`: the pairs
+        # making it, as edges, have a cover of at most two numbers.
+        edges = [bits for bits in self.makers.get(need, ()) if pool & bits == bits]
+        if not edges:
+            return False
+        first = edges[0]
+        for taken in (first & -first, first & (first - 1)):
+            rest = [bits for bits in edges if not bits & taken]
+            common = pool
+            for bits in rest:
+                common &= bits
+            if not rest or common:
+                return False
+        return True
+
     def known(self, node: int) -> int | None:
         """The score of a node where the mover makes the last move, else None."""
         pool = node & ((1 << self.n) - 1)
