@@ -87,6 +87,10 @@ class Engine:
         self._known: Callable[[Any], int | None] | None = known
         #: Optional: whether the side to move at a node can win with one move.
         self._wins_at_once: Callable[[Any], bool] | None = getattr(spec, "wins_at_once", None)
+        #: Optional: whether the side to move loses within two plies.
+        self._loses_within_two: Callable[[Any], bool] | None = getattr(
+            spec, "loses_within_two", None
+        )
 
     def score(self, node: Hashable) -> int:
         """The exact score of a node."""
@@ -137,6 +141,15 @@ class Engine:
                 return WIN - 1
             table[node] = (low + WIN) * _SPAN + (min(high, WIN - 2) + WIN)
             return min(high, WIN - 2)
+        if alpha >= 2 - WIN and beta <= 3 - WIN and self._loses_within_two is not None:
+            # Only whether the side to move survives two plies is asked.
+            if self._loses_within_two(node):
+                high = min(high, 2 - WIN)
+                table[node] = (low + WIN) * _SPAN + (high + WIN)
+                return high
+            low = max(low, 3 - WIN)
+            table[node] = (low + WIN) * _SPAN + (high + WIN)
+            return low
         self.nodes += 1
         alpha0, beta0 = alpha, beta
         best = -WIN
