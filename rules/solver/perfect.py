@@ -41,7 +41,12 @@ from rules.solver.types import LOSE_NOW, WIN, WIN_NOW, Choice, Spec, outcome_of
 
 
 def best_score(engine: Engine, node: Any) -> int:
-    """The node's exact score: its value first, then its distance by iterative deepening."""
+    """The node's exact score: its value first, then its distance by iterative deepening
+    (or, in a game of fixed length, from the spec's `fixed_plies`)."""
+    fixed = getattr(engine.spec, "fixed_plies", None)
+    if fixed is not None:
+        plies: int = fixed(node)
+        return WIN - plies if engine.wins(node) else plies - WIN
     if engine.wins(node):
         plies = 1
         while not engine.at_least(node, WIN - plies):
@@ -67,6 +72,10 @@ def _keeps(engine: Engine, child: Any, score: int) -> bool:
 def _keeps_test(engine: Engine, spec: Spec, score: int) -> Callable[[Any], bool]:
     """`_keeps` for one score; for a win in 3 the spec's `loses_within_two` when it has
     one (the opponent keeps a win in 3 when the mover then loses within two plies)."""
+    if getattr(spec, "fixed_plies", None) is not None:  # only the value matters
+        if score < 0:
+            return lambda child: True  # every move loses, in as many plies
+        return lambda child: child is WIN_NOW or (child is not LOSE_NOW and not engine.wins(child))
     fast: Callable[[Any], bool] | None = getattr(spec, "loses_within_two", None)
     if score == WIN - 3 and fast is not None:
         return lambda child: child is WIN_NOW or (child is not LOSE_NOW and fast(child))
@@ -80,16 +89,6 @@ def _moves(game: Any, spec: Spec, state: Any) -> list[tuple[str, Any]]:
         moves: list[tuple[str, Any]] = fast(state)
         return moves
     return root_children(game, spec, state)
-
-
-def _fastest_replies(engine: Engine, game: Any, spec: Spec, state: Any, text: str) -> int:
-    """How many of the opponent's moves after `text` keep their fastest win (0 when
-    `text` ends the game)."""
-    after = game.play_text(state, text)
-    if game.outcome(after) is not None:
-        return 0
-    best = best_score(engine, spec.encode(after))
-    return sum(1 for _, reply in _moves(game, spec, after) if _keeps(engine, reply, best))
 
 
 def perfect_choice(game_id: str, state: Any, rng: random.Random) -> Choice:
@@ -111,10 +110,11 @@ def perfect_choice(game_id: str, state: Any, rng: random.Random) -> Choice:
         order = list(range(len(moves)))
         rng.shuffle(order)
         winner, plies = outcome_of(score, mover)
+        keeps = _keeps_test(engine, spec, score)
         if score > 0:
-            chosen = next(i for i in order if _keeps(engine, moves[i][1], score))
+            chosen = next(i for i in order if keeps(moves[i][1]))
             return Choice(moves[chosen][0], winner, plies)
-        longest = [moves[i] for i in order if _keeps(engine, moves[i][1], score)]
+        longest = [moves[i] for i in order if keeps(moves[i][1])]
         if len(longest) == 1:
             return Choice(longest[0][0], winner, plies)
         return Choice(
@@ -128,36 +128,46 @@ def _fewest_replies(
     """The moves (sorted notation) after which the fewest of the opponent's replies keep
     their fastest win.
 
-    With the spec's `reply_groups` (the children of a node with how many moves lead to
-    each), moves are grouped by the node they lead to and counted best first: always the
-    one with the fewest keeping replies found so far, so a count stops as soon as it
-    passes the fewest there is.
+    Candidates are counted best first: always the one with the fewest keeping replies
+    found so far, so a count stops as soon as it passes the fewest there is. With the
+    spec's `reply_groups` (the children of a node with how many moves lead to each),
+    moves leading to the same node are one candidate, counted from ints.
     """
     groups_of = getattr(spec, "reply_groups", None)
-    if groups_of is None:
-        counts = {text: _fastest_replies(engine, game, spec, state, text) for text, _ in moves}
-        fewest = min(counts.values())
-        return sorted(text for text, count in counts.items() if count == fewest)
+    # Candidates: moves leading to the same node (with `reply_groups`) or each move.
+    candidates: list[list[str]] = []
+    heap: list[tuple[int, int, bool]] = []
+    pending: dict[int, tuple[Iterator[tuple[Any, int]], Callable[[Any], bool]]] = {}
     by_child: dict[Any, list[str]] = {}
     for text, child in moves:
-        by_child.setdefault(child, []).append(text)
+        if groups_of is None or child is WIN_NOW or child is LOSE_NOW:
+            by_child[(text,)] = [text]  # counted on its own
+        else:
+            by_child.setdefault(child, []).append(text)
+    for key, texts in by_child.items():
+        number = len(candidates)
+        candidates.append(texts)
+        if isinstance(key, tuple):
+            after = game.play_text(state, texts[0])
+            if game.outcome(after) is not None:
+                heap.append((0, number, True))  # the move ends the game: no reply
+                continue
+            node = spec.encode(after)
+            groups: dict[Any, int] = {}
+            replies: Iterator[tuple[Any, int]] = ((r, 1) for _, r in _moves(game, spec, after))
+        else:
+            node = key
+            groups = groups_of(node) if groups_of is not None else {}
+            replies = iter(groups.items())
+        best = best_score(engine, node)
+        if best == WIN - 1 and groups:  # the opponent wins at once: those replies count
+            heap.append((groups.get(WIN_NOW, 0), number, True))
+            continue
+        pending[number] = (replies, _keeps_test(engine, spec, best))
+        heap.append((0, number, False))
     # Best first: the candidate with the fewest keeping replies found so far is counted
     # on, until one is counted out; it then has the fewest, and the others stop as soon
     # as they have more.
-    heap: list[tuple[int, int, bool]] = []
-    pending: dict[int, tuple[Iterator[tuple[Any, int]], int]] = {}
-    children = list(by_child)
-    for number, child in enumerate(children):
-        if child is WIN_NOW or child is LOSE_NOW:
-            heap.append((0, number, True))  # the move ends the game: no reply
-            continue
-        groups: dict[Any, int] = groups_of(child)
-        best = best_score(engine, child)
-        if best == WIN - 1:  # the opponent wins at once: the replies that do are the count
-            heap.append((groups.get(WIN_NOW, 0), number, True))
-            continue
-        pending[number] = (iter(groups.items()), best)
-        heap.append((0, number, False))
     heapq.heapify(heap)
     least: int | None = None
     chosen: list[str] = []
@@ -167,10 +177,9 @@ def _fewest_replies(
             break
         if done:
             least = count
-            chosen.extend(by_child[children[number]])
+            chosen.extend(candidates[number])
             continue
-        replies, best = pending[number]
-        keeps = _keeps_test(engine, spec, best)
+        replies, keeps = pending[number]
         done = True
         for reply, times in replies:
             if keeps(reply):
