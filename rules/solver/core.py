@@ -107,6 +107,11 @@ class Engine:
         near a win or a loss, only that many plies deep)."""
         return self._search(node, bound - 1, bound) >= bound
 
+    def upper_bound(self, node: Hashable) -> int:
+        """The best score the table already allows the node (no search)."""
+        entry = self.table.get(node)
+        return WIN - 1 if entry is None else entry % _SPAN - WIN
+
     def trim(self) -> None:
         """Empty the table when it has grown past `TABLE_LIMIT` (between two questions)."""
         if len(self.table) > TABLE_LIMIT:

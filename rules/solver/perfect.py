@@ -112,7 +112,18 @@ def perfect_choice(game_id: str, state: Any, rng: random.Random) -> Choice:
         winner, plies = outcome_of(score, mover)
         keeps = _keeps_test(engine, spec, score)
         if score > 0:
-            chosen = next(i for i in order if keeps(moves[i][1]))
+            # A move the table already proves is taken first (the proof of the score
+            # went through one); else each is tested.
+            bound = -score - 1
+            proven = (
+                i
+                for i in order
+                if moves[i][1] is WIN_NOW
+                or (moves[i][1] is not LOSE_NOW and engine.upper_bound(moves[i][1]) <= bound)
+            )
+            chosen = next(proven, None)
+            if chosen is None:
+                chosen = next(i for i in order if keeps(moves[i][1]))
             return Choice(moves[chosen][0], winner, plies)
         longest = [moves[i] for i in order if keeps(moves[i][1])]
         if len(longest) == 1:
