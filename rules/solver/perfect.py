@@ -13,8 +13,9 @@ made the perfect move slow on large options (issue 14). The perfect player needs
    that depth (distance pruning, `Engine._search`), so the small tests are cheap and each
    fills the table for the next. This gives the exact best score S.
 3. **One move that keeps S.** The moves are tried in an order drawn from the player's
-   random source; each try is a zero-window test "does this move score S?" (the first
-   that does is played). A won game never slips, and the win is as fast as it can be.
+   random source: first one the table already proves, else each is a zero-window test
+   "does this move score S?" (the first that does is played). A won game never
+   slips, and the win is as fast as it can be.
 4. **When lost**: among the moves that hold out longest, one after which the fewest of
    the opponent's replies keep their fastest win (each reply one zero-window test near
    that distance; moves leading to the same position are counted once, best first, and a
