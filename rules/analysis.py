@@ -9,15 +9,16 @@ analyse(game_id, options, moves) -> Analysis
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
 from rules.base import IllegalMove, PlayerNo
 from rules.conquest import completing_numbers, equations_of
 from rules.equation import find_equation
-from rules.players import make_player
 from rules.registry import get_game
-from rules.solver import move_values, solve
+from rules.solver import solve
+from rules.solver.perfect import perfect_choice
 from rules.words.advice import best_line
 from rules.words.common import DEFAULT_NAMES, Names
 from rules.words.outcome import result_sentence
@@ -49,11 +50,22 @@ def hint(game_id: str, state: Any, names: Names = DEFAULT_NAMES) -> Hint:
     if outcome is not None:
         text = f"The game is over: {result_sentence(outcome, names)}"
         return Hint(None, text, outcome.winner, 0)
-    mover: PlayerNo = game.to_move(state)
-    chooser = make_player("perfect", game_id, seed=0)
-    move = game.format_move(chooser(state))
-    winner, after = move_values(game_id, state)[move]
-    plies = after + 1
+    choice = perfect_choice(game_id, state, random.Random(0))
+    return hint_of_choice(game_id, state, choice.move, choice.winner, choice.plies, names)
+
+
+def hint_of_choice(
+    game_id: str,
+    state: Any,
+    move: str,
+    winner: PlayerNo,
+    plies: int,
+    names: Names = DEFAULT_NAMES,
+) -> Hint:
+    """The hint for the perfect move `move` in `state`: `winner` with best play after it,
+    `plies` moves to the end with it (as `rules.solver.remote.perfect_choice_data` gives
+    them), in words addressed to the player to move."""
+    mover: PlayerNo = get_game(game_id).to_move(state)
     text = best_line(game_id, state, move, mover, winner, plies, Voice(names, you=mover))
     return Hint(move, text, winner, plies)
 

@@ -9,7 +9,8 @@
   win at once (or lose at once), otherwise plays at random.
 - perfect: the solver. In a won position it plays a fastest win, so a won game never
   slips; in a lost one it makes the opponent's win as long as possible and then as hard
-  as possible (fewest winning replies).
+  as possible (then the fewest replies that keep the opponent's fastest win). The
+  search is `rules.solver.perfect` (value first, then distance).
 
 Players are deterministic for a given seed (ties between equal moves are drawn from it).
 """
@@ -20,10 +21,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from rules.base import PlayerNo
 from rules.registry import get_game
-from rules.solver import move_values, solve
-from rules.solver.core import WIN_NOW, engine_for
+from rules.solver.core import engine_for
+from rules.solver.perfect import perfect_choice
+from rules.solver.types import WIN_NOW
 
 #: The levels, weakest first.
 LEVELS: tuple[str, ...] = ("easy", "medium", "perfect")
@@ -87,28 +88,8 @@ class _Perfect(_Level):
         return by_text[self.choose(state)]
 
     def choose(self, state: Any) -> str:
-        """The move (notation) the perfect player makes."""
-        mover: PlayerNo = self.game.to_move(state)
-        values = move_values(self.game_id, state)
-        won = {text: plies for text, (winner, plies) in values.items() if winner == mover}
-        if won:
-            fastest = min(won.values())
-            return self.rng.choice(sorted(t for t, p in won.items() if p == fastest))
-        longest = max(plies for _, plies in values.values())
-        candidates = sorted(t for t, (_, p) in values.items() if p == longest)
-        if len(candidates) > 1:
-            replies = {t: self.winning_replies(state, t) for t in candidates}
-            fewest = min(replies.values())
-            candidates = [t for t in candidates if replies[t] == fewest]
-        return self.rng.choice(candidates)
-
-    def winning_replies(self, state: Any, text: str) -> int:
-        """How many moves win for the opponent after `text` (0 when the game is over)."""
-        after = self.game.play_text(state, text)
-        if self.game.outcome(after) is not None:
-            return 0
-        solution = solve(self.game_id, after)
-        return len(solution.best_moves) if solution.winner == solution.to_move else 0
+        """The move (notation) the perfect player makes (`rules.solver.perfect`)."""
+        return perfect_choice(self.game_id, state, self.rng).move
 
 
 def make_player(level: str, game_id: str, seed: int | None = None) -> Player:

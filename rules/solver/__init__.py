@@ -7,6 +7,7 @@ See `rules.solver.core` for the search and `rules.solver.specs` for each game's 
 countdown uses its own solver (`rules.solver.countdown`) when that module is present.
 """
 
-from rules.solver.core import Solution, SolverError, clear_cache, move_values, solve
+from rules.solver.core import clear_cache, move_values, solve
+from rules.solver.types import Solution, SolverError
 
 __all__ = ["Solution", "SolverError", "clear_cache", "move_values", "solve"]

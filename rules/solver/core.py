@@ -26,76 +26,41 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
 from importlib import import_module
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, TypeVar, cast
 
-from rules.base import PlayerNo, other
+from rules.base import PlayerNo
 from rules.registry import get_game
+from rules.solver.types import (
+    LOSE_NOW,
+    WIN,
+    WIN_NOW,
+    Solution,
+    SolverError,
+    Spec,
+    outcome_of,
+    parent_score,
+)
 
-#: The score of a win with no ply left to play (see the module docstring).
-WIN = 1_000_000
+__all__ = [
+    "LOSE_NOW",
+    "WIN",
+    "WIN_NOW",
+    "Engine",
+    "Solution",
+    "SolverError",
+    "Spec",
+    "clear_cache",
+    "engine_for",
+    "move_values",
+    "outcome_of",
+    "solve",
+]
+
 _SPAN = 2 * WIN + 1
 #: A table larger than this is dropped between two questions (about 120 MB a million).
 TABLE_LIMIT = 1_500_000
-
-
-class SolverError(ValueError):
-    """The position cannot be solved (e.g. play could go on forever)."""
-
-
-class _Marker:
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-#: A child that is the end of the game, won by the player who moved into it.
-WIN_NOW: Any = _Marker("WIN_NOW")
-#: A child that is the end of the game, lost by the player who moved into it.
-LOSE_NOW: Any = _Marker("LOSE_NOW")
-
-
-class Spec(Protocol):
-    """What the search needs of a game (see `rules.solver.specs`)."""
-
-    def encode(self, state: Any) -> Hashable:
-        """The node of a state that is not over (the player to move moves next)."""
-
-    def expand(self, node: Any) -> Iterable[Any]:
-        """The children worth searching, best guesses first: nodes, WIN_NOW or LOSE_NOW.
-
-        A child node has the other player to move. Moves that cannot be better than
-        another child may be left out (the score of the node must stay exact).
-        """
-
-    def known(self, node: Any) -> int | None:
-        """The node's exact score when a table already holds it, else None."""
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The value of a position with best play from both sides."""
-
-    winner: PlayerNo
-    to_move: PlayerNo
-    #: Every move (notation, sorted) that keeps the best result for the side to move; in a
-    #: lost position every move loses, so every legal move is listed.
-    best_moves: tuple[str, ...]
-    #: Plies to the end with best play: the winner wins as fast as possible, the loser
-    #: holds out as long as possible.
-    plies: int
-    seconds: float
-
-
-def outcome_of(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
-    """(winner, plies) for a score seen from `mover`'s side."""
-    if score > 0:
-        return mover, WIN - score
-    return other(mover), WIN + score
 
 
 def _window(bound: int) -> int:
@@ -107,8 +72,7 @@ def _window(bound: int) -> int:
     return 0
 
 
-def _parent(child_score: int) -> int:
-    return 1 - child_score if child_score > 0 else -child_score - 1
+_parent = parent_score
 
 
 class Engine:
@@ -121,18 +85,35 @@ class Engine:
         self._expand = spec.expand
         known = getattr(spec, "known", None)
         self._known: Callable[[Any], int | None] | None = known
+        #: Optional: whether the side to move at a node can win with one move.
+        self._wins_at_once: Callable[[Any], bool] | None = getattr(spec, "wins_at_once", None)
+        #: Optional: whether the side to move loses within two plies.
+        self._loses_within_two: Callable[[Any], bool] | None = getattr(
+            spec, "loses_within_two", None
+        )
 
     def score(self, node: Hashable) -> int:
         """The exact score of a node."""
-        self._trim()
+        self.trim()
         return self._search(node, -WIN, WIN)
 
     def wins(self, node: Hashable) -> bool:
         """Whether the side to move at `node` wins (a zero window: cheaper than `score`)."""
-        self._trim()
+        self.trim()
         return self._search(node, 0, 0) > 0
 
-    def _trim(self) -> None:
+    def at_least(self, node: Hashable, bound: int) -> bool:
+        """Whether the node's score is `bound` or more (a zero-window test; with a bound
+        near a win or a loss, only that many plies deep)."""
+        return self._search(node, bound - 1, bound) >= bound
+
+    def upper_bound(self, node: Hashable) -> int:
+        """The best score the table already allows the node (no search)."""
+        entry = self.table.get(node)
+        return WIN - 1 if entry is None else entry % _SPAN - WIN
+
+    def trim(self) -> None:
+        """Empty the table when it has grown past `TABLE_LIMIT` (between two questions)."""
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
 
@@ -143,20 +124,37 @@ class Engine:
                 return exact
         table = self.table
         entry = table.get(node)
-        if entry is None:
-            low, high = -WIN, WIN
+        if entry is None:  # a node that is not over: won or lost in 1 ply at the most
+            low, high = 1 - WIN, WIN - 1
         else:
             low, high = divmod(entry, _SPAN)
             low -= WIN
             high -= WIN
-            if low == high or low >= beta:
-                return low
-            if high <= alpha:
+        # Distance pruning: a window beyond what the node can score is settled at once
+        # (a test "win within d plies?" stops at depth d).
+        if low == high or low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        if low > alpha:
+            alpha = low
+        if high < beta:
+            beta = high
+        if alpha >= WIN - 2 and self._wins_at_once is not None:
+            # Only a win at once can do (every other child scores WIN - 2 at the most).
+            if self._wins_at_once(node):
+                return WIN - 1
+            table[node] = (low + WIN) * _SPAN + (min(high, WIN - 2) + WIN)
+            return min(high, WIN - 2)
+        if alpha >= 2 - WIN and beta <= 3 - WIN and self._loses_within_two is not None:
+            # Only whether the side to move survives two plies is asked.
+            if self._loses_within_two(node):
+                high = min(high, 2 - WIN)
+                table[node] = (low + WIN) * _SPAN + (high + WIN)
                 return high
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
+            low = max(low, 3 - WIN)
+            table[node] = (low + WIN) * _SPAN + (high + WIN)
+            return low
         self.nodes += 1
         alpha0, beta0 = alpha, beta
         best = -WIN

@@ -14,8 +14,8 @@ import time
 
 from rules.base import PlayerNo, other
 from rules.countdown import GAME, CountdownState, apply
-from rules.solver.core import Solution
 from rules.solver.countdown_engine import CountdownEngine, K, truncate
+from rules.solver.types import Solution
 
 #: A transposition table larger than this is emptied before the next question.
 TABLE_LIMIT = 2_000_000

@@ -312,3 +312,8 @@ class CountdownEngine:
     def wins(self, total: int, mine: int, theirs: int) -> bool:
         """Whether the player to move wins (a zero window: cheaper than `score`)."""
         return self._search(total, mine, theirs, 0, 1) > 0
+
+    def at_most(self, total: int, mine: int, theirs: int, bound: int) -> bool:
+        """Whether the position scores `bound` or less for the player to move (a zero
+        window around the bound)."""
+        return self._search(total, mine, theirs, bound, bound + 1) <= bound

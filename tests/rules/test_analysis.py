@@ -28,7 +28,11 @@ def test_hint_in_a_won_position_names_a_winning_move() -> None:
 def test_hint_takes_a_win_at_once() -> None:
     state = get_game("conquest").replay(None, ["4", "2"])
     given = hint("conquest", state)
-    assert given.text == "Add 6 to the sequence: it forms 4 + 2 = 6 and you win."
+    wins = {"2": "4 − 2 = 2", "6": "4 + 2 = 6", "8": "4 × 2 = 8"}  # each wins at once
+    assert given.move in wins
+    assert (
+        given.text == f"Add {given.move} to the sequence: it forms {wins[given.move]} and you win."
+    )
     assert given.plies == 1
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.solver.core import Spec
+from rules.solver.types import Spec
 
 
 def spec_for(game_id: str, options: Any) -> Spec | None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.base import other
 from rules.solver.collect_fast import equation_sets
-from rules.solver.core import LOSE_NOW, WIN_NOW
+from rules.solver.types import LOSE_NOW, WIN_NOW
 
 
 class CollectSpec:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules.conquest import ConquestOptions, ConquestState
-from rules.solver.core import WIN, WIN_NOW, SolverError
+from rules.solver.types import WIN, WIN_NOW, SolverError
 
 
 class ConquestSpec:

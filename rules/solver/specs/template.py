@@ -14,7 +14,7 @@ from itertools import product
 from typing import Any
 
 from rules.base import other
-from rules.solver.core import LOSE_NOW, WIN_NOW
+from rules.solver.types import LOSE_NOW, WIN_NOW
 
 
 class TemplateSpec:
@@ -53,6 +53,10 @@ class TemplateSpec:
     def encode(self, state: Any) -> Hashable:
         cells = [0 if d is None else d + 1 for row in state.slots for d in row]
         return self._pack(cells)
+
+    def fixed_plies(self, node: int) -> int:
+        """Plies to the end from a node, whatever is played: the empty slots."""
+        return sum(1 for i in range(6) if not node >> (4 * i) & 15)
 
     def _pack(self, cells: list[int]) -> int:
         if self.swaps:

@@ -1,0 +1,123 @@
+"""The perfect player's move in Countdown Duel (see `rules.solver.perfect`).
+
+In a normal position (nobody has passed since the last valid move) the value comes
+first: which moves win, by zero-window tests; only the winning moves are then scored
+exactly (the fastest win), or, when every move loses, every move is (the longest
+resistance: the engine's scores from the count of numbers are right most of the time
+there). Other positions use the exact scores of `rules.solver.countdown.move_scores`. Among several longest resistances, the one
+after which the fewest of the opponent's replies keep their fastest win is played (as
+in `rules.solver.perfect`); each reply is one zero-window test near that score
+(`CountdownEngine.at_most`), not a full solve per candidate as before, which is what
+made the lost starting positions slow.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.base import other
+from rules.countdown import GAME, CountdownState, apply
+from rules.solver.countdown import engine_for, move_scores, outcome_of
+from rules.solver.countdown_engine import K
+from rules.solver.types import Choice
+
+
+def _is_normal(state: CountdownState) -> bool:
+    """Nobody has passed since the last valid move, and a stalemate goes to the opponent
+    of the player to move (`rules.solver.countdown_engine`)."""
+    last = state.last_valid_mover
+    stalemate_to = other(state.options.first) if last is None else last
+    return state.passes_in_row == 0 and stalemate_to != state.to_move
+
+
+def fastest_replies(state: CountdownState, text: str) -> int:
+    """How many of the opponent's moves after `text` keep their fastest win (0 when it
+    ends the game)."""
+    after = GAME.play_text(state, text)
+    if after.result is not None:
+        return 0
+    if not _is_normal(after):  # after a pass: the exact scores, as the rules read them
+        scores = list(move_scores(after).values())
+        return sum(1 for score in scores if score == max(scores) > 0)
+    options = after.options
+    engine = engine_for(options.target, options.pool)
+    low = options.pool[0]
+    mine, theirs = _masks(after)
+    best = engine.score(after.running_total, mine, theirs)
+    if best < 0:
+        return 0  # the opponent has no winning reply at all
+    # A reply keeps `best` when the position after it scores this or less for the mover.
+    bound = -best - 1
+    count = 0
+    for move in GAME.legal_moves(after):
+        if move.op is None or move.number is None:
+            continue  # in a normal position a pass loses
+        total = apply(after.running_total, move.op, move.number)
+        left = mine ^ (1 << (move.number - low))
+        if total >= options.target or not (left or theirs):
+            if best == K - 1:  # the target, or the last number of both: a win in 1
+                count += 1
+        elif engine.at_most(total, theirs, left, bound):
+            count += 1
+    return count
+
+
+def _masks(state: CountdownState) -> tuple[int, int]:
+    """(the mover's numbers, the opponent's numbers) as bit masks."""
+    low = state.options.pool[0]
+    mover = state.to_move
+    mine = sum(1 << (x - low) for x in state.available_to(mover))
+    theirs = sum(1 << (x - low) for x in state.available_to(other(mover)))
+    return mine, theirs
+
+
+def value_first_scores(state: CountdownState) -> dict[str, int]:
+    """Each move's exact score where it matters for the perfect move, in a normal position.
+
+    The value first: which moves win (zero-window tests). If some do, only those are
+    scored exactly (the losing ones get the score of a loss in 2, below any win); else
+    every move is scored exactly, for the longest resistance. A pass in a normal position
+    loses in 2 plies (the opponent passes back, or wins at once).
+    """
+    options = state.options
+    engine = engine_for(options.target, options.pool)
+    low = options.pool[0]
+    mine, theirs = _masks(state)
+    children: dict[str, tuple[int, int, int]] = {}
+    scores: dict[str, int] = {}
+    for move in GAME.legal_moves(state):
+        text = GAME.format_move(move)
+        if move.op is None or move.number is None:
+            scores[text] = 2 - K
+            continue
+        total = apply(state.running_total, move.op, move.number)
+        left = mine ^ (1 << (move.number - low))
+        if total >= options.target or not (left or theirs):
+            scores[text] = K - 1
+        else:
+            children[text] = (total, theirs, left)
+    winning = [text for text, child in children.items() if not engine.wins(*child)]
+    if winning or max(scores.values()) > 0:
+        for text, child in children.items():
+            scores[text] = 2 - K if text not in winning else _parent(engine.score(*child))
+        return scores
+    for text, child in children.items():
+        scores[text] = _parent(engine.score(*child))
+    return scores
+
+
+def _parent(child: int) -> int:
+    return 1 - child if child > 0 else -1 - child
+
+
+def countdown_choice(state: CountdownState, rng: random.Random) -> Choice:
+    """The perfect move in a Countdown position that is not over."""
+    scores = value_first_scores(state) if _is_normal(state) else move_scores(state)
+    best = max(scores.values())
+    winner, plies = outcome_of(best, state.to_move)
+    candidates = sorted(text for text, score in scores.items() if score == best)
+    if best < 0 and len(candidates) > 1:
+        replies = {text: fastest_replies(state, text) for text in candidates}
+        fewest = min(replies.values())
+        candidates = [text for text in candidates if replies[text] == fewest]
+    return Choice(rng.choice(candidates), winner, plies)

@@ -1,0 +1,94 @@
+"""What every part of the solver shares: scores, end markers, the spec protocol, results.
+
+This module imports no other part of `rules.solver`, so the search (`core`), the games'
+specs (`specs`) and countdown's own solver (`countdown`) all import from here and never
+from each other in a circle.
+
+Scores are seen from the side to move: a win in p plies scores `WIN - p`, a loss in p
+plies `-(WIN - p)`, so the larger score is always the better one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rules.base import PlayerNo, other
+
+#: The score of a win with no ply left to play (see the module docstring).
+WIN = 1_000_000
+
+
+class SolverError(ValueError):
+    """The position cannot be solved (e.g. play could go on forever)."""
+
+
+class _Marker:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+#: A child that is the end of the game, won by the player who moved into it.
+WIN_NOW: Any = _Marker("WIN_NOW")
+#: A child that is the end of the game, lost by the player who moved into it.
+LOSE_NOW: Any = _Marker("LOSE_NOW")
+
+
+class Spec(Protocol):
+    """What the search needs of a game (see `rules.solver.specs`)."""
+
+    def encode(self, state: Any) -> Hashable:
+        """The node of a state that is not over (the player to move moves next)."""
+
+    def expand(self, node: Any) -> Iterable[Any]:
+        """The children worth searching, best guesses first: nodes, WIN_NOW or LOSE_NOW.
+
+        A child node has the other player to move. Moves that cannot be better than
+        another child may be left out (the score of the node must stay exact).
+        """
+
+    def known(self, node: Any) -> int | None:
+        """The node's exact score when a table already holds it, else None."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The value of a position with best play from both sides."""
+
+    winner: PlayerNo
+    to_move: PlayerNo
+    #: Every move (notation, sorted) that keeps the best result for the side to move; in a
+    #: lost position every move loses, so every legal move is listed.
+    best_moves: tuple[str, ...]
+    #: Plies to the end with best play: the winner wins as fast as possible, the loser
+    #: holds out as long as possible.
+    plies: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The perfect player's move and what it achieves."""
+
+    #: The move, in the game's notation.
+    move: str
+    #: The winner with best play after it.
+    winner: PlayerNo
+    #: Plies to the end with best play, this move included (1: the move ends the game).
+    plies: int
+
+
+def outcome_of(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
+    """(winner, plies) for a score seen from `mover`'s side."""
+    if score > 0:
+        return mover, WIN - score
+    return other(mover), WIN + score
+
+
+def parent_score(child_score: int) -> int:
+    """A child's score seen one ply earlier, from the player who moved into it."""
+    return 1 - child_score if child_score > 0 else -child_score - 1
