@@ -21,6 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, Static, Switch
 
 from rules.operators import ALL_OPS, shown
+from rules.validation import field_of, sentence
 
 CUSTOM = "custom"
 
@@ -46,11 +47,6 @@ def field_kind(name: str, annotation: Any) -> str:
 
 def label_of(name: str) -> str:
     return name.replace("_", " ").capitalize()
-
-
-def message_of(error: Any) -> str:
-    text = str(error.get("msg", ""))
-    return text.removeprefix("Value error, ")
 
 
 class OptionsForm(Widget):
@@ -202,12 +198,11 @@ class OptionsForm(Widget):
                 result = self.model.model_validate({**data, "first": first})
             except ValidationError as error:
                 for item in error.errors():
-                    loc = item.get("loc") or ()
-                    field = str(loc[0]) if loc else ""
+                    field = field_of(item)
                     if field in self.fields:
-                        errors.setdefault(field, message_of(item))
+                        errors.setdefault(field, sentence(item))
                     else:
-                        general.append(message_of(item))
+                        general.append(sentence(item))
         for name in self.fields:
             line = self.query_one(f"#err-{name}", Static)
             line.update(errors.get(name, ""))
