@@ -15,11 +15,12 @@ from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys
 from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
-from rules.base import PlayerNo
-from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
+from rules.base import IllegalMove, PlayerNo
+from rules.collect import GAME, SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
 from rules.equation import normalize_equation
 from widgets.digit_pool import DigitPool
 from widgets.equation_input import EquationInput
+from widgets.move_list import MoveList
 
 
 class CollectScreen(GameScreen[CollectOptions]):
@@ -64,7 +65,7 @@ class CollectScreen(GameScreen[CollectOptions]):
         pool.taken = taken
         pool.selected = () if self.pending is None else (self.pending,)
         pool.active = self.human_to_move and not self.sudden_death
-        pool.marks = self.query_one("#moves").marks  # type: ignore[attr-defined]
+        pool.marks = self.query_one("#moves", MoveList).marks
         declare = self.query_one(EquationInput)
         asking = self.human_to_move and (self.pending is not None or self.sudden_death)
         if asking:
@@ -127,8 +128,8 @@ class CollectScreen(GameScreen[CollectOptions]):
         if not self.human_to_move or self.sudden_death:
             return
         try:
-            self.game.check_pick(self.state, event.number)  # type: ignore[attr-defined]
-        except Exception as error:  # IllegalMove: say why, nothing changes
+            GAME.check_pick(self.state, event.number)
+        except IllegalMove as error:  # say why, nothing changes
             self.refuse(str(error))
             return
         self.pending = event.number
@@ -158,4 +159,4 @@ class CollectScreen(GameScreen[CollectOptions]):
         mark_keys(self.query_one(DigitPool), (pick,))
 
 
-SCREEN: Any = CollectScreen
+SCREEN: type[GameScreen[Any]] = CollectScreen

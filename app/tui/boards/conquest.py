@@ -139,4 +139,4 @@ class ConquestScreen(GameScreen[ConquestOptions]):
         mark_keys(self.query_one(DigitPool), (number,))
 
 
-SCREEN: Any = ConquestScreen
+SCREEN: type[GameScreen[Any]] = ConquestScreen

@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
 
+from app.tui.boards.operator_board import OperatorBoard
 from app.tui.dialogs import ConfirmDialog
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys, mark_ops
@@ -35,7 +36,7 @@ from widgets.operator_picker import OperatorPicker
 from widgets.running_total import RunningTotal
 
 
-class CountdownScreen(GameScreen[CountdownOptions]):
+class CountdownScreen(OperatorBoard[CountdownOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Play number", "1-9"),
         *operator_bindings(),
@@ -105,18 +106,6 @@ class CountdownScreen(GameScreen[CountdownOptions]):
     def action_digit(self, digit: str) -> None:
         if self.human_to_move:
             self.pool(self.to_move).type_digit(digit)
-
-    def action_op(self, op: Op) -> None:
-        if self.human_to_move:
-            self.query_one(OperatorPicker).choose(op)
-
-    @on(OperatorPicker.Chosen)
-    def _op_chosen(self, event: OperatorPicker.Chosen) -> None:
-        event.stop()
-        self.op = event.op
-        self.refusal = None
-        self.clear_hint()
-        self.redraw()
 
     @on(DigitPool.Picked)
     def _picked(self, event: DigitPool.Picked) -> None:
@@ -199,4 +188,4 @@ class CountdownScreen(GameScreen[CountdownOptions]):
         mark_ops(self.query_one(OperatorPicker), () if hinted is None else (hinted.op,))
 
 
-SCREEN: Any = CountdownScreen
+SCREEN: type[GameScreen[Any]] = CountdownScreen

@@ -35,6 +35,7 @@ from widgets.digit_pool import DigitPool
 from widgets.equation_template import EquationTemplate, SlotKey
 
 Cursor = tuple[PlayerNo, int]
+PLAYERS: tuple[PlayerNo, PlayerNo] = (1, 2)
 
 
 @lru_cache(maxsize=256)
@@ -166,12 +167,12 @@ class TemplateScreen(GameScreen[TemplateOptions]):
         self.redraw()
 
     def action_next_empty(self, step: int) -> None:
-        order = [(p, s) for p in (1, 2) for s in range(1, SLOTS + 1)]
+        order: list[Cursor] = [(p, s) for p in PLAYERS for s in range(1, SLOTS + 1)]
         index = order.index(self.cursor)
         for offset in range(1, len(order) + 1):
             player, slot = order[(index + step * offset) % len(order)]
             if self.state.template_slots(player)[slot - 1] is None:
-                self.cursor = (player, slot)  # type: ignore[assignment]
+                self.cursor = (player, slot)
                 break
         self.redraw()
 
@@ -209,4 +210,4 @@ class TemplateScreen(GameScreen[TemplateOptions]):
             self.redraw()
 
 
-SCREEN: Any = TemplateScreen
+SCREEN: type[GameScreen[Any]] = TemplateScreen
