@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.tui.app import board_screen
-from app.tui.boards.operator_board import OperatorBoard
+from app.tui.boards.common import KeypadBoard, OperatorBoard
 from app.tui.game_screen import GameScreen
 from rules.registry import GAME_IDS
 
@@ -35,3 +35,10 @@ def test_the_operator_boards_share_one_operator_handler() -> None:
     assert issubclass(fifty, OperatorBoard) and issubclass(countdown, OperatorBoard)
     for board in (fifty, countdown):
         assert "_op_chosen" not in vars(board) and "action_op" not in vars(board)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_digit_keys_are_written_once(game_id: str) -> None:
+    board = board_screen(game_id)
+    assert issubclass(board, KeypadBoard)
+    assert "action_digit" not in vars(board) and "action_enter" not in vars(board)

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
 
+from app.tui.boards.common import KeypadBoard
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys
 from app.tui.keys import digit_bindings
@@ -23,7 +24,7 @@ from widgets.equation_input import EquationInput
 from widgets.move_list import MoveList
 
 
-class CollectScreen(GameScreen[CollectOptions]):
+class CollectScreen(KeypadBoard[CollectOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Pick", "0-9"),
         Binding("enter", "enter", "Pick", show=False),
@@ -115,12 +116,8 @@ class CollectScreen(GameScreen[CollectOptions]):
 
     # Input
 
-    def action_digit(self, digit: str) -> None:
-        if self.human_to_move and not self.sudden_death:
-            self.query_one(DigitPool).type_digit(digit)
-
-    def action_enter(self) -> None:
-        self.query_one(DigitPool).flush_typed()
+    def keypad_open(self) -> bool:
+        return self.human_to_move and not self.sudden_death
 
     @on(DigitPool.Picked)
     def _picked(self, event: DigitPool.Picked) -> None:

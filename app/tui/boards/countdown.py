@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
 
-from app.tui.boards.operator_board import OperatorBoard
+from app.tui.boards.common import OperatorBoard
 from app.tui.dialogs import ConfirmDialog
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys, mark_ops
@@ -103,9 +103,8 @@ class CountdownScreen(OperatorBoard[CountdownOptions]):
 
     # Input
 
-    def action_digit(self, digit: str) -> None:
-        if self.human_to_move:
-            self.pool(self.to_move).type_digit(digit)
+    def keypad(self) -> DigitPool:
+        return self.pool(self.to_move)
 
     @on(DigitPool.Picked)
     def _picked(self, event: DigitPool.Picked) -> None:

@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from app.tui.boards.operator_board import OperatorBoard
+from app.tui.boards.common import OperatorBoard
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys, mark_ops
 from app.tui.keys import digit_bindings, operator_bindings
@@ -128,10 +128,6 @@ class FiftyScreen(OperatorBoard[FiftyOptions]):
             self.query_one(DigitPool).clear_typed()
 
     # Input
-
-    def action_digit(self, digit: str) -> None:
-        if self.human_to_move:
-            self.query_one(DigitPool).type_digit(digit)
 
     def action_clear(self) -> None:
         if self.chosen or self.op:

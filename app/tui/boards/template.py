@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
 
+from app.tui.boards.common import KeypadBoard
 from app.tui.game_screen import GameScreen
 from app.tui.hints import HINT_CLASS, mark_keys
 from app.tui.keys import digit_bindings
@@ -59,7 +60,7 @@ def reachable(template: str, values: tuple[int | None, ...], pool: tuple[int, ..
     return f"could end between {low} and {high}".replace("-", "−")
 
 
-class TemplateScreen(GameScreen[TemplateOptions]):
+class TemplateScreen(KeypadBoard[TemplateOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Place digit", "0-9"),
         Binding("left", "cursor(-1)", "Slot", show=False),
@@ -184,10 +185,6 @@ class TemplateScreen(GameScreen[TemplateOptions]):
         self.redraw()
 
     # Placing
-
-    def action_digit(self, digit: str) -> None:
-        if self.human_to_move:
-            self.query_one(DigitPool).type_digit(digit)
 
     @on(DigitPool.Picked)
     def _picked(self, event: DigitPool.Picked) -> None:
