@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from rules.base import Game, GameOptions
 from rules.operators import Op, ops_from_text
 from rules.player_text import PlayerTextError, normalize, read_range, read_whole
+from rules.validation import field_of, sentence
 
 
 class FlagError(ValueError):
@@ -104,8 +105,8 @@ def options_from_args(game: Game[Any, Any, Any], args: argparse.Namespace) -> Ga
         options: GameOptions = game.Options.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
-        field = str(first["loc"][0]) if first["loc"] else ""
+        field = field_of(first)
         name = by_field[field].flag if field in by_field else field
-        message = first["msg"].removeprefix("Value error, ")
+        message = sentence(first)
         raise FlagError(f"{name}: {message}") from None
     return options

@@ -7,11 +7,12 @@ States are immutable; `play` returns a new state, so undo is just the history of
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -107,13 +108,45 @@ def other(player: PlayerNo) -> PlayerNo:
     return 2 if player == 1 else 1
 
 
+class GameState(Frozen):
+    """What every game's state holds. Each game's state model extends this."""
+
+    #: The player whose turn it is.
+    to_move: PlayerNo = 1
+    #: What the last move did that the move itself does not show, or None.
+    note: str | None = None
+
+
+def not_a_move(text: str, how: str) -> MoveSyntaxError:
+    """The one sentence for text that is not written in a game's notation."""
+    return MoveSyntaxError(f"{text!r} is not a move: {how}")
+
+
+def read_notation(text: str, notation: re.Pattern[str], how: str) -> re.Match[str]:
+    """A move's text, read by the one reader of player text and matched by the game's
+    `notation`; `not_a_move(text, how)` where it does not match."""
+    from rules.player_text import read_move
+
+    written = read_move(text, MoveSyntaxError)
+    found = notation.match(written)
+    if found is None:
+        raise not_a_move(written, how)
+    return found
+
+
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
-StateT = TypeVar("StateT", bound=Frozen)
+StateT = TypeVar("StateT", bound=GameState)
 MoveT = TypeVar("MoveT", bound=Frozen)
 
 
 class Game(ABC, Generic[OptionsT, StateT, MoveT]):
-    """The verbs every game offers (DESIGN.md, "The game protocol")."""
+    """The verbs every game offers (DESIGN.md, "The game protocol").
+
+    A game's class header is written once here: `class FiftyGame(Game[FiftyOptions,
+    FiftyState, FiftyMove], game_id="fifty")` takes its id, title and pitch from
+    `rules.registry.GAME_INFO` and its `Options`, `State` and `Move` from the three
+    types it is declared over.
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -121,6 +154,20 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     Options: type[OptionsT]
     State: type[StateT]
     Move: type[MoveT]
+
+    def __init_subclass__(cls, game_id: str | None = None, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if game_id is None:
+            return
+        from rules.registry import GAME_INFO
+
+        info = GAME_INFO[game_id]
+        cls.id, cls.title, cls.pitch = info.id, info.title, info.pitch
+        own_bases = cls.__dict__.get("__orig_bases__", ())
+        declared = [base for base in own_bases if get_origin(base) is Game]
+        if len(declared) != 1:
+            raise TypeError(f"{cls.__name__} must be declared over Game[Options, State, Move]")
+        cls.Options, cls.State, cls.Move = get_args(declared[0])
 
     @abstractmethod
     def new(self, options: OptionsT | None = None) -> StateT:
@@ -142,9 +189,9 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     def outcome(self, state: StateT) -> Outcome | None:
         """The winner and why, or None while the game goes on."""
 
-    @abstractmethod
     def to_move(self, state: StateT) -> PlayerNo:
         """The player whose turn it is."""
+        return state.to_move
 
     @abstractmethod
     def parse_move(self, text: str) -> MoveT:

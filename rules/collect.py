@@ -13,7 +13,7 @@ equation without spaces (`7`, `3:5-2=3`); in sudden death `:EQUATION`, or `:` al
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from pydantic import field_validator
 
@@ -22,10 +22,12 @@ from rules.base import (
     Frozen,
     Game,
     GameOptions,
+    GameState,
     IllegalMove,
     MoveSyntaxError,
     Outcome,
     PlayerNo,
+    not_a_move,
 )
 from rules.base import other as opponent
 from rules.collect_text import (
@@ -36,7 +38,6 @@ from rules.collect_text import (
 from rules.equation import check_equation, find_equation, normalize_equation
 from rules.operators import ALL_OPS, Op, ops_from_text
 from rules.player_text import read_move_with_equation
-from rules.registry import GAME_INFO
 
 #: The largest pool the rules allow (the seed's "Extended Number Pool" variant).
 POOL_MIN, POOL_MAX = 1, 15
@@ -102,7 +103,7 @@ class CollectMove(Frozen):
         return normalize_equation(value) or None
 
 
-class CollectState(Frozen):
+class CollectState(GameState):
     """Everything the game needs: its options, the pool, and each player's numbers."""
 
     options: CollectOptions = CollectOptions()
@@ -110,12 +111,10 @@ class CollectState(Frozen):
     pool: tuple[int, ...]
     #: Each player's collected numbers, in the order they were picked.
     collected: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-    to_move: PlayerNo = 1
     phase: Phase = "draft"
     #: Turns taken in sudden death (it ends after four).
     sudden_death_turns: int = 0
     result: Outcome | None = None
-    note: str | None = None
     #: The last turn's declaration (normalized), whether it balanced, and why not.
     last_declaration: str | None = None
     last_valid: bool | None = None
@@ -150,21 +149,10 @@ def tie_break(state: CollectState) -> Outcome:
     )
 
 
-class CollectGame(Game[CollectOptions, CollectState, CollectMove]):
-    id = "collect"
-
-    title: ClassVar[str] = GAME_INFO["collect"].title
-    pitch: ClassVar[str] = GAME_INFO["collect"].pitch
-    Options = CollectOptions
-    State = CollectState
-    Move = CollectMove
-
+class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="collect"):
     def new(self, options: CollectOptions | None = None) -> CollectState:
         options = options or CollectOptions()
         return CollectState(options=options, pool=options.numbers(), to_move=options.first)
-
-    def to_move(self, state: CollectState) -> PlayerNo:
-        return state.to_move
 
     def outcome(self, state: CollectState) -> Outcome | None:
         return state.result
@@ -265,9 +253,10 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove]):
         if not head and declaration is None:
             raise MoveSyntaxError("an empty move: write a number (7), 7:5-2=3, or :5-2=3 / :")
         if head and not _PICK.fullmatch(head):
-            raise MoveSyntaxError(
-                f"{head!r} is not a move: write the number picked (7), optionally followed by "
-                f"':' and the equation (7:5-2=3); in sudden death ':5-2=3' or ':'"
+            raise not_a_move(
+                head,
+                "write the number picked (7), optionally followed by ':' and the equation "
+                "(7:5-2=3); in sudden death ':5-2=3' or ':'",
             )
         pick = int(head) if head else None
         return CollectMove(pick=pick, declaration=declaration)

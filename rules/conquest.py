@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import ClassVar
 
 from pydantic import Field, field_validator
 
@@ -12,17 +11,18 @@ from rules.base import (
     Frozen,
     Game,
     GameOptions,
+    GameState,
     IllegalMove,
     MoveSyntaxError,
     Outcome,
     PlayerNo,
+    not_a_move,
     other,
 )
 from rules.equation import EquationSyntaxError, pretty_equation
 from rules.equation.tokens import tokenize
 from rules.operators import ALL_OPS, Op, apply_exact
 from rules.player_text import read_move_with_equation
-from rules.registry import GAME_INFO
 
 #: The pool ruling (RULINGS.md), as the refusal of any other pool says it.
 POOL_RULING = (
@@ -49,10 +49,9 @@ class ConquestMove(Frozen):
     declaration: str | None = None
 
 
-class ConquestState(Frozen):
+class ConquestState(GameState):
     options: ConquestOptions = ConquestOptions()
     sequence: tuple[int, ...] = ()
-    to_move: PlayerNo = 1
     winner: PlayerNo | None = None
     equation: str | None = None  # the equation the last three numbers form, ASCII notation
     note: str | None = None
@@ -107,21 +106,10 @@ def last_three(sequence: tuple[int, ...]) -> tuple[int, int, int]:
     return sequence[-3], sequence[-2], sequence[-1]
 
 
-class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove]):
-    id: ClassVar[str] = "conquest"
-
-    title: ClassVar[str] = GAME_INFO["conquest"].title
-    pitch: ClassVar[str] = GAME_INFO["conquest"].pitch
-    Options = ConquestOptions
-    State = ConquestState
-    Move = ConquestMove
-
+class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove], game_id="conquest"):
     def new(self, options: ConquestOptions | None = None) -> ConquestState:
         options = options or ConquestOptions()
         return ConquestState(options=options, to_move=options.first)
-
-    def to_move(self, state: ConquestState) -> PlayerNo:
-        return state.to_move
 
     def outcome(self, state: ConquestState) -> Outcome | None:
         if state.winner is None or state.equation is None:
@@ -188,7 +176,7 @@ class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove]):
     def parse_move(self, text: str) -> ConquestMove:
         number_text, declaration = read_move_with_equation(text, MoveSyntaxError)
         if not number_text.isascii() or not number_text.isdigit() or len(number_text) > 4:
-            raise MoveSyntaxError(f"{number_text!r} is not a move: give a number such as 5")
+            raise not_a_move(number_text, "give a number such as 5")
         return ConquestMove(number=int(number_text), declaration=declaration)
 
     def format_move(self, move: ConquestMove) -> str:

@@ -10,7 +10,6 @@ numbers, end the game in a stalemate that the last valid mover wins (RULINGS.md,
 from __future__ import annotations
 
 import re
-from typing import ClassVar
 
 from pydantic import Field, field_validator, model_validator
 
@@ -19,15 +18,16 @@ from rules.base import (
     Frozen,
     Game,
     GameOptions,
+    GameState,
     IllegalMove,
     MoveSyntaxError,
     Outcome,
     PlayerNo,
+    not_a_move,
     other,
 )
 from rules.operators import ALL_OPS, Op, apply_whole, parse_op
 from rules.player_text import read_move
-from rules.registry import GAME_INFO
 
 #: How `pass` is written in the notation.
 PASS_TEXT = "pass"
@@ -84,7 +84,7 @@ class CountdownMove(Frozen):
 PASS = CountdownMove()
 
 
-class CountdownState(Frozen):
+class CountdownState(GameState):
     """The running total, both players' available numbers, and whose turn it is."""
 
     options: CountdownOptions
@@ -96,8 +96,6 @@ class CountdownState(Frozen):
     passes_in_row: int = Field(default=0, ge=0, le=2)
     #: Who made the last valid move, None while nobody has.
     last_valid_mover: PlayerNo | None = None
-    #: What the last move did that the move itself does not show (a lost turn, a skip).
-    note: str | None = None
     #: The winner and why, once the game is over.
     result: Outcome | None = None
 
@@ -141,22 +139,11 @@ def apply(total: int, op: Op, number: int) -> int:
 _MOVE = re.compile(r"^(?:(?P<op1>[^\s0-9])\s*(?P<n1>[0-9]+)|(?P<n2>[0-9]+)\s*(?P<op2>[^\s0-9]))$")
 
 
-class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove]):
-    id: ClassVar[str] = "countdown"
-
-    title: ClassVar[str] = GAME_INFO["countdown"].title
-    pitch: ClassVar[str] = GAME_INFO["countdown"].pitch
-    Options = CountdownOptions
-    State = CountdownState
-    Move = CountdownMove
-
+class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove], game_id="countdown"):
     def new(self, options: CountdownOptions | None = None) -> CountdownState:
         options = options or CountdownOptions()
         numbers = options.numbers()
         return CountdownState(options=options, available=(numbers, numbers), to_move=options.first)
-
-    def to_move(self, state: CountdownState) -> PlayerNo:
-        return state.to_move
 
     def outcome(self, state: CountdownState) -> Outcome | None:
         return state.result
@@ -247,9 +234,8 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove]):
             digits = match["n1"] or match["n2"]
             if op is not None and len(digits) <= MAX_DIGITS:
                 return CountdownMove(op=op, number=int(digits))
-        raise MoveSyntaxError(
-            f"{written!r} is not a move: enter an operator and a number, "
-            "e.g. '+5', '*3', '/2' or '-9', or 'pass'."
+        raise not_a_move(
+            written, "enter an operator and a number, e.g. '+5', '*3', '/2' or '-9', or 'pass'."
         )
 
     def format_move(self, move: CountdownMove) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import ClassVar
 
 from pydantic import Field, field_validator, model_validator
 
@@ -22,15 +21,15 @@ from rules.base import (
     Frozen,
     Game,
     GameOptions,
+    GameState,
     IllegalMove,
     MoveSyntaxError,
     Outcome,
     PlayerNo,
     other,
+    read_notation,
 )
 from rules.operators import ALL_OPS, Op, apply_whole, parse_op, shown
-from rules.player_text import read_move
-from rules.registry import GAME_INFO
 
 #: Limits for the options (RULINGS.md, "fifty"; the brief's allowed ranges).
 TARGET_RANGE = (1, 200)
@@ -82,14 +81,12 @@ class FiftyMove(Frozen):
     b: int
 
 
-class FiftyState(Frozen):
+class FiftyState(GameState):
     """A position: the numbers left, both scores and whose turn it is."""
 
     options: FiftyOptions = Field(default_factory=FiftyOptions)
     pool: tuple[int, ...] = Field(description="The unused numbers, in increasing order.")
     scores: tuple[int, int] = (0, 0)
-    to_move: PlayerNo = 1
-    note: str | None = None
     #: The player who reached the target exactly (and won), if any.
     hit: PlayerNo | None = None
     #: The player who went over the target (and lost), if any.
@@ -151,15 +148,7 @@ def _moves_over(pool: tuple[int, ...]) -> tuple[FiftyMove, ...]:
 _MOVE = re.compile(r"^([0-9]{1,9}) ?([^0-9 ]+) ?([0-9]{1,9})$")
 
 
-class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove]):
-    id: ClassVar[str] = "fifty"
-
-    title: ClassVar[str] = GAME_INFO["fifty"].title
-    pitch: ClassVar[str] = GAME_INFO["fifty"].pitch
-    Options = FiftyOptions
-    State = FiftyState
-    Move = FiftyMove
-
+class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
     def new(self, options: FiftyOptions | None = None) -> FiftyState:
         options = options or FiftyOptions()
         return FiftyState(options=options, pool=options.numbers(), to_move=options.first)
@@ -245,17 +234,10 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove]):
         best, worst = max(one, two), min(one, two)
         return Outcome(winner=winner, ending=Ending.CLOSEST, values=(best, target, worst))
 
-    def to_move(self, state: FiftyState) -> PlayerNo:
-        return state.to_move
-
     def parse_move(self, text: str) -> FiftyMove:
-        text = read_move(text, MoveSyntaxError)
-        match = _MOVE.match(text)
-        if match is None:
-            raise MoveSyntaxError(
-                f"{text.strip()!r} is not a move: write a number, an operator and another "
-                "number, like 6*7 or 9-5"
-            )
+        match = read_notation(
+            text, _MOVE, "write a number, an operator and another number, like 6*7 or 9-5"
+        )
         op = parse_op(match.group(2))
         if op is None:
             raise MoveSyntaxError(

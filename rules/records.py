@@ -35,6 +35,7 @@ from rules.match import (
 )
 from rules.names import tidy_name
 from rules.registry import UnknownGame
+from rules.validation import first_problem
 
 #: The record format this program writes; it reads this one and older ones.
 FORMAT = 1
@@ -275,9 +276,7 @@ def newer_format(version: int) -> str:
 def problem_of(error: Exception) -> str:
     """A one-line description of a validation or lookup error."""
     if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        message = first["msg"].removeprefix("Value error, ")
+        where, message = first_problem(error)
         return f"{where}: {message}" if where else message
     if isinstance(error, UnknownGame):
         return str(error)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import ClassVar
 
 from pydantic import Field, model_validator
 
@@ -23,15 +22,15 @@ from rules.base import (
     Ending,
     Frozen,
     Game,
+    GameState,
     IllegalMove,
     MoveSyntaxError,
     Outcome,
     PlayerNo,
     other,
+    read_notation,
 )
 from rules.operators import format_fraction
-from rules.player_text import read_move
-from rules.registry import GAME_INFO
 from rules.template_options import (
     EMPTY,
     ROUNDS_RANGE,
@@ -75,14 +74,12 @@ class TemplateMove(Frozen):
     slot: int = Field(ge=1, le=SLOTS)
 
 
-class TemplateState(Frozen):
+class TemplateState(GameState):
     """A position: the digits left, both templates' slots and whose turn it is."""
 
     options: TemplateOptions = Field(default_factory=TemplateOptions)
     pool: tuple[int, ...] = Field(description="The digits left, in increasing order.")
     slots: tuple[Slots, Slots] = (EMPTY, EMPTY)
-    to_move: PlayerNo = 1
-    note: str | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> TemplateState:
@@ -166,15 +163,7 @@ def placements(state: TemplateState) -> list[TemplateMove]:
 _MOVE = re.compile(r"^([0-9]) ?@ ?([0-9]) ?\. ?([0-9])$")
 
 
-class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove]):
-    id: ClassVar[str] = "template"
-
-    title: ClassVar[str] = GAME_INFO["template"].title
-    pitch: ClassVar[str] = GAME_INFO["template"].pitch
-    Options = TemplateOptions
-    State = TemplateState
-    Move = TemplateMove
-
+class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove], game_id="template"):
     def new(self, options: TemplateOptions | None = None) -> TemplateState:
         options = options or TemplateOptions()
         return TemplateState(options=options, pool=options.pool(), to_move=options.first)
@@ -246,17 +235,10 @@ class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove]):
             winner=winner, ending=Ending.HIGHER_RESULT, values=(_exact(high), _exact(low))
         )
 
-    def to_move(self, state: TemplateState) -> PlayerNo:
-        return state.to_move
-
     def parse_move(self, text: str) -> TemplateMove:
-        text = read_move(text, MoveSyntaxError)
-        found = _MOVE.match(text)
-        if found is None:
-            raise MoveSyntaxError(
-                f"{text.strip()!r} is not a move: write DIGIT@PLAYER.SLOT, "
-                "like 9@1.1 (9 in Player 1's first slot)"
-            )
+        found = read_notation(
+            text, _MOVE, "write DIGIT@PLAYER.SLOT, like 9@1.1 (9 in Player 1's first slot)"
+        )
         digit, player, slot = (int(found.group(i)) for i in (1, 2, 3))
         if player not in (1, 2):
             raise MoveSyntaxError(f"there is no Player {player}: the player is 1 or 2")

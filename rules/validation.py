@@ -28,6 +28,12 @@ def where(detail: ErrorDetails) -> str:
     return ".".join(str(part) for part in detail.get("loc", ()))
 
 
+def field_of(detail: ErrorDetails) -> str:
+    """The top-level field the error is about (`target` for `target.0`), or "" for the model."""
+    loc = detail.get("loc", ())
+    return str(loc[0]) if loc else ""
+
+
 def first_problem(error: ValidationError) -> tuple[str, str]:
     """The first error's field (dotted, maybe "") and its sentence."""
     details = error.errors()

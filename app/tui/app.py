@@ -100,6 +100,7 @@ class EquationDuelApp(App[None]):
 
         from app.tui.session import GameSetup
         from rules.match import MatchError
+        from rules.validation import all_problems
 
         seats = (self._seat(1), self._seat(2))
         try:
@@ -107,10 +108,7 @@ class EquationDuelApp(App[None]):
                 game_id, self.start_options, seats, self.start_best_of, self.start_turn_seconds
             )
         except (ValidationError, MatchError) as error:
-            if isinstance(error, ValidationError):
-                problems = "; ".join(e["msg"].removeprefix("Value error, ") for e in error.errors())
-            else:
-                problems = str(error)
+            problems = all_problems(error) if isinstance(error, ValidationError) else str(error)
             self.open_setup(game_id, GameSetup.make(game_id, seats=seats))
             self.notify(
                 f"Those options cannot be used: {problems}",

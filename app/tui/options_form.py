@@ -21,6 +21,8 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, Static, Switch
 
 from rules.operators import ALL_OPS, shown
+from rules.player_text import PlayerTextError, read_whole
+from rules.validation import field_of, sentence
 
 CUSTOM = "custom"
 
@@ -46,11 +48,6 @@ def field_kind(name: str, annotation: Any) -> str:
 
 def label_of(name: str) -> str:
     return name.replace("_", " ").capitalize()
-
-
-def message_of(error: Any) -> str:
-    text = str(error.get("msg", ""))
-    return text.removeprefix("Value error, ")
 
 
 class OptionsForm(Widget):
@@ -156,12 +153,12 @@ class OptionsForm(Widget):
             if kind == "bool":
                 data[name] = self.query_one(f"#opt-{name}", Switch).value
             elif kind == "range":
-                low = self.query_one(f"#opt-{name}-lo", Input).value.strip()
-                high = self.query_one(f"#opt-{name}-hi", Input).value.strip()
-                try:
-                    data[name] = (int(low), int(high))
-                except ValueError:
-                    problems[name] = "give a number in both boxes"
+                low = self.query_one(f"#opt-{name}-lo", Input).value
+                high = self.query_one(f"#opt-{name}-hi", Input).value
+                try:  # each box as one half of the command line's LO-HI
+                    data[name] = (read_whole(low), read_whole(high))
+                except PlayerTextError as problem:
+                    problems[name] = str(problem)
             elif kind == "ops":
                 chosen = [
                     op
@@ -182,10 +179,10 @@ class OptionsForm(Widget):
                 if kind == "optional-int" and not text:
                     data[name] = None
                 elif kind in ("int", "optional-int"):
-                    try:
-                        data[name] = int(text)
-                    except ValueError:
-                        problems[name] = "give a whole number"
+                    try:  # as the command line reads a number flag
+                        data[name] = read_whole(text, negative=True)
+                    except PlayerTextError as problem:
+                        problems[name] = str(problem)
                 else:
                     data[name] = text
         return data, problems
@@ -202,12 +199,11 @@ class OptionsForm(Widget):
                 result = self.model.model_validate({**data, "first": first})
             except ValidationError as error:
                 for item in error.errors():
-                    loc = item.get("loc") or ()
-                    field = str(loc[0]) if loc else ""
+                    field = field_of(item)
                     if field in self.fields:
-                        errors.setdefault(field, message_of(item))
+                        errors.setdefault(field, sentence(item))
                     else:
-                        general.append(message_of(item))
+                        general.append(sentence(item))
         for name in self.fields:
             line = self.query_one(f"#err-{name}", Static)
             line.update(errors.get(name, ""))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pydantic import ValidationError
 
 from rules.fifty import FiftyOptions, FiftyState
-from rules.validation import all_problems, first_problem
+from rules.validation import all_problems, field_of, first_problem
 
 
 def test_a_validator_message_loses_pydantic_prefix() -> None:
@@ -39,3 +41,21 @@ def test_a_nested_field_is_named_by_its_path() -> None:
         "options.target",
         "the target must be between 1 and 200, not 500",
     )
+
+
+def test_field_of_names_the_top_level_field() -> None:
+    with pytest.raises(ValidationError) as caught:
+        FiftyState.model_validate({"options": {"target": 500}, "pool": [1, 2]})
+    assert field_of(caught.value.errors()[0]) == "options"
+
+
+def test_no_other_module_strips_pydantic_prefixes() -> None:
+    """rules/validation.py is the one reader of pydantic's message prefixes."""
+    root = Path(__file__).resolve().parents[2]
+    copies = [
+        str(path.relative_to(root))
+        for folder in ("rules", "app", "widgets")
+        for path in (root / folder).rglob("*.py")
+        if path.name != "validation.py" and '"Value error, "' in path.read_text("utf-8")
+    ]
+    assert copies == []

@@ -11,18 +11,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
 
+from app.tui.boards.common import KeypadBoard
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys
 from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
-from rules.base import PlayerNo
-from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
+from rules.base import IllegalMove, PlayerNo
+from rules.collect import GAME, SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
 from rules.equation import normalize_equation
 from widgets.digit_pool import DigitPool
 from widgets.equation_input import EquationInput
+from widgets.move_list import MoveList
 
 
-class CollectScreen(GameScreen[CollectOptions]):
+class CollectScreen(KeypadBoard[CollectOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Pick", "0-9"),
         Binding("enter", "enter", "Pick", show=False),
@@ -64,7 +66,7 @@ class CollectScreen(GameScreen[CollectOptions]):
         pool.taken = taken
         pool.selected = () if self.pending is None else (self.pending,)
         pool.active = self.human_to_move and not self.sudden_death
-        pool.marks = self.query_one("#moves").marks  # type: ignore[attr-defined]
+        pool.marks = self.query_one("#moves", MoveList).marks
         declare = self.query_one(EquationInput)
         asking = self.human_to_move and (self.pending is not None or self.sudden_death)
         if asking:
@@ -114,12 +116,8 @@ class CollectScreen(GameScreen[CollectOptions]):
 
     # Input
 
-    def action_digit(self, digit: str) -> None:
-        if self.human_to_move and not self.sudden_death:
-            self.query_one(DigitPool).type_digit(digit)
-
-    def action_enter(self) -> None:
-        self.query_one(DigitPool).flush_typed()
+    def keypad_open(self) -> bool:
+        return self.human_to_move and not self.sudden_death
 
     @on(DigitPool.Picked)
     def _picked(self, event: DigitPool.Picked) -> None:
@@ -127,8 +125,8 @@ class CollectScreen(GameScreen[CollectOptions]):
         if not self.human_to_move or self.sudden_death:
             return
         try:
-            self.game.check_pick(self.state, event.number)  # type: ignore[attr-defined]
-        except Exception as error:  # IllegalMove: say why, nothing changes
+            GAME.check_pick(self.state, event.number)
+        except IllegalMove as error:  # say why, nothing changes
             self.refuse(str(error))
             return
         self.pending = event.number
@@ -158,4 +156,4 @@ class CollectScreen(GameScreen[CollectOptions]):
         mark_keys(self.query_one(DigitPool), (pick,))
 
 
-SCREEN: Any = CollectScreen
+SCREEN: type[GameScreen[Any]] = CollectScreen

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
 
+from app.tui.boards.common import KeypadBoard
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys
 from app.tui.keys import digit_bindings
@@ -23,7 +24,7 @@ from widgets.equation_input import EquationInput
 from widgets.sequence_strip import SequenceStrip
 
 
-class ConquestScreen(GameScreen[ConquestOptions]):
+class ConquestScreen(KeypadBoard[ConquestOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Append", "1-9"),
         Binding("enter", "enter", "Append", show=False),
@@ -75,12 +76,8 @@ class ConquestScreen(GameScreen[ConquestOptions]):
 
     # Input
 
-    def action_digit(self, digit: str) -> None:
-        if self.human_to_move and self.pending is None:
-            self.query_one(DigitPool).type_digit(digit)
-
-    def action_enter(self) -> None:
-        self.query_one(DigitPool).flush_typed()
+    def keypad_open(self) -> bool:
+        return self.human_to_move and self.pending is None
 
     @on(DigitPool.Picked)
     def _picked(self, event: DigitPool.Picked) -> None:
@@ -139,4 +136,4 @@ class ConquestScreen(GameScreen[ConquestOptions]):
         mark_keys(self.query_one(DigitPool), (number,))
 
 
-SCREEN: Any = ConquestScreen
+SCREEN: type[GameScreen[Any]] = ConquestScreen

@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
 
+from app.tui.boards.common import OperatorBoard
 from app.tui.dialogs import ConfirmDialog
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys, mark_ops
@@ -35,7 +36,7 @@ from widgets.operator_picker import OperatorPicker
 from widgets.running_total import RunningTotal
 
 
-class CountdownScreen(GameScreen[CountdownOptions]):
+class CountdownScreen(OperatorBoard[CountdownOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Play number", "1-9"),
         *operator_bindings(),
@@ -102,21 +103,8 @@ class CountdownScreen(GameScreen[CountdownOptions]):
 
     # Input
 
-    def action_digit(self, digit: str) -> None:
-        if self.human_to_move:
-            self.pool(self.to_move).type_digit(digit)
-
-    def action_op(self, op: Op) -> None:
-        if self.human_to_move:
-            self.query_one(OperatorPicker).choose(op)
-
-    @on(OperatorPicker.Chosen)
-    def _op_chosen(self, event: OperatorPicker.Chosen) -> None:
-        event.stop()
-        self.op = event.op
-        self.refusal = None
-        self.clear_hint()
-        self.redraw()
+    def keypad(self) -> DigitPool:
+        return self.pool(self.to_move)
 
     @on(DigitPool.Picked)
     def _picked(self, event: DigitPool.Picked) -> None:
@@ -199,4 +187,4 @@ class CountdownScreen(GameScreen[CountdownOptions]):
         mark_ops(self.query_one(OperatorPicker), () if hinted is None else (hinted.op,))
 
 
-SCREEN: Any = CountdownScreen
+SCREEN: type[GameScreen[Any]] = CountdownScreen

@@ -12,19 +12,21 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from app.tui.boards.common import OperatorBoard
 from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys, mark_ops
 from app.tui.keys import digit_bindings, operator_bindings
 from app.tui.mounting import gone
 from rules.base import PlayerNo
 from rules.fifty import FiftyMove, FiftyOptions, FiftyState, preview
-from rules.operators import Op, shown
+from rules.operators import shown
 from widgets.digit_pool import DigitPool
+from widgets.move_list import MoveList
 from widgets.operator_picker import OperatorPicker
 from widgets.score_bar import ScoreBar
 
 
-class FiftyScreen(GameScreen[FiftyOptions]):
+class FiftyScreen(OperatorBoard[FiftyOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Number", "0-9"),
         *operator_bindings(),
@@ -35,7 +37,7 @@ class FiftyScreen(GameScreen[FiftyOptions]):
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.chosen: list[int] = []
-        self.op: Op | None = None
+        self.op = None
 
     def compose_board(self) -> ComposeResult:
         with Vertical(id="score-bars"):
@@ -83,7 +85,7 @@ class FiftyScreen(GameScreen[FiftyOptions]):
         pool.taken = self.used_by()
         pool.selected = tuple(self.chosen)
         pool.active = self.human_to_move
-        pool.marks = self.query_one("#moves").marks  # type: ignore[attr-defined]
+        pool.marks = self.query_one("#moves", MoveList).marks
         picker = self.query_one(OperatorPicker)
         picker.selected = self.op
         picker.active = self.human_to_move
@@ -127,14 +129,6 @@ class FiftyScreen(GameScreen[FiftyOptions]):
 
     # Input
 
-    def action_digit(self, digit: str) -> None:
-        if self.human_to_move:
-            self.query_one(DigitPool).type_digit(digit)
-
-    def action_op(self, op: Op) -> None:
-        if self.human_to_move:
-            self.query_one(OperatorPicker).choose(op)
-
     def action_clear(self) -> None:
         if self.chosen or self.op:
             self.reset_input()
@@ -175,14 +169,6 @@ class FiftyScreen(GameScreen[FiftyOptions]):
         self.clear_hint()
         self.redraw()
 
-    @on(OperatorPicker.Chosen)
-    def _op_chosen(self, event: OperatorPicker.Chosen) -> None:
-        event.stop()
-        self.op = event.op
-        self.refusal = None
-        self.clear_hint()
-        self.redraw()
-
     @on(Button.Pressed, "#play")
     def _play_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -201,4 +187,4 @@ class FiftyScreen(GameScreen[FiftyOptions]):
         mark_ops(self.query_one(OperatorPicker), () if hinted is None else (hinted.op,))
 
 
-SCREEN: Any = FiftyScreen
+SCREEN: type[GameScreen[Any]] = FiftyScreen

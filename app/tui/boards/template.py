@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
 
+from app.tui.boards.common import KeypadBoard
 from app.tui.game_screen import GameScreen
 from app.tui.hints import HINT_CLASS, mark_keys
 from app.tui.keys import digit_bindings
@@ -35,6 +36,7 @@ from widgets.digit_pool import DigitPool
 from widgets.equation_template import EquationTemplate, SlotKey
 
 Cursor = tuple[PlayerNo, int]
+PLAYERS: tuple[PlayerNo, PlayerNo] = (1, 2)
 
 
 @lru_cache(maxsize=256)
@@ -58,7 +60,7 @@ def reachable(template: str, values: tuple[int | None, ...], pool: tuple[int, ..
     return f"could end between {low} and {high}".replace("-", "−")
 
 
-class TemplateScreen(GameScreen[TemplateOptions]):
+class TemplateScreen(KeypadBoard[TemplateOptions]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Place digit", "0-9"),
         Binding("left", "cursor(-1)", "Slot", show=False),
@@ -166,12 +168,12 @@ class TemplateScreen(GameScreen[TemplateOptions]):
         self.redraw()
 
     def action_next_empty(self, step: int) -> None:
-        order = [(p, s) for p in (1, 2) for s in range(1, SLOTS + 1)]
+        order: list[Cursor] = [(p, s) for p in PLAYERS for s in range(1, SLOTS + 1)]
         index = order.index(self.cursor)
         for offset in range(1, len(order) + 1):
             player, slot = order[(index + step * offset) % len(order)]
             if self.state.template_slots(player)[slot - 1] is None:
-                self.cursor = (player, slot)  # type: ignore[assignment]
+                self.cursor = (player, slot)
                 break
         self.redraw()
 
@@ -183,10 +185,6 @@ class TemplateScreen(GameScreen[TemplateOptions]):
         self.redraw()
 
     # Placing
-
-    def action_digit(self, digit: str) -> None:
-        if self.human_to_move:
-            self.query_one(DigitPool).type_digit(digit)
 
     @on(DigitPool.Picked)
     def _picked(self, event: DigitPool.Picked) -> None:
@@ -209,4 +207,4 @@ class TemplateScreen(GameScreen[TemplateOptions]):
             self.redraw()
 
 
-SCREEN: Any = TemplateScreen
+SCREEN: type[GameScreen[Any]] = TemplateScreen
