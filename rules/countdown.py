@@ -10,6 +10,7 @@ numbers, end the game in a stalemate that the last valid mover wins (RULINGS.md,
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pydantic import Field, field_validator, model_validator
 
@@ -139,6 +140,13 @@ def apply(total: int, op: Op, number: int) -> int:
 _MOVE = re.compile(r"^(?:(?P<op1>[^\s0-9])\s*(?P<n1>[0-9]+)|(?P<n2>[0-9]+)\s*(?P<op2>[^\s0-9]))$")
 
 
+@lru_cache(maxsize=4096)
+def _moves_with(own: tuple[int, ...]) -> tuple[CountdownMove, ...]:
+    """Every operator with every number of `own`, then `pass` (moves are immutable, so one
+    tuple serves every position where the mover holds these numbers)."""
+    return (*(CountdownMove(op=op, number=n) for op in ALL_OPS for n in own), PASS)
+
+
 class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove], game_id="countdown"):
     def new(self, options: CountdownOptions | None = None) -> CountdownState:
         options = options or CountdownOptions()
@@ -152,10 +160,7 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove], game_
         """Every operator with every unused own number, then `pass` (while not over)."""
         if state.result is not None:
             return []
-        own = state.available_to(state.to_move)
-        moves = [CountdownMove(op=op, number=n) for op in ALL_OPS for n in own]
-        moves.append(PASS)
-        return moves
+        return list(_moves_with(state.available_to(state.to_move)))
 
     def invalid_reason(self, state: CountdownState, move: CountdownMove) -> str | None:
         """Why a well-formed move loses the turn (a sentence), or None if it is valid.
