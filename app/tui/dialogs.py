@@ -56,7 +56,7 @@ class GameOverDialog(ModalScreen[str]):
             yield Static(Text(f"{self.winner} wins!"), id="winner")
             yield Static(Text(capitalized(self.reason)), id="reason")
             plural = "move" if self.moves == 1 else "moves"
-            yield Static(f"after {self.moves} {plural}", classes="dialog-note")
+            yield Static(f"after {self.moves} {plural}", classes="dialog-note", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("New game (n)", id="new")

@@ -78,7 +78,7 @@ class StatsScreen(Screen[None]):
             self._show(players=False, h2h=False, cpu=False)
             return
         plural = "game" if found.games == 1 else "games"
-        summary_line.update(f"{found.games} finished {plural} recorded{left_out}")
+        summary_line.update(Text(f"{found.games} finished {plural} recorded{left_out}"))
         players = self.query_one("#stats-players", DataTable)
         players.add_columns("Player", "Game", "Played", "Won", "Lost", "Win rate", "Streak")
         # People first, then the computer's seats ("Computer (perfect)"), apart.
