@@ -4,7 +4,9 @@ It owns what all five games share: the position shown (a frozen rules model, in 
 reactive), the player panels, the turn banner, the move list, the status line, the
 footer, undo, rules and leaving. The match behind it (rounds, the time each move took,
 the clock, the record) is a `MatchControl`; the course of the match (the clock ticking,
-rounds, the end, saving) is `GameFlow`; computer turns are `ComputerTurns`.
+rounds, the end, saving) is `GameFlow`. Parts it owns: `searches` (the solver's questions,
+answered in a helper process by Textual workers), `computer` (the computer's turns) and
+`hints` (`h`); each has a small interface the screen calls.
 
 A board subclass adds its widgets (`compose_board`), redraws them from a state
 (`update_board`), says what each player holds (`holdings`) and turns its widgets'
@@ -28,9 +30,10 @@ from textual.widgets import Static
 from app.tui.computer import ComputerTurns, bots_for
 from app.tui.dialogs import ConfirmDialog
 from app.tui.game_flow import GameFlow
-from app.tui.hints import HintMixin
+from app.tui.hints import Hints
 from app.tui.match_control import MatchControl
 from app.tui.mounting import gone
+from app.tui.searches import Searches
 from app.tui.session import GameSetup, marks, variant_summary
 from app.tui.styles import SCREEN_STYLES
 from app.tui.takeback import Takebacks
@@ -54,13 +57,14 @@ AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 OptionsT = TypeVar("OptionsT")
 
 
-class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Generic[OptionsT]):
+class GameScreen(GameFlow, Takebacks, Screen[None], Generic[OptionsT]):
     """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`,
     each typed by its game's options model (`CollectScreen(GameScreen[CollectOptions])`)."""
 
     CSS_PATH = SCREEN_STYLES
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hint", "Hint"),
         Binding("f1,question_mark", "rules", "Rules"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("u,ctrl+z", "undo_off", "No takebacks"),
@@ -87,7 +91,12 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
         #: The position the refusal was about: it is not shown once the position changes.
         self.refused_in: Any = None
         self.bots = bots_for(setup)
+        self.searches = Searches(self)
+        self.computer = ComputerTurns(self, self.searches)
+        self.hints = Hints(self, self.searches)
         self._offers: tuple[bool, ...] = ()
+        #: The position last shown (a redraw of it leaves the searches asked alone).
+        self._shown: Any = None
 
     @property
     def options(self) -> OptionsT:
@@ -135,6 +144,7 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
             self.call_after_refresh(self.round_over)
 
     def on_unmount(self) -> None:
+        self.searches.close()  # no search outlives its screen, nor its helper process
         # The solver's tables (the computer's, the hints', the analysis') are the largest
         # thing the app holds: kept while the game is on screen, forgotten when it closes,
         # so a long session stays as small as one game (`python bench/tui.py memory`).
@@ -243,8 +253,23 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
     def watch_state(self, state: Any) -> None:
         if state is None:
             return
+        if state is not self._shown:  # (a redraw of the same position asks nothing anew)
+            self._shown = state
+            self.searches.cancel()  # a question about another position is not wanted
         self.redraw()
         self.schedule_bot()
+        self.hints.position_changed(state)
+
+    def schedule_bot(self) -> None:
+        """The computer's turn, if it is to move (a puzzle holds it back once failed)."""
+        self.computer.schedule()
+
+    def action_hint(self) -> None:
+        self.hints.ask()
+
+    def clear_hint(self) -> None:
+        """The player chose (an operator, a number): the hint's highlight goes."""
+        self.hints.clear()
 
     def redraw(self) -> None:
         with self.app.batch_update():
