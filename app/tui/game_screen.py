@@ -5,8 +5,8 @@ reactive), the player panels, the turn banner, the move list, the status line, t
 footer, undo, rules and leaving. The match behind it (rounds, the time each move took,
 the clock, the record) is a `MatchControl`; the course of the match (the clock ticking,
 rounds, the end, saving) is `GameFlow`. Parts it owns: `searches` (the solver's questions,
-answered in a helper process by Textual workers), `computer` (the computer's turns) and
-`hints` (`h`); each has a small interface the screen calls.
+answered in a helper process by Textual workers), `computer` (the computer's turns),
+`hints` (`h`) and `takebacks` (undo); each has a small interface the screen calls.
 
 A board subclass adds its widgets (`compose_board`), redraws them from a state
 (`update_board`), says what each player holds (`holdings`) and turns its widgets'
@@ -57,7 +57,7 @@ AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 OptionsT = TypeVar("OptionsT")
 
 
-class GameScreen(GameFlow, Takebacks, Screen[None], Generic[OptionsT]):
+class GameScreen(GameFlow, Screen[None], Generic[OptionsT]):
     """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`,
     each typed by its game's options model (`CollectScreen(GameScreen[CollectOptions])`)."""
 
@@ -94,6 +94,7 @@ class GameScreen(GameFlow, Takebacks, Screen[None], Generic[OptionsT]):
         self.searches = Searches(self)
         self.computer = ComputerTurns(self, self.searches)
         self.hints = Hints(self, self.searches)
+        self.takebacks = Takebacks(self)
         self._offers: tuple[bool, ...] = ()
         #: The position last shown (a redraw of it leaves the searches asked alone).
         self._shown: Any = None
@@ -316,7 +317,7 @@ class GameScreen(GameFlow, Takebacks, Screen[None], Generic[OptionsT]):
             status.show(self.named(said), "note" if getattr(state, "note", None) else "info")
         self.update_board(state)
         # The footer redraws itself on refresh_bindings: only when what it offers changes.
-        offers = (self.can_take_back(), outcome is not None, self.human_to_move)
+        offers = (self.takebacks.possible(), outcome is not None, self.human_to_move)
         if offers != self._offers:
             self._offers = offers
             self.refresh_bindings()
@@ -332,16 +333,31 @@ class GameScreen(GameFlow, Takebacks, Screen[None], Generic[OptionsT]):
         if self.is_over and action not in AFTER_THE_END:
             return False  # the board's keys (and undo, hint) go once the game is decided
         if action == "undo":
-            if not self.takebacks_allowed:
+            if not self.takebacks.allowed:
                 return False
-            return True if self.can_take_back() else None
+            return True if self.takebacks.possible() else None
         if action == "undo_off":
-            return not self.takebacks_allowed
+            return not self.takebacks.allowed
         if action in ("rematch", "new_game"):
             return self.control.result is not None
         if action == "hint":
             return self.human_to_move or None
         return True
+
+    def action_undo(self) -> None:
+        said = self.takebacks.take_back()
+        if said is None:
+            return
+        self.reset_input()
+        self.refusal = None
+        self.state = self.control.state
+        self.say(f"{said} {self.turn_hint(self.state)}".strip())
+
+    def action_undo_off(self) -> None:
+        self.notify(
+            "Takebacks are off in this game (a setup option): moves against the computer stand.",
+            severity="warning",
+        )
 
     def action_rules(self) -> None:
         from app.tui.rules_screen import RulesScreen
