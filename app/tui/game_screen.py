@@ -3,10 +3,10 @@
 It owns what all five games share: the position shown (a frozen rules model, in a
 reactive), the player panels, the turn banner, the move list, the status line, the
 footer, undo, rules and leaving. The match behind it (rounds, the time each move took,
-the clock, the record) is a `MatchControl`; the course of the match (the clock ticking,
-rounds, the end, saving) is `GameFlow`. Parts it owns: `searches` (the solver's questions,
-answered in a helper process by Textual workers), `computer` (the computer's turns),
-`hints` (`h`) and `takebacks` (undo); each has a small interface the screen calls.
+the clock, the record) is a `MatchControl`. Parts it owns, each with a small interface
+the screen calls: `flow` (the clock ticking, rounds, the end, saving), `searches` (the
+solver's questions, answered in a helper process by Textual workers), `computer` (the
+computer's turns), `hints` (`h`) and `takebacks` (undo).
 
 A board subclass adds its widgets (`compose_board`), redraws them from a state
 (`update_board`), says what each player holds (`holdings`) and turns its widgets'
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 import threading
+from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from rich.text import Text
@@ -27,6 +28,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from app.tui import game_flow
 from app.tui.computer import ComputerTurns, bots_for
 from app.tui.dialogs import ConfirmDialog
 from app.tui.game_flow import GameFlow
@@ -57,7 +59,7 @@ AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 OptionsT = TypeVar("OptionsT")
 
 
-class GameScreen(GameFlow, Screen[None], Generic[OptionsT]):
+class GameScreen(Screen[None], Generic[OptionsT]):
     """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`,
     each typed by its game's options model (`CollectScreen(GameScreen[CollectOptions])`)."""
 
@@ -91,6 +93,7 @@ class GameScreen(GameFlow, Screen[None], Generic[OptionsT]):
         #: The position the refusal was about: it is not shown once the position changes.
         self.refused_in: Any = None
         self.bots = bots_for(setup)
+        self.flow = GameFlow(self)
         self.searches = Searches(self)
         self.computer = ComputerTurns(self, self.searches)
         self.hints = Hints(self, self.searches)
@@ -135,7 +138,7 @@ class GameScreen(GameFlow, Screen[None], Generic[OptionsT]):
         if self.state is not None:
             return
         self.query_one(MoveList).marks = marks(self.setup.names)
-        self.start_clock()
+        self.set_interval(game_flow.TICK, self.flow.tick)  # (read now: a test shortens it)
         for text in self.start_moves:  # e.g. `play GAME --moves "..."`: already checked
             if self.control.round_end is not None:
                 self.control.next_round()
@@ -229,7 +232,7 @@ class GameScreen(GameFlow, Screen[None], Generic[OptionsT]):
         """Ask the rules to play `move`; on refusal show why. True when it was played."""
         if self.state is None or self.is_over:
             return False
-        self.tick_clock()
+        self.flow.tick_clock()
         try:
             ended = self.control.play(move)
         except IllegalMove as error:
@@ -241,6 +244,15 @@ class GameScreen(GameFlow, Screen[None], Generic[OptionsT]):
         if ended:
             self.call_after_refresh(self.round_over)
         return True
+
+    def new_position(self) -> None:
+        """The match moved (a takeback, the next round, a rematch): show its position."""
+        self.refusal = None
+        self.reset_input()
+        self.state = self.control.state
+
+    def panel(self, player: PlayerNo) -> PlayerPanel:
+        return self.query_one(f"#panel-{player}", PlayerPanel)
 
     def refuse(self, message: str) -> None:
         self.refusal = message[:1].upper() + message[1:]
@@ -280,16 +292,16 @@ class GameScreen(GameFlow, Screen[None], Generic[OptionsT]):
         state = self.state
         outcome = self.outcome
         for player in (1, 2):
-            panel = self.query_one(f"#panel-{player}", PlayerPanel)
+            panel = self.panel(player)
             panel.show(
                 name=self.setup.name(player),
                 kind=self.setup.seats[player - 1].label,
                 holdings=self.holdings(state, player),
                 active=outcome is None and self.to_move == player,
                 winner=outcome is not None and outcome.winner == player,
-                score=self.score_text(player),
+                score=self.flow.score_text(player),
             )
-        self.show_clocks()
+        self.flow.show_clocks()
         banner = self.query_one("#turn-banner", Static)
         if outcome is not None:
             won = "wins!" if self.control.best_of <= 1 else "wins\nthe round"
@@ -300,7 +312,7 @@ class GameScreen(GameFlow, Screen[None], Generic[OptionsT]):
         else:
             banner.update(Text.assemble((self.setup.name(self.to_move), "bold"), "\nto move"))
             self._set_classes(banner, f"-p{self.to_move}")
-        banner.border_title = self.match_text()
+        banner.border_title = self.flow.match_text()
         control, game_id = self.control, self.setup.game_id
         listed = short_moves(game_id, control.history, control.moves, marks(self.setup.names))
         self.query_one(MoveList).moves = listed
@@ -348,9 +360,7 @@ class GameScreen(GameFlow, Screen[None], Generic[OptionsT]):
         said = self.takebacks.take_back()
         if said is None:
             return
-        self.reset_input()
-        self.refusal = None
-        self.state = self.control.state
+        self.new_position()
         self.say(f"{said} {self.turn_hint(self.state)}".strip())
 
     def action_undo_off(self) -> None:
@@ -358,6 +368,38 @@ class GameScreen(GameFlow, Screen[None], Generic[OptionsT]):
             "Takebacks are off in this game (a setup option): moves against the computer stand.",
             severity="warning",
         )
+
+    # The course of the match (`flow`); a puzzle changes the first four
+
+    def round_over(self) -> None:
+        self.flow.round_over()
+
+    def finish_match(self) -> None:
+        self.flow.finish_match()
+
+    def show_game_over(self) -> None:
+        self.flow.show_game_over()
+
+    def autosave(self) -> Path | None:
+        return self.flow.autosave()
+
+    def on_screen_suspend(self) -> None:
+        self.flow.suspended()  # another screen covers this one: the clock stops
+
+    def on_screen_resume(self) -> None:
+        self.flow.resumed()
+
+    def to_menu(self) -> None:
+        self.flow.to_menu()
+
+    def action_rematch(self) -> None:
+        self.flow.rematch()
+
+    def action_new_game(self) -> None:
+        self.flow.new_game()
+
+    def action_save(self) -> None:
+        self.flow.save()
 
     def action_rules(self) -> None:
         from app.tui.rules_screen import RulesScreen
