@@ -16,10 +16,13 @@ This module imports neither Textual nor the front ends: both may use it.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import signal
+import sys
 import threading
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
@@ -39,7 +42,25 @@ class SearchCancelled(Exception):
 
 
 class SearchFailed(Exception):
-    """The search raised in the helper process; the message is its error's."""
+    """The search raised in the helper process; the message is its error's.
+
+    `kind` is the error's class name and `detail` its own message (or the class name
+    when it has none), for a sentence on the status line."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+        self.detail = detail or kind
+
+
+#: Every search process made (weakly): `end_all` ends them when the app quits.
+_made: weakref.WeakSet[SearchProcess] = weakref.WeakSet()
+
+
+def end_all() -> None:
+    """End every helper process still running (the app calls this as it exits)."""
+    for search in list(_made):
+        search.cancel()
 
 
 def _context() -> ForkServerContext | SpawnContext:
@@ -48,6 +69,26 @@ def _context() -> ForkServerContext | SpawnContext:
         context.set_forkserver_preload(PRELOAD)
         return context
     return multiprocessing.get_context("spawn")
+
+
+@contextlib.contextmanager
+def _real_stderr() -> Iterator[None]:
+    """The real standard error while the fork server and the resource tracker start.
+
+    They hand the child their standard error's file descriptor; under Textual,
+    `sys.stderr` is a capture whose `fileno()` is -1, and starting them would fail."""
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        yield
+        return
+    captured, sys.stderr = sys.stderr, sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = captured
 
 
 def _serve(conn: Connection) -> None:
@@ -61,7 +102,7 @@ def _serve(conn: Connection) -> None:
         try:
             answer: tuple[str, Any] = ("ok", function(*args))
         except Exception as error:
-            answer = ("error", f"{type(error).__name__}: {error}")
+            answer = ("error", (type(error).__name__, str(error)))
         try:
             conn.send(answer)
         except (BrokenPipeError, OSError):
@@ -80,6 +121,7 @@ class SearchProcess:
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
         self._generation = 0
+        _made.add(self)
 
     @property
     def running(self) -> bool:
@@ -98,7 +140,8 @@ class SearchProcess:
                 context = _context()
                 parent, child = context.Pipe()
                 process = context.Process(target=_serve, args=(child,), daemon=True)
-                process.start()
+                with _real_stderr():
+                    process.start()
                 child.close()
                 self._process, self._conn = process, parent
             assert self._conn is not None
@@ -120,7 +163,8 @@ class SearchProcess:
         if generation != self._generation:
             raise SearchCancelled("the search was cancelled")
         if kind == "error":
-            raise SearchFailed(value)
+            kind, detail = value
+            raise SearchFailed(kind, detail)
         result: T = value
         return result
 

@@ -268,7 +268,11 @@ class EquationDuelApp(App[None]):
 
     def on_exit_app(self) -> None:
         """However the app ends (a closed browser tab or an idle one under `serve` asks it
-        to quit from outside), a game in progress is kept for the next start."""
+        to quit from outside), a game in progress is kept for the next start, and no
+        search's helper process outlives the app."""
+        from app.search_process import end_all
+
+        end_all()
         self.autosave()
 
     def autosave(self) -> None:

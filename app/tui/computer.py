@@ -1,21 +1,22 @@
 """Computer players on the game screen: who plays by computer, and their turns.
 
-`ComputerTurns` is mixed into the game screen. When the position changes and the
-computer is to move, it waits a moment (so the move can be seen coming), then thinks in
-a worker thread so the screen stays responsive, and plays the move it found unless the
-position changed meanwhile (an undo, a rematch, leaving).
+`ComputerTurns` is a part the game screen owns (`screen.computer`). When the position
+changes and the computer is to move, the screen calls `schedule()`: it waits a moment
+(so the move can be seen coming), then asks the screen's helper process for the move
+(`Searches`), so the screen stays responsive and quitting never waits for it, and plays
+the move it found unless the position changed meanwhile (an undo, a rematch, leaving:
+the screen then drops the question, which ends the search).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import suppress
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from textual.screen import Screen
 from textual.timer import Timer
 
 from app.tui.players import make_bot
+from app.tui.searches import Searches
 from app.tui.session import GameSetup
 from rules.base import PlayerNo
 
@@ -37,49 +38,72 @@ def bots_for(setup: GameSetup) -> dict[PlayerNo, Bot]:
     return bots
 
 
-class ComputerTurns(Screen[None]):
-    """Plays the computer's turns. Needs `bots`, `state`, `is_over`, `to_move`, `say`
-    and `play` from the screen it is mixed into."""
+class ComputerSeats(Protocol):
+    """What `ComputerTurns` needs of the screen."""
 
-    if TYPE_CHECKING:
-        bots: dict[PlayerNo, Bot]
-        state: Any
+    bots: dict[PlayerNo, Bot]
 
-        @property
-        def is_over(self) -> bool: ...
+    @property
+    def state(self) -> Any: ...
 
-        @property
-        def to_move(self) -> PlayerNo: ...
+    @property
+    def is_over(self) -> bool: ...
 
-        def say(self, message: str, level: Any = "info") -> None: ...
+    @property
+    def to_move(self) -> PlayerNo: ...
 
-        def play(self, move: Any) -> bool: ...
+    def say(self, message: str, level: Any = "info") -> None: ...
 
-    _bot_timer: Timer | None = None
+    def play(self, move: Any) -> bool: ...
 
-    def schedule_bot(self) -> None:
+    def set_timer(self, delay: float, callback: Callable[[], Any]) -> Timer: ...
+
+
+def ask_bot(bot: Bot, state: Any) -> Any:
+    """The bot's move in `state` (in the helper process: a module-level function)."""
+    return bot(state)
+
+
+class ComputerTurns:
+    """Plays the computer's turns on `screen`, thinking through `searches`."""
+
+    def __init__(self, screen: ComputerSeats, searches: Searches) -> None:
+        self._screen = screen
+        self._searches = searches
+        self._timer: Timer | None = None
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the computer's turn is still to start (its short delay)."""
+        return self._timer is not None
+
+    def stop(self) -> None:
+        """Call off a turn that has not started yet."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def schedule(self) -> None:
         """Start the computer's turn if it is to move (call after every position change)."""
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-        if not self.is_over and self.to_move in self.bots:
-            self._bot_timer = self.set_timer(BOT_DELAY, self._bot_move)
+        self.stop()
+        screen = self._screen
+        if not screen.is_over and screen.to_move in screen.bots:
+            self._timer = screen.set_timer(BOT_DELAY, self._think)
 
-    def _bot_move(self) -> None:
-        """Let the computer think in a thread, so the screen stays responsive."""
-        self._bot_timer = None
-        if self.is_over or self.to_move not in self.bots:
+    def _think(self) -> None:
+        self._timer = None
+        screen = self._screen
+        if screen.is_over or screen.to_move not in screen.bots:
             return
-        state, bot = self.state, self.bots[self.to_move]
-        self.say(f"Player {self.to_move} (computer) is thinking…")
+        state, bot = screen.state, screen.bots[screen.to_move]
+        screen.say(f"Player {screen.to_move} (computer) is thinking…")
 
-        def think() -> None:
-            move = bot(state)
-            with suppress(RuntimeError):  # the app has closed meanwhile
-                self.app.call_from_thread(self._bot_played, state, move)
+        def played(move: Any) -> None:
+            if screen.state is state and not screen.is_over:  # not undone or left meanwhile
+                screen.play(move)
 
-        self.run_worker(think, thread=True, exclusive=True, group="bot")
+        def failed(why: str) -> None:
+            if screen.state is state:
+                screen.say(f"The computer could not find a move: {why}", "error")
 
-    def _bot_played(self, before: Any, move: Any) -> None:
-        if self.state is before and not self.is_over:  # not undone or left meanwhile
-            self.play(move)
+        self._searches.ask("bot", ask_bot, (bot, state), played, failed)

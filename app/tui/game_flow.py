@@ -1,19 +1,21 @@
 """The course of a match on the game screen: the clock, rounds, the end, and the record.
 
-`GameFlow` is mixed into the game screen. It ticks the clock per turn (a player whose
-time runs out loses the round), shows the round-over dialog and starts the next round,
-shows the match result in the game-over dialog (with Export), counts a finished game in
-the statistics once, saves the game with ctrl+s, and writes the autosave slot when a
-game is left unfinished.
+`GameFlow` is a part the game screen owns (`screen.flow`). It ticks the clock per turn
+(a player whose time runs out loses the round), shows the round-over dialog and starts
+the next round, shows the match result in the game-over dialog (with Export), counts a
+finished game in the statistics once, saves the game with ctrl+s, and writes the
+autosave slot when a game is left unfinished. The screen keeps the hooks a puzzle
+changes (`round_over`, `finish_match`, `show_game_over`, `autosave`) and the actions
+the keys name, each a call into this part.
 """
 
 from __future__ import annotations
 
 from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from textual.screen import Screen
+from textual.app import App
 
 from app import stats, storage
 from app.tui.dialogs import GameOverDialog, RoundOverDialog
@@ -37,147 +39,181 @@ def export_folder() -> Path:
     return data_dir() / "exports"
 
 
-class GameFlow(Screen[None]):
-    """Rounds, the clock, the end of the match and the game record. Needs `control`,
-    `setup`, `state`, `outcome`, `is_over`, `human_to_move`, `redraw`, `say`, `named`,
-    `reset_input` and `turn_hint` from the screen it is mixed into."""
+class FlowSeat(Protocol):
+    """What `GameFlow` needs of the screen (the setup and match change on a rematch)."""
 
-    if TYPE_CHECKING:
-        control: MatchControl
-        setup: GameSetup
-        state: Any
-        refusal: str | None
+    setup: GameSetup
+    control: MatchControl
 
-        @property
-        def outcome(self) -> Outcome | None: ...
+    @property
+    def app(self) -> App[Any]: ...
 
-        @property
-        def is_over(self) -> bool: ...
+    @property
+    def state(self) -> Any: ...
 
-        @property
-        def human_to_move(self) -> bool: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
 
-        def redraw(self) -> None: ...
+    @property
+    def is_over(self) -> bool: ...
 
-        def say(self, message: str, level: Any = "info") -> None: ...
+    @property
+    def human_to_move(self) -> bool: ...
 
-        def named(self, text: str) -> str: ...
+    @property
+    def is_active(self) -> bool: ...
 
-        def reset_input(self) -> None: ...
+    @property
+    def is_mounted(self) -> bool: ...
 
-        def turn_hint(self, state: Any) -> str: ...
+    @property
+    def is_current(self) -> bool: ...
 
-    #: The record id of the match last counted in the statistics.
-    _counted: str | None = None
+    def panel(self, player: PlayerNo) -> PlayerPanel: ...
+
+    def redraw(self) -> None: ...
+
+    def say(self, message: str, level: Any = "info") -> None: ...
+
+    def reset_input(self) -> None: ...
+
+    def new_position(self) -> None: ...
+
+    def turn_hint(self, state: Any) -> str: ...
+
+    def finish_match(self) -> None: ...
+
+    def show_game_over(self) -> None: ...
+
+    def round_over(self) -> None: ...
+
+    def to_menu(self) -> None: ...
+
+    def action_rematch(self) -> None: ...
+
+    def action_new_game(self) -> None: ...
+
+    def action_save(self) -> None: ...
+
+
+class GameFlow:
+    """Rounds, the clock, the end of the match and the game record of `screen`."""
+
+    def __init__(self, screen: FlowSeat) -> None:
+        self._screen = screen
+        #: The record id of the match last counted in the statistics.
+        self._counted: str | None = None
+
+    def _notify(self, message: str, severity: Any) -> None:
+        self._screen.app.notify(message, severity=severity, markup=False)
 
     # The clock
-
-    def start_clock(self) -> None:
-        self.set_interval(TICK, self._tick)
 
     def tick_clock(self) -> None:
         """Count the time up to now against the player to move (while the screen is on
         top: a dialog or the rules stop the clock)."""
-        self.control.tick(running=self.is_active and self.state is not None)
+        screen = self._screen
+        screen.control.tick(running=screen.is_active and screen.state is not None)
 
-    def on_screen_suspend(self) -> None:
+    def suspended(self) -> None:
         """Another screen covers this one (rules, a dialog): the clock stops."""
-        self.control.tick(running=self.state is not None)
+        self._screen.control.tick(running=self._screen.state is not None)
 
-    def on_screen_resume(self) -> None:
-        self.control.tick(running=False)
+    def resumed(self) -> None:
+        self._screen.control.tick(running=False)
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
+        """The clock's tick (every `TICK` seconds): a player out of time loses the round."""
+        screen = self._screen
         self.tick_clock()
-        if self.state is None or self.is_over or not self.control.turn_seconds:
+        if screen.state is None or screen.is_over or not screen.control.turn_seconds:
             return
-        if self.control.out_of_time() and self.human_to_move and self.is_active:
-            self.control.time_out()
-            self.reset_input()
-            self.redraw()
-            self.round_over()
+        if screen.control.out_of_time() and screen.human_to_move and screen.is_active:
+            screen.control.time_out()
+            screen.reset_input()
+            screen.redraw()
+            screen.round_over()
             return
         self.show_clocks()
 
     def show_clocks(self) -> None:
         """The seconds left in the mover's panel (the other shows a whole turn's time)."""
-        left = self.control.seconds_left()
+        left = self._screen.control.seconds_left()
         for player in (1, 2):
-            panel = self.query_one(f"#panel-{player}", PlayerPanel)
+            panel = self._screen.panel(player)
             panel.clock, panel.low_time = self.clock_text(player, left)
 
     def clock_text(self, player: PlayerNo, left: int | None) -> tuple[str, bool]:
-        seconds = self.control.turn_seconds
-        if left is None or seconds is None or self.setup.seats[player - 1].kind != "human":
+        screen = self._screen
+        seconds = screen.control.turn_seconds
+        if left is None or seconds is None or screen.setup.seats[player - 1].kind != "human":
             return "", False
-        if self.is_over or player != self.control.game.to_move(self.state):
+        if screen.is_over or player != screen.control.game.to_move(screen.state):
             return f"{seconds} s a turn", False
         return f"{left} s left", left <= min(10, seconds // 3)
 
     def score_text(self, player: PlayerNo) -> str:
-        if self.control.best_of <= 1:
+        control = self._screen.control
+        if control.best_of <= 1:
             return ""
-        won = self.control.wins[player - 1]
-        return f"{won} of {self.control.match.rounds_to_win} round wins"
+        won = control.wins[player - 1]
+        return f"{won} of {control.match.rounds_to_win} round wins"
 
     def match_text(self) -> str:
         """The banner's title: `round 2 of 3 · 1–0` (nothing for a single game)."""
-        if self.control.best_of <= 1:
+        control = self._screen.control
+        if control.best_of <= 1:
             return ""
-        one, two = self.control.wins
-        return f"round {self.control.round_number} of {self.control.best_of} · {one}–{two}"
+        one, two = control.wins
+        return f"round {control.round_number} of {control.best_of} · {one}–{two}"
 
     # Rounds and the end
 
     def round_over(self) -> None:
         """After a round's last move: the next round, or the end of the match."""
-        outcome = self.outcome
-        if outcome is None or not self.is_mounted:
+        screen = self._screen
+        outcome = screen.outcome
+        if outcome is None or not screen.is_mounted:
             return
-        if self.control.result is not None:
-            self.redraw()
-            self.finish_match()
-            self.show_game_over()
+        if screen.control.result is not None:
+            screen.redraw()
+            screen.finish_match()
+            screen.show_game_over()
             return
-        self.redraw()
-        one, two = self.control.wins
+        screen.redraw()
+        setup, control = screen.setup, screen.control
+        one, two = control.wins
         dialog = RoundOverDialog(
-            winner=self.setup.name(outcome.winner),
+            winner=setup.name(outcome.winner),
             player=outcome.winner,
-            reason=reason_text(outcome, self.setup.names),
-            score=f"{self.setup.name(1)} {one} – {two} {self.setup.name(2)}",
-            next_starter=self.setup.name(self.control.next_starter()),
+            reason=reason_text(outcome, setup.names),
+            score=f"{setup.name(1)} {one} – {two} {setup.name(2)}",
+            next_starter=setup.name(control.next_starter()),
         )
-        self.app.push_screen(dialog, lambda _: self.next_round())
+        screen.app.push_screen(dialog, lambda _: self.next_round())
 
     def next_round(self) -> None:
-        self.control.next_round()
-        self.refusal = None
-        self.reset_input()
-        self.state = self.control.state
+        self._screen.control.next_round()
+        self._screen.new_position()
 
-    def action_rematch(self) -> None:
-        self.setup = self.setup.rematch()
-        self.control = MatchControl(self.setup)
-        self.refusal = None
-        self.reset_input()
-        self.state = self.control.state
-        self.say(
-            f"Rematch: {self.setup.name(self.setup.first)} starts. {self.turn_hint(self.state)}"
-        )
+    def rematch(self) -> None:
+        screen = self._screen
+        screen.setup = screen.setup.rematch()
+        screen.control = MatchControl(screen.setup)
+        screen.new_position()
+        first = screen.setup.name(screen.setup.first)
+        screen.say(f"Rematch: {first} starts. {screen.turn_hint(screen.state)}")
 
     def finish_match(self) -> None:
         """Count the finished match in the statistics (once), and clear its autosave."""
-        record = self.control.record()
+        record = self._screen.control.record()
         if self._counted == record.id:
             return
         self._counted = record.id
         try:
             stats.record_game(record)
         except (stats.StatsError, OSError, ValueError) as error:
-            self.notify(
-                f"The statistics were not updated: {error}", severity="warning", markup=False
-            )
+            self._notify(f"The statistics were not updated: {error}", "warning")
         try:
             saved = storage.load_autosave()
         except (RecordError, OSError):
@@ -186,36 +222,38 @@ class GameFlow(Screen[None]):
             storage.clear_autosave()
 
     def show_game_over(self) -> None:
-        result = self.control.result
-        if result is None or not self.is_current:
+        screen = self._screen
+        result = screen.control.result
+        if result is None or not screen.is_current:
             return
 
         def chosen(choice: str | None) -> None:
             if choice == "rematch":
-                self.action_rematch()
+                screen.action_rematch()
             elif choice == "new":
-                self.action_new_game()
+                screen.action_new_game()
             elif choice == "menu":
-                self.to_menu()
+                screen.to_menu()
             elif choice == "export":
                 self.export()
             elif choice == "save":
-                self.action_save()
-                self.show_game_over()
+                screen.action_save()
+                screen.show_game_over()
 
-        outcome = self.outcome
-        reason = reason_text(outcome if outcome is not None else result, self.setup.names)
-        if self.control.best_of > 1:
-            won, lost = self.control.wins[result.winner - 1], self.control.wins[2 - result.winner]
+        outcome = screen.outcome
+        control, names = screen.control, screen.setup.names
+        reason = reason_text(outcome if outcome is not None else result, names)
+        if control.best_of > 1:
+            won, lost = control.wins[result.winner - 1], control.wins[2 - result.winner]
             reason = f"{reason}; match won {won}–{lost}"
         dialog = GameOverDialog(
-            winner=self.setup.name(result.winner),
+            winner=screen.setup.name(result.winner),
             player=result.winner,
             reason=reason,
-            moves=self.control.move_count,
+            moves=control.move_count,
             analysis=self._analysis,
         )
-        self.app.push_screen(dialog, chosen)
+        screen.app.push_screen(dialog, chosen)
 
     def _analysis(self) -> bool:
         """Open the analysis of the game just finished; of a match of several rounds,
@@ -223,54 +261,54 @@ class GameFlow(Screen[None]):
         from app.tui.analysis_screen import analysis_of
         from app.tui.replay import open_replay
 
-        if len(self.control.match.results) > 1:
-            open_replay(self.app, self.control.record())
+        screen = self._screen
+        if len(screen.control.match.results) > 1:
+            open_replay(screen.app, screen.control.record())
             return True
-        screen = analysis_of(self)
-        if screen is None:
+        analysis = analysis_of(screen)
+        if analysis is None:
             return False
-        self.app.push_screen(screen)
+        screen.app.push_screen(analysis)
         return True
 
-    def action_new_game(self) -> None:
-        open_setup = getattr(self.app, "open_setup", None)
+    def new_game(self) -> None:
+        open_setup = getattr(self._screen.app, "open_setup", None)
         if open_setup is not None:
-            open_setup(self.setup.game_id, self.setup, replace=True)
+            open_setup(self._screen.setup.game_id, self._screen.setup, replace=True)
 
     def to_menu(self) -> None:
-        go_menu = getattr(self.app, "go_menu", None)
+        go_menu = getattr(self._screen.app, "go_menu", None)
         if go_menu is not None:
             go_menu()
 
     # Records
 
-    def action_save(self) -> None:
+    def save(self) -> None:
         """ctrl+s: save the game in the saves folder; the status line names the file."""
         try:
-            path = storage.save_game(self.control.record())
+            path = storage.save_game(self._screen.control.record())
         except OSError as error:
-            self.say(f"The game could not be saved: {error.strerror or error}", "error")
+            self._screen.say(f"The game could not be saved: {error.strerror or error}", "error")
             return
-        self.say(f"Saved to {path}", "success")
-        self.notify(f"Saved to {path}")
+        self._screen.say(f"Saved to {path}", "success")
+        self._screen.app.notify(f"Saved to {path}")
 
     def autosave(self) -> Path | None:
         """Keep an unfinished game in the autosave slot (the menu offers it next time)."""
-        if not self.control.started_playing or self.control.result is not None:
+        control = self._screen.control
+        if not control.started_playing or control.result is not None:
             return None
         try:
-            return storage.write_autosave(self.control.record())
+            return storage.write_autosave(control.record())
         except OSError as error:
-            self.notify(
-                f"The game could not be kept for later: {error.strerror or error}",
-                severity="error",
-                markup=False,
-            )
+            why = error.strerror or error
+            self._notify(f"The game could not be kept for later: {why}", "error")
             return None
 
     def export(self) -> None:
         """Ask where, write the record there, say where; then the game-over dialog again."""
-        record = self.control.record()
+        screen = self._screen
+        record = screen.control.record()
         default = export_folder() / storage.record_file_name(record)
         with suppress(OSError):  # the proposed folder exists (the player may type another)
             default.parent.mkdir(parents=True, exist_ok=True)
@@ -280,14 +318,11 @@ class GameFlow(Screen[None]):
                 try:
                     written = storage.export_record(record, path)
                 except OSError as error:
-                    self.notify(
-                        f"Could not export to {path}: {error.strerror or error}",
-                        severity="error",
-                        markup=False,
-                    )
+                    why = error.strerror or error
+                    self._notify(f"Could not export to {path}: {why}", "error")
                 else:
-                    self.say(f"Exported to {written}", "success")
-                    self.notify(f"Exported to {written}", markup=False)
-            self.show_game_over()
+                    screen.say(f"Exported to {written}", "success")
+                    screen.app.notify(f"Exported to {written}", markup=False)
+            screen.show_game_over()
 
-        self.app.push_screen(ExportDialog(default), write)
+        screen.app.push_screen(ExportDialog(default), write)

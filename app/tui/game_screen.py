@@ -3,8 +3,10 @@
 It owns what all five games share: the position shown (a frozen rules model, in a
 reactive), the player panels, the turn banner, the move list, the status line, the
 footer, undo, rules and leaving. The match behind it (rounds, the time each move took,
-the clock, the record) is a `MatchControl`; the course of the match (the clock ticking,
-rounds, the end, saving) is `GameFlow`; computer turns are `ComputerTurns`.
+the clock, the record) is a `MatchControl`. Parts it owns, each with a small interface
+the screen calls: `flow` (the clock ticking, rounds, the end, saving), `searches` (the
+solver's questions, answered in a helper process by Textual workers), `computer` (the
+computer's turns), `hints` (`h`) and `takebacks` (undo).
 
 A board subclass adds its widgets (`compose_board`), redraws them from a state
 (`update_board`), says what each player holds (`holdings`) and turns its widgets'
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import sys
 import threading
+from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from rich.text import Text
@@ -25,12 +28,14 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from app.tui import game_flow
 from app.tui.computer import ComputerTurns, bots_for
 from app.tui.dialogs import ConfirmDialog
 from app.tui.game_flow import GameFlow
-from app.tui.hints import HintMixin
+from app.tui.hints import Hints
 from app.tui.match_control import MatchControl
 from app.tui.mounting import gone
+from app.tui.searches import Searches
 from app.tui.session import GameSetup, marks, variant_summary
 from app.tui.styles import SCREEN_STYLES
 from app.tui.takeback import Takebacks
@@ -54,13 +59,14 @@ AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 OptionsT = TypeVar("OptionsT")
 
 
-class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Generic[OptionsT]):
+class GameScreen(Screen[None], Generic[OptionsT]):
     """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`,
     each typed by its game's options model (`CollectScreen(GameScreen[CollectOptions])`)."""
 
     CSS_PATH = SCREEN_STYLES
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hint", "Hint"),
         Binding("f1,question_mark", "rules", "Rules"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("u,ctrl+z", "undo_off", "No takebacks"),
@@ -87,7 +93,14 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
         #: The position the refusal was about: it is not shown once the position changes.
         self.refused_in: Any = None
         self.bots = bots_for(setup)
+        self.flow = GameFlow(self)
+        self.searches = Searches(self)
+        self.computer = ComputerTurns(self, self.searches)
+        self.hints = Hints(self, self.searches)
+        self.takebacks = Takebacks(self)
         self._offers: tuple[bool, ...] = ()
+        #: The position last shown (a redraw of it leaves the searches asked alone).
+        self._shown: Any = None
 
     @property
     def options(self) -> OptionsT:
@@ -125,7 +138,7 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
         if self.state is not None:
             return
         self.query_one(MoveList).marks = marks(self.setup.names)
-        self.start_clock()
+        self.set_interval(game_flow.TICK, self.flow.tick)  # (read now: a test shortens it)
         for text in self.start_moves:  # e.g. `play GAME --moves "..."`: already checked
             if self.control.round_end is not None:
                 self.control.next_round()
@@ -135,6 +148,7 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
             self.call_after_refresh(self.round_over)
 
     def on_unmount(self) -> None:
+        self.searches.close()  # no search outlives its screen, nor its helper process
         # The solver's tables (the computer's, the hints', the analysis') are the largest
         # thing the app holds: kept while the game is on screen, forgotten when it closes,
         # so a long session stays as small as one game (`python bench/tui.py memory`).
@@ -218,7 +232,7 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
         """Ask the rules to play `move`; on refusal show why. True when it was played."""
         if self.state is None or self.is_over:
             return False
-        self.tick_clock()
+        self.flow.tick_clock()
         try:
             ended = self.control.play(move)
         except IllegalMove as error:
@@ -230,6 +244,15 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
         if ended:
             self.call_after_refresh(self.round_over)
         return True
+
+    def new_position(self) -> None:
+        """The match moved (a takeback, the next round, a rematch): show its position."""
+        self.refusal = None
+        self.reset_input()
+        self.state = self.control.state
+
+    def panel(self, player: PlayerNo) -> PlayerPanel:
+        return self.query_one(f"#panel-{player}", PlayerPanel)
 
     def refuse(self, message: str) -> None:
         self.refusal = message[:1].upper() + message[1:]
@@ -243,8 +266,23 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
     def watch_state(self, state: Any) -> None:
         if state is None:
             return
+        if state is not self._shown:  # (a redraw of the same position asks nothing anew)
+            self._shown = state
+            self.searches.cancel()  # a question about another position is not wanted
         self.redraw()
         self.schedule_bot()
+        self.hints.position_changed(state)
+
+    def schedule_bot(self) -> None:
+        """The computer's turn, if it is to move (a puzzle holds it back once failed)."""
+        self.computer.schedule()
+
+    def action_hint(self) -> None:
+        self.hints.ask()
+
+    def clear_hint(self) -> None:
+        """The player chose (an operator, a number): the hint's highlight goes."""
+        self.hints.clear()
 
     def redraw(self) -> None:
         with self.app.batch_update():
@@ -254,16 +292,16 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
         state = self.state
         outcome = self.outcome
         for player in (1, 2):
-            panel = self.query_one(f"#panel-{player}", PlayerPanel)
+            panel = self.panel(player)
             panel.show(
                 name=self.setup.name(player),
                 kind=self.setup.seats[player - 1].label,
                 holdings=self.holdings(state, player),
                 active=outcome is None and self.to_move == player,
                 winner=outcome is not None and outcome.winner == player,
-                score=self.score_text(player),
+                score=self.flow.score_text(player),
             )
-        self.show_clocks()
+        self.flow.show_clocks()
         banner = self.query_one("#turn-banner", Static)
         if outcome is not None:
             won = "wins!" if self.control.best_of <= 1 else "wins\nthe round"
@@ -274,7 +312,7 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
         else:
             banner.update(Text.assemble((self.setup.name(self.to_move), "bold"), "\nto move"))
             self._set_classes(banner, f"-p{self.to_move}")
-        banner.border_title = self.match_text()
+        banner.border_title = self.flow.match_text()
         control, game_id = self.control, self.setup.game_id
         listed = short_moves(game_id, control.history, control.moves, marks(self.setup.names))
         self.query_one(MoveList).moves = listed
@@ -291,7 +329,7 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
             status.show(self.named(said), "note" if getattr(state, "note", None) else "info")
         self.update_board(state)
         # The footer redraws itself on refresh_bindings: only when what it offers changes.
-        offers = (self.can_take_back(), outcome is not None, self.human_to_move)
+        offers = (self.takebacks.possible(), outcome is not None, self.human_to_move)
         if offers != self._offers:
             self._offers = offers
             self.refresh_bindings()
@@ -307,16 +345,61 @@ class GameScreen(HintMixin, GameFlow, Takebacks, ComputerTurns, Screen[None], Ge
         if self.is_over and action not in AFTER_THE_END:
             return False  # the board's keys (and undo, hint) go once the game is decided
         if action == "undo":
-            if not self.takebacks_allowed:
+            if not self.takebacks.allowed:
                 return False
-            return True if self.can_take_back() else None
+            return True if self.takebacks.possible() else None
         if action == "undo_off":
-            return not self.takebacks_allowed
+            return not self.takebacks.allowed
         if action in ("rematch", "new_game"):
             return self.control.result is not None
         if action == "hint":
             return self.human_to_move or None
         return True
+
+    def action_undo(self) -> None:
+        said = self.takebacks.take_back()
+        if said is None:
+            return
+        self.new_position()
+        self.say(f"{said} {self.turn_hint(self.state)}".strip())
+
+    def action_undo_off(self) -> None:
+        self.notify(
+            "Takebacks are off in this game (a setup option): moves against the computer stand.",
+            severity="warning",
+        )
+
+    # The course of the match (`flow`); a puzzle changes the first four
+
+    def round_over(self) -> None:
+        self.flow.round_over()
+
+    def finish_match(self) -> None:
+        self.flow.finish_match()
+
+    def show_game_over(self) -> None:
+        self.flow.show_game_over()
+
+    def autosave(self) -> Path | None:
+        return self.flow.autosave()
+
+    def on_screen_suspend(self) -> None:
+        self.flow.suspended()  # another screen covers this one: the clock stops
+
+    def on_screen_resume(self) -> None:
+        self.flow.resumed()
+
+    def to_menu(self) -> None:
+        self.flow.to_menu()
+
+    def action_rematch(self) -> None:
+        self.flow.rematch()
+
+    def action_new_game(self) -> None:
+        self.flow.new_game()
+
+    def action_save(self) -> None:
+        self.flow.save()
 
     def action_rules(self) -> None:
         from app.tui.rules_screen import RulesScreen

@@ -1,8 +1,9 @@
 """Hints on the game screen: `h` asks the solver for the best move of the player to move.
 
-`HintMixin` is mixed into the game screen (`class GameScreen(HintMixin, Screen[None])`).
-The solver runs in a worker thread, so the screen stays responsive while it thinks (a
-countdown position can take a second); the answer goes to the status line:
+`Hints` is a part the game screen owns (`screen.hints`); the screen's `h` calls `ask()`.
+The solver runs in the screen's helper process (`Searches`), so the screen stays
+responsive while it thinks (a countdown position can take a second) and a hint still
+being worked out when the position changes is dropped; the answer goes to the status line:
 
     Hint: Put 1 in Bob's third slot: every reply loses; you win in 6 more moves with best play.
     Hint: Every move loses against best play; this one holds out longest: 2 more moves.
@@ -15,24 +16,15 @@ suggested move is highlighted on the board until the position changes. The board
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from contextlib import suppress
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Iterable
+from typing import Any, Protocol
 
-from textual.binding import Binding, BindingType
-from textual.screen import Screen
-
-from app.tui.styles import SCREEN_STYLES
+from app.tui.searches import Searches
+from app.tui.session import GameSetup
 from rules.analysis import Hint, hint
 from rules.base import PlayerNo
 from widgets.digit_pool import DigitPool, PoolKey
 from widgets.operator_picker import OperatorKey, OperatorPicker
-
-if TYPE_CHECKING:
-    from app.tui.session import GameSetup
-    from rules.base import Game
-
-#: The styles folder (a sibling of the `app` package, as in app/tui/app.py).
 
 #: The class a highlighted key or slot gets.
 HINT_CLASS = "-hint"
@@ -59,102 +51,93 @@ def mark_ops(picker: OperatorPicker, ops: Iterable[str | None]) -> None:
         key.set_class(key.op in wanted, HINT_CLASS)
 
 
-class HintMixin(Screen[None]):
-    """`h`: the best move for the player to move, worked out in a worker thread.
+class HintSeat(Protocol):
+    """What `Hints` needs of the screen. A board that can highlight a move has
+    `show_hint(move)` (the move in notation; None clears it)."""
 
-    Needs from the screen it is mixed into: `game`, `setup`, `state` (a reactive),
-    `human_to_move`, `is_over`, `to_move` and `say(message, level)`.
-    """
+    setup: GameSetup
 
-    # The hint's looks are in analysis.tcss, one of the screens' sheets (app.tui.styles).
-    CSS_PATH = SCREEN_STYLES
+    @property
+    def state(self) -> Any: ...
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "hint", "Hint")]
+    @property
+    def is_over(self) -> bool: ...
 
-    if TYPE_CHECKING:
-        game: Game[Any, Any, Any]
-        setup: GameSetup
-        state: Any
+    @property
+    def human_to_move(self) -> bool: ...
 
-        @property
-        def is_over(self) -> bool: ...
+    @property
+    def to_move(self) -> PlayerNo: ...
 
-        @property
-        def human_to_move(self) -> bool: ...
+    def say(self, message: str, level: Any = "info") -> None: ...
 
-        @property
-        def to_move(self) -> PlayerNo: ...
 
-        def say(self, message: str, level: Any = "info") -> None: ...
+class Hints:
+    """`h`: the best move for the player to move, worked out in the helper process."""
 
-    #: The position a hint is being worked out for (None: none asked).
-    _hint_asked: Any = None
-    #: The position whose hint is shown on the board (None: none shown).
-    _hint_shown: Any = None
-    #: The move (notation) of the hint shown, for the board (None: none shown).
-    hint_move: str | None = None
+    def __init__(self, screen: HintSeat, searches: Searches) -> None:
+        self._screen = screen
+        self._searches = searches
+        #: The position a hint is being worked out for (None: none asked).
+        self._asked: Any = None
+        #: The position whose hint is shown on the board (None: none shown).
+        self._shown: Any = None
+        #: The move (notation) of the hint shown (None: none shown).
+        self.move: str | None = None
 
-    def on_mount(self) -> None:
-        # Textual calls every class's on_mount; this one clears a shown hint when the
-        # position changes (a move, undo, rematch), after the board has redrawn.
-        self.watch(self, "state", self._hint_position_changed, init=False)
+    def _show(self, move: str | None) -> None:
+        show = getattr(self._screen, "show_hint", None)
+        if show is not None:
+            show(move)
 
-    def action_hint(self) -> None:
-        if self.state is None or self.is_over:
-            self.say("The game is over: there is nothing to hint.")
+    def ask(self) -> None:
+        screen = self._screen
+        if screen.state is None or screen.is_over:
+            screen.say("The game is over: there is nothing to hint.")
             return
-        if not self.human_to_move:
-            self.say("Hints are for a person to move: the computer is thinking.")
+        if not screen.human_to_move:
+            screen.say("Hints are for a person to move: the computer is thinking.")
             return
-        state = self.state
-        if self._hint_asked is state:
+        state = screen.state
+        if self._asked is state:
             return  # already being worked out
-        self._hint_asked = state
-        mover = self.to_move
-        game_id = self.setup.game_id
-        names = self.setup.names
-        self.say(f"Looking for the best move for {names[mover - 1]}…")
+        self._asked = state
+        names = screen.setup.names
+        screen.say(f"Looking for the best move for {names[screen.to_move - 1]}…")
 
-        def think() -> None:
-            try:
-                found: Hint | str = hint(game_id, state, names)
-            except Exception as error:  # e.g. SolverError: a position without a result
-                found = str(error) or type(error).__name__
-            with suppress(RuntimeError):  # the app has closed meanwhile
-                self.app.call_from_thread(self._hint_ready, state, found)
+        def answered(found: Hint | str) -> None:  # a str: why there is none (SolverError)
+            self._ready(state, found)
 
-        self.run_worker(think, thread=True, exclusive=True, group="hint", exit_on_error=False)
+        # `hint` is looked up here, when asked: a test may put a slower one in its place.
+        self._searches.ask("hint", hint, (screen.setup.game_id, state, names), answered, answered)
 
-    def _hint_ready(self, state: Any, found: Hint | str) -> None:
-        if self._hint_asked is state:
-            self._hint_asked = None
-        if self.state is not state or not self.is_mounted:
+    def _ready(self, state: Any, found: Hint | str) -> None:
+        if self._asked is state:
+            self._asked = None
+        screen = self._screen
+        if screen.state is not state:
             return  # the position changed meanwhile: that hint is stale
         if isinstance(found, str):
-            self.say(f"No hint here: {found}", "error")
+            screen.say(f"No hint here: {found}", "error")
             return
-        show: Callable[[str | None], None] | None = getattr(self, "show_hint", None)
-        self.hint_move = found.move
-        if show is not None and found.move is not None:
-            show(found.move)
-            self._hint_shown = state
-        self.say(hint_sentence(found), "note")
+        self.move = found.move
+        if found.move is not None and getattr(screen, "show_hint", None) is not None:
+            self._show(found.move)
+            self._shown = state
+        screen.say(hint_sentence(found), "note")
 
-    def clear_hint(self) -> None:
+    def clear(self) -> None:
         """The player chose (an operator, a number): the hint's highlight goes."""
-        if self._hint_shown is None:
+        if self._shown is None:
             return
-        self._hint_shown = None
-        show: Callable[[str | None], None] | None = getattr(self, "show_hint", None)
-        if show is not None:
-            show(None)
+        self._shown = None
+        self._show(None)
 
-    def _hint_position_changed(self, state: Any) -> None:
-        self._hint_asked = None
-        self.hint_move = None
-        if self._hint_shown is None or self._hint_shown is state:
+    def position_changed(self, state: Any) -> None:
+        """A move, undo or rematch: the hint asked or shown is no longer about it."""
+        self._asked = None
+        self.move = None
+        if self._shown is None or self._shown is state:
             return
-        self._hint_shown = None
-        show: Callable[[str | None], None] | None = getattr(self, "show_hint", None)
-        if show is not None:
-            show(None)
+        self._shown = None
+        self._show(None)

@@ -15,7 +15,6 @@ counted in the games' statistics, nothing is autosaved.
 
 from __future__ import annotations
 
-from contextlib import suppress
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -81,7 +80,7 @@ class PuzzleMode(_Board):
         #: The winning moves where the player went wrong (notation).
         self.missed: tuple[str, ...] = puzzle.solution
         self.rating_change: tuple[int, int] | None = None
-        #: A move is being checked by the solver (in a thread).
+        #: A move is being checked by the solver (in the screen's helper process).
         self.judging = False
         #: The position where the player went wrong.
         self.failed_at: Any = None
@@ -185,12 +184,16 @@ class PuzzleMode(_Board):
         self.say("Checking your move…")
         game_id, text = self.puzzle.game, game.format_move(move)
 
-        def judge() -> None:  # in a thread: the solver may take a moment
-            verdict = judge_move(game_id, state, text)
-            with suppress(RuntimeError):  # the app has closed meanwhile
-                self.app.call_from_thread(self._judged, state, move, verdict)
+        def judged(verdict: Verdict) -> None:
+            self._judged(state, move, verdict)
 
-        self.run_worker(judge, thread=True, exclusive=True, group="puzzle-judge")
+        def failed(why: str) -> None:
+            self.judging = False
+            if self.state is state:
+                self.say(f"Your move could not be checked: {why}", "error")
+
+        # `judge_move` is looked up here, when asked: a test may put a slower one in its place.
+        self.searches.ask("puzzle-judge", judge_move, (game_id, state, text), judged, failed)
         return True
 
     def _judged(self, before: Any, move: Any, verdict: Verdict) -> None:

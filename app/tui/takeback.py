@@ -1,78 +1,64 @@
 """Undo on the game screen: between people, the last move; against the computer, a
 takeback (the computer's replies and the person's move before them), unless the setup
 turned takebacks off, which the footer ("No takebacks") and a notification then say.
+
+`Takebacks` is a part the game screen owns (`screen.takebacks`): it says whether undo is
+offered and takes moves back in the match; the screen then shows the position.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from textual.screen import Screen
+from typing import Any, Protocol
 
 from app.tui.match_control import MatchControl
 from app.tui.session import GameSetup
 from rules.base import PlayerNo
 
 
-class Takebacks(Screen[None]):
-    """`u` / ctrl+z. Needs `control`, `setup`, `bots`, `moves`, `state`, `refusal`,
-    `reset_input`, `say` and `turn_hint` from the screen it is mixed into."""
+class TakebackSeat(Protocol):
+    """What `Takebacks` reads of the screen (the setup and match change on a rematch)."""
 
-    if TYPE_CHECKING:
-        control: MatchControl
-        setup: GameSetup
-        bots: dict[PlayerNo, Any]
-        state: Any
-        refusal: str | None
+    setup: GameSetup
+    control: MatchControl
+    bots: dict[PlayerNo, Any]
 
-        @property
-        def moves(self) -> list[tuple[PlayerNo, str]]: ...
 
-        def reset_input(self) -> None: ...
+class Takebacks:
+    """Which moves may be taken back, and taking them back."""
 
-        def say(self, message: str, level: Any = "info") -> None: ...
-
-        def turn_hint(self, state: Any) -> str: ...
+    def __init__(self, screen: TakebackSeat) -> None:
+        self._screen = screen
 
     @property
-    def takebacks_allowed(self) -> bool:
+    def allowed(self) -> bool:
         """Undo is always on between people; against the computer, unless set off."""
-        return self.setup.all_human or self.setup.takebacks
+        setup = self._screen.setup
+        return setup.all_human or setup.takebacks
 
-    def can_take_back(self) -> bool:
+    def possible(self) -> bool:
         """Between people: any move of the round. Against the computer: while a move of
         a person is there to take back (with the computer's replies after it)."""
-        if not self.control.can_undo():
+        screen = self._screen
+        if not screen.control.can_undo():
             return False
-        return self.setup.all_human or any(p not in self.bots for p, _ in self.moves)
+        return screen.setup.all_human or any(p not in screen.bots for p, _ in screen.control.moves)
 
-    def action_undo(self) -> None:
-        if not self.takebacks_allowed or not self.can_take_back():
-            return
-        self.reset_input()
-        self.refusal = None
-        if self.setup.all_human:
-            self.control.undo()
-            said = "Took back the last move."
-        else:
-            # A takeback: the computer's replies, then the person's move before them.
-            taken = 0
-            while self.control.can_undo():
-                player, _ = self.control.moves[-1]
-                self.control.undo()
-                taken += 1
-                if player not in self.bots:
-                    break
-            said = (
-                "Took back your last move."
-                if taken == 1
-                else ("Took back your last move and the computer's reply.")
-            )
-        self.state = self.control.state
-        self.say(f"{said} {self.turn_hint(self.state)}".strip())
-
-    def action_undo_off(self) -> None:
-        self.notify(
-            "Takebacks are off in this game (a setup option): moves against the computer stand.",
-            severity="warning",
-        )
+    def take_back(self) -> str | None:
+        """Take back what undo takes back; what to say of it (None: nothing was)."""
+        if not self.allowed or not self.possible():
+            return None
+        control, bots = self._screen.control, self._screen.bots
+        if self._screen.setup.all_human:
+            control.undo()
+            return "Took back the last move."
+        # A takeback: the computer's replies, then the person's move before them.
+        taken = 0
+        while control.can_undo():
+            player, _ = control.moves[-1]
+            control.undo()
+            taken += 1
+            if player not in bots:
+                break
+        if taken == 1:
+            return "Took back your last move."
+        return "Took back your last move and the computer's reply."

@@ -185,7 +185,7 @@ async def test_a_refusal_does_not_stay_into_the_next_round(
         screen.refuse("That is not a move.")
         assert "not a move" in text_of(screen.query_one("#status", Static))
         now[0] = 11.0  # Ann's time runs out: Bob wins the round
-        screen._tick()
+        screen.flow.tick()
         await pilot.pause()
         assert isinstance(top(app), RoundOverDialog)
         await pilot.press("enter")  # the next round: Bob starts

@@ -1,43 +1,21 @@
-"""Hints on the game screen (h): the best move, shown in the status line and on the board.
-
-Until the hint mixin is part of the game screen itself, each board is used here with
-`HintMixin` mixed in after it (the place it takes once `GameScreen` inherits it).
-"""
+"""Hints on the game screen (h): the best move, shown in the status line and on the board."""
 
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-import app.tui.app as app_module
 import app.tui.hints as hints_module
 from app.tui.app import EquationDuelApp
-from app.tui.hints import HintMixin
-from rules.analysis import Hint
 from rules.registry import get_game
 from rules.solver import move_values, solve
+from tests.app.search_hooks import Hold
 from tests.app.tui_support import SIZE, game_screen, text_of
-
-BOARD_SCREEN = app_module.board_screen
-
-
-def hinted(game_id: str) -> type[Any]:
-    """The game's screen with hints (as it is once GameScreen mixes HintMixin in)."""
-    screen = BOARD_SCREEN(game_id)
-    if issubclass(screen, HintMixin):
-        return screen
-    return type(f"Hinted{screen.__name__}", (screen, HintMixin), {})
-
-
-@pytest.fixture(autouse=True)
-def screens_with_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_module, "board_screen", hinted)
 
 
 def status(app: EquationDuelApp) -> str:
@@ -53,7 +31,7 @@ async def ask_hint(pilot: Pilot[None]) -> str:
 
 def hinted_move(app: EquationDuelApp) -> str:
     """The move (notation) the hint on the screen is about."""
-    move = game_screen(app).hint_move
+    move = game_screen(app).hints.move
     assert move is not None
     return move
 
@@ -147,22 +125,16 @@ async def test_hint_in_lost_position_names_the_most_stubborn_move() -> None:
 
 
 @pytest.fixture
-def slow_hint(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+def slow_hint(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Hold]:
     """The solver held back until the test lets it go (so "still thinking" is certain)."""
-    release = threading.Event()
-    real: Callable[[str, Any, tuple[str, str]], Hint] = hints_module.hint
-
-    def held(game_id: str, state: Any, names: tuple[str, str]) -> Hint:
-        assert release.wait(10), "the test never let the hint go"
-        return real(game_id, state, names)
-
-    monkeypatch.setattr(hints_module, "hint", held)
-    yield release
-    release.set()
+    hold = Hold(tmp_path)
+    monkeypatch.setattr(hints_module, "hint", hold.wrap(hints_module.hint))
+    yield hold
+    hold.release()
 
 
 async def test_screen_stays_responsive_while_the_hint_is_worked_out(
-    slow_hint: threading.Event,
+    slow_hint: Hold,
 ) -> None:
     app = EquationDuelApp("fifty", names=("Ann", "Bob"))
     async with app.run_test(size=SIZE) as pilot:
@@ -174,7 +146,7 @@ async def test_screen_stays_responsive_while_the_hint_is_worked_out(
         await pilot.click("#fifty-pool #key-7")
         assert screen.chosen == [6, 7] and screen.op == "*"
         await pilot.press("h")  # asking again while it thinks changes nothing
-        slow_hint.set()
+        slow_hint.release()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert status(app).startswith("Hint: ")
@@ -182,14 +154,14 @@ async def test_screen_stays_responsive_while_the_hint_is_worked_out(
 
 
 async def test_a_hint_for_a_position_left_meanwhile_is_dropped(
-    slow_hint: threading.Event,
+    slow_hint: Hold,
 ) -> None:
     app = EquationDuelApp("conquest", names=("Ann", "Bob"))
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         await pilot.press("h", "5")  # ask, then move before the answer comes
         assert screen.moves == [(1, "5")]
-        slow_hint.set()
+        slow_hint.release()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert not status(app).startswith("Hint: ")

@@ -124,7 +124,7 @@ async def test_time_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
         screen = game_screen(app)
         await pilot.press("9")
         now[0] += 5  # Player 2's whole turn
-        screen._tick()
+        screen.flow.tick()
         await pilot.pause()
         assert isinstance(top(app), GameOverDialog)
         winner, reason = await winner_shown(pilot)

@@ -64,7 +64,7 @@ def expected(game_id: str, options: Any, moves: list[str], names: tuple[str, str
 async def computer_reply(pilot: Pilot[None], screen: Any) -> None:
     """Wait for the computer's move: its short delay (set it small), then its worker."""
     for _ in range(200):
-        if screen._bot_timer is None:
+        if not screen.computer.waiting:
             break
         await pilot.pause(0.01)
     else:

@@ -1,0 +1,119 @@
+"""The game screen's searches: questions to the solver, asked from Textual workers and
+answered by one helper process (`app.search_process.SearchProcess`) per screen.
+
+The perfect computer's move, a hint and a puzzle move's verdict can take a while. Each is
+asked with `ask(group, function, args, answered, failed)`: an async worker awaits the
+helper's answer in a thread (`asyncio.to_thread`), so neither the interface's thread nor
+the interpreter's lock is held while the solver thinks. Then, back on the screen's
+thread, `answered(answer)` is called, or `failed(sentence)` when the solver raised.
+
+`cancel()` drops every question still open: its worker is cancelled and a search under
+way is ended (the helper process is killed; the next question starts a fresh one). The
+screen calls it whenever the position changes, and `close()` when it goes; Textual
+cancels a closing screen's workers and the app's on quitting, which ends the process too.
+
+One helper per game screen: its solver tables belong to that game (kept from one move to
+the next, gone with the screen), and one screen's questions never wait for another's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from textual.dom import DOMNode
+from textual.worker import Worker, get_current_worker
+
+from app.search_process import SearchCancelled, SearchFailed, SearchProcess
+
+T = TypeVar("T")
+
+
+class Searches:
+    """Questions to the solver for `node` (the game screen), one at a time."""
+
+    def __init__(self, node: DOMNode) -> None:
+        self._node = node
+        self.process = SearchProcess()
+        self._lock = asyncio.Lock()
+        #: How many questions are with the helper process now (0 or 1).
+        self._asking = 0
+        self._open: set[Worker[None]] = set()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a question is open (asked and not yet answered nor dropped)."""
+        return bool(self._open)
+
+    def ask(
+        self,
+        group: str,
+        function: Callable[..., T],
+        args: tuple[Any, ...],
+        answered: Callable[[T], None],
+        failed: Callable[[str], None],
+    ) -> Worker[None]:
+        """Ask `function(*args)` in the helper process (it and `args` must pickle).
+
+        A question of the same `group` still open is dropped first."""
+        for stale in [w for w in self._open if w.group == group]:
+            self._drop(stale)
+        worker: Worker[None] = self._node.run_worker(
+            self._ask(function, args, answered, failed),
+            name=group,
+            group=group,
+            exit_on_error=False,
+        )
+        self._open.add(worker)
+        return worker
+
+    async def _ask(
+        self,
+        function: Callable[..., T],
+        args: tuple[Any, ...],
+        answered: Callable[[T], None],
+        failed: Callable[[str], None],
+    ) -> None:
+        me = get_current_worker()
+        try:
+            async with self._lock:  # one question at a time in the helper
+                self._asking += 1
+                try:
+                    answer = await asyncio.to_thread(self.process.run, function, *args)
+                except asyncio.CancelledError:
+                    self.process.cancel()  # the worker went: its search goes too
+                    raise
+                finally:
+                    self._asking -= 1
+        except SearchCancelled:
+            if me.is_cancelled or not self._node.is_attached:
+                return  # dropped, or the app is quitting: nobody waits for it
+            why = "the search stopped before it answered"
+        except SearchFailed as error:
+            why = error.detail
+        except Exception as error:  # e.g. a question that does not pickle
+            why = str(error) or type(error).__name__
+        else:
+            self._open.discard(me)
+            answered(answer)
+            return
+        finally:
+            self._open.discard(me)
+        failed(why)
+
+    def _drop(self, worker: Worker[None]) -> None:
+        self._open.discard(worker)
+        worker.cancel()
+
+    def cancel(self) -> None:
+        """Drop every open question; a search under way is ended at once."""
+        for worker in list(self._open):
+            self._drop(worker)
+        if self._asking:
+            self.process.cancel()
+
+    def close(self) -> None:
+        """The screen goes: no question stays open and no helper process stays."""
+        self.cancel()
+        self.process.close()
