@@ -291,7 +291,7 @@ class GameFlow:
             self._screen.say(f"The game could not be saved: {error.strerror or error}", "error")
             return
         self._screen.say(f"Saved to {path}", "success")
-        self._screen.app.notify(f"Saved to {path}")
+        self._screen.app.notify(f"Saved to {path}", markup=False)
 
     def autosave(self) -> Path | None:
         """Keep an unfinished game in the autosave slot (the menu offers it next time)."""

@@ -231,7 +231,7 @@ class PuzzleMode(_Board):
             finally:
                 conn.close()
         except (StatsError, OSError) as error:
-            self.notify(f"The puzzle was not counted: {error}", severity="warning")
+            self.notify(f"The puzzle was not counted: {error}", severity="warning", markup=False)
             return ""
         if change is None:
             return ""
