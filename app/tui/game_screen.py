@@ -6,7 +6,8 @@ footer, undo, rules and leaving. The match behind it (rounds, the time each move
 the clock, the record) is a `MatchControl`. Parts it owns, each with a small interface
 the screen calls: `flow` (the clock ticking, rounds, the end, saving), `searches` (the
 solver's questions, answered in a helper process by Textual workers), `computer` (the
-computer's turns), `hints` (`h`) and `takebacks` (undo).
+computer's turns), `hints` (`h`) and `takebacks` (undo); what is drawn around the board
+(panels, banner, move list, status line) is `app.tui.scoreboard`.
 
 A board subclass adds its widgets (`compose_board`), redraws them from a state
 (`update_board`), says what each player holds (`holdings`) and turns its widgets'
@@ -35,6 +36,7 @@ from app.tui.game_flow import GameFlow
 from app.tui.hints import Hints
 from app.tui.match_control import MatchControl
 from app.tui.mounting import gone
+from app.tui.scoreboard import redraw_around_the_board
 from app.tui.searches import Searches
 from app.tui.session import GameSetup, marks, variant_summary
 from app.tui.styles import SCREEN_STYLES
@@ -43,9 +45,6 @@ from rules.base import IllegalMove, Outcome, PlayerNo
 from rules.records import GameRecord
 from rules.registry import get_game
 from rules.words.common import name_players
-from rules.words.moves import describe_move, short_moves
-from rules.words.outcome import result_sentence
-from rules.words.voice import Voice
 from widgets.keys_footer import KeysFooter
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
@@ -176,20 +175,6 @@ class GameScreen(Screen[None], Generic[OptionsT]):
     def reset_input(self) -> None:
         """Forget a half-made move (a pick waiting for its declaration, a chosen operator)."""
 
-    def last_move_words(self) -> str:
-        """What the round's last move was, for the status line ("" before the first)."""
-        if not self.moves:
-            return ""
-        player, text = self.moves[-1]
-        return self.describe_move(self.history[-1], player, text)
-
-    def describe_move(self, before: Any, player: PlayerNo, text: str) -> str:
-        """One move in words, after its player: `Ann: Put 9 in Bob's third slot.`,
-        `Bob: Divide by 3: 27 ÷ 3 = 9.` (the game's own words, `rules.words`)."""
-        voice = Voice(self.setup.names)
-        described = describe_move(self.setup.game_id, before, text, voice)
-        return f"{self.setup.name(player)}: {described}."
-
     # Playing
 
     @property
@@ -289,55 +274,11 @@ class GameScreen(Screen[None], Generic[OptionsT]):
             self._redraw()
 
     def _redraw(self) -> None:
-        state = self.state
-        outcome = self.outcome
-        for player in (1, 2):
-            panel = self.panel(player)
-            panel.show(
-                name=self.setup.name(player),
-                kind=self.setup.seats[player - 1].label,
-                holdings=self.holdings(state, player),
-                active=outcome is None and self.to_move == player,
-                winner=outcome is not None and outcome.winner == player,
-                score=self.flow.score_text(player),
-            )
-        self.flow.show_clocks()
-        banner = self.query_one("#turn-banner", Static)
-        if outcome is not None:
-            won = "wins!" if self.control.best_of <= 1 else "wins\nthe round"
-            if self.control.best_of > 1 and self.control.result is not None:
-                won = "wins\nthe match!"
-            banner.update(Text(f"{self.setup.name(outcome.winner)} {won}", style="bold"))
-            self._set_classes(banner, f"-over -p{outcome.winner}")
-        else:
-            banner.update(Text.assemble((self.setup.name(self.to_move), "bold"), "\nto move"))
-            self._set_classes(banner, f"-p{self.to_move}")
-        banner.border_title = self.flow.match_text()
-        control, game_id = self.control, self.setup.game_id
-        listed = short_moves(game_id, control.history, control.moves, marks(self.setup.names))
-        self.query_one(MoveList).moves = listed
-        status = self.query_one(StatusLine)
-        if outcome is not None:
-            status.show(result_sentence(outcome, self.setup.names), "success")
-        elif self.refusal is not None and self.refused_in is state:
-            status.show(self.named(self.refusal), "error")
-        else:
-            # Who just moved and what happened (or what the rules noted: a lost turn),
-            # then whose turn it is now.
-            note = getattr(state, "note", None) or self.last_move_words()
-            said = " ".join(part for part in (note, self.turn_hint(state)) if part)
-            status.show(self.named(said), "note" if getattr(state, "note", None) else "info")
-        self.update_board(state)
+        offers = redraw_around_the_board(self)
         # The footer redraws itself on refresh_bindings: only when what it offers changes.
-        offers = (self.takebacks.possible(), outcome is not None, self.human_to_move)
         if offers != self._offers:
             self._offers = offers
             self.refresh_bindings()
-
-    @staticmethod
-    def _set_classes(widget: Static, classes: str) -> None:
-        if set(widget.classes) != set(classes.split()):
-            widget.set_classes(classes)
 
     # Actions
 
