@@ -11,7 +11,6 @@ stepped through before it is done.
 
 from __future__ import annotations
 
-from contextlib import suppress
 from typing import Any, ClassVar
 
 from textual import on
@@ -27,6 +26,7 @@ from textual.widgets.option_list import Option
 from app.tui.analysis_lines import AnalysisLines
 from app.tui.mounting import gone
 from app.tui.positions import PositionView
+from app.tui.searches import Searches
 from app.tui.styles import SCREEN_STYLES
 from rules.analysis import Analysis, analyse
 from rules.base import GameOptions, IllegalMove, PlayerNo
@@ -68,6 +68,7 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
             options if isinstance(options, GameOptions) else self.game.options_from(options)
         )
         self.names = names
+        self.searches = Searches(self)
         self.analysis: Analysis | None = None
         #: Why the solver could not analyse the game (None: it could, or is still at it).
         self.failure: str | None = None
@@ -127,15 +128,13 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         self._show_position()
         if self.problem is not None:
             self.notify(self.named(capitalized(self.problem)), severity="error", markup=False)
-        self.run_worker(self._analyse, thread=True, exclusive=True, group="analysis")
+        # The solver works in a helper process (app.tui.searches), never in the app's:
+        # the screen answers keys meanwhile, and closing it ends the search.
+        args = (self.game_id, self.options, self.moves)
+        self.searches.ask("analysis", analyse, args, self._analysed, self._analysed)
 
-    def _analyse(self) -> None:
-        try:
-            found: Analysis | str = analyse(self.game_id, self.options, self.moves)
-        except Exception as error:  # SolverError: a game that can go on for ever
-            found = str(error) or type(error).__name__
-        with suppress(RuntimeError):  # the app has closed meanwhile
-            self.app.call_from_thread(self._analysed, found)
+    def on_unmount(self) -> None:
+        self.searches.close()  # no search outlives its screen, nor its helper process
 
     def _analysed(self, found: Analysis | str) -> None:
         if not self.is_mounted:

@@ -219,3 +219,18 @@ def test_snapshot_analysis(snap_compare: Any) -> None:
         await pilot.pause()
 
     assert snap_compare(EquationDuelApp(), run_before=open_it, terminal_size=SIZE)
+
+
+async def test_the_analysis_runs_in_a_helper_process_that_ends_with_the_screen() -> None:
+    from tests.app.test_search_process import descendants_of_us, helper_alive
+
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_analysis(pilot, "collect", COLLECT)
+        assert screen.analysis is not None  # answered by the helper process
+        helper = screen.searches.process.pid
+        assert helper is not None and helper in descendants_of_us()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert top(app) is not screen
+        assert not helper_alive(helper)
