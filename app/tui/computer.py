@@ -59,9 +59,12 @@ class ComputerSeats(Protocol):
     def set_timer(self, delay: float, callback: Callable[[], Any]) -> Timer: ...
 
 
-def ask_bot(bot: Bot, state: Any) -> Any:
-    """The bot's move in `state` (in the helper process: a module-level function)."""
-    return bot(state)
+def ask_bot(bot: Bot, state: Any) -> tuple[Any, Bot]:
+    """The bot's move in `state`, and the bot as it is after choosing it (in the helper
+    process: a module-level function). The bot travels to the helper as a copy, so its
+    random source moves on there; handing the copy back keeps the next move's choice
+    random, as in a player that never left the app."""
+    return bot(state), bot
 
 
 class ComputerTurns:
@@ -95,10 +98,14 @@ class ComputerTurns:
         screen = self._screen
         if screen.is_over or screen.to_move not in screen.bots:
             return
-        state, bot = screen.state, screen.bots[screen.to_move]
-        screen.say(f"Player {screen.to_move} (computer) is thinking…")
+        player = screen.to_move
+        state, bot = screen.state, screen.bots[player]
+        screen.say(f"Player {player} (computer) is thinking…")
 
-        def played(move: Any) -> None:
+        def played(answer: tuple[Any, Bot]) -> None:
+            move, moved_on = answer
+            if screen.bots.get(player) is bot:
+                screen.bots[player] = moved_on  # its random source, as the helper left it
             if screen.state is state and not screen.is_over:  # not undone or left meanwhile
                 screen.play(move)
 

@@ -43,9 +43,15 @@ async def open_game_by_keys(pilot: Pilot[None], menu_key: str, names: tuple[str,
 
 
 async def winner_shown(pilot: Pilot[None]) -> tuple[str, str]:
-    """The winner line and the reason line of the game-over dialog."""
+    """The winner line and the reason line of the game-over dialog (waited for: after the
+    computer's winning move the dialog comes a frame or two later)."""
     await pilot.pause()
     app = pilot.app
+    for _ in range(100):
+        if isinstance(app.screen, GameOverDialog):
+            break
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause(0.02)
     assert isinstance(app.screen, GameOverDialog), app.screen_stack
     winner = text_of(app.screen.query_one("#winner", Static))
     reason = text_of(app.screen.query_one("#reason", Static))
