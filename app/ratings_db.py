@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app.stats import StatsError, connect
+from app.stats import StatsError, apply_migrations, connect, table_version
 
 #: One migration per version, in order: never edit one that has shipped, add the next.
 RATINGS_MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -51,45 +51,15 @@ RATINGS_MIGRATIONS: tuple[tuple[str, ...], ...] = (
 
 
 def ratings_version(conn: sqlite3.Connection) -> int:
-    found = conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'ratings_version'"
-    ).fetchone()
-    if found is None:
-        return 0
-    row = conn.execute("SELECT MAX(version) FROM ratings_version").fetchone()
-    return int(row[0] or 0)
+    return table_version(conn, "ratings_version")
 
 
 def migrate_ratings(
     conn: sqlite3.Connection, migrations: Sequence[Sequence[str]] = RATINGS_MIGRATIONS
 ) -> int:
     """Add or update the ratings' tables; the games' tables are not touched."""
-    latest = len(migrations)
-    if ratings_version(conn) == latest:
-        return latest
-    own_transaction = not conn.in_transaction
-    if own_transaction:
-        conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.execute("CREATE TABLE IF NOT EXISTS ratings_version (version INTEGER NOT NULL)")
-        current = ratings_version(conn)
-        if current > latest:
-            raise StatsError(
-                f"the ratings in the statistics database are version {current}, newer than "
-                f"this program understands ({latest}); update Equation Duel"
-            )
-        for version in range(current + 1, latest + 1):
-            for statement in migrations[version - 1]:
-                conn.execute(statement)
-            conn.execute("DELETE FROM ratings_version")
-            conn.execute("INSERT INTO ratings_version (version) VALUES (?)", (version,))
-        if own_transaction:
-            conn.execute("COMMIT")
-    except BaseException:
-        if own_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    return latest
+    what = "the ratings in the statistics database are"
+    return apply_migrations(conn, "ratings_version", migrations, what)
 
 
 def open_ratings(path: Path | str | None = None) -> sqlite3.Connection:

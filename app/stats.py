@@ -46,6 +46,7 @@ __all__ = [
     "StatsError",
     "Summary",
     "against_computer",
+    "apply_migrations",
     "connect",
     "format_summary",
     "game_rows",
@@ -58,6 +59,7 @@ __all__ = [
     "stats_path",
     "streak_text",
     "summary",
+    "table_version",
     "unreadable_text",
 ]
 
@@ -145,41 +147,58 @@ def _switch_to_wal(conn: sqlite3.Connection) -> None:
             time.sleep(0.02)
 
 
-def schema_version(conn: sqlite3.Connection) -> int:
-    """The database's schema version (0 for a new, empty database)."""
+def table_version(conn: sqlite3.Connection, table: str) -> int:
+    """The version recorded in `table` (`schema_version`, `ratings_version`); 0 before any."""
     found = conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
     ).fetchone()
     if found is None:
         return 0
-    row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+    row = conn.execute(f"SELECT MAX(version) FROM {table}").fetchone()
     return int(row[0] or 0)
 
 
-def migrate(conn: sqlite3.Connection, migrations: Sequence[Sequence[str]] = MIGRATIONS) -> int:
-    """Bring the schema up to date, in order, in one write transaction; the new version."""
+def schema_version(conn: sqlite3.Connection) -> int:
+    return table_version(conn, "schema_version")
+
+
+def apply_migrations(
+    conn: sqlite3.Connection, table: str, migrations: Sequence[Sequence[str]], what: str
+) -> int:
+    """Bring the tables versioned in `table` up to date, in order, in one write
+    transaction (the caller's, if one is open); the new version. `what` names them in the
+    refusal of a newer database ("the statistics database is")."""
     latest = len(migrations)
-    if schema_version(conn) == latest:  # the usual case: no write lock needed
+    if table_version(conn, table) == latest:  # the usual case: no write lock needed
         return latest
-    conn.execute("BEGIN IMMEDIATE")  # one process migrates; the other waits, then sees it
+    own_transaction = not conn.in_transaction
+    if own_transaction:
+        conn.execute("BEGIN IMMEDIATE")  # one process migrates; the other waits, then sees it
     try:
-        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        current = schema_version(conn)
+        conn.execute(f"CREATE TABLE IF NOT EXISTS {table} (version INTEGER NOT NULL)")
+        current = table_version(conn, table)
         if current > latest:
             raise StatsError(
-                f"the statistics database is version {current}, newer than this program "
-                f"understands ({latest}); update Equation Duel"
+                f"{what} version {current}, newer than this program understands "
+                f"({latest}); update Equation Duel"
             )
         for version in range(current + 1, latest + 1):
             for statement in migrations[version - 1]:
                 conn.execute(statement)
-            conn.execute("DELETE FROM schema_version")
-            conn.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
-        conn.execute("COMMIT")
+            conn.execute(f"DELETE FROM {table}")
+            conn.execute(f"INSERT INTO {table} (version) VALUES (?)", (version,))
+        if own_transaction:
+            conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if own_transaction:
+            conn.execute("ROLLBACK")
         raise
     return latest
+
+
+def migrate(conn: sqlite3.Connection, migrations: Sequence[Sequence[str]] = MIGRATIONS) -> int:
+    """Bring the games' schema up to date; the new version."""
+    return apply_migrations(conn, "schema_version", migrations, "the statistics database is")
 
 
 # Writing.
