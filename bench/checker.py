@@ -11,6 +11,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 sys.path.insert(0, ".")
 
@@ -50,19 +51,27 @@ def main() -> None:
         "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 200))) for _ in range(2000)
     ]
     owned = list(range(1, 16))
-    times = []
-    worst = (0.0, "")
-    for text in cases:
-        t = time.perf_counter()
-        check_equation(text, owned, double_digits=True)
-        dt = time.perf_counter() - t
-        times.append(dt)
-        worst = max(worst, (dt, text[:40]))
+    times, worst = time_verdicts(check_equation, [(text, owned) for text in cases])
     print(
         f"verdicts: {len(cases)}  median {statistics.median(times) * 1000:.3f} ms  "
         f"p99 {sorted(times)[int(len(times) * 0.99)] * 1000:.3f} ms  worst {worst[0] * 1000:.2f} ms "
         f"({worst[1]!r})"
     )
+
+
+def time_verdicts(
+    check: Callable[..., object], cases: list[tuple[str, list[int]]]
+) -> tuple[list[float], tuple[float, str]]:
+    """Each verdict's time (double digits allowed), and the slowest with its text."""
+    times = []
+    worst = (0.0, "")
+    for text, owned in cases:
+        t = time.perf_counter()
+        check(text, owned, double_digits=True)
+        dt = time.perf_counter() - t
+        times.append(dt)
+        worst = max(worst, (dt, text[:40]))
+    return times, worst
 
 
 def double_digit_cases() -> list[tuple[str, list[int]]]:
@@ -89,14 +98,7 @@ def double_digit_cases() -> list[tuple[str, list[int]]]:
 def double_digits() -> None:
     from rules.equation import check_equation
 
-    times = []
-    worst = (0.0, "")
-    for text, owned in double_digit_cases():
-        t = time.perf_counter()
-        check_equation(text, owned, double_digits=True)
-        dt = time.perf_counter() - t
-        times.append(dt)
-        worst = max(worst, (dt, text[:40]))
+    times, worst = time_verdicts(check_equation, double_digit_cases())
     print(
         f"double digits: {len(times)} verdicts  median {statistics.median(times) * 1000:.3f} ms"
         f"  worst {worst[0] * 1000:.2f} ms ({worst[1]!r})"
