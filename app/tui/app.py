@@ -25,16 +25,16 @@ from app.tui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 # The menu needs none of the rules, pydantic or the records: they are imported where
 # they are used, so the menu is drawn as soon as Textual can draw it.
 if TYPE_CHECKING:
-    from app.tui.game_screen import GameScreen
+    from app.tui.game_screen import SomeGameScreen
     from app.tui.session import GameSetup, Seat
     from rules.base import PlayerNo
     from rules.records import GameRecord
 
 
-def board_screen(game_id: str) -> type[GameScreen[Any]]:
+def board_screen(game_id: str) -> type[SomeGameScreen]:
     """The game screen class of `game_id` (its module is imported on first use)."""
     module = import_module(f"app.tui.boards.{game_id}")
-    screen: type[GameScreen[Any]] = module.SCREEN
+    screen: type[SomeGameScreen] = module.SCREEN
     return screen
 
 

@@ -11,25 +11,27 @@ the screen then drops the question, which ends the search).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Generic, Protocol
 
 from textual.timer import Timer
 
 from app.tui.players import make_bot
 from app.tui.searches import Searches
-from app.tui.session import GameSetup
-from rules.base import PlayerNo
+from app.tui.session import GameSetup, Seat
+from rules.base import MoveT, PlayerNo, StateT
+from widgets.status_line import Level
 
 #: How long a computer player seems to think before its move shows (seconds).
 BOT_DELAY = 0.6
 
-Bot = Callable[[Any], Any]
+#: A computer player of a game: the move it makes in a position (its turn).
+Bot = Callable[[StateT], MoveT]
 
 
-def bots_for(setup: GameSetup) -> dict[PlayerNo, Bot]:
-    """The computer players of `setup`'s seats, by seat."""
-    bots: dict[PlayerNo, Bot] = {}
-    seats: tuple[tuple[PlayerNo, Any], ...] = ((1, setup.seats[0]), (2, setup.seats[1]))
+def bots_for(setup: GameSetup) -> dict[PlayerNo, Bot[StateT, MoveT]]:
+    """The computer players of `setup`'s seats, by seat (of the screen's game)."""
+    bots: dict[PlayerNo, Bot[StateT, MoveT]] = {}
+    seats: tuple[tuple[PlayerNo, Seat], ...] = ((1, setup.seats[0]), (2, setup.seats[1]))
     for player, seat in seats:
         if seat.kind == "computer":
             bot = make_bot(setup.game_id, seat.level)
@@ -38,13 +40,13 @@ def bots_for(setup: GameSetup) -> dict[PlayerNo, Bot]:
     return bots
 
 
-class ComputerSeats(Protocol):
-    """What `ComputerTurns` needs of the screen."""
+class ComputerSeats(Protocol[StateT, MoveT]):
+    """What `ComputerTurns` needs of the screen (its positions and moves are its game's)."""
 
-    bots: dict[PlayerNo, Bot]
+    bots: dict[PlayerNo, Bot[StateT, MoveT]]
 
     @property
-    def state(self) -> Any: ...
+    def state(self) -> StateT | None: ...
 
     @property
     def is_over(self) -> bool: ...
@@ -52,14 +54,14 @@ class ComputerSeats(Protocol):
     @property
     def to_move(self) -> PlayerNo: ...
 
-    def say(self, message: str, level: Any = "info") -> None: ...
+    def say(self, message: str, level: Level = "info") -> None: ...
 
-    def play(self, move: Any) -> bool: ...
+    def play(self, move: MoveT) -> bool: ...
 
-    def set_timer(self, delay: float, callback: Callable[[], Any]) -> Timer: ...
+    def set_timer(self, delay: float, callback: Callable[[], object]) -> Timer: ...
 
 
-def ask_bot(bot: Bot, state: Any) -> tuple[Any, Bot]:
+def ask_bot(bot: Bot[StateT, MoveT], state: StateT) -> tuple[MoveT, Bot[StateT, MoveT]]:
     """The bot's move in `state`, and the bot as it is after choosing it (in the helper
     process: a module-level function). The bot travels to the helper as a copy, so its
     random source moves on there; handing the copy back keeps the next move's choice
@@ -67,10 +69,10 @@ def ask_bot(bot: Bot, state: Any) -> tuple[Any, Bot]:
     return bot(state), bot
 
 
-class ComputerTurns:
+class ComputerTurns(Generic[StateT, MoveT]):
     """Plays the computer's turns on `screen`, thinking through `searches`."""
 
-    def __init__(self, screen: ComputerSeats, searches: Searches) -> None:
+    def __init__(self, screen: ComputerSeats[StateT, MoveT], searches: Searches) -> None:
         self._screen = screen
         self._searches = searches
         self._timer: Timer | None = None
@@ -102,7 +104,7 @@ class ComputerTurns:
         state, bot = screen.state, screen.bots[player]
         screen.say(f"Player {player} (computer) is thinking…")
 
-        def played(answer: tuple[Any, Bot]) -> None:
+        def played(answer: tuple[MoveT, Bot[StateT, MoveT]]) -> None:
             move, moved_on = answer
             if screen.bots.get(player) is bot:
                 screen.bots[player] = moved_on  # its random source, as the helper left it

@@ -13,19 +13,21 @@ from __future__ import annotations
 
 from contextlib import suppress
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
 
 from textual.app import App
+from textual.notifications import SeverityLevel
 
 from app import stats, storage
 from app.tui.dialogs import GameOverDialog, RoundOverDialog
 from app.tui.match_control import MatchControl
 from app.tui.record_dialogs import ExportDialog
 from app.tui.session import GameSetup
-from rules.base import Outcome, PlayerNo
+from rules.base import MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.records import RecordError
 from rules.words.outcome import reason_text
 from widgets.player_panel import PlayerPanel
+from widgets.status_line import Level
 
 #: How often the clock is looked at (seconds).
 TICK = 0.25
@@ -39,17 +41,20 @@ def export_folder() -> Path:
     return data_dir() / "exports"
 
 
-class FlowSeat(Protocol):
+class FlowSeat(Protocol[OptionsT, StateT, MoveT]):
     """What `GameFlow` needs of the screen (the setup and match change on a rematch)."""
 
     setup: GameSetup
-    control: MatchControl
+    control: MatchControl[OptionsT, StateT, MoveT]
 
     @property
-    def app(self) -> App[Any]: ...
+    def app(self) -> App[Any]: ...  # as Textual types a screen's app
 
     @property
-    def state(self) -> Any: ...
+    def state(self) -> StateT | None: ...
+
+    @property
+    def position(self) -> StateT: ...
 
     @property
     def outcome(self) -> Outcome | None: ...
@@ -73,13 +78,13 @@ class FlowSeat(Protocol):
 
     def redraw(self) -> None: ...
 
-    def say(self, message: str, level: Any = "info") -> None: ...
+    def say(self, message: str, level: Level = "info") -> None: ...
 
     def reset_input(self) -> None: ...
 
     def new_position(self) -> None: ...
 
-    def turn_hint(self, state: Any) -> str: ...
+    def turn_hint(self, state: StateT) -> str: ...
 
     def finish_match(self) -> None: ...
 
@@ -96,15 +101,15 @@ class FlowSeat(Protocol):
     def action_save(self) -> None: ...
 
 
-class GameFlow:
+class GameFlow(Generic[OptionsT, StateT, MoveT]):
     """Rounds, the clock, the end of the match and the game record of `screen`."""
 
-    def __init__(self, screen: FlowSeat) -> None:
+    def __init__(self, screen: FlowSeat[OptionsT, StateT, MoveT]) -> None:
         self._screen = screen
         #: The record id of the match last counted in the statistics.
         self._counted: str | None = None
 
-    def _notify(self, message: str, severity: Any) -> None:
+    def _notify(self, message: str, severity: SeverityLevel) -> None:
         self._screen.app.notify(message, severity=severity, markup=False)
 
     # The clock
@@ -148,7 +153,7 @@ class GameFlow:
         seconds = screen.control.turn_seconds
         if left is None or seconds is None or screen.setup.seats[player - 1].kind != "human":
             return "", False
-        if screen.is_over or player != screen.control.game.to_move(screen.state):
+        if screen.is_over or player != screen.control.game.to_move(screen.position):
             return f"{seconds} s a turn", False
         return f"{left} s left", left <= min(10, seconds // 3)
 
@@ -202,7 +207,7 @@ class GameFlow:
         screen.control = MatchControl(screen.setup)
         screen.new_position()
         first = screen.setup.name(screen.setup.first)
-        screen.say(f"Rematch: {first} starts. {screen.turn_hint(screen.state)}")
+        screen.say(f"Rematch: {first} starts. {screen.turn_hint(screen.position)}")
 
     def finish_match(self) -> None:
         """Count the finished match in the statistics (once), and clear its autosave."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 import threading
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import ClassVar, Generic, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -30,7 +30,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from app.tui import game_flow
-from app.tui.computer import ComputerTurns, bots_for
+from app.tui.computer import Bot, ComputerTurns, bots_for
 from app.tui.dialogs import ConfirmDialog
 from app.tui.game_flow import GameFlow
 from app.tui.hints import Hints
@@ -41,26 +41,35 @@ from app.tui.searches import Searches
 from app.tui.session import GameSetup, marks, variant_summary
 from app.tui.styles import SCREEN_STYLES
 from app.tui.takeback import Takebacks
-from rules.base import IllegalMove, Outcome, PlayerNo
+from rules.base import (
+    Frozen,
+    Game,
+    GameOptions,
+    GameState,
+    IllegalMove,
+    MoveT,
+    OptionsT,
+    Outcome,
+    PlayerNo,
+    StateT,
+)
 from rules.records import GameRecord
 from rules.registry import get_game
 from rules.words.common import name_players
 from widgets.keys_footer import KeysFooter
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
-from widgets.status_line import StatusLine
+from widgets.status_line import Level, StatusLine
 
 #: What the footer still offers once the game is over.
 AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 
 
-#: The options model of the screen's game (each board names its own).
-OptionsT = TypeVar("OptionsT")
-
-
-class GameScreen(Screen[None], Generic[OptionsT]):
+class GameScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`,
-    each typed by its game's options model (`CollectScreen(GameScreen[CollectOptions])`)."""
+    each typed by its game's options, state and move models (`ConquestScreen(
+    KeypadBoard[ConquestOptions, ConquestState, ConquestMove])`): what the board is
+    handed to draw and what it hands back to play are the rules' own models."""
 
     CSS_PATH = SCREEN_STYLES
 
@@ -76,7 +85,8 @@ class GameScreen(Screen[None], Generic[OptionsT]):
     ]
 
     # The board redraws its own widgets (repaint=False: no whole-screen repaint per move).
-    state: reactive[Any] = reactive(None, always_update=True, init=False, repaint=False)
+    # None until the screen has mounted and shown its first position.
+    state: reactive[StateT | None] = reactive(None, always_update=True, init=False, repaint=False)
 
     def __init__(
         self, setup: GameSetup, moves: list[str] | None = None, record: GameRecord | None = None
@@ -86,12 +96,12 @@ class GameScreen(Screen[None], Generic[OptionsT]):
         super().__init__(classes=f"game-screen game-{setup.game_id}")
         self.setup = setup
         self.start_moves = list(moves or [])
-        self.game = get_game(setup.game_id)
-        self.control = MatchControl(setup, record)
+        self.game: Game[OptionsT, StateT, MoveT] = get_game(setup.game_id)
+        self.control: MatchControl[OptionsT, StateT, MoveT] = MatchControl(setup, record)
         self.refusal: str | None = None
         #: The position the refusal was about: it is not shown once the position changes.
-        self.refused_in: Any = None
-        self.bots = bots_for(setup)
+        self.refused_in: StateT | None = None
+        self.bots: dict[PlayerNo, Bot[StateT, MoveT]] = bots_for(setup)
         self.flow = GameFlow(self)
         self.searches = Searches(self)
         self.computer = ComputerTurns(self, self.searches)
@@ -99,12 +109,20 @@ class GameScreen(Screen[None], Generic[OptionsT]):
         self.takebacks = Takebacks(self)
         self._offers: tuple[bool, ...] = ()
         #: The position last shown (a redraw of it leaves the searches asked alone).
-        self._shown: Any = None
+        self._shown: StateT | None = None
 
     @property
     def options(self) -> OptionsT:
         """The options this game was set up with (this round's, in `state.options`)."""
         return cast(OptionsT, self.setup.options)
+
+    @property
+    def position(self) -> StateT:
+        """The position shown (`state`, once the screen has shown one)."""
+        state = self.state
+        if state is None:
+            raise RuntimeError("the game screen has shown no position yet")
+        return state
 
     # Layout
 
@@ -161,24 +179,27 @@ class GameScreen(Screen[None], Generic[OptionsT]):
     def compose_board(self) -> ComposeResult:
         yield from ()
 
-    def update_board(self, state: Any) -> None:
+    def update_board(self, state: StateT) -> None:
         """Redraw the board's widgets from `state`."""
 
-    def holdings(self, state: Any, player: PlayerNo) -> Text:
+    def holdings(self, state: StateT, player: PlayerNo) -> Text:
         """What `player` holds, for their panel."""
         return Text()
 
-    def turn_hint(self, state: Any) -> str:
+    def turn_hint(self, state: StateT) -> str:
         """What the player to move does now (shown when there is nothing else to say)."""
         return ""
 
     def reset_input(self) -> None:
         """Forget a half-made move (a pick waiting for its declaration, a chosen operator)."""
 
+    def show_hint(self, move: str | None) -> None:
+        """Highlight the hinted `move` (notation) on the board; None: clear it."""
+
     # Playing
 
     @property
-    def history(self) -> list[Any]:
+    def history(self) -> list[StateT]:
         """The current round's positions before each of its moves."""
         return self.control.history
 
@@ -203,8 +224,7 @@ class GameScreen(Screen[None], Generic[OptionsT]):
 
     @property
     def to_move(self) -> PlayerNo:
-        player: PlayerNo = self.game.to_move(self.state)
-        return player
+        return self.game.to_move(self.position)
 
     @property
     def human_to_move(self) -> bool:
@@ -213,7 +233,7 @@ class GameScreen(Screen[None], Generic[OptionsT]):
     def named(self, text: str) -> str:
         return name_players(text, self.setup.names)
 
-    def play(self, move: Any) -> bool:
+    def play(self, move: MoveT) -> bool:
         """Ask the rules to play `move`; on refusal show why. True when it was played."""
         if self.state is None or self.is_over:
             return False
@@ -245,10 +265,10 @@ class GameScreen(Screen[None], Generic[OptionsT]):
         self.query_one(StatusLine).show(self.named(self.refusal), "error")
         self.app.bell()
 
-    def say(self, message: str, level: Any = "info") -> None:
+    def say(self, message: str, level: Level = "info") -> None:
         self.query_one(StatusLine).show(self.named(message), level)
 
-    def watch_state(self, state: Any) -> None:
+    def watch_state(self, state: StateT | None) -> None:
         if state is None:
             return
         if state is not self._shown:  # (a redraw of the same position asks nothing anew)
@@ -302,7 +322,7 @@ class GameScreen(Screen[None], Generic[OptionsT]):
         if said is None:
             return
         self.new_position()
-        self.say(f"{said} {self.turn_hint(self.state)}".strip())
+        self.say(f"{said} {self.turn_hint(self.position)}".strip())
 
     def action_undo_off(self) -> None:
         self.notify(
@@ -363,3 +383,10 @@ class GameScreen(Screen[None], Generic[OptionsT]):
             ),
             leave,
         )
+
+
+#: A game screen of a game chosen at run time (by id: `app.tui.app.board_screen`, a
+#: puzzle's board), seen through the rules' base classes: which game it is, its caller
+#: cannot know, and what it does with it (open it, ask whether it is in progress) does
+#: not depend on it.
+SomeGameScreen = GameScreen[GameOptions, GameState, Frozen]

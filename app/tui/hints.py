@@ -9,22 +9,23 @@ being worked out when the position changes is dropped; the answer goes to the st
     Hint: Every move loses against best play; this one holds out longest: 2 more moves.
     Play 9 × 5 = 45: your score goes to 45.
 
-and, when the board offers `show_hint(move)` (the move in notation, None to clear), the
-suggested move is highlighted on the board until the position changes. The boards use
-`mark_keys` / `mark_ops` to mark pool keys and operator keys.
+and the board's `show_hint(move)` (the move in notation, None to clear) highlights the
+suggested move until the position changes (the boards mark pool keys and operator keys
+with `mark_keys` / `mark_ops`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Protocol
 
 from app.tui.searches import Searches
 from app.tui.session import GameSetup
 from rules.analysis import Hint, hint
-from rules.base import PlayerNo
+from rules.base import GameState, PlayerNo
 from widgets.digit_pool import DigitPool, PoolKey
 from widgets.operator_picker import OperatorKey, OperatorPicker
+from widgets.status_line import Level
 
 #: The class a highlighted key or slot gets.
 HINT_CLASS = "-hint"
@@ -52,13 +53,14 @@ def mark_ops(picker: OperatorPicker, ops: Iterable[str | None]) -> None:
 
 
 class HintSeat(Protocol):
-    """What `Hints` needs of the screen. A board that can highlight a move has
-    `show_hint(move)` (the move in notation; None clears it)."""
+    """What `Hints` needs of the screen, whichever game it shows (its position is read
+    as a `GameState`). The board highlights a move with `show_hint(move)` (the move in
+    notation; None clears it)."""
 
     setup: GameSetup
 
     @property
-    def state(self) -> Any: ...
+    def state(self) -> GameState | None: ...
 
     @property
     def is_over(self) -> bool: ...
@@ -69,7 +71,9 @@ class HintSeat(Protocol):
     @property
     def to_move(self) -> PlayerNo: ...
 
-    def say(self, message: str, level: Any = "info") -> None: ...
+    def say(self, message: str, level: Level = "info") -> None: ...
+
+    def show_hint(self, move: str | None) -> None: ...
 
 
 class Hints:
@@ -79,16 +83,11 @@ class Hints:
         self._screen = screen
         self._searches = searches
         #: The position a hint is being worked out for (None: none asked).
-        self._asked: Any = None
+        self._asked: GameState | None = None
         #: The position whose hint is shown on the board (None: none shown).
-        self._shown: Any = None
+        self._shown: GameState | None = None
         #: The move (notation) of the hint shown (None: none shown).
         self.move: str | None = None
-
-    def _show(self, move: str | None) -> None:
-        show = getattr(self._screen, "show_hint", None)
-        if show is not None:
-            show(move)
 
     def ask(self) -> None:
         screen = self._screen
@@ -111,7 +110,7 @@ class Hints:
         # `hint` is looked up here, when asked: a test may put a slower one in its place.
         self._searches.ask("hint", hint, (screen.setup.game_id, state, names), answered, answered)
 
-    def _ready(self, state: Any, found: Hint | str) -> None:
+    def _ready(self, state: GameState, found: Hint | str) -> None:
         if self._asked is state:
             self._asked = None
         screen = self._screen
@@ -121,8 +120,8 @@ class Hints:
             screen.say(f"No hint here: {found}", "error")
             return
         self.move = found.move
-        if found.move is not None and getattr(screen, "show_hint", None) is not None:
-            self._show(found.move)
+        if found.move is not None:
+            screen.show_hint(found.move)
             self._shown = state
         screen.say(hint_sentence(found), "note")
 
@@ -131,13 +130,13 @@ class Hints:
         if self._shown is None:
             return
         self._shown = None
-        self._show(None)
+        self._screen.show_hint(None)
 
-    def position_changed(self, state: Any) -> None:
+    def position_changed(self, state: GameState | None) -> None:
         """A move, undo or rematch: the hint asked or shown is no longer about it."""
         self._asked = None
         self.move = None
         if self._shown is None or self._shown is state:
             return
         self._shown = None
-        self._show(None)
+        self._screen.show_hint(None)

@@ -16,10 +16,10 @@ from __future__ import annotations
 import time
 import uuid
 from datetime import UTC, datetime
-from typing import Any
+from typing import Generic, cast
 
 from app.tui.session import GameSetup
-from rules.base import Outcome, PlayerNo
+from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.match import (
     MatchState,
     RoundResult,
@@ -44,13 +44,15 @@ def utc_now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-class MatchControl:
-    """One match on screen, from its first move (or a record's) to its result."""
+class MatchControl(Generic[OptionsT, StateT, MoveT]):
+    """One match on screen, from its first move (or a record's) to its result; typed by
+    its game's options, state and move (the screen's, which names the game)."""
 
     def __init__(self, setup: GameSetup, record: GameRecord | None = None) -> None:
         self.setup = setup
         self.match: MatchState = setup.new_match()
-        self.game = match_game(self.match)
+        #: The game of `setup` (the registry knows it by id; the screen, by its types).
+        self.game: Game[OptionsT, StateT, MoveT] = match_game(self.match)
         #: Seconds each move of the match took, in order (one per move of every round).
         self.seconds: list[float] = []
         self.started = utc_now()
@@ -64,29 +66,31 @@ class MatchControl:
             self.record_id = record.id
         #: The current round: the position shown, the positions before each move (for
         #: undo) and the moves as (player, notation).
-        self.state: Any = None
-        self.history: list[Any] = []
+        self.history: list[StateT] = []
         self.moves: list[tuple[PlayerNo, str]] = []
         #: How the shown round ended (None while it goes on).
         self.round_end: RoundResult | None = None
         self.turn_used = 0.0
         self._last = clock()
-        self._enter_round()
+        #: The position shown.
+        self.state: StateT = self._enter_round()
 
-    def _enter_round(self) -> None:
-        """Show the current round from its start, replaying the moves it has so far."""
+    def _enter_round(self) -> StateT:
+        """The current round from its start, replaying the moves it has so far (into
+        `history` and `moves`): the position it has reached."""
         self.history.clear()
         self.moves.clear()
         self.round_end = None
         if match_outcome(self.match) is not None:  # a finished record: its last round
             self.round_end = self.match.results[-1]
-        state = self.game.new(round_options(self.match))
+        # The round's options are this game's (the match was made from `setup`'s).
+        state = self.game.new(cast(OptionsT, round_options(self.match)))
         for text in self.match.moves:
             self.history.append(state)
             self.moves.append((self.game.to_move(state), text))
             state = self.game.play_text(state, text)
-        self.state = state
         self.start_turn()
+        return state
 
     # What the screen reads
 
@@ -156,7 +160,7 @@ class MatchControl:
 
     # Playing
 
-    def play(self, move: Any) -> bool:
+    def play(self, move: MoveT) -> bool:
         """Play `move` in the current round (IllegalMove on refusal); True when it ended
         the round. The time the turn took goes with the move."""
         before = self.state

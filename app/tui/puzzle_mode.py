@@ -15,7 +15,7 @@ counted in the games' statistics, nothing is autosaved.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from app.tui.session import GameSetup, Seat, variant_summary
-from rules.base import IllegalMove, PlayerNo
+from rules.base import Frozen, GameState, IllegalMove, PlayerNo
 from rules.puzzles.model import Puzzle
 from rules.puzzles.refute import Verdict, judge_move
 from rules.puzzles.words import move_words
@@ -46,10 +46,10 @@ def puzzle_setup(puzzle: Puzzle, player: str) -> GameSetup:
     return GameSetup.make(puzzle.game, puzzle.options, seats)
 
 
-if TYPE_CHECKING:  # what the mode is mixed into, so its calls are checked
-    from app.tui.game_screen import GameScreen
+if TYPE_CHECKING:  # what the mode is mixed into (any game's board): its calls are checked
+    from app.tui.game_screen import SomeGameScreen
 
-    _Board = GameScreen[Any]
+    _Board = SomeGameScreen
 else:
     _Board = Screen
 
@@ -83,7 +83,7 @@ class PuzzleMode(_Board):
         #: A move is being checked by the solver (in the screen's helper process).
         self.judging = False
         #: The position where the player went wrong.
-        self.failed_at: Any = None
+        self.failed_at: GameState | None = None
         super().__init__(puzzle_setup(puzzle, player), list(puzzle.moves))
 
     @property
@@ -119,11 +119,10 @@ class PuzzleMode(_Board):
             return False
         if self.result is not None and action not in ("rules", "leave"):
             return False
-        checked: bool | None = super().check_action(action, parameters)
-        return checked
+        return super().check_action(action, parameters)
 
-    def turn_hint(self, state: Any) -> str:
-        board_hint: str = super().turn_hint(state)
+    def turn_hint(self, state: GameState) -> str:
+        board_hint = super().turn_hint(state)
         if self.result == "failed":
             return self.feedback
         task = f"Player {self.mover} to move and win."
@@ -137,7 +136,7 @@ class PuzzleMode(_Board):
         if state is None or self.is_over or self.result is not None or self.refusal:
             return
         # The task stays in view: the last move's note (if any) goes before it.
-        note = getattr(state, "note", None)
+        note = state.note
         task = self.turn_hint(state)
         self.say(f"{note} {task}" if note else task, "info")
 
@@ -165,21 +164,20 @@ class PuzzleMode(_Board):
 
     # Judging moves
 
-    def play(self, move: Any) -> bool:
+    def play(self, move: Frozen) -> bool:
         game = self.game
         if self.result is not None:
             self.say("This puzzle is over: r to try again, s for the solution, n for the next.")
             return False
         if self.judging:
             return False  # one move at a time: the last one is still being checked
-        state = self.state
+        state = self.position
         if game.to_move(state) != self.mover or game.is_over(state):
-            played: bool = super().play(move)
-            return played
+            return super().play(move)
         try:
             game.play(state, move)
         except IllegalMove:
-            return bool(super().play(move))  # the rules say why
+            return super().play(move)  # the rules say why
         self.judging = True
         self.say("Checking your move…")
         game_id, text = self.puzzle.game, game.format_move(move)
@@ -196,7 +194,7 @@ class PuzzleMode(_Board):
         self.searches.ask("puzzle-judge", judge_move, (game_id, state, text), judged, failed)
         return True
 
-    def _judged(self, before: Any, move: Any, verdict: Verdict) -> None:
+    def _judged(self, before: GameState, move: Frozen, verdict: Verdict) -> None:
         self.judging = False
         if self.state is not before or self.result is not None:
             return  # left, or retried, meanwhile
@@ -250,9 +248,8 @@ class PuzzleMode(_Board):
         where = self.failed_at if self.failed_at is not None else self.puzzle.state()
         words = "; or ".join(move_words(game_id, where, m) for m in self.missed)
         self.say(f"The winning moves were: {words}. Press r to try again.", "note")
-        show = getattr(self, "show_hint", None)
-        if show is not None and self.missed:
-            show(self.missed[0])
+        if self.missed:
+            self.show_hint(self.missed[0])
 
     def action_next_puzzle(self) -> None:
         from rules.puzzles.bank import pick
@@ -261,14 +258,15 @@ class PuzzleMode(_Board):
         self.app.switch_screen(puzzle_screen(following)(following, self.player))
 
 
-_classes: dict[str, type[Any]] = {}
+_classes: dict[str, type[PuzzleMode]] = {}
 
 
-def puzzle_screen(puzzle: Puzzle) -> type[Any]:
+def puzzle_screen(puzzle: Puzzle) -> type[PuzzleMode]:
     """The puzzle screen class of the puzzle's game: `PuzzleMode` + the game's board."""
     if puzzle.game not in _classes:
         from app.tui.app import board_screen
 
         board = board_screen(puzzle.game)
-        _classes[puzzle.game] = type(f"Puzzle{board.__name__}", (PuzzleMode, board), {})
+        made = type(f"Puzzle{board.__name__}", (PuzzleMode, board), {})
+        _classes[puzzle.game] = cast(type[PuzzleMode], made)  # (made at run time)
     return _classes[puzzle.game]

@@ -9,13 +9,13 @@ game is over.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import Static
 
 from app.tui.session import marks
-from rules.base import PlayerNo
+from rules.base import MoveT, OptionsT, PlayerNo, StateT
 from rules.words.moves import describe_move, short_moves
 from rules.words.outcome import result_sentence
 from rules.words.voice import Voice
@@ -26,10 +26,12 @@ if TYPE_CHECKING:
     from app.tui.game_screen import GameScreen
 
 
-def redraw_around_the_board(screen: GameScreen[Any]) -> tuple[bool, bool, bool]:
+def redraw_around_the_board(
+    screen: GameScreen[OptionsT, StateT, MoveT],
+) -> tuple[bool, bool, bool]:
     """Draw the panels, banner, move list, status line and board from `screen.state`;
     what the footer should offer (takeback possible, game over, a person to move)."""
-    state, outcome, setup = screen.state, screen.outcome, screen.setup
+    state, outcome, setup = screen.position, screen.outcome, screen.setup
     for player in (1, 2):
         screen.panel(player).show(
             name=setup.name(player),
@@ -68,7 +70,7 @@ def redraw_around_the_board(screen: GameScreen[Any]) -> tuple[bool, bool, bool]:
     return (screen.takebacks.possible(), outcome is not None, screen.human_to_move)
 
 
-def last_move_words(screen: GameScreen[Any]) -> str:
+def last_move_words(screen: GameScreen[OptionsT, StateT, MoveT]) -> str:
     """What the round's last move was ("" before the first)."""
     if not screen.moves:
         return ""
@@ -76,7 +78,9 @@ def last_move_words(screen: GameScreen[Any]) -> str:
     return move_words(screen, screen.history[-1], player, text)
 
 
-def move_words(screen: GameScreen[Any], before: Any, player: PlayerNo, text: str) -> str:
+def move_words(
+    screen: GameScreen[OptionsT, StateT, MoveT], before: StateT, player: PlayerNo, text: str
+) -> str:
     """One move in words, after its player: `Ann: Put 9 in Bob's third slot.`,
     `Bob: Divide by 3: 27 ÷ 3 = 9.`"""
     setup = screen.setup

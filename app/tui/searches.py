@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from textual.dom import DOMNode
 from textual.worker import Worker, get_current_worker
@@ -50,7 +50,7 @@ class Searches:
         self,
         group: str,
         function: Callable[..., T],
-        args: tuple[Any, ...],
+        args: tuple[object, ...],
         answered: Callable[[T], None],
         failed: Callable[[str], None],
     ) -> Worker[None]:
@@ -71,7 +71,7 @@ class Searches:
     async def _ask(
         self,
         function: Callable[..., T],
-        args: tuple[Any, ...],
+        args: tuple[object, ...],
         answered: Callable[[T], None],
         failed: Callable[[str], None],
     ) -> None:

@@ -8,25 +8,30 @@ offered and takes moves back in the match; the screen then shows the position.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Generic, Protocol
 
 from app.tui.match_control import MatchControl
 from app.tui.session import GameSetup
-from rules.base import PlayerNo
+from rules.base import MoveT, OptionsT, PlayerNo, StateT
 
 
-class TakebackSeat(Protocol):
+class TakebackSeat(Protocol[OptionsT, StateT, MoveT]):
     """What `Takebacks` reads of the screen (the setup and match change on a rematch)."""
 
     setup: GameSetup
-    control: MatchControl
-    bots: dict[PlayerNo, Any]
+    control: MatchControl[OptionsT, StateT, MoveT]
+
+    @property
+    def bots(self) -> Mapping[PlayerNo, object]:
+        """The computer players, by seat."""
+        ...
 
 
-class Takebacks:
+class Takebacks(Generic[OptionsT, StateT, MoveT]):
     """Which moves may be taken back, and taking them back."""
 
-    def __init__(self, screen: TakebackSeat) -> None:
+    def __init__(self, screen: TakebackSeat[OptionsT, StateT, MoveT]) -> None:
         self._screen = screen
 
     @property

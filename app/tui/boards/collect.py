@@ -3,7 +3,7 @@ an optional declaration from your own numbers; in sudden death only the declarat
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -12,7 +12,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center
 
 from app.tui.boards.common import KeypadBoard
-from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys
 from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
@@ -24,7 +23,7 @@ from widgets.equation_input import EquationInput
 from widgets.move_list import MoveList
 
 
-class CollectScreen(KeypadBoard[CollectOptions]):
+class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Pick", "0-9"),
         Binding("enter", "enter", "Pick", show=False),
@@ -125,7 +124,7 @@ class CollectScreen(KeypadBoard[CollectOptions]):
         if not self.human_to_move or self.sudden_death:
             return
         try:
-            GAME.check_pick(self.state, event.number)
+            GAME.check_pick(self.position, event.number)
         except IllegalMove as error:  # say why, nothing changes
             self.refuse(str(error))
             return
@@ -156,4 +155,4 @@ class CollectScreen(KeypadBoard[CollectOptions]):
         mark_keys(self.query_one(DigitPool), (pick,))
 
 
-SCREEN: type[GameScreen[Any]] = CollectScreen
+SCREEN = CollectScreen

@@ -4,19 +4,16 @@ operator keys and a choice on the picker."""
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 from textual import on
 
 from app.tui.game_screen import GameScreen
+from rules.base import MoveT, OptionsT, StateT
 from rules.operators import Op
 from widgets.digit_pool import DigitPool
 from widgets.operator_picker import OperatorPicker
 
-OptionsT = TypeVar("OptionsT")
 
-
-class KeypadBoard(GameScreen[OptionsT]):
+class KeypadBoard(GameScreen[OptionsT, StateT, MoveT]):
     """A board whose numbers are picked on a `DigitPool` (by click, or typed digits)."""
 
     def keypad(self) -> DigitPool:
@@ -36,7 +33,7 @@ class KeypadBoard(GameScreen[OptionsT]):
         self.keypad().flush_typed()
 
 
-class OperatorBoard(KeypadBoard[OptionsT]):
+class OperatorBoard(KeypadBoard[OptionsT, StateT, MoveT]):
     """A board whose move is built with an operator chosen on its `OperatorPicker`."""
 
     #: The operator chosen for the move being built (None: not chosen yet).

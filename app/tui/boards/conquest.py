@@ -3,7 +3,7 @@ line in the declare variant)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -12,7 +12,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center
 
 from app.tui.boards.common import KeypadBoard
-from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys
 from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
@@ -24,7 +23,7 @@ from widgets.equation_input import EquationInput
 from widgets.sequence_strip import SequenceStrip
 
 
-class ConquestScreen(KeypadBoard[ConquestOptions]):
+class ConquestScreen(KeypadBoard[ConquestOptions, ConquestState, ConquestMove]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Append", "1-9"),
         Binding("enter", "enter", "Append", show=False),
@@ -99,7 +98,7 @@ class ConquestScreen(KeypadBoard[ConquestOptions]):
     def _show_declare(self) -> None:
         assert self.pending is not None
         declare = self.query_one(EquationInput)
-        last = (*self.state.sequence[-2:], self.pending)
+        last = (*self.position.sequence[-2:], self.pending)
         declare.keys = tuple(dict.fromkeys(last))
         declare.hint = (
             f"Appending {self.pending}: state the equation {' '.join(map(str, last))} form"
@@ -136,4 +135,4 @@ class ConquestScreen(KeypadBoard[ConquestOptions]):
         mark_keys(self.query_one(DigitPool), (number,))
 
 
-SCREEN: type[GameScreen[Any]] = ConquestScreen
+SCREEN = ConquestScreen

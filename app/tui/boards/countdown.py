@@ -6,7 +6,7 @@ chosen operator at once. Pass (p, or the button) is a real move of this game and
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -17,7 +17,6 @@ from textual.widgets import Button
 
 from app.tui.boards.common import OperatorBoard
 from app.tui.dialogs import ConfirmDialog
-from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys, mark_ops
 from app.tui.keys import digit_bindings, operator_bindings
 from app.tui.mounting import gone
@@ -36,7 +35,7 @@ from widgets.operator_picker import OperatorPicker
 from widgets.running_total import RunningTotal
 
 
-class CountdownScreen(OperatorBoard[CountdownOptions]):
+class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownMove]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Play number", "1-9"),
         *operator_bindings(),
@@ -111,7 +110,7 @@ class CountdownScreen(OperatorBoard[CountdownOptions]):
         event.stop()
         if not self.human_to_move:
             return
-        state: CountdownState = self.state
+        state = self.position
         op = self.op  # playing passes the turn, and the next player starts from +
         move = CountdownMove(op=op, number=event.number)
         reason = GAME.invalid_reason(state, move)
@@ -123,7 +122,7 @@ class CountdownScreen(OperatorBoard[CountdownOptions]):
     def confirm_lost_turn(self, move: CountdownMove, reason: str) -> None:
         """A well-formed move the rules do not allow (÷ 0, a used number, one outside the
         pool) loses the turn (RULINGS.md): warn first, as for Pass, then play it."""
-        state: CountdownState = self.state
+        state = self.position
         assert move.op is not None
         second = (
             " A second turn in a row without a valid move ends the game."
@@ -154,7 +153,7 @@ class CountdownScreen(OperatorBoard[CountdownOptions]):
     def action_pass_turn(self) -> None:
         if not self.human_to_move:
             return
-        state: CountdownState = self.state
+        state = self.position
         if not state.available_to(state.to_move):
             self.play(PASS)
             return
@@ -187,4 +186,4 @@ class CountdownScreen(OperatorBoard[CountdownOptions]):
         mark_ops(self.query_one(OperatorPicker), () if hinted is None else (hinted.op,))
 
 
-SCREEN: type[GameScreen[Any]] = CountdownScreen
+SCREEN = CountdownScreen

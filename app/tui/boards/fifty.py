@@ -3,7 +3,7 @@ built: first number, operator, second number, with its preview ("6 × 7 = 42 →
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -13,20 +13,21 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from app.tui.boards.common import OperatorBoard
-from app.tui.game_screen import GameScreen
 from app.tui.hints import mark_keys, mark_ops
 from app.tui.keys import digit_bindings, operator_bindings
 from app.tui.mounting import gone
+from app.tui.session import GameSetup
 from rules.base import PlayerNo
 from rules.fifty import FiftyMove, FiftyOptions, FiftyState, preview
 from rules.operators import shown
+from rules.records import GameRecord
 from widgets.digit_pool import DigitPool
 from widgets.move_list import MoveList
 from widgets.operator_picker import OperatorPicker
 from widgets.score_bar import ScoreBar
 
 
-class FiftyScreen(OperatorBoard[FiftyOptions]):
+class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Number", "0-9"),
         *operator_bindings(),
@@ -34,8 +35,10 @@ class FiftyScreen(OperatorBoard[FiftyOptions]):
         Binding("backspace", "clear", "Clear", show=False),
     ]
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        super().__init__(*args, **kw)
+    def __init__(
+        self, setup: GameSetup, moves: list[str] | None = None, record: GameRecord | None = None
+    ) -> None:
+        super().__init__(setup, moves, record)
         self.chosen: list[int] = []
         self.op = None
 
@@ -93,7 +96,7 @@ class FiftyScreen(OperatorBoard[FiftyOptions]):
         self.query_one("#play", Button).disabled = move is None or not self.human_to_move
 
     def equation_text(self, state: FiftyState) -> Text:
-        def slot(value: Any) -> str:
+        def slot(value: int | None) -> str:
             return "_" if value is None else str(value)
 
         first = self.chosen[0] if self.chosen else None
@@ -153,7 +156,7 @@ class FiftyScreen(OperatorBoard[FiftyOptions]):
         if not self.human_to_move:
             return
         number = event.number
-        state: FiftyState = self.state
+        state = self.position
         if number not in state.pool:
             available = " ".join(map(str, state.pool))
             why = "is already used" if number in state.options.numbers() else "is not in the pool"
@@ -187,4 +190,4 @@ class FiftyScreen(OperatorBoard[FiftyOptions]):
         mark_ops(self.query_one(OperatorPicker), () if hinted is None else (hinted.op,))
 
 
-SCREEN: type[GameScreen[Any]] = FiftyScreen
+SCREEN = FiftyScreen

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -17,12 +17,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center
 
 from app.tui.boards.common import KeypadBoard
-from app.tui.game_screen import GameScreen
 from app.tui.hints import HINT_CLASS, mark_keys
 from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
+from app.tui.session import GameSetup
 from rules.base import PlayerNo, other
 from rules.operators import format_fraction
+from rules.records import GameRecord
 from rules.template import (
     SLOTS,
     TemplateMove,
@@ -60,7 +61,7 @@ def reachable(template: str, values: tuple[int | None, ...], pool: tuple[int, ..
     return f"could end between {low} and {high}".replace("-", "−")
 
 
-class TemplateScreen(KeypadBoard[TemplateOptions]):
+class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Place digit", "0-9"),
         Binding("left", "cursor(-1)", "Slot", show=False),
@@ -70,8 +71,10 @@ class TemplateScreen(KeypadBoard[TemplateOptions]):
         Binding("shift+tab", "next_empty(-1)", "Previous slot", show=False),
     ]
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        super().__init__(*args, **kw)
+    def __init__(
+        self, setup: GameSetup, moves: list[str] | None = None, record: GameRecord | None = None
+    ) -> None:
+        super().__init__(setup, moves, record)
         self.cursor: Cursor = (self.setup.first, 1)
 
     def compose_board(self) -> ComposeResult:
@@ -172,7 +175,7 @@ class TemplateScreen(KeypadBoard[TemplateOptions]):
         index = order.index(self.cursor)
         for offset in range(1, len(order) + 1):
             player, slot = order[(index + step * offset) % len(order)]
-            if self.state.template_slots(player)[slot - 1] is None:
+            if self.position.template_slots(player)[slot - 1] is None:
                 self.cursor = (player, slot)
                 break
         self.redraw()
@@ -207,4 +210,4 @@ class TemplateScreen(KeypadBoard[TemplateOptions]):
             self.redraw()
 
 
-SCREEN: type[GameScreen[Any]] = TemplateScreen
+SCREEN = TemplateScreen
