@@ -218,8 +218,9 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         self.dismiss(None)
 
 
-def analysis_of(screen: Any) -> AnalysisScreen | None:
-    """The analysis of the game on a game screen (its setup, state and moves), or None."""
+def analysis_of(screen: object) -> AnalysisScreen | None:
+    """The analysis of the game on a game screen (its setup, state and moves), or None
+    (any other screen, or none)."""
     setup = getattr(screen, "setup", None)
     moves = getattr(screen, "moves", None)
     state = getattr(screen, "state", None)

@@ -1,44 +1,31 @@
-"""The course of a match on the game screen: the clock, rounds, the end, and the record.
+"""The course of a match on the game screen: the clock, and one round after another.
 
 `GameFlow` is a part the game screen owns (`screen.flow`). It ticks the clock per turn
-(a player whose time runs out loses the round), shows the round-over dialog and starts
-the next round, shows the match result in the game-over dialog (with Export), counts a
-finished game in the statistics once, saves the game with ctrl+s, and writes the
-autosave slot when a game is left unfinished. The screen keeps the hooks a puzzle
-changes (`round_over`, `finish_match`, `show_game_over`, `autosave`) and the actions
-the keys name, each a call into this part.
+(a player whose time runs out loses the round) and says what the panels and the banner
+show of it and of the match score; after a round's last move it shows the round-over
+dialog and starts the next round, or, once the match is decided, hands over to the
+screen's end (`finish_match`, `show_game_over`: `app.tui.game_records`). It starts a
+rematch, and goes to a new game's setup or to the menu. The screen keeps the hooks a
+puzzle changes (`round_over`, `finish_match`, `show_game_over`, `autosave`) and the
+actions the keys name, each a call into a part.
 """
 
 from __future__ import annotations
 
-from contextlib import suppress
-from pathlib import Path
 from typing import Any, Generic, Protocol
 
 from textual.app import App
-from textual.notifications import SeverityLevel
 
-from app import stats, storage
-from app.tui.dialogs import GameOverDialog, RoundOverDialog
+from app.tui.dialogs import RoundOverDialog
 from app.tui.match_control import MatchControl
-from app.tui.record_dialogs import ExportDialog
 from app.tui.session import GameSetup
 from rules.base import MoveT, OptionsT, Outcome, PlayerNo, StateT
-from rules.records import RecordError
 from rules.words.outcome import reason_text
 from widgets.player_panel import PlayerPanel
 from widgets.status_line import Level
 
 #: How often the clock is looked at (seconds).
 TICK = 0.25
-
-
-def export_folder() -> Path:
-    """Where the export dialog proposes to write: `exports` in the data folder (the
-    player may type any other path)."""
-    from app.data_folder import data_dir
-
-    return data_dir() / "exports"
 
 
 class FlowSeat(Protocol[OptionsT, StateT, MoveT]):
@@ -71,9 +58,6 @@ class FlowSeat(Protocol[OptionsT, StateT, MoveT]):
     @property
     def is_mounted(self) -> bool: ...
 
-    @property
-    def is_current(self) -> bool: ...
-
     def panel(self, player: PlayerNo) -> PlayerPanel: ...
 
     def redraw(self) -> None: ...
@@ -92,25 +76,12 @@ class FlowSeat(Protocol[OptionsT, StateT, MoveT]):
 
     def round_over(self) -> None: ...
 
-    def to_menu(self) -> None: ...
-
-    def action_rematch(self) -> None: ...
-
-    def action_new_game(self) -> None: ...
-
-    def action_save(self) -> None: ...
-
 
 class GameFlow(Generic[OptionsT, StateT, MoveT]):
-    """Rounds, the clock, the end of the match and the game record of `screen`."""
+    """The clock and the rounds of `screen`'s match."""
 
     def __init__(self, screen: FlowSeat[OptionsT, StateT, MoveT]) -> None:
         self._screen = screen
-        #: The record id of the match last counted in the statistics.
-        self._counted: str | None = None
-
-    def _notify(self, message: str, severity: SeverityLevel) -> None:
-        self._screen.app.notify(message, severity=severity, markup=False)
 
     # The clock
 
@@ -172,7 +143,7 @@ class GameFlow(Generic[OptionsT, StateT, MoveT]):
         one, two = control.wins
         return f"round {control.round_number} of {control.best_of} · {one}–{two}"
 
-    # Rounds and the end
+    # Rounds
 
     def round_over(self) -> None:
         """After a round's last move: the next round, or the end of the match."""
@@ -209,73 +180,6 @@ class GameFlow(Generic[OptionsT, StateT, MoveT]):
         first = screen.setup.name(screen.setup.first)
         screen.say(f"Rematch: {first} starts. {screen.turn_hint(screen.position)}")
 
-    def finish_match(self) -> None:
-        """Count the finished match in the statistics (once), and clear its autosave."""
-        record = self._screen.control.record()
-        if self._counted == record.id:
-            return
-        self._counted = record.id
-        try:
-            stats.record_game(record)
-        except (stats.StatsError, OSError, ValueError) as error:
-            self._notify(f"The statistics were not updated: {error}", "warning")
-        try:
-            saved = storage.load_autosave()
-        except (RecordError, OSError):
-            saved = None
-        if saved is not None and saved.id == record.id:
-            storage.clear_autosave()
-
-    def show_game_over(self) -> None:
-        screen = self._screen
-        result = screen.control.result
-        if result is None or not screen.is_current:
-            return
-
-        def chosen(choice: str | None) -> None:
-            if choice == "rematch":
-                screen.action_rematch()
-            elif choice == "new":
-                screen.action_new_game()
-            elif choice == "menu":
-                screen.to_menu()
-            elif choice == "export":
-                self.export()
-            elif choice == "save":
-                screen.action_save()
-                screen.show_game_over()
-
-        outcome = screen.outcome
-        control, names = screen.control, screen.setup.names
-        reason = reason_text(outcome if outcome is not None else result, names)
-        if control.best_of > 1:
-            won, lost = control.wins[result.winner - 1], control.wins[2 - result.winner]
-            reason = f"{reason}; match won {won}–{lost}"
-        dialog = GameOverDialog(
-            winner=screen.setup.name(result.winner),
-            player=result.winner,
-            reason=reason,
-            moves=control.move_count,
-            analysis=self._analysis,
-        )
-        screen.app.push_screen(dialog, chosen)
-
-    def _analysis(self) -> bool:
-        """Open the analysis of the game just finished; of a match of several rounds,
-        of the round the player chooses (as a saved match replays)."""
-        from app.tui.analysis_screen import analysis_of
-        from app.tui.replay import open_replay
-
-        screen = self._screen
-        if len(screen.control.match.results) > 1:
-            open_replay(screen.app, screen.control.record())
-            return True
-        analysis = analysis_of(screen)
-        if analysis is None:
-            return False
-        screen.app.push_screen(analysis)
-        return True
-
     def new_game(self) -> None:
         open_setup = getattr(self._screen.app, "open_setup", None)
         if open_setup is not None:
@@ -285,49 +189,3 @@ class GameFlow(Generic[OptionsT, StateT, MoveT]):
         go_menu = getattr(self._screen.app, "go_menu", None)
         if go_menu is not None:
             go_menu()
-
-    # Records
-
-    def save(self) -> None:
-        """ctrl+s: save the game in the saves folder; the status line names the file."""
-        try:
-            path = storage.save_game(self._screen.control.record())
-        except OSError as error:
-            self._screen.say(f"The game could not be saved: {error.strerror or error}", "error")
-            return
-        self._screen.say(f"Saved to {path}", "success")
-        self._screen.app.notify(f"Saved to {path}", markup=False)
-
-    def autosave(self) -> Path | None:
-        """Keep an unfinished game in the autosave slot (the menu offers it next time)."""
-        control = self._screen.control
-        if not control.started_playing or control.result is not None:
-            return None
-        try:
-            return storage.write_autosave(control.record())
-        except OSError as error:
-            why = error.strerror or error
-            self._notify(f"The game could not be kept for later: {why}", "error")
-            return None
-
-    def export(self) -> None:
-        """Ask where, write the record there, say where; then the game-over dialog again."""
-        screen = self._screen
-        record = screen.control.record()
-        default = export_folder() / storage.record_file_name(record)
-        with suppress(OSError):  # the proposed folder exists (the player may type another)
-            default.parent.mkdir(parents=True, exist_ok=True)
-
-        def write(path: Path | None) -> None:
-            if path is not None:
-                try:
-                    written = storage.export_record(record, path)
-                except OSError as error:
-                    why = error.strerror or error
-                    self._notify(f"Could not export to {path}: {why}", "error")
-                else:
-                    screen.say(f"Exported to {written}", "success")
-                    screen.app.notify(f"Exported to {written}", markup=False)
-            screen.show_game_over()
-
-        screen.app.push_screen(ExportDialog(default), write)

@@ -1,75 +1,34 @@
-"""The base game screen every game's board builds on.
+"""The game screen every game's board builds on, and what its keys do.
 
-It owns what all five games share: the position shown (a frozen rules model, in a
-reactive), the player panels, the turn banner, the move list, the status line, the
-footer, undo, rules and leaving. The match behind it (rounds, the time each move took,
-the clock, the record) is a `MatchControl`. Parts it owns, each with a small interface
-the screen calls: `flow` (the clock ticking, rounds, the end, saving), `searches` (the
-solver's questions, answered in a helper process by Textual workers), `computer` (the
-computer's turns), `hints` (`h`) and `takebacks` (undo); what is drawn around the board
-(panels, banner, move list, status line) is `app.tui.scoreboard`.
+`GameScreen` is a `MatchScreen` (`app.tui.match_screen`: the position shown, the parts
+that play it, the drawing, the course of the match) with the screen's keys: which are
+offered now (`check_action`: the board's keys, undo and hint go once the game is
+decided; undo says "No takebacks" when the setup turned them off), and the actions of
+hint, undo, the rules, and leaving (which keeps an unfinished game for later). Rematch,
+new game and save are the match's own actions, in `MatchScreen`.
 
-A board subclass adds its widgets (`compose_board`), redraws them from a state
-(`update_board`), says what each player holds (`holdings`) and turns its widgets'
-messages into moves for `play`.
+Each game's board subclasses it in `app/tui/boards/`, typed by its game's options,
+state and move (`ConquestScreen(KeypadBoard[ConquestOptions, ConquestState,
+ConquestMove])`).
 """
 
 from __future__ import annotations
 
-import sys
-import threading
-from pathlib import Path
-from typing import ClassVar, Generic, cast
+from typing import ClassVar
 
-from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
-from textual.screen import Screen
-from textual.widgets import Static
 
-from app.tui import game_flow
-from app.tui.computer import Bot, ComputerTurns, bots_for
 from app.tui.dialogs import ConfirmDialog
-from app.tui.game_flow import GameFlow
-from app.tui.hints import Hints
-from app.tui.match_control import MatchControl
-from app.tui.mounting import gone
-from app.tui.scoreboard import redraw_around_the_board
-from app.tui.searches import Searches
-from app.tui.session import GameSetup, marks, variant_summary
+from app.tui.match_screen import MatchScreen
 from app.tui.styles import SCREEN_STYLES
-from app.tui.takeback import Takebacks
-from rules.base import (
-    Frozen,
-    Game,
-    GameOptions,
-    GameState,
-    IllegalMove,
-    MoveT,
-    OptionsT,
-    Outcome,
-    PlayerNo,
-    StateT,
-)
-from rules.records import GameRecord
-from rules.registry import get_game
-from rules.words.common import name_players
-from widgets.keys_footer import KeysFooter
-from widgets.move_list import MoveList
-from widgets.player_panel import PlayerPanel
-from widgets.status_line import Level, StatusLine
+from rules.base import Frozen, GameOptions, GameState, MoveT, OptionsT, StateT
 
 #: What the footer still offers once the game is over.
 AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 
 
-class GameScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
-    """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`,
-    each typed by its game's options, state and move models (`ConquestScreen(
-    KeypadBoard[ConquestOptions, ConquestState, ConquestMove])`): what the board is
-    handed to draw and what it hands back to play are the rules' own models."""
+class GameScreen(MatchScreen[OptionsT, StateT, MoveT]):
+    """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`."""
 
     CSS_PATH = SCREEN_STYLES
 
@@ -83,222 +42,6 @@ class GameScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         Binding("ctrl+s", "save", "Save"),
         Binding("q,escape", "leave", "Menu"),
     ]
-
-    # The board redraws its own widgets (repaint=False: no whole-screen repaint per move).
-    # None until the screen has mounted and shown its first position.
-    state: reactive[StateT | None] = reactive(None, always_update=True, init=False, repaint=False)
-
-    def __init__(
-        self, setup: GameSetup, moves: list[str] | None = None, record: GameRecord | None = None
-    ) -> None:
-        """`moves` (notation) are played first, as if typed; `record` (an unfinished
-        game) is resumed where it was left."""
-        super().__init__(classes=f"game-screen game-{setup.game_id}")
-        self.setup = setup
-        self.start_moves = list(moves or [])
-        self.game: Game[OptionsT, StateT, MoveT] = get_game(setup.game_id)
-        self.control: MatchControl[OptionsT, StateT, MoveT] = MatchControl(setup, record)
-        self.refusal: str | None = None
-        #: The position the refusal was about: it is not shown once the position changes.
-        self.refused_in: StateT | None = None
-        self.bots: dict[PlayerNo, Bot[StateT, MoveT]] = bots_for(setup)
-        self.flow = GameFlow(self)
-        self.searches = Searches(self)
-        self.computer = ComputerTurns(self, self.searches)
-        self.hints = Hints(self, self.searches)
-        self.takebacks = Takebacks(self)
-        self._offers: tuple[bool, ...] = ()
-        #: The position last shown (a redraw of it leaves the searches asked alone).
-        self._shown: StateT | None = None
-
-    @property
-    def options(self) -> OptionsT:
-        """The options this game was set up with (this round's, in `state.options`)."""
-        return cast(OptionsT, self.setup.options)
-
-    @property
-    def position(self) -> StateT:
-        """The position shown (`state`, once the screen has shown one)."""
-        state = self.state
-        if state is None:
-            raise RuntimeError("the game screen has shown no position yet")
-        return state
-
-    # Layout
-
-    def compose(self) -> ComposeResult:
-        title = Text.assemble(
-            ("Equation Duel", "bold"), " · ", self.game.title.removeprefix("Equation Duel: ")
-        )
-        variant = " · ".join(
-            part for part in (variant_summary(self.setup.options), self.setup.match_words()) if part
-        )
-        with Horizontal(id="title-bar"):
-            yield Static(title, id="title")
-            yield Static(Text(variant), id="variant")
-        with Horizontal(id="players"):
-            yield PlayerPanel(1, self.setup.name(1), id="panel-1")
-            yield Static(id="turn-banner")
-            yield PlayerPanel(2, self.setup.name(2), id="panel-2")
-        with Horizontal(id="middle"):
-            with Vertical(id="board"):
-                yield from self.compose_board()
-            yield MoveList(id="moves")
-        yield StatusLine(id="status")
-        yield KeysFooter()
-
-    def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
-            return
-        # Textual calls each class's on_mount, the board's first: the boards never call
-        # this one themselves.
-        if self.state is not None:
-            return
-        self.query_one(MoveList).marks = marks(self.setup.names)
-        self.set_interval(game_flow.TICK, self.flow.tick)  # (read now: a test shortens it)
-        for text in self.start_moves:  # e.g. `play GAME --moves "..."`: already checked
-            if self.control.round_end is not None:
-                self.control.next_round()
-            self.control.play(self.game.parse_move(text))
-        self.state = self.control.state
-        if self.control.round_end is not None:
-            self.call_after_refresh(self.round_over)
-
-    def on_unmount(self) -> None:
-        self.searches.close()  # no search outlives its screen, nor its helper process
-        # The solver's tables (the computer's, the hints', the analysis') are the largest
-        # thing the app holds: kept while the game is on screen, forgotten when it closes,
-        # so a long session stays as small as one game (`python bench/tui.py memory`).
-        # In a thread: clearing waits for a search that may still be running.
-        solver = sys.modules.get("rules.solver")
-        if solver is not None:
-            threading.Thread(target=solver.clear_cache, daemon=True).start()
-
-    # What a board provides
-
-    def compose_board(self) -> ComposeResult:
-        yield from ()
-
-    def update_board(self, state: StateT) -> None:
-        """Redraw the board's widgets from `state`."""
-
-    def holdings(self, state: StateT, player: PlayerNo) -> Text:
-        """What `player` holds, for their panel."""
-        return Text()
-
-    def turn_hint(self, state: StateT) -> str:
-        """What the player to move does now (shown when there is nothing else to say)."""
-        return ""
-
-    def reset_input(self) -> None:
-        """Forget a half-made move (a pick waiting for its declaration, a chosen operator)."""
-
-    def show_hint(self, move: str | None) -> None:
-        """Highlight the hinted `move` (notation) on the board; None: clear it."""
-
-    # Playing
-
-    @property
-    def history(self) -> list[StateT]:
-        """The current round's positions before each of its moves."""
-        return self.control.history
-
-    @property
-    def moves(self) -> list[tuple[PlayerNo, str]]:
-        """The current round's moves: (player, notation)."""
-        return self.control.moves
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the shown round ended (by the rules, or a player's time ran out)."""
-        return self.control.outcome
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def in_progress(self) -> bool:
-        """Started and not decided: leaving keeps it in the autosave slot."""
-        return self.control.started_playing and self.control.result is None
-
-    @property
-    def to_move(self) -> PlayerNo:
-        return self.game.to_move(self.position)
-
-    @property
-    def human_to_move(self) -> bool:
-        return not self.is_over and self.to_move not in self.bots
-
-    def named(self, text: str) -> str:
-        return name_players(text, self.setup.names)
-
-    def play(self, move: MoveT) -> bool:
-        """Ask the rules to play `move`; on refusal show why. True when it was played."""
-        if self.state is None or self.is_over:
-            return False
-        self.flow.tick_clock()
-        try:
-            ended = self.control.play(move)
-        except IllegalMove as error:
-            self.refuse(str(error))
-            return False
-        self.refusal = None
-        self.reset_input()
-        self.state = self.control.state
-        if ended:
-            self.call_after_refresh(self.round_over)
-        return True
-
-    def new_position(self) -> None:
-        """The match moved (a takeback, the next round, a rematch): show its position."""
-        self.refusal = None
-        self.reset_input()
-        self.state = self.control.state
-
-    def panel(self, player: PlayerNo) -> PlayerPanel:
-        return self.query_one(f"#panel-{player}", PlayerPanel)
-
-    def refuse(self, message: str) -> None:
-        self.refusal = message[:1].upper() + message[1:]
-        self.refused_in = self.state
-        self.query_one(StatusLine).show(self.named(self.refusal), "error")
-        self.app.bell()
-
-    def say(self, message: str, level: Level = "info") -> None:
-        self.query_one(StatusLine).show(self.named(message), level)
-
-    def watch_state(self, state: StateT | None) -> None:
-        if state is None:
-            return
-        if state is not self._shown:  # (a redraw of the same position asks nothing anew)
-            self._shown = state
-            self.searches.cancel()  # a question about another position is not wanted
-        self.redraw()
-        self.schedule_bot()
-        self.hints.position_changed(state)
-
-    def schedule_bot(self) -> None:
-        """The computer's turn, if it is to move (a puzzle holds it back once failed)."""
-        self.computer.schedule()
-
-    def action_hint(self) -> None:
-        self.hints.ask()
-
-    def clear_hint(self) -> None:
-        """The player chose (an operator, a number): the hint's highlight goes."""
-        self.hints.clear()
-
-    def redraw(self) -> None:
-        with self.app.batch_update():
-            self._redraw()
-
-    def _redraw(self) -> None:
-        offers = redraw_around_the_board(self)
-        # The footer redraws itself on refresh_bindings: only when what it offers changes.
-        if offers != self._offers:
-            self._offers = offers
-            self.refresh_bindings()
 
     # Actions
 
@@ -330,37 +73,8 @@ class GameScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
             severity="warning",
         )
 
-    # The course of the match (`flow`); a puzzle changes the first four
-
-    def round_over(self) -> None:
-        self.flow.round_over()
-
-    def finish_match(self) -> None:
-        self.flow.finish_match()
-
-    def show_game_over(self) -> None:
-        self.flow.show_game_over()
-
-    def autosave(self) -> Path | None:
-        return self.flow.autosave()
-
-    def on_screen_suspend(self) -> None:
-        self.flow.suspended()  # another screen covers this one: the clock stops
-
-    def on_screen_resume(self) -> None:
-        self.flow.resumed()
-
-    def to_menu(self) -> None:
-        self.flow.to_menu()
-
-    def action_rematch(self) -> None:
-        self.flow.rematch()
-
-    def action_new_game(self) -> None:
-        self.flow.new_game()
-
-    def action_save(self) -> None:
-        self.flow.save()
+    def action_hint(self) -> None:
+        self.hints.ask()
 
     def action_rules(self) -> None:
         from app.tui.rules_screen import RulesScreen

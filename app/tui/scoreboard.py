@@ -23,11 +23,11 @@ from widgets.move_list import MoveList
 from widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
-    from app.tui.game_screen import GameScreen
+    from app.tui.match_screen import MatchScreen
 
 
 def redraw_around_the_board(
-    screen: GameScreen[OptionsT, StateT, MoveT],
+    screen: MatchScreen[OptionsT, StateT, MoveT],
 ) -> tuple[bool, bool, bool]:
     """Draw the panels, banner, move list, status line and board from `screen.state`;
     what the footer should offer (takeback possible, game over, a person to move)."""
@@ -70,7 +70,7 @@ def redraw_around_the_board(
     return (screen.takebacks.possible(), outcome is not None, screen.human_to_move)
 
 
-def last_move_words(screen: GameScreen[OptionsT, StateT, MoveT]) -> str:
+def last_move_words(screen: MatchScreen[OptionsT, StateT, MoveT]) -> str:
     """What the round's last move was ("" before the first)."""
     if not screen.moves:
         return ""
@@ -79,7 +79,7 @@ def last_move_words(screen: GameScreen[OptionsT, StateT, MoveT]) -> str:
 
 
 def move_words(
-    screen: GameScreen[OptionsT, StateT, MoveT], before: StateT, player: PlayerNo, text: str
+    screen: MatchScreen[OptionsT, StateT, MoveT], before: StateT, player: PlayerNo, text: str
 ) -> str:
     """One move in words, after its player: `Ann: Put 9 in Bob's third slot.`,
     `Bob: Divide by 3: 27 ÷ 3 = 9.`"""
