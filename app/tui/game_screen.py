@@ -1,11 +1,13 @@
-"""The game screen every game's board builds on, and what its keys do.
+"""The game screen every game's board builds on: its layout, and what its keys do.
 
 `GameScreen` is a `MatchScreen` (`app.tui.match_screen`: the position shown, the parts
-that play it, the drawing, the course of the match) with the screen's keys: which are
-offered now (`check_action`: the board's keys, undo and hint go once the game is
-decided; undo says "No takebacks" when the setup turned them off), and the actions of
-hint, undo, the rules, and leaving (which keeps an unfinished game for later). Rematch,
-new game and save are the match's own actions, in `MatchScreen`.
+that play it, the drawing, the course of the match) laid out as the title bar, the
+player panels and turn banner, the board (`compose_board`) beside the move list, the
+status line and the footer. Its keys: which are offered now (`check_action`: the
+board's keys, undo and hint go once the game is decided; undo says "No takebacks" when
+the setup turned them off), and the actions of hint, undo, the rules, and leaving
+(which keeps an unfinished game for later). Rematch, new game and save are the match's
+own actions, in `MatchScreen`.
 
 Each game's board subclasses it in `app/tui/boards/`, typed by its game's options,
 state and move (`ConquestScreen(KeypadBoard[ConquestOptions, ConquestState,
@@ -16,12 +18,21 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
 
 from app.tui.dialogs import ConfirmDialog
 from app.tui.match_screen import MatchScreen
+from app.tui.session import variant_summary
 from app.tui.styles import SCREEN_STYLES
 from rules.base import Frozen, GameOptions, GameState, MoveT, OptionsT, StateT
+from widgets.keys_footer import KeysFooter
+from widgets.move_list import MoveList
+from widgets.player_panel import PlayerPanel
+from widgets.status_line import StatusLine
 
 #: What the footer still offers once the game is over.
 AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
@@ -42,6 +53,29 @@ class GameScreen(MatchScreen[OptionsT, StateT, MoveT]):
         Binding("ctrl+s", "save", "Save"),
         Binding("q,escape", "leave", "Menu"),
     ]
+
+    # Layout
+
+    def compose(self) -> ComposeResult:
+        title = Text.assemble(
+            ("Equation Duel", "bold"), " · ", self.game.title.removeprefix("Equation Duel: ")
+        )
+        variant = " · ".join(
+            part for part in (variant_summary(self.setup.options), self.setup.match_words()) if part
+        )
+        with Horizontal(id="title-bar"):
+            yield Static(title, id="title")
+            yield Static(Text(variant), id="variant")
+        with Horizontal(id="players"):
+            yield PlayerPanel(1, self.setup.name(1), id="panel-1")
+            yield Static(id="turn-banner")
+            yield PlayerPanel(2, self.setup.name(2), id="panel-2")
+        with Horizontal(id="middle"):
+            with Vertical(id="board"):
+                yield from self.compose_board()
+            yield MoveList(id="moves")
+        yield StatusLine(id="status")
+        yield KeysFooter()
 
     # Actions
 

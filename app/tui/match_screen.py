@@ -1,16 +1,14 @@
 """One match on the game screen: the position shown, the parts that play it, and drawing.
 
-`MatchScreen` is the base of `GameScreen` (`app.tui.game_screen`, which adds the keys):
-it owns what all five games share: the position shown (a frozen rules model, in a
-reactive typed by the board's game), the layout (player panels, turn banner, move list,
-status line, footer, the board in the middle) and its redrawing, playing a move and the
-course of the match. The match behind it (rounds, the time each move took, the clock,
-the record) is a `MatchControl`. Parts it owns, each with a small interface the screen
-calls: `flow` (the clock ticking, rounds), `records` (the end of the match, saving,
-exporting), `searches` (the solver's questions, answered in a helper process by Textual
-workers), `computer` (the computer's turns), `hints` (`h`) and `takebacks` (undo); what
-is drawn around the board (panels, banner, move list, status line) is
-`app.tui.scoreboard`.
+`MatchScreen` is the base of `GameScreen` (`app.tui.game_screen`, which adds the keys).
+It owns what all five games share: the position shown (a frozen rules model, in a
+reactive typed by the board's game), drawing it, playing a move and the course of the
+match. The match behind it (rounds, the time each move took, the clock, the record) is
+a `MatchControl`. Parts it owns, each with a small interface the
+screen calls: `flow` (the clock, rounds), `records` (the end, saving, exporting),
+`searches` (the solver's questions, in a helper process), `computer` (the computer's
+turns), `hints` (`h`) and `takebacks` (undo); what is drawn around the board (panels,
+banner, move list, status line) is `app.tui.scoreboard`.
 
 A board adds its widgets (`compose_board`), redraws them from a state of its game
 (`update_board`), says what each player holds (`holdings`) and what the player to move
@@ -27,10 +25,8 @@ from typing import Generic, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Static
 
 from app.tui import game_flow
 from app.tui.computer import Bot, ComputerTurns, bots_for
@@ -41,13 +37,12 @@ from app.tui.match_control import MatchControl
 from app.tui.mounting import gone
 from app.tui.scoreboard import redraw_around_the_board
 from app.tui.searches import Searches
-from app.tui.session import GameSetup, marks, variant_summary
+from app.tui.session import GameSetup, marks
 from app.tui.takeback import Takebacks
 from rules.base import Game, IllegalMove, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.records import GameRecord
 from rules.registry import get_game
 from rules.words.common import name_players
-from widgets.keys_footer import KeysFooter
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
 from widgets.status_line import Level, StatusLine
@@ -98,28 +93,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
             raise RuntimeError("the game screen has shown no position yet")
         return state
 
-    # Layout
-
-    def compose(self) -> ComposeResult:
-        title = Text.assemble(
-            ("Equation Duel", "bold"), " · ", self.game.title.removeprefix("Equation Duel: ")
-        )
-        variant = " · ".join(
-            part for part in (variant_summary(self.setup.options), self.setup.match_words()) if part
-        )
-        with Horizontal(id="title-bar"):
-            yield Static(title, id="title")
-            yield Static(Text(variant), id="variant")
-        with Horizontal(id="players"):
-            yield PlayerPanel(1, self.setup.name(1), id="panel-1")
-            yield Static(id="turn-banner")
-            yield PlayerPanel(2, self.setup.name(2), id="panel-2")
-        with Horizontal(id="middle"):
-            with Vertical(id="board"):
-                yield from self.compose_board()
-            yield MoveList(id="moves")
-        yield StatusLine(id="status")
-        yield KeysFooter()
+    # Mounting
 
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted
@@ -151,6 +125,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     # What a board provides
 
     def compose_board(self) -> ComposeResult:
+        """The board's widgets, in the middle of the screen (`GameScreen.compose`)."""
         yield from ()
 
     def update_board(self, state: StateT) -> None:
