@@ -3,7 +3,7 @@ statistics and quit."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -117,7 +117,7 @@ class MenuScreen(Screen[None]):
             return
         self.query_one(f"#game-{self.current}", GameCard).focus()
 
-    def on_descendant_focus(self, event: Any) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         widget = event.widget if hasattr(event, "widget") else None
         if isinstance(widget, GameCard):
             self.current = widget.game_id

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.base import GameOptions
 from rules.operators import shown
 
 
@@ -34,7 +35,7 @@ def option_words(name: str, value: Any) -> str:
     return f"{name.replace('_', ' ')} {value}"
 
 
-def preset_words(options: Any) -> str:
+def preset_words(options: GameOptions) -> str:
     """What a preset changes from the game's standard rules, in words."""
     defaults = type(options)()
     parts = [

@@ -139,7 +139,7 @@ class GameSetup:
         return replace(self, options=options)
 
 
-def variant_summary(options: Any) -> str:
+def variant_summary(options: GameOptions) -> str:
     """The options that differ from the game's defaults, e.g. `pool 1–15 · double digits`
     (match settings are left out: the screen shows them apart)."""
     defaults = type(options)()
