@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # importing the registry loads no game (and no pydantic)
-    from rules.base import Game
+    from rules.base import Frozen, Game, GameOptions, GameState
+
+    #: A game chosen at run time (by id), seen through the rules' base classes: the verbs
+    #: every game shares, on any options, state and move. Code that reads one game's own
+    #: fields narrows with `isinstance` on that game's models.
+    SomeGame = Game[GameOptions, GameState, Frozen]
 
 #: The game ids, in menu order, with the module that holds each game.
 GAME_IDS: tuple[str, ...] = ("collect", "template", "fifty", "conquest", "countdown")
@@ -51,7 +56,7 @@ GAME_INFO: dict[str, GameInfo] = {
     ),
 }
 
-_cache: dict[str, Game[Any, Any, Any]] = {}
+_cache: dict[str, SomeGame] = {}
 
 
 class UnknownGame(KeyError):
@@ -61,7 +66,7 @@ class UnknownGame(KeyError):
         return f"unknown game {self.args[0]!r} (choose from {', '.join(GAME_IDS)})"
 
 
-def get_game(game_id: str) -> Game[Any, Any, Any]:
+def get_game(game_id: str) -> SomeGame:
     """The game with this id (its module is imported on first use)."""
     if game_id not in GAME_IDS:
         raise UnknownGame(game_id)
@@ -71,5 +76,5 @@ def get_game(game_id: str) -> Game[Any, Any, Any]:
     return _cache[game_id]
 
 
-def all_games() -> list[Game[Any, Any, Any]]:
+def all_games() -> list[SomeGame]:
     return [get_game(game_id) for game_id in GAME_IDS]

@@ -3,18 +3,22 @@ the detail of the selected move, in words (rules/words), for `AnalysisScreen`.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual.content import Content
 from textual.widgets.option_list import Option
 
+from app.tui.positions import Played
 from app.tui.session import marks
 from rules.analysis import Analysis, Chance, MoveAnalysis, Value
-from rules.base import PlayerNo
+from rules.base import GameOptions, GameState, PlayerNo
 from rules.equation import pretty_equation
 from rules.words.analysis import mistake_line, moves_listing, start_line, value_text
 from rules.words.moves import describe_move, short_move
 from rules.words.voice import Voice
+
+if TYPE_CHECKING:
+    from rules.registry import SomeGame
 
 
 def verdict(move: MoveAnalysis) -> tuple[str, str, str, str]:
@@ -30,13 +34,15 @@ class AnalysisLines:
     """The screen's words, from the moves played and the analysis (once it is done)."""
 
     game_id: str
-    game: Any
-    options: Any
+    game: SomeGame
+    options: GameOptions
     names: tuple[str, str]
     analysis: Analysis | None
     failure: str | None
-    states: list[Any]
-    played: list[tuple[PlayerNo, Any]]
+    #: The start and the position after each move.
+    states: list[GameState]
+    #: The moves played: (mover, move).
+    played: Played
     moves: list[str]
 
     def player_name(self, player: PlayerNo) -> str:

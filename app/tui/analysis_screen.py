@@ -25,11 +25,11 @@ from textual.widgets.option_list import Option
 
 from app.tui.analysis_lines import AnalysisLines
 from app.tui.mounting import gone
-from app.tui.positions import PositionView
+from app.tui.positions import Played, PositionView
 from app.tui.searches import Searches
 from app.tui.styles import SCREEN_STYLES
 from rules.analysis import Analysis, analyse
-from rules.base import GameOptions, IllegalMove, PlayerNo
+from rules.base import GameOptions, GameState, IllegalMove
 from rules.registry import get_game
 from rules.words.common import capitalized, name_players
 from rules.words.outcome import result_sentence
@@ -64,7 +64,7 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         super().__init__(classes=f"analysis-screen analysis-{game_id}")
         self.game_id = game_id
         self.game = get_game(game_id)
-        self.options: Any = (
+        self.options: GameOptions = (
             options if isinstance(options, GameOptions) else self.game.options_from(options)
         )
         self.names = names
@@ -74,8 +74,8 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         self.failure: str | None = None
         self.problem: str | None = None
         # Replay the moves; a move the rules refuse ends the replay there.
-        self.states: list[Any] = [self.game.new(self.options)]
-        self.played: list[tuple[PlayerNo, Any]] = []
+        self.states: list[GameState] = [self.game.new(self.options)]
+        self.played: Played = []
         self.moves: list[str] = []
         for number, text in enumerate(moves, start=1):
             state = self.states[-1]

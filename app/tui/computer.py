@@ -18,7 +18,7 @@ from textual.timer import Timer
 from app.tui.players import make_bot
 from app.tui.searches import Searches
 from app.tui.session import GameSetup, Seat
-from rules.base import MoveT, PlayerNo, StateT
+from rules.base import Game, MoveT, OptionsT, PlayerNo, StateT
 from widgets.status_line import Level
 
 #: How long a computer player seems to think before its move shows (seconds).
@@ -28,13 +28,15 @@ BOT_DELAY = 0.6
 Bot = Callable[[StateT], MoveT]
 
 
-def bots_for(setup: GameSetup) -> dict[PlayerNo, Bot[StateT, MoveT]]:
-    """The computer players of `setup`'s seats, by seat (of the screen's game)."""
+def bots_for(
+    setup: GameSetup, game: Game[OptionsT, StateT, MoveT]
+) -> dict[PlayerNo, Bot[StateT, MoveT]]:
+    """The computer players of `setup`'s seats, by seat (players of `game`, the screen's)."""
     bots: dict[PlayerNo, Bot[StateT, MoveT]] = {}
     seats: tuple[tuple[PlayerNo, Seat], ...] = ((1, setup.seats[0]), (2, setup.seats[1]))
     for player, seat in seats:
         if seat.kind == "computer":
-            bot = make_bot(setup.game_id, seat.level)
+            bot = make_bot(game, seat.level)
             if bot is not None:
                 bots[player] = bot
     return bots

@@ -41,7 +41,6 @@ from app.tui.session import GameSetup, marks
 from app.tui.takeback import Takebacks
 from rules.base import Game, IllegalMove, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.records import GameRecord
-from rules.registry import get_game
 from rules.words.common import name_players
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
@@ -64,12 +63,13 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         super().__init__(classes=f"game-screen game-{setup.game_id}")
         self.setup = setup
         self.start_moves = list(moves or [])
-        self.game: Game[OptionsT, StateT, MoveT] = get_game(setup.game_id)
         self.control: MatchControl[OptionsT, StateT, MoveT] = MatchControl(setup, record)
+        #: The game of `setup`, typed by the board: the match's (the registry's one game).
+        self.game: Game[OptionsT, StateT, MoveT] = self.control.game
         self.refusal: str | None = None
         #: The position the refusal was about: it is not shown once the position changes.
         self.refused_in: StateT | None = None
-        self.bots: dict[PlayerNo, Bot[StateT, MoveT]] = bots_for(setup)
+        self.bots: dict[PlayerNo, Bot[StateT, MoveT]] = bots_for(setup, self.game)
         self.flow = GameFlow(self)
         self.records = GameRecords(self)
         self.searches = Searches(self)

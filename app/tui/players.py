@@ -1,14 +1,15 @@
 """Computer players for the screen: which levels exist, and a move function for a level.
 
 The levels (easy, medium, perfect) and the players themselves live in `rules.players`;
-`make_bot` is the one place that hands a game screen its computer player.
+`make_bot` is the one place that hands a game screen its computer player, typed by the
+screen's game: a function from a position of that game to its move.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from rules.base import Game, MoveT, OptionsT, StateT
 from rules.players import LEVELS, make_player
 
 __all__ = ["LEVELS", "available_levels", "make_bot"]
@@ -19,9 +20,13 @@ def available_levels(game_id: str) -> tuple[str, ...]:
     return LEVELS
 
 
-def make_bot(game_id: str, level: str | None) -> Callable[[Any], Any] | None:
-    """A function from a state to the computer's move, or None when there is none."""
+def make_bot(
+    game: Game[OptionsT, StateT, MoveT], level: str | None
+) -> Callable[[StateT], MoveT] | None:
+    """A function from a position of `game` to the computer's move at `level`, or None
+    when there is none."""
     if level is None or level not in LEVELS:
         return None
-    player: Callable[[Any], Any] = make_player(level, game_id)
+    # The rules' players are made by game id, for whichever game it names: this one.
+    player: Callable[[StateT], MoveT] = make_player(level, game.id)
     return player

@@ -4,11 +4,14 @@ It reuses the games' own board widgets (pools, templates, score bars, the sequen
 the running total), shown but never played on: `show(state, played)` draws the position
 `state` that the moves `played` ((mover, move) pairs, the last one led here) reached, with
 the last move's numbers marked.
+
+The view takes any game's options, states and moves (the rules' base classes) and draws
+each game from its own models: it tells them apart with `isinstance` on them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from rich.text import Text
 from textual import on
@@ -17,9 +20,14 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from app.tui.session import marks
-from rules.base import PlayerNo
+from rules.base import Frozen, GameOptions, GameState, PlayerNo
+from rules.collect import CollectMove, CollectOptions, CollectState
+from rules.conquest import ConquestMove, ConquestOptions, ConquestState
+from rules.countdown import CountdownMove, CountdownOptions, CountdownState
 from rules.equation import pretty_equation
-from rules.template import partial_text, result_text
+from rules.fifty import FiftyMove, FiftyOptions, FiftyState
+from rules.template import TemplateMove, TemplateState, partial_text, result_text
+from rules.template_options import TemplateOptions
 from rules.words.common import name_players
 from widgets.digit_pool import DigitPool
 from widgets.equation_template import EquationTemplate
@@ -27,7 +35,20 @@ from widgets.running_total import RunningTotal
 from widgets.score_bar import ScoreBar
 from widgets.sequence_strip import SequenceStrip
 
-Played = list[tuple[PlayerNo, Any]]
+#: The moves that led to a position: (mover, move), in order.
+Played = list[tuple[PlayerNo, Frozen]]
+
+MoveT = TypeVar("MoveT", bound=Frozen)
+
+
+def moves_of(kind: type[MoveT], played: Played) -> list[tuple[PlayerNo, MoveT]]:
+    """The moves `played`, as moves of one game (`kind`, its move model)."""
+    moves: list[tuple[PlayerNo, MoveT]] = []
+    for player, move in played:
+        if not isinstance(move, kind):
+            raise TypeError(f"{type(move).__name__} where a {kind.__name__} was played")
+        moves.append((player, move))
+    return moves
 
 
 def _pool(numbers: tuple[int, ...], columns: int, id: str, classes: str = "-compact") -> DigitPool:
@@ -40,7 +61,7 @@ class PositionView(Vertical):
     """One game's board, drawn from a state; clicks on it do nothing."""
 
     def __init__(
-        self, game_id: str, options: Any, names: tuple[str, str], *, id: str | None = None
+        self, game_id: str, options: GameOptions, names: tuple[str, str], *, id: str | None = None
     ) -> None:
         super().__init__(id=id, classes=f"position position-{game_id}")
         self.game_id = game_id
@@ -51,26 +72,26 @@ class PositionView(Vertical):
 
     def compose(self) -> ComposeResult:
         options = self.options
-        if self.game_id == "collect":
+        if isinstance(options, CollectOptions):
             numbers = options.numbers()
             yield _pool(numbers, 9 if len(numbers) <= 9 else 8, "position-pool")
             yield Static(id="position-holdings", classes="position-line")
-        elif self.game_id == "template":
+        elif isinstance(options, TemplateOptions):
             for player in (1, 2):
                 widget = EquationTemplate(player, id=f"position-template-{player}")
                 widget.template = options.template
                 yield widget
             digits = tuple(range(options.digits[0], options.digits[1] + 1))
             yield _pool(digits, 10, "position-pool")
-        elif self.game_id == "fifty":
+        elif isinstance(options, FiftyOptions):
             with Vertical(id="position-scores"):
                 yield ScoreBar(1, id="position-score-1")
                 yield ScoreBar(2, id="position-score-2")
             yield _pool(options.numbers(), 9, "position-pool")
-        elif self.game_id == "conquest":
+        elif isinstance(options, ConquestOptions):
             yield SequenceStrip(id="position-sequence")
             yield Static(id="position-holdings", classes="position-line")
-        elif self.game_id == "countdown":
+        elif isinstance(options, CountdownOptions):
             yield RunningTotal(id="position-total")
             with Horizontal(id="position-pools"):
                 for player in (1, 2):
@@ -87,21 +108,37 @@ class PositionView(Vertical):
 
     # Drawing
 
-    def show(self, state: Any, played: Played, note: str | None = None) -> None:
+    def show(self, state: GameState, played: Played, note: str | None = None) -> None:
         """Draw `state`; `played` are the moves that led to it; `note` goes underneath."""
-        last = played[-1] if played else None
-        draw = getattr(self, f"_draw_{self.game_id}")
-        draw(state, played, last)
-        line = note if note is not None else getattr(state, "note", None)
+        self._draw(state, played)
+        line = note if note is not None else state.note
         self.query_one("#position-note", Static).update(
             Text(name_players(line, self.names) if line else "")
         )
 
-    def _draw_collect(self, state: Any, played: Played, last: Any) -> None:
+    def _draw(self, state: GameState, played: Played) -> None:
+        """The board of `state`'s game, from its own models."""
+        if isinstance(state, CollectState):
+            collected = moves_of(CollectMove, played)
+            self._draw_collect(state, collected[-1][1] if collected else None)
+        elif isinstance(state, TemplateState):
+            placed = moves_of(TemplateMove, played)
+            self._draw_template(state, placed[-1][1] if placed else None)
+        elif isinstance(state, FiftyState):
+            self._draw_fifty(state, moves_of(FiftyMove, played))
+        elif isinstance(state, ConquestState):
+            self._draw_conquest(state, moves_of(ConquestMove, played))
+        elif isinstance(state, CountdownState):
+            pushed = moves_of(CountdownMove, played)
+            self._draw_countdown(state, pushed[-1] if pushed else None)
+        else:
+            raise TypeError(f"{type(state).__name__} is not a position of {self.game_id}")
+
+    def _draw_collect(self, state: CollectState, last: CollectMove | None) -> None:
         pool = self.query_one("#position-pool", DigitPool)
         pool.taken = {n: p for p in (1, 2) for n in state.numbers_of(p)}
         pool.marks = marks(self.names)
-        pool.selected = (last[1].pick,) if last and last[1].pick is not None else ()
+        pool.selected = (last.pick,) if last and last.pick is not None else ()
         parts = []
         for player in (1, 2):
             mine = state.numbers_of(player)
@@ -113,14 +150,13 @@ class PositionView(Vertical):
             line += f"\nSudden death: turn {state.sudden_death_turns + 1} of 4"
         self.query_one("#position-holdings", Static).update(Text(line))
 
-    def _draw_template(self, state: Any, played: Played, last: Any) -> None:
+    def _draw_template(self, state: TemplateState, last: TemplateMove | None) -> None:
         for player in (1, 2):
             widget = self.query_one(f"#position-template-{player}", EquationTemplate)
             widget.border_title = Text(f"{self.names[player - 1]}'s template")
             values = state.template_slots(player)
             widget.values = values
-            mark = last is not None and last[1].player == player
-            widget.cursor = last[1].slot if mark else None
+            widget.cursor = last.slot if last is not None and last.player == player else None
             if all(v is not None for v in values):
                 widget.value_text = f"= {result_text(state, player)}".replace("-", "−")
             else:
@@ -129,9 +165,9 @@ class PositionView(Vertical):
         counts = {d: state.pool.count(d) for d in set(state.pool)}
         pool.counts = counts
         pool.taken = {d: 0 for d in pool.numbers if d not in counts}
-        pool.selected = (last[1].digit,) if last else ()
+        pool.selected = (last.digit,) if last else ()
 
-    def _draw_fifty(self, state: Any, played: Played, last: Any) -> None:
+    def _draw_fifty(self, state: FiftyState, played: list[tuple[PlayerNo, FiftyMove]]) -> None:
         for player in (1, 2):
             bar = self.query_one(f"#position-score-{player}", ScoreBar)
             bar.label = self.names[player - 1]
@@ -141,9 +177,12 @@ class PositionView(Vertical):
         pool = self.query_one("#position-pool", DigitPool)
         pool.taken = {n: p for p, move in played for n in (move.a, move.b)}
         pool.marks = marks(self.names)
-        pool.selected = (last[1].a, last[1].b) if last else ()
+        last = played[-1][1] if played else None
+        pool.selected = (last.a, last.b) if last else ()
 
-    def _draw_conquest(self, state: Any, played: Played, last: Any) -> None:
+    def _draw_conquest(
+        self, state: ConquestState, played: list[tuple[PlayerNo, ConquestMove]]
+    ) -> None:
         strip = self.query_one(SequenceStrip)
         strip.sequence = state.sequence
         strip.mutate_reactive(SequenceStrip.sequence)  # redraw even when unchanged
@@ -154,7 +193,9 @@ class PositionView(Vertical):
             parts.append(f"{self.names[player - 1]}: {' '.join(mine) or 'nothing yet'}")
         self.query_one("#position-holdings", Static).update(Text("   ".join(parts)))
 
-    def _draw_countdown(self, state: Any, played: Played, last: Any) -> None:
+    def _draw_countdown(
+        self, state: CountdownState, last: tuple[PlayerNo, CountdownMove] | None
+    ) -> None:
         total = self.query_one(RunningTotal)
         total.total = state.running_total
         total.target = state.options.target
@@ -164,5 +205,6 @@ class PositionView(Vertical):
             pool = self.query_one(f"#position-pool-{player}", DigitPool)
             own = state.available_to(player)
             pool.taken = {n: 0 for n in state.options.numbers() if n not in own}
-            mine = last is not None and last[0] == player and last[1].number is not None
-            pool.selected = (last[1].number,) if mine else ()
+            # The number the last move took from this player's pool (none: a pass).
+            taken = last[1].number if last is not None and last[0] == player else None
+            pool.selected = (taken,) if taken is not None else ()

@@ -8,7 +8,7 @@ for the daily puzzle (outside the name field), Escape back. Every choice is clic
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -21,10 +21,11 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 from app.tui.puzzle_mode import CONQUEST_NOTE, puzzle_screen
 from app.tui.session import clean_name
 from app.tui.styles import PUZZLE_STYLES
+from rules.puzzles.model import Difficulty
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
 
-DIFFICULTY_NAMES: tuple[str, ...] = ("easy", "medium", "hard")
+DIFFICULTY_NAMES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 
 #: The screens' sheets and the puzzles' own.
 
@@ -86,9 +87,10 @@ class PuzzleMenuScreen(Screen[None]):
         game_id = (pressed.id or "pg-any").removeprefix("pg-") if pressed else "any"
         return None if game_id == "any" else game_id
 
-    def chosen_difficulty(self) -> Any:
+    def chosen_difficulty(self) -> Difficulty:
         pressed = self.query_one("#puzzle-difficulty", RadioSet).pressed_button
-        return (pressed.id or "pd-easy").removeprefix("pd-") if pressed else "easy"
+        name = (pressed.id or "pd-easy").removeprefix("pd-") if pressed else "easy"
+        return next((difficulty for difficulty in DIFFICULTY_NAMES if difficulty == name), "easy")
 
     def player(self) -> str:
         typed = self.query_one("#puzzle-name", Input).value

@@ -4,7 +4,7 @@ variant options."""
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -256,7 +256,8 @@ class SetupScreen(Screen[None]):
         for player in (1, 2):
             names.append(clean_name(self.query_one(f"#name-{player}", Input).value, player))
             computer = self.query_one(f"#computer-{player}", RadioButton).value
-            level: Any = self.query_one(f"#level-{player}", Select).value
+            level_select: Select[str] = self.query_one(f"#level-{player}", Select)
+            level = level_select.value  # never blank (allow_blank=False)
             levels.append(str(level) if computer and self.levels else None)
         # A computer is named by its level unless the player named it: never "Player 2",
         # which the statistics would mix up with a person.
