@@ -3,6 +3,14 @@
 Without a game it opens the menu (and offers to resume a game left unfinished); with
 one it opens straight into that game with those options, and with a game record it
 resumes that game (or replays a finished one); the menu is underneath, for afterwards.
+
+This module holds the app, the navigation the screens call (`open_setup`, `start_game`,
+`go_menu`, `board_screen`) and running it (`run_app`, `run_record_file`). What the app
+does beyond that is in modules of its own, each called from a method of the app:
+`app.tui.start_up` (the game the command line names), `app.tui.resume` (games left
+unfinished, records resumed or replayed), `app.tui.palette` (the command palette's
+commands), `app.tui.quitting` (quitting and the autosave that keeps a game in progress)
+and `app.tui.too_small` (the screen-size guard).
 """
 
 from __future__ import annotations
@@ -20,14 +28,13 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from app.tui.styles import MENU_STYLES
-from app.tui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from app.tui.too_small import check_size
 
 # The menu needs none of the rules, pydantic or the records: they are imported where
 # they are used, so the menu is drawn as soon as Textual can draw it.
 if TYPE_CHECKING:
     from app.tui.game_screen import SomeGameScreen
-    from app.tui.session import GameSetup, Seat
-    from rules.base import PlayerNo
+    from app.tui.session import GameSetup
     from rules.records import GameRecord
 
 
@@ -90,112 +97,26 @@ class EquationDuelApp(App[None]):
         if self.start_record is not None:
             self.open_record(self.start_record)
         elif self.start_game_id is not None:
-            self._open_start_game(self.start_game_id)
+            from app.tui.start_up import open_given_game
+
+            open_given_game(self, self.start_game_id)
         else:
             self.call_after_refresh(self.offer_resume)  # after the menu is drawn
         self.call_after_refresh(self.check_size)
 
-    def _open_start_game(self, game_id: str) -> None:
-        from pydantic import ValidationError
-
-        from app.tui.session import GameSetup
-        from rules.match import MatchError
-        from rules.validation import all_problems
-
-        seats = (self._seat(1), self._seat(2))
-        try:
-            setup = GameSetup.make(
-                game_id, self.start_options, seats, self.start_best_of, self.start_turn_seconds
-            )
-        except (ValidationError, MatchError) as error:
-            problems = all_problems(error) if isinstance(error, ValidationError) else str(error)
-            self.open_setup(game_id, GameSetup.make(game_id, seats=seats))
-            self.notify(
-                f"Those options cannot be used: {problems}",
-                severity="error",
-                timeout=8,
-                markup=False,
-            )
-            return
-        self.start_game(setup, self.start_moves)
-
-    def _seat(self, player: PlayerNo) -> Seat:
-        from app.seat_names import seat_names
-        from app.tui.session import Seat, clean_name
-
-        cleaned = (clean_name(self.start_names[0], 1), clean_name(self.start_names[1], 2))
-        levels = (self.start_levels[0], self.start_levels[1])
-        name = seat_names(cleaned, levels)[player - 1]  # a computer, not "Player 2"
-        level = levels[player - 1]
-        return Seat(name) if level is None else Seat(name, "computer", level)
-
-    # Records: resuming and replaying
+    # Records: resuming and replaying (app.tui.resume)
 
     def offer_resume(self) -> None:
-        """Every game left unfinished (by this app's last run or by others that have ended),
-        one after another: resume it, keep it, or discard it."""
-        from app.data_folder import unfinished_autosaves
+        """Offer each game left unfinished: resume it, keep it, or discard it."""
+        from app.tui.resume import offer_resume
 
-        paths = unfinished_autosaves()
-        if paths:  # the usual case, none, is decided without loading the records or pydantic
-            self._offer_unfinished(paths)
-
-    def _offer_unfinished(self, paths: list[Path]) -> None:
-        from app import storage
-        from app.data_folder import adopt_autosave
-        from app.tui.record_dialogs import ResumeDialog
-        from rules.records import RecordError
-
-        rest = list(paths)
-        while rest:
-            path = rest.pop(0)
-            try:
-                record = storage.load_autosave(path)
-            except RecordError as error:
-                self.notify(
-                    f"The game left unfinished last time cannot be resumed: {error}",
-                    severity="error",
-                    timeout=10,
-                    markup=False,
-                )
-                continue
-            if record is not None:
-                break
-        else:
-            return
-
-        def chosen(choice: str | None) -> None:
-            if choice == "resume":
-                if adopt_autosave(path):
-                    self.open_record(record)
-                    return  # the others stay for the next start (or Saved games)
-                self.notify("That game has just been resumed in another window.")
-            elif choice == "discard":
-                storage.clear_autosave(path)
-                self.notify("The unfinished game was discarded.")
-            self._offer_unfinished(rest)
-
-        self.push_screen(ResumeDialog(record), chosen)
+        offer_resume(self)
 
     def open_record(self, record: GameRecord) -> None:
         """Resume an unfinished game; replay a finished one."""
-        from pydantic import ValidationError
+        from app.tui.resume import open_record
 
-        from app.tui.session import GameSetup
-        from rules.match import MatchError
-        from rules.record_check import validate
-        from rules.records import RecordError
-
-        if record.finished:
-            self.replay(record)
-            return
-        try:
-            setup = GameSetup.from_record(validate(record))
-            screen = board_screen(record.game)(setup, record=record)
-        except (RecordError, ValidationError, MatchError, KeyError) as error:
-            self.notify(f"This game cannot be resumed: {error}", severity="error", markup=False)
-            return
-        self.push_screen(screen)
+        open_record(self, record)
 
     def replay(self, record: GameRecord) -> None:
         """Step through a finished record (a match: choose the round first)."""
@@ -240,31 +161,17 @@ class EquationDuelApp(App[None]):
         yield from game_commands(self, screen)
         yield from super().get_system_commands(screen)
 
-    # Quitting
+    # Quitting: the game in progress is kept (app.tui.quitting)
 
     def game_in_progress(self) -> bool:
-        from app.tui.game_screen import GameScreen
+        from app.tui.quitting import game_in_progress
 
-        return any(isinstance(s, GameScreen) and s.in_progress for s in self.screen_stack)
+        return game_in_progress(self)
 
     def action_request_quit(self) -> None:
-        from app.tui.dialogs import ConfirmDialog
+        from app.tui.quitting import request_quit
 
-        if not self.game_in_progress() or isinstance(self.screen, ConfirmDialog):
-            self.exit()
-            return
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.autosave()
-                self.exit()
-
-        self.push_screen(
-            ConfirmDialog(
-                "Quit Equation Duel?", "The game in progress is kept for the next start.", "Quit"
-            ),
-            answer,
-        )
+        request_quit(self)
 
     def on_exit_app(self) -> None:
         """However the app ends (a closed browser tab or an idle one under `serve` asks it
@@ -277,11 +184,9 @@ class EquationDuelApp(App[None]):
 
     def autosave(self) -> None:
         """Keep the game in progress in the autosave slot."""
-        from app.tui.game_screen import GameScreen
+        from app.tui.quitting import autosave_games
 
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen) and screen.in_progress:
-                screen.autosave()
+        autosave_games(self)
 
     # A crash: keep the game, exit non-zero
 
@@ -292,21 +197,13 @@ class EquationDuelApp(App[None]):
             self.autosave()
         super()._handle_exception(error)
 
-    # The minimum size
+    # The minimum size (app.tui.too_small)
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)
 
     def check_size(self) -> None:
-        width, height = self.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        top = self.screen if self.screen_stack else None
-        if small and not isinstance(top, TooSmallScreen):
-            self.push_screen(TooSmallScreen())
-        elif not small and isinstance(top, TooSmallScreen):
-            self.pop_screen()
-        elif small and isinstance(top, TooSmallScreen):
-            top.refresh_message()
+        check_size(self)
 
 
 def run_record_file(path: Path, game_id: str | None = None, moves: str = "") -> int:

@@ -1,12 +1,19 @@
-"""What shows while the terminal is smaller than the game needs (80×24)."""
+"""The screen-size guard: what shows while the terminal is smaller than the game needs
+(80×24), and `check_size`, which the app runs when it starts and whenever it is resized,
+to cover the screens or uncover them."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from app.tui.mounting import gone
+
+if TYPE_CHECKING:
+    from app.tui.app import EquationDuelApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -35,3 +42,16 @@ class TooSmallScreen(ModalScreen[None]):
                 f"this one is {width}×{height}.\n\nThe game goes on as soon as it fits.\n"
                 "ctrl+q quits (a game in progress is kept for next time)."
             )
+
+
+def check_size(app: EquationDuelApp) -> None:
+    """Cover the screens while the terminal is too small; uncover them once it fits."""
+    width, height = app.size
+    small = width < MIN_WIDTH or height < MIN_HEIGHT
+    top = app.screen if app.screen_stack else None
+    if small and not isinstance(top, TooSmallScreen):
+        app.push_screen(TooSmallScreen())
+    elif not small and isinstance(top, TooSmallScreen):
+        app.pop_screen()
+    elif small and isinstance(top, TooSmallScreen):
+        top.refresh_message()

@@ -1,0 +1,55 @@
+"""The game the command line names: the app opens straight into it.
+
+`equation-duel play GAME` gives the app a game, its options, the players' names, the
+computer's levels, a match's length and clock, and moves to play first. `open_given_game`
+opens that game's screen with them; options that cannot be used open the game's setup
+screen instead, with the players seated, and say why.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pydantic and the rules are imported only when a game is given
+    from app.tui.app import EquationDuelApp
+    from app.tui.session import Seat
+    from rules.base import PlayerNo
+
+
+def open_given_game(app: EquationDuelApp, game_id: str) -> None:
+    """Open `game_id` as the command line set it up (or its setup screen, and why not)."""
+    from pydantic import ValidationError
+
+    from app.tui.session import GameSetup
+    from rules.match import MatchError
+    from rules.validation import all_problems
+
+    seats = (given_seat(app, 1), given_seat(app, 2))
+    try:
+        setup = GameSetup.make(
+            game_id, app.start_options, seats, app.start_best_of, app.start_turn_seconds
+        )
+    except (ValidationError, MatchError) as error:
+        problems = all_problems(error) if isinstance(error, ValidationError) else str(error)
+        app.open_setup(game_id, GameSetup.make(game_id, seats=seats))
+        app.notify(
+            f"Those options cannot be used: {problems}",
+            severity="error",
+            timeout=8,
+            markup=False,
+        )
+        return
+    app.start_game(setup, app.start_moves)
+
+
+def given_seat(app: EquationDuelApp, player: PlayerNo) -> Seat:
+    """`player`'s seat: the name given, and the computer's level when one was given."""
+    from app.seat_names import seat_names
+    from app.tui.session import Seat, clean_name
+
+    names = app.start_names
+    cleaned = (clean_name(names[0], 1), clean_name(names[1], 2))
+    levels = (app.start_levels[0], app.start_levels[1])
+    name = seat_names(cleaned, levels)[player - 1]  # a computer, not "Player 2"
+    level = levels[player - 1]
+    return Seat(name) if level is None else Seat(name, "computer", level)
