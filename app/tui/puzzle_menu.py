@@ -8,11 +8,12 @@ for the daily puzzle (outside the name field), Escape back. Every choice is clic
 from __future__ import annotations
 
 import datetime as dt
-from typing import ClassVar
+import weakref
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -24,6 +25,9 @@ from app.tui.styles import PUZZLE_STYLES
 from rules.puzzles.model import Difficulty
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
+
+#: The name last typed on the puzzle menu, per running app (offered again next time).
+_PLAYERS: weakref.WeakKeyDictionary[App[Any], str] = weakref.WeakKeyDictionary()
 
 DIFFICULTY_NAMES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 
@@ -54,7 +58,7 @@ class PuzzleMenuScreen(Screen[None]):
             with Horizontal(classes="field-row"):
                 yield Label("Your name", classes="field-label")
                 yield Input(
-                    str(getattr(self.app, "puzzle_player", "")),
+                    _PLAYERS.get(self.app, ""),
                     placeholder="name yourself to be rated",
                     id="puzzle-name",
                     max_length=16,
@@ -94,7 +98,7 @@ class PuzzleMenuScreen(Screen[None]):
 
     def player(self) -> str:
         typed = self.query_one("#puzzle-name", Input).value
-        self.app.puzzle_player = typed  # type: ignore[attr-defined]  # kept while the app runs
+        _PLAYERS[self.app] = typed  # offered again next time, while the app runs
         return clean_name(typed, 1)
 
     @on(RadioSet.Changed, "#puzzle-game")

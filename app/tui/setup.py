@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
@@ -273,11 +274,11 @@ class SetupScreen(Screen[None]):
         # a Select, as a click does), except where Enter has its own job: a Select whose
         # list is open (Enter chooses), and the buttons (Enter presses the one focused).
         if action == "start":
-            node = self.app.focused
+            node: DOMNode | None = self.app.focused
             while node is not None:
                 if isinstance(node, Button) or (isinstance(node, Select) and node.expanded):
                     return False
-                node = node.parent  # type: ignore[assignment]
+                node = node.parent
         return True
 
     def action_start(self) -> None:
