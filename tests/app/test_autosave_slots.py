@@ -75,7 +75,11 @@ def play_at_once(count: int) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("count", [2, 4])
+@pytest.mark.parametrize(
+    "count",
+    # Three apps at once take slots past the second in the default set; four are a soak.
+    [pytest.param(3, id="3"), pytest.param(4, id="4", marks=pytest.mark.soak)],
+)
 async def test_apps_playing_at_once_each_keep_their_game(count: int) -> None:
     names = play_at_once(count)
     slots = unfinished_autosaves()

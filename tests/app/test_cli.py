@@ -71,6 +71,19 @@ def test_check_invalid_exit_1_names_the_number() -> None:
     }
 
 
+@pytest.mark.parametrize("equation", ["-2+5=3", "-1=1"])
+def test_check_an_equation_starting_with_minus(equation: str) -> None:
+    """Issue 10: an equation that starts with - is the equation, not an option (the
+    command line's own parsing, the same in this process as in a program of its own)."""
+    result = run("check", equation, "--owned", "1,2,3,5")
+    assert result.returncode == 1
+    assert result.stdout.startswith("invalid: a minus sign needs a number before it")
+    result = run("check", "--owned", "1,2,3,5", equation, "--json")
+    assert json.loads(result.stdout)["valid"] is False
+    result = run("check", "2-1=1", "--owned", "1,2,1", "--ops", "-+")
+    assert result.returncode == 0
+
+
 def test_check_variant_flags() -> None:
     assert run("check", "12=3*4", "--owned", "1,2,3,4", "--double-digits").returncode == 0
     result = run("check", "2*3=6", "--owned", "2,3,6", "--ops", "+-", "--json")

@@ -1,6 +1,6 @@
 """Issue 10's crashes and losses in the plain mode and the command line, each reproduced
 as a regression test: bad bytes, huge numbers, Ctrl+C, end of input after a pick, an
-output that cannot take the symbols, a closed or full output, equations starting with -.
+output that cannot take the symbols, a closed or full output, equations starting with - (now in test_cli, in-process).
 """
 
 from __future__ import annotations
@@ -128,17 +128,6 @@ def test_ctrl_c_while_the_app_is_still_loading_exits_130(monkeypatch: pytest.Mon
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setattr(sys, "meta_path", [Interrupt(), *sys.meta_path])
     assert launch.main([]) == 130
-
-
-@pytest.mark.parametrize("equation", ["-2+5=3", "-1=1"])
-def test_check_an_equation_starting_with_minus(equation: str) -> None:
-    result = run("check", equation, "--owned", "1,2,3,5")
-    assert result.returncode == 1
-    assert result.stdout.decode().startswith("invalid: a minus sign needs a number before it")
-    result = run("check", "--owned", "1,2,3,5", equation, "--json")
-    assert json.loads(result.stdout)["valid"] is False
-    result = run("check", "2-1=1", "--owned", "1,2,1", "--ops", "-+")
-    assert result.returncode == 0
 
 
 def test_an_output_that_cannot_show_the_symbols_gets_ascii_ones() -> None:
