@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
@@ -235,7 +236,8 @@ class SetupScreen(Screen[None]):
         event.stop()
         for player in (1, 2):
             name = clean_name(self.query_one(f"#name-{player}", Input).value, player)
-            self.query_one(f"#first-{player}", RadioButton).label = name
+            # A name is outside text: shown as typed, never read as markup ("hh2[/").
+            self.query_one(f"#first-{player}", RadioButton).label = Content(name)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

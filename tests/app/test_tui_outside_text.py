@@ -293,3 +293,26 @@ async def test_countdown_pass_question_names_the_player_as_text() -> None:
         dialog = top(app)
         assert isinstance(dialog, ConfirmDialog)
         assert text_of(dialog.query_one(".dialog-title", Static)) == "Pass, [/]?"
+
+
+@pytest.mark.parametrize("typed", ["hh2[/", "[/]", "[b]Bob[/b"])
+async def test_a_name_typed_into_the_setup_is_its_own_label(typed: str) -> None:
+    """Found by the key-storm soak: the setup names the "who starts" choice after each
+    player as they type, and a name with `[/` in it was read as markup and crashed."""
+    from textual.widgets import RadioButton
+
+    from app.tui.setup import SetupScreen
+
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(top(app), SetupScreen)
+        await pilot.click("#name-1")
+        await pilot.press("ctrl+a", "ctrl+k", *typed)
+        await pilot.pause()
+        label = app.screen.query_one("#first-1", RadioButton).label
+        assert label.plain == typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).setup.names[0] == typed
