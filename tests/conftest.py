@@ -23,3 +23,25 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
+
+
+# Pilot's waits, on a faster clock. After each key or click, Textual's Pilot waits until
+# the app is idle: it sleeps in slices of `SLEEP_GRANULARITY` (1/50 s) until a slice passes
+# with (almost) no work done, so that the screen's refresh, which runs on a timer of
+# `UPDATE_PERIOD` (1/60 s), has happened too. Every key of a test thus sleeps at least
+# 40 ms; a whole game by keys sleeps longer than it works. Here both clocks run four times
+# faster, in the same ratio (a slice is still longer than a refresh period), so each wait
+# still covers a refresh: the app does the same work, the tests sleep a quarter as long.
+# Both names are Textual's own (textual/_wait.py, textual/screen.py, textual 8); if they
+# go, the tests run at Textual's own pace.
+def _faster_pilot_clock() -> None:
+    import textual._wait
+    import textual.screen
+
+    if hasattr(textual._wait, "SLEEP_GRANULARITY") and hasattr(textual.screen, "UPDATE_PERIOD"):
+        textual._wait.SLEEP_GRANULARITY = 1 / 200
+        textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
+        textual.screen.UPDATE_PERIOD = 1 / 240  # type: ignore[misc]  # (Final in Textual)
+
+
+_faster_pilot_clock()

@@ -49,6 +49,9 @@ class SetupScreen(Screen[None]):
     """Set up one game; Enter (or Start) begins, Escape goes back to the menu."""
 
     CSS_PATH = SCREEN_STYLES
+    # The first name box, named: left to Textual, the first focusable widget would be the
+    # form's scroll area, focused and then blurred, restyling the whole form twice.
+    AUTO_FOCUS = "#name-1"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", show=False),
@@ -148,7 +151,6 @@ class SetupScreen(Screen[None]):
                 self.query_one("#preset", Select).value = name
                 break
         self._validate()
-        self.query_one("#name-1", Input).focus()
         form = self.query_one("#setup-form", VerticalScroll)
         self.watch(form, "scroll_y", self._show_more, init=False)
         self.watch(form, "virtual_size", self._show_more, init=False)
