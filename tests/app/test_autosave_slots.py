@@ -16,11 +16,18 @@ from textual import messages
 from textual.widgets import OptionList, Static
 
 from app import storage
-from app.data_folder import adopt_autosave, autosave_path, data_dir, unfinished_autosaves
+from app.data_folder import (
+    adopt_autosave,
+    autosave_path,
+    data_dir,
+    ensure_data_dir,
+    unfinished_autosaves,
+)
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
 from app.tui.record_dialogs import ResumeDialog
 from app.tui.replay import SavedGamesScreen
+from rules.records import players_of, record_from_moves
 from tests.app.tui_support import SIZE, game_screen, text_of, top
 
 #: One app: a conquest game named after argv[1] with the moves argv[2]; it reports when it
@@ -75,6 +82,21 @@ def play_at_once(count: int) -> list[str]:
     return names
 
 
+def left_unfinished(count: int) -> list[str]:
+    """What `play_at_once(count)` leaves (the test below checks that it does): a conquest
+    game in each of the first `count` slots, named and played as there. Written directly,
+    for the tests about what a later app does with them; their players' names."""
+    names = [f"Player{number}" for number in range(1, count + 1)]
+    ensure_data_dir()
+    for number, name in enumerate(names, start=1):
+        record = record_from_moves(
+            "conquest", None, [str(number), str(number + 1)], players_of((name, "Bob"))
+        )
+        slot = "autosave.json" if number == 1 else f"autosave-{number}.json"
+        storage.save_record(record, data_dir() / slot)
+    return names
+
+
 @pytest.mark.parametrize(
     "count",
     # Three apps at once take slots past the second in the default set; four are a soak.
@@ -113,7 +135,7 @@ async def test_apps_playing_at_once_each_keep_their_game(count: int) -> None:
 
 
 async def test_resuming_another_slot_adopts_it() -> None:
-    play_at_once(2)
+    left_unfinished(2)
     first = storage.load_autosave(data_dir() / "autosave.json")
     second = storage.load_autosave(data_dir() / "autosave-2.json")
     assert first is not None and second is not None
@@ -163,7 +185,7 @@ def test_a_slot_held_by_a_running_app_is_neither_offered_nor_adopted(tmp_path: P
 
 
 async def test_saved_games_lists_every_unfinished_game() -> None:
-    names = play_at_once(2)
+    names = left_unfinished(2)
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
