@@ -45,3 +45,14 @@ def _faster_pilot_clock() -> None:
 
 
 _faster_pilot_clock()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The tests are over: one full collection, then what is left is frozen too. At the
+    very end pytest collects five times more to report any unraisable exception (an
+    error in a `__del__`); the one collection here reports those the same way (pytest's
+    hook is still in place), and pytest's five then walk nothing, instead of the
+    worker's whole heap five times (1.6–2.3 s of CPU per worker, measured with an
+    atexit timer)."""
+    gc.collect()
+    gc.freeze()
