@@ -1,10 +1,15 @@
-"""Plain brute-force minimax over the game's own verbs: no table, no pruning.
+"""Plain brute-force minimax over the game's own verbs: no pruning, no packed states.
 
 The reference the solver is tested against (on reduced variants: it is exponential).
 A position's value is (winner, plies to the end) with the winner winning as fast as
 possible and the loser holding out as long as possible. `horizon` bounds the plies
 searched for games that could go on for ever (conquest): a value that needs more plies
 than the horizon is None.
+
+Each call keeps a plain table of the positions it has valued (by the state itself, which
+is compared field by field, and the plies left to the horizon): the same position reached
+by two move orders is searched once. Nothing is kept between calls, unless the caller
+passes the same `table` to both.
 """
 
 from __future__ import annotations
@@ -14,10 +19,18 @@ from typing import Any
 from rules.base import PlayerNo, other
 
 Value = tuple[PlayerNo, int]
+Table = dict[tuple[Any, int | None], "Value | None"]
 
 
 def brute_value(game: Any, state: Any, horizon: int | None = None) -> Value | None:
     """(winner, plies) with best play, or None if not settled within `horizon` plies."""
+    return _value(game, state, horizon, {})
+
+
+def _value(game: Any, state: Any, horizon: int | None, table: Table) -> Value | None:
+    key = (state, horizon)
+    if key in table:
+        return table[key]
     outcome = game.outcome(state)
     if outcome is not None:
         return outcome.winner, 0
@@ -28,36 +41,51 @@ def brute_value(game: Any, state: Any, horizon: int | None = None) -> Value | No
     losses: list[int] = []
     unsettled = False
     for move in game.legal_moves(state):
-        value = brute_value(game, game.play(state, move), None if horizon is None else horizon - 1)
+        after = None if horizon is None else horizon - 1
+        value = _value(game, game.play(state, move), after, table)
         if value is None:
             unsettled = True
         elif value[0] == mover:
             wins.append(value[1] + 1)
         else:
             losses.append(value[1] + 1)
+    result: Value | None
     if wins:  # an unsettled move could only win later than the horizon
-        return mover, min(wins)
-    if unsettled:
-        return None
-    return other(mover), max(losses)
+        result = mover, min(wins)
+    elif unsettled:
+        result = None
+    else:
+        result = other(mover), max(losses)
+    table[key] = result
+    return result
 
 
-def brute_move_values(game: Any, state: Any, horizon: int | None = None) -> dict[str, Value | None]:
+def brute_move_values(
+    game: Any, state: Any, horizon: int | None = None, table: Table | None = None
+) -> dict[str, Value | None]:
     """Each legal move in notation -> (winner, plies after it), or None if unsettled."""
+    seen: Table = {} if table is None else table
     return {
-        game.format_move(move): brute_value(
-            game, game.play(state, move), None if horizon is None else horizon - 1
+        game.format_move(move): _value(
+            game, game.play(state, move), None if horizon is None else horizon - 1, seen
         )
         for move in game.legal_moves(state)
     }
 
 
-def brute_solve(game: Any, state: Any, horizon: int | None = None) -> tuple[Value, list[str]]:
-    """The value and every move (sorted notation) that keeps the result for the mover."""
-    value = brute_value(game, state, horizon)
+def brute_solve(
+    game: Any, state: Any, horizon: int | None = None, table: Table | None = None
+) -> tuple[Value, list[str]]:
+    """The value and every move (sorted notation) that keeps the result for the mover.
+
+    `table` may be shared with `brute_move_values` on the same position (the positions
+    one call has valued, the other need not search again)."""
+    if table is None:
+        table = {}
+    value = _value(game, state, horizon, table)
     if value is None:
         raise ValueError("the position is not settled within the horizon")
-    moves = brute_move_values(game, state, horizon)
+    moves = brute_move_values(game, state, horizon, table)
     if value[0] == game.to_move(state):
         best = [text for text, after in moves.items() if after is not None and after[0] == value[0]]
     else:

@@ -1,13 +1,16 @@
 """The Countdown solver (rules.solver.countdown) against a plain minimax over the rules.
 
-The reference here is written from RULINGS.md (countdown) alone: no memo, no pruning, no
-packed states; `test_reference_follows_the_rules` checks its moves against `GAME.play`.
+The reference here is written from RULINGS.md (countdown) alone: no pruning, no packed
+states, no symmetry, only a plain table of the positions it has valued (a position's value
+does not depend on how it was reached); `test_reference_follows_the_rules` checks its
+moves against `GAME.play`.
 Positions come from seeded random play with passes and lost turns (`/0`, a used number, a
 number outside the pool), on reduced variants where the plain search is affordable.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from typing import NamedTuple
@@ -95,8 +98,16 @@ def brute_moves(pos: Position) -> dict[str, Result]:
     return values
 
 
+@functools.cache
 def brute(pos: Position) -> Result:
     return best_of(brute_moves(pos), pos.mover)
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_valued_positions() -> Iterator[None]:
+    """Each test starts the reference's table afresh (and leaves no memory behind)."""
+    yield
+    brute.cache_clear()
 
 
 def best_of(values: dict[str, Result], mover: PlayerNo) -> Result:

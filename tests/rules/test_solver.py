@@ -23,7 +23,7 @@ from rules.fifty import FiftyOptions, FiftyState
 from rules.operators import Op
 from rules.registry import get_game
 from rules.solver import Solution, SolverError, clear_cache, move_values, solve
-from rules.solver.brute import brute_move_values, brute_solve
+from rules.solver.brute import Table, brute_move_values, brute_solve
 from rules.solver.collect_fast import EquationSets
 from rules.solver.core import solve as core_solve
 from rules.solver.specs.conquest import completes
@@ -54,14 +54,15 @@ def check_against_brute(
 ) -> None:
     game = get_game(game_id)
     solution = core_solve(game_id, state, generic=generic)
-    (winner, plies), best = brute_solve(game, state, horizon)
+    table: Table = {}
+    (winner, plies), best = brute_solve(game, state, horizon, table)
     assert (solution.winner, solution.plies) == (winner, plies), state
     assert list(solution.best_moves) == best, state
     assert solution.to_move == game.to_move(state)
     if game.outcome(state) is None:
         values = move_values(game_id, state) if not generic else None
         if values is not None:
-            assert values == brute_move_values(game, state, horizon), state
+            assert values == brute_move_values(game, state, horizon, table), state
 
 
 REDUCED: list[tuple[str, Any, int, int]] = [
