@@ -10,7 +10,15 @@ from app.tui.app import EquationDuelApp
 from app.tui.boards.countdown import CountdownScreen
 from app.tui.dialogs import ConfirmDialog
 from rules.countdown import GAME, PASS
-from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
+from tests.app.tui_support import (
+    SIZE,
+    click_button_again,
+    expected,
+    game_screen,
+    text_of,
+    top,
+    winner_shown,
+)
 
 NAMES = ("Ann", "Bob")
 KEY_OF = {"+": "plus", "-": "minus", "*": "asterisk", "/": "slash"}
@@ -58,10 +66,10 @@ async def test_countdown_whole_game_by_clicks_with_passes() -> None:
         assert isinstance(top(app), ConfirmDialog)
         await pilot.click("#no")
         assert top(app) is screen and len(screen.moves) == 2
-        await pilot.click("#pass")
+        await click_button_again(pilot, "#pass")
         await pilot.click("#yes")  # Ann passes
         assert [t for _, t in screen.moves] == ["*9", "+9", "pass"]
-        await pilot.click("#pass")
+        await click_button_again(pilot, "#pass")
         await pilot.click("#yes")  # Bob passes too: stalemate, Bob made the last valid move
         winner, reason = await winner_shown(pilot)
         moves = [t for _, t in screen.moves]

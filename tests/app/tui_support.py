@@ -42,6 +42,18 @@ async def open_game_by_keys(pilot: Pilot[None], menu_key: str, names: tuple[str,
     await pilot.pause()
 
 
+async def click_button_again(pilot: Pilot[None], selector: str) -> None:
+    """Click a button that was clicked a moment ago. For 0.2 s after a press a Textual
+    button shows it (class `-active`) and ignores clicks, so a double click presses once;
+    a test clicking faster than a person would lose its second click."""
+    button = pilot.app.screen.query_one(selector)
+    for _ in range(50):
+        if not button.has_class("-active"):
+            break
+        await pilot.pause(0.02)
+    await pilot.click(selector)
+
+
 async def winner_shown(pilot: Pilot[None]) -> tuple[str, str]:
     """The winner line and the reason line of the game-over dialog (waited for: after the
     computer's winning move the dialog comes a frame or two later)."""
