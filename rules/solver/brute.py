@@ -19,7 +19,7 @@ from typing import Any
 from rules.base import PlayerNo, other
 
 Value = tuple[PlayerNo, int]
-Table = dict[tuple[Any, int | None], "Value | None"]
+Table = dict[tuple[Any, int | None], Value | None]
 
 
 def brute_value(game: Any, state: Any, horizon: int | None = None) -> Value | None:
