@@ -1,4 +1,4 @@
-"""The rules of a game (seed + rulings) as scrollable Markdown."""
+"""The rules of a game (seed + rulings): its Markdown text in a scrolling pane."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 
 from app.tui.mounting import gone
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import get_game
 from widgets.keys_footer import KeysFooter
+from widgets.rules_text import RulesText
 
 
 def rules_text(game_id: str) -> str:
@@ -46,7 +47,7 @@ class RulesScreen(Screen[None]):
         game = get_game(self.game_id)
         yield Static(f"Rules · {game.title}", id="rules-title", markup=False)
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown(rules_text(self.game_id), id="rules-text")
+            yield RulesText(rules_text(self.game_id), id="rules-text")
         yield KeysFooter()
 
     def on_mount(self) -> None:

@@ -1,0 +1,152 @@
+"""RulesText: a game's rules (Markdown) drawn by Rich as one widget, in the theme's colours.
+
+Textual's own `Markdown` widget makes a widget of every paragraph, list item and table
+cell (189 for collect's rules): opening the rules screen cost 0.6–1.2 s of CPU and
+closing it 0.1–0.25 s (`python bench/screens.py`). Rich's Markdown draws the same text
+as one renderable, parsed once; the colours come from the app's theme (the same
+variables Textual's Markdown uses), and follow a change of theme.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import ClassVar
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.errors import StyleSyntaxError
+from rich.markdown import ListItem, Markdown, MarkdownElement
+from rich.segment import Segment
+from rich.style import Style
+from rich.theme import Theme
+from textual.color import Color, ColorParseError
+from textual.theme import Theme as AppTheme
+from textual.widget import Widget
+
+
+def rich_color(value: str, background: str, alpha: float = 1.0) -> str:
+    """A theme's colour as Rich takes it: `#RRGGBB`, see-through colours (and `alpha`)
+    laid on the background; "" for what is no colour of its own (`transparent`, `auto 60%`).
+    The ANSI themes' colours stay the terminal's own (`ansi_magenta` is Rich's `magenta`),
+    and nothing is blended on the terminal's default background."""
+    if re.fullmatch(r"ansi_[a-z_]+", value):
+        return value.removeprefix("ansi_") if alpha == 1 else ""
+    if background.startswith("ansi_") and alpha < 1:
+        return ""
+    try:
+        color = Color.parse(value).multiply_alpha(alpha)
+        if color.a == 0:
+            return ""
+        return color.hex6 if color.a == 1 else (Color.parse(background) + color).hex6
+    except ColorParseError:
+        return ""
+
+
+def markdown_theme(variables: Mapping[str, str]) -> Theme:
+    """Rich's Markdown styles from a Textual theme's variables (`App.theme_variables`)."""
+    background = variables.get("background", "#000000")
+
+    def style(text_style: str, color: str, on: str = "") -> str:
+        words = [word for word in text_style.split() if word != "none"]
+        if rgb := rich_color(color, background):
+            words.append(rgb)
+            if on:
+                words.append(f"on {on}")
+        for attempt in (" ".join(words), rgb):  # a text style Rich lacks: the colour alone
+            try:
+                return str(Style.parse(attempt or "none"))
+            except StyleSyntaxError:
+                continue
+        return "none"
+
+    def heading(level: int) -> str:
+        return style(
+            variables.get(f"markdown-h{level}-text-style", "bold"),
+            variables.get(f"markdown-h{level}-color", ""),
+        )
+
+    accent = variables.get("text-primary", variables.get("primary", ""))
+    code = variables.get("text-warning", variables.get("warning", ""))
+    code_background = rich_color(variables.get("warning", ""), background, alpha=0.1)
+    muted = variables.get("foreground-muted", "")
+    return Theme(
+        {
+            **{f"markdown.h{level}": heading(level) for level in range(1, 7)},
+            "markdown.h1.border": style("", muted),
+            "markdown.code": style("", code, on=code_background),
+            "markdown.code_block": style("", code),
+            "markdown.block_quote": style("italic", muted),
+            "markdown.list": "none",
+            "markdown.item.bullet": style("bold", accent),
+            "markdown.item.number": style("", accent),
+            "markdown.hr": style("", muted),
+            "markdown.link": style("underline", accent),
+            "markdown.link_url": style("underline", accent),
+            "markdown.table.border": style("", muted),
+            "markdown.table.header": style("bold", accent),
+        },
+        inherit=True,
+    )
+
+
+class _NumberedItem(ListItem):
+    """A numbered list item written `1.` as in the text, not Rich's bare `1`."""
+
+    def render_number(
+        self, console: Console, options: ConsoleOptions, number: int, last_number: int
+    ) -> RenderResult:
+        width = len(str(last_number)) + 3
+        lines = console.render_lines(
+            self.elements, options.update_width(options.max_width - width), style=self.style
+        )
+        style = console.get_style("markdown.item.number", default="none")
+        numeral = Segment(f"{number}.".rjust(width - 1) + " ", style)
+        indent = Segment(" " * width, style)
+        for index, line in enumerate(lines):
+            yield indent if index else numeral
+            yield from line
+            yield Segment.line()
+
+
+class _RulesMarkdown(Markdown):
+    elements: ClassVar[dict[str, type[MarkdownElement]]] = {
+        **Markdown.elements,
+        "list_item_open": _NumberedItem,
+    }
+
+
+class _Themed:
+    """A Rich renderable drawn with a theme pushed onto the console while it renders."""
+
+    def __init__(self, renderable: Markdown, theme: Theme) -> None:
+        self.renderable = renderable
+        self.theme = theme
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        with console.use_theme(self.theme):
+            segments = list(console.render(self.renderable, options))
+        yield from segments
+
+
+class RulesText(Widget):
+    """The rules text, as tall as it needs (put it in a scrolling container)."""
+
+    DEFAULT_CSS = "RulesText { height: auto; }"
+
+    def __init__(self, markdown: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.markdown = markdown
+        self._parsed = _RulesMarkdown(markdown, hyperlinks=False)
+        self._drawn: _Themed | None = None
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme: AppTheme) -> None:
+        self._drawn = None
+        self.refresh(layout=True)
+
+    def render(self) -> _Themed:
+        if self._drawn is None:
+            self._drawn = _Themed(self._parsed, markdown_theme(self.app.theme_variables))
+        return self._drawn
