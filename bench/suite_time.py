@@ -1,6 +1,6 @@
 """The default test set's time, for one commit or several side by side.
 
-    python bench/suite_time.py [--rounds N] [REVISION ...]
+    python bench/suite_time.py [--rounds N] [--python PYTHON ...] [REVISION ...]
 
 Runs the README's test command (`python -m pytest -q`, the default set on three workers)
 in a checkout of each revision (a temporary `git worktree`; `.` is the working tree as
@@ -14,6 +14,10 @@ line; then the median of each revision. Run it with the project's environment an
 nothing else running, e.g. `.venv/bin/python bench/suite_time.py --rounds 3 HEAD~2 .`.
 The project's own modules come from each checkout (pytest puts its folder first); a
 program a test starts by name (the installed `equation-duel`) is the environment's.
+
+`--python` (repeatable) runs each revision with each of these interpreters instead of
+the one running this script, interleaved too: the Python of another environment made
+from the same requirements, e.g. to compare two builds of CPython.
 """
 
 from __future__ import annotations
@@ -48,12 +52,12 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def one_run(folder: Path) -> tuple[float, float, str]:
+def one_run(folder: Path, python: str) -> tuple[float, float, str]:
     """(wall seconds, CPU seconds, pytest's last line) of one default run in `folder`."""
     cpu_before = children_cpu()
     start = time.perf_counter()
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q"],
+        [python, "-m", "pytest", "-q"],
         cwd=folder,
         capture_output=True,
         text=True,
@@ -72,20 +76,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("revisions", nargs="*", default=["."], help="commits, or . (default)")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each revision")
+    parser.add_argument(
+        "--python", action="append", help="an interpreter to run the tests with (repeatable)"
+    )
     args = parser.parse_args()
+    pythons: list[str] = args.python or [sys.executable]
     with tempfile.TemporaryDirectory(prefix="suite-time-") as name:
         scratch = Path(name)
         folders = {revision: checkout(revision, scratch) for revision in args.revisions}
-        walls: dict[str, list[float]] = {revision: [] for revision in args.revisions}
-        cpus: dict[str, list[float]] = {revision: [] for revision in args.revisions}
+        runs = [(revision, python) for revision in args.revisions for python in pythons]
+        label = {run: run[0] if len(pythons) == 1 else f"{run[0]} with {run[1]}" for run in runs}
+        walls: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
+        cpus: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
         try:
             for round_number in range(1, args.rounds + 1):
-                for revision, folder in folders.items():
-                    wall, cpu, summary = one_run(folder)
-                    walls[revision].append(wall)
-                    cpus[revision].append(cpu)
+                for run in runs:
+                    wall, cpu, summary = one_run(folders[run[0]], run[1])
+                    walls[run].append(wall)
+                    cpus[run].append(cpu)
                     print(
-                        f"{time.strftime('%H:%M')} round {round_number} {revision:>10}: "
+                        f"{time.strftime('%H:%M')} round {round_number} {label[run]:>10}: "
                         f"{minutes(wall)} wall, {cpu:.0f} s CPU | {summary}",
                         flush=True,
                     )
@@ -97,10 +107,10 @@ def main() -> None:
                         cwd=ROOT,
                         check=False,
                     )
-    for revision in args.revisions:
+    for run in runs:
         print(
-            f"median {revision:>10}: {minutes(statistics.median(walls[revision]))} wall, "
-            f"{statistics.median(cpus[revision]):.0f} s CPU ({len(walls[revision])} runs)"
+            f"median {label[run]:>10}: {minutes(statistics.median(walls[run]))} wall, "
+            f"{statistics.median(cpus[run]):.0f} s CPU ({len(walls[run])} runs)"
         )
 
 
