@@ -140,8 +140,9 @@ MALFORMED: list[str | bytes] = [
 
 @pytest.mark.parametrize(
     "malformed",
-    [  # each bad message starts an app first: three kinds by default, all five in the soak
-        pytest.param([MALFORMED[0], MALFORMED[1], MALFORMED[4]], id="three"),
+    [  # each bad message starts an app first: the deepest one by default, all five in the
+        # soak (each kind's rule is checked without a server in test_messages.py)
+        pytest.param([MALFORMED[4]], id="nested"),
         pytest.param(MALFORMED, id="all", marks=pytest.mark.soak),
     ],
 )
