@@ -116,6 +116,19 @@ class Served:
         assert len(apps) == count, f"{len(apps)} app processes, not {count}\n{self.log_text()}"
         return apps
 
+    def sessions_ended(self) -> int:
+        """How many tabs' sessions the server has ended (and no longer counts), by its log."""
+        return self.log_text().count("session ended for")
+
+    def wait_sessions_ended(self, count: int, timeout: float = WAIT) -> None:
+        """Until the server has ended `count` sessions in all: an app's process is gone a
+        moment before its session is, and until then its tab still counts as open."""
+        end = time.monotonic() + timeout
+        while self.sessions_ended() < count and time.monotonic() < end:
+            time.sleep(0.05)
+        ended = self.sessions_ended()
+        assert ended >= count, f"{ended} sessions ended, not {count}\n{self.log_text()}"
+
     def log_text(self) -> str:
         self.log_file.flush()
         return self.log.read_text(errors="replace")

@@ -31,6 +31,7 @@ async def cycle(session: aiohttp.ClientSession, server: Served) -> None:
 
 async def run_cycles(server: Served, count: int, parallel: int) -> None:
     """`count` cycles, `parallel` tabs at a time; waits until every app has ended."""
+    ended_before = server.sessions_ended()
     async with aiohttp.ClientSession() as session:
         done = 0
         while done < count:
@@ -38,6 +39,9 @@ async def run_cycles(server: Served, count: int, parallel: int) -> None:
             await asyncio.gather(*(cycle(session, server) for _ in range(batch)))
             done += batch
             server.wait_apps(0)
+            # Every tab of the batch, not just one, must be free before the next batch
+            # opens as many at once.
+            server.wait_sessions_ended(ended_before + done)
             await wait_for_room(session, server)
 
 
