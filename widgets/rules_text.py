@@ -109,6 +109,8 @@ class _NumberedItem(ListItem):
 
 
 class _RulesMarkdown(Markdown):
+    """Rich's Markdown with numbered items written as in the text."""
+
     elements: ClassVar[dict[str, type[MarkdownElement]]] = {
         **Markdown.elements,
         "list_item_open": _NumberedItem,
@@ -135,7 +137,6 @@ class RulesText(Widget):
 
     def __init__(self, markdown: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.markdown = markdown
         self._parsed = _RulesMarkdown(markdown, hyperlinks=False)
         self._drawn: _Themed | None = None
 

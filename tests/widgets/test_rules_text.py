@@ -72,7 +72,7 @@ def test_odd_theme_values_give_plain_styles_not_errors() -> None:
     assert theme.styles["markdown.code"] == Style.parse("none")
 
 
-async def test_every_games_rules_drawn_whole_in_every_theme_colour() -> None:
+async def test_every_games_rules_drawn_whole_and_in_the_themes_colours() -> None:
     app = Host(rules_markdown(GAME_IDS[0]))
     async with app.run_test(size=(100, 30)) as pilot:
         for game_id in GAME_IDS:
