@@ -15,7 +15,7 @@ from app.match_session.events import (
     TurnLost,
 )
 from app.match_session.keeping import Keeper, KeepNothing, SavedGames
-from app.match_session.session import Clock, MatchSession, single_game
+from app.match_session.session import Clock, MatchSession, one_game_from, single_game
 
 __all__ = [
     "Clock",
@@ -31,5 +31,6 @@ __all__ = [
     "RoundOver",
     "SavedGames",
     "TurnLost",
+    "one_game_from",
     "single_game",
 ]

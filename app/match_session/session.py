@@ -41,7 +41,7 @@ from app.match_session.events import (
 )
 from app.match_session.keeping import Keeper, KeepNothing
 from app.match_session.setup import GameSetup
-from rules.base import Game, IllegalMove, MoveT, OptionsT, Outcome, PlayerNo, StateT
+from rules.base import Game, GameOptions, IllegalMove, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.match import (
     MatchState,
     RoundResult,
@@ -49,7 +49,6 @@ from rules.match import (
     current_state,
     match_game,
     match_outcome,
-    new_match,
     round_options,
     round_starter,
     time_out,
@@ -404,6 +403,22 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         )
 
 
+def one_game_from(game_id: str, start: Any) -> MatchState:
+    """A match of a single game without a clock, to be played on from `start` (its
+    options are the position's, whatever match they came from)."""
+    options = getattr(start, "options", None)
+    data = options.model_dump(mode="json") if isinstance(options, GameOptions) else {}
+    match = MatchState(game_id=game_id, options=data)
+    outcome = match_game(match).outcome(start)
+    if outcome is None:
+        return match
+    # A position already decided: a match already won, with its one round.
+    first = round_starter(match)
+    result = RoundResult(number=1, first=first, moves=(), outcome=outcome)
+    wins = (int(outcome.winner == 1), int(outcome.winner == 2))
+    return match.model_copy(update={"results": (result,), "wins": wins})
+
+
 def single_game(
     game: Game[OptionsT, StateT, MoveT],
     start: StateT,
@@ -411,5 +426,4 @@ def single_game(
     clock: Clock = time.monotonic,
 ) -> MatchSession[OptionsT, StateT, MoveT]:
     """A single game of `game` played on from `start` (kept nowhere)."""
-    options: Any = getattr(start, "options", None)
-    return MatchSession(new_match(game.id, options), players, clock=clock, start=start)
+    return MatchSession(one_game_from(game.id, start), players, clock=clock, start=start)

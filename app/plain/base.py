@@ -12,8 +12,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import IO, Any, ClassVar, NoReturn
 
+from app.match_session import one_game_from
+from app.plain.match_runner import MatchRunner
 from app.seat_names import is_computer_name
-from rules.base import Frozen, Game, IllegalMove, Outcome, PlayerNo
+from rules.base import Frozen, Game, Outcome, PlayerNo
 from rules.player_text import MAX_LINE, NOT_TEXT, PlayerTextError, decode, describe_char
 from rules.words.common import name_players as name_players  # where the drivers find it
 from rules.words.moves import describe_move
@@ -181,33 +183,14 @@ class PlainDriver(ABC):
     ) -> Frozen:
         """Play from `state` until the game is over; return the final state.
 
-        A game with more to it (a match of rounds, a clock) overrides this. EndOfInput
-        propagates to the caller, which ends the program cleanly.
+        A single game of the one match loop (`app.plain.match_runner`) started at
+        `state`. EndOfInput propagates to the caller, which ends the program cleanly.
         """
-        game = self.game
-        bots = bots or {}
-        self.welcome(state)
-        while (outcome := game.outcome(state)) is None:
-            player = game.to_move(state)
-            bot = bots.get(player)
-            if bot is not None:
-                move = bot(state)
-                self.announce_computer(state, move)
-            else:
-                move = self.human_turn(state)
-            try:
-                after = game.play(state, move)
-            except IllegalMove as error:  # a driver or bot slip must not end the program
-                self.say(str(error))
-                continue
-            self.report(state, move, after)
-            if on_move is not None:
-                on_move(state, move, after)
-            state = after
-            self.stop_pending()
-        self.final(outcome)
-        self.say(self.result_line(outcome))
-        return state
+        match = one_game_from(self.game.id, state)
+        runner = MatchRunner(self, match, bots, on_move=on_move, start=state)
+        runner.run()
+        final: Frozen = runner.session.state
+        return final
 
 
 def run_plain(

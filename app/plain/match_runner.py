@@ -22,33 +22,37 @@ What the runner adds to the driver's own lines:
     ... the board again (the driver's `start_round`), and at the end the result line:
     Ada wins: 2 rounds to 0.
 
-The runner keeps the match and the seconds each move took in `match` and `seconds` as it
-goes, so a caller that catches EndOfInput still has the game so far (to save it).
+The match itself is a `MatchSession` (`app.match_session`), the one match loop of the
+project: the runner asks the players for moves, hands them to the session with the time
+they took, and prints what the session says happened. It keeps the match and the seconds
+each move took in `match` and `seconds` (the session's) as it goes, so a caller that
+catches EndOfInput still has the game so far (to save it). A single game played on from
+any position (`PlainDriver.run`) is a session too.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.plain.base import Bot, PlainDriver, name_players
-from rules.base import IllegalMove, PlayerNo
-from rules.match import (
-    MatchState,
-    advance,
-    all_moves,
-    current_state,
-    match_outcome,
-    round_starter,
-    round_state,
-    score_text,
-    time_out,
-)
+from app.match_session import MatchSession, Played, Refused, RoundOver
+from rules.base import PlayerNo
+from rules.match import MatchState, all_moves, match_outcome, round_starter, score_text
+from rules.words.common import name_players
 from rules.words.outcome import reason_text
+
+if TYPE_CHECKING:
+    from app.plain.base import Bot, PlainDriver
 
 #: Called after every move and time-out with the match and the seconds of every move.
 OnChange = Callable[[MatchState, tuple[float, ...]], None]
+#: Called after every move with the position before it, the move and the position after.
+OnMove = Callable[[Any, Any, Any], None]
+
+
+def _still() -> float:
+    return 0.0
 
 
 class MatchRunner:
@@ -62,19 +66,36 @@ class MatchRunner:
         seconds: Sequence[float] | None = None,
         clock: Callable[[], float] = time.monotonic,
         on_change: OnChange | None = None,
+        *,
+        on_move: OnMove | None = None,
+        start: Any = None,
     ) -> None:
+        """`start`: a single game played on from this position (`PlainDriver.run`)."""
         if match.game_id != driver.game.id:
             raise ValueError(f"a {driver.game.id} driver cannot play a {match.game_id} match")
         self.driver = driver
         self.game = driver.game
-        self.match = match
         self.bots = dict(bots or {})
         count = len(all_moves(match))
-        self.seconds: list[float] = [0.0] * count if seconds is None else list(seconds)
-        if len(self.seconds) != count:
-            raise ValueError(f"{count} moves but {len(self.seconds)} times")
+        times = [0.0] * count if seconds is None else list(seconds)
+        if len(times) != count:
+            raise ValueError(f"{count} moves but {len(times)} times")
+        # The runner measures each turn with `clock` itself (the session's clock, which
+        # a screen ticks, stands still here).
+        self.session: MatchSession[Any, Any, Any] = MatchSession(
+            match, seconds=times, clock=_still, start=start
+        )
         self.clock = clock
         self.on_change = on_change
+        self.on_move = on_move
+
+    @property
+    def match(self) -> MatchState:
+        return self.session.match
+
+    @property
+    def seconds(self) -> list[float]:
+        return self.session.seconds
 
     def say(self, text: str = "") -> None:
         self.driver.say(text)
@@ -87,13 +108,12 @@ class MatchRunner:
 
     def run(self) -> MatchState:
         """Play until the match is won; return the match. EndOfInput propagates."""
-        state = current_state(self.match)
         self.introduce()
-        self.driver.welcome(state)
-        if self.match.results and match_outcome(self.match) is not None:
+        self.driver.welcome(self.session.state)
+        if self.session.result is not None:
             self.round_over()  # the moves given beforehand ended the match
-        while match_outcome(self.match) is None:
-            state = self.turn(state)
+        while self.session.result is None:
+            self.turn()
         return self.match
 
     def introduce(self) -> None:
@@ -111,11 +131,14 @@ class MatchRunner:
                 self.say(score_text(match, self.driver.names))
             self.say(f"Round {match.round_number}: {self.name(round_starter(match))} starts.")
 
-    def turn(self, state: Any) -> Any:
-        """One turn (a move, or a time-out); the position the next turn starts from."""
-        player: PlayerNo = self.game.to_move(state)
+    def turn(self) -> None:
+        """One turn: a move (or a time-out) asked of a person or the computer, played in
+        the session, and what happened said."""
+        session = self.session
+        state = session.state
+        player = session.to_move
         bot = self.bots.get(player)
-        limit = self.match.turn_seconds
+        limit = session.turn_seconds
         started = self.clock()
         if bot is not None:
             move = bot(state)
@@ -131,47 +154,46 @@ class MatchRunner:
                     f"Time is up! {self.name(player)} took {used:.1f} seconds; "
                     f"the limit is {limit} seconds."
                 )
-                self.match = time_out(self.match, player, used, current=state)
+                session.time_out(used)
                 self.changed()
-                return self.round_over()
-        rounds = len(self.match.results)
-        try:
-            match, after = advance(self.match, move, current=state)
-        except IllegalMove as error:  # a driver or bot slip must not end the program
-            self.say(self.names_in(str(error)))
-            return state
+                self.round_over()
+                return
+        events = session.play(move, seconds=used)
+        first = events[0]
+        if not isinstance(first, Played):  # a driver or bot slip must not end the program
+            self.say(self.names_in(first.reason if isinstance(first, Refused) else str(first)))
+            return
+        after = first.after
         self.driver.report(state, move, after)
-        self.match = match
-        self.seconds.append(max(0.0, used))
+        if self.on_move is not None:
+            self.on_move(state, move, after)
         self.changed()
         self.driver.stop_pending()
-        if len(match.results) > rounds:
-            return self.round_over()
-        return after
+        if any(isinstance(event, RoundOver) for event in events):
+            self.round_over()
 
     def changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self.match, tuple(self.seconds))
 
-    def round_over(self) -> Any:
+    def round_over(self) -> None:
         """The round just finished: the game's closing lines, the score, the next round."""
-        match = self.match
+        session = self.session
+        match = session.match
         result = match.results[-1]
         if result.seconds_used is None:
             self.driver.final(result.outcome)
-        outcome = match_outcome(match)
+        outcome = session.result
         if match.best_of > 1:
             why = reason_text(result.outcome, self.driver.names)
             self.say(f"{self.name(result.winner)} wins round {result.number}: {why}.")
             self.say(score_text(match, self.driver.names))
         if outcome is not None:
             self.say(self.driver.result_line(outcome))
-            return round_state(match, result.number)
+            return
         self.say()
         self.say(f"Round {match.round_number}: {self.name(round_starter(match))} starts.")
-        state = current_state(match)
-        self.driver.start_round(state)
-        return state
+        self.driver.start_round(session.next_round())
 
 
 def run_match(
