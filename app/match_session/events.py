@@ -13,7 +13,7 @@ Reasons quote the players as the rules do ("Player 1"): the front ends put the n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from rules.base import Outcome, PlayerNo
 from rules.match import RoundResult
@@ -79,6 +79,8 @@ class NotKept:
     (the statistics were not updated, the autosave slot could not be written)."""
 
     reason: str
+    #: What was not kept: the statistics, or the autosave slot.
+    part: Literal["statistics", "autosave"] = "autosave"
 
 
 Event = Played | Refused | TurnLost | ClockRanOut | RoundOver | MatchOver | NotKept

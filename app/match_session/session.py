@@ -40,7 +40,7 @@ from app.match_session.events import (
     TurnLost,
 )
 from app.match_session.keeping import Keeper, KeepNothing
-from app.match_session.setup import GameSetup
+from app.match_session.setup import GameSetup, Seat
 from rules.base import Game, GameOptions, IllegalMove, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.match import (
     MatchState,
@@ -80,10 +80,12 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         clock: Clock = time.monotonic,
         keeper: Keeper | None = None,
         start: StateT | None = None,
+        computers: frozenset[PlayerNo] | None = None,
     ) -> None:
         """`match` as it stands; `players` as records name them (their kind says who is
         the computer); `seconds`, one per move played. `start`: a single game played on
-        from this position instead of the rules' first (a test, a puzzle)."""
+        from this position instead of the rules' first (a test, a puzzle). `computers`:
+        the seats the computer plays (default: those `players` names so)."""
         self.match = match
         self.players = players or players_of()
         self.game: Game[OptionsT, StateT, MoveT] = match_game(match)
@@ -95,6 +97,7 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         self.clock = clock
         self.keeper: Keeper = keeper or KeepNothing()
         self._start = start
+        self._computers = computers
         #: The record id of the match last counted in the statistics.
         self._counted: str | None = None
         #: The current round: the positions before each move, and the moves as
@@ -120,6 +123,8 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         """A new match of `setup`, or the unfinished (or finished) `record` resumed."""
         kinds = (setup.seats[0].record_kind, setup.seats[1].record_kind)
         players = players_of(setup.names, kinds)
+        seats: tuple[tuple[PlayerNo, Seat], ...] = ((1, setup.seats[0]), (2, setup.seats[1]))
+        computers = frozenset(player for player, seat in seats if seat.kind == "computer")
         if record is None:
             return cls(
                 setup.new_match(),
@@ -127,6 +132,7 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
                 takebacks=setup.takebacks,
                 clock=clock,
                 keeper=keeper,
+                computers=computers,
             )
         return cls(
             match_of(record),
@@ -138,6 +144,7 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
             takebacks=setup.takebacks,
             clock=clock,
             keeper=keeper,
+            computers=computers,
         )
 
     def _enter_round(self) -> StateT:
@@ -198,6 +205,8 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
     @property
     def computers(self) -> frozenset[PlayerNo]:
         """The seats the computer plays."""
+        if self._computers is not None:
+            return self._computers
         return frozenset(p for p in (1, 2) if self.players[p - 1].kind != "human")
 
     @property
@@ -325,7 +334,7 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         try:
             self.keeper.count(record)
         except (OSError, ValueError) as error:
-            events.append(NotKept(f"The statistics were not updated: {error}"))
+            events.append(NotKept(f"The statistics were not updated: {error}", "statistics"))
         try:
             self.keeper.clear(record)
         except OSError as error:

@@ -1,13 +1,15 @@
-"""The game screen every game's board builds on: its layout, and what its keys do.
+"""The game screen every game's board builds on: its layout, its keys, and the end of
+each round and of the match.
 
-`GameScreen` is a `MatchScreen` (`app.tui.match_screen`: the position shown, the parts
-that play it, the drawing, the course of the match) laid out as the title bar, the
-player panels and turn banner, the board (`compose_board`) beside the move list, the
-status line and the footer. Its keys: which are offered now (`check_action`: the
-board's keys, undo and hint go once the game is decided; undo says "No takebacks" when
-the setup turned them off), and the actions of hint, undo, the rules, and leaving
-(which keeps an unfinished game for later). Rematch, new game and save are the match's
-own actions, in `MatchScreen`.
+`GameScreen` is a view of a match session (`app.tui.match_screen`), with the computer's
+turns and hints (`app.tui.thinking`), laid out as the title bar, the player panels and
+turn banner, the board (`compose_board`) beside the move list, the status line and the
+footer. Its keys: which are offered now (`check_action`: the board's keys, undo and hint
+go once the game is decided; undo says "No takebacks" when the setup turned them off),
+and the actions of hint, undo, the rules, rematch, new game, saving and leaving (which
+keeps an unfinished game for later). After a round's last move it shows the round-over
+dialog and starts the next round, or the game-over dialog once the match is decided
+(their words: `app.tui.game_records`).
 
 Each game's board subclasses it in `app/tui/boards/`, typed by its game's options,
 state and move (`ConquestScreen(KeypadBoard[ConquestOptions, ConquestState,
@@ -16,6 +18,7 @@ ConquestMove])`).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -24,10 +27,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from app.match_session.setup import variant_summary
+from app.tui import game_records
 from app.tui.dialogs import ConfirmDialog
-from app.tui.match_screen import MatchScreen
-from app.tui.session import variant_summary
+from app.tui.navigation import navigator
 from app.tui.styles import SCREEN_STYLES
+from app.tui.thinking import ThinkingScreen
 from rules.base import Frozen, GameOptions, GameState, MoveT, OptionsT, StateT
 from widgets.keys_footer import KeysFooter
 from widgets.move_list import MoveList
@@ -38,7 +43,7 @@ from widgets.status_line import StatusLine
 AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 
 
-class GameScreen(MatchScreen[OptionsT, StateT, MoveT]):
+class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
     """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`."""
 
     CSS_PATH = SCREEN_STYLES
@@ -83,19 +88,19 @@ class GameScreen(MatchScreen[OptionsT, StateT, MoveT]):
         if self.is_over and action not in AFTER_THE_END:
             return False  # the board's keys (and undo, hint) go once the game is decided
         if action == "undo":
-            if not self.takebacks.allowed:
+            if not self.session.takebacks_allowed:
                 return False
-            return True if self.takebacks.possible() else None
+            return True if self.session.can_take_back() else None
         if action == "undo_off":
-            return not self.takebacks.allowed
+            return not self.session.takebacks_allowed
         if action in ("rematch", "new_game"):
-            return self.control.result is not None
+            return self.session.result is not None
         if action == "hint":
             return self.human_to_move or None
         return True
 
     def action_undo(self) -> None:
-        said = self.takebacks.take_back()
+        said = self.session.take_back()
         if said is None:
             return
         self.new_position()
@@ -108,7 +113,7 @@ class GameScreen(MatchScreen[OptionsT, StateT, MoveT]):
         )
 
     def action_hint(self) -> None:
-        self.hints.ask()
+        self.ask_hint()
 
     def action_rules(self) -> None:
         from app.tui.rules_screen import RulesScreen
@@ -131,6 +136,85 @@ class GameScreen(MatchScreen[OptionsT, StateT, MoveT]):
             ),
             leave,
         )
+
+    # Rounds and the end of the match
+
+    def round_over(self) -> None:
+        """After a round's last move: the next round, or the end of the match."""
+        if self.outcome is None or not self.is_mounted:
+            return
+        self.redraw()
+        if self.session.result is not None:
+            self.show_game_over()
+            return
+        dialog = game_records.round_over_dialog(self.session, self.setup)
+        if dialog is not None:
+            self.app.push_screen(dialog, lambda _: self.next_round())
+
+    def next_round(self) -> None:
+        self.session.next_round()
+        self.new_position()
+
+    def show_game_over(self) -> None:
+        if not self.is_current:
+            return
+        dialog = game_records.game_over_dialog(self.session, self.setup, self._analysis)
+        if dialog is not None:
+            self.app.push_screen(dialog, self._game_over_chosen)
+
+    def _game_over_chosen(self, choice: str | None) -> None:
+        if choice == "rematch":
+            self.action_rematch()
+        elif choice == "new":
+            self.action_new_game()
+        elif choice == "menu":
+            self.to_menu()
+        elif choice == "export":
+            game_records.export(self.app, self.session, self.say_level, self.show_game_over)
+        elif choice == "save":
+            self.action_save()
+            self.show_game_over()
+
+    def _analysis(self) -> bool:
+        """Open the analysis of the game just finished; of a match of several rounds,
+        of the round the player chooses (as a saved match replays)."""
+        from app.tui.analysis_screen import analysis_of
+        from app.tui.replay import open_replay
+
+        if len(self.session.match.results) > 1:
+            open_replay(self.app, self.session.record())
+            return True
+        analysis = analysis_of(self)
+        if analysis is None:
+            return False
+        self.app.push_screen(analysis)
+        return True
+
+    def say_level(self, message: str, level: str) -> None:
+        self.say(message, "error" if level == "error" else "success")
+
+    def autosave(self) -> Path | None:
+        """Keep an unfinished game in the autosave slot (the menu offers it next time)."""
+        return game_records.autosave(self.app, self.session)
+
+    def action_rematch(self) -> None:
+        self.new_session(self.setup.rematch())
+        self.new_position()
+        first = self.setup.name(self.setup.first)
+        self.say(f"Rematch: {first} starts. {self.turn_hint(self.position)}")
+
+    def action_new_game(self) -> None:
+        app = navigator(self.app)
+        if app is not None:
+            app.open_setup(self.setup.game_id, self.setup, replace=True)
+
+    def to_menu(self) -> None:
+        app = navigator(self.app)
+        if app is not None:
+            app.go_menu()
+
+    def action_save(self) -> None:
+        game_records.save(self.app, self.session, self.say_level)
 
 
 #: A game screen of a game chosen at run time (by id: `app.tui.app.board_screen`, a

@@ -1,14 +1,12 @@
-"""One match on the game screen: the position shown, the parts that play it, and drawing.
+"""One match on the game screen: a view of a match session (`app.match_session`).
 
-`MatchScreen` is the base of `GameScreen` (`app.tui.game_screen`, which adds the keys).
-It owns what all five games share: the position shown (a frozen rules model, in a
-reactive typed by the board's game), drawing it, playing a move and the course of the
-match. The match behind it (rounds, the time each move took, the clock, the record) is
-a `MatchControl`. Parts it owns, each with a small interface the
-screen calls: `flow` (the clock, rounds), `records` (the end, saving, exporting),
-`searches` (the solver's questions, in a helper process), `computer` (the computer's
-turns), `hints` (`h`) and `takebacks` (undo); what is drawn around the board (panels,
-banner, move list, status line) is `app.tui.scoreboard`.
+`MatchScreen` holds the session and shows it: the position (a frozen rules model, in a
+reactive typed by the board's game), the panels, banner, move list and status line
+(their words: `app.tui.scoreboard`). A move goes to `session.play`, and the screen
+renders the events it returns (played, refused, a lost turn, the round's or the
+match's end, a game not kept). The clock ticks every `TICK` seconds while the screen is
+looked at. Subclasses add the computer's turns and hints (`app.tui.thinking`), the
+rounds' and the game's end and the keys (`app.tui.game_screen`).
 
 A board adds its widgets (`compose_board`), redraws them from a state of its game
 (`update_board`), says what each player holds (`holdings`) and what the player to move
@@ -20,31 +18,39 @@ from __future__ import annotations
 
 import sys
 import threading
-from pathlib import Path
+from collections.abc import Iterable
 from typing import Generic, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widgets import Static
 
-from app.tui import game_flow
-from app.tui.computer import Bot, ComputerTurns, bots_for
-from app.tui.game_flow import GameFlow
-from app.tui.game_records import GameRecords
-from app.tui.hints import Hints
-from app.tui.match_control import MatchControl
+from app.match_session import (
+    ClockRanOut,
+    Event,
+    Keeper,
+    MatchSession,
+    NotKept,
+    Played,
+    Refused,
+    RoundOver,
+    SavedGames,
+)
+from app.match_session.setup import GameSetup, marks
+from app.tui import scoreboard
 from app.tui.mounting import gone
-from app.tui.scoreboard import redraw_around_the_board
 from app.tui.searches import Searches
-from app.tui.session import GameSetup, marks
-from app.tui.takeback import Takebacks
-from rules.base import Game, IllegalMove, MoveT, OptionsT, Outcome, PlayerNo, StateT
+from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.records import GameRecord
 from rules.words.common import name_players
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
 from widgets.status_line import Level, StatusLine
+
+#: How often the clock is looked at (seconds).
+TICK = 0.25
 
 
 class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
@@ -56,29 +62,38 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     state: reactive[StateT | None] = reactive(None, always_update=True, init=False, repaint=False)
 
     def __init__(
-        self, setup: GameSetup, moves: list[str] | None = None, record: GameRecord | None = None
+        self,
+        setup: GameSetup,
+        moves: list[str] | None = None,
+        record: GameRecord | None = None,
+        *,
+        keeper: Keeper | None = None,
     ) -> None:
         """`moves` (notation) are played first, as if typed; `record` (an unfinished
-        game) is resumed where it was left."""
+        game) is resumed where it was left; `keeper` keeps the game (default: the data
+        folder's statistics and autosave slot)."""
         super().__init__(classes=f"game-screen game-{setup.game_id}")
         self.setup = setup
         self.start_moves = list(moves or [])
-        self.control: MatchControl[OptionsT, StateT, MoveT] = MatchControl(setup, record)
-        #: The game of `setup`, typed by the board: the match's (the registry's one game).
-        self.game: Game[OptionsT, StateT, MoveT] = self.control.game
+        self.keeper: Keeper = keeper or SavedGames()
+        self.session: MatchSession[OptionsT, StateT, MoveT] = MatchSession.from_setup(
+            setup, record, keeper=self.keeper
+        )
+        #: The game of `setup`, typed by the board: the session's (the registry's one game).
+        self.game: Game[OptionsT, StateT, MoveT] = self.session.game
         self.refusal: str | None = None
         #: The position the refusal was about: it is not shown once the position changes.
         self.refused_in: StateT | None = None
-        self.bots: dict[PlayerNo, Bot[StateT, MoveT]] = bots_for(setup, self.game)
-        self.flow = GameFlow(self)
-        self.records = GameRecords(self)
         self.searches = Searches(self)
-        self.computer = ComputerTurns(self, self.searches)
-        self.hints = Hints(self, self.searches)
-        self.takebacks = Takebacks(self)
         self._offers: tuple[bool, ...] = ()
         #: The position last shown (a redraw of it leaves the searches asked alone).
         self._shown: StateT | None = None
+
+    def new_session(self, setup: GameSetup) -> None:
+        """A new match of `setup` (a rematch), on the same clock and keeper."""
+        self.setup = setup
+        clock = self.session.clock
+        self.session = MatchSession.from_setup(setup, clock=clock, keeper=self.keeper)
 
     @property
     def options(self) -> OptionsT:
@@ -103,13 +118,13 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         if self.state is not None:
             return
         self.query_one(MoveList).marks = marks(self.setup.names)
-        self.set_interval(game_flow.TICK, self.flow.tick)  # (read now: a test shortens it)
+        self.set_interval(TICK, self.tick)
+        session = self.session
         for text in self.start_moves:  # e.g. `play GAME --moves "..."`: already checked
-            if self.control.round_end is not None:
-                self.control.next_round()
-            self.control.play(self.game.parse_move(text))
-        self.state = self.control.state
-        if self.control.round_end is not None:
+            session.next_round()
+            session.play(text)
+        self.state = session.state
+        if session.is_over:
             self.call_after_refresh(self.round_over)
 
     def on_unmount(self) -> None:
@@ -145,31 +160,34 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     def show_hint(self, move: str | None) -> None:
         """Highlight the hinted `move` (notation) on the board; None: clear it."""
 
-    # Playing
+    def clear_hint(self) -> None:
+        """The player chose (an operator, a number): a hint's highlight goes."""
+
+    # What the session says
 
     @property
     def history(self) -> list[StateT]:
         """The current round's positions before each of its moves."""
-        return self.control.history
+        return self.session.history
 
     @property
     def moves(self) -> list[tuple[PlayerNo, str]]:
         """The current round's moves: (player, notation)."""
-        return self.control.moves
+        return self.session.moves
 
     @property
     def outcome(self) -> Outcome | None:
         """How the shown round ended (by the rules, or a player's time ran out)."""
-        return self.control.outcome
+        return self.session.outcome
 
     @property
     def is_over(self) -> bool:
-        return self.outcome is not None
+        return self.session.is_over
 
     @property
     def in_progress(self) -> bool:
         """Started and not decided: leaving keeps it in the autosave slot."""
-        return self.control.started_playing and self.control.result is None
+        return self.session.in_progress
 
     @property
     def to_move(self) -> PlayerNo:
@@ -177,33 +195,73 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
 
     @property
     def human_to_move(self) -> bool:
-        return not self.is_over and self.to_move not in self.bots
+        return not self.is_over and self.to_move not in self.session.computers
 
     def named(self, text: str) -> str:
         return name_players(text, self.setup.names)
 
+    # Playing
+
     def play(self, move: MoveT) -> bool:
-        """Ask the rules to play `move`; on refusal show why. True when it was played."""
+        """Ask the session to play `move`; show what happened. True when it was played."""
         if self.state is None or self.is_over:
             return False
-        self.flow.tick_clock()
-        try:
-            ended = self.control.play(move)
-        except IllegalMove as error:
-            self.refuse(str(error))
-            return False
-        self.refusal = None
-        self.reset_input()
-        self.state = self.control.state
+        self.tick_clock()
+        return self.show_events(self.session.play(move))
+
+    def show_events(self, events: Iterable[Event]) -> bool:
+        """Render what the session says happened; True when a move was played."""
+        moved = ended = False
+        for event in events:
+            if isinstance(event, Refused):
+                self.refuse(event.reason)
+            elif isinstance(event, Played | ClockRanOut):
+                moved = True
+            elif isinstance(event, RoundOver):
+                ended = True
+            elif isinstance(event, NotKept):
+                if event.part == "statistics":
+                    self.notify(event.reason, severity="warning", markup=False)
+                else:
+                    self.notify(event.reason, severity="error", markup=False)
+        if moved:
+            self.new_position()
         if ended:
             self.call_after_refresh(self.round_over)
-        return True
+        return moved and not any(isinstance(e, ClockRanOut) for e in events)
 
     def new_position(self) -> None:
-        """The match moved (a takeback, the next round, a rematch): show its position."""
+        """The match moved (a move, a takeback, the next round, a rematch): show it."""
         self.refusal = None
         self.reset_input()
-        self.state = self.control.state
+        self.state = self.session.state
+
+    def round_over(self) -> None:
+        """After a round's last move (`app.tui.game_screen`: the dialogs)."""
+
+    # The clock
+
+    def tick_clock(self) -> None:
+        """Count the time up to now against the player to move (while the screen is on
+        top: a dialog or the rules stop the clock)."""
+        self.session.tick(running=self.is_active and self.state is not None)
+
+    def tick(self) -> None:
+        """The clock's tick (every `TICK` seconds): a person out of time loses the round."""
+        self.tick_clock()
+        if self.state is None or self.is_over or not self.session.turn_seconds:
+            return
+        if self.human_to_move and self.is_active and self.session.out_of_time():
+            self.show_events(self.session.time_out())
+            return
+        self.show_clocks()
+
+    def on_screen_suspend(self) -> None:
+        """Another screen covers this one (rules, a dialog): the clock stops."""
+        self.session.tick(running=self.state is not None)
+
+    def on_screen_resume(self) -> None:
+        self.session.tick(running=False)
 
     # Drawing
 
@@ -226,57 +284,53 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
             self._shown = state
             self.searches.cancel()  # a question about another position is not wanted
         self.redraw()
-        self.schedule_bot()
-        self.hints.position_changed(state)
+        self.position_shown(state)
 
-    def schedule_bot(self) -> None:
-        """The computer's turn, if it is to move (a puzzle holds it back once failed)."""
-        self.computer.schedule()
+    def position_shown(self, state: StateT) -> None:
+        """A position was shown (`app.tui.thinking`: the computer's turn, the hints)."""
 
-    def clear_hint(self) -> None:
-        """The player chose (an operator, a number): the hint's highlight goes."""
-        self.hints.clear()
+    def takeback_possible(self) -> bool:
+        return self.session.can_take_back()
+
+    def show_clocks(self) -> None:
+        """The seconds left in the mover's panel (the other shows a whole turn's time)."""
+        for player in (1, 2):
+            panel = self.panel(player)
+            panel.clock, panel.low_time = scoreboard.clock_text(self.session, self.setup, player)
 
     def redraw(self) -> None:
         with self.app.batch_update():
-            self._redraw()
+            offers = self._redraw()
+            # The footer redraws itself on refresh_bindings: only when what it offers
+            # changes.
+            if offers != self._offers:
+                self._offers = offers
+                self.refresh_bindings()
 
-    def _redraw(self) -> None:
-        offers = redraw_around_the_board(self)
-        # The footer redraws itself on refresh_bindings: only when what it offers changes.
-        if offers != self._offers:
-            self._offers = offers
-            self.refresh_bindings()
-
-    # The course of the match (`flow`) and its end (`records`); a puzzle changes the
-    # first four
-
-    def round_over(self) -> None:
-        self.flow.round_over()
-
-    def finish_match(self) -> None:
-        self.records.finish_match()
-
-    def show_game_over(self) -> None:
-        self.records.show_game_over()
-
-    def autosave(self) -> Path | None:
-        return self.records.autosave()
-
-    def on_screen_suspend(self) -> None:
-        self.flow.suspended()  # another screen covers this one: the clock stops
-
-    def on_screen_resume(self) -> None:
-        self.flow.resumed()
-
-    def to_menu(self) -> None:
-        self.flow.to_menu()
-
-    def action_rematch(self) -> None:
-        self.flow.rematch()
-
-    def action_new_game(self) -> None:
-        self.flow.new_game()
-
-    def action_save(self) -> None:
-        self.records.save()
+    def _redraw(self) -> tuple[bool, ...]:
+        """Draw the panels, banner, move list, status line and board from the session;
+        what the footer should offer (a takeback, the game over, a person to move)."""
+        session, setup, state = self.session, self.setup, self.position
+        outcome = session.outcome
+        for player in (1, 2):
+            self.panel(player).show(
+                name=setup.name(player),
+                kind=setup.seats[player - 1].label,
+                holdings=self.holdings(state, player),
+                active=outcome is None and self.to_move == player,
+                winner=outcome is not None and outcome.winner == player,
+                score=scoreboard.score_text(session, player),
+            )
+        self.show_clocks()
+        banner = self.query_one("#turn-banner", Static)
+        text, classes = scoreboard.banner(session, setup)
+        banner.update(text)
+        if set(banner.classes) != set(classes.split()):  # (a change restyles it)
+            banner.set_classes(classes)
+        banner.border_title = scoreboard.match_text(session)
+        self.query_one(MoveList).moves = scoreboard.move_list(session, setup)
+        refusal = self.refusal if self.refused_in is state else None
+        said, level = scoreboard.status(session, setup, refusal, self.turn_hint(state))
+        self.query_one(StatusLine).show(said, level)
+        self.update_board(state)
+        return (self.takeback_possible(), outcome is not None, self.human_to_move)

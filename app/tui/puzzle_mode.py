@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
+from app.match_session import KeepNothing
 from app.tui.session import GameSetup, Seat, variant_summary
 from rules.base import Frozen, GameState, IllegalMove, PlayerNo
 from rules.puzzles.model import Puzzle
@@ -84,7 +85,8 @@ class PuzzleMode(_Board):
         self.judging = False
         #: The position where the player went wrong.
         self.failed_at: GameState | None = None
-        super().__init__(puzzle_setup(puzzle, player), list(puzzle.moves))
+        # Nothing is counted in the statistics, nothing is kept for later.
+        super().__init__(puzzle_setup(puzzle, player), list(puzzle.moves), keeper=KeepNothing())
 
     @property
     def mover(self) -> PlayerNo:
@@ -98,9 +100,6 @@ class PuzzleMode(_Board):
 
     def autosave(self) -> None:
         return None
-
-    def finish_match(self) -> None:
-        return None  # a puzzle is not a game of the statistics
 
     def show_game_over(self) -> None:
         return None

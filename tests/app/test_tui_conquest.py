@@ -12,7 +12,15 @@ from app.tui.boards.conquest import ConquestScreen
 from app.tui.menu import MenuScreen
 from app.tui.setup import SetupScreen
 from rules.conquest import GAME, ConquestOptions, equations_of
-from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
+from tests.app.tui_support import (
+    SIZE,
+    clock_by_hand,
+    expected,
+    game_screen,
+    text_of,
+    top,
+    winner_shown,
+)
 
 NAMES = ("Ann", "Bob")
 
@@ -174,18 +182,16 @@ async def test_status_says_who_moved_what_happened_and_whose_turn_it_is() -> Non
 async def test_a_refusal_does_not_stay_into_the_next_round(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from app.tui import match_control
     from app.tui.dialogs import RoundOverDialog
 
-    now = [0.0]
-    monkeypatch.setattr(match_control, "clock", lambda: now[0])
     app = EquationDuelApp("conquest", names=("Ann", "Bob"), best_of=3, turn_seconds=10)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
+        now = clock_by_hand(screen)
         screen.refuse("That is not a move.")
         assert "not a move" in text_of(screen.query_one("#status", Static))
         now[0] = 11.0  # Ann's time runs out: Bob wins the round
-        screen.flow.tick()
+        screen.tick()
         await pilot.pause()
         assert isinstance(top(app), RoundOverDialog)
         await pilot.press("enter")  # the next round: Bob starts

@@ -31,7 +31,7 @@ async def ask_hint(pilot: Pilot[None]) -> str:
 
 def hinted_move(app: EquationDuelApp) -> str:
     """The move (notation) the hint on the screen is about."""
-    move = game_screen(app).hints.move
+    move = game_screen(app).hint_move
     assert move is not None
     return move
 

@@ -3,18 +3,16 @@ settings, and undo within a round."""
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import RadioButton, Select, Static
 
 from app import stats
-from app.tui import game_flow, match_control
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import RoundOverDialog
 from app.tui.match_form import MatchForm
 from app.tui.record_dialogs import RoundChoiceDialog
 from rules.template import GAME as TEMPLATE
-from tests.app.tui_support import SIZE, game_screen, text_of, top, winner_shown
+from tests.app.tui_support import SIZE, clock_by_hand, game_screen, text_of, top, winner_shown
 
 NAMES = ("Ann", "Bob")
 #: In Equation Conquest whoever appends the 3 of 5 2 3 wins (5 − 2 = 3): the starter.
@@ -45,7 +43,7 @@ async def test_best_of_three_by_keys_to_the_match_result() -> None:
         await pilot.pause()
         assert text_of(top(app).query_one("#match-score", Static)) == "Ann 1 – 1 Bob"
         await pilot.click("#next")
-        assert screen.to_move == 1 and screen.control.round_number == 3
+        assert screen.to_move == 1 and screen.session.round_number == 3
         await pilot.press(*STARTER_WINS)
         winner, reason = await winner_shown(pilot)
         assert winner == "Ann wins!"
@@ -65,46 +63,44 @@ async def test_best_of_three_by_keys_to_the_match_result() -> None:
     assert {(p.name, p.won) for p in summary.players} == {("Ann", 1), ("Bob", 0)}
 
 
-async def test_the_clock_runs_out_and_loses_the_round(monkeypatch: pytest.MonkeyPatch) -> None:
-    now = [100.0]
-    monkeypatch.setattr(match_control, "clock", lambda: now[0])
-    monkeypatch.setattr(game_flow, "TICK", 0.02)
+async def test_the_clock_runs_out_and_loses_the_round() -> None:
     app = EquationDuelApp("conquest", names=NAMES, best_of=3, turn_seconds=10)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
+        now = clock_by_hand(screen, 100.0)
         await pilot.press("5")
         now[0] += 4
-        await pilot.pause(0.1)
+        screen.tick()  # the clock's tick, as its interval calls it
+        await pilot.pause()
         assert panel_line(app, 2) == "0 of 2 round wins · 6 s left"
         assert panel_line(app, 1) == "0 of 2 round wins · 10 s a turn"
         now[0] += 6  # Bob's ten seconds are up
-        await pilot.pause(0.1)
+        screen.tick()
+        await pilot.pause()
         dialog = top(app)
         assert isinstance(dialog, RoundOverDialog)
         assert text_of(dialog.query_one("#reason", Static)) == "Bob's time ran out"
-        assert screen.control.wins == (1, 0)
+        assert screen.session.wins == (1, 0)
         await pilot.press("enter")
         assert screen.to_move == 2 and panel_line(app, 2).endswith("10 s left")
-    record = screen.control.record()
+    record = screen.session.record()
     assert record.rounds[0].seconds_used == 10.0 and record.moves[0].seconds == 0.0
 
 
-async def test_the_clock_stops_while_the_rules_are_open(monkeypatch: pytest.MonkeyPatch) -> None:
-    now = [0.0]
-    monkeypatch.setattr(match_control, "clock", lambda: now[0])
-    monkeypatch.setattr(game_flow, "TICK", 0.02)
+async def test_the_clock_stops_while_the_rules_are_open() -> None:
     app = EquationDuelApp("conquest", turn_seconds=10)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
+        now = clock_by_hand(screen)
         await pilot.press("f1")
         await pilot.pause()
         now[0] += 60
-        await pilot.pause(0.1)
+        screen.tick()  # the rules are on top: nothing is counted
         await pilot.press("escape")
         await pilot.pause()
         now[0] += 3
-        await pilot.pause(0.1)
-        assert not screen.is_over and screen.control.seconds_left() == 7
+        screen.tick()
+        assert not screen.is_over and screen.session.seconds_left() == 7
 
 
 async def test_setup_sets_the_match_and_the_clock_by_mouse_and_keys() -> None:
@@ -121,7 +117,7 @@ async def test_setup_sets_the_match_and_the_clock_by_mouse_and_keys() -> None:
         assert form.values() == (5, 30)
         await pilot.click("#start")
         screen = game_screen(app)
-        assert (screen.control.best_of, screen.control.turn_seconds) == (5, 30)
+        assert (screen.session.best_of, screen.session.turn_seconds) == (5, 30)
         assert "best of 5 · 30 s per turn" in text_of(screen.query_one("#variant", Static))
 
 
@@ -140,4 +136,4 @@ async def test_template_rounds_to_win_is_the_match_setting() -> None:
         await pilot.click("#start")
         screen = game_screen(app)
         assert screen.setup.options == TEMPLATE.Options(rounds_to_win=4, turn_seconds=60, first=2)
-        assert screen.control.best_of == 7 and screen.to_move == 2
+        assert screen.session.best_of == 7 and screen.to_move == 2

@@ -195,7 +195,7 @@ async def test_app_resumes_a_record_given_to_it() -> None:
     app = EquationDuelApp(record=record)
     async with app.run_test(size=SIZE):
         screen = game_screen(app)
-        assert screen.control.wins == (1, 0) and screen.control.round_number == 2
+        assert screen.session.wins == (1, 0) and screen.session.round_number == 2
         assert screen.state.sequence == (4,) and screen.to_move == 1
         assert "round 2 of 3" in str(screen.query_one("#turn-banner", Static).border_title)
 

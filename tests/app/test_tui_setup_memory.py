@@ -138,7 +138,7 @@ async def test_the_setup_turns_takebacks_off() -> None:
         await pilot.press("enter")
         await pilot.pause()
         screen = game_screen(app)
-        assert not screen.setup.takebacks and not screen.takebacks.allowed
+        assert not screen.setup.takebacks and not screen.session.takebacks_allowed
         assert screen.check_action("undo_off", ())
         assert screen.setup.rematch().takebacks is False
         app.open_setup("countdown", screen.setup)  # "New game" starts from this setup

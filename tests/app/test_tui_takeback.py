@@ -47,7 +47,7 @@ async def test_undo_before_the_computers_reply_takes_back_your_move(
         await pilot.press("5", "u")  # before the computer's reply
         await pilot.pause()
         assert screen.moves == [] and screen.to_move == 1
-        assert not screen.computer.waiting  # the computer's pending turn is called off
+        assert not screen.computer_waiting  # the computer's pending turn is called off
 
 
 async def test_nothing_to_take_back_when_the_computer_moved_first() -> None:

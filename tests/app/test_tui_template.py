@@ -7,12 +7,19 @@ import random
 import pytest
 from textual.widgets import Static
 
-from app.tui import match_control
 from app.tui.app import EquationDuelApp
 from app.tui.boards.template import TemplateScreen
 from app.tui.dialogs import GameOverDialog, RoundOverDialog
 from rules.template import GAME, TemplateOptions
-from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
+from tests.app.tui_support import (
+    SIZE,
+    clock_by_hand,
+    expected,
+    game_screen,
+    text_of,
+    top,
+    winner_shown,
+)
 
 NAMES = ("Ann", "Bob")
 #: The seed's walkthrough (RULINGS.md): Player 1 wins 39 to 36.
@@ -109,25 +116,24 @@ async def test_template_match_of_two_rounds() -> None:
             if round_no == 1:
                 assert isinstance(top(app), RoundOverDialog)
                 await pilot.press("enter")
-                assert screen.control.round_number == 2 and screen.to_move == 2
-                assert screen.control.wins == (1, 0)
+                assert screen.session.round_number == 2 and screen.to_move == 2
+                assert screen.session.wins == (1, 0)
         winner, reason = await winner_shown(pilot)
         assert winner == "Player 1 wins!"
         assert reason.endswith("match won 2–0")
 
 
 async def test_time_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    now = [0.0]
-    monkeypatch.setattr(match_control, "clock", lambda: now[0])
     app = EquationDuelApp("template", {"turn_seconds": 5})
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
+        now = clock_by_hand(screen)
         await pilot.press("9")
         now[0] += 5  # Player 2's whole turn
-        screen.flow.tick()
+        screen.tick()
         await pilot.pause()
         assert isinstance(top(app), GameOverDialog)
         winner, reason = await winner_shown(pilot)
         assert winner == "Player 1 wins!" and reason == "Player 2's time ran out"
         await pilot.press("escape", "u")  # a decided game is final
-        assert screen.is_over and screen.control.wins == (1, 0)
+        assert screen.is_over and screen.session.wins == (1, 0)

@@ -82,10 +82,19 @@ def expected(game_id: str, options: Any, moves: list[str], names: tuple[str, str
 async def computer_reply(pilot: Pilot[None], screen: Any) -> None:
     """Wait for the computer's move: its short delay (set it small), then its worker."""
     for _ in range(200):
-        if not screen.computer.waiting:
+        if not screen.computer_waiting:
             break
         await pilot.pause(0.01)
     else:
         raise AssertionError("the computer's turn never started")
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+def clock_by_hand(screen: Any, start: float = 0.0) -> list[float]:
+    """From now on the screen's match session reads a clock the test moves by hand
+    (`now[0] += 4`); the turn going on starts at `start`."""
+    now = [start]
+    screen.session.clock = lambda: now[0]
+    screen.session.start_turn()
+    return now

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from app.match_session import Keeper
 from app.tui.boards.common import OperatorBoard
 from app.tui.hints import mark_keys, mark_ops
 from app.tui.keys import digit_bindings, operator_bindings
@@ -36,9 +37,14 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
     ]
 
     def __init__(
-        self, setup: GameSetup, moves: list[str] | None = None, record: GameRecord | None = None
+        self,
+        setup: GameSetup,
+        moves: list[str] | None = None,
+        record: GameRecord | None = None,
+        *,
+        keeper: Keeper | None = None,
     ) -> None:
-        super().__init__(setup, moves, record)
+        super().__init__(setup, moves, record, keeper=keeper)
         self.chosen: list[int] = []
         self.op = None
 

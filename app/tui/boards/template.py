@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
 
+from app.match_session import Keeper
 from app.tui.boards.common import KeypadBoard
 from app.tui.hints import HINT_CLASS, mark_keys
 from app.tui.keys import digit_bindings
@@ -72,9 +73,14 @@ class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
     ]
 
     def __init__(
-        self, setup: GameSetup, moves: list[str] | None = None, record: GameRecord | None = None
+        self,
+        setup: GameSetup,
+        moves: list[str] | None = None,
+        record: GameRecord | None = None,
+        *,
+        keeper: Keeper | None = None,
     ) -> None:
-        super().__init__(setup, moves, record)
+        super().__init__(setup, moves, record, keeper=keeper)
         self.cursor: Cursor = (self.setup.first, 1)
 
     def compose_board(self) -> ComposeResult:

@@ -1,0 +1,149 @@
+"""The computer's turns and the hints on the game screen: questions to the solver that
+Textual workers answer with messages.
+
+`ThinkingScreen` is a `MatchScreen` (`app.tui.match_screen`) that, whenever a position
+is shown, starts the computer's turn if it is to move: after a short pause for show
+(`computer.BOT_DELAY`), a worker of the group `bot` asks the screen's helper process
+(`Searches`) and posts `ComputerMoved` (or `ComputerFailed`); the screen plays the move
+unless the position changed meanwhile. `h` asks a worker of the group `hint`, which
+posts `HintFound`; the screen shows the hint while its position is on screen. No part
+holds the screen: the workers only post messages to it.
+"""
+
+from __future__ import annotations
+
+from textual.timer import Timer
+
+from app.match_session import Keeper
+from app.match_session.setup import GameSetup
+from app.tui import computer, hints
+from app.tui.computer import Bot, ComputerFailed, ComputerMoved, bots_for
+from app.tui.hints import HintFound, hint_sentence
+from app.tui.match_screen import MatchScreen
+from rules.analysis import Hint
+from rules.base import MoveT, OptionsT, PlayerNo, StateT
+from rules.records import GameRecord
+
+
+class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
+    """A match on screen with the computer's turns and the hints."""
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        moves: list[str] | None = None,
+        record: GameRecord | None = None,
+        *,
+        keeper: Keeper | None = None,
+    ) -> None:
+        super().__init__(setup, moves, record, keeper=keeper)
+        self.bots: dict[PlayerNo, Bot[StateT, MoveT]] = bots_for(setup, self.game)
+        self._bot_timer: Timer | None = None
+        #: The position a hint is being worked out for (None: none asked).
+        self._hint_asked: StateT | None = None
+        #: The position whose hint is shown on the board (None: none shown).
+        self._hint_shown: StateT | None = None
+        #: The move (notation) of the hint shown (None: none shown).
+        self.hint_move: str | None = None
+
+    def position_shown(self, state: StateT) -> None:
+        self.schedule_bot()
+        self._hint_asked = None
+        self.hint_move = None
+        if self._hint_shown is not None and self._hint_shown is not state:
+            self._hint_shown = None
+            self.show_hint(None)
+
+    # The computer's turns
+
+    @property
+    def computer_waiting(self) -> bool:
+        """Whether the computer's turn is still to start (its short pause)."""
+        return self._bot_timer is not None
+
+    def stop_bot(self) -> None:
+        """Call off a computer's turn that has not started yet."""
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+
+    def schedule_bot(self) -> None:
+        """Start the computer's turn if it is to move (after every position shown)."""
+        self.stop_bot()
+        if not self.is_over and self.to_move in self.bots:
+            self._bot_timer = self.set_timer(computer.BOT_DELAY, self._think)
+
+    def _think(self) -> None:
+        self._bot_timer = None
+        if self.is_over or self.to_move not in self.bots:
+            return
+        player = self.to_move
+        state, bot = self.position, self.bots[player]
+        self.say(f"Player {player} (computer) is thinking…")
+
+        def answered(answer: tuple[MoveT, Bot[StateT, MoveT]]) -> None:
+            move, moved_on = answer
+            if self.bots.get(player) is bot:
+                self.bots[player] = moved_on  # its random source, as the helper left it
+            self.post_message(ComputerMoved(state, player, move, moved_on))
+
+        def failed(why: str) -> None:
+            self.post_message(ComputerFailed(state, why))
+
+        # `ask_bot` is looked up here, when asked: a test may put a slower one in its place.
+        self.searches.ask("bot", computer.ask_bot, (bot, state), answered, failed)
+
+    def on_computer_moved(self, message: ComputerMoved) -> None:
+        if self.state is message.state and not self.is_over:  # not undone or left meanwhile
+            self.play(message.move)
+
+    def on_computer_failed(self, message: ComputerFailed) -> None:
+        if self.state is message.state:
+            self.say(f"The computer could not find a move: {message.why}", "error")
+
+    # Hints
+
+    def ask_hint(self) -> None:
+        """`h`: the best move for the person to move, worked out in the helper process."""
+        if self.state is None or self.is_over:
+            self.say("The game is over: there is nothing to hint.")
+            return
+        if not self.human_to_move:
+            self.say("Hints are for a person to move: the computer is thinking.")
+            return
+        state = self.state
+        if self._hint_asked is state:
+            return  # already being worked out
+        self._hint_asked = state
+        names = self.setup.names
+        self.say(f"Looking for the best move for {names[self.to_move - 1]}…")
+
+        def answered(found: Hint | str) -> None:  # a str: why there is none (SolverError)
+            self.post_message(HintFound(state, found))
+
+        # `hint` is looked up here, when asked: a test may put a slower one in its place.
+        self.searches.ask(
+            "hint", hints.hint, (self.setup.game_id, state, names), answered, answered
+        )
+
+    def on_hint_found(self, message: HintFound) -> None:
+        state, found = message.state, message.found
+        if self._hint_asked is state:
+            self._hint_asked = None
+        if self.state is not state:
+            return  # the position changed meanwhile: that hint is stale
+        if isinstance(found, str):
+            self.say(f"No hint here: {found}", "error")
+            return
+        self.hint_move = found.move
+        if found.move is not None:
+            self.show_hint(found.move)
+            self._hint_shown = state
+        self.say(hint_sentence(found), "note")
+
+    def clear_hint(self) -> None:
+        """The player chose (an operator, a number): the hint's highlight goes."""
+        if self._hint_shown is None:
+            return
+        self._hint_shown = None
+        self.show_hint(None)
