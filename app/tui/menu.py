@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from app.tui.mounting import gone
+from app.tui.navigation import navigator
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
 
@@ -132,9 +133,9 @@ class MenuScreen(Screen[None]):
         self._open(event.game_id)
 
     def _open(self, game_id: str) -> None:
-        open_setup = getattr(self.app, "open_setup", None)
-        if open_setup is not None:
-            open_setup(game_id)
+        app = navigator(self.app)
+        if app is not None:
+            app.open_setup(game_id)
 
     def action_move(self, step: int) -> None:
         index = (GAME_IDS.index(self.current) + step) % len(GAME_IDS)

@@ -13,6 +13,7 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from app.tui.navigation import navigator
 from rules.registry import GAME_IDS, GAME_INFO
 
 
@@ -42,17 +43,14 @@ def game_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]
 
 def _new_game(app: App[Any], game_id: str) -> Callable[[], None]:
     def start() -> None:
-        autosave = getattr(app, "autosave", None)
-        in_progress = getattr(app, "game_in_progress", None)
-        if callable(in_progress) and in_progress() and callable(autosave):
-            autosave()
+        ways = navigator(app)
+        if ways is None:
+            return
+        if ways.game_in_progress():
+            ways.autosave()
             app.notify("The game in progress is kept: the menu offers to resume it next time.")
-        go_menu = getattr(app, "go_menu", None)
-        if callable(go_menu):
-            go_menu()
-        open_setup = getattr(app, "open_setup", None)
-        if callable(open_setup):
-            open_setup(game_id)
+        ways.go_menu()
+        ways.open_setup(game_id)
 
     return start
 

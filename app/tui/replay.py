@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from app import storage
 from app.data_folder import adopt_autosave, unfinished_autosaves
 from app.tui.mounting import gone
+from app.tui.navigation import navigator
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
 from app.tui.styles import SCREEN_STYLES
 from rules.match import match_outcome, round_options
@@ -171,6 +172,6 @@ class SavedGamesScreen(Screen[None]):
         if slot is not None and not adopt_autosave(slot):
             self.notify("That game has just been resumed in another window.")
             return
-        open_record = getattr(self.app, "open_record", None)
-        if open_record is not None:
-            open_record(record)
+        app = navigator(self.app)
+        if app is not None:
+            app.open_record(record)

@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select,
 from app.seat_names import seat_names
 from app.tui.match_form import MatchForm
 from app.tui.mounting import gone
+from app.tui.navigation import navigator
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
 from app.tui.preset_words import preset_words
@@ -292,12 +293,12 @@ class SetupScreen(Screen[None]):
             return
         form = self.query_one(MatchForm)
         best_of, seconds = form.values()
-        start_game = getattr(self.app, "start_game", None)
-        if start_game is not None:
+        app = navigator(self.app)
+        if app is not None:
             seats = self.seats()
             self.remember_names(seats)
             setup = GameSetup(self.game_id, options, seats, best_of, seconds, form.takebacks())
-            start_game(setup)
+            app.start_game(setup)
 
     def remember_names(self, seats: tuple[Seat, Seat]) -> None:
         try:
