@@ -33,6 +33,7 @@ from app.tui.too_small import check_size
 # The menu needs none of the rules, pydantic or the records: they are imported where
 # they are used, so the menu is drawn as soon as Textual can draw it.
 if TYPE_CHECKING:
+    from app.match_session.puzzle import PuzzleReferee
     from app.tui.navigation import Navigator
     from app.tui.session import GameSetup
     from rules.records import GameRecord
@@ -136,6 +137,16 @@ class EquationDuelApp(App[None]):
 
         screen = board_screen(setup.game_id)(setup, moves)
         if isinstance(self.screen, SetupScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def open_puzzle(self, referee: PuzzleReferee, replace: bool = False) -> None:
+        """A puzzle on its game's board, judged by `referee` (app.tui.puzzle_mode)."""
+        from app.tui.puzzle_mode import puzzle_screen
+
+        screen = puzzle_screen(referee)
+        if replace:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)

@@ -57,6 +57,11 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         Binding("n", "new_game", "New game"),
         Binding("ctrl+s", "save", "Save"),
         Binding("q,escape", "leave", "Menu"),
+        # A puzzle's own keys (its referee offers them; r and n are rematch and new
+        # game otherwise).
+        Binding("r", "retry", "Retry"),
+        Binding("s", "solution", "Solution"),
+        Binding("n", "next_puzzle", "Next puzzle"),
     ]
 
     # Layout
@@ -68,6 +73,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         variant = " · ".join(
             part for part in (variant_summary(self.setup.options), self.setup.match_words()) if part
         )
+        variant = self.referee.variant_words(variant)
         with Horizontal(id="title-bar"):
             yield Static(title, id="title")
             yield Static(Text(variant), id="variant")
@@ -85,6 +91,9 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
     # Actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        offer = self.referee.offers(action)
+        if not isinstance(offer, str):  # (USUAL: the game screen's own rule below)
+            return offer
         if self.is_over and action not in AFTER_THE_END:
             return False  # the board's keys (and undo, hint) go once the game is decided
         if action == "undo":
@@ -104,7 +113,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         if said is None:
             return
         self.new_position()
-        self.say(f"{said} {self.turn_hint(self.position)}".strip())
+        self.say(f"{said} {self.task_words(self.position)}".strip())
 
     def action_undo_off(self) -> None:
         self.notify(
@@ -140,10 +149,19 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
     # Rounds and the end of the match
 
     def round_over(self) -> None:
-        """After a round's last move: the next round, or the end of the match."""
-        if self.outcome is None or not self.is_mounted:
+        """After a round's last move: the next round, or the end of the match (a
+        puzzle's referee says what its end is)."""
+        outcome = self.outcome
+        if outcome is None or not self.is_mounted:
             return
         self.redraw()
+        if not self.referee.dialogs:
+            said = self.referee.round_over(outcome, self.named(outcome.reason))
+            if said is not None:
+                self.say(said[0], "error" if said[1] == "error" else "success")
+                self.refresh_bindings()
+            self.puzzle_counted()
+            return
         if self.session.result is not None:
             self.show_game_over()
             return
@@ -156,7 +174,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         self.new_position()
 
     def show_game_over(self) -> None:
-        if not self.is_current:
+        if not self.is_current or not self.referee.dialogs:
             return
         dialog = game_records.game_over_dialog(self.session, self.setup, self._analysis)
         if dialog is not None:
@@ -201,7 +219,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         self.new_session(self.setup.rematch())
         self.new_position()
         first = self.setup.name(self.setup.first)
-        self.say(f"Rematch: {first} starts. {self.turn_hint(self.position)}")
+        self.say(f"Rematch: {first} starts. {self.task_words(self.position)}")
 
     def action_new_game(self) -> None:
         app = navigator(self.app)
@@ -215,6 +233,26 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
 
     def action_save(self) -> None:
         game_records.save(self.app, self.session, self.say_level)
+
+    # A puzzle's keys
+
+    def action_retry(self) -> None:
+        again, app = self.referee.retry(), navigator(self.app)
+        if again is not None and app is not None:
+            app.open_puzzle(again, replace=True)
+
+    def action_next_puzzle(self) -> None:
+        following, app = self.referee.following(), navigator(self.app)
+        if following is not None and app is not None:
+            app.open_puzzle(following, replace=True)
+
+    def action_solution(self) -> None:
+        solution = self.referee.solution()
+        if solution is not None:
+            words, first = solution
+            self.say(words, "note")
+            if first is not None:
+                self.show_hint(first)
 
 
 #: A game screen of a game chosen at run time (by id: `app.tui.app.board_screen`, a

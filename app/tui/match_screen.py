@@ -31,6 +31,7 @@ from app.match_session import (
     ClockRanOut,
     Event,
     Keeper,
+    KeepNothing,
     MatchSession,
     NotKept,
     Played,
@@ -38,6 +39,7 @@ from app.match_session import (
     RoundOver,
     SavedGames,
 )
+from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup, marks
 from app.tui import scoreboard
 from app.tui.mounting import gone
@@ -67,15 +69,17 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         moves: list[str] | None = None,
         record: GameRecord | None = None,
         *,
-        keeper: Keeper | None = None,
+        referee: Referee | None = None,
     ) -> None:
         """`moves` (notation) are played first, as if typed; `record` (an unfinished
-        game) is resumed where it was left; `keeper` keeps the game (default: the data
-        folder's statistics and autosave slot)."""
+        game) is resumed where it was left; `referee` decides beside the rules (default:
+        the rules alone; a puzzle's judges the moves, `app.match_session.puzzle`)."""
         super().__init__(classes=f"game-screen game-{setup.game_id}")
         self.setup = setup
         self.start_moves = list(moves or [])
-        self.keeper: Keeper = keeper or SavedGames()
+        self.referee: Referee = referee or Referee()
+        # The statistics and the autosave slot keep a game; a puzzle keeps nothing.
+        self.keeper: Keeper = SavedGames() if self.referee.keeps else KeepNothing()
         self.session: MatchSession[OptionsT, StateT, MoveT] = MatchSession.from_setup(
             setup, record, keeper=self.keeper
         )
@@ -154,6 +158,11 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         """What the player to move does now (shown when there is nothing else to say)."""
         return ""
 
+    def task_words(self, state: StateT) -> str:
+        """What the player to move does now, as the referee says it (the board's
+        `turn_hint`; a puzzle's task before it)."""
+        return self.referee.task(state, self.turn_hint(state))
+
     def reset_input(self) -> None:
         """Forget a half-made move (a pick waiting for its declaration, a chosen operator)."""
 
@@ -186,8 +195,9 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
 
     @property
     def in_progress(self) -> bool:
-        """Started and not decided: leaving keeps it in the autosave slot."""
-        return self.session.in_progress
+        """Started and not decided: leaving keeps it in the autosave slot (a puzzle is
+        never kept)."""
+        return self.referee.keeps and self.session.in_progress
 
     @property
     def to_move(self) -> PlayerNo:
@@ -306,6 +316,15 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
             if offers != self._offers:
                 self._offers = offers
                 self.refresh_bindings()
+        state = self.state
+        if (
+            self.referee.keeps_task_in_view
+            and not self.is_over
+            and state is not None
+            and not self.refusal
+        ):  # the task stays in view, after the last move's note
+            note, task = state.note, self.task_words(state)
+            self.say(f"{note} {task}" if note else task, "info")
 
     def _redraw(self) -> tuple[bool, ...]:
         """Draw the panels, banner, move list, status line and board from the session;
@@ -330,7 +349,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         banner.border_title = scoreboard.match_text(session)
         self.query_one(MoveList).moves = scoreboard.move_list(session, setup)
         refusal = self.refusal if self.refused_in is state else None
-        said, level = scoreboard.status(session, setup, refusal, self.turn_hint(state))
+        said, level = scoreboard.status(session, setup, refusal, self.task_words(state))
         self.query_one(StatusLine).show(said, level)
         self.update_board(state)
         return (self.takeback_possible(), outcome is not None, self.human_to_move)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from textual.app import App
 
 if TYPE_CHECKING:
+    from app.match_session.puzzle import PuzzleReferee
     from app.match_session.setup import GameSetup
     from rules.records import GameRecord
 
@@ -30,6 +31,9 @@ class Navigator(Protocol):
 
     def go_menu(self) -> None:
         """Back to the menu."""
+
+    def open_puzzle(self, referee: PuzzleReferee, replace: bool = False) -> None:
+        """The board of `referee`'s puzzle (over the current screen, or in its place)."""
 
     def open_record(self, record: GameRecord) -> None:
         """Resume an unfinished game; replay a finished one."""

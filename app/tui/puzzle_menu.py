@@ -19,7 +19,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
-from app.tui.puzzle_mode import CONQUEST_NOTE, puzzle_screen
+from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle
 from app.tui.session import clean_name
 from app.tui.styles import PUZZLE_STYLES
 from rules.puzzles.model import Difficulty
@@ -115,14 +115,14 @@ class PuzzleMenuScreen(Screen[None]):
         from rules.puzzles.bank import pick
 
         puzzle = pick(self.chosen_game(), None, self.chosen_difficulty())
-        self.app.push_screen(puzzle_screen(puzzle)(puzzle, self.player()))
+        self.app.push_screen(open_puzzle(puzzle, self.player()))
 
     def action_daily(self) -> None:
         from rules.puzzles.bank import daily
 
         today = dt.date.today()
         puzzle = daily(today)
-        screen = puzzle_screen(puzzle)(puzzle, self.player(), daily=today.isoformat())
+        screen = open_puzzle(puzzle, self.player(), daily=today.isoformat())
         self.app.push_screen(screen)
 
     @on(Button.Pressed, "#puzzle-start")

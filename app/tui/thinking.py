@@ -1,20 +1,25 @@
-"""The computer's turns and the hints on the game screen: questions to the solver that
-Textual workers answer with messages.
+"""The computer's turns, the hints and a puzzle's verdicts on the game screen: questions
+to the solver that Textual workers answer with messages.
 
 `ThinkingScreen` is a `MatchScreen` (`app.tui.match_screen`) that, whenever a position
 is shown, starts the computer's turn if it is to move: after a short pause for show
 (`computer.BOT_DELAY`), a worker of the group `bot` asks the screen's helper process
 (`Searches`) and posts `ComputerMoved` (or `ComputerFailed`); the screen plays the move
 unless the position changed meanwhile. `h` asks a worker of the group `hint`, which
-posts `HintFound`; the screen shows the hint while its position is on screen. No part
-holds the screen: the workers only post messages to it.
+posts `HintFound`; the screen shows the hint while its position is on screen. A
+puzzle's referee has the solver's moves judged first (group `puzzle-judge`, posting
+`MoveJudged`). No part holds the screen: the workers only post messages to it.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual.message import Message
 from textual.timer import Timer
 
-from app.match_session import Keeper
+from app.match_session.puzzle import PuzzleReferee
+from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup
 from app.tui import computer, hints
 from app.tui.computer import Bot, ComputerFailed, ComputerMoved, bots_for
@@ -22,7 +27,28 @@ from app.tui.hints import HintFound, hint_sentence
 from app.tui.match_screen import MatchScreen
 from rules.analysis import Hint
 from rules.base import MoveT, OptionsT, PlayerNo, StateT
+from rules.puzzles import refute
+from rules.puzzles.refute import Verdict
 from rules.records import GameRecord
+
+
+class MoveJudged(Message):
+    """The solver's verdict on the move `move` played in `state` (a puzzle)."""
+
+    def __init__(self, state: Any, move: Any, verdict: Verdict) -> None:
+        super().__init__()
+        self.state = state
+        self.move = move
+        self.verdict = verdict
+
+
+class MoveNotJudged(Message):
+    """The move played in `state` could not be judged: `why`."""
+
+    def __init__(self, state: Any, why: str) -> None:
+        super().__init__()
+        self.state = state
+        self.why = why
 
 
 class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
@@ -34,9 +60,9 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         moves: list[str] | None = None,
         record: GameRecord | None = None,
         *,
-        keeper: Keeper | None = None,
+        referee: Referee | None = None,
     ) -> None:
-        super().__init__(setup, moves, record, keeper=keeper)
+        super().__init__(setup, moves, record, referee=referee)
         self.bots: dict[PlayerNo, Bot[StateT, MoveT]] = bots_for(setup, self.game)
         self._bot_timer: Timer | None = None
         #: The position a hint is being worked out for (None: none asked).
@@ -68,8 +94,11 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
             self._bot_timer = None
 
     def schedule_bot(self) -> None:
-        """Start the computer's turn if it is to move (after every position shown)."""
+        """Start the computer's turn if it is to move (after every position shown;
+        a failed puzzle's referee holds it back)."""
         self.stop_bot()
+        if self.referee.holds_computer:
+            return
         if not self.is_over and self.to_move in self.bots:
             self._bot_timer = self.set_timer(computer.BOT_DELAY, self._think)
 
@@ -100,6 +129,66 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
     def on_computer_failed(self, message: ComputerFailed) -> None:
         if self.state is message.state:
             self.say(f"The computer could not find a move: {message.why}", "error")
+
+    # A move judged before it is played (a puzzle's referee)
+
+    def play(self, move: MoveT) -> bool:
+        """Play `move`, unless the referee has it judged first (or refuses it)."""
+        if self.state is None:
+            return False
+        admitted = self.referee.admits(self.game, self.state, move)
+        if admitted == "play":
+            return super().play(move)
+        if admitted == "judge":
+            self._judge(self.state, move)
+            return True
+        if admitted is not None:
+            self.say(admitted)
+        return False
+
+    def _judge(self, state: StateT, move: MoveT) -> None:
+        self.say("Checking your move…")
+        args = (self.setup.game_id, state, self.game.format_move(move))
+
+        def judged(verdict: Verdict) -> None:
+            self.post_message(MoveJudged(state, move, verdict))
+
+        def failed(why: str) -> None:
+            self.post_message(MoveNotJudged(state, why))
+
+        # `judge_move` is looked up here, when asked: a test may put a slower one in its place.
+        self.searches.ask("puzzle-judge", refute.judge_move, args, judged, failed)
+
+    def on_move_judged(self, message: MoveJudged) -> None:
+        referee = self.referee
+        if not isinstance(referee, PuzzleReferee):
+            return
+        if self.state is not message.state or referee.result is not None:
+            referee.judging = False
+            return  # left, or retried, meanwhile
+        verdict = message.verdict
+        replies = referee.judged(message.state, verdict, self.named(verdict.why))
+        super().play(message.move)
+        if verdict.right:
+            return
+        for reply in replies:
+            if not self.is_over:
+                super().play(self.game.parse_move(reply))
+        self.say(referee.feedback, "error")
+        self.refresh_bindings()
+        self.puzzle_counted()
+
+    def on_move_not_judged(self, message: MoveNotJudged) -> None:
+        if isinstance(self.referee, PuzzleReferee):
+            self.referee.judging = False
+        if self.state is message.state:
+            self.say(f"Your move could not be checked: {message.why}", "error")
+
+    def puzzle_counted(self) -> None:
+        """Say so when a puzzle's try could not be counted."""
+        why, self.referee.not_counted = self.referee.not_counted, None
+        if why is not None:
+            self.notify(why, severity="warning", markup=False)
 
     # Hints
 

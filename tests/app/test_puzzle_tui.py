@@ -3,13 +3,18 @@ puzzle rating moves the expected way."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from app.match_session.puzzle import PuzzleReferee
 from app.ratings_view import ratings_summary
 from app.tui.app import EquationDuelApp
+from app.tui.game_screen import GameScreen, SomeGameScreen
 from app.tui.puzzle_menu import PuzzleMenuScreen
-from app.tui.puzzle_mode import PuzzleMode, puzzle_screen
+from app.tui.puzzle_mode import open_puzzle as puzzle_board
 from rules.puzzles.bank import puzzles_of
 from rules.puzzles.model import Puzzle
 from tests.app.tui_support import SIZE, text_of
@@ -24,7 +29,14 @@ def conquest_puzzle() -> Puzzle:
     return found[0]
 
 
-def status(screen: PuzzleMode) -> str:
+def referee(screen: Any) -> PuzzleReferee:
+    """The puzzle's referee of a game screen (which is the board of the puzzle's game)."""
+    judge = getattr(screen, "referee", None)
+    assert isinstance(judge, PuzzleReferee)
+    return judge
+
+
+def status(screen: SomeGameScreen) -> str:
     return text_of(screen.query_one("#status", Static))
 
 
@@ -40,8 +52,16 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-async def open_puzzle(app: EquationDuelApp, puzzle: Puzzle, rated: bool = True) -> PuzzleMode:
-    screen = puzzle_screen(puzzle)(puzzle, NAME, rated=rated)
+async def next_position(screen: SomeGameScreen) -> None:
+    """Wait until the screen shows another position (the computer's reply: its pause,
+    then its worker's move)."""
+    shown = asyncio.Event()
+    screen.watch(screen, "state", lambda _: shown.set(), init=False)
+    await asyncio.wait_for(shown.wait(), timeout=30)
+
+
+async def open_puzzle(app: EquationDuelApp, puzzle: Puzzle, rated: bool = True) -> SomeGameScreen:
+    screen = puzzle_board(puzzle, NAME, rated=rated)
     await app.push_screen(screen)
     return screen
 
@@ -59,11 +79,12 @@ async def test_menu_opens_puzzles_and_a_puzzle_by_keys() -> None:
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, PuzzleMode)
-        assert screen.puzzle.game == "fifty" and screen.puzzle.difficulty == "medium"
-        assert screen.player == NAME
+        judge = referee(screen)
+        assert judge.puzzle.game == "fifty" and judge.puzzle.difficulty == "medium"
+        assert judge.player == NAME
+        assert isinstance(screen, GameScreen)
         assert f"{NAME} to move and win" in status(screen)
-        assert [text for _, text in screen.moves] == list(screen.puzzle.moves)
+        assert [text for _, text in screen.moves] == list(judge.puzzle.moves)
 
 
 async def test_daily_puzzle_from_the_menu() -> None:
@@ -73,8 +94,7 @@ async def test_daily_puzzle_from_the_menu() -> None:
         await pilot.pause()
         await pilot.click("#puzzle-daily")
         await pilot.pause()
-        assert isinstance(app.screen, PuzzleMode)
-        assert app.screen.daily is not None
+        assert referee(app.screen).daily is not None
 
 
 async def test_solve_by_keys_raises_the_rating() -> None:
@@ -86,10 +106,11 @@ async def test_solve_by_keys_raises_the_rating() -> None:
         assert "to move and win" in status(screen)
         await pilot.press(puzzle.solution[0])
         await settle(pilot)
-        assert screen.result == "solved"
+        assert referee(screen).result == "solved"
         assert "Solved!" in status(screen)
-        assert screen.rating_change is not None
-        before, after = screen.rating_change
+        change = referee(screen).rating_change
+        assert change is not None
+        before, after = change
         assert after > before == 1500
         assert puzzle_rating() == after
 
@@ -103,12 +124,12 @@ async def test_fail_by_click_then_retry_and_solve() -> None:
         await pilot.pause()
         await pilot.click(f"#keypad #key-{wrong}")
         await settle(pilot)
-        assert screen.result == "failed"
+        assert referee(screen).result == "failed"
         said = status(screen)
         assert f"Add {wrong} to the sequence loses" in said and "answers" in said
         assert "Press r to try again" in said
-        assert screen.rating_change is not None
-        assert screen.rating_change[1] < screen.rating_change[0]
+        change = referee(screen).rating_change
+        assert change is not None and change[1] < change[0]
         lowered = puzzle_rating()
         assert lowered < 1500
         # the refutation was played: the computer won
@@ -120,12 +141,12 @@ async def test_fail_by_click_then_retry_and_solve() -> None:
         await pilot.press("r")
         await pilot.pause()
         again = app.screen
-        assert isinstance(again, PuzzleMode) and again is not screen
-        assert again.puzzle == puzzle and not again.rated
+        assert isinstance(again, GameScreen) and again is not screen
+        assert referee(again).puzzle == puzzle and not referee(again).rated
         await pilot.press(puzzle.solution[0])
         await settle(pilot)
-        assert again.result == "solved"
-        assert again.rating_change is None  # a retry is not rated
+        assert referee(again).result == "solved"
+        assert referee(again).rating_change is None  # a retry is not rated
         assert puzzle_rating() == lowered
 
 
@@ -146,11 +167,12 @@ async def test_a_longer_puzzle_is_solved_move_by_move() -> None:
                 assert best is not None
                 assert screen.play(screen.game.parse_move(best))
                 await settle(pilot)
-                if not screen.is_over:
+                if not screen.is_over and screen.to_move != puzzle.to_move:
                     assert "Right:" in status(screen) or "thinking" in status(screen)
-            await pilot.pause(0.8)
+            else:
+                await next_position(screen)  # the computer's reply
         await pilot.pause()
-        assert screen.result == "solved"
+        assert referee(screen).result == "solved"
 
 
 async def test_name_field_takes_the_letter_d() -> None:

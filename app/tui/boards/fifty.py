@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from app.match_session import Keeper
+from app.match_session.referee import Referee
 from app.tui.boards.common import OperatorBoard
 from app.tui.hints import mark_keys, mark_ops
 from app.tui.keys import digit_bindings, operator_bindings
@@ -42,9 +42,9 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
         moves: list[str] | None = None,
         record: GameRecord | None = None,
         *,
-        keeper: Keeper | None = None,
+        referee: Referee | None = None,
     ) -> None:
-        super().__init__(setup, moves, record, keeper=keeper)
+        super().__init__(setup, moves, record, referee=referee)
         self.chosen: list[int] = []
         self.op = None
 

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
 
-from app.match_session import Keeper
+from app.match_session.referee import Referee
 from app.tui.boards.common import KeypadBoard
 from app.tui.hints import HINT_CLASS, mark_keys
 from app.tui.keys import digit_bindings
@@ -78,9 +78,9 @@ class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
         moves: list[str] | None = None,
         record: GameRecord | None = None,
         *,
-        keeper: Keeper | None = None,
+        referee: Referee | None = None,
     ) -> None:
-        super().__init__(setup, moves, record, keeper=keeper)
+        super().__init__(setup, moves, record, referee=referee)
         self.cursor: Cursor = (self.setup.first, 1)
 
     def compose_board(self) -> ComposeResult:

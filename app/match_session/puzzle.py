@@ -1,0 +1,191 @@
+"""A puzzle's referee: the solver's moves judged, the computer's best reply, the rating.
+
+The board opens at the puzzle's position ("Player N to move and win"); the other seat is
+the perfect computer. Each move of the solver's is judged before it is played
+(`rules.puzzles.refute.judge_move`, in the screen's helper process):
+
+- a right move (one that keeps the win) is played and the computer answers with its
+  best defence, until the win is complete: then the puzzle is solved;
+- a wrong move is played with the computer's refutation, and the status line says why
+  it loses, in words; `r` tries the puzzle again from its start, `s` shows the solution.
+
+The first try of a named player is rated (app.ratings); a retry is not. Nothing is
+counted in the games' statistics, nothing is autosaved.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from app.match_session.referee import USUAL, Offer, Referee
+from app.match_session.setup import GameSetup, Seat
+from app.ratings import record_puzzle
+from app.ratings_db import open_ratings
+from app.stats import StatsError
+from rules.base import IllegalMove, Outcome, PlayerNo
+from rules.puzzles.bank import pick
+from rules.puzzles.model import Puzzle
+from rules.puzzles.refute import Verdict
+from rules.puzzles.words import move_words
+
+#: The computer's name on a puzzle's board.
+COMPUTER = "Computer"
+
+#: Why conquest puzzles are all short (shown on a conquest puzzle's board).
+CONQUEST_NOTE = (
+    "Conquest is decided on the third number (any two numbers can be completed): "
+    "its puzzles are finding the number that completes, and in the declare variant its equation."
+)
+
+
+def puzzle_setup(puzzle: Puzzle, player: str) -> GameSetup:
+    """The puzzle's game: the player in the mover's seat, the perfect computer opposite."""
+    me = Seat(player)
+    computer = Seat(COMPUTER, "computer", "perfect")
+    seats = (me, computer) if puzzle.to_move == 1 else (computer, me)
+    return GameSetup.make(puzzle.game, puzzle.options, seats)
+
+
+class PuzzleReferee(Referee):
+    """One try at `puzzle` by `player` (rated unless a retry; `daily`: the day's puzzle)."""
+
+    keeps = False
+    dialogs = False
+
+    def __init__(
+        self, puzzle: Puzzle, player: str, *, rated: bool = True, daily: str | None = None
+    ) -> None:
+        self.puzzle = puzzle
+        self.player = player
+        self.rated = rated
+        self.daily = daily
+        #: "solved", "failed" or None while the puzzle is on.
+        self.result: str | None = None
+        self.feedback = ""
+        #: The winning moves where the player went wrong (notation).
+        self.missed: tuple[str, ...] = puzzle.solution
+        self.rating_change: tuple[int, int] | None = None
+        #: A move is being checked by the solver (in the screen's helper process).
+        self.judging = False
+        #: The position where the player went wrong.
+        self.failed_at: Any = None
+        #: Why the try could not be counted (the screen says it), or None.
+        self.not_counted: str | None = None
+
+    @property
+    def setup(self) -> GameSetup:
+        return puzzle_setup(self.puzzle, self.player)
+
+    @property
+    def mover(self) -> PlayerNo:
+        return self.puzzle.to_move
+
+    def retry(self) -> PuzzleReferee:
+        """The same puzzle again from its start (not rated)."""
+        return PuzzleReferee(self.puzzle, self.player, rated=False, daily=self.daily)
+
+    def following(self) -> PuzzleReferee:
+        """The next puzzle of the game, at the same difficulty."""
+        puzzle = pick(self.puzzle.game, None, self.puzzle.difficulty)
+        return PuzzleReferee(puzzle, self.player)
+
+    # What the screen asks
+
+    def offers(self, action: str) -> Offer:
+        if action in ("retry", "solution"):
+            return self.result is not None
+        if action == "next_puzzle":
+            return True
+        if action in ("rematch", "new_game", "save", "undo", "hint"):
+            return False
+        if self.result is not None and action not in ("rules", "leave"):
+            return False
+        return USUAL
+
+    def variant_words(self, variant: str) -> str:
+        return f"{self.puzzle.difficulty} puzzle · {variant}"
+
+    def task(self, state: Any, board_hint: str) -> str:
+        if self.result == "failed":
+            return self.feedback
+        task = f"Player {self.mover} to move and win."
+        if self.puzzle.game == "conquest" and not self.feedback:
+            task = f"{task} {CONQUEST_NOTE}"
+        return " ".join(part for part in (self.feedback, task, board_hint) if part)
+
+    @property
+    def holds_computer(self) -> bool:
+        return self.result == "failed"  # the refutation is played at once, nothing after
+
+    @property
+    def keeps_task_in_view(self) -> bool:
+        return self.result is None
+
+    def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
+        if self.result is not None:
+            return "This puzzle is over: r to try again, s for the solution, n for the next."
+        if self.judging:
+            return None  # one move at a time: the last one is still being checked
+        if game.to_move(state) != self.mover or game.is_over(state):
+            return "play"
+        try:
+            game.play(state, move)
+        except IllegalMove:
+            return "play"  # the rules say why
+        self.judging = True
+        return "judge"
+
+    # The verdict and the end
+
+    def judged(self, before: Any, verdict: Verdict, named: str) -> list[str]:
+        """A verdict on the solver's move: the computer's reply to play after it (a wrong
+        move's refutation), the feedback set; `named` is the verdict's reason with the
+        players' names."""
+        self.judging = False
+        if verdict.right:
+            self.feedback = f"Right: {verdict.words} keeps the win."
+            return []
+        self.missed = verdict.winning
+        self.failed_at = before
+        self.result = "failed"
+        change = self.record(solved=False)
+        self.feedback = f"{named}{change} Press r to try again or s for the solution."
+        return [] if verdict.reply is None else [verdict.reply]
+
+    def round_over(self, outcome: Outcome, named_reason: str) -> tuple[str, str] | None:
+        """The game on the board ended: what the status line says, and how (None:
+        nothing more)."""
+        if self.result == "failed":
+            return self.feedback, "error"  # over the redraw's "Computer wins"
+        if outcome.winner == self.mover and self.result is None:
+            self.result = "solved"
+            change = self.record(solved=True)
+            return f"Solved! {named_reason}.{change} Press n for the next one.", "success"
+        return None
+
+    def solution(self) -> tuple[str, str | None]:
+        """The winning moves in words, and the first of them to highlight."""
+        game_id = self.puzzle.game
+        where = self.failed_at if self.failed_at is not None else self.puzzle.state()
+        words = "; or ".join(move_words(game_id, where, m) for m in self.missed)
+        first = self.missed[0] if self.missed else None
+        return f"The winning moves were: {words}. Press r to try again.", first
+
+    def record(self, solved: bool) -> str:
+        """Count the try (rated the first time); a sentence on the rating, or ""."""
+        try:
+            conn = open_ratings()
+            try:
+                change = record_puzzle(
+                    conn, self.player, self.puzzle, solved, self.rated, self.daily
+                )
+            finally:
+                conn.close()
+        except (StatsError, OSError) as error:
+            self.not_counted = f"The puzzle was not counted: {error}"
+            return ""
+        if change is None:
+            return ""
+        before, after = change
+        self.rating_change = (before.shown, after.shown)
+        return f" Puzzle rating {before.shown} → {after.shown}."

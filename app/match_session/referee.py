@@ -1,0 +1,85 @@
+"""Who decides what a move on the game screen leads to, beside the rules: a referee.
+
+A game's screen holds a `Referee` (composition: the same board class serves a game and
+a puzzle). `Referee` is the rules alone: every move goes to the match session, the game
+is counted and kept, the round's and the game's end show their dialogs. A puzzle's
+referee (`app.match_session.puzzle.PuzzleReferee`) judges the solver's moves first, plays
+the computer's best reply, keeps nothing and ends without dialogs.
+
+The screen asks; the referee answers with data (no referee holds the screen).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from rules.base import Outcome
+
+if TYPE_CHECKING:
+    from app.match_session.puzzle import PuzzleReferee
+
+#: The keys only a puzzle offers (try again, the solution, the next puzzle).
+PUZZLE_ACTIONS = frozenset({"retry", "solution", "next_puzzle"})
+
+#: `offers`' answer when the referee leaves a key to the game screen's own rule.
+USUAL: Literal["usual"] = "usual"
+
+Offer = bool | None | Literal["usual"]
+
+
+class Referee:
+    """The rules alone (see the module's docstring)."""
+
+    #: The game is counted in the statistics and kept for later while unfinished.
+    keeps = True
+    #: The round's and the game's end show the round-over and game-over dialogs.
+    dialogs = True
+    #: Why the last try could not be counted (a puzzle's rating), or None.
+    not_counted: str | None = None
+
+    def offers(self, action: str) -> Offer:
+        """Whether the key of `action` is offered now (True, False, None: dimmed), or
+        USUAL: as the game screen decides."""
+        return False if action in PUZZLE_ACTIONS else USUAL
+
+    def variant_words(self, variant: str) -> str:
+        """The title bar's words on the variant played."""
+        return variant
+
+    def task(self, state: Any, board_hint: str) -> str:
+        """What the player to move does now."""
+        return board_hint
+
+    @property
+    def holds_computer(self) -> bool:
+        """The computer does not move now (a failed puzzle)."""
+        return False
+
+    @property
+    def keeps_task_in_view(self) -> bool:
+        """The status line says the task after every move."""
+        return False
+
+    def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
+        """What becomes of a move: "play" it, have it "judge"d first, None (wait: one
+        is being judged), or a sentence saying why not."""
+        return "play"
+
+    def round_over(self, outcome: Outcome, named_reason: str) -> tuple[str, str] | None:
+        """When there are no dialogs: what the status line says at the end, and how
+        ("error" or "success"; None: nothing more)."""
+        return None
+
+    # A puzzle's own keys (a game has none of them)
+
+    def retry(self) -> PuzzleReferee | None:
+        """The same puzzle again from its start (None: not a puzzle)."""
+        return None
+
+    def following(self) -> PuzzleReferee | None:
+        """The next puzzle (None: not a puzzle)."""
+        return None
+
+    def solution(self) -> tuple[str, str | None] | None:
+        """The winning moves in words and the first to highlight (None: not a puzzle)."""
+        return None
