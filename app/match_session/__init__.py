@@ -4,6 +4,7 @@ Textual-free (an import-linter contract holds it): the full screen, the plain mo
 puzzles are views of a session.
 """
 
+from app.match_session.clock import Clock
 from app.match_session.events import (
     ClockRanOut,
     Event,
@@ -15,7 +16,8 @@ from app.match_session.events import (
     TurnLost,
 )
 from app.match_session.keeping import Keeper, KeepNothing, SavedGames
-from app.match_session.session import Clock, MatchSession, one_game_from, single_game
+from app.match_session.session import MatchSession
+from app.match_session.starts import from_setup, one_game_from, single_game
 
 __all__ = [
     "Clock",
@@ -31,6 +33,7 @@ __all__ = [
     "RoundOver",
     "SavedGames",
     "TurnLost",
+    "from_setup",
     "one_game_from",
     "single_game",
 ]

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Generic, cast
+from typing import Generic, cast
 
+from app.match_session.clock import Clock, TurnClock
 from app.match_session.events import (
     ClockRanOut,
     Event,
@@ -40,8 +41,7 @@ from app.match_session.events import (
     TurnLost,
 )
 from app.match_session.keeping import Keeper, KeepNothing
-from app.match_session.setup import GameSetup, Seat
-from rules.base import Game, GameOptions, IllegalMove, MoveT, OptionsT, Outcome, PlayerNo, StateT
+from rules.base import Game, IllegalMove, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.match import (
     MatchState,
     RoundResult,
@@ -53,11 +53,7 @@ from rules.match import (
     round_starter,
     time_out,
 )
-from rules.record_check import match_of, seconds_of
 from rules.records import GameRecord, PlayerInfo, players_of, record_from_match
-
-#: A time source: seconds from any fixed point.
-Clock = Callable[[], float]
 
 
 def utc_now() -> datetime:
@@ -94,7 +90,8 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         self.ended = ended
         self.record_id = record_id or uuid.uuid4().hex
         self.takebacks = takebacks
-        self.clock = clock
+        #: The turn clock (`clock`: its time source, which a test may replace).
+        self.turn = TurnClock(clock)
         self.keeper: Keeper = keeper or KeepNothing()
         self._start = start
         self._computers = computers
@@ -106,46 +103,8 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         self.moves: list[tuple[PlayerNo, str]] = []
         #: How the shown round ended (None while it goes on).
         self.round_end: RoundResult | None = None
-        self.turn_used = 0.0
-        self._last = clock()
         #: The position shown.
         self.state: StateT = self._enter_round()
-
-    @classmethod
-    def from_setup(
-        cls,
-        setup: GameSetup,
-        record: GameRecord | None = None,
-        *,
-        clock: Clock = time.monotonic,
-        keeper: Keeper | None = None,
-    ) -> MatchSession[OptionsT, StateT, MoveT]:
-        """A new match of `setup`, or the unfinished (or finished) `record` resumed."""
-        kinds = (setup.seats[0].record_kind, setup.seats[1].record_kind)
-        players = players_of(setup.names, kinds)
-        seats: tuple[tuple[PlayerNo, Seat], ...] = ((1, setup.seats[0]), (2, setup.seats[1]))
-        computers = frozenset(player for player, seat in seats if seat.kind == "computer")
-        if record is None:
-            return cls(
-                setup.new_match(),
-                players,
-                takebacks=setup.takebacks,
-                clock=clock,
-                keeper=keeper,
-                computers=computers,
-            )
-        return cls(
-            match_of(record),
-            players,
-            seconds=seconds_of(record),
-            started=record.started,
-            ended=record.ended,
-            record_id=record.id,
-            takebacks=setup.takebacks,
-            clock=clock,
-            keeper=keeper,
-            computers=computers,
-        )
 
     def _enter_round(self) -> StateT:
         """The current round from its start, replaying its moves so far."""
@@ -227,16 +186,26 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
 
     # The clock
 
+    @property
+    def clock(self) -> Clock:
+        return self.turn.clock
+
+    @clock.setter
+    def clock(self, clock: Clock) -> None:
+        self.turn.clock = clock
+
+    @property
+    def turn_used(self) -> float:
+        """Seconds the player to move has used of this turn."""
+        return self.turn.used
+
     def start_turn(self) -> None:
-        self.turn_used = 0.0
-        self._last = self.clock()
+        self.turn.start()
 
     def tick(self, running: bool) -> None:
-        """Count the time since the last tick against the player to move, if `running`."""
-        now = self.clock()
-        if running and self.round_end is None:
-            self.turn_used += max(0.0, now - self._last)
-        self._last = now
+        """Count the time since the last tick against the player to move, if `running`
+        (and the round goes on)."""
+        self.turn.tick(running and self.round_end is None)
 
     def seconds_left(self) -> int | None:
         """Whole seconds left on the clock of the player to move (None: no clock)."""
@@ -410,29 +379,3 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         return record_from_match(
             self.match, self.players, self.seconds, self.started, self.ended, self.record_id
         )
-
-
-def one_game_from(game_id: str, start: Any) -> MatchState:
-    """A match of a single game without a clock, to be played on from `start` (its
-    options are the position's, whatever match they came from)."""
-    options = getattr(start, "options", None)
-    data = options.model_dump(mode="json") if isinstance(options, GameOptions) else {}
-    match = MatchState(game_id=game_id, options=data)
-    outcome = match_game(match).outcome(start)
-    if outcome is None:
-        return match
-    # A position already decided: a match already won, with its one round.
-    first = round_starter(match)
-    result = RoundResult(number=1, first=first, moves=(), outcome=outcome)
-    wins = (int(outcome.winner == 1), int(outcome.winner == 2))
-    return match.model_copy(update={"results": (result,), "wins": wins})
-
-
-def single_game(
-    game: Game[OptionsT, StateT, MoveT],
-    start: StateT,
-    players: tuple[PlayerInfo, PlayerInfo] | None = None,
-    clock: Clock = time.monotonic,
-) -> MatchSession[OptionsT, StateT, MoveT]:
-    """A single game of `game` played on from `start` (kept nowhere)."""
-    return MatchSession(one_game_from(game.id, start), players, clock=clock, start=start)

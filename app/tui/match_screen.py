@@ -38,6 +38,7 @@ from app.match_session import (
     Refused,
     RoundOver,
     SavedGames,
+    from_setup,
 )
 from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup, marks
@@ -80,7 +81,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self.referee: Referee = referee or Referee()
         # The statistics and the autosave slot keep a game; a puzzle keeps nothing.
         self.keeper: Keeper = SavedGames() if self.referee.keeps else KeepNothing()
-        self.session: MatchSession[OptionsT, StateT, MoveT] = MatchSession.from_setup(
+        self.session: MatchSession[OptionsT, StateT, MoveT] = from_setup(
             setup, record, keeper=self.keeper
         )
         #: The game of `setup`, typed by the board: the session's (the registry's one game).
@@ -97,7 +98,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         """A new match of `setup` (a rematch), on the same clock and keeper."""
         self.setup = setup
         clock = self.session.clock
-        self.session = MatchSession.from_setup(setup, clock=clock, keeper=self.keeper)
+        self.session = from_setup(setup, clock=clock, keeper=self.keeper)
 
     @property
     def options(self) -> OptionsT:

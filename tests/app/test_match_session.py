@@ -15,6 +15,7 @@ from app.match_session import (
     Refused,
     RoundOver,
     TurnLost,
+    from_setup,
     single_game,
 )
 from app.match_session.setup import GameSetup, Seat
@@ -182,11 +183,11 @@ def test_a_setup_and_its_record_resume_the_same_match() -> None:
     setup = GameSetup.make(
         "countdown", seats=(Seat("Ann"), Seat("Bot", "computer", "easy")), best_of=3
     )
-    session: MatchSession[Any, Any, Any] = MatchSession.from_setup(setup)
+    session: MatchSession[Any, Any, Any] = from_setup(setup)
     session.play("+5")
     record = session.record()
     assert [p.kind for p in record.players] == ["human", "easy"]
-    resumed: MatchSession[Any, Any, Any] = MatchSession.from_setup(setup, record)
+    resumed: MatchSession[Any, Any, Any] = from_setup(setup, record)
     assert resumed.record_id == session.record_id and resumed.moves == [(1, "+5")]
     assert resumed.state == session.state and resumed.computers == {2}
 
@@ -198,3 +199,20 @@ def test_a_single_game_goes_on_from_any_position() -> None:
     assert session.to_move == 2 and session.history == []
     session.play("+1")
     assert session.state.running_total == 10
+
+
+def test_the_data_folder_keeps_every_move_and_counts_the_end_once() -> None:
+    from app import stats, storage
+    from app.data_folder import claim_autosave
+    from app.match_session import SavedGames
+
+    claim_autosave()
+    session: MatchSession[Any, Any, Any] = MatchSession(new_match("conquest"), keeper=SavedGames())
+    session.play(session.game.legal_moves(session.state)[0])
+    kept = storage.load_autosave()
+    assert kept is not None and kept.id == session.record_id and len(kept.moves) == 1
+    play_out(session)
+    assert storage.load_autosave() is None
+    assert stats.summary().games == 1
+    session.finish()
+    assert stats.summary().games == 1
