@@ -9,8 +9,8 @@ from typing import Any
 from app.match_session.clock import Clock
 from app.match_session.keeping import Keeper
 from app.match_session.session import MatchSession
-from app.match_session.setup import GameSetup, Seat
-from rules.base import Game, GameOptions, MoveT, OptionsT, PlayerNo, StateT
+from app.match_session.setup import GameSetup
+from rules.base import Game, GameOptions, MoveT, OptionsT, StateT
 from rules.match import MatchState, RoundResult, match_game, round_starter
 from rules.record_check import match_of, seconds_of
 from rules.records import GameRecord, PlayerInfo, players_of
@@ -23,11 +23,10 @@ def from_setup(
     clock: Clock = time.monotonic,
     keeper: Keeper | None = None,
 ) -> MatchSession[Any, Any, Any]:
-    """A new match of `setup`, or the unfinished (or finished) `record` resumed."""
+    """A new match of `setup`, or the unfinished (or finished) `record` resumed. The
+    computer plays the seats set up with a level (as records name them)."""
     kinds = (setup.seats[0].record_kind, setup.seats[1].record_kind)
     players = players_of(setup.names, kinds)
-    seats: tuple[tuple[PlayerNo, Seat], ...] = ((1, setup.seats[0]), (2, setup.seats[1]))
-    computers = frozenset(player for player, seat in seats if seat.kind == "computer")
     if record is None:
         return MatchSession(
             setup.new_match(),
@@ -35,7 +34,6 @@ def from_setup(
             takebacks=setup.takebacks,
             clock=clock,
             keeper=keeper,
-            computers=computers,
         )
     return MatchSession(
         match_of(record),
@@ -47,7 +45,6 @@ def from_setup(
         takebacks=setup.takebacks,
         clock=clock,
         keeper=keeper,
-        computers=computers,
     )
 
 
