@@ -77,7 +77,9 @@ def play_random_games(game_id: str, variant: str, games: int, seed: str) -> None
             game.play(
                 state, game.parse_move(game.format_move(random_legal_move(game, options, rng)))
             )
-    assert sum(winners.values()) == games
+    # Random play gives neither seat every game: a rule that always hands the win to one
+    # seat (or never lets a seat win) fails here.
+    assert winners[1] > 0 and winners[2] > 0, winners
 
 
 def random_legal_move(game: Any, options: Any, rng: random.Random) -> Any:
