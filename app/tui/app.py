@@ -5,7 +5,8 @@ one it opens straight into that game with those options, and with a game record 
 resumes that game (or replays a finished one); the menu is underneath, for afterwards.
 
 This module holds the app, the navigation the screens call (`open_setup`, `start_game`,
-`go_menu`, `board_screen`) and running it (`run_app`, `run_record_file`). What the app
+`go_menu`, and `board_screen` from `app.tui.boards`) and running it (`run_app`,
+`run_record_file`). What the app
 does beyond that is in modules of its own, each called from a method of the app:
 `app.tui.start_up` (the game the command line names), `app.tui.resume` (games left
 unfinished, records resumed or replayed), `app.tui.palette` (the command palette's
@@ -18,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterable
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -27,22 +27,15 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from app.tui.boards import board_screen as board_screen  # re-exported (app.tui.boards owns it)
 from app.tui.styles import MENU_STYLES
 from app.tui.too_small import check_size
 
 # The menu needs none of the rules, pydantic or the records: they are imported where
 # they are used, so the menu is drawn as soon as Textual can draw it.
 if TYPE_CHECKING:
-    from app.tui.game_screen import SomeGameScreen
     from app.tui.session import GameSetup
     from rules.records import GameRecord
-
-
-def board_screen(game_id: str) -> type[SomeGameScreen]:
-    """The game screen class of `game_id` (its module is imported on first use)."""
-    module = import_module(f"app.tui.boards.{game_id}")
-    screen: type[SomeGameScreen] = module.SCREEN
-    return screen
 
 
 class EquationDuelApp(App[None]):

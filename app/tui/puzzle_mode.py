@@ -27,6 +27,7 @@ from rules.base import Frozen, GameState, IllegalMove, PlayerNo
 from rules.puzzles.model import Puzzle
 from rules.puzzles.refute import Verdict, judge_move
 from rules.puzzles.words import move_words
+from rules.words.outcome import record_reason
 
 #: The computer's name on a puzzle's board.
 COMPUTER = "Computer"
@@ -157,7 +158,7 @@ class PuzzleMode(_Board):
             self.result = "solved"
             change = self.record(solved=True)
             self.say(
-                f"Solved! {self.named(outcome.reason)}.{change} Press n for the next one.",
+                f"Solved! {self.named(record_reason(outcome))}.{change} Press n for the next one.",
                 "success",
             )
             self.refresh_bindings()
