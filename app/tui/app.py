@@ -5,8 +5,7 @@ one it opens straight into that game with those options, and with a game record 
 resumes that game (or replays a finished one); the menu is underneath, for afterwards.
 
 This module holds the app, the navigation the screens call (`open_setup`, `start_game`,
-`go_menu`, and `board_screen` from `app.tui.boards`) and running it (`run_app`,
-`run_record_file`). What the app
+`go_menu`, `board_screen`) and running it (`run_app`, `run_record_file`). What the app
 does beyond that is in modules of its own, each called from a method of the app:
 `app.tui.start_up` (the game the command line names), `app.tui.resume` (games left
 unfinished, records resumed or replayed), `app.tui.palette` (the command palette's
@@ -27,7 +26,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from app.tui.boards import board_screen as board_screen  # re-exported (app.tui.boards owns it)
+from app.tui.boards import board_screen
 from app.tui.styles import MENU_STYLES
 from app.tui.too_small import check_size
 

@@ -265,7 +265,7 @@ _classes: dict[str, type[PuzzleMode]] = {}
 def puzzle_screen(puzzle: Puzzle) -> type[PuzzleMode]:
     """The puzzle screen class of the puzzle's game: `PuzzleMode` + the game's board."""
     if puzzle.game not in _classes:
-        from app.tui.app import board_screen
+        from app.tui.boards import board_screen
 
         board = board_screen(puzzle.game)
         made = type(f"Puzzle{board.__name__}", (PuzzleMode, board), {})

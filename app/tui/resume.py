@@ -70,7 +70,7 @@ def open_record(app: EquationDuelApp, record: GameRecord) -> None:
     """Resume an unfinished game; replay a finished one."""
     from pydantic import ValidationError
 
-    from app.tui.app import board_screen
+    from app.tui.boards import board_screen
     from app.tui.session import GameSetup
     from rules.match import MatchError
     from rules.record_check import validate
