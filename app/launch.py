@@ -7,6 +7,11 @@ subcommand. `bench/tui.py launch` measures the difference.
 Whatever happens to the terminal, the program ends without a traceback: Ctrl+C at any
 moment (even while it is still importing) exits 130; an output that cannot show × ÷ −
 gets ASCII symbols instead; a closed or full output ends the program quietly.
+
+The program's own top-level packages are `app`, `rules`, `widgets` and `styles`. Other
+distributions ship a top-level `rules` too (PyPI's `rules`, django-rules), so before
+anything imports them `main` checks that `rules` and `widgets` are the ones beside this
+`app`; where they are not, it refuses to start, naming the other distribution.
 """
 
 from __future__ import annotations
@@ -34,9 +39,51 @@ if _started_as_the_program():
     signal.signal(signal.SIGINT, _interrupted_while_loading)
 
 import errno  # noqa: E402
+import importlib.util  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 from app.streams import quiet_exit, safe_streams  # noqa: E402
+
+#: The top-level packages that must be this program's own (`styles` holds no code).
+OWN_PACKAGES = ("rules", "widgets")
+
+#: Exit status when another distribution's package stands in for one of ours.
+FOREIGN_PACKAGE = 3
+
+
+def _owners(name: str) -> list[str]:
+    """The installed distributions that ship a top-level `name`, other than this one."""
+    from importlib.metadata import packages_distributions
+
+    found = packages_distributions().get(name, [])
+    return sorted({owner for owner in found if owner.lower() != "equation-duel"})
+
+
+def foreign_package() -> str | None:
+    """What is wrong when `rules` or `widgets` would be imported from files that are not
+    this program's own (None when they are its own). Imports neither of them."""
+    home = Path(__file__).resolve().parent.parent
+    for name in OWN_PACKAGES:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        origin = spec.origin if spec is not None else None
+        own = home / name / "__init__.py"
+        if origin is not None and Path(origin).resolve() == own:
+            continue
+        where = f"would be loaded from {Path(origin).parent}" if origin else "cannot be found"
+        owners = _owners(name)
+        by = f" (the distribution {', '.join(owners)})" if owners else ""
+        return (
+            f"equation-duel cannot start: its package `{name}` {where}{by}, not from its "
+            f"own files in {home}. Another distribution put a top-level `{name}` into the "
+            "same Python environment (PyPI's `rules`, django-rules, does). Install Equation "
+            "Duel in an environment of its own: python3 -m venv .venv && .venv/bin/pip "
+            "install . (or pipx install .)"
+        )
+    return None
 
 
 def _run(args: list[str]) -> int:
@@ -58,6 +105,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = sys.argv[1:] if argv is None else list(argv)
         if argv is None:
             safe_streams()
+        problem = foreign_package()
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return FOREIGN_PACKAGE
         code = _run(args)
         if argv is None:
             sys.stdout.flush()

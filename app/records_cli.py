@@ -18,12 +18,12 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from importlib import import_module
 from pathlib import Path
 from typing import Any, cast
 
 from app.data_folder import clean_stale_temporaries
 from app.game_flags import whole_number
+from app.plain import driver_class
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
 from app.seat_names import seat_names
@@ -236,9 +236,7 @@ def _start(
 
 
 def _driver(game: Game[Any, Any, Any], console: Console, names: tuple[str, str]) -> PlainDriver:
-    driver_class = import_module(f"app.plain.{game.id}").Driver
-    driver: PlainDriver = driver_class(game, console, names)
-    return driver
+    return driver_class(game.id)(game, console, names)
 
 
 def play_plain_with_records(

@@ -19,12 +19,12 @@ import random
 import sys
 import time
 from collections import Counter
-from importlib import import_module
 from typing import Any
 
 sys.path.insert(0, ".")
 
 from rules.base import Game
+from rules.games import VARIANTS
 from rules.registry import GAME_IDS, get_game
 
 MOVE_LIMIT = 10_000
@@ -35,7 +35,7 @@ def variants() -> list[tuple[Game[Any, Any, Any], str, Any]]:
     found = []
     for game_id in GAME_IDS:
         game = get_game(game_id)
-        for name, options in import_module(f"rules.{game_id}").VARIANTS.items():
+        for name, options in VARIANTS[game_id].items():
             found.append((game, name, options))
     return found
 

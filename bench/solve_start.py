@@ -28,14 +28,14 @@ CAP_SECONDS = 120
 CHILD = r"""
 import json, resource, sys, time
 sys.path.insert(0, ".")
-from importlib import import_module
+from rules.games import VARIANTS
 from rules.registry import get_game
 from rules.solver import solve
 from rules.solver.core import engine_for
 game_id, variant, extra = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
-module = import_module(f"rules.{game_id}")
+variants = VARIANTS[game_id]
 game = get_game(game_id)
-options = module.VARIANTS[variant] if variant in module.VARIANTS else game.Options()
+options = variants[variant] if variant in variants else game.Options()
 if extra:
     options = type(options).model_validate({**options.model_dump(), **extra})
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -95,11 +95,11 @@ def header() -> None:
 
 
 def all_variants(quick: bool) -> None:
-    from importlib import import_module
+    from rules.games import VARIANTS
 
     header()
     for game_id in ("collect", "template", "fifty", "conquest", "countdown"):
-        names = list(import_module(f"rules.{game_id}").VARIANTS)
+        names = list(VARIANTS[game_id])
         if quick:
             names = names[:1]
         for name in names:

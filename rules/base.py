@@ -3,18 +3,23 @@
 Learned from OpenSpiel's State API and python-chess's Board/Move: a game is an options
 model, a frozen state model and a move model, plus the same verbs for all five games.
 States are immutable; `play` returns a new state, so undo is just the history of states.
+
+This module is the bottom of the rules: it imports only `rules.catalog` (the ids and
+titles, which import nothing). The words about an outcome are `rules.words.outcome`'s; a
+move's notation is read by `rules.notation`.
 """
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args, get_origin
+from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from rules.catalog import GAME_INFO
 
 PlayerNo = Literal[1, 2]
 
@@ -83,7 +88,8 @@ class Outcome(Frozen):
     """How a finished game ended: the winner, how (`ending`) and the facts it needs.
 
     The sentence a player reads is rendered from these, with the players' names, by
-    `rules.words.outcome`; `reason` is the same sentence as records store it.
+    `rules.words.outcome.reason_text`; `record_reason` is the same sentence as records
+    store it.
     """
 
     winner: PlayerNo
@@ -94,13 +100,6 @@ class Outcome(Frozen):
     values: tuple[Number, ...] = ()
     #: The equation (ASCII notation) it quotes.
     equation: str | None = None
-
-    @property
-    def reason(self) -> str:
-        """Why, with "Player 1"/"Player 2": the text records store (`rules.words.outcome`)."""
-        from rules.words.outcome import record_reason
-
-        return record_reason(self)
 
 
 def other(player: PlayerNo) -> PlayerNo:
@@ -117,23 +116,6 @@ class GameState(Frozen):
     note: str | None = None
 
 
-def not_a_move(text: str, how: str) -> MoveSyntaxError:
-    """The one sentence for text that is not written in a game's notation."""
-    return MoveSyntaxError(f"{text!r} is not a move: {how}")
-
-
-def read_notation(text: str, notation: re.Pattern[str], how: str) -> re.Match[str]:
-    """A move's text, read by the one reader of player text and matched by the game's
-    `notation`; `not_a_move(text, how)` where it does not match."""
-    from rules.player_text import read_move
-
-    written = read_move(text, MoveSyntaxError)
-    found = notation.match(written)
-    if found is None:
-        raise not_a_move(written, how)
-    return found
-
-
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
 StateT = TypeVar("StateT", bound=GameState)
 MoveT = TypeVar("MoveT", bound=Frozen)
@@ -144,7 +126,7 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
 
     A game's class header is written once here: `class FiftyGame(Game[FiftyOptions,
     FiftyState, FiftyMove], game_id="fifty")` takes its id, title and pitch from
-    `rules.registry.GAME_INFO` and its `Options`, `State` and `Move` from the three
+    `rules.catalog.GAME_INFO` and its `Options`, `State` and `Move` from the three
     types it is declared over.
     """
 
@@ -159,8 +141,6 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
         super().__init_subclass__(**kw)
         if game_id is None:
             return
-        from rules.registry import GAME_INFO
-
         info = GAME_INFO[game_id]
         cls.id, cls.title, cls.pitch = info.id, info.title, info.pitch
         own_bases = cls.__dict__.get("__orig_bases__", ())
@@ -238,3 +218,9 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
 
     def state_from_json(self, text: str) -> StateT:
         return self.State.model_validate_json(text)
+
+
+#: A game chosen at run time (by id), seen through the base classes: the verbs every game
+#: shares, on any options, state and move. Code that reads one game's own fields narrows
+#: with `isinstance` on that game's models.
+SomeGame: TypeAlias = Game[GameOptions, GameState, Frozen]

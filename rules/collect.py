@@ -27,7 +27,6 @@ from rules.base import (
     MoveSyntaxError,
     Outcome,
     PlayerNo,
-    not_a_move,
 )
 from rules.base import other as opponent
 from rules.collect_text import (
@@ -36,6 +35,7 @@ from rules.collect_text import (
     sudden_death_note,
 )
 from rules.equation import check_equation, find_equation, normalize_equation
+from rules.notation import not_a_move
 from rules.operators import ALL_OPS, Op, ops_from_text
 from rules.player_text import read_move_with_equation
 

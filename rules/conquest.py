@@ -16,11 +16,11 @@ from rules.base import (
     MoveSyntaxError,
     Outcome,
     PlayerNo,
-    not_a_move,
     other,
 )
 from rules.equation import EquationSyntaxError, pretty_equation
 from rules.equation.tokens import tokenize
+from rules.notation import not_a_move
 from rules.operators import ALL_OPS, Op, apply_exact
 from rules.player_text import read_move_with_equation
 

@@ -24,9 +24,9 @@ from rules.base import (
     MoveSyntaxError,
     Outcome,
     PlayerNo,
-    not_a_move,
     other,
 )
+from rules.notation import not_a_move
 from rules.operators import ALL_OPS, Op, apply_whole, parse_op
 from rules.player_text import read_move
 

@@ -27,9 +27,10 @@ from rules.base import (
     Outcome,
     PlayerNo,
     other,
-    read_notation,
 )
+from rules.notation import read_notation
 from rules.operators import ALL_OPS, Op, apply_whole, parse_op, shown
+from rules.words.outcome import record_reason
 
 #: Limits for the options (RULINGS.md, "fifty"; the brief's allowed ranges).
 TARGET_RANGE = (1, 200)
@@ -162,7 +163,7 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
         """Raise IllegalMove (what was wrong, what is allowed) if `move` cannot be played."""
         outcome = self.outcome(state)
         if outcome is not None:
-            raise IllegalMove(f"The game is over: {outcome.reason}.")
+            raise IllegalMove(f"The game is over: {record_reason(outcome)}.")
         available = " ".join(str(n) for n in state.pool)
         for number in (move.a, move.b):
             if number not in state.pool:

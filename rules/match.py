@@ -23,6 +23,7 @@ from pydantic import Field, ValidationError, field_validator
 from rules.base import Ending, Frozen, Game, GameOptions, IllegalMove, Outcome, PlayerNo, other
 from rules.registry import get_game
 from rules.validation import first_problem
+from rules.words.outcome import record_reason
 
 #: The match lengths offered everywhere (the screen and `--best-of`).
 BEST_OF_CHOICES: tuple[int, ...] = (1, 3, 5, 7)
@@ -54,7 +55,7 @@ class RoundResult(Frozen):
     @property
     def reason(self) -> str:
         """Why the round ended, as records store it."""
-        return self.outcome.reason
+        return record_reason(self.outcome)
 
     @property
     def timed_out(self) -> bool:
@@ -224,7 +225,9 @@ def score_text(match: MatchState, names: tuple[str, str] = ("Player 1", "Player 
 def _refuse_if_over(match: MatchState) -> None:
     outcome = match_outcome(match)
     if outcome is not None:
-        raise IllegalMove(f"The match is over: Player {outcome.winner} won, {outcome.reason}.")
+        raise IllegalMove(
+            f"The match is over: Player {outcome.winner} won, {record_reason(outcome)}."
+        )
 
 
 def play_in_match(match: MatchState, move_text: str, current: Any = None) -> MatchState:

@@ -1,6 +1,7 @@
 """Computer players at three levels, written once against the game verbs and the solver.
 
-    make_player(level, game_id, seed=None) -> a function from a state to its move
+    player_for(level, game, seed=None)     -> a function from a state of `game` to its move
+    make_player(level, game_id, seed=None) -> the same for a game chosen by id
 
 - easy: random legal moves; when a move wins at once (a declaration that balances, a hit
   on the target, an equation completed) it spots it half the time, and otherwise plays one
@@ -19,8 +20,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeAlias, cast
 
+from rules.base import Frozen, Game, GameState, MoveT, StateT
 from rules.registry import get_game
 from rules.solver.core import engine_for
 from rules.solver.perfect import perfect_choice
@@ -29,38 +31,39 @@ from rules.solver.types import WIN_NOW
 #: The levels, weakest first.
 LEVELS: tuple[str, ...] = ("easy", "medium", "perfect")
 
-Player = Callable[[Any], Any]
+#: A computer player: a function from a state of its game (its turn) to the move it makes.
+Player: TypeAlias = Callable[[StateT], MoveT]
 
 
-def wins_at_once(game: Any, state: Any, move: Any) -> bool:
+def wins_at_once(game: Game[Any, StateT, MoveT], state: StateT, move: MoveT) -> bool:
     """Does `move` end the game with the mover winning?"""
     outcome = game.outcome(game.play(state, move))
     return outcome is not None and outcome.winner == game.to_move(state)
 
 
-def hands_over(game_id: str, game: Any, state: Any, move: Any) -> bool:
+def hands_over(game: Game[Any, StateT, MoveT], state: StateT, move: MoveT) -> bool:
     """After `move`, has the opponent won, or can they win with their next move?"""
     mover = game.to_move(state)
     after = game.play(state, move)
     outcome = game.outcome(after)
     if outcome is not None:
         return bool(outcome.winner != mover)
-    _, spec, _ = engine_for(game_id, after.options)
+    options = cast(Any, after).options  # every game's state holds its options
+    _, spec, _ = engine_for(game.id, options)
     first = next(iter(spec.expand(spec.encode(after))), None)
     return first is WIN_NOW
 
 
-class _Level:
+class _Level(Generic[StateT, MoveT]):
     """What every level holds: its game and its own random source (seeded)."""
 
-    def __init__(self, game_id: str, rng: random.Random) -> None:
-        self.game_id = game_id
-        self.game = get_game(game_id)
+    def __init__(self, game: Game[Any, StateT, MoveT], rng: random.Random) -> None:
+        self.game = game
         self.rng = rng
 
 
-class _Easy(_Level):
-    def __call__(self, state: Any) -> Any:
+class _Easy(_Level[StateT, MoveT]):
+    def __call__(self, state: StateT) -> MoveT:
         game = self.game
         moves = game.legal_moves(state)
         winning = [m for m in moves if wins_at_once(game, state, m)]
@@ -70,35 +73,42 @@ class _Easy(_Level):
         return self.rng.choice(others or moves)
 
 
-class _Medium(_Level):
-    def __call__(self, state: Any) -> Any:
+class _Medium(_Level[StateT, MoveT]):
+    def __call__(self, state: StateT) -> MoveT:
         game = self.game
         moves = game.legal_moves(state)
         winning = [m for m in moves if wins_at_once(game, state, m)]
         if winning:
             return self.rng.choice(winning)
-        safe = [m for m in moves if not hands_over(self.game_id, game, state, m)]
+        safe = [m for m in moves if not hands_over(game, state, m)]
         return self.rng.choice(safe or moves)
 
 
-class _Perfect(_Level):
-    def __call__(self, state: Any) -> Any:
+class _Perfect(_Level[StateT, MoveT]):
+    def __call__(self, state: StateT) -> MoveT:
         game = self.game
         by_text = {game.format_move(m): m for m in game.legal_moves(state)}
         return by_text[self.choose(state)]
 
-    def choose(self, state: Any) -> str:
+    def choose(self, state: StateT) -> str:
         """The move (notation) the perfect player makes (`rules.solver.perfect`)."""
-        return perfect_choice(self.game_id, state, self.rng).move
+        return perfect_choice(self.game.id, state, self.rng).move
 
 
-def make_player(level: str, game_id: str, seed: int | None = None) -> Player:
-    """A computer player: a function from a state (its turn) to the move it makes."""
+def player_for(
+    level: str, game: Game[Any, StateT, MoveT], seed: int | None = None
+) -> Player[StateT, MoveT]:
+    """A computer player for `game`: a function from its state (its turn) to its move."""
     rng = random.Random(seed)
     if level == "easy":
-        return _Easy(game_id, rng)
+        return _Easy(game, rng)
     if level == "medium":
-        return _Medium(game_id, rng)
+        return _Medium(game, rng)
     if level == "perfect":
-        return _Perfect(game_id, rng)
+        return _Perfect(game, rng)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+
+
+def make_player(level: str, game_id: str, seed: int | None = None) -> Player[GameState, Frozen]:
+    """A computer player for the game with this id (`player_for` on `get_game(game_id)`)."""
+    return player_for(level, get_game(game_id), seed)

@@ -29,6 +29,7 @@ from rules.match import (
 from rules.names import strip_controls
 from rules.records import FORMAT, GameRecord, RecordError, RoundRecord, newer_format, problem_of
 from rules.registry import GAME_IDS
+from rules.words.outcome import record_reason
 
 
 def match_of(record: GameRecord) -> MatchState:
@@ -141,13 +142,13 @@ def _check_result(record: GameRecord, match: MatchState) -> None:
         return
     if record.result is None:
         raise RecordError(
-            f"result: the moves end the game (Player {outcome.winner} wins: {outcome.reason}), "
+            f"result: the moves end the game (Player {outcome.winner} wins: {record_reason(outcome)}), "
             "but the record has no result"
         )
-    if (record.result.winner, record.result.reason) != (outcome.winner, outcome.reason):
+    if (record.result.winner, record.result.reason) != (outcome.winner, record_reason(outcome)):
         raise RecordError(
             f"result: the record says Player {record.result.winner} won ({record.result.reason}), "
-            f"but the moves give Player {outcome.winner} ({outcome.reason})"
+            f"but the moves give Player {outcome.winner} ({record_reason(outcome)})"
         )
 
 

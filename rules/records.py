@@ -36,6 +36,7 @@ from rules.match import (
 from rules.names import tidy_name
 from rules.registry import UnknownGame
 from rules.validation import first_problem
+from rules.words.outcome import record_reason
 
 #: The record format this program writes; it reads this one and older ones.
 FORMAT = 1
@@ -223,7 +224,7 @@ def record_from_match(
         ),
         result=None
         if outcome is None
-        else RecordResult(winner=outcome.winner, reason=outcome.reason),
+        else RecordResult(winner=outcome.winner, reason=record_reason(outcome)),
         started=started,
         ended=ended if outcome is not None else None,
         **extra,

@@ -1,79 +1,33 @@
-"""One registry maps the ids `collect template fifty conquest countdown` to games."""
+"""One registry maps the ids `collect template fifty conquest countdown` to games.
+
+    get_game("fifty")  -> the game (rules.fifty.GAME)
+    all_games()        -> the five, in menu order
+
+The ids, titles and pitches are in `rules.catalog` (re-exported here), which loads no
+game: the menu reads only those. The games themselves are listed in `rules.games`, a
+table filled by plain imports, which `get_game` imports on its first call, so importing
+the registry loads no game and no pydantic.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from importlib import import_module
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # importing the registry loads no game (and no pydantic)
-    from rules.base import Frozen, Game, GameOptions, GameState
+from rules.catalog import GAME_IDS, GAME_INFO, GameInfo, UnknownGame
 
-    #: A game chosen at run time (by id), seen through the rules' base classes: the verbs
-    #: every game shares, on any options, state and move. Code that reads one game's own
-    #: fields narrows with `isinstance` on that game's models.
-    SomeGame = Game[GameOptions, GameState, Frozen]
+if TYPE_CHECKING:
+    from rules.base import SomeGame
 
-#: The game ids, in menu order, with the module that holds each game.
-GAME_IDS: tuple[str, ...] = ("collect", "template", "fifty", "conquest", "countdown")
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What the menu shows of a game, without loading it."""
-
-    id: str
-    title: str
-    pitch: str
-
-
-#: Each game's title and one-line pitch (the game classes read theirs from here).
-GAME_INFO: dict[str, GameInfo] = {
-    "collect": GameInfo(
-        "collect",
-        "Equation Duel: Collect & Declare",
-        "Pick numbers from a shared pool; first to declare a balancing equation wins.",
-    ),
-    "template": GameInfo(
-        "template",
-        "Equation Duel: Templates",
-        "Place shared digits in either equation template — build your result high, your opponent's low.",
-    ),
-    "fifty": GameInfo(
-        "fifty",
-        "Equation Duel: Exactly Fifty",
-        "Spend two shared numbers a turn on an equation and hit exactly 50 — one point over loses.",
-    ),
-    "conquest": GameInfo(
-        "conquest",
-        "Equation Conquest",
-        "Append numbers 1–9; win when the last three form an equation.",
-    ),
-    "countdown": GameInfo(
-        "countdown",
-        "Countdown Duel",
-        "Push a shared running total to 30 with your own numbers 1-9, each used once.",
-    ),
-}
-
-_cache: dict[str, SomeGame] = {}
-
-
-class UnknownGame(KeyError):
-    """A game id that is not one of the five."""
-
-    def __str__(self) -> str:
-        return f"unknown game {self.args[0]!r} (choose from {', '.join(GAME_IDS)})"
+__all__ = ["GAME_IDS", "GAME_INFO", "GameInfo", "SomeGame", "UnknownGame", "all_games", "get_game"]
 
 
 def get_game(game_id: str) -> SomeGame:
-    """The game with this id (its module is imported on first use)."""
+    """The game with this id (the games are loaded on the first call)."""
     if game_id not in GAME_IDS:
         raise UnknownGame(game_id)
-    if game_id not in _cache:
-        module = import_module(f"rules.{game_id}")
-        _cache[game_id] = module.GAME
-    return _cache[game_id]
+    from rules.games import GAMES  # deferred for a quick menu, not for a circle
+
+    return GAMES[game_id]
 
 
 def all_games() -> list[SomeGame]:

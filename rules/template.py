@@ -28,8 +28,8 @@ from rules.base import (
     Outcome,
     PlayerNo,
     other,
-    read_notation,
 )
+from rules.notation import read_notation
 from rules.operators import format_fraction
 from rules.template_options import (
     EMPTY,
@@ -41,6 +41,7 @@ from rules.template_options import (
     TemplateOptions,
     template_of,
 )
+from rules.words.outcome import record_reason
 
 __all__ = [
     "EMPTY",
@@ -181,7 +182,7 @@ class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove], game_id="
         """Raise IllegalMove (what was wrong, what is allowed) if `move` cannot be played."""
         if state.is_full():
             outcome = self.outcome(state)
-            reason = f": {outcome.reason}" if outcome else ""
+            reason = f": {record_reason(outcome)}" if outcome else ""
             raise IllegalMove(f"The game is over, all six slots are full{reason}.")
         if move.digit not in state.pool:
             lo, hi = state.options.digits

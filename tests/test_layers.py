@@ -3,6 +3,7 @@ pyproject.toml), and rules never loads textual, nor sympy before an equation is 
 
 from __future__ import annotations
 
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -49,3 +50,22 @@ def test_import_contracts_hold() -> None:
         [str(program), "--no-cache"], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_menu_loads_no_game() -> None:
+    """The registry's ids and titles come without a game, pydantic or a board; a game
+    loads on its first use, and with it the table of all five."""
+    loaded = _loaded_after("from rules.registry import GAME_IDS, GAME_INFO\nimport app.tui.boards")
+    assert not loaded & {"pydantic", "rules.base", "rules.games", "app.tui.boards.collect"}
+    loaded = _loaded_after("from rules.registry import get_game\nget_game('fifty')")
+    assert {"rules.games", "rules.fifty", "rules.collect"} <= loaded
+
+
+def test_rules_have_no_import_circle() -> None:
+    """bench/import_cycles.py over rules alone: imports inside functions count, imports
+    under TYPE_CHECKING do not."""
+    cycles = runpy.run_path(str(ROOT / "bench" / "import_cycles.py"))
+    edges = cycles["import_graph"]()
+    in_rules = {m: {i for i in found if i.startswith("rules")} for m, found in edges.items()}
+    assert cycles["circles"]({m: i for m, i in in_rules.items() if m.startswith("rules")}) == []
+    assert cycles["circles"]({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.base import Game, MoveT, OptionsT, StateT
-from rules.players import LEVELS, make_player
+from rules.players import LEVELS, player_for
 
 __all__ = ["LEVELS", "available_levels", "make_bot"]
 
@@ -27,6 +27,4 @@ def make_bot(
     when there is none."""
     if level is None or level not in LEVELS:
         return None
-    # The rules' players are made by game id, for whichever game it names: this one.
-    player: Callable[[StateT], MoveT] = make_player(level, game.id)
-    return player
+    return player_for(level, game)

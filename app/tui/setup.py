@@ -3,7 +3,6 @@ variant options."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import ClassVar
 
 from rich.text import Text
@@ -27,23 +26,22 @@ from app.tui.session import MATCH_FIELDS, GameSetup, Seat, clean_name
 from app.tui.setup_memory import remember_names, remembered_setup
 from app.tui.styles import SCREEN_STYLES
 from rules.base import GameOptions, PlayerNo
+from rules.games import VARIANTS
 from rules.match import MatchError, new_match
 from rules.registry import get_game
+from rules.template_options import TEMPLATES
 from widgets.keys_footer import KeysFooter
 
 CUSTOM_PRESET = "(custom)"
 
 
 def variants_of(game_id: str) -> dict[str, GameOptions]:
-    module = import_module(f"rules.{game_id}")
-    variants: dict[str, GameOptions] = getattr(module, "VARIANTS", {})
-    return variants
+    return dict(VARIANTS[game_id])
 
 
 def templates_of(game_id: str) -> tuple[str, ...]:
-    module = import_module(f"rules.{game_id}")
-    templates: tuple[str, ...] = getattr(module, "TEMPLATES", ())
-    return templates
+    """The templates a game offers to choose from (only the template game has any)."""
+    return TEMPLATES if game_id == "template" else ()
 
 
 class SetupScreen(Screen[None]):

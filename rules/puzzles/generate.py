@@ -13,9 +13,9 @@ difficulty is the puzzle, or, after a few games, the one closest to it.
 from __future__ import annotations
 
 import random
-from importlib import import_module
 from typing import Any
 
+from rules.games import variants_of
 from rules.players import make_player
 from rules.puzzles.judge import difficulty_of, difficulty_score, is_puzzle, winning_moves
 from rules.puzzles.model import DIFFICULTIES, Difficulty, Puzzle
@@ -42,9 +42,8 @@ class NoPuzzle(LookupError):
 
 def variants(game_id: str) -> dict[str, dict[str, Any]]:
     """The variants puzzles come from (name -> options as plain data), default first."""
-    module = import_module(f"rules.{game_id}")
     found: dict[str, dict[str, Any]] = {"standard": {}}
-    for name, options in module.VARIANTS.items():
+    for name, options in variants_of(game_id).items():
         skipped = SKIPPED_EVERYWHERE | SKIPPED_VARIANTS.get(game_id, frozenset())
         if name in skipped or name == "standard":
             continue

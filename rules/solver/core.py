@@ -22,16 +22,15 @@ game's own `legal_moves`/`play`, so notation and results come from the rules the
 from __future__ import annotations
 
 import functools
-import sys
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from importlib import import_module
 from typing import Any, TypeVar, cast
 
 from rules.base import PlayerNo
 from rules.registry import get_game
+from rules.solver import countdown as countdown_solver
 from rules.solver.types import (
     LOSE_NOW,
     WIN,
@@ -261,24 +260,9 @@ def _one_at_a_time(function: _F) -> _F:
 
 @_one_at_a_time
 def clear_cache() -> None:
-    """Forget every engine and its table (the countdown solver's too, when loaded)."""
+    """Forget every engine and its table (the countdown solver's too)."""
     _ENGINES.clear()
-    countdown = sys.modules.get("rules.solver.countdown")
-    forget = getattr(countdown, "clear_cache", None)
-    if callable(forget):
-        forget()
-
-
-def _countdown_hook(name: str) -> Callable[[Any], Any] | None:
-    """`rules.solver.countdown.<name>` when that module provides it."""
-    try:
-        module = import_module("rules.solver.countdown")
-    except ModuleNotFoundError as error:
-        if error.name == "rules.solver.countdown":
-            return None
-        raise
-    hook: Callable[[Any], Any] | None = getattr(module, name, None)
-    return hook
+    countdown_solver.clear_cache()
 
 
 def root_children(game: Any, spec: Spec, state: Any) -> list[tuple[str, Any]]:
@@ -313,10 +297,7 @@ def _child_score(engine: Engine, child: Any, exact: bool) -> int:
 def solve(game_id: str, state: Any, generic: bool = False) -> Solution:
     """The value of `state`: winner with best play, the moves that keep it, plies to the end."""
     if game_id == "countdown" and not generic:
-        hook = _countdown_hook("solve_countdown")
-        if hook is not None:
-            solution: Solution = hook(state)
-            return solution
+        return countdown_solver.solve_countdown(state)
     start = time.perf_counter()
     game = get_game(game_id)
     mover: PlayerNo = game.to_move(state)
@@ -341,10 +322,7 @@ def move_values(game_id: str, state: Any, generic: bool = False) -> dict[str, tu
     A move that ends the game has 0 plies after it.
     """
     if game_id == "countdown" and not generic:
-        hook = _countdown_hook("countdown_move_values")
-        if hook is not None:
-            values: dict[str, tuple[PlayerNo, int]] = hook(state)
-            return values
+        return countdown_solver.countdown_move_values(state)
     game = get_game(game_id)
     mover: PlayerNo = game.to_move(state)
     result: dict[str, tuple[PlayerNo, int]] = {}

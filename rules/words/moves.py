@@ -6,30 +6,61 @@
     short_move("fifty", state, "8*1", marks)           "8 × 1 = 8" (the move list)
 
 A move is given in notation or as the game's move model; `state` is the position it is
-played in. Each game's wording lives in `rules/words/<game>.py`.
+played in. Each game's wording lives in `rules/words/<game>.py`, listed here in a table
+filled by plain imports (`MOVE_WORDS`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from importlib import import_module
-from types import ModuleType
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rules.base import IllegalMove, PlayerNo
-from rules.registry import GAME_IDS, get_game
+from rules.registry import get_game
+from rules.words import collect, conquest, countdown, fifty, template
 from rules.words.common import DEFAULT_NAMES, Names
 from rules.words.voice import Voice
 
 
-def _words(game_id: str) -> ModuleType:
-    """The game's describe module, imported when first needed (as the game itself is)."""
-    if game_id not in GAME_IDS:
+@dataclass(frozen=True)
+class MoveWords:
+    """One game's words for its moves (the functions of `rules/words/<game>.py`)."""
+
+    #: (state, move, voice) -> the move as an instruction.
+    describe: Callable[[Any, Any, Voice], str]
+    #: (state, move, names) -> the move for a narrow move list.
+    short: Callable[[Any, Any, Names], str]
+    #: (state, move, state after, voice) -> what the move does, or "".
+    effect: Callable[[Any, Any, Any, Voice], str]
+    #: What comes between a move and what it does.
+    separator: str = ": "
+
+
+def _unnamed(short: Callable[[Any, Any], str]) -> Callable[[Any, Any, Names], str]:
+    """A game whose short move names no player: the names are not needed."""
+    return lambda state, move, _names: short(state, move)
+
+
+#: Each game's words for its moves, by game id.
+MOVE_WORDS: dict[str, MoveWords] = {
+    "collect": MoveWords(collect.describe, _unnamed(collect.short), collect.effect),
+    "template": MoveWords(template.describe, template.short, template.effect),
+    "fifty": MoveWords(fifty.describe, _unnamed(fifty.short), fifty.effect),
+    "conquest": MoveWords(conquest.describe, _unnamed(conquest.short), conquest.effect),
+    "countdown": MoveWords(
+        countdown.describe, _unnamed(countdown.short), countdown.effect, countdown.SEPARATOR
+    ),
+}
+
+
+def _words(game_id: str) -> MoveWords:
+    if game_id not in MOVE_WORDS:
         raise KeyError(f"unknown game {game_id!r}")
-    return import_module(f"rules.words.{game_id}")
+    return MOVE_WORDS[game_id]
 
 
-def _parts(game_id: str, move: Any) -> tuple[Any, ModuleType, Any]:
+def _parts(game_id: str, move: Any) -> tuple[Any, MoveWords, Any]:
     game = get_game(game_id)
     model = game.parse_move(move) if isinstance(move, str) else move
     return game, _words(game_id), model
@@ -38,8 +69,7 @@ def _parts(game_id: str, move: Any) -> tuple[Any, ModuleType, Any]:
 def describe_move(game_id: str, state: Any, move: Any, voice: Voice | None = None) -> str:
     """The move as an instruction, without a full stop: `Put 2 in Bob's third slot`."""
     _, words, model = _parts(game_id, move)
-    text: str = words.describe(state, model, voice or Voice())
-    return text
+    return words.describe(state, model, voice or Voice())
 
 
 def move_effect(game_id: str, state: Any, move: Any, voice: Voice | None = None) -> str:
@@ -51,8 +81,7 @@ def move_effect(game_id: str, state: Any, move: Any, voice: Voice | None = None)
         after = game.play(state, model)
     except IllegalMove:
         return ""
-    text: str = words.effect(state, model, after, voice or Voice())
-    return text
+    return words.effect(state, model, after, voice or Voice())
 
 
 def move_sentence(game_id: str, state: Any, move: Any, voice: Voice | None = None) -> str:
@@ -66,18 +95,13 @@ def move_sentence(game_id: str, state: Any, move: Any, voice: Voice | None = Non
 def separator(game_id: str) -> str:
     """What comes between a move and what it does: `: ` (`; ` where the move's own words
     hold a colon, as countdown's `Divide by 3: 27 ÷ 3 = 9`)."""
-    sep: str = getattr(_words(game_id), "SEPARATOR", ": ")
-    return sep
+    return _words(game_id).separator
 
 
 def short_move(game_id: str, state: Any, move: Any, names: Names = DEFAULT_NAMES) -> str:
     """The move for a narrow move list: `8 × 1 = 8`, `27 ÷ 3 = 9`, `9 → Bob slot 1`."""
     _, words, model = _parts(game_id, move)
-    if game_id == "template":  # the only move that names a player
-        named: str = words.short(state, model, names)
-        return named
-    text: str = words.short(state, model)
-    return text
+    return words.short(state, model, names)
 
 
 def short_moves(

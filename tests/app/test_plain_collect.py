@@ -9,6 +9,7 @@ import pytest
 from app.plain.base import Console, EndOfInput, run_plain
 from app.plain.collect import Driver
 from rules.collect import GAME, CollectMove, CollectOptions, CollectState
+from rules.words.outcome import record_reason
 
 PLAYERS = ("Player 1", "Player 2")
 
@@ -105,7 +106,7 @@ def test_seed_command_line_sample() -> None:
     assert output == SAMPLE_OUTPUT
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winner == 1
-    assert outcome.reason == "6 − 4 = 2 balances"
+    assert record_reason(outcome) == "6 − 4 = 2 balances"
 
 
 def test_seed_sample_lines_appear_in_order() -> None:

@@ -10,6 +10,7 @@ from app.plain.base import Console, EndOfInput, run_plain
 from app.plain.fifty import Driver
 from rules.base import Outcome
 from rules.fifty import GAME, FiftyMove, FiftyOptions, FiftyState
+from rules.words.outcome import record_reason
 
 SEED_START = """\
 Welcome to Equation Duel!
@@ -67,7 +68,7 @@ Player 1 loses. Player 2 wins!
 
 def said(outcome: Outcome | None) -> tuple[int, str] | None:
     """An outcome as (winner, the reason records store)."""
-    return None if outcome is None else (outcome.winner, outcome.reason)
+    return None if outcome is None else (outcome.winner, record_reason(outcome))
 
 
 def run(
@@ -285,4 +286,4 @@ def test_computer_player() -> None:
     assert outcome is not None
     text = out.getvalue()
     assert "Player 1 (computer): Play 1 + 2 = 3.\nEquation: 1 + 2 = 3\n" in text
-    assert text.splitlines()[-1] == f"Player {outcome.winner} wins: {outcome.reason}."
+    assert text.splitlines()[-1] == f"Player {outcome.winner} wins: {record_reason(outcome)}."

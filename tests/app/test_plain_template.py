@@ -13,6 +13,7 @@ from app.plain.template import Driver, parse_slot
 from rules.base import PlayerNo
 from rules.match import current_state, match_outcome, new_match
 from rules.template import GAME, TemplateOptions, TemplateState
+from rules.words.outcome import record_reason
 
 #: The corrected walkthrough as typed answers (digit, then slot), in several slot spellings.
 WALKTHROUGH_INPUT = [
@@ -279,7 +280,7 @@ def test_ruling_time_limit_loses_the_round() -> None:
     )
     outcome = match_outcome(match)
     assert outcome is not None
-    assert (outcome.winner, outcome.reason) == (1, "Player 2's time ran out")
+    assert (outcome.winner, record_reason(outcome)) == (1, "Player 2's time ran out")
     assert match_runner.seconds == [3.0]
 
 

@@ -12,6 +12,7 @@ from app.tui.boards.conquest import ConquestScreen
 from app.tui.menu import MenuScreen
 from app.tui.setup import SetupScreen
 from rules.conquest import GAME, ConquestOptions, equations_of
+from rules.words.outcome import record_reason
 from tests.app.tui_support import (
     SIZE,
     clock_by_hand,
@@ -72,7 +73,7 @@ async def test_conquest_whole_game_by_keys() -> None:
         winner, reason = await winner_shown(pilot)
         assert winner == expected("conquest", None, moves, NAMES)
         outcome = GAME.outcome(GAME.replay(None, moves))
-        assert outcome is not None and reason.lower() == outcome.reason.lower()
+        assert outcome is not None and reason.lower() == record_reason(outcome).lower()
         assert [text for _, text in screen.moves] == moves
         await pilot.press("m")
         await pilot.pause()

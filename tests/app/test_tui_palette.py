@@ -21,7 +21,9 @@ async def run_command(pilot: Pilot[None], app: EquationDuelApp, words: str) -> N
     await pilot.pause()
     assert isinstance(top(app), CommandPalette)
     await pilot.press(*words)
-    await pilot.pause(0.3)  # the palette searches as you type
+    # The palette searches as you type, in a worker: wait for the search of the words typed.
+    await app.workers.wait_for_complete()
+    await pilot.pause()
     await pilot.press("enter")
     await pilot.pause()
 

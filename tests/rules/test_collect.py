@@ -17,6 +17,7 @@ from rules.collect import (
     CollectState,
 )
 from rules.equation import check_equation
+from rules.words.outcome import record_reason
 
 
 def play(moves: str, options: CollectOptions | None = None) -> CollectState:
@@ -100,7 +101,7 @@ def test_seed_command_line_sample() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.winner == 1
-    assert outcome.reason == "6 − 4 = 2 balances"
+    assert record_reason(outcome) == "6 − 4 = 2 balances"
     assert GAME.legal_moves(state) == []
 
 
@@ -229,7 +230,7 @@ def test_ruling_exact_evaluation_and_division_by_zero() -> None:
     won = declare(holding((6, 4, 3), (1, 5)), 2, "6÷4=3÷2")
     outcome = GAME.outcome(won)
     assert outcome is not None and outcome.winner == 1
-    assert outcome.reason == "6 ÷ 4 = 3 ÷ 2 balances"
+    assert record_reason(outcome) == "6 ÷ 4 = 3 ÷ 2 balances"
     state = declare(holding((1, 2, 3, 5), (6, 7)), 4, "5/(3-1-2)=4")
     assert state.last_valid is False
     assert state.note == f"Equation is invalid ({state.last_reason}). Turn ends."
@@ -287,7 +288,7 @@ def test_ruling_sudden_death_when_the_pool_is_exhausted() -> None:
     assert outcome is not None
     # Player 1 holds 1 3 5 7 9 (25), Player 2 holds 2 4 6 8 (20).
     assert outcome.winner == 1
-    assert outcome.reason == (
+    assert record_reason(outcome) == (
         "no valid equation after sudden death; higher sum of collected numbers, 25 to 20"
     )
     assert GAME.legal_moves(state) == []
@@ -307,7 +308,7 @@ def test_ruling_sudden_death_valid_declaration_wins() -> None:
     state = GAME.play_text(state, ":5-3=2")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winner == 2
-    assert outcome.reason == "5 − 3 = 2 balances"
+    assert record_reason(outcome) == "5 − 3 = 2 balances"
 
 
 def test_ruling_sudden_death_invalid_declaration_uses_the_turn() -> None:
@@ -322,21 +323,23 @@ def test_ruling_sudden_death_higher_sum_wins_player_2() -> None:
     state = play("1 9 2 8 3 7 4 6 5 : : : :")
     outcome = GAME.outcome(state)  # Player 1: 1 2 3 4 5 = 15, Player 2: 9 8 7 6 = 30
     assert outcome is not None and outcome.winner == 2
-    assert outcome.reason.endswith("30 to 15")
+    assert record_reason(outcome).endswith("30 to 15")
 
 
 def test_ruling_equal_sums_the_largest_number_wins() -> None:
     state = play("1 2 4 3 : : : :", CollectOptions(pool=(1, 4)))
     outcome = GAME.outcome(state)  # 1 + 4 = 5 = 2 + 3; Player 1 holds 4
     assert outcome is not None and outcome.winner == 1
-    assert outcome.reason == (
+    assert record_reason(outcome) == (
         "no valid equation after sudden death; equal sums (5 each) and "
         "Player 1 holds the largest number, 4"
     )
     state = play("1 2 4 3 6 5 7 8 : : : :", CollectOptions(pool=(1, 8)))
     outcome = GAME.outcome(state)  # 1+4+6+7 = 18 = 2+3+5+8; Player 2 holds 8
     assert outcome is not None and outcome.winner == 2
-    assert outcome.reason.endswith("equal sums (18 each) and Player 2 holds the largest number, 8")
+    assert record_reason(outcome).endswith(
+        "equal sums (18 each) and Player 2 holds the largest number, 8"
+    )
 
 
 def test_ruling_valid_declaration_on_the_last_pick_wins_without_sudden_death() -> None:

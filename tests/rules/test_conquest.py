@@ -8,6 +8,7 @@ import pytest
 
 from rules.base import IllegalMove, MoveSyntaxError
 from rules.conquest import GAME, ConquestMove, ConquestOptions, completing_numbers, equations_of
+from rules.words.outcome import record_reason
 
 DECLARE = ConquestOptions(declare=True)
 
@@ -19,7 +20,7 @@ def test_seed_example_game_play_2_3_5_player_1_wins() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.winner == 1
-    assert outcome.reason == "2 + 3 = 5 formed"
+    assert record_reason(outcome) == "2 + 3 = 5 formed"
 
 
 def test_seed_valid_equation_examples() -> None:
@@ -38,7 +39,7 @@ def test_seed_scenario_2_six_two_three_divides() -> None:
     assert equations_of(6, 2, 3) == ["6/2=3", "6=2*3"]
     state = GAME.replay(None, ["6", "2", "3"])
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "6 ÷ 2 = 3 formed"
+    assert outcome is not None and record_reason(outcome) == "6 ÷ 2 = 3 formed"
 
 
 def test_ruling_notation_is_the_number_appended() -> None:
@@ -86,7 +87,11 @@ def test_ruling_declare_variant_requires_the_statement() -> None:
     assert GAME.to_move(missing) == 2
     won = GAME.replay(DECLARE, ["2", "3", "5:2+3=5"])
     outcome = GAME.outcome(won)
-    assert outcome is not None and outcome.winner == 1 and outcome.reason == "2 + 3 = 5 declared"
+    assert (
+        outcome is not None
+        and outcome.winner == 1
+        and record_reason(outcome) == "2 + 3 = 5 declared"
+    )
 
 
 @pytest.mark.parametrize(

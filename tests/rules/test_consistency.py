@@ -8,7 +8,6 @@ game ends.
 from __future__ import annotations
 
 import random
-from importlib import import_module
 from typing import Any
 
 import pytest
@@ -16,7 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.base import IllegalMove
+from rules.games import GAMES, VARIANTS
 from rules.registry import GAME_IDS, get_game
+from rules.words.outcome import record_reason
 
 #: Seeded random games per variant: a quick sample in the default run, today's full depth
 #: in the soak set (`pytest -m soak`).
@@ -28,8 +29,7 @@ MOVE_LIMIT = 400  # far beyond any real game: conquest is the only one without a
 def variants() -> list[tuple[str, str]]:
     cases = []
     for game_id in GAME_IDS:
-        module = import_module(f"rules.{game_id}")
-        cases.extend((game_id, name) for name in module.VARIANTS)
+        cases.extend((game_id, name) for name in VARIANTS[game_id])
     return cases
 
 
@@ -65,19 +65,21 @@ def test_random_games_soak(game_id: str, variant: str) -> None:
 
 def play_random_games(game_id: str, variant: str, games: int, seed: str) -> None:
     game = get_game(game_id)
-    options = import_module(f"rules.{game_id}").VARIANTS[variant]
+    options = VARIANTS[game_id][variant]
     rng = random.Random(f"{game_id}/{variant}/{seed}")
     winners = {1: 0, 2: 0}
     for _ in range(games):
         state, _moves = random_game(game, options, rng)
         outcome = game.outcome(state)
-        assert outcome is not None and outcome.reason
+        assert outcome is not None and record_reason(outcome)
         winners[outcome.winner] += 1
         with pytest.raises(IllegalMove):
             game.play(
                 state, game.parse_move(game.format_move(random_legal_move(game, options, rng)))
             )
-    assert sum(winners.values()) == games
+    # Random play gives neither seat every game: a rule that always hands the win to one
+    # seat (or never lets a seat win) fails here.
+    assert winners[1] > 0 and winners[2] > 0, winners
 
 
 def random_legal_move(game: Any, options: Any, rng: random.Random) -> Any:
@@ -89,9 +91,8 @@ def test_every_game_has_the_protocol(game_id: str) -> None:
     game = get_game(game_id)
     assert game.id == game_id
     assert game.title and game.pitch
-    module = import_module(f"rules.{game_id}")
-    assert module.GAME is game
-    assert module.VARIANTS, "every game lists its variants"
+    assert GAMES[game_id] is game
+    assert VARIANTS[game_id], "every game lists its variants"
     state = game.new()
     assert game.to_move(state) == 1
     assert game.to_move(game.new(game.Options(first=2))) == 2
@@ -100,7 +101,7 @@ def test_every_game_has_the_protocol(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_options_round_trip_json(game_id: str) -> None:
     game = get_game(game_id)
-    for options in import_module(f"rules.{game_id}").VARIANTS.values():
+    for options in VARIANTS[game_id].values():
         assert game.Options.model_validate_json(options.model_dump_json()) == options
 
 

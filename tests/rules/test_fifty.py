@@ -19,13 +19,14 @@ from rules.fifty import (
     preview,
     result,
 )
+from rules.words.outcome import record_reason
 
 TEXT = Path(__file__).resolve().parents[2] / "rules" / "texts" / "fifty.md"
 
 
 def said(outcome: Outcome | None) -> tuple[int, str] | None:
     """An outcome as (winner, the reason records store)."""
-    return None if outcome is None else (outcome.winner, outcome.reason)
+    return None if outcome is None else (outcome.winner, record_reason(outcome))
 
 
 def play(moves: str, options: FiftyOptions | None = None) -> FiftyState:

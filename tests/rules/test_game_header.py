@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from rules.base import Game, GameState, MoveSyntaxError, not_a_move, read_notation
+from rules.base import Game, GameState, MoveSyntaxError
+from rules.notation import not_a_move, read_notation
 from rules.registry import GAME_IDS, GAME_INFO, get_game
 
 

@@ -27,6 +27,7 @@ from rules.match import (
 )
 from rules.registry import GAME_IDS, get_game
 from rules.template import GAME, TemplateOptions, partial_text
+from rules.words.outcome import record_reason
 
 WALKTHROUGH = ["9@1.1", "8@2.1", "7@2.3", "6@1.3", "5@1.2", "4@2.2"]
 #: The same placements with Player 2 starting (round 2): Player 1 still gets 39 to 36.
@@ -70,7 +71,7 @@ def test_single_round_match_is_the_game() -> None:
     match = play_round(new_match("template"), WALKTHROUGH)
     outcome = match_outcome(match)
     assert outcome is not None
-    assert (outcome.winner, outcome.reason) == (1, "39 beats 36")
+    assert (outcome.winner, record_reason(outcome)) == (1, "39 beats 36")
     assert match.moves == tuple(WALKTHROUGH)  # the deciding round stays on the board
     assert GAME.outcome(current_state(match)) is not None
     with pytest.raises(IllegalMove, match="match is over"):
@@ -105,7 +106,7 @@ def test_ruling_match_first_to_n_round_wins() -> None:
     assert match.wins == (2, 0)
     outcome = match_outcome(match)
     assert outcome is not None
-    assert (outcome.winner, outcome.reason) == (1, "2 rounds to 0")
+    assert (outcome.winner, record_reason(outcome)) == (1, "2 rounds to 0")
     assert [r.reason for r in match.results] == ["39 beats 36", "39 beats 36"]
     assert match.results[1].moves == tuple(ROUND_WON_BY_P1_AS_SECOND)
 
@@ -149,7 +150,7 @@ def test_time_out_in_single_round_match_ends_it() -> None:
     match = time_out(new_match("template", TemplateOptions(turn_seconds=5)), 1, 6.0)
     outcome = match_outcome(match)
     assert outcome is not None
-    assert (outcome.winner, outcome.reason) == (2, "Player 1's time ran out")
+    assert (outcome.winner, record_reason(outcome)) == (2, "Player 1's time ran out")
     with pytest.raises(IllegalMove, match="match is over"):
         time_out(match, 1, 6.0)
 
@@ -208,7 +209,7 @@ def test_best_of_n_for_every_game(game_id: str, best_of: int) -> None:
     assert [r.first for r in match.results] == starters
     assert all_moves(match) == tuple(m for r in match.results for m in r.moves)
     if best_of > 1:
-        assert outcome.reason == f"{max(match.wins)} rounds to {min(match.wins)}"
+        assert record_reason(outcome) == f"{max(match.wins)} rounds to {min(match.wins)}"
 
 
 def test_clock_for_any_game() -> None:

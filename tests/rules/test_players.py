@@ -112,7 +112,7 @@ def test_medium_does_not_hand_over_a_win() -> None:
         moves = game.legal_moves(state)
         if any(wins_at_once(game, state, m) for m in moves):
             continue
-        safe = [m for m in moves if not hands_over("fifty", game, state, m)]
+        safe = [m for m in moves if not hands_over(game, state, m)]
         if not safe or len(safe) == len(moves):
             continue
         move = make_player("medium", "fifty", checked)(state)

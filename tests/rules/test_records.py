@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import random
 from datetime import UTC, datetime
-from importlib import import_module
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.games import VARIANTS
 from rules.match import advance, current_state, match_outcome, new_match, time_out
 from rules.record_check import match_of, replay_steps, state_of, validate
 from rules.record_json import from_json, to_json
@@ -34,11 +34,7 @@ START = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 
 
 def variants() -> list[tuple[str, str]]:
-    return [
-        (game_id, name)
-        for game_id in GAME_IDS
-        for name in import_module(f"rules.{game_id}").VARIANTS
-    ]
+    return [(game_id, name) for game_id in GAME_IDS for name in VARIANTS[game_id]]
 
 
 def random_moves(game_id: str, options: Any, rng: random.Random, stop: int | None) -> list[str]:
@@ -92,7 +88,7 @@ def test_unfinished_record() -> None:
 
 @pytest.mark.parametrize(("game_id", "variant"), variants())
 def test_round_trip_for_every_game_and_variant(game_id: str, variant: str) -> None:
-    options = import_module(f"rules.{game_id}").VARIANTS[variant]
+    options = VARIANTS[game_id][variant]
     game = get_game(game_id)
     rng = random.Random(f"records/{game_id}/{variant}")
     for stop in (None, 3, 0):

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-
 import pytest
 
+from rules.games import VARIANTS
 from rules.registry import GAME_IDS, get_game
 from rules.rulebook import rules_markdown
 from rules.solver import solve
@@ -25,7 +24,7 @@ def test_every_rules_text_states_the_solved_result(game_id: str) -> None:
 
 @pytest.mark.parametrize("variant", ["standard", "extended-pool", "double-digits", "plus-minus"])
 def test_collect_first_player_wins_by_the_fifth_turn(variant: str) -> None:
-    options = import_module("rules.collect").VARIANTS[variant]
+    options = VARIANTS["collect"][variant]
     solution = solve("collect", get_game("collect").new(options))
     assert solution.winner == 1 and solution.plies == 5
     assert solution.best_moves == tuple(sorted(str(n) for n in options.numbers()))

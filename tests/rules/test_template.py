@@ -23,6 +23,7 @@ from rules.template import (
     result,
     result_text,
 )
+from rules.words.outcome import record_reason
 
 WALKTHROUGH = ["9@1.1", "8@2.1", "7@2.3", "6@1.3", "5@1.2", "4@2.2"]
 TEXT = Path(__file__).parents[2] / "rules" / "texts" / "template.md"
@@ -72,7 +73,7 @@ def test_walkthrough_player_1_wins_39_to_36() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.winner == 1
-    assert outcome.reason == "39 beats 36"
+    assert record_reason(outcome) == "39 beats 36"
 
 
 def test_ruling_walkthrough_corrected_game_ends_after_sixth_placement() -> None:
@@ -286,7 +287,7 @@ def test_fraction_results_are_exact() -> None:
     assert result(state, 2) == 3
     outcome = GAME.outcome(state)
     assert outcome is not None
-    assert (outcome.winner, outcome.reason) == (1, "7/2 beats 3")
+    assert (outcome.winner, record_reason(outcome)) == (1, "7/2 beats 3")
 
 
 # Rulings.
@@ -316,14 +317,14 @@ def test_ruling_game_ends_when_all_six_slots_are_full() -> None:
 def test_ruling_higher_result_wins() -> None:
     outcome = GAME.outcome(fill((1, 2, 3), (9, 8, 7)))
     assert outcome is not None
-    assert (outcome.winner, outcome.reason) == (2, "65 beats 7")
+    assert (outcome.winner, record_reason(outcome)) == (2, "65 beats 7")
 
 
 def test_ruling_equal_results_second_player_wins() -> None:
     state = fill((1, 6, 3), (9, 5, 2))  # 1 + 6 × 3 = 19 and 9 + 5 × 2 = 19
     outcome = GAME.outcome(state)
     assert outcome is not None
-    assert (outcome.winner, outcome.reason) == (
+    assert (outcome.winner, record_reason(outcome)) == (
         2,
         "both results are 19: the second player wins ties",
     )
@@ -339,7 +340,7 @@ def test_ruling_division_by_zero_loses_to_any_defined_result() -> None:
     assert result_text(state, 1) == "undefined (divides by zero)"
     outcome = GAME.outcome(state)
     assert outcome is not None
-    assert (outcome.winner, outcome.reason) == (2, "Player 1's result divides by zero")
+    assert (outcome.winner, record_reason(outcome)) == (2, "Player 1's result divides by zero")
     zero = fill((0, 3, 3), (1, 2, 4), template="_ ÷ (_ − _)", digits=(0, 9), copies=2)
     outcome = GAME.outcome(zero)
     assert outcome is not None
@@ -351,7 +352,7 @@ def test_ruling_both_undefined_is_a_tie_and_the_second_player_wins() -> None:
     state = fill((5, 3, 3), (1, 9, 9), template="_ ÷ (_ − _)", copies=2)
     outcome = GAME.outcome(state)
     assert outcome is not None
-    assert (outcome.winner, outcome.reason) == (
+    assert (outcome.winner, record_reason(outcome)) == (
         2,
         "both results divide by zero: the second player wins ties",
     )

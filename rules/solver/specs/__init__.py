@@ -1,5 +1,6 @@
 """Fast state keys and move ordering for the generic solver: one spec per game, each in
-its own module here (imported when that game is first solved).
+its own module here, listed in `SPECS` (a table filled by plain imports; the solver
+imports this package when a game is first solved).
 
 A spec turns a game state into a small hashable node (an int: the state key) and lists a
 node's children in a good order, leaving out moves that cannot be better than another
@@ -22,27 +23,26 @@ against a plain minimax over the game's own verbs (`rules.solver.brute`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from rules.solver.specs.collect import CollectSpec
+from rules.solver.specs.conquest import ConquestSpec
+from rules.solver.specs.fifty import FiftySpec
+from rules.solver.specs.template import TemplateSpec
 from rules.solver.types import Spec
+
+#: Each game's spec, made from the game's options, by game id. Countdown has none here:
+#: its own solver (`rules.solver.countdown`) answers instead.
+SPECS: dict[str, Callable[[Any], Spec]] = {
+    "collect": CollectSpec,
+    "template": TemplateSpec,
+    "fifty": FiftySpec,
+    "conquest": ConquestSpec,
+}
 
 
 def spec_for(game_id: str, options: Any) -> Spec | None:
     """The fast spec of a game, or None (the solver then uses the game's verbs)."""
-    if game_id == "collect":
-        from rules.solver.specs.collect import CollectSpec
-
-        return CollectSpec(options)
-    if game_id == "template":
-        from rules.solver.specs.template import TemplateSpec
-
-        return TemplateSpec(options)
-    if game_id == "fifty":
-        from rules.solver.specs.fifty import FiftySpec
-
-        return FiftySpec(options)
-    if game_id == "conquest":
-        from rules.solver.specs.conquest import ConquestSpec
-
-        return ConquestSpec(options)
-    return None
+    make = SPECS.get(game_id)
+    return None if make is None else make(options)
