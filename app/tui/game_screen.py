@@ -34,6 +34,7 @@ from app.tui.navigation import navigator
 from app.tui.styles import SCREEN_STYLES
 from app.tui.thinking import ThinkingScreen
 from rules.base import Frozen, GameOptions, GameState, MoveT, OptionsT, StateT
+from rules.words.outcome import record_reason
 from widgets.keys_footer import KeysFooter
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
@@ -156,7 +157,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
             return
         self.redraw()
         if not self.referee.dialogs:
-            said = self.referee.round_over(outcome, self.named(outcome.reason))
+            said = self.referee.round_over(outcome, self.named(record_reason(outcome)))
             if said is not None:
                 self.say(said[0], "error" if said[1] == "error" else "success")
                 self.refresh_bindings()
