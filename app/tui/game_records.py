@@ -18,7 +18,7 @@ from typing import Any, Generic, Protocol
 from textual.app import App
 from textual.notifications import SeverityLevel
 
-from app import stats, storage
+from app import ratings, stats, storage
 from app.tui.dialogs import GameOverDialog
 from app.tui.match_control import MatchControl
 from app.tui.record_dialogs import ExportDialog
@@ -85,7 +85,7 @@ class GameRecords(Generic[OptionsT, StateT, MoveT]):
             return
         self._counted = record.id
         try:
-            stats.record_game(record)
+            ratings.record_game(record)
         except (stats.StatsError, OSError, ValueError) as error:
             self._notify(f"The statistics were not updated: {error}", "warning")
         try:
