@@ -154,7 +154,7 @@ def _switch_to_wal(conn: sqlite3.Connection) -> None:
 def table_version(conn: sqlite3.Connection, table: str) -> int:
     """The version recorded in `table` (`schema_version`, `ratings_version`); 0 before any.
 
-    Rows changed by hand (text, a fraction, a negative number) are left out; a table
+    Rows changed by hand (text, a fraction, a number below 1) are left out; a table
     that has rows but none of them a version is refused (StatsError), so the migrations
     never run again over tables that are there."""
     found = conn.execute(
@@ -163,7 +163,7 @@ def table_version(conn: sqlite3.Connection, table: str) -> int:
     if found is None:
         return 0
     values = [row[0] for row in conn.execute(f"SELECT version FROM {table} LIMIT 1000")]
-    versions = [v for v in values if isinstance(v, int) and not isinstance(v, bool) and v >= 0]
+    versions = [v for v in values if isinstance(v, int) and not isinstance(v, bool) and v >= 1]
     if values and not versions:
         raise StatsError(f"the statistics' {table} is unreadable (changed by hand)")
     return max(versions, default=0)
