@@ -36,6 +36,7 @@ def remember_theme(app: App[Any]) -> None:
             app.notify(
                 f"The theme will not be remembered: {error.strerror or error}",
                 severity="warning",
+                markup=False,
             )
 
     app.theme_changed_signal.subscribe(app, changed)

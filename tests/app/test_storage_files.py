@@ -249,3 +249,12 @@ def test_a_refusal_never_carries_terminal_codes(tmp_path: Path) -> None:
     assert "\x1b" not in str(refused.value) and "\x07" not in str(refused.value)
     assert "move 2" in str(refused.value)
     assert main(["play", "--plain", "--load", str(path)]) == 2
+
+
+def test_a_rules_text_that_cannot_be_read_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules import rulebook
+
+    assert rulebook.rules_markdown("fifty").startswith("#")
+    monkeypatch.setattr(rulebook, "MAX_RULES_BYTES", 10)
+    text = rulebook.rules_markdown("fifty")
+    assert "cannot be read: too large for a rules text (over 10 bytes)" in text
