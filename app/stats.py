@@ -40,6 +40,7 @@ from app.stats_rows import (
     read_rows,
 )
 from rules.records import GameRecord
+from rules.safe_files import kind_of
 
 __all__ = [
     "GameRow",
@@ -118,6 +119,7 @@ def connect(
     if path is None:
         ensure_data_dir()
         path = stats_path()
+    _refuse_what_is_not_a_file(Path(path))
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     except sqlite3.Error as error:
@@ -134,6 +136,19 @@ def connect(
         conn.close()
         raise
     return conn
+
+
+def _refuse_what_is_not_a_file(path: Path) -> None:
+    """A folder, a pipe or a device where the database belongs is refused in words
+    before SQLite opens it (a missing file is created)."""
+    try:
+        kind = kind_of(path.stat().st_mode)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise StatsError(f"cannot open the statistics in {path}: {error.strerror}") from None
+    if kind is not None:
+        raise StatsError(f"cannot use the statistics in {path}: {kind}, not a database")
 
 
 def _switch_to_wal(conn: sqlite3.Connection) -> None:

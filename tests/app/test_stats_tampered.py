@@ -216,3 +216,25 @@ async def test_the_statistics_screen_says_how_many_rows_were_left_out() -> None:
         assert "(6 unreadable rating rows left out)" in lines
         summary_line = str(app.screen.query_one("#stats-summary", Static).render())
         assert summary_line.startswith("2 finished games recorded")
+
+
+def test_a_statistics_file_that_is_not_a_file_is_said(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import os
+
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for make, kind in ((os.mkfifo, "a pipe"), (os.mkdir, "a folder")):
+        make(path)
+        assert main(["stats"]) == 1
+        assert f"{kind}, not a database" in capsys.readouterr().err
+        with pytest.raises(StatsError, match=kind):
+            won(("Ann", "Bob"), "a")
+        if kind == "a folder":
+            path.rmdir()
+        else:
+            path.unlink()
+    path.symlink_to("/dev/zero")
+    assert main(["stats"]) == 1
+    assert "a device, not a database" in capsys.readouterr().err
