@@ -97,10 +97,11 @@ def updated(player: Rating, opponent: Rating, won: bool) -> Rating:
 def readable_rating(mu: object, sigma: object) -> Rating | None:
     """The stored pair as a Rating, or None when it was changed by hand (not a number,
     not finite, out of range, a sigma that is not above 0)."""
-    numbers = (mu, sigma)
-    if not all(isinstance(n, int | float) and not isinstance(n, bool) for n in numbers):
+    if not isinstance(mu, int | float) or not isinstance(sigma, int | float):
         return None
-    mu_value, sigma_value = float(mu), float(sigma)  # type: ignore[arg-type]
+    if isinstance(mu, bool) or isinstance(sigma, bool):
+        return None
+    mu_value, sigma_value = float(mu), float(sigma)
     if not (math.isfinite(mu_value) and math.isfinite(sigma_value)):
         return None
     if abs(mu_value) > MAX_RATING or not 0 < sigma_value <= MAX_RATING:
