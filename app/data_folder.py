@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import os
 import re
-import stat
-import time
 from pathlib import Path
+
+from app.atomic_files import STALE_SECONDS as STALE_SECONDS
+from app.atomic_files import clean_temporaries
 
 APP_NAME = "equation-duel"
 #: The environment variable that moves the data folder (tests point it at a temporary one).
@@ -150,57 +151,12 @@ def unfinished_autosaves() -> list[Path]:
     return [path for _, path in sorted(found)]
 
 
-# Temporary files of atomic writes (app.storage): `.NAME.PID.RANDOM.tmp` beside NAME.
-
-_TEMPORARY = re.compile(r"^\.(?P<target>.+?)\.(?:(?P<pid>\d+)\.)?[A-Za-z0-9_]+\.tmp$")
-#: A temporary file older than this is stale whoever wrote it (its process id may be reused).
-STALE_SECONDS = 3600.0
-
-
-def temporary_prefix(target: Path) -> str:
-    """The start of the name of a temporary file written on the way to `target`."""
-    return f".{target.name}.{os.getpid()}."
+# Temporary files of atomic writes (app.atomic_files): `.NAME.equation-duel-PID-RANDOM.tmp`.
 
 
 def clean_stale_temporaries(folder: Path | None = None, target: str | None = None) -> int:
     """Remove the temporary files a killed save left behind in `folder` (the data folder
-    and its saves folder when None); only those of `target` when given. A temporary file
-    is stale when the process that wrote it is gone, or after an hour. The count removed."""
+    and its saves folder when None); only those of `target` when given. Only names this
+    program makes are touched (app.atomic_files); the count removed."""
     folders = [folder] if folder is not None else [data_dir(), saves_dir()]
-    removed = 0
-    now = time.time()
-    for place in folders:
-        try:
-            names = os.listdir(place)
-        except OSError:
-            continue
-        for name in names:
-            found = _TEMPORARY.match(name)
-            if found is None or (target is not None and found["target"] != target):
-                continue
-            path = place / name
-            try:
-                info = path.lstat()
-                if not stat.S_ISREG(info.st_mode):
-                    continue
-                pid = found["pid"]
-                alive = pid is not None and _alive(int(pid))
-                if alive and now - info.st_mtime < STALE_SECONDS:
-                    continue
-                path.unlink()
-                removed += 1
-            except OSError:
-                continue
-    return removed
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (OSError, OverflowError, ValueError):
-        return True  # another user's process, or cannot tell: leave its file alone
-    return True
+    return clean_temporaries(folders, target)

@@ -43,6 +43,19 @@ def _fail(message: str) -> int:
 
 
 def run_puzzle(args: argparse.Namespace) -> int:
+    from rules.puzzles.bank import NoPuzzle, skipped_text
+
+    problem = skipped_text()  # a tampered bank: its bad entries are left out
+    if problem:
+        print(f"equation-duel puzzle: warning: {problem}", file=sys.stderr)
+    try:
+        return _print_puzzle(args)
+    except NoPuzzle as error:
+        print(f"equation-duel puzzle: {error}", file=sys.stderr)
+        return 1
+
+
+def _print_puzzle(args: argparse.Namespace) -> int:
     from rules.puzzles.bank import daily, pick
 
     if args.daily:
@@ -78,8 +91,12 @@ def puzzle_text(puzzle: Any) -> list[str]:
     lines = [f"{game.title} ({variant_summary(options)}) · {puzzle.difficulty} puzzle {puzzle.id}"]
     played = moves_words(puzzle.game, options, puzzle.moves)
     lines.append("Moves so far: " + "; ".join(played) + ".")
-    lines.extend(position_words(puzzle.game, puzzle.state()))
-    lines.append(f"Player {puzzle.to_move} to move and win.")
+    state = puzzle.state()
+    lines.extend(position_words(puzzle.game, state))
+    if game.is_over(state):  # never offered from a checked bank; said plainly if it is
+        lines.append("The game is over in this position: there is nothing to solve.")
+    else:
+        lines.append(f"Player {puzzle.to_move} to move and win.")
     return lines
 
 

@@ -11,17 +11,26 @@ player starts at 1500 ± 350. A rating shown is the mean (mu), rounded.
   whose fixed rating comes from its difficulty (`PUZZLE_RATINGS`); a retry is not.
 
 Every change is a row in `ratings` (app.ratings_db): the history the statistics show.
+Each update reads the player's rating and writes the new one in one write transaction
+(BEGIN IMMEDIATE, `app.stats.write_transaction`), so two apps finishing games at once
+never lose one another's update. A row changed by hand (a mu or sigma that is not a
+finite number in range) is passed over: the latest readable row is the rating.
+
+`record_game` counts a finished game in the statistics (app.stats, below this module)
+and moves its players' ratings, in the same transaction.
 """
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from app.ratings_db import migrate_ratings, now_text
-from app.stats import StatsError
+from app.ratings_db import migrate_ratings, now_text, open_ratings
+from app.stats import StatsError, insert_game, write_transaction
+from rules.records import GameRecord
 
 #: A new player's rating and its uncertainty.
 START_MU = 1500.0
@@ -44,6 +53,9 @@ COMPUTER_RATINGS: dict[str, dict[str, float]] = {
 
 #: The board of the puzzle rating (the game ratings' boards are the game ids).
 PUZZLE_BOARD = "puzzles"
+
+#: The range a stored mu or sigma must be in to be read (sigma above 0).
+MAX_RATING = 1e6
 
 #: Names that stand for nobody in particular: not rated.
 UNNAMED = frozenset({"Player 1", "Player 2", ""})
@@ -82,12 +94,32 @@ def updated(player: Rating, opponent: Rating, won: bool) -> Rating:
     return Rating(float(after.mu), float(after.sigma))
 
 
+def readable_rating(mu: object, sigma: object) -> Rating | None:
+    """The stored pair as a Rating, or None when it was changed by hand (not a number,
+    not finite, out of range, a sigma that is not above 0)."""
+    if not isinstance(mu, int | float) or not isinstance(sigma, int | float):
+        return None
+    if isinstance(mu, bool) or isinstance(sigma, bool):
+        return None
+    mu_value, sigma_value = float(mu), float(sigma)
+    if not (math.isfinite(mu_value) and math.isfinite(sigma_value)):
+        return None
+    if abs(mu_value) > MAX_RATING or not 0 < sigma_value <= MAX_RATING:
+        return None
+    return Rating(mu_value, sigma_value)
+
+
 def current(conn: sqlite3.Connection, player: str, board: str) -> Rating:
-    row = conn.execute(
-        "SELECT mu, sigma FROM ratings WHERE player = ? AND board = ? ORDER BY id DESC LIMIT 1",
+    """The player's latest readable rating on the board (START before any)."""
+    rows = conn.execute(
+        "SELECT mu, sigma FROM ratings WHERE player = ? AND board = ? ORDER BY id DESC",
         (player, board),
-    ).fetchone()
-    return START if row is None else Rating(float(row[0]), float(row[1]))
+    )
+    for mu, sigma in rows:
+        found = readable_rating(mu, sigma)
+        if found is not None:
+            return found
+    return START
 
 
 def _save(
@@ -111,11 +143,43 @@ def computer_rating(game_id: str, level: str) -> Rating | None:
     return None if found is None else Rating(found, FIXED_SIGMA)
 
 
+def record_game(record: GameRecord, conn: sqlite3.Connection | None = None) -> bool:
+    """Count a finished game in the statistics and move its rated players' ratings, in
+    one write transaction; False when this game (its record id) was counted already.
+
+    Raises ValueError for an unfinished record and StatsError when the database fails.
+    """
+    if record.result is None:
+        raise ValueError("only a finished game is counted in the statistics")
+    db = open_ratings() if conn is None else conn
+    try:
+        migrate_ratings(db)
+        with write_transaction(db):
+            counted = insert_game(db, record)
+            if counted:
+                rate_game(db, record)
+        return counted
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot record the game: {error}") from None
+    finally:
+        if conn is None:
+            db.close()
+
+
 def rate_game(conn: sqlite3.Connection, record: Any) -> dict[str, tuple[Rating, Rating]]:
-    """Move the ratings of a finished game's rated players: {name: (before, after)}."""
+    """Move the ratings of a finished game's rated players: {name: (before, after)}, read
+    and written in one write transaction (the caller's, when one is open)."""
     if record.result is None:
         return {}
     migrate_ratings(conn)
+    try:
+        with write_transaction(conn):
+            return _rate(conn, record)
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot rate the game: {error}") from None
+
+
+def _rate(conn: sqlite3.Connection, record: Any) -> dict[str, tuple[Rating, Rating]]:
     players = record.players
     winner = record.result.winner
     before: dict[int, Rating] = {}
@@ -132,16 +196,13 @@ def rate_game(conn: sqlite3.Connection, record: Any) -> dict[str, tuple[Rating, 
     if len(before) < 2 or not humans or players[0].name == players[1].name:
         return {}
     changes: dict[str, tuple[Rating, Rating]] = {}
-    try:
-        for seat in humans:
-            won = winner == seat + 1
-            after = updated(before[seat], before[1 - seat], won)
-            opponent = players[1 - seat]
-            label = opponent.name if opponent.kind == "human" else f"computer ({opponent.kind})"
-            _save(conn, players[seat].name, record.game, after, label, won, record.id)
-            changes[players[seat].name] = (before[seat], after)
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot rate the game: {error}") from None
+    for seat in humans:
+        won = winner == seat + 1
+        after = updated(before[seat], before[1 - seat], won)
+        opponent = players[1 - seat]
+        label = opponent.name if opponent.kind == "human" else f"computer ({opponent.kind})"
+        _save(conn, players[seat].name, record.game, after, label, won, record.id)
+        changes[players[seat].name] = (before[seat], after)
     return changes
 
 
@@ -158,26 +219,38 @@ def record_puzzle(
     migrate_ratings(conn)
     rated = rated and is_named(player)
     try:
-        conn.execute(
-            "INSERT INTO puzzle_results (player, puzzle_id, game, difficulty, solved, rated, "
-            "daily, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                player,
-                puzzle.id,
-                puzzle.game,
-                puzzle.difficulty,
-                int(solved),
-                int(rated),
-                daily,
-                now_text(),
-            ),
-        )
-        if not rated:
-            return None
-        before = current(conn, player, PUZZLE_BOARD)
-        fixed = Rating(PUZZLE_RATINGS[puzzle.difficulty], FIXED_SIGMA)
-        after = updated(before, fixed, solved)
-        _save(conn, player, PUZZLE_BOARD, after, f"puzzle {puzzle.id}", solved, puzzle.id)
+        with write_transaction(conn):
+            return _record_puzzle(conn, player, puzzle, solved, rated, daily)
     except sqlite3.Error as error:
         raise StatsError(f"cannot record the puzzle: {error}") from None
+
+
+def _record_puzzle(
+    conn: sqlite3.Connection,
+    player: str,
+    puzzle: Any,
+    solved: bool,
+    rated: bool,
+    daily: str | None,
+) -> tuple[Rating, Rating] | None:
+    conn.execute(
+        "INSERT INTO puzzle_results (player, puzzle_id, game, difficulty, solved, rated, "
+        "daily, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            player,
+            puzzle.id,
+            puzzle.game,
+            puzzle.difficulty,
+            int(solved),
+            int(rated),
+            daily,
+            now_text(),
+        ),
+    )
+    if not rated:
+        return None
+    before = current(conn, player, PUZZLE_BOARD)
+    fixed = Rating(PUZZLE_RATINGS[puzzle.difficulty], FIXED_SIGMA)
+    after = updated(before, fixed, solved)
+    _save(conn, player, PUZZLE_BOARD, after, f"puzzle {puzzle.id}", solved, puzzle.id)
     return before, after

@@ -26,8 +26,9 @@ from app.game_flags import whole_number
 from app.plain import driver_class
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
+from app.ratings import record_game
 from app.seat_names import seat_names
-from app.stats import StatsError, format_summary, record_game, summary
+from app.stats import StatsError, format_summary, summary
 from app.storage import LoadError, load_record, save_record, write_problem
 from rules.base import Game, GameOptions, IllegalMove, PlayerNo
 from rules.match import (
@@ -333,22 +334,32 @@ def play_plain_with_records(
         _now() if finished else None,
         setup.record_id,
     )
+    saved = _write_save(record, save, finished, console)  # the game's own record first
     if finished and count_stats:
         try:
             record_game(record)
         except (StatsError, OSError) as error:
             print(f"equation-duel: warning: statistics not updated: {error}", file=sys.stderr)
-    if save is not None:
-        try:
-            save_record(record, save)
-        except OSError as error:
-            print(
-                f"equation-duel: error: --save: cannot write {save}: {error.strerror or error}",
-                file=sys.stderr,
-            )
-            return 1
-        if finished:
-            console.say(f"Game record saved to {save}.")
-        else:
-            console.say(f"Game saved to {save}: resume it with --load {save}.")
+    if not saved:
+        return 1
     return INTERRUPTED if interrupted else 0
+
+
+def _write_save(record: GameRecord, save: Path | None, finished: bool, console: Console) -> bool:
+    """Write `--save FILE` (True when there is none to write); False, said on standard
+    error, when it cannot be written."""
+    if save is None:
+        return True
+    try:
+        save_record(record, save)
+    except OSError as error:
+        print(
+            f"equation-duel: error: --save: cannot write {save}: {error.strerror or error}",
+            file=sys.stderr,
+        )
+        return False
+    if finished:
+        console.say(f"Game record saved to {save}.")
+    else:
+        console.say(f"Game saved to {save}: resume it with --load {save}.")
+    return True

@@ -9,7 +9,9 @@ at once migrate it once. A database newer than this program is refused, not chan
 Recorded per game (the game record's facts): both players (name and human or computer
 level), the game, the variant (its options as JSON), the match length, the winner and
 why, the number of moves, the duration, the start and end. The record's id is unique,
-so recording the same game twice counts it once.
+so recording the same game twice counts it once. The statistics sit below the ratings:
+this module never imports `app.ratings`; counting a game and moving the ratings it
+changes, in one transaction, is `app.ratings.record_game`.
 
 Queries, per player name and game: played, won, win rate, current streak; head to head
 between two names; each person's results against each computer level.
@@ -20,7 +22,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from app.data_folder import data_dir, ensure_data_dir
@@ -37,6 +40,7 @@ from app.stats_rows import (
     read_rows,
 )
 from rules.records import GameRecord
+from rules.safe_files import kind_of
 
 __all__ = [
     "GameRow",
@@ -51,16 +55,17 @@ __all__ = [
     "format_summary",
     "game_rows",
     "head_to_head",
+    "insert_game",
     "migrate",
     "player_stats",
     "read_rows",
-    "record_game",
     "schema_version",
     "stats_path",
     "streak_text",
     "summary",
     "table_version",
     "unreadable_text",
+    "write_transaction",
 ]
 
 STATS_FILE = "stats.sqlite3"
@@ -114,6 +119,7 @@ def connect(
     if path is None:
         ensure_data_dir()
         path = stats_path()
+    _refuse_what_is_not_a_file(Path(path))
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     except sqlite3.Error as error:
@@ -132,6 +138,19 @@ def connect(
     return conn
 
 
+def _refuse_what_is_not_a_file(path: Path) -> None:
+    """A folder, a pipe or a device where the database belongs is refused in words
+    before SQLite opens it (a missing file is created)."""
+    try:
+        kind = kind_of(path.stat().st_mode)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise StatsError(f"cannot open the statistics in {path}: {error.strerror}") from None
+    if kind is not None:
+        raise StatsError(f"cannot use the statistics in {path}: {kind}, not a database")
+
+
 def _switch_to_wal(conn: sqlite3.Connection) -> None:
     """Put the database in WAL mode. Switching needs the database to itself for a moment
     and SQLite may answer "locked" at once, without waiting, while another process is
@@ -148,14 +167,21 @@ def _switch_to_wal(conn: sqlite3.Connection) -> None:
 
 
 def table_version(conn: sqlite3.Connection, table: str) -> int:
-    """The version recorded in `table` (`schema_version`, `ratings_version`); 0 before any."""
+    """The version recorded in `table` (`schema_version`, `ratings_version`); 0 before any.
+
+    Rows changed by hand (text, a fraction, a number below 1) are left out; a table
+    that has rows but none of them a version is refused (StatsError), so the migrations
+    never run again over tables that are there."""
     found = conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
     ).fetchone()
     if found is None:
         return 0
-    row = conn.execute(f"SELECT MAX(version) FROM {table}").fetchone()
-    return int(row[0] or 0)
+    values = [row[0] for row in conn.execute(f"SELECT version FROM {table} LIMIT 1000")]
+    versions = [v for v in values if isinstance(v, int) and not isinstance(v, bool) and v >= 1]
+    if values and not versions:
+        raise StatsError(f"the statistics' {table} is unreadable (changed by hand)")
+    return max(versions, default=0)
 
 
 def schema_version(conn: sqlite3.Connection) -> int:
@@ -204,15 +230,32 @@ def migrate(conn: sqlite3.Connection, migrations: Sequence[Sequence[str]] = MIGR
 # Writing.
 
 
-def record_game(record: GameRecord, conn: sqlite3.Connection | None = None) -> bool:
-    """Count a finished game; False when this game (its record id) was counted already.
+@contextmanager
+def write_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction (BEGIN IMMEDIATE: the write lock is taken before anything is
+    read, so a read-modify-write by another process waits instead of being lost),
+    committed at the end or rolled back on any error. Inside the caller's transaction,
+    when one is open, nothing more is begun."""
+    if conn.in_transaction:
+        yield conn
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
 
-    Raises ValueError for an unfinished record and StatsError when the database fails.
-    """
+
+def insert_game(conn: sqlite3.Connection, record: GameRecord) -> bool:
+    """Add a finished game's row; False when this game (its record id) was there already.
+
+    Only the `games` table: counting a game and moving its players' ratings, in one
+    transaction, is `app.ratings.record_game`. ValueError for an unfinished record,
+    sqlite3.Error when the database fails."""
     if record.result is None:
         raise ValueError("only a finished game is counted in the statistics")
-    own = conn is None
-    db = connect() if conn is None else conn
     ended = record.ended or record.started
     row = (
         record.id,
@@ -230,24 +273,13 @@ def record_game(record: GameRecord, conn: sqlite3.Connection | None = None) -> b
         record.started.isoformat(),
         ended.isoformat(),
     )
-    try:
-        cursor = db.execute(
-            "INSERT OR IGNORE INTO games (record_id, game, variant, best_of, p1_name, "
-            "p1_kind, p2_name, p2_kind, winner, reason, moves, duration, started, ended) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            row,
-        )
-        counted = cursor.rowcount == 1
-        if counted:  # a game between rated players moves their ratings (app.ratings)
-            from app.ratings import rate_game
-
-            rate_game(db, record)
-        return counted
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot record the game: {error}") from None
-    finally:
-        if own:
-            db.close()
+    cursor = conn.execute(
+        "INSERT OR IGNORE INTO games (record_id, game, variant, best_of, p1_name, "
+        "p1_kind, p2_name, p2_kind, winner, reason, moves, duration, started, ended) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        row,
+    )
+    return cursor.rowcount == 1
 
 
 # Reading.

@@ -8,9 +8,11 @@ folder named by the `EQUATION_DUEL_DATA` environment variable) holds:
     saves/*.json         games saved with ctrl+s
     stats.sqlite3        the statistics (app.stats)
 
-Every write is atomic: the text goes to a temporary file in the same folder, is flushed
-to the disk (fsync), and only then renamed over the old file (os.replace), so a crash in
-the middle of a save leaves the earlier file as it was. Reading refuses a bad file with a
+Every write is atomic (app.atomic_files): the text goes to a temporary file in the same
+folder, created exclusively under a name only this program makes, is flushed to the disk
+(fsync), and only then renamed over the old file (os.replace), so a crash in the middle
+of a save leaves the earlier file as it was. Every read goes through the one safe reader
+(rules.safe_files): a regular file only, size-capped, read without blocking. Reading refuses a bad file with a
 `RecordError` that names the file and the problem (corrupt JSON with line and column, a
 file cut short, a future format, an unknown game, an illegal move with its number); the
 file is never changed by reading it.
@@ -19,23 +21,17 @@ file is never changed by reading it.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
-import stat
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from app.data_folder import (
-    autosave_path,
-    ensure_data_dir,
-    saves_dir,
-    temporary_prefix,
-)
+from app.atomic_files import atomic_write_text as atomic_write_text
+from app.data_folder import autosave_path, ensure_data_dir, saves_dir
 from rules.names import strip_controls
 from rules.record_json import from_json, to_json
 from rules.records import GameRecord, RecordError
+from rules.safe_files import UnsafeFile, kind_of, read_file_bytes
 
 #: Record files larger than this are refused unread (a record is a few kilobytes).
 MAX_RECORD_BYTES = 8 * 1024 * 1024
@@ -51,51 +47,7 @@ class LoadError(RecordError):
         self.problem = problem
 
 
-# Atomic writes.
-
-
-def atomic_write_text(path: Path | str, text: str) -> Path:
-    """Write `text` to `path` so that the file is either the old one or the new one whole.
-
-    A temporary file in the same folder is written, flushed and fsynced, then renamed
-    over `path` with os.replace. On any failure the temporary file is removed, the old
-    file is untouched and the error propagates (OSError).
-    """
-    path = Path(path)
-    folder = path.parent
-    data = text.encode("utf-8")
-    handle, temporary = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _sync_folder(folder)
-    return path
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX; a no-op where folders cannot be opened)."""
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
-
-
-# Records in files.
+# Records in files (written by `atomic_write_text`, app.atomic_files, re-exported here).
 
 
 class NotAFile(OSError):
@@ -128,61 +80,13 @@ def load_record(path: Path | str, check: bool = True) -> GameRecord:
 
 
 def read_record_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
-    """The bytes of the regular file at `path`, at most `limit` of them (LoadError else).
-
-    The file is opened without blocking (a FIFO would otherwise wait for a writer) and
-    refused unless it is a regular file; no more than `limit` + 1 bytes are ever read,
-    whatever its size claims, so `/dev/zero` or a growing file cannot make it read on.
-    """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    """The bytes of the regular file at `path`, at most `limit` of them (LoadError else):
+    read by the program's one safe reader (`rules.safe_files`: without blocking, a regular
+    file only, never more than `limit` + 1 bytes whatever its size claims)."""
     try:
-        handle = os.open(path, flags)
-    except FileNotFoundError:
-        raise LoadError(path, "no such file") from None
-    except IsADirectoryError:
-        raise LoadError(path, "a folder, not a record file") from None
-    except PermissionError:
-        raise LoadError(path, "permission denied") from None
-    except OSError as error:
-        raise LoadError(path, error.strerror or str(error)) from None
-    try:
-        kind = _kind_of(os.fstat(handle).st_mode)
-        if kind is not None:
-            raise LoadError(path, f"{kind}, not a record file")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(handle, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limit:
-            raise LoadError(path, f"too large for a game record (over {limit} bytes)")
-        return b"".join(chunks)
-    except BlockingIOError:
-        raise LoadError(path, "not ready to be read (not a record file)") from None
-    except LoadError:
-        raise
-    except OSError as error:
-        raise LoadError(path, error.strerror or str(error)) from None
-    finally:
-        os.close(handle)
-
-
-def _kind_of(mode: int) -> str | None:
-    """What a file that is not a regular one is, in words (None for a regular file)."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a pipe"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return read_file_bytes(path, limit, "record file")
+    except UnsafeFile as error:
+        raise LoadError(path, error.problem) from None
 
 
 def write_problem(path: Path | str) -> str | None:
@@ -197,7 +101,7 @@ def write_problem(path: Path | str) -> str | None:
     except OSError as error:
         return f"{path}: {error.strerror or error}"
     if mode is not None:
-        kind = _kind_of(mode)
+        kind = kind_of(mode)
         if kind is not None:
             return f"{path} is {kind}, not a file"
     if not path.parent.is_dir():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from app import stats, storage
+from app import ratings, stats, storage
 from rules.records import GameRecord, RecordError
 
 
@@ -43,11 +43,12 @@ class KeepNothing:
 
 
 class SavedGames:
-    """The data folder's statistics (`app.stats`) and autosave slot (`app.storage`)."""
+    """The data folder's statistics and ratings (`app.ratings.record_game`) and autosave
+    slot (`app.storage`)."""
 
     def count(self, record: GameRecord) -> None:
         try:
-            stats.record_game(record)
+            ratings.record_game(record)
         except stats.StatsError as error:  # as OSError: the session says it was not counted
             raise OSError(str(error)) from error
 

@@ -51,6 +51,8 @@ class PuzzleMenuScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__(classes="puzzle-menu-screen")
+        #: Whether the player was told of the bank's bad entries.
+        self._told = False
 
     def compose(self) -> ComposeResult:
         yield Static(Text("Puzzles · find the winning move", style="bold"), id="puzzle-title")
@@ -112,18 +114,37 @@ class PuzzleMenuScreen(Screen[None]):
         return not (action == "daily" and isinstance(self.focused, Input))
 
     def action_start(self) -> None:
-        from rules.puzzles.bank import pick
+        from rules.puzzles.bank import NoPuzzle, pick
 
-        puzzle = pick(self.chosen_game(), None, self.chosen_difficulty())
+        self._tell_bank_problems()
+        try:
+            puzzle = pick(self.chosen_game(), None, self.chosen_difficulty())
+        except NoPuzzle as error:
+            self.notify(f"No puzzle to play: {error}.", severity="warning", markup=False)
+            return
         self.app.push_screen(open_puzzle(puzzle, self.player()))
 
     def action_daily(self) -> None:
-        from rules.puzzles.bank import daily
+        from rules.puzzles.bank import NoPuzzle, daily
 
+        self._tell_bank_problems()
         today = dt.date.today()
-        puzzle = daily(today)
+        try:
+            puzzle = daily(today)
+        except NoPuzzle as error:
+            self.notify(f"No daily puzzle today: {error}.", severity="warning", markup=False)
+            return
         screen = open_puzzle(puzzle, self.player(), daily=today.isoformat())
         self.app.push_screen(screen)
+
+    def _tell_bank_problems(self) -> None:
+        """Say once per screen that the bank was tampered with (entries left out)."""
+        from rules.puzzles.bank import skipped_text
+
+        problem = skipped_text()
+        if problem and not self._told:
+            self._told = True
+            self.notify(f"The puzzle bank: {problem}.", severity="warning", markup=False)
 
     @on(Button.Pressed, "#puzzle-start")
     def _start_pressed(self, event: Button.Pressed) -> None:

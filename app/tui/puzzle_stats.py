@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Sparkline, Static
 
-from app.ratings_view import EMPTY, RatingsSummary, ratings_summary
+from app.ratings_view import EMPTY, RatingsSummary, ratings_summary, unreadable_ratings_text
 from app.stats import StatsError
 from rules.registry import GAME_IDS, GAME_INFO
 
@@ -50,9 +50,14 @@ class RatingsPanel(Vertical):
         if self.problem is not None:
             yield Static(Text(f"The ratings cannot be read: {self.problem}"))
             return
+        left_out = unreadable_ratings_text(found.unreadable)
         if not found.ratings and not found.puzzles:
+            if left_out:
+                yield Static(Text(f"Ratings: {left_out}"), classes="ratings-line")
             return
         yield Static("Ratings", classes="stats-heading")
+        if left_out:
+            yield Static(Text(f"({left_out})"), classes="ratings-line")
         for line in found.ratings:
             label = (
                 f"{line.player} · {board_title(line.board)}: {line.rating} ({line.changes} rated)"
@@ -74,4 +79,4 @@ class RatingsPanel(Vertical):
 
     def on_mount(self) -> None:
         found = self.found or EMPTY
-        self.display = bool(found.ratings or found.puzzles or self.problem)
+        self.display = bool(found.ratings or found.puzzles or found.unreadable or self.problem)

@@ -4,20 +4,23 @@ Generating a puzzle takes the solver from a few milliseconds to a few seconds (a
 countdown game is solved afresh at every position), so the app and the CLI pick from
 puzzles generated ahead of time: instant, and the same for everyone.
 
-    pick(game_id, seed, difficulty) -> Puzzle
-    daily(date) -> Puzzle
+    pick(game_id, seed, difficulty) -> Puzzle     (NoPuzzle when the bank has none)
+    daily(date) -> Puzzle                          (NoPuzzle when the day has none)
     check(puzzle) -> list[str]    what the solver finds wrong with it (empty: sound)
+    loaded() -> Bank              the bank with how many entries were left out
+
+The file is read and checked entry by entry when first used (rules.puzzles.bank_file):
+a tampered entry is left out and counted, never a crash.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import random
 from functools import cache
 from importlib import resources
-from typing import Any
 
+from rules.puzzles.bank_file import Bank, read_bank
 from rules.puzzles.judge import difficulty_of, is_puzzle, winning_moves
 from rules.puzzles.model import DIFFICULTIES, Difficulty, Puzzle
 from rules.registry import GAME_IDS, get_game
@@ -28,12 +31,33 @@ BANK_FILE = "bank.json"
 DAILY_STEP = 7919
 
 
+class NoPuzzle(LookupError):
+    """The bank has no puzzle for what was asked (the message says so in words)."""
+
+
 @cache
+def loaded() -> Bank:
+    """The shipped bank, read and checked once: its puzzles, the entries left out, and
+    why the file could not be used (None when it could)."""
+    with resources.as_file(resources.files("rules.puzzles").joinpath(BANK_FILE)) as path:
+        return read_bank(path)
+
+
 def bank() -> tuple[Puzzle, ...]:
-    """Every puzzle in the bank, in the order the bank lists them."""
-    text = resources.files("rules.puzzles").joinpath(BANK_FILE).read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return tuple(Puzzle.from_bank(row) for row in data["puzzles"])
+    """Every puzzle in the bank that passed the check, in the order the bank lists them."""
+    return loaded().puzzles
+
+
+def skipped_text(found: Bank | None = None) -> str:
+    """What was wrong with the bank, in words ("" when nothing): for the CLI and the
+    Puzzles screen."""
+    found = loaded() if found is None else found
+    if found.problem is not None:
+        return found.problem
+    if found.skipped:
+        entries = "entry" if found.skipped == 1 else "entries"
+        return f"{found.skipped} bad puzzle {entries} in the bank left out"
+    return ""
 
 
 def puzzles_of(game_id: str | None = None, difficulty: Difficulty | None = None) -> list[Puzzle]:
@@ -69,7 +93,7 @@ def pick(
         get_game(game_id)  # an unknown id raises UnknownGame
     found = closest(game_id, difficulty)
     if not found:
-        raise LookupError(f"the bank has no puzzles for {game_id}")
+        raise NoPuzzle(f"the puzzle bank has no puzzles for {game_id or 'any game'}")
     rng = random.Random(seed if seed is None else f"pick:{game_id}:{difficulty}:{seed}")
     return rng.choice(found)
 
@@ -80,6 +104,8 @@ def daily(date: dt.date) -> Puzzle:
     day = date.toordinal()
     game_id = GAME_IDS[day % len(GAME_IDS)]
     found = puzzles_of(game_id)
+    if not found:
+        raise NoPuzzle(f"the puzzle bank has no {game_id} puzzle for {date.isoformat()}")
     return found[(day // len(GAME_IDS)) * DAILY_STEP % len(found)]
 
 

@@ -14,6 +14,7 @@ def clean(tallies: list[Tally]) -> None:
     for tally in tallies:
         assert tally.tried > 0, tally.what
         assert tally.crashes == 0 and tally.losses == 0, table([tally])
+        assert getattr(tally, "hangs", 0) == 0, table([tally])
 
 
 def test_save_corruption_quick() -> None:

@@ -74,3 +74,36 @@ def test_any_game(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "any", "--seed", "9")
     assert data["game"] in GAME_IDS
     assert data == pick(None, 9, None).to_json()
+
+
+def test_a_tampered_bank_is_said_and_an_empty_day_is_no_crash(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rules.puzzles import bank as bank_module
+    from rules.puzzles.bank import bank
+    from rules.puzzles.bank_file import Bank
+
+    fifty = tuple(p for p in bank() if p.game == "fifty")
+    monkeypatch.setattr(bank_module, "loaded", lambda: Bank((), 3))
+    assert main(["puzzle", "--daily", "--date", "2026-01-31"]) == 1
+    err = capsys.readouterr().err
+    assert "3 bad puzzle entries in the bank left out" in err
+    assert "puzzle for 2026-01-31" in err
+    assert main(["puzzle", "fifty"]) == 1
+    assert "no puzzles for fifty" in capsys.readouterr().err
+    monkeypatch.setattr(bank_module, "loaded", lambda: Bank(fifty, 1))
+    assert main(["puzzle", "fifty", "--seed", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert "to move and win" in out and "1 bad puzzle entry" in err
+
+
+def test_a_finished_position_is_never_offered_as_one_to_win() -> None:
+    from dataclasses import replace
+
+    from app.puzzle_cli import puzzle_text
+    from rules.puzzles.bank import bank
+
+    puzzle = next(p for p in bank() if p.figures.plies == 1)
+    over = replace(puzzle, moves=(*puzzle.moves, puzzle.solution[0]))
+    lines = puzzle_text(over)
+    assert "to move and win" not in lines[-1] and "nothing to solve" in lines[-1]

@@ -12,7 +12,9 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from app import stats
+import pytest
+
+from app import ratings, stats
 from app.ratings import (
     COMPUTER_RATINGS,
     PUZZLE_BOARD,
@@ -89,8 +91,8 @@ def test_two_named_people_both_move_and_unnamed_seats_are_not_rated() -> None:
 
 def test_recording_a_game_rates_it_once() -> None:
     record = conquest_game(("Ada", "Computer"), 1, ("human", "medium"))
-    assert stats.record_game(record)
-    assert not stats.record_game(record)  # counted (and rated) once
+    assert ratings.record_game(record)
+    assert not ratings.record_game(record)  # counted (and rated) once
     lines = ratings_summary().ratings
     assert [(r.player, r.board, r.changes) for r in lines] == [("Ada", "conquest", 1)]
     assert lines[0].history[0] == 1500 and lines[0].rating > 1500
@@ -157,7 +159,9 @@ def test_migration_keeps_old_results(tmp_path: Path) -> None:
     assert after == before and after.games == 1
     assert after.players[0].name == "Ada" and after.players[1].won == 1
     # and the old file still takes new games, which are rated
-    stats.record_game(conquest_game(("Ada", "Computer"), 1, ("human", "easy")), stats.connect(path))
+    ratings.record_game(
+        conquest_game(("Ada", "Computer"), 1, ("human", "easy")), stats.connect(path)
+    )
     assert stats.summary(path).games == 2
     assert [r.player for r in ratings_summary(path).ratings] == ["Ada"]
 
@@ -169,7 +173,7 @@ def test_sparkline_draws_the_history() -> None:
 
 
 def test_stats_command_shows_ratings() -> None:
-    stats.record_game(conquest_game(("Ada", "Computer"), 1, ("human", "perfect")))
+    ratings.record_game(conquest_game(("Ada", "Computer"), 1, ("human", "perfect")))
     run = [sys.executable, "-m", "app", "stats"]
     text = subprocess.run(run, capture_output=True, text=True, check=True).stdout
     assert "Ratings" in text and "Ada  conquest" in text
@@ -187,7 +191,7 @@ async def test_statistics_screen_shows_ratings_with_a_sparkline() -> None:
     from app.tui.puzzle_stats import RatingsPanel
     from tests.app.tui_support import SIZE
 
-    stats.record_game(conquest_game(("Ada", "Computer"), 1, ("human", "perfect")))
+    ratings.record_game(conquest_game(("Ada", "Computer"), 1, ("human", "perfect")))
     conn = open_ratings()
     try:
         record_puzzle(conn, "Ada", puzzles_of("fifty")[0], solved=True, rated=True)
@@ -204,3 +208,86 @@ async def test_statistics_screen_shows_ratings_with_a_sparkline() -> None:
         assert any("1 of 1 puzzles solved" in line for line in lines)
         sparks = list(panel.query(Sparkline))
         assert len(sparks) == 2 and next(iter(sparks[0].data or [])) == 1500
+
+
+# Writers at once (issue 29: 4 processes × 10 games lost 6 of 40 updates).
+
+
+def write_games(path: str, writer: int, games: int) -> None:
+    """Ann beats the easy computer `games` times, each game counted and rated by
+    `ratings.record_game` on this writer's own connection."""
+    conn = stats.connect(path)
+    try:
+        for number in range(games):
+            record = conquest_game(("Ann", "Computer"), 1, ("human", "easy"))
+            assert ratings.record_game(
+                record.model_copy(update={"id": f"w{writer}-{number}"}), conn
+            )
+    finally:
+        conn.close()
+
+
+def assert_no_update_lost(path: Path, total: int) -> None:
+    """Every game counted, and Ann's rating is what `total` wins one after another give:
+    an update computed from a rating another writer had already replaced would fall
+    short."""
+    expected = START
+    easy = ratings.computer_rating("conquest", "easy")
+    assert easy is not None
+    for _ in range(total):
+        expected = updated(expected, easy, won=True)
+    assert stats.summary(path).games == total
+    conn = stats.connect(path)
+    try:
+        final = ratings.current(conn, "Ann", "conquest")
+        rows = conn.execute("SELECT COUNT(*) FROM ratings WHERE player = 'Ann'").fetchone()[0]
+    finally:
+        conn.close()
+    assert rows == total
+    assert abs(final.mu - expected.mu) < 1e-6 and abs(final.sigma - expected.sigma) < 1e-6
+
+
+def test_writers_at_once_lose_no_rating_update(tmp_path: Path) -> None:
+    """3 threads × 5 games, each with its own connection (SQLite locks them as it locks
+    processes); the soak set runs 4 processes × 10."""
+    import threading
+
+    path = tmp_path / "stats.sqlite3"
+    stats.connect(path).close()
+    migrate_and_close = open_ratings(path)
+    migrate_and_close.close()
+    failures: list[BaseException] = []
+
+    def writer(number: int) -> None:
+        try:
+            write_games(str(path), number, 5)
+        except BaseException as error:  # reported below, in the test's own thread
+            failures.append(error)
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in threads) and failures == []
+    assert_no_update_lost(path, 15)
+
+
+@pytest.mark.soak
+def test_processes_at_once_lose_no_rating_update(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    root = Path(__file__).parents[2]
+    code = "import sys; from tests.app.test_ratings import write_games; " + (
+        "write_games(sys.argv[1], int(sys.argv[2]), 10)"
+    )
+    writers = [
+        subprocess.Popen([sys.executable, "-c", code, str(path), str(n)], cwd=root)
+        for n in range(4)
+    ]
+    try:
+        assert [writer.wait(timeout=300) for writer in writers] == [0] * 4
+    finally:
+        for writer in writers:
+            if writer.poll() is None:
+                writer.kill()
+    assert_no_update_lost(path, 40)

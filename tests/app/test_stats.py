@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from app.ratings import record_game
 from app.stats import (
     MIGRATIONS,
     HeadToHead,
@@ -20,7 +21,6 @@ from app.stats import (
     connect,
     format_summary,
     migrate,
-    record_game,
     schema_version,
     stats_path,
     summary,

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from app.stats import connect, format_summary, record_game, stats_path, summary
+from app.ratings import record_game
+from app.stats import StatsError, connect, format_summary, stats_path, summary
 from rules.records import players_of, record_from_moves
 
 
@@ -81,3 +82,159 @@ def test_everything_unreadable(tmp_path: Path) -> None:
     found = summary()
     assert found.games == 0 and found.unreadable == 1
     assert format_summary(found) == "No games recorded yet.\n1 unreadable result left out"
+
+
+# Ratings, puzzles and versions changed by hand (issue 29).
+
+
+def rated_games() -> None:
+    """Ann beats Bob twice and tries a puzzle: rows in `ratings` and `puzzle_results`."""
+    from app.ratings import record_puzzle
+    from app.ratings_db import open_ratings
+    from rules.puzzles.bank import puzzles_of
+
+    won(("Ann", "Bob"), "a")
+    won(("Ann", "Bob"), "b")
+    conn = open_ratings()
+    try:
+        record_puzzle(conn, "Ann", puzzles_of("fifty")[0], solved=True, rated=True)
+    finally:
+        conn.close()
+
+
+BAD_RATINGS = [
+    "INSERT INTO ratings (player, board, mu, sigma, opponent, won, source, at) "
+    "VALUES ('Ann', 'conquest', 'lots', 1.0, 'Bob', 1, 'x', 'now')",
+    "INSERT INTO ratings (player, board, mu, sigma, opponent, won, source, at) "
+    "VALUES ('Ann', 'conquest', 9e999, 1.0, 'Bob', 1, 'x', 'now')",
+    "INSERT INTO ratings (player, board, mu, sigma, opponent, won, source, at) "
+    "VALUES ('Ann', 'conquest', 1500, -2, 'Bob', 1, 'x', 'now')",
+    "INSERT INTO ratings (player, board, mu, sigma, opponent, won, source, at) "
+    "VALUES ('Ann', 'chess', 1500, 300, 'Bob', 1, 'x', 'now')",
+    "INSERT INTO ratings (player, board, mu, sigma, opponent, won, source, at) "
+    "VALUES (X'00', 'conquest', 1500, 300, 'Bob', 1, 'x', 'now')",
+    "INSERT INTO puzzle_results (player, puzzle_id, game, difficulty, solved, rated, at) "
+    "VALUES ('Ann', 'p', 'fifty', 'easy', 1, 1, 'now')",
+    "UPDATE puzzle_results SET solved = 'yes' WHERE puzzle_id = 'p'",
+    # names with terminal codes are cleaned, not left out
+    "INSERT INTO ratings (player, board, mu, sigma, opponent, won, source, at) "
+    "VALUES (char(27) || ']0;owned' || char(7) || 'Eve' || char(27) || '[2J', 'fifty', "
+    "1600, 300, 'Bob', 1, 'x', 'now')",
+    "INSERT INTO puzzle_results (player, puzzle_id, game, difficulty, solved, rated, at) "
+    "VALUES (char(27) || '[31mMal', 'q', 'fifty', 'easy', 1, 1, 'now')",
+]
+
+
+def _drop_checks() -> None:
+    """SQLite's CHECKs are bypassed by a file edited elsewhere: drop them."""
+    tamper(
+        "PRAGMA writable_schema = ON",
+        "UPDATE sqlite_master SET sql = replace(replace(sql, 'CHECK (solved IN (0, 1))', ''), "
+        "'CHECK (rated IN (0, 1))', '') WHERE name = 'puzzle_results'",
+    )
+
+
+def test_tampered_ratings_are_skipped_counted_and_cleaned(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from app.ratings_view import format_ratings, ratings_summary
+
+    rated_games()
+    _drop_checks()
+    tamper(*BAD_RATINGS)
+    found = ratings_summary()
+    assert found.unreadable == 6
+    ann = [r for r in found.ratings if r.player == "Ann" and r.board == "conquest"]
+    assert [r.changes for r in ann] == [2]
+    assert {r.player for r in found.ratings} == {"Ann", "Bob", "Eve"}
+    assert {p.player for p in found.puzzles} == {"Ann", "Mal"}
+    assert "6 unreadable rating rows left out" in format_ratings(found)
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "6 unreadable rating rows left out" in out
+    assert "\x1b" not in out and "\x07" not in out and "Eve" in out and "Mal" in out
+    assert main(["stats", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ratings"]["unreadable"] == 6 and data["games"] == 2
+
+
+def test_a_plain_game_after_a_tampered_rating_is_saved_counted_and_rated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29: finishing a plain game for a player whose latest rating is 'lots' or
+    infinite crashed after the game was counted, and --save was never written."""
+    import io
+    import sys
+
+    from app.ratings_view import ratings_summary
+
+    rated_games()
+    before = [r.rating for r in ratings_summary().ratings if r.board == "conquest"]
+    tamper(*BAD_RATINGS[:2])
+    save = tmp_path / "game.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("6\n2\n3\n"))
+    argv = ["play", "--plain", "conquest", "--p1-name", "Ann", "--p2-name", "Bob"]
+    assert main([*argv, "--save", str(save)]) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert save.is_file() and summary().games == 3
+    ann = next(r for r in ratings_summary().ratings if r.board == "conquest")
+    assert ann.changes == 3 and ann.rating > before[0]
+
+
+@pytest.mark.parametrize("table", ["schema_version", "ratings_version"])
+def test_a_version_changed_by_hand(table: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.ratings_view import ratings_summary
+
+    rated_games()
+    tamper(f"INSERT INTO {table} (version) VALUES ('two'), (0.5), (-3)")
+    assert summary().games == 2 and len(ratings_summary().ratings) == 3
+    assert main(["stats", "--json"]) == 0
+    capsys.readouterr()
+    tamper(f"UPDATE {table} SET version = 'x'")  # no version left at all: said, no crash
+    assert main(["stats"]) == 1
+    assert f"{table} is unreadable" in capsys.readouterr().err
+    with pytest.raises(StatsError, match="unreadable"):  # counting says so too
+        won(("Ann", "Bob"), "later")
+
+
+async def test_the_statistics_screen_says_how_many_rows_were_left_out() -> None:
+    from textual.widgets import Static
+
+    from app.tui.app import EquationDuelApp
+    from app.tui.puzzle_stats import RatingsPanel
+    from tests.app.tui_support import SIZE
+
+    rated_games()
+    _drop_checks()
+    tamper(*BAD_RATINGS)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        panel = app.screen.query_one(RatingsPanel)
+        lines = [str(s.render()) for s in panel.query(Static)]
+        assert "(6 unreadable rating rows left out)" in lines
+        summary_line = str(app.screen.query_one("#stats-summary", Static).render())
+        assert summary_line.startswith("2 finished games recorded")
+
+
+def test_a_statistics_file_that_is_not_a_file_is_said(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import os
+
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for make, kind in ((os.mkfifo, "a pipe"), (os.mkdir, "a folder")):
+        make(path)
+        assert main(["stats"]) == 1
+        assert f"{kind}, not a database" in capsys.readouterr().err
+        with pytest.raises(StatsError, match=kind):
+            won(("Ann", "Bob"), "a")
+        if kind == "a folder":
+            path.rmdir()
+        else:
+            path.unlink()
+    path.symlink_to("/dev/zero")
+    assert main(["stats"]) == 1
+    assert "a device, not a database" in capsys.readouterr().err

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, OptionList, Static
 
-from app import stats, storage
+from app import ratings, stats, storage
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
@@ -194,12 +194,12 @@ async def test_a_saves_file_name_with_markup_is_listed_as_text() -> None:
 @pytest.mark.parametrize("name", MARKUP_NAMES)
 async def test_stats_screen_shows_markup_names_as_text(name: str) -> None:
     record = record_from_moves("conquest", None, ["5", "2", "3"], players_of((name, "[i]")))
-    stats.record_game(record)
+    ratings.record_game(record)
     computer = record_from_moves("conquest", None, ["5", "2", "3"])
     computer = computer.model_copy(
         update={"id": "x", "players": players_of((name, "B"), ("human", "easy"))}
     )
-    stats.record_game(computer)
+    ratings.record_game(computer)
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(StatsScreen())
@@ -252,7 +252,7 @@ async def test_stats_screen_leaves_out_tampered_rows() -> None:
 
     for record_id in ("a", "b"):
         record = record_from_moves("conquest", None, ["5", "2", "3"], players_of(("Ann", "Bob")))
-        stats.record_game(record.model_copy(update={"id": record_id}))
+        ratings.record_game(record.model_copy(update={"id": record_id}))
     conn = sqlite3.connect(stats.stats_path())
     with conn:
         conn.execute("UPDATE games SET p1_name = X'00FF' WHERE record_id = 'b'")

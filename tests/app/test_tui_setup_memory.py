@@ -112,12 +112,12 @@ async def test_a_computer_started_from_the_command_line_is_named_by_its_level() 
 
 
 def test_statistics_keep_people_and_computers_apart() -> None:
-    from app import stats
+    from app import ratings, stats
     from tests.app import test_stats
 
     perfect = test_stats.game(("Ann", "Computer (perfect)"), 2, ("human", "perfect"), 1)
     for record in (perfect, test_stats.game(("Ann", "Bob"), 1, minute=2)):
-        assert stats.record_game(record)
+        assert ratings.record_game(record)
     found = stats.summary()
     assert found.computers == ("Computer (perfect)",)
     text = stats.format_summary(found)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app import stats
+from app import ratings
 from app.tui.app import EquationDuelApp
 from rules.records import players_of, record_from_moves
 
@@ -64,7 +64,7 @@ def test_snapshot_stats(snap_compare: Any) -> None:
         ("conquest", ["5", "1", "4"], computer),
         ("countdown", ["+9", "+8", "+7", "+6"], people),
     ):
-        stats.record_game(record_from_moves(game, None, moves, players))
+        ratings.record_game(record_from_moves(game, None, moves, players))
     assert snap_compare(EquationDuelApp(), press=["s"], terminal_size=SIZE)
 
 

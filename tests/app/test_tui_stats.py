@@ -7,7 +7,7 @@ import sqlite3
 
 from textual.widgets import DataTable, Static
 
-from app import stats
+from app import ratings, stats
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
 from app.tui.stats_screen import StatsScreen
@@ -51,7 +51,7 @@ async def test_stats_screen_counts_two_finished_games() -> None:
 async def test_stats_against_the_computer_by_click() -> None:
     for moves in (["5", "2", "3"], ["5", "1", "4"]):
         players = players_of(("Ann", "Computer"), ("human", "easy"))
-        stats.record_game(record_from_moves("conquest", None, moves, players))
+        ratings.record_game(record_from_moves("conquest", None, moves, players))
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#statistics")

@@ -85,7 +85,7 @@ async def _session(rng: random.Random, events: int, tally: Tally, screens: Count
 def seed_files(rng: random.Random) -> None:
     """Saved games, an autosave and statistics whose names are markup, for the storm to
     come across in Saved games, the resume offer, replays and the statistics."""
-    from app import stats, storage
+    from app import ratings, storage
     from rules.records import players_of, record_from_moves
 
     names = players_of(("[/]", "[b]x[/nope]"))
@@ -93,7 +93,7 @@ def seed_files(rng: random.Random) -> None:
     storage.save_game(finished)
     storage.save_game(record_from_moves("fifty", None, ["6*7"], names))
     storage.write_autosave(record_from_moves("collect", None, ["3"], names))
-    stats.record_game(finished.model_copy(update={"id": f"storm-{rng.random()}"}))
+    ratings.record_game(finished.model_copy(update={"id": f"storm-{rng.random()}"}))
 
 
 def run(

@@ -4,6 +4,11 @@ bit-flipped, edited (as bytes and as JSON), and files that are not regular files
 screen's resume offer and the Saved games screen. Each must be refused with one line
 or loaded; no file may change (a hash before and after).
 
+Issue 29 adds the data folder's other files (tests/campaigns/folder_corruption.py):
+settings.json, the statistics database, the puzzle bank, and `--save` beside hidden
+files it did not write; `--folder-count` cases each (a tenth of `--count` unless given).
+The table printed: tried, crashes, hangs, lost.
+
     python -m tests.campaigns.save_corruption --seed 1 --count 300
 """
 
@@ -24,7 +29,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tests.campaigns import Tally, table
+from tests.campaigns import Tally
+from tests.campaigns.folder_corruption import table
 
 #: Values a JSON edit puts somewhere in a record.
 ODD_VALUES: list[Any] = [
@@ -370,8 +376,12 @@ def against_screen(rng: random.Random, count: int, scratch: Path) -> list[Tally]
     return [resume, saved]
 
 
-def run(seed: int, count: int, screen_count: int | None = None) -> list[Tally]:
+def run(
+    seed: int, count: int, screen_count: int | None = None, folder_count: int | None = None
+) -> list[Tally]:
     """The campaign, in a scratch data folder of its own; one tally per target."""
+    from tests.campaigns.folder_corruption import run_all
+
     rng = random.Random(seed)
     old = os.environ.get("EQUATION_DUEL_DATA")
     with tempfile.TemporaryDirectory(prefix="corruption-") as folder:
@@ -380,6 +390,8 @@ def run(seed: int, count: int, screen_count: int | None = None) -> list[Tally]:
         try:
             tallies = [against_load(rng, count, scratch)]
             tallies += against_screen(rng, count if screen_count is None else screen_count, scratch)
+            others = max(1, count // 10) if folder_count is None else folder_count
+            tallies += run_all(seed, others, scratch, ODD_VALUES)
         finally:
             if old is None:
                 os.environ.pop("EQUATION_DUEL_DATA", None)
@@ -393,10 +405,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=300, help="cases per target")
     parser.add_argument("--screen-count", type=int, default=None, help="cases per screen target")
+    parser.add_argument(
+        "--folder-count", type=int, default=None, help="cases per other file of the folder"
+    )
     args = parser.parse_args(argv)
-    tallies = run(args.seed, args.count, args.screen_count)
+    tallies = run(args.seed, args.count, args.screen_count, args.folder_count)
     print(table(tallies))
-    return 0 if all(t.crashes == 0 and t.losses == 0 for t in tallies) else 1
+    hangs = sum(getattr(t, "hangs", 0) for t in tallies)
+    return 0 if hangs == 0 and all(t.crashes == 0 and t.losses == 0 for t in tallies) else 1
 
 
 if __name__ == "__main__":

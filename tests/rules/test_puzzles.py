@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -235,3 +236,84 @@ def test_judge_move_accepts_the_solution_and_refutes_the_rest(game_id: str) -> N
         values = move_values(game_id, after)
         assert values[verdict.reply][0] != puzzle.to_move  # the refutation wins for them
     assert "@" not in verdict.why and "*" not in verdict.why
+
+
+# A tampered bank (issue 29): bad entries are left out and counted, never a crash.
+
+
+def _good_rows() -> list[dict[str, object]]:
+    from rules.puzzles.bank import BANK_FILE
+
+    path = Path(__file__).parents[2] / "rules" / "puzzles" / BANK_FILE
+    rows: list[dict[str, object]] = json.loads(path.read_text("utf-8"))["puzzles"]
+    return rows
+
+
+def _finished(rows: list[dict[str, object]]) -> dict[str, object]:
+    """An entry whose moves run on through its winning move: the game is over."""
+    row = next(r for r in rows if r["plies"] == 1)
+    moves = [*row["moves"], row["solution"][0]]  # type: ignore[misc]
+    return {**row, "moves": moves}
+
+
+def test_the_shipped_bank_passes_its_load_check() -> None:
+    from rules.puzzles.bank import loaded, skipped_text
+
+    assert loaded().skipped == 0 and loaded().problem is None and skipped_text() == ""
+
+
+def test_bad_entries_are_skipped_and_counted() -> None:
+    from rules.puzzles.bank_file import bank_from_text
+
+    rows = _good_rows()
+    good = rows[0]
+    without_game = {k: v for k, v in good.items() if k != "game"}
+    bad: list[object] = [
+        "not an entry",
+        without_game,
+        {**good, "difficulty": "fiendish"},
+        {**good, "game": "chess"},
+        {**good, "to_move": 3},
+        {**good, "to_move": True},
+        {**good, "moves": ["999999", "x"]},
+        {**good, "moves": "6"},
+        {**good, "solution": []},
+        {**good, "solution": ["no such move"]},
+        {**good, "options": {"pool": "wide"}},
+        {**good, "legal": float("inf")},
+        _finished(rows),
+    ]
+    found = bank_from_text(json.dumps({"puzzles": [*bad, good, rows[1]]}))
+    assert [p.id for p in found.puzzles] == [good["id"], rows[1]["id"]]
+    assert found.skipped == len(bad) and found.problem is None
+
+
+@pytest.mark.parametrize(
+    "text", ["{not json", "[1, 2]", '{"puzzles": 7}', "[" * 100_000, '{"version": 1}']
+)
+def test_a_bank_that_is_not_a_bank_is_empty_and_says_why(text: str) -> None:
+    from rules.puzzles.bank import skipped_text
+    from rules.puzzles.bank_file import bank_from_text
+
+    found = bank_from_text(text)
+    assert found.puzzles == () and found.problem and skipped_text(found) == found.problem
+
+
+def test_an_empty_day_and_an_empty_game_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.puzzles import bank as bank_module
+    from rules.puzzles.bank_file import Bank
+
+    only_fifty = tuple(p for p in bank() if p.game == "fifty")
+    monkeypatch.setattr(bank_module, "loaded", lambda: Bank(only_fifty, 5))
+    day = next(
+        dt.date(2026, 1, 1) + dt.timedelta(days=n)
+        for n in range(10)
+        if GAME_IDS[(dt.date(2026, 1, 1) + dt.timedelta(days=n)).toordinal() % len(GAME_IDS)]
+        != "fifty"
+    )
+    with pytest.raises(bank_module.NoPuzzle, match=f"no .* puzzle for {day.isoformat()}"):
+        daily(day)
+    with pytest.raises(bank_module.NoPuzzle, match="no puzzles for conquest"):
+        pick("conquest", 1)
+    assert pick("fifty", 1).game == "fifty"
+    assert bank_module.skipped_text() == "5 bad puzzle entries in the bank left out"

@@ -1,0 +1,153 @@
+"""Atomic writes, and the temporary files they leave when killed half-way.
+
+`atomic_write_text(path, text)` writes the text to a temporary file beside `path`, flushes
+it to the disk (fsync), and only then renames it over `path` (os.replace): the file is
+the old one or the new one, whole, whatever stops the program.
+
+The temporary file's name is one only this program makes,
+
+    .NAME.equation-duel-PID-RANDOM.tmp     (RANDOM: 8 hexadecimal digits)
+
+and it is created exclusively (O_EXCL: never an existing file, never through a link),
+with the permissions the umask allows (0o666 & ~umask, as any file the user makes).
+`clean_temporaries` removes only names of that exact form whose process is gone (or
+that are older than an hour): a file the program did not write is never touched.
+This module imports nothing but the standard library (settings are written through it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+import stat
+import time
+from pathlib import Path
+
+#: The mark in every temporary file's name.
+MARK = "equation-duel"
+#: A temporary file older than this is stale whoever wrote it (its process id may be reused).
+STALE_SECONDS = 3600.0
+#: The longest part of the target's name kept in a temporary file's name (a file name
+#: has at most 255 bytes, and the mark, the pid and the random part need room).
+_NAME_ROOM = 180
+
+_TEMPORARY = re.compile(
+    rf"^\.(?P<target>.+)\.{MARK}-(?P<pid>[1-9][0-9]{{0,9}})-[0-9a-f]{{8}}\.tmp$", re.DOTALL
+)
+
+
+def _target_part(name: str) -> str:
+    """The target's name as it appears in its temporary files' names (cut if too long)."""
+    encoded = name.encode("utf-8", "surrogateescape")
+    if len(encoded) <= _NAME_ROOM:
+        return name
+    return encoded[:_NAME_ROOM].decode("utf-8", "ignore")
+
+
+def temporary_name(target: Path) -> str:
+    """A new temporary file's name for a write to `target`."""
+    return f".{_target_part(target.name)}.{MARK}-{os.getpid()}-{secrets.token_hex(4)}.tmp"
+
+
+def temporary_target(name: str) -> tuple[str, int] | None:
+    """(target name, pid) when `name` is one of this program's temporary files."""
+    found = _TEMPORARY.match(name)
+    if found is None:
+        return None
+    return found["target"], int(found["pid"])
+
+
+def _create_temporary(folder: Path, target: Path) -> tuple[int, Path]:
+    """A new temporary file for `target`, opened for writing; never an existing one."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    flags |= getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        temporary = folder / temporary_name(target)
+        try:
+            return os.open(temporary, flags, 0o666), temporary  # the umask applies
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {target}")
+
+
+def atomic_write_text(path: Path | str, text: str) -> Path:
+    """Write `text` to `path` so that the file is either the old one or the new one whole.
+
+    A temporary file in the same folder is written, flushed and fsynced, then renamed
+    over `path` with os.replace. On any failure the temporary file is removed, the old
+    file is untouched and the error propagates (OSError).
+    """
+    path = Path(path)
+    folder = path.parent
+    data = text.encode("utf-8")
+    handle, temporary = _create_temporary(folder, path)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(folder)
+    return path
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; a no-op where folders cannot be opened)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def clean_temporaries(folders: list[Path], target: str | None = None) -> int:
+    """Remove the temporary files killed writes left in `folders` (only those for the file
+    named `target` when given): this program's names only, regular files only, and only
+    when the process that wrote it is gone or after an hour. The count removed."""
+    removed = 0
+    now = time.time()
+    wanted = None if target is None else _target_part(target)
+    for place in folders:
+        try:
+            names = os.listdir(place)
+        except OSError:
+            continue
+        for name in names:
+            found = temporary_target(name)
+            if found is None or (wanted is not None and found[0] != wanted):
+                continue
+            path = place / name
+            try:
+                info = path.lstat()
+                if not stat.S_ISREG(info.st_mode):
+                    continue
+                if _alive(found[1]) and now - info.st_mtime < STALE_SECONDS:
+                    continue
+                path.unlink()
+                removed += 1
+            except OSError:
+                continue
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError, ValueError):
+        return True  # another user's process, or cannot tell: leave its file alone
+    return True

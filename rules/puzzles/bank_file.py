@@ -1,0 +1,114 @@
+"""Reading the puzzle bank's file, checked entry by entry (`read_bank`).
+
+The file is read by the one safe reader (rules.safe_files: a regular file only, at most
+`MAX_BANK_BYTES`, without blocking). A bank that cannot be read at all (not there, not
+JSON, not `{"puzzles": [...]}`) is an empty bank with its `problem` in words; an entry
+that is not a puzzle is left out and counted (`skipped`), the others are kept:
+
+- not an object, or a key missing, or a value of the wrong kind;
+- an unknown game or options the game refuses;
+- an unknown difficulty, a player to move who is not 1 or 2;
+- a move that is illegal from the start (the position is replayed by the game's rules);
+- a finished position, or one where the other player is to move;
+- a solution that is empty or holds a move that is illegal in the position.
+
+Only the solver can say that a solution is the whole truth (`rules.puzzles.bank.check`,
+run on the bank when it is made and by the tests); this check is cheap enough to run
+every time the bank is loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules.puzzles.model import DIFFICULTIES, Puzzle
+from rules.registry import GAME_IDS, get_game
+from rules.safe_files import UnsafeFile, read_file_text
+
+#: A bank file larger than this is not read (the shipped one is about 50 KB).
+MAX_BANK_BYTES = 8 * 1024 * 1024
+#: Entries read at most (the rest are counted as skipped).
+MAX_ENTRIES = 20_000
+_COUNTS = ("legal", "winning", "plies")
+
+
+@dataclass(frozen=True)
+class Bank:
+    """The puzzles that passed the check, how many entries were left out, and why the
+    whole file could not be used (None when it could)."""
+
+    puzzles: tuple[Puzzle, ...]
+    skipped: int = 0
+    problem: str | None = None
+
+
+def read_bank(path: Path | str) -> Bank:
+    """The bank in the file at `path`, each entry checked (see the module's notes)."""
+    try:
+        text = read_file_text(path, MAX_BANK_BYTES, "puzzle bank")
+    except UnsafeFile as error:
+        return Bank((), 0, f"the puzzle bank cannot be read: {error.problem}")
+    return bank_from_text(text)
+
+
+def bank_from_text(text: str) -> Bank:
+    """The bank in `text` (the file's contents), each entry checked."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return Bank((), 0, "the puzzle bank is not valid JSON")
+    rows = data.get("puzzles") if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        return Bank((), 0, 'the puzzle bank has no list of "puzzles"')
+    puzzles: list[Puzzle] = []
+    seen: set[str] = set()
+    for row in rows[:MAX_ENTRIES]:
+        puzzle = puzzle_of(row)
+        if puzzle is not None and puzzle.id not in seen:
+            seen.add(puzzle.id)
+            puzzles.append(puzzle)
+    return Bank(tuple(puzzles), len(rows) - len(puzzles))
+
+
+def puzzle_of(row: object) -> Puzzle | None:
+    """The entry as a Puzzle, or None when it is not one (see the module's notes)."""
+    if not isinstance(row, dict) or not _well_formed(row):
+        return None
+    try:
+        puzzle = Puzzle.from_bank(row)
+        return puzzle if _playable(puzzle) else None
+    except Exception:  # the game's own rules refuse the entry, whatever the reason
+        return None
+
+
+def _well_formed(row: dict[str, Any]) -> bool:
+    texts = (row.get("moves"), row.get("solution"))
+    return (
+        row.get("game") in GAME_IDS
+        and isinstance(row.get("options"), dict)
+        and all(isinstance(t, list) and all(isinstance(m, str) for m in t) for t in texts)
+        and bool(row.get("solution"))
+        and row.get("to_move") in (1, 2)
+        and not isinstance(row.get("to_move"), bool)
+        and row.get("difficulty") in DIFFICULTIES
+        and all(_count(row.get(key)) for key in _COUNTS)
+    )
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**6
+
+
+def _playable(puzzle: Puzzle) -> bool:
+    """The position replays, is not over, has the right player to move, and every move
+    of the solution is legal in it."""
+    game = get_game(puzzle.game)
+    state = puzzle.state()
+    if game.is_over(state) or game.to_move(state) != puzzle.to_move:
+        return False
+    for move in puzzle.solution:
+        game.play_text(state, move)  # raises for an illegal move
+    return True
