@@ -11,6 +11,7 @@ part.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import Any, Generic, Protocol
@@ -19,22 +20,16 @@ from textual.app import App
 from textual.notifications import SeverityLevel
 
 from app import stats, storage
-from app.tui.dialogs import GameOverDialog
+from app.exports import export_record, export_to_folder, exports_dir
+from app.kept_games import Kept, keep_unfinished
+from app.tui.dialogs import ConfirmDialog, GameOverDialog
 from app.tui.match_control import MatchControl
 from app.tui.record_dialogs import ExportDialog
 from app.tui.session import GameSetup
 from rules.base import MoveT, OptionsT, Outcome, StateT
-from rules.records import RecordError
+from rules.records import GameRecord
 from rules.words.outcome import reason_text
 from widgets.status_line import Level
-
-
-def export_folder() -> Path:
-    """Where the export dialog proposes to write: `exports` in the data folder (the
-    player may type any other path)."""
-    from app.data_folder import data_dir
-
-    return data_dir() / "exports"
 
 
 class RecordsSeat(Protocol[OptionsT, StateT, MoveT]):
@@ -88,12 +83,7 @@ class GameRecords(Generic[OptionsT, StateT, MoveT]):
             stats.record_game(record)
         except (stats.StatsError, OSError, ValueError) as error:
             self._notify(f"The statistics were not updated: {error}", "warning")
-        try:
-            saved = storage.load_autosave()
-        except (RecordError, OSError):
-            saved = None
-        if saved is not None and saved.id == record.id:
-            storage.clear_autosave()
+        self._tell(keep_unfinished(record))  # finished: its kept file goes
 
     def show_game_over(self) -> None:
         screen = self._screen
@@ -158,35 +148,85 @@ class GameRecords(Generic[OptionsT, StateT, MoveT]):
         self._screen.app.notify(f"Saved to {path}", markup=False)
 
     def autosave(self) -> Path | None:
-        """Keep an unfinished game in the autosave slot (the menu offers it next time)."""
+        """Keep an unfinished game in its own file (after every move, and on leaving), so
+        the menu offers it next time however the app ends."""
         control = self._screen.control
         if not control.started_playing or control.result is not None:
             return None
-        try:
-            return storage.write_autosave(control.record())
-        except OSError as error:
-            why = error.strerror or error
-            self._notify(f"The game could not be kept for later: {why}", "error")
-            return None
+        kept = keep_unfinished(control.record())
+        self._tell(kept)
+        return kept.path
 
-    def export(self) -> None:
-        """Ask where, write the record there, say where; then the game-over dialog again."""
+    def _tell(self, kept: Kept) -> None:
+        """A problem keeping the game, once (it is printed on the terminal at the end too)."""
+        if kept.notice is not None:
+            self._screen.app.notify(kept.notice, severity="warning", timeout=10, markup=False)
+
+    def export(self, default: Path | None = None) -> None:
+        """Ask where, write the record there, say where; then the game-over dialog again.
+        In a browser (`serve`) no path is asked: the record goes into the data folder's
+        `exports/` under a new name. In the terminal a file that is there already is
+        replaced only if the player says so."""
         screen = self._screen
         record = screen.control.record()
-        default = export_folder() / storage.record_file_name(record)
-        with suppress(OSError):  # the proposed folder exists (the player may type another)
-            default.parent.mkdir(parents=True, exist_ok=True)
+        web = screen.app.is_web
+        if default is None:
+            default = exports_dir() / storage.record_file_name(record)
+        if not web:
+            with suppress(OSError):  # the proposed folder exists (the player may type another)
+                default.parent.mkdir(parents=True, exist_ok=True)
 
         def write(path: Path | None) -> None:
-            if path is not None:
-                try:
-                    written = storage.export_record(record, path)
-                except OSError as error:
-                    why = error.strerror or error
-                    self._notify(f"Could not export to {path}: {why}", "error")
-                else:
-                    screen.say(f"Exported to {written}", "success")
-                    screen.app.notify(f"Exported to {written}", markup=False)
-            screen.show_game_over()
+            if path is None:
+                screen.show_game_over()
+            elif web:
+                self._written(lambda: export_to_folder(record), exports_dir())
+            else:
+                self._export_to(record, path)
 
-        screen.app.push_screen(ExportDialog(default), write)
+        screen.app.push_screen(ExportDialog(default, web=web), write)
+
+    def _export_to(self, record: GameRecord, path: Path) -> None:
+        """The terminal's export to `path`: a file there already is replaced only when the
+        player says so (else the export dialog again, to name another)."""
+        screen = self._screen
+        try:
+            written = export_record(record, path)
+        except FileExistsError:
+
+            def answer(replace: bool | None) -> None:
+                if replace:
+                    self._written(lambda: export_record(record, path, replace=True), path)
+                else:
+                    self.export(path)
+
+            screen.app.push_screen(
+                ConfirmDialog(
+                    f"Replace {path.name}?",
+                    f"{path} is there already. Replace it with this game's record?",
+                    "Replace",
+                    "Back",
+                ),
+                answer,
+            )
+            return
+        except OSError as error:
+            self._notify(f"Could not export to {path}: {error.strerror or error}", "error")
+            screen.show_game_over()
+            return
+        self._said_written(written)
+
+    def _written(self, write: Callable[[], Path], where: Path) -> None:
+        try:
+            written = write()
+        except OSError as error:
+            self._notify(f"Could not export to {where}: {error.strerror or error}", "error")
+            self._screen.show_game_over()
+            return
+        self._said_written(written)
+
+    def _said_written(self, written: Path) -> None:
+        screen = self._screen
+        screen.say(f"Exported to {written}", "success")
+        screen.app.notify(f"Exported to {written}", markup=False)
+        screen.show_game_over()

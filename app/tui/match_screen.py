@@ -223,6 +223,8 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         if state is None:
             return
         if state is not self._shown:  # (a redraw of the same position asks nothing anew)
+            if self._shown is not None:  # (the position it opened on is no move)
+                self.autosave()  # every move lands here: the game is kept up to it
             self._shown = state
             self.searches.cancel()  # a question about another position is not wanted
         self.redraw()

@@ -1,0 +1,105 @@
+"""Unfinished games kept after every move, so that no ending loses one.
+
+`keep_unfinished(record)` writes the game in progress to its own file
+(`app.unfinished`: `unfinished/<record id>.json` in the data folder), atomically as every
+record is written (`app.storage`), so even `kill -9` leaves it as it was after its last
+move; a finished game's file is removed. A file that cannot be written (a pipe or a
+folder in its place, a read-only folder) is skipped for the game's next slot. What the
+player must be told about it is told once (`Kept.notice`), and kept for the terminal after
+the app has left the screen (`exit_notices`), where a message cannot vanish with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from app import unfinished
+from app.data_folder import data_dir
+from app.storage import NotAFile, atomic_write_text, write_problem
+from rules.record_json import to_json
+from rules.records import GameRecord
+
+
+@dataclass(frozen=True)
+class Kept:
+    """Where an unfinished game was kept (None: nowhere, or it is finished), and what the
+    player must be told about it (each problem once: the screen shows it, and the
+    terminal after the app has left the screen, `exit_notices`)."""
+
+    path: Path | None
+    notice: str | None = None
+
+
+#: Every problem with keeping games already told, and what to print on leaving.
+_told: set[str] = set()
+_exit_notices: list[str] = []
+
+
+def tell_once(text: str) -> str | None:
+    """`text` the first time (it is printed on the terminal when the app ends too); None
+    after that."""
+    if text in _told:
+        return None
+    _told.add(text)
+    _exit_notices.append(text)
+    return text
+
+
+def exit_notices() -> list[str]:
+    """What the player must still read once the app has left the screen (then cleared)."""
+    notices = list(_exit_notices)
+    _exit_notices.clear()
+    return notices
+
+
+def keep_unfinished(record: GameRecord) -> Kept:
+    """Keep an unfinished game (after every move, and on leaving) in its own file, written
+    atomically, so the next start offers it whatever ends the app; a finished one's file
+    is removed. A file that cannot be written (a pipe, a folder, a read-only folder) is
+    skipped for the game's next slot, and the player is told once; never raises."""
+    if record.finished:
+        drop_unfinished(record.id)
+        return Kept(None)
+    text = to_json(record)
+    failed: list[Path] = []
+    problems: list[str] = []
+    while len(failed) <= unfinished.EXTRA_SLOTS + 1:
+        try:
+            slot = unfinished.slot_for(record.id, failed)
+        except OSError as error:
+            problems.append(error.strerror or str(error))
+            break
+        try:
+            problem = write_problem(slot)
+            if problem is not None:
+                raise NotAFile(problem)
+            atomic_write_text(slot, text)
+        except OSError as error:
+            failed.append(slot)
+            problems.append(str(error) if isinstance(error, NotAFile) else _why(slot, error))
+            continue
+        notice = None
+        if problems:
+            notice = tell_once(
+                f"The unfinished game could not be kept in {problems[0]}; "
+                f"it is kept in {slot} instead."
+            )
+        return Kept(slot, notice)
+    why = "; ".join(dict.fromkeys(problems)) or "no file could be written"
+    return Kept(None, tell_once(f"The unfinished game could not be kept ({why})."))
+
+
+def _why(path: Path, error: OSError) -> str:
+    return f"{path}: {error.strerror or error}"
+
+
+def drop_unfinished(record_id: str) -> None:
+    """The game is finished: its kept file goes (the one this app holds, or one left by
+    an earlier run that no running app is playing)."""
+    slot = unfinished.held_slot(record_id)
+    if slot is None:
+        slot = unfinished.candidates(data_dir(), unfinished.game_key(record_id))[0]
+        if not slot.exists():
+            return
+    unfinished.remove(slot)
