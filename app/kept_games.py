@@ -1,9 +1,13 @@
 """Unfinished games kept after every move, so that no ending loses one.
 
 `keep_unfinished(record)` writes the game in progress to its own file
-(`app.unfinished`: `unfinished/<record id>.json` in the data folder), atomically as every
-record is written (`app.storage`), so even `kill -9` leaves it as it was after its last
-move; a finished game's file is removed. A file that cannot be written (a pipe or a
+(`app.unfinished`: `unfinished/<record id>.json` in the data folder) atomically, as every record is written
+(a temporary file renamed over the old one), so even `kill -9` leaves it as it was after
+its last move; a finished game's file is removed. A move's write is not flushed to the
+disk at once (a flush can take tens of milliseconds on a busy disk, and the screen would
+wait for it after every move): a process that ends any way leaves the file whole, and
+leaving the app flushes every game kept (`flush_kept`), so only a power cut in the middle
+of a game can cost its last moves. A file that cannot be written (a pipe or a
 folder in its place, a read-only folder) is skipped for the game's next slot. What the
 player must be told about it is told once (`Kept.notice`), and kept for the terminal after
 the app has left the screen (`exit_notices`), where a message cannot vanish with it.
@@ -11,12 +15,15 @@ the app has left the screen (`exit_notices`), where a message cannot vanish with
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from app import unfinished
-from app.data_folder import data_dir
-from app.storage import NotAFile, atomic_write_text, write_problem
+from app.data_folder import data_dir, temporary_prefix
+from app.storage import NotAFile, write_problem
 from rules.record_json import to_json
 from rules.records import GameRecord
 
@@ -34,6 +41,20 @@ class Kept:
 #: Every problem with keeping games already told, and what to print on leaving.
 _told: set[str] = set()
 _exit_notices: list[str] = []
+
+
+#: The app found at its start that no game can be kept (and said so): not said again.
+_saving_off = False
+
+
+def saving_off(problem: str) -> str | None:
+    """No game can be kept (`problem`: why): the notice, once; later failures to keep a
+    game are not told again."""
+    global _saving_off
+    _saving_off = True
+    return tell_once(
+        f"Games cannot be kept in the data folder ({problem}): this game is played without saving."
+    )
 
 
 def tell_once(text: str) -> str | None:
@@ -66,16 +87,16 @@ def keep_unfinished(record: GameRecord) -> Kept:
     problems: list[str] = []
     while len(failed) <= unfinished.EXTRA_SLOTS + 1:
         try:
-            slot = unfinished.slot_for(record.id, failed)
-        except OSError as error:
-            problems.append(error.strerror or str(error))
+            slot = unfinished.slot_for(record.id, failed, problems)
+        except OSError:
             break
         try:
             problem = write_problem(slot)
             if problem is not None:
                 raise NotAFile(problem)
-            atomic_write_text(slot, text)
+            _write_quickly(slot, text)
         except OSError as error:
+            unfinished.release(slot)  # (tried again first next time: it may be mended)
             failed.append(slot)
             problems.append(str(error) if isinstance(error, NotAFile) else _why(slot, error))
             continue
@@ -86,7 +107,9 @@ def keep_unfinished(record: GameRecord) -> Kept:
                 f"it is kept in {slot} instead."
             )
         return Kept(slot, notice)
-    why = "; ".join(dict.fromkeys(problems)) or "no file could be written"
+    if _saving_off:
+        return Kept(None)  # said at the start
+    why = problems[0] if problems else "no file could be written"
     return Kept(None, tell_once(f"The unfinished game could not be kept ({why})."))
 
 
@@ -103,3 +126,43 @@ def drop_unfinished(record_id: str) -> None:
         if not slot.exists():
             return
     unfinished.remove(slot)
+
+
+def _write_quickly(path: Path, text: str) -> None:
+    """Write `text` to `path` atomically, without waiting for the disk: a temporary file
+    beside it (named as `app.storage`'s are, so a start removes one a kill left) renamed
+    over it."""
+    handle, temporary = tempfile.mkstemp(
+        prefix=temporary_prefix(path), suffix=".tmp", dir=path.parent
+    )
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(text.encode("utf-8"))
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def flush_kept() -> None:
+    """Make every game this app keeps durable on the disk (on leaving the app)."""
+    folders = set()
+    for slot in unfinished.held_slots():
+        folders.add(slot.parent)
+        _sync(slot, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    for folder in folders:
+        _sync(folder, os.O_RDONLY)
+
+
+def _sync(path: Path, flags: int) -> None:
+    try:
+        handle = os.open(path, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)

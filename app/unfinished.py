@@ -150,10 +150,11 @@ def candidates(folder: Path, key: str) -> list[Path]:
     return [place / f"{key}.json", *extra, folder / f"unfinished-{key}.json"]
 
 
-def slot_for(record_id: str, avoid: Iterable[Path] = ()) -> Path:
+def slot_for(record_id: str, avoid: Iterable[Path] = (), problems: list[str] | None = None) -> Path:
     """The file this app keeps game `record_id` in: the one it holds already, else the
     first free one it can take (and hold), skipping `avoid` (files that could not be
-    written). OSError (the last problem met) when none can be had."""
+    written); why a slot could not be taken is added to `problems`. OSError (the last
+    problem met) when none can be had."""
     folder = data_dir()
     key = game_key(record_id)
     skip = set(avoid)
@@ -172,9 +173,13 @@ def slot_for(record_id: str, avoid: Iterable[Path] = ()) -> Path:
                 _games[(folder, key)] = slot
                 return slot
         except OSError as error:
-            if not isinstance(error, SlotError):
+            if isinstance(error, SlotError):
+                error = SlotError(error.errno, f"{slot} ({error.strerror or error})")
+            else:
                 error = SlotError(error.errno, f"{slot.parent}: {error.strerror or error}")
             problem = error
+            if problems is not None:
+                problems.append(str(error.strerror))
     raise problem
 
 
@@ -239,6 +244,13 @@ def scan(folder: Path | None = None) -> Scan:
             modified = path.lstat().st_mtime
         except OSError:
             continue  # gone since the folder was listed
+        try:
+            if not stat.S_ISREG(path.stat().st_mode):
+                result.unusable.append((path, "not a file"))
+                continue
+        except OSError as error:
+            result.unusable.append((path, str(error.strerror or error)))
+            continue
         if path not in _locks:
             try:
                 fd = _try_lock(path)

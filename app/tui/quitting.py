@@ -50,12 +50,15 @@ def request_quit(app: EquationDuelApp) -> None:
 
 
 def autosave_games(app: EquationDuelApp) -> None:
-    """Keep every game in progress in the autosave slot."""
+    """Keep every game in progress in its own file, flushed to the disk."""
     from app.tui.game_screen import GameScreen
 
     for screen in app.screen_stack:
         if isinstance(screen, GameScreen) and screen.in_progress:
             screen.autosave()
+    kept_games = sys.modules.get("app.kept_games")  # (not loaded: nothing was kept)
+    if kept_games is not None:
+        kept_games.flush_kept()
 
 
 #: The signals that end the app cleanly (the game is kept), where the system has them.

@@ -30,11 +30,9 @@ def start_saving(app: EquationDuelApp) -> None:
     problem = saving_problem()
     if problem is None:
         return
-    from app.kept_games import tell_once
+    from app.kept_games import saving_off
 
-    notice = tell_once(
-        f"Games cannot be kept in the data folder ({problem}): this game is played without saving."
-    )
+    notice = saving_off(problem)
     if notice is not None:
         app.notify(notice, severity="warning", timeout=10, markup=False)
 
