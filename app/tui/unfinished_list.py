@@ -66,7 +66,7 @@ class UnfinishedDialog(ModalScreen[Path | None]):
                             "Discard", id=f"discard-{number}", compact=True, variant="error"
                         )
             yield Static(
-                "r resume · d discard · ↑ ↓ choose · Esc not now (kept for the next start)",
+                "r resume · d discard · ↑ ↓ choose · Esc not now: all are kept",
                 classes="dialog-note",
             )
 

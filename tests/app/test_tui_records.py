@@ -130,11 +130,20 @@ async def test_finished_game_is_counted_once_and_exported(tmp_path: Path) -> Non
         dialog = top(app)
         assert isinstance(dialog, ExportDialog)
         target = tmp_path / "duel.json"
+        target.write_text("the player's own file", "utf-8")
         dialog.query_one("#export-path", Input).value = str(tmp_path / "missing" / "x.json")
         await pilot.press("enter")
         assert "does not exist" in text_of(dialog.query_one("#export-error", Static))
         dialog.query_one("#export-path", Input).value = str(target)
         await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(top(app), ConfirmDialog)  # a file is there: asked first
+        await pilot.press("n")  # no: the export dialog again, to name another
+        await pilot.pause()
+        assert isinstance(top(app), ExportDialog)
+        assert top(app).query_one("#export-path", Input).value == str(target)
+        assert target.read_text("utf-8") == "the player's own file"
+        await pilot.press("enter", "y")  # asked again: yes, replace it
         await pilot.pause()
         assert isinstance(top(app), GameOverDialog)  # back to the choices
         assert f"Exported to {target}" in notes(app)
