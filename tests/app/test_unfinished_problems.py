@@ -25,6 +25,7 @@ from app.tui.quitting import say_at_exit
 from app.tui.unfinished_list import UnfinishedDialog
 from rules.records import GameRecord, players_of, record_from_moves
 from tests.app.tui_support import SIZE, game_screen, top
+from tests.campaigns import hostile_slots, table
 
 
 def notes(app: EquationDuelApp) -> list[str]:
@@ -178,3 +179,17 @@ async def test_a_game_is_kept_beside_a_broken_unfinished_folder(
     say_at_exit()
     assert "it is kept in" in capsys.readouterr().err
     assert unfinished.scan().games == [data_dir() / f"unfinished-{record_id}.json"]
+
+
+# The campaign (tests/campaigns/hostile_slots.py): every obstacle, games kept move by move
+
+
+@pytest.mark.parametrize(
+    "count", [pytest.param(14, id="quick"), pytest.param(700, id="soak", marks=pytest.mark.soak)]
+)
+def test_hostile_slots_campaign(count: int) -> None:
+    tallies = hostile_slots.run(seed=7, count=count)
+    print(table(tallies))
+    for tally in tallies:
+        assert tally.tried > 0 and tally.crashes == tally.losses == 0, table([tally])
+        assert tally.loaded + tally.refused == tally.tried, table([tally])
