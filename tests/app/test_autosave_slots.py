@@ -24,6 +24,7 @@ from app.tui.menu import MenuScreen
 from app.tui.replay import SavedGamesScreen
 from app.tui.unfinished_list import UnfinishedDialog
 from rules.records import players_of, record_from_moves
+from tests.app.test_cli import run as run_cli
 from tests.app.tui_support import SIZE, game_screen, text_of, top
 
 #: One app: a conquest game named after argv[1] with the moves argv[2]; it reports when it
@@ -283,3 +284,14 @@ async def test_an_app_asked_to_end_from_outside_keeps_its_game() -> None:
         await pilot.pause()
     kept = storage.load_autosave()
     assert kept is not None and [move.move for move in kept.moves] == ["4", "7"]
+
+
+def test_the_plain_mode_keeps_its_game_after_every_move_too() -> None:
+    """`play GAME --plain` keeps an unfinished game as the full screen does (its next
+    start offers it); a finished one leaves nothing."""
+    left = run_cli("play", "conquest", "--plain", stdin="4\n7\n")
+    assert left.returncode == 0 and "left unfinished" in left.stdout
+    assert kept_records() == [["4", "7"]]
+    done = run_cli("play", "conquest", "--plain", stdin="5\n2\n3\n")
+    assert done.returncode == 0 and "wins" in done.stdout
+    assert kept_records() == [["4", "7"]]  # the finished game left nothing
