@@ -295,3 +295,12 @@ def test_the_plain_mode_keeps_its_game_after_every_move_too() -> None:
     done = run_cli("play", "conquest", "--plain", stdin="5\n2\n3\n")
     assert done.returncode == 0 and "wins" in done.stdout
     assert kept_records() == [["4", "7"]]  # the finished game left nothing
+
+
+@pytest.mark.soak
+def test_four_apps_over_two_rounds_keep_all_eight_games() -> None:
+    """The issue's count: 4 apps at once, twice, each leaving its game unfinished."""
+    names = play_at_once(4)
+    assert play_at_once(4) == names
+    played = [[str(n), str(n + 1)] for n in range(1, 5)]
+    assert sorted(kept_records()) == sorted(played * 2)
