@@ -156,7 +156,9 @@ async def quit_mid_game(moves: str, answer: str | None = None) -> None:
 async def test_not_now_keeps_every_game() -> None:
     """The issue's repro: conquest `2`, quit; start, Not now, conquest `9`, quit: both are
     kept (the order the list shows them in: tests/app/test_unfinished_list.py)."""
-    await quit_mid_game("2")
+    app = EquationDuelApp("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "ctrl+q", "y")
     await quit_mid_game("9", answer="n")
     assert sorted(kept_records()) == [["2"], ["9"]]
 
