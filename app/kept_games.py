@@ -107,7 +107,7 @@ def keep_unfinished(record: GameRecord) -> Kept:
         notice = None
         if problems:
             notice = tell_once(
-                f"The unfinished game could not be kept in {problems[0]}; "
+                f"The unfinished game could not be kept where it should be ({problems[0]}); "
                 f"it is kept in {slot} instead."
             )
         return Kept(slot, notice)
@@ -127,7 +127,10 @@ def drop_unfinished(record_id: str) -> None:
     slot = unfinished.held_slot(record_id)
     if slot is None:
         slot = unfinished.candidates(data_dir(), unfinished.game_key(record_id))[0]
-        if not slot.exists():
+        try:
+            if not slot.exists():
+                return
+        except OSError:
             return
     unfinished.remove(slot)
 

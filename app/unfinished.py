@@ -200,14 +200,19 @@ def adopt(slot: Path, record_id: str) -> bool:
 
 def remove(slot: Path) -> bool:
     """Delete the kept game in `slot` (finished or discarded) with its lock; False when
-    another running app is playing it (it is left alone)."""
+    another running app is playing it, or it cannot be deleted (it is left alone)."""
     try:
         if not hold(slot):
             return False
     except SlotError:
         return False
-    with contextlib.suppress(FileNotFoundError):
+    try:
         slot.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError:  # a read-only folder: the file stays (offered again next time)
+        release(slot)
+        return False
     release(slot, remove_lock=True)
     return True
 
