@@ -51,6 +51,8 @@ class UnfinishedDialog(ModalScreen[Path | None]):
         super().__init__(classes="dialog-screen")
         self.games = list(games)
         self._discard = discard
+        #: The rows discarded (their widgets may not be gone yet: keys come fast).
+        self._gone: set[int] = set()
 
     def compose(self) -> ComposeResult:
         count = len(self.games)
@@ -73,7 +75,8 @@ class UnfinishedDialog(ModalScreen[Path | None]):
     # Which game: the one whose row has the focus (the first when none has)
 
     def _rows(self) -> list[Horizontal]:
-        return list(self.query(".unfinished-row").results(Horizontal))
+        rows = self.query(".unfinished-row").results(Horizontal)
+        return [row for row in rows if row.id not in {f"game-{n}" for n in self._gone}]
 
     def _current(self) -> int | None:
         rows = self._rows()
@@ -120,18 +123,19 @@ class UnfinishedDialog(ModalScreen[Path | None]):
             self.dismiss(None)
 
     def _resume(self, number: int) -> None:
-        if self.is_current:
+        if self.is_current and number not in self._gone:
             self.dismiss(self.games[number].path)
 
     def _drop(self, number: int) -> None:
-        if not self.is_current or not self.query(f"#game-{number}"):
+        if not self.is_current or number in self._gone or not self.query(f"#game-{number}"):
             return
         game = self.games[number]
         if not self._discard(game.path):
             self.notify("That game is being played in another window.", markup=False)
             return
         self.notify(f"Discarded {resume_words(game.record)}.", markup=False)
-        later = [row for row in self._rows() if row.id != f"game-{number}"]
+        self._gone.add(number)
+        later = self._rows()
         self.query_one(f"#game-{number}").remove()
         if not later:
             self.dismiss(None)
