@@ -72,12 +72,13 @@ def _create_temporary(folder: Path, target: Path) -> tuple[int, Path]:
     raise FileExistsError(f"no free temporary name beside {target}")
 
 
-def atomic_write_text(path: Path | str, text: str) -> Path:
+def atomic_write_text(path: Path | str, text: str, sync: bool = True) -> Path:
     """Write `text` to `path` so that the file is either the old one or the new one whole.
 
     A temporary file in the same folder is written, flushed and fsynced, then renamed
     over `path` with os.replace. On any failure the temporary file is removed, the old
-    file is untouched and the error propagates (OSError).
+    file is untouched and the error propagates (OSError). With `sync` False nothing waits
+    for the disk (a game kept after every move: a kill keeps it, a power cut may not).
     """
     path = Path(path)
     folder = path.parent
@@ -86,14 +87,16 @@ def atomic_write_text(path: Path | str, text: str) -> Path:
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
+            if sync:
+                file.flush()
+                os.fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
-    _sync_folder(folder)
+    if sync:
+        _sync_folder(folder)
     return path
 
 

@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 import time
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import Any, cast
 
 from app.data_folder import clean_stale_temporaries
 from app.game_flags import whole_number
+from app.kept_games import keeper
 from app.plain import driver_class
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
@@ -305,12 +307,14 @@ def play_plain_with_records(
         played = len(setup.seconds)
         moves_word = "move" if played == 1 else "moves"
         console.say(f"Resuming the game saved in {load} ({played} {moves_word} played).")
+    setup.record_id = setup.record_id or uuid.uuid4().hex  # its kept file's name
     runner = MatchRunner(
         _driver(game, console, names),
         setup.match,
         bots,
         setup.seconds,
         clock,
+        on_change=keeper(setup.players, setup.started, setup.record_id),  # after every move
     )
     interrupted = False
     try:

@@ -3,9 +3,10 @@
 The data folder (`app.data_folder`: `platformdirs.user_data_dir("equation-duel")`, or the
 folder named by the `EQUATION_DUEL_DATA` environment variable) holds:
 
-    autosave.json        the unfinished game the app was left in (offered on start);
-                         autosave-2.json, ... for apps running beside it (app.data_folder)
+    unfinished/*.json    every game left unfinished, one file per game, written after
+                         every move (app.unfinished); autosave*.json of older versions
     saves/*.json         games saved with ctrl+s
+    exports/*.json       records exported from the game-over dialog
     stats.sqlite3        the statistics (app.stats)
 
 Every write is atomic (app.atomic_files): the text goes to a temporary file in the same
@@ -20,14 +21,17 @@ file is never changed by reading it.
 
 from __future__ import annotations
 
-import contextlib
+import errno
 import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from app import unfinished
 from app.atomic_files import atomic_write_text as atomic_write_text
-from app.data_folder import autosave_path, ensure_data_dir, saves_dir
+from app.data_folder import autosave_path as autosave_path  # (older versions' slot)
+from app.data_folder import ensure_data_dir as ensure_data_dir
+from app.data_folder import saves_dir
 from rules.names import strip_controls
 from rules.record_json import from_json, to_json
 from rules.records import GameRecord, RecordError
@@ -109,26 +113,32 @@ def write_problem(path: Path | str) -> str | None:
     return None
 
 
-# The autosave slot: the unfinished game the app was left in.
+# Unfinished games: kept after every move, one file per game (app.kept_games).
 
 
 def write_autosave(record: GameRecord) -> Path | None:
-    """Keep an unfinished game for the next start; a finished one clears the slot."""
-    if record.finished:
-        clear_autosave()
-        return None
-    ensure_data_dir()
-    return save_record(record, autosave_path())
+    """Keep an unfinished game for the next start (`kept_games.keep_unfinished`); a
+    finished one's file is removed. OSError when it could not be kept anywhere."""
+    from app.kept_games import keep_unfinished
+
+    kept = keep_unfinished(record)
+    if kept.path is None and not record.finished:
+        raise OSError(errno.EIO, kept.notice or "the game could not be kept")
+    return kept.path
 
 
 def load_autosave(path: Path | None = None) -> GameRecord | None:
-    """The unfinished game in this app's autosave slot (or in `path`, another slot from
-    `unfinished_autosaves()`), or None when there is none.
+    """The unfinished game kept in `path` (None: the newest one kept), or None when there
+    is none (or it is finished).
 
-    Raises LoadError when the slot holds a bad file (the app says so and goes on; the
-    file stays for the player to look at until the next autosave replaces it).
+    Raises LoadError when the file is bad (the app says so and goes on; the file stays for
+    the player to look at).
     """
-    path = autosave_path() if path is None else path
+    if path is None:
+        games = unfinished.scan().games
+        if not games:
+            return None
+        path = games[0]
     if not path.exists():
         return None
     record = load_record(path)
@@ -136,11 +146,12 @@ def load_autosave(path: Path | None = None) -> GameRecord | None:
 
 
 def clear_autosave(path: Path | None = None) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        (autosave_path() if path is None else path).unlink()
+    """Discard the game kept in `path` (None: every game this app keeps now)."""
+    for slot in unfinished.held_slots() if path is None else [path]:
+        unfinished.remove(slot)
 
 
-# Saved games (ctrl+s) and exports.
+# Saved games (ctrl+s); exports are app.exports.
 
 
 def record_file_name(record: GameRecord) -> str:
@@ -173,11 +184,6 @@ def _free_name(folder: Path, name: str) -> Path:
         path = folder / f"{stem}-{number}{suffix}"
         number += 1
     return path
-
-
-def export_record(record: GameRecord, path: Path | str) -> Path:
-    """Write the record where the player asked (the game-over dialog's export)."""
-    return save_record(record, path)
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,11 @@ data folder's statistics and autosave slot); a puzzle, the plain mode and the te
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Protocol
 
-from app import ratings, stats, storage
-from rules.records import GameRecord, RecordError
+from app import ratings, stats
+from app.kept_games import Kept, drop_unfinished, keep_unfinished
+from rules.records import GameRecord
 
 
 class Keeper(Protocol):
@@ -22,8 +22,9 @@ class Keeper(Protocol):
     def count(self, record: GameRecord) -> None:
         """Count a finished game in the statistics (called once per game)."""
 
-    def keep(self, record: GameRecord) -> Path | None:
-        """Keep an unfinished game for later; where it went (None: nowhere)."""
+    def keep(self, record: GameRecord) -> Kept:
+        """Keep an unfinished game for later: where it went (None: nowhere), and what
+        the player must be told of it (a problem keeping it, said once)."""
 
     def clear(self, record: GameRecord) -> None:
         """The game is finished: forget it as an unfinished one."""
@@ -35,8 +36,8 @@ class KeepNothing:
     def count(self, record: GameRecord) -> None:
         return None
 
-    def keep(self, record: GameRecord) -> Path | None:
-        return None
+    def keep(self, record: GameRecord) -> Kept:
+        return Kept(None)
 
     def clear(self, record: GameRecord) -> None:
         return None
@@ -52,13 +53,8 @@ class SavedGames:
         except stats.StatsError as error:  # as OSError: the session says it was not counted
             raise OSError(str(error)) from error
 
-    def keep(self, record: GameRecord) -> Path | None:
-        return storage.write_autosave(record)
+    def keep(self, record: GameRecord) -> Kept:
+        return keep_unfinished(record)  # (its own file, app.kept_games; never raises)
 
     def clear(self, record: GameRecord) -> None:
-        try:
-            saved = storage.load_autosave()
-        except (RecordError, OSError):
-            saved = None
-        if saved is not None and saved.id == record.id:
-            storage.clear_autosave()
+        drop_unfinished(record.id)

@@ -289,9 +289,10 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         if not self.in_progress:
             return None
         try:
-            return self.keeper.keep(self.record())
+            kept = self.keeper.keep(self.record())
         except OSError as error:
             return f"The game could not be kept for later: {error.strerror or error}"
+        return kept.notice if kept.notice is not None else kept.path
 
     def finish(self) -> tuple[Event, ...]:
         """Count the decided match in the statistics (once), and clear its autosave."""
@@ -350,6 +351,7 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
             return None
         if self.all_human:
             self.undo()
+            self.keep()  # (a problem keeping it was told at the move before)
             return "Took back the last move."
         taken = 0
         while self.can_undo():
@@ -358,6 +360,7 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
             taken += 1
             if player not in self.computers:
                 break
+        self.keep()
         if taken == 1:
             return "Took back your last move."
         return "Took back your last move and the computer's reply."
@@ -372,6 +375,7 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
             self.moves.clear()
             self.round_end = None
             self.start_turn()
+            self.keep()
         return self.state
 
     def record(self) -> GameRecord:

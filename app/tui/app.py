@@ -82,11 +82,14 @@ class EquationDuelApp(App[None]):
         return MenuScreen()
 
     def on_mount(self) -> None:
-        from app.data_folder import claim_autosave, clean_stale_temporaries
+        from app.data_folder import clean_stale_temporaries
+        from app.tui.quitting import catch_signals
+        from app.tui.resume import start_saving
         from app.tui.theme_memory import remember_theme
 
         clean_stale_temporaries()  # what a save killed half-way left behind
-        claim_autosave()  # this app's own autosave slot, held while it runs
+        start_saving(self)  # can games be kept? (if not, it says so once)
+        catch_signals(self)  # SIGHUP, SIGTERM, SIGINT: end as quitting does
         remember_theme(self)
         if self.start_record is not None:
             self.open_record(self.start_record)
@@ -186,8 +189,17 @@ class EquationDuelApp(App[None]):
         end_all()
         self.autosave()
 
+    def on_unmount(self) -> None:
+        """The app has ended: the games it played are let go (their files stay), and the
+        signals are the default ones again."""
+        from app.tui.quitting import let_signals_go
+        from app.unfinished import release_all
+
+        let_signals_go()
+        release_all()
+
     def autosave(self) -> None:
-        """Keep the game in progress in the autosave slot."""
+        """Keep the game in progress in its own file (it is kept after every move too)."""
         from app.tui.quitting import autosave_games
 
         autosave_games(self)
@@ -242,6 +254,12 @@ def run_record_file(path: Path, game_id: str | None = None, moves: str = "") -> 
 
 
 def run_app(app: EquationDuelApp) -> int:
-    """Run the app; its exit code (1 after a crash, which Textual has reported)."""
-    app.run()
+    """Run the app; its exit code (1 after a crash, which Textual has reported; 128 + the
+    signal that ended it). What the player must still read is printed afterwards."""
+    from app.tui.quitting import say_at_exit
+
+    try:
+        app.run()
+    finally:
+        say_at_exit()
     return app.return_code or 0

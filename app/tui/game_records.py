@@ -16,20 +16,16 @@ from typing import Any
 
 from textual.app import App
 
-from app import data_folder, storage
+from app import storage
+from app.exports import export_record, export_to_folder, exports_dir
 from app.match_session import MatchSession
 from app.match_session.setup import GameSetup
-from app.tui.dialogs import GameOverDialog, RoundOverDialog
+from app.tui.dialogs import ConfirmDialog, GameOverDialog, RoundOverDialog
 from app.tui.record_dialogs import ExportDialog
+from rules.records import GameRecord
 from rules.words.outcome import reason_text
 
 Session = MatchSession[Any, Any, Any]
-
-
-def export_folder() -> Path:
-    """Where the export dialog proposes to write: `exports` in the data folder (the
-    player may type any other path)."""
-    return data_folder.data_dir() / "exports"
 
 
 def round_over_dialog(session: Session, setup: GameSetup) -> RoundOverDialog | None:
@@ -81,34 +77,108 @@ def save(app: App[Any], session: Session, say: Callable[[str, str], None]) -> No
 
 
 def autosave(app: App[Any], session: Session) -> Path | None:
-    """Keep an unfinished game in the autosave slot (the menu offers it next time)."""
+    """Keep an unfinished game in its own file (the menu offers it next time); a problem
+    keeping it is said (once: it is printed on the terminal at the end too)."""
     kept = session.keep()
     if isinstance(kept, str):
-        app.notify(kept, severity="error", markup=False)
+        app.notify(kept, severity="warning", timeout=10, markup=False)
         return None
     return kept
 
 
+Say = Callable[[str, str], None]
+
+
 def export(
-    app: App[Any], session: Session, say: Callable[[str, str], None], then: Callable[[], None]
+    app: App[Any],
+    session: Session,
+    say: Say,
+    then: Callable[[], None],
+    default: Path | None = None,
 ) -> None:
     """Ask where, write the record there, say where; then `then` (the game-over dialog
-    again)."""
+    again). In a browser (`serve`) no path is asked: the record goes into the data
+    folder's `exports/` under a new name. In the terminal a file that is there already is
+    replaced only if the player says so."""
     record = session.record()
-    default = export_folder() / storage.record_file_name(record)
-    with suppress(OSError):  # the proposed folder exists (the player may type another)
-        default.parent.mkdir(parents=True, exist_ok=True)
+    web = app.is_web
+    if default is None:
+        default = exports_dir() / storage.record_file_name(record)
+    if not web:
+        with suppress(OSError):  # the proposed folder exists (the player may type another)
+            default.parent.mkdir(parents=True, exist_ok=True)
 
     def write(path: Path | None) -> None:
-        if path is not None:
-            try:
-                written = storage.export_record(record, path)
-            except OSError as error:
-                why = error.strerror or error
-                app.notify(f"Could not export to {path}: {why}", severity="error", markup=False)
-            else:
-                say(f"Exported to {written}", "success")
-                app.notify(f"Exported to {written}", markup=False)
-        then()
+        if path is None:
+            then()
+        elif web:
+            _written(app, say, then, lambda: export_to_folder(record), exports_dir())
+        else:
+            _export_to(app, session, say, then, record, path)
 
-    app.push_screen(ExportDialog(default), write)
+    app.push_screen(ExportDialog(default, web=web), write)
+
+
+def _export_to(
+    app: App[Any],
+    session: Session,
+    say: Say,
+    then: Callable[[], None],
+    record: GameRecord,
+    path: Path,
+) -> None:
+    """The terminal's export to `path`: a file there already is replaced only when the
+    player says so (else the export dialog again, to name another)."""
+    try:
+        written = export_record(record, path)
+    except FileExistsError:
+
+        def answer(replace: bool | None) -> None:
+            if replace:
+
+                def write() -> Path:
+                    return export_record(record, path, replace=True)
+
+                _written(app, say, then, write, path)
+            else:
+                export(app, session, say, then, path)
+
+        app.push_screen(
+            ConfirmDialog(
+                f"Replace {path.name}?",
+                f"{path} is there already. Replace it with this game's record?",
+                "Replace",
+                "Back",
+            ),
+            answer,
+        )
+        return
+    except OSError as error:
+        app.notify(
+            f"Could not export to {path}: {error.strerror or error}", severity="error", markup=False
+        )
+        then()
+        return
+    _said_written(app, say, then, written)
+
+
+def _written(
+    app: App[Any], say: Say, then: Callable[[], None], write: Callable[[], Path], where: Path
+) -> None:
+    try:
+        written = write()
+    except OSError as error:
+        app.notify(
+            f"Could not export to {where}: {error.strerror or error}",
+            severity="error",
+            markup=False,
+        )
+        then()
+        return
+    _said_written(app, say, then, written)
+
+
+def _said_written(app: App[Any], say: Say, then: Callable[[], None], written: Path) -> None:
+    say(f"Exported to {written}", "success")
+    app.notify(f"Exported to {written}", markup=False)
+    then()

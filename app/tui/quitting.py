@@ -2,12 +2,19 @@
 
 ctrl+q (or ctrl+c) quits at once when no game is in progress and asks first when one is
 (`request_quit`). However the app ends — quitting, a closed browser tab or an idle one
-under `serve`, a crash — every game in progress is kept in its autosave slot for the
-next start (`autosave_games`).
+under `serve`, a crash, a signal — every game in progress is kept in its own file for the
+next start (`autosave_games`; it is kept after every move too, so even `kill -9` keeps
+it). SIGHUP (the terminal closed), SIGTERM and SIGINT end the app as quitting does
+(`catch_signals`), with the exit code 128 + the signal's number; what the player must
+still read is printed on the terminal after the app has left the screen (`say_at_exit`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
+import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -43,9 +50,57 @@ def request_quit(app: EquationDuelApp) -> None:
 
 
 def autosave_games(app: EquationDuelApp) -> None:
-    """Keep every game in progress in the autosave slot."""
+    """Keep every game in progress in its own file, flushed to the disk."""
     from app.tui.game_screen import GameScreen
 
     for screen in app.screen_stack:
         if isinstance(screen, GameScreen) and screen.in_progress:
             screen.autosave()
+    kept_games = sys.modules.get("app.kept_games")  # (not loaded: nothing was kept)
+    if kept_games is not None:
+        kept_games.flush_kept()
+
+
+#: The signals that end the app cleanly (the game is kept), where the system has them.
+ENDING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGHUP", "SIGTERM", "SIGINT") if hasattr(signal, name)
+)
+
+
+def catch_signals(app: EquationDuelApp) -> None:
+    """SIGHUP, SIGTERM and SIGINT end the app as quitting does: the game in progress is
+    kept, the terminal is given back. Not in tests' headless apps (the test runner's own
+    signals stay its own)."""
+    if app.is_headless:
+        return
+    loop = asyncio.get_running_loop()
+    for number in ENDING_SIGNALS:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(number, ended_by_signal, app, number)
+
+
+def let_signals_go() -> None:
+    """The app has ended: the signals are the default ones again."""
+    with contextlib.suppress(RuntimeError):
+        loop = asyncio.get_running_loop()
+        for number in ENDING_SIGNALS:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.remove_signal_handler(number)
+
+
+def ended_by_signal(app: EquationDuelApp, number: int) -> None:
+    """A signal asks the app to end: keep the game, then exit (128 + the signal)."""
+    with contextlib.suppress(Exception):  # ending matters more than one more save
+        app.autosave()
+    app.exit(return_code=128 + number)
+
+
+def say_at_exit() -> None:
+    """Print what the player must still read (a game that could not be kept, a data
+    folder that cannot be written) on the terminal, after the app has left the screen."""
+    kept_games = sys.modules.get("app.kept_games")  # (not loaded: nothing was kept)
+    if kept_games is None:
+        return
+    for notice in kept_games.exit_notices():
+        with contextlib.suppress(OSError, ValueError):  # the terminal may be gone (SIGHUP)
+            print(f"equation-duel: {notice}", file=sys.stderr, flush=True)

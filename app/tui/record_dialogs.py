@@ -1,4 +1,4 @@
-"""Dialogs about game records: where to export, resume the autosaved game, which round.
+"""Dialogs about game records: where to export, which round.
 
 Each works by keys (the letters on the buttons, Enter, Escape) and by mouse.
 """
@@ -38,22 +38,39 @@ def resume_words(record: GameRecord) -> str:
 
 
 class ExportDialog(ModalScreen[Path | None]):
-    """The file to export the game record to (Enter exports, Escape cancels)."""
+    """The file to export the game record to (Enter exports, Escape cancels).
+
+    With `web` (the app runs in a browser tab, `serve`) no path can be typed: the dialog
+    only says where the record goes (the data folder's `exports/`, under a new name) and
+    dismisses with `default`, which the caller does not use as a path.
+    """
 
     CSS_PATH = SCREEN_STYLES
-    AUTO_FOCUS = "#export-path"
+    AUTO_FOCUS = "#export-path, #export-ok"
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "export", "Export", show=False),
+    ]
 
-    def __init__(self, default: Path) -> None:
+    def __init__(self, default: Path, web: bool = False) -> None:
         super().__init__(classes="dialog-screen")
         self.default = default
+        self.web = web
 
     def compose(self) -> ComposeResult:
         with Vertical(id="export", classes="dialog"):
             yield Static("Export the game record", classes="dialog-title")
-            yield Static("Write the record (JSON) to this file:", classes="dialog-note")
-            yield Input(str(self.default), id="export-path", select_on_focus=False)
+            if self.web:
+                yield Static(
+                    "The record (JSON) is written to the exports folder of the server's "
+                    "data folder, under a new name.",
+                    id="export-where",
+                    classes="dialog-note",
+                )
+            else:
+                yield Static("Write the record (JSON) to this file:", classes="dialog-note")
+                yield Input(str(self.default), id="export-path", select_on_focus=False)
             yield Static("", id="export-error", classes="dialog-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Export (Enter)", id="export-ok", variant="primary")
@@ -84,6 +101,9 @@ class ExportDialog(ModalScreen[Path | None]):
             self.action_cancel()
 
     def action_export(self) -> None:
+        if self.web:  # nothing typed is ever a path here
+            self.dismiss(self.default)
+            return
         text = self.query_one("#export-path", Input).value.strip()
         path = Path(text).expanduser() if text else self.default
         problem = self._problem(path)
@@ -96,41 +116,6 @@ class ExportDialog(ModalScreen[Path | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-class ResumeDialog(ModalScreen[str]):
-    """The game left unfinished last time: Resume (r), Discard (d) or Not now (Esc, n)."""
-
-    CSS_PATH = SCREEN_STYLES
-    AUTO_FOCUS = "#resume-yes"
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "choose('resume')", "Resume"),
-        Binding("d", "choose('discard')", "Discard"),
-        Binding("n,escape", "choose('keep')", "Not now"),
-    ]
-
-    def __init__(self, record: GameRecord) -> None:
-        super().__init__(classes="dialog-screen")
-        self.record = record
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="resume", classes="dialog"):
-            yield Static("A game was left unfinished", classes="dialog-title")
-            yield Static(Text(f"Resume {resume_words(self.record)}?"), id="resume-game")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Resume (r)", id="resume-yes", variant="primary")
-                yield Button("Discard (d)", id="resume-discard", variant="error")
-                yield Button("Not now (n)", id="resume-keep")
-            yield Static("Not now keeps it for the next start", classes="dialog-note")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        choice = {"resume-yes": "resume", "resume-discard": "discard"}
-        self.dismiss(choice.get(event.button.id or "", "keep"))
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
 
 
 class RoundChoiceDialog(ModalScreen[int | None]):

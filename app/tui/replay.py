@@ -22,11 +22,11 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app import storage
-from app.data_folder import adopt_autosave, unfinished_autosaves
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
 from app.tui.styles import SCREEN_STYLES
+from app.unfinished import adopt, scan
 from rules.match import match_outcome, round_options
 from rules.record_check import match_of
 from rules.records import GameRecord, RecordError
@@ -112,7 +112,7 @@ class SavedGamesScreen(Screen[None]):
             return
         listing = self.query_one("#saved-list", OptionList)
         options: list[Option] = []
-        for slot, path in enumerate(unfinished_autosaves()):
+        for slot, path in enumerate(scan().games):
             try:
                 record = storage.load_autosave(path)
             except RecordError as error:
@@ -169,9 +169,18 @@ class SavedGamesScreen(Screen[None]):
             open_replay(self.app, record)
             return
         slot = self.slots.get(key or "")
-        if slot is not None and not adopt_autosave(slot):
+        if slot is not None and not _adopted(slot, record.id):
             self.notify("That game has just been resumed in another window.")
             return
         app = navigator(self.app)
         if app is not None:
             app.open_record(record)
+
+
+def _adopted(slot: Path, record_id: str) -> bool:
+    """This app keeps the game in `slot` from now on (False: another app is playing it,
+    or its lock cannot be used)."""
+    try:
+        return adopt(slot, record_id)
+    except OSError:
+        return False

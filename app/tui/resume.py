@@ -1,8 +1,9 @@
 """Games left unfinished, and game records opened: resumed, kept or replayed.
 
-At start the app offers each game left unfinished in an autosave slot (by its own last
-run, or by another window that has ended), one after another: resume it, keep it for
-later, or discard it (`offer_resume`). A record opened (from Saved games, the command
+At start the app offers every game left unfinished (by its own last run, or by another
+window that has ended; `app.unfinished`) in one list, newest first: resume one, discard
+any, or keep them for later (`offer_resume`). `start_saving` checks that games can be
+kept at all. A record opened (from Saved games, the command
 line's `--load`, or that offer) is resumed on its game screen when it is unfinished and
 replayed in the analysis screen when it is finished (`open_record`).
 """
@@ -18,52 +19,79 @@ if TYPE_CHECKING:  # the records and pydantic are imported only when a record is
     from rules.records import GameRecord
 
 
+def start_saving(app: EquationDuelApp) -> None:
+    """At start: can games be kept at all? With a data folder that cannot be written the
+    app plays without keeping them, and says so once (on screen, and on the terminal
+    when it ends). What a save killed half-way left in `unfinished/` is removed."""
+    from app.data_folder import clean_stale_temporaries
+    from app.unfinished import saving_problem, unfinished_dir
+
+    clean_stale_temporaries(unfinished_dir())
+    problem = saving_problem()
+    if problem is None:
+        return
+    from app.kept_games import saving_off
+
+    notice = saving_off(problem)
+    if notice is not None:
+        app.notify(notice, severity="warning", timeout=10, markup=False)
+
+
 def offer_resume(app: EquationDuelApp) -> None:
     """Every game left unfinished (by this app's last run or by others that have ended),
-    one after another: resume it, keep it, or discard it."""
-    from app.data_folder import unfinished_autosaves
+    in one list, newest first: resume one, discard any, or keep them. The files that
+    cannot be used are named."""
+    from app.unfinished import scan
 
-    paths = unfinished_autosaves()
-    if paths:  # the usual case, none, is decided without loading the records or pydantic
-        _offer_unfinished(app, paths)
+    found = scan()
+    if found.unusable:
+        names = "; ".join(f"{path} ({why})" for path, why in found.unusable)
+        app.notify(
+            f"These files cannot be used: {names}", severity="warning", timeout=10, markup=False
+        )
+    if found.games:  # the usual case, none, is decided without loading the records
+        _offer_unfinished(app, found.games)
 
 
 def _offer_unfinished(app: EquationDuelApp, paths: list[Path]) -> None:
     from app import storage
-    from app.data_folder import adopt_autosave
-    from app.tui.record_dialogs import ResumeDialog
+    from app.tui.unfinished_list import UnfinishedDialog, UnfinishedGame
+    from app.unfinished import adopt, remove
     from rules.records import RecordError
 
-    rest = list(paths)
-    while rest:
-        path = rest.pop(0)
+    games: list[UnfinishedGame] = []
+    for path in paths:
         try:
             record = storage.load_autosave(path)
         except RecordError as error:
             app.notify(
-                f"The game left unfinished last time cannot be resumed: {error}",
+                f"A game left unfinished cannot be resumed: {error}",
                 severity="error",
                 timeout=10,
                 markup=False,
             )
             continue
         if record is not None:
-            break
-    else:
+            games.append(UnfinishedGame(path, record))
+    if not games:
         return
+    records = {game.path: game.record for game in games}
 
-    def chosen(choice: str | None) -> None:
-        if choice == "resume":
-            if adopt_autosave(path):
-                app.open_record(record)
-                return  # the others stay for the next start (or Saved games)
-            app.notify("That game has just been resumed in another window.")
-        elif choice == "discard":
-            storage.clear_autosave(path)
-            app.notify("The unfinished game was discarded.")
-        _offer_unfinished(app, rest)
+    def chosen(path: Path | None) -> None:
+        if path is None:
+            return
+        try:
+            mine = adopt(path, records[path].id)
+        except OSError as error:
+            app.notify(f"That game cannot be resumed: {error}", severity="error", markup=False)
+            return
+        if mine:
+            app.open_record(records[path])
+            return  # the others stay for the next start (or Saved games)
+        app.notify("That game has just been resumed in another window.")
+        _offer_unfinished(app, [p for p in paths if p != path])
 
-    app.push_screen(ResumeDialog(record), chosen)
+    app.push_screen(UnfinishedDialog(games, remove), chosen)
 
 
 def open_record(app: EquationDuelApp, record: GameRecord) -> None:

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from app.data_folder import autosave_path, data_dir
+from app.exports import export_record
 from app.storage import (
     LoadError,
     atomic_write_text,
     clear_autosave,
-    export_record,
     list_saves,
     load_autosave,
     load_record,
@@ -229,20 +229,21 @@ def test_atomic_write_replaces_whole(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == "two ×"
 
 
-# The autosave slot.
+# Unfinished games: one file per game (tests/app/test_autosave_slots.py has the rest).
 
 
 def test_autosave_slot(data: Path) -> None:
     assert load_autosave() is None
     unfinished = record_from_moves("conquest", None, ["2", "3"])
     path = write_autosave(unfinished)
-    assert path == data / "autosave.json"
+    assert path == data / "unfinished" / f"{unfinished.id}.json"
     assert load_autosave() == unfinished
-    finished = record_from_moves("conquest", None, ["6", "2", "3"])
+    finished = record_from_moves("conquest", None, ["2", "3", "5"])
+    finished = finished.model_copy(update={"id": unfinished.id})  # the same game, ended
     assert finished.finished
     assert write_autosave(finished) is None
     assert load_autosave() is None
-    assert not (data / "autosave.json").exists()
+    assert not path.exists()
     clear_autosave()  # nothing there: no error
 
 

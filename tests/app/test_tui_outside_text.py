@@ -16,9 +16,10 @@ from app import ratings, stats, storage
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
-from app.tui.record_dialogs import ResumeDialog, RoundChoiceDialog
+from app.tui.record_dialogs import RoundChoiceDialog
 from app.tui.replay import SavedGamesScreen
 from app.tui.stats_screen import StatsScreen
+from app.tui.unfinished_list import UnfinishedDialog
 from rules.match import MatchState, new_match, play_in_match
 from rules.records import GameRecord, players_of, record_from_match, record_from_moves
 from rules.registry import GAME_IDS, get_game
@@ -114,9 +115,9 @@ async def test_an_autosave_with_markup_is_offered_as_text(name: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         dialog = top(app)
-        assert isinstance(dialog, ResumeDialog)
-        offer = text_of(dialog.query_one("#resume-game", Static))
-        assert offer == f"Resume Equation Conquest: {name} vs Bob (move 2)?"
+        assert isinstance(dialog, UnfinishedDialog)
+        offer = text_of(dialog.query_one(".unfinished-name", Static))
+        assert offer == f"Equation Conquest: {name} vs Bob (move 2)"
         await pilot.press("r")
         await pilot.pause()
         assert game_screen(app).setup.names == (name, "Bob")

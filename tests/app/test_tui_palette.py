@@ -72,9 +72,10 @@ async def test_palette_new_game_keeps_the_game_in_progress_and_opens_the_setup()
         await run_command(pilot, app, "New game: Exactly")
         assert isinstance(top(app), SetupScreen) and top(app).game_id == "fifty"
         assert isinstance(app.screen_stack[-2], MenuScreen)
-        from app.data_folder import autosave_path
+        from app.storage import load_autosave
 
-        assert autosave_path().exists()
+        kept = load_autosave()
+        assert kept is not None and kept.game == "countdown"
 
 
 async def test_the_theme_chosen_survives_a_restart() -> None:

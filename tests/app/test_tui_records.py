@@ -13,8 +13,9 @@ from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp, run_record_file
 from app.tui.dialogs import ConfirmDialog, GameOverDialog
 from app.tui.menu import MenuScreen
-from app.tui.record_dialogs import ExportDialog, ResumeDialog, RoundChoiceDialog
+from app.tui.record_dialogs import ExportDialog, RoundChoiceDialog
 from app.tui.replay import SavedGamesScreen
+from app.tui.unfinished_list import UnfinishedDialog
 from rules.records import players_of, record_from_moves
 from tests.app.tui_support import SIZE, game_screen, text_of, top, winner_shown
 
@@ -23,6 +24,13 @@ NAMES = ("Ann", "Bob")
 
 def notes(app: EquationDuelApp) -> list[str]:
     return [note.message for note in app._notifications]
+
+
+def offered(app: EquationDuelApp) -> list[str]:
+    """The games the start's list offers, top to bottom."""
+    dialog = top(app)
+    assert isinstance(dialog, UnfinishedDialog)
+    return [text_of(row) for row in dialog.query(".unfinished-name").results(Static)]
 
 
 async def test_ctrl_s_writes_a_loadable_record() -> None:
@@ -53,10 +61,7 @@ async def test_leaving_mid_game_autosaves_and_the_menu_offers_to_resume_it() -> 
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        dialog = top(app)
-        assert isinstance(dialog, ResumeDialog)
-        offer = text_of(dialog.query_one("#resume-game", Static))
-        assert offer == "Resume Equation Conquest: Ann vs Bob (move 3)?"
+        assert offered(app) == ["Equation Conquest: Ann vs Bob (move 3)"]
         await pilot.press("r")
         screen = game_screen(app)
         assert screen.state.sequence == (4, 7) and screen.setup.names == NAMES
@@ -79,8 +84,7 @@ async def test_quitting_mid_match_keeps_it_for_the_next_start() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        offer = text_of(top(app).query_one("#resume-game", Static))
-        assert offer == "Resume Equation Conquest: Ann vs Bob (round 2, move 2)?"
+        assert offered(app) == ["Equation Conquest: Ann vs Bob (round 2, move 2)"]
 
 
 async def test_resume_offer_escape_keeps_it_and_discard_deletes_it() -> None:
@@ -89,14 +93,14 @@ async def test_resume_offer_escape_keeps_it_and_discard_deletes_it() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(top(app), ResumeDialog)
+        assert isinstance(top(app), UnfinishedDialog)
         await pilot.press("escape")
         assert isinstance(top(app), MenuScreen)
     assert storage.load_autosave() == record
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.click("#resume-discard")
+        await pilot.click("#discard-0")
         assert isinstance(top(app), MenuScreen)
     assert storage.load_autosave() is None
 
@@ -126,11 +130,20 @@ async def test_finished_game_is_counted_once_and_exported(tmp_path: Path) -> Non
         dialog = top(app)
         assert isinstance(dialog, ExportDialog)
         target = tmp_path / "duel.json"
+        target.write_text("the player's own file", "utf-8")
         dialog.query_one("#export-path", Input).value = str(tmp_path / "missing" / "x.json")
         await pilot.press("enter")
         assert "does not exist" in text_of(dialog.query_one("#export-error", Static))
         dialog.query_one("#export-path", Input).value = str(target)
         await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(top(app), ConfirmDialog)  # a file is there: asked first
+        await pilot.press("n")  # no: the export dialog again, to name another
+        await pilot.pause()
+        assert isinstance(top(app), ExportDialog)
+        assert top(app).query_one("#export-path", Input).value == str(target)
+        assert target.read_text("utf-8") == "the player's own file"
+        await pilot.press("enter", "y")  # asked again: yes, replace it
         await pilot.pause()
         assert isinstance(top(app), GameOverDialog)  # back to the choices
         assert f"Exported to {target}" in notes(app)

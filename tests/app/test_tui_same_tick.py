@@ -12,13 +12,14 @@ from textual.screen import Screen
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp, board_screen
 from app.tui.dialogs import ConfirmDialog, GameOverDialog, RoundOverDialog
-from app.tui.record_dialogs import ExportDialog, ResumeDialog, RoundChoiceDialog
+from app.tui.record_dialogs import ExportDialog, RoundChoiceDialog
 from app.tui.replay import SavedGamesScreen
 from app.tui.rules_screen import RulesScreen
 from app.tui.session import GameSetup
 from app.tui.setup import SetupScreen
 from app.tui.stats_screen import StatsScreen
 from app.tui.too_small import TooSmallScreen
+from app.tui.unfinished_list import UnfinishedDialog, UnfinishedGame
 from rules.records import record_from_moves
 from rules.registry import GAME_IDS
 from tests.app.tui_support import SIZE
@@ -48,7 +49,10 @@ def factories(every_game: bool) -> list[tuple[str, Factory]]:
         ("game over", lambda: GameOverDialog("Ann", 1, "a reason", 3)),
         ("round over", lambda: RoundOverDialog("Ann", 1, "a reason", "1–0", "Bob")),
         ("export", lambda: ExportDialog(Path("x.json"))),
-        ("resume", lambda: ResumeDialog(unfinished)),
+        (
+            "unfinished",
+            lambda: UnfinishedDialog([UnfinishedGame(Path("u.json"), unfinished)], bool),
+        ),
         ("round choice", lambda: RoundChoiceDialog(match)),
     ]
     return made  # type: ignore[return-value]

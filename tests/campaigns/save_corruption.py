@@ -271,7 +271,7 @@ async def _against_resume(rng: random.Random, count: int, scratch: Path, tally: 
     from app.data_folder import autosave_path, ensure_data_dir
     from app.tui.app import EquationDuelApp
     from app.tui.game_screen import GameScreen
-    from app.tui.record_dialogs import ResumeDialog
+    from app.tui.unfinished_list import UnfinishedDialog
 
     ensure_data_dir()
     path = autosave_path()
@@ -286,7 +286,7 @@ async def _against_resume(rng: random.Random, count: int, scratch: Path, tally: 
             app.offer_resume()
             await pilot.pause()
             notes = [n.message for n in app._notifications]
-            if isinstance(app.screen, ResumeDialog):
+            if isinstance(app.screen, UnfinishedDialog):
                 await pilot.press("r")
                 await pilot.pause()
                 if isinstance(app.screen, GameScreen):

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from app.storage import load_autosave
+from app.unfinished import scan
 from tests.web.page import Browser, BrowserMissing, Page
 from tests.web.support import Served
 
@@ -66,7 +67,8 @@ def test_a_browser_plays_conquest_by_keys_and_collect_by_a_click(
             page.close()
     server.wait_apps(0)
     # Closing the tab mid-game kept the collect game for the next start, terminal or tab.
-    kept = load_autosave(tmp_path / "data" / "autosave.json")
+    [kept_file] = scan(tmp_path / "data").games
+    kept = load_autosave(kept_file)
     assert kept is not None and kept.game == "collect"
     assert [move.move for move in kept.moves] == ["7"]
     # The finished game was recorded in the data folder the terminal app reads.

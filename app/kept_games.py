@@ -1,0 +1,184 @@
+"""Unfinished games kept after every move, so that no ending loses one.
+
+`keep_unfinished(record)` writes the game in progress to its own file
+(`app.unfinished`: `unfinished/<record id>.json` in the data folder) atomically, as every record is written
+(a temporary file renamed over the old one), so even `kill -9` leaves it as it was after
+its last move; a finished game's file is removed. A move's write is not flushed to the
+disk at once (a flush can take tens of milliseconds on a busy disk, and the screen would
+wait for it after every move): a process that ends any way leaves the file whole, and
+leaving the app flushes every game kept (`flush_kept`), so only a power cut in the middle
+of a game can cost its last moves. A file that cannot be written (a pipe or a
+folder in its place, a read-only folder) is skipped for the game's next slot. What the
+player must be told about it is told once (`Kept.notice`), and kept for the terminal after
+the app has left the screen (`exit_notices`), where a message cannot vanish with it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from app import unfinished
+from app.atomic_files import atomic_write_text
+from app.data_folder import data_dir
+from app.storage import NotAFile, write_problem
+from rules.match import MatchState, match_outcome
+from rules.record_json import to_json
+from rules.records import GameRecord, PlayerInfo, record_from_match
+
+
+@dataclass(frozen=True)
+class Kept:
+    """Where an unfinished game was kept (None: nowhere, or it is finished), and what the
+    player must be told about it (each problem once: the screen shows it, and the
+    terminal after the app has left the screen, `exit_notices`)."""
+
+    path: Path | None
+    notice: str | None = None
+
+
+#: Every problem with keeping games already told, and what to print on leaving.
+_told: set[str] = set()
+_exit_notices: list[str] = []
+
+
+#: The app found at its start that no game can be kept (and said so): not said again.
+_saving_off = False
+
+
+def saving_off(problem: str) -> str | None:
+    """No game can be kept (`problem`: why): the notice, once; later failures to keep a
+    game are not told again."""
+    global _saving_off
+    _saving_off = True
+    return tell_once(
+        f"Games cannot be kept in the data folder ({problem}): this game is played without saving."
+    )
+
+
+def tell_once(text: str) -> str | None:
+    """`text` the first time (it is printed on the terminal when the app ends too); None
+    after that."""
+    if text in _told:
+        return None
+    _told.add(text)
+    _exit_notices.append(text)
+    return text
+
+
+def exit_notices() -> list[str]:
+    """What the player must still read once the app has left the screen (then cleared)."""
+    notices = list(_exit_notices)
+    _exit_notices.clear()
+    return notices
+
+
+def keep_unfinished(record: GameRecord) -> Kept:
+    """Keep an unfinished game (after every move, and on leaving) in its own file, written
+    atomically, so the next start offers it whatever ends the app; a finished one's file
+    is removed. A file that cannot be written (a pipe, a folder, a read-only folder) is
+    skipped for the game's next slot, and the player is told once; never raises."""
+    if record.finished:
+        drop_unfinished(record.id)
+        return Kept(None)
+    text = to_json(record)
+    failed: list[Path] = []
+    problems: list[str] = []
+    while len(failed) <= unfinished.EXTRA_SLOTS + 1:
+        try:
+            slot = unfinished.slot_for(record.id, failed, problems)
+        except OSError:
+            break
+        try:
+            problem = write_problem(slot)
+            if problem is not None:
+                raise NotAFile(problem)
+            _write_quickly(slot, text)
+        except OSError as error:
+            unfinished.release(slot)  # (tried again first next time: it may be mended)
+            failed.append(slot)
+            problems.append(str(error) if isinstance(error, NotAFile) else _why(slot, error))
+            continue
+        notice = None
+        if problems:
+            notice = tell_once(
+                f"The unfinished game could not be kept where it should be ({problems[0]}); "
+                f"it is kept in {slot} instead."
+            )
+        return Kept(slot, notice)
+    if _saving_off:
+        return Kept(None)  # said at the start
+    why = problems[0] if problems else "no file could be written"
+    return Kept(None, tell_once(f"The unfinished game could not be kept ({why})."))
+
+
+def _why(path: Path, error: OSError) -> str:
+    return f"{path}: {error.strerror or error}"
+
+
+def drop_unfinished(record_id: str) -> None:
+    """The game is finished: its kept file goes (the one this app holds, or one left by
+    an earlier run that no running app is playing)."""
+    slot = unfinished.held_slot(record_id)
+    if slot is None:
+        slot = unfinished.candidates(data_dir(), unfinished.game_key(record_id))[0]
+        try:
+            if not slot.exists():
+                return
+        except OSError:
+            return
+    unfinished.remove(slot)
+
+
+def _write_quickly(path: Path, text: str) -> None:
+    """Write `text` to `path` atomically, without waiting for the disk (`flush_kept`
+    does that on leaving the app)."""
+    atomic_write_text(path, text, sync=False)
+
+
+def flush_kept() -> None:
+    """Make every game this app keeps durable on the disk (on leaving the app)."""
+    folders = set()
+    for slot in unfinished.held_slots():
+        folders.add(slot.parent)
+        _sync(slot, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    for folder in folders:
+        _sync(folder, os.O_RDONLY)
+
+
+def _sync(path: Path, flags: int) -> None:
+    try:
+        handle = os.open(path, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def keeper(
+    players: tuple[PlayerInfo, PlayerInfo], started: datetime, record_id: str
+) -> Callable[[MatchState, tuple[float, ...]], None]:
+    """What the plain mode calls after every move (`MatchRunner`'s `on_change`): the game
+    is kept as the full screen keeps it (its next start offers it), a finished one's file
+    removed; a problem is printed on standard error, once."""
+
+    def keep(match: MatchState, seconds: tuple[float, ...]) -> None:
+        if match_outcome(match) is not None:
+            drop_unfinished(record_id)
+            return
+        record = record_from_match(match, players, list(seconds), started, None, record_id)
+        notice = keep_unfinished(record).notice
+        if notice is not None:
+            with contextlib.suppress(OSError, ValueError):
+                print(f"equation-duel: {notice}", file=sys.stderr, flush=True)
+
+    return keep
