@@ -57,7 +57,7 @@ def read_file_bytes(path: Path | str, limit: int, what: str = "file") -> bytes:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         handle = os.open(path, flags)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # (a file where a folder on the way is)
         raise UnsafeFile(path, "no such file") from None
     except IsADirectoryError:
         raise UnsafeFile(path, f"a folder, not a {what}") from None

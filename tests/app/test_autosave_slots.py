@@ -149,7 +149,7 @@ async def quit_mid_game(moves: str, answer: str | None = None) -> None:
             await pilot.pause()
         await pilot.press("4", "enter", *moves)
         await pilot.pause()
-        assert game_screen(app).control.move_count == len(moves)
+        assert game_screen(app).session.move_count == len(moves)
         await pilot.press("ctrl+q", "y")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from app import kept_games
 from app.match_session import (
     ClockRanOut,
     MatchOver,
@@ -38,11 +39,11 @@ class Kept:
             raise OSError("disk full")
         self.counted.append(record.id)
 
-    def keep(self, record: GameRecord) -> Path | None:
+    def keep(self, record: GameRecord) -> kept_games.Kept:
         if self.fail:
             raise OSError("disk full")
         self.kept.append(len(record.moves))
-        return Path("kept.json")
+        return kept_games.Kept(Path("kept.json"))
 
     def clear(self, record: GameRecord) -> None:
         self.cleared.append(record.id)
@@ -203,10 +204,8 @@ def test_a_single_game_goes_on_from_any_position() -> None:
 
 def test_the_data_folder_keeps_every_move_and_counts_the_end_once() -> None:
     from app import stats, storage
-    from app.data_folder import claim_autosave
     from app.match_session import SavedGames
 
-    claim_autosave()
     session: MatchSession[Any, Any, Any] = MatchSession(new_match("conquest"), keeper=SavedGames())
     session.play(session.game.legal_moves(session.state)[0])
     kept = storage.load_autosave()

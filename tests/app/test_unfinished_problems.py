@@ -94,7 +94,7 @@ async def test_the_app_starts_past_a_lock_it_cannot_open() -> None:
         assert told.startswith("These files cannot be used:") and str(blocked) in told
         await pilot.press("r")
         await pilot.press("9")  # it plays on, and keeps the game
-        assert game_screen(app).control.move_count == 2
+        assert game_screen(app).session.move_count == 2
     assert blocked.exists()  # left as it was
 
 
@@ -111,7 +111,7 @@ async def test_a_read_only_data_folder_plays_without_saving_and_says_so_once(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("4", "7", "9")
-        assert game_screen(app).control.move_count == 3
+        assert game_screen(app).session.move_count == 3
         [told] = notes(app)
         assert "played without saving" in told
         await pilot.press("ctrl+q", "y")
@@ -123,25 +123,20 @@ async def test_a_read_only_data_folder_plays_without_saving_and_says_so_once(
 def test_a_read_only_folder_refused_by_the_system(monkeypatch: pytest.MonkeyPatch) -> None:
     """What chmod a-w does for a user who is not root (here: the calls are refused)."""
     data_dir().mkdir(parents=True)
-    real_open, real_mkstemp = os.open, kept_games.tempfile.mkstemp
+    real_open = os.open
 
     def read_only(path: object, *args: object, **kwargs: object) -> int:
         if str(path).startswith(str(data_dir())) and "lock" not in str(path):
             raise OSError(errno.EROFS, "Read-only file system", str(path))
         return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    def no_temporary(*args: object, **kwargs: object) -> tuple[int, str]:
-        raise OSError(errno.EROFS, "Read-only file system")
-
     monkeypatch.setattr(os, "open", read_only)
-    monkeypatch.setattr(kept_games.tempfile, "mkstemp", no_temporary)
     assert "Read-only file system" in (unfinished.saving_problem() or "")
     record = a_game()
     first = kept_games.keep_unfinished(record)
     assert first.path is None and first.notice is not None
     assert "could not be kept" in first.notice and "Read-only file system" in first.notice
     assert kept_games.keep_unfinished(record) == kept_games.Kept(None)  # told once
-    monkeypatch.setattr(kept_games.tempfile, "mkstemp", real_mkstemp)
 
 
 # A slot that cannot be written
@@ -173,7 +168,7 @@ async def test_a_game_is_kept_beside_a_broken_unfinished_folder(
     app = EquationDuelApp("conquest", names=("Ann", "Bob"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4", "7")
-        record_id = game_screen(app).control.record_id
+        record_id = game_screen(app).session.record_id
         [told] = notes(app)
         assert "it is kept in" in told
     say_at_exit()

@@ -62,21 +62,16 @@ def _in_the_way(kind: str, data: Path, record_id: str) -> Patch:
 def _refusing(refused: Callable[[str], bool], code: int) -> Patch:
     """The system refusing to open or create the files `refused` names (what another
     user's file or a read-only folder does to a user who is not root)."""
-    real_open, real_mkstemp = os.open, tempfile.mkstemp
+    real_open = os.open
 
     def opening(path: Any, *args: Any, **kwargs: Any) -> int:
         if refused(str(path)):
             raise OSError(code, os.strerror(code), str(path))
         return real_open(path, *args, **kwargs)
 
-    def making(*args: Any, dir: Any = None, **kwargs: Any) -> Any:
-        if refused(str(dir)):
-            raise OSError(code, os.strerror(code), str(dir))
-        return real_mkstemp(*args, dir=dir, **kwargs)
-
     @contextmanager
     def patched() -> Iterator[object]:
-        with mock.patch("os.open", opening), mock.patch("tempfile.mkstemp", making):
+        with mock.patch("os.open", opening):
             yield None
 
     return patched
