@@ -4,18 +4,25 @@ The base class starts the app through a shell and, to stop it, asks it to quit a
 waits for as long as that takes. Here the app is started directly (no shell between,
 in a process group of its own) and `stop` gives it a few seconds to quit before
 terminating, then killing, the group; the process is always waited for.
+
+An app also ends when the server ends in a way that runs none of that (SIGKILL, a
+crash): on Linux it is started with a parent-death signal, SIGHUP, which the app takes
+as its terminal closing (it keeps its game and quits).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import functools
 import logging
 import os
 import signal
 import sys
 from asyncio.subprocess import Process
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
@@ -27,6 +34,32 @@ APP_COMMAND: tuple[str, ...] = (sys.executable, "-m", "app")
 #: Seconds an app is given to quit by itself before it is terminated, then killed.
 QUIT_GRACE = 3.0
 KILL_GRACE = 2.0
+#: Linux's prctl option: the signal a process gets when its parent dies.
+PR_SET_PDEATHSIG = 1
+#: What an app gets when its server dies: the signal of a terminal that closed.
+PARENT_DEATH_SIGNAL = signal.SIGHUP
+
+
+@functools.cache
+def end_with_parent() -> Callable[[], None] | None:
+    """A function run in the app's process before the app starts (Linux): it asks for
+    SIGHUP when the server dies, and exits at once if the server is already gone.
+    None where there is no prctl."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl: Any = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    server = os.getpid()
+
+    def in_the_app_process() -> None:
+        # Between fork and exec: nothing here may take a lock or allocate much.
+        prctl(PR_SET_PDEATHSIG, int(PARENT_DEATH_SIGNAL), 0, 0, 0)
+        if os.getppid() != server:  # the server died before the line above ran
+            os._exit(1)
+
+    return in_the_app_process
 
 
 class DuelAppService(AppService):
@@ -68,6 +101,7 @@ class DuelAppService(AppService):
             stderr=asyncio.subprocess.PIPE,
             env=environment,
             start_new_session=True,
+            preexec_fn=end_with_parent(),
         )
         assert process.stdin is not None
         self._stdin = process.stdin
