@@ -60,7 +60,7 @@ def test_connection_cap_keeps_files_for_the_server_and_its_tabs() -> None:
     assert connection_cap(512, 64, 4) == 8  # never below the fewest that can serve a tab
 
 
-async def test_half_open_connections_past_the_cap_leave_room_for_a_page(
+async def test_half_open_connections_past_the_cap_leave_room_then_sighup_stops_it(
     serve: Callable[..., Served],
 ) -> None:
     server = serve("--max-connections", "8")
@@ -73,6 +73,10 @@ async def test_half_open_connections_past_the_cap_leave_room_for_a_page(
     assert "to make room" in server.log_text()
     assert server.process.poll() is None
     assert await page_status(server) == 200
+    # A closed terminal (SIGHUP) stops it as Ctrl+C does (with tabs: the soak set).
+    server.process.send_signal(signal.SIGHUP)
+    assert server.process.wait(timeout=WAIT) == 0
+    assert "SIGHUP: stopping" in server.log_text()
 
 
 async def test_a_killed_server_takes_its_tabs_apps_with_it(serve: Callable[..., Served]) -> None:
@@ -134,7 +138,7 @@ async def test_flood_of_half_open_connections(serve: Callable[..., Served]) -> N
 async def test_ending_the_server_ends_both_tabs_apps(
     serve: Callable[..., Served], sig: signal.Signals
 ) -> None:
-    rounds, crashes, hangs, lost = 3, 0, 0, 0
+    rounds, crashes, hangs, lost = 5, 0, 0, 0
     for _ in range(rounds):
         server = serve("--max-sessions", "2")
         async with aiohttp.ClientSession() as session:
