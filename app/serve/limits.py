@@ -17,6 +17,7 @@ Here:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import resource
 from typing import Any
@@ -101,14 +102,16 @@ def on_loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> N
 
     The default handler logs a traceback, and the traceback's renderer imports and
     reads files, which fails when no descriptor is left; its error then escaped the
-    event loop and stopped the server.
+    event loop and stopped the server. Other errors still get the default handler,
+    and one line when even that fails.
     """
+    message = str(context.get("message", "error in the event loop"))
+    error = context.get("exception")
     try:
-        message = context.get("message", "error in the event loop")
-        error = context.get("exception")
         if message.startswith("socket.accept() out of system resource"):
             log.warning("cannot accept a connection (%s); trying again in a second", error)
         else:
+            loop.default_exception_handler(context)
+    except Exception:
+        with contextlib.suppress(Exception):
             log.error("%s: %r", message, error)
-    except Exception:  # nothing is left to report it with
-        return

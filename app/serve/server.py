@@ -93,9 +93,11 @@ class DuelServer(Server):
     async def _serve(self) -> None:
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(on_loop_error)
-        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-            with contextlib.suppress(NotImplementedError, AttributeError):
-                loop.add_signal_handler(sig, self.request_stop, sig)
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # no SIGHUP on Windows
+            sig: signal.Signals | None = getattr(signal, name, None)
+            if sig is not None:
+                with contextlib.suppress(NotImplementedError):
+                    loop.add_signal_handler(sig, self.request_stop, sig)
         file_limit = raise_file_limit()
         cap = connection_cap(self.config.max_connections, file_limit, self.config.max_sessions)
         runner = web.AppRunner(
@@ -106,7 +108,7 @@ class DuelServer(Server):
             assert runner.server is not None
             self.guard = ConnectionGuard(runner.server, cap)
             listener = await loop.create_server(
-                self.guard, self.config.host or None, self.config.port, backlog=128
+                self.guard, self.config.host.strip("[]") or None, self.config.port, backlog=128
             )
             bound: int = listener.sockets[0].getsockname()[1]
             if bound != self.config.port:

@@ -9,6 +9,8 @@ SIGKILL, printing its figures (tried / crashes / hangs / lost).
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import resource
 import signal
 import socket
@@ -58,6 +60,26 @@ def test_connection_cap_keeps_files_for_the_server_and_its_tabs() -> None:
     low = RESERVED_FILES + 4 * FILES_PER_TAB + 100
     assert connection_cap(512, low, 4) == 100
     assert connection_cap(512, 64, 4) == 8  # never below the fewest that can serve a tab
+
+
+async def test_a_failed_accept_is_one_line_and_never_a_raise(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.serve.limits import on_loop_error
+
+    loop = asyncio.get_running_loop()
+    no_files = OSError(errno.EMFILE, "Too many open files")
+    on_loop_error(
+        loop, {"message": "socket.accept() out of system resource", "exception": no_files}
+    )
+    assert "cannot accept a connection ([Errno 24] Too many open files)" in caplog.text
+
+    def renderer_without_files(context: dict[str, object]) -> None:
+        raise no_files  # as the traceback renderer's import did with no descriptor left
+
+    monkeypatch.setattr(loop, "default_exception_handler", renderer_without_files)
+    on_loop_error(loop, {"message": "Task exception was never retrieved", "exception": no_files})
+    assert "Task exception was never retrieved: OSError(24" in caplog.text
 
 
 async def test_half_open_connections_past_the_cap_leave_room_then_sighup_stops_it(
