@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import os
 import resource
 import signal
 import socket
 import subprocess
+import sys
 from collections.abc import Callable
 
 import aiohttp
@@ -112,6 +114,45 @@ async def test_a_killed_server_takes_its_tabs_apps_with_it(serve: Callable[..., 
         server.process.kill()  # SIGKILL: the server runs none of its own shutdown
         server.process.wait()
         assert wait_gone(apps) == []
+
+
+#: An app's start as far as the watch goes: it watches, says so, and waits forever.
+WATCHING = (
+    "import threading\n"
+    "from app.parent_watch import watch_server\n"
+    "assert watch_server() is not None\n"
+    "print('watching', flush=True)\n"
+    "threading.Event().wait()\n"
+)
+
+
+def test_where_there_is_no_parent_death_signal_the_app_watches_the_servers_pipe() -> None:
+    from app.serve.session import ServerPipe
+
+    pipe = ServerPipe()
+    ending = pipe.for_app()
+    app = subprocess.Popen(
+        [sys.executable, "-c", WATCHING],
+        env=os.environ | ending.env,
+        pass_fds=ending.pass_fds,
+        stdout=subprocess.PIPE,
+    )
+    try:
+        assert app.stdout is not None and app.stdout.readline() == b"watching\n"
+        pipe.close()  # as the system closes it when the server ends, however it ends
+        assert app.wait(timeout=WAIT) == -signal.SIGHUP
+    finally:
+        app.kill()
+        app.wait()
+        pipe.close()
+
+
+@pytest.mark.parametrize("named", ["", "abc", "-3", "0", "2", "999999", "99999999999999999999"])
+def test_a_bad_pipe_name_watches_nothing(named: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.parent_watch import SERVER_PIPE, watch_server
+
+    monkeypatch.setenv(SERVER_PIPE, named)
+    assert watch_server() is None
 
 
 # -- the soak set: the campaigns ---------------------------------------------------------
