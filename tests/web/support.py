@@ -94,7 +94,9 @@ class Served:
         if "--public-url" in args:  # the next line says where it listens
             listening = self.process.stdout.readline().decode().split("listens on", 1)[-1]
         port = urlsplit(listening.strip()).port
-        assert port, f"no port in the printed address {self.address!r}"
+        if not port:
+            self.stop()
+            pytest.fail(f"no port in the printed address {listening!r}")
         self.port: int = port
         self.base = f"http://127.0.0.1:{self.port}"
         self._wait_listening()
@@ -107,6 +109,7 @@ class Served:
                 return
             except OSError:
                 time.sleep(0.05)
+        self.stop()
         pytest.fail(f"serve is not listening on {self.port}\n{self.log_text()}")
 
     @property
@@ -141,7 +144,8 @@ class Served:
         assert ended >= count, f"{ended} sessions ended, not {count}\n{self.log_text()}"
 
     def log_text(self) -> str:
-        self.log_file.flush()
+        if not self.log_file.closed:
+            self.log_file.flush()
         return self.log.read_text(errors="replace")
 
     def stop(self) -> list[int]:
