@@ -11,7 +11,7 @@ import importlib.util
 import sys
 from typing import Any
 
-from app.serve.config import IDLE_MINUTES, ConfigError, make_config
+from app.serve.config import IDLE_MINUTES, MAX_CONNECTIONS, ConfigError, make_config
 
 INSTALL_HINT = (
     "equation-duel serve needs the web extra: pip install 'equation-duel[web]' "
@@ -47,6 +47,13 @@ def add_serve_parser(sub: argparse._SubParsersAction[Any]) -> None:
         metavar="M",
         help=f"close a tab idle this long ({IDLE_MINUTES:g})",
     )
+    serve.add_argument(
+        "--max-connections",
+        type=int,
+        default=MAX_CONNECTIONS,
+        metavar="N",
+        help=f"most connections open at once; idle ones are closed past it ({MAX_CONNECTIONS})",
+    )
 
 
 def web_extra_installed() -> bool:
@@ -59,7 +66,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     try:
         config = make_config(
-            args.host, args.port, args.max_sessions, args.public_url, args.token, args.idle_minutes
+            args.host,
+            args.port,
+            args.max_sessions,
+            args.public_url,
+            args.token,
+            args.idle_minutes,
+            args.max_connections,
         )
     except ConfigError as error:
         print(f"equation-duel serve: error: {error}", file=sys.stderr)

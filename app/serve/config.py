@@ -15,6 +15,10 @@ from urllib.parse import quote, urlsplit
 
 #: Minutes without a key press, click or resize before a tab's app is closed.
 IDLE_MINUTES = 30.0
+#: Most connections open at once (lowered when the open-file limit is lower).
+MAX_CONNECTIONS = 512
+#: The fewest connections the cap allows, however low the open-file limit.
+MIN_CONNECTIONS = 8
 #: What --token may hold: characters that travel in an address unchanged.
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9._~-]{8,200}")
 #: Hosts that mean "every address of this machine".
@@ -77,6 +81,7 @@ class ServeConfig:
     public_url: str | None = None
     token: str | None = None
     idle_seconds: float = IDLE_MINUTES * 60
+    max_connections: int = MAX_CONNECTIONS
     allowed_origins: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -97,12 +102,17 @@ class ServeConfig:
         return self.host in WILDCARD_HOSTS
 
     @property
+    def listen_url(self) -> str:
+        """The address the server listens on (on every address: through 127.0.0.1)."""
+        host = "127.0.0.1" if self.wildcard else _url_host(self.host)
+        return f"http://{host}:{self.port}"
+
+    @property
     def base_url(self) -> str:
         """Where the pages point the browser: --public-url, or the address served."""
         if self.public_url is not None:
             return self.public_url.rstrip("/")
-        host = "127.0.0.1" if self.wildcard else _url_host(self.host)
-        return f"http://{host}:{self.port}"
+        return self.listen_url
 
     def address(self) -> str:
         """The address to open, with the token when there is one."""
@@ -144,12 +154,15 @@ def make_config(
     public_url: str | None,
     token: str | None,
     idle_minutes: float = IDLE_MINUTES,
+    max_connections: int = MAX_CONNECTIONS,
 ) -> ServeConfig:
     """Check the settings; a host other than loopback always gets a token."""
     if not 0 <= port <= 65535:
         raise ConfigError(f"--port: {port} is not a port number")
     if max_sessions < 1:
         raise ConfigError("--max-sessions must be at least 1")
+    if max_connections < MIN_CONNECTIONS:
+        raise ConfigError(f"--max-connections must be at least {MIN_CONNECTIONS}")
     if not idle_minutes > 0:
         raise ConfigError("--idle-minutes must be more than 0")
     if public_url is not None and origin_of(public_url) is None:
@@ -165,4 +178,5 @@ def make_config(
         public_url=public_url,
         token=token,
         idle_seconds=idle_minutes * 60,
+        max_connections=max_connections,
     )

@@ -7,7 +7,11 @@ What this subclass adds to `textual_serve.server.Server` (1.1):
   --max-sessions (503) before any process starts, checks every message from the
   browser (a malformed one closes that session, with the reason logged), and closes a
   tab idle for --idle-minutes;
-- app processes that always end (see `session.DuelAppService`).
+- app processes that always end (see `session.DuelAppService`), also when the server
+  itself is killed;
+- its own run loop (`serve`): connections capped and timed out (`limits`), SIGHUP, SIGTERM
+  and SIGINT each a clean stop, and the address printed once bound (so `--port 0` shows
+  the port the system chose).
 `_make_app` and `handle_index` are re-written rather than extended: the base versions
 hard-code the routes and the websocket address (which here carries the token).
 """
@@ -16,17 +20,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
+import signal
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp_jinja2
 import jinja2
+import rich.traceback  # noqa: F401 - imported now: no file may be openable when it is needed
 from aiohttp import WSCloseCode, WSMsgType, web
 from rich.console import Console
 from textual_serve.server import Server
 
 from app.serve.config import ServeConfig
+from app.serve.limits import (
+    REQUEST_SECONDS,
+    ConnectionGuard,
+    connection_cap,
+    on_loop_error,
+    raise_file_limit,
+)
 from app.serve.messages import MAX_TEXT, BadMessage, parse_message, size_from_query
 from app.serve.pages import FORBIDDEN, full_page, local_font
 from app.serve.session import APP_COMMAND, DuelAppService
@@ -65,6 +79,58 @@ class DuelServer(Server):
         self.sockets: set[web.WebSocketResponse] = set()
         self.sessions = 0
         """Tabs holding a place: counted from the handshake on, so the cap has no race."""
+        self.guard: ConnectionGuard | None = None
+        self.stopping = asyncio.Event()
+
+    # -- running -------------------------------------------------------------------
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until SIGINT, SIGTERM or SIGHUP; an OSError means it could not listen."""
+        self.debug = debug
+        self.initialize_logging()
+        asyncio.run(self._serve())
+
+    async def _serve(self) -> None:
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(on_loop_error)
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # no SIGHUP on Windows
+            sig: signal.Signals | None = getattr(signal, name, None)
+            if sig is not None:
+                with contextlib.suppress(NotImplementedError):
+                    loop.add_signal_handler(sig, self.request_stop, sig)
+        file_limit = raise_file_limit()
+        cap = connection_cap(self.config.max_connections, file_limit, self.config.max_sessions)
+        runner = web.AppRunner(
+            await self._make_app(), handle_signals=False, keepalive_timeout=REQUEST_SECONDS
+        )
+        await runner.setup()
+        try:
+            assert runner.server is not None
+            self.guard = ConnectionGuard(runner.server, cap)
+            listener = await loop.create_server(
+                self.guard, self.config.host.strip("[]") or None, self.config.port, backlog=128
+            )
+            bound: int = listener.sockets[0].getsockname()[1]
+            if bound != self.config.port:
+                self.config = dataclasses.replace(self.config, port=bound)
+            self.announce()
+            log.info("at most %d connections at once (open-file limit %d)", cap, file_limit)
+            await self.stopping.wait()
+            listener.close()
+        finally:
+            await runner.cleanup()
+
+    def request_stop(self, sig: signal.Signals) -> None:
+        self.stopping.set()
+        log.info("%s: stopping, and ending every tab's app", sig.name)
+
+    def announce(self) -> None:
+        print(f"Equation Duel is served at {self.config.address()}", flush=True)
+        if self.config.public_url is not None:
+            print(f"It listens on {self.config.listen_url}/", flush=True)
+        if self.config.token is not None:
+            print("Anyone with this address (token included) can play: share it with care.")
+        print(f"At most {self.config.max_sessions} tabs at once. Ctrl+C stops the server.")
 
     # -- the aiohttp application ---------------------------------------------------
 
@@ -80,7 +146,6 @@ class DuelServer(Server):
                 web.static("/static", self.statics_path, name="static"),
             ]
         )
-        app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
 
@@ -92,7 +157,12 @@ class DuelServer(Server):
             if not self.config.token_ok(given):
                 log.warning("refused %s from %s: wrong or missing token", route, _peer(request))
                 return _html(FORBIDDEN, 403)
-        response = await handler(request)
+        busy = self.guard.busy if self.guard is not None else set()
+        busy.add(request.protocol)
+        try:
+            response = await handler(request)
+        finally:
+            busy.discard(request.protocol)
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
@@ -101,12 +171,6 @@ class DuelServer(Server):
         super().initialize_logging()
         # The access log would print every address, token included.
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-
-    async def on_startup(self, app: web.Application) -> None:
-        print(f"Equation Duel is served at {self.config.address()}", flush=True)
-        if self.config.token is not None:
-            print("Anyone with this address (token included) can play: share it with care.")
-        print(f"At most {self.config.max_sessions} tabs at once. Ctrl+C stops the server.")
 
     async def on_shutdown(self, app: web.Application) -> None:
         for websocket in list(self.sockets):

@@ -4,21 +4,33 @@ The base class starts the app through a shell and, to stop it, asks it to quit a
 waits for as long as that takes. Here the app is started directly (no shell between,
 in a process group of its own) and `stop` gives it a few seconds to quit before
 terminating, then killing, the group; the process is always waited for.
+
+An app also ends when the server ends in a way that runs none of that (SIGKILL, a
+crash): on Linux it is started with a parent-death signal, SIGHUP, which the app takes
+as its terminal closing (it keeps its game and quits). Elsewhere it watches a pipe
+only the server writes to, and sends itself SIGHUP when the pipe closes
+(app/parent_watch.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import functools
 import logging
 import os
 import signal
 import sys
 from asyncio.subprocess import Process
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
+
+from app.parent_watch import SERVER_PIPE
 
 log = logging.getLogger("equation-duel.serve")
 
@@ -27,6 +39,75 @@ APP_COMMAND: tuple[str, ...] = (sys.executable, "-m", "app")
 #: Seconds an app is given to quit by itself before it is terminated, then killed.
 QUIT_GRACE = 3.0
 KILL_GRACE = 2.0
+#: Linux's prctl option: the signal a process gets when its parent dies.
+PR_SET_PDEATHSIG = 1
+#: What an app gets when its server dies: the signal of a terminal that closed.
+PARENT_DEATH_SIGNAL = signal.SIGHUP
+
+
+@functools.cache
+def end_with_parent() -> Callable[[], None] | None:
+    """A function run in the app's process before the app starts (Linux): it asks for
+    SIGHUP when the server dies, and exits at once if the server is already gone.
+    None where there is no prctl."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl: Any = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    server = os.getpid()
+
+    def in_the_app_process() -> None:
+        # Between fork and exec: nothing here may take a lock or allocate much.
+        prctl(PR_SET_PDEATHSIG, int(PARENT_DEATH_SIGNAL), 0, 0, 0)
+        if os.getppid() != server:  # the server died before the line above ran
+            os._exit(1)
+
+    return in_the_app_process
+
+
+@dataclass(frozen=True)
+class AppEnding:
+    """What an app process is started with so that it ends with the server."""
+
+    env: dict[str, str] = field(default_factory=dict)
+    pass_fds: tuple[int, ...] = ()
+    preexec_fn: Callable[[], None] | None = None
+
+
+class ServerPipe:
+    """A pipe whose write end only the server holds: its read end, given to each app,
+    reaches end-of-file when the server ends, however it ends."""
+
+    def __init__(self) -> None:
+        # Neither end is inherited by a process unless passed to it (PEP 446).
+        self.read_end, self.write_end = os.pipe()
+
+    def for_app(self) -> AppEnding:
+        """The environment entry and the descriptor to pass to an app process."""
+        return AppEnding(env={SERVER_PIPE: str(self.read_end)}, pass_fds=(self.read_end,))
+
+    def close(self) -> None:
+        for end in (self.read_end, self.write_end):
+            with contextlib.suppress(OSError):
+                os.close(end)
+
+
+@functools.cache
+def server_pipe() -> ServerPipe:
+    return ServerPipe()
+
+
+def how_the_app_ends_with_the_server() -> AppEnding:
+    """A parent-death signal where there is one, else the server's pipe (POSIX);
+    nothing on Windows."""
+    in_the_app_process = end_with_parent()
+    if in_the_app_process is not None:
+        return AppEnding(preexec_fn=in_the_app_process)
+    if os.name != "posix":
+        return AppEnding()
+    return server_pipe().for_app()
 
 
 class DuelAppService(AppService):
@@ -60,7 +141,8 @@ class DuelAppService(AppService):
         return self._process
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
-        environment = self._build_environment(width=width, height=height)
+        ending = how_the_app_ends_with_the_server()
+        environment = self._build_environment(width=width, height=height) | ending.env
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
@@ -68,6 +150,8 @@ class DuelAppService(AppService):
             stderr=asyncio.subprocess.PIPE,
             env=environment,
             start_new_session=True,
+            pass_fds=ending.pass_fds,
+            preexec_fn=ending.preexec_fn,
         )
         assert process.stdin is not None
         self._stdin = process.stdin

@@ -16,8 +16,8 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Served]]:
     require_web_extra()
     started: list[Served] = []
 
-    def start(*args: str) -> Served:
-        server = Served(tmp_path / "data", *args)
+    def start(*args: str, file_limit: int | None = None) -> Served:
+        server = Served(tmp_path / "data", *args, file_limit=file_limit)
         started.append(server)
         return server
 

@@ -7,7 +7,9 @@ so a test sees the processes the operating system has, not the server's own tall
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -15,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -34,11 +37,8 @@ def require_web_extra() -> None:
         pytest.fail("the web extra is not installed: pip install -e '.[test,web]'")
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+def _limit_files(limit: int) -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
 
 
 def children_of(pid: int) -> list[int]:
@@ -65,19 +65,24 @@ def rss_kib(pid: int) -> int:
 
 
 class Served:
-    """A running `equation-duel serve`; `stop()` ends it (and checks it ended its apps)."""
+    """A running `equation-duel serve`; `stop()` ends it (and checks it ended its apps).
 
-    def __init__(self, data: Path, *args: str) -> None:
-        self.port = free_port()
+    It is started with `--port 0` and its port read from the address it prints, so the
+    port is the one the system bound (no race for a free one). `file_limit` starts it
+    with that limit on open files (soft and hard), as a machine with a low one would.
+    """
+
+    def __init__(self, data: Path, *args: str, file_limit: int | None = None) -> None:
         env = dict(os.environ, EQUATION_DUEL_DATA=str(data), PYTHONUNBUFFERED="1")
         env.pop("NO_COLOR", None)
-        self.log = data.parent / f"serve-{self.port}.log"
+        self.log = data.parent / f"serve-{len(list(data.parent.glob('serve-*.log')))}.log"
         self.log_file = self.log.open("wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--port", str(self.port), *args],
+            [sys.executable, "-m", "app", "serve", "--port", "0", *args],
             stdout=subprocess.PIPE,
             stderr=self.log_file,
             env=env,
+            preexec_fn=None if file_limit is None else lambda: _limit_files(file_limit),
         )
         assert self.process.stdout is not None
         first = self.process.stdout.readline().decode()
@@ -85,6 +90,14 @@ class Served:
             self.stop()
             pytest.fail(f"serve did not start: {first!r}\n{self.log_text()}")
         self.address = first.split("served at", 1)[1].strip()
+        listening = self.address
+        if "--public-url" in args:  # the next line says where it listens
+            listening = self.process.stdout.readline().decode().split("listens on", 1)[-1]
+        port = urlsplit(listening.strip()).port
+        if not port:
+            self.stop()
+            pytest.fail(f"no port in the printed address {listening!r}")
+        self.port: int = port
         self.base = f"http://127.0.0.1:{self.port}"
         self._wait_listening()
 
@@ -96,6 +109,7 @@ class Served:
                 return
             except OSError:
                 time.sleep(0.05)
+        self.stop()
         pytest.fail(f"serve is not listening on {self.port}\n{self.log_text()}")
 
     @property
@@ -130,7 +144,8 @@ class Served:
         assert ended >= count, f"{ended} sessions ended, not {count}\n{self.log_text()}"
 
     def log_text(self) -> str:
-        self.log_file.flush()
+        if not self.log_file.closed:
+            self.log_file.flush()
         return self.log.read_text(errors="replace")
 
     def stop(self) -> list[int]:
@@ -168,3 +183,31 @@ async def wait_for_room(session: aiohttp.ClientSession, server: Served) -> None:
             assert response.status == 503, response.status
         assert loop.time() < end, "the server stayed full after every tab was closed"
         await asyncio.sleep(0.05)
+
+
+def origin(server: Served) -> dict[str, str]:
+    return {"Origin": server.base}
+
+
+async def first_output(ws: aiohttp.ClientWebSocketResponse) -> bytes:
+    """The first screen bytes the app sends (so it is running)."""
+    import aiohttp
+
+    while True:
+        message = await ws.receive(timeout=WAIT)
+        if message.type == aiohttp.WSMsgType.BINARY:
+            data: bytes = message.data
+            return data
+        assert message.type == aiohttp.WSMsgType.TEXT, f"socket ended: {message}"
+
+
+def wait_gone(pids: list[int], timeout: float = WAIT) -> list[int]:
+    """Until none of `pids` is alive; the ones still alive after `timeout` (which are
+    then killed, so a failing test leaves no process behind)."""
+    end = time.monotonic() + timeout
+    while (left := [pid for pid in pids if alive(pid)]) and time.monotonic() < end:
+        time.sleep(0.05)
+    for pid in left:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    return left

@@ -37,6 +37,7 @@ def test_without_the_web_extra_serve_says_how_to_install(
         (["--token", "short"], "--token must be"),
         (["--public-url", "javascript:alert(1)"], "--public-url"),
         (["--idle-minutes", "0"], "--idle-minutes"),
+        (["--max-connections", "3"], "--max-connections must be at least 8"),
     ],
 )
 def test_bad_settings_fail_in_one_line(

@@ -12,23 +12,9 @@ from collections.abc import Callable
 import aiohttp
 import pytest
 
-from tests.web.support import WAIT, Served, wait_for_room
+from tests.web.support import WAIT, Served, first_output, origin, wait_for_room
 
 TOKEN = "s3cret-token-for-tests"
-
-
-def origin(server: Served) -> dict[str, str]:
-    return {"Origin": server.base}
-
-
-async def first_output(ws: aiohttp.ClientWebSocketResponse) -> bytes:
-    """The first screen bytes the app sends (so it is running)."""
-    while True:
-        message = await ws.receive(timeout=WAIT)
-        if message.type == aiohttp.WSMsgType.BINARY:
-            data: bytes = message.data
-            return data
-        assert message.type == aiohttp.WSMsgType.TEXT, f"socket ended: {message}"
 
 
 async def refused(url: str, headers: dict[str, str]) -> int:
@@ -120,7 +106,8 @@ async def test_session_cap(serve: Callable[..., Served]) -> None:
             assert response.status == 503
             assert "The server is full" in await response.text()
         server.wait_apps(cap)
-        await asyncio.sleep(0.5)
+        # The refusal is decided (and logged) before any process could start for it.
+        assert "server full: refused a websocket" in server.log_text()
         assert len(server.apps()) == cap  # the refused tab started nothing
         for ws in sockets:
             await ws.close()
