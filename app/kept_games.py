@@ -15,21 +15,16 @@ the app has left the screen (`exit_notices`), where a message cannot vanish with
 
 from __future__ import annotations
 
-import contextlib
 import os
-import sys
-from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
 from app import unfinished
 from app.atomic_files import atomic_write_text
 from app.data_folder import data_dir
 from app.storage import NotAFile, write_problem
-from rules.match import MatchState, match_outcome
 from rules.record_json import to_json
-from rules.records import GameRecord, PlayerInfo, record_from_match
+from rules.records import GameRecord
 
 
 @dataclass(frozen=True)
@@ -162,23 +157,3 @@ def _sync(path: Path, flags: int) -> None:
         pass
     finally:
         os.close(handle)
-
-
-def keeper(
-    players: tuple[PlayerInfo, PlayerInfo], started: datetime, record_id: str
-) -> Callable[[MatchState, tuple[float, ...]], None]:
-    """What the plain mode calls after every move (`MatchRunner`'s `on_change`): the game
-    is kept as the full screen keeps it (its next start offers it), a finished one's file
-    removed; a problem is printed on standard error, once."""
-
-    def keep(match: MatchState, seconds: tuple[float, ...]) -> None:
-        if match_outcome(match) is not None:
-            drop_unfinished(record_id)
-            return
-        record = record_from_match(match, players, list(seconds), started, None, record_id)
-        notice = keep_unfinished(record).notice
-        if notice is not None:
-            with contextlib.suppress(OSError, ValueError):
-                print(f"equation-duel: {notice}", file=sys.stderr, flush=True)
-
-    return keep

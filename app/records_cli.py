@@ -24,11 +24,10 @@ from typing import Any, cast
 
 from app.data_folder import clean_stale_temporaries
 from app.game_flags import whole_number
-from app.kept_games import keeper
+from app.match_session import SavedGames
 from app.plain import driver_class
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
-from app.ratings import record_game
 from app.seat_names import seat_names
 from app.stats import StatsError, format_summary, summary
 from app.storage import LoadError, load_record, save_record, write_problem
@@ -44,7 +43,7 @@ from rules.match import (
 )
 from rules.names import NameProblem, clean_name
 from rules.record_check import match_of, seconds_of
-from rules.records import KINDS, GameRecord, Kind, PlayerInfo, players_of, record_from_match
+from rules.records import KINDS, GameRecord, Kind, PlayerInfo, players_of
 from rules.registry import get_game
 
 USAGE_ERROR = 2
@@ -308,13 +307,21 @@ def play_plain_with_records(
         moves_word = "move" if played == 1 else "moves"
         console.say(f"Resuming the game saved in {load} ({played} {moves_word} played).")
     setup.record_id = setup.record_id or uuid.uuid4().hex  # its kept file's name
+    written: list[bool] = []  # `--save` at the end of the game, before it is counted
+
+    def save_first(record: GameRecord) -> None:
+        written.append(_write_save(record, save))
+
     runner = MatchRunner(
         _driver(game, console, names),
         setup.match,
         bots,
         setup.seconds,
         clock,
-        on_change=keeper(setup.players, setup.started, setup.record_id),  # after every move
+        keeper=SavedGames(first=save_first, counting=count_stats),  # kept after every move
+        players=setup.players,
+        started=setup.started,
+        record_id=setup.record_id,
     )
     interrupted = False
     try:
@@ -330,26 +337,20 @@ def play_plain_with_records(
             else "Input ended: the game is left unfinished."
         )
     finished = match_outcome(runner.match) is not None
-    record = record_from_match(
-        runner.match,
-        setup.players,
-        runner.seconds,
-        setup.started,
-        _now() if finished else None,
-        setup.record_id,
-    )
-    saved = _write_save(record, save, finished, console)  # the game's own record first
-    if finished and count_stats:
-        try:
-            record_game(record)
-        except (StatsError, OSError) as error:
-            print(f"equation-duel: warning: statistics not updated: {error}", file=sys.stderr)
+    if finished:
+        saved = all(written)
+        if save is not None and saved:
+            console.say(f"Game record saved to {save}.")
+    else:
+        saved = _write_save(runner.session.record(), save)
+        if save is not None and saved:
+            console.say(f"Game saved to {save}: resume it with --load {save}.")
     if not saved:
         return 1
     return INTERRUPTED if interrupted else 0
 
 
-def _write_save(record: GameRecord, save: Path | None, finished: bool, console: Console) -> bool:
+def _write_save(record: GameRecord, save: Path | None) -> bool:
     """Write `--save FILE` (True when there is none to write); False, said on standard
     error, when it cannot be written."""
     if save is None:
@@ -362,8 +363,4 @@ def _write_save(record: GameRecord, save: Path | None, finished: bool, console: 
             file=sys.stderr,
         )
         return False
-    if finished:
-        console.say(f"Game record saved to {save}.")
-    else:
-        console.say(f"Game saved to {save}: resume it with --load {save}.")
     return True

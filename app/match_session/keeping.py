@@ -1,13 +1,14 @@
 """Where a match session keeps its game: the statistics (once, at the end) and the
 autosave slot (after every move of an unfinished game; cleared at its end).
 
-`MatchSession` is handed a `Keeper`. The full screen's games use `SavedGames` (the
-data folder's statistics and autosave slot); a puzzle, the plain mode and the tests use
-`KeepNothing` or a keeper of their own.
+`MatchSession` is handed a `Keeper`. The full screen's games and the plain mode's use
+`SavedGames` (the data folder's statistics and kept games; the plain mode writes its
+`--save` file first); a puzzle and the tests use `KeepNothing` or a keeper of their own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from app import ratings, stats
@@ -44,10 +45,24 @@ class KeepNothing:
 
 
 class SavedGames:
-    """The data folder's statistics and ratings (`app.ratings.record_game`) and autosave
-    slot (`app.storage`)."""
+    """The data folder's statistics and ratings (`app.ratings.record_game`) and its kept
+    unfinished games (`app.kept_games`, one file per game).
+
+    `first`: written before a finished game is counted (the plain mode's `--save FILE`:
+    the game's own record comes first, whatever the statistics do). `counting`: False
+    keeps games but counts none (the plain mode's tests)."""
+
+    def __init__(
+        self, first: Callable[[GameRecord], None] | None = None, counting: bool = True
+    ) -> None:
+        self.first = first
+        self.counting = counting
 
     def count(self, record: GameRecord) -> None:
+        if self.first is not None:
+            self.first(record)
+        if not self.counting:
+            return
         try:
             ratings.record_game(record)
         except stats.StatsError as error:  # as OSError: the session says it was not counted

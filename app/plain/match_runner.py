@@ -32,21 +32,23 @@ any position (`PlainDriver.run`) is a session too.
 
 from __future__ import annotations
 
+import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from app.match_session import MatchSession, Played, Refused, RoundOver
+from app.match_session import Keeper, MatchSession, NotKept, Played, Refused, RoundOver
 from rules.base import PlayerNo
 from rules.match import MatchState, all_moves, match_outcome, round_starter, score_text
+from rules.records import PlayerInfo
 from rules.words.common import name_players
 from rules.words.outcome import reason_text
 
 if TYPE_CHECKING:
     from app.plain.base import Bot, PlainDriver
 
-#: Called after every move and time-out with the match and the seconds of every move.
-OnChange = Callable[[MatchState, tuple[float, ...]], None]
 #: Called after every move with the position before it, the move and the position after.
 OnMove = Callable[[Any, Any, Any], None]
 
@@ -65,12 +67,18 @@ class MatchRunner:
         bots: Mapping[PlayerNo, Bot] | None = None,
         seconds: Sequence[float] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        on_change: OnChange | None = None,
         *,
         on_move: OnMove | None = None,
         start: Any = None,
+        keeper: Keeper | None = None,
+        players: tuple[PlayerInfo, PlayerInfo] | None = None,
+        started: datetime | None = None,
+        record_id: str | None = None,
     ) -> None:
-        """`start`: a single game played on from this position (`PlainDriver.run`)."""
+        """`start`: a single game played on from this position (`PlainDriver.run`).
+        `keeper`, `players`, `started`, `record_id`: the session's (the game kept after
+        every move and counted at its end, as the full screen does: `app.match_session`);
+        a problem keeping it is printed on standard error."""
         if match.game_id != driver.game.id:
             raise ValueError(f"a {driver.game.id} driver cannot play a {match.game_id} match")
         self.driver = driver
@@ -83,10 +91,16 @@ class MatchRunner:
         # The runner measures each turn with `clock` itself (the session's clock, which
         # a screen ticks, stands still here).
         self.session: MatchSession[Any, Any, Any] = MatchSession(
-            match, seconds=times, clock=_still, start=start
+            match,
+            players,
+            seconds=times,
+            clock=_still,
+            start=start,
+            keeper=keeper,
+            started=started,
+            record_id=record_id,
         )
         self.clock = clock
-        self.on_change = on_change
         self.on_move = on_move
 
     @property
@@ -154,11 +168,11 @@ class MatchRunner:
                     f"Time is up! {self.name(player)} took {used:.1f} seconds; "
                     f"the limit is {limit} seconds."
                 )
-                session.time_out(used)
-                self.changed()
+                self.tell(session.time_out(used))
                 self.round_over()
                 return
         events = session.play(move, seconds=used)
+        self.tell(events)
         first = events[0]
         if not isinstance(first, Played):  # a driver or bot slip must not end the program
             self.say(self.names_in(first.reason if isinstance(first, Refused) else str(first)))
@@ -167,14 +181,18 @@ class MatchRunner:
         self.driver.report(state, move, after)
         if self.on_move is not None:
             self.on_move(state, move, after)
-        self.changed()
         self.driver.stop_pending()
         if any(isinstance(event, RoundOver) for event in events):
             self.round_over()
 
-    def changed(self) -> None:
-        if self.on_change is not None:
-            self.on_change(self.match, tuple(self.seconds))
+    @staticmethod
+    def tell(events: Iterable[object]) -> None:
+        """What the session could not keep (the game's file, the statistics), on standard
+        error: the game goes on."""
+        for event in events:
+            if isinstance(event, NotKept):
+                with suppress(OSError, ValueError):
+                    print(f"equation-duel: {event.reason}", file=sys.stderr, flush=True)
 
     def round_over(self) -> None:
         """The round just finished: the game's closing lines, the score, the next round."""
