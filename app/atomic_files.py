@@ -102,8 +102,14 @@ def atomic_write_text(path: Path | str, text: str, sync: bool = True) -> Path:
 
 def _sync_folder(folder: Path) -> None:
     """Make the rename itself durable (POSIX; a no-op where folders cannot be opened)."""
+    sync_path(folder)
+
+
+def sync_path(path: Path, flags: int = os.O_RDONLY) -> None:
+    """Flush a file or folder to the disk, quietly (nothing to do where it cannot be
+    opened: the write itself has succeeded)."""
     try:
-        handle = os.open(folder, os.O_RDONLY)
+        handle = os.open(path, flags)
     except OSError:
         return
     try:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app import unfinished
-from app.atomic_files import atomic_write_text
+from app.atomic_files import atomic_write_text, sync_path
 from app.data_folder import data_dir
 from app.storage import NotAFile, write_problem
 from rules.record_json import to_json
@@ -141,19 +141,6 @@ def flush_kept() -> None:
     folders = set()
     for slot in unfinished.held_slots():
         folders.add(slot.parent)
-        _sync(slot, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        sync_path(slot, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     for folder in folders:
-        _sync(folder, os.O_RDONLY)
-
-
-def _sync(path: Path, flags: int) -> None:
-    try:
-        handle = os.open(path, flags)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
+        sync_path(folder)
