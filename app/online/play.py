@@ -19,6 +19,7 @@ from app.online.guest_link import GuestLink, JoinRefused
 from app.online.guest_play import GuestPlayer
 from app.online.host_link import HostLink
 from app.online.host_play import HostReferee
+from app.online.host_turns import HostTurns
 from app.online.seats import OnlineDriver
 from app.online.texts import UNENCRYPTED, reach_words, their_words
 from app.plain import driver_class
@@ -97,8 +98,9 @@ def host_plain(
     names = (name, "Guest")
     started = _now()
     record_id = __import__("uuid").uuid4().hex
-    referee = HostReferee(link, game, names, GUEST_SEAT, record_id, console.say)
-    referee.publish(match, ())
+    turns = HostTurns(link, game, names, GUEST_SEAT, record_id)
+    turns.publish(match, ())
+    referee = HostReferee(turns, console.say)
     try:
         port = link.start()
     except OSError as error:
@@ -117,7 +119,7 @@ def host_plain(
         return INTERRUPTED
     guest = link.guest or "Guest"
     names = (name, guest)
-    referee.names = names
+    turns.names = names
     players = players_of(names)
     inner = driver_class(game.id)(game, console, names)
     driver = OnlineDriver(inner, HOST_SEAT, inner.human_turn, referee.guest_turn)
