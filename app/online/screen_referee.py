@@ -43,3 +43,36 @@ class OnlineReferee(Referee):
         if game.to_move(state) == self.guest_seat:
             return f"It is {self.guest}'s turn: their move comes over the connection."
         return "play"
+
+
+class GuestReferee(Referee):
+    """The guest's screen: a move is sent to the host and played here once confirmed.
+
+    `send(text)` sends a move in notation (`app.tui.online_guest`); the move the host
+    confirms is handed back in as `incoming` and played. The guest keeps the game
+    (`keeps`) as the host does, under the host's record id."""
+
+    def __init__(self, seat: PlayerNo, host: str, send: Any) -> None:
+        self.seat = seat
+        self.host = host
+        self.send = send
+        self.incoming: Any = None
+        #: A move sent and not yet confirmed or refused.
+        self.pending = False
+
+    def offers(self, action: str) -> Offer:
+        if action in NOT_ONLINE or action == "hint":
+            return False
+        return super().offers(action)
+
+    def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
+        if move is not None and move is self.incoming:
+            self.incoming = None
+            return "play"
+        if game.to_move(state) != self.seat:
+            return f"It is {self.host}'s turn."
+        if self.pending:
+            return "Your move is on its way: waiting for the host to confirm it."
+        self.pending = True
+        self.send(game.format_move(move))
+        return "Sent: waiting for the host to confirm your move…"

@@ -51,15 +51,21 @@ class OnlineGamesScreen(Screen[None]):
     CSS_PATH = ONLINE_STYLES
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"choose({n - 1})", "Host", show=n == 1) for n in range(1, 6)),
+        Binding("j", "join", "Join a friend's game"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
+    def action_join(self) -> None:
+        from app.tui.online_guest import JoinScreen
+
+        self.app.push_screen(JoinScreen())
+
     def compose(self) -> ComposeResult:
         with Vertical(id="online-box"):
-            yield Static("Play a friend online: host a game", id="online-title")
+            yield Static("Play a friend online", id="online-title")
             yield Static(
-                "Choose the game (1-5). Your friend joins from their own machine with "
-                "the code shown next: equation-duel join CODE@HOST:PORT.",
+                "Host: choose the game (1-5); your friend joins from their own machine "
+                "with the code shown next. Join a friend's game: press j.",
                 id="online-help",
                 markup=False,
             )

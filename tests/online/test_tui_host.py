@@ -34,8 +34,9 @@ async def test_a_full_screen_host_plays_a_plain_guest_to_the_end(tmp_path: Path)
             guest = Proc(["join", place, "--plain", "--name", "Bob"], tmp_path / "guest")
             guest.write("".join(f"{line}\n" for line in guest_lines))
             assert await asyncio.to_thread(waiting.link.joined.wait, WAIT)
-            while not app.screen.query(OnlineSeat):
-                await pilot.pause()
+            async with asyncio.timeout(WAIT):
+                while not app.screen.query(OnlineSeat):
+                    await pilot.pause()
             screen = app.screen
             seat = screen.query_one(OnlineSeat)
             assert screen.setup.names == ("Player 1", "Bob")
