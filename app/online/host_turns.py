@@ -36,6 +36,8 @@ class HostTurns:
         self.names = names
         self.guest_seat = guest_seat
         self.record_id = record_id
+        #: Whether the guest may ask for hints (the host's choice).
+        self.hints = False
         self.turn = 0
         self.timeouts = 0
         self.to_move: PlayerNo = 1
@@ -55,6 +57,7 @@ class HostTurns:
             seconds=list(seconds),
             turn=self.turn,
             record_id=self.record_id,
+            hints=self.hints,
         )
         guest_to_move = not over and self.to_move == self.guest_seat
         self.link.publish(Position(welcome, self.turn, guest_to_move, over))

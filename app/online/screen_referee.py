@@ -52,8 +52,9 @@ class GuestReferee(Referee):
     confirms is handed back in as `incoming` and played. The guest keeps the game
     (`keeps`) as the host does, under the host's record id."""
 
-    def __init__(self, seat: PlayerNo, host: str, send: Any) -> None:
+    def __init__(self, seat: PlayerNo, host: str, send: Any, hints: bool = False) -> None:
         self.seat = seat
+        self.hints = hints
         self.host = host
         self.send = send
         self.incoming: Any = None
@@ -61,9 +62,9 @@ class GuestReferee(Referee):
         self.pending = False
 
     def offers(self, action: str) -> Offer:
-        if action in NOT_ONLINE or action == "hint":
+        if action in NOT_ONLINE or (action == "hint" and not self.hints):
             return False
-        return super().offers(action)
+        return super().offers(action) if action != "hint" else USUAL
 
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
         if move is not None and move is self.incoming:

@@ -113,7 +113,7 @@ def guest_board(link: GuestLink, welcome: Welcome) -> tuple[Any, GuestSeat]:
     record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
     now = datetime.now(UTC).replace(microsecond=0)
     record = record_from_match(match, players_of(names), welcome.seconds, now, None, record_id)
-    seat = GuestSeat(link, welcome.seat, names[2 - welcome.seat], welcome.turn)
+    seat = GuestSeat(link, welcome.seat, names[2 - welcome.seat], welcome.turn, welcome.hints)
     screen = board_screen(match.game_id)(setup, None, record, referee=seat.referee)
     screen.session.clock = _still  # the host counts the time
     return screen, seat
@@ -134,13 +134,15 @@ class GuestSeat(Widget):
 
     DEFAULT_CSS = "GuestSeat { display: none; }"
 
-    def __init__(self, link: GuestLink, seat: Any, host: str, turn: int) -> None:
+    def __init__(
+        self, link: GuestLink, seat: Any, host: str, turn: int, hints: bool = False
+    ) -> None:
         super().__init__()
         self.link = link
         self.host = host
         self.expected = turn
         link.have = turn
-        self.referee = GuestReferee(seat, host, self.send)
+        self.referee = GuestReferee(seat, host, self.send, hints)
 
     @property
     def game_screen(self) -> Any:

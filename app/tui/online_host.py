@@ -105,7 +105,10 @@ class HostWaitScreen(Screen[None]):
     """The join code and the guest's command; waits for the guest (see the module)."""
 
     CSS_PATH = ONLINE_STYLES
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Stop hosting")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hints", "Hints on/off"),
+        Binding("escape", "leave", "Stop hosting"),
+    ]
 
     def __init__(self, setup: GameSetup, bind: str = "127.0.0.1", port: int = 0) -> None:
         super().__init__(classes="online-wait")
@@ -124,6 +127,8 @@ class HostWaitScreen(Screen[None]):
         self.turns.publish(setup.new_match(), ())
         self.port = 0
         self._handed_over = False
+        #: Whether both players may ask for hints (the host decides before the guest joins).
+        self.hints = False
 
     def compose(self) -> ComposeResult:
         title = short_title(GAME_INFO[self.setup.game_id].title)
@@ -133,6 +138,7 @@ class HostWaitScreen(Screen[None]):
             yield Static("", id="guest-command", markup=False)
             yield Static(reach_words(self.bind), id="online-reach", markup=False)
             yield Static(UNENCRYPTED, id="online-unencrypted", markup=False)
+            yield Static(self._hint_words(), id="online-hints", markup=False)
             yield Static("Waiting for your friend to join…", id="online-waiting", markup=False)
         yield KeysFooter()
 
@@ -163,13 +169,25 @@ class HostWaitScreen(Screen[None]):
         seats = (self.setup.seats[0], Seat(guest))
         setup = replace(self.setup, seats=seats)
         self.turns.names = setup.names
-        referee = OnlineReferee(GUEST_SEAT, guest)
+        referee = OnlineReferee(GUEST_SEAT, guest, self.hints)
         screen = self._board(setup, referee=referee)
         screen.session.record_id = self.record_id
+        screen.session.clock = self.link.clock  # (it stands still while the guest is away)
         seat = OnlineSeat(self.link, self.turns, referee)
         self._handed_over = True
         self.app.switch_screen(screen)
         self.app.call_after_refresh(_mount_into, screen, seat)
+
+    def _hint_words(self) -> str:
+        if self.hints:
+            return "Hints: allowed for both players (h: no hints)."
+        return "Hints: off in this game (h allows them for both players)."
+
+    def action_hints(self) -> None:
+        self.hints = not self.hints
+        self.turns.hints = self.hints
+        self.turns.publish(self.setup.new_match(), ())
+        self.query_one("#online-hints", Static).update(self._hint_words())
 
     def action_leave(self) -> None:
         self.link.stop("The host stopped hosting.")

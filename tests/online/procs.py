@@ -91,12 +91,15 @@ def answers(game_id: str, moves: list[Any], state: Any) -> tuple[list[str], list
     lines: tuple[list[str], list[str]] = ([], [])
     for move in moves:
         seat = game.to_move(state)
-        lines[seat - 1].extend(_typed(game_id, move))
+        lines[seat - 1].extend(_typed(game_id, move, state))
         state = game.play(state, move)
     return lines
 
 
-def _typed(game_id: str, move: Any) -> list[str]:
+def _typed(game_id: str, move: Any, state: Any) -> list[str]:
+    if game_id == "collect":
+        said = ["no"] if move.declaration is None else ["yes", move.declaration]
+        return said if state.phase == "sudden-death" else [str(move.pick), *said]
     if game_id == "fifty":
         return [str(move.a), str(move.b), move.op]
     if game_id == "conquest":

@@ -30,6 +30,8 @@ async def test_a_full_screen_host_plays_a_plain_guest_to_the_end(tmp_path: Path)
             waiting = app.screen
             assert isinstance(waiting, HostWaitScreen)
             assert waiting.code in str(waiting.query_one("#join-code").render())
+            await pilot.press("h")
+            assert "allowed" in str(waiting.query_one("#online-hints").render())
             place = f"{waiting.code}@127.0.0.1:{waiting.port}"
             guest = Proc(["join", place, "--plain", "--name", "Bob"], tmp_path / "guest")
             guest.write("".join(f"{line}\n" for line in guest_lines))
@@ -40,6 +42,7 @@ async def test_a_full_screen_host_plays_a_plain_guest_to_the_end(tmp_path: Path)
             screen = app.screen
             seat = screen.query_one(OnlineSeat)
             assert screen.setup.names == ("Player 1", "Bob")
+            assert screen.referee.hints
             state = start
             for number, move in enumerate(moves):
                 if screen.game.to_move(state) == 1:  # the host's turn, on this keyboard
