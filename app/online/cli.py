@@ -12,6 +12,7 @@ menu). Refusals are one line on standard error.
 from __future__ import annotations
 
 import argparse
+import ssl
 import sys
 from typing import Any
 
@@ -40,6 +41,8 @@ def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     )
     if "--turn-seconds" not in host._option_string_actions:
         host.add_argument("--turn-seconds", dest="turn_seconds", metavar="N")
+    host.add_argument("--tls-cert", metavar="FILE", help="encrypt: this certificate (PEM)")
+    host.add_argument("--tls-key", metavar="FILE", help="encrypt: this certificate's key (PEM)")
     add_game_flags(host)
     join = sub.add_parser(
         "join",
@@ -49,6 +52,11 @@ def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     join.add_argument("address", metavar="CODE@HOST:PORT")
     join.add_argument("--plain", action="store_true", help="line by line (the default here)")
     join.add_argument("--name", default="Guest", help="your name (Guest)")
+    join.add_argument(
+        "--tls-ca",
+        metavar="FILE",
+        help="the host encrypts: trust this certificate (PEM; the host's own, if self-signed)",
+    )
 
 
 def _fail(message: str) -> int:
@@ -78,7 +86,11 @@ def cmd_host(args: argparse.Namespace) -> int:
         match = new_match(game.id, options, args.best_of, seconds)
     except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
         return _fail(str(error))
-    return host_plain(game, match, name, args.bind, args.port)
+    try:
+        tls = _server_tls(args.tls_cert, args.tls_key)
+    except FlagError as error:
+        return _fail(str(error))
+    return host_plain(game, match, name, args.bind, args.port, tls=tls)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
@@ -89,4 +101,30 @@ def cmd_join(args: argparse.Namespace) -> int:
         name = _name(args.name)
     except (AddressProblem, FlagError) as error:
         return _fail(str(error))
-    return join_plain(address, name)
+    tls = None
+    if args.tls_ca is not None:
+        try:
+            tls = ssl.create_default_context(cafile=args.tls_ca)
+        except (OSError, ssl.SSLError) as error:
+            return _fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
+    return join_plain(address, name, tls=tls)
+
+
+def _why(error: Exception) -> str:
+    return str(getattr(error, "strerror", None) or getattr(error, "reason", None) or error)
+
+
+def _server_tls(cert: str | None, key: str | None) -> ssl.SSLContext | None:
+    """The host's TLS context from `--tls-cert` and `--tls-key` (both or neither)."""
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise FlagError("--tls-cert and --tls-key go together")
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(cert, key)
+    except (OSError, ssl.SSLError) as error:
+        raise FlagError(
+            f"--tls-cert/--tls-key: cannot use {cert} and {key}: {_why(error)}"
+        ) from None
+    return context

@@ -119,9 +119,9 @@ class Address:
     host: str
     port: int
 
-    def url(self) -> str:
+    def url(self, secure: bool = False) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}/play"
+        return f"{'https' if secure else 'http'}://{host}:{self.port}/play"
 
 
 class AddressProblem(ValueError):

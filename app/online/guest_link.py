@@ -117,7 +117,7 @@ class GuestLink:
         assert self._session is not None
         try:
             ws = await self._session.ws_connect(
-                self.address.url(),
+                self.address.url(secure=self.tls is not None),
                 max_msg_size=MAX_HOST_BYTES,
                 heartbeat=HEARTBEAT,
                 timeout=aiohttp.ClientWSTimeout(ws_close=CONNECT_SECONDS),

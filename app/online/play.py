@@ -7,6 +7,7 @@ record_game`, which passes over a record id counted already).
 
 from __future__ import annotations
 
+import ssl
 import sys
 from datetime import UTC, datetime
 from typing import Any
@@ -21,7 +22,7 @@ from app.online.host_link import HostLink
 from app.online.host_play import HostReferee
 from app.online.host_turns import HostTurns
 from app.online.seats import OnlineDriver
-from app.online.texts import UNENCRYPTED, reach_words, their_words
+from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words, their_words
 from app.plain import driver_class
 from app.plain.base import Console, EndOfInput
 from app.plain.match_runner import MatchRunner
@@ -88,13 +89,15 @@ def host_plain(
     bind: str,
     port: int,
     console: Console | None = None,
+    tls: ssl.SSLContext | None = None,
 ) -> int:
-    """Host `match` for one guest and play it line by line; the exit code."""
+    """Host `match` for one guest and play it line by line; the exit code. `tls`: the
+    host's certificate and key (None: the link is not encrypted)."""
     from app.online.codes import new_code
 
     console = console or Console(sys.stdin, sys.stdout)
     code = new_code()
-    link = HostLink(code, name, bind=bind, port=port, notice=console.say)
+    link = HostLink(code, name, bind=bind, port=port, notice=console.say, tls=tls)
     names = (name, "Guest")
     started = _now()
     record_id = __import__("uuid").uuid4().hex
@@ -109,7 +112,7 @@ def host_plain(
     console.say(f"Join code: {code}")
     console.say(f"The guest joins with: equation-duel join {code}@{_shown_host(bind)}:{port}")
     console.say(reach_words(bind))
-    console.say(UNENCRYPTED)
+    console.say(UNENCRYPTED if tls is None else ENCRYPTED)
     console.say("Waiting for a guest to join (ctrl+c stops).")
     try:
         link.joined.wait()
@@ -140,10 +143,16 @@ def host_plain(
     return INTERRUPTED if stopped == "interrupted" else 0
 
 
-def join_plain(address: Address, name: str, console: Console | None = None) -> int:
-    """Join the game at `address` and play it line by line; the exit code."""
+def join_plain(
+    address: Address,
+    name: str,
+    console: Console | None = None,
+    tls: ssl.SSLContext | None = None,
+) -> int:
+    """Join the game at `address` and play it line by line; the exit code. `tls`: the
+    certificates to trust for an encrypted link (None: not encrypted)."""
     console = console or Console(sys.stdin, sys.stdout)
-    link = GuestLink(address, name)
+    link = GuestLink(address, name, tls=tls)
     try:
         welcome = link.join()
     except JoinRefused as error:

@@ -30,6 +30,8 @@ UNENCRYPTED = (
     "(docs/online.md)."
 )
 
+ENCRYPTED = "The link is encrypted (TLS, with the certificate given)."
+
 
 def reach_words(bind: str) -> str:
     """Who can reach the host listening on `bind`, in words."""
