@@ -17,11 +17,11 @@ import sys
 from typing import Any
 
 from app.game_flags import FlagError, add_game_flags, options_from_args, whole_number
-from app.online.play import host_plain, join_plain
 from rules.names import NameProblem, clean_name
 from rules.registry import GAME_IDS, get_game
 
 USAGE_ERROR = 2
+_NO_AIOHTTP = "online play needs aiohttp: pip install 'equation-duel[web]' ({error})"
 
 
 def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
@@ -90,6 +90,10 @@ def cmd_host(args: argparse.Namespace) -> int:
         tls = _server_tls(args.tls_cert, args.tls_key)
     except FlagError as error:
         return _fail(str(error))
+    try:
+        from app.online.play import host_plain
+    except ImportError as error:
+        return _fail(_NO_AIOHTTP.format(error=error))
     return host_plain(game, match, name, args.bind, args.port, tls=tls)
 
 
@@ -107,6 +111,10 @@ def cmd_join(args: argparse.Namespace) -> int:
             tls = ssl.create_default_context(cafile=args.tls_ca)
         except (OSError, ssl.SSLError) as error:
             return _fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
+    try:
+        from app.online.play import join_plain
+    except ImportError as error:
+        return _fail(_NO_AIOHTTP.format(error=error))
     return join_plain(address, name, tls=tls)
 
 
