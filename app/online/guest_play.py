@@ -21,6 +21,9 @@ from rules.words.common import name_players
 from rules.words.moves import describe_move
 from rules.words.voice import Voice
 
+#: Seconds after which the guest's move is said to be pending (a slow link).
+PENDING_AFTER = 0.5
+
 
 class GuestPlayer:
     """The guest's turns and the host's, as they come (see the module's docstring)."""
@@ -56,7 +59,7 @@ class GuestPlayer:
             move = self.inner.human_turn(state)
             text = self.game.format_move(move)
             self.link.send(Move(number=self.expected, text=text))
-            answer = self.wait(self.expected)
+            answer = self.wait(self.expected, own=True)
             if isinstance(answer, Refusal):
                 self.say(name_players(their_words(answer.reason), self.names))
                 continue
@@ -85,11 +88,17 @@ class GuestPlayer:
             return None
         return self.game.parse_move(moved.text)
 
-    def wait(self, number: int) -> Moved | Refusal:
-        """The host's answer for turn `number`; what else comes is said meanwhile."""
+    def wait(self, number: int, own: bool = False) -> Moved | Refusal:
+        """The host's answer for turn `number`; what else comes is said meanwhile. For
+        the guest's own move (`own`), a slow answer is said to be pending."""
         host = self.names[2 - self.seat]
+        pending = own
         while True:
-            message = self.link.next_message()
+            message = self.link.next_message(PENDING_AFTER if pending else None)
+            if message is None:
+                self.say(f"Your move is sent: waiting for {host} to confirm it.")
+                pending = False
+                continue
             if isinstance(message, Moved):
                 if message.number == number:
                     return message

@@ -49,6 +49,8 @@ from app.online.texts import guest_name
 HELLO_SECONDS = 10.0
 HEARTBEAT = 15.0
 IDLE_SECONDS = 30 * 60.0
+#: Connections that have not said hello yet, at most (more are refused at once).
+MAX_KNOCKING = 8
 #: How long a dropped guest may come back with the same code.
 REJOIN_SECONDS = 10 * 60.0
 
@@ -98,6 +100,7 @@ class HostLink:
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
         self._stopped = threading.Event()
+        self._knocking = 0
 
     # The thread
 
@@ -223,10 +226,15 @@ class HostLink:
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         if request.headers.get("Origin") is not None:
             return web.Response(status=403, text="A web page cannot join this game.\n")
+        if self._knocking >= MAX_KNOCKING:
+            return web.Response(status=503, text="Too many connections at once.\n")
         ws = web.WebSocketResponse(max_msg_size=MAX_GUEST_BYTES, heartbeat=HEARTBEAT)
-        await ws.prepare(request)
-        address = request.remote or "unknown"
-        hello = await self._hello(ws, address)
+        self._knocking += 1
+        try:
+            await ws.prepare(request)
+            hello = await self._hello(ws, request.remote or "unknown")
+        finally:
+            self._knocking -= 1
         if hello is None:
             await ws.close()
             return ws

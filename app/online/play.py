@@ -110,7 +110,10 @@ def host_plain(
         print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
         return 1
     console.say(f"Join code: {code}")
-    console.say(f"The guest joins with: equation-duel join {code}@{_shown_host(bind)}:{port}")
+    tls_flag = "" if tls is None else " --tls-ca HOST-CERTIFICATE.pem"
+    console.say(
+        f"The guest joins with: equation-duel join {code}@{_shown_host(bind)}:{port}{tls_flag}"
+    )
     console.say(reach_words(bind))
     console.say(UNENCRYPTED if tls is None else ENCRYPTED)
     console.say("Waiting for a guest to join (ctrl+c stops).")

@@ -82,7 +82,7 @@ def host(game: str, data: Path, *flags: str) -> tuple[Proc, str]:
     """A plain host of `game`; and the guest's `CODE@HOST:PORT`."""
     proc = Proc(["host", game, "--plain", "--name", "Ada", *flags], data)
     line = proc.wait_for("equation-duel join ")
-    return proc, line.rsplit(" ", 1)[1]
+    return proc, next(word for word in line.split() if "@" in word)
 
 
 def answers(game_id: str, moves: list[Any], state: Any) -> tuple[list[str], list[str]]:
