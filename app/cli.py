@@ -82,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_stats_parser(sub)
     add_puzzle_parser(sub)
     add_serve_parser(sub)
+    from app.online.cli import add_online_parsers  # host and join (docs/online.md)
+
+    add_online_parsers(sub)
     return parser
 
 
@@ -263,6 +266,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_puzzle(args)
         if args.command == "serve":
             return cmd_serve(args)
+        if args.command in ("host", "join"):
+            from app.online.cli import cmd_host, cmd_join
+
+            return cmd_host(args) if args.command == "host" else cmd_join(args)
         return cmd_menu()
     except KeyboardInterrupt:
         print()

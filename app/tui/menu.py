@@ -90,7 +90,13 @@ class MenuScreen(Screen[None]):
         Binding("g", "saved_games", "Saved games"),
         Binding("s", "statistics", "Statistics"),
         Binding("q", "app.quit", "Quit"),
+        Binding("o", "online", "Play a friend online", show=False),  # (docs/online.md)
     ]
+
+    def action_online(self) -> None:
+        from app.tui.online_host import OnlineGamesScreen
+
+        self.app.push_screen(OnlineGamesScreen())
 
     def __init__(self) -> None:
         super().__init__(classes="menu-screen")

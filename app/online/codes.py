@@ -1,0 +1,149 @@
+"""The join code, the guest's address, and the host's guards against guessing and floods.
+
+- `new_code()`: about 74 bits from `secrets`, written as five groups of three letters
+  and digits that cannot be misread aloud (`k7m-3qd-...`): no 0/o, 1/l/i.
+- `same_code(given, code)`: compared in constant time (`hmac.compare_digest`) after
+  the reading aloud is undone (case, spaces and dashes do not matter).
+- `WrongCodes`: after `LIMIT` wrong codes from one address, that address waits
+  `WAIT` seconds before it may try again.
+- `RateCap`: messages per second on one connection (a bucket of `burst` that refills at
+  `per_second`); a message over the cap closes that connection.
+- `parse_address("CODE@HOST:PORT")` for `equation-duel join`.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+#: 31 letters and digits, without those easily misread (0 o, 1 l i): 15 of them hold
+#: about 74 bits.
+ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+GROUPS = 5
+GROUP = 3
+
+
+def code_bits() -> float:
+    """How many bits of secret a code holds (at least 60)."""
+    import math
+
+    return GROUPS * GROUP * math.log2(len(ALPHABET))
+
+
+def new_code() -> str:
+    chars = "".join(secrets.choice(ALPHABET) for _ in range(GROUPS * GROUP))
+    return "-".join(chars[i : i + GROUP] for i in range(0, len(chars), GROUP))
+
+
+def plain_code(text: str) -> str:
+    """A code as typed or read aloud, without spaces or dashes, in lower case."""
+    return "".join(ch for ch in text.lower() if ch not in " -_\t")
+
+
+def same_code(given: str, code: str) -> bool:
+    """Whether `given` is the join code, compared in constant time."""
+    return hmac.compare_digest(
+        plain_code(given).encode("utf-8", "replace"), plain_code(code).encode("utf-8")
+    )
+
+
+#: Wrong codes an address may give before it waits, and how long it waits.
+LIMIT = 5
+WAIT = 60.0
+
+
+class WrongCodes:
+    """Counts wrong codes per address; an address over `LIMIT` waits `WAIT` seconds."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._wrong: dict[str, int] = {}
+        self._until: dict[str, float] = {}
+
+    def waiting(self, address: str) -> float:
+        """Seconds `address` must still wait before it may try a code (0: none)."""
+        until = self._until.get(address)
+        if until is None:
+            return 0.0
+        left = until - self.clock()
+        if left <= 0:
+            del self._until[address]
+            self._wrong.pop(address, None)
+            return 0.0
+        return left
+
+    def wrong(self, address: str) -> None:
+        if len(self._wrong) > 10_000:  # bounded: forget the oldest addresses
+            self._wrong.clear()
+        count = self._wrong.get(address, 0) + 1
+        self._wrong[address] = count
+        if count >= LIMIT:
+            self._until[address] = self.clock() + WAIT
+
+    def right(self, address: str) -> None:
+        self._wrong.pop(address, None)
+
+
+class RateCap:
+    """At most `burst` messages at once and `per_second` on average on a connection."""
+
+    def __init__(
+        self,
+        per_second: float = 10.0,
+        burst: int = 20,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.per_second = per_second
+        self.burst = float(burst)
+        self.clock = clock
+        self._tokens = float(burst)
+        self._last = clock()
+
+    def allow(self) -> bool:
+        """Count one message: False when it is over the cap."""
+        now = self.clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.per_second)
+        self._last = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True
+
+
+@dataclass(frozen=True)
+class Address:
+    code: str
+    host: str
+    port: int
+
+    def url(self, secure: bool = False) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{'https' if secure else 'http'}://{host}:{self.port}/play"
+
+
+class AddressProblem(ValueError):
+    """`join`'s argument cannot be read; the text says why."""
+
+
+def parse_address(text: str) -> Address:
+    """`CODE@HOST:PORT` (an IPv6 host in brackets) as given to `equation-duel join`."""
+    code, at, place = text.strip().rpartition("@")
+    if not at or not code:
+        raise AddressProblem("give the code and the place as CODE@HOST:PORT")
+    host, colon, port_text = place.rpartition(":")
+    if not colon or not host or not port_text.isdigit() or not port_text.isascii():
+        raise AddressProblem(f"{place!r} is not HOST:PORT")
+    port = int(port_text)
+    if not 1 <= port <= 65535:
+        raise AddressProblem(f"port {port} is not between 1 and 65535")
+    host = host.removeprefix("[").removesuffix("]")
+    if any(not (ch.isalnum() or ch in ".-:") for ch in host) or len(host) > 253:
+        raise AddressProblem(f"{host!r} is not a host name or address")
+    if len(plain_code(code)) != GROUPS * GROUP:
+        raise AddressProblem(
+            f"a join code has {GROUPS * GROUP} letters and digits, like {'abc-' * 4}abc"
+        )
+    return Address(code, host, port)

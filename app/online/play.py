@@ -1,0 +1,196 @@
+"""Hosting and joining in plain mode: the link, the one match loop, the record kept.
+
+Both sides keep the game as a local one is kept (`app.kept_games.keeper` after every
+turn, under the host's record id) and count a finished game once (`app.ratings.
+record_game`, which passes over a record id counted already).
+"""
+
+from __future__ import annotations
+
+import ssl
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from app.kept_games import keeper
+from app.online.codes import Address
+from app.online.guest_link import GuestLink, JoinRefused
+from app.online.guest_play import GuestPlayer
+from app.online.host_link import HostLink
+from app.online.host_play import HostReferee
+from app.online.host_turns import HostTurns
+from app.online.seats import OnlineDriver
+from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words, their_words
+from app.plain import driver_class
+from app.plain.base import Console, EndOfInput
+from app.plain.match_runner import MatchRunner
+from app.ratings import record_game
+from app.stats import StatsError
+from rules.base import Game, PlayerNo
+from rules.match import MatchState, match_outcome
+from rules.names import tidy_name
+from rules.records import PlayerInfo, players_of, record_from_match
+from rules.registry import GAME_IDS, get_game
+
+INTERRUPTED = 130
+HOST_SEAT: PlayerNo = 1
+GUEST_SEAT: PlayerNo = 2
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def _shown_host(bind: str) -> str:
+    if bind in ("0.0.0.0", "::", ""):
+        import socket
+
+        return socket.gethostname()
+    return f"[{bind}]" if ":" in bind else bind
+
+
+def _finish(
+    runner: MatchRunner,
+    players: tuple[PlayerInfo, PlayerInfo],
+    started: datetime,
+    record_id: str,
+) -> bool:
+    """Count a finished game (once); whether it finished."""
+    finished = match_outcome(runner.match) is not None
+    if finished:
+        record = record_from_match(
+            runner.match, players, runner.seconds, started, _now(), record_id
+        )
+        try:
+            record_game(record)
+        except (StatsError, OSError) as error:
+            print(f"equation-duel: warning: statistics not updated: {error}", file=sys.stderr)
+    return finished
+
+
+def _play(runner: MatchRunner, console: Console) -> str:
+    """Run the game; "" when it ended, else why it stopped (the game is kept)."""
+    try:
+        runner.run()
+    except KeyboardInterrupt:
+        console.say()
+        return "interrupted"
+    except EndOfInput as stop:
+        return str(stop) or "input ended"
+    return ""
+
+
+def host_plain(
+    game: Game[Any, Any, Any],
+    match: MatchState,
+    name: str,
+    bind: str,
+    port: int,
+    console: Console | None = None,
+    tls: ssl.SSLContext | None = None,
+) -> int:
+    """Host `match` for one guest and play it line by line; the exit code. `tls`: the
+    host's certificate and key (None: the link is not encrypted)."""
+    from app.online.codes import new_code
+
+    console = console or Console(sys.stdin, sys.stdout)
+    code = new_code()
+    link = HostLink(code, name, bind=bind, port=port, notice=console.say, tls=tls)
+    names = (name, "Guest")
+    started = _now()
+    record_id = __import__("uuid").uuid4().hex
+    turns = HostTurns(link, game, names, GUEST_SEAT, record_id)
+    turns.publish(match, ())
+    referee = HostReferee(turns, console.say)
+    try:
+        port = link.start()
+    except OSError as error:
+        print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
+        return 1
+    console.say(f"Join code: {code}")
+    tls_flag = "" if tls is None else " --tls-ca HOST-CERTIFICATE.pem"
+    console.say(
+        f"The guest joins with: equation-duel join {code}@{_shown_host(bind)}:{port}{tls_flag}"
+    )
+    console.say(reach_words(bind))
+    console.say(UNENCRYPTED if tls is None else ENCRYPTED)
+    console.say("Waiting for a guest to join (ctrl+c stops).")
+    try:
+        link.joined.wait()
+    except KeyboardInterrupt:
+        link.stop()
+        console.say()
+        return INTERRUPTED
+    guest = link.guest or "Guest"
+    names = (name, guest)
+    turns.names = names
+    players = players_of(names)
+    inner = driver_class(game.id)(game, console, names)
+    driver = OnlineDriver(inner, HOST_SEAT, inner.human_turn, referee.guest_turn)
+    keep = keeper(players, started, record_id)
+
+    def changed(match: MatchState, seconds: tuple[float, ...]) -> None:
+        keep(match, seconds)
+        referee.changed(match, seconds)
+
+    runner = MatchRunner(driver, match, clock=link.clock, on_change=changed)
+    stopped = _play(runner, console)
+    finished = _finish(runner, players, started, record_id)
+    if finished:
+        link.stop("The game is over.")
+        return 0
+    console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
+    link.stop(f"{name} stopped the game: it is kept.")
+    return INTERRUPTED if stopped == "interrupted" else 0
+
+
+def join_plain(
+    address: Address,
+    name: str,
+    console: Console | None = None,
+    tls: ssl.SSLContext | None = None,
+) -> int:
+    """Join the game at `address` and play it line by line; the exit code. `tls`: the
+    certificates to trust for an encrypted link (None: not encrypted)."""
+    console = console or Console(sys.stdin, sys.stdout)
+    link = GuestLink(address, name, tls=tls)
+    try:
+        welcome = link.join()
+    except JoinRefused as error:
+        print(f"equation-duel: error: cannot join: {error}", file=sys.stderr)
+        return 1
+    try:
+        match = MatchState.model_validate(welcome.match)
+        if match.game_id not in GAME_IDS:
+            raise ValueError(f"unknown game {match.game_id!r}")
+        game = get_game(match.game_id)
+        names = (
+            tidy_name(their_words(welcome.names[0]), "Player 1", 16),
+            tidy_name(their_words(welcome.names[1]), "Player 2", 16),
+        )
+        inner = driver_class(game.id)(game, console, names)
+        player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn)
+        player.limit = match.turn_seconds
+        driver = OnlineDriver(inner, welcome.seat, player.own_turn, player.host_turn)
+        players = players_of(names)
+        record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
+        keep = keeper(players, _now(), record_id)
+        runner = MatchRunner(
+            driver, match, seconds=welcome.seconds, clock=player.answered, on_change=keep
+        )
+    except (ValidationError, ValueError) as error:
+        link.close("The game could not be read.")
+        why = their_words(str(error), 200)
+        print(f"equation-duel: error: the host's game cannot be read: {why}", file=sys.stderr)
+        return 1
+    console.say(f"Joined {names[2 - welcome.seat]}'s game as Player {welcome.seat}.")
+    stopped = _play(runner, console)
+    finished = _finish(runner, players, _now(), record_id)
+    if finished:
+        link.close()
+        return 0
+    console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
+    link.close(f"{names[welcome.seat - 1]} left: the game is kept.")
+    return INTERRUPTED if stopped == "interrupted" else 0

@@ -1,0 +1,186 @@
+"""What the host and the guest say to each other: small, versioned pydantic messages.
+
+The host's match session is the referee; the guest only asks. Every message is one JSON
+object with a `kind`, read into one of the models below by `read_from_guest` (on the
+host) or `read_from_host` (on the guest). Anything else raises `BadMessage`, whose text
+says why in words; the side that reads it closes that connection, and only that one.
+
+    guest -> host: hello, move, takeback-ask, takeback-answer, bye
+    host -> guest: welcome, moved, refusal, away, takeback-ask, takeback-answer, bye
+
+Limits: a guest's message is at most `MAX_GUEST_BYTES` (4 KiB); the host's at most
+`MAX_HOST_BYTES` (the welcome carries the match so far, whose moves are bounded by the
+rules). Every text field has a length limit; a name is cleaned again where it is shown.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from rules.validation import first_problem
+
+#: The protocol's version: a hello with another one is refused in words.
+VERSION = 1
+MAX_GUEST_BYTES = 4 * 1024
+MAX_HOST_BYTES = 64 * 1024
+#: The longest move in notation a guest may send (a collect declaration is the longest).
+MAX_MOVE = 200
+#: The longest name a guest may send (cleaned and cut further where shown).
+MAX_NAME_SENT = 64
+MAX_REASON = 600
+#: The largest move number (a turn of the match) either side accepts.
+MAX_NUMBER = 100_000
+
+
+class BadMessage(ValueError):
+    """A message that cannot be read: its text says why, in words."""
+
+
+class OtherVersion(BadMessage):
+    """A hello with another protocol version."""
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+class Hello(Message):
+    """The guest's first message: its protocol version, the join code, its name."""
+
+    kind: Literal["hello"] = "hello"
+    version: int
+    code: str = Field(max_length=64)
+    name: str = Field(max_length=MAX_NAME_SENT)
+    #: How many turns the guest has seen (a rejoin: the host sends those after them).
+    have: int = Field(default=0, ge=0, le=MAX_NUMBER)
+
+
+class Move(Message):
+    """A move in notation for turn `number` (a retried move carries the same number)."""
+
+    kind: Literal["move"] = "move"
+    number: int = Field(ge=0, le=MAX_NUMBER)
+    text: str = Field(max_length=MAX_MOVE)
+
+
+class TakebackAsk(Message):
+    """Asks the other player to take back the last move (of turn `number`)."""
+
+    kind: Literal["takeback-ask"] = "takeback-ask"
+    number: int = Field(ge=0, le=MAX_NUMBER)
+
+
+class TakebackAnswer(Message):
+    kind: Literal["takeback-answer"] = "takeback-answer"
+    accept: bool
+
+
+class Bye(Message):
+    """The sender leaves (the game is kept on both sides); `reason` in words."""
+
+    kind: Literal["bye"] = "bye"
+    reason: str = Field(default="", max_length=MAX_REASON)
+
+
+class Welcome(Message):
+    """The host's answer to a good hello: the game as it stands, and who sits where.
+
+    `match` is the match so far (`rules.match.MatchState`, as JSON), `seconds` the time of
+    every move played, `turn` the number of the next turn."""
+
+    kind: Literal["welcome"] = "welcome"
+    version: int
+    seat: Literal[1, 2]
+    names: tuple[str, str]
+    match: dict[str, Any]
+    seconds: list[float] = Field(max_length=MAX_NUMBER)
+    turn: int = Field(ge=0, le=MAX_NUMBER)
+    record_id: str = Field(max_length=64)
+    hints: bool = False
+
+
+class Moved(Message):
+    """Turn `number` was played: `player` played `text` in `seconds`; or, when
+    `timed_out`, ran out of time (no move is played, the round ends)."""
+
+    kind: Literal["moved"] = "moved"
+    number: int = Field(ge=0, le=MAX_NUMBER)
+    player: Literal[1, 2]
+    text: str = Field(max_length=MAX_MOVE)
+    seconds: float = Field(ge=0)
+    timed_out: bool = False
+
+
+class Refusal(Message):
+    """The guest's message was not taken: `reason` in words (`number`: the move's)."""
+
+    kind: Literal["refusal"] = "refusal"
+    reason: str = Field(max_length=MAX_REASON)
+    number: int | None = None
+
+
+class Away(Message):
+    """Who is away (None: both players are here); the clock waits meanwhile."""
+
+    kind: Literal["away"] = "away"
+    who: str | None = Field(default=None, max_length=MAX_NAME_SENT)
+
+
+FromGuest = Annotated[
+    Hello | Move | TakebackAsk | TakebackAnswer | Bye, Field(discriminator="kind")
+]
+FromHost = Annotated[
+    Welcome | Moved | Refusal | Away | TakebackAsk | TakebackAnswer | Bye,
+    Field(discriminator="kind"),
+]
+_GUEST: TypeAdapter[FromGuest] = TypeAdapter(FromGuest)
+_HOST: TypeAdapter[FromHost] = TypeAdapter(FromHost)
+
+
+def encode(message: Message) -> str:
+    return message.model_dump_json()
+
+
+def _object(raw: str | bytes, limit: int) -> dict[str, Any]:
+    if len(raw) > limit:
+        raise BadMessage(f"a message is at most {limit // 1024} KiB; that one was larger")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadMessage("that message is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadMessage("a message is a JSON object")
+    return data
+
+
+def _read(adapter: TypeAdapter[Any], raw: str | bytes) -> Any:
+    try:
+        return adapter.validate_json(raw)
+    except ValidationError as error:
+        field, why = first_problem(error)
+        where = f" ({field[:40]})" if field else ""
+        raise BadMessage(f"that message cannot be read{where}: {why[:200]}") from None
+
+
+def read_from_guest(raw: str | bytes) -> FromGuest:
+    """A guest's message, or BadMessage (OtherVersion for a hello of another version)."""
+    data = _object(raw, MAX_GUEST_BYTES)
+    if data.get("kind") == "hello" and data.get("version") != VERSION:
+        version = data.get("version")
+        theirs = version if isinstance(version, int) and not isinstance(version, bool) else "?"
+        raise OtherVersion(
+            f"this host speaks version {VERSION} of the online protocol and you speak "
+            f"version {theirs}: both players need the same Equation Duel"
+        )
+    message: FromGuest = _read(_GUEST, raw)
+    return message
+
+
+def read_from_host(raw: str | bytes) -> FromHost:
+    """A host's message, or BadMessage."""
+    _object(raw, MAX_HOST_BYTES)
+    message: FromHost = _read(_HOST, raw)
+    return message

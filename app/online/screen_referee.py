@@ -1,0 +1,79 @@
+"""The full screen's referee for a hosted game: one seat is played over the connection.
+
+The host's game screen is a view of the host's match session, as for a local game; this
+referee (`app.match_session.referee.Referee`) adds what online play changes: a move on
+the host's keyboard is refused while it is the guest's turn, the guest's move (handed
+in by `app.tui.online_seat`) is admitted, and the keys that would change the match
+under the guest's feet (a takeback without the guest's consent, a rematch, a new game)
+are not offered; hints only when the host allowed them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from app.match_session.referee import USUAL, Offer, Referee
+from rules.base import PlayerNo
+
+#: The keys an online game does not offer (a takeback needs the other's consent).
+NOT_ONLINE = frozenset({"undo", "undo_off", "rematch", "new_game"})
+
+
+class OnlineReferee(Referee):
+    """The rules, with the guest's seat played over the connection."""
+
+    def __init__(self, guest_seat: PlayerNo, guest: str, hints: bool = False) -> None:
+        self.guest_seat = guest_seat
+        self.guest = guest
+        self.hints = hints
+        #: The guest's move being handed in (admitted once).
+        self.incoming: Any = None
+
+    def offers(self, action: str) -> Offer:
+        if action in NOT_ONLINE:
+            return False
+        if action == "hint" and not self.hints:
+            return False
+        return super().offers(action) if action != "hint" else USUAL
+
+    def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
+        if move is not None and move is self.incoming:
+            self.incoming = None
+            return "play"
+        if game.to_move(state) == self.guest_seat:
+            return f"It is {self.guest}'s turn: their move comes over the connection."
+        return "play"
+
+
+class GuestReferee(Referee):
+    """The guest's screen: a move is sent to the host and played here once confirmed.
+
+    `send(text)` sends a move in notation (`app.tui.online_guest`); the move the host
+    confirms is handed back in as `incoming` and played. The guest keeps the game
+    (`keeps`) as the host does, under the host's record id."""
+
+    def __init__(self, seat: PlayerNo, host: str, send: Any, hints: bool = False) -> None:
+        self.seat = seat
+        self.hints = hints
+        self.host = host
+        self.send = send
+        self.incoming: Any = None
+        #: A move sent and not yet confirmed or refused.
+        self.pending = False
+
+    def offers(self, action: str) -> Offer:
+        if action in NOT_ONLINE or (action == "hint" and not self.hints):
+            return False
+        return super().offers(action) if action != "hint" else USUAL
+
+    def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
+        if move is not None and move is self.incoming:
+            self.incoming = None
+            return "play"
+        if game.to_move(state) != self.seat:
+            return f"It is {self.host}'s turn."
+        if self.pending:
+            return "Your move is on its way: waiting for the host to confirm it."
+        self.pending = True
+        self.send(game.format_move(move))
+        return "Sent: waiting for the host to confirm your move…"

@@ -1,0 +1,57 @@
+"""An online game's plain driver: one seat is played here, the other over the connection.
+
+`OnlineDriver` wraps the game's own plain driver (`app.plain`), so an online game reads
+exactly as a local one: the welcome, the reports of moves, the closing lines and the
+result line are the game's own. Only whose turn comes from where differs: the local
+seat's turn is `local_turn(state)` (the game's own prompts), the other seat's is
+`remote_turn(state)` (a move from the connection). The one match loop
+(`app.plain.match_runner.MatchRunner`) plays it, on both sides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from app.plain.base import PlainDriver
+from rules.base import Outcome, PlayerNo
+
+Turn = Callable[[Any], Any]
+
+
+class OnlineDriver(PlainDriver):
+    """The game's driver for the local seat, the connection for the other."""
+
+    game_id: ClassVar[str] = "online"
+
+    def __init__(
+        self, inner: PlainDriver, local: PlayerNo, local_turn: Turn, remote_turn: Turn
+    ) -> None:
+        super().__init__(inner.game, inner.console, inner.names)
+        self.inner = inner
+        self.local = local
+        self.local_turn = local_turn
+        self.remote_turn = remote_turn
+
+    def welcome(self, state: Any) -> None:
+        self.inner.welcome(state)
+
+    def human_turn(self, state: Any) -> Any:
+        if self.game.to_move(state) == self.local:
+            return self.local_turn(state)
+        return self.remote_turn(state)
+
+    def report(self, before: Any, move: Any, after: Any) -> None:
+        self.inner.report(before, move, after)
+
+    def final(self, outcome: Outcome) -> None:
+        self.inner.final(outcome)
+
+    def start_round(self, state: Any) -> None:
+        self.inner.start_round(state)
+
+    def result_line(self, outcome: Outcome) -> str:
+        return self.inner.result_line(outcome)
+
+    def stop_pending(self) -> None:
+        self.inner.stop_pending()

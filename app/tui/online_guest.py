@@ -1,0 +1,194 @@
+"""Joining a friend's game in the full screen: Menu → o → j, the code, then the game.
+
+`JoinScreen` reads `CODE@HOST:PORT` (typed or pasted) and a name, joins in a thread
+worker (`app.online.guest_link`), and opens the game's own board on a copy of the host's
+match, with a `GuestReferee` (a move goes to the host and is played when confirmed) and
+a `GuestSeat` that brings the host's answers in as messages. The host counts the time:
+the copy's clock stands still, and a time-out comes from the host.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from app.match_session.setup import GameSetup, Seat
+from app.online.codes import AddressProblem, parse_address
+from app.online.guest_link import Back, GuestLink, JoinRefused, Lost
+from app.online.protocol import Away, Bye, Move, Moved, Refusal, Welcome
+from app.online.screen_referee import GuestReferee
+from app.online.texts import their_words
+from app.tui.boards import board_screen
+from app.tui.online_host import ONLINE_CSS, ONLINE_STYLES
+from rules.match import MatchState
+from rules.names import tidy_name
+from rules.records import players_of, record_from_match
+from rules.words.common import name_players
+from widgets.keys_footer import KeysFooter
+
+
+class Joined(Message):
+    def __init__(self, link: GuestLink, welcome: Welcome | None, why: str = "") -> None:
+        super().__init__()
+        self.link = link
+        self.welcome = welcome
+        self.why = why
+
+
+class JoinScreen(Screen[None]):
+    """Type or paste the code the host gave (see the module's docstring)."""
+
+    CSS_PATH = ONLINE_STYLES
+    DEFAULT_CSS = ONLINE_CSS
+    AUTO_FOCUS = "#join-address"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="online-box"):
+            yield Static("Join a friend's game", id="online-title")
+            yield Static("The code and place your friend's screen shows (CODE@HOST:PORT):")
+            yield Input(placeholder="abc-def-ghj-kmn-pqr@127.0.0.1:40213", id="join-address")
+            yield Static("Your name:")
+            yield Input(value="Guest", id="join-name", max_length=16)
+            yield Static("", id="online-waiting", markup=False)
+        yield KeysFooter()
+
+    def on_input_submitted(self, _event: Input.Submitted) -> None:
+        text = self.query_one("#join-address", Input).value
+        name = tidy_name(self.query_one("#join-name", Input).value, "Guest", 16)
+        try:
+            address = parse_address(text)
+        except AddressProblem as error:
+            self._say(f"{error}.")
+            return
+        self._say("Joining…")
+        self._join(GuestLink(address, name))
+
+    def _say(self, text: str) -> None:
+        self.query_one("#online-waiting", Static).update(text[:1].upper() + text[1:])
+
+    @work(thread=True, exclusive=True, group="online-join")
+    def _join(self, link: GuestLink) -> None:
+        try:
+            self.post_message(Joined(link, link.join()))
+        except JoinRefused as error:
+            self.post_message(Joined(link, None, str(error)))
+
+    def on_joined(self, message: Joined) -> None:
+        if message.welcome is None:
+            self._say(f"Cannot join: {message.why}")
+            return
+        try:
+            screen, seat = guest_board(message.link, message.welcome)
+        except ValueError as error:
+            message.link.close("The game could not be read.")
+            self._say(f"The host's game cannot be read: {their_words(str(error), 200)}")
+            return
+        self.app.switch_screen(screen)
+        self.app.call_after_refresh(screen.mount, seat)
+
+
+def guest_board(link: GuestLink, welcome: Welcome) -> tuple[Any, GuestSeat]:
+    """The game's board on a copy of the host's match, and the seat that feeds it."""
+    match = MatchState.model_validate(welcome.match)  # (ValidationError is a ValueError)
+    names = (
+        tidy_name(their_words(welcome.names[0]), "Player 1", 16),
+        tidy_name(their_words(welcome.names[1]), "Player 2", 16),
+    )
+    setup = GameSetup.make(
+        match.game_id,
+        match.options,
+        (Seat(names[0]), Seat(names[1])),
+        match.best_of,
+        match.turn_seconds,
+    )
+    record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
+    now = datetime.now(UTC).replace(microsecond=0)
+    record = record_from_match(match, players_of(names), welcome.seconds, now, None, record_id)
+    seat = GuestSeat(link, welcome.seat, names[2 - welcome.seat], welcome.turn, welcome.hints)
+    screen = board_screen(match.game_id)(setup, None, record, referee=seat.referee)
+    screen.session.clock = _still  # the host counts the time
+    return screen, seat
+
+
+def _still() -> float:
+    return 0.0
+
+
+class HostSaid(Message):
+    def __init__(self, said: Any) -> None:
+        super().__init__()
+        self.said = said
+
+
+class GuestSeat(Widget):
+    """The host's answers, brought in as messages (see the module's docstring)."""
+
+    DEFAULT_CSS = "GuestSeat { display: none; }"
+
+    def __init__(
+        self, link: GuestLink, seat: Any, host: str, turn: int, hints: bool = False
+    ) -> None:
+        super().__init__()
+        self.link = link
+        self.host = host
+        self.expected = turn
+        link.have = turn
+        self.referee = GuestReferee(seat, host, self.send, hints)
+
+    @property
+    def game_screen(self) -> Any:
+        return self.screen
+
+    def send(self, text: str) -> None:
+        self.link.send(Move(number=self.expected, text=text))
+
+    def on_mount(self) -> None:
+        self._listen()
+
+    @work(thread=True, exclusive=True, group="online-guest")
+    def _listen(self) -> None:
+        while self.is_attached:
+            said = self.link.next_message(0.25)
+            if said is not None:
+                self.post_message(HostSaid(said))
+
+    def on_host_said(self, message: HostSaid) -> None:
+        said, screen = message.said, self.game_screen
+        if isinstance(said, Moved) and said.number == self.expected:
+            self.expected += 1
+            self.link.have, self.link.pending = self.expected, None
+            self.referee.pending = False
+            if said.timed_out:
+                screen.show_events(screen.session.time_out(said.seconds))
+                return
+            move = screen.game.parse_move(said.text)
+            self.referee.incoming = move
+            if screen.play(move):
+                screen.session.seconds[-1] = said.seconds  # (as the host counted)
+        elif isinstance(said, Refusal):
+            if said.number == self.expected:
+                self.referee.pending = False
+                self.link.pending = None
+            screen.refuse(name_players(their_words(said.reason), screen.setup.names))
+        elif isinstance(said, Lost):
+            self.notify(f"The connection to {self.host} dropped: joining again.", markup=False)
+        elif isinstance(said, Back):
+            self.notify(f"Joined {self.host}'s game again.", markup=False)
+        elif isinstance(said, Away) and said.who:
+            self.notify(f"{their_words(said.who, 40)} is away.", markup=False)
+        elif isinstance(said, Bye):
+            why = their_words(said.reason)
+            self.notify(f"{self.host} left. {why}".strip(), markup=False, timeout=10)
+
+    def on_unmount(self) -> None:
+        self.link.close("The guest left: the game is kept.")

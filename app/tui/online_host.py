@@ -1,0 +1,230 @@
+"""Hosting a game in the full screen: Menu → Play a friend online (o) → a game → its setup
+→ the join code, then the game once the guest joins (docs/online.md).
+
+- `OnlineGamesScreen`: choose the game to host (keys 1-5, or a click).
+- `OnlineSetupScreen`: the game's setup screen, as for a local game; Start hosts it (the
+  second seat is the guest's, named by the guest).
+- `HostWaitScreen`: listens (`app.online.host_link`), shows the code, the guest's
+  command, who can reach it and that the link is not encrypted, and waits for the guest
+  (a thread worker posts `GuestJoined`). Then the game's own board opens with an
+  `OnlineReferee`, and an `OnlineSeat` (`app.tui.online_seat`) carries the guest's moves
+  to it as the computer's moves reach a screen: as messages.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Static
+
+from app.match_session.setup import GameSetup, Seat
+from app.online.codes import new_code
+from app.online.host_link import HostLink
+from app.online.host_turns import HostTurns
+from app.online.screen_referee import OnlineReferee
+from app.online.texts import UNENCRYPTED, reach_words
+from app.tui.boards import board_screen
+from app.tui.menu import GameCard, short_title
+from app.tui.online_seat import OnlineSeat
+from app.tui.setup import SetupScreen
+from app.tui.styles import SCREEN_STYLES
+from rules.base import PlayerNo
+from rules.registry import GAME_IDS, GAME_INFO
+from widgets.keys_footer import KeysFooter
+
+ONLINE_STYLES = SCREEN_STYLES
+#: The online screens' own look (in the screens: every sheet in styles/ is one of the
+#: app's lists, app.tui.styles).
+ONLINE_CSS = """
+    #online-box {
+        width: 100%;
+        max-width: 78;
+        height: auto;
+        margin: 1 2;
+        padding: 1 2;
+        border: round $primary;
+    }
+    #online-title {
+        text-style: bold;
+        margin-bottom: 1;
+    }
+    #join-code {
+        text-style: bold;
+        color: $accent;
+    }
+    #guest-command, #online-reach, #online-waiting {
+        margin-top: 1;
+    }
+    #online-unencrypted {
+        color: $warning;
+    }
+"""
+GUEST_SEAT: PlayerNo = 2
+
+
+class OnlineGamesScreen(Screen[None]):
+    """Choose the game to host."""
+
+    CSS_PATH = ONLINE_STYLES
+    DEFAULT_CSS = ONLINE_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(n), f"choose({n - 1})", "Host", show=n == 1) for n in range(1, 6)),
+        Binding("j", "join", "Join a friend's game"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def action_join(self) -> None:
+        from app.tui.online_guest import JoinScreen
+
+        self.app.push_screen(JoinScreen())
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="online-box"):
+            yield Static("Play a friend online", id="online-title")
+            yield Static(
+                "Host: choose the game (1-5); your friend joins from their own machine "
+                "with the code shown next. Join a friend's game: press j.",
+                id="online-help",
+                markup=False,
+            )
+            for number, game_id in enumerate(GAME_IDS, start=1):
+                yield GameCard(number, game_id)
+        yield KeysFooter()
+
+    def on_game_card_chosen(self, event: GameCard.Chosen) -> None:
+        event.stop()
+        self.app.push_screen(OnlineSetupScreen(event.game_id))
+
+    def action_choose(self, index: int) -> None:
+        self.app.push_screen(OnlineSetupScreen(GAME_IDS[index]))
+
+
+class OnlineSetupScreen(SetupScreen):
+    """The setup screen of a hosted game: Start waits for the guest."""
+
+    def action_start(self) -> None:
+        options = self._validate()
+        if options is None:
+            self.notify("Some options need fixing first (see the red lines).", severity="error")
+            return
+        from app.tui.match_form import MatchForm
+
+        best_of, seconds = self.query_one(MatchForm).values()
+        host = Seat(self.seats()[0].name)
+        setup = GameSetup(self.game_id, options, (host, Seat("Guest")), best_of, seconds)
+        self.app.switch_screen(HostWaitScreen(setup))
+
+
+class GuestJoined(Message):
+    """The guest said a good hello."""
+
+
+class HostWaitScreen(Screen[None]):
+    """The join code and the guest's command; waits for the guest (see the module)."""
+
+    CSS_PATH = ONLINE_STYLES
+    DEFAULT_CSS = ONLINE_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hints", "Hints on/off"),
+        Binding("escape", "leave", "Stop hosting"),
+    ]
+
+    def __init__(self, setup: GameSetup, bind: str = "127.0.0.1", port: int = 0) -> None:
+        super().__init__(classes="online-wait")
+        self.setup = setup
+        self.bind = bind
+        self.code = new_code()
+        self.record_id = uuid.uuid4().hex
+        self.link = HostLink(self.code, setup.names[0], bind=bind, port=port)
+        game = board_screen(setup.game_id)  # (imported now: the board opens at once later)
+        self._board = game
+        from rules.registry import get_game
+
+        self.turns = HostTurns(
+            self.link, get_game(setup.game_id), setup.names, GUEST_SEAT, self.record_id
+        )
+        self.turns.publish(setup.new_match(), ())
+        self.port = 0
+        self._handed_over = False
+        #: Whether both players may ask for hints (the host decides before the guest joins).
+        self.hints = False
+
+    def compose(self) -> ComposeResult:
+        title = short_title(GAME_INFO[self.setup.game_id].title)
+        with Vertical(id="online-box"):
+            yield Static(Text(f"Hosting {title}", style="bold"), id="online-title")
+            yield Static("", id="join-code", markup=False)
+            yield Static("", id="guest-command", markup=False)
+            yield Static(reach_words(self.bind), id="online-reach", markup=False)
+            yield Static(UNENCRYPTED, id="online-unencrypted", markup=False)
+            yield Static(self._hint_words(), id="online-hints", markup=False)
+            yield Static("Waiting for your friend to join…", id="online-waiting", markup=False)
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        try:
+            self.port = self.link.start()
+        except OSError as error:
+            self.query_one("#join-code", Static).update(
+                Text(f"Cannot listen on {self.bind}: {error.strerror or error}")
+            )
+            return
+        shown = f"[{self.bind}]" if ":" in self.bind else self.bind
+        self.query_one("#join-code", Static).update(Text(f"Join code: {self.code}"))
+        self.query_one("#guest-command", Static).update(
+            Text(f"Your friend types: equation-duel join {self.code}@{shown}:{self.port}")
+        )
+        self._wait_for_guest()
+
+    @work(thread=True, exclusive=True, group="online-wait")
+    def _wait_for_guest(self) -> None:
+        while not self.link.joined.wait(0.25):
+            if self._handed_over or not self.is_attached:
+                return
+        self.post_message(GuestJoined())
+
+    def on_guest_joined(self, _message: GuestJoined) -> None:
+        guest = self.link.guest or "Guest"
+        seats = (self.setup.seats[0], Seat(guest))
+        setup = replace(self.setup, seats=seats)
+        self.turns.names = setup.names
+        referee = OnlineReferee(GUEST_SEAT, guest, self.hints)
+        screen = self._board(setup, referee=referee)
+        screen.session.record_id = self.record_id
+        screen.session.clock = self.link.clock  # (it stands still while the guest is away)
+        seat = OnlineSeat(self.link, self.turns, referee)
+        self._handed_over = True
+        self.app.switch_screen(screen)
+        self.app.call_after_refresh(_mount_into, screen, seat)
+
+    def _hint_words(self) -> str:
+        if self.hints:
+            return "Hints: allowed for both players (h: no hints)."
+        return "Hints: off in this game (h allows them for both players)."
+
+    def action_hints(self) -> None:
+        self.hints = not self.hints
+        self.turns.hints = self.hints
+        self.turns.publish(self.setup.new_match(), ())
+        self.query_one("#online-hints", Static).update(self._hint_words())
+
+    def action_leave(self) -> None:
+        self.link.stop("The host stopped hosting.")
+        self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        if not self._handed_over:
+            self.link.stop()
+
+
+def _mount_into(screen: Any, seat: OnlineSeat) -> None:
+    screen.mount(seat)

@@ -1,0 +1,77 @@
+"""Two real processes over loopback, a plain host and a plain guest, play to the end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.online.procs import Proc, answers, first_moves, host
+
+SOAK_GAMES = ["collect", "template", "conquest", "countdown"]
+
+
+def play_through(game_id: str, tmp_path: Path) -> None:
+    start, moves = first_moves(game_id)
+    host_lines, guest_lines = answers(game_id, moves, start)
+    hosting, address = host(game_id, tmp_path / "host")
+    guest = Proc(["join", address, "--plain", "--name", "Bob"], tmp_path / "guest")
+    try:
+        hosting.wait_for("Bob joined.")
+        guest.write("".join(f"{line}\n" for line in guest_lines))
+        hosting.write("".join(f"{line}\n" for line in host_lines))
+        assert guest.finish() == 0, guest.output()
+        assert hosting.finish() == 0, hosting.output()
+    finally:
+        hosting.stop()
+        guest.stop()
+    result = hosting.output().splitlines()[-1]
+    assert " wins" in result
+    assert guest.output().splitlines()[-1] == result
+
+
+def test_a_game_of_fifty_is_played_to_the_end_over_loopback(tmp_path: Path) -> None:
+    play_through("fifty", tmp_path)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("game_id", SOAK_GAMES)
+def test_every_game_is_played_to_the_end_over_loopback(game_id: str, tmp_path: Path) -> None:
+    play_through(game_id, tmp_path)
+
+
+@pytest.mark.soak
+def test_a_match_of_three_rounds_with_a_clock_is_played_to_the_end(tmp_path: Path) -> None:
+    from rules.registry import get_game
+
+    game = get_game("fifty")
+    host_lines: list[str] = []
+    guest_lines: list[str] = []
+    wins = [0, 0]
+    first = 1
+    while max(wins) < 2:
+        start, moves = first_moves("fifty", {"first": first})
+        lines = answers("fifty", moves, start)
+        host_lines += lines[0]
+        guest_lines += lines[1]
+        state = start
+        for move in moves:
+            state = game.play(state, move)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        wins[outcome.winner - 1] += 1
+        first = 3 - first
+    hosting, address = host("fifty", tmp_path / "host", "--best-of", "3", "--turn-seconds", "600")
+    guest = Proc(["join", address, "--plain", "--name", "Bob"], tmp_path / "guest")
+    try:
+        hosting.wait_for("Bob joined.")
+        guest.write("".join(f"{line}\n" for line in guest_lines))
+        hosting.write("".join(f"{line}\n" for line in host_lines))
+        assert guest.finish() == 0, guest.output()
+        assert hosting.finish() == 0, hosting.output()
+    finally:
+        hosting.stop()
+        guest.stop()
+    result = hosting.output().splitlines()[-1]
+    assert "rounds to" in result
+    assert guest.output().splitlines()[-1] == result

@@ -1,0 +1,137 @@
+"""The online protocol's rules, without a network: messages, the code, the guards."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.online.codes import (
+    LIMIT,
+    WAIT,
+    AddressProblem,
+    RateCap,
+    WrongCodes,
+    code_bits,
+    new_code,
+    parse_address,
+    same_code,
+)
+from app.online.protocol import (
+    MAX_GUEST_BYTES,
+    BadMessage,
+    Hello,
+    Move,
+    OtherVersion,
+    Welcome,
+    encode,
+    read_from_guest,
+    read_from_host,
+)
+from app.online.texts import guest_name
+
+
+class Hands:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_every_message_reads_back_as_sent() -> None:
+    hello = Hello(version=1, code="abc-def", name="Ada", have=3)
+    assert read_from_guest(encode(hello)) == hello
+    move = Move(number=4, text="3+4")
+    assert read_from_guest(encode(move)) == move
+    welcome = Welcome(
+        version=1, seat=2, names=("Ada", "Bob"), match={}, seconds=[1.5], turn=1, record_id="r"
+    )
+    assert read_from_host(encode(welcome)) == welcome
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "not json",
+        "[1, 2]",
+        json.dumps({"kind": "move", "number": 1}),
+        json.dumps({"kind": "move", "number": 1, "text": "x", "extra": 1}),
+        json.dumps({"kind": "move", "number": -1, "text": "x"}),
+        json.dumps({"kind": "move", "number": "1", "text": "x"}),
+        json.dumps({"kind": "launch", "number": 1}),
+        json.dumps({"kind": "move", "number": 1, "text": "x" * 500}),
+        "[" * 3000 + "]" * 3000,
+    ],
+)
+def test_a_malformed_message_is_refused_in_words(raw: str) -> None:
+    with pytest.raises(BadMessage) as refused:
+        read_from_guest(raw)
+    assert str(refused.value)
+
+
+def test_an_oversized_message_is_refused_before_it_is_read() -> None:
+    raw = json.dumps({"kind": "bye", "reason": "x" * MAX_GUEST_BYTES})
+    with pytest.raises(BadMessage, match="at most 4 KiB"):
+        read_from_guest(raw)
+
+
+def test_another_version_is_told_apart() -> None:
+    raw = json.dumps({"kind": "hello", "version": 2, "code": "x", "name": "Bob"})
+    with pytest.raises(OtherVersion, match=r"version 1 .* version 2"):
+        read_from_guest(raw)
+
+
+def test_a_code_holds_at_least_60_bits_and_reads_aloud_in_groups() -> None:
+    code = new_code()
+    assert code_bits() >= 60
+    assert [len(group) for group in code.split("-")] == [3, 3, 3, 3, 3]
+    assert not set(code) & set("01oil")
+    assert new_code() != code
+    assert same_code(code.upper().replace("-", " "), code)
+    assert not same_code(code[:-1] + ("2" if code[-1] != "2" else "3"), code)
+    assert not same_code("ünïcode", code)
+
+
+def test_five_wrong_codes_make_an_address_wait() -> None:
+    hands = Hands()
+    guard = WrongCodes(hands)
+    for _ in range(LIMIT - 1):
+        guard.wrong("10.0.0.1")
+    assert guard.waiting("10.0.0.1") == 0
+    guard.wrong("10.0.0.1")
+    assert guard.waiting("10.0.0.1") == WAIT
+    assert guard.waiting("10.0.0.2") == 0
+    hands.now += WAIT
+    assert guard.waiting("10.0.0.1") == 0
+
+
+def test_the_rate_cap_allows_a_burst_then_the_pace() -> None:
+    hands = Hands()
+    cap = RateCap(per_second=10, burst=20, clock=hands)
+    assert all(cap.allow() for _ in range(20))
+    assert not cap.allow()
+    hands.now += 0.5
+    assert sum(cap.allow() for _ in range(10)) == 5
+
+
+def test_the_join_argument_is_read_or_refused() -> None:
+    address = parse_address("abc-def-ghj-kmn-pqr@127.0.0.1:8765")
+    assert (address.host, address.port) == ("127.0.0.1", 8765)
+    assert parse_address("abc-def-ghj-kmn-pqr@[::1]:9").url() == "http://[::1]:9/play"
+    for bad in (
+        "nocode",
+        "abc@host",
+        "abc-def-ghj-kmn-pqr@h:99999",
+        "x@h:1",
+        "abc-def-ghj-kmn-pqr@h/x:1",
+    ):
+        with pytest.raises(AddressProblem):
+            parse_address(bad)
+
+
+def test_a_guest_name_is_text_without_codes_and_never_the_hosts() -> None:
+    assert guest_name("B\x1b[31mob\x07", "Ada") == "Bob"
+    assert guest_name("[b]Bob[/b]", "Ada") == "[b]Bob[/b]"
+    assert guest_name("Ada", "Ada") != "Ada"
+    assert guest_name("\x1b[2J", "Ada") == "Guest"

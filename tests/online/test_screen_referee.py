@@ -1,0 +1,27 @@
+"""The full screen's referee of a hosted game: the guest's seat is not played here."""
+
+from __future__ import annotations
+
+from app.online.screen_referee import OnlineReferee
+from rules.registry import get_game
+
+
+def test_the_host_cannot_move_for_the_guest_and_the_guests_move_is_admitted_once() -> None:
+    game = get_game("fifty")
+    state = game.new(game.options_from({"first": 2}))
+    move = game.legal_moves(state)[0]
+    referee = OnlineReferee(2, "Bob")
+    assert (
+        referee.admits(game, state, move)
+        == "It is Bob's turn: their move comes over the connection."
+    )
+    referee.incoming = move
+    assert referee.admits(game, state, move) == "play"
+    assert referee.admits(game, state, move) != "play"
+
+
+def test_takebacks_rematches_and_hints_are_not_offered_unless_allowed() -> None:
+    referee = OnlineReferee(2, "Bob")
+    assert [referee.offers(a) for a in ("undo", "rematch", "new_game", "hint")] == [False] * 4
+    assert OnlineReferee(2, "Bob", hints=True).offers("hint") == "usual"
+    assert referee.offers("leave") == "usual"

@@ -1,0 +1,46 @@
+"""The full screen joins a plain host (a real process): a move each way."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from app.tui.app import EquationDuelApp
+from app.tui.online_guest import GuestSeat, JoinScreen
+from tests.online.procs import host
+
+WAIT = 30.0
+
+
+async def test_a_full_screen_guest_joins_a_plain_host_and_plays(tmp_path: Path) -> None:
+    hosting, place = host("fifty", tmp_path / "host")
+    app = EquationDuelApp()
+    try:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("o", "j")
+            assert isinstance(app.screen, JoinScreen)
+            app.screen.query_one("#join-address").value = place
+            app.screen.query_one("#join-name").value = "B\x1b[31mob"
+            await pilot.press("enter")
+            await asyncio.to_thread(hosting.wait_for, "Bob joined.")
+            async with asyncio.timeout(WAIT):
+                while not app.screen.query(GuestSeat):
+                    await pilot.pause()
+            screen = app.screen
+            seat = screen.query_one(GuestSeat)
+            assert screen.setup.names == ("Ada", "Bob")
+            move = screen.game.parse_move("1+2")
+            assert not screen.play(move)  # Ada's turn: refused here
+            hosting.write("3\n4\n+\n")
+            async with asyncio.timeout(WAIT):
+                while seat.expected < 1:
+                    await pilot.pause()
+            assert screen.session.moves == [(1, "3+4")]
+            screen.play(move)
+            await asyncio.to_thread(hosting.wait_for, "Bob (online)")
+            async with asyncio.timeout(WAIT):
+                while seat.expected < 2:
+                    await pilot.pause()
+            assert screen.session.moves == [(1, "3+4"), (2, "1+2")]
+    finally:
+        hosting.stop()
