@@ -1,8 +1,8 @@
 """Hosting and joining in plain mode: the link, the one match loop, the record kept.
 
-Both sides keep the game as a local one is kept (`app.kept_games.keeper` after every
-turn, under the host's record id) and count a finished game once (`app.ratings.
-record_game`, which passes over a record id counted already).
+Both sides keep the game as a local one is kept (their session's `SavedGames` keeper,
+after every turn, under the host's record id) and count a finished game once (`app.
+ratings.record_game`, which passes over a record id counted already).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.kept_games import keeper
+from app.match_session import SavedGames
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, JoinRefused
 from app.online.guest_play import GuestPlayer
@@ -26,12 +26,10 @@ from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words, their_words
 from app.plain import driver_class
 from app.plain.base import Console, EndOfInput
 from app.plain.match_runner import MatchRunner
-from app.ratings import record_game
-from app.stats import StatsError
 from rules.base import Game, PlayerNo
 from rules.match import MatchState, match_outcome
 from rules.names import tidy_name
-from rules.records import PlayerInfo, players_of, record_from_match
+from rules.records import players_of
 from rules.registry import GAME_IDS, get_game
 
 INTERRUPTED = 130
@@ -49,25 +47,6 @@ def _shown_host(bind: str) -> str:
 
         return socket.gethostname()
     return f"[{bind}]" if ":" in bind else bind
-
-
-def _finish(
-    runner: MatchRunner,
-    players: tuple[PlayerInfo, PlayerInfo],
-    started: datetime,
-    record_id: str,
-) -> bool:
-    """Count a finished game (once); whether it finished."""
-    finished = match_outcome(runner.match) is not None
-    if finished:
-        record = record_from_match(
-            runner.match, players, runner.seconds, started, _now(), record_id
-        )
-        try:
-            record_game(record)
-        except (StatsError, OSError) as error:
-            print(f"equation-duel: warning: statistics not updated: {error}", file=sys.stderr)
-    return finished
 
 
 def _play(runner: MatchRunner, console: Console) -> str:
@@ -129,15 +108,18 @@ def host_plain(
     players = players_of(names)
     inner = driver_class(game.id)(game, console, names)
     driver = OnlineDriver(inner, HOST_SEAT, inner.human_turn, referee.guest_turn)
-    keep = keeper(players, started, record_id)
-
-    def changed(match: MatchState, seconds: tuple[float, ...]) -> None:
-        keep(match, seconds)
-        referee.changed(match, seconds)
-
-    runner = MatchRunner(driver, match, clock=link.clock, on_change=changed)
+    runner = MatchRunner(
+        driver,
+        match,
+        clock=link.clock,
+        on_change=referee.changed,  # the guest sees each position
+        keeper=SavedGames(),  # kept after every turn, counted once at the end
+        players=players,
+        started=started,
+        record_id=record_id,
+    )
     stopped = _play(runner, console)
-    finished = _finish(runner, players, started, record_id)
+    finished = match_outcome(runner.match) is not None
     if finished:
         link.stop("The game is over.")
         return 0
@@ -176,9 +158,15 @@ def join_plain(
         driver = OnlineDriver(inner, welcome.seat, player.own_turn, player.host_turn)
         players = players_of(names)
         record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
-        keep = keeper(players, _now(), record_id)
         runner = MatchRunner(
-            driver, match, seconds=welcome.seconds, clock=player.answered, on_change=keep
+            driver,
+            match,
+            seconds=welcome.seconds,
+            clock=player.answered,
+            keeper=SavedGames(),
+            players=players,
+            started=_now(),
+            record_id=record_id,
         )
     except (ValidationError, ValueError) as error:
         link.close("The game could not be read.")
@@ -187,7 +175,7 @@ def join_plain(
         return 1
     console.say(f"Joined {names[2 - welcome.seat]}'s game as Player {welcome.seat}.")
     stopped = _play(runner, console)
-    finished = _finish(runner, players, _now(), record_id)
+    finished = match_outcome(runner.match) is not None
     if finished:
         link.close()
         return 0

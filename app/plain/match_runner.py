@@ -49,6 +49,9 @@ from rules.words.outcome import reason_text
 if TYPE_CHECKING:
     from app.plain.base import Bot, PlainDriver
 
+#: Called after every move and time-out with the match and the seconds of every move
+#: (an online host sends the position to its guest).
+OnChange = Callable[[MatchState, tuple[float, ...]], None]
 #: Called after every move with the position before it, the move and the position after.
 OnMove = Callable[[Any, Any, Any], None]
 
@@ -68,6 +71,7 @@ class MatchRunner:
         seconds: Sequence[float] | None = None,
         clock: Callable[[], float] = time.monotonic,
         *,
+        on_change: OnChange | None = None,
         on_move: OnMove | None = None,
         start: Any = None,
         keeper: Keeper | None = None,
@@ -101,6 +105,7 @@ class MatchRunner:
             record_id=record_id,
         )
         self.clock = clock
+        self.on_change = on_change
         self.on_move = on_move
 
     @property
@@ -169,6 +174,7 @@ class MatchRunner:
                     f"the limit is {limit} seconds."
                 )
                 self.tell(session.time_out(used))
+                self.changed()
                 self.round_over()
                 return
         events = session.play(move, seconds=used)
@@ -181,9 +187,14 @@ class MatchRunner:
         self.driver.report(state, move, after)
         if self.on_move is not None:
             self.on_move(state, move, after)
+        self.changed()
         self.driver.stop_pending()
         if any(isinstance(event, RoundOver) for event in events):
             self.round_over()
+
+    def changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.match, tuple(self.seconds))
 
     @staticmethod
     def tell(events: Iterable[object]) -> None:
