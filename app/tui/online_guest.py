@@ -28,7 +28,7 @@ from app.online.protocol import Away, Bye, Move, Moved, Refusal, Welcome
 from app.online.screen_referee import GuestReferee
 from app.online.texts import their_words
 from app.tui.boards import board_screen
-from app.tui.online_host import ONLINE_CSS, ONLINE_STYLES
+from app.tui.styles import ONLINE_STYLES
 from rules.match import MatchState
 from rules.names import tidy_name
 from rules.records import players_of, record_from_match
@@ -48,7 +48,6 @@ class JoinScreen(Screen[None]):
     """Type or paste the code the host gave (see the module's docstring)."""
 
     CSS_PATH = ONLINE_STYLES
-    DEFAULT_CSS = ONLINE_CSS
     AUTO_FOCUS = "#join-address"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
 

@@ -36,38 +36,11 @@ from app.tui.boards import board_screen
 from app.tui.menu import GameCard, short_title
 from app.tui.online_seat import OnlineSeat
 from app.tui.setup import SetupScreen
-from app.tui.styles import SCREEN_STYLES
+from app.tui.styles import ONLINE_STYLES
 from rules.base import PlayerNo
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
 
-ONLINE_STYLES = SCREEN_STYLES
-#: The online screens' own look (in the screens: every sheet in styles/ is one of the
-#: app's lists, app.tui.styles).
-ONLINE_CSS = """
-    #online-box {
-        width: 100%;
-        max-width: 78;
-        height: auto;
-        margin: 1 2;
-        padding: 1 2;
-        border: round $primary;
-    }
-    #online-title {
-        text-style: bold;
-        margin-bottom: 1;
-    }
-    #join-code {
-        text-style: bold;
-        color: $accent;
-    }
-    #guest-command, #online-reach, #online-waiting {
-        margin-top: 1;
-    }
-    #online-unencrypted {
-        color: $warning;
-    }
-"""
 GUEST_SEAT: PlayerNo = 2
 
 
@@ -75,7 +48,6 @@ class OnlineGamesScreen(Screen[None]):
     """Choose the game to host."""
 
     CSS_PATH = ONLINE_STYLES
-    DEFAULT_CSS = ONLINE_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"choose({n - 1})", "Host", show=n == 1) for n in range(1, 6)),
         Binding("j", "join", "Join a friend's game"),
@@ -132,7 +104,6 @@ class HostWaitScreen(Screen[None]):
     """The join code and the guest's command; waits for the guest (see the module)."""
 
     CSS_PATH = ONLINE_STYLES
-    DEFAULT_CSS = ONLINE_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hints", "Hints on/off"),
         Binding("escape", "leave", "Stop hosting"),

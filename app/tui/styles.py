@@ -31,3 +31,11 @@ PUZZLE_STYLES: list[str | PurePath] = [
     *SCREEN_STYLES,
     *(STYLES / f"{name}.tcss" for name in PUZZLE_SHEETS),
 ]
+
+#: The online screens' own sheet (hosting and joining), read only when they are opened.
+ONLINE_SHEETS = ("online",)
+#: The `CSS_PATH` of the online screens.
+ONLINE_STYLES: list[str | PurePath] = [
+    *SCREEN_STYLES,
+    *(STYLES / f"{name}.tcss" for name in ONLINE_SHEETS),
+]
