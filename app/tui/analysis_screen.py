@@ -5,7 +5,8 @@
 mistake picked out, the result with best play from the start, for collect and conquest
 the equations each player could have declared and when, and the board at the selected
 move: ← → step through the game, Home and End jump, rows are clickable, `f` goes to the
-first mistake. The solver runs in a worker thread ("Analysing…"); the moves can be
+first mistake. On a mistake, `r` plays out its refutation on the board (the opponent's
+best reply and the line that follows): ← → step through it, `r` or Esc goes back. The solver runs in a worker thread ("Analysing…"); the moves can be
 stepped through before it is done.
 """
 
@@ -32,7 +33,9 @@ from rules.analysis import Analysis, analyse
 from rules.base import GameOptions, GameState, IllegalMove
 from rules.registry import get_game
 from rules.words.common import capitalized, name_players
+from rules.words.moves import describe_move
 from rules.words.outcome import result_sentence
+from rules.words.voice import Voice
 from widgets.keys_footer import KeysFooter
 
 
@@ -48,6 +51,7 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         Binding("home", "go('start')", "Start", key_display="Home", priority=True),
         Binding("end", "go('end')", "Last move", key_display="End", priority=True),
         Binding("f", "go('mistake')", "First mistake"),
+        Binding("r", "refutation", "Refutation"),
         Binding("escape,q", "close", "Close"),
     ]
 
@@ -73,6 +77,10 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         #: Why the solver could not analyse the game (None: it could, or is still at it).
         self.failure: str | None = None
         self.problem: str | None = None
+        #: The refutation being played out on the board: the position after the mistake
+        #: and each position of the line, and how far it has gone (None: not shown).
+        self.line: list[GameState] | None = None
+        self.line_step = 0
         # Replay the moves; a move the rules refuse ends the replay there.
         self.states: list[GameState] = [self.game.new(self.options)]
         self.played: Played = []
@@ -168,12 +176,16 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
     # The position shown
 
     def watch_position(self) -> None:
+        self.line = None
         self._show_position()
         moves = self.query_one("#analysis-moves", OptionList)
         if moves.highlighted != self.position:
             moves.highlighted = self.position
 
     def _show_position(self) -> None:
+        if self.line is not None:
+            self._show_line()
+            return
         position = self.position
         state = self.states[position]
         note = None
@@ -197,12 +209,72 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         if option_id.startswith("chance-"):
             self.position = min(self.last, int(option_id.removeprefix("chance-")))
 
+    def _show_line(self) -> None:
+        """The refutation of the selected move, played out as far as `line_step`."""
+        assert self.line is not None
+        position = self.position
+        state = self.line[self.line_step]
+        moves = self.refutation_moves()
+        played = list(self.played[:position])
+        for index in range(self.line_step):
+            before = self.line[index]
+            played.append((self.game.to_move(before), self.game.parse_move(moves[index])))
+        outcome = self.game.outcome(state)
+        note = None if outcome is None else result_sentence(outcome, self.names)
+        self.query_one(PositionView).show(state, played, note)
+        words = self.refutation_words(self.line_step)
+        self.query_one("#analysis-detail", Static).update(words)
+
+    def refutation_moves(self) -> tuple[str, ...]:
+        if self.analysis is None or not 0 < self.position <= len(self.analysis.moves):
+            return ()
+        return self.analysis.moves[self.position - 1].refutation
+
+    def refutation_words(self, step: int) -> Content:
+        moves = self.refutation_moves()
+        head = Content.assemble(
+            (f"Refutation of move {self.position}", "bold"),
+            f" · {step} of {len(moves)} played · ← → step, r or Esc: back to the game",
+        )
+        if step == 0:
+            return Content("\n").join([head, Content("The position after the mistake.")])
+        before = self.line[step - 1] if self.line else self.states[self.position]
+        mover = self.player_name(self.game.to_move(before))
+        described = describe_move(self.game_id, before, moves[step - 1], Voice(self.names))
+        return Content("\n").join([head, Content(f"{mover}: {described}")])
+
     # Actions
 
+    def action_refutation(self) -> None:
+        if self.line is not None:
+            self._leave_line()
+            return
+        moves = self.refutation_moves()
+        if not moves:
+            word = "not ready yet" if self.analysis is None else "only for a mistake"
+            self.notify(f"A refutation is {word}: choose a move marked ✗.", markup=False)
+            return
+        states = [self.states[self.position]]
+        for move in moves:
+            states.append(self.game.play_text(states[-1], move))
+        self.line = states
+        self.line_step = 1
+        self._show_position()
+
+    def _leave_line(self) -> None:
+        self.line = None
+        self.line_step = 0
+        self._show_position()
+
     def action_step(self, step: int) -> None:
+        if self.line is not None:
+            self.line_step = max(0, min(len(self.line) - 1, self.line_step + step))
+            self._show_position()
+            return
         self.position = max(0, min(self.last, self.position + step))
 
     def action_go(self, where: str) -> None:
+        self.line = None
         if where == "start":
             self.position = 0
         elif where == "end":
@@ -215,6 +287,9 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
             self.notify("No move threw a win away.")
 
     def action_close(self) -> None:
+        if self.line is not None:
+            self._leave_line()
+            return
         self.dismiss(None)
 
 

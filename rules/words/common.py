@@ -44,6 +44,12 @@ def moves_text(count: int) -> str:
     return f"{count} move" if count == 1 else f"{count} moves"
 
 
+def own_moves(plies: int, moves_next: bool) -> int:
+    """A player's own moves among the next `plies` moves of both players (as players count
+    them): `moves_next` says whether that player makes the first of them."""
+    return (plies + 1) // 2 if moves_next else plies // 2
+
+
 def more_moves(count: int) -> str:
     """`1 more move`, `6 more moves`."""
     return f"{count} more move" if count == 1 else f"{count} more moves"

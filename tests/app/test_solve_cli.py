@@ -63,7 +63,7 @@ def test_solve_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "conquest", "--moves", "5")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Player 2, to move, loses against best play: Player 1 wins in 2 moves."
+    assert lines[0] == "Player 2, to move, loses against best play: Player 1 wins in 1 move."
     assert lines[1] == "Every move loses; these hold out longest:"
     assert lines[2:5] == [
         "  Add 1 to the sequence.",

@@ -98,7 +98,7 @@ def test_a_losing_position_holds_out_longest() -> None:
     state = at("fifty", "6*7")
     line = best_line("fifty", state, "9*5", 2, 1, 6, Voice(NAMES, you=2))
     assert line == (
-        "Every move loses against best play; this one holds out longest: 6 more moves. "
+        "Every move loses against best play; this one holds out longest: 3 more moves. "
         "Play 9 × 5 = 45: your score goes to 45."
     )
 
@@ -107,7 +107,7 @@ def test_a_winning_line_in_more_moves() -> None:
     state = at("template", "")
     line = best_line("template", state, "1@2.3", 1, 1, 6, Voice(NAMES, you=1))
     assert line == (
-        "Put 1 in Bob's third slot: every reply loses; you win in 6 more moves with best play."
+        "Put 1 in Bob's third slot: every reply loses; you win in 3 more moves with best play."
     )
     assert best_line("conquest", at("conquest", "2 3"), "5", 1, 1, 1, Voice(NAMES, you=1)) == (
         "Add 5 to the sequence: it forms 2 + 3 = 5 and you win."
@@ -115,12 +115,17 @@ def test_a_winning_line_in_more_moves() -> None:
 
 
 def test_verdicts_and_analysis_lines() -> None:
-    assert verdict_line(1, 1, 6) == "Player 1, to move, wins with best play in 6 moves."
+    assert verdict_line(1, 1, 6) == "Player 1, to move, wins with best play in 3 moves."
     assert verdict_line(1, 2, 1, Voice(NAMES)) == (
-        "Bob, to move, loses against best play: Ada wins in 1 move."
+        "Bob, to move, loses against best play: the move ends the game."
     )
-    assert value_text((2, 0), NAMES) == "Bob has won"
-    assert value_text((1, 3), NAMES) == "Ada wins in 3 moves"
+    assert verdict_line(1, 2, 4, Voice(NAMES)) == (
+        "Bob, to move, loses against best play: Ada wins in 2 moves."
+    )
+    assert value_text((2, 0), 1, NAMES) == "Bob has won"
+    assert value_text((1, 3), 1, NAMES) == "Ada wins in 2 moves"  # Ada's own: 1st and 3rd
+    assert value_text((1, 3), 2, NAMES) == "Ada wins in 1 move"
+    assert value_text((1, 1), 2, NAMES) == "Ada wins when Bob's move ends the game"
     state = at("fifty", "")
     assert mistake_line("fifty", state, 1, 1, "1+2", ("6*7", "9*5"), NAMES) == (
         "move 1, Ada's 1 + 2 = 3 (winning: 6 × 7 = 42 or 9 × 5 = 45)."
