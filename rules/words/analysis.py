@@ -76,10 +76,10 @@ def mistake_line(
     best: Sequence[str],
     names: Names = DEFAULT_NAMES,
 ) -> str:
-    """`move 3, Ada's 9 × 5 = 45 (winning: 8 × 1 = 8 or 6 × 7 = 42).`"""
+    """`move 3, 9 × 5 = 45 by Ada (winning: 8 × 1 = 8 or 6 × 7 = 42).`"""
     played = short_move(game_id, state, move, names)
     winning = moves_listing(game_id, state, best, names, 3)
-    return f"move {number}, {possessive(name_of(mover, names))} {played} (winning: {winning})."
+    return f"move {number}, {played} by {name_of(mover, names)} (winning: {winning})."
 
 
 def hastened_line(

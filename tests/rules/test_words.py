@@ -6,10 +6,12 @@ from fractions import Fraction
 
 import pytest
 
+from rules.analysis import hint
 from rules.base import Ending, Outcome
 from rules.registry import get_game
 from rules.words.advice import best_line, verdict_line
 from rules.words.analysis import mistake_line, moves_listing, value_text
+from rules.words.common import as_noun, own_moves, owned
 from rules.words.moves import describe_move, move_effect, move_sentence, short_move
 from rules.words.outcome import reason_text, record_reason, result_sentence, stalemate_detail
 from rules.words.voice import Voice
@@ -128,7 +130,7 @@ def test_verdicts_and_analysis_lines() -> None:
     assert value_text((1, 1), 2, NAMES) == "Ada wins when Bob's move ends the game"
     state = at("fifty", "")
     assert mistake_line("fifty", state, 1, 1, "1+2", ("6*7", "9*5"), NAMES) == (
-        "move 1, Ada's 1 + 2 = 3 (winning: 6 × 7 = 42 or 9 × 5 = 45)."
+        "move 1, 1 + 2 = 3 by Ada (winning: 6 × 7 = 42 or 9 × 5 = 45)."
     )
     every = [
         get_game("conquest").format_move(m)
@@ -262,3 +264,35 @@ def test_names_that_look_like_player_numbers_are_not_rewritten() -> None:
     assert result_sentence(outcome, ("Player 2", "Player 1")) == (
         "Player 2 wins: Player 2 reached exactly 50."
     )
+
+
+def test_a_computer_s_name_takes_of_rather_than_a_garbled_possessive() -> None:
+    assert owned("template", "Ada") == "Ada's template"
+    assert owned("template", "Computer (perfect)") == "the template of Computer (perfect)"
+    names = ("Newbie", "Computer (perfect)")
+    state = at("template", "")
+    assert describe_move("template", state, "2@2.3", Voice(names)) == (
+        "Put 2 in the third slot of Computer (perfect)"
+    )
+    assert short_move("template", state, "2@2.3", names) == "2 → slot 3 of Computer (perfect)"
+
+
+def test_commands_become_nouns_when_they_are_the_subject() -> None:
+    assert as_noun("Add 5 to the sequence") == "Adding 5 to the sequence"
+    assert as_noun("Put 2 in Newbie's third slot") == "Putting 2 in Newbie's third slot"
+    assert as_noun("Divide by 3: 27 ÷ 3 = 9") == "Dividing by 3: 27 ÷ 3 = 9"
+    assert as_noun("Pick 7, then declare 5 − 2 = 3") == "Picking 7, then declare 5 − 2 = 3"
+
+
+def test_templates_lost_moves_all_lose_alike() -> None:
+    """Templates last six placements whatever is played: no move holds out longer."""
+    state = at("template", "9@1.1 1@2.3 8@1.2")
+    given = hint("template", state)
+    assert given.winner == 1
+    assert given.text.startswith("Every move loses against best play, all alike: ")
+    assert "longest" not in given.text
+
+
+def test_own_moves_count_one_player_s_turns() -> None:
+    assert [own_moves(plies, True) for plies in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+    assert [own_moves(plies, False) for plies in range(1, 7)] == [0, 1, 1, 2, 2, 3]
