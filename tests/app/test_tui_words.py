@@ -23,7 +23,7 @@ GAMES = [
         "countdown",
         {},
         ["+9", "*3", "/0"],
-        ["1. Ann 0 + 9 = 9", "2. Bob 9 × 3 = 27", "3. Ann ÷ 0, turn lost"],
+        ["1. Ann 0 + 9 = 9", "2. Bob 9 × 3 = 27", "3. Ann ✗ ÷ 0, turn lost"],
     ),
     ("collect", {}, ["5", "2"], ["1. Ann pick 5", "2. Bob pick 2"]),
     ("conquest", {}, ["4", "2"], ["1. Ann 4", "2. Bob 2"]),

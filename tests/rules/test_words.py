@@ -74,7 +74,7 @@ def test_countdown_divide_and_pass() -> None:
     assert describe_move("countdown", state, "pass") == "Pass"
     assert short_move("countdown", state, "/3") == "27 ÷ 3 = 9"
     assert describe_move("countdown", state, "/0") == "Divide by 0, which loses the turn"
-    assert short_move("countdown", state, "/0") == "÷ 0, turn lost"
+    assert short_move("countdown", state, "/0") == "✗ ÷ 0, turn lost"
 
 
 def test_countdown_reaching_the_target() -> None:
@@ -296,3 +296,14 @@ def test_templates_lost_moves_all_lose_alike() -> None:
 def test_own_moves_count_one_player_s_turns() -> None:
     assert [own_moves(plies, True) for plies in range(1, 7)] == [1, 1, 2, 2, 3, 3]
     assert [own_moves(plies, False) for plies in range(1, 7)] == [0, 1, 1, 2, 2, 3]
+
+
+def test_the_move_list_marks_failed_declarations() -> None:
+    """A failed declaration no longer looks like a winning one."""
+    state = at("collect", "1 5 3 7")
+    assert short_move("collect", state, "2:7-5=2") == "pick 2 · ✗ 7 − 5 = 2"  # 7 is Bob's
+    assert short_move("collect", state, "2:1+2=3") == "pick 2 · 1 + 2 = 3"
+    declare = {"declare": True}
+    state = at("conquest", "2 3", declare)
+    assert short_move("conquest", state, "5:2+3=5") == "5 · 2 + 3 = 5"
+    assert short_move("conquest", state, "5:2+4=6") == "5 · ✗ 2 + 4 = 6"
