@@ -23,6 +23,7 @@ reads it next; operators are `rules.operators.ALIASES` and nothing else.
 
 from __future__ import annotations
 
+import datetime
 import re
 import unicodedata
 
@@ -213,6 +214,21 @@ def check_move_text(written: str) -> None:
     problem = number_problem(written)
     if problem is not None:
         raise PlayerTextError(problem)
+
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def read_date(text: str) -> datetime.date:
+    """A day written `YYYY-MM-DD` with the digits 0-9 (`--date`); PlayerTextError names a
+    digit that is not 0-9 (a fullwidth `２`) or says what a date looks like."""
+    written = normalize(text)  # names a digit of another script
+    if _DATE.fullmatch(written):
+        try:
+            return datetime.date.fromisoformat(written)
+        except ValueError:
+            pass
+    raise PlayerTextError(f"{_shown(written)} is not a date like 2026-01-31")
 
 
 def read_move(text: str, error: type[Exception]) -> str:
