@@ -385,3 +385,6 @@ def test_options_refuse_leading_zeros_and_split_numbers(
     assert not ok and "one number at a time" in out and out.count("\n") == 1
     ok, out = _cli(capsys, "solve", "conquest", "--pool", "1-09", "--json")
     assert not ok and "write 9, not 09" in out
+    ok, out = _cli(capsys, "check", "5-2=3", "--owned", "5,0 2,3")
+    assert not ok and "'0 2' is two numbers: one number at a time" in out
+    assert _cli(capsys, "check", "5-2=3", "--owned", " 5 , 2 ,3")[0]
