@@ -210,6 +210,12 @@ def refutation(game_id: str, state: Any, limit: int = REFUTATION_MOVES) -> tuple
     return tuple(line)
 
 
+def solution_line(game_id: str, state: Any, move: str) -> tuple[str, ...]:
+    """`move` played in `state`, then best play after it (a puzzle's solution played out)."""
+    after = get_game(game_id).play_text(state, move)
+    return (move, *refutation(game_id, after, REFUTATION_MOVES - 1))
+
+
 def _play(game: Any, state: Any, number: int, text: str) -> Any:
     if game.outcome(state) is not None:
         raise IllegalMove(f"move {number} ({text!r}): the game is already over")

@@ -20,11 +20,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.tui.analysis_lines import AnalysisLines
+from app.tui.analysis_playout import PlayedOutLine
 from app.tui.mounting import gone
 from app.tui.positions import Played, PositionView
 from app.tui.searches import Searches
@@ -33,13 +32,11 @@ from rules.analysis import Analysis, analyse
 from rules.base import GameOptions, GameState, IllegalMove
 from rules.registry import get_game
 from rules.words.common import capitalized, name_players
-from rules.words.moves import describe_move
 from rules.words.outcome import result_sentence
-from rules.words.voice import Voice
 from widgets.keys_footer import KeysFooter
 
 
-class AnalysisScreen(AnalysisLines, Screen[None]):
+class AnalysisScreen(PlayedOutLine):
     """A finished (or saved) game, move by move, judged by the solver."""
 
     CSS_PATH = SCREEN_STYLES
@@ -64,7 +61,10 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         options: GameOptions | dict[str, Any] | None,
         moves: list[str],
         names: tuple[str, str],
+        play_out: str | None = None,
     ) -> None:
+        """`play_out`: a move to play out after `moves` (a puzzle's solution), with best
+        play after it, on the board as soon as the screen opens."""
         super().__init__(classes=f"analysis-screen analysis-{game_id}")
         self.game_id = game_id
         self.game = get_game(game_id)
@@ -77,10 +77,8 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         #: Why the solver could not analyse the game (None: it could, or is still at it).
         self.failure: str | None = None
         self.problem: str | None = None
-        #: The refutation being played out on the board: the position after the mistake
-        #: and each position of the line, and how far it has gone (None: not shown).
-        self.line: list[GameState] | None = None
-        self.line_step = 0
+        self.play_out = play_out
+        self.setup_line()
         # Replay the moves; a move the rules refuse ends the replay there.
         self.states: list[GameState] = [self.game.new(self.options)]
         self.played: Played = []
@@ -98,10 +96,6 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
             self.played.append((self.game.to_move(state), move))
             self.moves.append(text)
             self.states.append(after)
-
-    @property
-    def last(self) -> int:
-        return len(self.states) - 1
 
     def named(self, text: str) -> str:
         return name_players(text, self.names)
@@ -140,6 +134,8 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         # the screen answers keys meanwhile, and closing it ends the search.
         args = (self.game_id, self.options, self.moves)
         self.searches.ask("analysis", analyse, args, self._analysed, self._analysed)
+        if self.play_out is not None:
+            self.ask_solution_line(self.play_out)
 
     def on_unmount(self) -> None:
         self.searches.close()  # no search outlives its screen, nor its helper process
@@ -209,62 +205,7 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         if option_id.startswith("chance-"):
             self.position = min(self.last, int(option_id.removeprefix("chance-")))
 
-    def _show_line(self) -> None:
-        """The refutation of the selected move, played out as far as `line_step`."""
-        assert self.line is not None
-        position = self.position
-        state = self.line[self.line_step]
-        moves = self.refutation_moves()
-        played = list(self.played[:position])
-        for index in range(self.line_step):
-            before = self.line[index]
-            played.append((self.game.to_move(before), self.game.parse_move(moves[index])))
-        outcome = self.game.outcome(state)
-        note = None if outcome is None else result_sentence(outcome, self.names)
-        self.query_one(PositionView).show(state, played, note)
-        words = self.refutation_words(self.line_step)
-        self.query_one("#analysis-detail", Static).update(words)
-
-    def refutation_moves(self) -> tuple[str, ...]:
-        if self.analysis is None or not 0 < self.position <= len(self.analysis.moves):
-            return ()
-        return self.analysis.moves[self.position - 1].refutation
-
-    def refutation_words(self, step: int) -> Content:
-        moves = self.refutation_moves()
-        head = Content.assemble(
-            (f"Refutation of move {self.position}", "bold"),
-            f" · {step} of {len(moves)} played · ← → step, r or Esc: back to the game",
-        )
-        if step == 0:
-            return Content("\n").join([head, Content("The position after the mistake.")])
-        before = self.line[step - 1] if self.line else self.states[self.position]
-        mover = self.player_name(self.game.to_move(before))
-        described = describe_move(self.game_id, before, moves[step - 1], Voice(self.names))
-        return Content("\n").join([head, Content(f"{mover}: {described}")])
-
     # Actions
-
-    def action_refutation(self) -> None:
-        if self.line is not None:
-            self._leave_line()
-            return
-        moves = self.refutation_moves()
-        if not moves:
-            word = "not ready yet" if self.analysis is None else "only for a mistake"
-            self.notify(f"A refutation is {word}: choose a move marked ✗.", markup=False)
-            return
-        states = [self.states[self.position]]
-        for move in moves:
-            states.append(self.game.play_text(states[-1], move))
-        self.line = states
-        self.line_step = 1
-        self._show_position()
-
-    def _leave_line(self) -> None:
-        self.line = None
-        self.line_step = 0
-        self._show_position()
 
     def action_step(self, step: int) -> None:
         if self.line is not None:
@@ -287,7 +228,7 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
             self.notify("No move threw a win away.")
 
     def action_close(self) -> None:
-        if self.line is not None:
+        if self.line is not None and self.play_out is None:  # a solution closes at once
             self._leave_line()
             return
         self.dismiss(None)
