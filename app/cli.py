@@ -31,7 +31,7 @@ from app.solve_cli import (
     play_bots,
 )
 from app.streams import quiet_exit
-from rules.player_text import PlayerTextError, compact, read_moves, read_whole
+from rules.player_text import PlayerTextError, compact, normalize, read_moves, read_whole
 from rules.registry import GAME_IDS, get_game
 
 USAGE_ERROR = 2
@@ -91,8 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _owned(text: str) -> list[int]:
     numbers = []
     try:
-        for part in compact(text).split(","):
-            if part:
+        for part in normalize(text).split(","):  # `0 2` stays two numbers, never 02
+            if part.strip():
                 numbers.append(read_whole(part, what="a number"))
     except PlayerTextError as error:
         raise FlagError(f"--owned: {error}") from None

@@ -15,6 +15,7 @@ import json
 import sys
 from typing import Any
 
+from rules.player_text import PlayerTextError, read_date
 from rules.registry import GAME_IDS
 
 USAGE_ERROR = 2
@@ -62,9 +63,9 @@ def _print_puzzle(args: argparse.Namespace) -> int:
         if args.game is not None or args.seed is not None or args.difficulty is not None:
             return _fail("--daily takes no game, --seed or --difficulty")
         try:
-            day = dt.date.fromisoformat(args.date) if args.date else dt.date.today()
-        except ValueError:
-            return _fail(f"--date: {args.date!r} is not a date like 2026-01-31")
+            day = read_date(args.date) if args.date else dt.date.today()
+        except PlayerTextError as error:  # a fullwidth digit is named
+            return _fail(f"--date: {error}")
         puzzle = daily(day)
     else:
         if args.date is not None:

@@ -41,7 +41,7 @@ from rules.match import (
     new_match,
     play_in_match,
 )
-from rules.names import NameProblem, clean_name
+from rules.names import NameProblem, clean_name, distinct_names
 from rules.record_check import match_of, seconds_of
 from rules.records import KINDS, GameRecord, Kind, PlayerInfo, players_of
 from rules.registry import get_game
@@ -67,6 +67,10 @@ def names_from_args(args: argparse.Namespace) -> tuple[str, str]:
             names.append(clean_name(f"Player {player}" if raw is None else str(raw)))
         except NameProblem as error:
             raise ValueError(f"--p{player}-name: {error}") from None
+    try:
+        distinct_names((names[0], names[1]))
+    except NameProblem as error:
+        raise ValueError(f"--p2-name: {error}") from None
     return names[0], names[1]
 
 

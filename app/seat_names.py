@@ -41,3 +41,22 @@ def seat_names(names: tuple[str, str], levels: tuple[str | None, str | None]) ->
             name = computer_name(level, player if same_level else None)
         named.append(name)
     return named[0], named[1]
+
+
+#: The longest seat tag (the move list's column is narrow).
+TAG_LENGTH = 6
+
+
+def seat_tag(name: str) -> str:
+    """A name as the move list tags a seat: whole when short, else cut with an ellipsis
+    (`Newbie`, `Compu…`)."""
+    return name if len(name) <= TAG_LENGTH else name[: TAG_LENGTH - 1] + "…"
+
+
+def seat_tags(names: tuple[str, str]) -> tuple[str, str]:
+    """The two seats' tags: the names shortened (`Ann`, `Compu…`), or `P1` and `P2` when
+    the shortened names would read alike (`Player 1` and `Player 2`)."""
+    first, second = seat_tag(names[0]), seat_tag(names[1])
+    if first and second and first.casefold() != second.casefold():
+        return (first, second)
+    return ("P1", "P2")

@@ -143,7 +143,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return 0
     print(verdict_line(solution.winner, solution.to_move, solution.plies))
     wins = solution.winner == solution.to_move
-    print("Moves that keep the win:" if wins else "Every move loses; these hold out longest:")
+    if wins:
+        print("Moves that keep the win:")
+    else:  # the solver lists every move of a lost position: keep the longest defences
+        from rules.solver import move_values
+
+        values = move_values(game.id, state)
+        longest = max((plies for _, plies in values.values()), default=0)
+        held = [m for m in solution.best_moves if values.get(m, (0, longest))[1] == longest]
+        if len(held) == len(solution.best_moves):
+            print("Every move loses against best play, all alike:")
+        else:
+            print("Every move loses; these hold out longest:")
+            described = [move_sentence(game.id, state, move) for move in held]
     for line in described[:LISTED]:
         print(f"  {line}")
     if len(described) > LISTED:

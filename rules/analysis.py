@@ -17,7 +17,7 @@ from rules.base import IllegalMove, PlayerNo
 from rules.conquest import completing_numbers, equations_of
 from rules.equation import find_equation
 from rules.registry import get_game
-from rules.solver import solve
+from rules.solver import move_values, solve
 from rules.solver.perfect import perfect_choice
 from rules.words.advice import best_line
 from rules.words.common import DEFAULT_NAMES, Names
@@ -66,7 +66,10 @@ def hint_of_choice(
     `plies` moves to the end with it (as `rules.solver.remote.perfect_choice_data` gives
     them), in words addressed to the player to move."""
     mover: PlayerNo = get_game(game_id).to_move(state)
-    text = best_line(game_id, state, move, mover, winner, plies, Voice(names, you=mover))
+    # Templates always last six placements: a lost position's moves all lose alike.
+    alike = game_id == "template"
+    voice = Voice(names, you=mover)
+    text = best_line(game_id, state, move, mover, winner, plies, voice, alike=alike)
     return Hint(move, text, winner, plies)
 
 
@@ -84,8 +87,20 @@ class MoveAnalysis:
     keeps_win: bool
     #: The mover was winning and now loses.
     throws_away_win: bool
-    #: The moves that kept the best result in the position before (sorted notation).
+    #: The moves that kept the best result in the position before (sorted notation); for
+    #: a move that shortened a lost game, the moves that held out longest.
     best_moves: tuple[str, ...]
+    #: The mover was losing and let the game end sooner than the best defence would have.
+    hastens_loss: bool = False
+    #: For a mistake: the line that punishes it, from the position after it (the
+    #: opponent's best reply first, then best play both ways; notation, at most
+    #: `REFUTATION_MOVES` moves).
+    refutation: tuple[str, ...] = ()
+
+    @property
+    def mistake(self) -> bool:
+        """Threw a win away, or shortened a lost game."""
+        return self.throws_away_win or self.hastens_loss
 
 
 @dataclass(frozen=True)
@@ -108,7 +123,8 @@ class Analysis:
     #: The value of the starting position.
     start: Value
     moves: tuple[MoveAnalysis, ...]
-    #: Index of the first move that threw away a win (None: no mistake).
+    #: Index of the first mistake: a move that threw away a win or shortened a lost game
+    #: (None: no mistake).
     first_mistake: int | None
     #: Collect and conquest: the equations each player could have declared, and when.
     chances: tuple[Chance, ...]
@@ -132,8 +148,12 @@ def analyse(game_id: str, options: Any, moves: list[str]) -> Analysis:
     for index, text in enumerate(moves):
         before = states[index]
         mover: PlayerNo = game.to_move(before)
-        (was, _), best = values[index]
-        (now, _), _ = values[index + 1]
+        (was, was_plies), best = values[index]
+        (now, now_plies), _ = values[index + 1]
+        throws = was == mover and now != mover
+        hastens = was != mover and now_plies < was_plies - 1
+        if hastens:  # a lost position lists every move as best: keep the longest defences
+            best = _longest_defences(game_id, before) or best
         judged.append(
             MoveAnalysis(
                 index=index,
@@ -142,11 +162,13 @@ def analyse(game_id: str, options: Any, moves: list[str]) -> Analysis:
                 before=values[index][0],
                 after=values[index + 1][0],
                 keeps_win=was == mover and now == mover,
-                throws_away_win=was == mover and now != mover,
+                throws_away_win=throws,
                 best_moves=best,
+                hastens_loss=hastens,
+                refutation=refutation(game_id, states[index + 1]) if throws or hastens else (),
             )
         )
-    first = next((m.index for m in judged if m.throws_away_win), None)
+    first = next((m.index for m in judged if m.mistake), None)
     chances: list[Chance] = []
     if game_id == "collect":
         chances = _collect_chances(game, states)
@@ -161,6 +183,37 @@ def analyse(game_id: str, options: Any, moves: list[str]) -> Analysis:
         chances=tuple(chances),
         winner=None if outcome is None else outcome.winner,
     )
+
+
+def _longest_defences(game_id: str, state: Any) -> tuple[str, ...]:
+    """The moves that hold out longest in a lost position (sorted notation)."""
+    values = move_values(game_id, state)
+    if not values:
+        return ()
+    longest = max(plies for _, plies in values.values())
+    return tuple(sorted(move for move, (_, plies) in values.items() if plies == longest))
+
+
+#: The longest refutation shown (moves of both players).
+REFUTATION_MOVES = 8
+
+
+def refutation(game_id: str, state: Any, limit: int = REFUTATION_MOVES) -> tuple[str, ...]:
+    """Best play from `state` (in notation): the winner's fastest win against the longest
+    defence, at most `limit` moves, the same line every time."""
+    game = get_game(game_id)
+    line: list[str] = []
+    while len(line) < limit and game.outcome(state) is None:
+        choice = perfect_choice(game_id, state, random.Random(0))
+        line.append(choice.move)
+        state = game.play_text(state, choice.move)
+    return tuple(line)
+
+
+def solution_line(game_id: str, state: Any, move: str) -> tuple[str, ...]:
+    """`move` played in `state`, then best play after it (a puzzle's solution played out)."""
+    after = get_game(game_id).play_text(state, move)
+    return (move, *refutation(game_id, after, REFUTATION_MOVES - 1))
 
 
 def _play(game: Any, state: Any, number: int, text: str) -> Any:

@@ -47,7 +47,7 @@ GAME_INFO: dict[str, GameInfo] = {
     "countdown": GameInfo(
         "countdown",
         "Countdown Duel",
-        "Push a shared running total to 30 with your own numbers 1-9, each used once.",
+        "Push a shared running total to 30 with your own numbers 1–9, each used once.",
     ),
 }
 

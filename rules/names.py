@@ -12,6 +12,8 @@ becomes a plain space and runs of spaces become one. What is left is trimmed.
   printable characters after cleaning, else `NameProblem` saying why.
 - `tidy_name(text, default)`: a name read back from a file or the database: cleaned and
   cut to `limit` characters; `default` when nothing printable is left.
+- `distinct_names(names)`: NameProblem when the two players would share a name
+  (compared after cleaning, ignoring case).
 """
 
 from __future__ import annotations
@@ -58,13 +60,29 @@ def _cleaned(text: str) -> str:
 
 
 def clean_name(text: str, limit: int = MAX_NAME) -> str:
-    """The name a player gave, cleaned; NameProblem when it is empty or too long."""
+    """The name a player gave, cleaned; NameProblem when it is empty or too long, or
+    holds bytes that are not UTF-8 (never silently dropped)."""
+    if any("\ud800" <= char <= "\udfff" for char in text):
+        raise NameProblem("a name must be valid text (it has bytes that are not UTF-8)")
     name = _cleaned(text)
     if not name:
         raise NameProblem("a name needs at least one printable character")
     if len(name) > limit:
         raise NameProblem(f"a name is at most {limit} characters (this one has {len(name)})")
     return name
+
+
+def same_name(first: str, second: str) -> bool:
+    """Whether two names are the same once cleaned, ignoring case (`Ann` and ` ann`)."""
+    return _cleaned(first).casefold() == _cleaned(second).casefold()
+
+
+def distinct_names(names: tuple[str, str]) -> None:
+    """NameProblem when the two players of one game would share a name."""
+    if same_name(names[0], names[1]):
+        raise NameProblem(
+            f"both players are called {_cleaned(names[1])!r}: two players may not share a name"
+        )
 
 
 def tidy_name(text: str, default: str, limit: int = MAX_NAME) -> str:

@@ -11,6 +11,11 @@ a player types"):
   around tokens and is ignored: `normalize` turns every run of it into one space.
 - A line longer than 10,000 characters is refused without being read further; a number
   of more than 9 digits is not a number; control characters are refused by code point.
+- Numbers are written without leading zeros (`5`, never `05`), and whitespace never
+  joins digits: `1 2` is two numbers ("one number at a time" where one is expected; an
+  equation keeps the space, so its checker finds the numbers side by side).
+- `X`, `·`, `–` and `:` are not operators: a move refuses them as characters not allowed.
+- One move per turn: a move's text holding two declarations is refused.
 
 Which other characters a text may hold (operators, `@`, `:`) is up to the grammar that
 reads it next; operators are `rules.operators.ALIASES` and nothing else.
@@ -18,6 +23,8 @@ reads it next; operators are `rules.operators.ALIASES` and nothing else.
 
 from __future__ import annotations
 
+import datetime
+import re
 import unicodedata
 
 from rules.operators import ALIASES
@@ -28,6 +35,10 @@ MAX_LINE = 10_000
 MAX_DIGITS = 9
 ASCII_DIGITS = "0123456789"
 NOT_TEXT = "that is not valid text (it has bytes that are not UTF-8)"
+#: Characters that look like operators and are not (RULINGS.md): refused by name.
+NOT_OPERATORS = "X·–:"
+_LEADING_ZERO = re.compile(r"(?<![0-9])0[0-9]+")
+_SIDE_BY_SIDE = re.compile(r"[0-9] [0-9]")
 
 
 class PlayerTextError(ValueError):
@@ -113,6 +124,8 @@ def _digits_error(text: str, what: str) -> PlayerTextError:
     for char in text:
         if is_foreign_digit(char):
             return digit_error(char)
+        if char in NOT_OPERATORS:
+            return PlayerTextError(f"{describe_char(char)} is not allowed")
     return PlayerTextError(f"{_shown(text)} is not {what}", "not-number")
 
 
@@ -135,7 +148,10 @@ def read_whole(
     Never raises anything but PlayerTextError, whatever the length of the text: more
     than MAX_DIGITS digits is refused before any conversion.
     """
-    written = compact(text)
+    spaced = normalize(text)
+    if _SIDE_BY_SIDE.search(spaced):
+        raise PlayerTextError(f"{_shown(spaced)} is two numbers: one number at a time")
+    written = spaced.replace(" ", "")
     body = written
     sign = 1
     if negative and body[:1] in ("-", "−"):
@@ -148,6 +164,8 @@ def read_whole(
         raise _digits_error(written, what)
     if len(body) > MAX_DIGITS:
         raise PlayerTextError(f"a number has at most {MAX_DIGITS} digits ({len(body):,} given)")
+    if len(body) > 1 and body[0] == "0":
+        raise PlayerTextError(f"write {int(body)}, not {body}: a number has no leading zero")
     value = sign * int(body)
     if (low is not None and value < low) or (high is not None and value > high):
         raise PlayerTextError(_range_message(value, low, high), "range")
@@ -174,10 +192,52 @@ def read_range(text: str) -> tuple[int, int]:
     return read_whole(low), read_whole(high)
 
 
+def number_problem(written: str) -> str | None:
+    """What is wrong with how a normalized text writes its numbers, or None: a leading
+    zero (`05`), or two numbers where one is expected (`1 2`)."""
+    zero = _LEADING_ZERO.search(written)
+    if zero is not None:
+        numeral = zero.group()
+        return f"write {int(numeral)}, not {numeral}: a number has no leading zero"
+    joined = _SIDE_BY_SIDE.search(written)
+    if joined is not None:
+        return f"{_shown(written)} holds two numbers side by side: one number at a time"
+    return None
+
+
+def check_move_text(written: str) -> None:
+    """PlayerTextError for a normalized move text the ruling refuses whatever the game:
+    a character that is not an operator (`X · – :`) or a number badly written."""
+    for char in written:
+        if char in NOT_OPERATORS:
+            raise PlayerTextError(f"{describe_char(char)} is not allowed: operators are + − × ÷")
+    problem = number_problem(written)
+    if problem is not None:
+        raise PlayerTextError(problem)
+
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def read_date(text: str) -> datetime.date:
+    """A day written `YYYY-MM-DD` with the digits 0-9 (`--date`); PlayerTextError names a
+    digit that is not 0-9 (a fullwidth `２`) or says what a date looks like."""
+    written = normalize(text)  # names a digit of another script
+    if _DATE.fullmatch(written):
+        try:
+            return datetime.date.fromisoformat(written)
+        except ValueError:
+            pass
+    raise PlayerTextError(f"{_shown(written)} is not a date like 2026-01-31")
+
+
 def read_move(text: str, error: type[Exception]) -> str:
     """A move's text, normalized; `error` (the game's MoveSyntaxError) says why not."""
     try:
-        return normalize(text)
+        written = normalize(text)
+        if written.lower() != "pass":
+            check_move_text(written)
+        return written
     except PlayerTextError as problem:
         raise error(str(problem)) from None
 
@@ -196,9 +256,14 @@ def read_equation_text(text: str) -> str:
     entry point: a line that is too long, control characters, text that is not text."""
     _check_line(text)
     out: list[str] = []
+    space = False
     for char in text:
         if char.isspace():
+            space = True
             continue
+        if space and out and out[-1] in ASCII_DIGITS and char in ASCII_DIGITS:
+            out.append(" ")  # `1 2` stays two numbers: the checker finds them side by side
+        space = False
         category = unicodedata.category(char)
         if category == "Cs":
             raise PlayerTextError(NOT_TEXT)
@@ -214,6 +279,15 @@ def read_move_with_equation(text: str, error: type[Exception]) -> tuple[str, str
     The equation is judged when the move is played, never refused here for its content."""
     head, colon, tail = text.partition(":")
     try:
-        return normalize(head), read_equation_text(tail) if colon else None
+        written = normalize(head)
+        problem = number_problem(written)
+        if problem is not None:
+            raise PlayerTextError(problem)
+        for char in written:
+            if char in NOT_OPERATORS:
+                raise PlayerTextError(f"{describe_char(char)} is not allowed")
+        if ":" in tail:
+            raise PlayerTextError("one declaration per turn: this text holds two")
+        return written, read_equation_text(tail) if colon else None
     except PlayerTextError as problem:
         raise error(str(problem)) from None

@@ -1,8 +1,10 @@
 """DigitPool: a pool of numbers as keys. Digit keys, arrows + Enter, and clicks pick.
 
 Looks that survive without colour (NO_COLOR, a monochrome terminal): a chosen key has a
-double border, a used one a dashed border (and struck-through text), a held one its
-holder's mark; no key is marked by colour alone, and none by a player's colour.
+double border, a used one a dashed border and struck-through text, a held one too, with
+its holder's mark; no key is marked by colour alone. Colour adds whose it is: a held key
+and a chosen one are in that player's colour (`player` is the one choosing now).
+The cursor never rests on a taken number: the arrows step over them.
 
 The pool holds no game state: the screen sets which numbers are shown, who holds the
 taken ones and which may be picked now; the pool posts `DigitPool.Picked(number)` and the
@@ -54,10 +56,11 @@ class DigitPool(Widget, can_focus=True):
     }
     DigitPool .pool-key:hover { background: $primary 30%; }
     DigitPool.-inactive .pool-key { color: $text-muted; border: round $foreground 15%; }
-    DigitPool .pool-key.-selected { border: double $warning; background: $warning 25%; text-style: bold underline; }
+    DigitPool .pool-key.-selected { border: double $primary; background: $primary 25%; text-style: bold underline; }
+    DigitPool.-player-2 .pool-key.-selected { border: double $accent; background: $accent 25%; }
     DigitPool .pool-key.-used { color: $text-disabled; border: dashed $foreground 20%; background: transparent; text-style: strike dim; }
-    DigitPool .pool-key.-p1 { color: $text-disabled; border: round $primary; background: $primary 15%; text-style: none; }
-    DigitPool .pool-key.-p2 { color: $text-disabled; border: round $accent; background: $accent 15%; text-style: none; }
+    DigitPool .pool-key.-p1 { color: $text-disabled; border: dashed $primary; background: $primary 15%; text-style: strike; }
+    DigitPool .pool-key.-p2 { color: $text-disabled; border: dashed $accent; background: $accent 15%; text-style: strike; }
     DigitPool:focus .pool-key.-cursor { border: heavy $secondary; background: $secondary 30%; }
     DigitPool.-compact .pool-key { width: 5; }
     """
@@ -94,6 +97,8 @@ class DigitPool(Widget, can_focus=True):
     #: How the two players are marked on the keys they hold (e.g. initials).
     marks: reactive[tuple[str, str]] = reactive(("1", "2"))
     cursor: reactive[int] = reactive(0)
+    #: The player choosing now (1 or 2): chosen keys are in their colour.
+    player: reactive[int] = reactive(1)
 
     def __init__(
         self,
@@ -139,15 +144,25 @@ class DigitPool(Widget, can_focus=True):
     def _keys(self) -> list[PoolKey]:
         return list(self.query(PoolKey))
 
+    def _initials(self) -> tuple[str, str]:
+        """The marks as they fit on a key: a mark longer than two characters (a name) by
+        its initial, or none (¹ ²) when the initials are alike."""
+        first, second = (m if len(m) <= 2 else m[:1].upper() for m in self.marks)
+        if first.casefold() == second.casefold():
+            return ("", "")
+        return (first, second)
+
     def _sync(self) -> None:
+        initials = self._initials()
         self.set_class(not self.active, "-inactive")
+        self.set_class(self.player == 2, "-player-2")
         for index, key in enumerate(self._keys()):
             owner = self.taken.get(key.number)
             count = self.counts.get(key.number, 1)
             label = str(key.number)
             if owner in (1, 2):
-                mark = self.marks[owner - 1]
-                compact = self.has_class("-compact")
+                mark = initials[owner - 1]
+                compact = self.has_class("-compact") or not mark
                 label = f"{key.number}{'¹²'[owner - 1]}" if compact else f"{key.number}·{mark}"
             elif count > 1:
                 label = f"{key.number}×{count}"
@@ -163,7 +178,26 @@ class DigitPool(Widget, can_focus=True):
             self.border_subtitle = subtitle
 
     def watch_taken(self) -> None:
+        self._step_off_taken(1)
         self._resync()
+
+    def watch_player(self) -> None:
+        self._resync()
+
+    def _step_off_taken(self, step: int) -> None:
+        """Move the cursor from a taken number to the next free one in the direction of
+        `step` (it stays put when every number is taken)."""
+        if not self.numbers:
+            return
+        cursor = min(self.cursor, len(self.numbers) - 1)
+        for _ in range(len(self.numbers)):
+            if self.numbers[cursor] not in self.taken:
+                break
+            cursor = (cursor + step) % len(self.numbers)
+        else:
+            return
+        if cursor != self.cursor:
+            self.cursor = cursor
 
     def watch_counts(self) -> None:
         self._resync()
@@ -239,12 +273,14 @@ class DigitPool(Widget, can_focus=True):
         if self.numbers:
             self._armed = True
             self.cursor = (self.cursor + step) % len(self.numbers)
+            self._step_off_taken(1 if step > 0 else -1)
 
     def action_move_row(self, step: int) -> None:
         if self.numbers:
             self._armed = True
             columns = max(1, min(self.columns, len(self.numbers)))
             self.cursor = (self.cursor + step * columns) % len(self.numbers)
+            self._step_off_taken(1 if step > 0 else -1)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Enter picks only a typed number or a cursor the arrows moved; otherwise it goes

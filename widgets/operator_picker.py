@@ -41,8 +41,10 @@ class OperatorPicker(Widget):
     }
     OperatorPicker.-vertical .op-key { height: 1; width: 12; border: none; margin: 0 0 1 0; content-align: left middle; padding: 0 1 0 0; }
     OperatorPicker .op-key:hover { background: $primary 30%; }
-    OperatorPicker .op-key.-selected { border: double $warning; background: $warning 30%; color: $text; }
-    OperatorPicker.-vertical .op-key.-selected { border: none; background: $warning 40%; text-style: bold underline; }
+    OperatorPicker .op-key.-selected { border: double $primary; background: $primary 30%; color: $text; }
+    OperatorPicker.-vertical .op-key.-selected { border: none; background: $primary 40%; text-style: bold underline; }
+    OperatorPicker.-player-2 .op-key.-selected { border: double $accent; background: $accent 30%; }
+    OperatorPicker.-player-2.-vertical .op-key.-selected { border: none; background: $accent 40%; }
     OperatorPicker.-inactive .op-key { color: $text-muted; }
     """
 
@@ -54,6 +56,8 @@ class OperatorPicker(Widget):
     ops: reactive[tuple[Op, ...]] = reactive(ALL_OPS, recompose=True)
     selected: reactive[Op | None] = reactive(None)
     active: reactive[bool] = reactive(True)
+    #: The player choosing now (1 or 2): the chosen operator is in their colour.
+    player: reactive[int] = reactive(1)
 
     def __init__(
         self, *, vertical: bool = False, id: str | None = None, classes: str | None = None
@@ -83,6 +87,7 @@ class OperatorPicker(Widget):
 
     def _sync(self) -> None:
         self.set_class(not self.active, "-inactive")
+        self.set_class(self.player == 2, "-player-2")
         for key in self.query(OperatorKey):
             key.set_class(key.op == self.selected, "-selected")
             label = self._label(key.op)
@@ -93,6 +98,9 @@ class OperatorPicker(Widget):
         self._sync()
 
     def watch_active(self) -> None:
+        self._sync()
+
+    def watch_player(self) -> None:
         self._sync()
 
     def choose(self, op: Op) -> None:

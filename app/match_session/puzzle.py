@@ -27,6 +27,7 @@ from rules.puzzles.bank import pick
 from rules.puzzles.model import Puzzle
 from rules.puzzles.refute import Verdict
 from rules.puzzles.words import move_words
+from rules.words.common import as_noun, capitalized
 
 #: The computer's name on a puzzle's board.
 COMPUTER = "Computer"
@@ -160,16 +161,21 @@ class PuzzleReferee(Referee):
         if outcome.winner == self.mover and self.result is None:
             self.result = "solved"
             change = self.record(solved=True)
-            return f"Solved! {named_reason}.{change} Press n for the next one.", "success"
+            reason = capitalized(named_reason)
+            return f"Solved! {reason}.{change} Press n for the next one.", "success"
         return None
 
     def solution(self) -> tuple[str, str | None]:
         """The winning moves in words, and the first of them to highlight."""
         game_id = self.puzzle.game
         where = self.failed_at if self.failed_at is not None else self.puzzle.state()
-        words = "; or ".join(move_words(game_id, where, m) for m in self.missed)
+        said = [as_noun(move_words(game_id, where, m)) for m in self.missed]
+        said = [s[:1].lower() + s[1:] for s in said]
         first = self.missed[0] if self.missed else None
-        return f"The winning moves were: {words}. Press r to try again.", first
+        if not said:
+            return "No move wins here. Press r to try again.", first
+        what = "The winning move was" if len(said) == 1 else "The winning moves were"
+        return f"{what} {'; or '.join(said)}. Press r to try again.", first
 
     def record(self, solved: bool) -> str:
         """Count the try (rated the first time); a sentence on the rating, or ""."""

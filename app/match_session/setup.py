@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from app.seat_names import seat_tags
 from rules.base import GameOptions, PlayerNo, other
 from rules.match import MatchState, new_match
 from rules.names import tidy_name
@@ -175,9 +176,6 @@ def clean_name(text: str, player: PlayerNo) -> str:
 
 
 def marks(names: tuple[str, str]) -> tuple[str, str]:
-    """Short marks for the two players (initials, or 1 and 2 when those are the same)."""
-    first = names[0][:1].upper()
-    second = names[1][:1].upper()
-    if first and second and first != second and names != DEFAULT_NAMES:
-        return (first, second)
-    return ("P1", "P2")
+    """Short marks for the two players: their names, shortened with an ellipsis (`Ann`,
+    `Compu…`), or P1 and P2 when those read alike (`app.seat_names.seat_tags`)."""
+    return seat_tags(names)

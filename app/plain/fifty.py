@@ -9,6 +9,7 @@ from rules.base import PlayerNo, other
 from rules.fifty import FiftyMove, FiftyState, equation_text, preview
 from rules.operators import Op, parse_op
 from rules.player_text import PlayerTextError, normalize, read_whole
+from rules.words.common import number_text
 
 DIFFERENT_AND_UNUSED = "Error: Numbers must be different and unused."
 
@@ -97,7 +98,8 @@ class Driver(PlainDriver):
         player: PlayerNo = before.to_move
         name = self.name(player)
         value, score = preview(before, move)
-        self.say(f"Equation: {equation_text(move, value, ascii_ops=True)}")
+        # × ÷ − as the other games print them (app.streams writes ASCII where it must)
+        self.say(f"Equation: {equation_text(move)} = {number_text(value)}")
         if move.op == "/" and move.a % move.b:
             self.say(f"(Integer division: the remainder {move.a % move.b} is dropped.)")
         self.say(f"{name}'s new score: {before.score(player)} + {signed(value)} = {score}")

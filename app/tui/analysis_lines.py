@@ -13,7 +13,14 @@ from app.tui.session import marks
 from rules.analysis import Analysis, Chance, MoveAnalysis, Value
 from rules.base import GameOptions, GameState, PlayerNo
 from rules.equation import pretty_equation
-from rules.words.analysis import mistake_line, moves_listing, start_line, value_text
+from rules.words.analysis import (
+    hastened_line,
+    mistake_line,
+    moves_listing,
+    refutation_text,
+    start_line,
+    value_text,
+)
 from rules.words.moves import describe_move, short_move
 from rules.words.voice import Voice
 
@@ -27,7 +34,9 @@ def verdict(move: MoveAnalysis) -> tuple[str, str, str, str]:
         return "✗", "throws it away", "threw the win away", "$error"
     if move.keeps_win:
         return "✓", "keeps the win", "kept the win", "$success"
-    return "·", "lost already", "was losing already", "$text-muted"
+    if move.hastens_loss:
+        return "✗", "loses sooner", "let the game end sooner", "$error"
+    return "·", "held out", "held out longest", "$text-muted"
 
 
 class AnalysisLines:
@@ -48,8 +57,9 @@ class AnalysisLines:
     def player_name(self, player: PlayerNo) -> str:
         return self.names[player - 1]
 
-    def value_text(self, value: Value) -> str:
-        return value_text(value, self.names)
+    def value_text(self, value: Value, position: int) -> str:
+        """The value of the position after `position` moves, in the winner's own moves."""
+        return value_text(value, self.game.to_move(self.states[position]), self.names)
 
     def short(self, index: int) -> str:
         """Move `index` (0-based) for the list: `8 × 1 = 8`, `9 → B's slot 1`."""
@@ -60,14 +70,18 @@ class AnalysisLines:
         rows = [Option(Content.assemble(("    start", "$text-muted")), id="row-0")]
         judged = self.analysis.moves if self.analysis else ()
         first = self.analysis.first_mistake if self.analysis else None
-        # The players by their marks, as the game screen's move list shows them: the
-        # moves in words need the width.
+        # The players by their tags (names shortened), as the game screen's move list
+        # shows them: the moves in words need the width.
         mark = marks(self.names)
+        width = max(len(m) for m in mark)
         for index in range(len(self.moves)):
             player = self.played[index][0]
             parts: list[Content | tuple[str, str] | str] = [
                 (f"{index + 1:>3}. ", "$text-muted"),
-                (f"{mark[player - 1]:<2} ", f"bold {'$primary' if player == 1 else '$accent'}"),
+                (
+                    f"{mark[player - 1]:<{width}} ",
+                    f"bold {'$primary' if player == 1 else '$accent'}",
+                ),
                 f"{self.short(index):<10} ",
             ]
             if index < len(judged):
@@ -91,20 +105,36 @@ class AnalysisLines:
         else:
             played = f"As played: {self.player_name(analysis.winner)} won."
         if analysis.first_mistake is not None:
-            mistake = analysis.moves[analysis.first_mistake]
-            line = mistake_line(
+            line = self.mistake_words(analysis.moves[analysis.first_mistake])
+            tail = Content.assemble((" First mistake: ", "bold $error"), line)
+        else:
+            tail = Content(" No move threw a win away or shortened a lost game.")
+        return Content.assemble(best, "\n", played, tail)
+
+    def mistake_words(self, mistake: MoveAnalysis) -> str:
+        """`move 3, Ada's 9 × 5 = 45 (winning: 8 × 1 = 8).` or, in a lost game,
+        `move 7, +9 let Bob win at once; 9 moves of resistance were there (+2).`"""
+        state = self.states[mistake.index]
+        if mistake.hastens_loss:
+            return hastened_line(
                 self.game_id,
-                self.states[mistake.index],
+                state,
                 mistake.index + 1,
-                mistake.mover,
                 mistake.move,
+                mistake.before,
+                mistake.after,
                 mistake.best_moves,
                 self.names,
             )
-            tail = Content.assemble((" First mistake: ", "bold $error"), line)
-        else:
-            tail = Content(" No move threw a win away.")
-        return Content.assemble(best, "\n", played, tail)
+        return mistake_line(
+            self.game_id,
+            state,
+            mistake.index + 1,
+            mistake.mover,
+            mistake.move,
+            mistake.best_moves,
+            self.names,
+        )
 
     def chance_row(self, chance: Chance) -> Option:
         equation = pretty_equation(chance.equation)
@@ -133,7 +163,7 @@ class AnalysisLines:
             if self.analysis is None:
                 return Content.assemble(head, "\n", self._waiting())
             winner, _ = self.analysis.start
-            lines = [head, Content(f"With best play {self.value_text(self.analysis.start)}.")]
+            lines = [head, Content(f"With best play {self.value_text(self.analysis.start, 0)}.")]
             if self.analysis.moves and winner == self.analysis.moves[0].mover:
                 lines.append(
                     Content(f"Winning moves: {self.winning(0, self.analysis.moves[0].best_moves)}.")
@@ -160,14 +190,16 @@ class AnalysisLines:
             (" (the first mistake)" if first else ""),
         )
         before_winner, before_plies = judged.before
+        name = self.player_name(player)
+        before_value = self.value_text(judged.before, position - 1)
         if before_winner == player:
             before = (
-                f"Before it: {self.value_text(judged.before)}; moves that keep the win: "
+                f"Before it: {before_value}; moves that keep the win: "
                 f"{self.winning(position - 1, judged.best_moves)}."
             )
         else:
-            before = f"Before it: {self.value_text(judged.before)} whatever {self.player_name(player)} plays."
-        after = f"After it: {self.value_text(judged.after)}"
+            before = f"Before it: {name} could not win: {before_value}."
+        after = f"After it: {self.value_text(judged.after, position)}"
         after_plies = judged.after[1]
         if judged.keeps_win:
             after += (
@@ -175,15 +207,22 @@ class AnalysisLines:
                 if after_plies == before_plies - 1
                 else " (a faster win was there)."
             )
+        elif judged.hastens_loss:
+            held = self.winning(position - 1, judged.best_moves)
+            after += f" (holding out longer: {held})."
         elif not judged.throws_away_win:
-            after += (
-                " (held out longest)."
-                if after_plies == before_plies - 1
-                else " (a longer defence was there)."
-            )
+            after += " (held out longest)."
         else:
             after += "."
-        return Content("\n").join([head, Content(before), Content(after)])
+        lines = [head, Content(before), Content(after)]
+        if judged.refutation:
+            line = refutation_text(self.game_id, state, judged.refutation, self.names)
+            lines.append(
+                Content.assemble(
+                    ("Refutation: ", "bold"), line, (" (r: play it out)", "$text-muted")
+                )
+            )
+        return Content("\n").join(lines)
 
     def winning(self, position: int, best: tuple[str, ...]) -> str:
         """The winning moves at a position: listed, or "any move" when every move wins."""

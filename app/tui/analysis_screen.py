@@ -5,7 +5,8 @@
 mistake picked out, the result with best play from the start, for collect and conquest
 the equations each player could have declared and when, and the board at the selected
 move: ← → step through the game, Home and End jump, rows are clickable, `f` goes to the
-first mistake. The solver runs in a worker thread ("Analysing…"); the moves can be
+first mistake. On a mistake, `r` plays out its refutation on the board (the opponent's
+best reply and the line that follows): ← → step through it, `r` or Esc goes back. The solver runs in a worker thread ("Analysing…"); the moves can be
 stepped through before it is done.
 """
 
@@ -19,11 +20,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.tui.analysis_lines import AnalysisLines
+from app.tui.analysis_playout import PlayedOutLine
 from app.tui.mounting import gone
 from app.tui.positions import Played, PositionView
 from app.tui.searches import Searches
@@ -36,7 +36,7 @@ from rules.words.outcome import result_sentence
 from widgets.keys_footer import KeysFooter
 
 
-class AnalysisScreen(AnalysisLines, Screen[None]):
+class AnalysisScreen(PlayedOutLine):
     """A finished (or saved) game, move by move, judged by the solver."""
 
     CSS_PATH = SCREEN_STYLES
@@ -48,6 +48,7 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         Binding("home", "go('start')", "Start", key_display="Home", priority=True),
         Binding("end", "go('end')", "Last move", key_display="End", priority=True),
         Binding("f", "go('mistake')", "First mistake"),
+        Binding("r", "refutation", "Refutation"),
         Binding("escape,q", "close", "Close"),
     ]
 
@@ -60,7 +61,10 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         options: GameOptions | dict[str, Any] | None,
         moves: list[str],
         names: tuple[str, str],
+        play_out: str | None = None,
     ) -> None:
+        """`play_out`: a move to play out after `moves` (a puzzle's solution), with best
+        play after it, on the board as soon as the screen opens."""
         super().__init__(classes=f"analysis-screen analysis-{game_id}")
         self.game_id = game_id
         self.game = get_game(game_id)
@@ -73,6 +77,8 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         #: Why the solver could not analyse the game (None: it could, or is still at it).
         self.failure: str | None = None
         self.problem: str | None = None
+        self.play_out = play_out
+        self.setup_line()
         # Replay the moves; a move the rules refuse ends the replay there.
         self.states: list[GameState] = [self.game.new(self.options)]
         self.played: Played = []
@@ -90,10 +96,6 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
             self.played.append((self.game.to_move(state), move))
             self.moves.append(text)
             self.states.append(after)
-
-    @property
-    def last(self) -> int:
-        return len(self.states) - 1
 
     def named(self, text: str) -> str:
         return name_players(text, self.names)
@@ -132,6 +134,8 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
         # the screen answers keys meanwhile, and closing it ends the search.
         args = (self.game_id, self.options, self.moves)
         self.searches.ask("analysis", analyse, args, self._analysed, self._analysed)
+        if self.play_out is not None:
+            self.ask_solution_line(self.play_out)
 
     def on_unmount(self) -> None:
         self.searches.close()  # no search outlives its screen, nor its helper process
@@ -168,12 +172,16 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
     # The position shown
 
     def watch_position(self) -> None:
+        self.line = None
         self._show_position()
         moves = self.query_one("#analysis-moves", OptionList)
         if moves.highlighted != self.position:
             moves.highlighted = self.position
 
     def _show_position(self) -> None:
+        if self.line is not None:
+            self._show_line()
+            return
         position = self.position
         state = self.states[position]
         note = None
@@ -200,9 +208,14 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
     # Actions
 
     def action_step(self, step: int) -> None:
+        if self.line is not None:
+            self.line_step = max(0, min(len(self.line) - 1, self.line_step + step))
+            self._show_position()
+            return
         self.position = max(0, min(self.last, self.position + step))
 
     def action_go(self, where: str) -> None:
+        self.line = None
         if where == "start":
             self.position = 0
         elif where == "end":
@@ -215,6 +228,9 @@ class AnalysisScreen(AnalysisLines, Screen[None]):
             self.notify("No move threw a win away.")
 
     def action_close(self) -> None:
+        if self.line is not None and self.play_out is None:  # a solution closes at once
+            self._leave_line()
+            return
         self.dismiss(None)
 
 

@@ -254,6 +254,18 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
             self.say(words, "note")
             if first is not None:
                 self.show_hint(first)
+                self.play_out_solution()
+
+    def play_out_solution(self) -> None:
+        """The puzzle's position on the analysis board, a winning line played out (Esc
+        comes back here)."""
+        from app.tui.analysis_screen import AnalysisScreen
+
+        puzzle = getattr(self.referee, "puzzle", None)
+        if puzzle is not None and puzzle.solution:
+            moves, names = list(puzzle.moves), self.setup.names
+            win = puzzle.solution[0]
+            self.app.push_screen(AnalysisScreen(puzzle.game, puzzle.options, moves, names, win))
 
 
 #: A game screen of a game chosen at run time (by id: `app.tui.app.board_screen`, a

@@ -14,7 +14,9 @@ OP_KEYS: dict[str, Op] = {"plus": "+", "minus": "-", "asterisk": "*", "x": "*", 
 
 
 def digit_bindings(description: str, key_display: str) -> list[Binding]:
-    """0–9 call `action_digit(d)`; the footer shows one entry, on the key 1."""
+    """0–9 call `action_digit(d)`; the footer shows one entry, on the key 1. A range is
+    shown with an en dash (`1–9`), as everywhere a player reads one."""
+    key_display = key_display.replace("-", "–")
     return [
         Binding("1", "digit('1')", description, key_display=key_display),
         *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),

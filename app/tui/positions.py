@@ -28,7 +28,7 @@ from rules.equation import pretty_equation
 from rules.fifty import FiftyMove, FiftyOptions, FiftyState
 from rules.template import TemplateMove, TemplateState, partial_text, result_text
 from rules.template_options import TemplateOptions
-from rules.words.common import name_players
+from rules.words.common import capitalized, name_players, owned
 from widgets.digit_pool import DigitPool
 from widgets.equation_template import EquationTemplate
 from widgets.running_total import RunningTotal
@@ -153,7 +153,7 @@ class PositionView(Vertical):
     def _draw_template(self, state: TemplateState, last: TemplateMove | None) -> None:
         for player in (1, 2):
             widget = self.query_one(f"#position-template-{player}", EquationTemplate)
-            widget.border_title = Text(f"{self.names[player - 1]}'s template")
+            widget.border_title = Text(capitalized(owned("template", self.names[player - 1])))
             values = state.template_slots(player)
             widget.values = values
             widget.cursor = last.slot if last is not None and last.player == player else None

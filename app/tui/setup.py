@@ -28,6 +28,7 @@ from app.tui.styles import SCREEN_STYLES
 from rules.base import GameOptions, PlayerNo
 from rules.games import VARIANTS
 from rules.match import MatchError, new_match
+from rules.names import same_name
 from rules.registry import get_game
 from rules.template_options import TEMPLATES
 from widgets.keys_footer import KeysFooter
@@ -294,6 +295,14 @@ class SetupScreen(Screen[None]):
         app = navigator(self.app)
         if app is not None:
             seats = self.seats()
+            if same_name(seats[0].name, seats[1].name):  # RULINGS.md: never a shared name
+                self.notify(
+                    f"Both players are called {seats[0].name}: two players may not share "
+                    "a name. Change one of them.",
+                    severity="error",
+                    markup=False,
+                )
+                return
             self.remember_names(seats)
             setup = GameSetup(self.game_id, options, seats, best_of, seconds, form.takebacks())
             app.start_game(setup)

@@ -108,7 +108,7 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
             return
         player = self.to_move
         state, bot = self.position, self.bots[player]
-        self.say(f"Player {player} (computer) is thinking…")
+        self.say(f"Player {player} is thinking…")  # the name says it is the computer
 
         def answered(answer: tuple[MoveT, Bot[StateT, MoveT]]) -> None:
             move, moved_on = answer

@@ -7,11 +7,15 @@ reason the text is refused.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
 from rules.operators import ALIASES, Op
-from rules.player_text import PlayerTextError, compact, describe_char, normalize
+from rules.player_text import PlayerTextError, describe_char, normalize
+
+#: Two numbers with only whitespace between them (`1 2`): never one number.
+_SIDE_BY_SIDE = re.compile(r"[0-9] [0-9]")
 
 MAX_LENGTH = 200
 
@@ -55,15 +59,21 @@ def _refuse(char: str) -> EquationSyntaxError:
 def tokenize(text: str, *, slots: bool = False) -> list[Token]:
     """The tokens of `text`; raises EquationSyntaxError for anything not allowed.
 
-    The text is read by `rules.player_text.compact` first: whitespace of any kind is
+    The text is read by `rules.player_text.normalize` first: whitespace of any kind is
     ignored (removed, so the stored notation, written without spaces, gets the same
     verdict as the text typed), digits other than 0-9 are refused by name. A template
     (`slots`) keeps whitespace as a separator, so `_ _` is two slots side by side.
     """
     try:
-        text = normalize(text) if slots else compact(text)
+        spaced = normalize(text)
+        text = spaced if slots else spaced.replace(" ", "")
     except PlayerTextError as error:
         raise EquationSyntaxError(str(error)) from None
+    joined = None if slots else _SIDE_BY_SIDE.search(spaced)
+    if joined is not None:  # whitespace separates numbers, never joins them
+        raise EquationSyntaxError(
+            f"two numbers side by side ({joined.group()}): put an operator between them"
+        )
     length = len(text) - text.count(" ")
     if length > MAX_LENGTH:
         raise EquationSyntaxError(
@@ -82,7 +92,9 @@ def tokenize(text: str, *, slots: bool = False) -> list[Token]:
                 j += 1
             numeral = text[i:j]
             if len(numeral) > 1 and numeral[0] == "0":
-                raise EquationSyntaxError(f"a number may not start with 0 ({numeral})")
+                raise EquationSyntaxError(
+                    f"write {int(numeral)}, not {numeral}: a number has no leading zero"
+                )
             tokens.append(Token("num", numeral))
             i = j
             continue

@@ -19,6 +19,7 @@ from rules.base import PlayerNo, other
 from rules.puzzles.words import move_words
 from rules.registry import get_game
 from rules.solver import move_values, solve
+from rules.words.common import as_noun
 from rules.words.outcome import reason_text
 
 
@@ -50,7 +51,7 @@ def judge_move(game_id: str, state: Any, text: str) -> Verdict:
     winning = tuple(sorted(m for m, (winner, _) in values.items() if winner == mover))
     if right:
         return Verdict(True, words, winning)
-    head = f"{words} loses"
+    head = f"{as_noun(words)} loses"  # "Adding 5 to the sequence loses"
     if outcome is not None:
         return Verdict(False, words, winning, None, f"{head}: {reason_text(outcome)}.")
     reply = hint(game_id, after).move

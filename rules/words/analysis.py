@@ -1,7 +1,8 @@
 """The analysis of a game in words: values, the moves that win, the first mistake.
 
-A value is (winner with best play, moves to the end); moves are in notation as the
-analysis gives them and come out described (`8 × 1 = 8`, `27 ÷ 3 = 9`, `9 → Bob slot 1`).
+A value is (winner with best play, moves to the end: the solver counts both players'); the
+words count the winner's own moves, as players do. Moves are in notation as the analysis
+gives them and come out described (`8 × 1 = 8`, `27 ÷ 3 = 9`, `9 → Bob slot 1`).
 """
 
 from __future__ import annotations
@@ -11,19 +12,31 @@ from typing import Any
 
 from rules.base import PlayerNo
 from rules.registry import get_game
-from rules.words.common import DEFAULT_NAMES, Names, moves_text, name_of, possessive
+from rules.words.common import (
+    DEFAULT_NAMES,
+    Names,
+    moves_text,
+    name_of,
+    own_moves,
+    possessive,
+)
 from rules.words.moves import short_move
 
 #: How many best moves a line lists before "… (N in all)".
 BEST_SHOWN = 6
 
 
-def value_text(value: tuple[PlayerNo, int], names: Names = DEFAULT_NAMES) -> str:
-    """`Ada wins in 5 moves`, or `Ada has won` at the end."""
+def value_text(value: tuple[PlayerNo, int], to_move: PlayerNo, names: Names = DEFAULT_NAMES) -> str:
+    """`Ada wins in 3 moves` (Ada's own), `Ada has won` at the end, `Ada wins when Bob's
+    move ends the game` when it is Bob's last move; `to_move` moves next."""
     winner, moves = value
     if moves == 0:
         return f"{name_of(winner, names)} has won"
-    return f"{name_of(winner, names)} wins in {moves_text(moves)}"
+    own = own_moves(moves, winner == to_move)
+    if own == 0:
+        loser = possessive(name_of(to_move, names))
+        return f"{name_of(winner, names)} wins when {loser} move ends the game"
+    return f"{name_of(winner, names)} wins in {moves_text(own)}"
 
 
 def listing(items: Sequence[str], shown: int = BEST_SHOWN) -> str:
@@ -50,8 +63,8 @@ def moves_listing(
 
 
 def start_line(value: tuple[PlayerNo, int], first: PlayerNo, names: Names = DEFAULT_NAMES) -> str:
-    """`Ada wins in 7 moves (Bob moved first).`"""
-    return f"{value_text(value, names)} ({name_of(first, names)} moved first)."
+    """`Ada wins in 4 moves (Bob moved first).`"""
+    return f"{value_text(value, first, names)} ({name_of(first, names)} moved first)."
 
 
 def mistake_line(
@@ -63,7 +76,56 @@ def mistake_line(
     best: Sequence[str],
     names: Names = DEFAULT_NAMES,
 ) -> str:
-    """`move 3, Ada's 9 × 5 = 45 (winning: 8 × 1 = 8 or 6 × 7 = 42).`"""
+    """`move 3, 9 × 5 = 45 by Ada (winning: 8 × 1 = 8 or 6 × 7 = 42).`"""
     played = short_move(game_id, state, move, names)
     winning = moves_listing(game_id, state, best, names, 3)
-    return f"move {number}, {possessive(name_of(mover, names))} {played} (winning: {winning})."
+    return f"move {number}, {played} by {name_of(mover, names)} (winning: {winning})."
+
+
+def hastened_line(
+    game_id: str,
+    state: Any,
+    number: int,
+    move: str,
+    before: tuple[PlayerNo, int],
+    after: tuple[PlayerNo, int],
+    best: Sequence[str],
+    names: Names = DEFAULT_NAMES,
+) -> str:
+    """A move that shortened a lost game, counted in each player's own moves:
+    `move 7, +9 let Ada win at once; 9 moves of resistance were there (+2).`"""
+    winner, after_moves = after
+    played = short_move(game_id, state, move, names)
+    wins = own_moves(after_moves, True)
+    when = "at once" if wins <= 1 else f"in {moves_text(wins)}"
+    if after_moves == 0:
+        when = "there and then"
+    held = own_moves(before[1], True)
+    longest = moves_listing(game_id, state, best, names, 3)
+    return (
+        f"move {number}, {played} let {name_of(winner, names)} win {when}; "
+        f"{moves_text(held)} of resistance were there ({longest})."
+    ).replace("1 move of resistance were", "1 move of resistance was")
+
+
+def refutation_text(
+    game_id: str, state: Any, line: Sequence[str], names: Names = DEFAULT_NAMES
+) -> str:
+    """The line that punishes a mistake, from the position after it, in words:
+    `Bob replies 9 × 5 = 45, then Ada 8 + 1 = 9, Bob 6 × 7 = 42: Bob wins.`"""
+    if not line:
+        return ""
+    game = get_game(game_id)
+    said: list[str] = []
+    for move in line:
+        name = name_of(game.to_move(state), names)
+        verb = " replies " if not said else " "
+        said.append(f"{name}{verb}{short_move(game_id, state, move, names)}")
+        state = game.play_text(state, move)
+    text = said[0] + "".join(
+        f", then {item}" if i == 1 else f", {item}" for i, item in enumerate(said[1:], 1)
+    )
+    outcome = game.outcome(state)
+    if outcome is None:
+        return f"{text}, …"
+    return f"{text}: {name_of(outcome.winner, names)} wins."

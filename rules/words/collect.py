@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules.base import Ending
-from rules.collect import CollectMove, CollectState
+from rules.base import Ending, IllegalMove
+from rules.collect import GAME, CollectMove, CollectState
 from rules.equation import pretty_equation
 from rules.words.voice import Voice
 
@@ -19,13 +19,23 @@ def describe(state: CollectState, move: CollectMove, voice: Voice) -> str:
 
 
 def short(state: CollectState, move: CollectMove) -> str:
-    """For the move list: `pick 2`, `pick 2 · 2 + 4 = 6`, `2 + 4 = 6`, `pass`."""
+    """For the move list: `pick 2`, `pick 2 · 2 + 4 = 6`, `2 + 4 = 6`, `pass`; a
+    declaration that fails is marked ✗: `pick 2 · ✗ 7 − 5 = 2`."""
     parts = []
     if move.pick is not None:
         parts.append(f"pick {move.pick}")
     if move.declaration is not None:
-        parts.append(pretty_equation(move.declaration))
+        failed = _failed(state, move)
+        parts.append(("✗ " if failed else "") + pretty_equation(move.declaration))
     return " · ".join(parts) or "pass"
+
+
+def _failed(state: CollectState, move: CollectMove) -> bool:
+    """Whether the move's declaration fails (a move the rules refuse counts as failed)."""
+    try:
+        return not GAME.play(state, move).last_valid
+    except IllegalMove:
+        return True
 
 
 def effect(state: CollectState, move: CollectMove, after: CollectState, voice: Voice) -> str:

@@ -24,6 +24,35 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def owned(thing: str, name: str) -> str:
+    """`Ada's template`; a name that ends in brackets, as a computer's does, takes "of"
+    rather than a garbled `'s`: `the template of Computer (perfect)`."""
+    if name.endswith(")"):
+        return f"the {thing} of {name}"
+    return f"{possessive(name)} {thing}"
+
+
+#: The first word of a move's instruction, as a noun ("Adding 5 … loses").
+_GERUNDS = {
+    "Add": "Adding",
+    "Subtract": "Subtracting",
+    "Multiply": "Multiplying",
+    "Divide": "Dividing",
+    "Put": "Putting",
+    "Pick": "Picking",
+    "Play": "Playing",
+    "Pass": "Passing",
+    "Declare": "Declaring",
+}
+
+
+def as_noun(instruction: str) -> str:
+    """A move's instruction used as the subject of a sentence: `Add 5 to the sequence` →
+    `Adding 5 to the sequence`, `Put 2 in Bob's third slot` → `Putting 2 in …`."""
+    first, space, rest = instruction.partition(" ")
+    return _GERUNDS.get(first, first) + space + rest
+
+
 def ordinal(number: int) -> str:
     """`first`, `second`, … (`7th` past the sixth)."""
     return _ORDINALS[number - 1] if 1 <= number <= len(_ORDINALS) else f"{number}th"
@@ -42,6 +71,12 @@ def number_text(value: int | Fraction) -> str:
 def moves_text(count: int) -> str:
     """`1 move`, `6 moves`."""
     return f"{count} move" if count == 1 else f"{count} moves"
+
+
+def own_moves(plies: int, moves_next: bool) -> int:
+    """A player's own moves among the next `plies` moves of both players (as players count
+    them): `moves_next` says whether that player makes the first of them."""
+    return (plies + 1) // 2 if moves_next else plies // 2
 
 
 def more_moves(count: int) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.conquest import ConquestMove, ConquestState
+from rules.base import IllegalMove
+from rules.conquest import GAME, ConquestMove, ConquestState
 from rules.equation import pretty_equation
 from rules.words.voice import Voice
 
@@ -16,10 +17,16 @@ def describe(state: ConquestState, move: ConquestMove, voice: Voice) -> str:
 
 
 def short(state: ConquestState, move: ConquestMove) -> str:
-    """For the move list: `5`, `5 · 2 + 3 = 5`."""
+    """For the move list: `5`, `5 · 2 + 3 = 5`; a statement that wins nothing is marked
+    ✗: `5 · ✗ 2 + 4 = 5`."""
     if move.declaration is None:
         return str(move.number)
-    return f"{move.number} · {pretty_equation(move.declaration)}"
+    try:
+        failed = GAME.play(state, move).winner != state.to_move
+    except IllegalMove:
+        failed = True
+    mark = "✗ " if failed else ""
+    return f"{move.number} · {mark}{pretty_equation(move.declaration)}"
 
 
 def effect(state: ConquestState, move: ConquestMove, after: ConquestState, voice: Voice) -> str:

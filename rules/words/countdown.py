@@ -32,11 +32,11 @@ def _sum(state: CountdownState, move: CountdownMove) -> str:
 
 
 def short(state: CountdownState, move: CountdownMove) -> str:
-    """For the move list: `27 ÷ 3 = 9`, `pass`, `÷ 0, turn lost`."""
+    """For the move list: `27 ÷ 3 = 9`, `pass`, `✗ ÷ 0, turn lost`."""
     if move.op is None or move.number is None:
         return "pass"
     if GAME.invalid_reason(state, move) is not None:
-        return f"{op_text(move.op)} {move.number}, turn lost"
+        return f"✗ {op_text(move.op)} {move.number}, turn lost"
     return _sum(state, move)
 
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from rules.base import Ending, Number, Outcome, PlayerNo
 from rules.equation import pretty_equation
 from rules.operators import format_fraction
-from rules.words.common import DEFAULT_NAMES, Names, name_of, number_text, possessive
+from rules.words.common import DEFAULT_NAMES, Names, name_of, number_text, owned
 
 NumberWords = Callable[[Number], str]
 
@@ -102,9 +102,9 @@ def _render(outcome: Outcome, names: Names, num: NumberWords) -> str:
         case Ending.DIVIDES_BY_ZERO:
             if outcome.player is None:
                 return "both results divide by zero: the second player wins ties"
-            return f"{possessive(_player(outcome, names))} result divides by zero"
+            return f"{owned('result', _player(outcome, names))} divides by zero"
         case Ending.TIME_OUT:
-            return f"{possessive(_player(outcome, names))} time ran out"
+            return f"{owned('time', _player(outcome, names))} ran out"
         case Ending.ROUNDS:
             rounds = "round" if values[0] == 1 else "rounds"
             return f"{shown[0]} {rounds} to {shown[1]}"

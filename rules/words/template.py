@@ -9,13 +9,16 @@ from rules.words.voice import Voice
 
 
 def describe(state: TemplateState, move: TemplateMove, voice: Voice) -> str:
-    """`Put 2 in Bob's third slot` (`in your third slot` when it is the mover's own)."""
-    return f"Put {move.digit} in {voice.whose(move.player)} {ordinal(move.slot)} slot"
+    """`Put 2 in Bob's third slot` (`in your third slot` when it is the mover's own, `in
+    the third slot of Computer (perfect)`)."""
+    return f"Put {move.digit} in {voice.owned(move.player, ordinal(move.slot) + ' slot')}"
 
 
 def short(state: TemplateState, move: TemplateMove, names: tuple[str, str]) -> str:
     """For the move list: `9 → Bob's slot 1` (`names` may be the list's short marks)."""
     owner = names[move.player - 1]
+    if owner.endswith(")"):
+        return f"{move.digit} → slot {move.slot} of {owner}"
     return f"{move.digit} → {possessive(owner)} slot {move.slot}"
 
 
@@ -26,7 +29,7 @@ def effect(state: TemplateState, move: TemplateMove, after: TemplateState, voice
         return ""
     value = result(after, move.player)
     shown = "divides by zero" if value is None else f"comes to {number_text(value)}"
-    text = f"it completes {voice.whose(move.player)} template, which {shown}"
+    text = f"it completes {voice.owned(move.player, 'template')}, which {shown}"
     outcome = GAME.outcome(after)
     if outcome is not None:
         text += f", and {voice.does(outcome.winner, 'win')} ({reason_text(outcome, voice.names)})"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.base import PlayerNo
-from rules.words.common import DEFAULT_NAMES, Names, possessive
+from rules.words.common import DEFAULT_NAMES, Names, owned, possessive
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,10 @@ class Voice:
     def whose(self, player: PlayerNo) -> str:
         """`your` or `Ada's`."""
         return "your" if player == self.you else possessive(self.names[player - 1])
+
+    def owned(self, player: PlayerNo, thing: str) -> str:
+        """`your template`, `Ada's template`, `the template of Computer (perfect)`."""
+        return f"your {thing}" if player == self.you else owned(thing, self.names[player - 1])
 
     def does(self, player: PlayerNo, verb: str) -> str:
         """`you win` or `Ada wins` (`verb` in its plain form: win, lose, reach)."""

@@ -17,6 +17,17 @@ from app.cli import main
         ("--p1-name", "", "--p1-name: a name needs at least one printable character"),
         ("--p2-name", "a" * 65, "--p2-name: a name is at most 32 characters (this one has 65)"),
         ("--p1-name", "\x1b[2J", "--p1-name: a name needs at least one printable character"),
+        # bytes that are not UTF-8 (argv keeps them as surrogates): refused, never dropped
+        (
+            "--p1-name",
+            "Ann\udcff",
+            "--p1-name: a name must be valid text (it has bytes that are not UTF-8)",
+        ),
+        (
+            "--p2-name",
+            " player 1",
+            "--p2-name: both players are called 'player 1': two players may not share a name",
+        ),
     ],
 )
 def test_bad_names_are_one_line(

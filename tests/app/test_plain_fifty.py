@@ -28,7 +28,7 @@ Player 1, select your second number:
 > 8
 Player 1, choose an operation (+, -, *, /):
 > *
-Equation: 3 * 8 = 24
+Equation: 3 × 8 = 24
 Player 1's new score: 0 + 24 = 24
 Numbers 3 and 8 are now used.
 """
@@ -116,8 +116,8 @@ def test_seed_potential_winning_turn_goes_over_50() -> None:
 
 def test_seed_example_game_over_50() -> None:
     text, final = run(lines(6, 7, "*", 9, 5, "-", 8, 2, "+"))
-    assert "Equation: 6 * 7 = 42\nPlayer 1's new score: 0 + 42 = 42\n" in text
-    assert "Equation: 9 - 5 = 4\nPlayer 2's new score: 0 + 4 = 4\n" in text
+    assert "Equation: 6 × 7 = 42\nPlayer 1's new score: 0 + 42 = 42\n" in text
+    assert "Equation: 9 − 5 = 4\nPlayer 2's new score: 0 + 4 = 4\n" in text
     assert "Available Numbers: 1 2 3 4 8\nPlayer 1's Score: 42\n" in text
     assert text.endswith(
         "Player 1's new score: 42 + 10 = 52\n"
@@ -150,7 +150,7 @@ def test_exactly_50_wins() -> None:
     text, final = run(lines(6, 7, "*", 3, 4, "+", 8, 1, "*"))
     assert final is not None and final.hit == 1
     assert text.endswith(
-        "Equation: 8 * 1 = 8\n"
+        "Equation: 8 × 1 = 8\n"
         "Player 1's new score: 42 + 8 = 50\n"
         "Numbers 8 and 1 are now used.\n"
         "Player 1's score is exactly 50.\n"
@@ -161,20 +161,20 @@ def test_exactly_50_wins() -> None:
 
 def test_negative_result_and_integer_division() -> None:
     text, _final = run(lines(1, 9, "-", 7, 2, "/"))
-    assert "Equation: 1 - 9 = -8\nPlayer 1's new score: 0 + (-8) = -8\n" in text
+    assert "Equation: 1 − 9 = −8\nPlayer 1's new score: 0 + (-8) = -8\n" in text
     assert (
-        "Equation: 7 / 2 = 3\n"
+        "Equation: 7 ÷ 2 = 3\n"
         "(Integer division: the remainder 1 is dropped.)\n"
         "Player 2's new score: 0 + 3 = 3\n"
     ) in text
 
 
 @pytest.mark.parametrize(
-    ("op", "shown"), [("×", "*"), ("x", "*"), ("÷", "/"), ("−", "-"), ("-", "-"), ("/", "/")]
+    ("op", "shown"), [("×", "×"), ("x", "×"), ("÷", "÷"), ("−", "−"), ("-", "−"), ("/", "÷")]
 )
 def test_screen_operators_accepted(op: str, shown: str) -> None:
     text, _ = run(lines(8, 2, op))
-    value = {"*": 16, "/": 4, "-": 6}[shown]
+    value = {"×": 16, "÷": 4, "−": 6}[shown]
     assert f"Equation: 8 {shown} 2 = {value}\n" in text
 
 
@@ -226,7 +226,7 @@ def test_unknown_operator_asks_again() -> None:
         "Error: Unknown operation nothing. Choose +, -, * or /.\n"
     ) in text
     assert "Error: Unknown operation 'plus'." in text
-    assert "Equation: 3 * 8 = 24\n" in text
+    assert "Equation: 3 × 8 = 24\n" in text
 
 
 def test_end_of_input_mid_turn_ends_cleanly() -> None:

@@ -139,7 +139,7 @@ PROMPTS: dict[str, Callable[[str], list[str]]] = {
 ACCEPTED_ECHO = {
     "collect": "Number 3 selected.",
     "template": "A's equation: 3",
-    "fifty": "Equation: 3 * 1 = 3",
+    "fifty": "Equation: 3 × 1 = 3",
     "conquest": "Sequence: [3]",
     "countdown": "A adds 3. Running total is now 3.",
 }
@@ -160,7 +160,7 @@ def test_every_number_class_at_every_plain_prompt(game_id: str, klass: str) -> N
 
 # Options and `solve --moves`: each class in a flag's value.
 OPTIONS: dict[str, Callable[[str], tuple[str, ...]]] = {
-    "--target": lambda three: ("solve", "fifty", "--target", f"3{three}", "--json"),
+    "--target": lambda three: ("solve", "fifty", "--target", three, "--json"),
     "--pool": lambda three: ("solve", "conquest", "--pool", f"1-{three}", "--json"),
     "--digits": lambda three: (
         "arena",
@@ -298,3 +298,93 @@ def test_the_full_screens_equation_line_shows_only_operators_the_rules_read() ->
     for char in OPERATORS_ACCEPTED:
         shown = char.translate(SHOWN_AS)
         assert check_equation(f"6{shown}2=6{char}2", [6, 2, 6, 2]).valid
+
+
+# The rulings on how numbers are written, at every entry point: a leading zero is refused
+# with how to write the number; whitespace never joins two digits.
+MOVES_WRITTEN: dict[str, tuple[str, str, str]] = {
+    # game: (a leading zero, two numbers side by side, the same move written right)
+    "collect": ("05", "1 2", "5"),
+    "template": ("05@1.1", "1 2@1.1", "5@1.1"),
+    "fifty": ("06*7", "1 2*3", "6*7"),
+    "conquest": ("05", "1 2", "5"),
+    "countdown": ("+05", "+1 2", "+5"),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(MOVES_WRITTEN))
+def test_leading_zeros_and_spaces_inside_numbers_in_every_move(game_id: str) -> None:
+    game = get_game(game_id)
+    zero, apart, right = MOVES_WRITTEN[game_id]
+    with pytest.raises(IllegalMove, match=r"write \d, not 0\d: a number has no leading zero"):
+        game.parse_move(zero)
+    with pytest.raises(IllegalMove, match="one number at a time"):
+        game.parse_move(apart)
+    assert game.format_move(game.parse_move(right)) == right
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("05+1=6", "write 5, not 05: a number has no leading zero"),
+        ("1 2=12", "two numbers side by side (1 2)"),
+        ("1\u00a02=12", "two numbers side by side (1 2)"),
+    ],
+)
+def test_the_checker_and_a_declaration_judge_numbers_alike(
+    capsys: pytest.CaptureFixture[str], text: str, reason: str
+) -> None:
+    verdict = check_equation(text, [5, 1, 6, 2, 12])
+    assert not verdict.valid and reason in (verdict.reason or "")
+    ok, out = _cli(capsys, "check", text, "--owned", "5,1,6,2,12")
+    assert not ok and reason in out
+    game = get_game("collect")  # a declaration is judged (and fails), as the ruling says
+    state = game.replay(None, ["1", "3", "2", "4"])
+    move = game.parse_move(f"5:{text}")
+    after = game.play(state, move)
+    assert after.last_valid is False and reason in (after.last_reason or "")
+    assert game.play(state, game.parse_move(game.format_move(move))) == after  # records
+
+
+@pytest.mark.parametrize("char", ["X", "·", "–", ":"])
+def test_characters_that_are_not_operators_are_named(
+    capsys: pytest.CaptureFixture[str], char: str
+) -> None:
+    for game_id, text in (("countdown", f"{char}5"), ("fifty", f"6{char}7")):
+        with pytest.raises(IllegalMove, match=f"'{re.escape(char)}' is not allowed"):
+            get_game(game_id).parse_move(text)
+    if char != ":":  # conquest's `:` starts a declaration
+        with pytest.raises(IllegalMove, match=f"'{re.escape(char)}' is not allowed"):
+            get_game("conquest").parse_move(char)
+        ok, out = _cli(capsys, "solve", "conquest", "--moves", f"1 {char}", "--json")
+        assert not ok and f"'{char}' is not allowed" in out
+    ok, out = _cli(capsys, "solve", "countdown", "--moves", f"{char}5", "--json")
+    assert not ok and f"'{char}' is not allowed" in out
+    assert f"'{char}' is not allowed" in _plain("countdown", [f"{char}5"])
+    assert f"'{char}' is not allowed" in _plain("conquest", [char])
+
+
+def test_two_declarations_and_unreadable_text_are_refused_not_judged() -> None:
+    """Refused (the player tries again, nothing used up), never judged as a declaration."""
+    for game_id in ("collect", "conquest"):
+        game = get_game(game_id)
+        with pytest.raises(IllegalMove, match="one declaration per turn"):
+            game.parse_move("3:1+2=3:1+2=3")
+        with pytest.raises(IllegalMove, match="not valid text"):
+            game.parse_move("3:1+2=\udcff")  # bytes that were not UTF-8
+        with pytest.raises(IllegalMove, match="too long"):
+            game.parse_move("3:" + "1" * 10_001)
+
+
+def test_options_refuse_leading_zeros_and_split_numbers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ok, out = _cli(capsys, "solve", "fifty", "--target", "050", "--json")
+    assert not ok and "write 50, not 050" in out and out.count("\n") == 1
+    ok, out = _cli(capsys, "solve", "fifty", "--target", "5 0", "--json")
+    assert not ok and "one number at a time" in out and out.count("\n") == 1
+    ok, out = _cli(capsys, "solve", "conquest", "--pool", "1-09", "--json")
+    assert not ok and "write 9, not 09" in out
+    ok, out = _cli(capsys, "check", "5-2=3", "--owned", "5,0 2,3")
+    assert not ok and "'0 2' is two numbers: one number at a time" in out
+    assert _cli(capsys, "check", "5-2=3", "--owned", " 5 , 2 ,3")[0]

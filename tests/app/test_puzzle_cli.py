@@ -61,6 +61,8 @@ def test_daily_by_date(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--daily", "fifty"], "--daily takes no game"),
         (["--daily", "--date", "tomorrow"], "is not a date"),
+        (["--daily", "--date", "2026-11-２6"], "'２' is not one of the digits 0–9"),
+        (["--daily", "--date", "2026-02-30"], "'2026-02-30' is not a date like 2026-01-31"),
         (["fifty", "--date", "2026-01-01"], "--date goes with --daily"),
         ([], "name a game"),
     ],

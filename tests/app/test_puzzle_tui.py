@@ -11,6 +11,7 @@ from textual.widgets import Input, Static
 
 from app.match_session.puzzle import PuzzleReferee
 from app.ratings_view import ratings_summary
+from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.game_screen import GameScreen, SomeGameScreen
 from app.tui.puzzle_menu import PuzzleMenuScreen
@@ -126,7 +127,7 @@ async def test_fail_by_click_then_retry_and_solve() -> None:
         await settle(pilot)
         assert referee(screen).result == "failed"
         said = status(screen)
-        assert f"Add {wrong} to the sequence loses" in said and "answers" in said
+        assert f"Adding {wrong} to the sequence loses" in said and "answers" in said
         assert "Press r to try again" in said
         change = referee(screen).rating_change
         assert change is not None and change[1] < change[0]
@@ -137,7 +138,21 @@ async def test_fail_by_click_then_retry_and_solve() -> None:
         assert screen.outcome.winner != puzzle.to_move
         await pilot.press("s")
         await pilot.pause()
-        assert "The winning moves were" in status(screen)
+        assert "The winning move" in status(screen)
+        # the solution is played out on the analysis board, the winning move first
+        shown = app.screen
+        assert isinstance(shown, AnalysisScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert shown.line is not None and shown.line_moves[0] in puzzle.solution
+        assert shown.position == len(puzzle.moves) and shown.line_step == 1
+        detail = text_of(shown.query_one("#analysis-detail", Static))
+        assert detail.startswith(f"The solution · 1 of {len(shown.line_moves)} played"), detail
+        await pilot.press("right")
+        assert shown.line_step == min(2, len(shown.line_moves))
+        await pilot.press("escape")  # back to the puzzle
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("r")
         await pilot.pause()
         again = app.screen

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.seat_names import computer_name, is_default_name, seat_names
+from app.seat_names import computer_name, is_default_name, seat_names, seat_tags
 
 
 def test_people_keep_their_names() -> None:
@@ -30,3 +30,11 @@ def test_a_computer_name_follows_a_change_of_level_but_a_typed_name_stays() -> N
     assert seat_names(("Ann", "HAL"), (None, "perfect")) == ("Ann", "HAL")
     assert is_default_name(computer_name("perfect", 2), 2)
     assert not is_default_name("Computer Science", 1)
+
+
+def test_seat_tags_are_names_shortened_with_an_ellipsis() -> None:
+    assert seat_tags(("Newbie", "Computer (easy)")) == ("Newbie", "Compu…")
+    assert seat_tags(("Ann", "Bob")) == ("Ann", "Bob")
+    # alike once shortened: the seats' numbers
+    assert seat_tags(("Player 1", "Player 2")) == ("P1", "P2")
+    assert seat_tags(("Computer 1 (perfect)", "Computer 2 (perfect)")) == ("P1", "P2")

@@ -63,8 +63,8 @@ def test_solve_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "conquest", "--moves", "5")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Player 2, to move, loses against best play: Player 1 wins in 2 moves."
-    assert lines[1] == "Every move loses; these hold out longest:"
+    assert lines[0] == "Player 2, to move, loses against best play: Player 1 wins in 1 move."
+    assert lines[1] == "Every move loses against best play, all alike:"
     assert lines[2:5] == [
         "  Add 1 to the sequence.",
         "  Add 2 to the sequence.",
@@ -219,3 +219,13 @@ def test_solve_in_a_fresh_process() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["to_move"] == 1
+
+
+def test_solve_text_lists_the_longest_defences_when_they_differ(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "solve", "fifty", "--moves", "6*7")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1] == "Every move loses; these hold out longest:"
+    assert not any("9 × 8" in line for line in lines)  # going over at once is no defence

@@ -71,13 +71,15 @@ async def test_first_mistake_is_marked() -> None:
                 assert "✗ throws it away" in line
             elif judged.keeps_win:
                 assert "✓ keeps the win" in line
+            elif judged.hastens_loss:
+                assert "✗ loses sooner" in line
             else:
-                assert "· lost already" in line
+                assert "· held out" in line
         assert sum("first mistake" in line for line in lines) == 1
         text = summary(screen)
-        assert "With best play from the start: Ann wins in 5 moves (Ann moved first)." in text
+        assert "With best play from the start: Ann wins in 3 moves (Ann moved first)." in text
         assert (
-            "First mistake: move 5, Ann's pick 2 (winning: pick 1 or pick 2 · 2 + 3 = 5)." in text
+            "First mistake: move 5, pick 2 by Ann (winning: pick 1 or pick 2 · 2 + 3 = 5)." in text
         )
         assert f"First mistake: move {first + 1}" in text and "As played: Bob won." in text
         await pilot.press("f")
@@ -94,7 +96,7 @@ async def test_arrows_home_end_and_clicks_change_the_board() -> None:
         await pilot.press("right")
         assert screen.position == 1 and pool_taken(screen) == {5: 1}
         assert detail(screen).startswith("Move 1 · Ann: Pick 5 — ✓ kept the win")
-        assert "After it: Ann wins in 4 moves (the fastest win)." in detail(screen)
+        assert "After it: Ann wins in 2 moves (the fastest win)." in detail(screen)
         await pilot.press("right", "right")
         assert pool_taken(screen) == {5: 1, 9: 2, 3: 1}
         await pilot.press("left")
@@ -234,3 +236,24 @@ async def test_the_analysis_runs_in_a_helper_process_that_ends_with_the_screen()
         await pilot.pause()
         assert top(app) is not screen
         assert not helper_alive(helper)
+
+
+async def test_a_mistake_s_refutation_plays_out_on_the_board() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_analysis(pilot, "collect", COLLECT)
+        await pilot.press("f")
+        assert screen.position == 5
+        refutation = screen.analysis.moves[4].refutation if screen.analysis else ()
+        assert refutation and "Refutation: Bob replies " in detail(screen)
+        await pilot.press("r")
+        assert screen.line is not None and screen.line_step == 1
+        assert detail(screen).startswith(f"Refutation of move 5 · 1 of {len(refutation)} played")
+        assert "Bob: " in detail(screen)
+        shown = screen.query_one(PositionView)
+        assert len(pool_taken(screen)) == 6  # five picks of the game and Bob's reply
+        await pilot.press("left")
+        assert screen.line_step == 0 and len(pool_taken(screen)) == 5
+        await pilot.press("escape")  # back to the game, the screen stays
+        assert screen.line is None and screen.position == 5 and top(app) is screen
+        assert detail(screen).startswith("Move 5 · Ann") and shown.is_mounted

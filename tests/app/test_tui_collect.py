@@ -109,3 +109,17 @@ async def test_taken_number_is_refused_and_shows_its_holder() -> None:
         await pilot.press(*"7-3=4", "enter")  # Bob does not hold 7
         assert "you do not have number 7" in screen.state.note
         assert not screen.is_over and screen.to_move == 1
+
+
+async def test_status_line_follows_the_pick_then_the_declaration() -> None:
+    app = EquationDuelApp("collect", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        status = screen.query_one("#status", Static)
+        assert "Ann: pick a number" in text_of(status)
+        await pilot.press("5")
+        said = text_of(status)
+        assert said.startswith("Ann: picked 5; declare an equation"), said
+        assert "pick a number" not in said
+        await pilot.press("escape")
+        assert "Bob: pick a number" in text_of(status)

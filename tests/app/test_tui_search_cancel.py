@@ -82,7 +82,7 @@ async def test_ctrl_q_while_the_computer_thinks_quits_and_ends_the_search(
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         pid, worker = await thinking(pilot, screen)
-        assert "is thinking" in status(app)
+        assert status(app) == "Computer (perfect) is thinking…"  # its name says what it is
         await pilot.press("ctrl+q")
         for _ in range(500):  # the app goes without waiting for the search
             if not app.is_running:

@@ -20,6 +20,7 @@ from tests.app.tui_support import (
     top,
     winner_shown,
 )
+from widgets.equation_template import EquationTemplate
 
 NAMES = ("Ann", "Bob")
 #: The seed's walkthrough (RULINGS.md): Player 1 wins 39 to 36.
@@ -137,3 +138,12 @@ async def test_time_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
         assert winner == "Player 1 wins!" and reason == "Player 2's time ran out"
         await pilot.press("escape", "u")  # a decided game is final
         assert screen.is_over and screen.session.wins == (1, 0)
+
+
+async def test_a_computer_s_template_is_titled_without_a_garbled_possessive() -> None:
+    app = EquationDuelApp("template", names=("Newbie", "Player 2"), levels=(None, "perfect"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        titles = [str(w.border_title) for w in screen.query(EquationTemplate)]
+        assert titles == ["Newbie's template", "The template of Computer (perfect)"]

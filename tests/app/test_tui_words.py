@@ -17,16 +17,16 @@ NOTATION = re.compile(r"@|\*|/|:(?=\S)|(?<![\w)])-\d|\bpl(?:y|ies)\b", re.IGNORE
 
 GAMES = [
     # game, options, moves that do not end it, the move list they give
-    ("template", {}, ["9@1.1", "8@2.3"], ["1. A 9 → A's slot 1", "2. B 8 → B's slot 3"]),
-    ("fifty", {}, ["6*7", "9-5"], ["1. A 6 × 7 = 42", "2. B 9 − 5 = 4"]),
+    ("template", {}, ["9@1.1", "8@2.3"], ["1. Ann 9 → Ann's slot 1", "2. Bob 8 → Bob's slot 3"]),
+    ("fifty", {}, ["6*7", "9-5"], ["1. Ann 6 × 7 = 42", "2. Bob 9 − 5 = 4"]),
     (
         "countdown",
         {},
         ["+9", "*3", "/0"],
-        ["1. A 0 + 9 = 9", "2. B 9 × 3 = 27", "3. A ÷ 0, turn lost"],
+        ["1. Ann 0 + 9 = 9", "2. Bob 9 × 3 = 27", "3. Ann ✗ ÷ 0, turn lost"],
     ),
-    ("collect", {}, ["5", "2"], ["1. A pick 5", "2. B pick 2"]),
-    ("conquest", {}, ["4", "2"], ["1. A 4", "2. B 2"]),
+    ("collect", {}, ["5", "2"], ["1. Ann pick 5", "2. Bob pick 2"]),
+    ("conquest", {}, ["4", "2"], ["1. Ann 4", "2. Bob 2"]),
 ]
 
 

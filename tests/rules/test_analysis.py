@@ -10,6 +10,7 @@ from rules.analysis import Chance, analyse, hint
 from rules.base import IllegalMove
 from rules.registry import get_game
 from rules.solver import move_values, solve
+from rules.words.analysis import hastened_line, refutation_text
 
 SOLVED = ("collect", "template", "fifty", "conquest")
 
@@ -20,7 +21,7 @@ def test_hint_in_a_won_position_names_a_winning_move() -> None:
     assert given.move in solve("template", state).best_moves
     assert given.move == "1@2.3"
     assert given.text == (
-        "Put 1 in Player 2's third slot: every reply loses; you win in 6 more moves with best play."
+        "Put 1 in Player 2's third slot: every reply loses; you win in 3 more moves with best play."
     )
     assert (given.winner, given.plies) == (1, 6)
 
@@ -42,7 +43,7 @@ def test_hint_in_a_lost_position_holds_out_longest() -> None:
     assert given.winner == 1
     assert given.move == "8"
     assert given.text == (
-        "Every move loses against best play; this one holds out longest: 2 more moves. "
+        "Every move loses against best play; this one holds out longest: 1 more move. "
         "Add 8 to the sequence."
     )
 
@@ -133,3 +134,48 @@ def test_conquest_chances_list_missed_completions() -> None:
 def test_analysis_refuses_an_illegal_move_by_name() -> None:
     with pytest.raises(IllegalMove, match=r"move 2 \('7'\)"):
         analyse("collect", None, ["7", "7"])
+
+
+def test_a_move_that_shortens_a_lost_game_is_a_mistake() -> None:
+    """Bob is lost after 6 × 7; 9 × 8 = 72 goes over at once when longer defences were
+    there: a mistake too, with the moves that held out longest."""
+    analysis = analyse("fifty", None, ["6*7", "9*8"])
+    first, second = analysis.moves
+    assert first.keeps_win and not first.mistake
+    assert second.hastens_loss and second.mistake and not second.throws_away_win
+    assert analysis.first_mistake == 1
+    values = move_values("fifty", get_game("fifty").replay(None, ["6*7"]))
+    longest = max(plies for _, plies in values.values())
+    assert second.best_moves and all(values[m][1] == longest for m in second.best_moves)
+    assert second.refutation == ()  # the game is over: nothing to refute with
+    line = hastened_line(
+        "fifty",
+        get_game("fifty").replay(None, ["6*7"]),
+        2,
+        "9*8",
+        second.before,
+        second.after,
+        second.best_moves,
+        ("Ann", "Bob"),
+    )
+    assert second.before == (1, 2)  # Bob's own moves: this one, then Ann wins
+    assert line.startswith("move 2, 9 × 8 = 72 let Ann win there and then; 1 move of ")
+    assert "resistance was there (1 × 2 = 2, " in line
+
+
+def test_a_mistake_carries_its_refutation() -> None:
+    """Collect: with move 5 Ann holds 5 3 2 but declares nothing and throws her win away;
+    the refutation is Bob's best reply and best play after it, to the end."""
+    game = get_game("collect")
+    moves = ["5", "9", "3", "8", "2"]
+    analysis = analyse("collect", None, moves)
+    mistake = analysis.moves[4]
+    assert mistake.throws_away_win and mistake.refutation
+    state = game.replay(None, moves)
+    for move in mistake.refutation:  # a line that can be played
+        assert game.to_move(state) in (1, 2)
+        state = game.play_text(state, move)
+    assert len(mistake.refutation) == 8 or game.outcome(state) is not None
+    text = refutation_text("collect", game.replay(None, moves), mistake.refutation, ("Ann", "Bob"))
+    assert text.startswith("Bob replies ")
+    assert text.endswith((": Bob wins.", ", …"))

@@ -82,7 +82,7 @@ def test_ruling_exactly_one_equals_sign_each_side_a_number() -> None:
         ("(3=3", "the left side has an unclosed ("),
         ("3)=3", "there is a ) without a matching ("),
         ("3+=3", "the left side ends with an operator: a number is missing"),
-        ("03=3", "a number may not start with 0 (03)"),
+        ("03=3", "write 3, not 03: a number has no leading zero"),
         ("3==3", "write a single = between the two sides"),
         ("[3]=3", "use round parentheses ( ) only"),
     ],

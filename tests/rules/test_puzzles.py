@@ -25,6 +25,7 @@ from rules.puzzles.model import DIFFICULTIES, Figures
 from rules.puzzles.words import move_words, moves_words, position_words
 from rules.registry import GAME_IDS, get_game
 from rules.solver import move_values, solve
+from rules.words.common import as_noun
 
 QUICK_PER_GAME = 4
 
@@ -229,7 +230,7 @@ def test_judge_move_accepts_the_solution_and_refutes_the_rest(game_id: str) -> N
     ]
     verdict = judge_move(game_id, state, losing[0])
     assert not verdict.right
-    assert verdict.why.startswith(f"{verdict.words} loses")
+    assert verdict.why.startswith(f"{as_noun(verdict.words)} loses")
     if verdict.reply is not None:
         assert f"Player {3 - puzzle.to_move} answers: " in verdict.why
         after = game.play_text(state, losing[0])

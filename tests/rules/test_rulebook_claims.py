@@ -56,3 +56,23 @@ def test_countdown_second_player_wins_holding_out_18_turns() -> None:
     assert solution.winner == 2 and solution.plies == 18
     assert "pass" in solution.best_moves  # every move loses, passing included
     assert "the second player" in best_play_section("countdown")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_rules_text_holds_the_rulings_on_typed_text(game_id: str) -> None:
+    """`equation-duel rules GAME` and F1 show the "Text a player types" rulings and every
+    operator form the game accepts, each of which the game's own reader takes."""
+    text = rules_markdown(game_id)
+    assert "## Text a player types" in text
+    for words in ("leading zeros", "`1 2` is two numbers", "`X`, `·`, `–` and `:`"):
+        assert words in text
+    assert "may not share a name" in text and "not UTF-8" in text
+    assert "**Operators in this game**" in text
+
+
+def test_countdown_lists_both_minus_signs_and_its_reader_takes_them() -> None:
+    text = rules_markdown("countdown")
+    game = get_game("countdown")
+    for written in ("+5", "-9", "−9", "*3", "×3", "x3", "/2", "÷2", "5+", "pass"):
+        assert f"`{written}`" in text
+        game.parse_move(written)

@@ -6,10 +6,12 @@ from fractions import Fraction
 
 import pytest
 
+from rules.analysis import hint
 from rules.base import Ending, Outcome
 from rules.registry import get_game
 from rules.words.advice import best_line, verdict_line
 from rules.words.analysis import mistake_line, moves_listing, value_text
+from rules.words.common import as_noun, own_moves, owned
 from rules.words.moves import describe_move, move_effect, move_sentence, short_move
 from rules.words.outcome import reason_text, record_reason, result_sentence, stalemate_detail
 from rules.words.voice import Voice
@@ -72,7 +74,7 @@ def test_countdown_divide_and_pass() -> None:
     assert describe_move("countdown", state, "pass") == "Pass"
     assert short_move("countdown", state, "/3") == "27 ÷ 3 = 9"
     assert describe_move("countdown", state, "/0") == "Divide by 0, which loses the turn"
-    assert short_move("countdown", state, "/0") == "÷ 0, turn lost"
+    assert short_move("countdown", state, "/0") == "✗ ÷ 0, turn lost"
 
 
 def test_countdown_reaching_the_target() -> None:
@@ -98,7 +100,7 @@ def test_a_losing_position_holds_out_longest() -> None:
     state = at("fifty", "6*7")
     line = best_line("fifty", state, "9*5", 2, 1, 6, Voice(NAMES, you=2))
     assert line == (
-        "Every move loses against best play; this one holds out longest: 6 more moves. "
+        "Every move loses against best play; this one holds out longest: 3 more moves. "
         "Play 9 × 5 = 45: your score goes to 45."
     )
 
@@ -107,7 +109,7 @@ def test_a_winning_line_in_more_moves() -> None:
     state = at("template", "")
     line = best_line("template", state, "1@2.3", 1, 1, 6, Voice(NAMES, you=1))
     assert line == (
-        "Put 1 in Bob's third slot: every reply loses; you win in 6 more moves with best play."
+        "Put 1 in Bob's third slot: every reply loses; you win in 3 more moves with best play."
     )
     assert best_line("conquest", at("conquest", "2 3"), "5", 1, 1, 1, Voice(NAMES, you=1)) == (
         "Add 5 to the sequence: it forms 2 + 3 = 5 and you win."
@@ -115,15 +117,20 @@ def test_a_winning_line_in_more_moves() -> None:
 
 
 def test_verdicts_and_analysis_lines() -> None:
-    assert verdict_line(1, 1, 6) == "Player 1, to move, wins with best play in 6 moves."
+    assert verdict_line(1, 1, 6) == "Player 1, to move, wins with best play in 3 moves."
     assert verdict_line(1, 2, 1, Voice(NAMES)) == (
-        "Bob, to move, loses against best play: Ada wins in 1 move."
+        "Bob, to move, loses against best play: the move ends the game."
     )
-    assert value_text((2, 0), NAMES) == "Bob has won"
-    assert value_text((1, 3), NAMES) == "Ada wins in 3 moves"
+    assert verdict_line(1, 2, 4, Voice(NAMES)) == (
+        "Bob, to move, loses against best play: Ada wins in 2 moves."
+    )
+    assert value_text((2, 0), 1, NAMES) == "Bob has won"
+    assert value_text((1, 3), 1, NAMES) == "Ada wins in 2 moves"  # Ada's own: 1st and 3rd
+    assert value_text((1, 3), 2, NAMES) == "Ada wins in 1 move"
+    assert value_text((1, 1), 2, NAMES) == "Ada wins when Bob's move ends the game"
     state = at("fifty", "")
     assert mistake_line("fifty", state, 1, 1, "1+2", ("6*7", "9*5"), NAMES) == (
-        "move 1, Ada's 1 + 2 = 3 (winning: 6 × 7 = 42 or 9 × 5 = 45)."
+        "move 1, 1 + 2 = 3 by Ada (winning: 6 × 7 = 42 or 9 × 5 = 45)."
     )
     every = [
         get_game("conquest").format_move(m)
@@ -257,3 +264,46 @@ def test_names_that_look_like_player_numbers_are_not_rewritten() -> None:
     assert result_sentence(outcome, ("Player 2", "Player 1")) == (
         "Player 2 wins: Player 2 reached exactly 50."
     )
+
+
+def test_a_computer_s_name_takes_of_rather_than_a_garbled_possessive() -> None:
+    assert owned("template", "Ada") == "Ada's template"
+    assert owned("template", "Computer (perfect)") == "the template of Computer (perfect)"
+    names = ("Newbie", "Computer (perfect)")
+    state = at("template", "")
+    assert describe_move("template", state, "2@2.3", Voice(names)) == (
+        "Put 2 in the third slot of Computer (perfect)"
+    )
+    assert short_move("template", state, "2@2.3", names) == "2 → slot 3 of Computer (perfect)"
+
+
+def test_commands_become_nouns_when_they_are_the_subject() -> None:
+    assert as_noun("Add 5 to the sequence") == "Adding 5 to the sequence"
+    assert as_noun("Put 2 in Newbie's third slot") == "Putting 2 in Newbie's third slot"
+    assert as_noun("Divide by 3: 27 ÷ 3 = 9") == "Dividing by 3: 27 ÷ 3 = 9"
+    assert as_noun("Pick 7, then declare 5 − 2 = 3") == "Picking 7, then declare 5 − 2 = 3"
+
+
+def test_templates_lost_moves_all_lose_alike() -> None:
+    """Templates last six placements whatever is played: no move holds out longer."""
+    state = at("template", "9@1.1 1@2.3 8@1.2")
+    given = hint("template", state)
+    assert given.winner == 1
+    assert given.text.startswith("Every move loses against best play, all alike: ")
+    assert "longest" not in given.text
+
+
+def test_own_moves_count_one_player_s_turns() -> None:
+    assert [own_moves(plies, True) for plies in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+    assert [own_moves(plies, False) for plies in range(1, 7)] == [0, 1, 1, 2, 2, 3]
+
+
+def test_the_move_list_marks_failed_declarations() -> None:
+    """A failed declaration no longer looks like a winning one."""
+    state = at("collect", "1 5 3 7")
+    assert short_move("collect", state, "2:7-5=2") == "pick 2 · ✗ 7 − 5 = 2"  # 7 is Bob's
+    assert short_move("collect", state, "2:1+2=3") == "pick 2 · 1 + 2 = 3"
+    declare = {"declare": True}
+    state = at("conquest", "2 3", declare)
+    assert short_move("conquest", state, "5:2+3=5") == "5 · 2 + 3 = 5"
+    assert short_move("conquest", state, "5:2+4=6") == "5 · ✗ 2 + 4 = 6"

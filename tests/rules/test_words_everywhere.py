@@ -19,7 +19,7 @@ from rules import collect, conquest, countdown, fifty, template
 from rules.analysis import hint
 from rules.registry import get_game
 from rules.words.advice import best_line, verdict_line
-from rules.words.analysis import mistake_line, moves_listing, value_text
+from rules.words.analysis import hastened_line, mistake_line, moves_listing, value_text
 from rules.words.common import name_players
 from rules.words.moves import describe_move, move_sentence, short_move
 from rules.words.outcome import reason_text, result_sentence
@@ -60,7 +60,13 @@ def check_position(game_id: str, game: Any, state: Any, rng: random.Random) -> N
         in_words(mistake_line(game_id, state, 3, mover, text, tuple(texts[:3]), NAMES), "mistake")
     in_words(moves_listing(game_id, state, texts, NAMES), "listing")
     in_words(verdict_line(rng.choice((1, 2)), mover, rng.randint(1, 9), Voice(NAMES)), "verdict")
-    in_words(value_text((mover, rng.randint(0, 9)), NAMES), "value")
+    in_words(value_text((mover, rng.randint(0, 9)), mover, NAMES), "value")
+    in_words(value_text((mover, rng.randint(0, 9)), 3 - mover, NAMES), "value")
+    loser = 3 - mover
+    text = texts[0]
+    after = (loser, rng.randint(0, 5))
+    line = hastened_line(game_id, state, 3, text, (loser, 9), after, tuple(texts[:3]), NAMES)
+    in_words(line, "shortened")
 
 
 @pytest.mark.parametrize(("game_id", "variant", "options"), VARIANTS)

@@ -215,3 +215,28 @@ async def test_equation_input_number_keys_follow_the_numbers_held() -> None:
         widget.clear()
         await pilot.click(next(k for k in widget.query(".eq-key") if str(k.render()) == "9"))
         assert widget.value == "9"
+
+
+async def test_digit_pool_cursor_steps_over_taken_numbers_and_strikes_them() -> None:
+    """Held and used numbers are struck through and dashed alike; the cursor never rests
+    on one; chosen keys take the chooser's colour class."""
+    pool = DigitPool(tuple(range(1, 10)), columns=9)
+    app = Host(pool)
+    async with app.run_test(size=(80, 12)) as pilot:
+        pool.focus()
+        pool.taken = {1: 1, 2: 2, 4: 0}
+        await pilot.pause()
+        assert pool.cursor == 2  # stepped off 1 and 2 onto 3
+        await pilot.press("right")
+        assert pool.cursor == 4  # over the used 4, onto 5
+        await pilot.press("left")
+        assert pool.cursor == 2  # back over 4
+        await pilot.press("left")  # 2 and 1 are held: round to 9
+        assert pool.cursor == 8
+        styles = [pool.query_one(f"#key-{n}").styles for n in (1, 2, 4)]
+        assert all("strike" in str(style.text_style) for style in styles)
+        assert all(style.border_top[0] == "dashed" for style in styles)
+        pool.selected = (5,)
+        pool.player = 2
+        await pilot.pause()
+        assert pool.has_class("-player-2") and pool.query_one("#key-5").has_class("-selected")

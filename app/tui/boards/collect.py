@@ -64,6 +64,7 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
                 taken[number] = player
         pool.taken = taken
         pool.selected = () if self.pending is None else (self.pending,)
+        pool.player = state.to_move  # the chooser's colour
         pool.active = self.human_to_move and not self.sudden_death
         pool.marks = self.query_one("#moves", MoveList).marks
         declare = self.query_one(EquationInput)
@@ -100,6 +101,11 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
             return (
                 f"Sudden death: Player {state.to_move} may declare one equation from their "
                 "numbers (Enter), or none (Esc)."
+            )
+        if self.pending is not None:  # picked: now the declaration
+            return (
+                f"Player {state.to_move}: picked {self.pending}; declare an equation (Enter), "
+                "or Esc to end the turn."
             )
         return f"Player {state.to_move}: pick a number (key or click), then you may declare."
 

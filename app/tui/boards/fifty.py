@@ -98,6 +98,7 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
         picker = self.query_one(OperatorPicker)
         picker.selected = self.op
         picker.active = self.human_to_move
+        pool.player = picker.player = state.to_move  # the chooser's colour
         self.query_one("#fifty-equation", Static).update(self.equation_text(state))
         self.query_one("#play", Button).disabled = move is None or not self.human_to_move
 

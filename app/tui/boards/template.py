@@ -34,6 +34,7 @@ from rules.template import (
     result_text,
     template_of,
 )
+from rules.words.common import capitalized, owned
 from widgets.digit_pool import DigitPool
 from widgets.equation_template import EquationTemplate, SlotKey
 
@@ -104,7 +105,7 @@ class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
         self._fix_cursor(state)
         for player in (1, 2):
             widget = self.query_one(f"#template-{player}", EquationTemplate)
-            widget.border_title = Text(f"{self.setup.name(player)}'s template")
+            widget.border_title = Text(capitalized(owned("template", self.setup.name(player))))
             values = state.template_slots(player)
             widget.values = values
             widget.cursor = (
