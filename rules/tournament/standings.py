@@ -71,6 +71,14 @@ def played_games(tournament: Tournament) -> list[tuple[str, str]]:
     return games
 
 
+def current_round(tournament: Tournament) -> int:
+    """The first round not complete (the last round when all are): the round being played."""
+    for rnd in tournament.rounds:
+        if not rnd.complete:
+            return rnd.number
+    return tournament.rounds[-1].number if tournament.rounds else 1
+
+
 def standings(tournament: Tournament) -> list[Standing]:
     """The players in order, best first."""
     score = points(tournament)
@@ -87,7 +95,7 @@ def standings(tournament: Tournament) -> list[Standing]:
             tiebreak[loser] += score[winner]
     byes: dict[str, int] = defaultdict(int)
     for rnd in tournament.rounds:
-        if rnd.bye is not None:
+        if rnd.bye is not None and rnd.number <= current_round(tournament):
             byes[rnd.bye] += 1
 
     roster = list(tournament.players)
