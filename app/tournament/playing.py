@@ -2,8 +2,11 @@
 
 The match is an ordinary one (full screen or line by line): the match session counts
 it in the statistics and the ratings (`app.ratings.record_game`) as any game between
-named players. Afterwards the newest game between the two names counted since the
-match began is the pairing's result.
+named players. When it starts, the pairing notes the statistics' last game row
+(`play_from`, kept in the database); the first game of the pairing's game between its
+two players, in its seats, counted after that row is its result (`collect_results`,
+run after the match and whenever the tournament is opened again, so a result is not
+lost when the screen was left another way).
 """
 
 from __future__ import annotations
@@ -19,63 +22,95 @@ from rules.tournament import Tournament, TournamentError, enter_result
 from rules.tournament.course import find_pairing
 
 
-def _last_game_id() -> int:
+def last_game_row() -> int:
+    """The statistics' last game row (0 for none)."""
     conn = connect()
     try:
         row = conn.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()
         return int(row[0])
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot read the statistics: {error}") from None
     finally:
         conn.close()
 
 
 def result_since(after: int, p1: str, p2: str, game: str) -> tuple[str, int] | None:
-    """(record id, winner 1 or 2) of the newest game of `p1` against `p2` counted after
+    """(record id, winner 1 or 2) of the first game of `p1` against `p2` counted after
     the games row `after`; None when there is none (the match was left unfinished)."""
     conn = connect()
     try:
         row = conn.execute(
             "SELECT record_id, winner FROM games WHERE id > ? AND game = ? AND p1_name = ? "
-            "AND p2_name = ? ORDER BY id DESC LIMIT 1",
+            "AND p2_name = ? ORDER BY id LIMIT 1",
             (after, game, p1, p2),
         ).fetchone()
     except sqlite3.Error as error:
         raise StatsError(f"cannot read the statistics: {error}") from None
     finally:
         conn.close()
-    return None if row is None else (str(row[0]), int(row[1]))
-
-
-def pairing_to_play(tournament: Tournament, number: int, a: str, b: str) -> tuple[str, str]:
-    rnd = tournament.round(number)
-    if rnd is None:
-        raise TournamentError(f"round {number} is not paired yet")
-    pairing = rnd.pairings[find_pairing(rnd, a, b)]
-    if pairing.status in ("played", "forfeit"):
-        raise TournamentError(
-            f"{pairing.p1} - {pairing.p2} has a result already; correct it with `tournament result`"
-        )
-    return pairing.p1, pairing.p2
-
-
-def record_played(name: str, number: int, p1: str, p2: str, after: int) -> str | None:
-    """Enter the result of the match just played, if it finished; the words to say."""
-    tournament = store.read(name)
-    found = result_since(after, p1, p2, tournament.game)
-    if found is None:
+    if row is None or row[1] not in (1, 2):
         return None
-    record_id, winner = found
-    winner_name = (p1, p2)[winner - 1]
-    store.change(name, lambda t: enter_result(t, number, p1, p2, winner_name, record_id))
-    return f"Round {number}: {p1} - {p2}, {winner_name} won. The result is in the tournament."
+    return str(row[0]), int(row[1])
+
+
+def start_pairing(name: str, number: int, a: str, b: str) -> tuple[Tournament, str, str]:
+    """Note that the pairing starts now; the tournament and the two seats (p1 starts)."""
+    after = last_game_row()
+    seats: list[str] = []
+
+    def mark(t: Tournament) -> Tournament:
+        rnd = t.round(number)
+        if rnd is None:
+            raise TournamentError(f"round {number} is not paired yet")
+        index = find_pairing(rnd, a, b)
+        pairing = rnd.pairings[index]
+        if pairing.status in ("played", "forfeit"):
+            raise TournamentError(
+                f"{pairing.p1} - {pairing.p2} has a result already; correct it with "
+                "`tournament result`"
+            )
+        seats[:] = [pairing.p1, pairing.p2]
+        pairings = list(rnd.pairings)
+        pairings[index] = pairing.model_copy(update={"play_from": after})
+        changed = rnd.model_copy(update={"pairings": tuple(pairings)})
+        rounds = tuple(changed if r.number == number else r for r in t.rounds)
+        return t.model_copy(update={"rounds": rounds})
+
+    tournament = store.change(name, mark)
+    return tournament, seats[0], seats[1]
+
+
+def collect_results(name: str) -> list[str]:
+    """Enter the result of every pairing started here whose match has been counted
+    since; what was entered, in words."""
+    tournament = store.read(name)
+    found: list[tuple[int, str, str, str, str]] = []
+    for rnd in tournament.rounds:
+        for p in rnd.pairings:
+            if p.play_from is None or p.status in ("played", "forfeit"):
+                continue
+            result = result_since(p.play_from, p.p1, p.p2, tournament.game)
+            if result is not None:
+                record_id, winner = result
+                found.append((rnd.number, p.p1, p.p2, p.names[winner - 1], record_id))
+    if not found:
+        return []
+
+    def enter_all(t: Tournament) -> Tournament:
+        for number, p1, p2, winner, record_id in found:
+            t = enter_result(t, number, p1, p2, winner, record_id)
+        return t
+
+    store.change(name, enter_all)
+    return [f"Round {n}: {p1} - {p2}, {w} won." for n, p1, p2, w, _ in found]
 
 
 def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
-    tournament = store.read(name)
-    p1, p2 = pairing_to_play(tournament, number, a, b)
+    """`tournament play`: the match, then its result entered; the exit code."""
+    tournament, p1, p2 = start_pairing(name, number, a, b)
     game = get_game(tournament.game)
     options = game.Options.model_validate(tournament.options)
     best_of = tournament.best_of if tournament.best_of > 1 else None
-    after = _last_game_id()
     if plain:
         from app.records_cli import play_plain_with_records
 
@@ -86,15 +121,12 @@ def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
 
         code = run_app(
             EquationDuelApp(
-                game_id=game.id,
-                options=options.model_dump(),
-                names=(p1, p2),
-                best_of=best_of,
+                game_id=game.id, options=options.model_dump(), names=(p1, p2), best_of=best_of
             )
         )
-    said = record_played(name, number, p1, p2, after)
-    if said is None:
-        print("The match was not finished: no result entered.", file=sys.stderr)
+    said = collect_results(name)
+    if said:
+        print("\n".join(said), "The result is in the tournament.")
     else:
-        print(said)
+        print("The match was not finished: no result entered.", file=sys.stderr)
     return code

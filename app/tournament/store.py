@@ -65,6 +65,7 @@ TOURNAMENT_MIGRATIONS: tuple[tuple[str, ...], ...] = (
             status TEXT NOT NULL,
             winner INTEGER,
             record_id TEXT,
+            play_from INTEGER,
             PRIMARY KEY (tournament, round, board)
         )""",
     ),
@@ -114,13 +115,20 @@ def load(conn: sqlite3.Connection, name: str) -> Tournament:
         )
     ]
     pairings: dict[int, list[dict[str, object]]] = {}
-    for number, p1, p2, status, winner, record_id in conn.execute(
-        "SELECT round, p1, p2, status, winner, record_id FROM tournament_pairings "
+    for number, p1, p2, status, winner, record_id, play_from in conn.execute(
+        "SELECT round, p1, p2, status, winner, record_id, play_from FROM tournament_pairings "
         "WHERE tournament = ? ORDER BY round, board",
         (key,),
     ):
         pairings.setdefault(number, []).append(
-            {"p1": p1, "p2": p2, "status": status, "winner": winner, "record_id": record_id}
+            {
+                "p1": p1,
+                "p2": p2,
+                "status": status,
+                "winner": winner,
+                "record_id": record_id,
+                "play_from": play_from,
+            }
         )
     try:
         rounds = [
@@ -195,9 +203,19 @@ def save(conn: sqlite3.Connection, tournament: Tournament, *, new: bool = False)
             )
             conn.executemany(
                 "INSERT INTO tournament_pairings (tournament, round, board, p1, p2, status, "
-                "winner, record_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "winner, record_id, play_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (key, rnd.number, board, p.p1, p.p2, p.status, p.winner, p.record_id)
+                    (
+                        key,
+                        rnd.number,
+                        board,
+                        p.p1,
+                        p.p2,
+                        p.status,
+                        p.winner,
+                        p.record_id,
+                        p.play_from,
+                    )
                     for board, p in enumerate(rnd.pairings, 1)
                 ],
             )

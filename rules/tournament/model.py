@@ -41,6 +41,9 @@ class Pairing(_Frozen):
     winner: Literal[1, 2] | None = None
     #: The game record counted in the statistics for this result, when there is one.
     record_id: str | None = None
+    #: Set when the pairing was started on this machine: the statistics' last game row
+    #: then, so that the match's result can be found once it is counted.
+    play_from: int | None = Field(default=None, ge=0)
 
     @property
     def names(self) -> tuple[str, str]:

@@ -121,3 +121,23 @@ def test_swiss_absent_and_refusals(capsys: pytest.CaptureFixture[str]) -> None:
         capsys, "tournament", "new", "X", "--players", "A,\x1b[31mB,a", "--game", "fifty"
     )
     assert code == 2 and "twice" in err and "\x1b" not in err
+
+
+def test_play_a_pairing_hot_seat_enters_its_result(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from app import stats
+
+    assert main(["tournament", "new", "T", "--players", "Ann,Bo", "--game", "fifty"]) == 0
+    # Ann: 6 × 7 = 42; Bo: 9 − 5 = 4; Ann: 8 + 2 = 10, over 50: Bo wins.
+    monkeypatch.setattr("sys.stdin", io.StringIO("6\n7\n*\n9\n5\n-\n8\n2\n+\n"))
+    code, out, _ = _run(capsys, "tournament", "play", "T", "--round", "1", "--pair", "Ann-Bo",
+                        "--plain")  # fmt: skip
+    assert code == 0
+    assert "Round 1: Ann - Bo, Bo won." in out
+    # The match counts in the statistics as any game between named players.
+    assert {(p.name, p.won) for p in stats.summary().players} == {("Ann", 0), ("Bo", 1)}
+    code, _, err = _run(capsys, "tournament", "play", "T", "--round", "1", "--pair", "Bo-Ann")
+    assert code == 2 and "has a result already" in err
