@@ -214,7 +214,7 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from app.tournament.playing import play_pairing
+    from app.tournament.play_cli import play_pairing
 
     a, b = split_pair(args.pair)
     return play_pairing(args.name, args.round, a, b, plain=args.plain)
