@@ -1,19 +1,24 @@
 """The classroom's subcommands, registered with `equation-duel` (app.cli) in one place:
-`tournament` (app.tournament.cli); `report` and `worksheet` once they exist."""
+`tournament` (app.tournament.cli), `report` (app.report.cli), `worksheet`
+(app.worksheet.cli)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
+from app.report.cli import add_report_parser, run_report
 from app.tournament.cli import add_tournament_parser, run_tournament
 
 
 def add_classroom_parsers(sub: Any) -> None:
     add_tournament_parser(sub)
+    add_report_parser(sub)
 
 
 def run_classroom(args: argparse.Namespace) -> int:
     if args.command == "tournament":
         return run_tournament(args)
+    if args.command == "report":
+        return run_report(args)
     raise ValueError(f"not a classroom command: {args.command}")

@@ -1,14 +1,31 @@
 """`tournament play`: a pairing's match on this machine, hot-seat, in the full screen or
 line by line, then its result entered (app.tournament.playing). Apart from `playing`,
-which the full screen uses too: this module opens either front end."""
+which the full screen uses too: this module opens either front end. A pairing played
+line by line is saved in the saves folder, so its moves are there for the report."""
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+from pathlib import Path
 
+from app.data_folder import saves_dir
 from app.tournament.playing import collect_results, start_pairing
 from rules.registry import get_game
+
+
+def _save_path(name: str, number: int, p1: str, p2: str) -> Path:
+    """Where a pairing played line by line is saved (its moves, for the teacher's report
+    and for replaying it): the saves folder."""
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    slug = "-".join(_slug(part) for part in (name, f"round {number}", p1, "vs", p2))
+    return folder / f"tournament-{slug}.json"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:24] or "x"
 
 
 def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
@@ -20,7 +37,8 @@ def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
     if plain:
         from app.records_cli import play_plain_with_records
 
-        args = argparse.Namespace(save=None, load=None, best_of=best_of, turn_seconds=None)
+        save = _save_path(name, number, p1, p2)
+        args = argparse.Namespace(save=save, load=None, best_of=best_of, turn_seconds=None)
         code = play_plain_with_records(game, options, [], (p1, p2), {}, args)
     else:
         from app.tui.app import EquationDuelApp, run_app

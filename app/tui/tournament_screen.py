@@ -1,4 +1,5 @@
-"""The Tournament screen (menu key `t`): the tournaments kept, and a form to make one.
+"""The Tournament screen (menu key `t`): the tournaments kept, a form to make one, and
+the teacher's report (ctrl+r: app.tui.tournament_report).
 
 A tournament is made from a name, a roster typed in (names separated by commas), the
 game, the format (round robin or Swiss, with its rounds) and the length of each
@@ -35,10 +36,18 @@ class TournamentScreen(Screen[None]):
     """The tournaments on this machine, and a new one."""
 
     CSS_PATH = CLASSROOM_STYLES
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+r", "report", "Teacher's report"),
+    ]
 
     def __init__(self) -> None:
         super().__init__(classes="tournament-screen")
+
+    def action_report(self) -> None:
+        from app.tui.tournament_report import ReportScreen
+
+        self.app.push_screen(ReportScreen())
 
     def compose(self) -> ComposeResult:
         yield Static("Tournaments", id="tournament-title")

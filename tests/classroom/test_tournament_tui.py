@@ -70,3 +70,18 @@ async def test_a_small_tournament_played_through_the_screen() -> None:
         assert sorted(shown, key=lambda r: r[0]) == [
             ("Ann", "1"), ("Bo", "1"), ("Cy", "2"), ("Di", "2"),
         ]  # fmt: skip
+
+
+async def test_the_report_screen_says_where_its_data_lives() -> None:
+    from app.data_folder import data_dir
+    from app.tui.tournament_report import ReportScreen
+
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t", "ctrl+r")
+        assert isinstance(app.screen, ReportScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = text_of(app.screen.query_one("#report-text", Static))
+        assert "stays on this machine" in shown and str(data_dir()) in shown
+        assert "No players yet" in shown
