@@ -9,11 +9,13 @@ from typing import Any
 
 from app.report.cli import add_report_parser, run_report
 from app.tournament.cli import add_tournament_parser, run_tournament
+from app.worksheet.cli import add_worksheet_parser, run_worksheet
 
 
 def add_classroom_parsers(sub: Any) -> None:
     add_tournament_parser(sub)
     add_report_parser(sub)
+    add_worksheet_parser(sub)
 
 
 def run_classroom(args: argparse.Namespace) -> int:
@@ -21,4 +23,6 @@ def run_classroom(args: argparse.Namespace) -> int:
         return run_tournament(args)
     if args.command == "report":
         return run_report(args)
+    if args.command == "worksheet":
+        return run_worksheet(args)
     raise ValueError(f"not a classroom command: {args.command}")
