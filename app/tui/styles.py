@@ -31,3 +31,11 @@ PUZZLE_STYLES: list[str | PurePath] = [
     *SCREEN_STYLES,
     *(STYLES / f"{name}.tcss" for name in PUZZLE_SHEETS),
 ]
+
+#: The classroom's screens' own sheet (tournaments, the report), read when first opened.
+CLASSROOM_SHEETS = ("classroom",)
+#: The `CSS_PATH` of the classroom's screens.
+CLASSROOM_STYLES: list[str | PurePath] = [
+    *SCREEN_STYLES,
+    *(STYLES / f"{name}.tcss" for name in CLASSROOM_SHEETS),
+]

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from app.stats import StatsError
 from app.tui.mounting import gone
-from app.tui.tournament_screen import CLASSROOM_STYLES
+from app.tui.styles import CLASSROOM_STYLES
 from widgets.keys_footer import KeysFooter
 
 

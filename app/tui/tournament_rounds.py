@@ -24,7 +24,7 @@ from app.tournament.playing import collect_results, start_pairing
 from app.tournament.text import FORMAT_WORDS, pairing_state
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
-from app.tui.tournament_screen import CLASSROOM_STYLES
+from app.tui.styles import CLASSROOM_STYLES
 from rules.tournament import Tournament, TournamentError, enter_result, mark_absent, standings
 from rules.tournament.standings import current_round
 from widgets.keys_footer import KeysFooter

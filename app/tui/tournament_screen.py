@@ -9,7 +9,6 @@ pairing's match. Enter on a tournament (or making one) opens its rounds
 
 from __future__ import annotations
 
-from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -24,12 +23,10 @@ from app.stats import StatsError
 from app.tournament import store
 from app.tui.mounting import gone
 from app.tui.record_dialogs import short_title
-from app.tui.styles import SCREEN_STYLES, STYLES
+from app.tui.styles import CLASSROOM_STYLES
 from rules.registry import GAME_IDS
 from rules.tournament import TournamentError, new_tournament, read_roster
 from widgets.keys_footer import KeysFooter
-
-CLASSROOM_STYLES: list[str | PurePath] = [*SCREEN_STYLES, STYLES / "classroom.tcss"]
 
 
 class TournamentScreen(Screen[None]):

@@ -9,7 +9,7 @@ from textual.app import App
 from textual.widgets import Button
 
 from app.tui.dialogs import ConfirmDialog, GameOverDialog, RoundOverDialog
-from app.tui.styles import MENU_STYLES, PUZZLE_STYLES, SCREEN_STYLES
+from app.tui.styles import CLASSROOM_STYLES, MENU_STYLES, PUZZLE_STYLES, SCREEN_STYLES
 
 
 async def test_a_dialog_dismissed_before_it_is_shown_is_no_error() -> None:
@@ -43,7 +43,9 @@ async def test_a_dialog_focuses_its_first_choice_when_shown() -> None:
 
 def test_the_style_sheets_are_split_between_the_menu_and_the_other_screens() -> None:
     extras = PUZZLE_STYLES[len(SCREEN_STYLES) :]  # the puzzle screens' own, after the rest
+    extras += CLASSROOM_STYLES[len(SCREEN_STYLES) :]  # and the classroom's
     assert PUZZLE_STYLES[: len(SCREEN_STYLES)] == SCREEN_STYLES
+    assert CLASSROOM_STYLES[: len(SCREEN_STYLES)] == SCREEN_STYLES
     sheets = [*MENU_STYLES, *SCREEN_STYLES, *extras]
     names = [path.name for path in sheets]  # type: ignore[union-attr]
     assert len(set(names)) == len(names)
