@@ -50,12 +50,17 @@ def read_roster(text: str) -> list[str]:
     return check_roster(cell for cell in cells if cell.strip())
 
 
+#: The longest name on a roster: what the game screens keep of a name (a longer one would
+#: be cut there, and the pairing's result could not be found under it).
+MAX_ROSTER_NAME = 16
+
+
 def check_roster(names: Iterable[str]) -> list[str]:
     roster: list[str] = []
     seen: set[str] = set()
     for raw in names:
         try:
-            name = clean_name(raw)
+            name = clean_name(raw, limit=MAX_ROSTER_NAME)
         except NameProblem as problem:
             raise TournamentError(f"{problem} ({raw.strip()[:40]!r})") from None
         if "-" in name:

@@ -161,6 +161,8 @@ def test_roster_from_text_csv_or_commas_cleaned_duplicates_refused() -> None:
         read_roster("Ann\nann")
     with pytest.raises(TournamentError, match="at least two"):
         read_roster("Ann")
+    with pytest.raises(TournamentError, match="at most 16 characters"):
+        read_roster("Maximilian-Alexander Smith,Bo".replace("-", " "))
     with pytest.raises(TournamentError, match="'-'"):
         read_roster("Ann-Marie,Bo")
     assert split_pair(" Ann - Bo ") == ("Ann", "Bo")
