@@ -60,7 +60,12 @@ def add_tournament_parser(sub: Any) -> None:
     new = steps.add_parser("new", help="make a tournament")
     new.add_argument("name")
     new.add_argument("--players", required=True, help='a file of names, or "A,B,C"')
-    new.add_argument("--game", required=True, choices=GAME_IDS)
+    new.add_argument(
+        "--game",
+        required=True,
+        metavar="GAME[,GAME…]",
+        help=f"the game, or games one a round in turn: {', '.join(GAME_IDS)}",
+    )
     new.add_argument("--format", choices=FORMATS, default="round-robin")
     new.add_argument("--rounds", type=whole_number, default=None, help="Swiss: the rounds")
     new.add_argument("--best-of", dest="best_of", type=whole_number, choices=(1, 3, 5), default=1)
@@ -134,17 +139,35 @@ def _roster(text: str) -> list[str]:
     return read_roster(text)
 
 
+def _games(text: str) -> list[str]:
+    games = [part.strip() for part in text.split(",") if part.strip()]
+    for game in games:
+        if game not in GAME_IDS:
+            raise TournamentError(
+                f"--game: no game called {strip_controls(game)[:20]!r} "
+                f"(the games: {', '.join(GAME_IDS)})"
+            )
+    if not games:
+        raise TournamentError("--game: name a game")
+    return games
+
+
 def _new(args: argparse.Namespace) -> int:
-    game = get_game(args.game)
+    games = _games(args.game)
+    game = get_game(games[0])
     options = options_from_args(game, args)
+    given = {f.field for f in FLAGS if getattr(args, f.field, None) is not None}
+    if len(games) > 1 and given:
+        raise TournamentError("game options go with one game, not a rotation")
     tournament = new_tournament(
         args.name,
         _roster(args.players),
         game.id,
-        options.model_dump(mode="json"),
+        options.model_dump(mode="json") if given else {},
         args.format,
         args.rounds,
         args.best_of,
+        rotation=games if len(games) > 1 else (),
     )
     store.create(tournament)
     print(pairings_text(tournament, 1))

@@ -31,7 +31,7 @@ def _slug(text: str) -> str:
 def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
     """`tournament play`: the match, then its result entered; the exit code."""
     tournament, p1, p2 = start_pairing(name, number, a, b)
-    game = get_game(tournament.game)
+    game = get_game(tournament.game_of(number))
     options = game.Options.model_validate(tournament.options)
     best_of = tournament.best_of if tournament.best_of > 1 else None
     if plain:

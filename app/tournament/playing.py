@@ -86,7 +86,8 @@ def collect_results(name: str) -> list[str]:
         for p in rnd.pairings:
             if p.play_from is None or p.status in ("played", "forfeit"):
                 continue
-            result = result_since(p.play_from, p.p1, p.p2, tournament.game)
+            game = tournament.game_of(rnd.number)
+            result = result_since(p.play_from, p.p1, p.p2, game)
             if result is not None:
                 record_id, winner = result
                 found.append((rnd.number, p.p1, p.p2, p.names[winner - 1], record_id))

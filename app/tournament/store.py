@@ -5,7 +5,8 @@ schemas are untouched: a database from before tournaments gains the tables on fi
 use, in one write transaction.
 
     tournaments          one row a tournament: its name (unique, ignoring case), the
-                         game and its options (JSON), the format, the rounds planned,
+                         game (or a rotation of games, JSON) and its options (JSON),
+                         the format, the rounds planned,
                          the length of each pairing's match, when it was made
     tournament_players   the roster, in its order
     tournament_rounds    each round's bye and the players marked absent (JSON list)
@@ -37,6 +38,7 @@ TOURNAMENT_MIGRATIONS: tuple[tuple[str, ...], ...] = (
             id INTEGER PRIMARY KEY,
             name TEXT NOT NULL UNIQUE COLLATE NOCASE,
             game TEXT NOT NULL,
+            rotation TEXT NOT NULL,
             options TEXT NOT NULL,
             format TEXT NOT NULL,
             rounds_planned INTEGER NOT NULL,
@@ -101,7 +103,8 @@ def load(conn: sqlite3.Connection, name: str) -> Tournament:
     """The tournament called `name` (ignoring case); TournamentError when there is none,
     StatsError when its rows do not make a tournament."""
     row = conn.execute(
-        "SELECT id, name, game, options, format, rounds_planned, best_of FROM tournaments "
+        "SELECT id, name, game, options, format, rounds_planned, best_of, rotation "
+        "FROM tournaments "
         "WHERE name = ?",
         (name,),
     ).fetchone()
@@ -152,6 +155,7 @@ def load(conn: sqlite3.Connection, name: str) -> Tournament:
                 "format": row[4],
                 "rounds_planned": row[5],
                 "best_of": row[6],
+                "rotation": json.loads(row[7]),
                 "players": players,
                 "rounds": rounds,
             }
@@ -174,11 +178,12 @@ def save(conn: sqlite3.Connection, tournament: Tournament, *, new: bool = False)
             raise TournamentError(f"there is a tournament called {tournament.name} already")
         if row is None:
             cursor = conn.execute(
-                "INSERT INTO tournaments (name, game, options, format, rounds_planned, "
-                "best_of, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tournaments (name, game, rotation, options, format, "
+                "rounds_planned, best_of, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     tournament.name,
                     tournament.game,
+                    json.dumps(list(tournament.rotation)),
                     json.dumps(tournament.options, sort_keys=True),
                     tournament.format,
                     tournament.rounds_planned,

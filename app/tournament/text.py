@@ -24,6 +24,8 @@ def pairing_state(pairing: Pairing) -> str:
 
 def round_lines(tournament: Tournament, rnd: Round) -> list[str]:
     lines = [f"Round {rnd.number} of {tournament.rounds_planned}"]
+    if tournament.rotation:
+        lines[0] += f": {tournament.game_of(rnd.number)}"
     width = max((len(p.p1) + len(p.p2) for p in rnd.pairings), default=0) + 3
     for board, pairing in enumerate(rnd.pairings, 1):
         label = f"{pairing.p1} - {pairing.p2}"
@@ -39,7 +41,7 @@ def pairings_text(tournament: Tournament, number: int | None = None) -> str:
     """Every round's pairings (or round `number`'s), and the postponed ones still to play."""
     rounds = [r for r in tournament.rounds if number is None or r.number == number]
     lines = [
-        f"{tournament.name}: {FORMAT_WORDS[tournament.format]}, {tournament.game}, "
+        f"{tournament.name}: {FORMAT_WORDS[tournament.format]}, {tournament.games_text}, "
         f"best of {tournament.best_of}, {len(tournament.players)} players"
     ]
     for rnd in rounds:

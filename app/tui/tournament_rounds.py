@@ -95,14 +95,14 @@ class TournamentRoundsScreen(Screen[None]):
             return
         self.number = max(1, min(self.number, len(t.rounds)))
         title = (
-            f"{t.name}: {FORMAT_WORDS[t.format]}, {t.game}, best of {t.best_of}, "
+            f"{t.name}: {FORMAT_WORDS[t.format]}, {t.games_text}, best of {t.best_of}, "
             f"{len(t.players)} players"
         )
         self.query_one("#rounds-title", Static).update(Text(title))
         rnd = t.round(self.number)
         waiting = "" if len(t.rounds) == t.rounds_planned else " (the next is paired when it ends)"
         self.query_one("#round-title", Static).update(
-            Text(f"Round {self.number} of {t.rounds_planned}{waiting}")
+            Text(f"Round {self.number} of {t.rounds_planned}{waiting}: {t.game_of(self.number)}")
         )
         table = self.query_one("#pairings", DataTable)
         row = table.cursor_row
@@ -200,5 +200,6 @@ class TournamentRoundsScreen(Screen[None]):
         except (StatsError, TournamentError) as error:
             self.say(str(error))
             return
-        setup = GameSetup.make(t.game, dict(t.options), (Seat(p1), Seat(p2)), best_of=t.best_of)
+        game = t.game_of(self.number)
+        setup = GameSetup.make(game, dict(t.options), (Seat(p1), Seat(p2)), best_of=t.best_of)
         ways.start_game(setup)

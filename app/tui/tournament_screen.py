@@ -57,7 +57,8 @@ class TournamentScreen(Screen[None]):
                 yield Input(placeholder="its name, e.g. Class 5B spring", id="t-name")
                 yield Input(placeholder="the players: Ann, Bo, Cy, …", id="t-roster")
                 yield Select(
-                    [(short_title(g), g) for g in GAME_IDS],
+                    [(short_title(g), g) for g in GAME_IDS]
+                    + [("all five games, one a round in turn", "rotation")],
                     id="t-game",
                     allow_blank=False,
                     value=GAME_IDS[0],
@@ -128,6 +129,8 @@ class TournamentScreen(Screen[None]):
         name = self.query_one("#t-name", Input).value
         roster = self.query_one("#t-roster", Input).value
         game = str(self.query_one("#t-game", Select).value)
+        rotation = GAME_IDS if game == "rotation" else ()
+        game = GAME_IDS[0] if rotation else game
         format_ = self.query_one("#t-format", Select).value
         rounds_text = self.query_one("#t-rounds", Input).value.strip()
         best_of = self.query_one("#t-best-of", Select).value
@@ -144,6 +147,7 @@ class TournamentScreen(Screen[None]):
                 format="swiss" if format_ == "swiss" else "round-robin",
                 rounds=rounds,
                 best_of=best_of if isinstance(best_of, int) else 1,
+                rotation=rotation,
             )
             store.create(tournament)
         except (TournamentError, StatsError) as error:

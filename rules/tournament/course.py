@@ -85,8 +85,18 @@ def new_tournament(
     format: Format = "round-robin",
     rounds: int | None = None,
     best_of: int = 1,
+    rotation: Iterable[str] = (),
 ) -> Tournament:
-    """A new tournament with its first round (a round robin's every round) paired."""
+    """A new tournament with its first round (a round robin's every round) paired.
+    With a `rotation` of games, round r plays the r-th of them in turn (then `game` is
+    the first, and `options` must be empty: each game is played with its own)."""
+    rotation = tuple(rotation)
+    if rotation:
+        if options:
+            raise TournamentError("a rotation of games is played with each game's own options")
+        if len(set(rotation)) != len(rotation):
+            raise TournamentError("a game is named twice in the rotation")
+        game = rotation[0]
     try:
         title = clean_name(name, limit=64)
     except NameProblem as problem:
@@ -106,6 +116,7 @@ def new_tournament(
             name=title,
             players=tuple(roster),
             game=game,
+            rotation=rotation if len(rotation) > 1 else (),
             options=options or {},
             format=format,
             rounds_planned=len(laid),
@@ -122,6 +133,7 @@ def new_tournament(
         name=title,
         players=tuple(roster),
         game=game,
+        rotation=rotation if len(rotation) > 1 else (),
         options=options or {},
         format="swiss",
         rounds_planned=planned,

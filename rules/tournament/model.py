@@ -83,12 +83,23 @@ class Tournament(_Frozen):
     name: str = Field(min_length=1, max_length=64)
     players: tuple[str, ...] = Field(min_length=2, max_length=MAX_PLAYERS)
     game: str
+    #: A rotation of games, one a round in turn (empty: `game` in every round).
+    rotation: tuple[str, ...] = ()
     options: dict[str, object] = Field(default_factory=dict)
     format: Format = "round-robin"
     #: The number of rounds (a round robin's is set by the roster).
     rounds_planned: int = Field(ge=1, le=MAX_PLAYERS)
     best_of: Literal[1, 3, 5] = 1
     rounds: tuple[Round, ...] = ()
+
+    def game_of(self, number: int) -> str:
+        """The game of round `number`."""
+        return self.rotation[(number - 1) % len(self.rotation)] if self.rotation else self.game
+
+    @property
+    def games_text(self) -> str:
+        """`fifty`, or `collect, fifty in turn`."""
+        return f"{', '.join(self.rotation)} in turn" if self.rotation else self.game
 
     def round(self, number: int) -> Round | None:
         return next((r for r in self.rounds if r.number == number), None)

@@ -141,3 +141,19 @@ def test_play_a_pairing_hot_seat_enters_its_result(
     assert {(p.name, p.won) for p in stats.summary().players} == {("Ann", 0), ("Bo", 1)}
     code, _, err = _run(capsys, "tournament", "play", "T", "--round", "1", "--pair", "Bo-Ann")
     assert code == 2 and "has a result already" in err
+
+
+def test_a_rotation_of_games_one_a_round(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(
+        capsys, "tournament", "new", "Rot", "--players", "Ann,Bo,Cy", "--game", "fifty, collect"
+    )
+    assert code == 0 and "fifty, collect in turn" in out and "Round 1 of 3: fifty" in out
+    code, out, _ = _run(capsys, "tournament", "pairings", "Rot")
+    assert "Round 2 of 3: collect" in out and "Round 3 of 3: fifty" in out
+    code, _, err = _run(
+        capsys, "tournament", "new", "X", "--players", "A,B", "--game", "fifty,collect",
+        "--target", "40",
+    )  # fmt: skip
+    assert code == 2 and "not a rotation" in err
+    code, _, err = _run(capsys, "tournament", "new", "X", "--players", "A,B", "--game", "chess")
+    assert code == 2 and "no game called 'chess'" in err
