@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+from pathlib import Path
 
 from rules.tournament import Pairing, Round, Standing, Tournament, standings
 
@@ -107,6 +109,18 @@ def standings_text(tournament: Tournament, rows: list[Standing] | None = None) -
         parts = [c.ljust(widths[i]) if i == 1 else c.rjust(widths[i]) for i, c in enumerate(row)]
         lines.append("  " + "  ".join(parts).rstrip())
     return "\n".join(lines)
+
+
+def export_standings(tournament: Tournament) -> Path:
+    """The standings as CSV in the data folder's `exports/` (the screen's export): the
+    file's path. OSError when it cannot be written."""
+    from app.exports import exports_dir
+    from app.storage import atomic_write_text
+
+    folder = exports_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", tournament.name).strip("-").lower()[:40] or "tournament"
+    return atomic_write_text(folder / f"tournament-{slug}-standings.csv", standings_csv(tournament))
 
 
 def _safe_cell(text: str) -> str:

@@ -2,7 +2,8 @@
 
 Keys: ← → the round; ↑ ↓ a pairing; Enter (or p) plays it here, hot-seat, with both
 names filled in; 1 or 2: the first or second player won (a result entered by hand, or
-corrected); a or b: the first or second player is absent. The result of a pairing
+corrected); a or b: the first or second player is absent; e: the standings as CSV in
+the data folder's exports/. The result of a pairing
 played here is entered when this screen is shown again (app.tournament.playing).
 """
 
@@ -43,6 +44,7 @@ class TournamentRoundsScreen(Screen[None]):
         Binding("2", "won(2)", "Second won"),
         Binding("a", "absent(1)", "First absent"),
         Binding("b", "absent(2)", "Second absent"),
+        Binding("e", "export", "Standings to CSV"),
     ]
 
     def __init__(self, name: str) -> None:
@@ -182,6 +184,19 @@ class TournamentRoundsScreen(Screen[None]):
             f"{name} is absent in round {number}: {rule}.",
             lambda t: mark_absent(t, number, name),
         )
+
+    def action_export(self) -> None:
+        """The standings as CSV in the data folder's `exports/` (said where)."""
+        from app.tournament.text import export_standings
+
+        if self.tournament is None:
+            return
+        try:
+            path = export_standings(self.tournament)
+        except OSError as error:
+            self.say(f"The standings could not be written: {error.strerror or error}")
+            return
+        self.say(f"Standings written to {path}")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()  # Enter on a pairing

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Input, Static
 
+from app.exports import exports_dir
 from app.ratings import record_game
 from app.tournament import store
 from app.tui.app import EquationDuelApp
@@ -81,6 +82,10 @@ async def test_a_small_tournament_played_through_the_screen() -> None:
         assert sorted(shown, key=lambda r: r[0]) == [
             ("Ann", "1"), ("Bo", "1"), ("Cy", "2"), ("Di", "2"),
         ]  # fmt: skip
+        await pilot.press("e")
+        exported = exports_dir() / "tournament-class-5b-standings.csv"
+        assert str(exported) in text_of(screen.query_one("#rounds-message", Static))
+        assert exported.read_text(encoding="utf-8").startswith("place,name,points,")
 
 
 async def test_the_report_screen_says_where_its_data_lives() -> None:
