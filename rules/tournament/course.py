@@ -266,8 +266,14 @@ def _replace(rnd: Round, index: int, pairing: Pairing) -> Round:
 
 
 def _next_if_complete(tournament: Tournament) -> Tournament:
+    """A Swiss with its next round paired once the last is complete. When no pairing
+    without a rematch is left (a small group near its last rounds), the tournament ends
+    with the rounds played: a result entered is never refused for it."""
     if tournament.format == "swiss" and tournament.rounds and tournament.rounds[-1].complete:
-        return pair_round(tournament)
+        try:
+            return pair_round(tournament)
+        except TournamentError:
+            return tournament.model_copy(update={"rounds_planned": len(tournament.rounds)})
     return tournament
 
 
@@ -287,7 +293,10 @@ def mark_absent(tournament: Tournament, number: int, player: str) -> Tournament:
             earlier = tournament.model_copy(
                 update={"rounds": tuple(r for r in tournament.rounds if r.number < number)}
             )
-            return _with_round(earlier, _swiss_round(earlier, number, absent))
+            try:
+                return _with_round(earlier, _swiss_round(earlier, number, absent))
+            except TournamentError:
+                pass  # no pairing without them and without a rematch: a forfeit, below
         if index is None:
             if rnd.bye == name:
                 raise TournamentError(

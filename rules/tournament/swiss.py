@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
 
-#: The most steps one pairing attempt may take before it is given up.
+#: The most steps one pairing attempt may take before it is given up, and all the
+#: attempts of one round together (each bye and the relaxed rule is an attempt).
 SEARCH_BOUND = 50_000
+TOTAL_BOUND = 200_000
 
 
 class NoPairing(Exception):
@@ -47,11 +49,15 @@ def pair_swiss(
         from_bottom = list(reversed(order))
         fresh = [p for p in from_bottom if p not in had_bye]
         bye_choices = [*fresh, *(p for p in from_bottom if p in had_bye)]
+    spent = 0
     for strict in (True, False):
         for bye in bye_choices:
+            if spent > TOTAL_BOUND:
+                raise NoPairing
             players = [p for p in order if p != bye]
             search = _Search(players, points, met, balance, strict)
             found = search.run()
+            spent += search.steps
             if found is not None:
                 pairs = [
                     _who_starts(a, b, balance, last_start, order, board)
