@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--double-digits", action="store_true", help="digits may be joined")
     check.add_argument("--json", action="store_true", help="print the verdict as JSON")
     add_solve_parsers(sub)
+    from app.classroom_cli import add_classroom_parsers  # tournament, report, worksheet
+
+    add_classroom_parsers(sub)
     add_stats_parser(sub)
     add_puzzle_parser(sub)
     add_serve_parser(sub)
@@ -260,6 +263,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_solve(args)
         if args.command == "arena":
             return cmd_arena(args)
+        if args.command in ("tournament", "report", "worksheet"):
+            from app.classroom_cli import run_classroom
+
+            return run_classroom(args)
         if args.command == "stats":
             return run_stats_with_ratings(args)
         if args.command == "puzzle":

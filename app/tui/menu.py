@@ -89,6 +89,7 @@ class MenuScreen(Screen[None]):
         Binding("p", "puzzles", "Puzzles"),
         Binding("g", "saved_games", "Saved games"),
         Binding("s", "statistics", "Statistics"),
+        Binding("t", "tournament", "Tournament", show=False),
         Binding("q", "app.quit", "Quit"),
         Binding("o", "online", "Play a friend online", show=False),  # (docs/online.md)
     ]
@@ -175,6 +176,11 @@ class MenuScreen(Screen[None]):
         from app.tui.stats_screen import StatsScreen
 
         self.app.push_screen(StatsScreen())
+
+    def action_tournament(self) -> None:
+        from app.tui.tournament_screen import TournamentScreen
+
+        self.app.push_screen(TournamentScreen())
 
     async def on_menu_link_pressed(self, event: MenuLink.Pressed) -> None:
         event.stop()

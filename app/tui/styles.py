@@ -39,3 +39,11 @@ ONLINE_STYLES: list[str | PurePath] = [
     *SCREEN_STYLES,
     *(STYLES / f"{name}.tcss" for name in ONLINE_SHEETS),
 ]
+
+#: The classroom's screens' own sheet (tournaments, the report), read when first opened.
+CLASSROOM_SHEETS = ("classroom",)
+#: The `CSS_PATH` of the classroom's screens.
+CLASSROOM_STYLES: list[str | PurePath] = [
+    *SCREEN_STYLES,
+    *(STYLES / f"{name}.tcss" for name in CLASSROOM_SHEETS),
+]

@@ -9,7 +9,13 @@ from textual.app import App
 from textual.widgets import Button
 
 from app.tui.dialogs import ConfirmDialog, GameOverDialog, RoundOverDialog
-from app.tui.styles import MENU_STYLES, ONLINE_STYLES, PUZZLE_STYLES, SCREEN_STYLES
+from app.tui.styles import (
+    CLASSROOM_STYLES,
+    MENU_STYLES,
+    ONLINE_STYLES,
+    PUZZLE_STYLES,
+    SCREEN_STYLES,
+)
 
 
 async def test_a_dialog_dismissed_before_it_is_shown_is_no_error() -> None:
@@ -43,7 +49,11 @@ async def test_a_dialog_focuses_its_first_choice_when_shown() -> None:
 
 def test_the_style_sheets_are_split_between_the_menu_and_the_other_screens() -> None:
     extras = []
-    for own in (PUZZLE_STYLES, ONLINE_STYLES):  # a kind of screen's own, after the rest
+    for own in (
+        PUZZLE_STYLES,
+        ONLINE_STYLES,
+        CLASSROOM_STYLES,
+    ):  # a kind of screen's own, after the rest
         assert own[: len(SCREEN_STYLES)] == SCREEN_STYLES
         extras.extend(own[len(SCREEN_STYLES) :])
     sheets = [*MENU_STYLES, *SCREEN_STYLES, *extras]

@@ -1,0 +1,220 @@
+"""A tournament's rounds: the pairings of one round, and the standings.
+
+Keys: ← → the round; ↑ ↓ a pairing; Enter (or p) plays it here, hot-seat, with both
+names filled in; 1 or 2: the first or second player won (a result entered by hand, or
+corrected); a or b: the first or second player is absent; e: the standings as CSV in
+the data folder's exports/. The result of a pairing
+played here is entered when this screen is shown again (app.tournament.playing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
+
+from app.stats import StatsError
+from app.tournament import store
+from app.tournament.playing import collect_results, start_pairing
+from app.tournament.text import FORMAT_WORDS, pairing_state
+from app.tui.mounting import gone
+from app.tui.navigation import navigator
+from app.tui.styles import CLASSROOM_STYLES
+from rules.tournament import Tournament, TournamentError, enter_result, mark_absent, standings
+from rules.tournament.standings import current_round
+from widgets.keys_footer import KeysFooter
+
+
+class TournamentRoundsScreen(Screen[None]):
+    """One tournament: a round's pairings, then the standings."""
+
+    CSS_PATH = CLASSROOM_STYLES
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("left", "round(-1)", "Round before", key_display="←"),
+        Binding("right", "round(1)", "Round after", key_display="→"),
+        Binding("enter,p", "play", "Play here"),
+        Binding("1", "won(1)", "First won"),
+        Binding("2", "won(2)", "Second won"),
+        Binding("a", "absent(1)", "First absent"),
+        Binding("b", "absent(2)", "Second absent"),
+        Binding("e", "export", "Standings to CSV"),
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(classes="tournament-rounds")
+        self.tournament_name = name
+        self.tournament: Tournament | None = None
+        self.number = 1
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="rounds-title")
+        yield Static("", id="round-title", classes="tournament-heading")
+        yield DataTable(id="pairings", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="round-notes")
+        yield Static("", id="rounds-message")
+        with VerticalScroll(id="standings-box"):
+            yield Static("Standings", classes="tournament-heading")
+            yield DataTable(id="standings", cursor_type="none", zebra_stripes=True)
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        if gone(self):
+            return
+        pairings = self.query_one("#pairings", DataTable)
+        pairings.add_columns("Board", "Starts", "Second", "Result")
+        self.reload(collect=True, to_current=True)
+        pairings.focus()
+
+    def on_screen_resume(self) -> None:
+        self.reload(collect=True)
+
+    def say(self, message: str) -> None:
+        self.query_one("#rounds-message", Static).update(Text(message))
+
+    def reload(self, *, collect: bool = False, to_current: bool = False) -> None:
+        try:
+            said = collect_results(self.tournament_name) if collect else []
+            self.tournament = store.read(self.tournament_name)
+        except (StatsError, TournamentError) as error:
+            self.say(f"The tournament cannot be read: {error}")
+            return
+        if said:
+            self.say(" ".join(said))
+        if to_current:
+            self.number = current_round(self.tournament)
+        self.show()
+
+    def show(self) -> None:
+        t = self.tournament
+        if t is None:
+            return
+        self.number = max(1, min(self.number, len(t.rounds)))
+        title = (
+            f"{t.name}: {FORMAT_WORDS[t.format]}, {t.games_text}, best of {t.best_of}, "
+            f"{len(t.players)} players"
+        )
+        self.query_one("#rounds-title", Static).update(Text(title))
+        rnd = t.round(self.number)
+        waiting = "" if len(t.rounds) == t.rounds_planned else " (the next is paired when it ends)"
+        self.query_one("#round-title", Static).update(
+            Text(f"Round {self.number} of {t.rounds_planned}{waiting}: {t.game_of(self.number)}")
+        )
+        table = self.query_one("#pairings", DataTable)
+        row = table.cursor_row
+        table.clear()
+        notes: list[str] = []
+        if rnd is not None:
+            for board, p in enumerate(rnd.pairings, 1):
+                table.add_row(str(board), Text(p.p1), Text(p.p2), Text(pairing_state(p)))
+            if rnd.bye:
+                notes.append(f"bye: {rnd.bye}")
+            if rnd.absent:
+                notes.append(f"absent: {', '.join(rnd.absent)}")
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+        self.query_one("#round-notes", Static).update(Text("   ".join(notes)))
+        self._show_standings(t)
+
+    def _show_standings(self, t: Tournament) -> None:
+        table = self.query_one("#standings", DataTable)
+        table.clear(columns=True)
+        tiebreak = "Sonneborn-Berger" if t.format == "round-robin" else "Buchholz"
+        table.add_columns("Place", "Player", "Points", tiebreak, "Head to head", "Won", "Lost")
+        for s in standings(t):
+            table.add_row(
+                str(s.place), Text(s.name), f"{s.points:g}", f"{s.tiebreak:g}",
+                f"{s.head_to_head:g}", str(s.won), str(s.lost),
+            )  # fmt: skip
+
+    def _selected(self) -> tuple[str, str] | None:
+        t = self.tournament
+        rnd = t.round(self.number) if t is not None else None
+        table = self.query_one("#pairings", DataTable)
+        if rnd is None or not rnd.pairings or not 0 <= table.cursor_row < len(rnd.pairings):
+            self.say("No pairing chosen.")
+            return None
+        return rnd.pairings[table.cursor_row].names
+
+    def action_round(self, step: int) -> None:
+        self.number += step
+        self.say("")
+        self.show()
+
+    def _change(self, step_name: str, step: Callable[[Tournament], Tournament]) -> None:
+        try:
+            self.tournament = store.change(self.tournament_name, step)
+        except (StatsError, TournamentError) as error:
+            self.say(str(error))
+            return
+        self.say(step_name)
+        self.show()
+
+    def action_won(self, seat: int) -> None:
+        chosen = self._selected()
+        if chosen is None:
+            return
+        a, b = chosen
+        winner = chosen[seat - 1]
+        number = self.number
+        self._change(
+            f"Round {number}: {a} - {b}, {winner} won.",
+            lambda t: enter_result(t, number, a, b, winner),
+        )
+
+    def action_absent(self, seat: int) -> None:
+        chosen = self._selected()
+        if chosen is None:
+            return
+        name = chosen[seat - 1]
+        number = self.number
+        t = self.tournament
+        rule = (
+            "the pairing is postponed"
+            if t is not None and t.format == "round-robin"
+            else "not paired this round"
+        )
+        self._change(
+            f"{name} is absent in round {number}: {rule}.",
+            lambda t: mark_absent(t, number, name),
+        )
+
+    def action_export(self) -> None:
+        """The standings as CSV in the data folder's `exports/` (said where)."""
+        from app.tournament.text import export_standings
+
+        if self.tournament is None:
+            return
+        try:
+            path = export_standings(self.tournament)
+        except OSError as error:
+            self.say(f"The standings could not be written: {error.strerror or error}")
+            return
+        self.say(f"Standings written to {path}")
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()  # Enter on a pairing
+        if event.data_table.id == "pairings":
+            self.action_play()
+
+    def action_play(self) -> None:
+        from app.match_session.setup import GameSetup, Seat
+
+        chosen = self._selected()
+        ways = navigator(self.app)
+        if chosen is None or ways is None:
+            return
+        try:
+            t, p1, p2 = start_pairing(self.tournament_name, self.number, *chosen)
+        except (StatsError, TournamentError) as error:
+            self.say(str(error))
+            return
+        game = t.game_of(self.number)
+        setup = GameSetup.make(game, dict(t.options), (Seat(p1), Seat(p2)), best_of=t.best_of)
+        ways.start_game(setup)

@@ -1,0 +1,158 @@
+"""The Tournament screen (menu key `t`): the tournaments kept, a form to make one, and
+the teacher's report (ctrl+r: app.tui.tournament_report).
+
+A tournament is made from a name, a roster typed in (names separated by commas), the
+game, the format (round robin or Swiss, with its rounds) and the length of each
+pairing's match. Enter on a tournament (or making one) opens its rounds
+(app.tui.tournament_rounds). What goes wrong is said in words under the form.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from app.stats import StatsError
+from app.tournament import store
+from app.tui.mounting import gone
+from app.tui.record_dialogs import short_title
+from app.tui.styles import CLASSROOM_STYLES
+from rules.registry import GAME_IDS
+from rules.tournament import TournamentError, new_tournament, read_roster
+from widgets.keys_footer import KeysFooter
+
+
+class TournamentScreen(Screen[None]):
+    """The tournaments on this machine, and a new one."""
+
+    CSS_PATH = CLASSROOM_STYLES
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+r", "report", "Teacher's report"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="tournament-screen")
+
+    def action_report(self) -> None:
+        from app.tui.tournament_report import ReportScreen
+
+        self.app.push_screen(ReportScreen())
+
+    def compose(self) -> ComposeResult:
+        yield Static("Tournaments", id="tournament-title")
+        with Horizontal(id="tournament-body"):
+            with Vertical(id="tournament-kept"):
+                yield Static("Open one (Enter)", classes="tournament-heading")
+                yield OptionList(id="tournament-list")
+            with Vertical(id="tournament-form"):
+                yield Static("A new tournament", classes="tournament-heading")
+                yield Input(placeholder="its name, e.g. Class 5B spring", id="t-name")
+                yield Input(placeholder="the players: Ann, Bo, Cy, …", id="t-roster")
+                yield Select(
+                    [(short_title(g), g) for g in GAME_IDS]
+                    + [("all five games, one a round in turn", "rotation")],
+                    id="t-game",
+                    allow_blank=False,
+                    value=GAME_IDS[0],
+                    compact=True,
+                )
+                yield Select(
+                    [("round robin: everyone meets everyone", "round-robin"),
+                     ("Swiss: a set number of rounds", "swiss")],
+                    id="t-format",
+                    allow_blank=False,
+                    value="round-robin",
+                    compact=True,
+                )  # fmt: skip
+                yield Input(placeholder="Swiss: rounds (5 if left empty)", id="t-rounds")
+                yield Select(
+                    [("each pairing one game", 1), ("best of 3", 3), ("best of 5", 5)],
+                    id="t-best-of",
+                    allow_blank=False,
+                    value=1,
+                    compact=True,
+                )
+                yield Button("Make the tournament", id="t-create", variant="primary")
+                yield Static("", id="t-message")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        if gone(self):
+            return
+        self.refresh_list()
+        self.query_one("#t-name", Input).focus()
+
+    def refresh_list(self) -> None:
+        listing = self.query_one("#tournament-list", OptionList)
+        listing.clear_options()
+        try:
+            names = store.all_names()
+        except StatsError as error:
+            self.say(f"The tournaments cannot be read: {error}")
+            return
+        if not names:
+            listing.add_option(Option(Text("No tournaments yet"), id="none", disabled=True))
+        for index, name in enumerate(names):
+            listing.add_option(Option(Text(name), id=f"t{index}"))
+
+    def say(self, message: str) -> None:
+        self.query_one("#t-message", Static).update(Text(message))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        name = str(event.option.prompt)
+        self.open(name)
+
+    def open(self, name: str) -> None:
+        from app.tui.tournament_rounds import TournamentRoundsScreen
+
+        self.app.push_screen(TournamentRoundsScreen(name))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.create()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "t-create":
+            self.create()
+
+    def create(self) -> None:
+        name = self.query_one("#t-name", Input).value
+        roster = self.query_one("#t-roster", Input).value
+        game = str(self.query_one("#t-game", Select).value)
+        rotation = GAME_IDS if game == "rotation" else ()
+        game = GAME_IDS[0] if rotation else game
+        format_ = self.query_one("#t-format", Select).value
+        rounds_text = self.query_one("#t-rounds", Input).value.strip()
+        best_of = self.query_one("#t-best-of", Select).value
+        try:
+            rounds = None
+            if format_ == "swiss" and rounds_text:
+                if not rounds_text.isdigit() or rounds_text.startswith("0"):
+                    raise TournamentError("the rounds are a whole number, like 5")
+                rounds = int(rounds_text)
+            tournament = new_tournament(
+                name,
+                read_roster(roster),
+                game,
+                format="swiss" if format_ == "swiss" else "round-robin",
+                rounds=rounds,
+                best_of=best_of if isinstance(best_of, int) else 1,
+                rotation=rotation,
+            )
+            store.create(tournament)
+        except (TournamentError, StatsError) as error:
+            self.say(str(error))
+            return
+        self.say("")
+        self.refresh_list()
+        self.open(tournament.name)

@@ -1,0 +1,216 @@
+"""Figures for the classroom (docs/classroom.md): Swiss pairing time, worksheet size, and a
+campaign of random tournament steps through the command line's code.
+
+    python bench/classroom.py pair [--players 40] [--rounds 5] [--repeat 20]
+    python bench/classroom.py pdf [--count 20] [--seed 1]
+    python bench/classroom.py campaign [--tournaments 200] [--seed 1] [--seconds 120]
+
+`pair`: the time to pair each round of a Swiss of N players (random results between
+rounds), the median and the worst over the repeats. `pdf`: the size (and time) of a
+worksheet of N puzzles of every game. `campaign`: random tournaments (round robin and
+Swiss, 2-40 players) driven step by step through the command line in one process,
+with random results, absences, corrections and garbage input, in a fresh data folder;
+after every step the tournament is read back from the database and checked (no pair
+twice in a Swiss, every result entered is still there, standings add up). It prints
+tried / crashes / hangs / lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def bench_pair(players: int, rounds: int, repeat: int) -> None:
+    from rules.tournament import enter_result, new_tournament
+    from rules.tournament.course import pair_round
+
+    times: dict[int, list[float]] = {r: [] for r in range(1, rounds + 1)}
+    for seed in range(repeat):
+        rng = random.Random(seed)
+        names = [f"P{i}" for i in range(1, players + 1)]
+        start = time.perf_counter()
+        t = new_tournament("Bench", names, "collect", format="swiss", rounds=rounds)
+        times[1].append(time.perf_counter() - start)
+        for number in range(1, rounds):
+            rnd = t.rounds[-1]
+            # Results without pairing the next round, so the pairing alone is timed.
+            done = t.model_copy(update={"format": "round-robin"})
+            for p in rnd.pairings:
+                done = enter_result(done, number, p.p1, p.p2, rng.choice(p.names))
+            done = done.model_copy(update={"format": "swiss"})
+            start = time.perf_counter()
+            t = pair_round(done)
+            times[number + 1].append(time.perf_counter() - start)
+    print(f"Swiss pairing of {players} players, {repeat} runs (milliseconds):")
+    print("  round  median  worst")
+    for number, found in times.items():
+        print(f"  {number:5}  {statistics.median(found) * 1000:6.1f}  {max(found) * 1000:5.1f}")
+
+
+def bench_pdf(count: int, seed: int) -> None:
+    from app.worksheet.pdf import worksheet_pdf
+    from app.worksheet.sheet import choose, sheet_puzzles
+
+    start = time.perf_counter()
+    items = sheet_puzzles(choose("any", "easy", count, seed))
+    chosen = time.perf_counter()
+    data, embedded = worksheet_pdf(items, "Bench")
+    made = time.perf_counter()
+    plain, _ = worksheet_pdf(items, "Bench", folders=[])
+    font = "DejaVu Sans embedded" if embedded else "no Unicode font here"
+    print(f"Worksheet of {count} puzzles (every game, easy, seed {seed}):")
+    print(f"  {len(data)} bytes ({len(data) / 1024:.0f} KB), {font}")
+    print(f"  {len(plain)} bytes ({len(plain) / 1024:.0f} KB) with the Helvetica fallback")
+    print(f"  puzzles and answers {chosen - start:.2f} s, PDF {made - chosen:.2f} s")
+
+
+GARBAGE = ["", " ", "-", "A-", "\x1b[31mX", "Zed", "1", "é" * 40, "Ann-Bo-Cy", "\x00"]
+
+
+def _run(words: list[str]) -> tuple[int, str, str]:
+    from app.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(words)
+        except SystemExit as stop:  # argparse's usage errors
+            code = int(stop.code or 0)
+    return code, out.getvalue(), err.getvalue()
+
+
+def campaign(tournaments: int, seed: int, seconds: float) -> dict[str, int]:
+    """Random tournaments through the command line; the counts."""
+    rng = random.Random(seed)
+    tally = {"tried": 0, "crashes": 0, "hangs": 0, "lost": 0}
+    deadline = time.monotonic() + seconds
+    before = os.environ.get("EQUATION_DUEL_DATA")
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["EQUATION_DUEL_DATA"] = folder
+        try:
+            _campaign(rng, tally, tournaments, deadline)
+        finally:
+            if before is None:
+                os.environ.pop("EQUATION_DUEL_DATA", None)
+            else:
+                os.environ["EQUATION_DUEL_DATA"] = before
+    return tally
+
+
+def _campaign(rng: random.Random, tally: dict[str, int], tournaments: int, deadline: float) -> None:
+    from app.tournament import store
+    from rules.tournament import standings
+
+    for index in range(tournaments):
+        if time.monotonic() > deadline:
+            break
+        name = f"T{index}"
+        size = rng.randint(2, 40)
+        names = [f"S{i}" for i in range(size)]
+        swiss = size > 3 and rng.random() < 0.6
+        words = ["tournament", "new", name, "--players", ",".join(names), "--game",
+                 rng.choice(["collect", "fifty", "countdown"])]  # fmt: skip
+        if swiss:
+            words += ["--format", "swiss", "--rounds", str(rng.randint(1, min(7, size - 1)))]
+        entered: dict[tuple[int, frozenset[str]], str] = {}
+        for step in range(rng.randint(5, 60)):
+            if step:
+                words = _random_step(rng, name, names, entered)
+            tally["tried"] += 1
+            started = time.monotonic()
+            try:
+                code, _, _ = _run(words)
+            except Exception:  # anything but a refusal in words is a crash
+                tally["crashes"] += 1
+                continue
+            if time.monotonic() - started > 10:
+                tally["hangs"] += 1
+            if code == 0 and words[1] == "result":
+                number = int(words[4])
+                pair = frozenset(words[6].split("-"))
+                entered[(number, pair)] = words[8]
+        t = store.read(name)
+        for (number, pair), winner in entered.items():
+            rnd = t.round(number)
+            found = [p for p in rnd.pairings if frozenset(p.names) == pair] if rnd else []
+            if not found or found[0].winner_name != winner:
+                tally["lost"] += 1
+        if t.format == "swiss":
+            pairs = [frozenset(p.names) for r in t.rounds for p in r.pairings]
+            if len(pairs) != len(set(pairs)):
+                tally["lost"] += 1
+        rows = standings(t)
+        if sum(r.won for r in rows) != sum(r.lost for r in rows):
+            tally["lost"] += 1
+
+
+def _random_step(
+    rng: random.Random, name: str, names: list[str], entered: dict[tuple[int, frozenset[str]], str]
+) -> list[str]:
+    code, out, _ = _run(["tournament", "pairings", name, "--json"])
+    rounds = json.loads(out) if code == 0 else []
+    pairs = [(r["round"], p) for r in rounds for p in r["pairs"]]
+    roll = rng.random()
+    if roll < 0.6 and pairs:
+        number, pair = rng.choice(pairs)
+        winner = rng.choice([pair["p1"], pair["p2"]])
+        return ["tournament", "result", name, "--round", str(number),
+                "--pair", f"{pair['p1']}-{pair['p2']}", "--winner", winner]  # fmt: skip
+    if roll < 0.7 and rounds:
+        number = rng.choice(rounds)["round"]
+        entered_here = {n for (r, pair) in entered for n in pair if r == number}
+        free = [n for n in names if n not in entered_here]
+        return ["tournament", "absent", name, "--round", str(number), "--player",
+                rng.choice(free or names)]  # fmt: skip
+    if roll < 0.8:
+        return ["tournament", "show", name, "--json"]
+    junk = rng.choice(GARBAGE)
+    return rng.choice([
+        ["tournament", "result", name, "--round", str(rng.randint(-2, 60)), "--pair", junk,
+         "--winner", junk],
+        ["tournament", "absent", name, "--round", "1", "--player", junk],
+        ["tournament", "pairings", junk or "x", "--round", "0"],
+        ["tournament", "new", name, "--players", junk + ",Q", "--game", "fifty"],
+    ])  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="what", required=True)
+    pair = sub.add_parser("pair")
+    pair.add_argument("--players", type=int, default=40)
+    pair.add_argument("--rounds", type=int, default=5)
+    pair.add_argument("--repeat", type=int, default=20)
+    pdf = sub.add_parser("pdf")
+    pdf.add_argument("--count", type=int, default=20)
+    pdf.add_argument("--seed", type=int, default=1)
+    fuzz = sub.add_parser("campaign")
+    fuzz.add_argument("--tournaments", type=int, default=200)
+    fuzz.add_argument("--seed", type=int, default=1)
+    fuzz.add_argument("--seconds", type=float, default=120.0)
+    args = parser.parse_args()
+    if args.what == "pair":
+        bench_pair(args.players, args.rounds, args.repeat)
+    elif args.what == "pdf":
+        bench_pdf(args.count, args.seed)
+    else:
+        tally = campaign(args.tournaments, args.seed, args.seconds)
+        print("| tried | crashes | hangs | lost |")
+        print("|---|---|---|---|")
+        print(f"| {tally['tried']} | {tally['crashes']} | {tally['hangs']} | {tally['lost']} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""A tournament as data: the roster, the game and its options, the format, the rounds.
+
+Points: a won pairing (a match of best of 1, 3 or 5) is 1, a lost one 0 (these games
+have no draws). A Swiss bye (the pairing-allocated bye) is 1, as FIDE's Swiss rules
+give it; a round-robin bye is 0, since every player of an odd group has one. A
+pairing one player missed is `forfeit`: 1 to the one who came, and, like the byes,
+it is not a game played, so it does not enter the tie-breaks.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Format = Literal["round-robin", "swiss"]
+FORMATS: tuple[Format, ...] = ("round-robin", "swiss")
+#: How a pairing stands: to be played, played (or entered by hand), postponed (a round
+#: robin pairing with an absent player, to be played later), won by forfeit.
+Status = Literal["pending", "played", "postponed", "forfeit"]
+
+#: The largest class a tournament holds, and the most rounds a Swiss may have.
+MAX_PLAYERS = 200
+MAX_ROUNDS = 50
+
+
+class TournamentError(ValueError):
+    """A tournament step that cannot be done; the message says why in words."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Pairing(_Frozen):
+    """Two players of a round: `p1` starts. `winner` is 1 or 2 once there is a result."""
+
+    p1: str
+    p2: str
+    status: Status = "pending"
+    winner: Literal[1, 2] | None = None
+    #: The game record counted in the statistics for this result, when there is one.
+    record_id: str | None = None
+    #: Set when the pairing was started on this machine: the statistics' last game row
+    #: then, so that the match's result can be found once it is counted.
+    play_from: int | None = Field(default=None, ge=0)
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return (self.p1, self.p2)
+
+    @property
+    def winner_name(self) -> str | None:
+        return None if self.winner is None else self.names[self.winner - 1]
+
+    @property
+    def loser_name(self) -> str | None:
+        return None if self.winner is None else self.names[2 - self.winner]
+
+    @property
+    def label(self) -> str:
+        """`A-B`, as the command line names a pairing."""
+        return f"{self.p1}-{self.p2}"
+
+    def has(self, name: str) -> bool:
+        return name in self.names
+
+
+class Round(_Frozen):
+    number: int = Field(ge=1)
+    pairings: tuple[Pairing, ...] = ()
+    bye: str | None = None
+    #: Players marked absent for this round.
+    absent: tuple[str, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Every pairing has a result or was postponed to a later day."""
+        return all(p.status != "pending" for p in self.pairings)
+
+
+class Tournament(_Frozen):
+    name: str = Field(min_length=1, max_length=64)
+    players: tuple[str, ...] = Field(min_length=2, max_length=MAX_PLAYERS)
+    game: str
+    #: A rotation of games, one a round in turn (empty: `game` in every round).
+    rotation: tuple[str, ...] = ()
+    options: dict[str, object] = Field(default_factory=dict)
+    format: Format = "round-robin"
+    #: The number of rounds (a round robin's is set by the roster).
+    rounds_planned: int = Field(ge=1, le=MAX_PLAYERS)
+    best_of: Literal[1, 3, 5] = 1
+    rounds: tuple[Round, ...] = ()
+
+    def game_of(self, number: int) -> str:
+        """The game of round `number`."""
+        return self.rotation[(number - 1) % len(self.rotation)] if self.rotation else self.game
+
+    @property
+    def games_text(self) -> str:
+        """`fifty`, or `collect, fifty in turn`."""
+        return f"{', '.join(self.rotation)} in turn" if self.rotation else self.game
+
+    def round(self, number: int) -> Round | None:
+        return next((r for r in self.rounds if r.number == number), None)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.rounds) == self.rounds_planned and all(
+            r.complete and not any(p.status == "postponed" for p in r.pairings) for r in self.rounds
+        )

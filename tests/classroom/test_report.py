@@ -1,0 +1,79 @@
+"""The teacher's report: games, accuracy on games whose analysis is known, mistakes in
+words, puzzles, and where the data lives."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from app.cli import main
+from app.data_folder import data_dir
+from app.ratings import record_game, record_puzzle
+from app.ratings_db import open_ratings
+from app.report.accuracy import judge_record
+from app.storage import save_game
+from rules.records import GameRecord, MoveEntry, PlayerInfo, RecordResult
+
+
+def _fifty(moves: list[str], winner: int, names: tuple[str, str] = ("Ann", "Bo")) -> GameRecord:
+    return GameRecord(
+        game="fifty",
+        players=(PlayerInfo(name=names[0]), PlayerInfo(name=names[1])),
+        moves=tuple(MoveEntry(move=m) for m in moves),
+        result=RecordResult(winner=winner, reason="over"),  # type: ignore[arg-type]
+    )
+
+
+# Ann: 6 × 7 = 42 (the solver: a win in 3, kept); Bo: 9 − 5 = 4 (lost anyway: among
+# the moves that hold out longest); Ann: 8 + 2 = 10, 52, over 50, though 8 × 1 or 4 × 2
+# made exactly 50. Ann: 1 of 2 moves kept the best value; Bo: 1 of 1.
+KNOWN = ["6*7", "9-5", "8+2"]
+
+
+def test_accuracy_of_a_game_whose_analysis_is_known() -> None:
+    judged = judge_record(_fifty(KNOWN, 2))
+    assert (judged["Ann"].moves, judged["Ann"].accurate) == (2, 1)
+    assert (judged["Bo"].moves, judged["Bo"].accurate) == (1, 1)
+    assert dict(judged["Ann"].mistakes) == {("fifty", "missed-win"): 1}
+    computer = _fifty(KNOWN, 2).model_copy(
+        update={"players": (PlayerInfo(name="Ann"), PlayerInfo(name="Computer", kind="perfect"))}
+    )
+    assert set(judge_record(computer)) == {"Ann"}  # the computer's moves are not judged
+
+
+def test_report_command_line_and_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = _fifty(KNOWN, 2)
+    record_game(record)
+    save_game(record)
+    record_game(_fifty(["6*7", "8*1"], 1))  # counted, not saved: no moves to judge
+    conn = open_ratings()
+    try:
+        for difficulty, solved, daily in [
+            ("easy", True, "2026-01-05"), ("easy", False, None), ("hard", True, None),
+        ]:  # fmt: skip
+            puzzle = SimpleNamespace(id=f"p-{difficulty}", game="fifty", difficulty=difficulty)
+            record_puzzle(conn, "Ann", puzzle, solved, rated=True, daily=daily)
+    finally:
+        conn.close()
+    out_file = tmp_path / "report.csv"
+    assert main(["report", "--player", "ann", "--csv", str(out_file)]) == 0
+    out = capsys.readouterr().out
+    assert str(data_dir() / "stats.sqlite3") in out and "stays on this machine" in out
+    assert "games: fifty 2 played, 1 won, 1 lost" in out
+    assert "accuracy: 50% of 2 moves kept the best value" in out
+    assert "fifty: went over 50 with a move that could have been exact (once)" in out
+    assert "puzzles solved: easy 1 of 2, medium 0 of 0, hard 1 of 1" in out
+    assert "daily puzzles: 1 done, 1 solved" in out
+    assert "puzzle rating:" in out
+    assert "\nBo\n" not in out
+    with out_file.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [r["name"] for r in rows] == ["Ann"]
+    assert rows[0]["fifty_played"] == "2" and rows[0]["accuracy_percent"] == "50"
+    assert main(["report", "--since", "2999-01-01"]) == 0
+    assert "No players yet" in capsys.readouterr().out
+    assert main(["report", "--since", "yesterday"]) == 2
+    assert "YYYY-MM-DD" in capsys.readouterr().err

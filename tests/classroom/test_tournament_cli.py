@@ -1,0 +1,159 @@
+"""`equation-duel tournament`: a class of 8 played through from the command line, over
+two runs of the program (the results are kept in the statistics database)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+
+ROSTER = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def _run(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    code = main(list(words))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _pairings(capsys: pytest.CaptureFixture[str], name: str, number: int) -> list[dict]:
+    code, out, _ = _run(capsys, "tournament", "pairings", name, "--round", str(number), "--json")
+    assert code == 0
+    rounds = json.loads(out)
+    assert [r["round"] for r in rounds] == [number]
+    return rounds[0]["pairs"]
+
+
+def test_round_robin_of_eight_over_two_runs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    roster = tmp_path / "class.csv"
+    roster.write_text("name,group\n" + "".join(f"{n},5B\n" for n in ROSTER), encoding="utf-8")
+    code, out, _ = _run(
+        capsys, "tournament", "new", "Spring", "--players", str(roster), "--game", "fifty"
+    )
+    assert code == 0 and "Round 1 of 7" in out
+
+    # The higher on the roster always wins, except that Hal beats Ann.
+    def winner(pair: dict) -> str:
+        names = {pair["p1"], pair["p2"]}
+        if names == {"Ann", "Hal"}:
+            return "Hal"
+        return min(names, key=ROSTER.index)
+
+    for number in range(1, 5):  # the first day: rounds 1-4
+        for pair in _pairings(capsys, "Spring", number):
+            label = f"{pair['p1']}-{pair['p2']}"
+            code, out, _ = _run(
+                capsys, "tournament", "result", "Spring", "--round", str(number),
+                "--pair", label, "--winner", winner(pair),
+            )  # fmt: skip
+            assert code == 0, out
+
+    # The second day, in a new run of the program: rounds 5-7, one result corrected.
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    script = (
+        "import json, sys\n"
+        "from app.cli import main\n"
+        "ROSTER = json.loads(sys.argv[1])\n"
+        "for number in (5, 6, 7):\n"
+        "    import io, contextlib\n"
+        "    out = io.StringIO()\n"
+        "    with contextlib.redirect_stdout(out):\n"
+        "        main(['tournament', 'pairings', 'Spring', '--round', str(number), '--json'])\n"
+        "    for pair in json.loads(out.getvalue())[0]['pairs']:\n"
+        "        names = {pair['p1'], pair['p2']}\n"
+        "        win = 'Hal' if names == {'Ann', 'Hal'} else min(names, key=ROSTER.index)\n"
+        "        assert main(['tournament', 'result', 'Spring', '--round', str(number),\n"
+        "                     '--pair', pair['p1'] + '-' + pair['p2'], '--winner', win]) == 0\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(ROSTER)],
+        env=env, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+
+    table = tmp_path / "standings.csv"
+    code, out, _ = _run(capsys, "tournament", "show", "Spring", "--json", "--csv", str(table))
+    assert code == 0
+    rows = json.loads(out)
+    # Ann 6 (lost to Hal), Bo 6 (lost to Ann): level on points; Sonneborn-Berger: Ann beat
+    # everyone but Hal: Bo 6 + Cy 5 + Di 4 + Ed 3 + Flo 2 + Gus 1 = 21; Bo beat Cy..Hal:
+    # 5 + 4 + 3 + 2 + 1 + Hal's 1 = 16.
+    assert [(r["name"], r["points"]) for r in rows] == [
+        ("Ann", 6.0), ("Bo", 6.0), ("Cy", 5.0), ("Di", 4.0),
+        ("Ed", 3.0), ("Flo", 2.0), ("Hal", 1.0), ("Gus", 1.0),
+    ]  # fmt: skip
+    assert rows[0]["tiebreaks"]["Sonneborn-Berger"] == 21.0
+    assert rows[1]["tiebreaks"]["Sonneborn-Berger"] == 16.0
+    with table.open(encoding="utf-8") as handle:
+        exported = list(csv.DictReader(handle))
+    assert [r["name"] for r in exported] == [r["name"] for r in rows]
+    assert exported[0]["points"] == "6" and exported[0]["sonneborn_berger"] == "21"
+
+    code, _, err = _run(
+        capsys, "tournament", "result", "Spring", "--round", "1", "--pair", "Ann-Zed",
+        "--winner", "Ann",
+    )  # fmt: skip
+    assert code == 2 and "not paired in round 1" in err
+
+
+def test_swiss_absent_and_refusals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = _run(
+        capsys, "tournament", "new", "Sw", "--players", ",".join(ROSTER[:7]),
+        "--game", "collect", "--format", "swiss", "--rounds", "3",
+    )  # fmt: skip
+    assert code == 0
+    code, out, _ = _run(capsys, "tournament", "absent", "Sw", "--round", "1", "--player", "ann")
+    assert code == 0 and "Ann is absent in round 1: they are not paired" in out
+    pairs = _pairings(capsys, "Sw", 1)
+    assert len(pairs) == 3 and all("Ann" not in (p["p1"], p["p2"]) for p in pairs)
+    code, _, err = _run(capsys, "tournament", "show", "Nobody")
+    assert code == 2 and "no tournament called 'Nobody'" in err
+    code, _, err = _run(
+        capsys, "tournament", "new", "X", "--players", "A,\x1b[31mB,a", "--game", "fifty"
+    )
+    assert code == 2 and "twice" in err and "\x1b" not in err
+
+
+def test_play_a_pairing_hot_seat_enters_its_result(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from app import stats
+
+    assert main(["tournament", "new", "T", "--players", "Ann,Bo", "--game", "fifty"]) == 0
+    # Ann: 6 × 7 = 42; Bo: 9 − 5 = 4; Ann: 8 + 2 = 10, over 50: Bo wins.
+    monkeypatch.setattr("sys.stdin", io.StringIO("6\n7\n*\n9\n5\n-\n8\n2\n+\n"))
+    code, out, _ = _run(capsys, "tournament", "play", "T", "--round", "1", "--pair", "Ann-Bo",
+                        "--plain")  # fmt: skip
+    assert code == 0
+    assert "Round 1: Ann - Bo, Bo won." in out
+    # The match counts in the statistics as any game between named players.
+    assert {(p.name, p.won) for p in stats.summary().players} == {("Ann", 0), ("Bo", 1)}
+    code, _, err = _run(capsys, "tournament", "play", "T", "--round", "1", "--pair", "Bo-Ann")
+    assert code == 2 and "has a result already" in err
+
+
+def test_a_rotation_of_games_one_a_round(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(
+        capsys, "tournament", "new", "Rot", "--players", "Ann,Bo,Cy", "--game", "fifty, collect"
+    )
+    assert code == 0 and "fifty, collect in turn" in out and "Round 1 of 3: fifty" in out
+    code, out, _ = _run(capsys, "tournament", "pairings", "Rot")
+    assert "Round 2 of 3: collect" in out and "Round 3 of 3: fifty" in out
+    code, _, err = _run(
+        capsys, "tournament", "new", "X", "--players", "A,B", "--game", "fifty,collect",
+        "--target", "40",
+    )  # fmt: skip
+    assert code == 2 and "not a rotation" in err
+    code, _, err = _run(capsys, "tournament", "new", "X", "--players", "A,B", "--game", "chess")
+    assert code == 2 and "no game called 'chess'" in err

@@ -1,0 +1,103 @@
+"""The Tournament screen, by Pilot: a small round robin made from the menu, one pairing
+played hot-seat (its result collected when the screen shows again), results entered by
+keys, an absence, the standings."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Input, Static
+
+from app.exports import exports_dir
+from app.ratings import record_game
+from app.tournament import store
+from app.tui.app import EquationDuelApp
+from app.tui.tournament_rounds import TournamentRoundsScreen
+from app.tui.tournament_screen import TournamentScreen
+from rules.records import GameRecord, PlayerInfo, RecordResult
+from tests.app.tui_support import SIZE, text_of
+
+
+def _cells(table: DataTable) -> list[list[str]]:
+    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+async def test_a_small_tournament_played_through_the_screen() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        assert isinstance(app.screen, TournamentScreen)
+        await pilot.press("enter")  # nothing typed: said in words
+        assert "at least two players" in text_of(app.screen.query_one("#t-message", Static))
+        app.screen.query_one("#t-name", Input).value = "Class 5B"
+        roster = app.screen.query_one("#t-roster", Input)
+        roster.value = "Ann, Bo, Cy, Ann"
+        roster.focus()
+        await pilot.press("enter")
+        assert "Ann is on the roster twice" in text_of(app.screen.query_one("#t-message", Static))
+        roster.value = "Ann, Bo, Cy, Di"
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TournamentRoundsScreen)
+        pairings = screen.query_one("#pairings", DataTable)
+        assert _cells(pairings) == [["1", "Ann", "Di", "to play"], ["2", "Bo", "Cy", "to play"]]
+
+        # Play board 1 here: the game opens with both names filled in.
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        assert game.setup.name(1) == "Ann" and game.setup.name(2) == "Di"
+        # The match ends (the session counts it, as app.ratings.record_game does): Di won.
+        record_game(
+            GameRecord(
+                game="collect",
+                players=(PlayerInfo(name="Ann"), PlayerInfo(name="Di")),
+                result=RecordResult(winner=2, reason="declared"),
+            )
+        )
+        app.pop_screen()
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Round 1: Ann - Di, Di won." in text_of(screen.query_one("#rounds-message", Static))
+
+        # Bo is absent in round 1: the pairing is postponed.
+        await pilot.press("down", "a")
+        assert _cells(pairings)[0][3] == "Di won"
+        assert _cells(pairings)[1][3] == "postponed"
+        assert "absent: Bo" in text_of(screen.query_one("#round-notes", Static))
+        # Rounds 2 and 3: the first player of each pairing wins.
+        for _ in (2, 3):
+            await pilot.press("right", "up", "1", "down", "1")
+        assert "Round 3 of 3" in text_of(screen.query_one("#round-title", Static))
+        # The postponed pairing is played on a later day: Cy won.
+        await pilot.press("left", "left", "down", "2")
+        assert _cells(pairings)[1][3] == "Cy won"
+
+        kept = store.read("Class 5B")
+        assert kept.finished
+        table = screen.query_one("#standings", DataTable)
+        shown = [(row[1], row[2]) for row in _cells(table)]
+        # Round 2: 4-3 (Di-Cy), 1-2 (Ann-Bo); round 3: 2-4 (Bo-Di), 3-1 (Cy-Ann).
+        # Di: beat Ann, Cy; lost to Bo = 2. Ann: beat Bo = 1. Bo: beat Di = 1.
+        # Cy: beat Bo (postponed), Ann = 2.
+        assert sorted(shown, key=lambda r: r[0]) == [
+            ("Ann", "1"), ("Bo", "1"), ("Cy", "2"), ("Di", "2"),
+        ]  # fmt: skip
+        await pilot.press("e")
+        exported = exports_dir() / "tournament-class-5b-standings.csv"
+        assert str(exported) in text_of(screen.query_one("#rounds-message", Static))
+        assert exported.read_text(encoding="utf-8").startswith("place,name,points,")
+
+
+async def test_the_report_screen_says_where_its_data_lives() -> None:
+    from app.data_folder import data_dir
+    from app.tui.tournament_report import ReportScreen
+
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t", "ctrl+r")
+        assert isinstance(app.screen, ReportScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = text_of(app.screen.query_one("#report-text", Static))
+        assert "stays on this machine" in shown and str(data_dir()) in shown
+        assert "No players yet" in shown
