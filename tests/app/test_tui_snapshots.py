@@ -6,15 +6,33 @@ Regenerate after a deliberate change of looks with
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
 
 from app import ratings
 from app.tui.app import EquationDuelApp
 from rules.records import players_of, record_from_moves
 
 SIZE = (100, 30)
+
+
+def pressing(*keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Press `keys`, then hold every text cursor still (shown): an Input's cursor blinks
+    every half second, so on a busy machine a snapshot could catch it either way."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press(*keys)
+        await pilot.pause()
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False
+        await pilot.pause()
+
+    return run_before
+
 
 #: Moves (as key presses) that bring each game to an interesting middle position.
 MID_GAME: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
@@ -37,24 +55,24 @@ def test_snapshot_menu(snap_compare: Any) -> None:
 
 @pytest.mark.parametrize("key", ["1", "2", "3", "4", "5"])
 def test_snapshot_setup(snap_compare: Any, key: str) -> None:
-    assert snap_compare(EquationDuelApp(), press=[key], terminal_size=SIZE)
+    assert snap_compare(EquationDuelApp(), run_before=pressing(key), terminal_size=SIZE)
 
 
 @pytest.mark.parametrize("name", sorted(MID_GAME))
 def test_snapshot_mid_game(snap_compare: Any, name: str) -> None:
     options, keys = MID_GAME[name]
     app = EquationDuelApp(name.split("-")[0], options, names=("Ann", "Bob"))
-    assert snap_compare(app, press=list(keys), terminal_size=SIZE)
+    assert snap_compare(app, run_before=pressing(*keys), terminal_size=SIZE)
 
 
 def test_snapshot_game_over(snap_compare: Any) -> None:
     app = EquationDuelApp("conquest", names=("Ann", "Bob"))
-    assert snap_compare(app, press=["5", "2", "3"], terminal_size=SIZE)
+    assert snap_compare(app, run_before=pressing("5", "2", "3"), terminal_size=SIZE)
 
 
 def test_snapshot_match_round_over(snap_compare: Any) -> None:
     app = EquationDuelApp("conquest", names=("Ann", "Bob"), best_of=3)
-    assert snap_compare(app, press=["5", "2", "3"], terminal_size=SIZE)
+    assert snap_compare(app, run_before=pressing("5", "2", "3"), terminal_size=SIZE)
 
 
 def test_snapshot_stats(snap_compare: Any) -> None:
@@ -65,11 +83,11 @@ def test_snapshot_stats(snap_compare: Any) -> None:
         ("countdown", ["+9", "+8", "+7", "+6"], people),
     ):
         ratings.record_game(record_from_moves(game, None, moves, players))
-    assert snap_compare(EquationDuelApp(), press=["s"], terminal_size=SIZE)
+    assert snap_compare(EquationDuelApp(), run_before=pressing("s"), terminal_size=SIZE)
 
 
 def test_snapshot_rules(snap_compare: Any) -> None:
-    assert snap_compare(EquationDuelApp("conquest"), press=["f1"], terminal_size=SIZE)
+    assert snap_compare(EquationDuelApp("conquest"), run_before=pressing("f1"), terminal_size=SIZE)
 
 
 def test_snapshot_too_small(snap_compare: Any) -> None:
