@@ -49,11 +49,24 @@ def test_daily_by_date(capsys: pytest.CaptureFixture[str]) -> None:
     import datetime as dt
 
     data = run_json(capsys, "--daily", "--date", "2026-07-04")
+    share = data.pop("share")
     assert data == daily(dt.date(2026, 7, 4)).to_json()
+    assert share == f"Equation Duel 2026-07-04 · {data['game']} · not tried yet"
     other = run_json(capsys, "--daily", "--date", "2026-07-05")
     assert other["id"] != data["id"]
     today = run_json(capsys, "--daily")
-    assert today == daily(dt.date.today()).to_json()
+    assert set(today) == {*KEYS, "share"}
+    assert {k: v for k, v in today.items() if k != "share"} == daily(dt.date.today()).to_json()
+
+
+def test_a_difficulty_the_game_has_not_says_so_and_offers_what_exists(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for difficulty in ("medium", "hard"):
+        assert main(["puzzle", "conquest", "--difficulty", difficulty]) == 1
+        err = capsys.readouterr().err
+        assert "decided on the third number" in err and f"no {difficulty} ones; try easy" in err
+    assert run_json(capsys, "conquest", "--difficulty", "easy")["difficulty"] == "easy"
 
 
 @pytest.mark.parametrize(
