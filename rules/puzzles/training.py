@@ -125,6 +125,9 @@ class Streak:
         else:
             self.over = True
 
+    def status(self) -> str:
+        return f"Streak {self.solved}"
+
 
 class Storm:
     """Puzzles as fast as you can for `STORM_SECONDS`: each right puzzle adds to the combo,
@@ -185,3 +188,29 @@ class Storm:
     def status(self) -> str:
         left = int(self.left() + 0.999)
         return f"{left // 60}:{left % 60:02d} left · solved {self.solved} · combo {self.combo}"
+
+
+class Review:
+    """Kept puzzles one after another (your mistakes, or the puzzles failed), each once."""
+
+    def __init__(self, puzzles: list[Puzzle], title: str) -> None:
+        self.queue = list(puzzles)
+        self.title = title
+        self.solved = 0
+        self.done = 0
+
+    @property
+    def over(self) -> bool:
+        return not self.queue
+
+    def next_puzzle(self) -> Puzzle:
+        if not self.queue:
+            raise NoPuzzle(f"{self.title}: nothing left to solve")
+        return self.queue.pop(0)
+
+    def finished(self, solved: bool) -> None:
+        self.done += 1
+        self.solved += int(solved)
+
+    def status(self) -> str:
+        return f"{self.title}: {self.solved} solved, {len(self.queue)} more"
