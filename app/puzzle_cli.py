@@ -164,7 +164,21 @@ def run_stats_with_ratings(args: argparse.Namespace) -> int:
         if code == 0:
             print()
             print(format_ratings(ratings_summary()))
+            lines = _training_lines()
+            if lines:
+                print("\nTraining")
+                print("\n".join(f"  {line}" for line in lines))
         return code
     except StatsError as error:
         print(f"equation-duel: error: {error}", file=sys.stderr)
         return 1
+
+
+def _training_lines() -> list[str]:
+    from app.puzzle_store import open_training, training_lines
+
+    conn = open_training()
+    try:
+        return training_lines(conn)
+    finally:
+        conn.close()

@@ -322,3 +322,30 @@ def keep_record_for_mistakes(conn: sqlite3.Connection, record: Any) -> None:
     for seat, info in enumerate(record.players, start=1):
         if info.kind == "human" and is_named(info.name):
             keep_finished_game(conn, info.name, seat, record.game, dict(record.options), moves)
+
+
+def training_lines(conn: sqlite3.Connection, today: dt.date | None = None) -> list[str]:
+    """Each player's training in words, for the statistics: the daily puzzles solved in a
+    row (now and best), the best streak, the best storm (and today's)."""
+    names: set[str] = set()
+    for table in ("daily_tries", "training_runs"):
+        for (name,) in _read(conn, f"SELECT DISTINCT player FROM {table}", ()):
+            if isinstance(name, str) and name.strip():
+                names.add(name)
+    lines: list[str] = []
+    for name in sorted(names, key=str.casefold):
+        parts: list[str] = []
+        now, best = daily_streak(conn, name, today)
+        if best:
+            days = "day" if now == 1 else "days"
+            parts.append(f"daily puzzle solved {now} {days} in a row (best {best})")
+        streak = bests(conn, name, "streak", today).best
+        if streak is not None:
+            parts.append(f"best streak {streak}")
+        storm = bests(conn, name, "storm", today)
+        if storm.best is not None:
+            day = f", today {storm.today}" if storm.today is not None else ""
+            parts.append(f"best storm {storm.best}{day}")
+        if parts:
+            lines.append(f"{name}: " + " · ".join(parts))
+    return lines

@@ -33,12 +33,12 @@ MAX_SEEDS = 20_000
 PER_GAME = 2
 
 
-def make(game_id: str, per: int, minutes: float = 60.0) -> list[Puzzle]:
+def make(game_id: str, per: int, minutes: float = 60.0, first_seed: int = 0) -> list[Puzzle]:
     wanted = offered(game_id)
     chosen: dict[str, list[Puzzle]] = {d: [] for d in wanted}
     seen: set[str] = set()
     deadline = time.monotonic() + 60 * minutes
-    for seed in range(MAX_SEEDS):
+    for seed in range(first_seed, first_seed + MAX_SEEDS):
         taken = 0
         for puzzle in candidates(game_id, seed):
             shelf = chosen.get(puzzle.difficulty)
@@ -55,6 +55,11 @@ def make(game_id: str, per: int, minutes: float = 60.0) -> list[Puzzle]:
     return [p for d in DIFFICULTIES for p in chosen.get(d, [])]
 
 
+def order_of(row: dict[str, Any]) -> int:
+    difficulty = row.get("difficulty")
+    return DIFFICULTIES.index(difficulty) if difficulty in DIFFICULTIES else len(DIFFICULTIES)
+
+
 def write(rows: list[dict[str, Any]], out: Path) -> None:
     text = json.dumps({"version": 2, "puzzles": rows}, ensure_ascii=False, separators=(",", ":"))
     out.write_text(text.replace('},{"game"', '},\n{"game"') + "\n", encoding="utf-8")
@@ -66,18 +71,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", nargs="*", default=list(GAME_IDS))
     parser.add_argument("--minutes", type=float, default=60.0, help="time per game at most")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name(BANK_FILE))
+    parser.add_argument("--first-seed", type=int, default=0, help="the first seed played")
     parser.add_argument("--join", nargs="*", type=Path, help="join banks made apart")
     args = parser.parse_args(argv)
     rows: list[dict[str, Any]] = []
     if args.join:
+        seen: set[str] = set()
+        shelves: dict[tuple[str, str], int] = {}
         for path in args.join:
-            rows.extend(json.loads(path.read_text(encoding="utf-8"))["puzzles"])
+            for row in json.loads(path.read_text(encoding="utf-8"))["puzzles"]:
+                shelf = (row["game"], row["difficulty"])
+                if row["id"] in seen or shelves.get(shelf, 0) >= args.per:
+                    continue
+                seen.add(row["id"])
+                shelves[shelf] = shelves.get(shelf, 0) + 1
+                rows.append(row)
         order = {game_id: n for n, game_id in enumerate(GAME_IDS)}
-        rows.sort(key=lambda row: order.get(row["game"], len(order)))
+        rows.sort(key=lambda row: (order.get(row["game"], len(order)), order_of(row)))
         write(rows, args.out)
         return 0
     for game_id in args.games:
-        made = make(game_id, args.per, args.minutes)
+        made = make(game_id, args.per, args.minutes, args.first_seed)
         counts = {d: sum(p.difficulty == d for p in made) for d in DIFFICULTIES}
         print(f"{game_id}: {len(made)} puzzles {counts}", file=sys.stderr)
         rows.extend(p.to_bank() for p in made)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import PlayerNo
-from rules.puzzles.judge import difficulty_of, winning_moves
-from rules.puzzles.model import Puzzle
+from rules.puzzles.judge import difficulty_of, offered, winning_moves
+from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import get_game
 from rules.solver import solve
 
@@ -44,12 +44,18 @@ def mistakes(
                         moves=tuple(moves[:number]),
                         to_move=seat,
                         solution=won,
-                        difficulty=difficulty_of(figures),
+                        difficulty=_offered(game_id, difficulty_of(figures)),
                         figures=figures,
                     )
                 )
         state = after
     return found
+
+
+def _offered(game_id: str, difficulty: Difficulty) -> Difficulty:
+    """The difficulty, within what the game offers (conquest's are all easy)."""
+    levels = offered(game_id)
+    return difficulty if difficulty in levels else levels[-1]
 
 
 def _thrown_away(game_id: str, game: Any, before: Any, after: Any) -> bool:
