@@ -317,11 +317,17 @@ def keep_record_for_mistakes(conn: sqlite3.Connection, record: Any) -> None:
 
     if record.result is None or record.best_of != 1 or record.rounds:
         return
-    apply_migrations(conn, "training_version", TRAINING_MIGRATIONS, "the training results are")
     moves = [entry.move for entry in record.moves]
-    for seat, info in enumerate(record.players, start=1):
-        if info.kind == "human" and is_named(info.name):
-            keep_finished_game(conn, info.name, seat, record.game, dict(record.options), moves)
+    # never at the cost of the game's count: a failure here undoes only this part
+    conn.execute("SAVEPOINT keep_mistakes")
+    try:
+        apply_migrations(conn, "training_version", TRAINING_MIGRATIONS, "the training results are")
+        for seat, info in enumerate(record.players, start=1):
+            if info.kind == "human" and is_named(info.name):
+                keep_finished_game(conn, info.name, seat, record.game, dict(record.options), moves)
+    except (sqlite3.Error, StatsError):
+        conn.execute("ROLLBACK TO keep_mistakes")
+    conn.execute("RELEASE keep_mistakes")
 
 
 def training_lines(conn: sqlite3.Connection, today: dt.date | None = None) -> list[str]:

@@ -159,3 +159,16 @@ def test_share_line_counts_tries_and_hints_and_the_daily_streak() -> None:
     assert daily_streak(conn, "Di", day) == (3, 3)
     assert daily_streak(conn, "Di", day + dt.timedelta(days=1)) == (3, 3)
     assert daily_streak(conn, "Di", day + dt.timedelta(days=2)) == (0, 3)
+
+
+def test_bad_lines_are_refused_in_words_and_never_crash() -> None:
+    from app.puzzle_lines import play_one
+
+    puzzle = next(p for p in bank() if p.game == "conquest")
+    typed = iter(["", "\x1b[31m7", "9" * 500, "@@", "0", "hint", "help", None])
+    said: list[str] = []
+    ending, attempt = play_one(puzzle, lambda _: next(typed), said.append)
+    assert ending == "quit" and attempt.hints == 1
+    refusals = [line for line in said if line.startswith("Not a")]
+    assert len(refusals) == 4
+    assert not any("\x1b" in line for line in said)
