@@ -35,13 +35,16 @@ SKIPPED_VARIANTS: dict[str, frozenset[str]] = {
 
 #: Games whose positions one plausible move off the line played are judged too (the
 #: solver settles them in milliseconds, and the long wins lie off the computer's line).
-BRANCHING: frozenset[str] = frozenset({"countdown"})
+BRANCHING: frozenset[str] = frozenset({"countdown", "fifty"})
 
 #: How often a seed plays the default options (the rest: one of the variants).
 DEFAULT_SHARE = 0.5
 
-#: How often a side plays the easy computer's move instead of the medium one's.
+#: How often a side plays the easy computer's move instead of the medium one's (more
+#: often in fifty and countdown, whose medium lines otherwise meet in the same few
+#: positions: their hard puzzles would repeat).
 SLIP_CHANCE = 0.15
+SLIP_CHANCES: dict[str, float] = {"fifty": 0.5, "countdown": 0.5}
 
 #: Games played for one puzzle before settling for the closest difficulty.
 TRIES = 6
@@ -81,10 +84,10 @@ def candidates(game_id: str, seed: int) -> list[Puzzle]:
     while not game.is_over(state):
         if moves:
             found.extend(_judge(game_id, game, data, state, moves))
-        level = "easy" if rng.random() < SLIP_CHANCE else "medium"
+        level = "easy" if rng.random() < SLIP_CHANCES.get(game_id, SLIP_CHANCE) else "medium"
         text = game.format_move(players[level](state))
         legal = [game.format_move(m) for m in game.legal_moves(state)]
-        if game_id in BRANCHING and moves:
+        if game_id in BRANCHING and len(moves) >= 2:
             found.extend(_branches(game_id, game, data, state, moves, legal, rng))
         if not plausible(game_id, state, text, legal):
             text = rng.choice([m for m in legal if plausible(game_id, state, m, legal)])

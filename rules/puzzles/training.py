@@ -78,7 +78,11 @@ class Attempt:
         assert reply is not None, "the game goes on"
         answer = move_words(game_id, self.state, reply)
         self.state = self.game.play_text(self.state, reply)
-        return Step(True, f"Right: {verdict.words} keeps the win. The computer: {answer}.")
+        said = f"Right: {verdict.words} keeps the win. The computer: {answer}."
+        if self.game.is_over(self.state):  # the last move was the computer's: still a win
+            self.solved = True
+            return Step(True, f"{said} Solved!", solved=True)
+        return Step(True, said)
 
 
 def _draw(

@@ -30,6 +30,10 @@ QUICK_PER_GAME = 3
 
 #: Puzzles per game and difficulty the bank must hold (RULINGS.md, "Puzzles").
 BANK_PER = 100
+#: Where the game has fewer: fifty's hard puzzles all come after the first move (a win
+#: of two of the mover's moves needs three plies, and fifty has four moves at most), and
+#: every first move of every variant tried gives 36 (`test_every_fifty_hard_puzzle_is_in_the_bank`).
+EXHAUSTED: dict[tuple[str, str], int] = {("fifty", "hard"): 36}
 
 
 def assert_sound(puzzle: object) -> None:
@@ -106,6 +110,28 @@ def test_whole_bank_is_sound_and_as_ruled(game_id: str) -> None:
         assert_as_ruled(puzzle)
 
 
+@pytest.mark.soak
+def test_every_fifty_hard_puzzle_is_in_the_bank() -> None:
+    """Every position after one plausible first move, in every variant puzzles use: the
+    hard puzzles among them are the bank's (so fifty cannot give more)."""
+    from rules.puzzles.choices import plausible
+    from rules.puzzles.generate import _judge
+
+    game = get_game("fifty")
+    found = set()
+    for data in variants("fifty").values():
+        start = game.new(game.options_from(data))
+        legal = [game.format_move(m) for m in game.legal_moves(start)]
+        for text in legal:
+            after = game.play_text(start, text)
+            if plausible("fifty", start, text, legal) and not game.is_over(after):
+                found |= {p.id for p in _judge("fifty", game, data, after, [text])}
+    hard = {p.id for p in puzzles_of("fifty", "hard")}
+    assert hard <= found
+    assert len(hard) == EXHAUSTED[("fifty", "hard")]
+    assert {p for p in found if p not in hard}.isdisjoint(hard)
+
+
 def test_every_game_has_its_difficulties_in_the_default_options() -> None:
     from rules.puzzles.judge import offered
 
@@ -113,7 +139,8 @@ def test_every_game_has_its_difficulties_in_the_default_options() -> None:
         for difficulty in DIFFICULTIES:
             found = puzzles_of(game_id, difficulty)
             if difficulty in offered(game_id):
-                assert len(found) >= BANK_PER, (game_id, difficulty)
+                wanted = EXHAUSTED.get((game_id, difficulty), BANK_PER)
+                assert len(found) >= wanted, (game_id, difficulty)
                 assert any(p.options == {} for p in found), (game_id, difficulty)
             else:
                 assert found == []
