@@ -43,14 +43,14 @@ def table() -> list[str]:
             legal = statistics.median(p.figures.legal for p in found)
             winning = statistics.median(p.figures.winning for p in found)
             choices = statistics.median(p.figures.choices for p in found)
-            in_one = sum(p.figures.plies == 1 for p in found)
+            in_one = sum(p.figures.mover_moves == 1 for p in found)
             lines.append(
                 f"| {game_id} | {difficulty} | {len(found)} | {legal:g} | {winning:g} "
                 f"| {choices:g} | {in_one} ({100 * in_one / len(found):.0f} %) |"
             )
     for difficulty in DIFFICULTIES:
         found = [p for p in bank() if p.difficulty == difficulty]
-        share = sum(p.figures.plies == 1 for p in found) / max(1, len(found))
+        share = sum(p.figures.mover_moves == 1 for p in found) / max(1, len(found))
         lines.append(f"\n{difficulty}: {len(found)} puzzles, wins in one {100 * share:.0f} %")
     size = (ROOT / "rules" / "puzzles" / BANK_FILE).stat().st_size
     lines.append(f"\nbank: {len(bank())} puzzles, {size:,} bytes")

@@ -26,7 +26,7 @@ from rules.puzzles.words import move_words, moves_words, position_words
 from rules.registry import GAME_IDS, get_game
 from rules.solver import move_values, solve
 
-QUICK_PER_GAME = 3
+QUICK_PER_GAME = 2
 
 #: Puzzles per game and difficulty the bank must hold (RULINGS.md, "Puzzles").
 BANK_PER = 100
