@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterator
+
+import pytest
 
 from app.puzzle_store import (
     bests,
@@ -172,3 +175,32 @@ def test_bad_lines_are_refused_in_words_and_never_crash() -> None:
     refusals = [line for line in said if line.startswith("Not a")]
     assert len(refusals) == 4
     assert not any("\x1b" in line for line in said)
+
+
+@pytest.mark.soak
+def test_line_mode_fuzz_never_crashes_or_hangs() -> None:
+    """500 puzzles of every game, each fed 12 random lines (bytes, symbols, moves, words):
+    every line is refused in words or played; a try always ends within its lines."""
+    import random
+
+    from app.puzzle_lines import MAX_LINES, play_one
+
+    rng = random.Random(25)
+    alphabet = "0123456789+-*/×÷−=@.: hintquiHELP\x1b\x00\u202e ٣"
+    puzzles = list(bank())
+    for _ in range(500):
+        puzzle = rng.choice(puzzles)
+        attempt_lines = iter(
+            [*("".join(rng.choices(alphabet, k=rng.randint(0, 12))) for _ in range(12)), None]
+        )
+        reads = 0
+
+        def read(_: str, lines: Iterator[str | None] = attempt_lines) -> str | None:
+            nonlocal reads
+            reads += 1
+            return next(lines, None)
+
+        said: list[str] = []
+        ending, _attempt = play_one(puzzle, read, said.append)
+        assert ending in ("solved", "failed", "quit") and reads <= min(13, MAX_LINES)
+        assert not any("\x1b" in line or "\x00" in line for line in said)
