@@ -1,7 +1,12 @@
 """`equation-duel puzzle`: one puzzle from the bank, in words or as JSON.
 
-    equation-duel puzzle GAME [--seed N] [--difficulty easy|medium|hard] [--json]
-    equation-duel puzzle --daily [--date YYYY-MM-DD] [--json]
+    equation-duel puzzle GAME [--seed N] [--difficulty easy|medium|hard] [--json|--play]
+    equation-duel puzzle --daily [--date YYYY-MM-DD] [--json|--play] [--player NAME]
+    equation-duel puzzle [GAME] --streak | --storm [--player NAME]
+    equation-duel puzzle --review [--player NAME]
+
+Training (streak, storm, review, playing a puzzle) runs line by line in
+app.puzzle_training_cli; its results are kept per player.
 
 Registered by `app.cli` (`add_puzzle_parser`, `run_puzzle`). No solver runs here: the
 puzzles were generated ahead of time (rules/puzzles/bank.json), so this is instant.
@@ -36,6 +41,14 @@ def add_puzzle_parser(sub: Any) -> None:
         "--date", default=None, metavar="YYYY-MM-DD", help="with --daily: that day's puzzle"
     )
     puzzle.add_argument("--json", action="store_true", help="print the puzzle as JSON")
+    training = puzzle.add_mutually_exclusive_group()
+    training.add_argument("--play", action="store_true", help="solve it here, line by line")
+    training.add_argument("--streak", action="store_true", help="puzzles until the first miss")
+    training.add_argument("--storm", action="store_true", help="three minutes of puzzles")
+    training.add_argument("--review", action="store_true", help="your mistakes, failed puzzles")
+    puzzle.add_argument(
+        "--player", default="Player 1", help="whose results are kept (streaks, storms, daily)"
+    )
 
 
 def _fail(message: str) -> int:
@@ -56,9 +69,35 @@ def run_puzzle(args: argparse.Namespace) -> int:
         return 1
 
 
+def _read(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def _write(line: str) -> None:
+    print(line, flush=True)
+
+
 def _print_puzzle(args: argparse.Namespace) -> int:
+    from app import puzzle_training_cli as training
+    from app.tui.session import clean_name
     from rules.puzzles.bank import daily, pick
 
+    player = clean_name(args.player, 1)
+    trains = args.streak or args.storm or args.review
+    if trains and (args.json or args.daily or args.date or args.difficulty or args.play):
+        return _fail("--streak, --storm and --review take a game at most (and --seed)")
+    game_id = None if args.game in (None, "any") else args.game
+    if args.streak:
+        return training.run_streak(game_id, player, _read, _write, args.seed)
+    if args.storm:
+        return training.run_storm(game_id, player, _read, _write, args.seed)
+    if args.review:
+        return training.run_review(player, _read, _write)
+    if args.json and args.play:
+        return _fail("--json and --play do not go together")
     if args.daily:
         if args.game is not None or args.seed is not None or args.difficulty is not None:
             return _fail("--daily takes no game, --seed or --difficulty")
@@ -67,13 +106,21 @@ def _print_puzzle(args: argparse.Namespace) -> int:
         except PlayerTextError as error:  # a fullwidth digit is named
             return _fail(f"--date: {error}")
         puzzle = daily(day)
+        if args.play:
+            return training.run_daily(puzzle, day, player, _read, _write)
+        if args.json:
+            data = puzzle.to_json()
+            data["share"] = training.daily_share(player, day, puzzle.game)
+            print(json.dumps(data, ensure_ascii=False))
+            return 0
     else:
         if args.date is not None:
             return _fail("--date goes with --daily")
         if args.game is None:
             return _fail("name a game (or any), or ask for --daily")
-        game_id = None if args.game == "any" else args.game
         puzzle = pick(game_id, args.seed, args.difficulty)
+        if args.play:
+            return training.run_play(puzzle, player, _read, _write)
     if args.json:
         print(json.dumps(puzzle.to_json(), ensure_ascii=False))
     else:
@@ -118,7 +165,21 @@ def run_stats_with_ratings(args: argparse.Namespace) -> int:
         if code == 0:
             print()
             print(format_ratings(ratings_summary()))
+            lines = _training_lines()
+            if lines:
+                print("\nTraining")
+                print("\n".join(f"  {line}" for line in lines))
         return code
     except StatsError as error:
         print(f"equation-duel: error: {error}", file=sys.stderr)
         return 1
+
+
+def _training_lines() -> list[str]:
+    from app.puzzle_store import open_training, training_lines
+
+    conn = open_training()
+    try:
+        return training_lines(conn)
+    finally:
+        conn.close()

@@ -158,6 +158,9 @@ def record_game(record: GameRecord, conn: sqlite3.Connection | None = None) -> b
             counted = insert_game(db, record)
             if counted:
                 rate_game(db, record)
+                from app.puzzle_store import keep_record_for_mistakes  # "Your mistakes"
+
+                keep_record_for_mistakes(db, record)
         return counted
     except sqlite3.Error as error:
         raise StatsError(f"cannot record the game: {error}") from None

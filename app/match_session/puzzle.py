@@ -9,16 +9,24 @@ the perfect computer. Each move of the solver's is judged before it is played
 - a wrong move is played with the computer's refutation, and the status line says why
   it loses, in words; `r` tries the puzzle again from its start, `s` shows the solution.
 
-The first try of a named player is rated (app.ratings); a retry is not. Nothing is
-counted in the games' statistics, nothing is autosaved.
+The first try of a named player is rated (app.ratings); a retry is not, nor a puzzle
+of a streak, a storm or a review (`training`: app.match_session.puzzle_training), whose
+next puzzle `n` gives until the run is over. A missed puzzle is kept for "Try again".
+The daily puzzle's tries are kept, and the line to share (`share`) is handed to
+`on_share` (the screen copies it to the clipboard and shows it). Nothing is counted in
+the games' statistics, nothing is autosaved.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Callable
 from typing import Any, Literal
 
+from app.match_session.puzzle_training import Training
 from app.match_session.referee import USUAL, Offer, Referee
 from app.match_session.setup import GameSetup, Seat
+from app.puzzle_store import keep_for_review, open_training, record_daily, share_line
 from app.ratings import record_puzzle
 from app.ratings_db import open_ratings
 from app.stats import StatsError
@@ -54,12 +62,25 @@ class PuzzleReferee(Referee):
     dialogs = False
 
     def __init__(
-        self, puzzle: Puzzle, player: str, *, rated: bool = True, daily: str | None = None
+        self,
+        puzzle: Puzzle,
+        player: str,
+        *,
+        rated: bool = True,
+        daily: str | None = None,
+        training: Training | None = None,
+        hints: int = 0,
     ) -> None:
         self.puzzle = puzzle
         self.player = player
-        self.rated = rated
+        self.training = training
+        self.rated = rated and training is None
         self.daily = daily
+        #: The solution shown so far on the daily puzzle (counted as hints on its line).
+        self.hints = hints
+        #: The daily puzzle's line to share, once a try ended; and who is handed it.
+        self.share: str | None = None
+        self.on_share: Callable[[str], None] | None = None
         #: "solved", "failed" or None while the puzzle is on.
         self.result: str | None = None
         self.feedback = ""
@@ -82,11 +103,25 @@ class PuzzleReferee(Referee):
         return self.puzzle.to_move
 
     def retry(self) -> PuzzleReferee:
-        """The same puzzle again from its start (not rated)."""
-        return PuzzleReferee(self.puzzle, self.player, rated=False, daily=self.daily)
+        """The same puzzle again from its start (not rated; outside a streak or storm)."""
+        training = self.training if self.training and self.training.is_review else None
+        again = PuzzleReferee(
+            self.puzzle, self.player, rated=False, daily=self.daily, training=training
+        )
+        again.hints, again.on_share = self.hints, self.on_share
+        return again
 
-    def following(self) -> PuzzleReferee:
-        """The next puzzle of the game, at the same difficulty."""
+    def following(self) -> PuzzleReferee | None:
+        """The next puzzle: of the streak, storm or review (None when it is over), or of
+        the game at the same difficulty."""
+        if self.training is not None:
+            if self.training.over:
+                return None
+            following = PuzzleReferee(
+                self.training.next_puzzle(), self.player, training=self.training
+            )
+            following.on_share = self.on_share
+            return following
         puzzle = pick(self.puzzle.game, None, self.puzzle.difficulty)
         return PuzzleReferee(puzzle, self.player)
 
@@ -96,7 +131,7 @@ class PuzzleReferee(Referee):
         if action in ("retry", "solution"):
             return self.result is not None
         if action == "next_puzzle":
-            return True
+            return self.training is None or not self.training.over
         if action in ("rematch", "new_game", "save", "undo", "hint"):
             return False
         if self.result is not None and action not in ("rules", "leave"):
@@ -110,6 +145,8 @@ class PuzzleReferee(Referee):
         if self.result == "failed":
             return self.feedback
         task = f"Player {self.mover} to move and win."
+        if self.training is not None:
+            task = f"{self.training.status()} · {task}"
         if self.puzzle.game == "conquest" and not self.feedback:
             task = f"{task} {CONQUEST_NOTE}"
         return " ".join(part for part in (self.feedback, task, board_hint) if part)
@@ -125,6 +162,8 @@ class PuzzleReferee(Referee):
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
         if self.result is not None:
             return "This puzzle is over: r to try again, s for the solution, n for the next."
+        if self.training is not None and self.training.over:
+            return self.training.ending()  # the storm's time is up
         if self.judging:
             return None  # one move at a time: the last one is still being checked
         if game.to_move(state) != self.mover or game.is_over(state):
@@ -151,6 +190,9 @@ class PuzzleReferee(Referee):
         self.result = "failed"
         change = self.record(solved=False)
         self.feedback = f"{named}{change} Press r to try again or s for the solution."
+        if self.training is not None:
+            self.training.failed(self.puzzle)
+            self.feedback = f"{named} {self.training.finished(self.puzzle, False)}"
         return [] if verdict.reply is None else [verdict.reply]
 
     def round_over(self, outcome: Outcome, named_reason: str) -> tuple[str, str] | None:
@@ -162,6 +204,9 @@ class PuzzleReferee(Referee):
             self.result = "solved"
             change = self.record(solved=True)
             reason = capitalized(named_reason)
+            if self.training is not None:
+                said = self.training.finished(self.puzzle, True)
+                return f"Solved! {reason}. {said}", "success"
             return f"Solved! {reason}.{change} Press n for the next one.", "success"
         return None
 
@@ -171,6 +216,7 @@ class PuzzleReferee(Referee):
         where = self.failed_at if self.failed_at is not None else self.puzzle.state()
         said = [as_noun(move_words(game_id, where, m)) for m in self.missed]
         said = [s[:1].lower() + s[1:] for s in said]
+        self.hints += 1
         first = self.missed[0] if self.missed else None
         if not said:
             return "No move wins here. Press r to try again.", first
@@ -187,11 +233,33 @@ class PuzzleReferee(Referee):
                 )
             finally:
                 conn.close()
+            if not solved and self.training is None:
+                self._keep(lambda c: keep_for_review(c, self.player, self.puzzle, "failed"))
+            if self.daily is not None:
+                self._daily(solved)
         except (StatsError, OSError) as error:
             self.not_counted = f"The puzzle was not counted: {error}"
             return ""
+        shared = f" To share (copied): {self.share}" if self.share else ""
         if change is None:
-            return ""
+            return shared
         before, after = change
         self.rating_change = (before.shown, after.shown)
-        return f" Puzzle rating {before.shown} → {after.shown}."
+        return f" Puzzle rating {before.shown} → {after.shown}.{shared}"
+
+    def _keep(self, action: Callable[[Any], object]) -> object:
+        conn = open_training()
+        try:
+            return action(conn)
+        finally:
+            conn.close()
+
+    def _daily(self, solved: bool) -> None:
+        """Keep the daily puzzle's try and hand on the line to share."""
+        assert self.daily is not None
+        day = dt.date.fromisoformat(self.daily)
+        game, hints = self.puzzle.game, self.hints
+        self._keep(lambda c: record_daily(c, self.player, day, game, solved, hints))
+        self.share = str(self._keep(lambda c: share_line(c, self.player, day, game)))
+        if self.on_share is not None:
+            self.on_share(self.share)

@@ -1,8 +1,14 @@
 """Puzzles from the menu: a name (to be rated), a game (or any) and a difficulty; Enter
 opens a puzzle on the game's board, `d` the puzzle of the day.
 
-Keys: Tab between the fields, the arrows and Space within a choice, Enter to start, `d`
-for the daily puzzle (outside the name field), Escape back. Every choice is clickable.
+Training: `k` a streak (untimed, rising difficulty, over at the first miss), `t` a storm
+(three minutes), `m` your mistakes (found in your own finished games), `a` try again
+(the puzzles you missed); the results are kept per name (app.puzzle_store).
+
+Keys: Tab between the fields, the arrows choose within the game and difficulty lists,
+Enter to start, `d` for the daily puzzle and the training keys (outside the name field),
+Escape back. The focus starts on the name when none is remembered. Every choice is
+clickable.
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
-from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle
+from app.puzzle_store import Kind
+from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle, puzzle_screen
 from app.tui.session import clean_name
 from app.tui.styles import PUZZLE_STYLES
 from rules.puzzles.model import Difficulty
@@ -31,7 +38,20 @@ _PLAYERS: weakref.WeakKeyDictionary[App[Any], str] = weakref.WeakKeyDictionary()
 
 DIFFICULTY_NAMES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 
-#: The screens' sheets and the puzzles' own.
+#: The keys that are letters (typed into the name while it has the focus).
+LETTER_ACTIONS = frozenset({"daily", "streak", "storm", "mistakes", "try_again"})
+
+
+class ChoosingRadioSet(RadioSet):
+    """A list where the arrows choose (not only move the highlight)."""
+
+    def action_next_button(self) -> None:
+        super().action_next_button()
+        self.action_toggle_button()
+
+    def action_previous_button(self) -> None:
+        super().action_previous_button()
+        self.action_toggle_button()
 
 
 def short(game_id: str) -> str:
@@ -42,10 +62,18 @@ class PuzzleMenuScreen(Screen[None]):
     """Choose a puzzle: the player, the game and the difficulty."""
 
     CSS_PATH = PUZZLE_STYLES
+    DEFAULT_CSS = """
+    #puzzle-training { height: auto; padding-left: 12; }
+    #puzzle-training Button { min-width: 0; width: auto; margin-right: 1; }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start", key_display="⏎", priority=True),
         Binding("d", "daily", "Daily puzzle"),
+        Binding("k", "streak", "Streak"),
+        Binding("t", "storm", "Storm"),
+        Binding("m", "mistakes", "Your mistakes"),
+        Binding("a", "try_again", "Try again"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
@@ -67,24 +95,32 @@ class PuzzleMenuScreen(Screen[None]):
                 )
             with Horizontal(classes="field-row"):
                 yield Label("Game", classes="field-label")
-                with RadioSet(id="puzzle-game", compact=True):
+                with ChoosingRadioSet(id="puzzle-game", compact=True):
                     yield RadioButton("Any game", id="pg-any", value=True)
                     for game_id in GAME_IDS:
                         yield RadioButton(short(game_id), id=f"pg-{game_id}")
             with Horizontal(classes="field-row"):
                 yield Label("Difficulty", classes="field-label")
-                with RadioSet(id="puzzle-difficulty", compact=True):
+                with ChoosingRadioSet(id="puzzle-difficulty", compact=True):
                     for name in DIFFICULTY_NAMES:
                         yield RadioButton(name, id=f"pd-{name}", value=name == "easy")
             yield Static(Text(CONQUEST_NOTE), id="puzzle-note")
             with Horizontal(id="puzzle-buttons"):
                 yield Button("Start (Enter)", id="puzzle-start", variant="primary")
                 yield Button("Daily puzzle (d)", id="puzzle-daily")
+            with Horizontal(id="puzzle-training"):
+                yield Button("Streak (k)", id="puzzle-streak")
+                yield Button("Storm (t)", id="puzzle-storm")
+                yield Button("Your mistakes (m)", id="puzzle-mistakes")
+                yield Button("Try again (a)", id="puzzle-try-again")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#puzzle-note").display = False
-        self.query_one("#puzzle-game", RadioSet).focus()
+        if _PLAYERS.get(self.app, "").strip():
+            self.query_one("#puzzle-game", RadioSet).focus()
+        else:
+            self.query_one("#puzzle-name", Input).focus()
 
     # What is chosen
 
@@ -110,8 +146,8 @@ class PuzzleMenuScreen(Screen[None]):
     # Starting
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # `d` is typed into the name while the name has the focus
-        return not (action == "daily" and isinstance(self.focused, Input))
+        # the letters are typed into the name while the name has the focus
+        return not (action in LETTER_ACTIONS and isinstance(self.focused, Input))
 
     def action_start(self) -> None:
         from rules.puzzles.bank import NoPuzzle, pick
@@ -145,6 +181,70 @@ class PuzzleMenuScreen(Screen[None]):
         if problem and not self._told:
             self._told = True
             self.notify(f"The puzzle bank: {problem}.", severity="warning", markup=False)
+
+    # Training
+
+    def _train(self, run: Any, scope: str = "any") -> None:
+        from app.match_session.puzzle import PuzzleReferee
+        from app.match_session.puzzle_training import Training
+        from rules.puzzles.bank import NoPuzzle
+
+        self._tell_bank_problems()
+        training = Training(run, self.player(), scope)
+        try:
+            puzzle = training.next_puzzle()
+        except NoPuzzle as error:
+            self.notify(f"No puzzle to play: {error}.", severity="warning", markup=False)
+            return
+        self.app.push_screen(
+            puzzle_screen(PuzzleReferee(puzzle, training.player, training=training))
+        )
+
+    def action_streak(self) -> None:
+        from rules.puzzles.training import Streak
+
+        game_id = self.chosen_game()
+        self._train(Streak(game_id), game_id or "any")
+
+    def action_storm(self) -> None:
+        from rules.puzzles.training import Storm
+
+        game_id = self.chosen_game()
+        self._train(Storm(game_id), game_id or "any")
+
+    def action_mistakes(self) -> None:
+        self._review("mistake", "Your mistakes")
+
+    def action_try_again(self) -> None:
+        self._review("failed", "Try again")
+
+    def _review(self, kind: Kind, title: str) -> None:
+        from app.puzzle_store import open_training, review_list, search_mistakes
+        from app.stats import StatsError
+        from rules.puzzles.training import Review
+
+        player = self.player()
+        try:
+            conn = open_training()
+            try:
+                if kind == "mistake":
+                    search_mistakes(conn, player)
+                puzzles = review_list(conn, player, kind)
+            finally:
+                conn.close()
+        except (StatsError, OSError) as error:
+            self.notify(f"{title}: {error}", severity="warning", markup=False)
+            return
+        if not puzzles:
+            self.notify(f"{title}: nothing to solve for {player}.", markup=False)
+            return
+        self._train(Review(puzzles, title))
+
+    @on(Button.Pressed, "#puzzle-streak, #puzzle-storm, #puzzle-mistakes, #puzzle-try-again")
+    def _training_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        action = (event.button.id or "").removeprefix("puzzle-").replace("-", "_")
+        getattr(self, f"action_{action}")()
 
     @on(Button.Pressed, "#puzzle-start")
     def _start_pressed(self, event: Button.Pressed) -> None:

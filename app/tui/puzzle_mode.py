@@ -5,7 +5,8 @@ position with a `PuzzleReferee` (`app.match_session.puzzle`): composition, the s
 board class as a game's. The referee judges each of the solver's moves before it is
 played (a worker asks the solver and posts the verdict: `app.tui.thinking`), has the
 computer give its best reply, offers the puzzle's keys (r: try again, s: the solution,
-n: the next puzzle) and keeps nothing; the first try of a named player is rated.
+n: the next puzzle) and keeps nothing; the first try of a named player is rated. The
+daily puzzle's line to share is copied to the clipboard and shown (`share`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,16 @@ def puzzle_screen(referee: PuzzleReferee) -> SomeGameScreen:
     """The board of `referee`'s puzzle, at the puzzle's position, judged by `referee`."""
     puzzle = referee.puzzle
     board = board_screen(puzzle.game)
-    return board(puzzle_setup(puzzle, referee.player), list(puzzle.moves), referee=referee)
+    screen = board(puzzle_setup(puzzle, referee.player), list(puzzle.moves), referee=referee)
+    referee.on_share = lambda line: share(screen, line)
+    return screen
+
+
+def share(screen: SomeGameScreen, line: str) -> None:
+    """The daily puzzle's line to share: to the clipboard where the terminal allows
+    (Textual's `copy_to_clipboard`), and shown."""
+    screen.app.copy_to_clipboard(line)
+    screen.notify(line, title="Copied to share", markup=False, timeout=10)
 
 
 def open_puzzle(

@@ -1,5 +1,6 @@
 """The ratings on the statistics screen: each player's puzzle and game ratings with their
-history as a sparkline, the puzzle streaks and today's daily puzzle.
+history as a sparkline, the puzzle streaks, today's daily puzzle, and the training: the
+daily puzzles solved in a row, the best streak and storm (app.puzzle_store).
 
 `RatingsPanel` is one widget the statistics screen yields; it reads the ratings itself
 when it is mounted (app.ratings_view) and hides when there are none.
@@ -38,12 +39,15 @@ class RatingsPanel(Vertical):
         super().__init__(id=id)
         self.found = found
         self.problem: str | None = None
+        #: The training in words (daily puzzles in a row, streak and storm bests).
+        self.training: list[str] = []
         if found is None:
             try:
                 self.found = ratings_summary()
             except StatsError as error:
                 self.problem = str(error)
                 self.found = EMPTY
+            self.training = _training_lines()
 
     def compose(self) -> ComposeResult:
         found = self.found or EMPTY
@@ -51,7 +55,7 @@ class RatingsPanel(Vertical):
             yield Static(Text(f"The ratings cannot be read: {self.problem}"))
             return
         left_out = unreadable_ratings_text(found.unreadable)
-        if not found.ratings and not found.puzzles:
+        if not found.ratings and not found.puzzles and not self.training:
             if left_out:
                 yield Static(Text(f"Ratings: {left_out}"), classes="ratings-line")
             return
@@ -76,7 +80,27 @@ class RatingsPanel(Vertical):
             yield Static(
                 Text(f"Today's puzzle ({d.date}): {d.player} {verdict}"), classes="ratings-line"
             )
+        for said in self.training:
+            yield Static(Text(said), classes="ratings-line training-line")
 
     def on_mount(self) -> None:
         found = self.found or EMPTY
-        self.display = bool(found.ratings or found.puzzles or found.unreadable or self.problem)
+        self.display = bool(
+            found.ratings or found.puzzles or found.unreadable or self.problem or self.training
+        )
+
+
+def _training_lines() -> list[str]:
+    """The training in words (app.puzzle_store), or nothing when it cannot be read."""
+    from app.puzzle_store import open_training, training_lines
+
+    try:
+        conn = open_training()
+    except (StatsError, OSError):
+        return []
+    try:
+        return training_lines(conn)
+    except StatsError:
+        return []
+    finally:
+        conn.close()

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 
 from rules.puzzles import Difficulty, Puzzle
-from rules.puzzles.bank import closest
+from rules.puzzles.bank import puzzles_of
 from rules.puzzles.words import move_words, position_words
 from rules.registry import GAME_IDS, GAME_INFO
 
@@ -32,14 +32,14 @@ class SheetPuzzle:
 
 
 def choose(game: str, difficulty: Difficulty, count: int, seed: int | None) -> list[Puzzle]:
-    """`count` different puzzles of `game` ("any": every game) at the difficulty (or the
-    nearest one a game has); the same seed, the same sheet."""
+    """`count` different puzzles of `game` ("any": every game that has the difficulty) at
+    the difficulty, never another one under its name; the same seed, the same sheet."""
     if not 1 <= count <= MAX_COUNT:
         raise SheetError(f"a sheet holds 1 to {MAX_COUNT} puzzles")
     if game == "any":
-        found = [p for g in GAME_IDS for p in closest(g, difficulty)]
+        found = [p for g in GAME_IDS for p in puzzles_of(g, difficulty)]
     elif game in GAME_IDS:
-        found = closest(game, difficulty)
+        found = puzzles_of(game, difficulty)
     else:
         raise SheetError(f"no game called {game[:20]!r}")
     if len(found) < count:

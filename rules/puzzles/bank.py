@@ -4,7 +4,7 @@ Generating a puzzle takes the solver from a few milliseconds to a few seconds (a
 countdown game is solved afresh at every position), so the app and the CLI pick from
 puzzles generated ahead of time: instant, and the same for everyone.
 
-    pick(game_id, seed, difficulty) -> Puzzle     (NoPuzzle when the bank has none)
+    pick(game_id, seed, difficulty) -> Puzzle     (NoPuzzle, saying why, when none)
     daily(date) -> Puzzle                          (NoPuzzle when the day has none)
     check(puzzle) -> list[str]    what the solver finds wrong with it (empty: sound)
     loaded() -> Bank              the bank with how many entries were left out
@@ -21,8 +21,9 @@ from functools import cache
 from importlib import resources
 
 from rules.puzzles.bank_file import Bank, read_bank
-from rules.puzzles.judge import difficulty_of, is_puzzle, winning_moves
-from rules.puzzles.model import DIFFICULTIES, Difficulty, Puzzle
+from rules.puzzles.choices import plausible
+from rules.puzzles.judge import difficulty_of, is_puzzle, not_offered_reason, winning_moves
+from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import GAME_IDS, get_game
 
 BANK_FILE = "bank.json"
@@ -70,30 +71,22 @@ def puzzles_of(game_id: str | None = None, difficulty: Difficulty | None = None)
     ]
 
 
-def closest(game_id: str | None, difficulty: Difficulty | None) -> list[Puzzle]:
-    """The puzzles of the wanted difficulty, or of the nearest one the game has."""
-    if difficulty is None:
-        return puzzles_of(game_id)
-    wanted = DIFFICULTIES.index(difficulty)
-    for distance in range(len(DIFFICULTIES)):
-        for index in (wanted - distance, wanted + distance):
-            if 0 <= index < len(DIFFICULTIES):
-                found = puzzles_of(game_id, DIFFICULTIES[index])
-                if found:
-                    return found
-    return []
-
-
 def pick(
     game_id: str | None = None, seed: int | None = None, difficulty: Difficulty | None = None
 ) -> Puzzle:
-    """One puzzle of the game (None: any game) at the difficulty (or the nearest the game
-    has); the same seed gives the same puzzle, no seed a random one."""
+    """One puzzle of the game (None: any game that has the difficulty) at the difficulty
+    (None: any); the same seed gives the same puzzle, no seed a random one. A game that
+    has no puzzles of the difficulty raises NoPuzzle saying why and what it has: it never
+    hands out a lower difficulty under a higher name."""
     if game_id is not None:
         get_game(game_id)  # an unknown id raises UnknownGame
-    found = closest(game_id, difficulty)
+        reason = None if difficulty is None else not_offered_reason(game_id, difficulty)
+        if reason is not None:
+            raise NoPuzzle(reason)
+    found = puzzles_of(game_id, difficulty)
     if not found:
-        raise NoPuzzle(f"the puzzle bank has no puzzles for {game_id or 'any game'}")
+        wanted = f"{difficulty} puzzles" if difficulty else "puzzles"
+        raise NoPuzzle(f"the puzzle bank has no {wanted} for {game_id or 'any game'}")
     rng = random.Random(seed if seed is None else f"pick:{game_id}:{difficulty}:{seed}")
     return rng.choice(found)
 
@@ -132,4 +125,22 @@ def check(puzzle: Puzzle) -> list[str]:
         problems.append(f"the difficulty is {difficulty_of(figures)}, not {puzzle.difficulty}")
     if figures != puzzle.figures:
         problems.append(f"the figures are {figures}, not {puzzle.figures}")
-    return problems
+    return problems + history_problems(puzzle)
+
+
+def history_problems(puzzle: Puzzle) -> list[str]:
+    """What is wrong with the puzzle's history and options (RULINGS.md, "Puzzles"): the
+    options are the defaults or a variant the puzzles use, and no move changes nothing
+    unless every legal move would."""
+    from rules.puzzles.generate import variants
+
+    if puzzle.options not in variants(puzzle.game).values():
+        return [f"the options {puzzle.options} are not a variant of the rule book's"]
+    game = get_game(puzzle.game)
+    state = game.new(game.options_from(puzzle.options))
+    for text in puzzle.moves:
+        legal = [game.format_move(m) for m in game.legal_moves(state)]
+        if not plausible(puzzle.game, state, text, legal):
+            return [f"the move {text} changes nothing"]
+        state = game.play_text(state, text)
+    return []

@@ -32,7 +32,7 @@ from rules.safe_files import UnsafeFile, read_file_text
 MAX_BANK_BYTES = 8 * 1024 * 1024
 #: Entries read at most (the rest are counted as skipped).
 MAX_ENTRIES = 20_000
-_COUNTS = ("legal", "winning", "plies")
+_COUNTS = ("legal", "winning", "plies", "choices")
 
 
 @dataclass(frozen=True)

@@ -2,12 +2,14 @@
 
     generate(game_id, seed, difficulty=None) -> Puzzle
 
-A seed picks one of the game's variants (default options and the rule book's variants
-that the solver settles quickly), then both sides play the medium computer (now and then
-the easy one, so that positions after a mistake come up too: conquest's only puzzles
-after the third move are found that way or in the declare variant). Every position on
-the way is judged by the solver (`rules.puzzles.judge`); the first one of the wanted
-difficulty is the puzzle, or, after a few games, the one closest to it.
+A seed picks the default options (every other seed) or one of the rule book's variants
+(never toy options such as countdown's pool 1-3 or target 10, nor the setups the solver
+settles slowly), then both sides play the medium computer (now and then the easy one, so
+that positions after a mistake come up too). Play is plausible: a move that changes
+nothing (countdown's `×1`, `÷1` or a pass, fifty's `1÷2`) is replaced by a random move
+that changes something, unless there is none (`rules.puzzles.choices.plausible`). Every
+position on the way is judged by the solver (`rules.puzzles.judge`); the first one of
+the wanted difficulty is the puzzle, or, after a few games, the one closest to it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Any
 
 from rules.games import variants_of
 from rules.players import make_player
-from rules.puzzles.judge import difficulty_of, difficulty_score, is_puzzle, winning_moves
+from rules.puzzles.choices import plausible
+from rules.puzzles.judge import difficulty_of, is_puzzle, winning_moves
 from rules.puzzles.model import DIFFICULTIES, Difficulty, Puzzle
 from rules.registry import get_game
 
@@ -26,11 +29,22 @@ from rules.registry import get_game
 SKIPPED_EVERYWHERE: frozenset[str] = frozenset({"match", "timed", "match+timed+player-2-first"})
 SKIPPED_VARIANTS: dict[str, frozenset[str]] = {
     "fifty": frozenset({"extended-pool", "extended-pool+target-100", "target-100"}),
-    "countdown": frozenset({"target-50"}),
+    # target 50 is slow to solve; a pool of 1-3 and a target of 10 are toy options
+    "countdown": frozenset({"target-50", "tiny-pool", "target-10", "tiny-pool+target-10"}),
 }
 
-#: How often a side plays the easy computer's move instead of the medium one's.
+#: Games whose positions one plausible move off the line played are judged too (the
+#: solver settles them in milliseconds, and the long wins lie off the computer's line).
+BRANCHING: frozenset[str] = frozenset({"countdown", "fifty"})
+
+#: How often a seed plays the default options (the rest: one of the variants).
+DEFAULT_SHARE = 0.5
+
+#: How often a side plays the easy computer's move instead of the medium one's (more
+#: often in fifty and countdown, whose medium lines otherwise meet in the same few
+#: positions: their hard puzzles would repeat).
 SLIP_CHANCE = 0.15
+SLIP_CHANCES: dict[str, float] = {"fifty": 0.5, "countdown": 0.5}
 
 #: Games played for one puzzle before settling for the closest difficulty.
 TRIES = 6
@@ -55,8 +69,10 @@ def candidates(game_id: str, seed: int) -> list[Puzzle]:
     """Every puzzle position of one seeded game of plausible play, in order of play."""
     rng = random.Random(f"{game_id}:{seed}")
     game = get_game(game_id)
-    name = rng.choice(sorted(variants(game_id)))
-    data = variants(game_id)[name]
+    found_variants = variants(game_id)
+    others = sorted(name for name in found_variants if name != "standard")
+    use_default = not others or rng.random() < DEFAULT_SHARE
+    data = found_variants["standard" if use_default else rng.choice(others)]
     options = game.options_from(data)
     players = {
         level: make_player(level, game_id, seed=rng.randrange(2**32))
@@ -68,10 +84,34 @@ def candidates(game_id: str, seed: int) -> list[Puzzle]:
     while not game.is_over(state):
         if moves:
             found.extend(_judge(game_id, game, data, state, moves))
-        level = "easy" if rng.random() < SLIP_CHANCE else "medium"
-        move = players[level](state)
-        moves.append(game.format_move(move))
-        state = game.play(state, move)
+        level = "easy" if rng.random() < SLIP_CHANCES.get(game_id, SLIP_CHANCE) else "medium"
+        text = game.format_move(players[level](state))
+        legal = [game.format_move(m) for m in game.legal_moves(state)]
+        if game_id in BRANCHING and len(moves) >= 2:
+            found.extend(_branches(game_id, game, data, state, moves, legal, rng))
+        if not plausible(game_id, state, text, legal):
+            text = rng.choice([m for m in legal if plausible(game_id, state, m, legal)])
+        moves.append(text)
+        state = game.play_text(state, text)
+    return found
+
+
+def _branches(
+    game_id: str,
+    game: Any,
+    data: dict[str, Any],
+    state: Any,
+    moves: list[str],
+    legal: list[str],
+    rng: random.Random,
+) -> list[Puzzle]:
+    """Puzzles one plausible move off the line played (a few, picked by the seed)."""
+    found: list[Puzzle] = []
+    others = [m for m in legal if plausible(game_id, state, m, legal)]
+    for text in rng.sample(others, min(len(others), 6)):
+        after = game.play_text(state, text)
+        if not game.is_over(after):
+            found.extend(_judge(game_id, game, data, after, [*moves, text]))
     return found
 
 
@@ -115,5 +155,5 @@ def generate(game_id: str, seed: int, difficulty: Difficulty | None = None) -> P
     wanted = DIFFICULTIES.index(difficulty or "medium")
     return min(
         pool,
-        key=lambda p: (abs(DIFFICULTIES.index(p.difficulty) - wanted), difficulty_score(p.figures)),
+        key=lambda p: (abs(DIFFICULTIES.index(p.difficulty) - wanted), p.figures.plies),
     )

@@ -5,24 +5,54 @@
 - it is not trivial: there is a real choice (two or more different picks, a declaration
   aside) and some pick loses, so "every move wins" and "take the only number left" are out.
 
-Difficulty from the figures: the plies the win takes (a win at once, in 3, in 5 or
-more), how many moves win (one alone is harder to find) and how many of the moves lose.
+Difficulty as ruled (RULINGS.md, "Puzzles"), from the figures:
+
+- hard: the win takes two or more of the mover's own moves, and there is one winning
+  choice (moves that are the same choice, fifty's `4*8` and `8*4`, counted once:
+  `rules.puzzles.choices`);
+- medium: the win takes two or more of the mover's moves (and more than one choice
+  wins), or it is a win at once where one choice alone wins and at most one legal move
+  in six does;
+- easy: a win at once where more than one choice wins, or more than one move in six.
+
+Conquest is decided on its third number, so its puzzles are all wins at once: easy only
+(`offered`, and `NOT_OFFERED` says why in words).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.puzzles.model import Difficulty, Figures
+from rules.puzzles.choices import base_move, choices
+from rules.puzzles.model import DIFFICULTIES, Difficulty, Figures
 from rules.solver import move_values
 
 #: The most winning moves a puzzle may have.
 MAX_WINNING = 6
 
+#: Games that cannot give every difficulty, and why (in words, for the CLI and the menu).
+NOT_OFFERED: dict[str, tuple[tuple[Difficulty, ...], str]] = {
+    "conquest": (
+        ("easy",),
+        "Conquest is decided on the third number (any two numbers can be completed), "
+        "so every conquest puzzle is a win at once: it has easy puzzles only.",
+    ),
+}
 
-def base_move(text: str) -> str:
-    """The move without its declaration (`7:5-2=3` -> `7`): what the player picks."""
-    return text.partition(":")[0]
+__all__ = ["base_move"]
+
+
+def offered(game_id: str) -> tuple[Difficulty, ...]:
+    """The difficulties the game's puzzles come in."""
+    return NOT_OFFERED[game_id][0] if game_id in NOT_OFFERED else DIFFICULTIES
+
+
+def not_offered_reason(game_id: str, difficulty: Difficulty) -> str | None:
+    """Why the game has no puzzles of `difficulty` and what it has (None when it has)."""
+    if difficulty in offered(game_id):
+        return None
+    has = " and ".join(offered(game_id))
+    return f"{NOT_OFFERED[game_id][1]} There are no {difficulty} ones; try {has}."
 
 
 def winning_moves(game_id: str, state: Any) -> tuple[tuple[str, ...], Figures]:
@@ -31,7 +61,8 @@ def winning_moves(game_id: str, state: Any) -> tuple[tuple[str, ...], Figures]:
     values = move_values(game_id, state)
     won = {text: plies for text, (winner, plies) in values.items() if winner == mover}
     plies = min(won.values()) + 1 if won else max(p for _, p in values.values()) + 1
-    return tuple(sorted(won)), Figures(len(values), len(won), plies)
+    moves = tuple(sorted(won))
+    return moves, Figures(len(values), len(won), plies, choices(game_id, state, moves))
 
 
 def is_puzzle(values_won: tuple[str, ...], figures: Figures, legal: list[str]) -> bool:
@@ -45,22 +76,22 @@ def is_puzzle(values_won: tuple[str, ...], figures: Figures, legal: list[str]) -
     return len(picks) >= 2 and winning_picks != picks
 
 
-def difficulty_score(figures: Figures) -> int:
-    """0, 1, ...: the longer the win and the fewer the winning moves, the harder."""
-    score = 2 * ((figures.plies - 1) // 2)
-    if figures.winning == 1:
-        score += 2
-    elif figures.winning == 2:
-        score += 1
-    if figures.losing >= 20:
-        score += 1
-    return score
-
-
 def difficulty_of(figures: Figures) -> Difficulty:
-    score = difficulty_score(figures)
-    if score <= 1:
-        return "easy"
-    if score <= 3:
+    """The difficulty as ruled (see the module's notes)."""
+    if figures.mover_moves >= 2:
+        return "hard" if figures.choices == 1 else "medium"
+    if figures.choices == 1 and 6 * figures.winning <= figures.legal:
         return "medium"
-    return "hard"
+    return "easy"
+
+
+def fits(figures: Figures, difficulty: Difficulty) -> bool:
+    """Does a puzzle with these figures meet the ruling for `difficulty`? (Easy may be
+    anything; medium and hard need a win of two or more of the mover's own moves, or at
+    most one legal move in six winning; hard needs one winning choice and two moves.)"""
+    if difficulty == "easy":
+        return True
+    long_win = figures.mover_moves >= 2
+    if difficulty == "medium":
+        return long_win or 6 * figures.winning <= figures.legal
+    return long_win and figures.choices == 1

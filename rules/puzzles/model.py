@@ -30,6 +30,13 @@ class Figures:
     winning: int
     #: Plies to the end with best play from the position (the winning move included).
     plies: int
+    #: Different winning choices (moves that are the same choice counted once).
+    choices: int = 0
+
+    @property
+    def mover_moves(self) -> int:
+        """How many of the mover's own moves the win takes with best play."""
+        return (self.plies + 1) // 2
 
     @property
     def losing(self) -> int:
@@ -73,7 +80,13 @@ class Puzzle:
     def to_bank(self) -> dict[str, Any]:
         """The bank's row: the JSON and the solver's figures."""
         row = self.to_json()
-        row.update(legal=self.figures.legal, winning=self.figures.winning, plies=self.figures.plies)
+        figures = self.figures
+        row.update(
+            legal=figures.legal,
+            winning=figures.winning,
+            plies=figures.plies,
+            choices=figures.choices,
+        )
         return row
 
     @classmethod
@@ -89,7 +102,9 @@ class Puzzle:
             to_move=to_move,
             solution=tuple(str(m) for m in row["solution"]),
             difficulty=difficulty,
-            figures=Figures(int(row["legal"]), int(row["winning"]), int(row["plies"])),
+            figures=Figures(
+                int(row["legal"]), int(row["winning"]), int(row["plies"]), int(row["choices"])
+            ),
         )
 
 

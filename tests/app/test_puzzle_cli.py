@@ -23,11 +23,12 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object
 def test_json_has_the_issues_fields_and_is_the_seeded_pick(
     game_id: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    data = run_json(capsys, game_id, "--seed", "4", "--difficulty", "medium")
+    difficulty = "easy" if game_id == "conquest" else "medium"  # conquest: easy only
+    data = run_json(capsys, game_id, "--seed", "4", "--difficulty", difficulty)
     assert set(data) == KEYS
-    assert data == pick(game_id, 4, "medium").to_json()
+    assert data == pick(game_id, 4, difficulty).to_json()
     assert data["game"] == game_id
-    assert run_json(capsys, game_id, "--seed", "4", "--difficulty", "medium") == data
+    assert run_json(capsys, game_id, "--seed", "4", "--difficulty", difficulty) == data
 
 
 def test_the_printed_puzzle_is_sound(capsys: pytest.CaptureFixture[str]) -> None:
@@ -49,11 +50,24 @@ def test_daily_by_date(capsys: pytest.CaptureFixture[str]) -> None:
     import datetime as dt
 
     data = run_json(capsys, "--daily", "--date", "2026-07-04")
+    share = data.pop("share")
     assert data == daily(dt.date(2026, 7, 4)).to_json()
+    assert share == f"Equation Duel 2026-07-04 · {data['game']} · not tried yet"
     other = run_json(capsys, "--daily", "--date", "2026-07-05")
     assert other["id"] != data["id"]
     today = run_json(capsys, "--daily")
-    assert today == daily(dt.date.today()).to_json()
+    assert set(today) == {*KEYS, "share"}
+    assert {k: v for k, v in today.items() if k != "share"} == daily(dt.date.today()).to_json()
+
+
+def test_a_difficulty_the_game_has_not_says_so_and_offers_what_exists(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for difficulty in ("medium", "hard"):
+        assert main(["puzzle", "conquest", "--difficulty", difficulty]) == 1
+        err = capsys.readouterr().err
+        assert "decided on the third number" in err and f"no {difficulty} ones; try easy" in err
+    assert run_json(capsys, "conquest", "--difficulty", "easy")["difficulty"] == "easy"
 
 
 @pytest.mark.parametrize(

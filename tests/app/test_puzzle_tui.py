@@ -18,7 +18,7 @@ from app.tui.puzzle_menu import PuzzleMenuScreen
 from app.tui.puzzle_mode import open_puzzle as puzzle_board
 from rules.puzzles.bank import puzzles_of
 from rules.puzzles.model import Puzzle
-from tests.app.tui_support import SIZE, text_of
+from tests.app.tui_support import SIZE, text_of, until
 
 NAME = "Ada"
 
@@ -142,8 +142,7 @@ async def test_fail_by_click_then_retry_and_solve() -> None:
         # the solution is played out on the analysis board, the winning move first
         shown = app.screen
         assert isinstance(shown, AnalysisScreen)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: shown.line is not None, "the solution's line")
         assert shown.line is not None and shown.line_moves[0] in puzzle.solution
         assert shown.position == len(puzzle.moves) and shown.line_step == 1
         detail = text_of(shown.query_one("#analysis-detail", Static))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
@@ -89,6 +91,16 @@ async def computer_reply(pilot: Pilot[None], screen: Any) -> None:
         raise AssertionError("the computer's turn never started")
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def until(pilot: Pilot[None], ready: Callable[[], bool], what: str) -> None:
+    """Let the app run until `ready()` (a helper process answering on a busy machine
+    takes its time); fails naming `what` after 30 seconds."""
+    deadline = time.monotonic() + 30
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} never happened")
+        await pilot.pause(0.02)
 
 
 def clock_by_hand(screen: Any, start: float = 0.0) -> list[float]:

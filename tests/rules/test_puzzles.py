@@ -27,7 +27,14 @@ from rules.registry import GAME_IDS, get_game
 from rules.solver import move_values, solve
 from rules.words.common import as_noun
 
-QUICK_PER_GAME = 4
+QUICK_PER_GAME = 2
+
+#: Puzzles per game and difficulty the bank must hold (RULINGS.md, "Puzzles").
+BANK_PER = 100
+#: Where the game has fewer: fifty's hard puzzles all come after the first move (a win
+#: of two of the mover's moves needs three plies, and fifty has four moves at most), and
+#: every first move of every variant tried gives 36 (`test_every_fifty_hard_puzzle_is_in_the_bank`).
+EXHAUSTED: dict[tuple[str, str], int] = {("fifty", "hard"): 36}
 
 
 def assert_sound(puzzle: object) -> None:
@@ -55,19 +62,89 @@ def sample(game_id: str, count: int, seed: int) -> list[object]:
     return rng.sample(found, min(count, len(found)))
 
 
+def assert_as_ruled(puzzle: object) -> None:
+    """The ruling (RULINGS.md, "Puzzles"): the options, a plausible history, the
+    difficulty and how many choices win, straight from the solver."""
+    from rules.puzzles.choices import changes_nothing, choices
+    from rules.puzzles.model import Puzzle
+
+    assert isinstance(puzzle, Puzzle)
+    assert puzzle.options in variants(puzzle.game).values()
+    if puzzle.game == "countdown":
+        assert puzzle.options.get("pool") != [1, 3] and puzzle.options.get("target") != 10
+    game = get_game(puzzle.game)
+    state = game.new(game.options_from(puzzle.options))
+    for text in puzzle.moves:
+        others = [game.format_move(m) for m in game.legal_moves(state)]
+        if changes_nothing(puzzle.game, state, text):
+            assert all(changes_nothing(puzzle.game, state, m) for m in others), text
+        state = game.play_text(state, text)
+    values = move_values(puzzle.game, state)
+    winning = tuple(m for m, (winner, _) in values.items() if winner == puzzle.to_move)
+    fastest = min(values[m][1] for m in winning) + 1
+    mover_moves = (fastest + 1) // 2
+    won_choices = choices(puzzle.game, state, winning)
+    if puzzle.difficulty in ("medium", "hard"):
+        assert mover_moves >= 2 or 6 * len(winning) <= len(values), puzzle.id
+    if puzzle.difficulty == "hard":
+        assert mover_moves >= 2 and won_choices == 1, puzzle.id
+    assert puzzle.figures.choices == won_choices
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_bank_sample_is_sound(game_id: str) -> None:
-    for puzzle in sample(game_id, QUICK_PER_GAME, seed=12):
-        assert_sound(puzzle)
+def test_bank_sample_is_sound_and_as_ruled(game_id: str) -> None:
+    from rules.puzzles.judge import offered
+
+    for difficulty in offered(game_id):
+        for puzzle in random.Random(12).sample(puzzles_of(game_id, difficulty), QUICK_PER_GAME):
+            assert_sound(puzzle)
+            assert_as_ruled(puzzle)
 
 
 @pytest.mark.soak
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_whole_bank_is_sound(game_id: str) -> None:
+def test_whole_bank_is_sound_and_as_ruled(game_id: str) -> None:
     found = puzzles_of(game_id)
-    assert len(found) >= 30
+    assert len(found) >= BANK_PER
     for puzzle in found:
         assert_sound(puzzle)
+        assert_as_ruled(puzzle)
+
+
+@pytest.mark.soak
+def test_every_fifty_hard_puzzle_is_in_the_bank() -> None:
+    """Every position after one plausible first move, in every variant puzzles use: the
+    hard puzzles among them are the bank's (so fifty cannot give more)."""
+    from rules.puzzles.choices import plausible
+    from rules.puzzles.generate import _judge
+
+    game = get_game("fifty")
+    found = set()
+    for data in variants("fifty").values():
+        start = game.new(game.options_from(data))
+        legal = [game.format_move(m) for m in game.legal_moves(start)]
+        for text in legal:
+            after = game.play_text(start, text)
+            if plausible("fifty", start, text, legal) and not game.is_over(after):
+                found |= {p.id for p in _judge("fifty", game, data, after, [text])}
+    hard = {p.id for p in puzzles_of("fifty", "hard")}
+    assert hard <= found
+    assert len(hard) == EXHAUSTED[("fifty", "hard")]
+    assert {p for p in found if p not in hard}.isdisjoint(hard)
+
+
+def test_every_game_has_its_difficulties_in_the_default_options() -> None:
+    from rules.puzzles.judge import offered
+
+    for game_id in GAME_IDS:
+        for difficulty in DIFFICULTIES:
+            found = puzzles_of(game_id, difficulty)
+            if difficulty in offered(game_id):
+                wanted = EXHAUSTED.get((game_id, difficulty), BANK_PER)
+                assert len(found) >= wanted, (game_id, difficulty)
+                assert any(p.options == {} for p in found), (game_id, difficulty)
+            else:
+                assert found == []
 
 
 @pytest.mark.soak
@@ -84,7 +161,7 @@ def test_bank_holds_every_game_and_no_position_twice() -> None:
     assert len(ids) == len(set(ids))
     per_game = Counter(p.game for p in bank())
     assert set(per_game) == set(GAME_IDS)
-    assert all(count >= 20 for count in per_game.values())
+    assert all(count >= BANK_PER for count in per_game.values())
     for p in bank():
         assert p.figures.winning == len(p.solution)
         assert difficulty_of(p.figures) == p.difficulty
@@ -117,14 +194,20 @@ def test_a_wanted_difficulty_is_found_when_the_game_has_it() -> None:
 
 
 def test_pick_is_repeatable_and_follows_the_difficulty() -> None:
+    from rules.puzzles.bank import NoPuzzle
+    from rules.puzzles.judge import offered
+
     for game_id in GAME_IDS:
         for difficulty in DIFFICULTIES:
+            if difficulty not in offered(game_id):
+                with pytest.raises(NoPuzzle, match=f"no {difficulty} ones; try easy"):
+                    pick(game_id, 7, difficulty)
+                continue
             one = pick(game_id, 7, difficulty)
             assert one == pick(game_id, 7, difficulty)
-            assert one.game == game_id
-            if puzzles_of(game_id, difficulty):
-                assert one.difficulty == difficulty
+            assert one.game == game_id and one.difficulty == difficulty
     assert {pick(None, seed).game for seed in range(60)} == set(GAME_IDS)
+    assert {pick(None, seed, "hard").game for seed in range(60)} == set(GAME_IDS) - {"conquest"}
 
 
 def test_variants_leave_out_matches_and_slow_setups() -> None:
@@ -155,16 +238,54 @@ def test_taking_the_only_number_left_is_not_a_puzzle() -> None:
 
 def test_too_many_winning_moves_is_not_a_puzzle() -> None:
     legal = [str(n) for n in range(40)]
-    assert not is_puzzle(tuple(legal[:7]), Figures(40, 7, 3), legal)
-    assert is_puzzle(tuple(legal[:2]), Figures(40, 2, 3), legal)
+    assert not is_puzzle(tuple(legal[:7]), Figures(40, 7, 3, 7), legal)
+    assert is_puzzle(tuple(legal[:2]), Figures(40, 2, 3, 2), legal)
 
 
-def test_difficulty_grows_with_the_length_and_the_fewness_of_wins() -> None:
-    assert difficulty_of(Figures(9, 3, 1)) == "easy"
-    assert difficulty_of(Figures(9, 1, 1)) == "medium"
-    assert difficulty_of(Figures(12, 2, 3)) == "medium"
-    assert difficulty_of(Figures(30, 2, 3)) == "hard"  # 28 moves lose
-    assert difficulty_of(Figures(30, 1, 5)) == "hard"
+def test_difficulty_as_ruled() -> None:
+    from rules.puzzles.judge import fits
+
+    assert difficulty_of(Figures(9, 3, 1, 3)) == "easy"  # a win at once, three ways
+    assert difficulty_of(Figures(9, 2, 1, 1)) == "easy"  # one choice, but 2 moves of 9
+    assert difficulty_of(Figures(80, 2, 1, 1)) == "medium"  # 4×8 or 8×4 of 80 moves
+    assert difficulty_of(Figures(12, 2, 3, 2)) == "medium"  # two of the mover's moves
+    assert difficulty_of(Figures(30, 2, 3, 1)) == "hard"  # one choice, two moves
+    assert difficulty_of(Figures(30, 1, 5, 1)) == "hard"
+    for legal in range(1, 40):
+        for winning in range(1, legal + 1):
+            for plies in (1, 3, 5):
+                for count in range(1, winning + 1):
+                    figures = Figures(legal, winning, plies, count)
+                    assert fits(figures, difficulty_of(figures))
+
+
+def test_same_choices_count_once() -> None:
+    from rules.puzzles.choices import choices
+
+    fifty = get_game("fifty").new()
+    assert choices("fifty", fifty, ("4*8", "8*4")) == 1
+    assert choices("fifty", fifty, ("8-4", "4-8", "8/4")) == 3
+    template = get_game("template").new()  # _ + _ × _: the two factors are alike
+    assert choices("template", template, ("7@1.2", "7@1.3")) == 1
+    assert choices("template", template, ("7@1.1", "7@1.2", "7@2.2")) == 3
+    countdown = get_game("countdown").replay(None, ["+2", "+5"])  # the total is 7
+    collect = get_game("collect").replay(None, ["3", "2"])
+    assert choices("collect", collect, ("5:2+3=5", "5:3+2=5", "1")) == 2
+    assert choices("countdown", countdown, ("*1", "/1", "+1")) == 2
+
+
+def test_moves_that_change_nothing_are_not_plausible() -> None:
+    from rules.puzzles.choices import plausible
+
+    game = get_game("countdown")
+    state = game.replay(None, ["+2", "+5"])
+    legal = [game.format_move(m) for m in game.legal_moves(state)]
+    assert not plausible("countdown", state, "*1", legal)
+    assert not plausible("countdown", state, "pass", legal)
+    assert plausible("countdown", state, "+1", legal)
+    fifty = get_game("fifty").new()
+    assert not plausible("fifty", fifty, "1/2", ["1/2", "1+2"])
+    assert plausible("fifty", fifty, "1/2", ["1/2"])
 
 
 # The daily puzzle.
@@ -181,7 +302,9 @@ def test_daily_is_the_same_in_two_processes_and_runs() -> None:
         )
         for _ in range(2)
     ]
-    assert outputs[0] == outputs[1] == daily(dt.date(2026, 3, 14)).to_json()
+    assert outputs[0] == outputs[1]
+    assert outputs[0].pop("share").startswith("Equation Duel 2026-03-14 · ")
+    assert outputs[0] == daily(dt.date(2026, 3, 14)).to_json()
 
 
 def test_daily_differs_across_dates() -> None:
@@ -316,5 +439,7 @@ def test_an_empty_day_and_an_empty_game_say_so(monkeypatch: pytest.MonkeyPatch) 
         daily(day)
     with pytest.raises(bank_module.NoPuzzle, match="no puzzles for conquest"):
         pick("conquest", 1)
+    with pytest.raises(bank_module.NoPuzzle, match="no hard puzzles for template"):
+        pick("template", 1, "hard")
     assert pick("fifty", 1).game == "fifty"
     assert bank_module.skipped_text() == "5 bad puzzle entries in the bank left out"
