@@ -44,8 +44,19 @@ def templates_of(game_id: str) -> tuple[str, ...]:
     return TEMPLATES if game_id == "template" else ()
 
 
+def enter_is_its_own(node: DOMNode) -> bool:
+    """Whether Enter on `node` does something of its own rather than start the game."""
+    if isinstance(node, Button | Select):
+        return True
+    if isinstance(node, RadioSet):  # the option the arrows moved to, not yet chosen
+        highlighted: int | None = node._selected
+        return highlighted is not None and highlighted != node.pressed_index
+    return False
+
+
 class SetupScreen(Screen[None]):
-    """Set up one game; Enter (or Start) begins, Escape goes back to the menu."""
+    """Set up one game; Enter (or Start) begins, except on a list, where it opens or
+    chooses; Escape goes back to the menu."""
 
     CSS_PATH = SCREEN_STYLES
     # The first name box, named: left to Textual, the first focusable widget would be the
@@ -273,15 +284,12 @@ class SetupScreen(Screen[None]):
         return (first, second)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Enter starts from any field (space toggles switches and radio buttons, and opens
-        # a Select, as a click does), except where Enter has its own job: a Select whose
-        # list is open (Enter chooses), and the buttons (Enter presses the one focused).
-        if action == "start":
-            node: DOMNode | None = self.app.focused
-            while node is not None:
-                if isinstance(node, Button) or (isinstance(node, Select) and node.expanded):
-                    return False
-                node = node.parent
+        # Enter starts from a name, a number, a switch or a box (space toggles those), but
+        # never from a list, where Enter has a job of its own: on a Select it opens the
+        # list or chooses in it (never "start with the old choice"), on a radio set it
+        # chooses the option the arrows moved to; and on a button it presses that button.
+        if action == "start" and self.app.focused is not None:
+            return not any(enter_is_its_own(node) for node in self.app.focused.ancestors_with_self)
         return True
 
     def action_start(self) -> None:

@@ -4,7 +4,7 @@ remembered for next time, options below the fold announced, computer seats named
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, RadioSet, Select, Static
 
 from app import settings
 from app.tui.app import EquationDuelApp
@@ -41,23 +41,67 @@ async def test_the_preset_list_shows_words_not_names() -> None:
         assert str(preset.selection) == "standard"
 
 
-async def test_enter_starts_the_game_from_a_select_and_space_opens_it() -> None:
+async def test_enter_on_a_list_opens_it_and_chooses_and_starts_only_elsewhere() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "5")
         preset = setup.query_one("#preset", Select)
         preset.focus()
-        await pilot.press("space")
+        await pilot.press("enter")  # a closed list: Enter opens it, never starts
         await pilot.pause()
-        assert preset.expanded  # space opens the list; Enter in it chooses
-        await pilot.press("down", "enter")
+        assert preset.expanded and top(app) is setup
+        await pilot.press("down", "enter")  # Enter in the open list chooses
         await pilot.pause()
         assert not preset.expanded and top(app) is setup
         assert preset.selection == "first=2"
-        await pilot.press("enter")  # the list is closed: Enter starts
+        await pilot.press("space")  # space opens it too
+        await pilot.pause()
+        assert preset.expanded
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not preset.expanded and top(app) is setup
+        setup.query_one("#name-1", Input).focus()
+        await pilot.press("enter")  # Enter elsewhere starts
         await pilot.pause()
         screen = game_screen(app)
         assert screen.setup.first == 2
+
+
+async def test_enter_on_the_computer_level_chooses_it() -> None:
+    """The repro: a computer seat, its level list closed; Enter opens it, ↓ Enter
+    chooses "medium", and the game starts only from a name."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app, "5")
+        await pilot.click("#computer-2")
+        level = setup.query_one("#level-2", Select)
+        assert level.value == "easy"
+        level.focus()
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        assert top(app) is setup and level.value == "medium"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert top(app) is setup and level.expanded
+        await pilot.press("escape")
+        setup.query_one("#name-1", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).setup.seats[1].level == "medium"
+
+
+async def test_enter_on_a_radio_set_chooses_the_option_moved_to() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app, "4")
+        first = setup.query_one("#first", RadioSet)
+        first.focus()
+        await pilot.press("right", "enter")  # moved to Player 2: Enter chooses it
+        await pilot.pause()
+        assert top(app) is setup and setup.first == 2
+        await pilot.press("enter")  # the option shown is the one chosen: Enter starts
+        await pilot.pause()
+        assert game_screen(app).setup.first == 2
 
 
 async def test_names_typed_are_remembered_for_the_next_setup() -> None:
