@@ -15,7 +15,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
-from app.seat_names import seat_names
+from app.seat_names import is_computer_name, seat_names
 from app.tui.match_form import MatchForm
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
@@ -23,13 +23,14 @@ from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
 from app.tui.preset_words import preset_words
 from app.tui.session import MATCH_FIELDS, GameSetup, Seat, clean_name
-from app.tui.setup_memory import remember_names, remembered_setup
+from app.tui.setup_memory import remember_names, remember_setup, remembered_setup
 from app.tui.styles import SCREEN_STYLES
 from rules.base import GameOptions, PlayerNo
 from rules.games import VARIANTS
 from rules.match import MatchError, new_match
 from rules.registry import get_game
 from rules.template_options import TEMPLATES
+from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter
 
 CUSTOM_PRESET = "(custom)"
@@ -144,6 +145,7 @@ class SetupScreen(Screen[None]):
                 levels,
                 id=f"level-{player}",
                 allow_blank=False,
+                value=seat.level if seat.level in (self.levels or LEVELS) else levels[0][1],
                 disabled=not self.levels or seat.kind != "computer",
                 classes="level",
                 compact=True,
@@ -269,7 +271,11 @@ class SetupScreen(Screen[None]):
         names: list[str] = []
         levels: list[str | None] = []
         for player in (1, 2):
-            names.append(clean_name(self.query_one(f"#name-{player}", Input).value, player))
+            typed = self.query_one(f"#name-{player}", Input).value
+            # A computer's own name ("Computer (perfect)", longer than a typed name may
+            # be) is named again by the level chosen now.
+            default = is_computer_name(typed.strip())
+            names.append(DEFAULT_NAMES[player - 1] if default else clean_name(typed, player))
             computer = self.query_one(f"#computer-{player}", RadioButton).value
             level_select: Select[str] = self.query_one(f"#level-{player}", Select)
             level = level_select.value  # never blank (allow_blank=False)
@@ -302,16 +308,19 @@ class SetupScreen(Screen[None]):
         app = navigator(self.app)
         if app is not None:
             seats = self.seats()
-            self.remember_names(seats)
             setup = GameSetup(self.game_id, options, seats, best_of, seconds, form.takebacks())
+            self.remember(setup)
             app.start_game(setup)
 
-    def remember_names(self, seats: tuple[Seat, Seat]) -> None:
+    def remember(self, setup: GameSetup) -> None:
+        """Keep the names for every game's next setup, and this setup for this game's
+        next one and the menu's "Play again"."""
         try:
-            remember_names(seats)
+            remember_names(setup.seats)
+            remember_setup(setup)
         except OSError as error:
             self.notify(
-                f"The names will not be remembered: {error.strerror or error}",
+                f"This setup will not be remembered: {error.strerror or error}",
                 severity="warning",
             )
 

@@ -3,11 +3,14 @@ remembered for next time, options below the fold announced, computer seats named
 
 from __future__ import annotations
 
+import json
+
 from textual.pilot import Pilot
-from textual.widgets import Input, RadioSet, Select, Static
+from textual.widgets import Input, RadioButton, RadioSet, Select, Static
 
 from app import settings
 from app.tui.app import EquationDuelApp
+from app.tui.menu import MenuScreen
 from app.tui.preset_words import preset_words
 from app.tui.setup import SetupScreen
 from rules.collect import CollectOptions
@@ -188,3 +191,70 @@ async def test_the_setup_turns_takebacks_off() -> None:
         app.open_setup("countdown", screen.setup)  # "New game" starts from this setup
         await pilot.pause()
         assert not top(app).query_one("#takebacks", Checkbox).value
+
+
+async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app, "5")
+        setup.query_one("#name-1", Input).value = "Ann"
+        await pilot.click("#computer-2")
+        setup.query_one("#level-2", Select).value = "perfect"
+        setup.query_one("#preset", Select).value = "first=2"
+        await pilot.pause()
+        setup.query_one("#name-1", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        started = game_screen(app).setup
+        assert started.names == ("Ann", "Computer (perfect)") and started.first == 2
+    again = EquationDuelApp()
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        link = top(again).query_one("#play-again", Static)
+        assert link.display and str(link.render()) == "Play again: Countdown Duel (a)"
+        setup = await open_setup(pilot, again, "5")  # the same game: all of it remembered
+        assert setup.query_one("#name-1", Input).value == "Ann"
+        assert setup.query_one("#computer-2", RadioButton).value
+        assert setup.query_one("#level-2", Select).value == "perfect"
+        assert setup.query_one("#preset", Select).value == "first=2"
+        await pilot.press("escape")
+        setup = await open_setup(pilot, again, "4")  # another game: its own, the names kept
+        assert setup.query_one("#name-1", Input).value == "Ann"
+        assert setup.query_one("#human-2", RadioButton).value
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("a")  # Play again: the last setup, in one key
+        await pilot.pause()
+        replayed = game_screen(again).setup
+        assert replayed == started
+
+
+async def test_a_broken_setups_file_gives_the_standard_setup() -> None:
+    from app.data_folder import ensure_data_dir
+    from app.tui.setup_memory import SETUPS, last_setup, stored_setup
+
+    path = ensure_data_dir() / SETUPS
+    for text in ("not json", "[]", '{"last": "fifty", "games": {"fifty": {"options": 3}}}'):
+        path.write_text(text, "utf-8")
+        assert last_setup() is None and stored_setup("fifty") is None
+    bad_level = {"options": {}, "seats": [{"name": "A", "kind": "computer", "level": "god"},
+                                          {"name": "B", "kind": "human"}]}  # fmt: skip
+    path.write_text(json.dumps({"last": "fifty", "games": {"fifty": bad_level}}), "utf-8")
+    assert last_setup() is None
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a")  # a setup that no longer fits: the game's setup, standard
+        await pilot.pause()
+        setup = top(app)
+        assert isinstance(setup, SetupScreen) and setup.game_id == "fifty"
+        assert setup.query_one("#human-1", RadioButton).value
+        assert setup.query_one("#preset", Select).value == "standard"
+    path.unlink()
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not top(app).query_one("#play-again", Static).display
+        await pilot.press("a")  # nothing to play again: said, and the menu stays
+        await pilot.pause()
+        assert isinstance(top(app), MenuScreen)
