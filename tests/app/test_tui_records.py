@@ -18,6 +18,7 @@ from app.tui.replay import SavedGamesScreen
 from app.tui.unfinished_list import UnfinishedDialog
 from rules.records import players_of, record_from_moves
 from tests.app.tui_support import SIZE, game_screen, text_of, top, winner_shown
+from widgets.status_line import StatusLine
 
 NAMES = ("Ann", "Bob")
 
@@ -39,7 +40,7 @@ async def test_ctrl_s_writes_a_loadable_record() -> None:
         await pilot.press("4", "7", "ctrl+s")
         saves = storage.list_saves()
         assert len(saves) == 1
-        status = text_of(game_screen(app).query_one("#status", Static))
+        status = game_screen(app).query_one("#status", StatusLine).message
         assert status == f"Saved to {saves[0].path}"
         await pilot.press("1", "ctrl+s")  # the same game keeps its file
         assert [s.path for s in storage.list_saves()] == [saves[0].path]

@@ -10,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
+from textual.widget import Widget
 
 from app.tui.boards.common import KeypadBoard
 from app.tui.dialogs import ConfirmDialog
@@ -87,10 +88,19 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
             self.query_one("#collect-pool-row").display = True
 
     def declare_hint(self, state: CollectState) -> str:
+        """The declaration box's title, shortened where the box is narrow (80 columns):
+        never cut off."""
         if self.sudden_death:
             turn = state.sudden_death_turns + 1
-            return f"Sudden death, turn {turn} of {SUDDEN_DEATH_TURNS}: declare, or Esc for none"
-        return f"Picked {self.pending}: declare an equation, or Esc to end the turn"
+            head = f"Sudden death, turn {turn} of {SUDDEN_DEATH_TURNS}: declare"
+            long, short = f"{head}, or Esc for none", f"{head} or Esc"
+        else:
+            long = f"Picked {self.pending}: declare an equation, or Esc to end the turn"
+            short = f"Picked {self.pending}: declare, or Esc to end the turn"
+        declare = self.query_one(EquationInput)
+        box = declare.parent.content_size.width if isinstance(declare.parent, Widget) else 0
+        # The title's room: the box's width less its corners and the spaces around it.
+        return long if len(long) + 6 <= box - declare.styles.margin.width else short
 
     def holdings(self, state: CollectState, player: PlayerNo) -> Text:
         mine = state.numbers_of(player)
