@@ -5,14 +5,9 @@ from __future__ import annotations
 
 import os
 
-from textual.widgets import OptionList
-
 from app import storage
 from app.finished_games import finished_dir, keep_finished, list_games
-from app.tui.app import EquationDuelApp
-from app.tui.replay import SavedGamesScreen
 from rules.records import GameRecord, players_of, record_from_moves
-from tests.app.tui_support import SIZE, top, winner_shown
 
 NAMES = ("Ann", "Bob")
 
@@ -60,20 +55,3 @@ def test_a_folder_that_cannot_be_written_keeps_nothing_and_raises_nothing() -> N
     finished_dir().parent.mkdir(parents=True, exist_ok=True)
     finished_dir().write_text("a file where the folder should be", "utf-8")
     assert keep_finished(finished_game(1)) is None
-
-
-async def test_a_finished_game_is_listed_in_saved_games_with_its_result() -> None:
-    app = EquationDuelApp("conquest", names=NAMES)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5", "2", "3")
-        await winner_shown(pilot)
-        await pilot.press("q")  # the menu
-        await pilot.pause()
-        await pilot.press("g")
-        screen = top(app)
-        assert isinstance(screen, SavedGamesScreen)
-        listing = screen.query_one("#saved-list", OptionList)
-        assert listing.option_count == 1
-        text = str(listing.get_option_at_index(0).prompt)
-        assert "Equation Conquest: Ann vs Bob" in text
-        assert "finished: Ann won" in text and "played" in text

@@ -8,7 +8,6 @@ from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from rules.registry import GAME_IDS
 from tests.app.tui_support import game_screen, top, winner_shown
-from widgets.digit_pool import DigitPool, PoolKey
 
 SMALL = (80, 24)
 
@@ -41,19 +40,3 @@ async def test_the_countdown_analysis_fits_at_80x24() -> None:
         pools = [screen.query_one(f"#position-pool-{p}") for p in (1, 2)]
         assert all(pool.region.right <= SMALL[0] for pool in pools)
         assert widest(screen) <= SMALL[0]
-
-
-async def test_the_analysis_pool_is_all_on_screen_at_80x24() -> None:
-    """Nine keys do not fit beside the moves at 80 columns: the pool wraps onto two rows
-    (5 and 4), and every key is inside the screen."""
-    app = EquationDuelApp()
-    async with app.run_test(size=SMALL) as pilot:
-        app.push_screen(AnalysisScreen("fifty", None, ["9*5", "8*6", "1+2", "3+4"], ("A", "B")))
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        pool = app.screen.query_one("#position-pool", DigitPool)
-        assert pool.columns == 5
-        keys = list(pool.query(PoolKey))
-        assert len(keys) == 9 and all(key.region.right <= 80 for key in keys)
-        assert all(key.region.width > 0 for key in keys)

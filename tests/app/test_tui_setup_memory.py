@@ -10,7 +10,6 @@ from textual.widgets import Input, RadioButton, RadioSet, Select, Static
 
 from app import settings
 from app.tui.app import EquationDuelApp
-from app.tui.menu import MenuScreen
 from app.tui.preset_words import preset_words
 from app.tui.setup import SetupScreen
 from rules.collect import CollectOptions
@@ -44,35 +43,10 @@ async def test_the_preset_list_shows_words_not_names() -> None:
         assert str(preset.selection) == "standard"
 
 
-async def test_enter_on_a_list_opens_it_and_chooses_and_starts_only_elsewhere() -> None:
-    app = EquationDuelApp()
-    async with app.run_test(size=SIZE) as pilot:
-        setup = await open_setup(pilot, app, "5")
-        preset = setup.query_one("#preset", Select)
-        preset.focus()
-        await pilot.press("enter")  # a closed list: Enter opens it, never starts
-        await pilot.pause()
-        assert preset.expanded and top(app) is setup
-        await pilot.press("down", "enter")  # Enter in the open list chooses
-        await pilot.pause()
-        assert not preset.expanded and top(app) is setup
-        assert preset.selection == "first=2"
-        await pilot.press("space")  # space opens it too
-        await pilot.pause()
-        assert preset.expanded
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not preset.expanded and top(app) is setup
-        setup.query_one("#name-1", Input).focus()
-        await pilot.press("enter")  # Enter elsewhere starts
-        await pilot.pause()
-        screen = game_screen(app)
-        assert screen.setup.first == 2
-
-
-async def test_enter_on_the_computer_level_chooses_it() -> None:
-    """The repro: a computer seat, its level list closed; Enter opens it, ↓ Enter
-    chooses "medium", and the game starts only from a name."""
+async def test_enter_on_a_list_opens_it_or_chooses_and_starts_only_elsewhere() -> None:
+    """The repro: a computer seat, its level list closed; Enter opens it (it never starts
+    with the old choice), ↓ Enter chooses; on a radio set Enter chooses the option the
+    arrows moved to; Enter on a name starts."""
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "5")
@@ -80,31 +54,27 @@ async def test_enter_on_the_computer_level_chooses_it() -> None:
         level = setup.query_one("#level-2", Select)
         assert level.value == "easy"
         level.focus()
-        await pilot.press("enter", "down", "enter")
+        await pilot.press("enter")  # closed: Enter opens it
         await pilot.pause()
-        assert top(app) is setup and level.value == "medium"
-        await pilot.press("enter")
+        assert level.expanded and top(app) is setup
+        await pilot.press("down", "enter")  # open: Enter chooses
         await pilot.pause()
-        assert top(app) is setup and level.expanded
+        assert not level.expanded and top(app) is setup and level.value == "medium"
+        await pilot.press("space")  # space opens it too
+        await pilot.pause()
+        assert level.expanded
         await pilot.press("escape")
-        setup.query_one("#name-1", Input).focus()
-        await pilot.press("enter")
         await pilot.pause()
-        assert game_screen(app).setup.seats[1].level == "medium"
-
-
-async def test_enter_on_a_radio_set_chooses_the_option_moved_to() -> None:
-    app = EquationDuelApp()
-    async with app.run_test(size=SIZE) as pilot:
-        setup = await open_setup(pilot, app, "4")
-        first = setup.query_one("#first", RadioSet)
-        first.focus()
+        assert not level.expanded and top(app) is setup
+        setup.query_one("#first", RadioSet).focus()
         await pilot.press("right", "enter")  # moved to Player 2: Enter chooses it
         await pilot.pause()
         assert top(app) is setup and setup.first == 2
-        await pilot.press("enter")  # the option shown is the one chosen: Enter starts
+        setup.query_one("#name-1", Input).focus()
+        await pilot.press("enter")  # Enter elsewhere starts
         await pilot.pause()
-        assert game_screen(app).setup.first == 2
+        started = game_screen(app).setup
+        assert started.first == 2 and started.seats[1].level == "medium"
 
 
 async def test_names_typed_are_remembered_for_the_next_setup() -> None:
@@ -207,26 +177,24 @@ async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> 
         await pilot.pause()
         started = game_screen(app).setup
         assert started.names == ("Ann", "Computer (perfect)") and started.first == 2
-    again = EquationDuelApp()
-    async with again.run_test(size=SIZE) as pilot:
+        app.go_menu()
         await pilot.pause()
-        link = top(again).query_one("#play-again", Static)
+        link = top(app).query_one("#play-again", Static)
         assert link.display and str(link.render()) == "Play again: Countdown Duel (a)"
-        setup = await open_setup(pilot, again, "5")  # the same game: all of it remembered
+        setup = await open_setup(pilot, app, "5")  # the same game: all of it remembered
         assert setup.query_one("#name-1", Input).value == "Ann"
         assert setup.query_one("#computer-2", RadioButton).value
         assert setup.query_one("#level-2", Select).value == "perfect"
         assert setup.query_one("#preset", Select).value == "first=2"
         await pilot.press("escape")
-        setup = await open_setup(pilot, again, "4")  # another game: its own, the names kept
+        setup = await open_setup(pilot, app, "4")  # another game: its own, the names kept
         assert setup.query_one("#name-1", Input).value == "Ann"
         assert setup.query_one("#human-2", RadioButton).value
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("a")  # Play again: the last setup, in one key
         await pilot.pause()
-        replayed = game_screen(again).setup
-        assert replayed == started
+        assert game_screen(app).setup == started
 
 
 async def test_a_broken_setups_file_gives_the_standard_setup() -> None:
@@ -250,11 +218,3 @@ async def test_a_broken_setups_file_gives_the_standard_setup() -> None:
         assert isinstance(setup, SetupScreen) and setup.game_id == "fifty"
         assert setup.query_one("#human-1", RadioButton).value
         assert setup.query_one("#preset", Select).value == "standard"
-    path.unlink()
-    app = EquationDuelApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert not top(app).query_one("#play-again", Static).display
-        await pilot.press("a")  # nothing to play again: said, and the menu stays
-        await pilot.pause()
-        assert isinstance(top(app), MenuScreen)
