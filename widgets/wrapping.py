@@ -3,7 +3,8 @@ nor between a word and its number ("slot 3", "pick 8").
 
 Rich breaks a line at any space, and every space character (no-break ones too) is a
 space to it, so `wrap_keeping` breaks the text itself: a line may start only at a word
-(a token with a letter in it), or after a "·". A piece longer than a whole line (which no
+(a token with a letter in it, but not the word after a possessive: "Bob's slot 3"), or
+after a "·". A piece longer than a whole line (which no
 move or hint is at 80 columns) is broken at its spaces after all, and a token longer
 than a line is cut.
 """
@@ -15,10 +16,14 @@ from rich.cells import cell_len
 
 def pieces(text: str) -> list[str]:
     """`text` in the pieces a line may not break inside: each starts with a word (or
-    follows a "·") and holds the numbers and operators after it."""
+    follows a "·") and holds the numbers and operators after it; a possessive keeps its
+    noun."""
     found: list[str] = []
     for token in text.split(" "):
-        starts = any(ch.isalpha() for ch in token) or (bool(found) and found[-1].endswith("·"))
+        after = found[-1] if found else ""
+        starts = (any(ch.isalpha() for ch in token) and not after.endswith("'s")) or (
+            after.endswith("·")
+        )
         if found and not starts:
             found[-1] += " " + token
         else:

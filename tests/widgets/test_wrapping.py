@@ -8,9 +8,9 @@ from widgets.wrapping import pieces, wrap_keeping
 
 def test_an_equation_and_a_slot_number_stay_together() -> None:
     assert pieces("pick 4 · 1 + 3 = 4") == ["pick 4 ·", "1 + 3 = 4"]
-    assert pieces("9 → P2's slot 3") == ["9 →", "P2's", "slot 3"]
+    assert pieces("9 → P2's slot 3") == ["9 →", "P2's slot 3"]
     assert wrap_keeping("pick 4 · 1 + 3 = 4", 12) == ["pick 4 ·", "1 + 3 = 4"]
-    assert wrap_keeping("9 → P2's slot 3", 12) == ["9 → P2's", "slot 3"]
+    assert wrap_keeping("9 → Ann's slot 1", 12) == ["9 →", "Ann's slot 1"]
     hint = "Hint: Pick 3, then declare 0 + 3 = 3: you win at once."
     lines = wrap_keeping(hint, 34)
     assert lines == ["Hint: Pick 3, then", "declare 0 + 3 = 3: you win at", "once."]
