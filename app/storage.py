@@ -6,6 +6,7 @@ folder named by the `EQUATION_DUEL_DATA` environment variable) holds:
     unfinished/*.json    every game left unfinished, one file per game, written after
                          every move (app.unfinished); autosave*.json of older versions
     saves/*.json         games saved with ctrl+s
+    finished/*.json      the last 200 finished games, kept automatically (app.finished_games)
     exports/*.json       records exported from the game-over dialog
     stats.sqlite3        the statistics (app.stats)
 
@@ -194,11 +195,18 @@ class SavedGame:
     modified: datetime
     record: GameRecord | None
     error: str | None = None
+    #: Saved with ctrl+s, never dropped (False: a finished game kept among the last
+    #: ones, app.finished_games).
+    for_good: bool = True
 
 
 def list_saves(check: bool = False) -> list[SavedGame]:
     """The saved games, newest first. `check` replays each one (slower, finds bad moves)."""
-    folder = saves_dir()
+    return list_saves_in(saves_dir(), check)
+
+
+def list_saves_in(folder: Path, check: bool = False) -> list[SavedGame]:
+    """The records in `folder`, newest first (as `list_saves`)."""
     if not folder.is_dir():
         return []
     entries = []

@@ -105,7 +105,9 @@ class EquationTemplate(Widget):
             key.set_class(self.cursor == key.slot, "-cursor")
         self.set_class(all(v is not None for v in self.values), "-full")
         self.set_class(self.active, "-active")
-        self.query_one(".value", Static).update(Content(self.value_text))
+        # (none while the slots are composed again for a new template: `recompose` syncs)
+        for line in self.query(".value").results(Static):
+            line.update(Content(self.value_text))
 
     def watch_values(self) -> None:
         self._sync()

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
+
+from widgets.wrapping import wrap_keeping
 
 
 class MoveList(VerticalScroll, can_focus=False):
@@ -33,6 +36,8 @@ class MoveList(VerticalScroll, can_focus=False):
     #: (player, the move in words) for each move played.
     moves: reactive[tuple[tuple[int, str], ...]] = reactive((), always_update=True)
     marks: reactive[tuple[str, str]] = reactive(("P1", "P2"))
+    #: The width the moves were last wrapped for.
+    _wrapped_at = 0
 
     def compose(self) -> ComposeResult:
         self.border_title = "Moves"
@@ -42,6 +47,8 @@ class MoveList(VerticalScroll, can_focus=False):
         self._sync()
 
     def on_resize(self) -> None:
+        if self.moves and self.scrollable_content_region.width != self._wrapped_at:
+            self._sync()  # wrapped again for the new width
         self._keep_newest_in_view()
 
     def _keep_newest_in_view(self) -> None:
@@ -59,18 +66,25 @@ class MoveList(VerticalScroll, can_focus=False):
         if not self.moves:
             return Text("no moves yet", style=self.get_component_rich_style("move-list--number"))
         number_style = self.get_component_rich_style("move-list--number")
+        width = self.scrollable_content_region.width
         for index, (player, words) in enumerate(self.moves, start=1):
             if index > 1:
                 text.append("\n")
-            text.append(f"{index:>2}. ", style=number_style)
+            number = f"{index:>2}. "
+            text.append(number, style=number_style)
             style = self.get_component_rich_style(f"move-list--p{player}")
-            text.append(f"{self.marks[player - 1]} ", style=style)
-            text.append(words)
+            mark = f"{self.marks[player - 1]} "
+            text.append(mark, style=style)
+            # Wrapped by hand, never inside an equation ("1 +" / "3 = 4"), under the words.
+            indent = cell_len(number + mark)
+            room = width - indent if width - indent >= 8 else 0
+            text.append(f"\n{' ' * indent}".join(wrap_keeping(words, room)))
         return text
 
     def _sync(self) -> None:
         if not self.is_mounted:
             return
+        self._wrapped_at = self.scrollable_content_region.width
         self.query_one("#move-lines", Static).update(self.render_moves())
         self._keep_newest_in_view()
 

@@ -7,6 +7,8 @@ from typing import Literal
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from widgets.wrapping import wrap_keeping
+
 Level = Literal["info", "note", "error", "success"]
 
 
@@ -29,7 +31,14 @@ class StatusLine(Static):
         self.level = level
 
     def watch_message(self, message: str) -> None:
-        self.update(message)
+        self._wrap()
+
+    def on_resize(self) -> None:
+        self._wrap()
+
+    def _wrap(self) -> None:
+        """Broken into lines here, never inside an equation ("0 + 3" / "= 3")."""
+        self.update("\n".join(wrap_keeping(self.message, self.content_size.width)))
 
     def watch_level(self, level: Level) -> None:
         for name in ("note", "error", "success"):

@@ -73,3 +73,6 @@ class SavedGames:
 
     def clear(self, record: GameRecord) -> None:
         drop_unfinished(record.id)
+        from app.finished_games import keep_finished
+
+        keep_finished(record)  # listed in "Saved games" (the last 200; never raises)

@@ -1,5 +1,5 @@
 """The menu: the five games (keys 1-5, arrows and Enter, or a click), rules, saved games,
-statistics and quit."""
+statistics and quit; and "Play again" (a), the last setup started, once there is one."""
 
 from __future__ import annotations
 
@@ -90,6 +90,7 @@ class MenuScreen(Screen[None]):
         Binding("g", "saved_games", "Saved games"),
         Binding("s", "statistics", "Statistics"),
         Binding("t", "tournament", "Tournament", show=False),
+        Binding("a", "play_again", "Play again", show=False),
         Binding("q", "app.quit", "Quit"),
         Binding("o", "online", "Play a friend online", show=False),  # (docs/online.md)
     ]
@@ -110,8 +111,9 @@ class MenuScreen(Screen[None]):
             with Vertical(id="games"):
                 for number, game_id in enumerate(GAME_IDS, start=1):
                     yield GameCard(number, game_id)
-            with Center(id="menu-puzzles"):
+            with Center(id="menu-puzzles"), Horizontal(id="menu-quick"):
                 yield MenuLink("Puzzles: find the winning move (p)", "puzzles", id="puzzles")
+                yield MenuLink("", "play_again", id="play-again")
             with Horizontal(id="menu-links"):
                 yield MenuLink("Play (Enter)", "open", id="play", classes="-primary")
                 yield MenuLink("Rules (F1)", "rules", id="rules")
@@ -124,6 +126,35 @@ class MenuScreen(Screen[None]):
         if gone(self):  # popped or replaced before it mounted
             return
         self.query_one(f"#game-{self.current}", GameCard).focus()
+        self._offer_play_again()
+
+    def on_screen_resume(self) -> None:
+        self._offer_play_again()
+
+    def _offer_play_again(self) -> None:
+        """ "Play again: <game> (a)" once a game has been set up (app.tui.setup_memory)."""
+        from app.tui.setup_memory import last_game_id
+
+        game_id = last_game_id()
+        link = self.query_one("#play-again", MenuLink)
+        link.display = game_id is not None
+        if game_id is not None:
+            link.update(f"Play again: {short_title(GAME_INFO[game_id].title)} (a)")
+
+    def action_play_again(self) -> None:
+        """Start the last setup again, in one key."""
+        from app.tui.setup_memory import last_game_id, stored_setup
+
+        game_id = last_game_id()
+        app = navigator(self.app)
+        if game_id is None:
+            self.notify("Nothing to play again yet: choose a game and start it first.")
+        elif app is not None:
+            setup = stored_setup(game_id)
+            if setup is None:  # it no longer fits the game: its setup, to choose again
+                app.open_setup(game_id)
+            else:
+                app.start_game(setup)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         widget = event.widget if hasattr(event, "widget") else None

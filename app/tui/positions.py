@@ -67,6 +67,8 @@ class PositionView(Vertical):
         self.game_id = game_id
         self.options = options
         self.names = names
+        #: The columns each shared pool has when there is room (by the pool's id).
+        self._widest: dict[str | None, int] = {}
 
     # Layout, per game
 
@@ -100,6 +102,19 @@ class PositionView(Vertical):
                     pool.border_title = Text(self.names[player - 1])
                     yield pool
         yield Static(id="position-note", classes="position-line")
+
+    def on_resize(self) -> None:
+        """A shared pool wider than the view wraps onto more rows, as even as can be (at
+        80 columns the analysis has room for 7 keys across, not 9): nothing off screen."""
+        width = self.content_size.width
+        for pool in self.query("#position-pool").results(DigitPool):
+            numbers = len(pool.numbers)
+            widest = self._widest.setdefault(pool.id, pool.columns)
+            fit = max(1, min(widest, (width + 1) // (DigitPool.KEY_WIDTH - 2)))
+            rows = -(-numbers // fit)
+            columns = min(widest, -(-numbers // rows))
+            if pool.columns != columns:
+                pool.columns = columns
 
     @on(DigitPool.Picked)
     @on(EquationTemplate.SlotChosen)

@@ -1,6 +1,6 @@
-"""Saved games: the list of records in the saves folder, and replaying a finished one.
+"""Saved games: the games saved with ctrl+s and the last finished ones, and replaying one.
 
-`SavedGamesScreen` lists `storage.list_saves()` newest first (and the game left
+`SavedGamesScreen` lists `finished_games.list_games()` newest first (and the game left
 unfinished last time, if any): Enter or a click opens the highlighted one. A finished
 game opens in the analysis screen, which steps through it with ← and → and marks each
 move; an unfinished one is resumed on its game screen. A file that cannot be read is
@@ -22,6 +22,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app import storage
+from app.finished_games import list_games
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
@@ -100,7 +101,8 @@ class SavedGamesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Saved games", id="saved-title")
         yield Static(
-            "Finished games replay with ← →; unfinished ones resume. ctrl+s in a game saves it.",
+            "Finished games replay with ← →; unfinished ones resume. The last 200 finished "
+            "games are kept; ctrl+s in a game keeps one for good.",
             id="saved-help",
         )
         yield OptionList(id="saved-list")
@@ -126,7 +128,7 @@ class SavedGamesScreen(Screen[None]):
             self.slots[key] = path
             head = f"Left unfinished: {resume_words(record)}"
             options.append(Option(Content.assemble((head, "bold"), "\n", describe(record)), key))
-        for number, entry in enumerate(storage.list_saves(check=True)):
+        for number, entry in enumerate(list_games(check=True)):
             if entry.record is None:
                 options.append(self._broken(entry.path.name, entry.error or "cannot be read"))
                 continue
@@ -134,13 +136,17 @@ class SavedGamesScreen(Screen[None]):
             key = f"save-{number}"
             self.records[key] = record
             head = f"{short_title(record.game)}: {record.names[0]} vs {record.names[1]}"
-            line = f"{describe(record)} · saved {when(entry.modified)}"
+            kept = "saved" if entry.for_good else "played"
+            line = f"{describe(record)} · {kept} {when(entry.modified)}"
             where = (entry.path.name, "$text-muted")
             options.append(Option(Content.assemble((head, "bold"), "\n", line, "\n", where), key))
         # A separator between the games (none before the first).
         listing.add_options([item for option in options for item in (None, option)][1:])
         empty = self.query_one("#saved-empty", Static)
-        empty.update("No saved games yet: press ctrl+s during a game to save it.")
+        empty.update(
+            "No games yet: every game you finish is listed here (the last 200), "
+            "and ctrl+s during a game keeps it for good."
+        )
         empty.display = not options
         listing.display = bool(options)
         listing.focus()

@@ -15,7 +15,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
-from app.seat_names import seat_names
+from app.seat_names import is_computer_name, seat_names
 from app.tui.match_form import MatchForm
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
@@ -23,7 +23,7 @@ from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
 from app.tui.preset_words import preset_words
 from app.tui.session import MATCH_FIELDS, GameSetup, Seat, clean_name
-from app.tui.setup_memory import remember_names, remembered_setup
+from app.tui.setup_memory import remember_names, remember_setup, remembered_setup
 from app.tui.styles import SCREEN_STYLES
 from rules.base import GameOptions, PlayerNo
 from rules.games import VARIANTS
@@ -31,6 +31,7 @@ from rules.match import MatchError, new_match
 from rules.names import same_name
 from rules.registry import get_game
 from rules.template_options import TEMPLATES
+from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter
 
 CUSTOM_PRESET = "(custom)"
@@ -45,8 +46,19 @@ def templates_of(game_id: str) -> tuple[str, ...]:
     return TEMPLATES if game_id == "template" else ()
 
 
+def enter_is_its_own(node: DOMNode) -> bool:
+    """Whether Enter on `node` does something of its own rather than start the game."""
+    if isinstance(node, Button | Select):
+        return True
+    if isinstance(node, RadioSet):  # the option the arrows moved to, not yet chosen
+        highlighted: int | None = node._selected
+        return highlighted is not None and highlighted != node.pressed_index
+    return False
+
+
 class SetupScreen(Screen[None]):
-    """Set up one game; Enter (or Start) begins, Escape goes back to the menu."""
+    """Set up one game; Enter (or Start) begins, except on a list, where it opens or
+    chooses; Escape goes back to the menu."""
 
     CSS_PATH = SCREEN_STYLES
     # The first name box, named: left to Textual, the first focusable widget would be the
@@ -134,6 +146,7 @@ class SetupScreen(Screen[None]):
                 levels,
                 id=f"level-{player}",
                 allow_blank=False,
+                value=seat.level if seat.level in (self.levels or LEVELS) else levels[0][1],
                 disabled=not self.levels or seat.kind != "computer",
                 classes="level",
                 compact=True,
@@ -259,7 +272,11 @@ class SetupScreen(Screen[None]):
         names: list[str] = []
         levels: list[str | None] = []
         for player in (1, 2):
-            names.append(clean_name(self.query_one(f"#name-{player}", Input).value, player))
+            typed = self.query_one(f"#name-{player}", Input).value
+            # A computer's own name ("Computer (perfect)", longer than a typed name may
+            # be) is named again by the level chosen now.
+            default = is_computer_name(typed.strip())
+            names.append(DEFAULT_NAMES[player - 1] if default else clean_name(typed, player))
             computer = self.query_one(f"#computer-{player}", RadioButton).value
             level_select: Select[str] = self.query_one(f"#level-{player}", Select)
             level = level_select.value  # never blank (allow_blank=False)
@@ -274,15 +291,12 @@ class SetupScreen(Screen[None]):
         return (first, second)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Enter starts from any field (space toggles switches and radio buttons, and opens
-        # a Select, as a click does), except where Enter has its own job: a Select whose
-        # list is open (Enter chooses), and the buttons (Enter presses the one focused).
-        if action == "start":
-            node: DOMNode | None = self.app.focused
-            while node is not None:
-                if isinstance(node, Button) or (isinstance(node, Select) and node.expanded):
-                    return False
-                node = node.parent
+        # Enter starts from a name, a number, a switch or a box (space toggles those), but
+        # never from a list, where Enter has a job of its own: on a Select it opens the
+        # list or chooses in it (never "start with the old choice"), on a radio set it
+        # chooses the option the arrows moved to; and on a button it presses that button.
+        if action == "start" and self.app.focused is not None:
+            return not any(enter_is_its_own(node) for node in self.app.focused.ancestors_with_self)
         return True
 
     def action_start(self) -> None:
@@ -303,16 +317,19 @@ class SetupScreen(Screen[None]):
                     markup=False,
                 )
                 return
-            self.remember_names(seats)
             setup = GameSetup(self.game_id, options, seats, best_of, seconds, form.takebacks())
+            self.remember(setup)
             app.start_game(setup)
 
-    def remember_names(self, seats: tuple[Seat, Seat]) -> None:
+    def remember(self, setup: GameSetup) -> None:
+        """Keep the names for every game's next setup, and this setup for this game's
+        next one and the menu's "Play again"."""
         try:
-            remember_names(seats)
+            remember_names(setup.seats)
+            remember_setup(setup)
         except OSError as error:
             self.notify(
-                f"The names will not be remembered: {error.strerror or error}",
+                f"This setup will not be remembered: {error.strerror or error}",
                 severity="warning",
             )
 

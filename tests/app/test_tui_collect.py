@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from app.tui.app import EquationDuelApp
 from app.tui.boards.collect import CollectScreen
+from app.tui.dialogs import ConfirmDialog
 from rules.collect import GAME, CollectMove
 from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
+from widgets.equation_input import EquationInput
 
 NAMES = ("Ann", "Bob")
 #: What the keyboard sends for each character of an equation.
@@ -67,6 +69,8 @@ async def test_collect_sudden_death_by_keys() -> None:
         assert "sudden death" in text_of(screen.query_one("#status", Static)).lower()
         # Bob declares an equation he cannot make with + alone: refused as invalid.
         await pilot.press(*"1*2=2", "enter")
+        assert isinstance(top(app), ConfirmDialog)  # it fails: asked first
+        await pilot.press("y")
         assert "not allowed" in screen.state.note
         await pilot.press("escape", "escape", "escape")
         winner, reason = await winner_shown(pilot)
@@ -106,7 +110,7 @@ async def test_taken_number_is_refused_and_shows_its_holder() -> None:
         key = screen.query_one("#collect-pool #key-7", Static)
         assert key.has_class("-p1") and text_of(key) == "7¹"
         await pilot.press("3")
-        await pilot.press(*"7-3=4", "enter")  # Bob does not hold 7
+        await pilot.press(*"7-3=4", "enter", "y")  # Bob does not hold 7
         assert "you do not have number 7" in screen.state.note
         assert not screen.is_over and screen.to_move == 1
 
@@ -123,3 +127,22 @@ async def test_status_line_follows_the_pick_then_the_declaration() -> None:
         assert "pick a number" not in said
         await pilot.press("escape")
         assert "Bob: pick a number" in text_of(status)
+
+
+async def test_enter_on_a_failing_declaration_asks_first() -> None:
+    """The live verdict is not "balances": Enter asks before the turn is lost; "n" keeps
+    the line as typed and the turn goes on, "y" declares it and the turn ends."""
+    app = EquationDuelApp("collect", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("2", "2", "plus", "enter")  # Ann picks 2, then an unfinished "2 +"
+        dialog = top(app)
+        assert isinstance(dialog, ConfirmDialog)
+        assert dialog.question == "This declaration fails and ends your turn"
+        assert text_of(dialog.query_one("#yes", Button)) == "Declare anyway (y)"
+        assert text_of(dialog.query_one("#no", Button)) == "Keep typing (n)"
+        await pilot.press("n")
+        assert top(app) is screen and screen.to_move == 1 and not screen.moves
+        assert screen.query_one(EquationInput).value == "2+"
+        await pilot.press("enter", "y")
+        assert screen.to_move == 2 and [t for _, t in screen.moves] == ["2:2+"]

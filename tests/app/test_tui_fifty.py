@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 
+from rich.cells import cell_len
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
 from app.tui.boards.fifty import FiftyScreen
+from app.tui.dialogs import ConfirmDialog
 from rules.fifty import GAME, FiftyOptions
 from tests.app.tui_support import SIZE, expected, game_screen, text_of, winner_shown
 from widgets.score_bar import ScoreBar
@@ -33,6 +36,12 @@ def parts(text: str) -> tuple[str, str, str]:
     return str(move.a), move.op, str(move.b)
 
 
+async def confirm_bust(pilot: Pilot[None]) -> None:
+    """A move that busts is asked about first: play it."""
+    if isinstance(pilot.app.screen, ConfirmDialog):
+        await pilot.press("y")
+
+
 async def test_fifty_whole_game_by_keys() -> None:
     moves = random_game(2)
     app = EquationDuelApp("fifty", names=NAMES)
@@ -42,6 +51,7 @@ async def test_fifty_whole_game_by_keys() -> None:
         for move in moves:
             a, op, b = parts(move)
             await pilot.press(a, KEY_OF[op], b, "enter")
+            await confirm_bust(pilot)
         winner, _ = await winner_shown(pilot)
         assert winner == expected("fifty", None, moves, NAMES)
         assert [text for _, text in screen.moves] == moves
@@ -61,6 +71,7 @@ async def test_fifty_extended_pool_two_digit_numbers_by_keys() -> None:
                 if number == "1":
                     await pilot.press("enter")
             await pilot.press(KEY_OF[op], "enter")
+            await confirm_bust(pilot)
         winner, _ = await winner_shown(pilot)
         assert winner == expected("fifty", options, moves, ("Player 1", "Player 2"))
         assert [text for _, text in screen.moves] == moves
@@ -114,3 +125,24 @@ async def test_fifty_score_bar_keeps_its_place_and_the_move_list_shows_symbols()
         over = str(bar.render())
         assert "over!" in over and len(over) == len(before)
         assert over.index("│") == before.index("│")  # the target mark has not moved
+
+
+async def test_a_move_that_busts_warns_at_80_columns_and_asks_first() -> None:
+    app = EquationDuelApp("fifty", names=NAMES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        await pilot.press("9", "asterisk", "8")
+        box = screen.query_one("#fifty-equation", Static)
+        shown = str(box.render())
+        assert "over 50: you lose!" in shown
+        width = box.content_size.width
+        assert all(cell_len(line) <= width for line in shown.split("\n"))  # nothing cut off
+        await pilot.press("enter")
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert dialog.question == "9 × 8 = 72 busts"
+        await pilot.press("n")  # choose again: nothing is played, the choice stays
+        assert pilot.app.screen is screen and not screen.moves and screen.chosen == [9, 8]
+        await pilot.press("enter", "y")
+        winner, reason = await winner_shown(pilot)
+        assert winner == "Bob wins!" and "72" in reason

@@ -8,18 +8,19 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
 
 import app.tui.hints as hints_module
 from app.tui.app import EquationDuelApp
 from rules.registry import get_game
 from rules.solver import move_values, solve
 from tests.app.search_hooks import Hold
-from tests.app.tui_support import SIZE, game_screen, text_of
+from tests.app.tui_support import SIZE, game_screen
+from widgets.status_line import StatusLine
 
 
 def status(app: EquationDuelApp) -> str:
-    return text_of(game_screen(app).query_one("#status", Static))
+    """What the status line says (as said: the screen breaks it into lines)."""
+    return game_screen(app).query_one("#status", StatusLine).message
 
 
 async def ask_hint(pilot: Pilot[None]) -> str:

@@ -9,6 +9,7 @@ import pytest
 from textual.widgets import Input, OptionList, Static
 
 from app import stats, storage
+from app.finished_games import keep_finished, list_games
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp, run_record_file
 from app.tui.dialogs import ConfirmDialog, GameOverDialog
@@ -18,6 +19,7 @@ from app.tui.replay import SavedGamesScreen
 from app.tui.unfinished_list import UnfinishedDialog
 from rules.records import players_of, record_from_moves
 from tests.app.tui_support import SIZE, game_screen, text_of, top, winner_shown
+from widgets.status_line import StatusLine
 
 NAMES = ("Ann", "Bob")
 
@@ -39,7 +41,7 @@ async def test_ctrl_s_writes_a_loadable_record() -> None:
         await pilot.press("4", "7", "ctrl+s")
         saves = storage.list_saves()
         assert len(saves) == 1
-        status = text_of(game_screen(app).query_one("#status", Static))
+        status = game_screen(app).query_one("#status", StatusLine).message
         assert status == f"Saved to {saves[0].path}"
         await pilot.press("1", "ctrl+s")  # the same game keeps its file
         assert [s.path for s in storage.list_saves()] == [saves[0].path]
@@ -155,6 +157,8 @@ async def test_finished_game_is_counted_once_and_exported(tmp_path: Path) -> Non
     assert [m.move for m in record.moves] == ["5", "2", "3"]
     summary = stats.summary()
     assert summary.games == 2
+    kept = list_games()  # both kept automatically, with their results, for Saved games
+    assert len(kept) == 2 and all(g.record and g.record.finished for g in kept)
     assert {(p.name, p.played, p.won) for p in summary.players} == {("Ann", 2, 1), ("Bob", 2, 1)}
 
 
@@ -163,17 +167,22 @@ async def test_saved_games_replay_a_finished_match_round_by_round() -> None:
     finished = record_from_moves("conquest", None, moves, players_of(NAMES), best_of=3)
     storage.save_game(finished)
     (storage.saves_dir() / "broken.json").write_text("not json", "utf-8")
+    keep_finished(record_from_moves("conquest", None, ["5", "2", "3"], players_of(NAMES)))
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("g")
         screen = top(app)
         assert isinstance(screen, SavedGamesScreen)
         listing = screen.query_one("#saved-list", OptionList)
-        assert listing.option_count == 2
-        texts = [str(listing.get_option_at_index(i).prompt) for i in range(2)]
-        assert any("finished: Ann won (2 rounds to 1)" in t for t in texts)
+        assert listing.option_count == 3
+        texts = [str(listing.get_option_at_index(i).prompt) for i in range(3)]
+        assert any("finished: Ann won (2 rounds to 1)" in t and "saved" in t for t in texts)
         assert any("broken.json" in t and "cannot be opened" in t for t in texts)
-        listing.highlighted = next(i for i, t in enumerate(texts) if "finished" in t)
+        kept = (
+            "Equation Conquest: Ann vs Bob\nfinished: Ann won (5 − 2 = 3 formed) · 3 moves · played"
+        )
+        assert any(t.startswith(kept) for t in texts)  # kept automatically when finished
+        listing.highlighted = next(i for i, t in enumerate(texts) if "2 rounds to 1" in t)
         await pilot.press("enter")
         assert isinstance(top(app), RoundChoiceDialog)
         await pilot.press("2")

@@ -3,8 +3,10 @@ remembered for next time, options below the fold announced, computer seats named
 
 from __future__ import annotations
 
+import json
+
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, RadioButton, RadioSet, Select, Static
 
 from app import settings
 from app.tui.app import EquationDuelApp
@@ -41,23 +43,38 @@ async def test_the_preset_list_shows_words_not_names() -> None:
         assert str(preset.selection) == "standard"
 
 
-async def test_enter_starts_the_game_from_a_select_and_space_opens_it() -> None:
+async def test_enter_on_a_list_opens_it_or_chooses_and_starts_only_elsewhere() -> None:
+    """The repro: a computer seat, its level list closed; Enter opens it (it never starts
+    with the old choice), ↓ Enter chooses; on a radio set Enter chooses the option the
+    arrows moved to; Enter on a name starts."""
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "5")
-        preset = setup.query_one("#preset", Select)
-        preset.focus()
-        await pilot.press("space")
+        await pilot.click("#computer-2")
+        level = setup.query_one("#level-2", Select)
+        assert level.value == "easy"
+        level.focus()
+        await pilot.press("enter")  # closed: Enter opens it
         await pilot.pause()
-        assert preset.expanded  # space opens the list; Enter in it chooses
-        await pilot.press("down", "enter")
+        assert level.expanded and top(app) is setup
+        await pilot.press("down", "enter")  # open: Enter chooses
         await pilot.pause()
-        assert not preset.expanded and top(app) is setup
-        assert preset.selection == "first=2"
-        await pilot.press("enter")  # the list is closed: Enter starts
+        assert not level.expanded and top(app) is setup and level.value == "medium"
+        await pilot.press("space")  # space opens it too
         await pilot.pause()
-        screen = game_screen(app)
-        assert screen.setup.first == 2
+        assert level.expanded
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not level.expanded and top(app) is setup
+        setup.query_one("#first", RadioSet).focus()
+        await pilot.press("right", "enter")  # moved to Player 2: Enter chooses it
+        await pilot.pause()
+        assert top(app) is setup and setup.first == 2
+        setup.query_one("#name-1", Input).focus()
+        await pilot.press("enter")  # Enter elsewhere starts
+        await pilot.pause()
+        started = game_screen(app).setup
+        assert started.first == 2 and started.seats[1].level == "medium"
 
 
 async def test_names_typed_are_remembered_for_the_next_setup() -> None:
@@ -144,3 +161,60 @@ async def test_the_setup_turns_takebacks_off() -> None:
         app.open_setup("countdown", screen.setup)  # "New game" starts from this setup
         await pilot.pause()
         assert not top(app).query_one("#takebacks", Checkbox).value
+
+
+async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app, "5")
+        setup.query_one("#name-1", Input).value = "Ann"
+        await pilot.click("#computer-2")
+        setup.query_one("#level-2", Select).value = "perfect"
+        setup.query_one("#preset", Select).value = "first=2"
+        await pilot.pause()
+        setup.query_one("#name-1", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        started = game_screen(app).setup
+        assert started.names == ("Ann", "Computer (perfect)") and started.first == 2
+        app.go_menu()
+        await pilot.pause()
+        link = top(app).query_one("#play-again", Static)
+        assert link.display and str(link.render()) == "Play again: Countdown Duel (a)"
+        setup = await open_setup(pilot, app, "5")  # the same game: all of it remembered
+        assert setup.query_one("#name-1", Input).value == "Ann"
+        assert setup.query_one("#computer-2", RadioButton).value
+        assert setup.query_one("#level-2", Select).value == "perfect"
+        assert setup.query_one("#preset", Select).value == "first=2"
+        await pilot.press("escape")
+        setup = await open_setup(pilot, app, "4")  # another game: its own, the names kept
+        assert setup.query_one("#name-1", Input).value == "Ann"
+        assert setup.query_one("#human-2", RadioButton).value
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("a")  # Play again: the last setup, in one key
+        await pilot.pause()
+        assert game_screen(app).setup == started
+
+
+async def test_a_broken_setups_file_gives_the_standard_setup() -> None:
+    from app.data_folder import ensure_data_dir
+    from app.tui.setup_memory import SETUPS, last_setup, stored_setup
+
+    path = ensure_data_dir() / SETUPS
+    for text in ("not json", "[]", '{"last": "fifty", "games": {"fifty": {"options": 3}}}'):
+        path.write_text(text, "utf-8")
+        assert last_setup() is None and stored_setup("fifty") is None
+    bad_level = {"options": {}, "seats": [{"name": "A", "kind": "computer", "level": "god"},
+                                          {"name": "B", "kind": "human"}]}  # fmt: skip
+    path.write_text(json.dumps({"last": "fifty", "games": {"fifty": bad_level}}), "utf-8")
+    assert last_setup() is None
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a")  # a setup that no longer fits: the game's setup, standard
+        await pilot.pause()
+        setup = top(app)
+        assert isinstance(setup, SetupScreen) and setup.game_id == "fifty"
+        assert setup.query_one("#human-1", RadioButton).value
+        assert setup.query_one("#preset", Select).value == "standard"

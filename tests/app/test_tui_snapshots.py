@@ -41,7 +41,7 @@ MID_GAME: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
         {"pool": (1, 4)},
         ("1", "escape", "2", "escape", "3", "escape", "4", "escape", *"3-1"),
     ),
-    "template": ({}, ("9", "down", "8", "right", "right", "7", "down", "6")),
+    "template": ({}, ("9", "down", "8", "left", "7", "down", "6")),
     "fifty": ({}, ("6", "asterisk", "7", "enter", "9", "minus", "5", "enter", "8", "plus", "2")),
     "conquest": ({}, ("4", "4", "9", "9", "2")),
     "conquest-declare": ({"declare": True}, ("5", "escape", "2", "escape", "3", *"5=2+3")),

@@ -39,9 +39,9 @@ def random_game(seed: int, options: TemplateOptions | None = None) -> list[str]:
 
 
 async def move_cursor_by_keys(pilot, screen: TemplateScreen, player: int, slot: int) -> None:  # type: ignore[no-untyped-def]
-    """Arrows alone: up/down switch template, left/right move along the slots."""
+    """Arrows alone: ↓ to Player 2's template, ↑ to Player 1's, ←→ along the empty slots."""
     if screen.cursor[0] != player:
-        await pilot.press("down")
+        await pilot.press("down" if player == 2 else "up")
     while screen.cursor[1] != slot:
         await pilot.press("right" if screen.cursor[1] < slot else "left")
     assert screen.cursor == (player, slot)

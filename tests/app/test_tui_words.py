@@ -31,8 +31,14 @@ GAMES = [
 
 
 def move_lines(app: EquationDuelApp) -> list[str]:
-    shown = game_screen(app).query_one(MoveList).render_moves().plain
-    return [line.strip() for line in shown.splitlines()]
+    """The moves listed, one line a move (a move the list wrapped is joined again)."""
+    lines: list[str] = []
+    for line in game_screen(app).query_one(MoveList).render_moves().plain.splitlines():
+        if lines and re.match(r"\s*\d+\. ", line) is None:
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line.strip())
+    return lines
 
 
 @pytest.mark.parametrize(("game_id", "options", "moves", "listed"), GAMES)

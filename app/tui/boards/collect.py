@@ -10,14 +10,18 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
+from textual.widget import Widget
 
 from app.tui.boards.common import KeypadBoard
+from app.tui.dialogs import ConfirmDialog
 from app.tui.hints import mark_keys
 from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
 from rules.base import IllegalMove, PlayerNo
 from rules.collect import GAME, SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
 from rules.equation import normalize_equation
+from rules.equation.preview import preview_equation
+from rules.words.common import capitalized
 from widgets.digit_pool import DigitPool
 from widgets.equation_input import EquationInput
 from widgets.move_list import MoveList
@@ -85,10 +89,19 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
             self.query_one("#collect-pool-row").display = True
 
     def declare_hint(self, state: CollectState) -> str:
+        """The declaration box's title, shortened where the box is narrow (80 columns):
+        never cut off."""
         if self.sudden_death:
             turn = state.sudden_death_turns + 1
-            return f"Sudden death, turn {turn} of {SUDDEN_DEATH_TURNS}: declare, or Esc for none"
-        return f"Picked {self.pending}: declare an equation, or Esc to end the turn"
+            head = f"Sudden death, turn {turn} of {SUDDEN_DEATH_TURNS}: declare"
+            long, short = f"{head}, or Esc for none", f"{head} or Esc"
+        else:
+            long = f"Picked {self.pending}: declare an equation, or Esc to end the turn"
+            short = f"Picked {self.pending}: declare, or Esc to end the turn"
+        declare = self.query_one(EquationInput)
+        box = declare.parent.content_size.width if isinstance(declare.parent, Widget) else 0
+        # The title's room: the box's width less its corners and the spaces around it.
+        return long if len(long) + 6 <= box - declare.styles.margin.width else short
 
     def holdings(self, state: CollectState, player: PlayerNo) -> Text:
         mine = state.numbers_of(player)
@@ -146,8 +159,34 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
     @on(EquationInput.Declared)
     def _declared(self, event: EquationInput.Declared) -> None:
         event.stop()
-        if self.pending is not None or self.sudden_death:
-            self.play(self._move(normalize_equation(event.text)))
+        if self.pending is None and not self.sudden_death:
+            return
+        move = self._move(normalize_equation(event.text))
+        declare = self.query_one(EquationInput)
+        kind, verdict = preview_equation(
+            event.text, declare.owned, declare.ops, declare.double_digits
+        )
+        if kind == "balanced":
+            self.play(move)
+            return
+        # A declaration that fails ends the turn: ask first, as countdown does for a lost turn.
+        state = self.state
+
+        def answer(yes: bool | None) -> None:
+            if yes and self.state is state:
+                self.play(move)
+            elif self.is_mounted:
+                declare.focus_line()
+
+        self.app.push_screen(
+            ConfirmDialog(
+                "This declaration fails and ends your turn",
+                capitalized(verdict) + ".",
+                "Declare anyway",
+                "Keep typing",
+            ),
+            answer,
+        )
 
     @on(EquationInput.Skipped)
     def _skipped(self, event: EquationInput.Skipped) -> None:

@@ -14,18 +14,29 @@ from textual.widgets import Button, Static
 
 from app.match_session.referee import Referee
 from app.tui.boards.common import OperatorBoard
+from app.tui.dialogs import ConfirmDialog
 from app.tui.hints import mark_keys, mark_ops
 from app.tui.keys import digit_bindings, operator_bindings
 from app.tui.mounting import gone
 from app.tui.session import GameSetup
 from rules.base import PlayerNo
 from rules.fifty import FiftyMove, FiftyOptions, FiftyState, preview
+from rules.fifty import equation_text as written
 from rules.operators import shown
 from rules.records import GameRecord
 from widgets.digit_pool import DigitPool
 from widgets.move_list import MoveList
 from widgets.operator_picker import OperatorPicker
 from widgets.score_bar import ScoreBar
+
+
+def verdict(score: int, target: int) -> tuple[str, str] | None:
+    """What the preview warns of, with its style: a bust or exactly the target."""
+    if score > target:
+        return f"over {target}: you lose!", "bold red"
+    if score == target:
+        return f"exactly {target}: you win!", "bold green"
+    return None
 
 
 class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
@@ -115,11 +126,13 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
             value, score = preview(state, move)
             target = state.options.target
             text.append(f" = {value}".replace("-", "−"), style="bold")
-            text.append(f"  → score {score}")
-            if score > target:
-                text.append(f"  over {target}: you lose!", style="bold red")
-            elif score == target:
-                text.append(f"  exactly {target}: you win!", style="bold green")
+            text.append(f"  → score {score}".replace("-", "−"))
+            warning = verdict(score, target)
+            if warning is not None:
+                # Always shown: on a line of its own when the box is too narrow for both.
+                room = self.query_one("#fifty-equation").content_size.width
+                gap = "  " if text.cell_len + 2 + len(warning[0]) <= room else "\n"
+                text.append(gap + warning[0], style=warning[1])
         return text
 
     def holdings(self, state: FiftyState, player: PlayerNo) -> Text:
@@ -155,7 +168,27 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
                 missing = "two numbers and an operator"
             self.refuse(f"Choose {missing} first.")
             return
-        self.play(move)
+        state = self.position
+        value, score = preview(state, move)
+        target = state.options.target
+        if score <= target or move.a not in state.pool or move.b not in state.pool:
+            self.play(move)  # (a used number is refused by the rules, with their reason)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes and self.state is state:
+                self.play(move)
+
+        self.app.push_screen(
+            ConfirmDialog(
+                f"{written(move, value)} busts".replace("-", "−"),
+                f"It takes {self.setup.name(state.to_move)}'s score to {score}, over {target}:"
+                " you lose at once.",
+                "Play it and lose",
+                "Choose again",
+            ),
+            answer,
+        )
 
     @on(DigitPool.Picked)
     def _picked(self, event: DigitPool.Picked) -> None:

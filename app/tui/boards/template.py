@@ -18,6 +18,7 @@ from textual.containers import Center
 
 from app.match_session.referee import Referee
 from app.tui.boards.common import KeypadBoard
+from app.tui.boards.slot_cursor import Arrow, Cursor, moved
 from app.tui.hints import HINT_CLASS, mark_keys
 from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
@@ -38,7 +39,6 @@ from rules.words.common import capitalized, owned
 from widgets.digit_pool import DigitPool
 from widgets.equation_template import EquationTemplate, SlotKey
 
-Cursor = tuple[PlayerNo, int]
 PLAYERS: tuple[PlayerNo, PlayerNo] = (1, 2)
 
 
@@ -66,9 +66,10 @@ def reachable(template: str, values: tuple[int | None, ...], pool: tuple[int, ..
 class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *digit_bindings("Place digit", "0-9"),
-        Binding("left", "cursor(-1)", "Slot", show=False),
-        Binding("right", "cursor(1)", "Slot", key_display="←→"),
-        Binding("up,down", "switch", "Template", key_display="↑↓"),
+        Binding("left", "arrow('left')", "Slot", show=False),
+        Binding("right", "arrow('right')", "Slot", key_display="←→"),
+        Binding("up", "arrow('up')", "Template", key_display="↑↓"),
+        Binding("down", "arrow('down')", "Template", show=False),
         Binding("tab", "next_empty(1)", "Next slot", show=False),
         Binding("shift+tab", "next_empty(-1)", "Previous slot", show=False),
     ]
@@ -164,17 +165,11 @@ class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
             # After a move the cursor goes to the next mover's own first empty slot.
             self.cursor = (other(self.state.to_move), 1)
 
-    def action_cursor(self, step: int) -> None:
-        player, slot = self.cursor
-        slot += step
-        if slot < 1 or slot > SLOTS:
-            player = other(player)
-            slot = SLOTS if slot < 1 else 1
-        self.cursor = (player, slot)
-        self.redraw()
-
-    def action_switch(self) -> None:
-        self.cursor = (other(self.cursor[0]), self.cursor[1])
+    def action_arrow(self, arrow: Arrow) -> None:
+        """The nearest empty slot in the arrow's direction (`slot_cursor.moved`)."""
+        state = self.position
+        slots = {p: state.template_slots(p) for p in PLAYERS}
+        self.cursor = moved(self.cursor, arrow, slots)
         self.redraw()
 
     def action_next_empty(self, step: int) -> None:

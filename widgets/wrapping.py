@@ -1,0 +1,63 @@
+"""Lines broken where a reader would break them: never inside an equation ("1 + 3 = 4")
+nor between a word and its number ("slot 3", "pick 8").
+
+Rich breaks a line at any space, and every space character (no-break ones too) is a
+space to it, so `wrap_keeping` breaks the text itself: a line may start only at a word
+(a token with a letter in it, but not the word after a possessive: "Bob's slot 3"), or
+after a "·". A piece longer than a whole line (which no
+move or hint is at 80 columns) is broken at its spaces after all, and a token longer
+than a line is cut.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+
+
+def pieces(text: str) -> list[str]:
+    """`text` in the pieces a line may not break inside: each starts with a word (or
+    follows a "·") and holds the numbers and operators after it; a possessive keeps its
+    noun."""
+    found: list[str] = []
+    for token in text.split(" "):
+        after = found[-1] if found else ""
+        starts = (any(ch.isalpha() for ch in token) and not after.endswith("'s")) or (
+            after.endswith("·")
+        )
+        if found and not starts:
+            found[-1] += " " + token
+        else:
+            found.append(token)
+    return found
+
+
+def wrap_keeping(text: str, width: int) -> list[str]:
+    """The lines of `text` at most `width` cells wide (each paragraph of it wrapped on
+    its own), broken only between pieces (`pieces`) where that can be done."""
+    if width <= 0:
+        return text.split("\n")
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for piece in _fitting(pieces(paragraph), width):
+            if line and cell_len(line) + 1 + cell_len(piece) <= width:
+                line += " " + piece
+            elif line:
+                lines.append(line)
+                line = piece
+            else:
+                line = piece
+        lines.append(line)
+    return lines
+
+
+def _fitting(found: list[str], width: int) -> list[str]:
+    """The pieces, those longer than a line broken at their spaces (or cut)."""
+    fitting: list[str] = []
+    for piece in found:
+        if cell_len(piece) <= width:
+            fitting.append(piece)
+            continue
+        for token in piece.split(" "):
+            fitting.extend(token[i : i + width] for i in range(0, len(token), width))
+    return fitting
