@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from app.data_folder import clean_stale_temporaries
 from app.game_flags import whole_number
-from app.kept_games import keeper
+from app.kept_games import keep_unfinished, keeper
 from app.plain import driver_class
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
@@ -92,6 +92,11 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         type=whole_number,
         choices=BEST_OF_CHOICES,
         help="play a match: best of 1, 3, 5 or 7 rounds, the starting player alternating",
+    )
+    group.add_argument(
+        "--spoken",
+        action="store_true",
+        help="with --plain: equations in words, as a screen reader says them (6 times 7 is 42)",
     )
     if "--turn-seconds" not in parser._option_string_actions:
         group.add_argument(
@@ -275,6 +280,7 @@ def play_plain_with_records(
     error: a bad record names the problem and the move); 1 when the save fails.
     """
     console = console or Console(sys.stdin, sys.stdout)
+    console.spoken = console.spoken or bool(getattr(args, "spoken", False))
     clean_stale_temporaries()
     save: Path | None = getattr(args, "save", None)
     load: Path | None = getattr(args, "load", None)
@@ -315,6 +321,7 @@ def play_plain_with_records(
         setup.seconds,
         clock,
         on_change=keeper(setup.players, setup.started, setup.record_id),  # after every move
+        save=lambda: _save_now(runner, setup, save),
     )
     interrupted = False
     try:
@@ -347,6 +354,30 @@ def play_plain_with_records(
     if not saved:
         return 1
     return INTERRUPTED if interrupted else 0
+
+
+def _save_now(runner: MatchRunner, setup: _Game, save: Path | None) -> str:
+    """The line mode's `save` command: keep the game now (as every move does), and write
+    `--save FILE` when one was named; what to say of it."""
+    assert setup.record_id is not None
+    record = record_from_match(
+        runner.match, setup.players, runner.seconds, setup.started, None, setup.record_id
+    )
+    if not runner.session.started_playing:
+        said = "Nothing to keep yet: no move has been played."
+    else:
+        kept = keep_unfinished(record)
+        if kept.path is None:
+            said = kept.notice or "The game could not be kept."
+        else:
+            said = "The game is kept: equation-duel --plain offers to resume it."
+    if save is not None:
+        try:
+            save_record(record, save)
+        except OSError as error:
+            return f"{said} {save} cannot be written: {error.strerror or error}."
+        return f"{said} Saved to {save} as well: resume it with --load {save}."
+    return said
 
 
 def _write_save(record: GameRecord, save: Path | None, finished: bool, console: Console) -> bool:

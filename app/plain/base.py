@@ -14,6 +14,8 @@ from typing import IO, Any, ClassVar, NoReturn
 
 from app.match_session import one_game_from
 from app.plain.match_runner import MatchRunner
+from app.plain.spoken import spoken_text
+from app.plain.stops import EndOfInput as EndOfInput  # where the callers find it
 from app.seat_names import is_computer_name
 from rules.base import Frozen, Game, Outcome, PlayerNo
 from rules.player_text import MAX_LINE, NOT_TEXT, PlayerTextError, decode, describe_char
@@ -26,10 +28,6 @@ from rules.words.voice import Voice
 Bot = Callable[[Any], Any]
 
 
-class EndOfInput(Exception):
-    """Standard input ended: the program stops cleanly."""
-
-
 class Console:
     """Line-by-line input and output (standard streams, or strings in tests).
 
@@ -38,13 +36,20 @@ class Console:
     input with a message, and the prompt comes again: the game goes on.
     """
 
-    def __init__(self, stdin: IO[str], stdout: IO[str]) -> None:
+    def __init__(self, stdin: IO[str], stdout: IO[str], *, spoken: bool = False) -> None:
         self.stdin = stdin
         self.stdout = stdout
         self.echo = not stdin.isatty() if hasattr(stdin, "isatty") else False
+        #: The `--spoken` style: equations said in words ("6 times 7 is 42").
+        self.spoken = spoken
+        #: Answers a command word typed at any prompt (`app.plain.commands`): True when
+        #: the line was a command (answered; the prompt comes again). None: no commands.
+        self.commands: Callable[[str], bool] | None = None
+        #: Turns a move typed in words into what the prompt reads ("take 7" -> "7").
+        self.rewrite: Callable[[str], str] | None = None
 
     def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
+        self.stdout.write((spoken_text(text) if self.spoken else text) + "\n")
         self.stdout.flush()
 
     def ask(self, prompt: str) -> str:
@@ -65,7 +70,9 @@ class Console:
                 continue
             if self.echo:
                 self.stdout.write(answer + "\n")
-            return answer
+            if self.commands is not None and self.commands(answer):
+                continue
+            return answer if self.rewrite is None else self.rewrite(answer)
 
     def _readline(self) -> str:
         buffer = getattr(self.stdin, "buffer", None)

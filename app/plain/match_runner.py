@@ -37,6 +37,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from app.match_session import MatchSession, Played, Refused, RoundOver
+from app.plain.commands import Commands
+from app.plain.stops import TakenBack
+from app.plain.words_in import rewrite
 from rules.base import PlayerNo
 from rules.match import MatchState, all_moves, match_outcome, round_starter, score_text
 from rules.words.common import name_players
@@ -69,8 +72,10 @@ class MatchRunner:
         *,
         on_move: OnMove | None = None,
         start: Any = None,
+        save: Callable[[], str] | None = None,
     ) -> None:
-        """`start`: a single game played on from this position (`PlainDriver.run`)."""
+        """`start`: a single game played on from this position (`PlainDriver.run`);
+        `save`: what the `save` command does (it returns what to say)."""
         if match.game_id != driver.game.id:
             raise ValueError(f"a {driver.game.id} driver cannot play a {match.game_id} match")
         self.driver = driver
@@ -83,11 +88,20 @@ class MatchRunner:
         # The runner measures each turn with `clock` itself (the session's clock, which
         # a screen ticks, stands still here).
         self.session: MatchSession[Any, Any, Any] = MatchSession(
-            match, seconds=times, clock=_still, start=start
+            match, seconds=times, clock=_still, start=start, computers=frozenset(self.bots)
         )
         self.clock = clock
         self.on_change = on_change
         self.on_move = on_move
+        #: When the turn going on started (the `clock` command reads it).
+        self.turn_started = 0.0
+        self.commands = Commands(
+            self.session,
+            driver.console,
+            driver.names,
+            lambda: self.clock() - self.turn_started,
+            save,
+        )
 
     @property
     def match(self) -> MatchState:
@@ -108,6 +122,18 @@ class MatchRunner:
 
     def run(self) -> MatchState:
         """Play until the match is won; return the match. EndOfInput propagates."""
+        console = self.driver.console
+        console.commands, console.rewrite = self.commands, self.rewrite
+        try:
+            return self._run()
+        finally:
+            console.commands = console.rewrite = None
+
+    def rewrite(self, text: str) -> str:
+        """A move typed in words, as the prompt reads it (`app.plain.words_in`)."""
+        return rewrite(self.game.id, text, self.session.state, self.driver.names)
+
+    def _run(self) -> MatchState:
         self.introduce()
         self.driver.welcome(self.session.state)
         if self.session.result is not None:
@@ -139,15 +165,20 @@ class MatchRunner:
         player = session.to_move
         bot = self.bots.get(player)
         limit = session.turn_seconds
-        started = self.clock()
+        started = self.turn_started = self.clock()
         if bot is not None:
+            self.say(f"{self.name(player)} is thinking.")
             move = bot(state)
             used = self.clock() - started
             self.driver.announce_computer(state, move)
         else:
             if limit is not None:
                 self.say(f"{self.name(player)} has {limit} seconds for this turn.")
-            move = self.driver.human_turn(state)
+            try:
+                move = self.driver.human_turn(state)
+            except TakenBack:  # the `undo` command: the turn begins again
+                self.changed()
+                return
             used = self.clock() - started
             if limit is not None and used > limit:
                 self.say(
