@@ -376,7 +376,7 @@ def _save_now(runner: MatchRunner, setup: _Game, save: Path | None) -> str:
             save_record(record, save)
         except OSError as error:
             return f"{said} {save} cannot be written: {error.strerror or error}."
-        return f"{said} Saved to {save} as well: resume it with --load {save}."
+        return f"{said}\nSaved to {save} as well: resume it with --load {save}."
     return said
 
 

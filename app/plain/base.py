@@ -7,6 +7,8 @@ move, or a computer player for its move, plays it, and lets the driver report it
 
 from __future__ import annotations
 
+import re
+import textwrap
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -26,6 +28,19 @@ from rules.words.voice import Voice
 
 #: A computer player: given the state, it returns its move.
 Bot = Callable[[Any], Any]
+
+
+#: The longest line the line mode writes (a longer one is broken at spaces).
+WIDTH = 100
+
+
+#: A player's text quoted back (`'999...'`) too long for a line.
+_LONG_QUOTE = re.compile(r"(['\"])([^\s'\"]{" + str(WIDTH // 2) + r",})\1")
+
+
+def _shortened(found: re.Match[str]) -> str:
+    quote, text = found.group(1), found.group(2)
+    return f"{quote}{text[:20]}…{quote} ({len(text):,} characters)"
 
 
 class Console:
@@ -49,8 +64,24 @@ class Console:
         self.rewrite: Callable[[str], str] | None = None
 
     def say(self, text: str = "") -> None:
-        self.stdout.write((spoken_text(text) if self.spoken else text) + "\n")
+        """Write `text` as a line (or, past `WIDTH` characters, as lines broken at spaces:
+        a screen reader reads a line at a time, and no terminal cuts one)."""
+        self.stdout.write(self.shown(text) + "\n")
         self.stdout.flush()
+
+    def shown(self, text: str) -> str:
+        """`text` as the line mode writes it: spoken (`--spoken`) and broken at spaces
+        into lines of at most `WIDTH` characters."""
+        said = spoken_text(text) if self.spoken else text
+        if len(said) <= WIDTH:
+            return said
+        said = _LONG_QUOTE.sub(_shortened, said)
+        return "\n".join(
+            "\n".join(
+                textwrap.wrap(line, WIDTH, break_long_words=False, break_on_hyphens=False) or [""]
+            )
+            for line in said.split("\n")
+        )
 
     def ask(self, prompt: str) -> str:
         """Print the prompt, read one line (without its newline); EndOfInput at the end.
