@@ -260,6 +260,8 @@ def play_plain_with_records(
     bot_for: BotFactory | None = None,
     clock: Callable[[], float] = time.monotonic,
     count_stats: bool = True,
+    on_end: Callable[[GameRecord], None] | None = None,
+    resuming: str | None = None,
 ) -> int:
     """Play a game or match line by line, with records and statistics; the exit code.
 
@@ -272,6 +274,9 @@ def play_plain_with_records(
     - `console`: standard input and output unless given (tests pass StringIO ones).
     - `bot_for(game, level)`: makes the computer players a loaded record names.
     - `count_stats`: add a finished game to the statistics (app.stats).
+    - `on_end(record)`: called with the game's record once it ends or stops (the line
+      mode's menu offers the analysis of a finished game).
+    - `resuming`: what to say on resuming `--load FILE` (by default its path and moves).
 
     With `--load FILE` the record's game, options, players, match and clock are resumed
     (`--moves`, `--best-of` and `--turn-seconds` are refused). `--save FILE` writes the
@@ -312,7 +317,9 @@ def play_plain_with_records(
     if load is not None:
         played = len(setup.seconds)
         moves_word = "move" if played == 1 else "moves"
-        console.say(f"Resuming the game saved in {load} ({played} {moves_word} played).")
+        console.say(
+            resuming or f"Resuming the game saved in {load} ({played} {moves_word} played)."
+        )
     setup.record_id = setup.record_id or uuid.uuid4().hex  # its kept file's name
     runner = MatchRunner(
         _driver(game, console, names),
@@ -346,6 +353,8 @@ def play_plain_with_records(
         setup.record_id,
     )
     saved = _write_save(record, save, finished, console)  # the game's own record first
+    if on_end is not None:
+        on_end(record)
     if finished and count_stats:
         try:
             record_game(record)

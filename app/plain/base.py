@@ -76,6 +76,8 @@ class Console:
         if len(said) <= WIDTH:
             return said
         said = _LONG_QUOTE.sub(_shortened, said)
+        if said.count("; ") >= 2:  # a list of moves or facts: one a line, not cut inside one
+            said = ";\n".join(said.split("; "))
         return "\n".join(
             "\n".join(
                 textwrap.wrap(line, WIDTH, break_long_words=False, break_on_hyphens=False) or [""]
