@@ -89,6 +89,7 @@ class MenuScreen(Screen[None]):
         Binding("p", "puzzles", "Puzzles"),
         Binding("g", "saved_games", "Saved games"),
         Binding("s", "statistics", "Statistics"),
+        Binding("t", "app.change_theme", "Theme"),  # (the list of themes; app.tui.themes)
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -105,6 +106,7 @@ class MenuScreen(Screen[None]):
                     yield GameCard(number, game_id)
             with Center(id="menu-puzzles"):
                 yield MenuLink("Puzzles: find the winning move (p)", "puzzles", id="puzzles")
+                yield MenuLink(f"Theme: {self.app.theme} (t)", "app.change_theme", id="theme")
             with Horizontal(id="menu-links"):
                 yield MenuLink("Play (Enter)", "open", id="play", classes="-primary")
                 yield MenuLink("Rules (F1)", "rules", id="rules")
