@@ -1,13 +1,13 @@
 """The theme, remembered across launches (settings.json in the data folder), with the
 app's own themes registered first (`app.tui.themes`), and what draws the theme's colours
-into its text redrawn when the theme changes."""
+into its text redrawn when the theme changes; and, with animations off, steady cursors."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from textual.app import App
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from app import settings
 from app.tui.themes import register_themes
@@ -26,12 +26,30 @@ def redraw_for_theme(app: App[Any]) -> None:
                 link.update(f"Theme: {app.theme} (t)")
 
 
+def steady_cursors(app: App[Any]) -> None:
+    """With animations off (TEXTUAL_ANIMATIONS=none), no text cursor blinks: each screen's
+    text inputs (a declaration, the names) get a steady cursor once it is shown."""
+    if app.animation_level != "none":
+        return
+
+    def steady(screen: Any) -> None:
+        def still() -> None:
+            for field in screen.query(Input):
+                field.cursor_blink = False
+
+        app.call_after_refresh(still)
+
+    app.screen_change_signal.subscribe(app, steady)
+    steady(app.screen)
+
+
 def remember_theme(app: App[Any]) -> None:
     """Use the theme chosen last time, if it still exists; from then on, write each
     change of theme to the settings (a warning when it cannot be written). A settings
     file that cannot be used (a pipe, a folder, a huge or corrupt file) gives the
     defaults, and the player is told so."""
     register_themes(app)
+    steady_cursors(app)
     found, problem = settings.read()
     if problem is not None:
         app.notify(

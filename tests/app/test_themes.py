@@ -173,3 +173,16 @@ async def test_the_move_list_is_drawn_again_when_the_theme_changes() -> None:
         await pilot.pause()
         light = Color.parse(app.current_theme.background or "").rgb
         assert _backgrounds(lines.render()) == {light}
+
+
+async def test_no_cursor_blinks_with_animations_off() -> None:
+    from textual.widgets import Input
+
+    app = EquationDuelApp("collect", names=("Ann", "Bob"))
+    app.animation_level = "none"  # as TEXTUAL_ANIMATIONS=none sets it
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        field = app.screen.query_one("#equation", Input)
+        assert field.has_focus
+        assert not field.cursor_blink
