@@ -172,3 +172,13 @@ def test_spoken_flag_reaches_the_console(data: Path) -> None:
     code, text = play_with_records(["fifty", "--spoken"], ["6 times 7"])
     assert code == 0
     assert "Player 1's new score: 0 plus 42 is 42" in text
+
+
+def test_clock_says_the_time_left_of_the_turn(data: Path) -> None:
+    ticks = iter([0.0, 12.4, 13.0, 13.0, 13.0, 13.0])
+    code, text = play_with_records(
+        ["conquest", "--turn-seconds", "30"], ["clock", "board", "take 2"], clock=ticks
+    )
+    assert code == 0
+    assert text.count("17 of 30 seconds left for this turn.") == 2
+    assert "Sequence: [2]" in text
