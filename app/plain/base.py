@@ -43,6 +43,16 @@ def _shortened(found: re.Match[str]) -> str:
     return f"{quote}{text[:20]}…{quote} ({len(text):,} characters)"
 
 
+#: Any other word too long for a line (a player's equation of 3,000 brackets), but not a
+#: file's path, which is kept whole.
+_LONG_WORD = re.compile(r"(?<!\S)(?![/~]|[A-Za-z]:\\)(\S{" + str(WIDTH) + r",})")
+
+
+def _cut(found: re.Match[str]) -> str:
+    text = found.group(1)
+    return f"{text[:20]}… ({len(text):,} characters)"
+
+
 class Console:
     """Line-by-line input and output (standard streams, or strings in tests).
 
@@ -75,7 +85,7 @@ class Console:
         said = spoken_text(text) if self.spoken else text
         if len(said) <= WIDTH:
             return said
-        said = _LONG_QUOTE.sub(_shortened, said)
+        said = _LONG_WORD.sub(_cut, _LONG_QUOTE.sub(_shortened, said))
         if said.count("; ") >= 2:  # a list of moves or facts: one a line, not cut inside one
             said = ";\n".join(said.split("; "))
         return "\n".join(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from io import StringIO
 
+from app.plain import base
 from app.plain.base import WIDTH, Console
 from tests.app.plain_transcripts import MAX_WIDTH, problems
 
@@ -41,3 +42,12 @@ def test_a_long_answer_quoted_back_is_shortened() -> None:
         out.getvalue()
         == "Invalid input: '99999999999999999999…' (5,000 characters) is not a move.\n"
     )
+
+
+def test_a_long_word_is_shortened_but_a_path_kept() -> None:
+    out = StringIO()
+    console = Console(StringIO(), out)
+    console.say(f"Pick 2, then declare {'(' * 3000}.")
+    assert out.getvalue() == "Pick 2, then declare ((((((((((((((((((((… (3,001 characters)\n"
+    path = f"Saved to /{'d' * 120}/game.json."
+    assert base._LONG_WORD.sub(base._cut, path) == path  # (a path is kept whole)
