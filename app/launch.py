@@ -40,6 +40,7 @@ if _started_as_the_program():
 
 import errno  # noqa: E402
 import importlib.util  # noqa: E402
+import os  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -86,7 +87,36 @@ def foreign_package() -> str | None:
     return None
 
 
+#: The arguments that ask for the line mode's menu (`--plain` with no game).
+LINE_MODE_FLAGS = ({"--plain"}, {"--plain", "--spoken"})
+
+
+def line_mode_reason(args: list[str]) -> str | None:
+    """Why the menu is to be the line mode's (a sentence; "" when `--plain` asked for it),
+    or None for the full screen (or a subcommand)."""
+    if set(args) in LINE_MODE_FLAGS and len(set(args)) == len(args):
+        return ""
+    if args or os.environ.get("TEXTUAL_DRIVER"):  # (the browser's page runs a driver of its own)
+        return None
+    if os.environ.get("TERM") == "dumb":
+        return (
+            "TERM is dumb, so Equation Duel starts in the line mode (the full screen needs more)."
+        )
+    try:
+        terminal = sys.stdin is not None and sys.stdin.isatty()
+    except (OSError, ValueError):
+        terminal = False
+    if not terminal:
+        return "Standard input is not a terminal, so Equation Duel starts in the line mode."
+    return None
+
+
 def _run(args: list[str]) -> int:
+    why = line_mode_reason(args)
+    if why is not None:
+        from app.plain.menu import main as line_mode
+
+        return line_mode(why or None, spoken="--spoken" in args)
     if not args:
         from app.tui.app import EquationDuelApp, run_app
 

@@ -96,6 +96,11 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         choices=BEST_OF_CHOICES,
         help="play a match: best of 1, 3, 5 or 7 rounds, the starting player alternating",
     )
+    group.add_argument(
+        "--spoken",
+        action="store_true",
+        help="with --plain: equations in words, as a screen reader says them (6 times 7 is 42)",
+    )
     if "--turn-seconds" not in parser._option_string_actions:
         group.add_argument(
             "--turn-seconds",
@@ -258,6 +263,8 @@ def play_plain_with_records(
     bot_for: BotFactory | None = None,
     clock: Callable[[], float] = time.monotonic,
     count_stats: bool = True,
+    on_end: Callable[[GameRecord], None] | None = None,
+    resuming: str | None = None,
 ) -> int:
     """Play a game or match line by line, with records and statistics; the exit code.
 
@@ -270,6 +277,9 @@ def play_plain_with_records(
     - `console`: standard input and output unless given (tests pass StringIO ones).
     - `bot_for(game, level)`: makes the computer players a loaded record names.
     - `count_stats`: add a finished game to the statistics (app.stats).
+    - `on_end(record)`: called with the game's record once it ends or stops (the line
+      mode's menu offers the analysis of a finished game).
+    - `resuming`: what to say on resuming `--load FILE` (by default its path and moves).
 
     With `--load FILE` the record's game, options, players, match and clock are resumed
     (`--moves`, `--best-of` and `--turn-seconds` are refused). `--save FILE` writes the
@@ -278,6 +288,7 @@ def play_plain_with_records(
     error: a bad record names the problem and the move); 1 when the save fails.
     """
     console = console or Console(sys.stdin, sys.stdout)
+    console.spoken = console.spoken or bool(getattr(args, "spoken", False))
     clean_stale_temporaries()
     save: Path | None = getattr(args, "save", None)
     load: Path | None = getattr(args, "load", None)
@@ -309,7 +320,9 @@ def play_plain_with_records(
     if load is not None:
         played = len(setup.seconds)
         moves_word = "move" if played == 1 else "moves"
-        console.say(f"Resuming the game saved in {load} ({played} {moves_word} played).")
+        console.say(
+            resuming or f"Resuming the game saved in {load} ({played} {moves_word} played)."
+        )
     setup.record_id = setup.record_id or uuid.uuid4().hex  # its kept file's name
     written: list[bool] = []  # `--save` at the end of the game, before it is counted
 
@@ -326,6 +339,7 @@ def play_plain_with_records(
         players=setup.players,
         started=setup.started,
         record_id=setup.record_id,
+        save=lambda: _save_now(runner, save),
     )
     interrupted = False
     try:
@@ -341,17 +355,41 @@ def play_plain_with_records(
             else "Input ended: the game is left unfinished."
         )
     finished = match_outcome(runner.match) is not None
+    record = runner.session.record()
     if finished:
         saved = all(written)
         if save is not None and saved:
             console.say(f"Game record saved to {save}.")
     else:
-        saved = _write_save(runner.session.record(), save)
+        saved = _write_save(record, save)
         if save is not None and saved:
             console.say(f"Game saved to {save}: resume it with --load {save}.")
+    if on_end is not None:
+        on_end(record)
     if not saved:
         return 1
     return INTERRUPTED if interrupted else 0
+
+
+def _save_now(runner: MatchRunner, save: Path | None) -> str:
+    """The line mode's `save` command: keep the game now (as every move does), and write
+    `--save FILE` when one was named; what to say of it."""
+    session = runner.session
+    if not session.started_playing:
+        said = "Nothing to keep yet: no move has been played."
+    else:
+        kept = session.keep()
+        if isinstance(kept, Path):
+            said = "The game is kept: equation-duel --plain offers to resume it."
+        else:
+            said = kept or "The game could not be kept."
+    if save is not None:
+        try:
+            save_record(session.record(), save)
+        except OSError as error:
+            return f"{said} {save} cannot be written: {error.strerror or error}."
+        return f"{said}\nSaved to {save} as well: resume it with --load {save}."
+    return said
 
 
 def _write_save(record: GameRecord, save: Path | None) -> bool:

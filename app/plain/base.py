@@ -7,6 +7,8 @@ move, or a computer player for its move, plays it, and lets the driver report it
 
 from __future__ import annotations
 
+import re
+import textwrap
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -14,6 +16,8 @@ from typing import IO, Any, ClassVar, NoReturn
 
 from app.match_session import one_game_from
 from app.plain.match_runner import MatchRunner
+from app.plain.spoken import spoken_text
+from app.plain.stops import EndOfInput as EndOfInput  # where the callers find it
 from app.seat_names import is_computer_name
 from rules.base import Frozen, Game, Outcome, PlayerNo
 from rules.player_text import MAX_LINE, NOT_TEXT, PlayerTextError, decode, describe_char
@@ -26,8 +30,27 @@ from rules.words.voice import Voice
 Bot = Callable[[Any], Any]
 
 
-class EndOfInput(Exception):
-    """Standard input ended: the program stops cleanly."""
+#: The longest line the line mode writes (a longer one is broken at spaces).
+WIDTH = 100
+
+
+#: A player's text quoted back (`'999...'`) too long for a line.
+_LONG_QUOTE = re.compile(r"(['\"])([^\s'\"]{" + str(WIDTH // 2) + r",})\1")
+
+
+def _shortened(found: re.Match[str]) -> str:
+    quote, text = found.group(1), found.group(2)
+    return f"{quote}{text[:20]}…{quote} ({len(text):,} characters)"
+
+
+#: Any other word too long for a line (a player's equation of 3,000 brackets), but not a
+#: file's path, which is kept whole.
+_LONG_WORD = re.compile(r"(?<!\S)(?![/~]|[A-Za-z]:\\)(\S{" + str(WIDTH) + r",})")
+
+
+def _cut(found: re.Match[str]) -> str:
+    text = found.group(1)
+    return f"{text[:20]}… ({len(text):,} characters)"
 
 
 class Console:
@@ -38,14 +61,39 @@ class Console:
     input with a message, and the prompt comes again: the game goes on.
     """
 
-    def __init__(self, stdin: IO[str], stdout: IO[str]) -> None:
+    def __init__(self, stdin: IO[str], stdout: IO[str], *, spoken: bool = False) -> None:
         self.stdin = stdin
         self.stdout = stdout
         self.echo = not stdin.isatty() if hasattr(stdin, "isatty") else False
+        #: The `--spoken` style: equations said in words ("6 times 7 is 42").
+        self.spoken = spoken
+        #: Answers a command word typed at any prompt (`app.plain.commands`): True when
+        #: the line was a command (answered; the prompt comes again). None: no commands.
+        self.commands: Callable[[str], bool] | None = None
+        #: Turns a move typed in words into what the prompt reads ("take 7" -> "7").
+        self.rewrite: Callable[[str], str] | None = None
 
     def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
+        """Write `text` as a line (or, past `WIDTH` characters, as lines broken at spaces:
+        a screen reader reads a line at a time, and no terminal cuts one)."""
+        self.stdout.write(self.shown(text) + "\n")
         self.stdout.flush()
+
+    def shown(self, text: str) -> str:
+        """`text` as the line mode writes it: spoken (`--spoken`) and broken at spaces
+        into lines of at most `WIDTH` characters."""
+        said = spoken_text(text) if self.spoken else text
+        if len(said) <= WIDTH:
+            return said
+        said = _LONG_WORD.sub(_cut, _LONG_QUOTE.sub(_shortened, said))
+        if said.count("; ") >= 2:  # a list of moves or facts: one a line, not cut inside one
+            said = ";\n".join(said.split("; "))
+        return "\n".join(
+            "\n".join(
+                textwrap.wrap(line, WIDTH, break_long_words=False, break_on_hyphens=False) or [""]
+            )
+            for line in said.split("\n")
+        )
 
     def ask(self, prompt: str) -> str:
         """Print the prompt, read one line (without its newline); EndOfInput at the end.
@@ -65,7 +113,9 @@ class Console:
                 continue
             if self.echo:
                 self.stdout.write(answer + "\n")
-            return answer
+            if self.commands is not None and self.commands(answer):
+                continue
+            return answer if self.rewrite is None else self.rewrite(answer)
 
     def _readline(self) -> str:
         buffer = getattr(self.stdin, "buffer", None)

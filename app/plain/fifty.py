@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from app.plain.base import PlainDriver
-from rules.base import PlayerNo, other
+from rules.base import IllegalMove, PlayerNo, other
 from rules.fifty import FiftyMove, FiftyState, equation_text, preview
 from rules.operators import Op, parse_op
 from rules.player_text import PlayerTextError, normalize, read_whole
@@ -49,20 +49,42 @@ class Driver(PlainDriver):
         self.say()
         self.say(f"Available Numbers: {numbers_text(state.pool)}")
         self.say(f"{name}'s Score: {state.score(player)}")
-        first = self.ask_number(state, f"{name}, select your first number:")
+        first = self.ask_number(state, f"{name}, select your first number:", whole=True)
+        if isinstance(first, FiftyMove):  # the whole move at once: 6*7, or 6 times 7
+            return first
         second = self.ask_number(state, f"{name}, select your second number:", first)
+        assert isinstance(second, int)
         op = self.ask_op(f"{name}, choose an operation (+, -, *, /):")
         return FiftyMove(a=first, op=op, b=second)
 
-    def ask_number(self, state: FiftyState, prompt: str, first: int | None = None) -> int:
-        """One unused number (different from `first`); errors ask again."""
+    def ask_number(
+        self, state: FiftyState, prompt: str, first: int | None = None, whole: bool = False
+    ) -> int | FiftyMove:
+        """One unused number (different from `first`); errors ask again. With `whole`, a
+        whole move may be typed instead (returned as the move)."""
         while True:
             self.say(prompt)
             text = self.console.ask("> ").strip()
+            if whole and any(op in text for op in "+-*/×÷−"):
+                move = self.whole_move(state, text)
+                if move is not None:
+                    return move
+                continue
             error = self.number_error(state, text, first)
             if error is None:
                 return read_whole(text)
             self.say(error)
+
+    def whole_move(self, state: FiftyState, text: str) -> FiftyMove | None:
+        """A whole move typed at the first prompt (`6*7`), if the rules accept it; else
+        the reason is said and None returned."""
+        try:
+            move: FiftyMove = self.game.parse_move(text)
+            self.game.play(state, move)
+        except IllegalMove as error:
+            self.say(f"Error: {error}.")
+            return None
+        return move
 
     def number_error(self, state: FiftyState, text: str, first: int | None) -> str | None:
         available = numbers_text(state.pool)

@@ -40,6 +40,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from app.match_session import Keeper, MatchSession, NotKept, Played, Refused, RoundOver
+from app.plain.commands import Commands
+from app.plain.stops import TakenBack
+from app.plain.words_in import rewrite
 from rules.base import PlayerNo
 from rules.match import MatchState, all_moves, match_outcome, round_starter, score_text
 from rules.records import PlayerInfo
@@ -78,11 +81,13 @@ class MatchRunner:
         players: tuple[PlayerInfo, PlayerInfo] | None = None,
         started: datetime | None = None,
         record_id: str | None = None,
+        save: Callable[[], str] | None = None,
     ) -> None:
         """`start`: a single game played on from this position (`PlainDriver.run`).
         `keeper`, `players`, `started`, `record_id`: the session's (the game kept after
         every move and counted at its end, as the full screen does: `app.match_session`);
-        a problem keeping it is printed on standard error."""
+        a problem keeping it is printed on standard error. `save`: what the `save`
+        command does (it returns what to say)."""
         if match.game_id != driver.game.id:
             raise ValueError(f"a {driver.game.id} driver cannot play a {match.game_id} match")
         self.driver = driver
@@ -103,10 +108,20 @@ class MatchRunner:
             keeper=keeper,
             started=started,
             record_id=record_id,
+            computers=frozenset(self.bots),
         )
         self.clock = clock
         self.on_change = on_change
         self.on_move = on_move
+        #: When the turn going on started (the `clock` command reads it).
+        self.turn_started = 0.0
+        self.commands = Commands(
+            self.session,
+            driver.console,
+            driver.names,
+            lambda: self.clock() - self.turn_started,
+            save,
+        )
 
     @property
     def match(self) -> MatchState:
@@ -127,6 +142,18 @@ class MatchRunner:
 
     def run(self) -> MatchState:
         """Play until the match is won; return the match. EndOfInput propagates."""
+        console = self.driver.console
+        console.commands, console.rewrite = self.commands, self.rewrite
+        try:
+            return self._run()
+        finally:
+            console.commands = console.rewrite = None
+
+    def rewrite(self, text: str) -> str:
+        """A move typed in words, as the prompt reads it (`app.plain.words_in`)."""
+        return rewrite(self.game.id, text, self.session.state, self.driver.names)
+
+    def _run(self) -> MatchState:
         self.introduce()
         self.driver.welcome(self.session.state)
         if self.session.result is not None:
@@ -158,15 +185,20 @@ class MatchRunner:
         player = session.to_move
         bot = self.bots.get(player)
         limit = session.turn_seconds
-        started = self.clock()
+        started = self.turn_started = self.clock()
         if bot is not None:
+            self.say(f"{self.name(player)} is thinking.")
             move = bot(state)
             used = self.clock() - started
             self.driver.announce_computer(state, move)
         else:
             if limit is not None:
                 self.say(f"{self.name(player)} has {limit} seconds for this turn.")
-            move = self.driver.human_turn(state)
+            try:
+                move = self.driver.human_turn(state)
+            except TakenBack:  # the `undo` command: the turn begins again
+                self.changed()
+                return
             used = self.clock() - started
             if limit is not None and used > limit:
                 self.say(

@@ -89,8 +89,9 @@ class MenuScreen(Screen[None]):
         Binding("p", "puzzles", "Puzzles"),
         Binding("g", "saved_games", "Saved games"),
         Binding("s", "statistics", "Statistics"),
-        Binding("t", "tournament", "Tournament", show=False),
+        Binding("c", "tournament", "Tournament", show=False),  # (a class's; docs/classroom.md)
         Binding("a", "play_again", "Play again", show=False),
+        Binding("t", "app.change_theme", "Theme"),  # (the list of themes; app.tui.themes)
         Binding("q", "app.quit", "Quit"),
         Binding("o", "online", "Play a friend online", show=False),  # (docs/online.md)
     ]
@@ -112,8 +113,9 @@ class MenuScreen(Screen[None]):
                 for number, game_id in enumerate(GAME_IDS, start=1):
                     yield GameCard(number, game_id)
             with Center(id="menu-puzzles"), Horizontal(id="menu-quick"):
-                yield MenuLink("Puzzles: find the winning move (p)", "puzzles", id="puzzles")
+                yield MenuLink("Puzzles (p)", "puzzles", id="puzzles")
                 yield MenuLink("", "play_again", id="play-again")
+                yield MenuLink("Theme (t)", "app.change_theme", id="theme")
             with Horizontal(id="menu-links"):
                 yield MenuLink("Play (Enter)", "open", id="play", classes="-primary")
                 yield MenuLink("Rules (F1)", "rules", id="rules")

@@ -1,12 +1,43 @@
-"""The theme, remembered across launches (settings.json in the data folder)."""
+"""The theme, remembered across launches (settings.json in the data folder), with the
+app's own themes registered first (`app.tui.themes`), and what draws the theme's colours
+into its text redrawn when the theme changes; and, with animations off, steady cursors."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from textual.app import App
+from textual.widgets import Input
 
 from app import settings
+from app.tui.themes import register_themes
+from widgets.move_list import MoveList
+
+
+def redraw_for_theme(app: App[Any]) -> None:
+    """Redraw the widgets that keep the theme's colours in their text (the move list: the
+    players' marks), on every screen, so no mark keeps the old theme's background (black
+    blocks on a light theme after a switch in the middle of a game)."""
+    for screen in app.screen_stack:
+        for moves in screen.query(MoveList):
+            moves.moves = moves.moves  # (always_update: the list is drawn again)
+
+
+def steady_cursors(app: App[Any]) -> None:
+    """With animations off (TEXTUAL_ANIMATIONS=none), no text cursor blinks: each screen's
+    text inputs (a declaration, the names) get a steady cursor once it is shown."""
+    if app.animation_level != "none":
+        return
+
+    def steady(screen: Any) -> None:
+        def still() -> None:
+            for field in screen.query(Input):
+                field.cursor_blink = False
+
+        app.call_after_refresh(still)
+
+    app.screen_change_signal.subscribe(app, steady)
+    steady(app.screen)
 
 
 def remember_theme(app: App[Any]) -> None:
@@ -14,6 +45,8 @@ def remember_theme(app: App[Any]) -> None:
     change of theme to the settings (a warning when it cannot be written). A settings
     file that cannot be used (a pipe, a folder, a huge or corrupt file) gives the
     defaults, and the player is told so."""
+    register_themes(app)
+    steady_cursors(app)
     found, problem = settings.read()
     if problem is not None:
         app.notify(
@@ -27,6 +60,7 @@ def remember_theme(app: App[Any]) -> None:
         app.theme = saved
 
     def changed(theme: Any) -> None:
+        app.call_after_refresh(redraw_for_theme, app)
         name = getattr(theme, "name", None)
         if not isinstance(name, str) or name == settings.theme():
             return

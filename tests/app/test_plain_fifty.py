@@ -216,7 +216,7 @@ def test_used_second_number_gets_the_seed_message() -> None:
 
 
 def test_unknown_operator_asks_again() -> None:
-    text, final = run(lines(3, 8, "^", "", "plus", "*"))
+    text, final = run(lines(3, 8, "^", "", "power", "*"))
     assert final is None
     assert (
         "> ^\n"
@@ -225,7 +225,7 @@ def test_unknown_operator_asks_again() -> None:
         "> \n"
         "Error: Unknown operation nothing. Choose +, -, * or /.\n"
     ) in text
-    assert "Error: Unknown operation 'plus'." in text
+    assert "Error: Unknown operation 'power'." in text
     assert "Equation: 3 × 8 = 24\n" in text
 
 

@@ -127,6 +127,7 @@ def test_ctrl_c_while_the_app_is_still_loading_exits_130(monkeypatch: pytest.Mon
     for name in [m for m in sys.modules if m.startswith("app.tui")]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setattr(sys, "meta_path", [Interrupt(), *sys.meta_path])
+    monkeypatch.setattr(launch, "line_mode_reason", lambda args: None)  # the full screen
     assert launch.main([]) == 130
 
 

@@ -23,7 +23,7 @@ def _cells(table: DataTable) -> list[list[str]]:
 async def test_a_small_tournament_played_through_the_screen() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("t")
+        await pilot.press("c")
         assert isinstance(app.screen, TournamentScreen)
         await pilot.press("enter")  # nothing typed: said in words
         assert "at least two players" in text_of(app.screen.query_one("#t-message", Static))
@@ -94,7 +94,7 @@ async def test_the_report_screen_says_where_its_data_lives() -> None:
 
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("t", "ctrl+r")
+        await pilot.press("c", "ctrl+r")
         assert isinstance(app.screen, ReportScreen)
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -1,0 +1,71 @@
+"""The analysis after a game, line by line: who was winning, each move's verdict, the
+first mistake, in the words of `rules.words.analysis` (as the analysis screen says them)."""
+
+from __future__ import annotations
+
+from app.plain.base import Console
+from rules.base import PlayerNo
+from rules.records import GameRecord
+from rules.words.analysis import mistake_line, start_line
+from rules.words.moves import describe_move
+from rules.words.voice import Voice
+
+YES = ("y", "yes")
+NO = ("n", "no")
+
+
+def offer_analysis(console: Console, record: GameRecord) -> None:
+    """Ask whether to read the analysis of the finished game `record`; read it if so."""
+    while True:
+        answer = console.ask("Read the analysis of this game? (yes/no): ").strip().lower()
+        if answer in YES:
+            break
+        if answer in NO:
+            return
+        console.say("Please answer yes or no.")
+    console.say("Analysing the game.")
+    for line in analysis_lines(record):
+        console.say(line)
+
+
+def analysis_lines(record: GameRecord) -> list[str]:
+    """The analysis of the last round of `record`, one sentence a line."""
+    from rules.analysis import analyse
+    from rules.base import IllegalMove
+    from rules.registry import get_game
+
+    game = get_game(record.game)
+    names = (record.players[0].name, record.players[1].name)
+    options = game.options_from(record.options)
+    moves = [entry.move for entry in record.moves]
+    try:
+        found = analyse(record.game, options, moves)
+    except (IllegalMove, ValueError) as error:
+        return [f"This game cannot be analysed: {error}."]
+    state = game.new(options)
+    first: PlayerNo = game.to_move(state)
+    lines = [f"At the start: {start_line(found.start, first, names)}"]
+    voice = Voice(names)
+    for judged, text in zip(found.moves, moves, strict=True):
+        described = describe_move(record.game, state, text, voice)
+        if judged.throws_away_win:
+            verdict = "threw the win away"
+        elif judged.keeps_win:
+            verdict = "kept the win"
+        else:
+            verdict = "was losing already"
+        mover = names[judged.mover - 1]
+        lines.append(f"Move {judged.index + 1}, {mover}: {described}; {verdict}.")
+        if judged.throws_away_win:
+            best = mistake_line(
+                record.game, state, judged.index + 1, judged.mover, text, judged.best_moves, names
+            )
+            lines.append(
+                f"The first mistake was {best}"
+                if found.first_mistake == judged.index
+                else f"A mistake: {best}"
+            )
+        state = game.play_text(state, text)
+    if found.first_mistake is None:
+        lines.append("No move threw a win away.")
+    return lines

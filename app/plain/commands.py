@@ -1,0 +1,238 @@
+"""Commands in words at every prompt of the line mode, beside the moves.
+
+    help      the commands and this game's move forms
+    board     the position in words (pool, templates, scores, sequence, running total),
+              whose turn it is and the clock
+    last      the last move in words
+    moves     the moves so far, one line each
+    hint      the best move for you, in words
+    undo      take back as the full screen does (also `takeback`)
+    clock     the time left on the turn clock
+    rules     the game's rules
+    save      keep the game now
+    quit      asks, then leaves the game unfinished (kept, to resume)
+
+Each is answered in one or a few sentences, and the prompt comes again. None of these
+words is a move in any game (`tests/app/test_plain_commands.py` checks it), so a command
+never collides with a move. A takeback stops the turn (`TakenBack`, which the match loop
+catches to ask again from the new position); `quit` ends the game with `Quit`, which the
+caller catches as the end of input.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from app.match_session import MatchSession
+from app.plain.board_words import MOVE_FORMS, position_lines
+from app.plain.stops import Quit, TakenBack
+from rules.words.moves import describe_move
+from rules.words.voice import Voice
+
+#: The command words and their other spellings.
+COMMANDS = {
+    "help": "help",
+    "?": "help",
+    "commands": "help",
+    "board": "board",
+    "position": "board",
+    "last": "last",
+    "moves": "moves",
+    "history": "moves",
+    "hint": "hint",
+    "undo": "undo",
+    "takeback": "undo",
+    "take back": "undo",
+    "clock": "clock",
+    "time": "clock",
+    "rules": "rules",
+    "save": "save",
+    "quit": "quit",
+    "exit": "quit",
+}
+
+HELP = (
+    "Commands, at any prompt: help, board (the position), last (the last move), moves "
+    "(all moves), hint, undo (or takeback), clock, rules, save, quit."
+)
+WIDTH = 79
+#: Markdown's bold and italic marks (not the `*` of a move such as 6*7).
+_MARKS = re.compile(r"\*\*(.+?)\*\*|(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])")
+
+
+class Lines(Protocol):
+    """Where the answers go (the line mode's `Console`)."""
+
+    def say(self, text: str = "") -> None: ...
+
+    def ask(self, prompt: str) -> str: ...
+
+
+def command_of(line: str) -> str | None:
+    """The command `line` names (None: it is not a command)."""
+    return COMMANDS.get(" ".join(line.strip().lower().split()))
+
+
+def rules_lines(game_id: str) -> list[str]:
+    """A game's rules as plain lines of at most `WIDTH` characters (no Markdown marks)."""
+    from rules.rulebook import rules_markdown
+
+    lines: list[str] = []
+    paragraph: list[str] = []
+    indent = ""
+
+    def flush() -> None:
+        if paragraph:
+            text = " ".join(paragraph)
+            lines.extend(textwrap.wrap(text, WIDTH, subsequent_indent=indent) or [""])
+            paragraph.clear()
+
+    for raw in rules_markdown(game_id).splitlines():
+        line = _MARKS.sub(r"\1", raw.replace("`", "")).strip()
+        if not line or line.startswith(("#", "|", "- ", "1.", "2.", "3.", "4.", "5.", "6.")):
+            flush()
+            indent = "  " if line.startswith(("- ", "1.", "2.", "3.", "4.", "5.", "6.")) else ""
+        if not line:
+            continue
+        if line.startswith("#"):
+            lines.append(line.lstrip("# ").strip() + ".")
+            continue
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if all(set(c) <= set("-: ") for c in cells):
+                continue
+            paragraph.append(": ".join(c for c in cells if c))
+            flush()
+            continue
+        paragraph.append(line)
+    flush()
+    return lines
+
+
+class Commands:
+    """Answers the command words for one match (`app.plain.match_runner` installs it)."""
+
+    def __init__(
+        self,
+        session: MatchSession[Any, Any, Any],
+        lines: Lines,
+        names: tuple[str, str],
+        turn_used: Callable[[], float],
+        save: Callable[[], str] | None = None,
+    ) -> None:
+        self.session = session
+        self.lines = lines
+        self.names = names
+        self.turn_used = turn_used
+        self.save = save
+        self.game_id = session.game.id
+
+    def __call__(self, line: str) -> bool:
+        command = command_of(line)
+        if command is None:
+            return False
+        getattr(self, f"do_{command}")()
+        return True
+
+    def say(self, text: str) -> None:
+        self.lines.say(text)
+
+    # The commands
+
+    def do_help(self) -> None:
+        for line in textwrap.wrap(HELP, WIDTH):
+            self.say(line)
+        for line in textwrap.wrap(MOVE_FORMS[self.game_id], WIDTH):
+            self.say(line)
+
+    def do_board(self) -> None:
+        for line in position_lines(self.game_id, self.session.state, self.names):
+            self.say(line)
+        self.say(self.turn_line())
+        if self.session.turn_seconds is not None:
+            self.do_clock()
+
+    def turn_line(self) -> str:
+        session = self.session
+        who = self.names[session.to_move - 1]
+        line = f"It is {who}'s turn."
+        if session.best_of > 1:
+            wins = session.wins
+            line += (
+                f" Round {session.round_number} of a best of {session.best_of}; "
+                f"rounds won: {self.names[0]} {wins[0]}, {self.names[1]} {wins[1]}."
+            )
+        return line
+
+    def do_last(self) -> None:
+        session = self.session
+        if not session.moves:
+            self.say("No move has been played yet in this round.")
+            return
+        player, move = session.moves[-1]
+        self.say(f"{self.names[player - 1]}: {self.described(session.history[-1], move)}.")
+
+    def do_moves(self) -> None:
+        session = self.session
+        if not session.moves:
+            self.say("No move has been played yet in this round.")
+            return
+        for number, ((player, move), before) in enumerate(
+            zip(session.moves, session.history, strict=True), start=1
+        ):
+            self.say(f"{number}. {self.names[player - 1]}: {self.described(before, move)}.")
+
+    def described(self, before: Any, move: str) -> str:
+        return describe_move(self.game_id, before, move, Voice(self.names))
+
+    def do_hint(self) -> None:
+        from rules.analysis import hint
+
+        found = hint(self.game_id, self.session.state, self.names)
+        text = f"Hint: {found.text}" if found.move is not None else found.text
+        for line in textwrap.wrap(text, WIDTH):
+            self.say(line)
+
+    def do_undo(self) -> None:
+        session = self.session
+        if not session.takebacks_allowed:
+            self.say("Takebacks are off in this game: moves against the computer stand.")
+            return
+        said = session.take_back()
+        if said is None:
+            self.say("There is no move of yours to take back.")
+            return
+        self.say(said)
+        raise TakenBack(said)
+
+    def do_clock(self) -> None:
+        limit = self.session.turn_seconds
+        if limit is None:
+            self.say("This game has no turn clock: take your time.")
+            return
+        left = max(0, int(limit - self.turn_used()))
+        self.say(f"{left} of {limit} seconds left for this turn.")
+
+    def do_rules(self) -> None:
+        for line in rules_lines(self.game_id):
+            self.say(line)
+
+    def do_save(self) -> None:
+        if self.save is None:
+            self.say("This game cannot be saved here.")
+            return
+        self.say(self.save())
+
+    def do_quit(self) -> None:
+        while True:
+            answer = self.lines.ask("Quit this game? It is kept to resume later. (yes/no): ")
+            answer = answer.strip().lower()
+            if answer in ("y", "yes"):
+                raise Quit("You quit")
+            if answer in ("n", "no"):
+                self.say("The game goes on.")
+                return
+            self.say("Please answer yes or no.")

@@ -1,0 +1,195 @@
+"""The menu line by line: every choice of the full screen's menu as a numbered list.
+
+`equation-duel --plain` (and `equation-duel` where there is no terminal for the full
+screen: standard input is not one, or TERM=dumb) starts here:
+
+    Main menu:
+    1. Play a game
+    2. Resume an unfinished game
+    3. Solve a puzzle
+    4. Solve the daily puzzle
+    5. Statistics and ratings
+    6. The rules of a game
+    7. Quit
+    Choose 1 to 7:
+
+A game is chosen from a numbered list of the five, then the opponent (a friend at this
+keyboard, or the computer at a level); it is played by `play_plain_with_records`, kept
+after every move as the full screen keeps it, and counted when it ends; then the analysis
+is offered. Every list takes its number, or `quit` to leave; the end of input leaves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from app.plain.base import Console, EndOfInput
+from rules.base import PlayerNo
+from rules.registry import GAME_IDS, GAME_INFO
+
+MAIN = (
+    "Play a game",
+    "Resume an unfinished game",
+    "Solve a puzzle",
+    "Solve the daily puzzle",
+    "Statistics and ratings",
+    "The rules of a game",
+    "Quit",
+)
+OPPONENTS = (
+    ("A friend at this keyboard", "human"),
+    ("The computer, easy", "easy"),
+    ("The computer, medium", "medium"),
+    ("The computer, perfect", "perfect"),
+)
+
+
+def choose(console: Console, title: str, items: Sequence[str]) -> int | None:
+    """Ask for one of `items` by its number; its index (None: `quit` or `back`)."""
+    console.say(f"{title}:")
+    for number, item in enumerate(items, start=1):
+        console.say(f"{number}. {item}")
+    while True:
+        answer = console.ask(f"Choose 1 to {len(items)}: ").strip().lower()
+        if answer in ("quit", "q", "back", "exit"):
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(items):
+            return int(answer) - 1
+        named = [i for i, item in enumerate(items) if answer and answer in item.lower()]
+        if len(named) == 1:
+            return named[0]
+        console.say(f"Please type a number from 1 to {len(items)}, or back.")
+
+
+def game_args(spoken: bool, load: Any = None) -> argparse.Namespace:
+    """The flags `play_plain_with_records` reads, for a game started from this menu."""
+    return argparse.Namespace(save=None, load=load, best_of=None, turn_seconds=None, spoken=spoken)
+
+
+def play_new(console: Console) -> None:
+    """Choose a game and an opponent, play it, then offer the analysis."""
+    from app.plain.after_game import offer_analysis
+    from app.records_cli import play_plain_with_records
+    from app.solve_cli import make_bots
+    from rules.registry import get_game
+
+    titles = [f"{GAME_INFO[g].title}: {GAME_INFO[g].pitch}" for g in GAME_IDS]
+    picked = choose(console, "Which game", titles)
+    if picked is None:
+        return
+    opponent = choose(console, "Who plays against you", [name for name, _ in OPPONENTS])
+    if opponent is None:
+        return
+    level = OPPONENTS[opponent][1]
+    game = get_game(GAME_IDS[picked])
+    seats: dict[PlayerNo, str] = {1: "human", 2: level}
+    names = ("Player 1", "Player 2" if level == "human" else f"Computer ({level})")
+    console.say(f"{game.title}: you are {names[0]}, against {names[1]}. Type help at any prompt.")
+    finished: list[Any] = []
+    play_plain_with_records(
+        game,
+        game.Options(),
+        [],
+        names,
+        make_bots(game.id, seats, None),
+        game_args(console.spoken),
+        console,
+        kinds=("human", level),
+        on_end=finished.append,
+    )
+    if finished and finished[0].finished:
+        offer_analysis(console, finished[0])
+
+
+def resume(console: Console) -> None:
+    """List the unfinished games kept; resume the one chosen."""
+    from app.plain.after_game import offer_analysis
+    from app.records_cli import play_plain_with_records
+    from app.solve_cli import guarded
+    from app.storage import LoadError, load_record
+    from app.unfinished import scan
+    from rules.players import make_player
+
+    found = scan().games
+    records = []
+    for path in found:
+        try:
+            records.append((path, load_record(path)))
+        except (LoadError, OSError):
+            continue
+    if not records:
+        console.say("No unfinished game is kept.")
+        return
+    items = []
+    for _, record in records:
+        players = " and ".join(p.name for p in record.players)
+        moves = len(record.moves)
+        played = f"{moves} move{'' if moves == 1 else 's'} played"
+        items.append(f"{GAME_INFO[record.game].title}, {players}, {played}")
+    picked = choose(console, "Which game", items)
+    if picked is None:
+        return
+    path = records[picked][0]
+    finished: list[Any] = []
+    play_plain_with_records(
+        None,
+        None,
+        [],
+        ("Player 1", "Player 2"),
+        None,
+        game_args(console.spoken, load=path),
+        console,
+        bot_for=lambda game, level: guarded(make_player(level, game.id, None)),
+        on_end=finished.append,
+        resuming=f"Resuming: {items[picked]}.",
+    )
+    if finished and finished[0].finished:
+        offer_analysis(console, finished[0])
+
+
+def show_rules(console: Console) -> None:
+    from app.plain.commands import rules_lines
+
+    picked = choose(console, "The rules of which game", [GAME_INFO[g].title for g in GAME_IDS])
+    if picked is not None:
+        for line in rules_lines(GAME_IDS[picked]):
+            console.say(line)
+
+
+def show_stats(console: Console) -> None:
+    from app.ratings_view import format_ratings, ratings_summary
+    from app.stats import StatsError, format_summary, summary
+
+    try:
+        console.say(format_summary(summary()))
+        console.say(format_ratings(ratings_summary()))
+    except (StatsError, OSError) as error:
+        console.say(f"The statistics cannot be read: {error}.")
+
+
+def run_menu(console: Console, why: str | None = None) -> int:
+    """The menu until `quit` (or the end of input); the exit code."""
+    from app.plain.puzzles import solve_daily, solve_puzzle
+
+    if why:
+        console.say(why)
+    console.say("Equation Duel, line by line. Type the number of a choice, or help in a game.")
+    actions = (play_new, resume, solve_puzzle, solve_daily, show_stats, show_rules)
+    try:
+        while True:
+            console.say()
+            picked = choose(console, "Main menu", MAIN)
+            if picked is None or picked == len(MAIN) - 1:
+                console.say("Goodbye.")
+                return 0
+            actions[picked](console)
+    except EndOfInput:
+        return 0
+
+
+def main(why: str | None = None, spoken: bool = False) -> int:
+    """`equation-duel --plain`: the menu on the standard streams."""
+    return run_menu(Console(sys.stdin, sys.stdout, spoken=spoken), why)

@@ -1,0 +1,46 @@
+"""The line mode's `--spoken` style: equations in words, as a screen reader says them well.
+
+`spoken_text("Equation: 6 * 7 = 42")` is "Equation: 6 times 7 is 42". Only a symbol
+between two numbers (or a number and a bracket) is turned into words, so a prompt such
+as "choose an operation (+, -, *, /)" and names keep their text; a number's own sign
+("-3", "(-8)") stays a sign and is read "minus 3".
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Each symbol between two terms and its words.
+WORDS = {
+    "+": "plus",
+    "-": "minus",
+    "\N{MINUS SIGN}": "minus",
+    "*": "times",
+    "\N{MULTIPLICATION SIGN}": "times",
+    "/": "divided by",
+    "\N{DIVISION SIGN}": "divided by",
+    "=": "is",
+}
+
+_TERM_END = r"(?<=[0-9)])"
+_TERM_START = r"(?=\s*[0-9(\-\N{MINUS SIGN}])"
+_BETWEEN = re.compile(
+    _TERM_END
+    + r"\s*([+\-\N{MINUS SIGN}*\N{MULTIPLICATION SIGN}/\N{DIVISION SIGN}=])\s*"
+    + _TERM_START
+)
+#: A range such as "1-9" or "1–9" (not part of an equation): "1 to 9".
+_RANGE = re.compile(
+    r"(?<![0-9)=+*/\N{MULTIPLICATION SIGN}\N{DIVISION SIGN}\N{MINUS SIGN}-])(?<![=+*/] )"
+    r"\b([0-9]+)[-\N{EN DASH}]([0-9]+)\b(?!\s*[=+*/\N{MULTIPLICATION SIGN}\N{DIVISION SIGN}\N{MINUS SIGN}-])"
+)
+_SIGN = re.compile(r"(?<![0-9A-Za-z)])[\-\N{MINUS SIGN}](?=[0-9])")
+
+
+def spoken_text(text: str) -> str:
+    """`text` with each operator and equals sign between numbers said in words."""
+    text = _RANGE.sub(r"\1 to \2", text)
+    if not any(symbol in text for symbol in WORDS):
+        return text
+    said = _BETWEEN.sub(lambda found: f" {WORDS[found.group(1)]} ", text)
+    return _SIGN.sub("minus ", said)

@@ -1,0 +1,139 @@
+"""Moves typed in words, for the line mode: what a player says, turned into what a prompt reads.
+
+    take 7 / pick seven                 -> 7      (collect's and conquest's number prompts)
+    6 times 7 / six multiplied by 7     -> 6*7    (fifty: a whole move at the first prompt)
+    plus 5 / divide by 3 / minus nine   -> +5 /3 -9   (countdown)
+    7 in my second slot / 7 in Bob's slot 3 / 7 in their first slot   -> 7@1.2  (templates)
+    3 plus 4 equals 7                   -> 3+4=7  (a declaration)
+
+`rewrite(game_id, text, state, names)` returns `text` unchanged unless it holds one of the
+words below, so every line the seeds' transcripts type is read as before; and no word here
+is a command word (`app.plain.commands`), so a command never reads as a move.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules.base import PlayerNo
+
+NUMBER_WORDS = {
+    word: str(value)
+    for value, word in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+#: Words (or pairs of words) for the operators and the equals sign.
+OPERATOR_WORDS = {
+    "plus": "+",
+    "add": "+",
+    "minus": "-",
+    "subtract": "-",
+    "times": "*",
+    "multiplied by": "*",
+    "multiply by": "*",
+    "divided by": "/",
+    "divide by": "/",
+    "over": "/",
+    "equals": "=",
+    "is": "=",
+    "makes": "=",
+}
+#: Words that only say "this number": dropped.
+VERBS = ("take", "pick", "choose", "select", "play", "say", "number")
+ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
+
+_KNOWN = set(NUMBER_WORDS) | {w for pair in OPERATOR_WORDS for w in pair.split()} | set(VERBS)
+_SLOT = re.compile(
+    r"^(?P<digit>[0-9])\s+(?:in|into|on|to)\s+(?P<whose>.+?)\s+"
+    r"(?:(?P<ordinal>first|1st|second|2nd|third|3rd)\s+slot|slot\s+(?P<number>[1-3]))$"
+)
+
+
+def _words(text: str) -> list[str]:
+    said = text.strip().lower()
+    for pair, symbol in OPERATOR_WORDS.items():
+        if " " in pair:
+            said = re.sub(rf"\b{pair}\b", f" {symbol} ", said)
+    return said.replace(",", " ").split()
+
+
+def _seat(whose: str, mover: PlayerNo, names: tuple[str, str]) -> PlayerNo | None:
+    whose = whose.strip().lower()
+    whose = whose[4:] if whose.startswith("the ") else whose
+    if whose in ("my", "mine", "my own", "your", "your own"):
+        return mover
+    other: PlayerNo = 2 if mover == 1 else 1
+    if whose in ("their", "other", "other player's", "opponent's", "my opponent's", "his", "her"):
+        return other
+    for seat, name in ((1, "player 1"), (2, "player 2")):
+        if whose in (f"{name}'s", f"p{seat}'s", f"p{seat}"):
+            return 1 if seat == 1 else 2
+    for seat, name in zip((1, 2), names, strict=True):
+        if whose == f"{name.lower()}'s":
+            return 1 if seat == 1 else 2
+    return None
+
+
+def _slot_move(text: str, state: Any, names: tuple[str, str]) -> str | None:
+    """`7 in my second slot` -> `7@1.2` (the mover being player 1); None if not so."""
+    said = " ".join(text.strip().lower().split())
+    for word, digit in NUMBER_WORDS.items():
+        if said.startswith(word + " ") and len(digit) == 1:
+            said = digit + said[len(word) :]
+    for verb in VERBS:
+        if said.startswith(verb + " "):
+            said = said[len(verb) + 1 :]
+    found = _SLOT.match(said)
+    if found is None:
+        return None
+    seat = _seat(found.group("whose"), state.to_move, names)
+    if seat is None:
+        return None
+    slot = ORDINALS[found.group("ordinal")] if found.group("ordinal") else int(found["number"])
+    return f"{found.group('digit')}@{seat}.{slot}"
+
+
+def rewrite(game_id: str, text: str, state: Any, names: tuple[str, str]) -> str:
+    """What the prompt reads for `text` typed in words (see the module's docstring)."""
+    if game_id == "template" and state is not None:
+        move = _slot_move(text, state, names)
+        if move is not None:
+            return move
+    said = text.lower().replace(",", " ").split()
+    if not any(word in _KNOWN and word not in NUMBER_WORDS for word in said):
+        return text  # (a number word alone, "seven", stays what it was: not a number)
+    words = _words(text)
+    if any(not (word in _KNOWN or _term(word)) for word in words):
+        return text  # other words: not a move in words (the prompt says what it wants)
+    parts = [NUMBER_WORDS.get(word, OPERATOR_WORDS.get(word, word)) for word in words]
+    parts = [part for part in parts if part not in VERBS]
+    return "".join(parts) if parts else text
+
+
+def _term(word: str) -> bool:
+    """A number or a symbol the notation has."""
+    return word.isdigit() or word in ("+", "-", "*", "/", "=", "(", ")", "×", "÷", "−")

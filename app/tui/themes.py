@@ -1,0 +1,166 @@
+"""The app's own themes, and the light themes made fully readable.
+
+- `high-contrast`: white text on black, the players in Okabe–Ito sky blue and orange
+  (about 9:1 on black), warnings in yellow; for low vision.
+- `colour-blind-safe`: a dark theme whose every colour comes from the Okabe–Ito palette
+  (Okabe & Ito, "Color Universal Design", 2008), made to be told apart with any of the
+  common colour-vision deficiencies: Player 1 blue, Player 2 orange, success bluish
+  green, errors vermilion.
+- Textual's themes whose text does not read at 4.5:1 (WCAG AA) on their background,
+  surface or panel are registered again under their own names with that colour (the
+  foreground, the muted text) lightened or darkened just enough (`readable`). The light
+  ones (textual-light, solarized-light, catppuccin-latte, rose-pine-dawn,
+  atom-one-light) get their players' colours darkened the same way, since the players'
+  colours are used for text: names, the turn banner, the move list. A theme that reads
+  already (textual-dark, the default) is left exactly as Textual draws it.
+
+`register_themes(app)` adds them (the menu's theme list and the command palette then offer
+them); `contrast(a, b)` is the WCAG 2 contrast ratio of two colours, which the tests use
+to check every theme.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from textual.app import App
+from textual.color import Color
+from textual.theme import BUILTIN_THEMES, Theme
+
+#: The Okabe–Ito palette.
+OKABE_ITO = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermilion": "#D55E00",
+    "reddish purple": "#CC79A7",
+}
+
+#: WCAG AA for normal text.
+READABLE = 4.5
+
+HIGH_CONTRAST = Theme(
+    name="high-contrast",
+    primary=OKABE_ITO["sky blue"],
+    secondary="#FFFFFF",
+    accent=OKABE_ITO["orange"],
+    warning=OKABE_ITO["yellow"],
+    error="#FF7F7F",
+    success="#3DDC97",
+    foreground="#FFFFFF",
+    background="#000000",
+    surface="#000000",
+    panel="#1A1A1A",
+    dark=True,
+    text_alpha=1.0,
+    variables={
+        "text-muted": "#D0D0D0",
+        "footer-key-foreground": OKABE_ITO["yellow"],
+        "border": "#FFFFFF",
+    },
+)
+
+COLOUR_BLIND_SAFE = Theme(
+    name="colour-blind-safe",
+    primary=OKABE_ITO["sky blue"],
+    secondary=OKABE_ITO["reddish purple"],
+    accent=OKABE_ITO["orange"],
+    warning=OKABE_ITO["yellow"],
+    error="#F0803C",  # vermilion, lightened to read on the dark background
+    success=OKABE_ITO["bluish green"],
+    foreground="#F2F2F2",
+    background="#1C1C1C",
+    surface="#262626",
+    panel="#303030",
+    dark=True,
+)
+
+#: Textual's light themes whose players' colours are darkened to be readable as text.
+LIGHT_THEMES = (
+    "textual-light",
+    "solarized-light",
+    "catppuccin-latte",
+    "rose-pine-dawn",
+    "atom-one-light",
+)
+
+#: Every theme this module adds or changes.
+OWN_THEMES = (HIGH_CONTRAST, COLOUR_BLIND_SAFE)
+
+
+def luminance(color: Color) -> float:
+    """The relative luminance of `color` (WCAG 2)."""
+
+    def channel(value: int) -> float:
+        v = value / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b)
+
+
+def contrast(one: Color, two: Color) -> float:
+    """The WCAG 2 contrast ratio of two opaque colours, from 1 to 21."""
+    light, dark = sorted((luminance(one), luminance(two)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def readable_on(color: str | Color, grounds: list[Color], dark: bool) -> str:
+    """`color` lightened (on dark grounds) or darkened (on light ones) in small steps until
+    it reads at `READABLE` on every one of `grounds`; as it is if it already does."""
+    found = Color.parse(color) if isinstance(color, str) else color
+    for _ in range(60):
+        if min(contrast(found, ground) for ground in grounds) >= READABLE:
+            break
+        found = found.lighten(0.02) if dark else found.darken(0.02)
+    return found.hex
+
+
+def _drawn(value: str, on: Color) -> Color:
+    """A theme variable's colour as drawn on `on` ("auto 60%", "#586e75 60%", "#fff")."""
+    parts = value.split()
+    alpha = float(parts[1].rstrip("%")) / 100 if len(parts) > 1 else 1.0
+    color = on.get_contrast_text(1.0) if parts[0] == "auto" else Color.parse(parts[0])
+    return on.blend(color.with_alpha(1.0), alpha * color.a)
+
+
+def readable(theme: Theme) -> Theme:
+    """`theme` with its text colours (the foreground, the muted text) readable on its
+    background, surface and panel, and, for a light theme, its players' colours
+    (primary, accent) readable as text on its background. A colour that already reads
+    is left as it is, so a theme that passes (textual-dark) is unchanged."""
+    found = theme.to_color_system().generate()
+    grounds = [Color.parse(found[name]) for name in ("background", "surface", "panel")]
+    dark = theme.dark
+    changes: dict[str, Any] = {}
+    foreground = readable_on(found["foreground"], grounds, dark)
+    if foreground != Color.parse(found["foreground"]).hex:
+        changes["foreground"] = foreground
+    muted = [_drawn(found["text-muted"], ground) for ground in grounds]
+    if min(contrast(m, g) for m, g in zip(muted, grounds, strict=True)) < READABLE:
+        changes["variables"] = {
+            **theme.variables,
+            "text-muted": readable_on(muted[0], grounds, dark),
+        }
+    if not dark:
+        changes["primary"] = readable_on(theme.primary, grounds[:1], dark)
+        changes["accent"] = readable_on(theme.accent or theme.primary, grounds[:1], dark)
+    return replace(theme, **changes) if changes else theme
+
+
+@cache
+def all_themes() -> tuple[Theme, ...]:
+    """The themes `register_themes` adds, and Textual's it replaces with readable ones
+    (worked out once a process: about 30 ms)."""
+    pairs = [(theme, readable(theme)) for theme in BUILTIN_THEMES.values() if not theme.ansi]
+    return (*OWN_THEMES, *(new for old, new in pairs if new is not old))
+
+
+def register_themes(app: App[Any]) -> None:
+    """Add the app's themes to `app` (a light theme replaces Textual's of that name)."""
+    for theme in all_themes():
+        app.register_theme(theme)
