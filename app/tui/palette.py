@@ -1,7 +1,7 @@
 """The game's own commands in the command palette (ctrl+p), before Textual's.
 
-New game (one per game), rules, hint, undo, save and statistics, each offered where it
-applies now (a hint only while a person is to move, undo only when there is a move to
+New game (one per game), rules, hint, undo, save and statistics, and on the menu online
+play and tournaments (keys its footer has no room for), each offered where it applies now (a hint only while a person is to move, undo only when there is a move to
 take back). The theme is Textual's own "Theme" command; the app remembers the choice.
 """
 
@@ -39,6 +39,14 @@ def game_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]
             yield SystemCommand("Undo", "Take back the last move", game.action_undo)
         yield SystemCommand("Save", "Save this game in the saves folder", game.action_save)
     yield SystemCommand("Statistics", "Results of the games played", _statistics(app))
+    # The menu's keys that its footer has no room to show (o, c):
+    for action, title, help_text in (
+        ("online", "Play a friend online (o)", "Host a game or join a friend's game"),
+        ("tournament", "Tournament (c)", "A class's tournament: roster, rounds, standings"),
+    ):
+        act = getattr(screen, f"action_{action}", None)
+        if callable(act):
+            yield SystemCommand(title, help_text, act)
 
 
 def _new_game(app: App[Any], game_id: str) -> Callable[[], None]:

@@ -44,6 +44,17 @@ async def test_the_palette_offers_the_games_commands_where_they_apply() -> None:
         assert "Undo" in titles(app)
 
 
+async def test_the_menu_offers_online_play_and_tournaments_in_the_palette() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        offered = titles(app)
+        assert "Play a friend online (o)" in offered and "Tournament (c)" in offered
+        await run_command(pilot, app, "Tournament")
+        assert type(top(app)).__name__ == "TournamentScreen"
+
+
 async def test_palette_hint_undo_save_rules_and_statistics_run() -> None:
     app = EquationDuelApp("countdown")
     async with app.run_test(size=SIZE) as pilot:
