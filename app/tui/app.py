@@ -184,9 +184,9 @@ class EquationDuelApp(App[None]):
         """However the app ends (a closed browser tab or an idle one under `serve` asks it
         to quit from outside), a game in progress is kept for the next start, and no
         search's helper process outlives the app."""
-        from app.search_process import end_all
-
-        end_all()
+        search_process = sys.modules.get("app.search_process")  # (not loaded: no helper)
+        if search_process is not None:
+            search_process.end_all()
         self.autosave()
 
     def on_unmount(self) -> None:

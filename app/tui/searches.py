@@ -19,12 +19,14 @@ the next, gone with the screen), and one screen's questions never wait for anoth
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import TypeVar
 
 from textual.dom import DOMNode
 from textual.worker import Worker, get_current_worker
 
+from app.helper_tasks import warm_up
 from app.search_process import SearchCancelled, SearchFailed, SearchProcess
 
 T = TypeVar("T")
@@ -57,8 +59,7 @@ class Searches:
         """Ask `function(*args)` in the helper process (it and `args` must pickle).
 
         A question of the same `group` still open is dropped first."""
-        for stale in [w for w in self._open if w.group == group]:
-            self._drop(stale)
+        self.drop(group)
         worker: Worker[None] = self._node.run_worker(
             self._ask(function, args, answered, failed),
             name=group,
@@ -101,6 +102,25 @@ class Searches:
         finally:
             self._open.discard(me)
         failed(why)
+
+    def warm_up(self, game_id: str) -> Worker[None]:
+        """Start the helper process now and have it import what `game_id`'s search
+        needs, so the first question does not wait for either (questions asked meanwhile
+        wait their turn). Not a question: `busy` stays False, nothing is posted."""
+        return self._node.run_worker(
+            self._warm_up(game_id), name="warm-up", group="warm-up", exit_on_error=False
+        )
+
+    async def _warm_up(self, game_id: str) -> None:
+        # A helper ended meanwhile (the screen went): the next question starts one anew.
+        async with self._lock:
+            with contextlib.suppress(SearchCancelled, SearchFailed):
+                await asyncio.to_thread(self.process.run, warm_up, game_id)
+
+    def drop(self, group: str) -> None:
+        """Drop the open questions of `group` (a search of theirs under way ends)."""
+        for stale in [w for w in self._open if w.group == group]:
+            self._drop(stale)
 
     def _drop(self, worker: Worker[None]) -> None:
         self._open.discard(worker)
