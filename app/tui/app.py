@@ -99,7 +99,14 @@ class EquationDuelApp(App[None]):
             open_given_game(self, self.start_game_id)
         else:
             self.call_after_refresh(self.offer_resume)  # after the menu is drawn
+            self.call_after_refresh(self.preload)
         self.call_after_refresh(self.check_size)
+
+    def preload(self) -> None:
+        """Load what the setup screens need in the background (app.tui.preload)."""
+        from app.tui.preload import preload
+
+        preload(self)
 
     # Records: resuming and replaying (app.tui.resume)
 
