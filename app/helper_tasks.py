@@ -6,15 +6,18 @@ fresh helper imported Textual with it (120-160 ms of CPU and ~10 MB) before the 
 move: here it imports only the rules. `warm_up` is the helper's first question when a game
 screen opens: it imports what that game's search needs (sympy for collect's
 declarations) while the player looks at the board, so the computer's first move does
-not wait for it.
+not wait for it. `judge_moves` judges a stretch of a game's moves for the analysis
+screen, which fills in as the answers come.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import Any
 
-from rules.base import MoveT, StateT
+from rules.analysis import MoveAnalysis
+from rules.base import MoveT, PlayerNo, StateT
 
 #: A computer player of a game: the move it makes in a position (its turn).
 Bot = Callable[[StateT], MoveT]
@@ -45,3 +48,40 @@ def ask_bot(bot: Bot[StateT, MoveT], state: StateT) -> tuple[MoveT, Bot[StateT, 
     random source moves on there; handing the copy back keeps the next move's choice
     random, as in a player that never left the app."""
     return bot(state), bot
+
+
+def judge_moves(
+    game_id: str, options: Any, moves: list[str], first: int, stop: int
+) -> tuple[MoveAnalysis, ...]:
+    """Moves `first` to `stop` (0-based, `stop` excluded) judged by the solver, as
+    `rules.analysis.analyse` judges every move (in the helper process). The analysis
+    screen asks for the last moves first: the positions near the end are solved quickly,
+    and their values are in the helper's tables when the earlier ones are solved."""
+    from rules.registry import get_game
+    from rules.solver import solve
+
+    game = get_game(game_id)
+    state = game.new(options)
+    states = [state]
+    for text in moves[:stop]:
+        state = game.play_text(state, text)
+        states.append(state)
+    solutions = {index: solve(game_id, states[index]) for index in range(first, stop + 1)}
+    judged = []
+    for index in range(first, stop):
+        before, after = solutions[index], solutions[index + 1]
+        mover: PlayerNo = game.to_move(states[index])
+        was, now = before.winner, after.winner
+        judged.append(
+            MoveAnalysis(
+                index=index,
+                mover=mover,
+                move=moves[index],
+                before=(before.winner, before.plies),
+                after=(after.winner, after.plies),
+                keeps_win=was == mover and now == mover,
+                throws_away_win=was == mover and now != mover,
+                best_moves=before.best_moves,
+            )
+        )
+    return tuple(judged)
