@@ -47,6 +47,9 @@ FIRST_MOVE = re.compile(r"│ +1\. ")
 def once(args: list[str], env: dict[str, str]) -> float:
     from bench.tui import Terminal, program
 
+    # A data folder of its own: the game quit half-way is kept, and would be offered to
+    # the next launch.
+    env = dict(env, EQUATION_DUEL_DATA=tempfile.mkdtemp(prefix="bench-first-move-"))
     term = Terminal(program(), ["play", *args, "--p2", "perfect", "--first", "2"], env)
     try:
         drawn = term.wait_for("no moves yet")

@@ -64,6 +64,9 @@ async def bench(runs: int) -> None:
 def pty_once(env: dict[str, str]) -> dict[str, float]:
     from bench.tui import MENU_TEXTS, Terminal, program
 
+    # A data folder of its own: the game quit half-way is kept, and would be offered to
+    # the next launch.
+    env = dict(env, EQUATION_DUEL_DATA=tempfile.mkdtemp(prefix="bench-screens-"))
     term = Terminal(program(), [], env)
     try:
         term.wait_for(*MENU_TEXTS)
