@@ -67,8 +67,8 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         super().__init__(setup, moves, record, referee=referee)
         self.bots: dict[PlayerNo, Bot[StateT, MoveT]] = bots_for(setup, self.game)
         self._bot_timer: Timer | None = None
-        #: The computer's move, found before its pause for show was over.
-        self._bot_answer: ComputerMoved | None = None
+        #: The computer's move (or why it has none), found before its pause was over.
+        self._bot_answer: ComputerMoved | ComputerFailed | None = None
         #: The position a hint is being worked out for (None: none asked).
         self._hint_asked: StateT | None = None
         #: The position whose hint is shown on the board (None: none shown).
@@ -140,7 +140,11 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
                 self.post_message(message)
 
         def failed(why: str) -> None:
-            self.post_message(ComputerFailed(state, why))
+            message = ComputerFailed(state, why)
+            if self._bot_timer is not None and self.state is state:
+                self._bot_answer = message  # said when the pause is over, as a move would be
+            else:
+                self.post_message(message)
 
         # `ask_bot` is looked up here, when asked: a test may put a slower one in its place.
         self.searches.ask("bot", computer.ask_bot, (bot, state), answered, failed)

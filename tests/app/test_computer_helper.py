@@ -6,11 +6,12 @@ pause is over). Nothing here measures time."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 
 import app.tui.computer as computer_module
 from app.tui.app import EquationDuelApp
 from tests.app.search_hooks import modules_loaded
-from tests.app.tui_support import SIZE, game_screen
+from tests.app.tui_support import SIZE, game_screen, text_of
 
 
 async def test_the_helper_starts_when_the_game_screen_mounts_and_imports_no_textual() -> None:
@@ -56,3 +57,24 @@ async def test_the_computer_searches_during_its_pause_and_moves_when_it_ends(
         await pilot.pause()
         assert len(screen.moves) == 1
         assert not screen.computer_waiting
+
+
+async def test_a_search_that_fails_during_the_pause_is_said_when_it_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.app.search_hooks import broken
+
+    monkeypatch.setattr(computer_module, "BOT_DELAY", 30)
+    monkeypatch.setattr(computer_module, "ask_bot", broken)
+    app = EquationDuelApp("conquest", {"first": 2}, levels=(None, "perfect"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await app.workers.wait_for_complete()  # the search failed within the pause
+        await pilot.pause()
+        assert "could not find a move" not in text_of(screen.query_one("#status", Static))
+        screen._bot_timer.stop()
+        screen._pause_over()
+        await pilot.pause()
+        status = text_of(screen.query_one("#status", Static))
+        assert status == "The computer could not find a move: the solver broke"
+        assert screen.moves == []
