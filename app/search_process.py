@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 #: Modules the fork server imports once, so every helper starts with them loaded.
-PRELOAD = ["rules.registry", "rules.solver", "rules.players", "rules.analysis"]
+PRELOAD = ["rules.registry", "rules.solver", "rules.players", "rules.analysis", "app.helper_tasks"]
 
 #: How long an ended helper is given to go before it is killed (seconds).
 END_GRACE = 0.3

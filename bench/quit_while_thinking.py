@@ -6,9 +6,12 @@ and whether its search's helper process is gone after it.
 Run from the repository root with the project's environment. Each run starts
 `equation-duel play fifty --p2 perfect --first 2 --pool 1-14 --target 100` (a perfect
 first move that takes many seconds) in a real pseudo-terminal with its own data folder,
-waits `--wait` seconds (the computer is thinking: its helper is at full CPU), presses
-ctrl+q and times until the app's process has exited. Then it lists the processes of the
-app's session still running (zombies awaiting their reaper are not running).
+waits `--wait` seconds (the computer may be thinking: its helper at full CPU; since the
+perfect move got fast it has often moved already), presses ctrl+q, answers the question
+the app asks while a game is in progress ("Quit Equation Duel?": `y`) and times until the
+app's process has exited. Every wait is bounded: an app still running `--limit` seconds
+after ctrl+q is killed and counted as a hang. Then it lists the processes of the app's
+session still running (zombies awaiting their reaper are not running).
 """
 
 from __future__ import annotations
@@ -49,7 +52,17 @@ def session(sid: int) -> list[tuple[str, str, str]]:
     ]
 
 
-def once(wait: float) -> tuple[float, int, list[tuple[str, str, str]]]:
+def exited(pid: int, seconds: float, fd: int) -> bool:
+    """Whether the process `pid` exits within `seconds` (its output read meanwhile)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if os.waitpid(pid, os.WNOHANG)[0] != 0:
+            return True
+        drain(fd, 0.005)
+    return False
+
+
+def once(wait: float, limit: float) -> tuple[float | None, int, list[tuple[str, str, str]]]:
     app = str(Path(sys.executable).with_name("equation-duel"))
     env = dict(os.environ, TERM="xterm-256color", COLUMNS="100", LINES="30")
     env["EQUATION_DUEL_DATA"] = tempfile.mkdtemp(prefix="quit-bench-")
@@ -60,9 +73,18 @@ def once(wait: float) -> tuple[float, int, list[tuple[str, str, str]]]:
     thinking = sum(1 for _, state, _ in session(pid) if state.startswith("R"))
     start = time.perf_counter()
     os.write(fd, b"\x11")  # ctrl+q
-    while os.waitpid(pid, os.WNOHANG)[0] == 0:
-        drain(fd, 0.005)
-    took = time.perf_counter() - start
+    # A game is in progress, so the app asks first; the answer goes once it is drawn
+    # (a key sent earlier would go to the game screen, not the question).
+    gone = exited(pid, 0.5, fd)
+    if not gone:
+        os.write(fd, b"y")
+        start = time.perf_counter()  # timed from the answer
+        gone = exited(pid, limit, fd)
+    took: float | None = time.perf_counter() - start
+    if not gone:
+        took = None
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
     os.close(fd)
     left = [row for row in session(pid) if not row[1].startswith("Z")]
     return took, thinking, left
@@ -72,13 +94,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--wait", type=float, default=4.0)
+    parser.add_argument("--limit", type=float, default=15.0, help="seconds before a kill")
     args = parser.parse_args()
     times = []
+    hangs = 0
     for _ in range(args.runs):
-        took, thinking, left = once(args.wait)
+        took, thinking, left = once(args.wait, args.limit)
+        if took is None:
+            hangs += 1
+            print(f"no exit {args.limit:.0f} s after ctrl+q and y (killed); left: {left}")
+            continue
         times.append(took)
-        print(f"exit {took * 1000:.0f} ms after ctrl+q; running before: {thinking}; left: {left}")
-    print(f"median {statistics.median(times) * 1000:.0f} ms, worst {max(times) * 1000:.0f} ms")
+        print(
+            f"exit {took * 1000:.0f} ms after ctrl+q (or its question's answer); "
+            f"running before: {thinking}; left: {left}"
+        )
+    if times:
+        print(f"median {statistics.median(times) * 1000:.0f} ms, worst {max(times) * 1000:.0f} ms")
+    print(f"runs {args.runs}, hangs {hangs}")
 
 
 if __name__ == "__main__":

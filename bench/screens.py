@@ -1,6 +1,7 @@
 """CPU time to open each screen of the full-screen app, in-process with Pilot.
 
     python bench/screens.py [--runs N]
+    python bench/screens.py --pty [--runs N]
 
 For each game: from the menu to its setup screen (the game's number key), from the setup
 to the game (Enter), from the game to its rules (F1) and back (Escape). Each step is the
@@ -8,6 +9,13 @@ process's CPU time from the key until the app is idle again (Pilot's own wait), 
 counts the work of composing, styling, laying out and drawing the screen, not sleeping.
 Medians over `--runs` fresh apps (the first app of the run, which imports and warms
 caches, is left out); run from the repository root with the project's environment.
+
+With `--pty`, the installed `equation-duel` in a real pseudo-terminal (bench/tui.py's
+harness), as a player meets it: the menu drawn, a second to read it, then the wall time
+from the key until the screen shows the conquest setup ("New game · Equation
+Conquest"), from Enter until the game screen shows its board, and from ctrl+q on a fresh
+menu until the process has exited, next to a bare Textual app's ctrl+q; medians over
+`--runs` launches, with the load printed.
 """
 
 from __future__ import annotations
@@ -53,10 +61,77 @@ async def bench(runs: int) -> None:
         print(f"{game_id:10}" + "".join(f"{value * 1000:8.0f}" for value in medians))
 
 
+def pty_once(env: dict[str, str]) -> dict[str, float]:
+    from bench.tui import MENU_TEXTS, Terminal, program
+
+    # A data folder of its own: the game quit half-way is kept, and would be offered to
+    # the next launch.
+    env = dict(env, EQUATION_DUEL_DATA=tempfile.mkdtemp(prefix="bench-screens-"))
+    term = Terminal(program(), [], env)
+    try:
+        term.wait_for(*MENU_TEXTS)
+        term.drain(quiet=1.0, limit=1.0)  # the player reads the menu
+        sent = term.send("4")
+        setup = term.wait_for("New game · Equation Conquest") - sent
+        term.drain()
+        sent = term.send("\r")
+        game = term.wait_for("no numbers appended yet") - sent
+    finally:
+        term.finish("\x11y")
+    return {"menu → setup": setup, "setup → game": game}
+
+
+def quit_once(command: str, args: list[str], texts: tuple[str, ...], env: dict[str, str]) -> float:
+    from bench.tui import Terminal
+
+    term = Terminal(command, args, env)
+    try:
+        term.wait_for(*texts)
+        term.drain(quiet=0.3, limit=1.0)
+        sent = term.send("\x11")
+        end = time.monotonic() + 15
+        while not term.eof and time.monotonic() < end:
+            term.read(0.01)
+        while term.child.isalive() and time.monotonic() < end:
+            time.sleep(0.002)
+        return time.perf_counter() - sent
+    finally:
+        term.finish()
+
+
+def bench_pty(runs: int) -> None:
+    from bench.tui import BARE_APP, BARE_TEXTS, MENU_TEXTS, child_env, program
+
+    data = Path(tempfile.mkdtemp(prefix="bench-screens-"))
+    env = child_env(data)
+    bare = data / "bare_app.py"
+    bare.write_text(BARE_APP)
+    print(f"load average at the start: {os.getloadavg()[0]:.1f}")
+    pty_once(env)  # warm the disk cache and bytecode
+    found: dict[str, list[float]] = {}
+    for _ in range(runs):
+        for name, value in pty_once(env).items():
+            found.setdefault(name, []).append(value)
+        found.setdefault("ctrl+q on the menu", []).append(quit_once(program(), [], MENU_TEXTS, env))
+        found.setdefault("ctrl+q, bare Textual app", []).append(
+            quit_once(sys.executable, [str(bare)], BARE_TEXTS, env)
+        )
+    for name, values in found.items():
+        print(
+            f"  {name:26s} median {statistics.median(values) * 1000:6.0f} ms"
+            f"   min {min(values) * 1000:6.0f}   max {max(values) * 1000:6.0f}"
+        )
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=9, help="apps per game")
+    parser.add_argument("--pty", action="store_true", help="in a real terminal, wall time")
     args = parser.parse_args()
+    if args.pty:
+        bench_pty(args.runs)
+        return
     os.environ["EQUATION_DUEL_DATA"] = tempfile.mkdtemp(prefix="bench-screens-")
     asyncio.run(bench(args.runs))
 

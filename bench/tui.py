@@ -22,7 +22,8 @@ moment the chunk of output that completed it was read.
   quiet moves, the winning move, game-over dialog, back to the menu, quit), the child's
   peak resident size (VmHWM from /proc, sampled along the way; target under 150 MB); also
   whole games between two perfect computer players in-process (the solver's tables are the
-  largest thing the app can hold): each game in a fresh process, then all five in one app.
+  largest thing the app can hold): each game in a fresh process, then all five in one app,
+  with the peak of each game's helper process (where the computer's searches run).
 """
 
 from __future__ import annotations
@@ -442,6 +443,18 @@ from textual.widgets import RadioButton, Select
 computer.BOT_DELAY = 0.01  # no pretend thinking time: it does not change memory
 
 
+def helper_peak(pid):
+    # The computer's helper process's peak resident size (MB), 0 when it has none.
+    try:
+        status = open(f"/proc/{pid}/status").read()
+    except (OSError, TypeError):
+        return 0.0
+    for line in status.splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 async def until(pilot, done, what):
     for _ in range(6000):
         await pilot.pause(0.01)
@@ -470,9 +483,10 @@ async def main() -> None:
             )
             await pilot.pause()
             moves = len(app.screen_stack[-2].moves)
+            helper = helper_peak(app.screen_stack[-2].searches.process.pid)
             app.screen.action_choose("menu")
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-            print(f"{game_id} {moves} {peak:.1f}", flush=True)
+            print(f"{game_id} {moves} {peak:.1f} {helper:.1f}", flush=True)
 
 
 asyncio.run(main())
@@ -496,8 +510,11 @@ def bench_memory_bots() -> None:
             check=False,
         )
         for line in result.stdout.splitlines():
-            game_id, moves, peak = line.split()
-            print(f"  {game_id:12s} {moves:>3s} moves   peak {float(peak):6.1f} MB")
+            game_id, moves, peak, helper = line.split()
+            print(
+                f"  {game_id:12s} {moves:>3s} moves   peak {float(peak):6.1f} MB"
+                f"   its helper process (the computer's searches) {float(helper):6.1f} MB"
+            )
         if result.returncode != 0:
             print(f"  {' + '.join(games)}: failed\n{result.stderr[-2000:]}")
 

@@ -144,30 +144,7 @@ def analyse(game_id: str, options: Any, moves: list[str]) -> Analysis:
     for number, text in enumerate(moves, start=1):
         states.append(_play(game, states[-1], number, text))
     values = [_value(game_id, state) for state in states]
-    judged = []
-    for index, text in enumerate(moves):
-        before = states[index]
-        mover: PlayerNo = game.to_move(before)
-        (was, was_plies), best = values[index]
-        (now, now_plies), _ = values[index + 1]
-        throws = was == mover and now != mover
-        hastens = was != mover and now_plies < was_plies - 1
-        if hastens:  # a lost position lists every move as best: keep the longest defences
-            best = _longest_defences(game_id, before) or best
-        judged.append(
-            MoveAnalysis(
-                index=index,
-                mover=mover,
-                move=text,
-                before=values[index][0],
-                after=values[index + 1][0],
-                keeps_win=was == mover and now == mover,
-                throws_away_win=throws,
-                best_moves=best,
-                hastens_loss=hastens,
-                refutation=refutation(game_id, states[index + 1]) if throws or hastens else (),
-            )
-        )
+    judged = [_judge(game, game_id, states, values, index, moves) for index in range(len(moves))]
     first = next((m.index for m in judged if m.mistake), None)
     chances: list[Chance] = []
     if game_id == "collect":
@@ -182,6 +159,49 @@ def analyse(game_id: str, options: Any, moves: list[str]) -> Analysis:
         first_mistake=first,
         chances=tuple(chances),
         winner=None if outcome is None else outcome.winner,
+    )
+
+
+def judge_moves(
+    game_id: str, options: Any, moves: list[str], first: int, stop: int
+) -> tuple[MoveAnalysis, ...]:
+    """Moves `first` to `stop` (0-based, `stop` excluded) judged as `analyse` judges them
+    (the analysis screen asks for a stretch at a time, from the last move back)."""
+    game = get_game(game_id)
+    states = [game.new(options)]
+    for number, text in enumerate(moves[:stop], start=1):
+        states.append(_play(game, states[-1], number, text))
+    values: dict[int, Any] = {
+        index: _value(game_id, states[index]) for index in range(first, stop + 1)
+    }
+    return tuple(
+        _judge(game, game_id, states, values, index, moves) for index in range(first, stop)
+    )
+
+
+def _judge(
+    game: Any, game_id: str, states: list[Any], values: Any, index: int, moves: list[str]
+) -> MoveAnalysis:
+    """Move `index` judged: `values[i]` is position i's ((winner, plies), best moves)."""
+    before = states[index]
+    mover: PlayerNo = game.to_move(before)
+    (was, was_plies), best = values[index]
+    (now, now_plies), _ = values[index + 1]
+    throws = was == mover and now != mover
+    hastens = was != mover and now_plies < was_plies - 1
+    if hastens:  # a lost position lists every move as best: keep the longest defences
+        best = _longest_defences(game_id, before) or best
+    return MoveAnalysis(
+        index=index,
+        mover=mover,
+        move=moves[index],
+        before=values[index][0],
+        after=values[index + 1][0],
+        keeps_win=was == mover and now == mover,
+        throws_away_win=throws,
+        best_moves=best,
+        hastens_loss=hastens,
+        refutation=refutation(game_id, states[index + 1]) if throws or hastens else (),
     )
 
 

@@ -152,10 +152,33 @@ class DigitPool(Widget, can_focus=True):
             return ("", "")
         return (first, second)
 
+    def show(
+        self,
+        *,
+        taken: Mapping[int, int] | None = None,
+        active: bool | None = None,
+        classes: Mapping[str, bool] | None = None,
+    ) -> None:
+        """Set what a turn changes at once, with the pool's own `classes` (e.g. whose turn
+        it is): the keys are restyled once for all of it (each class change on the pool
+        restyles all its keys)."""
+        if taken is not None:
+            self.set_reactive(DigitPool.taken, taken)
+            self._step_off_taken(1)
+        if active is not None:
+            self.set_reactive(DigitPool.active, active)
+        self._extra_classes = dict(classes or {})
+        self._resync()
+
+    _extra_classes: Mapping[str, bool] = {}
+
     def _sync(self) -> None:
+        # Each change of classes restyles the node and everything under it, at once: so
+        # the keys' classes are set without restyling, and then either the pool is
+        # restyled once (when its own classes change: that covers its keys) or only the
+        # keys that changed are.
         initials = self._initials()
-        self.set_class(not self.active, "-inactive")
-        self.set_class(self.player == 2, "-player-2")
+        changed: list[PoolKey] = []
         for index, key in enumerate(self._keys()):
             owner = self.taken.get(key.number)
             count = self.counts.get(key.number, 1)
@@ -168,11 +191,30 @@ class DigitPool(Widget, can_focus=True):
                 label = f"{key.number}×{count}"
             if str(key.content) != label:
                 key.update(label, layout=False)
-            key.set_class(owner == 0, "-used")
-            key.set_class(owner == 1, "-p1")
-            key.set_class(owner == 2, "-p2")
-            key.set_class(key.number in self.selected, "-selected")
-            key.set_class(index == self.cursor, "-cursor")
+            before = set(key.classes)
+            key.update_classes(
+                {
+                    "-used": owner == 0,
+                    "-p1": owner == 1,
+                    "-p2": owner == 2,
+                    "-selected": key.number in self.selected,
+                    "-cursor": index == self.cursor,
+                },
+                update=False,
+            )
+            if set(key.classes) != before:
+                changed.append(key)
+        wanted = {
+            "-inactive": not self.active,
+            "-player-2": self.player == 2,
+            **self._extra_classes,
+        }
+        self._extra_classes = {}
+        if any(self.has_class(name) != on for name, on in wanted.items()):
+            self.update_classes(wanted)
+        else:
+            for key in changed:
+                key.update_node_styles()
         subtitle = f"typed {self._typed}…" if self._typed else ""
         if (self.border_subtitle or "") != subtitle:  # setting it repaints, even unchanged
             self.border_subtitle = subtitle

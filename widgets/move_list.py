@@ -9,10 +9,23 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Static
 
 from widgets.wrapping import wrap_keeping
+
+
+class MoveLines(Static):
+    """The moves' text. It grows by a line with each move; the layout pass that places it
+    already gives the list its new size, so the change of its own (virtual) size asks
+    for no second layout pass (Textual would lay the whole screen out again, a frame
+    later, for every move)."""
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
 class MoveList(VerticalScroll, can_focus=False):
@@ -41,7 +54,7 @@ class MoveList(VerticalScroll, can_focus=False):
 
     def compose(self) -> ComposeResult:
         self.border_title = "Moves"
-        yield Static(id="move-lines")
+        yield MoveLines(id="move-lines")
 
     def on_mount(self) -> None:
         self._sync()

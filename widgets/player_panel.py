@@ -74,19 +74,39 @@ class PlayerPanel(Widget):
             self.call_later(self._sync)
 
     def _sync(self) -> None:
+        # Only what changed is set: a border title set repaints even when unchanged, a
+        # class change restyles the panel, and a Static updated asks for a layout pass.
         self._sync_pending = False
         marker = "▶ " if self.active else ""
-        self.border_title = Content(f"{marker}{self.player_name}")
-        self.border_subtitle = "wins" if self.winner else ""
-        self.set_class(self.active, "-active")
-        self.set_class(self.winner, "-winner")
-        self.set_class(self.low_time, "-low-time")
+        title = f"{marker}{self.player_name}"
+        if self._title != title:
+            self._title = title
+            self.border_title = Content(title)
+        subtitle = "wins" if self.winner else ""
+        if (self.border_subtitle or "") != subtitle:
+            self.border_subtitle = subtitle
+        self.update_classes(
+            {"-active": self.active, "-winner": self.winner, "-low-time": self.low_time}
+        )
         if self.is_mounted:
-            self.query_one(".holdings", Static).update(self.holdings)
-            self.query_one(".kind", Static).update(self.kind)
-            line = self.query_one(".match", Static)
-            line.update(" · ".join(part for part in (self.score, self.clock) if part))
-            line.display = bool(self.score or self.clock)
+            holdings = self.holdings
+            if self._shown_holdings is None or self._shown_holdings != holdings:
+                self._shown_holdings = holdings.copy()
+                self.query_one(".holdings", Static).update(holdings)
+            if self._shown_kind != self.kind:
+                self._shown_kind = self.kind
+                self.query_one(".kind", Static).update(self.kind)
+            match = " · ".join(part for part in (self.score, self.clock) if part)
+            if self._shown_match != match:
+                self._shown_match = match
+                line = self.query_one(".match", Static)
+                line.update(match)
+                line.display = bool(match)
+
+    _title: str | None = None
+    _shown_holdings: Text | None = None
+    _shown_kind: str | None = None
+    _shown_match: str | None = None
 
     def watch_player_name(self) -> None:
         self._schedule_sync()

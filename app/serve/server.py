@@ -42,7 +42,7 @@ from app.serve.limits import (
     raise_file_limit,
 )
 from app.serve.messages import MAX_TEXT, BadMessage, parse_message, size_from_query
-from app.serve.pages import FORBIDDEN, full_page, local_font
+from app.serve.pages import FORBIDDEN, StaticFiles, early_start, full_page, local_font
 from app.serve.session import APP_COMMAND, DuelAppService
 
 log = logging.getLogger("equation-duel.serve")
@@ -143,7 +143,7 @@ class DuelServer(Server):
                 web.get("/ws", self.handle_websocket, name="websocket"),
                 web.get("/ws/{token}", self.handle_websocket, name="websocket-token"),
                 web.get("/download/{key}", self.handle_download, name="download"),
-                web.static("/static", self.statics_path, name="static"),
+                web.get("/static/{path:.+}", StaticFiles(self.statics_path).handle, name="static"),
             ]
         )
         app.on_shutdown.append(self.on_shutdown)
@@ -205,7 +205,8 @@ class DuelServer(Server):
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
         if response.text is not None:
-            response.text = local_font(response.text, context["config"]["static"]["url"])
+            static_url = context["config"]["static"]["url"]
+            response.text = early_start(local_font(response.text, static_url))
         return response
 
     # -- the websocket -------------------------------------------------------------

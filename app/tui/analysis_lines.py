@@ -68,7 +68,7 @@ class AnalysisLines:
 
     def move_rows(self) -> list[Option]:
         rows = [Option(Content.assemble(("    start", "$text-muted")), id="row-0")]
-        judged = self.analysis.moves if self.analysis else ()
+        judged = {m.index: m for m in self.analysis.moves} if self.analysis else {}
         first = self.analysis.first_mistake if self.analysis else None
         # The players by their tags (names shortened), as the game screen's move list
         # shows them: the moves in words need the width.
@@ -84,7 +84,7 @@ class AnalysisLines:
                 ),
                 f"{self.short(index):<10} ",
             ]
-            if index < len(judged):
+            if index in judged:
                 symbol, words, _, colour = verdict(judged[index])
                 if index == first:
                     parts.append((f"{symbol} first mistake", f"bold reverse {colour}"))

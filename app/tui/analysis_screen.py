@@ -6,8 +6,10 @@ mistake picked out, the result with best play from the start, for collect and co
 the equations each player could have declared and when, and the board at the selected
 move: ← → step through the game, Home and End jump, rows are clickable, `f` goes to the
 first mistake. On a mistake, `r` plays out its refutation on the board (the opponent's
-best reply and the line that follows): ← → step through it, `r` or Esc goes back. The solver runs in a worker thread ("Analysing…"); the moves can be
-stepped through before it is done.
+best reply and the line that follows): ← → step through it, `r` or Esc goes back. The
+solver runs in the screen's helper process ("Analysing…"), judging the moves from the
+last back and showing each stretch as it is judged ("Analysing… 8 of 31 moves judged"),
+then the whole analysis; the moves can be stepped through before it is done.
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from app.helper_tasks import judge_moves
 from app.tui.analysis_playout import PlayedOutLine
 from app.tui.mounting import gone
 from app.tui.positions import Played, PositionView
-from app.tui.searches import Searches
+from app.tui.searches import FollowUp, Searches
 from app.tui.styles import SCREEN_STYLES
-from rules.analysis import Analysis, analyse
+from rules.analysis import Analysis, MoveAnalysis, analyse
 from rules.base import GameOptions, GameState, IllegalMove
 from rules.registry import get_game
 from rules.words.common import capitalized, name_players
@@ -131,11 +134,48 @@ class AnalysisScreen(PlayedOutLine):
         if self.problem is not None:
             self.notify(self.named(capitalized(self.problem)), severity="error", markup=False)
         # The solver works in a helper process (app.tui.searches), never in the app's:
-        # the screen answers keys meanwhile, and closing it ends the search.
-        args = (self.game_id, self.options, self.moves)
-        self.searches.ask("analysis", analyse, args, self._analysed, self._analysed)
+        # the screen answers keys meanwhile, and closing it ends the search. The moves are
+        # judged from the last back, a stretch per question (each twice the last), and
+        # shown as they come; then the whole analysis, from the helper's tables.
+        first = self._next_question()
+        self.searches.ask("analysis", first.function, first.args, first.answered, self._analysed)
         if self.play_out is not None:
             self.ask_solution_line(self.play_out)
+
+    #: The moves judged so far, from the end (shown before the whole analysis is in).
+    _judged: tuple[MoveAnalysis, ...] = ()
+
+    def _next_question(self) -> FollowUp:
+        """The next stretch of moves to judge, back from the last (each twice the one
+        before), or, once all are judged, the whole analysis (from the helper's tables)."""
+        count, done = len(self.moves), len(self._judged)
+        if done >= count:
+            args: tuple[object, ...] = (self.game_id, self.options, self.moves)
+            return FollowUp(analyse, args, self._analysed)
+        stop = count - done
+        first = max(0, stop - max(2, done))
+        args = (self.game_id, self.options, self.moves, first, stop)
+        return FollowUp(judge_moves, args, self._judged_more)
+
+    def _judged_more(self, judged: tuple[MoveAnalysis, ...]) -> FollowUp | None:
+        if not self.is_mounted or self.analysis is not None:
+            return None
+        self._judged = judged + self._judged
+        # The rows read `analysis`: a partial one (the moves judged so far) while they
+        # are made; the summary and the details wait for the whole.
+        self.analysis = Analysis(self.game_id, (1, 0), self._judged, None, (), None)
+        try:
+            rows = self.move_rows()
+        finally:
+            self.analysis = None
+        moves = self.query_one("#analysis-moves", OptionList)
+        moves.set_options(rows)
+        moves.highlighted = self.position
+        count = len(self.moves)
+        self.query_one("#analysis-summary", Static).update(
+            Content(f"Analysing… {len(self._judged)} of {count} moves judged (from the last).")
+        )
+        return self._next_question()
 
     def on_unmount(self) -> None:
         self.searches.close()  # no search outlives its screen, nor its helper process

@@ -99,7 +99,14 @@ class EquationDuelApp(App[None]):
             open_given_game(self, self.start_game_id)
         else:
             self.call_after_refresh(self.offer_resume)  # after the menu is drawn
+            self.call_after_refresh(self.preload)
         self.call_after_refresh(self.check_size)
+
+    def preload(self) -> None:
+        """Load what the setup screens need in the background (app.tui.preload)."""
+        from app.tui.preload import preload
+
+        preload(self)
 
     # Records: resuming and replaying (app.tui.resume)
 
@@ -184,9 +191,9 @@ class EquationDuelApp(App[None]):
         """However the app ends (a closed browser tab or an idle one under `serve` asks it
         to quit from outside), a game in progress is kept for the next start, and no
         search's helper process outlives the app."""
-        from app.search_process import end_all
-
-        end_all()
+        search_process = sys.modules.get("app.search_process")  # (not loaded: no helper)
+        if search_process is not None:
+            search_process.end_all()
         self.autosave()
 
     def on_unmount(self) -> None:

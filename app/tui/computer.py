@@ -1,21 +1,23 @@
 """Computer players on the game screen: who plays by computer, and the messages their
 turns post.
 
-When the position changes and the computer is to move, the screen waits a moment (so
-the move can be seen coming), then asks its helper process for the move (`Searches`: a
-Textual worker of the group `bot`), so the screen stays responsive and quitting never
-waits for it. The worker posts `ComputerMoved` (or `ComputerFailed`) to the screen,
-which plays the move unless the position changed meanwhile (an undo, a rematch,
-leaving: the screen then drops the question, which ends the search).
+When the position changes and the computer is to move, the screen asks its helper
+process for the move at once (`Searches`: a Textual worker of the group `bot`), so the
+screen stays responsive and quitting never waits for it, and waits a moment for show
+(so the move can be seen coming) while the helper searches. The move is played when
+both are done: the pause is over and the helper has answered (`ComputerMoved`, or
+`ComputerFailed`), unless the position changed meanwhile (an undo, a rematch, leaving:
+the screen then drops the question, which ends the search). The function the helper
+runs, `ask_bot`, lives in `app.helper_tasks`, which imports no Textual.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual.message import Message
 
+from app.helper_tasks import Bot, ask_bot
 from app.tui.players import make_bot
 from app.tui.session import GameSetup, Seat
 from rules.base import Game, MoveT, OptionsT, PlayerNo, StateT
@@ -23,8 +25,7 @@ from rules.base import Game, MoveT, OptionsT, PlayerNo, StateT
 #: How long a computer player seems to think before its move shows (seconds).
 BOT_DELAY = 0.6
 
-#: A computer player of a game: the move it makes in a position (its turn).
-Bot = Callable[[StateT], MoveT]
+__all__ = ["BOT_DELAY", "Bot", "ComputerFailed", "ComputerMoved", "ask_bot", "bots_for"]
 
 
 def bots_for(
@@ -39,14 +40,6 @@ def bots_for(
             if bot is not None:
                 bots[player] = bot
     return bots
-
-
-def ask_bot(bot: Bot[StateT, MoveT], state: StateT) -> tuple[MoveT, Bot[StateT, MoveT]]:
-    """The bot's move in `state`, and the bot as it is after choosing it (in the helper
-    process: a module-level function). The bot travels to the helper as a copy, so its
-    random source moves on there; handing the copy back keeps the next move's choice
-    random, as in a player that never left the app."""
-    return bot(state), bot
 
 
 class ComputerMoved(Message):

@@ -15,24 +15,36 @@ import asyncio
 import contextlib
 import signal
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from app.tui.app import EquationDuelApp
+    from app.tui.game_screen import GameScreen
+
+
+def _game_screens(app: EquationDuelApp) -> list[GameScreen[Any, Any, Any]]:
+    """The app's game screens. A game screen is an instance of `GameScreen`, so while its
+    module is not loaded there is none: quitting from the menu then imports neither the
+    game screen, nor pydantic, nor the rules just to find that out."""
+    module = sys.modules.get("app.tui.game_screen")
+    if module is None:
+        return []
+    return [s for s in app.screen_stack if isinstance(s, module.GameScreen)]
 
 
 def game_in_progress(app: EquationDuelApp) -> bool:
     """Is a game in progress on any screen of the app?"""
-    from app.tui.game_screen import GameScreen
-
-    return any(isinstance(s, GameScreen) and s.in_progress for s in app.screen_stack)
+    return any(screen.in_progress for screen in _game_screens(app))
 
 
 def request_quit(app: EquationDuelApp) -> None:
     """Quit; while a game is in progress, ask first (it is kept for the next start)."""
+    if not app.game_in_progress():
+        app.exit()
+        return
     from app.tui.dialogs import ConfirmDialog
 
-    if not app.game_in_progress() or isinstance(app.screen, ConfirmDialog):
+    if isinstance(app.screen, ConfirmDialog):
         app.exit()
         return
 
@@ -51,10 +63,8 @@ def request_quit(app: EquationDuelApp) -> None:
 
 def autosave_games(app: EquationDuelApp) -> None:
     """Keep every game in progress in its own file, flushed to the disk."""
-    from app.tui.game_screen import GameScreen
-
-    for screen in app.screen_stack:
-        if isinstance(screen, GameScreen) and screen.in_progress:
+    for screen in _game_screens(app):
+        if screen.in_progress:
             screen.autosave()
     kept_games = sys.modules.get("app.kept_games")  # (not loaded: nothing was kept)
     if kept_games is not None:

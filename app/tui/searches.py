@@ -19,15 +19,27 @@ the next, gone with the screen), and one screen's questions never wait for anoth
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from textual.dom import DOMNode
 from textual.worker import Worker, get_current_worker
 
+from app.helper_tasks import warm_up
 from app.search_process import SearchCancelled, SearchFailed, SearchProcess
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """The next question a worker asks, the answer to the last having led to it."""
+
+    function: Callable[..., Any]
+    args: tuple[object, ...]
+    answered: Callable[[Any], object]
 
 
 class Searches:
@@ -51,14 +63,15 @@ class Searches:
         group: str,
         function: Callable[..., T],
         args: tuple[object, ...],
-        answered: Callable[[T], None],
+        answered: Callable[[T], object],
         failed: Callable[[str], None],
     ) -> Worker[None]:
         """Ask `function(*args)` in the helper process (it and `args` must pickle).
 
-        A question of the same `group` still open is dropped first."""
-        for stale in [w for w in self._open if w.group == group]:
-            self._drop(stale)
+        A question of the same `group` still open is dropped first. When `answered`
+        returns a `FollowUp`, the same worker asks that next (the analysis asks stretch
+        after stretch: one worker, one question open, until the last is answered)."""
+        self.drop(group)
         worker: Worker[None] = self._node.run_worker(
             self._ask(function, args, answered, failed),
             name=group,
@@ -70,37 +83,64 @@ class Searches:
 
     async def _ask(
         self,
-        function: Callable[..., T],
+        function: Callable[..., Any],
         args: tuple[object, ...],
-        answered: Callable[[T], None],
+        answered: Callable[[Any], object],
         failed: Callable[[str], None],
     ) -> None:
         me = get_current_worker()
         try:
-            async with self._lock:  # one question at a time in the helper
-                self._asking += 1
+            while True:
                 try:
-                    answer = await asyncio.to_thread(self.process.run, function, *args)
-                except asyncio.CancelledError:
-                    self.process.cancel()  # the worker went: its search goes too
-                    raise
-                finally:
-                    self._asking -= 1
-        except SearchCancelled:
-            if me.is_cancelled or not self._node.is_attached:
-                return  # dropped, or the app is quitting: nobody waits for it
-            why = "the search stopped before it answered"
-        except SearchFailed as error:
-            why = error.detail
-        except Exception as error:  # e.g. a question that does not pickle
-            why = str(error) or type(error).__name__
-        else:
-            self._open.discard(me)
-            answered(answer)
-            return
+                    async with self._lock:  # one question at a time in the helper
+                        self._asking += 1
+                        try:
+                            answer = await asyncio.to_thread(self.process.run, function, *args)
+                        except asyncio.CancelledError:
+                            self.process.cancel()  # the worker went: its search goes too
+                            raise
+                        finally:
+                            self._asking -= 1
+                except SearchCancelled:
+                    if me.is_cancelled or not self._node.is_attached:
+                        return  # dropped, or the app is quitting: nobody waits for it
+                    why = "the search stopped before it answered"
+                except SearchFailed as error:
+                    why = error.detail
+                except Exception as error:  # e.g. a question that does not pickle
+                    why = str(error) or type(error).__name__
+                else:
+                    self._open.discard(me)
+                    follow = answered(answer)
+                    if not isinstance(follow, FollowUp) or me.is_cancelled:
+                        return
+                    self._open.add(me)
+                    function, args, answered = follow.function, follow.args, follow.answered
+                    continue
+                self._open.discard(me)
+                failed(why)
+                return
         finally:
             self._open.discard(me)
-        failed(why)
+
+    def warm_up(self, game_id: str) -> Worker[None]:
+        """Start the helper process now and have it import what `game_id`'s search
+        needs, so the first question does not wait for either (questions asked meanwhile
+        wait their turn). Not a question: `busy` stays False, nothing is posted."""
+        return self._node.run_worker(
+            self._warm_up(game_id), name="warm-up", group="warm-up", exit_on_error=False
+        )
+
+    async def _warm_up(self, game_id: str) -> None:
+        # A helper ended meanwhile (the screen went): the next question starts one anew.
+        async with self._lock:
+            with contextlib.suppress(SearchCancelled, SearchFailed):
+                await asyncio.to_thread(self.process.run, warm_up, game_id)
+
+    def drop(self, group: str) -> None:
+        """Drop the open questions of `group` (a search of theirs under way ends)."""
+        for stale in [w for w in self._open if w.group == group]:
+            self._drop(stale)
 
     def _drop(self, worker: Worker[None]) -> None:
         self._open.discard(worker)

@@ -2,10 +2,11 @@
 to the solver that Textual workers answer with messages.
 
 `ThinkingScreen` is a `MatchScreen` (`app.tui.match_screen`) that, whenever a position
-is shown, starts the computer's turn if it is to move: after a short pause for show
-(`computer.BOT_DELAY`), a worker of the group `bot` asks the screen's helper process
-(`Searches`) and posts `ComputerMoved` (or `ComputerFailed`); the screen plays the move
-unless the position changed meanwhile. `h` asks a worker of the group `hint`, which
+is shown, starts the computer's turn if it is to move: a worker of the group `bot` asks
+the screen's helper process (`Searches`, started when the screen mounts) at once, during
+a short pause for show (`computer.BOT_DELAY`), and the move found is played when the
+pause is over (`ComputerMoved`, or `ComputerFailed`), unless the position changed
+meanwhile. `h` asks a worker of the group `hint`, which
 posts `HintFound`; the screen shows the hint while its position is on screen. A
 puzzle's referee has the solver's moves judged first (group `puzzle-judge`, posting
 `MoveJudged`). No part holds the screen: the workers only post messages to it.
@@ -25,6 +26,7 @@ from app.tui import computer, hints
 from app.tui.computer import Bot, ComputerFailed, ComputerMoved, bots_for
 from app.tui.hints import HintFound, hint_sentence
 from app.tui.match_screen import MatchScreen
+from app.tui.mounting import gone
 from rules.analysis import Hint
 from rules.base import MoveT, OptionsT, PlayerNo, StateT
 from rules.puzzles import refute
@@ -65,12 +67,20 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         super().__init__(setup, moves, record, referee=referee)
         self.bots: dict[PlayerNo, Bot[StateT, MoveT]] = bots_for(setup, self.game)
         self._bot_timer: Timer | None = None
+        #: The computer's move (or why it has none), found before its pause was over.
+        self._bot_answer: ComputerMoved | ComputerFailed | None = None
         #: The position a hint is being worked out for (None: none asked).
         self._hint_asked: StateT | None = None
         #: The position whose hint is shown on the board (None: none shown).
         self._hint_shown: StateT | None = None
         #: The move (notation) of the hint shown (None: none shown).
         self.hint_move: str | None = None
+
+    def on_mount(self) -> None:
+        # The helper process starts with the screen (and imports the game's search)
+        # while the board is drawn, so a computer's first move does not wait for it.
+        if self.bots and not gone(self):
+            self.searches.warm_up(self.setup.game_id)
 
     def position_shown(self, state: StateT) -> None:
         self.schedule_bot()
@@ -84,40 +94,57 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
 
     @property
     def computer_waiting(self) -> bool:
-        """Whether the computer's turn is still to start (its short pause)."""
+        """Whether the computer's turn is still in its short pause for show."""
         return self._bot_timer is not None
 
     def stop_bot(self) -> None:
-        """Call off a computer's turn that has not started yet."""
+        """Call off a computer's turn that has not been played yet."""
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
+        self._bot_answer = None
+        self.searches.drop("bot")
 
     def schedule_bot(self) -> None:
         """Start the computer's turn if it is to move (after every position shown;
-        a failed puzzle's referee holds it back)."""
+        a failed puzzle's referee holds it back): its search starts now, in the helper
+        process, and its move is played when the pause for show is over."""
         self.stop_bot()
         if self.referee.holds_computer:
             return
         if not self.is_over and self.to_move in self.bots:
-            self._bot_timer = self.set_timer(computer.BOT_DELAY, self._think)
+            self._bot_timer = self.set_timer(computer.BOT_DELAY, self._pause_over)
+            self._think()
 
-    def _think(self) -> None:
+    def _pause_over(self) -> None:
         self._bot_timer = None
         if self.is_over or self.to_move not in self.bots:
             return
+        self.say(f"Player {self.to_move} is thinking…")  # the name says it is the computer
+        answer, self._bot_answer = self._bot_answer, None
+        if answer is not None:
+            self.post_message(answer)
+
+    def _think(self) -> None:
         player = self.to_move
         state, bot = self.position, self.bots[player]
-        self.say(f"Player {player} is thinking…")  # the name says it is the computer
 
         def answered(answer: tuple[MoveT, Bot[StateT, MoveT]]) -> None:
             move, moved_on = answer
             if self.bots.get(player) is bot:
                 self.bots[player] = moved_on  # its random source, as the helper left it
-            self.post_message(ComputerMoved(state, player, move, moved_on))
+            message = ComputerMoved(state, player, move, moved_on)
+            if self._bot_timer is not None and self.state is state:
+                self._bot_answer = message  # played when the pause for show is over
+            else:
+                self.post_message(message)
 
         def failed(why: str) -> None:
-            self.post_message(ComputerFailed(state, why))
+            message = ComputerFailed(state, why)
+            if self._bot_timer is not None and self.state is state:
+                self._bot_answer = message  # said when the pause is over, as a move would be
+            else:
+                self.post_message(message)
 
         # `ask_bot` is looked up here, when asked: a test may put a slower one in its place.
         self.searches.ask("bot", computer.ask_bot, (bot, state), answered, failed)

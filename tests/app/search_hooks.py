@@ -40,3 +40,10 @@ class Hold:
 def broken(*args: Any) -> Any:
     """A search that fails (as the solver does on a position it cannot settle)."""
     raise RuntimeError("the solver broke")
+
+
+def modules_loaded(prefix: str) -> list[str]:
+    """The modules named `prefix` or `prefix.…` loaded in this process (the helper's)."""
+    import sys
+
+    return sorted(m for m in sys.modules if m == prefix or m.startswith(prefix + "."))

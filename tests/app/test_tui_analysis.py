@@ -257,3 +257,36 @@ async def test_a_mistake_s_refutation_plays_out_on_the_board() -> None:
         await pilot.press("escape")  # back to the game, the screen stays
         assert screen.line is None and screen.position == 5 and top(app) is screen
         assert detail(screen).startswith("Move 5 · Ann") and shown.is_mounted
+
+
+async def test_the_moves_are_judged_from_the_last_and_shown_as_they_come(
+    monkeypatch: Any, tmp_path: Any
+) -> None:
+    import app.tui.analysis_screen as analysis_module
+    from tests.app.search_hooks import Hold
+
+    hold = Hold(tmp_path)  # the whole analysis waits: the stretches judged before it show
+    monkeypatch.setattr(analysis_module, "analyse", hold.wrap(analysis_module.analyse))
+    expected = analyse("collect", None, COLLECT)
+    app = EquationDuelApp()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = AnalysisScreen("collect", None, COLLECT, NAMES)
+            app.push_screen(screen)
+            for _ in range(1000):
+                if len(screen._judged) == len(COLLECT):
+                    break
+                await pilot.pause(0.01)
+            await pilot.pause()
+            assert screen._judged == expected.moves  # the same verdicts, move by move
+            assert screen.analysis is None
+            assert summary(screen) == "Analysing… 6 of 6 moves judged (from the last)."
+            shown = rows(screen)
+            assert "✗" in shown[5] and "✓" in shown[6]  # marks before the whole is in
+            hold.release()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert screen.analysis == expected
+            assert "first mistake" in rows(screen)[5]
+    finally:
+        hold.release()

@@ -240,3 +240,29 @@ async def test_digit_pool_cursor_steps_over_taken_numbers_and_strikes_them() -> 
         pool.player = 2
         await pilot.pause()
         assert pool.has_class("-player-2") and pool.query_one("#key-5").has_class("-selected")
+
+
+async def test_digit_pool_show_sets_a_turn_at_once_and_restyles_only_on_change() -> None:
+    pool = DigitPool((1, 2, 3), columns=3)
+    app = Host(pool)
+    async with app.run_test(size=(40, 8)) as pilot:
+        restyled: list[str] = []
+        original = pool.update_node_styles
+
+        def noted(animate: bool = True) -> None:
+            restyled.append("pool")
+            original(animate)
+
+        pool.update_node_styles = noted  # type: ignore[method-assign]
+        pool.show(taken={2: 0}, active=False, classes={"-to-move": True})
+        await pilot.pause()
+        assert pool.has_class("-inactive") and pool.has_class("-to-move")
+        assert pool.query_one("#key-2").has_class("-used")
+        assert restyled == ["pool"]  # the pool's classes and a key's: one restyle
+        key_styles = pool.query_one("#key-2").styles.text_style
+        assert "strike" in str(key_styles)  # the key's look follows its class
+        pool.show(taken={2: 0}, active=False, classes={"-to-move": True})
+        assert restyled == ["pool"]  # nothing changed: nothing restyled
+        pool.show(active=True, classes={"-to-move": False})
+        assert not pool.has_class("-inactive") and not pool.has_class("-to-move")
+        assert restyled == ["pool", "pool"]

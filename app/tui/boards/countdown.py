@@ -80,9 +80,11 @@ class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownM
         for player in (1, 2):
             pool = self.pool(player)
             own = state.available_to(player)
-            pool.taken = {n: 0 for n in state.options.numbers() if n not in own}
-            pool.active = self.human_to_move and state.to_move == player
-            pool.set_class(state.to_move == player and not self.is_over, "-to-move")
+            pool.show(  # one restyle of the pool for all three
+                taken={n: 0 for n in state.options.numbers() if n not in own},
+                active=self.human_to_move and state.to_move == player,
+                classes={"-to-move": state.to_move == player and not self.is_over},
+            )
         picker = self.query_one(OperatorPicker)
         picker.selected = self.op
         picker.active = self.human_to_move

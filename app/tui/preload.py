@@ -1,0 +1,67 @@
+"""After the menu is drawn: what the next screens need, made ready while the player reads
+it, so the first setup screen opens without waiting for it.
+
+Opening the first setup screen used to import pydantic and the rules (150-200 ms) and then
+read and parse every other screen's style sheets (Textual parses the whole cascade anew
+when a screen brings sheets it has not read). `preload(app)`, called once the menu is on
+the screen, imports the setup screen's modules in a thread (the interface keeps answering
+keys meanwhile) and then, on the interface's thread, reads the screens' sheets as Textual
+would when such a screen opens: same sheets, same order, so every screen looks the same.
+The game screen is not imported: quitting from the menu tells from its absence that no
+game is in progress.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import threading
+from typing import Any
+
+from textual.app import App
+
+from app.tui.styles import SCREEN_STYLES
+
+#: What opening a setup screen imports (pydantic and every game's rules come with it).
+PRELOADED = ("app.tui.setup",)
+
+
+def preload(app: App[Any]) -> None:
+    """Start loading, in the background, what the setup screens need. Not for a headless
+    app (tests): there the modules are loaded already, and each test's screens should
+    read their sheets as they open, not at a moment a thread picks."""
+    if app.is_headless:
+        return
+    loop = asyncio.get_running_loop()
+    thread = threading.Thread(
+        target=_import, args=(app, loop), name="equation-duel-preload", daemon=True
+    )
+    thread.start()
+
+
+def _import(app: App[Any], loop: asyncio.AbstractEventLoop) -> None:
+    try:
+        for name in PRELOADED:
+            importlib.import_module(name)
+    except Exception:  # the screen that needs it imports it again, and says what failed
+        return
+    with contextlib.suppress(RuntimeError):  # the app ended meanwhile: nothing to do
+        loop.call_soon_threadsafe(read_screen_styles, app)
+
+
+def read_screen_styles(app: App[Any]) -> bool:
+    """Read the screens' style sheets into the app's stylesheet now, as Textual does when
+    the first screen naming them opens (later, it then finds them read). Whether any
+    was read."""
+    if not app.is_running:
+        return False
+    stylesheet = app.stylesheet
+    unread = [path for path in SCREEN_STYLES if not stylesheet.has_source(str(path), "")]
+    if not unread:
+        return False
+    for path in unread:
+        stylesheet.read(path)
+    stylesheet.reparse()
+    stylesheet.update(app)
+    return True
