@@ -155,6 +155,13 @@ class EquationDuelApp(App[None]):
 
     # The command palette: the game's own commands, then Textual's
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, with its page keys made safe (app.tui.command_palette)."""
+        from app.tui.command_palette import GamePalette
+
+        if self.use_command_palette and not isinstance(self.screen, GamePalette):
+            self.push_screen(GamePalette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from app.tui.palette import game_commands
 

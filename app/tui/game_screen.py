@@ -80,6 +80,8 @@ class GameScreen(MatchScreen[OptionsT, StateT, MoveT]):
     # Actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.state is None:
+            return False  # keys queued behind the one that opened it come before its board
         if self.is_over and action not in AFTER_THE_END:
             return False  # the board's keys (and undo, hint) go once the game is decided
         if action == "undo":

@@ -177,7 +177,9 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
 
     @property
     def human_to_move(self) -> bool:
-        return not self.is_over and self.to_move not in self.bots
+        # No one moves on a screen that shows no position yet: keys queued behind the one
+        # that opened it arrive before it has mounted (issue 29).
+        return self.state is not None and not self.is_over and self.to_move not in self.bots
 
     def named(self, text: str) -> str:
         return name_players(text, self.setup.names)

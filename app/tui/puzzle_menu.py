@@ -19,6 +19,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
+from app.tui.mounting import gone
 from app.tui.puzzle_mode import CONQUEST_NOTE, puzzle_screen
 from app.tui.session import clean_name
 from app.tui.styles import PUZZLE_STYLES
@@ -81,6 +82,8 @@ class PuzzleMenuScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        if gone(self):  # popped or replaced before it mounted, or the app is closing
+            return
         self.query_one("#puzzle-note").display = False
         self.query_one("#puzzle-game", RadioSet).focus()
 

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select,
 
 from app.seat_names import seat_names
 from app.tui.match_form import MatchForm
-from app.tui.mounting import gone
+from app.tui.mounting import gone, on_top
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
 from app.tui.preset_words import preset_words
@@ -161,6 +161,8 @@ class SetupScreen(Screen[None]):
 
     def _show_more(self, *_: object) -> None:
         """Announce the options below the fold (at 80×24 the form scrolls)."""
+        if gone(self):  # asked after a refresh or a resize, by then replaced by the game
+            return
         form = self.query_one("#setup-form", VerticalScroll)
         # The line keeps its row either way: showing it never changes the form's height
         # (which could bring the last option in and out of view, again and again).
@@ -286,6 +288,11 @@ class SetupScreen(Screen[None]):
         return True
 
     def action_start(self) -> None:
+        # Only from the screen on top: Enter (and ctrl+s) queued behind an Enter that has
+        # started the game reach this screen after it has gone (as `Input.Submitted`), and
+        # would start a second game over the first (issue 29).
+        if not on_top(self):
+            return
         options = self._validate()
         if options is None:
             self.notify("Some options need fixing first (see the red lines).", severity="error")
@@ -309,9 +316,11 @@ class SetupScreen(Screen[None]):
             )
 
     def action_back(self) -> None:
-        self.dismiss()
+        if on_top(self):  # else `dismiss` would close the screen on top instead
+            self.dismiss()
 
     def action_rules(self) -> None:
         from app.tui.rules_screen import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.game_id))
+        if on_top(self):
+            self.app.push_screen(RulesScreen(self.game_id))
