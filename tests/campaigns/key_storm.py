@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
+import json
 import os
 import random
 import sys
@@ -227,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=20000)
     parser.add_argument("--no-wait", action="store_true", help="queue bursts at once")
     parser.add_argument("--game", choices=GAME_IDS, help="new games are of this game only")
+    parser.add_argument("--json", action="store_true", help="end with the tallies as JSON")
     args = parser.parse_args(argv)
     tallies, screens = run(
         args.seed, args.events, progress=True, no_wait=args.no_wait, game=args.game
@@ -235,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     print("screens reached (steps that ended on each):")
     for name, seen in screens.most_common():
         print(f"  {name:<24} {seen}")
+    if args.json:  # the last line, for a parent process (tests/campaigns/capped_storm.py)
+        print(json.dumps([dataclasses.asdict(tally) for tally in tallies]))
     return 0 if all(t.crashes == 0 for t in tallies) else 1
 
 
