@@ -160,13 +160,17 @@ class SetupScreen(Screen[None]):
         self.call_after_refresh(self._show_more)
 
     def _show_more(self, *_: object) -> None:
-        """Announce the options below the fold (at 80×24 the form scrolls)."""
-        if gone(self):  # asked after a refresh or a resize, by then replaced by the game
+        """Announce the options below the fold (at 80×24 the form scrolls).
+
+        Asked after a refresh, a resize or a scroll of the form, which come also while
+        the screen goes (replaced by the game, or the app closing) and its widgets are
+        removed one by one: once the line or the form has gone, there is nothing to say."""
+        form = next(iter(self.query("#setup-form").results(VerticalScroll)), None)
+        more = next(iter(self.query("#more-options").results(Static)), None)
+        if form is None or more is None:
             return
-        form = self.query_one("#setup-form", VerticalScroll)
         # The line keeps its row either way: showing it never changes the form's height
         # (which could bring the last option in and out of view, again and again).
-        more = self.query_one("#more-options", Static)
         more.visible = form.scroll_y < form.max_scroll_y
 
     def _fill(self, options: GameOptions) -> None:

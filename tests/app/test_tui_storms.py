@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from textual.command import CommandList, CommandPalette
+from textual.containers import VerticalScroll
 
 from app import storage
 from app.tui.app import EquationDuelApp
@@ -47,16 +48,19 @@ async def test_keys_queued_behind_the_one_that_changed_the_screen() -> None:
         await pilot.pause()
         assert kinds(app) == ["MenuScreen", "CollectScreen"]
 
-        # A resize just before Enter: the setup asked to announce "More options below"
-        # after the next refresh, when the game had replaced it (`NoMatches`).
+        # The setup announces "More options below" after a refresh, a resize or a scroll
+        # of its form, which come also while its widgets are being removed (the app
+        # closing): the line was looked for after it had gone (`NoMatches`).
         app.go_menu()
         queue(app, "2")
         await pilot.pause()
-        assert isinstance(top(app), SetupScreen)
+        setup = top(app)
+        assert isinstance(setup, SetupScreen)
+        await setup.query_one("#more-options").remove()
+        setup.query_one("#setup-form", VerticalScroll).scroll_end(animate=False)
         queue_resize(app, 90, 26)
-        queue(app, "enter")
         await pilot.pause()
-        assert kinds(app) == ["MenuScreen", "TemplateScreen"]
+        assert top(app) is setup
 
         # ctrl+p then PageUp at once: Textual's palette failed (`KeyError: 0`) on a page
         # key before its list was laid out (docs/known-issues.md); ours goes to the top.
