@@ -10,7 +10,9 @@ from textual.screen import Screen
 from textual.widgets import Button
 
 from app.tui.dialogs import ConfirmDialog, Dialog, GameOverDialog, RoundOverDialog
+from app.tui.record_dialogs import RoundChoiceDialog
 from app.tui.styles import MENU_STYLES, PUZZLE_STYLES, SCREEN_STYLES
+from rules.records import record_from_moves
 
 
 async def test_a_dialog_dismissed_before_it_is_shown_is_no_error() -> None:
@@ -31,6 +33,7 @@ async def test_a_dialog_answers_once_and_only_while_it_is_on_top() -> None:
     """Issue 29: a press queued for a dialog, handled after another screen has covered it
     (the terminal became too small), closed that screen and answered; a second press then
     answered again (`InvalidStateError`). Now a covered dialog does not answer."""
+    match = record_from_moves("conquest", None, ["5", "2", "3", "6", "2", "3"], best_of=3)
     app: App[None] = App()
     async with app.run_test(size=(100, 30)) as pilot:
         base = Screen[None]()
@@ -39,6 +42,7 @@ async def test_a_dialog_answers_once_and_only_while_it_is_on_top() -> None:
             (GameOverDialog("Ann", 1, "6 − 4 = 2 balances", 5), "rematch"),  # type: ignore[list-item]
             (RoundOverDialog("Ann", 1, "a reason", "Ann 1 – 0 Bob", "Bob"), None),  # type: ignore[list-item]
             (ConfirmDialog("Leave this game?"), True),  # type: ignore[list-item]
+            (RoundChoiceDialog(match), 1),  # type: ignore[list-item]
         ]
         for dialog, first_choice in dialogs:
             answers: list[object] = []
