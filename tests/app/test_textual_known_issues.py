@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from textual import events
 from textual.app import App, ComposeResult
+from textual.command import CommandPalette
 from textual.widgets import OptionList
 
 # docs/known-issues.md, "Textual: PageUp/PageDown before an OptionList is laid out".
@@ -37,7 +38,8 @@ async def test_an_option_list_moves_a_page_before_it_is_laid_out() -> None:
 @pytest.mark.xfail(raises=KeyError, strict=False, reason=KNOWN_ISSUE)
 async def test_the_command_palette_takes_page_up_at_once() -> None:
     """ctrl+p then PageUp, as a terminal delivers them when typed fast: the palette
-    shows its list and handles PageUp before the list is laid out."""
+    shows its list and handles PageUp before the list is laid out (nearly always: when
+    the machine is slow to deliver the keys, the list may be laid out first)."""
     app: App[None] = App()
     async with app.run_test() as pilot:
         await pilot.pause()
@@ -47,4 +49,4 @@ async def test_the_command_palette_takes_page_up_at_once() -> None:
             event.set_sender(app)
             app._driver.send_message(event)
         await pilot.pause()
-    assert app.return_code == 0
+        assert CommandPalette.is_open(app)
