@@ -213,13 +213,16 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         return self.query_one(f"#panel-{player}", PlayerPanel)
 
     def refuse(self, message: str) -> None:
+        if gone(self):  # a message or timer handled as the screen closes: nothing to draw on
+            return
         self.refusal = message[:1].upper() + message[1:]
         self.refused_in = self.state
         self.query_one(StatusLine).show(self.named(self.refusal), "error")
         self.app.bell()
 
     def say(self, message: str, level: Level = "info") -> None:
-        self.query_one(StatusLine).show(self.named(message), level)
+        if not gone(self):
+            self.query_one(StatusLine).show(self.named(message), level)
 
     def watch_state(self, state: StateT | None) -> None:
         if state is None:
@@ -240,6 +243,8 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self.hints.clear()
 
     def redraw(self) -> None:
+        if gone(self):  # as in `refuse`: the widgets are going
+            return
         with self.app.batch_update():
             self._redraw()
 

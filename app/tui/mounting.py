@@ -13,14 +13,18 @@ from textual.screen import Screen
 
 
 def gone(screen: Screen[Any]) -> bool:
-    """True when `screen` left the app's screens before its `on_mount` ran, or was never
-    attached to the app: a key queued after `q` (quit) pushes a screen that the closing
-    app no longer composes, yet mounts (issue 29)."""
+    """True when `screen` has left the app's screens (popped or replaced: its widgets go
+    next), the app is closing, or the screen was never attached to the app: a key queued
+    after `q` (quit) pushes a screen that the closing app no longer composes, yet mounts
+    (issue 29). Its `on_mount` then sets nothing up, and what it is asked later (a
+    message, a timer) has nothing to draw on."""
     try:
-        stack = screen.app.screen_stack
+        app = screen.app
+        stack = app.screen_stack
     except Exception:  # no app running any more
         return True
-    return not screen.is_attached or screen not in stack
+    # (The app stops running as it starts taking its screens down, widget by widget.)
+    return not app.is_running or not screen.is_attached or screen not in stack
 
 
 def on_top(screen: Screen[Any]) -> bool:

@@ -17,6 +17,7 @@ from app.tui.setup import SetupScreen
 from rules.records import record_from_moves
 from tests.app.tui_support import SIZE, top
 from tests.campaigns.key_storm import queue_key, queue_resize
+from widgets.status_line import StatusLine
 
 
 def queue(app: EquationDuelApp, *keys: str) -> None:
@@ -72,6 +73,20 @@ async def test_keys_queued_behind_the_one_that_changed_the_screen() -> None:
         assert palette.query_one(CommandList).highlighted in (None, 0)
         queue(app, "pagedown", "pagedown", "pageup", "escape")
         await pilot.pause()
+        assert isinstance(top(app), MenuScreen)
+
+        # A refusal, a sentence or a redraw handled as the game screen closes (a message
+        # or a timer behind the key that left it): its status line had gone (`NoMatches`).
+        queue(app, "4", "enter")
+        await pilot.pause()
+        game = top(app)
+        assert isinstance(game, GameScreen)
+        app.go_menu()
+        await pilot.pause()
+        assert not game.query(StatusLine)
+        game.refuse("that number is not in the pool")
+        game.say("Ann: Take 5.")
+        game.redraw()
         assert isinstance(top(app), MenuScreen)
 
 
