@@ -77,7 +77,8 @@ async def test_keys_queued_behind_the_one_that_changed_the_screen() -> None:
 
         # A refusal, a sentence or a redraw handled as the game screen closes (a message
         # or a timer behind the key that left it): its status line had gone (`NoMatches`).
-        queue(app, "4", "enter")
+        await pilot.press("4")
+        await pilot.press("enter")
         await pilot.pause()
         game = top(app)
         assert isinstance(game, GameScreen)
