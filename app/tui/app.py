@@ -204,6 +204,16 @@ class EquationDuelApp(App[None]):
             self.autosave()
         super()._handle_exception(error)
 
+    # Input behind the key that quit
+
+    async def on_event(self, event: events.Event) -> None:
+        # Keys queued behind the one that quit are still handled after the app has taken
+        # its screens down: Textual then looks for the screen on top and fails
+        # (ScreenStackError). There is no screen left for them (issue 29).
+        if isinstance(event, events.InputEvent) and not self.is_running:
+            return
+        await super().on_event(event)
+
     # The minimum size (app.tui.too_small)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -3,6 +3,7 @@ variant options."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from typing import ClassVar
 
@@ -156,6 +157,20 @@ class SetupScreen(Screen[None]):
         self.watch(form, "virtual_size", self._show_more, init=False)
         self.call_after_refresh(self._show_more)
 
+    def _ready(self, action: Callable[[], None]) -> bool:
+        """Whether a key's `action` (start, back, the rules) runs now: only on the screen
+        on top (keys queued behind the one that left it still reach it), and once all its
+        widgets have mounted. One that comes sooner (right behind the key that opened the
+        setup) is asked again from the screen's own queue, which runs once they have:
+        leaving the screen while its widgets mount fails inside Textual (a `Select` finds
+        no overlay), issue 29."""
+        if not on_top(self):
+            return False
+        if not self.is_mounted:
+            self.call_later(action)
+            return False
+        return True
+
     def on_resize(self) -> None:
         self.call_after_refresh(self._show_more)
 
@@ -292,10 +307,9 @@ class SetupScreen(Screen[None]):
         return True
 
     def action_start(self) -> None:
-        # Only from the screen on top: Enter (and ctrl+s) queued behind an Enter that has
-        # started the game reach this screen after it has gone (as `Input.Submitted`), and
-        # would start a second game over the first (issue 29).
-        if not on_top(self):
+        # Enter (and ctrl+s) queued behind an Enter that has started the game reach this
+        # screen after it has gone (as `Input.Submitted`): they would start a second game.
+        if not self._ready(self.action_start):
             return
         options = self._validate()
         if options is None:
@@ -320,11 +334,11 @@ class SetupScreen(Screen[None]):
             )
 
     def action_back(self) -> None:
-        if on_top(self):  # else `dismiss` would close the screen on top instead
+        if self._ready(self.action_back):  # (else `dismiss` closes the screen on top)
             self.dismiss()
 
     def action_rules(self) -> None:
         from app.tui.rules_screen import RulesScreen
 
-        if on_top(self):
+        if self._ready(self.action_rules):
             self.app.push_screen(RulesScreen(self.game_id))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.command import CommandList, CommandPalette
 from textual.containers import VerticalScroll
+from textual.pilot import Pilot
 
 from app import storage
 from app.tui.app import EquationDuelApp
@@ -16,13 +17,15 @@ from app.tui.record_dialogs import ResumeDialog
 from app.tui.setup import SetupScreen
 from rules.records import record_from_moves
 from tests.app.tui_support import SIZE, top
-from tests.campaigns.key_storm import queue_key, queue_resize
+from tests.campaigns.key_storm import queue_key, queue_resize, settle
 from widgets.status_line import StatusLine
 
 
-def queue(app: EquationDuelApp, *keys: str) -> None:
+async def queued(pilot: Pilot[None], *keys: str) -> None:
+    """`keys` queued at once; then wait until the app has handled them all."""
     for key in keys:
-        queue_key(app, key)
+        queue_key(pilot.app, key)
+    await settle(pilot.app, pilot)
 
 
 def kinds(app: EquationDuelApp) -> list[str]:
@@ -37,15 +40,20 @@ async def test_keys_queued_behind_the_one_that_changed_the_screen() -> None:
         # `r` resumes the game left unfinished; the keys behind it reached its screen
         # before it had shown its first position ("has shown no position yet").
         assert isinstance(top(app), ResumeDialog)
-        queue(app, "r", "5", "enter", "+", "tab", "ctrl+z")
-        await pilot.pause()
+        await queued(pilot, "r", "5", "enter", "+", "tab", "ctrl+z")
         resumed = top(app)
         assert isinstance(resumed, GameScreen) and resumed.state is not None
 
         # Enter starts the game; ctrl+s (start, on the setup) reached the setup after it
-        # had gone, and started a second game over the first.
+        # had gone (the Enter as the name box's `Input.Submitted`), and started a second
+        # game over the first: the two handled back to back.
         app.go_menu()
-        queue(app, "1", "enter", "ctrl+s")
+        await pilot.press("1")
+        await pilot.pause()
+        setup = top(app)
+        assert isinstance(setup, SetupScreen)
+        setup.action_start()
+        setup.action_start()
         await pilot.pause()
         assert kinds(app) == ["MenuScreen", "CollectScreen"]
 
@@ -53,8 +61,7 @@ async def test_keys_queued_behind_the_one_that_changed_the_screen() -> None:
         # of its form, which come also while its widgets are being removed (the app
         # closing): the line was looked for after it had gone (`NoMatches`).
         app.go_menu()
-        queue(app, "2")
-        await pilot.pause()
+        await queued(pilot, "2")
         setup = top(app)
         assert isinstance(setup, SetupScreen)
         await setup.query_one("#more-options").remove()
@@ -66,13 +73,11 @@ async def test_keys_queued_behind_the_one_that_changed_the_screen() -> None:
         # ctrl+p then PageUp at once: Textual's palette failed (`KeyError: 0`) on a page
         # key before its list was laid out (docs/known-issues.md); ours goes to the top.
         app.go_menu()
-        queue(app, "ctrl+p", "pageup")
-        await pilot.pause()
+        await queued(pilot, "ctrl+p", "pageup")
         palette = top(app)
         assert isinstance(palette, CommandPalette)
         assert palette.query_one(CommandList).highlighted in (None, 0)
-        queue(app, "pagedown", "pagedown", "pageup", "escape")
-        await pilot.pause()
+        await queued(pilot, "pagedown", "pagedown", "pageup", "escape")
         assert isinstance(top(app), MenuScreen)
 
         # A refusal, a sentence or a redraw handled as the game screen closes (a message
@@ -101,6 +106,5 @@ async def test_keys_queued_after_quit_open_screens_the_closing_app_never_draws(
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        queue(app, "q", *keys)
-        await pilot.pause()
+        await queued(pilot, "q", *keys)
     assert app.return_code == 0

@@ -27,11 +27,12 @@ from collections import Counter, deque
 from pathlib import Path
 from typing import Any
 
-from textual import events
+from textual import events, messages
 from textual.app import App
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.geometry import Size
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+from textual.pilot import Pilot
 
 from tests.campaigns import Tally, table
 
@@ -102,6 +103,25 @@ def queue_burst(app: App[Any], rng: random.Random) -> list[str]:
     return burst
 
 
+class Stalled(Exception):
+    """The app did not get through what was queued within `settle`'s bound."""
+
+
+async def settle(app: App[Any], pilot: Pilot[Any]) -> None:
+    """Wait until the app has handled everything queued so far: a marker queued behind
+    it (through the driver, as the keys were) runs once the app got to it and its screen
+    is idle. Without this a session could end, closing the app, with keys still in
+    flight, a race of the storm's own making. Bounded: `Stalled` after 2,000 pauses."""
+    handled = asyncio.Event()
+    assert app._driver is not None
+    app._driver.send_message(messages.InvokeLater(handled.set))
+    for _ in range(2000):
+        if handled.is_set() or not app.is_running or app._exception is not None:
+            return
+        await pilot.pause()
+    raise Stalled(f"the queued keys were not handled on {type(app.screen).__name__}")
+
+
 async def _session(
     rng: random.Random,
     events: int,
@@ -144,7 +164,7 @@ async def _session(
                 elif no_wait and roll < 0.8:  # a burst queued at once, then its effects
                     queued = queue_burst(app, rng)
                     recent.append(f"queued {','.join(queued)} on {type(app.screen).__name__}")
-                    await pilot.pause()
+                    await settle(app, pilot)
                     done += len(queued)
                 else:  # a burst of keys (Pilot waits for each key to be handled)
                     burst = [rng.choice(KEYS) for _ in range(rng.randint(1, 8))]
@@ -152,6 +172,8 @@ async def _session(
                     await pilot.press(*burst)
                     done += len(burst)
                 screens[type(app.screen).__name__] += 1
+    except Stalled as error:
+        tally.hang(f"{error} | after {' / '.join(recent)}")
     except Exception as error:  # Pilot re-raises what the app raised
         tally.crash(
             f"{type(error).__name__}: {error} | {our_frames(error)} | after {' / '.join(recent)}"
