@@ -169,6 +169,13 @@ class EquationDuelApp(App[None]):
 
     # The command palette: the game's own commands, then Textual's
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, with its page keys made safe (app.tui.command_palette)."""
+        from app.tui.command_palette import GamePalette
+
+        if self.use_command_palette and not isinstance(self.screen, GamePalette):
+            self.push_screen(GamePalette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from app.tui.palette import game_commands
 
@@ -219,6 +226,16 @@ class EquationDuelApp(App[None]):
         with contextlib.suppress(Exception):  # the report of the first error matters more
             self.autosave()
         super()._handle_exception(error)
+
+    # Input behind the key that quit
+
+    async def on_event(self, event: events.Event) -> None:
+        # Keys queued behind the one that quit are still handled after the app has taken
+        # its screens down: Textual then looks for the screen on top and fails
+        # (ScreenStackError). There is no screen left for them (issue 29).
+        if isinstance(event, events.InputEvent) and not self.is_running:
+            return
+        await super().on_event(event)
 
     # The minimum size (app.tui.too_small)
 

@@ -1,9 +1,11 @@
-"""Modal dialogs: the game-over dialog and a yes/no confirmation."""
+"""Modal dialogs: the game-over dialog and a yes/no confirmation.
+
+Each answers once, and only while it is the screen on top (`Dialog.answer`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,11 +14,29 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from app.tui.mounting import on_top
 from app.tui.styles import SCREEN_STYLES
 from rules.words.common import capitalized
 
+AnswerT = TypeVar("AnswerT")
 
-class GameOverDialog(ModalScreen[str]):
+
+class Dialog(ModalScreen[AnswerT]):
+    """A dialog that gives its answer only while it is the screen on top.
+
+    Keys come faster than a person types them (a held key, a paste, a busy machine): an
+    answer can reach the dialog after an earlier one closed it, or while another screen
+    covers it (the terminal became too small, the analysis was opened). Textual's
+    `dismiss` pops whichever screen is on top and hands the answer on again, so a second
+    answer would close the wrong screen or fail (`InvalidStateError`). Those answers are
+    not given; the player answers once the dialog shows again (issue 29)."""
+
+    def answer(self, result: AnswerT) -> None:
+        if on_top(self):
+            self.dismiss(result)
+
+
+class GameOverDialog(Dialog[str]):
     """The winner and why; then Rematch, New game, or Menu (Escape looks at the board)."""
 
     CSS_PATH = SCREEN_STYLES
@@ -71,13 +91,15 @@ class GameOverDialog(ModalScreen[str]):
         if event.button.id == "analysis":
             self.action_analysis()
             return
-        self.dismiss(event.button.id or "board")
+        self.answer(event.button.id or "board")
 
     def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+        self.answer(choice)
 
     def action_analysis(self) -> None:
         """Open the analysis of the game just finished (this dialog stays underneath)."""
+        if not on_top(self):  # covered, or closed by an earlier key (see `Dialog`)
+            return
         if self.analysis is not None:
             opened = self.analysis()
         else:
@@ -92,7 +114,7 @@ class GameOverDialog(ModalScreen[str]):
             self.notify("There is no game to analyse.")
 
 
-class RoundOverDialog(ModalScreen[None]):
+class RoundOverDialog(Dialog[None]):
     """A round of a match is over: who won it, the match score, and who starts next."""
 
     CSS_PATH = SCREEN_STYLES
@@ -122,13 +144,13 @@ class RoundOverDialog(ModalScreen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(None)
+        self.answer(None)
 
     def action_next(self) -> None:
-        self.dismiss(None)
+        self.answer(None)
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(Dialog[bool]):
     """A question with Yes and No (y / n, Escape is No)."""
 
     CSS_PATH = SCREEN_STYLES
@@ -157,7 +179,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id == "yes")
+        self.answer(event.button.id == "yes")
 
     def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        self.answer(yes)

@@ -92,6 +92,8 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
     # Actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.state is None:
+            return False  # keys queued behind the one that opened it come before its board
         offer = self.referee.offers(action)
         if not isinstance(offer, str):  # (USUAL: the game screen's own rule below)
             return offer

@@ -206,7 +206,13 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
 
     @property
     def human_to_move(self) -> bool:
-        return not self.is_over and self.to_move not in self.session.computers
+        # No one moves on a screen that shows no position yet: keys queued behind the one
+        # that opened it arrive before it has mounted (issue 29).
+        return (
+            self.state is not None
+            and not self.is_over
+            and self.to_move not in self.session.computers
+        )
 
     def named(self, text: str) -> str:
         return name_players(text, self.setup.names)
@@ -280,13 +286,16 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         return self.query_one(f"#panel-{player}", PlayerPanel)
 
     def refuse(self, message: str) -> None:
+        if gone(self):  # a message or timer handled as the screen closes: nothing to draw on
+            return
         self.refusal = message[:1].upper() + message[1:]
         self.refused_in = self.state
         self.query_one(StatusLine).show(self.named(self.refusal), "error")
         self.app.bell()
 
     def say(self, message: str, level: Level = "info") -> None:
-        self.query_one(StatusLine).show(self.named(message), level)
+        if not gone(self):
+            self.query_one(StatusLine).show(self.named(message), level)
 
     def watch_state(self, state: StateT | None) -> None:
         if state is None:
@@ -310,6 +319,8 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
             panel.clock, panel.low_time = scoreboard.clock_text(self.session, self.setup, player)
 
     def redraw(self) -> None:
+        if gone(self):  # as in `refuse`: the widgets are going
+            return
         with self.app.batch_update():
             offers = self._redraw()
             # The footer redraws itself on refresh_bindings: only when what it offers

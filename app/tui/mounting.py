@@ -2,7 +2,8 @@
 
 A screen can be pushed and popped, or replaced, in the same tick: Textual still sends
 it the Mount event, after its widgets have started to go. `gone(screen)` tells its
-`on_mount` so, and it then sets nothing up (there is nothing left to set up)."""
+`on_mount` so, and it then sets nothing up (there is nothing left to set up). So does
+a screen pushed while the app is closing: it has no widgets."""
 
 from __future__ import annotations
 
@@ -12,9 +13,22 @@ from textual.screen import Screen
 
 
 def gone(screen: Screen[Any]) -> bool:
-    """True when `screen` left the app's screens before its `on_mount` ran."""
+    """True when `screen` has left the app's screens (popped or replaced: its widgets go
+    next), the app is closing, or the screen was never attached to the app: a key queued
+    after `q` (quit) pushes a screen that the closing app no longer composes, yet mounts
+    (issue 29). Its `on_mount` then sets nothing up, and what it is asked later (a
+    message, a timer) has nothing to draw on."""
     try:
-        stack = screen.app.screen_stack
+        app = screen.app
+        stack = app.screen_stack
     except Exception:  # no app running any more
         return True
-    return screen not in stack
+    # (The app stops running as it starts taking its screens down, widget by widget.)
+    return not app.is_running or not screen.is_attached or screen not in stack
+
+
+def on_top(screen: Screen[Any]) -> bool:
+    """True when `screen` may act on a key or an answer: it is the screen on top and its
+    widgets are there. Keys come faster than a person types them (a held key, a paste):
+    one queued behind the key that closed a screen, or covered it, still reaches it."""
+    return screen.is_active and not gone(screen)

@@ -14,9 +14,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from app.tui.dialogs import Dialog
 from app.tui.mounting import gone
 from app.tui.styles import SCREEN_STYLES
 from rules.match import round_starter
@@ -37,7 +37,7 @@ def resume_words(record: GameRecord) -> str:
     return f"{short_title(record.game)}: {record.names[0]} vs {record.names[1]} ({where})"
 
 
-class ExportDialog(ModalScreen[Path | None]):
+class ExportDialog(Dialog[Path | None]):
     """The file to export the game record to (Enter exports, Escape cancels).
 
     With `web` (the app runs in a browser tab, `serve`) no path can be typed: the dialog
@@ -112,13 +112,13 @@ class ExportDialog(ModalScreen[Path | None]):
             error.update(Text(problem))
             error.display = True
             return
-        self.dismiss(path)
+        self.answer(path)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.answer(None)
 
 
-class RoundChoiceDialog(ModalScreen[int | None]):
+class RoundChoiceDialog(Dialog[int | None]):
     """Which round of a finished match to replay (its number key, or a click)."""
 
     CSS_PATH = SCREEN_STYLES
@@ -148,11 +148,11 @@ class RoundChoiceDialog(ModalScreen[int | None]):
     def on_key(self, event: events.Key) -> None:
         if event.key.isdigit() and self.query(f"#round-{event.key}"):
             event.stop()
-            self.dismiss(int(event.key))
+            self.answer(int(event.key))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(int((event.button.id or "round-0").removeprefix("round-")))
+        self.answer(int((event.button.id or "round-0").removeprefix("round-")))
 
     def action_choose(self, number: int) -> None:
-        self.dismiss(number or None)
+        self.answer(number or None)

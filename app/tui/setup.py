@@ -3,6 +3,7 @@ variant options."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -17,7 +18,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select,
 
 from app.seat_names import is_computer_name, seat_names
 from app.tui.match_form import MatchForm
-from app.tui.mounting import gone
+from app.tui.mounting import gone, on_top
 from app.tui.navigation import navigator
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
@@ -169,15 +170,35 @@ class SetupScreen(Screen[None]):
         self.watch(form, "virtual_size", self._show_more, init=False)
         self.call_after_refresh(self._show_more)
 
+    def _ready(self, action: Callable[[], None]) -> bool:
+        """Whether a key's `action` (start, back, the rules) runs now: only on the screen
+        on top (keys queued behind the one that left it still reach it), and once all its
+        widgets have mounted. One that comes sooner (right behind the key that opened the
+        setup) is asked again from the screen's own queue, which runs once they have:
+        leaving the screen while its widgets mount fails inside Textual (a `Select` finds
+        no overlay), issue 29."""
+        if not on_top(self):
+            return False
+        if not self.is_mounted:
+            self.call_later(action)
+            return False
+        return True
+
     def on_resize(self) -> None:
         self.call_after_refresh(self._show_more)
 
     def _show_more(self, *_: object) -> None:
-        """Announce the options below the fold (at 80×24 the form scrolls)."""
-        form = self.query_one("#setup-form", VerticalScroll)
+        """Announce the options below the fold (at 80×24 the form scrolls).
+
+        Asked after a refresh, a resize or a scroll of the form, which come also while
+        the screen goes (replaced by the game, or the app closing) and its widgets are
+        removed one by one: once the line or the form has gone, there is nothing to say."""
+        form = next(iter(self.query("#setup-form").results(VerticalScroll)), None)
+        more = next(iter(self.query("#more-options").results(Static)), None)
+        if form is None or more is None:
+            return
         # The line keeps its row either way: showing it never changes the form's height
         # (which could bring the last option in and out of view, again and again).
-        more = self.query_one("#more-options", Static)
         more.visible = form.scroll_y < form.max_scroll_y
 
     def _fill(self, options: GameOptions) -> None:
@@ -300,6 +321,10 @@ class SetupScreen(Screen[None]):
         return True
 
     def action_start(self) -> None:
+        # Enter (and ctrl+s) queued behind an Enter that has started the game reach this
+        # screen after it has gone (as `Input.Submitted`): they would start a second game.
+        if not self._ready(self.action_start):
+            return
         options = self._validate()
         if options is None:
             self.notify("Some options need fixing first (see the red lines).", severity="error")
@@ -334,9 +359,11 @@ class SetupScreen(Screen[None]):
             )
 
     def action_back(self) -> None:
-        self.dismiss()
+        if self._ready(self.action_back):  # (else `dismiss` closes the screen on top)
+            self.dismiss()
 
     def action_rules(self) -> None:
         from app.tui.rules_screen import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.game_id))
+        if self._ready(self.action_rules):
+            self.app.push_screen(RulesScreen(self.game_id))

@@ -17,9 +17,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from app.tui.dialogs import Dialog
+from app.tui.mounting import on_top
 from app.tui.record_dialogs import resume_words
 from app.tui.styles import SCREEN_STYLES
 from rules.records import GameRecord
@@ -32,7 +33,7 @@ class UnfinishedGame(NamedTuple):
     record: GameRecord
 
 
-class UnfinishedDialog(ModalScreen[Path | None]):
+class UnfinishedDialog(Dialog[Path | None]):
     """Every game left unfinished, newest first: resume one, discard any, or not now."""
 
     CSS_PATH = SCREEN_STYLES
@@ -119,15 +120,14 @@ class UnfinishedDialog(ModalScreen[Path | None]):
             self._drop(number)
 
     def action_close(self) -> None:
-        if self.is_current:
-            self.dismiss(None)
+        self.answer(None)
 
     def _resume(self, number: int) -> None:
-        if self.is_current and number not in self._gone:
-            self.dismiss(self.games[number].path)
+        if number not in self._gone:
+            self.answer(self.games[number].path)
 
     def _drop(self, number: int) -> None:
-        if not self.is_current or number in self._gone or not self.query(f"#game-{number}"):
+        if not on_top(self) or number in self._gone or not self.query(f"#game-{number}"):
             return
         game = self.games[number]
         if not self._discard(game.path):
@@ -138,7 +138,7 @@ class UnfinishedDialog(ModalScreen[Path | None]):
         later = self._rows()
         self.query_one(f"#game-{number}").remove()
         if not later:
-            self.dismiss(None)
+            self.answer(None)
             return
         left = len(later)
         title = "A game was left unfinished" if left == 1 else f"{left} games left unfinished"

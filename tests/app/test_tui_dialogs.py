@@ -6,9 +6,11 @@ import subprocess
 import sys
 
 from textual.app import App
+from textual.screen import Screen
 from textual.widgets import Button
 
-from app.tui.dialogs import ConfirmDialog, GameOverDialog, RoundOverDialog
+from app.tui.dialogs import ConfirmDialog, Dialog, GameOverDialog, RoundOverDialog
+from app.tui.record_dialogs import RoundChoiceDialog
 from app.tui.styles import (
     CLASSROOM_STYLES,
     MENU_STYLES,
@@ -16,6 +18,7 @@ from app.tui.styles import (
     PUZZLE_STYLES,
     SCREEN_STYLES,
 )
+from rules.records import record_from_moves
 
 
 async def test_a_dialog_dismissed_before_it_is_shown_is_no_error() -> None:
@@ -30,6 +33,40 @@ async def test_a_dialog_dismissed_before_it_is_shown_is_no_error() -> None:
             dialog.dismiss()  # in the same turn of the loop: before it has mounted
             await pilot.pause()
             assert app.screen is not dialog
+
+
+async def test_a_dialog_answers_once_and_only_while_it_is_on_top() -> None:
+    """Issue 29: a press queued for a dialog, handled after another screen has covered it
+    (the terminal became too small), closed that screen and answered; a second press then
+    answered again (`InvalidStateError`). Now a covered dialog does not answer."""
+    match = record_from_moves("conquest", None, ["5", "2", "3", "6", "2", "3"], best_of=3)
+    app: App[None] = App()
+    async with app.run_test(size=(100, 30)) as pilot:
+        base = Screen[None]()
+        app.push_screen(base)
+        dialogs: list[tuple[Dialog[object], object]] = [
+            (GameOverDialog("Ann", 1, "6 − 4 = 2 balances", 5), "rematch"),  # type: ignore[list-item]
+            (RoundOverDialog("Ann", 1, "a reason", "Ann 1 – 0 Bob", "Bob"), None),  # type: ignore[list-item]
+            (ConfirmDialog("Leave this game?"), True),  # type: ignore[list-item]
+            (RoundChoiceDialog(match), 1),  # type: ignore[list-item]
+        ]
+        for dialog, first_choice in dialogs:
+            answers: list[object] = []
+            app.push_screen(dialog, answers.append)
+            await pilot.pause()
+            first = dialog.query(Button).first()
+            first.press()  # queued; before it is handled, a screen covers the dialog
+            cover = Screen[None]()
+            app.push_screen(cover)
+            await pilot.pause()
+            assert answers == [] and app.screen is cover
+            app.pop_screen()
+            await pilot.pause()
+            first.press()
+            first.press()
+            await pilot.pause()
+            assert answers == [first_choice], type(dialog).__name__
+            assert app.screen is base
 
 
 async def test_a_dialog_focuses_its_first_choice_when_shown() -> None:

@@ -11,12 +11,14 @@ from dataclasses import dataclass, field
 @dataclass
 class Tally:
     """What a campaign tried, and what went wrong: `crashes` (an exception or a
-    traceback), `losses` (a file changed or lost), `refused` and `loaded` outcomes."""
+    traceback), `hangs` (no progress within the campaign's time), `losses` (a file
+    changed or lost), `refused` and `loaded` outcomes."""
 
     what: str
     tried: int = 0
     crashes: int = 0
     losses: int = 0
+    hangs: int = 0
     refused: int = 0
     loaded: int = 0
     problems: list[str] = field(default_factory=list)
@@ -27,20 +29,24 @@ class Tally:
         self.crashes += 1
         self.problems.append(f"crash: {text}")
 
+    def hang(self, text: str) -> None:
+        self.hangs += 1
+        self.problems.append(f"hang: {text}")
+
     def loss(self, text: str) -> None:
         self.losses += 1
         self.problems.append(f"loss: {text}")
 
     def line(self) -> str:
         return (
-            f"{self.what:<44} {self.tried:>7} {self.crashes:>7} {self.losses:>7}"
+            f"{self.what:<44} {self.tried:>7} {self.crashes:>7} {self.hangs:>7} {self.losses:>7}"
             f"   ({self.labels[0]} {self.refused}, {self.labels[1]} {self.loaded})"
         )
 
 
 def table(tallies: list[Tally]) -> str:
-    """`what was tried — how many — crashes — losses`, one line per tally."""
-    head = f"{'what was tried':<44} {'how many':>7} {'crashes':>7} {'losses':>7}"
+    """`what was tried — how many — crashes — hangs — losses`, one line per tally."""
+    head = f"{'what was tried':<44} {'how many':>7} {'crashes':>7} {'hangs':>7} {'losses':>7}"
     lines = [head, *(t.line() for t in tallies)]
     for tally in tallies:
         lines += [f"  {problem}" for problem in tally.problems[:20]]

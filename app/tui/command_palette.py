@@ -1,0 +1,32 @@
+"""Textual's command palette (ctrl+p), with its page keys safe before its list is drawn.
+
+Textual 8.2.8's palette fails (`KeyError: 0`) when PageUp or PageDown comes before its
+list of commands has been laid out: ctrl+p then PageUp at once (docs/known-issues.md).
+`GamePalette` moves a page only once the list has a size; before that, PageUp goes to
+the first command and PageDown to the last, which is where a page would take them.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.command import CommandList, CommandPalette
+
+
+class GamePalette(CommandPalette):
+    """The command palette the app opens (`EquationDuelApp.action_command_palette`)."""
+
+    # The keys of the same names replace Textual's two bindings (a subclass's binding of
+    # a key replaces its base's).
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pagedown", "page(1)", "Next page", show=False),
+        Binding("pageup", "page(-1)", "Previous page", show=False),
+    ]
+
+    async def action_page(self, direction: int) -> None:
+        commands = self.query(CommandList).first()
+        if commands.scrollable_content_region.height == 0:  # not laid out yet
+            await commands.run_action("first" if direction < 0 else "last")
+        else:
+            await commands.run_action("page_up" if direction < 0 else "page_down")
