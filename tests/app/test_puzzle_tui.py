@@ -19,6 +19,7 @@ from app.tui.puzzle_mode import open_puzzle as puzzle_board
 from rules.puzzles.bank import puzzles_of
 from rules.puzzles.model import Puzzle
 from tests.app.tui_support import SIZE, text_of, until
+from widgets.status_line import StatusLine
 
 NAME = "Ada"
 
@@ -38,7 +39,8 @@ def referee(screen: Any) -> PuzzleReferee:
 
 
 def status(screen: SomeGameScreen) -> str:
-    return text_of(screen.query_one("#status", Static))
+    """What the status line says (as one line: the widget breaks it to fit)."""
+    return screen.query_one("#status", StatusLine).message
 
 
 def puzzle_rating() -> int:
