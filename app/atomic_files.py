@@ -25,6 +25,8 @@ import stat
 import time
 from pathlib import Path
 
+from rules.safe_files import kind_of
+
 #: The mark in every temporary file's name.
 MARK = "equation-duel"
 #: A temporary file older than this is stale whoever wrote it (its process id may be reused).
@@ -160,3 +162,27 @@ def _alive(pid: int) -> bool:
     except (OSError, OverflowError, ValueError):
         return True  # another user's process, or cannot tell: leave its file alone
     return True
+
+
+class NotAFile(OSError):
+    """A record would replace something that is not a regular file."""
+
+
+def write_problem(path: Path | str) -> str | None:
+    """Why a record cannot be written at `path` (None when it can): something that is
+    there already and is not a regular file (a folder, a device, a pipe) is never
+    replaced, and the folder must exist."""
+    path = Path(path)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        return f"{path}: {error.strerror or error}"
+    if mode is not None:
+        kind = kind_of(mode)
+        if kind is not None:
+            return f"{path} is {kind}, not a file"
+    if not path.parent.is_dir():
+        return f"the folder {path.parent} does not exist"
+    return None

@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app import unfinished
-from app.atomic_files import atomic_write_text, sync_path
+from app.atomic_files import NotAFile, atomic_write_text, sync_path, write_problem
 from app.data_folder import data_dir
-from app.storage import NotAFile, write_problem
 from rules.record_json import to_json
 from rules.records import GameRecord
 

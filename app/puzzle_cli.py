@@ -124,28 +124,10 @@ def _print_puzzle(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(puzzle.to_json(), ensure_ascii=False))
     else:
+        from app.puzzle_lines import puzzle_text
+
         print("\n".join(puzzle_text(puzzle)))
     return 0
-
-
-def puzzle_text(puzzle: Any) -> list[str]:
-    """The puzzle in words: the game, the moves so far, the position, the task."""
-    from app.tui.session import variant_summary
-    from rules.puzzles.words import moves_words, position_words
-    from rules.registry import get_game
-
-    game = get_game(puzzle.game)
-    options = game.options_from(puzzle.options)
-    lines = [f"{game.title} ({variant_summary(options)}) · {puzzle.difficulty} puzzle {puzzle.id}"]
-    played = moves_words(puzzle.game, options, puzzle.moves)
-    lines.append("Moves so far: " + "; ".join(played) + ".")
-    state = puzzle.state()
-    lines.extend(position_words(puzzle.game, state))
-    if game.is_over(state):  # never offered from a checked bank; said plainly if it is
-        lines.append("The game is over in this position: there is nothing to solve.")
-    else:
-        lines.append(f"Player {puzzle.to_move} to move and win.")
-    return lines
 
 
 def run_stats_with_ratings(args: argparse.Namespace) -> int:

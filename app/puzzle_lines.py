@@ -32,8 +32,27 @@ MAX_LINES = 200
 HELP = "Type a move (as in plain mode), hint for a winning move, or quit."
 
 
+def puzzle_text(puzzle: Puzzle) -> list[str]:
+    """The puzzle in words: the game, the moves so far, the position, the task."""
+    from app.tui.session import variant_summary
+    from rules.puzzles.words import moves_words, position_words
+    from rules.registry import get_game
+
+    game = get_game(puzzle.game)
+    options = game.options_from(puzzle.options)
+    lines = [f"{game.title} ({variant_summary(options)}) · {puzzle.difficulty} puzzle {puzzle.id}"]
+    played = moves_words(puzzle.game, options, puzzle.moves)
+    lines.append("Moves so far: " + "; ".join(played) + ".")
+    state = puzzle.state()
+    lines.extend(position_words(puzzle.game, state))
+    if game.is_over(state):  # never offered from a checked bank; said plainly if it is
+        lines.append("The game is over in this position: there is nothing to solve.")
+    else:
+        lines.append(f"Player {puzzle.to_move} to move and win.")
+    return lines
+
+
 def position_lines(puzzle: Puzzle, attempt: Attempt) -> list[str]:
-    from app.puzzle_cli import puzzle_text
     from rules.puzzles.words import position_words
 
     lines = puzzle_text(puzzle)

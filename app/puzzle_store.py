@@ -22,7 +22,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from app.ratings_db import now_text, open_ratings
+from app.ratings_db import is_named, now_text, open_ratings
 from app.stats import StatsError, apply_migrations, write_transaction
 from rules.puzzles.bank_file import puzzle_of
 from rules.puzzles.model import Puzzle
@@ -313,7 +313,6 @@ def keep_record_for_mistakes(conn: sqlite3.Connection, record: Any) -> None:
     """A finished single game (not a match) by named people: kept for each of them, to
     be searched for their mistakes when they open "Your mistakes" (app.ratings.record_game
     calls this as it counts the game, in its transaction)."""
-    from app.ratings import is_named
 
     if record.result is None or record.best_of != 1 or record.rounds:
         return

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from app.ratings_db import UNNAMED as UNNAMED
+from app.ratings_db import is_named as is_named
 from app.ratings_db import migrate_ratings, now_text, open_ratings
 from app.stats import StatsError, insert_game, write_transaction
 from rules.records import GameRecord
@@ -57,9 +59,6 @@ PUZZLE_BOARD = "puzzles"
 #: The range a stored mu or sigma must be in to be read (sigma above 0).
 MAX_RATING = 1e6
 
-#: Names that stand for nobody in particular: not rated.
-UNNAMED = frozenset({"Player 1", "Player 2", ""})
-
 
 @dataclass(frozen=True)
 class Rating:
@@ -79,10 +78,6 @@ def _model() -> Any:
     from openskill.models import PlackettLuce  # imported when a rating first changes
 
     return PlackettLuce(mu=START_MU, sigma=START_SIGMA)
-
-
-def is_named(name: str) -> bool:
-    return name.strip() not in UNNAMED
 
 
 def updated(player: Rating, opponent: Rating, won: bool) -> Rating:

@@ -78,3 +78,11 @@ def open_ratings(path: Path | str | None = None) -> sqlite3.Connection:
 
 def now_text() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+#: Names that stand for nobody in particular: not rated.
+UNNAMED = frozenset({"Player 1", "Player 2", ""})
+
+
+def is_named(name: str) -> bool:
+    return name.strip() not in UNNAMED

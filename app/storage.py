@@ -29,14 +29,16 @@ from datetime import datetime
 from pathlib import Path
 
 from app import unfinished
+from app.atomic_files import NotAFile as NotAFile
 from app.atomic_files import atomic_write_text as atomic_write_text
+from app.atomic_files import write_problem as write_problem
 from app.data_folder import autosave_path as autosave_path  # (older versions' slot)
 from app.data_folder import ensure_data_dir as ensure_data_dir
 from app.data_folder import saves_dir
 from rules.names import strip_controls
 from rules.record_json import from_json, to_json
 from rules.records import GameRecord, RecordError
-from rules.safe_files import UnsafeFile, kind_of, read_file_bytes
+from rules.safe_files import UnsafeFile, read_file_bytes
 
 #: Record files larger than this are refused unread (a record is a few kilobytes).
 MAX_RECORD_BYTES = 8 * 1024 * 1024
@@ -53,10 +55,6 @@ class LoadError(RecordError):
 
 
 # Records in files (written by `atomic_write_text`, app.atomic_files, re-exported here).
-
-
-class NotAFile(OSError):
-    """A record would replace something that is not a regular file."""
 
 
 def save_record(record: GameRecord, path: Path | str) -> Path:
@@ -92,26 +90,6 @@ def read_record_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
         return read_file_bytes(path, limit, "record file")
     except UnsafeFile as error:
         raise LoadError(path, error.problem) from None
-
-
-def write_problem(path: Path | str) -> str | None:
-    """Why a record cannot be written at `path` (None when it can): something that is
-    there already and is not a regular file (a folder, a device, a pipe) is never
-    replaced, and the folder must exist."""
-    path = Path(path)
-    try:
-        mode = path.stat().st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        return f"{path}: {error.strerror or error}"
-    if mode is not None:
-        kind = kind_of(mode)
-        if kind is not None:
-            return f"{path} is {kind}, not a file"
-    if not path.parent.is_dir():
-        return f"the folder {path.parent} does not exist"
-    return None
 
 
 # Unfinished games: kept after every move, one file per game (app.kept_games).

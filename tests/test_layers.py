@@ -69,3 +69,10 @@ def test_rules_have_no_import_circle() -> None:
     in_rules = {m: {i for i in found if i.startswith("rules")} for m, found in edges.items()}
     assert cycles["circles"]({m: i for m, i in in_rules.items() if m.startswith("rules")}) == []
     assert cycles["circles"]({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_project_has_no_import_circle() -> None:
+    """The same over app, rules and widgets together (issue 22: no circle, run-time or
+    deferred; a deliberate exception would be listed here with its reason)."""
+    cycles = runpy.run_path(str(ROOT / "bench" / "import_cycles.py"))
+    assert cycles["circles"](cycles["import_graph"]()) == []

@@ -13,6 +13,7 @@ import datetime as dt
 from typing import Any
 
 from app.plain.base import Console
+from app.plain.choosing import choose
 from app.plain.words_in import rewrite
 from rules.registry import GAME_IDS, GAME_INFO
 
@@ -21,7 +22,6 @@ GIVE_UP = ("solution", "give up", "show")
 
 def solve_puzzle(console: Console) -> None:
     """Choose a game, then solve one of its puzzles."""
-    from app.plain.menu import choose
     from rules.puzzles.bank import NoPuzzle, pick
 
     picked = choose(console, "A puzzle of which game", [GAME_INFO[g].title for g in GAME_IDS])

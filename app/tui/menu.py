@@ -1,11 +1,10 @@
-"""The menu: the five games (keys 1-5, arrows and Enter, or a click), rules, saved games,
+"""The menu: the five games (keys 1–5, arrows and Enter, or a click), rules, saved games,
 statistics and quit; and "Play again" (a), the last setup started, once there is one."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -14,44 +13,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from app.tui.game_cards import GameCard, short_title
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
 
 LOGO = "E Q U A T I O N   D U E L"
-
-
-def short_title(title: str) -> str:
-    return title.removeprefix("Equation Duel: ")
-
-
-class GameCard(Static, can_focus=True):
-    """One game in the menu: its number, title and pitch. Enter or a click opens it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "open", "Play", show=False)]
-
-    class Chosen(Message):
-        def __init__(self, game_id: str) -> None:
-            super().__init__()
-            self.game_id = game_id
-
-    def __init__(self, number: int, game_id: str) -> None:
-        game = GAME_INFO[game_id]
-        prompt = Text.assemble(
-            (f"{number}  ", "bold"),
-            (short_title(game.title), "bold"),
-            "\n",
-            (game.pitch, "italic"),
-        )
-        super().__init__(prompt, id=f"game-{game_id}", classes="game-card")
-        self.game_id = game_id
-
-    def on_click(self) -> None:
-        self.post_message(self.Chosen(self.game_id))
-
-    def action_open(self) -> None:
-        self.post_message(self.Chosen(self.game_id))
 
 
 class MenuLink(Static):

@@ -33,7 +33,7 @@ from app.online.host_turns import HostTurns
 from app.online.screen_referee import OnlineReferee
 from app.online.texts import UNENCRYPTED, reach_words
 from app.tui.boards import board_screen
-from app.tui.menu import GameCard, short_title
+from app.tui.game_cards import GameCard, short_title
 from app.tui.online_seat import OnlineSeat
 from app.tui.setup import SetupScreen
 from app.tui.styles import ONLINE_STYLES
