@@ -12,7 +12,14 @@ from app.tui.app import EquationDuelApp
 from app.tui.boards.fifty import FiftyScreen
 from app.tui.dialogs import ConfirmDialog
 from rules.fifty import GAME, FiftyOptions
-from tests.app.tui_support import SIZE, expected, game_screen, text_of, winner_shown
+from tests.app.tui_support import (
+    SIZE,
+    click_button_again,
+    expected,
+    game_screen,
+    text_of,
+    winner_shown,
+)
 from widgets.score_bar import ScoreBar
 
 NAMES = ("Ann", "Bob")
@@ -87,7 +94,7 @@ async def test_fifty_whole_game_by_clicks() -> None:
             await pilot.click(f"#key-{a}")
             await pilot.click(f"#op-{CLICK_OF[op]}")
             await pilot.click(f"#key-{b}")
-            await pilot.click("#play")
+            await click_button_again(pilot, "#play")  # (pressed a moment ago, last move)
         winner, _ = await winner_shown(pilot)
         assert winner == expected("fifty", None, moves, ("Player 1", "Player 2"))
         assert [text for _, text in screen.moves] == moves
