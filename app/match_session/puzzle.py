@@ -144,12 +144,22 @@ class PuzzleReferee(Referee):
     def task(self, state: Any, board_hint: str) -> str:
         if self.result == "failed":
             return self.feedback
+        training = self.training
+        if self.result is None and training is not None and training.is_storm and training.over:
+            return training.ending()  # a storm's time ran out while the player thought
         task = f"Player {self.mover} to move and win."
         if self.training is not None:
             task = f"{self.training.status()} · {task}"
         if self.puzzle.game == "conquest" and not self.feedback:
             task = f"{task} {CONQUEST_NOTE}"
         return " ".join(part for part in (self.feedback, task, board_hint) if part)
+
+    @property
+    def ticking(self) -> str | None:
+        training = self.training
+        if training is None or not training.ticking:
+            return None
+        return "over" if training.over else training.status()
 
     @property
     def holds_computer(self) -> bool:

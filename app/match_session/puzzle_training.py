@@ -32,6 +32,15 @@ class Training:
         return self.run.over
 
     @property
+    def is_storm(self) -> bool:
+        return isinstance(self.run, Storm)
+
+    @property
+    def ticking(self) -> bool:
+        """A storm whose end has not been said yet: its clock is shown running."""
+        return self.is_storm and not self.kept
+
+    @property
     def is_review(self) -> bool:
         return isinstance(self.run, Review)
 

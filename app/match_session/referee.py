@@ -51,6 +51,12 @@ class Referee:
         return board_hint
 
     @property
+    def ticking(self) -> str | None:
+        """The part of the task's words that changes with time (a puzzle storm's clock),
+        None when nothing does: the screen draws the task again when it changes."""
+        return None
+
+    @property
     def holds_computer(self) -> bool:
         """The computer does not move now (a failed puzzle)."""
         return False

@@ -93,6 +93,8 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self._offers: tuple[bool, ...] = ()
         #: The position last shown (a redraw of it leaves the searches asked alone).
         self._shown: StateT | None = None
+        #: The time-dependent words of the task last drawn (`tick`).
+        self._ticked: str | None = None
 
     def new_session(self, setup: GameSetup) -> None:
         """A new match of `setup` (a rematch), on the same clock and keeper."""
@@ -264,8 +266,13 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self.session.tick(running=self.is_active and self.state is not None)
 
     def tick(self) -> None:
-        """The clock's tick (every `TICK` seconds): a person out of time loses the round."""
+        """The clock's tick (every `TICK` seconds): a person out of time loses the round;
+        a task that changes with time (a puzzle storm's clock) is drawn again each second."""
         self.tick_clock()
+        ticking = self.referee.ticking
+        if ticking is not None and self.state is not None and ticking != self._ticked:
+            self._ticked = ticking
+            self.redraw()
         if self.state is None or self.is_over or not self.session.turn_seconds:
             return
         if self.human_to_move and self.is_active and self.session.out_of_time():

@@ -83,6 +83,20 @@ async def test_streak_miss_storm_combo_and_the_daily_line_on_the_board() -> None
         now[0] = 200.0
         assert not referee(screen).offers("next_puzzle")
         assert "Storm over: 1 solved" in storm.ending()
+        # the storm's clock runs on screen while the player thinks, and its end is said
+        later = [0.0]
+        ticking = Training(Storm("conquest", clock=lambda: later[0], seed=1), NAME)
+        ticking.run.start()
+        screen = puzzle_screen(PuzzleReferee(puzzle, NAME, training=ticking))
+        await app.switch_screen(screen)
+        await pilot.pause()
+        assert "3:00 left" in status(screen)
+        later[0] = 61.0
+        screen.tick()
+        assert "1:59 left" in status(screen)
+        later[0] = 200.0
+        screen.tick()
+        assert "Storm over: 0 solved" in status(screen)
         # the daily puzzle solved: its line, without the answer, copied and shown
         screen = board(puzzle, NAME, daily="2026-11-26")
         await app.switch_screen(screen)
