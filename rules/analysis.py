@@ -66,8 +66,7 @@ def hint_of_choice(
     `plies` moves to the end with it (as `rules.solver.remote.perfect_choice_data` gives
     them), in words addressed to the player to move."""
     mover: PlayerNo = get_game(game_id).to_move(state)
-    # Templates always last six placements: a lost position's moves all lose alike.
-    alike = game_id == "template"
+    alike = winner != mover and _all_lose_alike(game_id, state)
     voice = Voice(names, you=mover)
     text = best_line(game_id, state, move, mover, winner, plies, voice, alike=alike)
     return Hint(move, text, winner, plies)
@@ -203,6 +202,15 @@ def _judge(
         hastens_loss=hastens,
         refutation=refutation(game_id, states[index + 1]) if throws or hastens else (),
     )
+
+
+def _all_lose_alike(game_id: str, state: Any) -> bool:
+    """In a lost position, whether every move holds out as long as the best defence
+    (templates always last six placements; elsewhere the solver's values say)."""
+    if game_id == "template":
+        return True
+    values = move_values(game_id, state)
+    return len({plies for _, plies in values.values()}) <= 1
 
 
 def _longest_defences(game_id: str, state: Any) -> tuple[str, ...]:

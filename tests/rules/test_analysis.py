@@ -37,14 +37,15 @@ def test_hint_takes_a_win_at_once() -> None:
     assert given.plies == 1
 
 
-def test_hint_in_a_lost_position_holds_out_longest() -> None:
+def test_hint_in_a_lost_position_whose_moves_all_lose_alike() -> None:
+    """Every reply lets the first player complete at once: no move holds out longer, so
+    the hint says so rather than "this one holds out longest" (issue 24)."""
     state = get_game("conquest").replay(None, ["5"])
     given = hint("conquest", state)
     assert given.winner == 1
     assert given.move == "8"
     assert given.text == (
-        "Every move loses against best play; this one holds out longest: 1 more move. "
-        "Add 8 to the sequence."
+        "Every move loses against best play, all alike: 1 more move. Add 8 to the sequence."
     )
 
 

@@ -293,6 +293,14 @@ def test_templates_lost_moves_all_lose_alike() -> None:
     assert "longest" not in given.text
 
 
+def test_a_lost_position_whose_moves_all_hold_out_alike_says_so_in_any_game() -> None:
+    """Conquest after one number: whatever the second player appends, the first completes
+    the equation at once, so no move holds out longer than another."""
+    given = hint("conquest", at("conquest", "5"))
+    assert given.text.startswith("Every move loses against best play, all alike: 1 more move")
+    assert "longest" not in given.text
+
+
 def test_own_moves_count_one_player_s_turns() -> None:
     assert [own_moves(plies, True) for plies in range(1, 7)] == [1, 1, 2, 2, 3, 3]
     assert [own_moves(plies, False) for plies in range(1, 7)] == [0, 1, 1, 2, 2, 3]
