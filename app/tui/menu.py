@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -109,7 +110,7 @@ class MenuScreen(Screen[None]):
         link = self.query_one("#play-again", MenuLink)
         link.display = game_id is not None
         if game_id is not None:
-            link.update(f"Play again: {short_title(GAME_INFO[game_id].title)} (a)")
+            link.update(Text(f"Play again: {short_title(GAME_INFO[game_id].title)} (a)"))
 
     def action_play_again(self) -> None:
         """Start the last setup again, in one key."""
