@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from app.ratings_db import is_named, now_text, open_ratings
-from app.stats import StatsError, apply_migrations, write_transaction
+from app.stats import StatsError, apply_migrations, prepared, write_transaction
 from rules.puzzles.bank_file import puzzle_of
 from rules.puzzles.model import Puzzle
 
@@ -84,16 +84,12 @@ REVIEW_MAX = 200
 
 def open_training(path: Any = None) -> sqlite3.Connection:
     """The statistics database with the training tables (created on first use)."""
-    conn = open_ratings(path)
-    try:
-        apply_migrations(conn, "training_version", TRAINING_MIGRATIONS, "the training results are")
-    except sqlite3.Error as error:
-        conn.close()
-        raise StatsError(f"cannot use the training results: {error}") from None
-    except StatsError:
-        conn.close()
-        raise
-    return conn
+
+    def migrate(conn: sqlite3.Connection) -> int:
+        what = "the training results are"
+        return apply_migrations(conn, "training_version", TRAINING_MIGRATIONS, what)
+
+    return prepared(open_ratings(path), migrate, "the training results")
 
 
 def _write(conn: sqlite3.Connection, sql: str, values: tuple[Any, ...]) -> None:

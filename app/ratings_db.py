@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app.stats import StatsError, apply_migrations, connect, table_version
+from app.stats import apply_migrations, connect, prepared, table_version
 
 #: One migration per version, in order: never edit one that has shipped, add the next.
 RATINGS_MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -64,16 +64,7 @@ def migrate_ratings(
 
 def open_ratings(path: Path | str | None = None) -> sqlite3.Connection:
     """The statistics database with the ratings' tables (created on first use)."""
-    conn = connect(path)
-    try:
-        migrate_ratings(conn)
-    except sqlite3.Error as error:
-        conn.close()
-        raise StatsError(f"cannot use the ratings: {error}") from None
-    except StatsError:
-        conn.close()
-        raise
-    return conn
+    return prepared(connect(path), migrate_ratings, "the ratings")
 
 
 def now_text() -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -186,6 +186,22 @@ def table_version(conn: sqlite3.Connection, table: str) -> int:
 
 def schema_version(conn: sqlite3.Connection) -> int:
     return table_version(conn, "schema_version")
+
+
+def prepared(
+    conn: sqlite3.Connection, migrate: Callable[[sqlite3.Connection], object], what: str
+) -> sqlite3.Connection:
+    """`conn` with `migrate` applied (a part's own tables, created on first use); closed
+    and a StatsError naming `what` ("the ratings") when that fails."""
+    try:
+        migrate(conn)
+    except sqlite3.Error as error:
+        conn.close()
+        raise StatsError(f"cannot use {what}: {error}") from None
+    except StatsError:
+        conn.close()
+        raise
+    return conn
 
 
 def apply_migrations(

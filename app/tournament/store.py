@@ -28,7 +28,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from app.stats import StatsError, apply_migrations, connect, write_transaction
+from app.stats import StatsError, apply_migrations, connect, prepared, write_transaction
 from rules.names import strip_controls
 from rules.tournament import Tournament, TournamentError
 
@@ -81,16 +81,7 @@ def migrate_tournaments(conn: sqlite3.Connection) -> int:
 
 def open_tournaments(path: Path | str | None = None) -> sqlite3.Connection:
     """The statistics database with the tournaments' tables (created on first use)."""
-    conn = connect(path)
-    try:
-        migrate_tournaments(conn)
-    except sqlite3.Error as error:
-        conn.close()
-        raise StatsError(f"cannot use the tournaments: {error}") from None
-    except StatsError:
-        conn.close()
-        raise
-    return conn
+    return prepared(connect(path), migrate_tournaments, "the tournaments")
 
 
 def names(conn: sqlite3.Connection) -> list[str]:
