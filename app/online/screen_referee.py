@@ -19,6 +19,16 @@ from rules.base import PlayerNo
 NOT_ONLINE = frozenset({"undo", "undo_off", "rematch", "new_game"})
 
 
+def online_offer(offered: Offer, action: str, hints: bool) -> Offer:
+    """What an online game offers of `action`, given what the rules alone offer: no key
+    that changes the match under the other player's feet; hints only when allowed."""
+    if action in NOT_ONLINE:
+        return False
+    if action == "hint":
+        return USUAL if hints else False
+    return offered
+
+
 class OnlineReferee(Referee):
     """The rules, with the guest's seat played over the connection."""
 
@@ -30,11 +40,7 @@ class OnlineReferee(Referee):
         self.incoming: Any = None
 
     def offers(self, action: str) -> Offer:
-        if action in NOT_ONLINE:
-            return False
-        if action == "hint" and not self.hints:
-            return False
-        return super().offers(action) if action != "hint" else USUAL
+        return online_offer(super().offers(action), action, self.hints)
 
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
         if move is not None and move is self.incoming:
@@ -62,9 +68,7 @@ class GuestReferee(Referee):
         self.pending = False
 
     def offers(self, action: str) -> Offer:
-        if action in NOT_ONLINE or (action == "hint" and not self.hints):
-            return False
-        return super().offers(action) if action != "hint" else USUAL
+        return online_offer(super().offers(action), action, self.hints)
 
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
         if move is not None and move is self.incoming:
