@@ -22,13 +22,21 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from app.stats import StatsError, apply_migrations, connect, prepared, write_transaction
+from app.stats import (
+    StatsError,
+    apply_migrations,
+    connect,
+    prepared,
+    stats_path,
+    write_transaction,
+)
 from rules.names import strip_controls
 from rules.tournament import Tournament, TournamentError
 
@@ -217,55 +225,43 @@ def save(conn: sqlite3.Connection, tournament: Tournament, *, new: bool = False)
             )
 
 
+@contextmanager
+def _tournaments(path: Path | str | None, doing: str) -> Iterator[sqlite3.Connection]:
+    """The database with the tournaments' tables, closed after; a database error is a
+    StatsError saying what could not be done ("change the tournament")."""
+    conn = open_tournaments(path)
+    try:
+        yield conn
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot {doing}: {error}") from None
+    finally:
+        conn.close()
+
+
 def change(
     name: str,
     step: Callable[[Tournament], Tournament],
     path: Path | str | None = None,
 ) -> Tournament:
     """Read the tournament, apply `step`, write it back: one write transaction."""
-    conn = open_tournaments(path)
-    try:
-        with write_transaction(conn):
-            changed = step(load(conn, name))
-            save(conn, changed)
-        return changed
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot change the tournament: {error}") from None
-    finally:
-        conn.close()
+    with _tournaments(path, "change the tournament") as conn, write_transaction(conn):
+        changed = step(load(conn, name))
+        save(conn, changed)
+    return changed
 
 
 def create(tournament: Tournament, path: Path | str | None = None) -> None:
-    conn = open_tournaments(path)
-    try:
+    with _tournaments(path, "keep the tournament") as conn:
         save(conn, tournament, new=True)
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot keep the tournament: {error}") from None
-    finally:
-        conn.close()
 
 
 def read(name: str, path: Path | str | None = None) -> Tournament:
-    conn = open_tournaments(path)
-    try:
+    with _tournaments(path, "read the tournament") as conn:
         return load(conn, name)
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the tournament: {error}") from None
-    finally:
-        conn.close()
 
 
 def all_names(path: Path | str | None = None) -> Sequence[str]:
-    if path is None and not (Path(_default_path())).exists():
+    if path is None and not stats_path().exists():
         return []
-    conn = open_tournaments(path)
-    try:
+    with _tournaments(path, "list the tournaments") as conn:
         return names(conn)
-    finally:
-        conn.close()
-
-
-def _default_path() -> Path:
-    from app.stats import stats_path
-
-    return stats_path()
