@@ -301,18 +301,23 @@ def insert_game(conn: sqlite3.Connection, record: GameRecord) -> bool:
 # Reading.
 
 
+def read_game_rows(path: Path | str) -> tuple[list[GameRow], int]:
+    """Every readable game row of the database at `path`, and how many were not."""
+    conn = connect(path)
+    try:
+        return read_rows(conn)
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot read the statistics: {error}") from None
+    finally:
+        conn.close()
+
+
 def summary(path: Path | str | None = None) -> Summary:
     """The statistics; empty (and nothing created) when no game has been counted yet."""
     path = stats_path() if path is None else Path(path)
     if not Path(path).exists():
         return Summary(0, (), (), ())
-    conn = connect(path)
-    try:
-        rows, unreadable = read_rows(conn)
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the statistics: {error}") from None
-    finally:
-        conn.close()
+    rows, unreadable = read_game_rows(path)
     return Summary(
         len(rows),
         tuple(player_stats(rows)),

@@ -24,7 +24,7 @@ from app.ratings import PUZZLE_BOARD, UNNAMED
 from app.ratings_db import open_ratings
 from app.ratings_view import ratings_summary
 from app.report.accuracy import Judged, judge_record
-from app.stats import StatsError, read_rows, stats_path
+from app.stats import StatsError, read_game_rows, stats_path
 from app.storage import list_saves
 from rules.names import tidy_name
 
@@ -111,15 +111,7 @@ def gather(player: str | None = None, since: dt.date | None = None) -> Report:
 
 
 def _read_games(path: Path, since: dt.date | None, person: _Person) -> None:
-    from app.stats import connect
-
-    conn = connect(path)
-    try:
-        rows, _ = read_rows(conn)
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the statistics: {error}") from None
-    finally:
-        conn.close()
+    rows, _ = read_game_rows(path)
     for row in rows:
         if not _after(row.ended, since):
             continue
