@@ -168,9 +168,7 @@ class AnalysisScreen(PlayedOutLine):
             rows = self.move_rows()
         finally:
             self.analysis = None
-        moves = self.query_one("#analysis-moves", OptionList)
-        moves.set_options(rows)
-        moves.highlighted = self.position
+        self._refill_moves(rows)
         count = len(self.moves)
         self.query_one("#analysis-summary", Static).update(
             Content(f"Analysing… {len(self._judged)} of {count} moves judged (from the last).")
@@ -192,12 +190,20 @@ class AnalysisScreen(PlayedOutLine):
             self._fill_chances()
             return
         self.analysis = found
-        moves = self.query_one("#analysis-moves", OptionList)
-        moves.set_options(self.move_rows())
-        moves.highlighted = self.position
+        self._refill_moves(self.move_rows())
         self.query_one("#analysis-summary", Static).update(self.summary())
         self._fill_chances()
         self._show_position()
+
+    def _refill_moves(self, rows: list[Option]) -> None:
+        """The move list's rows anew, the shown move still highlighted. A refill is no
+        choice of the player's: its highlight message, handled later, would move the
+        position back to where it was then (and end a line played out meanwhile, such
+        as a puzzle's solution answered between the two)."""
+        moves = self.query_one("#analysis-moves", OptionList)
+        with moves.prevent(OptionList.OptionHighlighted):
+            moves.set_options(rows)
+            moves.highlighted = self.position
 
     def _fill_chances(self) -> None:
         found = self.query("#analysis-chances").results(OptionList)
