@@ -49,10 +49,19 @@ def puzzle_rating() -> int:
 
 
 async def settle(pilot: Pilot[None]) -> None:
-    """Let the move's check (a worker thread) and its answer finish."""
+    """Let the move's check (a worker thread) and its answer finish: the end of the
+    game on the board is judged after a refresh, which a busy machine may delay."""
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+    screen: Any = pilot.app.screen
+    judge = getattr(screen, "referee", None)
+    if isinstance(judge, PuzzleReferee):
+        await until(
+            pilot,
+            lambda: not judge.judging and (screen.outcome is None or judge.result is not None),
+            "the puzzle's move judged and its end said",
+        )
 
 
 async def next_position(screen: SomeGameScreen) -> None:
