@@ -49,8 +49,8 @@ def puzzle_rating() -> int:
 
 
 async def settle(pilot: Pilot[None]) -> None:
-    """Let the move's check (a worker thread) and its answer finish: the end of the
-    game on the board is judged after a refresh, which a busy machine may delay."""
+    """Let the move's check (a helper's answer) and its end finish: on a busy machine
+    the key may reach the board only now, and the end is judged after a refresh."""
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
@@ -59,7 +59,11 @@ async def settle(pilot: Pilot[None]) -> None:
     if isinstance(judge, PuzzleReferee):
         await until(
             pilot,
-            lambda: not judge.judging and (screen.outcome is None or judge.result is not None),
+            lambda: (
+                not judge.judging
+                and bool(judge.feedback or judge.result)
+                and (screen.outcome is None or judge.result is not None)
+            ),
             "the puzzle's move judged and its end said",
         )
 
