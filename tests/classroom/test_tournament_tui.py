@@ -101,3 +101,40 @@ async def test_the_report_screen_says_where_its_data_lives() -> None:
         shown = text_of(app.screen.query_one("#report-text", Static))
         assert "stays on this machine" in shown and str(data_dir()) in shown
         assert "No players yet" in shown
+
+
+async def test_a_pairing_played_online_from_the_round_screen() -> None:
+    import asyncio
+
+    from app.online.codes import parse_address
+    from app.online.guest_link import GuestLink
+    from app.tui.online_host import HostWaitScreen
+    from app.tui.online_seat import OnlineSeat
+    from rules.tournament import new_tournament
+
+    store.create(new_tournament("Online", ["Ann", "Bo", "Cy", "Di"], "fifty"))
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(TournamentRoundsScreen("Online"))
+        await pilot.pause()
+        rounds = app.screen
+        await pilot.press("o")  # board 1: Ann - Di
+        await pilot.pause()
+        waiting = app.screen
+        assert isinstance(waiting, HostWaitScreen)
+        assert waiting.setup.names == ("Ann", "Di") and waiting.link.seat_name == "Di"
+        # The guest gives another name; the seat keeps the tournament's.
+        guest = GuestLink(parse_address(f"{waiting.code}@127.0.0.1:{waiting.port}"), "Zed")
+        welcome = await asyncio.to_thread(guest.join)
+        try:
+            assert welcome.seat == 2 and tuple(welcome.names) == ("Ann", "Di")
+            async with asyncio.timeout(30):
+                while not app.screen.query(OnlineSeat):
+                    await pilot.pause()
+            assert app.screen.setup.names == ("Ann", "Di")
+        finally:
+            guest.close()
+        app.pop_screen()
+        await pilot.pause()
+        assert app.screen is rounds
+        assert store.read("Online").rounds[0].pairings[0].play_from is not None
