@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from rules.tournament import Pairing, Round, Standing, Tournament, standings
@@ -13,12 +14,13 @@ from rules.tournament import Pairing, Round, Standing, Tournament, standings
 FORMAT_WORDS = {"round-robin": "round robin", "swiss": "Swiss"}
 
 
-def pairing_state(pairing: Pairing) -> str:
-    """How a pairing stands, in words."""
+def pairing_state(pairing: Pairing, shown: Callable[[str], str] = str) -> str:
+    """How a pairing stands, in words (the winner's name as `shown` writes it)."""
+    winner = shown(pairing.winner_name or "")
     if pairing.status == "played":
-        return f"{pairing.winner_name} won"
+        return f"{winner} won"
     if pairing.status == "forfeit":
-        return f"{pairing.winner_name} won by forfeit"
+        return f"{winner} won by forfeit"
     if pairing.status == "postponed":
         return "postponed"
     return "to play"

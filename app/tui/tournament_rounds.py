@@ -20,6 +20,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from app.seat_names import seat_tag
 from app.stats import StatsError
 from app.tournament import store
 from app.tournament.playing import collect_results, start_pairing
@@ -33,6 +34,18 @@ from widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
     from app.match_session.setup import GameSetup
+
+
+#: How much of a name the tables show at 80 columns: the pairings, the standings (a
+#: longer one is cut with an ellipsis; the messages, the CSV, JSON and statistics keep
+#: it whole).
+NARROW_NAME = 16
+STANDINGS_NAME = 13
+
+
+def narrow(name: str, limit: int = NARROW_NAME) -> str:
+    """A name as the narrow tables show it."""
+    return seat_tag(name, limit)
 
 
 class TournamentRoundsScreen(Screen[None]):
@@ -117,7 +130,10 @@ class TournamentRoundsScreen(Screen[None]):
         notes: list[str] = []
         if rnd is not None:
             for board, p in enumerate(rnd.pairings, 1):
-                table.add_row(str(board), Text(p.p1), Text(p.p2), Text(pairing_state(p)))
+                table.add_row(
+                    str(board), Text(narrow(p.p1)), Text(narrow(p.p2)),
+                    Text(pairing_state(p, narrow)),
+                )  # fmt: skip
             if rnd.bye:
                 notes.append(f"bye: {rnd.bye}")
             if rnd.absent:
@@ -131,10 +147,12 @@ class TournamentRoundsScreen(Screen[None]):
         table = self.query_one("#standings", DataTable)
         table.clear(columns=True)
         tiebreak = "Sonneborn-Berger" if t.format == "round-robin" else "Buchholz"
-        table.add_columns("Place", "Player", "Points", tiebreak, "Head to head", "Won", "Lost")
+        table.add_column("Place")
+        table.add_column("Player", width=STANDINGS_NAME)
+        table.add_columns("Points", tiebreak, "Head to head", "Won", "Lost")
         for s in standings(t):
             table.add_row(
-                str(s.place), Text(s.name), f"{s.points:g}", f"{s.tiebreak:g}",
+                str(s.place), Text(narrow(s.name, STANDINGS_NAME)), f"{s.points:g}", f"{s.tiebreak:g}",
                 f"{s.head_to_head:g}", str(s.won), str(s.lost),
             )  # fmt: skip
 

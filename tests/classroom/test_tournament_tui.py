@@ -112,26 +112,31 @@ async def test_a_pairing_played_online_from_the_round_screen() -> None:
     from app.tui.online_seat import OnlineSeat
     from rules.tournament import new_tournament
 
-    store.create(new_tournament("Online", ["Ann", "Bo", "Cy", "Di"], "fifty"))
+    long = "Maximiliana Konstantinopoulou Ab"  # 32 characters: whole but in the tables
+    store.create(new_tournament("Online", ["Ann", "Bo", "Cy", long], "fifty"))
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(TournamentRoundsScreen("Online"))
         await pilot.pause()
         rounds = app.screen
-        await pilot.press("o")  # board 1: Ann - Di
+        pairings = rounds.query_one("#pairings", DataTable)
+        assert _cells(pairings)[0] == ["1", "Ann", "Maximiliana Kon…", "to play"]
+        standing = _cells(rounds.query_one("#standings", DataTable))
+        assert "Maximiliana …" in [row[1] for row in standing]
+        await pilot.press("o")  # board 1: Ann - Maximiliana …
         await pilot.pause()
         waiting = app.screen
         assert isinstance(waiting, HostWaitScreen)
-        assert waiting.setup.names == ("Ann", "Di") and waiting.link.seat_name == "Di"
+        assert waiting.setup.names == ("Ann", long) and waiting.link.seat_name == long
         # The guest gives another name; the seat keeps the tournament's.
         guest = GuestLink(parse_address(f"{waiting.code}@127.0.0.1:{waiting.port}"), "Zed")
         welcome = await asyncio.to_thread(guest.join)
         try:
-            assert welcome.seat == 2 and tuple(welcome.names) == ("Ann", "Di")
+            assert welcome.seat == 2 and tuple(welcome.names) == ("Ann", long)
             async with asyncio.timeout(30):
                 while not app.screen.query(OnlineSeat):
                     await pilot.pause()
-            assert app.screen.setup.names == ("Ann", "Di")
+            assert app.screen.setup.names == ("Ann", long)
         finally:
             guest.close()
         app.pop_screen()
