@@ -47,7 +47,7 @@ class TournamentScreen(Screen[None]):
         self.app.push_screen(ReportScreen())
 
     def compose(self) -> ComposeResult:
-        yield Static("Tournaments", id="tournament-title")
+        yield Static("Class: tournaments", id="tournament-title")
         with Horizontal(id="tournament-body"):
             with Vertical(id="tournament-kept"):
                 yield Static("Open one (Enter)", classes="tournament-heading")

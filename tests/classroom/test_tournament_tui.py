@@ -88,6 +88,26 @@ async def test_a_small_tournament_played_through_the_screen() -> None:
         assert exported.read_text(encoding="utf-8").startswith("place,name,points,")
 
 
+async def test_the_menu_shows_the_class_entry_at_80_by_24() -> None:
+    from app.match_session.setup import GameSetup
+    from app.tui.menu import MenuLink
+    from app.tui.setup_memory import remember_setup
+
+    # "Play again: Equation Conquest (a)", the longest the row holds.
+    remember_setup(GameSetup.default("conquest"))
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        quick = [link for link in app.screen.query(MenuLink) if link.parent.id == "menu-quick"]
+        assert [text_of(link) for link in quick] == [
+            "Puzzles (p)", "Play again: Equation Conquest (a)", "Class (c)", "Theme (t)",
+        ]  # fmt: skip
+        for link in quick:  # each whole on the screen
+            assert link.region.x >= 0 and link.region.right <= 80 and link.region.width > 0
+        await pilot.click("#tournament")
+        assert isinstance(app.screen, TournamentScreen)
+
+
 async def test_the_report_screen_says_where_its_data_lives() -> None:
     from app.data_folder import data_dir
     from app.tui.tournament_report import ReportScreen
