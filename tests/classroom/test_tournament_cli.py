@@ -206,3 +206,35 @@ def test_names_of_32_characters_are_kept_whole(
                         str(tmp_path / "s.csv"))  # fmt: skip
     assert {r["name"]: r["won"] for r in json.loads(out)}[LONG] == 1
     assert f",{LONG},1," in (tmp_path / "s.csv").read_text(encoding="utf-8")
+
+
+def test_a_result_entered_by_hand_counts_in_the_tournament_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from app import stats
+    from app.ratings_view import ratings_summary
+
+    assert main(["tournament", "new", "H", "--players", "Ann,Bo,Cy,Di", "--game", "fifty"]) == 0
+    # Board 2 of round 1 entered by hand; board 1 played here (Ann: 6 × 7, Di: 9 − 5,
+    # Ann: 8 + 2, over 50: Di wins).
+    assert main(["tournament", "result", "H", "--round", "1", "--pair", "Bo-Cy",
+                 "--winner", "Cy"]) == 0  # fmt: skip
+    monkeypatch.setattr("sys.stdin", io.StringIO("6\n7\n*\n9\n5\n-\n8\n2\n+\n"))
+    assert main(["tournament", "play", "H", "--round", "1", "--pair", "Ann-Di", "--plain"]) == 0
+    capsys.readouterr()
+    pairs = _pairings(capsys, "H", 1)
+    assert [(p["p1"], p["winner"], p["record"] is None) for p in pairs] == [
+        ("Ann", "Di", False), ("Bo", "Cy", True),
+    ]  # fmt: skip
+    code, out, _ = _run(capsys, "tournament", "pairings", "H", "--round", "1")
+    assert code == 0 and "Di won\n" in out + "\n" and "Cy won (entered by hand)" in out
+    # The statistics and the ratings know only the game played here.
+    assert {p.name for p in stats.summary().players} == {"Ann", "Di"}
+    assert {line.player for line in ratings_summary().ratings} == {"Ann", "Di"}
+    code, out, _ = _run(capsys, "tournament", "show", "H", "--json")
+    assert code == 0
+    assert {r["name"]: r["points"] for r in json.loads(out)} == {
+        "Cy": 1.0, "Di": 1.0, "Ann": 0.0, "Bo": 0.0,
+    }  # fmt: skip
