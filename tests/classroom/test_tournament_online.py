@@ -4,31 +4,25 @@ and a plain guest, two real processes; the result reaches the standings."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
-from tests.online.procs import WAIT, Proc, answers, first_moves
+import pytest
+
+from app.cli import main
+from app.data_folder import data_dir
+from tests.online.procs import Proc, answers, first_moves
 
 
-def _tournament(data: Path, *words: str) -> subprocess.CompletedProcess[str]:
-    import os
-
-    env = {**os.environ, "EQUATION_DUEL_DATA": str(data)}
-    return subprocess.run(
-        [sys.executable, "-m", "app", "tournament", *words],
-        env=env, capture_output=True, text=True, timeout=WAIT, check=False,
-    )  # fmt: skip
-
-
-def test_a_pairing_hosted_online_enters_its_result(tmp_path: Path) -> None:
-    teacher = tmp_path / "teacher"
-    made = _tournament(teacher, "new", "Class", "--players", "Ann,Bo", "--game", "fifty")
-    assert made.returncode == 0, made.stderr
+def test_a_pairing_hosted_online_enters_its_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["tournament", "new", "Class", "--players", "Ann,Bo", "--game", "fifty"]) == 0
     start, moves = first_moves("fifty")
     host_lines, guest_lines = answers("fifty", moves, start)
+    # The teacher's machine (this test's data folder, where the tournament is) hosts.
     hosting = Proc(
-        ["tournament", "host", "Class", "--round", "1", "--pair", "Bo-Ann", "--plain"], teacher
+        ["tournament", "host", "Class", "--round", "1", "--pair", "Bo-Ann", "--plain"],
+        data_dir(),
     )
     guest = None
     try:
@@ -50,10 +44,10 @@ def test_a_pairing_hosted_online_enters_its_result(tmp_path: Path) -> None:
     assert said.startswith("Round 1: Ann - Bo, ")
     winner = said.removeprefix("Round 1: Ann - Bo, ").split(" won.")[0]
     assert winner in ("Ann", "Bo")
-    shown = _tournament(teacher, "show", "Class", "--json")
-    assert shown.returncode == 0, shown.stderr
-    rows = json.loads(shown.stdout)
+    capsys.readouterr()
+    assert main(["tournament", "show", "Class", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
     assert (rows[0]["name"], rows[0]["points"]) == (winner, 1.0)
     assert {r["name"]: r["played"] for r in rows} == {"Ann": 1, "Bo": 1}
-    again = _tournament(teacher, "host", "Class", "--round", "1", "--pair", "Ann-Bo")
-    assert again.returncode == 2 and "has a result already" in again.stderr
+    assert main(["tournament", "host", "Class", "--round", "1", "--pair", "Ann-Bo"]) == 2
+    assert "has a result already" in capsys.readouterr().err

@@ -163,3 +163,66 @@ async def test_a_pairing_played_online_from_the_round_screen() -> None:
         await pilot.pause()
         assert app.screen is rounds
         assert store.read("Online").rounds[0].pairings[0].play_from is not None
+
+
+EIGHT = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def _eight_winner(names: tuple[str, str]) -> int:
+    """The seat that wins: the higher on the roster, except that Hal beats Ann."""
+    if set(names) == {"Ann", "Hal"}:
+        return names.index("Hal") + 1
+    return names.index(min(names, key=EIGHT.index)) + 1
+
+
+async def _enter_rounds(pilot: object, screen: TournamentRoundsScreen, rounds: range) -> None:
+    for number in rounds:
+        while screen.number != number:
+            await pilot.press("right" if screen.number < number else "left")  # type: ignore[attr-defined]
+        rnd = screen.tournament.round(number)  # type: ignore[union-attr]
+        assert rnd is not None
+        for board, pairing in enumerate(rnd.pairings):
+            screen.query_one("#pairings", DataTable).move_cursor(row=board)
+            await pilot.press(str(_eight_winner(pairing.names)))  # type: ignore[attr-defined]
+
+
+async def test_a_class_of_eight_over_two_runs_of_the_app() -> None:
+    # The first day: the tournament made on the screen, rounds 1-4 entered.
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        app.screen.query_one("#t-name", Input).value = "Spring"
+        roster = app.screen.query_one("#t-roster", Input)
+        roster.value = ", ".join(EIGHT)
+        roster.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TournamentRoundsScreen)
+        await _enter_rounds(pilot, screen, range(1, 5))
+        assert "Round 4 of 7" in text_of(screen.query_one("#round-title", Static))
+    # The second day, a new run: the tournament is opened from the list, rounds 5-7.
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        listing = app.screen.query_one("#tournament-list")
+        listing.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TournamentRoundsScreen)
+        assert screen.number == 5  # where the class left off
+        await _enter_rounds(pilot, screen, range(5, 8))
+        shown = [(row[1], row[2]) for row in _cells(screen.query_one("#standings", DataTable))]
+        # As on the command line (tests/classroom/test_tournament_cli.py): Ann 6 (lost
+        # to Hal), Bo 6 (lost to Ann): Ann first on Sonneborn-Berger, 21 to 16.
+        assert shown == [
+            ("Ann", "6"), ("Bo", "6"), ("Cy", "5"), ("Di", "4"),
+            ("Ed", "3"), ("Flo", "2"), ("Hal", "1"), ("Gus", "1"),
+        ]  # fmt: skip
+        await pilot.press("e")
+        exported = exports_dir() / "tournament-spring-standings.csv"
+        lines = exported.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("place,name,points,sonneborn_berger")
+    assert lines[1].startswith("1,Ann,6,21,") and lines[2].startswith("2,Bo,6,16,")
+    assert store.read("Spring").finished
