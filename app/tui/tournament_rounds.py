@@ -58,10 +58,11 @@ class TournamentRoundsScreen(Screen[None]):
         Binding("right", "round(1)", "Round after", key_display="→"),
         Binding("enter,p", "play", "Play here"),
         Binding("o", "online", "Play online"),
-        Binding("1", "won(1)", "First won"),
-        Binding("2", "won(2)", "Second won"),
-        Binding("a", "absent(1)", "First absent"),
-        Binding("b", "absent(2)", "Second absent"),
+        # One footer entry a pair of keys, so that every key fits at 80 columns.
+        Binding("1", "won(1)", "Who won", key_display="1/2"),
+        Binding("2", "won(2)", "Second won", show=False),
+        Binding("a", "absent(1)", "Absent", key_display="a/b"),
+        Binding("b", "absent(2)", "Second absent", show=False),
         Binding("e", "export", "Standings to CSV"),
     ]
 
