@@ -47,10 +47,10 @@ def seat_names(names: tuple[str, str], levels: tuple[str | None, str | None]) ->
 TAG_LENGTH = 6
 
 
-def seat_tag(name: str) -> str:
-    """A name as the move list tags a seat: whole when short, else cut with an ellipsis
-    (`Newbie`, `Compu…`)."""
-    return name if len(name) <= TAG_LENGTH else name[: TAG_LENGTH - 1] + "…"
+def seat_tag(name: str, limit: int = TAG_LENGTH) -> str:
+    """A name as the move list tags a seat (or a narrow column shows it, in `limit`
+    characters): whole when short, else cut with an ellipsis (`Newbie`, `Compu…`)."""
+    return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 def seat_tags(names: tuple[str, str]) -> tuple[str, str]:

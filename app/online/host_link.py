@@ -92,6 +92,9 @@ class HostLink:
         self.position: Position | None = None
         self.log: list[Moved] = []
         self.guest: str | None = None
+        #: The guest's seat's name when the host fixes it (a tournament's pairing), else
+        #: None: the guest names it.
+        self.seat_name: str | None = None
         self.joined = threading.Event()
         self._ws: web.WebSocketResponse | None = None
         self._away_since: float | None = None
@@ -290,7 +293,7 @@ class HostLink:
         with self.lock:
             back = self.guest is not None
             if not back:
-                self.guest = guest_name(hello.name, self.host_name)
+                self.guest = self.seat_name or guest_name(hello.name, self.host_name)
             position = self.position
             log = list(self.log)
             self._ws = ws

@@ -69,14 +69,17 @@ def host_plain(
     port: int,
     console: Console | None = None,
     tls: ssl.SSLContext | None = None,
+    guest: str | None = None,
 ) -> int:
     """Host `match` for one guest and play it line by line; the exit code. `tls`: the
-    host's certificate and key (None: the link is not encrypted)."""
+    host's certificate and key (None: the link is not encrypted). `guest`: the guest's
+    seat's name when the host fixes it (a tournament's pairing; None: the guest's own)."""
     from app.online.codes import new_code
 
     console = console or Console(sys.stdin, sys.stdout)
     code = new_code()
     link = HostLink(code, name, bind=bind, port=port, notice=console.say, tls=tls)
+    link.seat_name = guest
     names = (name, "Guest")
     started = _now()
     record_id = __import__("uuid").uuid4().hex

@@ -2,9 +2,11 @@
 
 - Games, wins and losses per game: the statistics database (`stats.sqlite3`, app.stats),
   games a person played (not the computer's seats), since the date asked.
-- Accuracy and mistakes: the game records on this machine that hold the moves (the saves
-  folder), each analysed by the solver (app.report.accuracy); at most `MAX_RECORDS`, the
-  newest first.
+- Accuracy and mistakes: the game records on this machine that hold the moves, each
+  analysed by the solver (app.report.accuracy): the games saved (the saves folder) and
+  the finished games kept (the `finished/` folder), read through
+  `app.finished_games.list_games`, each game once (by its record id, a saved copy
+  first); at most `MAX_RECORDS`, the newest first.
 - Puzzles solved per difficulty and the daily puzzles done: the `puzzle_results` table;
   the puzzle rating and its history: the `ratings` table (both in the same database).
 Rows changed by hand are left out (as the statistics do), never shown raw.
@@ -20,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.data_folder import saves_dir
+from app.finished_games import finished_dir, list_games
 from app.ratings import PUZZLE_BOARD, UNNAMED
 from app.ratings_db import open_ratings
 from app.ratings_view import ratings_summary
 from app.report.accuracy import Judged, judge_record
 from app.stats import StatsError, read_game_rows, stats_path
-from app.storage import list_saves
 from rules.names import tidy_name
 
 #: The most game records analysed for one report (the newest first).
@@ -68,7 +70,8 @@ class Report:
     players: tuple[PlayerReport, ...]
     since: dt.date | None
     database: Path
-    records_folder: Path
+    #: Where the game records are read: the saves folder, the finished games' folder.
+    records_folders: tuple[Path, ...]
     records_read: int
 
 
@@ -90,12 +93,16 @@ def gather(player: str | None = None, since: dt.date | None = None) -> Report:
         _read_games(path, since, person)
         _read_puzzles(since, person)
     records = 0
-    for saved in list_saves()[:MAX_RECORDS]:
-        record = saved.record
-        if record is None or record.result is None:
+    seen: set[str] = set()
+    for kept in list_games():
+        record = kept.record
+        if record is None or record.result is None or record.id in seen:
             continue
+        seen.add(record.id)
         if not _after((record.ended or record.started).isoformat(), since):
             continue
+        if records == MAX_RECORDS:
+            break
         records += 1
         for name, judged in judge_record(record).items():
             found = person(name)
@@ -107,7 +114,7 @@ def gather(player: str | None = None, since: dt.date | None = None) -> Report:
                 people[line.player].puzzle_rating = line.rating
                 people[line.player].rating_history = line.history
     ordered = tuple(sorted(people.values(), key=lambda p: p.name.casefold()))
-    return Report(ordered, since, path, saves_dir(), records)
+    return Report(ordered, since, path, (saves_dir(), finished_dir()), records)
 
 
 def _read_games(path: Path, since: dt.date | None, person: _Person) -> None:

@@ -14,7 +14,8 @@ def where_lines(report: Report) -> list[str]:
     return [
         "Everything in this report stays on this machine. It is read from:",
         f"  games, puzzles and ratings: {report.database}",
-        f"  moves, for accuracy: the game records in {report.records_folder} "
+        "  moves, for accuracy: the game records in "
+        f"{' and '.join(str(folder) for folder in report.records_folders)} "
         f"({report.records_read} finished {'game' if report.records_read == 1 else 'games'})",
     ]
 

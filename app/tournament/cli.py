@@ -7,6 +7,7 @@
     tournament absent NAME --round N --player A
     tournament show NAME [--json] [--csv FILE]
     tournament play NAME --round N --pair "A-B" [--plain]
+    tournament host NAME --round N --pair "A-B" [--plain] [--bind ADDR] [--port N]
     tournament list
 
 Exit 0 on success, 2 for a refusal (one line on standard error, in words), 1 when the
@@ -105,6 +106,19 @@ def add_tournament_parser(sub: Any) -> None:
     play.add_argument("--round", dest="round", type=whole_number, required=True)
     play.add_argument("--pair", required=True, help='the pairing, "A-B"')
     play.add_argument("--plain", action="store_true", help="line by line")
+
+    host = steps.add_parser(
+        "host",
+        help="host a pairing online: the second player joins from their own machine",
+        description="Host a pairing's match online (docs/classroom.md): this machine plays "
+        "the first player; the second joins with the code and command printed.",
+    )
+    host.add_argument("name")
+    host.add_argument("--round", dest="round", type=whole_number, required=True)
+    host.add_argument("--pair", required=True, help='the pairing, "A-B"')
+    host.add_argument("--plain", action="store_true", help="line by line (the default here)")
+    host.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
+    host.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
 
     steps.add_parser("list", help="every tournament's name")
 
@@ -243,6 +257,13 @@ def _play(args: argparse.Namespace) -> int:
     return play_pairing(args.name, args.round, a, b, plain=args.plain)
 
 
+def _host(args: argparse.Namespace) -> int:
+    from app.tournament.play_cli import host_pairing
+
+    a, b = split_pair(args.pair)
+    return host_pairing(args.name, args.round, a, b, bind=args.bind, port=args.port)
+
+
 def _list(args: argparse.Namespace) -> int:
     names = store.all_names()
     print("\n".join(names) if names else "No tournaments yet.")
@@ -256,5 +277,6 @@ _STEPS = {
     "absent": _absent,
     "show": _show,
     "play": _play,
+    "host": _host,
     "list": _list,
 }

@@ -1,7 +1,16 @@
-"""`tournament play`: a pairing's match on this machine, hot-seat, in the full screen or
-line by line, then its result entered (app.tournament.playing). Apart from `playing`,
-which the full screen uses too: this module opens either front end. A pairing played
-line by line is saved in the saves folder, so its moves are there for the report."""
+"""`tournament play` and `tournament host`: a pairing's match, then its result entered
+(app.tournament.playing).
+
+- `play`: on this machine, hot-seat, in the full screen or line by line. A pairing
+  played line by line is saved in the saves folder, so its moves are there for the
+  report.
+- `host`: online (app.online): this machine hosts the match line by line and plays the
+  pairing's first player (who starts); the second joins from their own machine with the
+  code and the command printed. The guest's seat carries the tournament's name,
+  whatever name the guest gives, so the result is found under it.
+
+Apart from `playing`, which the full screen uses too: this module opens the front ends.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +18,13 @@ import argparse
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from app.data_folder import saves_dir
 from app.tournament.playing import collect_results, start_pairing
+from rules.base import Game, GameOptions
 from rules.registry import get_game
+from rules.tournament import TournamentError
 
 
 def _save_path(name: str, number: int, p1: str, p2: str) -> Path:
@@ -28,12 +40,28 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:24] or "x"
 
 
-def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
-    """`tournament play`: the match, then its result entered; the exit code."""
+def _begin(
+    name: str, number: int, a: str, b: str
+) -> tuple[Game[Any, Any, Any], GameOptions, int | None, str, str]:
+    """The pairing started: its game, options, match length (None: one game) and seats."""
     tournament, p1, p2 = start_pairing(name, number, a, b)
     game = get_game(tournament.game_of(number))
     options = game.Options.model_validate(tournament.options)
     best_of = tournament.best_of if tournament.best_of > 1 else None
+    return game, options, best_of, p1, p2
+
+
+def _enter_result(name: str) -> None:
+    said = collect_results(name)
+    if said:
+        print("\n".join(said), "The result is in the tournament.")
+    else:
+        print("The match was not finished: no result entered.", file=sys.stderr)
+
+
+def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
+    """`tournament play`: the match, then its result entered; the exit code."""
+    game, options, best_of, p1, p2 = _begin(name, number, a, b)
     if plain:
         from app.records_cli import play_plain_with_records
 
@@ -48,9 +76,28 @@ def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
                 game_id=game.id, options=options.model_dump(), names=(p1, p2), best_of=best_of
             )
         )
-    said = collect_results(name)
-    if said:
-        print("\n".join(said), "The result is in the tournament.")
-    else:
-        print("The match was not finished: no result entered.", file=sys.stderr)
+    _enter_result(name)
+    return code
+
+
+def host_pairing(name: str, number: int, a: str, b: str, *, bind: str, port: int) -> int:
+    """`tournament host`: the match hosted online, line by line, then its result entered;
+    the exit code."""
+    if not 0 <= port <= 65535:
+        raise TournamentError(f"--port: {port} is not between 0 and 65535")
+    try:
+        from app.online.play import host_plain
+    except ImportError as error:
+        raise TournamentError(
+            f"online play needs aiohttp: pip install 'equation-duel[web]' ({error})"
+        ) from None
+    from rules.match import new_match
+
+    game, options, best_of, p1, p2 = _begin(name, number, a, b)
+    print(
+        f"Round {number}: {p1} - {p2}, {game.id}. {p1} plays here and starts; {p2} joins "
+        f"from their own machine with the command below and plays as {p2}."
+    )
+    code = host_plain(game, new_match(game.id, options, best_of, None), p1, bind, port, guest=p2)
+    _enter_result(name)
     return code

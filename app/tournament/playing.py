@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import sqlite3
 
+from app.match_session.setup import MAX_NAME
 from app.stats import StatsError, connect
 from app.tournament import store
+from rules.names import tidy_name
 from rules.tournament import Tournament, TournamentError, enter_result
 from rules.tournament.course import find_pairing
 
@@ -31,15 +33,21 @@ def last_game_row() -> int:
         conn.close()
 
 
+def _as_played(name: str) -> tuple[str, str]:
+    """A roster name, whole and as a game's seat may keep it (a game's screens keep
+    `MAX_NAME` characters of a name): a pairing's game is found under either."""
+    return name, tidy_name(name, name, MAX_NAME)
+
+
 def result_since(after: int, p1: str, p2: str, game: str) -> tuple[str, int] | None:
     """(record id, winner 1 or 2) of the first game of `p1` against `p2` counted after
     the games row `after`; None when there is none (the match was left unfinished)."""
     conn = connect()
     try:
         row = conn.execute(
-            "SELECT record_id, winner FROM games WHERE id > ? AND game = ? AND p1_name = ? "
-            "AND p2_name = ? ORDER BY id LIMIT 1",
-            (after, game, p1, p2),
+            "SELECT record_id, winner FROM games WHERE id > ? AND game = ? "
+            "AND p1_name IN (?, ?) AND p2_name IN (?, ?) ORDER BY id LIMIT 1",
+            (after, game, *_as_played(p1), *_as_played(p2)),
         ).fetchone()
     except sqlite3.Error as error:
         raise StatsError(f"cannot read the statistics: {error}") from None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from rules.tournament import Pairing, Round, Standing, Tournament, standings
@@ -13,15 +14,21 @@ from rules.tournament import Pairing, Round, Standing, Tournament, standings
 FORMAT_WORDS = {"round-robin": "round robin", "swiss": "Swiss"}
 
 
-def pairing_state(pairing: Pairing) -> str:
-    """How a pairing stands, in words."""
+def pairing_state(pairing: Pairing, shown: Callable[[str], str] = str) -> str:
+    """How a pairing stands, in words (the winner's name as `shown` writes it)."""
+    winner = shown(pairing.winner_name or "")
     if pairing.status == "played":
-        return f"{pairing.winner_name} won"
+        return f"{winner} won"
     if pairing.status == "forfeit":
-        return f"{pairing.winner_name} won by forfeit"
+        return f"{winner} won by forfeit"
     if pairing.status == "postponed":
         return "postponed"
     return "to play"
+
+
+def _by_hand(pairing: Pairing) -> bool:
+    """A result typed in, not a game played here: it counts in the tournament only."""
+    return pairing.status == "played" and pairing.record_id is None
 
 
 def round_lines(tournament: Tournament, rnd: Round) -> list[str]:
@@ -31,7 +38,8 @@ def round_lines(tournament: Tournament, rnd: Round) -> list[str]:
     width = max((len(p.p1) + len(p.p2) for p in rnd.pairings), default=0) + 3
     for board, pairing in enumerate(rnd.pairings, 1):
         label = f"{pairing.p1} - {pairing.p2}"
-        lines.append(f"  {board}. {label.ljust(width)}  {pairing_state(pairing)}")
+        by_hand = " (entered by hand)" if _by_hand(pairing) else ""
+        lines.append(f"  {board}. {label.ljust(width)}  {pairing_state(pairing)}{by_hand}")
     if rnd.bye is not None:
         lines.append(f"  bye: {rnd.bye}")
     if rnd.absent:
@@ -65,7 +73,13 @@ def pairings_json(tournament: Tournament, number: int | None = None) -> list[dic
         {
             "round": rnd.number,
             "pairs": [
-                {"p1": p.p1, "p2": p.p2, "status": p.status, "winner": p.winner_name}
+                {
+                    "p1": p.p1,
+                    "p2": p.p2,
+                    "status": p.status,
+                    "winner": p.winner_name,
+                    "record": p.record_id,
+                }
                 for p in rnd.pairings
             ],
             "bye": rnd.bye,

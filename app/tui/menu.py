@@ -84,6 +84,7 @@ class MenuScreen(Screen[None]):
             with Center(id="menu-puzzles"), Horizontal(id="menu-quick"):
                 yield MenuLink("Puzzles (p)", "puzzles", id="puzzles")
                 yield MenuLink("", "play_again", id="play-again")
+                yield MenuLink("Class (c)", "tournament", id="tournament")  # (tournaments)
                 yield MenuLink("Theme (t)", "app.change_theme", id="theme")
             with Horizontal(id="menu-links"):
                 yield MenuLink("Play (Enter)", "open", id="play", classes="-primary")

@@ -1,7 +1,8 @@
 """A tournament's rounds: the pairings of one round, and the standings.
 
 Keys: ← → the round; ↑ ↓ a pairing; Enter (or p) plays it here, hot-seat, with both
-names filled in; 1 or 2: the first or second player won (a result entered by hand, or
+names filled in; o plays it online (this machine hosts and plays the first player, the
+second joins from their own machine with the code shown); 1 or 2: the first or second player won (a result entered by hand, or
 corrected); a or b: the first or second player is absent; e: the standings as CSV in
 the data folder's exports/. The result of a pairing
 played here is entered when this screen is shown again (app.tournament.playing).
@@ -10,7 +11,7 @@ played here is entered when this screen is shown again (app.tournament.playing).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +20,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from app.seat_names import seat_tag
 from app.stats import StatsError
 from app.tournament import store
 from app.tournament.playing import collect_results, start_pairing
@@ -30,6 +32,21 @@ from rules.tournament import Tournament, TournamentError, enter_result, mark_abs
 from rules.tournament.standings import current_round
 from widgets.keys_footer import KeysFooter
 
+if TYPE_CHECKING:
+    from app.match_session.setup import GameSetup
+
+
+#: How much of a name the tables show at 80 columns: the pairings, the standings (a
+#: longer one is cut with an ellipsis; the messages, the CSV, JSON and statistics keep
+#: it whole).
+NARROW_NAME = 16
+STANDINGS_NAME = 13
+
+
+def narrow(name: str, limit: int = NARROW_NAME) -> str:
+    """A name as the narrow tables show it."""
+    return seat_tag(name, limit)
+
 
 class TournamentRoundsScreen(Screen[None]):
     """One tournament: a round's pairings, then the standings."""
@@ -40,10 +57,12 @@ class TournamentRoundsScreen(Screen[None]):
         Binding("left", "round(-1)", "Round before", key_display="←"),
         Binding("right", "round(1)", "Round after", key_display="→"),
         Binding("enter,p", "play", "Play here"),
-        Binding("1", "won(1)", "First won"),
-        Binding("2", "won(2)", "Second won"),
-        Binding("a", "absent(1)", "First absent"),
-        Binding("b", "absent(2)", "Second absent"),
+        Binding("o", "online", "Play online"),
+        # One footer entry a pair of keys, so that every key fits at 80 columns.
+        Binding("1", "won(1)", "Who won", key_display="1/2"),
+        Binding("2", "won(2)", "Second won", show=False),
+        Binding("a", "absent(1)", "Absent", key_display="a/b"),
+        Binding("b", "absent(2)", "Second absent", show=False),
         Binding("e", "export", "Standings to CSV"),
     ]
 
@@ -112,7 +131,10 @@ class TournamentRoundsScreen(Screen[None]):
         notes: list[str] = []
         if rnd is not None:
             for board, p in enumerate(rnd.pairings, 1):
-                table.add_row(str(board), Text(p.p1), Text(p.p2), Text(pairing_state(p)))
+                table.add_row(
+                    str(board), Text(narrow(p.p1)), Text(narrow(p.p2)),
+                    Text(pairing_state(p, narrow)),
+                )  # fmt: skip
             if rnd.bye:
                 notes.append(f"bye: {rnd.bye}")
             if rnd.absent:
@@ -126,10 +148,12 @@ class TournamentRoundsScreen(Screen[None]):
         table = self.query_one("#standings", DataTable)
         table.clear(columns=True)
         tiebreak = "Sonneborn-Berger" if t.format == "round-robin" else "Buchholz"
-        table.add_columns("Place", "Player", "Points", tiebreak, "Head to head", "Won", "Lost")
+        table.add_column("Place")
+        table.add_column("Player", width=STANDINGS_NAME)
+        table.add_columns("Points", tiebreak, "Head to head", "Won", "Lost")
         for s in standings(t):
             table.add_row(
-                str(s.place), Text(s.name), f"{s.points:g}", f"{s.tiebreak:g}",
+                str(s.place), Text(narrow(s.name, STANDINGS_NAME)), f"{s.points:g}", f"{s.tiebreak:g}",
                 f"{s.head_to_head:g}", str(s.won), str(s.lost),
             )  # fmt: skip
 
@@ -203,18 +227,45 @@ class TournamentRoundsScreen(Screen[None]):
         if event.data_table.id == "pairings":
             self.action_play()
 
-    def action_play(self) -> None:
+    def _started(self) -> GameSetup | None:
+        """The chosen pairing, started (app.tournament.playing): its game's setup, both
+        names filled in; None (said why) when it cannot be played."""
         from app.match_session.setup import GameSetup, Seat
 
         chosen = self._selected()
-        ways = navigator(self.app)
-        if chosen is None or ways is None:
-            return
+        if chosen is None:
+            return None
         try:
             t, p1, p2 = start_pairing(self.tournament_name, self.number, *chosen)
         except (StatsError, TournamentError) as error:
             self.say(str(error))
-            return
+            return None
         game = t.game_of(self.number)
-        setup = GameSetup.make(game, dict(t.options), (Seat(p1), Seat(p2)), best_of=t.best_of)
-        ways.start_game(setup)
+        return GameSetup.make(game, dict(t.options), (Seat(p1), Seat(p2)), best_of=t.best_of)
+
+    def action_play(self) -> None:
+        ways = navigator(self.app)
+        setup = self._started() if ways is not None else None
+        if ways is not None and setup is not None:
+            ways.start_game(setup)
+
+    def action_online(self) -> None:
+        """Host the chosen pairing online: this machine plays the first player; the
+        second joins from their own machine with the code shown, in the seat named as
+        the tournament names it. The result is collected when this screen shows again."""
+        setup = self._started()
+        if setup is None:
+            return
+        from app.tui.online_host import HostWaitScreen
+
+        p1, p2 = setup.names
+        waiting = HostWaitScreen(setup)
+        waiting.link.seat_name = p2
+        self.app.push_screen(waiting)
+        self.app.notify(
+            f"{p1} plays here and starts; {p2} joins from their own machine with the "
+            f"command shown, and plays as {p2}.",
+            title=f"Round {self.number}: {p1} - {p2}",
+            timeout=30,
+            markup=False,
+        )

@@ -47,7 +47,7 @@ class TournamentScreen(Screen[None]):
         self.app.push_screen(ReportScreen())
 
     def compose(self) -> ComposeResult:
-        yield Static("Tournaments", id="tournament-title")
+        yield Static("Class: tournaments", id="tournament-title")
         with Horizontal(id="tournament-body"):
             with Vertical(id="tournament-kept"):
                 yield Static("Open one (Enter)", classes="tournament-heading")
@@ -102,6 +102,8 @@ class TournamentScreen(Screen[None]):
             listing.add_option(Option(Text("No tournaments yet"), id="none", disabled=True))
         for index, name in enumerate(names):
             listing.add_option(Option(Text(name), id=f"t{index}"))
+        if names:
+            listing.highlighted = 0  # Enter opens the first at once
 
     def say(self, message: str) -> None:
         self.query_one("#t-message", Static).update(Text(message))

@@ -19,7 +19,7 @@ import csv
 import io
 from collections.abc import Iterable
 
-from rules.names import NameProblem, clean_name
+from rules.names import MAX_NAME, NameProblem, clean_name
 from rules.tournament.berger import berger_rounds
 from rules.tournament.model import (
     MAX_PLAYERS,
@@ -50,9 +50,9 @@ def read_roster(text: str) -> list[str]:
     return check_roster(cell for cell in cells if cell.strip())
 
 
-#: The longest name on a roster: what the game screens keep of a name (a longer one would
-#: be cut there, and the pairing's result could not be found under it).
-MAX_ROSTER_NAME = 16
+#: The longest name on a roster: the longest a player can give (RULINGS.md, names). The
+#: narrow screens show a long one shortened with an ellipsis; the rest keep it whole.
+MAX_ROSTER_NAME = MAX_NAME
 
 
 def check_roster(names: Iterable[str]) -> list[str]:

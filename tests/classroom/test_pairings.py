@@ -161,8 +161,10 @@ def test_roster_from_text_csv_or_commas_cleaned_duplicates_refused() -> None:
         read_roster("Ann\nann")
     with pytest.raises(TournamentError, match="at least two"):
         read_roster("Ann")
-    with pytest.raises(TournamentError, match="at most 16 characters"):
-        read_roster("Maximilian-Alexander Smith,Bo".replace("-", " "))
+    long = "Maximiliana Konstantinopoulou Ab"  # 32 characters (RULINGS.md, names)
+    assert read_roster(f"{long},Bo") == [long, "Bo"]
+    with pytest.raises(TournamentError, match="at most 32 characters"):
+        read_roster(f"{long}x,Bo")
     with pytest.raises(TournamentError, match="'-'"):
         read_roster("Ann-Marie,Bo")
     assert split_pair(" Ann - Bo ") == ("Ann", "Bo")

@@ -77,3 +77,23 @@ def test_report_command_line_and_csv(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "No players yet" in capsys.readouterr().out
     assert main(["report", "--since", "yesterday"]) == 2
     assert "YYYY-MM-DD" in capsys.readouterr().err
+
+
+def test_accuracy_reads_the_finished_games_kept_each_game_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from app.finished_games import finished_dir, keep_finished
+
+    saved = _fifty(KNOWN, 2)  # Ann 1 of 2 moves kept the best value
+    save_game(saved)
+    keep_finished(saved)  # the same game, kept as finished too: judged once
+    exact = _fifty(["6*7", "9-5", "8*1"], 1)  # Ann: 6 × 7, then 8 × 1 = 50: 2 of 2
+    keep_finished(exact)  # only in finished/
+    keep_finished(_fifty(["6*7"], 1).model_copy(update={"result": None}))  # unfinished: not kept
+    assert len(list(finished_dir().glob("*.json"))) == 2
+    assert main(["report", "--player", "Ann"]) == 0
+    out = capsys.readouterr().out
+    assert str(finished_dir()) in out and "(2 finished games)" in out
+    # 3 of Ann's 4 moves (not 4 of 6, as reading the saved game twice would give).
+    assert "accuracy: 75% of 4 moves kept the best value" in out
+    assert "fifty: went over 50 with a move that could have been exact (once)" in out

@@ -157,3 +157,84 @@ def test_a_rotation_of_games_one_a_round(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 2 and "not a rotation" in err
     code, _, err = _run(capsys, "tournament", "new", "X", "--players", "A,B", "--game", "chess")
     assert code == 2 and "no game called 'chess'" in err
+
+
+LONG = "Maximiliana Konstantinopoulou Ab"  # 32 characters, the longest a name may be
+
+
+def test_names_of_32_characters_are_kept_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import io
+
+    from app import stats
+    from app.ratings import record_game
+    from app.tournament.playing import collect_results
+    from rules.records import GameRecord, PlayerInfo, RecordResult
+
+    assert len(LONG) == 32
+    code, _, err = _run(capsys, "tournament", "new", "X", "--players", f"{LONG}b,Bo",
+                        "--game", "fifty")  # fmt: skip
+    assert code == 2 and "at most 32 characters (this one has 33)" in err
+    code, _, _ = _run(capsys, "tournament", "new", "T", "--players", f"{LONG},Bo,Cy,Di",
+                      "--game", "fifty")  # fmt: skip
+    assert code == 0
+    # Played line by line: the match, the statistics and the tournament keep the whole name.
+    # LONG: 6 × 7 = 42; Di: 9 − 5 = 4; LONG: 8 + 2 = 10, over 50: Di wins.
+    monkeypatch.setattr("sys.stdin", io.StringIO("6\n7\n*\n9\n5\n-\n8\n2\n+\n"))
+    code, out, _ = _run(capsys, "tournament", "play", "T", "--round", "1", "--pair",
+                        f"{LONG}-Di", "--plain")  # fmt: skip
+    assert code == 0 and f"Round 1: {LONG} - Di, Di won." in out
+    assert {p.name for p in stats.summary().players} == {LONG, "Di"}
+    # A full-screen game keeps 16 characters of a name: the result is found under them.
+    code, out, _ = _run(capsys, "tournament", "pairings", "T", "--round", "3", "--json")
+    third = json.loads(out)[0]["pairs"]
+    pair = next(p for p in third if LONG in (p["p1"], p["p2"]))
+    seats = (pair["p1"], pair["p2"])
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    # (Nothing typed: the match is left unfinished, then counted as the screen counts it.)
+    _run(capsys, "tournament", "play", "T", "--round", "3", "--pair", "-".join(seats), "--plain")
+    record_game(
+        GameRecord(
+            game="fifty",
+            players=(PlayerInfo(name=seats[0][:16]), PlayerInfo(name=seats[1][:16])),
+            result=RecordResult(winner=seats.index(LONG) + 1, reason="exact"),
+        )
+    )
+    assert collect_results("T") == [f"Round 3: {seats[0]} - {seats[1]}, {LONG} won."]
+    code, out, _ = _run(capsys, "tournament", "show", "T", "--json", "--csv",
+                        str(tmp_path / "s.csv"))  # fmt: skip
+    assert {r["name"]: r["won"] for r in json.loads(out)}[LONG] == 1
+    assert f",{LONG},1," in (tmp_path / "s.csv").read_text(encoding="utf-8")
+
+
+def test_a_result_entered_by_hand_counts_in_the_tournament_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from app import stats
+    from app.ratings_view import ratings_summary
+
+    assert main(["tournament", "new", "H", "--players", "Ann,Bo,Cy,Di", "--game", "fifty"]) == 0
+    # Board 2 of round 1 entered by hand; board 1 played here (Ann: 6 × 7, Di: 9 − 5,
+    # Ann: 8 + 2, over 50: Di wins).
+    assert main(["tournament", "result", "H", "--round", "1", "--pair", "Bo-Cy",
+                 "--winner", "Cy"]) == 0  # fmt: skip
+    monkeypatch.setattr("sys.stdin", io.StringIO("6\n7\n*\n9\n5\n-\n8\n2\n+\n"))
+    assert main(["tournament", "play", "H", "--round", "1", "--pair", "Ann-Di", "--plain"]) == 0
+    capsys.readouterr()
+    pairs = _pairings(capsys, "H", 1)
+    assert [(p["p1"], p["winner"], p["record"] is None) for p in pairs] == [
+        ("Ann", "Di", False), ("Bo", "Cy", True),
+    ]  # fmt: skip
+    code, out, _ = _run(capsys, "tournament", "pairings", "H", "--round", "1")
+    assert code == 0 and "Di won\n" in out + "\n" and "Cy won (entered by hand)" in out
+    # The statistics and the ratings know only the game played here.
+    assert {p.name for p in stats.summary().players} == {"Ann", "Di"}
+    assert {line.player for line in ratings_summary().ratings} == {"Ann", "Di"}
+    code, out, _ = _run(capsys, "tournament", "show", "H", "--json")
+    assert code == 0
+    assert {r["name"]: r["points"] for r in json.loads(out)} == {
+        "Cy": 1.0, "Di": 1.0, "Ann": 0.0, "Bo": 0.0,
+    }  # fmt: skip

@@ -88,6 +88,26 @@ async def test_a_small_tournament_played_through_the_screen() -> None:
         assert exported.read_text(encoding="utf-8").startswith("place,name,points,")
 
 
+async def test_the_menu_shows_the_class_entry_at_80_by_24() -> None:
+    from app.match_session.setup import GameSetup
+    from app.tui.menu import MenuLink
+    from app.tui.setup_memory import remember_setup
+
+    # "Play again: Equation Conquest (a)", the longest the row holds.
+    remember_setup(GameSetup.default("conquest"))
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        quick = [link for link in app.screen.query(MenuLink) if link.parent.id == "menu-quick"]
+        assert [text_of(link) for link in quick] == [
+            "Puzzles (p)", "Play again: Equation Conquest (a)", "Class (c)", "Theme (t)",
+        ]  # fmt: skip
+        for link in quick:  # each whole on the screen
+            assert link.region.x >= 0 and link.region.right <= 80 and link.region.width > 0
+        await pilot.click("#tournament")
+        assert isinstance(app.screen, TournamentScreen)
+
+
 async def test_the_report_screen_says_where_its_data_lives() -> None:
     from app.data_folder import data_dir
     from app.tui.tournament_report import ReportScreen
@@ -101,3 +121,108 @@ async def test_the_report_screen_says_where_its_data_lives() -> None:
         shown = text_of(app.screen.query_one("#report-text", Static))
         assert "stays on this machine" in shown and str(data_dir()) in shown
         assert "No players yet" in shown
+
+
+async def test_a_pairing_played_online_from_the_round_screen() -> None:
+    import asyncio
+
+    from app.online.codes import parse_address
+    from app.online.guest_link import GuestLink
+    from app.tui.online_host import HostWaitScreen
+    from app.tui.online_seat import OnlineSeat
+    from rules.tournament import new_tournament
+
+    long = "Maximiliana Konstantinopoulou Ab"  # 32 characters: whole but in the tables
+    store.create(new_tournament("Online", ["Ann", "Bo", "Cy", long], "fifty"))
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(TournamentRoundsScreen("Online"))
+        await pilot.pause()
+        rounds = app.screen
+        pairings = rounds.query_one("#pairings", DataTable)
+        assert _cells(pairings)[0] == ["1", "Ann", "Maximiliana Kon…", "to play"]
+        standing = _cells(rounds.query_one("#standings", DataTable))
+        assert "Maximiliana …" in [row[1] for row in standing]
+        await pilot.press("o")  # board 1: Ann - Maximiliana …
+        await pilot.pause()
+        waiting = app.screen
+        assert isinstance(waiting, HostWaitScreen)
+        assert waiting.setup.names == ("Ann", long) and waiting.link.seat_name == long
+        # The guest gives another name; the seat keeps the tournament's.
+        guest = GuestLink(parse_address(f"{waiting.code}@127.0.0.1:{waiting.port}"), "Zed")
+        welcome = await asyncio.to_thread(guest.join)
+        try:
+            assert welcome.seat == 2 and tuple(welcome.names) == ("Ann", long)
+            async with asyncio.timeout(30):
+                while not app.screen.query(OnlineSeat):
+                    await pilot.pause()
+            assert app.screen.setup.names == ("Ann", long)
+        finally:
+            guest.close()
+        app.pop_screen()
+        await pilot.pause()
+        assert app.screen is rounds
+        assert store.read("Online").rounds[0].pairings[0].play_from is not None
+
+
+EIGHT = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def _eight_winner(names: tuple[str, str]) -> int:
+    """The seat that wins: the higher on the roster, except that Hal beats Ann."""
+    if set(names) == {"Ann", "Hal"}:
+        return names.index("Hal") + 1
+    return names.index(min(names, key=EIGHT.index)) + 1
+
+
+async def _enter_rounds(pilot: object, screen: TournamentRoundsScreen, rounds: range) -> None:
+    for number in rounds:
+        while screen.number != number:
+            await pilot.press("right" if screen.number < number else "left")  # type: ignore[attr-defined]
+        rnd = screen.tournament.round(number)  # type: ignore[union-attr]
+        assert rnd is not None
+        for board, pairing in enumerate(rnd.pairings):
+            screen.query_one("#pairings", DataTable).move_cursor(row=board)
+            await pilot.press(str(_eight_winner(pairing.names)))  # type: ignore[attr-defined]
+
+
+async def test_a_class_of_eight_over_two_runs_of_the_app() -> None:
+    # The first day: the tournament made on the screen, rounds 1-4 entered.
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        app.screen.query_one("#t-name", Input).value = "Spring"
+        roster = app.screen.query_one("#t-roster", Input)
+        roster.value = ", ".join(EIGHT)
+        roster.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TournamentRoundsScreen)
+        await _enter_rounds(pilot, screen, range(1, 5))
+        assert "Round 4 of 7" in text_of(screen.query_one("#round-title", Static))
+    # The second day, a new run: the tournament is opened from the list, rounds 5-7.
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        listing = app.screen.query_one("#tournament-list")
+        listing.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TournamentRoundsScreen)
+        assert screen.number == 5  # where the class left off
+        await _enter_rounds(pilot, screen, range(5, 8))
+        shown = [(row[1], row[2]) for row in _cells(screen.query_one("#standings", DataTable))]
+        # As on the command line (tests/classroom/test_tournament_cli.py): Ann 6 (lost
+        # to Hal), Bo 6 (lost to Ann): Ann first on Sonneborn-Berger, 21 to 16.
+        assert shown == [
+            ("Ann", "6"), ("Bo", "6"), ("Cy", "5"), ("Di", "4"),
+            ("Ed", "3"), ("Flo", "2"), ("Hal", "1"), ("Gus", "1"),
+        ]  # fmt: skip
+        await pilot.press("e")
+        exported = exports_dir() / "tournament-spring-standings.csv"
+        lines = exported.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("place,name,points,sonneborn_berger")
+    assert lines[1].startswith("1,Ann,6,21,") and lines[2].startswith("2,Bo,6,16,")
+    assert store.read("Spring").finished
