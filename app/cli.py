@@ -173,6 +173,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         args.p1_name, args.p2_name = names_from_args(args)
     except ValueError as error:
         return _fail(str(error))
+    if args.game is None and args.load is None and args.plain:
+        from app.plain.menu import ask_game_and_opponent  # the line mode's numbered lists
+
+        if not ask_game_and_opponent(args):
+            return 0
     if args.game is None and args.load is None:
         return _fail("name a game to play, or --load FILE")
     game = get_game(args.game) if args.game is not None else None
