@@ -95,12 +95,16 @@ class Console:
             for line in said.split("\n")
         )
 
-    def ask(self, prompt: str) -> str:
+    def ask(self, prompt: str, heading: str | None = None) -> str:
         """Print the prompt, read one line (without its newline); EndOfInput at the end.
 
-        When input is not a terminal the answer is echoed, so a transcript reads like the
-        seed's samples.
+        `heading`: a line said before the prompt (fifty's "Ada, select your first
+        number:" above its `> `), and again after a command's answer, so the game's
+        whole prompt always comes again. When input is not a terminal the answer is
+        echoed, so a transcript reads like the seed's samples.
         """
+        if heading is not None:
+            self.say(heading)
         while True:
             self.stdout.write(prompt)
             self.stdout.flush()
@@ -114,6 +118,8 @@ class Console:
             if self.echo:
                 self.stdout.write(answer + "\n")
             if self.commands is not None and self.commands(answer):
+                if heading is not None:
+                    self.say(heading)
                 continue
             return answer if self.rewrite is None else self.rewrite(answer)
 

@@ -45,9 +45,9 @@ def linear_transcripts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         written.append(said)
         return said
 
-    def recorded_ask(self: Console, prompt: str) -> str:
+    def recorded_ask(self: Console, prompt: str, heading: str | None = None) -> str:
         written.append(prompt)
-        return ask(self, prompt)
+        return ask(self, prompt, heading)
 
     monkeypatch.setattr(Console, "shown", recorded_shown)
     monkeypatch.setattr(Console, "ask", recorded_ask)
