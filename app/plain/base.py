@@ -72,6 +72,8 @@ class Console:
         self.commands: Callable[[str], bool] | None = None
         #: Turns a move typed in words into what the prompt reads ("take 7" -> "7").
         self.rewrite: Callable[[str], str] | None = None
+        #: The name the player gave for puzzles, to be rated (None: not asked yet).
+        self.player: str | None = None
 
     def say(self, text: str = "") -> None:
         """Write `text` as a line (or, past `WIDTH` characters, as lines broken at spaces:
