@@ -148,6 +148,7 @@ class MatchRunner:
             return self._run()
         finally:
             console.commands = console.rewrite = None
+            self.commands.close()  # (the hints' helper process, if one was started)
 
     def rewrite(self, text: str) -> str:
         """A move typed in words, as the prompt reads it (`app.plain.words_in`)."""
