@@ -177,14 +177,24 @@ def show_rules(console: Console) -> None:
 
 
 def show_stats(console: Console) -> None:
-    from app.ratings_view import format_ratings, ratings_summary
-    from app.stats import StatsError, format_summary, summary
+    """The statistics and ratings in sentences (`app.plain.stats_words`)."""
+    from app.plain.stats_words import games_sentences, ratings_sentences
+    from app.puzzle_store import open_training, training_lines
+    from app.ratings_view import ratings_summary
+    from app.stats import StatsError, summary
 
     try:
-        console.say(format_summary(summary()))
-        console.say(format_ratings(ratings_summary()))
+        games, ratings = summary(), ratings_summary()
+        conn = open_training()
+        try:
+            training = training_lines(conn)
+        finally:
+            conn.close()
     except (StatsError, OSError) as error:
         console.say(f"The statistics cannot be read: {error}.")
+        return
+    for line in (*games_sentences(games, ratings), *ratings_sentences(ratings, games, training)):
+        console.say(line)
 
 
 def run_menu(console: Console, why: str | None = None) -> int:
