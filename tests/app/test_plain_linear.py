@@ -1,7 +1,8 @@
 """The line mode writes linear text: no drawing, no escapes, no line over 100 characters.
 
-Every plain transcript of tests/app is checked as it is made (`plain_transcripts`, autouse
-through conftest.py); these tests check the checker and the console's line breaking.
+Every plain transcript of the test set is checked as it is made (`tests.plain.transcripts`,
+autouse through tests/conftest.py); these tests check the checker and the console's line
+breaking.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from io import StringIO
 
 from app.plain import base
 from app.plain.base import WIDTH, Console
-from tests.app.plain_transcripts import MAX_WIDTH, problems
+from tests.plain.transcripts import MAX_WIDTH, problems
 
 
 def test_the_check_finds_drawing_escapes_and_long_lines() -> None:

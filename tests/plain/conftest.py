@@ -1,14 +1,11 @@
-"""The line mode's tests: every plain transcript they make is checked for drawing,
-escapes and long lines (`tests.app.plain_transcripts`), and each test has a data folder
-of its own."""
+"""The line mode's tests: each test may have a data folder of its own (every plain
+transcript is checked by `tests.plain.transcripts`, autouse from tests/conftest.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-
-from tests.app.plain_transcripts import linear_transcripts  # noqa: F401 (autouse)
 
 
 @pytest.fixture
