@@ -11,7 +11,7 @@ import re
 import textwrap
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import IO, Any, ClassVar, NoReturn
 
 from app.match_session import one_game_from
@@ -177,6 +177,9 @@ class PlainDriver(ABC):
     """One game's prompts and messages. Subclasses live in `app/plain/<game>.py`."""
 
     game_id: ClassVar[str]
+    #: Commands not offered with this driver, and the sentence said instead
+    #: (`app.plain.commands`): an online game's driver offers no takeback and no hint.
+    refused_commands: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, game: Game[Any, Any, Any], console: Console, names: tuple[str, str]):
         self.game = game

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from app.match_session import MatchSession
@@ -135,8 +135,11 @@ class Commands:
         names: tuple[str, str],
         turn_used: Callable[[], float],
         save: Callable[[], str] | None = None,
+        refused: Mapping[str, str] | None = None,
     ) -> None:
+        """`refused`: commands not offered here, and what is said instead."""
         self.session = session
+        self.refused = dict(refused or {})
         self.lines = lines
         self.names = names
         self.turn_used = turn_used
@@ -149,6 +152,9 @@ class Commands:
         command = command_of(line)
         if command is None:
             return False
+        if command in self.refused:
+            self.say(self.refused[command])
+            return True
         getattr(self, f"do_{command}")()
         return True
 

@@ -121,6 +121,7 @@ class MatchRunner:
             driver.names,
             lambda: self.clock() - self.turn_started,
             save,
+            driver.refused_commands,
         )
 
     @property
