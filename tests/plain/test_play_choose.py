@@ -70,3 +70,28 @@ def test_a_game_named_is_not_asked(data: Path, monkeypatch: pytest.MonkeyPatch) 
     code, text = play_plain(monkeypatch, ["conquest"], "take 2")
     assert code == 0
     assert "Which game" not in text
+
+
+@pytest.mark.parametrize(
+    ("env", "tty", "said"),
+    [
+        ({"TERM": "dumb"}, True, "TERM is dumb, so Equation Duel starts in the line mode"),
+        ({"TERM": "xterm"}, False, "Standard input is not a terminal, so Equation Duel starts"),
+    ],
+)
+def test_play_without_a_screen_is_the_line_mode_said_in_one_sentence(
+    data: Path, monkeypatch: pytest.MonkeyPatch, env: dict[str, str], tty: bool, said: str
+) -> None:
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    stdin = StringIO("take 2\n")
+    monkeypatch.setattr(stdin, "isatty", lambda: tty)
+    out = StringIO()
+    monkeypatch.setattr(sys, "stdin", stdin)
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(["play", "conquest"]) == 0
+    text = out.getvalue()
+    assert text.startswith(said)
+    assert text.count("line mode") == 1
+    assert "Game Start! The sequence is empty." in text
