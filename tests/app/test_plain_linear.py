@@ -23,6 +23,8 @@ def test_the_check_finds_drawing_escapes_and_long_lines() -> None:
     assert problems("back\rover")
     assert problems("x" * (MAX_WIDTH + 1))
     assert not problems("x" * MAX_WIDTH)
+    assert not problems(f"/tmp/{'d' * MAX_WIDTH}/game.json.")  # (a path alone is kept whole)
+    assert problems(f"Saved to /tmp/{'d' * MAX_WIDTH}/game.json.")
 
 
 def test_a_long_line_is_broken_at_spaces() -> None:
