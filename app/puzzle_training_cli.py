@@ -104,7 +104,8 @@ def run_streak(game_id: str | None, player: str, read: Read, write: Write, seed:
     while not streak.over:
         puzzle = streak.next_puzzle()
         write("")
-        write(f"Streak {streak.solved} · next: a {streak.difficulty()} puzzle")
+        level = streak.difficulty()
+        write(f"Streak {streak.solved} · next: {'an' if level == 'easy' else 'a'} {level} puzzle")
         ending, _ = play_one(puzzle, read, write)
         if ending == "quit":
             break

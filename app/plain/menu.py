@@ -6,7 +6,7 @@ screen: standard input is not one, or TERM=dumb) starts here:
     Main menu:
     1. Play a game
     2. Resume an unfinished game
-    3. Solve a puzzle
+    3. Puzzles: one, a streak, a storm, or try again
     4. Solve the daily puzzle
     5. Statistics and ratings
     6. The rules of a game
@@ -34,7 +34,7 @@ from rules.registry import GAME_IDS, GAME_INFO
 MAIN = (
     "Play a game",
     "Resume an unfinished game",
-    "Solve a puzzle",
+    "Puzzles: one, a streak, a storm, or try again",
     "Solve the daily puzzle",
     "Statistics and ratings",
     "The rules of a game",
@@ -199,12 +199,13 @@ def show_stats(console: Console) -> None:
 
 def run_menu(console: Console, why: str | None = None) -> int:
     """The menu until `quit` (or the end of input); the exit code."""
-    from app.plain.puzzles import solve_daily, solve_puzzle
+    from app.plain.puzzles import solve_daily
+    from app.plain.training import puzzles
 
     if why:
         console.say(why)
     console.say("Equation Duel, line by line. Type the number of a choice, or help in a game.")
-    actions = (play_new, resume, solve_puzzle, solve_daily, show_stats, show_rules)
+    actions = (play_new, resume, puzzles, solve_daily, show_stats, show_rules)
     try:
         while True:
             console.say()

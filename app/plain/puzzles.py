@@ -12,7 +12,7 @@ The try is counted as the full screen counts it, by its referee
 (`app.match_session.puzzle.PuzzleReferee.record`): the first try of a named player is
 rated, and the change said in words ("Your puzzle rating goes from 1,500 to 1,532."); a
 retry is not; a missed puzzle is kept for "Try again"; the daily puzzle's try is kept
-and its line to share said. The name is asked once a session (Enter: not rated).
+and its line to share said. The name is asked once a session (Enter: not rated); training is kept under it too.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def player_name(console: Console) -> str:
     if console.player is not None:
         return console.player
     while True:
-        typed = console.ask("Your name, to be rated (or press Enter to play unrated): ")
+        typed = console.ask("Your name, to rate and keep your puzzles (Enter: unnamed, unrated): ")
         if not typed.strip():
             console.player = "Player 1"
             return console.player

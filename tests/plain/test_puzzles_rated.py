@@ -107,7 +107,7 @@ def test_giving_up_is_a_missed_try_and_leaving_is_not_counted(data: Path) -> Non
     before = rating("Ada")
     assert not solve(said, puzzle)  # (the name is asked once a session)
     text = out.getvalue()
-    assert text.count("Your name, to be rated") == 1
+    assert text.count("Your name, to rate and keep") == 1
     assert "Hint: " in text
     assert "Running total" in text
     assert "Left the puzzle: this try is not counted." in text
@@ -116,7 +116,7 @@ def test_giving_up_is_a_missed_try_and_leaving_is_not_counted(data: Path) -> Non
 
 def test_a_puzzle_of_a_chosen_game_from_the_menu(data: Path) -> None:
     out = StringIO()
-    answers = ["3", "5", "Ada", "solution", "no", "7"]
+    answers = ["3", "1", "5", "Ada", "solution", "no", "7"]
     run_menu(Console(StringIO("".join(a + "\n" for a in answers)), out))
     text = out.getvalue()
     assert "Countdown Duel" in text
