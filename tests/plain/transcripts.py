@@ -12,7 +12,9 @@ characters. It reads:
 - the whole output of every plain program the online tests start (`tests.online.procs`:
   a plain host and a plain guest in real processes).
 
-So every plain transcript of the test set, now and later, is checked where it is made.
+The plain game played in a real terminal (tests/e2e/test_terminal.py) checks its whole
+output with `problems` too. So every plain transcript of the test set, now and later, is
+checked where it is made.
 """
 
 from __future__ import annotations
