@@ -173,6 +173,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         args.p1_name, args.p2_name = names_from_args(args)
     except ValueError as error:
         return _fail(str(error))
+    if not args.plain:
+        from app.plain.no_screen import no_screen_reason
+
+        why = no_screen_reason()
+        if why is not None:  # (TERM=dumb, or no terminal: the full screen cannot be drawn)
+            print(why, flush=True)
+            args.plain = True
+    if args.game is None and args.load is None and args.plain:
+        from app.plain.menu import ask_game_and_opponent  # the line mode's numbered lists
+
+        if not ask_game_and_opponent(args):
+            return 0
     if args.game is None and args.load is None:
         return _fail("name a game to play, or --load FILE")
     game = get_game(args.game) if args.game is not None else None

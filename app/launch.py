@@ -40,10 +40,10 @@ if _started_as_the_program():
 
 import errno  # noqa: E402
 import importlib.util  # noqa: E402
-import os  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from app.plain.no_screen import no_screen_reason  # noqa: E402
 from app.streams import quiet_exit, safe_streams  # noqa: E402
 
 #: The top-level packages that must be this program's own (`styles` holds no code).
@@ -96,19 +96,9 @@ def line_mode_reason(args: list[str]) -> str | None:
     or None for the full screen (or a subcommand)."""
     if set(args) in LINE_MODE_FLAGS and len(set(args)) == len(args):
         return ""
-    if args or os.environ.get("TEXTUAL_DRIVER"):  # (the browser's page runs a driver of its own)
+    if args:
         return None
-    if os.environ.get("TERM") == "dumb":
-        return (
-            "TERM is dumb, so Equation Duel starts in the line mode (the full screen needs more)."
-        )
-    try:
-        terminal = sys.stdin is not None and sys.stdin.isatty()
-    except (OSError, ValueError):
-        terminal = False
-    if not terminal:
-        return "Standard input is not a terminal, so Equation Duel starts in the line mode."
-    return None
+    return no_screen_reason()
 
 
 def _run(args: list[str]) -> int:

@@ -77,7 +77,11 @@ def _read(prompt: str) -> str | None:
 
 
 def _write(line: str) -> None:
-    print(line, flush=True)
+    """A line of the puzzles line by line, as the line mode writes it (`Console.say`:
+    broken at spaces into lines of at most 100 characters)."""
+    from app.plain.base import Console
+
+    Console(sys.stdin, sys.stdout).say(line)
 
 
 def _print_puzzle(args: argparse.Namespace) -> int:

@@ -34,7 +34,7 @@ HELP = "Type a move (as in plain mode), hint for a winning move, or quit."
 
 def puzzle_text(puzzle: Puzzle) -> list[str]:
     """The puzzle in words: the game, the moves so far, the position, the task."""
-    from app.tui.session import variant_summary
+    from app.match_session.setup import variant_summary
     from rules.puzzles.words import moves_words, position_words
     from rules.registry import get_game
 

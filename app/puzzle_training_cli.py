@@ -14,12 +14,12 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from app.match_session.puzzle import PuzzleReferee
 from app.puzzle_lines import Read, Write, play_one
 from app.puzzle_store import (
     Kind,
     keep_for_review,
     open_training,
-    record_daily,
     record_run,
     review_list,
     reviewed,
@@ -54,26 +54,38 @@ def _failed(player: str, puzzle: Puzzle) -> None:
 
 
 def run_play(puzzle: Puzzle, player: str, read: Read, write: Write) -> int:
-    """One puzzle, move by move."""
+    """One puzzle, move by move; counted as the full screen counts it (rated the first
+    time for a named player, a miss kept for Try again: `PuzzleReferee.record`)."""
     ending, _ = play_one(puzzle, read, write)
+    if ending in ("solved", "failed"):
+        _count(PuzzleReferee(puzzle, player), ending == "solved", write)
     if ending == "failed":
-        _failed(player, puzzle)
         write("Kept for Try again (equation-duel puzzle --review).")
     return 0
 
 
 def run_daily(puzzle: Puzzle, day: dt.date, player: str, read: Read, write: Write) -> int:
-    """The day's puzzle, move by move; then the line to share."""
+    """The day's puzzle, move by move, counted (and rated) as on the full screen; then
+    the line to share."""
     ending, attempt = play_one(puzzle, read, write)
     if ending in ("solved", "failed"):
-        solved = ending == "solved"
-        _keep(
-            player,
-            lambda conn: record_daily(conn, player, day, puzzle.game, solved, attempt.hints),
-        )
+        referee = PuzzleReferee(puzzle, player, daily=day.isoformat(), hints=attempt.hints)
+        if _count(referee, ending == "solved", write):
+            return 0  # (the line to share was said)
     line = _keep(player, lambda conn: share_line(conn, player, day, puzzle.game))
     write(f"To share: {line or share_line_unkept(day, puzzle.game)}")
     return 0
+
+
+def _count(referee: PuzzleReferee, solved: bool, write: Write) -> bool:
+    """Count the try by the puzzle's referee; write what is said of it (the rating's
+    change in words: `app.plain.puzzles.counted`). True when the line to share was said."""
+    from app.plain.puzzles import counted
+
+    referee.record(solved)
+    for line in counted(referee):
+        write(line)
+    return referee.share is not None
 
 
 def share_line_unkept(day: dt.date, game: str) -> str:
@@ -92,7 +104,8 @@ def run_streak(game_id: str | None, player: str, read: Read, write: Write, seed:
     while not streak.over:
         puzzle = streak.next_puzzle()
         write("")
-        write(f"Streak {streak.solved} · next: a {streak.difficulty()} puzzle")
+        level = streak.difficulty()
+        write(f"Streak {streak.solved} · next: {'an' if level == 'easy' else 'a'} {level} puzzle")
         ending, _ = play_one(puzzle, read, write)
         if ending == "quit":
             break

@@ -89,3 +89,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     atexit timer)."""
     gc.collect()
     gc.freeze()
+
+
+# Every plain transcript of the test set is checked for drawing, escapes and long lines.
+from tests.plain.transcripts import linear_transcripts  # noqa: E402, F401

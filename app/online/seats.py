@@ -23,6 +23,13 @@ class OnlineDriver(PlainDriver):
     """The game's driver for the local seat, the connection for the other."""
 
     game_id: ClassVar[str] = "online"
+    #: The line mode's commands an online game does not offer (as the full screen's
+    #: `online_offer`): a takeback needs the other player's consent, and the plain host
+    #: allows no hints.
+    refused_commands: ClassVar[dict[str, str]] = {
+        "undo": "Takebacks are not offered in an online game.",
+        "hint": "Hints are not offered in this online game.",
+    }
 
     def __init__(
         self, inner: PlainDriver, local: PlayerNo, local_turn: Turn, remote_turn: Turn

@@ -11,7 +11,7 @@ import re
 import textwrap
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import IO, Any, ClassVar, NoReturn
 
 from app.match_session import one_game_from
@@ -72,6 +72,8 @@ class Console:
         self.commands: Callable[[str], bool] | None = None
         #: Turns a move typed in words into what the prompt reads ("take 7" -> "7").
         self.rewrite: Callable[[str], str] | None = None
+        #: The name the player gave for puzzles, to be rated (None: not asked yet).
+        self.player: str | None = None
 
     def say(self, text: str = "") -> None:
         """Write `text` as a line (or, past `WIDTH` characters, as lines broken at spaces:
@@ -95,12 +97,16 @@ class Console:
             for line in said.split("\n")
         )
 
-    def ask(self, prompt: str) -> str:
+    def ask(self, prompt: str, heading: str | None = None) -> str:
         """Print the prompt, read one line (without its newline); EndOfInput at the end.
 
-        When input is not a terminal the answer is echoed, so a transcript reads like the
-        seed's samples.
+        `heading`: a line said before the prompt (fifty's "Ada, select your first
+        number:" above its `> `), and again after a command's answer, so the game's
+        whole prompt always comes again. When input is not a terminal the answer is
+        echoed, so a transcript reads like the seed's samples.
         """
+        if heading is not None:
+            self.say(heading)
         while True:
             self.stdout.write(prompt)
             self.stdout.flush()
@@ -114,6 +120,8 @@ class Console:
             if self.echo:
                 self.stdout.write(answer + "\n")
             if self.commands is not None and self.commands(answer):
+                if heading is not None:
+                    self.say(heading)
                 continue
             return answer if self.rewrite is None else self.rewrite(answer)
 
@@ -169,6 +177,9 @@ class PlainDriver(ABC):
     """One game's prompts and messages. Subclasses live in `app/plain/<game>.py`."""
 
     game_id: ClassVar[str]
+    #: Commands not offered with this driver, and the sentence said instead
+    #: (`app.plain.commands`): an online game's driver offers no takeback and no hint.
+    refused_commands: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, game: Game[Any, Any, Any], console: Console, names: tuple[str, str]):
         self.game = game

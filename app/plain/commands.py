@@ -23,14 +23,17 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.match_session import MatchSession
 from app.plain.board_words import MOVE_FORMS, position_lines
 from app.plain.stops import Quit, TakenBack
 from rules.words.moves import describe_move
 from rules.words.voice import Voice
+
+if TYPE_CHECKING:
+    from app.search_process import SearchProcess
 
 #: The command words and their other spellings.
 COMMANDS = {
@@ -59,8 +62,18 @@ HELP = (
     "(all moves), hint, undo (or takeback), clock, rules, save, quit."
 )
 WIDTH = 79
+#: Said once when a hint is asked for (the helper may take a while).
+THINKING = "Thinking about a hint\N{HORIZONTAL ELLIPSIS}"
 #: Markdown's bold and italic marks (not the `*` of a move such as 6*7).
 _MARKS = re.compile(r"\*\*(.+?)\*\*|(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])")
+
+
+def hint_search() -> Callable[..., Any]:
+    """What the helper process runs for a hint (`rules.analysis.hint`; a test swaps it
+    for a search held back)."""
+    from rules.analysis import hint
+
+    return hint
 
 
 class Lines(Protocol):
@@ -122,18 +135,26 @@ class Commands:
         names: tuple[str, str],
         turn_used: Callable[[], float],
         save: Callable[[], str] | None = None,
+        refused: Mapping[str, str] | None = None,
     ) -> None:
+        """`refused`: commands not offered here, and what is said instead."""
         self.session = session
+        self.refused = dict(refused or {})
         self.lines = lines
         self.names = names
         self.turn_used = turn_used
         self.save = save
         self.game_id = session.game.id
+        #: The helper process hints are worked out in (started at the first hint).
+        self.searches: SearchProcess | None = None
 
     def __call__(self, line: str) -> bool:
         command = command_of(line)
         if command is None:
             return False
+        if command in self.refused:
+            self.say(self.refused[command])
+            return True
         getattr(self, f"do_{command}")()
         return True
 
@@ -189,12 +210,35 @@ class Commands:
         return describe_move(self.game_id, before, move, Voice(self.names))
 
     def do_hint(self) -> None:
-        from rules.analysis import hint
+        """The solver's hint, worked out in a helper process as on the full screen
+        (`app.search_process`): said to be coming once; Ctrl+C stops the wait (the
+        helper is ended) and the prompt comes again, the game going on."""
+        from app.search_process import SearchCancelled, SearchFailed, SearchProcess
 
-        found = hint(self.game_id, self.session.state, self.names)
+        if self.session.is_over:
+            self.say("The game is over: there is nothing to hint.")
+            return
+        self.say(THINKING)
+        if self.searches is None:
+            self.searches = SearchProcess()
+        try:
+            found = self.searches.run(hint_search(), self.game_id, self.session.state, self.names)
+        except KeyboardInterrupt:
+            self.searches.cancel()
+            self.say("Stopped thinking: no hint. The game goes on.")
+            return
+        except (SearchFailed, SearchCancelled) as error:
+            detail = error.detail if isinstance(error, SearchFailed) else str(error)
+            self.say(f"No hint here: {detail}.")
+            return
         text = f"Hint: {found.text}" if found.move is not None else found.text
         for line in textwrap.wrap(text, WIDTH):
             self.say(line)
+
+    def close(self) -> None:
+        """End the helper process of the hints, if one was started (the match is over)."""
+        if self.searches is not None:
+            self.searches.close()
 
     def do_undo(self) -> None:
         session = self.session

@@ -63,8 +63,7 @@ class Driver(PlainDriver):
         """One unused number (different from `first`); errors ask again. With `whole`, a
         whole move may be typed instead (returned as the move)."""
         while True:
-            self.say(prompt)
-            text = self.console.ask("> ").strip()
+            text = self.console.ask("> ", heading=prompt).strip()
             if whole and any(op in text for op in "+-*/×÷−"):
                 move = self.whole_move(state, text)
                 if move is not None:
@@ -104,8 +103,7 @@ class Driver(PlainDriver):
 
     def ask_op(self, prompt: str) -> Op:
         while True:
-            self.say(prompt)
-            text = self.console.ask("> ").strip()
+            text = self.console.ask("> ", heading=prompt).strip()
             try:
                 op = parse_op(normalize(text))
             except PlayerTextError as error:

@@ -121,6 +121,7 @@ class MatchRunner:
             driver.names,
             lambda: self.clock() - self.turn_started,
             save,
+            driver.refused_commands,
         )
 
     @property
@@ -148,6 +149,7 @@ class MatchRunner:
             return self._run()
         finally:
             console.commands = console.rewrite = None
+            self.commands.close()  # (the hints' helper process, if one was started)
 
     def rewrite(self, text: str) -> str:
         """A move typed in words, as the prompt reads it (`app.plain.words_in`)."""

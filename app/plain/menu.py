@@ -6,7 +6,7 @@ screen: standard input is not one, or TERM=dumb) starts here:
     Main menu:
     1. Play a game
     2. Resume an unfinished game
-    3. Solve a puzzle
+    3. Puzzles: one, a streak, a storm, or try again
     4. Solve the daily puzzle
     5. Statistics and ratings
     6. The rules of a game
@@ -14,7 +14,8 @@ screen: standard input is not one, or TERM=dumb) starts here:
     Choose 1 to 7:
 
 A game is chosen from a numbered list of the five, then the opponent (a friend at this
-keyboard, or the computer at a level); it is played by `play_plain_with_records`, kept
+keyboard, or the computer at a level: `equation-duel play --plain` with no game asks the
+same two questions, `ask_game_and_opponent`); it is played by `play_plain_with_records`, kept
 after every move as the full screen keeps it, and counted when it ends; then the analysis
 is offered. Every list takes its number, or `quit` to leave; the end of input leaves.
 """
@@ -33,7 +34,7 @@ from rules.registry import GAME_IDS, GAME_INFO
 MAIN = (
     "Play a game",
     "Resume an unfinished game",
-    "Solve a puzzle",
+    "Puzzles: one, a streak, a storm, or try again",
     "Solve the daily puzzle",
     "Statistics and ratings",
     "The rules of a game",
@@ -52,6 +53,41 @@ def game_args(spoken: bool, load: Any = None) -> argparse.Namespace:
     return argparse.Namespace(save=None, load=load, best_of=None, turn_seconds=None, spoken=spoken)
 
 
+def choose_game(console: Console) -> str | None:
+    """The game's id, chosen from the numbered list of the five (None: back)."""
+    titles = [f"{GAME_INFO[g].title}: {GAME_INFO[g].pitch}" for g in GAME_IDS]
+    picked = choose(console, "Which game", titles)
+    return None if picked is None else GAME_IDS[picked]
+
+
+def choose_opponent(console: Console) -> str | None:
+    """Who plays against you: "human" (a friend at this keyboard) or the computer's
+    level (None: back)."""
+    opponent = choose(console, "Who plays against you", [name for name, _ in OPPONENTS])
+    return None if opponent is None else OPPONENTS[opponent][1]
+
+
+def ask_game_and_opponent(args: argparse.Namespace) -> bool:
+    """`equation-duel play --plain` with no game: ask which game and, unless `--p1` or
+    `--p2` said who plays, which opponent, into `args` (the play goes on as if they had
+    been typed: `--p2 LEVEL GAME`). False when the player went back or input ended."""
+    console = Console(sys.stdin, sys.stdout, spoken=bool(getattr(args, "spoken", False)))
+    try:
+        game_id = choose_game(console)
+        if game_id is None:
+            return False
+        if args.p1 == args.p2 == "human":
+            level = choose_opponent(console)
+            if level is None:
+                return False
+            args.p2 = level
+    except EndOfInput:
+        return False
+    args.game = game_id
+    console.say(f"{GAME_INFO[game_id].title}. Type help at any prompt for the commands.")
+    return True
+
+
 def play_new(console: Console) -> None:
     """Choose a game and an opponent, play it, then offer the analysis."""
     from app.plain.after_game import offer_analysis
@@ -59,15 +95,13 @@ def play_new(console: Console) -> None:
     from app.solve_cli import make_bots
     from rules.registry import get_game
 
-    titles = [f"{GAME_INFO[g].title}: {GAME_INFO[g].pitch}" for g in GAME_IDS]
-    picked = choose(console, "Which game", titles)
-    if picked is None:
+    game_id = choose_game(console)
+    if game_id is None:
         return
-    opponent = choose(console, "Who plays against you", [name for name, _ in OPPONENTS])
-    if opponent is None:
+    level = choose_opponent(console)
+    if level is None:
         return
-    level = OPPONENTS[opponent][1]
-    game = get_game(GAME_IDS[picked])
+    game = get_game(game_id)
     seats: dict[PlayerNo, str] = {1: "human", 2: level}
     names = ("Player 1", "Player 2" if level == "human" else f"Computer ({level})")
     console.say(f"{game.title}: you are {names[0]}, against {names[1]}. Type help at any prompt.")
@@ -143,24 +177,35 @@ def show_rules(console: Console) -> None:
 
 
 def show_stats(console: Console) -> None:
-    from app.ratings_view import format_ratings, ratings_summary
-    from app.stats import StatsError, format_summary, summary
+    """The statistics and ratings in sentences (`app.plain.stats_words`)."""
+    from app.plain.stats_words import games_sentences, ratings_sentences
+    from app.puzzle_store import open_training, training_lines
+    from app.ratings_view import ratings_summary
+    from app.stats import StatsError, summary
 
     try:
-        console.say(format_summary(summary()))
-        console.say(format_ratings(ratings_summary()))
+        games, ratings = summary(), ratings_summary()
+        conn = open_training()
+        try:
+            training = training_lines(conn)
+        finally:
+            conn.close()
     except (StatsError, OSError) as error:
         console.say(f"The statistics cannot be read: {error}.")
+        return
+    for line in (*games_sentences(games, ratings), *ratings_sentences(ratings, games, training)):
+        console.say(line)
 
 
 def run_menu(console: Console, why: str | None = None) -> int:
     """The menu until `quit` (or the end of input); the exit code."""
-    from app.plain.puzzles import solve_daily, solve_puzzle
+    from app.plain.puzzles import solve_daily
+    from app.plain.training import puzzles
 
     if why:
         console.say(why)
     console.say("Equation Duel, line by line. Type the number of a choice, or help in a game.")
-    actions = (play_new, resume, solve_puzzle, solve_daily, show_stats, show_rules)
+    actions = (play_new, resume, puzzles, solve_daily, show_stats, show_rules)
     try:
         while True:
             console.say()

@@ -1,10 +1,18 @@
-"""Puzzles line by line: one at a time from the bank, or the puzzle of the day.
+"""Puzzles line by line: one at a time from the bank, or the puzzle of the day, rated.
 
-The puzzle is said in words (`puzzle_text`, as `equation-duel puzzle` says it: the game, the moves so far, the
-position, who is to move); the player types a move, in notation or in words (`take 7`,
-`6 times 7`, `7 in my second slot`), or `solution` to be shown the winning moves. A move
-the rules refuse is said and asked again; a legal move is judged against the puzzle's
-winning moves. Puzzles in the line mode are not rated.
+The puzzle is said in words (the game, the moves so far, the position, who is to move);
+the player types a move, in notation or in words (`take 7`, `6 times 7`, `7 in my second
+slot`). As on the full screen, each move is judged (`rules.puzzles.training.Attempt`):
+a right move is played and the computer answers with its best defence until the win is
+complete; a wrong move ends the try, with why it loses and the winning moves. Typing
+`solution` gives up (a missed try); `hint` shows a winning move (counted on the daily
+puzzle's line to share); `board` says the position again; `quit` leaves, uncounted.
+
+The try is counted as the full screen counts it, by its referee
+(`app.match_session.puzzle.PuzzleReferee.record`): the first try of a named player is
+rated, and the change said in words ("Your puzzle rating goes from 1,500 to 1,532."); a
+retry is not; a missed puzzle is kept for "Try again"; the daily puzzle's try is kept
+and its line to share said. The name is asked once a session (Enter: not rated); training is kept under it too.
 """
 
 from __future__ import annotations
@@ -12,12 +20,21 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from app.match_session.puzzle import PuzzleReferee
 from app.plain.base import Console
 from app.plain.choosing import choose
 from app.plain.words_in import rewrite
+from rules.puzzles.model import Puzzle
 from rules.registry import GAME_IDS, GAME_INFO
 
 GIVE_UP = ("solution", "give up", "show")
+LEAVE = ("quit", "q", "exit", "back")
+HELP = (
+    "Type your move (in words or notation); or hint for a winning move, board for the "
+    "position, solution to give up, quit to leave."
+)
+YES = ("y", "yes")
+NO = ("n", "no")
 
 
 def solve_puzzle(console: Console) -> None:
@@ -39,52 +56,149 @@ def solve_daily(console: Console, day: dt.date | None = None) -> None:
     """The puzzle of the day (today's unless `day` is given)."""
     from rules.puzzles.bank import NoPuzzle, daily
 
+    day = day or dt.date.today()
     try:
-        puzzle = daily(day or dt.date.today())
+        puzzle = daily(day)
     except NoPuzzle as error:
         console.say(f"No daily puzzle: {error}.")
         return
     console.say("The daily puzzle.")
-    solve(console, puzzle)
+    solve(console, puzzle, daily=day.isoformat())
 
 
-def solve(console: Console, puzzle: Any) -> bool:
-    """Say the puzzle, read moves until one is legal; True when it wins."""
-    from rules.base import IllegalMove
-    from rules.puzzles.words import move_words
-    from rules.registry import get_game
+def player_name(console: Console) -> str:
+    """The name puzzles are rated under: asked once a session ("Player 1": not rated)."""
+    from rules.names import NameProblem, clean_name
 
+    if console.player is not None:
+        return console.player
+    while True:
+        typed = console.ask("Your name, to rate and keep your puzzles (Enter: unnamed, unrated): ")
+        if not typed.strip():
+            console.player = "Player 1"
+            return console.player
+        try:
+            console.player = clean_name(typed)
+        except NameProblem as error:
+            console.say(f"{str(error)[:1].upper()}{str(error)[1:]}.")
+            continue
+        return console.player
+
+
+def solve(console: Console, puzzle: Puzzle, daily: str | None = None) -> bool:
+    """Try `puzzle` (then again, unrated, if the player wants); True when solved."""
+    referee = PuzzleReferee(puzzle, player_name(console), daily=daily)
+    while True:
+        ending = one_try(console, referee)
+        if ending is None:
+            console.say("Left the puzzle: this try is not counted.")
+            return False
+        for line in counted(referee):
+            console.say(line)
+        if ending or not _yes(console, "Try it again (not rated)? (yes/no): "):
+            return ending
+        referee = referee.retry()
+
+
+def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
+    """One try, move by move, judged and counted by `referee` as on the full screen:
+    True solved, False missed, None left (not counted)."""
+    from rules.puzzles.refute import judge_move
+    from rules.puzzles.training import Attempt
+    from rules.puzzles.words import position_words
+
+    puzzle = referee.puzzle
+    attempt = Attempt(puzzle)
     for line in puzzle_text(puzzle):
         console.say(line)
-    game = get_game(puzzle.game)
-    state = puzzle.state()
-    names = ("Player 1", "Player 2")
-    console.say("Type your move (in words or notation), or solution to see it.")
+    console.say(HELP)
     while True:
         answer = console.ask("Your move: ").strip()
-        if answer.lower() in GIVE_UP:
-            _solution(console, puzzle, state)
+        word = " ".join(answer.lower().split())
+        if word in LEAVE:
+            return None
+        if word in GIVE_UP:
+            _give_up(console, referee, attempt)
             return False
-        text = rewrite(puzzle.game, answer, state, names)
-        try:
-            move = game.parse_move(text)
-            game.play(state, move)
-        except IllegalMove as error:
-            console.say(f"{str(error)[:1].upper()}{str(error)[1:]}. Try again, or type solution.")
-            continue
-        notation = game.format_move(move)
-        said = move_words(puzzle.game, state, notation)
-        if notation in puzzle.solution:
-            console.say(f"Solved! {said} wins.")
-            return True
-        console.say(f"Not this one: {said} does not force the win.")
-        _solution(console, puzzle, state)
-        return False
+        if word in ("hint", "h"):
+            referee.hints += 1  # (the daily puzzle's line to share counts them)
+            console.say(attempt.hint_text())
+        elif word in ("help", "?"):
+            console.say(HELP)
+        elif word in ("board", "position"):
+            for line in position_words(puzzle.game, attempt.state):
+                console.say(line)
+        elif (move := _move(console, attempt, answer)) is not None:
+            before = attempt.state
+            step = attempt.play(move)
+            console.say(step.text)
+            if not step.right:  # the verdict again, from the solver's tables: the missed try
+                referee.judged(before, judge_move(puzzle.game, before, move), step.text)
+                _solution(console, referee)
+                return False
+            if step.solved:
+                outcome = attempt.game.outcome(attempt.state)
+                assert outcome is not None, "a solved puzzle's game is over"
+                referee.round_over(outcome, step.text)
+                return True
 
 
-def puzzle_text(puzzle: Any) -> list[str]:
+def _move(console: Console, attempt: Any, answer: str) -> str | None:
+    """The move typed (notation), legal here; None (and why said) when it is not."""
+    from rules.base import IllegalMove
+
+    game = attempt.game
+    text = rewrite(attempt.puzzle.game, answer, attempt.state, ("Player 1", "Player 2"))
+    try:
+        move = game.parse_move(text)
+        game.play(attempt.state, move)
+    except (IllegalMove, ValueError) as error:
+        said = str(error)
+        console.say(f"{said[:1].upper()}{said[1:]}. Try again, or type solution.")
+        return None
+    notation: str = game.format_move(move)
+    return notation
+
+
+def _give_up(console: Console, referee: PuzzleReferee, attempt: Any) -> None:
+    """`solution` typed: the try is missed (counted so), and the way to win said."""
+    referee.result, referee.failed_at = "failed", attempt.state
+    if attempt.state == referee.puzzle.state():
+        referee.record(solved=False)
+        _solution(console, referee)
+        return
+    referee.hints += 1
+    hint = attempt.hint_text()
+    referee.record(solved=False)
+    console.say(hint.replace("Hint: ", "A winning move: ", 1))
+
+
+def counted(referee: PuzzleReferee) -> list[str]:
+    """What to say of a try the referee counted (`PuzzleReferee.record`): the rating's
+    change in words, why it was not rated or not counted, the line to share."""
+    from app.ratings_db import is_named
+
+    lines = []
+    if referee.not_counted:
+        lines.append(f"{referee.not_counted}.")
+    elif referee.rating_change is not None:
+        before, after = referee.rating_change
+        if before == after:
+            lines.append(f"Your puzzle rating stays at {after:,}.")
+        else:
+            lines.append(f"Your puzzle rating goes from {before:,} to {after:,}.")
+    elif not referee.rated:
+        lines.append("A second try is not rated.")
+    elif not is_named(referee.player):
+        lines.append("Not rated: give your name to be rated.")
+    if referee.share:
+        lines.append(f"To share: {referee.share}")
+    return lines
+
+
+def puzzle_text(puzzle: Puzzle) -> list[str]:
     """The puzzle in words: the game, the moves so far, the position, the task (as
-    `equation-duel puzzle` prints it)."""
+    `equation-duel puzzle` says it, without its symbols)."""
     from app.match_session.setup import variant_summary
     from rules.puzzles.words import moves_words, position_words
     from rules.registry import get_game
@@ -99,8 +213,24 @@ def puzzle_text(puzzle: Any) -> list[str]:
     return lines
 
 
-def _solution(console: Console, puzzle: Any, state: Any) -> None:
+def _solution(console: Console, referee: PuzzleReferee) -> None:
+    """The winning moves where the try went wrong (`referee.missed`), in words."""
     from rules.puzzles.words import move_words
 
-    winning = [move_words(puzzle.game, state, move) for move in puzzle.solution]
+    where = referee.failed_at if referee.failed_at is not None else referee.puzzle.state()
+    winning = [move_words(referee.puzzle.game, where, move) for move in referee.missed]
+    referee.hints += 1
+    if not winning:
+        console.say("No move wins here.")
+        return
     console.say("The winning moves: " + "; ".join(winning) + ".")
+
+
+def _yes(console: Console, prompt: str) -> bool:
+    while True:
+        answer = console.ask(prompt).strip().lower()
+        if answer in YES:
+            return True
+        if answer in NO:
+            return False
+        console.say("Please answer yes or no.")

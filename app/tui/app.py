@@ -66,6 +66,10 @@ class EquationDuelApp(App[None]):
         `best_of` and `turn_seconds` set up a match of `game_id`; `levels` puts the
         computer at that level in a seat (None: a person plays it)."""
         super().__init__()
+        from app.tui.themes import register_themes
+
+        register_themes(self)  # the default theme is one it mends: its colours from the start
+        self.stylesheet.set_variables(self.get_css_variables())  # (nothing is parsed yet)
         self.start_game_id = game_id
         self.start_options = dict(options or {})
         self.start_moves = list(moves or [])

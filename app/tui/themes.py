@@ -8,11 +8,14 @@
   green, errors vermilion.
 - Textual's themes whose text does not read at 4.5:1 (WCAG AA) on their background,
   surface or panel are registered again under their own names with that colour (the
-  foreground, the muted text) lightened or darkened just enough (`readable`). The light
-  ones (textual-light, solarized-light, catppuccin-latte, rose-pine-dawn,
-  atom-one-light) get their players' colours darkened the same way, since the players'
-  colours are used for text: names, the turn banner, the move list. A theme that reads
-  already (textual-dark, the default) is left exactly as Textual draws it.
+  foreground, the muted text) lightened or darkened just enough (`readable`). The
+  players' colours (primary for Player 1, accent for Player 2) are text too (names, the
+  turn banner, the move list), so they are made readable the same way in every theme
+  (textual-dark's blue, the default, read at only 4.14:1). And where the two players'
+  colours are not `APART` for someone with protanopia or deuteranopia
+  (`app.tui.colour_vision`), Player 2's is replaced by the Okabe–Ito colour nearest
+  its own that is apart from Player 1's (`players_colours`). A theme that passes is left exactly as
+  Textual draws it.
 
 `register_themes(app)` adds them (the menu's theme list and the command palette then offer
 them); `contrast(a, b)` is the WCAG 2 contrast ratio of two colours, which the tests use
@@ -28,6 +31,8 @@ from typing import Any
 from textual.app import App
 from textual.color import Color
 from textual.theme import BUILTIN_THEMES, Theme
+
+from app.tui.colour_vision import APART, NORMAL, apart, distance
 
 #: The Okabe–Ito palette.
 OKABE_ITO = {
@@ -109,12 +114,17 @@ def contrast(one: Color, two: Color) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-def readable_on(color: str | Color, grounds: list[Color], dark: bool) -> str:
+#: What the players' colours are made to read at: a little over `READABLE`, since a
+#: theme's colour system rounds a colour by a unit on its way to the screen.
+PLAYERS_READABLE = READABLE + 0.05
+
+
+def readable_on(color: str | Color, grounds: list[Color], dark: bool, at: float = READABLE) -> str:
     """`color` lightened (on dark grounds) or darkened (on light ones) in small steps until
-    it reads at `READABLE` on every one of `grounds`; as it is if it already does."""
+    it reads at `at` on every one of `grounds`; as it is if it already does."""
     found = Color.parse(color) if isinstance(color, str) else color
     for _ in range(60):
-        if min(contrast(found, ground) for ground in grounds) >= READABLE:
+        if min(contrast(found, ground) for ground in grounds) >= at:
             break
         found = found.lighten(0.02) if dark else found.darken(0.02)
     return found.hex
@@ -146,10 +156,38 @@ def readable(theme: Theme) -> Theme:
             **theme.variables,
             "text-muted": readable_on(muted[0], grounds, dark),
         }
-    if not dark:
-        changes["primary"] = readable_on(theme.primary, grounds[:1], dark)
-        changes["accent"] = readable_on(theme.accent or theme.primary, grounds[:1], dark)
+    # (the players' colours are drawn on the screen's background and the widgets'
+    # surface; the panel holds the title bar and the footer)
+    primary, accent = players_colours(found["primary"], found["accent"], grounds[:2], dark)
+    if primary != Color.parse(found["primary"]).hex:
+        changes["primary"] = primary
+    if accent != Color.parse(found["accent"]).hex:
+        changes["accent"] = accent
     return replace(theme, **changes) if changes else theme
+
+
+def players_colours(primary: str, accent: str, grounds: list[Color], dark: bool) -> tuple[str, str]:
+    """The players' colours (Player 1's, Player 2's), each readable as text on every one of
+    `grounds`, and `APART` for every way of seeing; as they are where they pass. Player 2's
+    is replaced where needed by the Okabe–Ito colour nearest it that is apart from
+    Player 1's (and if none is, both by Okabe–Ito's blue and orange)."""
+    one = readable_on(primary, grounds, dark, PLAYERS_READABLE)
+    two = readable_on(accent, grounds, dark, PLAYERS_READABLE)
+    if apart(Color.parse(one), Color.parse(two)) >= APART:
+        return one, two
+    palette = [
+        readable_on(c, grounds, dark, PLAYERS_READABLE)
+        for n, c in OKABE_ITO.items()
+        if n != "black"
+    ]
+    fits = [c for c in palette if apart(Color.parse(one), Color.parse(c)) >= APART]
+    if fits:  # the one nearest the theme's own (its look kept as far as it can be)
+        return one, min(fits, key=lambda c: distance(Color.parse(c), Color.parse(two), NORMAL))
+    blue = OKABE_ITO["sky blue" if dark else "blue"]
+    return (
+        readable_on(blue, grounds, dark, PLAYERS_READABLE),
+        readable_on(OKABE_ITO["orange"], grounds, dark, PLAYERS_READABLE),
+    )
 
 
 @cache

@@ -49,7 +49,3 @@ def _parse_rules_once(
 
 
 Stylesheet._parse_rules = _parse_rules_once  # type: ignore[method-assign]
-
-
-# Every plain transcript of these tests is checked for drawing, escapes and long lines.
-from tests.app.plain_transcripts import linear_transcripts  # noqa: E402, F401

@@ -3,7 +3,7 @@
 Random lines drawn from the commands (help, board, last, moves, hint, undo, clock, rules,
 save, quit and its answers), moves in words (`take 7`, `6 times 7`, `7 in my second
 slot`, `plus 5`), notation and junk, ending anywhere. Every run must end with exit 0, no
-exception, linear text (the transcript check of tests/app/plain_transcripts.py), and the
+exception, linear text (the transcript check of tests/plain/transcripts.py), and the
 game saved with `--save`: a record that loads and replays. Each run is bounded in time
 (an alarm turns a hang into a failure, counted as such). `pytest -m soak`
 (`PLAIN_COMMAND_STORM_RUNS=N` runs per game, 150 by default) prints the table.

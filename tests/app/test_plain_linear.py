@@ -1,7 +1,8 @@
 """The line mode writes linear text: no drawing, no escapes, no line over 100 characters.
 
-Every plain transcript of tests/app is checked as it is made (`plain_transcripts`, autouse
-through conftest.py); these tests check the checker and the console's line breaking.
+Every plain transcript of the test set is checked as it is made (`tests.plain.transcripts`,
+autouse through tests/conftest.py); these tests check the checker and the console's line
+breaking.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from io import StringIO
 
 from app.plain import base
 from app.plain.base import WIDTH, Console
-from tests.app.plain_transcripts import MAX_WIDTH, problems
+from tests.plain.transcripts import MAX_WIDTH, problems
 
 
 def test_the_check_finds_drawing_escapes_and_long_lines() -> None:
@@ -22,6 +23,8 @@ def test_the_check_finds_drawing_escapes_and_long_lines() -> None:
     assert problems("back\rover")
     assert problems("x" * (MAX_WIDTH + 1))
     assert not problems("x" * MAX_WIDTH)
+    assert not problems(f"/tmp/{'d' * MAX_WIDTH}/game.json.")  # (a path alone is kept whole)
+    assert problems(f"Saved to /tmp/{'d' * MAX_WIDTH}/game.json.")
 
 
 def test_a_long_line_is_broken_at_spaces() -> None:

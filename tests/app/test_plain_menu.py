@@ -3,7 +3,6 @@ statistics, rules; and when the line mode starts by itself (TERM=dumb, no termin
 
 from __future__ import annotations
 
-import datetime as dt
 from io import StringIO
 from pathlib import Path
 
@@ -12,8 +11,6 @@ import pytest
 from app import launch
 from app.plain.base import Console
 from app.plain.menu import run_menu
-from app.plain.puzzles import solve
-from rules.puzzles.bank import daily
 
 
 @pytest.fixture(autouse=True)
@@ -64,38 +61,6 @@ def test_an_unfinished_game_is_resumed_from_the_menu() -> None:
 
 def test_nothing_to_resume_is_said() -> None:
     assert "No unfinished game is kept." in menu("2", "7")
-
-
-def test_the_daily_puzzle_solved_in_notation() -> None:
-    puzzle = daily(dt.date.today())
-    text = menu("4", puzzle.solution[0], "7")
-    assert "The daily puzzle." in text
-    assert "to move and win." in text
-    assert "Solved! " in text
-
-
-def test_a_wrong_move_shows_the_solution() -> None:
-    puzzle = daily(dt.date(2026, 1, 1))
-    from rules.registry import get_game
-
-    game = get_game(puzzle.game)
-    wrong = next(
-        game.format_move(m)
-        for m in game.legal_moves(puzzle.state())
-        if game.format_move(m) not in puzzle.solution
-    )
-    out = StringIO()
-    solved = solve(Console(StringIO(f"nonsense\n{wrong}\n"), out), puzzle)
-    assert not solved
-    assert "Try again, or type solution." in " ".join(out.getvalue().split())
-    assert "Not this one: " in out.getvalue()
-    assert "The winning moves: " in out.getvalue()
-
-
-def test_a_puzzle_of_a_chosen_game_and_giving_up() -> None:
-    text = menu("3", "5", "solution", "7")
-    assert "Countdown Duel" in text
-    assert "The winning moves: " in text
 
 
 def test_statistics_and_rules() -> None:

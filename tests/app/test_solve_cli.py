@@ -201,6 +201,7 @@ def test_play_screen_with_computer_players_seats_them(
 
     opened: list[EquationDuelApp] = []
     monkeypatch.setattr(EquationDuelApp, "run", lambda self: opened.append(self))
+    monkeypatch.setattr("app.plain.no_screen.no_screen_reason", lambda: None)  # (as in a terminal)
     code, _, _ = run(capsys, "play", "conquest", "--p1", "easy", "--best-of", "3")
     assert code == 0
     (app,) = opened

@@ -6,46 +6,27 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.color import Color
 from textual.command import CommandPalette
 from textual.theme import BUILTIN_THEMES, Theme
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
-from app.tui.themes import (
-    COLOUR_BLIND_SAFE,
-    HIGH_CONTRAST,
-    LIGHT_THEMES,
-    READABLE,
-    all_themes,
-    contrast,
-)
+from app.tui.colour_vision import APART, DEUTERANOPIA, NORMAL, VISIONS, distance
+from app.tui.themes import READABLE, contrast, register_themes
 
-#: Every theme the app offers, as the app registers them (its own replace Textual's).
-THEMES: dict[str, Theme] = {
-    **{name: theme for name, theme in BUILTIN_THEMES.items() if not theme.ansi},
-    **{theme.name: theme for theme in all_themes()},
-}
-#: The themes whose players' colours are checked as text (the app's own and the light
-#: ones it made readable); Textual's dark themes are drawn as Textual draws them.
-PLAYER_TEXT_THEMES = (HIGH_CONTRAST.name, COLOUR_BLIND_SAFE.name, *LIGHT_THEMES)
 
-# Machado, Oliveira & Fernandes (2009), "A physiologically-based model for simulation of
-# color vision deficiency", severity 1.0: matrices for linear RGB.
-PROTANOPIA = (
-    (0.152286, 1.052583, -0.204868),
-    (0.114503, 0.786281, 0.099216),
-    (-0.003882, -0.048116, 1.051998),
-)
-DEUTERANOPIA = (
-    (0.367322, 0.860646, -0.227968),
-    (0.280085, 0.672501, 0.047413),
-    (-0.011820, 0.042940, 0.968881),
-)
-NORMAL = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
-#: The least CIELAB distance (ΔE*ab) at which the two players' colours count as apart:
-#: well above the ~2.3 of a just-noticeable difference, for colours seen side by side.
-APART = 40.0
+def offered() -> dict[str, Theme]:
+    """Every theme the menu offers (the app's list, as the app registers them), but the
+    ANSI ones, whose colours are the terminal's own: none can be computed."""
+    app: App[None] = App()
+    register_themes(app)
+    themes = {name: app.get_theme(name) for name in app.available_themes}
+    return {name: theme for name, theme in themes.items() if theme and not theme.ansi}
+
+
+THEMES = offered()
 
 
 def resolved(value: str, on: Color) -> Color:
@@ -60,6 +41,11 @@ def variables(theme: Theme) -> dict[str, str]:
     return theme.to_color_system().generate()
 
 
+def test_every_theme_of_textual_and_the_apps_own_is_checked() -> None:
+    expected = {name for name, theme in BUILTIN_THEMES.items() if not theme.ansi}
+    assert expected | {"high-contrast", "colour-blind-safe"} <= set(THEMES)
+
+
 @pytest.mark.parametrize("name", sorted(THEMES))
 def test_text_reads_on_every_background_of_every_theme(name: str) -> None:
     found = variables(THEMES[name])
@@ -70,54 +56,32 @@ def test_text_reads_on_every_background_of_every_theme(name: str) -> None:
             assert ratio >= READABLE, f"{name}: ${text} on ${ground} is {ratio:.2f}:1"
 
 
-@pytest.mark.parametrize("name", PLAYER_TEXT_THEMES)
+@pytest.mark.parametrize("name", sorted(THEMES))
 def test_the_players_colours_read_as_text(name: str) -> None:
+    """Player 1's colour ($primary) and Player 2's ($accent) are text (names, the turn
+    banner, the move list) on the screen's background and the widgets' surface."""
     found = variables(THEMES[name])
-    on = Color.parse(found["background"])
-    for player in ("primary", "accent"):
-        ratio = contrast(Color.parse(found[player]), on)
-        assert ratio >= READABLE, f"{name}: ${player} on the background is {ratio:.2f}:1"
+    for ground in ("background", "surface"):
+        on = Color.parse(found[ground])
+        for player in ("primary", "accent"):
+            ratio = contrast(Color.parse(found[player]), on)
+            assert ratio >= READABLE, f"{name}: ${player} on ${ground} is {ratio:.2f}:1"
 
 
-def _linear(value: int) -> float:
-    v = value / 255
-    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+def test_the_default_themes_player_colour_reads() -> None:
+    """textual-dark's blue was 4.14:1 on its background."""
+    found = variables(THEMES["textual-dark"])
+    primary, background = Color.parse(found["primary"]), Color.parse(found["background"])
+    assert contrast(primary, background) >= READABLE
+    assert contrast(Color.parse("#0178D4"), background) < READABLE  # (Textual's own)
 
 
-def simulated(color: Color, matrix: tuple[tuple[float, ...], ...]) -> tuple[float, ...]:
-    rgb = (_linear(color.r), _linear(color.g), _linear(color.b))
-    return tuple(
-        min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix
-    )
-
-
-def lab(rgb: tuple[float, ...]) -> tuple[float, float, float]:
-    """CIELAB (D65) of a linear RGB colour."""
-    r, g, b = rgb
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-
-    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
-
-
-def distance(one: Color, two: Color, matrix: tuple[tuple[float, ...], ...]) -> float:
-    a, b = lab(simulated(one, matrix)), lab(simulated(two, matrix))
-    return float(sum((p - q) ** 2 for p, q in zip(a, b, strict=True)) ** 0.5)
-
-
-@pytest.mark.parametrize("theme", [COLOUR_BLIND_SAFE, HIGH_CONTRAST], ids=lambda t: t.name)
-@pytest.mark.parametrize(
-    "matrix", [NORMAL, PROTANOPIA, DEUTERANOPIA], ids=["normal", "protanopia", "deuteranopia"]
-)
-def test_the_players_are_told_apart_without_red_and_green(
-    theme: Theme, matrix: tuple[tuple[float, ...], ...]
-) -> None:
-    one, two = Color.parse(theme.primary), Color.parse(theme.accent or "")
-    assert distance(one, two, matrix) >= APART
+@pytest.mark.parametrize("name", sorted(THEMES))
+@pytest.mark.parametrize("vision", sorted(VISIONS))
+def test_the_players_are_told_apart_without_red_and_green(name: str, vision: str) -> None:
+    found = variables(THEMES[name])
+    one, two = Color.parse(found["primary"]), Color.parse(found["accent"])
+    assert distance(one, two, VISIONS[vision]) >= APART
 
 
 def test_the_simulation_confuses_red_and_green() -> None:
@@ -125,6 +89,20 @@ def test_the_simulation_confuses_red_and_green() -> None:
     red, green = Color.parse("#D00000"), Color.parse("#00A000")
     assert distance(red, green, NORMAL) > 2 * APART
     assert distance(red, green, DEUTERANOPIA) < APART
+
+
+def test_a_theme_whose_players_look_alike_is_mended() -> None:
+    """solarized-light's blue and violet are 3 apart for a deuteranope: Player 2 gets
+    another colour, and Player 1 keeps the theme's (made readable)."""
+    textual = variables(BUILTIN_THEMES["solarized-light"])
+    before = (Color.parse(textual["primary"]), Color.parse(textual["accent"]))
+    assert distance(*before, DEUTERANOPIA) < APART
+    mended = variables(THEMES["solarized-light"])
+    assert (
+        mended["primary"] == textual["primary"]
+        or contrast(before[0], Color.parse(textual["background"])) < READABLE
+    )
+    assert mended["accent"] != textual["accent"]
 
 
 def test_the_contrast_ratio_is_wcags() -> None:
@@ -183,3 +161,11 @@ async def test_no_cursor_blinks_with_animations_off() -> None:
         field = app.screen.query_one("#equation", Input)
         assert field.has_focus
         assert not field.cursor_blink
+
+
+async def test_the_default_theme_is_drawn_mended_from_the_start() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=(100, 30)):
+        assert app.theme == "textual-dark"
+        mended = variables(THEMES["textual-dark"])["primary"]
+        assert app.stylesheet._variables["primary"] == mended != "#0178D4"

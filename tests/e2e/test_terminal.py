@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.plain.transcripts import problems
+
 try:
     import pexpect
     import pyte
@@ -192,6 +194,8 @@ def test_conquest_plain_in_a_terminal(terminal: list[Terminal]) -> None:
     screen = term.wait_for("Player 1 wins: 2 + 3 = 5 formed.")
     assert "Equation formed: 2 + 3 = 5" in screen
     assert term.wait_exit() == 0
+    written = term.raw.decode().replace("\r\n", "\n")  # (the terminal's line ends)
+    assert not problems(written)  # linear text, as every plain transcript (tests/plain)
 
 
 def test_quit_key_ends_the_app_at_once(terminal: list[Terminal]) -> None:

@@ -1,0 +1,67 @@
+"""Puzzles from the line mode's menu: one puzzle, or training as the full screen's puzzle
+menu offers it (a streak, a storm, and "Try again": your mistakes and the puzzles you
+missed).
+
+One puzzle is `app.plain.puzzles.solve_puzzle`. Training is played by the command line's
+own runs (`app.puzzle_training_cli`, as `equation-duel puzzle --streak`, `--storm` and
+`--review` play them) through the console, and kept under the name the player gave
+(`app.plain.puzzles.player_name`); training is not rated. Moves are typed in notation,
+or in words where the game's words need no position (`take 7`, `6 times 7`, `plus 5`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.plain.base import Console, EndOfInput
+from app.plain.choosing import choose
+from app.plain.puzzles import player_name, solve_puzzle
+from app.plain.words_in import rewrite
+from rules.registry import GAME_IDS, GAME_INFO
+
+KINDS = (
+    "One puzzle of a game you choose",
+    "A streak: no clock, harder and harder, until the first miss",
+    "A storm: three minutes, as many as you can; a miss costs 10 seconds",
+    "Try again: your mistakes and the puzzles you missed",
+)
+
+
+def puzzles(console: Console) -> None:
+    """Which puzzles (one, a streak, a storm, try again), then play them."""
+    from app import puzzle_training_cli as training
+
+    picked = choose(console, "Which puzzles", KINDS)
+    if picked is None:
+        return
+    if picked == 0:
+        solve_puzzle(console)
+        return
+    if picked in (1, 2):
+        titles = [*(GAME_INFO[g].title for g in GAME_IDS), "Any game"]
+        game = choose(console, "Puzzles of which game", titles)
+        if game is None:
+            return
+        game_id = GAME_IDS[game] if game < len(GAME_IDS) else None
+        run = training.run_streak if picked == 1 else training.run_storm
+        run(game_id, player_name(console), reader(console), console.say, None)
+        return
+    training.run_review(player_name(console), reader(console), console.say)
+
+
+def reader(console: Console) -> Callable[[str], str | None]:
+    """The training's `read`: a line from the console (a move in words read as the
+    notation where no position is needed), None at the end of input."""
+
+    def read(prompt: str) -> str | None:
+        try:
+            typed = console.ask(prompt)
+        except EndOfInput:
+            return None
+        for game_id in GAME_IDS:
+            said = rewrite(game_id, typed, None, ("Player 1", "Player 2"))
+            if said != typed:
+                return said
+        return typed
+
+    return read
