@@ -162,6 +162,13 @@ class PuzzleReferee(Referee):
         return "over" if training.over else training.status()
 
     @property
+    def ended_meanwhile(self) -> str | None:
+        training = self.training
+        if training is not None and training.is_storm and training.over:
+            return training.ending()
+        return None
+
+    @property
     def holds_computer(self) -> bool:
         return self.result == "failed"  # the refutation is played at once, nothing after
 

@@ -57,6 +57,12 @@ class Referee:
         return None
 
     @property
+    def ended_meanwhile(self) -> str | None:
+        """What the status line says when `ticking` changes after the board's end (a
+        storm's time running out on a solved puzzle); None: what it says stays."""
+        return None
+
+    @property
     def holds_computer(self) -> bool:
         """The computer does not move now (a failed puzzle)."""
         return False

@@ -272,7 +272,10 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         ticking = self.referee.ticking
         if ticking is not None and self.state is not None and ticking != self._ticked:
             self._ticked = ticking
-            self.redraw()
+            if not self.is_over:
+                self.redraw()
+            elif (ended := self.referee.ended_meanwhile) is not None:
+                self.say(ended)  # the board's end stays said until then (a solved puzzle)
         if self.state is None or self.is_over or not self.session.turn_seconds:
             return
         if self.human_to_move and self.is_active and self.session.out_of_time():

@@ -80,9 +80,13 @@ async def test_streak_miss_storm_combo_and_the_daily_line_on_the_board() -> None
         await pilot.press(puzzle.solution[0])
         await settle(pilot)
         assert "combo 1" in status(screen) and "Press n for the next puzzle" in status(screen)
+        now[0] = 1.0
+        screen.tick()  # the storm's clock ticks on: the solved puzzle's words stay
+        assert status(screen).startswith("Solved!") and "Press n" in status(screen)
         now[0] = 200.0
+        screen.tick()  # its time runs out while the solved puzzle is shown: said
+        assert "Storm over: 1 solved" in status(screen)
         assert not referee(screen).offers("next_puzzle")
-        assert "Storm over: 1 solved" in storm.ending()
         # the storm's clock runs on screen while the player thinks, and its end is said
         later = [0.0]
         ticking = Training(Storm("conquest", clock=lambda: later[0], seed=1), NAME)
