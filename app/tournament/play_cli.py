@@ -95,8 +95,8 @@ def host_pairing(name: str, number: int, a: str, b: str, *, bind: str, port: int
 
     game, options, best_of, p1, p2 = _begin(name, number, a, b)
     print(
-        f"Round {number}: {p1} - {p2}, {game.id}. {p1} plays here and starts; {p2} joins "
-        f"from their own machine with the command below and plays as {p2}."
+        f"Round {number}: {p1} - {p2}, {game.id}. {p1} plays here and starts.\n"
+        f"{p2} joins from their own machine with the command below and plays as {p2}."
     )
     code = host_plain(game, new_match(game.id, options, best_of, None), p1, bind, port, guest=p2)
     _enter_result(name)

@@ -28,7 +28,7 @@ def test_a_pairing_hosted_online_enters_its_result(
     try:
         line = hosting.wait_for("equation-duel join ")
         address = next(word for word in line.split() if "@" in word)
-        assert "Ann plays here and starts; Bo joins" in hosting.output()
+        assert "Ann plays here and starts.\nBo joins" in hosting.output()
         # The guest gives another name: the seat is Bo's, as the tournament says.
         guest = Proc(["join", address, "--plain", "--name", "Zed"], tmp_path / "student")
         hosting.wait_for("Bo joined.")
