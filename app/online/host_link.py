@@ -38,6 +38,7 @@ from app.online.protocol import (
     Refusal,
     TakebackAnswer,
     TakebackAsk,
+    TakenBack,
     Welcome,
     encode,
     read_from_guest,
@@ -63,6 +64,8 @@ class Position:
     turn: int
     guest_to_move: bool
     over: bool = False
+    #: Takebacks made so far: a move made before the last one is not played.
+    takebacks: int = 0
 
 
 class HostLink:
@@ -93,6 +96,9 @@ class HostLink:
         self.log: list[Moved] = []
         self.guest: str | None = None
         self.joined = threading.Event()
+        #: Called in the link's thread with each takeback ask or answer of the guest, as
+        #: it comes (a plain host at its prompt says it at once); it goes to `inbox` too.
+        self.heard: Callable[[Message], None] | None = None
         self._ws: web.WebSocketResponse | None = None
         self._away_since: float | None = None
         self._paused = 0.0
@@ -186,6 +192,12 @@ class HostLink:
         with self.lock:
             self.log.append(moved)
         self._call(self._send(moved))
+
+    def taken_back(self, taken: TakenBack) -> None:
+        """Moves were taken back: the turns after them leave the log; told to the guest."""
+        with self.lock:
+            del self.log[taken.number :]
+        self._call(self._send(taken))
 
     def refuse(self, reason: str, number: int | None = None) -> None:
         self._call(self._send(Refusal(reason=reason[:600], number=number)))
@@ -355,12 +367,15 @@ class HostLink:
                 self.inbox.put(read)
                 return
             if isinstance(read, Move):
-                if read.number < self._turn() and self._retry(read):
-                    continue  # a retry of a move played: its `moved` was sent
+                if self._retry(read):
+                    continue  # a retry of a move played (its `moved` was sent), or one
+                    # made before a takeback: passed over
                 refusal = self._check_move(read)
                 if refusal is not None:
                     await ws.send_str(encode(Refusal(reason=refusal, number=read.number)))
                     continue
+            if isinstance(read, TakebackAsk | TakebackAnswer) and self.heard is not None:
+                self.heard(read)
             if isinstance(read, TakebackAsk | TakebackAnswer | Move):
                 self.inbox.put(read)
 
@@ -378,12 +393,11 @@ class HostLink:
             return f"That move is numbered {move.number}; the move to play is {position.turn}."
         return None
 
-    def _turn(self) -> int:
-        with self.lock:
-            return 0 if self.position is None else self.position.turn
-
     def _retry(self, move: Move) -> bool:
         with self.lock:
+            position = self.position
+            if position is not None and move.takebacks != position.takebacks:
+                return True
             return move.number < len(self.log) and self.log[move.number].text == move.text
 
 

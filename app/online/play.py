@@ -21,6 +21,7 @@ from app.online.guest_play import GuestPlayer
 from app.online.host_link import HostLink
 from app.online.host_play import HostReferee
 from app.online.host_turns import HostTurns
+from app.online.plain_takebacks import OnlineCommands
 from app.online.seats import OnlineDriver
 from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words, their_words
 from app.plain import driver_class
@@ -82,7 +83,7 @@ def host_plain(
     record_id = __import__("uuid").uuid4().hex
     turns = HostTurns(link, game, names, GUEST_SEAT, record_id)
     turns.publish(match, ())
-    referee = HostReferee(turns, console.say)
+    referee = HostReferee(turns, console.say, console)
     try:
         port = link.start()
     except OSError as error:
@@ -105,9 +106,11 @@ def host_plain(
     guest = link.guest or "Guest"
     names = (name, guest)
     turns.names = names
+    referee.other = guest
     players = players_of(names)
     inner = driver_class(game.id)(game, console, names)
-    driver = OnlineDriver(inner, HOST_SEAT, inner.human_turn, referee.guest_turn)
+    host_turn = referee.host_turn(inner.human_turn)
+    driver = OnlineDriver(inner, HOST_SEAT, host_turn, referee.guest_turn)
     runner = MatchRunner(
         driver,
         match,
@@ -118,6 +121,7 @@ def host_plain(
         started=started,
         record_id=record_id,
     )
+    OnlineCommands.install(runner, referee)
     stopped = _play(runner, console)
     finished = match_outcome(runner.match) is not None
     if finished:
@@ -153,7 +157,7 @@ def join_plain(
             tidy_name(their_words(welcome.names[1]), "Player 2", 16),
         )
         inner = driver_class(game.id)(game, console, names)
-        player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn)
+        player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn, welcome.takebacks)
         player.limit = match.turn_seconds
         driver = OnlineDriver(inner, welcome.seat, player.own_turn, player.host_turn)
         players = players_of(names)
@@ -168,6 +172,7 @@ def join_plain(
             started=_now(),
             record_id=record_id,
         )
+        OnlineCommands.install(runner, player)
     except (ValidationError, ValueError) as error:
         link.close("The game could not be read.")
         why = their_words(str(error), 200)
