@@ -2,7 +2,8 @@
 
 Both sides keep the game as a local one is kept (their session's `SavedGames` keeper,
 after every turn, under the host's record id) and count a finished game once (`app.
-ratings.record_game`, which passes over a record id counted already).
+ratings.record_game`, which passes over a record id counted already), the other player
+marked as online (`app.online.online_stats`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from app.online.guest_play import GuestPlayer
 from app.online.host_link import HostLink
 from app.online.host_play import HostReferee
 from app.online.host_turns import HostTurns
+from app.online.online_stats import mark_online
 from app.online.plain_takebacks import OnlineCommands
 from app.online.seats import OnlineDriver
 from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words, their_words
@@ -48,6 +50,14 @@ def _shown_host(bind: str) -> str:
 
         return socket.gethostname()
     return f"[{bind}]" if ":" in bind else bind
+
+
+def _mark(record_id: str, seat: PlayerNo) -> None:
+    """The statistics say the other player (`seat`) played online; a failure is said on
+    standard error (the game stays counted)."""
+    why = mark_online(record_id, seat)
+    if why is not None:
+        print(f"equation-duel: {why}", file=sys.stderr)
 
 
 def _play(runner: MatchRunner, console: Console) -> str:
@@ -126,6 +136,7 @@ def host_plain(
     finished = match_outcome(runner.match) is not None
     if finished:
         link.stop("The game is over.")
+        _mark(record_id, GUEST_SEAT)
         return 0
     console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
     link.stop(f"{name} stopped the game: it is kept.")
@@ -183,6 +194,7 @@ def join_plain(
     finished = match_outcome(runner.match) is not None
     if finished:
         link.close()
+        _mark(record_id, HOST_SEAT if welcome.seat == GUEST_SEAT else GUEST_SEAT)
         return 0
     console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
     link.close(f"{names[welcome.seat - 1]} left: the game is kept.")

@@ -43,7 +43,7 @@ from app.online.screen_referee import GuestReferee
 from app.online.takebacks import Asks, answer_words, asked_words, follow, moves_back, taken_words
 from app.online.texts import their_words
 from app.tui.boards import board_screen
-from app.tui.online_takeback import ask_to_allow
+from app.tui.online_takeback import ask_to_allow, mark_in_statistics
 from app.tui.styles import ONLINE_STYLES
 from rules.match import MatchState
 from rules.names import tidy_name
@@ -192,11 +192,13 @@ class GuestSeat(Widget):
             self.asks.lapse(self.expected)
             if said.timed_out:
                 screen.show_events(screen.session.time_out(said.seconds))
-                return
-            move = screen.game.parse_move(said.text)
-            self.referee.incoming = move
-            if screen.play(move):
-                screen.session.seconds[-1] = said.seconds  # (as the host counted)
+            else:
+                move = screen.game.parse_move(said.text)
+                self.referee.incoming = move
+                if screen.play(move):
+                    screen.session.seconds[-1] = said.seconds  # (as the host counted)
+            if screen.session.result is not None:
+                mark_in_statistics(self, screen.session.record_id, 1 if self.seat == 2 else 2)
         elif isinstance(said, Refusal):
             if said.number == self.expected:
                 self.referee.pending = False

@@ -39,7 +39,7 @@ from app.online.takebacks import (
     taken_words,
 )
 from app.online.texts import their_words
-from app.tui.online_takeback import ask_to_allow
+from app.tui.online_takeback import ask_to_allow, mark_in_statistics
 from rules.base import IllegalMove, PlayerNo
 from rules.words.common import name_players
 
@@ -133,6 +133,8 @@ class OnlineSeat(Widget):
             return
         self.turns.changed(session.match, tuple(session.seconds))
         self.asks.lapse(self.turns.turn)
+        if session.result is not None:
+            mark_in_statistics(self, session.record_id, self.referee.guest_seat)
         if self.turns.turn > before:
             self.sent.put_nowait(self.turns.turn - 1)
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
 
+from app import stats
+from app.online.online_stats import mark_online, migrate_online
 from tests.online.procs import Proc, answers, first_moves, host
 
 SOAK_GAMES = ["collect", "template", "conquest", "countdown"]
@@ -32,6 +35,45 @@ def play_through(game_id: str, tmp_path: Path) -> None:
 
 def test_a_game_of_fifty_is_played_to_the_end_over_loopback(tmp_path: Path) -> None:
     play_through("fifty", tmp_path)
+    # Each side counted it once, with the other player marked as online, and rated it
+    # as a game between two named players.
+    for side, pair in (("host", ("Ada", "Bob (online)")), ("guest", ("Ada (online)", "Bob"))):
+        path = tmp_path / side / "stats.sqlite3"
+        found = stats.summary(path)
+        assert found.games == 1
+        assert [(h.first, h.second, h.played) for h in found.head_to_head] == [(*pair, 1)]
+        assert sorted(p.name for p in found.players) == ["Ada", "Bob"]
+        assert pair[0] in stats.format_summary(found).split("Head to head")[1]
+        conn = sqlite3.connect(path)
+        try:
+            rated = {row[0] for row in conn.execute("SELECT player FROM ratings")}
+        finally:
+            conn.close()
+        assert rated == {"Ada", "Bob"}
+
+
+def test_an_older_statistics_database_opens_and_takes_the_online_mark(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    stats.connect(path).close()  # a database from before online games, with a game
+    raw = sqlite3.connect(path)
+    raw.execute(
+        "INSERT INTO games (record_id, game, variant, best_of, p1_name, p1_kind, p2_name, "
+        "p2_kind, winner, reason, moves, duration, started, ended) VALUES "
+        "('old-1', 'fifty', '{}', 1, 'Ada', 'human', 'Bob', 'human', 2, 'hit 50', 6, 40.0, "
+        "'2024-01-01T10:00:00+00:00', '2024-01-01T10:01:00+00:00')"
+    )
+    raw.commit()
+    raw.close()
+    assert [(h.first, h.second) for h in stats.summary(path).head_to_head] == [("Ada", "Bob")]
+    assert mark_online("old-1", 2, path) is None
+    assert [(h.first, h.second) for h in stats.summary(path).head_to_head] == [
+        ("Ada", "Bob (online)")
+    ]
+    conn = stats.connect(path)
+    try:
+        assert migrate_online(conn) == 1  # once
+    finally:
+        conn.close()
 
 
 @pytest.mark.soak

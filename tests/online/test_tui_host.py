@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from app import stats
 from app.online.host_turns import turns_of
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import ConfirmDialog
@@ -80,6 +81,10 @@ async def test_a_full_screen_host_plays_a_plain_guest_to_the_end(tmp_path: Path)
             await pilot.pause()
         assert guest.finish() == 0, guest.output()
         assert "Player 1 declined the takeback: the moves stand." in guest.output()
+        found = stats.summary()  # counted once here, the guest marked as online
+        assert [(h.first, h.second, h.played) for h in found.head_to_head] == [
+            ("Bob (online)", "Player 1", 1)
+        ]
         assert " wins" in guest.output().splitlines()[-1]
     finally:
         if guest is not None:
