@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.online.codes import Address, new_code
 from app.online.guest_link import Back, GuestLink
-from app.online.host_link import HostLink, Position
+from app.online.host_link import HostLink
+from app.online.host_position import Position
 from app.online.protocol import VERSION, Move, Moved, Welcome
 from rules.match import new_match
 

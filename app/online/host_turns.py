@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.online.host_link import HostLink, Position
+from app.online.host_link import HostLink
+from app.online.host_position import Position
 from app.online.protocol import VERSION, Moved, TakenBack, Welcome
 from rules.base import Game, PlayerNo
 from rules.match import MatchState, all_moves, current_state, match_outcome
