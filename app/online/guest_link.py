@@ -68,6 +68,8 @@ class GuestLink:
         #: Turns seen so far, and the move sent and not yet confirmed (set by the player).
         self.have = 0
         self.pending: Move | None = None
+        #: Takebacks seen so far (set by the player).
+        self.takebacks = 0
         #: Called in the link's thread with each takeback ask of the host, as it comes (a
         #: plain guest at its prompt says it at once); it goes to `inbox` too.
         self.heard: Callable[[Message], None] | None = None
@@ -133,7 +135,13 @@ class GuestLink:
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
             why = their_words(str(error)) or type(error).__name__
             raise JoinRefused(f"the host cannot be reached: {why}") from None
-        hello = Hello(version=VERSION, code=self.address.code, name=self.name, have=self.have)
+        hello = Hello(
+            version=VERSION,
+            code=self.address.code,
+            name=self.name,
+            have=self.have,
+            takebacks=self.takebacks,
+        )
         try:
             await ws.send_str(encode(hello))
             first = await ws.receive(timeout=CONNECT_SECONDS)

@@ -81,7 +81,7 @@ class GuestPlayer(PlainAsks):
         self.seat = seat
         self.names = names
         self.expected = turn
-        self.takebacks = takebacks
+        self.takebacks = link.takebacks = takebacks
         link.have = turn
         link.heard = self.heard
         self._answer = 0.0
@@ -187,12 +187,13 @@ class GuestPlayer(PlainAsks):
         count = self.expected - taken.number
         if self.session is None or not follow(self.session, taken.number):
             raise EndOfInput("the host's takeback does not fit this game's copy")
-        self.expected = taken.number
-        self.takebacks = taken.takebacks
-        self.link.have, self.link.pending = taken.number, None
-        said = taken_words(count)
-        self.say(said)
-        raise TurnTakenBack(said)
+        self.expected = self.link.have = taken.number
+        self.takebacks = self.link.takebacks = taken.takebacks
+        self.link.pending = None
+        if count > 0:
+            said = taken_words(count)
+            self.say(said)
+            raise TurnTakenBack(said)
 
     # The connection
 

@@ -80,6 +80,8 @@ class HostLink:
         self.lock = threading.Lock()
         self.position: Position | None = None
         self.log: list[Moved] = []
+        #: The turn each takeback went back to, in order.
+        self.taken_to: list[int] = []
         self.guest: str | None = None
         self.joined = threading.Event()
         #: Called in the link's thread with each takeback ask or answer of the guest, as
@@ -183,6 +185,7 @@ class HostLink:
         """Moves were taken back: the turns after them leave the log; told to the guest."""
         with self.lock:
             del self.log[taken.number :]
+            self.taken_to.append(taken.number)
         self._call(self._send(taken))
 
     def refuse(self, reason: str, number: int | None = None) -> None:
@@ -265,6 +268,7 @@ class HostLink:
                 self.guest = guest_name(hello.name, self.host_name)
             position = self.position
             log = list(self.log)
+            missed = self.taken_to[hello.takebacks :]
             self._ws = ws
             if self._away_since is not None:
                 self._paused += self.wall() - self._away_since
@@ -276,7 +280,11 @@ class HostLink:
             update={"turn": position.turn, "names": (names[0], names[1])}
         )
         await ws.send_str(encode(welcome))
-        for moved in log[hello.have :]:
+        have = hello.have
+        if missed:  # a takeback made while the guest was away from the connection
+            have = min(have, *missed)
+            await ws.send_str(encode(TakenBack(number=have, takebacks=len(self.taken_to))))
+        for moved in log[have:]:
             await ws.send_str(encode(moved))
         self.notice(f"{self.guest} is back." if back else f"{self.guest} joined.")
         self.joined.set()

@@ -62,6 +62,8 @@ class Hello(Message):
     name: str = Field(max_length=MAX_NAME_SENT)
     #: How many turns the guest has seen (a rejoin: the host sends those after them).
     have: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    #: How many takebacks the guest has seen (a rejoin: one it missed is sent first).
+    takebacks: int = Field(default=0, ge=0, le=MAX_NUMBER)
 
 
 class Move(Message):

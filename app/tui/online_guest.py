@@ -130,7 +130,7 @@ def guest_board(link: GuestLink, welcome: Welcome) -> tuple[Any, GuestSeat]:
     now = datetime.now(UTC).replace(microsecond=0)
     record = record_from_match(match, players_of(names), welcome.seconds, now, None, record_id)
     seat = GuestSeat(link, welcome.seat, names[2 - welcome.seat], welcome.turn, welcome.hints)
-    seat.takebacks = welcome.takebacks
+    seat.takebacks = link.takebacks = welcome.takebacks
     screen = board_screen(match.game_id)(setup, None, record, referee=seat.referee)
     screen.session.clock = _still  # the host counts the time
     return screen, seat
@@ -259,11 +259,13 @@ class GuestSeat(Widget):
             self.notify("The host's takeback does not fit this copy.", severity="error")
             return
         self.expected, self.takebacks = taken.number, taken.takebacks
+        self.link.takebacks = taken.takebacks
         self.link.have, self.link.pending = taken.number, None
         self.referee.pending = False
         self.asks.lapse(self.expected)
         screen.new_position()
-        screen.say(taken_words(count))
+        if count > 0:
+            screen.say(taken_words(count))
 
     def on_unmount(self) -> None:
         self.link.close("The guest left: the game is kept.")

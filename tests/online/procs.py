@@ -43,16 +43,19 @@ class Proc:
             self.lines.append("<end>")
             self.changed.notify_all()
 
-    def wait_for(self, text: str, timeout: float = WAIT) -> str:
-        """The first line holding `text` (AssertionError with the output if none comes)."""
+    def wait_for(self, text: str, timeout: float = WAIT, count: int = 1) -> str:
+        """The `count`-th line holding `text` (AssertionError with the output if it does
+        not come)."""
+
+        def holding() -> list[str]:
+            return [line for line in self.lines if text in line]
+
         with self.changed:
             found = self.changed.wait_for(
-                lambda: any(text in line for line in self.lines) or "<end>" in self.lines,
-                timeout,
+                lambda: len(holding()) >= count or "<end>" in self.lines, timeout
             )
-            for line in self.lines:
-                if text in line:
-                    return line
+            if len(holding()) >= count:
+                return holding()[count - 1]
         raise AssertionError(f"no {text!r} (waited: {found}) in:\n" + self.output())
 
     def output(self) -> str:

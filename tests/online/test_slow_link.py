@@ -61,8 +61,7 @@ async def test_the_full_screen_guest_shows_its_move_pending_on_a_slow_link(
             assert not screen.play(screen.game.parse_move("1+2"))  # sent, not played yet
             assert status.message == "Sent: waiting for the host to confirm your move…"
             assert screen.session.moves == [(1, "3+4")]
-            await pilot.pause()
-            assert seat.referee.pending and status.message.startswith("Sent:")
+            assert seat.referee.pending
             assert screen.play(screen.game.parse_move("1+5")) is False  # one at a time
             assert "on its way" in status.message
             await until(pilot, lambda: seat.expected == 2, "the host's confirmation")
