@@ -88,6 +88,24 @@ def host(game: str, data: Path, *flags: str) -> tuple[Proc, str]:
     return proc, next(word for word in line.split() if "@" in word)
 
 
+def play_both(
+    hosting: Proc, place: str, data: Path, host_lines: list[str], guest_lines: list[str]
+) -> Proc:
+    """A plain guest, Bob, joins `hosting` at `place`; each is fed its lines and both play
+    to their end (each exits 0). The guest, ended."""
+    guest = Proc(["join", place, "--plain", "--name", "Bob"], data)
+    try:
+        hosting.wait_for("Bob joined.")
+        guest.write("".join(f"{line}\n" for line in guest_lines))
+        hosting.write("".join(f"{line}\n" for line in host_lines))
+        assert guest.finish() == 0, guest.output()
+        assert hosting.finish() == 0, hosting.output()
+    finally:
+        hosting.stop()
+        guest.stop()
+    return guest
+
+
 def answers(game_id: str, moves: list[Any], state: Any) -> tuple[list[str], list[str]]:
     """The lines each seat types to play `moves` from `state`, by the plain prompts."""
     game = get_game(game_id)

@@ -11,7 +11,7 @@ import pytest
 
 from app.online.codes import parse_address
 from tests.online.fault_proxy import FaultProxy, Faults
-from tests.online.procs import Proc, answers, first_moves, host
+from tests.online.procs import Proc, answers, first_moves, host, play_both
 
 
 def moves_and_result(output: str) -> list[str]:
@@ -27,18 +27,10 @@ def play_through_proxy(faults: Faults, tmp_path: Path, game_id: str = "fifty") -
     address = parse_address(place)
     proxy = FaultProxy(address.url(), faults)
     port = proxy.start()
-    guest = Proc(
-        ["join", f"{address.code}@127.0.0.1:{port}", "--plain", "--name", "Bob"], tmp_path / "guest"
-    )
+    place = f"{address.code}@127.0.0.1:{port}"
     try:
-        hosting.wait_for("Bob joined.")
-        guest.write("".join(f"{line}\n" for line in guest_lines))
-        hosting.write("".join(f"{line}\n" for line in host_lines))
-        assert guest.finish() == 0, guest.output()
-        assert hosting.finish() == 0, hosting.output()
+        guest = play_both(hosting, place, tmp_path / "guest", host_lines, guest_lines)
     finally:
-        hosting.stop()
-        guest.stop()
         proxy.stop()
     on_host, on_guest = moves_and_result(hosting.output()), moves_and_result(guest.output())
     assert " wins" in on_host[-1]

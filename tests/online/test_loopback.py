@@ -9,7 +9,8 @@ import pytest
 
 from app import stats
 from app.online.online_stats import mark_online, migrate_online
-from tests.online.procs import Proc, answers, first_moves, host
+from tests.app.test_ratings import make_todays_database
+from tests.online.procs import answers, first_moves, host, play_both
 
 SOAK_GAMES = ["collect", "template", "conquest", "countdown"]
 
@@ -18,16 +19,7 @@ def play_through(game_id: str, tmp_path: Path) -> None:
     start, moves = first_moves(game_id)
     host_lines, guest_lines = answers(game_id, moves, start)
     hosting, address = host(game_id, tmp_path / "host")
-    guest = Proc(["join", address, "--plain", "--name", "Bob"], tmp_path / "guest")
-    try:
-        hosting.wait_for("Bob joined.")
-        guest.write("".join(f"{line}\n" for line in guest_lines))
-        hosting.write("".join(f"{line}\n" for line in host_lines))
-        assert guest.finish() == 0, guest.output()
-        assert hosting.finish() == 0, hosting.output()
-    finally:
-        hosting.stop()
-        guest.stop()
+    guest = play_both(hosting, address, tmp_path / "guest", host_lines, guest_lines)
     result = hosting.output().splitlines()[-1]
     assert " wins" in result
     assert guest.output().splitlines()[-1] == result
@@ -54,16 +46,7 @@ def test_a_game_of_fifty_is_played_to_the_end_over_loopback(tmp_path: Path) -> N
 
 def test_an_older_statistics_database_opens_and_takes_the_online_mark(tmp_path: Path) -> None:
     path = tmp_path / "stats.sqlite3"
-    stats.connect(path).close()  # a database from before online games, with a game
-    raw = sqlite3.connect(path)
-    raw.execute(
-        "INSERT INTO games (record_id, game, variant, best_of, p1_name, p1_kind, p2_name, "
-        "p2_kind, winner, reason, moves, duration, started, ended) VALUES "
-        "('old-1', 'fifty', '{}', 1, 'Ada', 'human', 'Bob', 'human', 2, 'hit 50', 6, 40.0, "
-        "'2024-01-01T10:00:00+00:00', '2024-01-01T10:01:00+00:00')"
-    )
-    raw.commit()
-    raw.close()
+    make_todays_database(path)  # a database from before online games, with a game
     assert [(h.first, h.second) for h in stats.summary(path).head_to_head] == [("Ada", "Bob")]
     assert mark_online("old-1", 2, path) is None
     assert [(h.first, h.second) for h in stats.summary(path).head_to_head] == [
@@ -104,16 +87,7 @@ def test_a_match_of_three_rounds_with_a_clock_is_played_to_the_end(tmp_path: Pat
         wins[outcome.winner - 1] += 1
         first = 3 - first
     hosting, address = host("fifty", tmp_path / "host", "--best-of", "3", "--turn-seconds", "600")
-    guest = Proc(["join", address, "--plain", "--name", "Bob"], tmp_path / "guest")
-    try:
-        hosting.wait_for("Bob joined.")
-        guest.write("".join(f"{line}\n" for line in guest_lines))
-        hosting.write("".join(f"{line}\n" for line in host_lines))
-        assert guest.finish() == 0, guest.output()
-        assert hosting.finish() == 0, hosting.output()
-    finally:
-        hosting.stop()
-        guest.stop()
+    guest = play_both(hosting, address, tmp_path / "guest", host_lines, guest_lines)
     result = hosting.output().splitlines()[-1]
     assert "rounds to" in result
     assert guest.output().splitlines()[-1] == result

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.online.procs import Proc, answers, first_moves, host
+from tests.online.procs import answers, first_moves, host, play_both
 
 
 def test_plain_players_ask_decline_and_allow_takebacks(tmp_path: Path) -> None:
@@ -34,16 +34,7 @@ def test_plain_players_ask_decline_and_allow_takebacks(tmp_path: Path) -> None:
         *[line for lines in bob[1:] for line in lines],
     ]
     hosting, address = host("fifty", tmp_path / "host")
-    guest = Proc(["join", address, "--plain", "--name", "Bob"], tmp_path / "guest")
-    try:
-        hosting.wait_for("Bob joined.")
-        guest.write("".join(f"{line}\n" for line in guest_lines))
-        hosting.write("".join(f"{line}\n" for line in host_lines))
-        assert guest.finish() == 0, guest.output()
-        assert hosting.finish() == 0, hosting.output()
-    finally:
-        hosting.stop()
-        guest.stop()
+    guest = play_both(hosting, address, tmp_path / "guest", host_lines, guest_lines)
     ada_saw, bob_saw = hosting.output(), guest.output()
     assert "Bob declined the takeback: the moves stand." in ada_saw
     assert "Ada asks to take back their last move and your reply" in bob_saw
