@@ -1,4 +1,4 @@
-"""Takebacks in a plain-mode online game: `undo` asks, `yes` or `no` answers.
+"""Takebacks in a plain-mode online game: `undo` asks, `allow` or `decline` answers.
 
 The plain mode reads a line at a time, so the other player's ask can come while this
 player is at a prompt (the link's thread says it at once: `PlainAsks.heard`) or while
@@ -20,7 +20,11 @@ from app.online.takebacks import ask_words, moves_back
 from app.plain.commands import command_of
 from rules.base import PlayerNo
 
-ANSWERS = {"yes": True, "y": True, "allow": True, "no": False, "n": False, "decline": False}
+#: The answers at any prompt: words no game's prompt asks for (collect's declaration
+#: prompt asks yes or no, so those words answer the takeback only where it is asked).
+AT_ANY_PROMPT = {"allow": True, "decline": False}
+#: The answers where the takeback itself is asked ("Allow the takeback? (yes/no)").
+ANSWERS = {**AT_ANY_PROMPT, "yes": True, "y": True, "no": False, "n": False}
 
 
 class Answered(Exception):
@@ -62,7 +66,7 @@ class PlainAsks:
                 return
             self.theirs = message
         count = moves_back(self.session, self.other_seat) if self.session is not None else 1
-        self.say_now(f"{ask_words(self.other, max(count, 1))}: type yes to allow or no to decline.")
+        self.say_now(f"{ask_words(self.other, max(count, 1))}: type allow or decline.")
 
     def claim(self, message: Message | None = None) -> TakebackAsk | None:
         """The ask to answer now (`message`: only if it is the one waiting), taken."""
@@ -97,8 +101,8 @@ class PlainAsks:
 
 
 class OnlineCommands:
-    """The prompt's commands in an online game: yes/no answer an ask, undo asks; the rest
-    are the line mode's own (`app.plain.commands`)."""
+    """The prompt's commands in an online game: allow/decline answer an ask, undo asks;
+    the rest are the line mode's own (`app.plain.commands`)."""
 
     def __init__(self, inner: Callable[[str], bool], side: PlainAsks) -> None:
         self.inner = inner
@@ -111,8 +115,8 @@ class OnlineCommands:
 
     def __call__(self, line: str) -> bool:
         word = " ".join(line.strip().lower().split())
-        if self.side.theirs is not None and word in ANSWERS:
-            raise Answered(ANSWERS[word])
+        if self.side.theirs is not None and word in AT_ANY_PROMPT:
+            raise Answered(AT_ANY_PROMPT[word])
         if command_of(line) == "undo":
             self.side.ask()
             return True

@@ -113,7 +113,7 @@ async def test_every_hostile_guest_gets_a_refusal_and_the_host_plays_on(tmp_path
             hosting.wait_for("Eve[/b] asks to take back their last move")
             await guest.close()
             hosting.wait_for("is away", count=2)
-            hosting.write("yes\n")
+            hosting.write("allow\n")
             hosting.wait_for("Took back the last move.")
             hosting.wait_for("to come back")  # (the turn begins again: the guest's)
             guest = await connect(session, url)

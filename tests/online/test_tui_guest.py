@@ -53,12 +53,12 @@ async def test_a_full_screen_guest_joins_a_plain_host_and_plays(tmp_path: Path) 
             await pilot.press("u")
             assert "being asked already" in status.message
             await asyncio.to_thread(hosting.wait_for, "Bob asks to take back their last move")
-            hosting.write("no\n")
+            hosting.write("decline\n")
             await until(pilot, lambda: "declined" in status.message, "Ada's no")
             assert screen.session.moves == [(1, "3+4"), (2, "1+2")]
             await pilot.press("u")
             await asyncio.to_thread(hosting.wait_for, "Bob asks to take back", count=2)
-            hosting.write("yes\n")
+            hosting.write("allow\n")
             await until(pilot, lambda: seat.expected == 1, "the takeback")
             assert screen.session.moves == [(1, "3+4")]
             assert status.message == "Took back the last move."
