@@ -192,7 +192,7 @@ class GuestPlayer(PlainAsks):
         self.link.pending = None
         if count > 0:
             said = taken_words(count)
-            self.say(said)
+            self.taken(said, self.seat)
             raise TurnTakenBack(said)
 
     # The connection

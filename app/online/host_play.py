@@ -103,9 +103,8 @@ class HostReferee(PlainAsks):
         if not allowed:
             self.say("You declined the takeback: the moves stand.")
             return
-        count = take_back_for(self.session, self.guest_seat)
-        said = taken_words(count)
-        self.say(said)
+        said = taken_words(take_back_for(self.session, self.guest_seat))
+        self.taken(said, 1 if self.guest_seat == 2 else 2)
         raise TakenBack(said)
 
     def ask(self) -> None:
@@ -129,7 +128,7 @@ class HostReferee(PlainAsks):
         self.say(answer_words(self.guest, allowed))
         if allowed:
             said = taken_words(take_back_for(self.session, host_seat))
-            self.say(said)
+            self.taken(said, host_seat)
             raise TakenBack(said)
 
     def _answer_of_guest(self) -> bool:

@@ -46,6 +46,9 @@ class PlainAsks:
         self.session: Any = None
         #: The other's ask waiting for an answer.
         self.theirs: TakebackAsk | None = None
+        #: Says the position and whose turn it is (the `board` command's; set with the
+        #: session).
+        self.board: Callable[[], None] | None = None
         self.lock = threading.Lock()
 
     def busy(self) -> bool:
@@ -87,6 +90,13 @@ class PlainAsks:
         """The `undo` command: ask the other player (each side's own)."""
         raise NotImplementedError
 
+    def taken(self, said: str, local: PlayerNo) -> None:
+        """Moves were taken back: say so, and the position when the other player is to
+        move (this side's own prompt shows it otherwise)."""
+        self.say_now(said)
+        if self.session is not None and self.session.to_move != local and self.board:
+            self.board()
+
     def answer_line(self, console: Any) -> bool:
         """Ask this player to allow the takeback (while waiting for the other's move)."""
         while True:
@@ -111,6 +121,7 @@ class OnlineCommands:
     @classmethod
     def install(cls, runner: Any, side: PlainAsks) -> None:
         side.session = runner.session
+        side.board = runner.commands.do_board
         runner.commands = cls(runner.commands, side)
 
     def __call__(self, line: str) -> bool:
