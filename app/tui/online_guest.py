@@ -237,9 +237,13 @@ class GuestSeat(Widget):
                 screen.say(answer_words(self.host, said.accept))
         elif isinstance(said, TakebackAsk):
             count = moves_back(screen.session, 1 if self.seat == 2 else 2)
-            if self.asks.theirs is None and said.number == self.expected and count:
-                self.asks.theirs = said.number
-                ask_to_allow(screen, self.host, count, self._answer)
+            if self.asks.theirs is not None or said.number != self.expected:
+                return  # (one at a time; or a move was played since: it lapsed)
+            if not count:  # (nothing of the host's to take back in this copy)
+                self.link.send(TakebackAnswer(accept=False))
+                return
+            self.asks.theirs = said.number
+            ask_to_allow(screen, self.host, count, self._answer)
         else:
             self.taken_back(said)
 
