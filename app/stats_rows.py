@@ -8,7 +8,7 @@ import math
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from rules.names import strip_controls, tidy_name
@@ -27,6 +27,17 @@ class GameRow:
     moves: int
     duration: float
     ended: str
+    #: The seat played from another machine (an online game), 0 for none.
+    online: int = 0
+
+    @property
+    def shown(self) -> tuple[str, str]:
+        """The names as the tallies between people say them: "Bob (online)"."""
+        one, two = self.names
+        return (
+            f"{one} (online)" if self.online == 1 else one,
+            f"{two} (online)" if self.online == 2 else two,
+        )
 
 
 @dataclass(frozen=True)
@@ -98,14 +109,29 @@ def read_rows(conn: sqlite3.Connection) -> tuple[list[GameRow], int]:
     crash; names and texts are cleaned of control characters and escape sequences."""
     rows = conn.execute(
         "SELECT game, p1_name, p2_name, p1_kind, p2_kind, winner, reason, moves, duration, "
-        "ended FROM games ORDER BY ended, id"
+        "ended, record_id FROM games ORDER BY ended, id"
     ).fetchall()
+    online = _online_seats(conn)
     readable = []
     for raw in rows:
-        row = _row_of(raw)
+        row = _row_of(raw[:10])
         if row is not None:
-            readable.append(row)
+            seat = online.get(raw[10], 0) if isinstance(raw[10], str) else 0
+            readable.append(replace(row, online=seat) if seat else row)
     return readable, len(rows) - len(readable)
+
+
+def _online_seats(conn: sqlite3.Connection) -> dict[str, int]:
+    """The seat played from another machine, per record id (`app.online.online_stats`'
+    table; a database without online games has none)."""
+    found = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'online_games'"
+    if conn.execute(found).fetchone() is None:
+        return {}
+    return {
+        record_id: seat
+        for record_id, seat in conn.execute("SELECT record_id, seat FROM online_games")
+        if isinstance(record_id, str) and seat in (1, 2) and not isinstance(seat, bool)
+    }
 
 
 def _row_of(raw: Sequence[Any]) -> GameRow | None:
@@ -169,14 +195,15 @@ def _streak(wins: list[bool]) -> int:
 
 
 def head_to_head(rows: Iterable[GameRow]) -> list[HeadToHead]:
-    """Per pair of different names and game: how many each won against the other."""
+    """Per pair of different names and game: how many each won against the other (a
+    player met online is said "Bob (online)", apart from games on this machine)."""
     pairs: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
     for row in rows:
-        one, two = row.names
-        if one == two:
+        one, two = row.shown
+        if row.names[0] == row.names[1]:
             continue
         first, second = sorted((one, two))
-        winner = row.names[row.winner - 1]
+        winner = row.shown[row.winner - 1]
         pairs[(first, second, row.game)][0 if winner == first else 1] += 1
     return [
         HeadToHead(first, second, game, a + b, a, b)

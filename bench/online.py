@@ -1,4 +1,4 @@
-"""Online play on loopback: a move's round trip, the host's memory, the time to rejoin.
+"""Online play on loopback: round trips (a move, a takeback), host memory, rejoin time.
 
     python bench/online.py [--moves 50]
 
@@ -7,6 +7,9 @@
   links of app/online in this process, a referee thread that confirms every move and
   publishes the next position; the websocket, the protocol and both threads, not the
   rules). Median and worst of `--moves`.
+- Takeback: the guest asks to take back its last move; the time until the host's
+  answer and its `taken-back` came back (a referee thread that allows every ask; median
+  and worst of 10, each followed by the move played again).
 - Rejoin: the host closes the guest's connection; the time until the guest's link has
   joined again with the same code (median and worst of 10).
 - The host's memory: a real `equation-duel host fifty` process, its resident memory
@@ -29,15 +32,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.online.codes import Address, new_code
 from app.online.guest_link import Back, GuestLink
-from app.online.host_link import HostLink, Position
-from app.online.protocol import VERSION, Move, Moved, Welcome
+from app.online.host_link import HostLink
+from app.online.host_position import Position
+from app.online.protocol import (
+    VERSION,
+    Move,
+    Moved,
+    TakebackAnswer,
+    TakebackAsk,
+    TakenBack,
+    Welcome,
+)
 from rules.match import new_match
 
 #: Seconds between two moves: the host closes a connection over 10 messages a second.
 PACE = 0.12
 
 
-def _position(turn: int) -> Position:
+#: Takebacks measured.
+TAKEBACKS = 10
+
+
+def _position(turn: int, takebacks: int = 0) -> Position:
     match = new_match("fifty", None, None, None).model_dump(mode="json")
     welcome = Welcome(
         version=VERSION,
@@ -48,24 +64,32 @@ def _position(turn: int) -> Position:
         turn=turn,
         record_id="bench",
     )
-    return Position(welcome, turn, guest_to_move=True)
+    return Position(welcome, turn, guest_to_move=True, takebacks=takebacks)
 
 
-def _referee(link: HostLink, moves: int) -> None:
-    for turn in range(moves):
+def _referee(link: HostLink, messages: int) -> None:
+    """Plays every move of the guest and allows every takeback ask."""
+    turn = takebacks = 0
+    for _ in range(messages):
         message = link.next_message(10)
-        if not isinstance(message, Move):
-            continue
-        link.publish(_position(turn + 1))
-        link.played(Moved(number=turn, player=2, text=message.text, seconds=0.0))
+        if isinstance(message, Move):
+            turn += 1
+            link.publish(_position(turn, takebacks))
+            link.played(Moved(number=turn - 1, player=2, text=message.text, seconds=0.0))
+        elif isinstance(message, TakebackAsk):
+            turn, takebacks = turn - 1, takebacks + 1
+            link.send(TakebackAnswer(accept=True))
+            link.publish(_position(turn, takebacks))
+            link.taken_back(TakenBack(number=turn, takebacks=takebacks))
 
 
-def round_trips(moves: int) -> tuple[list[float], list[float]]:
+def round_trips(moves: int) -> tuple[list[float], list[float], list[float]]:
     code = new_code()
     link = HostLink(code, "Host")
     link.publish(_position(0))
     port = link.start()
-    threading.Thread(target=_referee, args=(link, moves), daemon=True).start()
+    messages = moves + 2 * TAKEBACKS
+    threading.Thread(target=_referee, args=(link, messages), daemon=True).start()
     guest = GuestLink(Address(code, "127.0.0.1", port), "Guest")
     guest.join()
     trips = []
@@ -78,6 +102,18 @@ def round_trips(moves: int) -> tuple[list[float], list[float]]:
         guest.have = turn + 1
         guest.pending = None
         time.sleep(PACE)  # under the host's cap of 10 messages a second
+    takebacks = []
+    for count in range(1, TAKEBACKS + 1):
+        started = time.perf_counter()
+        guest.send(TakebackAsk(number=moves))
+        while not isinstance(guest.next_message(10), TakenBack):
+            pass
+        takebacks.append(time.perf_counter() - started)
+        guest.send(Move(number=moves - 1, text="1+2", takebacks=count))
+        while not isinstance(guest.next_message(10), Moved):
+            pass
+        guest.pending = None
+        time.sleep(2 * PACE)
     rejoins = []
     for _ in range(10):
         ws, loop = link._ws, link._loop
@@ -89,7 +125,7 @@ def round_trips(moves: int) -> tuple[list[float], list[float]]:
         rejoins.append(time.perf_counter() - started)
     guest.close()
     link.stop()
-    return trips, rejoins
+    return trips, takebacks, rejoins
 
 
 def _rss_kib(pid: int) -> int:
@@ -128,10 +164,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=50)
     args = parser.parse_args()
-    trips, rejoins = round_trips(args.moves)
+    trips, takebacks, rejoins = round_trips(args.moves)
     ms = [t * 1000 for t in trips]
     print(
         f"round trip of a move ({len(ms)}): median {statistics.median(ms):.2f} ms, worst {max(ms):.2f} ms"
+    )
+    ms = [t * 1000 for t in takebacks]
+    print(
+        f"takeback, ask to taken back ({len(ms)}): median {statistics.median(ms):.2f} ms, "
+        f"worst {max(ms):.2f} ms"
     )
     ms = [t * 1000 for t in rejoins]
     print(

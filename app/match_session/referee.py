@@ -77,6 +77,11 @@ class Referee:
         is being judged), or a sentence saying why not."""
         return "play"
 
+    def asks_takeback(self, session: Any) -> str | None:
+        """The takeback key: None takes back at once, by the rules; a sentence says what
+        was done instead (an online game asks the other player first)."""
+        return None
+
     def round_over(self, outcome: Outcome, named_reason: str) -> tuple[str, str] | None:
         """When there are no dialogs: what the status line says at the end, and how
         ("error" or "success"; None: nothing more)."""

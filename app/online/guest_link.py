@@ -16,6 +16,7 @@ import queue
 import ssl
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import aiohttp
@@ -30,6 +31,7 @@ from app.online.protocol import (
     Message,
     Move,
     Refusal,
+    TakebackAsk,
     Welcome,
     encode,
     read_from_host,
@@ -66,6 +68,11 @@ class GuestLink:
         #: Turns seen so far, and the move sent and not yet confirmed (set by the player).
         self.have = 0
         self.pending: Move | None = None
+        #: Takebacks seen so far (set by the player).
+        self.takebacks = 0
+        #: Called in the link's thread with each takeback ask of the host, as it comes (a
+        #: plain guest at its prompt says it at once); it goes to `inbox` too.
+        self.heard: Callable[[Message], None] | None = None
         self._loop = asyncio.new_event_loop()
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._session: aiohttp.ClientSession | None = None
@@ -128,7 +135,13 @@ class GuestLink:
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
             why = their_words(str(error)) or type(error).__name__
             raise JoinRefused(f"the host cannot be reached: {why}") from None
-        hello = Hello(version=VERSION, code=self.address.code, name=self.name, have=self.have)
+        hello = Hello(
+            version=VERSION,
+            code=self.address.code,
+            name=self.name,
+            have=self.have,
+            takebacks=self.takebacks,
+        )
         try:
             await ws.send_str(encode(hello))
             first = await ws.receive(timeout=CONNECT_SECONDS)
@@ -171,6 +184,8 @@ class GuestLink:
                 self._closing = True
                 await ws.close()
                 return
+            if isinstance(message, TakebackAsk) and self.heard is not None:
+                self.heard(message)
             self.inbox.put(message)
             if isinstance(message, Bye):
                 self._closing = True

@@ -6,6 +6,11 @@ turns are the game's prompts; the move goes to the host, and is played here only
 the host confirms it (`moved`, with the seconds the host counted). The host's turns
 come from the connection. The runner's clock is `answered`: it reads the seconds the
 host counted for each turn, so a time-out here is the host's time-out.
+
+Takebacks (`app.online.plain_takebacks`): the guest's `undo` asks the host; the host's
+ask is answered `yes` or `no`. The host's session takes the moves back and says so
+(`taken-back`); the copy here follows (`app.online.takebacks.follow`) and the turn
+starts again (`TakenBack`).
 """
 
 from __future__ import annotations
@@ -13,9 +18,29 @@ from __future__ import annotations
 from typing import Any
 
 from app.online.guest_link import Back, GuestLink, Lost
-from app.online.protocol import Away, Bye, Move, Moved, Refusal, TakebackAsk
+from app.online.plain_takebacks import Answered, PlainAsks
+from app.online.protocol import (
+    Away,
+    Bye,
+    Move,
+    Moved,
+    Refusal,
+    TakebackAnswer,
+    TakebackAsk,
+    TakenBack,
+)
+from app.online.takebacks import (
+    NONE_OF_YOURS,
+    ONE_AT_A_TIME,
+    answer_words,
+    asked_words,
+    follow,
+    moves_back,
+    taken_words,
+)
 from app.online.texts import their_words
 from app.plain.base import EndOfInput, PlainDriver
+from app.plain.stops import TakenBack as TurnTakenBack
 from rules.base import Game, PlayerNo
 from rules.words.common import name_players
 from rules.words.moves import describe_move
@@ -24,8 +49,18 @@ from rules.words.voice import Voice
 #: Seconds after which the guest's move is said to be pending (a slow link).
 PENDING_AFTER = 0.5
 
+Answer = Moved | Refusal | TakebackAnswer
 
-class GuestPlayer:
+
+class Decided(Exception):
+    """The host decided the turn while the guest was asking (its clock ran out)."""
+
+    def __init__(self, moved: Moved) -> None:
+        super().__init__("decided")
+        self.moved = moved
+
+
+class GuestPlayer(PlainAsks):
     """The guest's turns and the host's, as they come (see the module's docstring)."""
 
     def __init__(
@@ -35,14 +70,20 @@ class GuestPlayer:
         inner: PlainDriver,
         seat: PlayerNo,
         turn: int,
+        takebacks: int = 0,
     ) -> None:
+        names = inner.names
+        host_seat: PlayerNo = 1 if seat == 2 else 2
+        super().__init__(inner.say, names[host_seat - 1], host_seat)
         self.link = link
         self.game = game
         self.inner = inner
         self.seat = seat
-        self.names = inner.names
+        self.names = names
         self.expected = turn
+        self.takebacks = link.takebacks = takebacks
         link.have = turn
+        link.heard = self.heard
         self._answer = 0.0
         self.limit: int | None = None
 
@@ -56,17 +97,31 @@ class GuestPlayer:
 
     def own_turn(self, state: Any) -> Any:
         while True:
-            move = self.inner.human_turn(state)
+            try:
+                move = self.inner.human_turn(state)
+            except Answered as answered:
+                if self.answer(answered.allowed):  # the host's session decides now
+                    return self.accept(self._decided())
+                continue
+            except Decided as decided:
+                return self.accept(decided.moved)
             text = self.game.format_move(move)
-            self.link.send(Move(number=self.expected, text=text))
-            answer = self.wait(self.expected, own=True)
+            self.link.send(Move(number=self.expected, text=text, takebacks=self.takebacks))
+            answer = self.settle(own=True)
             if isinstance(answer, Refusal):
                 self.say(name_players(their_words(answer.reason), self.names))
                 continue
             return self.accept(answer)
 
+    def settle(self, own: bool = False) -> Moved | Refusal:
+        """The host's answer for this turn (a takeback answer here is none)."""
+        while True:
+            answer = self.wait(self.expected, own)
+            if not isinstance(answer, TakebackAnswer):
+                return answer
+
     def host_turn(self, state: Any) -> Any:
-        answer = self.wait(self.expected)
+        answer = self.settle()
         if isinstance(answer, Refusal):  # (a refusal of a move of ours is no answer here)
             return self.host_turn(state)
         if not answer.timed_out:
@@ -80,6 +135,7 @@ class GuestPlayer:
         self.expected += 1
         self.link.have = self.expected
         self.link.pending = None
+        self.lapse(self.expected)
         seconds = moved.seconds
         if moved.timed_out and self.limit is not None and seconds <= self.limit:
             seconds = self.limit + 1e-9  # (the host rounded the time it counted)
@@ -88,10 +144,64 @@ class GuestPlayer:
             return None
         return self.game.parse_move(moved.text)
 
-    def wait(self, number: int, own: bool = False) -> Moved | Refusal:
+    # Takebacks
+
+    def ask(self) -> None:
+        """The guest's `undo`: ask the host, and wait for the answer."""
+        count = moves_back(self.session, self.seat) if self.session is not None else 0
+        if not count:
+            self.say(NONE_OF_YOURS)
+            return
+        if self.theirs is not None:
+            self.say(ONE_AT_A_TIME)
+            return
+        self.link.send(TakebackAsk(number=self.expected))
+        self.say(asked_words(self.other, count))
+        answer = self.wait(self.expected, asking=True)
+        if isinstance(answer, Moved):
+            raise Decided(answer)
+        if isinstance(answer, Refusal):
+            self.say(name_players(their_words(answer.reason), self.names))
+            return
+        self.say(answer_words(self.other, answer.accept))
+        if answer.accept:  # the host takes the moves back (TurnTakenBack), or has moved on
+            raise Decided(self._decided())
+
+    def _decided(self) -> Moved:
+        answer = self.settle()
+        if isinstance(answer, Refusal):
+            return self._decided()
+        return answer
+
+    def answer(self, allowed: bool, message: TakebackAsk | None = None) -> bool:
+        """Answer the host's ask; True when allowed (the host takes the moves back)."""
+        ask = self.claim(message)
+        if ask is None:
+            return False
+        self.link.send(TakebackAnswer(accept=allowed))
+        self.say("You allowed the takeback." if allowed else "You declined the takeback.")
+        return allowed
+
+    def taken_back(self, taken: TakenBack) -> None:
+        """The host took moves back: the copy follows, and the turn starts again."""
+        count = self.expected - taken.number
+        if self.session is None or not follow(self.session, taken.number):
+            raise EndOfInput("the host's takeback does not fit this game's copy")
+        self.expected = self.link.have = taken.number
+        self.takebacks = self.link.takebacks = taken.takebacks
+        self.link.pending = None
+        if count > 0:
+            said = taken_words(count)
+            self.taken(said, self.seat)
+            raise TurnTakenBack(said)
+
+    # The connection
+
+    def wait(self, number: int, own: bool = False, asking: bool = False) -> Answer:
         """The host's answer for turn `number`; what else comes is said meanwhile. For
-        the guest's own move (`own`), a slow answer is said to be pending."""
-        host = self.names[2 - self.seat]
+        the guest's own move (`own`), a slow answer is said to be pending; `asking`:
+        the answer to the guest's takeback ask (or a refusal of it) is one too."""
+        host = self.other
         pending = own
         while True:
             message = self.link.next_message(PENDING_AFTER if pending else None)
@@ -103,10 +213,18 @@ class GuestPlayer:
                 if message.number == number:
                     return message
                 continue  # a turn seen already (sent again after a rejoin)
-            if isinstance(message, Refusal):
-                if message.number == number:
+            if isinstance(message, TakebackAnswer):
+                if asking:
+                    return message
+            elif isinstance(message, Refusal):
+                if message.number == number or (asking and message.number is None):
                     return message
                 self.say(name_players(their_words(message.reason), self.names))
+            elif isinstance(message, TakenBack):
+                self.taken_back(message)
+            elif isinstance(message, TakebackAsk):
+                if message is self.theirs and not own:
+                    self.answer(self.answer_line(self.inner.console), message)
             elif isinstance(message, Lost):
                 self.say(f"The connection to {host} dropped: joining again.")
             elif isinstance(message, Back):
@@ -117,5 +235,3 @@ class GuestPlayer:
             elif isinstance(message, Bye):
                 why = their_words(message.reason)
                 raise EndOfInput(f"{host} left: {why}" if why else f"{host} left")
-            elif isinstance(message, TakebackAsk):
-                continue

@@ -2,8 +2,9 @@
 
 The match is played on the host's main thread (the plain mode's `MatchRunner`, or the
 full screen), which is the referee. This thread only lets one guest in and carries
-messages: it checks the hello (the code in constant time, the version, one guest, the
-wrong-code wait, no browser Origin), refuses a move out of turn or with the wrong
+messages: it admits a guest (`app.online.host_admission`: no browser Origin, the code
+in constant time, the version, the wrong-code wait; here: one guest, a game still
+open), refuses a move out of turn or with the wrong
 number at once, and hands every other move to the referee (`next_message`). A message
 that is malformed, too large or one too many closes that guest's connection; the host
 plays on, and the guest may rejoin with the same code for `REJOIN_SECONDS`.
@@ -20,12 +21,13 @@ import ssl
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from app.online.codes import RateCap, WrongCodes, same_code
+from app.online.codes import RateCap, WrongCodes
+from app.online.host_admission import capital, read_hello, refuse, turned_away
+from app.online.host_position import Position, is_retry, move_refusal
 from app.online.protocol import (
     MAX_GUEST_BYTES,
     Away,
@@ -38,31 +40,18 @@ from app.online.protocol import (
     Refusal,
     TakebackAnswer,
     TakebackAsk,
-    Welcome,
+    TakenBack,
     encode,
     read_from_guest,
 )
 from app.online.texts import guest_name
 
-#: Seconds a new connection has to say hello; the pings' interval (an unanswered ping
-#: closes the connection); the longest silence allowed of a guest.
-HELLO_SECONDS = 10.0
+#: The pings' interval (an unanswered ping closes the connection); the longest silence
+#: allowed of a guest.
 HEARTBEAT = 15.0
 IDLE_SECONDS = 30 * 60.0
-#: Connections that have not said hello yet, at most (more are refused at once).
-MAX_KNOCKING = 8
 #: How long a dropped guest may come back with the same code.
 REJOIN_SECONDS = 10 * 60.0
-
-
-@dataclass
-class Position:
-    """What a guest is told when it joins, and what a move is checked against."""
-
-    welcome: Welcome
-    turn: int
-    guest_to_move: bool
-    over: bool = False
 
 
 class HostLink:
@@ -91,11 +80,16 @@ class HostLink:
         self.lock = threading.Lock()
         self.position: Position | None = None
         self.log: list[Moved] = []
+        #: The turn each takeback went back to, in order.
+        self.taken_to: list[int] = []
         self.guest: str | None = None
         #: The guest's seat's name when the host fixes it (a tournament's pairing), else
         #: None: the guest names it.
         self.seat_name: str | None = None
         self.joined = threading.Event()
+        #: Called in the link's thread with each takeback ask or answer of the guest, as
+        #: it comes (a plain host at its prompt says it at once); it goes to `inbox` too.
+        self.heard: Callable[[Message], None] | None = None
         self._ws: web.WebSocketResponse | None = None
         self._away_since: float | None = None
         self._paused = 0.0
@@ -190,6 +184,13 @@ class HostLink:
             self.log.append(moved)
         self._call(self._send(moved))
 
+    def taken_back(self, taken: TakenBack) -> None:
+        """Moves were taken back: the turns after them leave the log; told to the guest."""
+        with self.lock:
+            del self.log[taken.number :]
+            self.taken_to.append(taken.number)
+        self._call(self._send(taken))
+
     def refuse(self, reason: str, number: int | None = None) -> None:
         self._call(self._send(Refusal(reason=reason[:600], number=number)))
 
@@ -227,15 +228,16 @@ class HostLink:
             await ws.send_str(encode(message))
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
-        if request.headers.get("Origin") is not None:
-            return web.Response(status=403, text="A web page cannot join this game.\n")
-        if self._knocking >= MAX_KNOCKING:
-            return web.Response(status=503, text="Too many connections at once.\n")
+        turned = turned_away(request, self._knocking)
+        if turned is not None:
+            return turned
         ws = web.WebSocketResponse(max_msg_size=MAX_GUEST_BYTES, heartbeat=HEARTBEAT)
         self._knocking += 1
         try:
             await ws.prepare(request)
-            hello = await self._hello(ws, request.remote or "unknown")
+            hello = await read_hello(ws, request.remote or "unknown", self.code, self.wrong_codes)
+            if hello is not None and not await self._open(ws):
+                hello = None
         finally:
             self._knocking -= 1
         if hello is None:
@@ -244,35 +246,8 @@ class HostLink:
         await self._guest_plays(ws, hello)
         return ws
 
-    async def _refuse(self, ws: web.WebSocketResponse, reason: str) -> None:
-        with contextlib.suppress(Exception):
-            await ws.send_str(encode(Refusal(reason=reason)))
-
-    async def _hello(self, ws: web.WebSocketResponse, address: str) -> Hello | None:
-        wait = self.wrong_codes.waiting(address)
-        if wait > 0:
-            await self._refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.")
-            return None
-        try:
-            first = await ws.receive(timeout=HELLO_SECONDS)
-        except TimeoutError:
-            await self._refuse(ws, "No hello came in time.")
-            return None
-        if first.type != WSMsgType.TEXT:
-            return None
-        try:
-            hello = read_from_guest(first.data)
-        except BadMessage as error:
-            await self._refuse(ws, _capital(str(error)) + ".")
-            return None
-        if not isinstance(hello, Hello):
-            await self._refuse(ws, "The first message must be a hello.")
-            return None
-        if not same_code(hello.code, self.code):
-            self.wrong_codes.wrong(address)
-            await self._refuse(ws, "That is not the code of this game.")
-            return None
-        self.wrong_codes.right(address)
+    async def _open(self, ws: web.WebSocketResponse) -> bool:
+        """Whether the game is open to a guest with the right code (else refused)."""
         with self.lock:
             position = self.position
             if self._ws is not None and not self._ws.closed:
@@ -282,12 +257,12 @@ class HostLink:
                 if self.guest is not None and self.away_for() > REJOIN_SECONDS:
                     position = None
         if busy:
-            await self._refuse(ws, "This game already has its guest.")
-            return None
+            await refuse(ws, "This game already has its guest.")
+            return False
         if position is None or position.over:
-            await self._refuse(ws, "This game is not open to join.")
-            return None
-        return hello
+            await refuse(ws, "This game is not open to join.")
+            return False
+        return True
 
     async def _guest_plays(self, ws: web.WebSocketResponse, hello: Hello) -> None:
         with self.lock:
@@ -296,6 +271,7 @@ class HostLink:
                 self.guest = self.seat_name or guest_name(hello.name, self.host_name)
             position = self.position
             log = list(self.log)
+            missed = self.taken_to[hello.takebacks :]
             self._ws = ws
             if self._away_since is not None:
                 self._paused += self.wall() - self._away_since
@@ -307,7 +283,11 @@ class HostLink:
             update={"turn": position.turn, "names": (names[0], names[1])}
         )
         await ws.send_str(encode(welcome))
-        for moved in log[hello.have :]:
+        have = hello.have
+        if missed:  # a takeback made while the guest was away from the connection
+            have = min(have, *missed)
+            await ws.send_str(encode(TakenBack(number=have, takebacks=len(self.taken_to))))
+        for moved in log[have:]:
             await ws.send_str(encode(moved))
         self.notice(f"{self.guest} is back." if back else f"{self.guest} joined.")
         self.joined.set()
@@ -337,58 +317,36 @@ class HostLink:
             try:
                 message = await ws.receive(timeout=IDLE_SECONDS)
             except TimeoutError:
-                await self._refuse(ws, "No message for a long while: the connection closes.")
+                await refuse(ws, "No message for a long while: the connection closes.")
                 return
             if message.type != WSMsgType.TEXT:
                 if message.type == WSMsgType.BINARY:
-                    await self._refuse(ws, "Messages are text.")
+                    await refuse(ws, "Messages are text.")
                 return
             if not cap.allow():
-                await self._refuse(ws, "Too many messages at once: the connection closes.")
+                await refuse(ws, "Too many messages at once: the connection closes.")
                 return
             try:
                 read = read_from_guest(message.data)
             except BadMessage as error:
-                await self._refuse(ws, _capital(str(error)) + ".")
+                await refuse(ws, capital(str(error)) + ".")
                 return
             if isinstance(read, Hello):
-                await self._refuse(ws, "You have said hello already.")
+                await refuse(ws, "You have said hello already.")
                 return
             if isinstance(read, Bye):
                 self.inbox.put(read)
                 return
             if isinstance(read, Move):
-                if read.number < self._turn() and self._retry(read):
-                    continue  # a retry of a move played: its `moved` was sent
-                refusal = self._check_move(read)
+                with self.lock:
+                    position, retry = self.position, is_retry(self.position, self.log, read)
+                if retry:
+                    continue  # its `moved` was sent, or the position was taken back
+                refusal = move_refusal(position, read, self.host_name)
                 if refusal is not None:
                     await ws.send_str(encode(Refusal(reason=refusal, number=read.number)))
                     continue
+            if isinstance(read, TakebackAsk | TakebackAnswer) and self.heard is not None:
+                self.heard(read)
             if isinstance(read, TakebackAsk | TakebackAnswer | Move):
                 self.inbox.put(read)
-
-    def _check_move(self, move: Move) -> str | None:
-        """Why `move` is refused before the referee sees it (None: pass it on)."""
-        with self.lock:
-            position = self.position
-        if position is None or position.over:
-            return "The game is over."
-        if move.number < position.turn:
-            return f"Move {move.number} was played already."
-        if not position.guest_to_move:
-            return f"It is not your turn: {self.host_name} is to move."
-        if move.number != position.turn:
-            return f"That move is numbered {move.number}; the move to play is {position.turn}."
-        return None
-
-    def _turn(self) -> int:
-        with self.lock:
-            return 0 if self.position is None else self.position.turn
-
-    def _retry(self, move: Move) -> bool:
-        with self.lock:
-            return move.number < len(self.log) and self.log[move.number].text == move.text
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

@@ -4,6 +4,10 @@
 the connection (`guest_turn`: a move is checked against the rules before it is played,
 and a refusal goes back in words), and every turn played goes out (`changed`, the
 runner's `on_change`). The game itself is `MatchRunner` with the game's own driver.
+
+Takebacks (`app.online.plain_takebacks`): the host's `undo` asks the guest; the guest's
+ask is answered `yes` or `no`. Allowed, the host's session takes the moves back
+(`TakenBack` from the turn starts it again, and `changed` tells the guest).
 """
 
 from __future__ import annotations
@@ -12,9 +16,21 @@ from typing import Any
 
 from app.online.host_link import REJOIN_SECONDS
 from app.online.host_turns import HostTurns
-from app.online.protocol import Away, Bye, Move, TakebackAnswer, TakebackAsk
+from app.online.plain_takebacks import Answered, PlainAsks
+from app.online.protocol import Away, Bye, Message, Move, TakebackAnswer, TakebackAsk
+from app.online.takebacks import (
+    LAPSED,
+    NONE_OF_YOURS,
+    ONE_AT_A_TIME,
+    answer_words,
+    asked_words,
+    moves_back,
+    take_back_for,
+    taken_words,
+)
 from app.online.texts import their_words
 from app.plain.base import EndOfInput
+from app.plain.stops import TakenBack
 from rules.base import IllegalMove, PlayerNo
 from rules.match import MatchState
 from rules.words.common import name_players
@@ -24,17 +40,20 @@ from rules.words.voice import Voice
 #: How often a waiting referee looks whether the guest has been away too long.
 POLL_SECONDS = 1.0
 
-NO_TAKEBACKS = "Takebacks are not offered in a plain-mode online game."
 
-
-class HostReferee:
+class HostReferee(PlainAsks):
     """The host's side of an online game in plain mode (see the module's docstring)."""
 
-    def __init__(self, turns: HostTurns, say: Any) -> None:
+    def __init__(self, turns: HostTurns, say: Any, console: Any = None) -> None:
+        super().__init__(say, "Guest", turns.guest_seat)
         self.turns = turns
         self.link = turns.link
         self.game = turns.game
         self.say = say
+        self.console = console
+        #: The host's own ask waiting for the guest's answer (the turn it was made at).
+        self.mine: int | None = None
+        self.link.heard = self.heard
 
     @property
     def names(self) -> tuple[str, str]:
@@ -44,28 +63,105 @@ class HostReferee:
     def guest_seat(self) -> PlayerNo:
         return self.turns.guest_seat
 
+    @property
+    def guest(self) -> str:
+        return self.names[self.guest_seat - 1]
+
     def changed(self, match: MatchState, seconds: tuple[float, ...]) -> None:
         self.turns.changed(match, seconds)
+        self.lapse(self.turns.turn)
 
-    def guest_turn(self, state: Any) -> Any:
-        """Wait for the guest's move for this turn; refuse what the rules refuse."""
-        guest = self.names[self.guest_seat - 1]
-        if self.link.away:
-            self.say(f"Waiting for {guest} to come back.")
+    # Takebacks
+
+    def busy(self) -> bool:
+        return self.mine is not None
+
+    def refuse_second(self) -> None:
+        self.link.refuse(ONE_AT_A_TIME)
+
+    def host_turn(self, inner: Any) -> Any:
+        """The host's own turn (the game's prompts), where `yes`/`no` answers an ask."""
+
+        def turn(state: Any) -> Any:
+            while True:
+                try:
+                    return inner(state)
+                except Answered as answered:
+                    self.answer(answered.allowed)
+
+        return turn
+
+    def answer(self, allowed: bool, message: Message | None = None) -> None:
+        """Answer the guest's ask; allowed, take the moves back (TakenBack)."""
+        ask = self.claim(message)
+        if ask is None:
+            return
+        if ask.number != self.turns.turn:
+            self.say(LAPSED)
+            return
+        self.link.send(TakebackAnswer(accept=allowed))
+        if not allowed:
+            self.say("You declined the takeback: the moves stand.")
+            return
+        said = taken_words(take_back_for(self.session, self.guest_seat))
+        self.taken(said, 1 if self.guest_seat == 2 else 2)
+        raise TakenBack(said)
+
+    def ask(self) -> None:
+        """The host's `undo`: ask the guest, and wait for the answer."""
+        host_seat: PlayerNo = 1 if self.guest_seat == 2 else 2
+        count = moves_back(self.session, host_seat) if self.session is not None else 0
+        if not count:
+            self.say(NONE_OF_YOURS)
+            return
+        with self.lock:
+            if self.theirs is not None:
+                self.say(ONE_AT_A_TIME)
+                return
+            self.mine = self.turns.turn
+        self.link.send(TakebackAsk(number=self.turns.turn))
+        self.say(asked_words(self.guest, count))
+        try:
+            allowed = self._answer_of_guest()
+        finally:
+            self.mine = None
+        self.say(answer_words(self.guest, allowed))
+        if allowed:
+            said = taken_words(take_back_for(self.session, host_seat))
+            self.taken(said, host_seat)
+            raise TakenBack(said)
+
+    def _answer_of_guest(self) -> bool:
+        while True:
+            message = self._next()
+            if isinstance(message, TakebackAnswer):
+                return message.accept
+
+    # The guest's turn
+
+    def _next(self) -> Message:
+        """The guest's next message (EndOfInput: the guest left or stayed away)."""
         while True:
             message = self.link.next_message(POLL_SECONDS)
             if message is None or isinstance(message, Away):
                 if self.link.away and self.link.away_for() > REJOIN_SECONDS:
-                    raise EndOfInput(f"{guest} did not come back")
+                    raise EndOfInput(f"{self.guest} did not come back")
                 continue
             if isinstance(message, Bye):
-                raise EndOfInput(f"{guest} left")
+                raise EndOfInput(f"{self.guest} left")
+            return message
+
+    def guest_turn(self, state: Any) -> Any:
+        """Wait for the guest's move for this turn; refuse what the rules refuse."""
+        if self.link.away:
+            self.say(f"Waiting for {self.guest} to come back.")
+        while True:
+            message = self._next()
             if isinstance(message, TakebackAsk):
-                self.link.refuse(NO_TAKEBACKS)
+                if message is self.theirs:
+                    self.answer(self.answer_line(self.console), message)
                 continue
-            if isinstance(message, TakebackAnswer) or not isinstance(message, Move):
-                continue
-            if message.number != self.turns.turn:
+            if not isinstance(message, Move) or message.number != self.turns.turn:
                 continue
             try:
                 move = self.game.parse_move(message.text)
@@ -75,5 +171,5 @@ class HostReferee:
                 self.link.refuse(reason, message.number)
                 continue
             described = describe_move(self.game.id, state, move, Voice(self.names))
-            self.say(f"{guest} (online): {described}.")
+            self.say(f"{self.guest} (online): {described}.")
             return move

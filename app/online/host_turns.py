@@ -2,15 +2,17 @@
 host (`app.online.host_play`) and the full screen (`app.tui.online_host`).
 
 After every move or time-out the host publishes the position a guest's move is checked
-against (`HostLink.publish`) and then the turn played (`Moved`), with its number.
+against (`HostLink.publish`) and then the turn played (`Moved`), with its number; after a
+takeback (the turns went back), the number of the next turn (`TakenBack`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from app.online.host_link import HostLink, Position
-from app.online.protocol import VERSION, Moved, Welcome
+from app.online.host_link import HostLink
+from app.online.host_position import Position
+from app.online.protocol import VERSION, Moved, TakenBack, Welcome
 from rules.base import Game, PlayerNo
 from rules.match import MatchState, all_moves, current_state, match_outcome
 
@@ -40,12 +42,17 @@ class HostTurns:
         self.hints = False
         self.turn = 0
         self.timeouts = 0
+        #: Takebacks made so far (a guest's move made before the last one is not played).
+        self.takebacks = 0
         self.to_move: PlayerNo = 1
 
     def publish(self, match: MatchState, seconds: tuple[float, ...]) -> None:
         """Tell the link the position a guest's move is checked against."""
         over = match_outcome(match) is not None
-        self.turn = turns_of(match)
+        turn = turns_of(match)
+        if turn < self.turn:
+            self.takebacks += 1
+        self.turn = turn
         self.timeouts = sum(result.timed_out for result in match.results)
         if not over:
             self.to_move = self.game.to_move(current_state(match))
@@ -58,15 +65,19 @@ class HostTurns:
             turn=self.turn,
             record_id=self.record_id,
             hints=self.hints,
+            takebacks=self.takebacks,
         )
         guest_to_move = not over and self.to_move == self.guest_seat
-        self.link.publish(Position(welcome, self.turn, guest_to_move, over))
+        self.link.publish(Position(welcome, self.turn, guest_to_move, over, self.takebacks))
 
     def changed(self, match: MatchState, seconds: tuple[float, ...]) -> None:
-        """After a move or a time-out (the runner's `on_change`): the new position, then
-        the turn played, to the guest."""
+        """After a move, a time-out or a takeback (the runner's `on_change`): the new
+        position, then the turn played (or the turn taken back to), to the guest."""
         number, mover, timeouts = self.turn, self.to_move, self.timeouts
         self.publish(match, seconds)
+        if self.turn < number:
+            self.link.taken_back(TakenBack(number=self.turn, takebacks=self.takebacks))
+            return
         if self.turn != number + 1:
             return
         if self.timeouts > timeouts:

@@ -2,7 +2,8 @@
 
 Both sides keep the game as a local one is kept (their session's `SavedGames` keeper,
 after every turn, under the host's record id) and count a finished game once (`app.
-ratings.record_game`, which passes over a record id counted already).
+ratings.record_game`, which passes over a record id counted already), the other player
+marked as online (`app.online.online_stats`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from app.online.guest_play import GuestPlayer
 from app.online.host_link import HostLink
 from app.online.host_play import HostReferee
 from app.online.host_turns import HostTurns
+from app.online.online_stats import mark_online
+from app.online.plain_takebacks import OnlineCommands
 from app.online.seats import OnlineDriver
 from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words, their_words
 from app.plain import driver_class
@@ -47,6 +50,14 @@ def _shown_host(bind: str) -> str:
 
         return socket.gethostname()
     return f"[{bind}]" if ":" in bind else bind
+
+
+def _mark(record_id: str, seat: PlayerNo) -> None:
+    """The statistics say the other player (`seat`) played online; a failure is said on
+    standard error (the game stays counted)."""
+    why = mark_online(record_id, seat)
+    if why is not None:
+        print(f"equation-duel: {why}", file=sys.stderr)
 
 
 def _play(runner: MatchRunner, console: Console) -> str:
@@ -85,7 +96,7 @@ def host_plain(
     record_id = __import__("uuid").uuid4().hex
     turns = HostTurns(link, game, names, GUEST_SEAT, record_id)
     turns.publish(match, ())
-    referee = HostReferee(turns, console.say)
+    referee = HostReferee(turns, console.say, console)
     try:
         port = link.start()
     except OSError as error:
@@ -108,9 +119,11 @@ def host_plain(
     guest = link.guest or "Guest"
     names = (name, guest)
     turns.names = names
+    referee.other = guest
     players = players_of(names)
     inner = driver_class(game.id)(game, console, names)
-    driver = OnlineDriver(inner, HOST_SEAT, inner.human_turn, referee.guest_turn)
+    host_turn = referee.host_turn(inner.human_turn)
+    driver = OnlineDriver(inner, HOST_SEAT, host_turn, referee.guest_turn)
     runner = MatchRunner(
         driver,
         match,
@@ -121,10 +134,12 @@ def host_plain(
         started=started,
         record_id=record_id,
     )
+    OnlineCommands.install(runner, referee)
     stopped = _play(runner, console)
     finished = match_outcome(runner.match) is not None
     if finished:
         link.stop("The game is over.")
+        _mark(record_id, GUEST_SEAT)
         return 0
     console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
     link.stop(f"{name} stopped the game: it is kept.")
@@ -156,7 +171,7 @@ def join_plain(
             tidy_name(their_words(welcome.names[1]), "Player 2", 16),
         )
         inner = driver_class(game.id)(game, console, names)
-        player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn)
+        player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn, welcome.takebacks)
         player.limit = match.turn_seconds
         driver = OnlineDriver(inner, welcome.seat, player.own_turn, player.host_turn)
         players = players_of(names)
@@ -171,6 +186,7 @@ def join_plain(
             started=_now(),
             record_id=record_id,
         )
+        OnlineCommands.install(runner, player)
     except (ValidationError, ValueError) as error:
         link.close("The game could not be read.")
         why = their_words(str(error), 200)
@@ -181,6 +197,7 @@ def join_plain(
     finished = match_outcome(runner.match) is not None
     if finished:
         link.close()
+        _mark(record_id, HOST_SEAT if welcome.seat == GUEST_SEAT else GUEST_SEAT)
         return 0
     console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
     link.close(f"{names[welcome.seat - 1]} left: the game is kept.")

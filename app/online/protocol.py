@@ -6,7 +6,13 @@ host) or `read_from_host` (on the guest). Anything else raises `BadMessage`, who
 says why in words; the side that reads it closes that connection, and only that one.
 
     guest -> host: hello, move, takeback-ask, takeback-answer, bye
-    host -> guest: welcome, moved, refusal, away, takeback-ask, takeback-answer, bye
+    host -> guest: welcome, moved, refusal, away, takeback-ask, takeback-answer,
+                   taken-back, bye
+
+A takeback: either player asks (`takeback-ask`), the other answers; only the host's
+session takes moves back, and then says so (`taken-back`, with the number of the next
+turn). Moves carry how many takebacks their sender had seen, so a move meant for a
+position taken back is never played.
 
 Limits: a guest's message is at most `MAX_GUEST_BYTES` (4 KiB); the host's at most
 `MAX_HOST_BYTES` (the welcome carries the match so far, whose moves are bounded by the
@@ -23,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from rules.validation import first_problem
 
 #: The protocol's version: a hello with another one is refused in words.
-VERSION = 1
+VERSION = 2
 MAX_GUEST_BYTES = 4 * 1024
 MAX_HOST_BYTES = 64 * 1024
 #: The longest move in notation a guest may send (a collect declaration is the longest).
@@ -56,18 +62,24 @@ class Hello(Message):
     name: str = Field(max_length=MAX_NAME_SENT)
     #: How many turns the guest has seen (a rejoin: the host sends those after them).
     have: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    #: How many takebacks the guest has seen (a rejoin: one it missed is sent first).
+    takebacks: int = Field(default=0, ge=0, le=MAX_NUMBER)
 
 
 class Move(Message):
-    """A move in notation for turn `number` (a retried move carries the same number)."""
+    """A move in notation for turn `number` (a retried move carries the same number),
+    made after `takebacks` takebacks."""
 
     kind: Literal["move"] = "move"
     number: int = Field(ge=0, le=MAX_NUMBER)
     text: str = Field(max_length=MAX_MOVE)
+    takebacks: int = Field(default=0, ge=0, le=MAX_NUMBER)
 
 
 class TakebackAsk(Message):
-    """Asks the other player to take back the last move (of turn `number`)."""
+    """Asks the other player to allow taking back the asker's last move (and the reply
+    after it, if any); `number`: the turns played when asked (a move played since makes
+    the ask lapse)."""
 
     kind: Literal["takeback-ask"] = "takeback-ask"
     number: int = Field(ge=0, le=MAX_NUMBER)
@@ -76,6 +88,15 @@ class TakebackAsk(Message):
 class TakebackAnswer(Message):
     kind: Literal["takeback-answer"] = "takeback-answer"
     accept: bool
+
+
+class TakenBack(Message):
+    """The host's session took moves back: turn `number` is the next to play, and this
+    was takeback number `takebacks` of the game."""
+
+    kind: Literal["taken-back"] = "taken-back"
+    number: int = Field(ge=0, le=MAX_NUMBER)
+    takebacks: int = Field(ge=0, le=MAX_NUMBER)
 
 
 class Bye(Message):
@@ -100,6 +121,7 @@ class Welcome(Message):
     turn: int = Field(ge=0, le=MAX_NUMBER)
     record_id: str = Field(max_length=64)
     hints: bool = False
+    takebacks: int = Field(default=0, ge=0, le=MAX_NUMBER)
 
 
 class Moved(Message):
@@ -133,7 +155,7 @@ FromGuest = Annotated[
     Hello | Move | TakebackAsk | TakebackAnswer | Bye, Field(discriminator="kind")
 ]
 FromHost = Annotated[
-    Welcome | Moved | Refusal | Away | TakebackAsk | TakebackAnswer | Bye,
+    Welcome | Moved | Refusal | Away | TakebackAsk | TakebackAnswer | TakenBack | Bye,
     Field(discriminator="kind"),
 ]
 _GUEST: TypeAdapter[FromGuest] = TypeAdapter(FromGuest)

@@ -4,19 +4,27 @@ The host's game screen is a view of the host's match session, as for a local gam
 referee (`app.match_session.referee.Referee`) adds what online play changes: a move on
 the host's keyboard is refused while it is the guest's turn, the guest's move (handed
 in by `app.tui.online_seat`) is admitted, and the keys that would change the match
-under the guest's feet (a takeback without the guest's consent, a rematch, a new game)
-are not offered; hints only when the host allowed them.
+under the guest's feet (a rematch, a new game) are not offered; hints only when the
+host allowed them. The takeback key asks the other player (`asks_takeback`: the seat
+widget sends the ask, `app.online.takebacks`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from app.match_session.referee import USUAL, Offer, Referee
 from rules.base import PlayerNo
 
-#: The keys an online game does not offer (a takeback needs the other's consent).
-NOT_ONLINE = frozenset({"undo", "undo_off", "rematch", "new_game"})
+#: The keys an online game does not offer (a takeback is asked: `asks_takeback`).
+NOT_ONLINE = frozenset({"undo_off", "rematch", "new_game"})
+
+#: Asks the other player for a takeback; what to say of it (the seat widget's).
+AskTakeback = Callable[[Any], str]
+
+
+NO_ASKING = "The other player cannot be asked for a takeback yet."
 
 
 def online_offer(offered: Offer, action: str, hints: bool) -> Offer:
@@ -38,9 +46,14 @@ class OnlineReferee(Referee):
         self.hints = hints
         #: The guest's move being handed in (admitted once).
         self.incoming: Any = None
+        #: Asks the guest for a takeback (set by `app.tui.online_seat`).
+        self.ask: AskTakeback | None = None
 
     def offers(self, action: str) -> Offer:
         return online_offer(super().offers(action), action, self.hints)
+
+    def asks_takeback(self, session: Any) -> str | None:
+        return NO_ASKING if self.ask is None else self.ask(session)
 
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
         if move is not None and move is self.incoming:
@@ -66,9 +79,16 @@ class GuestReferee(Referee):
         self.incoming: Any = None
         #: A move sent and not yet confirmed or refused.
         self.pending = False
+        #: Asks the host for a takeback (set by `app.tui.online_guest`).
+        self.ask: AskTakeback | None = None
 
     def offers(self, action: str) -> Offer:
         return online_offer(super().offers(action), action, self.hints)
+
+    def asks_takeback(self, session: Any) -> str | None:
+        if self.pending:
+            return "Your move is on its way: ask for a takeback once the host confirms it."
+        return NO_ASKING if self.ask is None else self.ask(session)
 
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
         if move is not None and move is self.incoming:

@@ -112,6 +112,10 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         return True
 
     def action_undo(self) -> None:
+        asked = self.referee.asks_takeback(self.session)
+        if asked is not None:
+            self.say(asked)
+            return
         said = self.session.take_back()
         if said is None:
             return

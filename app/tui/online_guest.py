@@ -5,6 +5,10 @@ worker (`app.online.guest_link`), and opens the game's own board on a copy of th
 match, with a `GuestReferee` (a move goes to the host and is played when confirmed) and
 a `GuestSeat` that brings the host's answers in as messages. The host counts the time:
 the copy's clock stands still, and a time-out comes from the host.
+
+Takebacks (`app.online.takebacks`): the takeback key asks the host; the host's ask
+opens a dialog (Allow or Decline). The host's session takes the moves back and says so
+(`taken-back`); the copy here follows.
 """
 
 from __future__ import annotations
@@ -24,10 +28,22 @@ from textual.widgets import Input, Static
 from app.match_session.setup import GameSetup, Seat
 from app.online.codes import AddressProblem, parse_address
 from app.online.guest_link import Back, GuestLink, JoinRefused, Lost
-from app.online.protocol import Away, Bye, Move, Moved, Refusal, Welcome
+from app.online.protocol import (
+    Away,
+    Bye,
+    Move,
+    Moved,
+    Refusal,
+    TakebackAnswer,
+    TakebackAsk,
+    TakenBack,
+    Welcome,
+)
 from app.online.screen_referee import GuestReferee
+from app.online.takebacks import Asks, answer_words, asked_words, follow, moves_back, taken_words
 from app.online.texts import their_words
 from app.tui.boards import board_screen
+from app.tui.online_takeback import ask_to_allow, mark_in_statistics
 from app.tui.styles import ONLINE_STYLES
 from rules.match import MatchState
 from rules.names import tidy_name
@@ -114,6 +130,7 @@ def guest_board(link: GuestLink, welcome: Welcome) -> tuple[Any, GuestSeat]:
     now = datetime.now(UTC).replace(microsecond=0)
     record = record_from_match(match, players_of(names), welcome.seconds, now, None, record_id)
     seat = GuestSeat(link, welcome.seat, names[2 - welcome.seat], welcome.turn, welcome.hints)
+    seat.takebacks = link.takebacks = welcome.takebacks
     screen = board_screen(match.game_id)(setup, None, record, referee=seat.referee)
     screen.session.clock = _still  # the host counts the time
     return screen, seat
@@ -140,16 +157,21 @@ class GuestSeat(Widget):
         super().__init__()
         self.link = link
         self.host = host
+        self.seat = seat
         self.expected = turn
         link.have = turn
         self.referee = GuestReferee(seat, host, self.send, hints)
+        self.referee.ask = self.ask_takeback
+        #: Takebacks made so far (each move says it was made after them).
+        self.takebacks = 0
+        self.asks = Asks()
 
     @property
     def game_screen(self) -> Any:
         return self.screen
 
     def send(self, text: str) -> None:
-        self.link.send(Move(number=self.expected, text=text))
+        self.link.send(Move(number=self.expected, text=text, takebacks=self.takebacks))
 
     def on_mount(self) -> None:
         self._listen()
@@ -167,18 +189,25 @@ class GuestSeat(Widget):
             self.expected += 1
             self.link.have, self.link.pending = self.expected, None
             self.referee.pending = False
+            self.asks.lapse(self.expected)
             if said.timed_out:
                 screen.show_events(screen.session.time_out(said.seconds))
-                return
-            move = screen.game.parse_move(said.text)
-            self.referee.incoming = move
-            if screen.play(move):
-                screen.session.seconds[-1] = said.seconds  # (as the host counted)
+            else:
+                move = screen.game.parse_move(said.text)
+                self.referee.incoming = move
+                if screen.play(move):
+                    screen.session.seconds[-1] = said.seconds  # (as the host counted)
+            if screen.session.result is not None:
+                mark_in_statistics(self, screen.session.record_id, 1 if self.seat == 2 else 2)
         elif isinstance(said, Refusal):
             if said.number == self.expected:
                 self.referee.pending = False
                 self.link.pending = None
+            elif said.number is None:
+                self.asks.mine = None  # (an ask refused: one at a time, or lapsed)
             screen.refuse(name_players(their_words(said.reason), screen.setup.names))
+        elif isinstance(said, TakebackAsk | TakebackAnswer | TakenBack):
+            self.takeback_said(said)
         elif isinstance(said, Lost):
             self.notify(f"The connection to {self.host} dropped: joining again.", markup=False)
         elif isinstance(said, Back):
@@ -188,6 +217,59 @@ class GuestSeat(Widget):
         elif isinstance(said, Bye):
             why = their_words(said.reason)
             self.notify(f"{self.host} left. {why}".strip(), markup=False, timeout=10)
+
+    # Takebacks
+
+    def ask_takeback(self, session: Any) -> str:
+        """The takeback key: ask the host to allow taking back the guest's last move."""
+        refusal = self.asks.refusal(session, self.seat)
+        if refusal is not None:
+            return refusal
+        self.asks.mine = self.expected
+        self.link.send(TakebackAsk(number=self.expected))
+        return asked_words(self.host, moves_back(session, self.seat))
+
+    def takeback_said(self, said: TakebackAsk | TakebackAnswer | TakenBack) -> None:
+        screen = self.game_screen
+        if isinstance(said, TakebackAnswer):
+            if self.asks.mine is not None:
+                self.asks.mine = None
+                screen.say(answer_words(self.host, said.accept))
+        elif isinstance(said, TakebackAsk):
+            count = moves_back(screen.session, 1 if self.seat == 2 else 2)
+            if self.asks.theirs is not None or said.number != self.expected:
+                return  # (one at a time; or a move was played since: it lapsed)
+            if not count:  # (nothing of the host's to take back in this copy)
+                self.link.send(TakebackAnswer(accept=False))
+                return
+            self.asks.theirs = said.number
+            ask_to_allow(screen, self.host, count, self._answer)
+        else:
+            self.taken_back(said)
+
+    def _answer(self, allowed: bool | None) -> None:
+        if not self.asks.answering(self.expected):
+            return  # (a move was played meanwhile: the host passes over the ask)
+        self.link.send(TakebackAnswer(accept=bool(allowed)))
+        self.game_screen.say(
+            "You allowed the takeback." if allowed else "You declined the takeback."
+        )
+
+    def taken_back(self, taken: TakenBack) -> None:
+        """The host took moves back: the copy follows."""
+        screen = self.game_screen
+        count = self.expected - taken.number
+        if not follow(screen.session, taken.number):
+            self.notify("The host's takeback does not fit this copy.", severity="error")
+            return
+        self.expected, self.takebacks = taken.number, taken.takebacks
+        self.link.takebacks = taken.takebacks
+        self.link.have, self.link.pending = taken.number, None
+        self.referee.pending = False
+        self.asks.lapse(self.expected)
+        screen.new_position()
+        if count > 0:
+            screen.say(taken_words(count))
 
     def on_unmount(self) -> None:
         self.link.close("The guest left: the game is kept.")

@@ -7,6 +7,11 @@ handler checks the move against the rules (a refusal goes back in words) and han
 to the screen's `play`, through the screen's `OnlineReferee`. Whenever the screen shows
 a new position, the turn played goes to the guest (`HostTurns.changed`). Leaving the
 screen stops the link (the game is kept on both sides).
+
+Takebacks (`app.online.takebacks`): the takeback key asks the guest (`ask_takeback`,
+through the screen's referee); the guest's ask opens a dialog, Allow or Decline.
+Allowed, the host's session takes the moves back and the new position goes to the guest
+as any other (`HostTurns.changed` says it is a takeback).
 """
 
 from __future__ import annotations
@@ -20,14 +25,23 @@ from textual.widget import Widget
 
 from app.online.host_link import HostLink
 from app.online.host_turns import HostTurns, turns_of
-from app.online.protocol import Away, Bye, Move, TakebackAsk
+from app.online.protocol import Away, Bye, Move, TakebackAnswer, TakebackAsk
 from app.online.protocol import Message as Said
 from app.online.screen_referee import OnlineReferee
+from app.online.takebacks import (
+    LAPSED,
+    ONE_AT_A_TIME,
+    Asks,
+    answer_words,
+    asked_words,
+    moves_back,
+    take_back_for,
+    taken_words,
+)
 from app.online.texts import their_words
-from rules.base import IllegalMove
+from app.tui.online_takeback import ask_to_allow, mark_in_statistics
+from rules.base import IllegalMove, PlayerNo
 from rules.words.common import name_players
-
-NO_TAKEBACKS = "Takebacks are not offered in an online game yet."
 
 
 class GuestSaid(Message):
@@ -54,6 +68,12 @@ class OnlineSeat(Widget):
         self.referee = referee
         #: Every turn number sent to the guest, as it is sent (tests wait on it).
         self.sent: asyncio.Queue[int] = asyncio.Queue()
+        self.asks = Asks()
+        referee.ask = self.ask_takeback
+
+    @property
+    def host_seat(self) -> PlayerNo:
+        return 1 if self.referee.guest_seat == 2 else 2
 
     @property
     def game_screen(self) -> Any:
@@ -84,7 +104,10 @@ class OnlineSeat(Widget):
             self.notify(f"{self.referee.guest} left: the game is kept.", markup=False)
             return
         if isinstance(said, TakebackAsk):
-            self.link.refuse(NO_TAKEBACKS)
+            self.guest_asks(said)
+            return
+        if isinstance(said, TakebackAnswer):
+            self.guest_answers(said)
             return
         if isinstance(said, Away) or not isinstance(said, Move):
             return
@@ -105,10 +128,70 @@ class OnlineSeat(Widget):
 
     def _position_shown(self, _state: Any) -> None:
         session = self.game_screen.session
-        if turns_of(session.match) == self.turns.turn:
+        before = self.turns.turn
+        if turns_of(session.match) == before:
             return
         self.turns.changed(session.match, tuple(session.seconds))
-        self.sent.put_nowait(self.turns.turn - 1)
+        self.asks.lapse(self.turns.turn)
+        if session.result is not None:
+            mark_in_statistics(self, session.record_id, self.referee.guest_seat)
+        if self.turns.turn > before:
+            self.sent.put_nowait(self.turns.turn - 1)
+
+    # Takebacks
+
+    def ask_takeback(self, session: Any) -> str:
+        """The takeback key: ask the guest to allow taking back the host's last move."""
+        refusal = self.asks.refusal(session, self.host_seat)
+        if refusal is not None:
+            return refusal
+        self.asks.mine = self.turns.turn
+        self.link.send(TakebackAsk(number=self.turns.turn))
+        return asked_words(self.referee.guest, moves_back(session, self.host_seat))
+
+    def guest_answers(self, said: TakebackAnswer) -> None:
+        if self.asks.mine is None:
+            return
+        stands, self.asks.mine = self.asks.mine == self.turns.turn, None
+        words = answer_words(self.referee.guest, said.accept)
+        if not stands:
+            self.game_screen.say(LAPSED)
+        elif said.accept:
+            self._take_back(self.host_seat, words)
+        else:
+            self.game_screen.say(words)
+
+    def guest_asks(self, said: TakebackAsk) -> None:
+        screen = self.game_screen
+        if self.asks.mine is not None or self.asks.theirs is not None:
+            self.link.refuse(ONE_AT_A_TIME)
+            return
+        if said.number != self.turns.turn or screen.is_over:
+            self.link.refuse(LAPSED)
+            return
+        count = moves_back(screen.session, self.referee.guest_seat)
+        if not count:
+            self.link.send(TakebackAnswer(accept=False))
+            return
+        self.asks.theirs = said.number
+        ask_to_allow(screen, self.referee.guest, count, self._answer)
+
+    def _answer(self, allowed: bool | None) -> None:
+        if not self.asks.answering(self.turns.turn):
+            self.game_screen.say(LAPSED)
+            return
+        self.link.send(TakebackAnswer(accept=bool(allowed)))
+        if allowed:
+            self._take_back(self.referee.guest_seat, "You allowed the takeback.")
+        else:
+            self.game_screen.say("You declined the takeback: the moves stand.")
+
+    def _take_back(self, seat: PlayerNo, words: str) -> None:
+        """Take back `seat`'s last move (and the reply) in the host's session."""
+        screen = self.game_screen
+        count = take_back_for(screen.session, seat)
+        screen.new_position()
+        screen.say(f"{words} {taken_words(count)}")
 
     def on_unmount(self) -> None:
         session = self.game_screen.session

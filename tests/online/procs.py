@@ -43,16 +43,19 @@ class Proc:
             self.lines.append("<end>")
             self.changed.notify_all()
 
-    def wait_for(self, text: str, timeout: float = WAIT) -> str:
-        """The first line holding `text` (AssertionError with the output if none comes)."""
+    def wait_for(self, text: str, timeout: float = WAIT, count: int = 1) -> str:
+        """The `count`-th line holding `text` (AssertionError with the output if it does
+        not come)."""
+
+        def holding() -> list[str]:
+            return [line for line in self.lines if text in line]
+
         with self.changed:
             found = self.changed.wait_for(
-                lambda: any(text in line for line in self.lines) or "<end>" in self.lines,
-                timeout,
+                lambda: len(holding()) >= count or "<end>" in self.lines, timeout
             )
-            for line in self.lines:
-                if text in line:
-                    return line
+            if len(holding()) >= count:
+                return holding()[count - 1]
         raise AssertionError(f"no {text!r} (waited: {found}) in:\n" + self.output())
 
     def output(self) -> str:
@@ -83,6 +86,24 @@ def host(game: str, data: Path, *flags: str) -> tuple[Proc, str]:
     proc = Proc(["host", game, "--plain", "--name", "Ada", *flags], data)
     line = proc.wait_for("equation-duel join ")
     return proc, next(word for word in line.split() if "@" in word)
+
+
+def play_both(
+    hosting: Proc, place: str, data: Path, host_lines: list[str], guest_lines: list[str]
+) -> Proc:
+    """A plain guest, Bob, joins `hosting` at `place`; each is fed its lines and both play
+    to their end (each exits 0). The guest, ended."""
+    guest = Proc(["join", place, "--plain", "--name", "Bob"], data)
+    try:
+        hosting.wait_for("Bob joined.")
+        guest.write("".join(f"{line}\n" for line in guest_lines))
+        hosting.write("".join(f"{line}\n" for line in host_lines))
+        assert guest.finish() == 0, guest.output()
+        assert hosting.finish() == 0, hosting.output()
+    finally:
+        hosting.stop()
+        guest.stop()
+    return guest
 
 
 def answers(game_id: str, moves: list[Any], state: Any) -> tuple[list[str], list[str]]:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from tests.online.procs import Proc, answers, first_moves, host
+from app import stats
+from app.online.online_stats import mark_online, migrate_online
+from tests.app.test_ratings import make_todays_database
+from tests.online.procs import answers, first_moves, host, play_both
 
 SOAK_GAMES = ["collect", "template", "conquest", "countdown"]
 
@@ -15,16 +19,7 @@ def play_through(game_id: str, tmp_path: Path) -> None:
     start, moves = first_moves(game_id)
     host_lines, guest_lines = answers(game_id, moves, start)
     hosting, address = host(game_id, tmp_path / "host")
-    guest = Proc(["join", address, "--plain", "--name", "Bob"], tmp_path / "guest")
-    try:
-        hosting.wait_for("Bob joined.")
-        guest.write("".join(f"{line}\n" for line in guest_lines))
-        hosting.write("".join(f"{line}\n" for line in host_lines))
-        assert guest.finish() == 0, guest.output()
-        assert hosting.finish() == 0, hosting.output()
-    finally:
-        hosting.stop()
-        guest.stop()
+    guest = play_both(hosting, address, tmp_path / "guest", host_lines, guest_lines)
     result = hosting.output().splitlines()[-1]
     assert " wins" in result
     assert guest.output().splitlines()[-1] == result
@@ -32,6 +27,36 @@ def play_through(game_id: str, tmp_path: Path) -> None:
 
 def test_a_game_of_fifty_is_played_to_the_end_over_loopback(tmp_path: Path) -> None:
     play_through("fifty", tmp_path)
+    # Each side counted it once, with the other player marked as online, and rated it
+    # as a game between two named players.
+    for side, pair in (("host", ("Ada", "Bob (online)")), ("guest", ("Ada (online)", "Bob"))):
+        path = tmp_path / side / "stats.sqlite3"
+        found = stats.summary(path)
+        assert found.games == 1
+        assert [(h.first, h.second, h.played) for h in found.head_to_head] == [(*pair, 1)]
+        assert sorted(p.name for p in found.players) == ["Ada", "Bob"]
+        assert pair[0] in stats.format_summary(found).split("Head to head")[1]
+        conn = sqlite3.connect(path)
+        try:
+            rated = {row[0] for row in conn.execute("SELECT player FROM ratings")}
+        finally:
+            conn.close()
+        assert rated == {"Ada", "Bob"}
+
+
+def test_an_older_statistics_database_opens_and_takes_the_online_mark(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    make_todays_database(path)  # a database from before online games, with a game
+    assert [(h.first, h.second) for h in stats.summary(path).head_to_head] == [("Ada", "Bob")]
+    assert mark_online("old-1", 2, path) is None
+    assert [(h.first, h.second) for h in stats.summary(path).head_to_head] == [
+        ("Ada", "Bob (online)")
+    ]
+    conn = stats.connect(path)
+    try:
+        assert migrate_online(conn) == 1  # once
+    finally:
+        conn.close()
 
 
 @pytest.mark.soak
@@ -62,16 +87,7 @@ def test_a_match_of_three_rounds_with_a_clock_is_played_to_the_end(tmp_path: Pat
         wins[outcome.winner - 1] += 1
         first = 3 - first
     hosting, address = host("fifty", tmp_path / "host", "--best-of", "3", "--turn-seconds", "600")
-    guest = Proc(["join", address, "--plain", "--name", "Bob"], tmp_path / "guest")
-    try:
-        hosting.wait_for("Bob joined.")
-        guest.write("".join(f"{line}\n" for line in guest_lines))
-        hosting.write("".join(f"{line}\n" for line in host_lines))
-        assert guest.finish() == 0, guest.output()
-        assert hosting.finish() == 0, hosting.output()
-    finally:
-        hosting.stop()
-        guest.stop()
+    guest = play_both(hosting, address, tmp_path / "guest", host_lines, guest_lines)
     result = hosting.output().splitlines()[-1]
     assert "rounds to" in result
     assert guest.output().splitlines()[-1] == result

@@ -19,10 +19,14 @@ from app.online.codes import (
 )
 from app.online.protocol import (
     MAX_GUEST_BYTES,
+    VERSION,
     BadMessage,
     Hello,
     Move,
     OtherVersion,
+    TakebackAnswer,
+    TakebackAsk,
+    TakenBack,
     Welcome,
     encode,
     read_from_guest,
@@ -40,14 +44,28 @@ class Hands:
 
 
 def test_every_message_reads_back_as_sent() -> None:
-    hello = Hello(version=1, code="abc-def", name="Ada", have=3)
+    hello = Hello(version=VERSION, code="abc-def", name="Ada", have=3)
     assert read_from_guest(encode(hello)) == hello
-    move = Move(number=4, text="3+4")
+    move = Move(number=4, text="3+4", takebacks=1)
     assert read_from_guest(encode(move)) == move
     welcome = Welcome(
-        version=1, seat=2, names=("Ada", "Bob"), match={}, seconds=[1.5], turn=1, record_id="r"
+        version=VERSION,
+        seat=2,
+        names=("Ada", "Bob"),
+        match={},
+        seconds=[1.5],
+        turn=1,
+        record_id="r",
+        takebacks=1,
     )
     assert read_from_host(encode(welcome)) == welcome
+    for said in (TakebackAsk(number=2), TakebackAnswer(accept=True)):
+        assert read_from_guest(encode(said)) == said
+        assert read_from_host(encode(said)) == said
+    taken = TakenBack(number=2, takebacks=1)
+    assert read_from_host(encode(taken)) == taken
+    with pytest.raises(BadMessage):
+        read_from_guest(encode(taken))  # only the host takes moves back
 
 
 @pytest.mark.parametrize(
@@ -77,8 +95,8 @@ def test_an_oversized_message_is_refused_before_it_is_read() -> None:
 
 
 def test_another_version_is_told_apart() -> None:
-    raw = json.dumps({"kind": "hello", "version": 2, "code": "x", "name": "Bob"})
-    with pytest.raises(OtherVersion, match=r"version 1 .* version 2"):
+    raw = json.dumps({"kind": "hello", "version": VERSION + 1, "code": "x", "name": "Bob"})
+    with pytest.raises(OtherVersion, match=rf"version {VERSION} .* version {VERSION + 1}"):
         read_from_guest(raw)
 
 

@@ -20,8 +20,11 @@ def test_the_host_cannot_move_for_the_guest_and_the_guests_move_is_admitted_once
     assert referee.admits(game, state, move) != "play"
 
 
-def test_takebacks_rematches_and_hints_are_not_offered_unless_allowed() -> None:
+def test_rematches_and_hints_are_not_offered_unless_allowed_and_takebacks_are_asked() -> None:
     referee = OnlineReferee(2, "Bob")
-    assert [referee.offers(a) for a in ("undo", "rematch", "new_game", "hint")] == [False] * 4
+    assert [referee.offers(a) for a in ("undo_off", "rematch", "new_game", "hint")] == [False] * 4
+    assert referee.offers("undo") == "usual"
+    referee.ask = lambda _session: "Asked Bob."
+    assert referee.asks_takeback(None) == "Asked Bob."
     assert OnlineReferee(2, "Bob", hints=True).offers("hint") == "usual"
     assert referee.offers("leave") == "usual"

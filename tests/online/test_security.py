@@ -106,5 +106,24 @@ async def test_every_hostile_guest_gets_a_refusal_and_the_host_plays_on(tmp_path
                 "1+2",
             )
             hosting.wait_for("Ada, select your first number")
+
+            # Eve asks for a takeback and drops before the answer; Ada allows it. Back,
+            # Eve is told first (she saw no takeback), and her old move is passed over.
+            await guest.send_str(json.dumps({"kind": "takeback-ask", "number": 2}))
+            hosting.wait_for("Eve[/b] asks to take back their last move")
+            await guest.close()
+            hosting.wait_for("is away", count=2)
+            hosting.write("allow\n")
+            hosting.wait_for("Took back the last move.")
+            hosting.wait_for("to come back")  # (the turn begins again: the guest's)
+            guest = await connect(session, url)
+            welcome = await hello(guest, code, have=2)
+            assert (welcome["kind"], welcome["turn"], welcome["takebacks"]) == ("welcome", 1, 1)
+            assert await said(guest) == {"kind": "taken-back", "number": 1, "takebacks": 1}
+            stale = {"kind": "move", "number": 1, "text": "1+2", "takebacks": 0}
+            await guest.send_str(json.dumps(stale))
+            await guest.send_str(json.dumps({**stale, "text": "5+6", "takebacks": 1}))
+            moved = await said(guest)  # (nothing came for the stale move)
+            assert (moved["kind"], moved["number"], moved["text"]) == ("moved", 1, "5+6")
     finally:
         hosting.stop()

@@ -1,23 +1,32 @@
-"""The full screen hosts, a plain guest (a real process) joins: they play to the end."""
+"""The full screen hosts, a plain guest (a real process) joins: they play to the end, with
+a takeback the guest allows and one the host declines in its dialog."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
+from app import stats
 from app.online.host_turns import turns_of
 from app.tui.app import EquationDuelApp
+from app.tui.dialogs import ConfirmDialog
 from app.tui.online_host import HostWaitScreen, OnlineSetupScreen
 from app.tui.online_seat import OnlineSeat
 from rules.registry import GAME_IDS
+from tests.app.tui_support import until
 from tests.online.procs import Proc, answers, first_moves
+from widgets.status_line import StatusLine
 
 WAIT = 30.0
 
 
 async def test_a_full_screen_host_plays_a_plain_guest_to_the_end(tmp_path: Path) -> None:
     start, moves = first_moves("fifty")
-    _, guest_lines = answers("fifty", moves, start)
+    _, bob = answers("fifty", moves, start)
+    first, rest = bob[:3], bob[3:]  # (fifty: three lines a move)
+    # Bob allows Ada's takeback of her move and his reply; before his second move he
+    # asks for one himself, which Ada declines.
+    guest_lines = [*first, "yes", *first, "undo", *rest]
     app = EquationDuelApp()
     guest: Proc | None = None
     try:
@@ -41,18 +50,41 @@ async def test_a_full_screen_host_plays_a_plain_guest_to_the_end(tmp_path: Path)
                     await pilot.pause()
             screen = app.screen
             seat = screen.query_one(OnlineSeat)
+            status = screen.query_one(StatusLine)
             assert screen.setup.names == ("Player 1", "Bob")
             assert screen.referee.hints
-            state = start
-            for number, move in enumerate(moves):
-                if screen.game.to_move(state) == 1:  # the host's turn, on this keyboard
+
+            async def play(number: int) -> None:
+                if number % 2 == 0:  # the host's turn, on this keyboard
                     assert turns_of(screen.session.match) == number
-                    assert screen.play(move)
+                    assert screen.play(moves[number])
                 assert await asyncio.wait_for(seat.sent.get(), WAIT) == number
-                state = screen.game.play(state, move)
+
+            await play(0)
+            await play(1)
+            await pilot.press("u")  # Ada asks; Bob's line says yes
+            await until(pilot, lambda: not screen.session.moves, "the takeback")
+            assert "Bob allowed the takeback. Took back the last 2 moves." in status.message
+            await play(0)
+            await play(1)
+            await play(2)
+            await until(pilot, lambda: isinstance(app.screen, ConfirmDialog), "Bob's ask")
+            assert app.screen.question == "Bob asks to take back their last move and your reply."
+            await pilot.press("n")
+            await until(pilot, lambda: "declined" in guest.output(), "Ada's no")
+            for number in range(3, len(moves)):
+                await play(number)
             assert screen.session.result is not None
+            assert [move for _, move in screen.session.moves] == [
+                screen.game.format_move(move) for move in moves
+            ]
             await pilot.pause()
         assert guest.finish() == 0, guest.output()
+        assert "Player 1 declined the takeback: the moves stand." in guest.output()
+        found = stats.summary()  # counted once here, the guest marked as online
+        assert [(h.first, h.second, h.played) for h in found.head_to_head] == [
+            ("Bob (online)", "Player 1", 1)
+        ]
         assert " wins" in guest.output().splitlines()[-1]
     finally:
         if guest is not None:

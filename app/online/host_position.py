@@ -1,0 +1,47 @@
+"""The position a guest's move is checked against on the host, before the referee sees it.
+
+The host publishes a `Position` after every turn (`app.online.host_turns`); the link's
+thread (`app.online.host_link`) passes over a move sent again (`is_retry`: played
+already, or made before a takeback) and refuses at once, in words, a move for a game
+that is over, out of turn or with another number (`move_refusal`). Every other move goes
+to the referee, which checks it against the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.online.protocol import Move, Moved, Welcome
+
+
+@dataclass
+class Position:
+    """What a guest is told when it joins, and what a move is checked against."""
+
+    welcome: Welcome
+    turn: int
+    guest_to_move: bool
+    over: bool = False
+    #: Takebacks made so far: a move made before the last one is not played.
+    takebacks: int = 0
+
+
+def is_retry(position: Position | None, log: Sequence[Moved], move: Move) -> bool:
+    """`move` was played already (its `moved` was sent), or was made before a takeback."""
+    if position is not None and move.takebacks != position.takebacks:
+        return True
+    return move.number < len(log) and log[move.number].text == move.text
+
+
+def move_refusal(position: Position | None, move: Move, host_name: str) -> str | None:
+    """Why `move` is refused before the referee sees it (None: pass it on)."""
+    if position is None or position.over:
+        return "The game is over."
+    if move.number < position.turn:
+        return f"Move {move.number} was played already."
+    if not position.guest_to_move:
+        return f"It is not your turn: {host_name} is to move."
+    if move.number != position.turn:
+        return f"That move is numbered {move.number}; the move to play is {position.turn}."
+    return None

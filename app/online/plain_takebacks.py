@@ -1,0 +1,134 @@
+"""Takebacks in a plain-mode online game: `undo` asks, `allow` or `decline` answers.
+
+The plain mode reads a line at a time, so the other player's ask can come while this
+player is at a prompt (the link's thread says it at once: `PlainAsks.heard`) or while
+this side waits for the other's move (the waiting loop asks "Allow the takeback?").
+Either way the answer is a line, `yes` or `no`: `OnlineCommands`, put before the prompt's
+own commands, turns it into `Answered`, which the side's turn catches. `undo` (or
+`takeback`) asks the other player and waits for the answer (`PlainAsks.ask`, each
+side's own). The rules and words are `app.online.takebacks`'.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from app.online.protocol import Message, TakebackAsk
+from app.online.takebacks import ask_words, moves_back
+from app.plain.commands import command_of
+from rules.base import PlayerNo
+
+#: The answers at any prompt: words no game's prompt asks for (collect's declaration
+#: prompt asks yes or no, so those words answer the takeback only where it is asked).
+AT_ANY_PROMPT = {"allow": True, "decline": False}
+#: The answers where the takeback itself is asked ("Allow the takeback? (yes/no)").
+ANSWERS = {**AT_ANY_PROMPT, "yes": True, "y": True, "no": False, "n": False}
+
+
+class Answered(Exception):
+    """The player answered the other's takeback ask (at a prompt)."""
+
+    def __init__(self, allowed: bool) -> None:
+        super().__init__("allowed" if allowed else "declined")
+        self.allowed = allowed
+
+
+class PlainAsks:
+    """The other player's ask waiting for this player's answer (both plain sides)."""
+
+    def __init__(self, say: Callable[[str], None], other: str, other_seat: PlayerNo) -> None:
+        self.say_now = say
+        self.other = other
+        self.other_seat = other_seat
+        #: The runner's session (set when the game starts: `OnlineCommands.install`).
+        self.session: Any = None
+        #: The other's ask waiting for an answer.
+        self.theirs: TakebackAsk | None = None
+        #: Says the position and whose turn it is (the `board` command's; set with the
+        #: session).
+        self.board: Callable[[], None] | None = None
+        self.lock = threading.Lock()
+
+    def busy(self) -> bool:
+        """This side's own ask waits for its answer (the host refuses a second)."""
+        return False
+
+    def refuse_second(self) -> None:
+        """A second ask while one waits (the host refuses it in words)."""
+
+    def heard(self, message: Message) -> None:
+        """(The link's thread.) The other's ask, said at once: the player may be at a
+        prompt, where `yes` or `no` answers it."""
+        if not isinstance(message, TakebackAsk):
+            return
+        with self.lock:
+            if self.theirs is not None or self.busy():
+                self.refuse_second()
+                return
+            self.theirs = message
+        count = moves_back(self.session, self.other_seat) if self.session is not None else 1
+        self.say_now(f"{ask_words(self.other, max(count, 1))}: type allow or decline.")
+
+    def claim(self, message: Message | None = None) -> TakebackAsk | None:
+        """The ask to answer now (`message`: only if it is the one waiting), taken."""
+        with self.lock:
+            ask = self.theirs
+            if ask is None or (message is not None and message is not ask):
+                return None
+            self.theirs = None
+            return ask
+
+    def lapse(self, turn: int) -> None:
+        """A move was played: an ask made before it lapses."""
+        with self.lock:
+            if self.theirs is not None and self.theirs.number != turn:
+                self.theirs = None
+
+    def ask(self) -> None:
+        """The `undo` command: ask the other player (each side's own)."""
+        raise NotImplementedError
+
+    def taken(self, said: str, local: PlayerNo) -> None:
+        """Moves were taken back: say so, and the position when the other player is to
+        move (this side's own prompt shows it otherwise)."""
+        self.say_now(said)
+        if self.session is not None and self.session.to_move != local and self.board:
+            self.board()
+
+    def answer_line(self, console: Any) -> bool:
+        """Ask this player to allow the takeback (while waiting for the other's move)."""
+        while True:
+            try:
+                line = console.ask("Allow the takeback? (yes/no): ")
+            except Answered as answered:
+                return answered.allowed
+            allowed = ANSWERS.get(line.strip().lower())
+            if allowed is not None:
+                return allowed
+            console.say("Please answer yes or no.")
+
+
+class OnlineCommands:
+    """The prompt's commands in an online game: allow/decline answer an ask, undo asks;
+    the rest are the line mode's own (`app.plain.commands`)."""
+
+    def __init__(self, inner: Callable[[str], bool], side: PlainAsks) -> None:
+        self.inner = inner
+        self.side = side
+
+    @classmethod
+    def install(cls, runner: Any, side: PlainAsks) -> None:
+        side.session = runner.session
+        side.board = runner.commands.do_board
+        runner.commands = cls(runner.commands, side)
+
+    def __call__(self, line: str) -> bool:
+        word = " ".join(line.strip().lower().split())
+        if self.side.theirs is not None and word in AT_ANY_PROMPT:
+            raise Answered(AT_ANY_PROMPT[word])
+        if command_of(line) == "undo":
+            self.side.ask()
+            return True
+        return self.inner(line)
