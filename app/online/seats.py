@@ -24,8 +24,9 @@ class OnlineDriver(PlainDriver):
 
     game_id: ClassVar[str] = "online"
     #: The line mode's commands an online game does not offer (as the full screen's
-    #: `online_offer`): a takeback needs the other player's consent, and the plain host
-    #: allows no hints.
+    #: `online_offer`): the plain host allows no hints, and a takeback is never played
+    #: locally: it needs the other player's consent, which `plain_takebacks.OnlineCommands`
+    #: asks for before these refusals are read (this one guards a runner without it).
     refused_commands: ClassVar[dict[str, str]] = {
         "undo": "Takebacks are not offered in an online game.",
         "hint": "Hints are not offered in this online game.",

@@ -1,5 +1,6 @@
 """An online game in the line mode offers the commands the full screen's online game
-offers: no takeback (it needs the other player's consent) and no hint; the rest work."""
+offers: no hint, and no takeback played locally (with the consent channel installed,
+`undo` asks the other player: tests/online/test_takebacks.py); the rest work."""
 
 from __future__ import annotations
 
