@@ -17,7 +17,7 @@ from typing import Any
 
 from app.online.protocol import Message, TakebackAsk
 from app.online.takebacks import ask_words, moves_back
-from app.plain.commands import command_of
+from app.plain.commands import Commands, command_of
 from rules.base import PlayerNo
 
 #: The answers at any prompt: words no game's prompt asks for (collect's declaration
@@ -114,7 +114,7 @@ class OnlineCommands:
     """The prompt's commands in an online game: allow/decline answer an ask, undo asks;
     the rest are the line mode's own (`app.plain.commands`)."""
 
-    def __init__(self, inner: Callable[[str], bool], side: PlainAsks) -> None:
+    def __init__(self, inner: Commands, side: PlainAsks) -> None:
         self.inner = inner
         self.side = side
 
@@ -132,3 +132,7 @@ class OnlineCommands:
             self.side.ask()
             return True
         return self.inner(line)
+
+    def close(self) -> None:
+        """The match is over: the line mode's own commands end their helper."""
+        self.inner.close()
