@@ -79,9 +79,13 @@ def own_moves(plies: int, moves_next: bool) -> int:
     return (plies + 1) // 2 if moves_next else plies // 2
 
 
-def more_moves(count: int) -> str:
-    """`1 more move`, `6 more moves`."""
-    return f"{count} more move" if count == 1 else f"{count} more moves"
+def counted(number: int) -> str:
+    """`1st`, `2nd`, `3rd`, `4th`, `11th`, `22nd`: a player's move by its number."""
+    ending = "th" if 10 <= number % 100 <= 20 else _ENDINGS.get(number % 10, "th")
+    return f"{number}{ending}"
+
+
+_ENDINGS = {1: "st", 2: "nd", 3: "rd"}
 
 
 def op_text(op: Op) -> str:
