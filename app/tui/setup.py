@@ -14,7 +14,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from app.seat_names import is_computer_name, seat_names
 from app.tui.match_form import MatchForm
@@ -34,6 +34,7 @@ from rules.registry import get_game
 from rules.template_options import TEMPLATES
 from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter
+from widgets.select import Select
 
 CUSTOM_PRESET = "(custom)"
 
@@ -229,6 +230,8 @@ class SetupScreen(Screen[None]):
     @on(OptionsForm.Changed)
     @on(MatchForm.Changed)
     def _options_changed(self) -> None:
+        if gone(self):  # (the forms' late messages, the app closing as the setup mounts)
+            return
         self._validate()
         self._match_preset()
 
@@ -243,6 +246,8 @@ class SetupScreen(Screen[None]):
     @on(Select.Changed, "#preset")
     def _preset_chosen(self, event: Select.Changed) -> None:
         event.stop()
+        if gone(self):
+            return
         options = self.variants.get(str(event.value))
         if options is None:
             return
@@ -259,10 +264,13 @@ class SetupScreen(Screen[None]):
     @on(RadioSet.Changed, "#first")
     def _first_changed(self, event: RadioSet.Changed) -> None:
         event.stop()
-        self._match_preset()
+        if not gone(self):
+            self._match_preset()
 
     @on(RadioSet.Changed)
     def _kind_changed(self, event: RadioSet.Changed) -> None:
+        if gone(self):
+            return
         for player in (1, 2):
             computer = self.query_one(f"#computer-{player}", RadioButton).value
             self.query_one(f"#level-{player}", Select).disabled = not (self.levels and computer)
@@ -270,6 +278,8 @@ class SetupScreen(Screen[None]):
     @on(Input.Changed, ".name")
     def _name_changed(self, event: Input.Changed) -> None:
         event.stop()
+        if gone(self):
+            return
         for player in (1, 2):
             name = clean_name(self.query_one(f"#name-{player}", Input).value, player)
             # A name is outside text: shown as typed, never read as markup ("hh2[/").
