@@ -5,8 +5,8 @@ the group `hint`), so the screen stays responsive while it thinks (a countdown p
 can take a second) and a hint still being worked out when the position changes is
 dropped. The worker posts `HintFound` to the screen; the answer goes to the status line:
 
-    Hint: Pick 3: every reply loses; you win on your 3rd move, counting this one, with
-    best play.
+    Hint: Pick 3: every reply loses; with best play you win on your 3rd move, counting
+    this one.
     Hint: Every move loses against best play; this one holds out longest: Bob's 2nd move
     from now wins. Play 9 × 5 = 45: your score goes to 45.
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import PlayerNo, other
+from rules.base import PlayerNo
 from rules.words.common import capitalized, counted, moves_text, own_moves
 from rules.words.moves import describe_move, move_effect, separator
 from rules.words.voice import Voice
@@ -30,8 +30,8 @@ def best_line(
     or as a bystander does.
 
     Winning at once:   "Pick 2, then declare 2 + 4 = 6: you win at once."
-    Winning later:     "Play 8 × 1 = 8: every reply loses; you win on your 3rd move,
-                        counting this one, with best play."
+    Winning later:     "Play 8 × 1 = 8: every reply loses; with best play you win on
+                        your 3rd move, counting this one."
     Losing:            "Every move loses against best play; this one holds out longest:
                         Bob's 2nd move from now wins. Divide by 3: 27 ÷ 3 = 9."
     Losing, all alike: "Every move loses against best play, all alike: Bob's next move
@@ -67,18 +67,15 @@ def _your_move(mover: PlayerNo, count: int, voice: Voice) -> str:
 
 def _winning_later(mover: PlayerNo, moves: int, voice: Voice) -> str:
     """After a move that wins in `moves` (both players', this one included, at least 2):
-    `every reply loses; you win on your next move, with best play`; when the other's move
-    ends the game, `every reply ends the game, and you win` or `every reply loses; with
-    best play the game ends on Bob's reply to your next move, and you win`."""
+    `every reply loses; with best play you win on your next move` (a move of the mover's
+    ends the game), `… you win after your 3rd move, counting this one` (the other's reply
+    to it does), or `every reply ends the game, and you win`."""
     wins = voice.does(mover, "win")
     own = own_moves(moves, True)
-    if moves % 2:  # the mover's own move ends the game
-        return f"every reply loses; {wins} on {_your_move(mover, own, voice)}, with best play"
-    if own == 1:
+    if moves % 2 == 0 and own == 1:
         return f"every reply ends the game, and {wins}"
-    reply = voice.owned(other(mover), "reply")
-    last = _your_move(mover, own, voice)
-    return f"every reply loses; with best play the game ends on {reply} to {last}, and {wins}"
+    when = "on" if moves % 2 else "after"
+    return f"every reply loses; with best play {wins} {when} {_your_move(mover, own, voice)}"
 
 
 def _losing_end(mover: PlayerNo, winner: PlayerNo, moves: int, voice: Voice) -> str:

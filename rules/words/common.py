@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from rules.base import PlayerNo
@@ -104,6 +105,17 @@ def name_players(text: str, names: Names) -> str:
     marker = "\x00"
     text = text.replace("Player 1", marker + "1").replace("Player 2", marker + "2")
     return text.replace(marker + "1", names[0]).replace(marker + "2", names[1])
+
+
+#: A list of numbers as the rules' messages print it, after the seeds' samples: `[2, 4, 5]`.
+_NUMBER_LIST = re.compile(r"\[(−?-?\d+(?:, −?-?\d+)*)\]")
+
+
+def listed_in_words(text: str) -> str:
+    """A rules message as the full screen shows it: a list printed as the seeds' samples
+    print one (`available numbers: [2, 4, 5]`, which the line mode keeps) without its
+    brackets (`available numbers: 2, 4, 5`)."""
+    return _NUMBER_LIST.sub(lambda match: match.group(1), text)
 
 
 def capitalized(text: str) -> str:

@@ -95,8 +95,7 @@ async def test_template_hint_puts_the_cursor_on_the_slot_and_plays_by_key() -> N
         owner = "your" if player == "1" else "Bob's"
         assert text == (
             f"Hint: Put {digit} in {owner} {('first', 'second', 'third')[int(slot) - 1]} slot: "
-            "every reply loses; with best play the game ends on Bob's reply to your 3rd move, "
-            "counting this one, and you win."
+            "every reply loses; with best play you win after your 3rd move, counting this one."
         )
         assert screen.cursor == (int(player), int(slot))
         assert f"template-{player}/slot-{slot}" in {

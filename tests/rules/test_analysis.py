@@ -21,8 +21,8 @@ def test_hint_in_a_won_position_names_a_winning_move() -> None:
     assert given.move in solve("template", state).best_moves
     assert given.move == "1@2.3"
     assert given.text == (
-        "Put 1 in Player 2's third slot: every reply loses; with best play the game ends on "
-        "Player 2's reply to your 3rd move, counting this one, and you win."
+        "Put 1 in Player 2's third slot: every reply loses; with best play you win after your "
+        "3rd move, counting this one."
     )
     assert (given.winner, given.plies) == (1, 6)
 

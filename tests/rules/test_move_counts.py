@@ -62,15 +62,15 @@ def expected_hint(movers: list[PlayerNo], winner: PlayerNo) -> str:
     mover, last = movers[0], movers[-1]
     mine = movers.count(mover)
     yours = "your next move" if mine == 2 else f"your {counted(mine)} move, counting this one"
-    other_name = NAMES[other(mover) - 1]
+    other_name = NAMES[other(mover) - 1]  # (the winner, when the mover loses)
     if winner == mover:
         if len(movers) == 1:
             return "you win"
         if last == mover:
-            return f"; you win on {yours}, with best play."
+            return f"every reply loses; with best play you win on {yours}."
         if mine == 1:
             return ": every reply ends the game, and you win."
-        return f"the game ends on {other_name}'s reply to {yours}, and you win."
+        return f"every reply loses; with best play you win after {yours}."
     if len(movers) == 1:
         return "Every move ends the game and loses. "
     if last == winner:

@@ -109,8 +109,8 @@ def test_a_winning_line_numbers_the_winner_s_own_moves() -> None:
     state = at("template", "")
     line = best_line("template", state, "1@2.3", 1, 1, 6, Voice(NAMES, you=1))
     assert line == (
-        "Put 1 in Bob's third slot: every reply loses; with best play the game ends on Bob's "
-        "reply to your 3rd move, counting this one, and you win."
+        "Put 1 in Bob's third slot: every reply loses; with best play you win after your 3rd "
+        "move, counting this one."
     )
     assert best_line("conquest", at("conquest", "2 3"), "5", 1, 1, 1, Voice(NAMES, you=1)) == (
         "Add 5 to the sequence: it forms 2 + 3 = 5 and you win."
