@@ -89,6 +89,15 @@ def counted(number: int) -> str:
 _ENDINGS = {1: "st", 2: "nd", 3: "rd"}
 
 
+def moves_played(each: tuple[int, int], names: Names) -> str:
+    """How long a game was, counted as players count: each player's own moves.
+    `after 2 moves each`, `after 3 moves by Ann and 2 by Bob`, `after 1 move each`."""
+    first, second = each
+    if first == second:
+        return f"after {moves_text(first)} each"
+    return f"after {moves_text(first)} by {names[0]} and {second} by {names[1]}"
+
+
 def op_text(op: Op) -> str:
     """The operator as the screens show it: + − × ÷."""
     return SHOWN[op]
