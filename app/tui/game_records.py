@@ -72,7 +72,7 @@ def moves_said(session: Session, setup: GameSetup) -> str:
     if session.best_of > 1:
         return f"after {moves_text(session.move_count)} in all"
     movers = [player for player, _ in move_list(session, setup)]
-    return moves_played((movers.count(1), movers.count(2)), setup.names)
+    return f"after {moves_played((movers.count(1), movers.count(2)), setup.names)}"
 
 
 def save(app: App[Any], session: Session, say: Callable[[str, str], None]) -> None:

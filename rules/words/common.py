@@ -91,11 +91,17 @@ _ENDINGS = {1: "st", 2: "nd", 3: "rd"}
 
 def moves_played(each: tuple[int, int], names: Names) -> str:
     """How long a game was, counted as players count: each player's own moves.
-    `after 2 moves each`, `after 3 moves by Ann and 2 by Bob`, `after 1 move each`."""
+    `2 moves each`, `3 moves by Ann and 2 by Bob`, `1 move each`."""
     first, second = each
     if first == second:
-        return f"after {moves_text(first)} each"
-    return f"after {moves_text(first)} by {names[0]} and {second} by {names[1]}"
+        return f"{moves_text(first)} each"
+    return f"{moves_text(first)} by {names[0]} and {second} by {names[1]}"
+
+
+def turns_of(total: int, first: PlayerNo) -> tuple[int, int]:
+    """Each player's own moves among `total` moves taken in turn, `first` starting."""
+    starter, other = (total + 1) // 2, total // 2
+    return (starter, other) if first == 1 else (other, starter)
 
 
 def op_text(op: Op) -> str:

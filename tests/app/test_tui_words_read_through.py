@@ -8,7 +8,7 @@ from textual.content import Content
 
 from app.tui.analysis_lines import fitted
 from app.tui.positions import side_by_side
-from rules.words.common import listed_in_words, moves_played
+from rules.words.common import listed_in_words, moves_played, turns_of
 from tests.widgets.test_widgets import Host
 from widgets.score_bar import ScoreBar
 
@@ -22,9 +22,10 @@ def test_a_refusal_lists_numbers_in_words() -> None:
 
 def test_a_game_s_length_is_each_player_s_own_moves() -> None:
     names = ("Ann", "Computer (perfect)")
-    assert moves_played((2, 2), names) == "after 2 moves each"
-    assert moves_played((1, 1), names) == "after 1 move each"
-    assert moves_played((3, 2), names) == "after 3 moves by Ann and 2 by Computer (perfect)"
+    assert moves_played((2, 2), names) == "2 moves each"
+    assert moves_played((1, 1), names) == "1 move each"
+    assert moves_played((3, 2), names) == "3 moves by Ann and 2 by Computer (perfect)"
+    assert turns_of(5, 1) == (3, 2) and turns_of(5, 2) == (2, 3) and turns_of(4, 2) == (2, 2)
 
 
 def test_a_verdict_goes_below_its_move_rather_than_breaking() -> None:
