@@ -7,17 +7,17 @@ When its screen goes, or the app closes, after the `Select` has composed but bef
 which ends the app (docs/known-issues.md, "A `Select` taken down while it mounts"). The
 no-wait key storm met it when an app closed right after a key that opened the setup.
 
-This `Select` does that setup as Textual's does, and lets a `NoMatches` go only while it
-is being taken down (its app no longer running, or the widget removed or being
-removed): there is nothing left to set up then. A `NoMatches` at any other time is a
-real fault and is raised. Every `Select` of the app's screens is this one.
+This `Select` does that setup as Textual's does, unless it is being taken down (its app
+no longer running, or the widget removed or being removed): there is nothing left to set
+up then. It checks that state first, as the app's screens do (docs/storms.md); nothing
+is caught, so a part missing at any other time is still a fault, raised as before. Every
+`Select` of the app's screens is this one.
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
-from textual.css.query import NoMatches
 from textual.widgets import Select as TextualSelect
 from textual.widgets.select import NULL, NoSelection
 
@@ -25,21 +25,15 @@ Value = TypeVar("Value")
 
 
 class Select(TextualSelect[Value]):
-    """A `Select` whose mount-time setup is skipped once it is being taken down."""
+    """A `Select` whose setup is skipped once it is being taken down."""
 
     def _setup_options_renderables(self) -> None:
-        try:
+        if not self.taken_down:
             super()._setup_options_renderables()
-        except NoMatches:
-            if not self.taken_down:
-                raise
 
     def _init_selected_option(self, hint: Value | NoSelection = NULL) -> None:
-        try:
+        if not self.taken_down:
             super()._init_selected_option(hint)
-        except NoMatches:
-            if not self.taken_down:
-                raise
 
     @property
     def taken_down(self) -> bool:

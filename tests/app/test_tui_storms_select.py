@@ -2,9 +2,9 @@
 
 Textual's `Select` fails when it is taken down between composing and its Mount
 (tests/app/test_textual_known_issues.py holds the library's repro, docs/known-issues.md
-the report). The app's screens use `widgets.select.Select`, which lets that failure go
-only while it is being taken down, and the setup's handlers do nothing once the screen
-has gone (`app.tui.mounting.gone`).
+the report). The app's screens use `widgets.select.Select`, which skips that setup once
+it is being taken down, and the setup's handlers do nothing once the screen has gone
+(`app.tui.mounting.gone`).
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ async def test_the_steady_select_lets_its_app_close_while_it_mounts() -> None:
 
 
 async def test_a_standing_select_still_raises_a_missing_part() -> None:
-    """Only a `Select` being taken down lets `NoMatches` go; one that stands and has
-    lost its overlay is a fault, raised as before."""
+    """Only a `Select` being taken down skips its setup; one that stands and has lost
+    its overlay is a fault, raised as before."""
     app: App[None] = App()
     async with app.run_test() as pilot:
         await app.push_screen(Choosing())
