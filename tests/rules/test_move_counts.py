@@ -18,7 +18,7 @@ from rules.base import PlayerNo, other
 from rules.registry import get_game
 from rules.solver.perfect import perfect_choice
 from rules.words.advice import verdict_line
-from rules.words.analysis import value_text
+from rules.words.analysis import hastened_line, value_text
 from rules.words.common import counted, moves_text
 from rules.words.voice import Voice
 
@@ -121,3 +121,16 @@ def test_a_computer_s_moves_are_named_without_a_garbled_possessive() -> None:
     state = get_game("collect").replay(None, ["9"])
     given = hint("collect", state, ("Computer (perfect)", "Ada"))  # Ada is lost
     assert "the 3rd move of Computer (perfect) from now wins" in given.text, given.text
+
+
+def test_a_shortened_loss_counts_the_winner_s_own_moves() -> None:
+    """After the mistake the winner moves next: 1 move to the end is "at once", 2 (the
+    winner's, then the loser's last) is 1 of the winner's, 5 is 3 of them."""
+    state = get_game("fifty").replay(None, ["6*7"])
+    said = {
+        after: hastened_line("fifty", state, 2, "9*8", (1, 6), (1, after), ("1*2",), NAMES)
+        for after in (1, 2, 5)
+    }
+    assert "let Ada win at once; 3 moves of resistance were there" in said[1]
+    assert "let Ada win in 1 move;" in said[2]
+    assert "let Ada win in 3 moves;" in said[5]
