@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from app.seat_names import is_computer_name, seat_names
 from app.tui.match_form import MatchForm
-from app.tui.mounting import gone, on_top
+from app.tui.mounting import gone, on_top, while_shown
 from app.tui.navigation import navigator
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
@@ -229,9 +229,8 @@ class SetupScreen(Screen[None]):
 
     @on(OptionsForm.Changed)
     @on(MatchForm.Changed)
+    @while_shown  # (the forms' messages come also as the app closes while the setup mounts)
     def _options_changed(self) -> None:
-        if gone(self):  # (the forms' late messages, the app closing as the setup mounts)
-            return
         self._validate()
         self._match_preset()
 
@@ -244,10 +243,9 @@ class SetupScreen(Screen[None]):
                 preset.value = name
 
     @on(Select.Changed, "#preset")
+    @while_shown
     def _preset_chosen(self, event: Select.Changed) -> None:
         event.stop()
-        if gone(self):
-            return
         options = self.variants.get(str(event.value))
         if options is None:
             return
@@ -262,24 +260,22 @@ class SetupScreen(Screen[None]):
         self._validate()
 
     @on(RadioSet.Changed, "#first")
+    @while_shown
     def _first_changed(self, event: RadioSet.Changed) -> None:
         event.stop()
-        if not gone(self):
-            self._match_preset()
+        self._match_preset()
 
     @on(RadioSet.Changed)
+    @while_shown
     def _kind_changed(self, event: RadioSet.Changed) -> None:
-        if gone(self):
-            return
         for player in (1, 2):
             computer = self.query_one(f"#computer-{player}", RadioButton).value
             self.query_one(f"#level-{player}", Select).disabled = not (self.levels and computer)
 
     @on(Input.Changed, ".name")
+    @while_shown
     def _name_changed(self, event: Input.Changed) -> None:
         event.stop()
-        if gone(self):
-            return
         for player in (1, 2):
             name = clean_name(self.query_one(f"#name-{player}", Input).value, player)
             # A name is outside text: shown as typed, never read as markup ("hh2[/").
