@@ -42,7 +42,9 @@ class CountdownOptions(GameOptions):
     """The target to reach and the numbers each player owns (`pool`, lo..hi)."""
 
     target: int = Field(default=30, description="Reach this running total or more to win.")
-    pool: tuple[int, int] = Field(default=(1, 9), description="Each player's numbers lo..hi.")
+    pool: tuple[int, int] = Field(
+        default=(1, 9), description="The lowest and highest number each player owns."
+    )
 
     @field_validator("target")
     @classmethod

@@ -37,9 +37,9 @@ class TemplateOptions(GameOptions):
     template: str = Field(default=TEMPLATES[0], description="The equation both players fill.")
     digits: tuple[int, int] = Field(default=(1, 9), description="Lowest and highest digit.")
     copies: int = Field(default=1, description="How often each digit is in the pool (1 or 2).")
-    rounds_to_win: int = Field(default=1, description="Round wins that take the match (1-9).")
+    rounds_to_win: int = Field(default=1, description="Round wins that take the match (1–9).")
     turn_seconds: int | None = Field(
-        default=None, description="Seconds a player has for a turn (5-3600), or no limit."
+        default=None, description="Seconds a player has for a turn (5–3600), or no limit."
     )
 
     @field_validator("template")

@@ -103,7 +103,7 @@ class EquationInput(Widget):
         with Horizontal(classes="eq-keys", id="action-keys"):
             yield EquationKey("⌫ delete", "\b")
             yield EquationKey("Declare (Enter)", "\n", classes="eq-key -action")
-            yield EquationKey("None (Esc)", "\x1b", classes="eq-key -skip")
+            yield EquationKey("No declaration (Esc)", "\x1b", classes="eq-key -skip")
         yield Static("", classes="eq-preview", markup=False)
 
     def _number_keys(self) -> list[EquationKey]:

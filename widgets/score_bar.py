@@ -52,7 +52,8 @@ class ScoreBar(Widget):
 
     def render(self) -> Text:
         style = self.get_component_rich_style
-        label = f"{self.label[:10]:<10} "
+        name = self.label if len(self.label) <= 10 else self.label[:9].rstrip() + "…"  # not bare
+        label = f"{name:<10} "
         shown = self.score if self.preview is None else self.preview
         # The same room whether or not the preview runs over: the bar never shifts.
         number = f" {shown:>4}/{self.target}" + (" over!" if self.over else "      ")

@@ -41,10 +41,7 @@ from rules.words.common import as_noun, capitalized
 COMPUTER = "Computer"
 
 #: Why conquest puzzles are all short (shown on a conquest puzzle's board).
-CONQUEST_NOTE = (
-    "Conquest is decided on the third number (any two numbers can be completed): "
-    "its puzzles are finding the number that completes, and in the declare variant its equation."
-)
+CONQUEST_NOTE = "Any two numbers can be completed, so a conquest puzzle takes one move."
 
 
 def puzzle_setup(puzzle: Puzzle, player: str) -> GameSetup:

@@ -3,9 +3,10 @@ the detail of the selected move, in words (rules/words), for `AnalysisScreen`.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from textual.content import Content
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from app.tui.positions import Played
@@ -25,7 +26,26 @@ from rules.words.moves import describe_move, short_move
 from rules.words.voice import Voice
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from rules.registry import SomeGame
+
+
+#: The room for a row of the move list or of the equations before the lists are laid
+#: out: their inner width at 80 columns. A longer row shows its verdict or equation on a
+#: line of its own, indented, so Textual never breaks a line inside "keeps the win" or
+#: "5 = 7 − 2".
+ROW_ROOM = 32
+
+Part = Content | tuple[str, str] | str
+
+
+def fitted(head: list[Part], tail: Part, room: int) -> Content:
+    """`head` then `tail` on one line when they fit in `room` cells, else `tail` below."""
+    row = Content.assemble(*head, tail)
+    if row.cell_length <= room:
+        return row
+    return Content.assemble(*head, "\n      ", tail)
 
 
 def verdict(move: MoveAnalysis) -> tuple[str, str, str, str]:
@@ -66,6 +86,18 @@ class AnalysisLines:
         state, move = self.states[index], self.moves[index]
         return short_move(self.game_id, state, move, marks(self.names))
 
+    def row_room(self) -> int:
+        """The room for a row: the move list's width once laid out (`ROW_ROOM` before),
+        less a scrollbar's when the rows will need one and it is not there yet."""
+        lists = cast("Screen[None]", self).query("#analysis-moves").results(OptionList)
+        for found in lists:
+            region = found.scrollable_content_region
+            if region.width <= 0:
+                break
+            coming = len(self.moves) + 1 > region.height and not found.show_vertical_scrollbar
+            return region.width - (found.styles.scrollbar_size_vertical if coming else 0)
+        return ROW_ROOM
+
     def move_rows(self) -> list[Option]:
         rows = [Option(Content.assemble(("    start", "$text-muted")), id="row-0")]
         judged = {m.index: m for m in self.analysis.moves} if self.analysis else {}
@@ -74,23 +106,30 @@ class AnalysisLines:
         # shows them: the moves in words need the width.
         mark = marks(self.names)
         width = max(len(m) for m in mark)
-        for index in range(len(self.moves)):
+        shorts = [self.short(index) for index in range(len(self.moves))]
+        # The verdicts in a column after moves of up to 10 characters (a longer move
+        # pushes its own verdict on).
+        longest = min(10, max((len(short) for short in shorts), default=0))
+        room = self.row_room()
+        for index, short in enumerate(shorts):
             player = self.played[index][0]
-            parts: list[Content | tuple[str, str] | str] = [
+            parts: list[Part] = [
                 (f"{index + 1:>3}. ", "$text-muted"),
                 (
                     f"{mark[player - 1]:<{width}} ",
                     f"bold {'$primary' if player == 1 else '$accent'}",
                 ),
-                f"{self.short(index):<10} ",
+                f"{short:<{longest}} ",
             ]
+            row = Content.assemble(*parts)
             if index in judged:
                 symbol, words, _, colour = verdict(judged[index])
                 if index == first:
-                    parts.append((f"{symbol} first mistake", f"bold reverse {colour}"))
+                    tail = (f"{symbol} first mistake", f"bold reverse {colour}")
                 else:
-                    parts.append((f"{symbol} {words}", colour))
-            rows.append(Option(Content.assemble(*parts), id=f"row-{index + 1}"))
+                    tail = (f"{symbol} {words}", colour)
+                row = fitted(parts, tail, room)
+            rows.append(Option(row, id=f"row-{index + 1}"))
         return rows
 
     def summary(self) -> Content:
@@ -144,14 +183,11 @@ class AnalysisLines:
         else:
             what = (f"✗ missed {equation}", "$error")
         colour = "$primary" if chance.player == 1 else "$accent"
-        return Option(
-            Content.assemble(
-                (f"{chance.index + 1:>3}. ", "$text-muted"),
-                (f"{self.player_name(chance.player)[:8]:<8} ", f"bold {colour}"),
-                what,
-            ),
-            id=f"chance-{chance.index + 1}",
-        )
+        head: list[Part] = [
+            (f"{chance.index + 1:>3}. ", "$text-muted"),
+            (f"{self.player_name(chance.player)[:8]:<8} ", f"bold {colour}"),
+        ]
+        return Option(fitted(head, what, self.row_room()), id=f"chance-{chance.index + 1}")
 
     def detail(self, position: int) -> Content:
         """What the selected position is: the move that led to it, judged."""

@@ -47,7 +47,7 @@ class AnalysisScreen(PlayedOutLine):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: the lists would take these keys for scrolling otherwise.
         Binding("left", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("right", "step(1)", "Forward", key_display="→", priority=True),
+        Binding("right", "step(1)", "Next", key_display="→", priority=True),
         Binding("home", "go('start')", "Start", key_display="Home", priority=True),
         Binding("end", "go('end')", "Last move", key_display="End", priority=True),
         Binding("f", "go('mistake')", "First mistake"),

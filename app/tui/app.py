@@ -234,10 +234,11 @@ class EquationDuelApp(App[None]):
     # Input behind the key that quit
 
     async def on_event(self, event: events.Event) -> None:
-        # Keys queued behind the one that quit are still handled after the app has taken
-        # its screens down: Textual then looks for the screen on top and fails
-        # (ScreenStackError). There is no screen left for them (issue 29).
-        if isinstance(event, events.InputEvent) and not self.is_running:
+        # Keys queued behind the one that quit are still handled, while the app closes
+        # and after it has taken its screens down (Textual then looks for the screen on
+        # top and fails: ScreenStackError). They open screens the closing app never
+        # composes and act on them (NoMatches). The player has quit: none is looked at.
+        if isinstance(event, events.InputEvent) and (not self.is_running or self._exit):
             return
         await super().on_event(event)
 

@@ -16,7 +16,7 @@ from textual.widgets import Button, Static
 
 from app.tui.mounting import on_top
 from app.tui.styles import SCREEN_STYLES
-from rules.words.common import capitalized
+from rules.words.common import capitalized, moves_text
 
 AnswerT = TypeVar("AnswerT")
 
@@ -57,7 +57,7 @@ class GameOverDialog(Dialog[str]):
         winner: str,
         player: int,
         reason: str,
-        moves: int,
+        moves: int | str,
         *,
         analysis: Callable[[], bool] | None = None,
     ) -> None:
@@ -75,8 +75,8 @@ class GameOverDialog(Dialog[str]):
             yield Static("Game over", classes="dialog-title")
             yield Static(Text(f"{self.winner} wins!"), id="winner")
             yield Static(Text(capitalized(self.reason)), id="reason")
-            plural = "move" if self.moves == 1 else "moves"
-            yield Static(f"after {self.moves} {plural}", classes="dialog-note", markup=False)
+            said = self.moves if isinstance(self.moves, str) else f"after {moves_text(self.moves)}"
+            yield Static(Text(said), classes="dialog-note")  # (names in it: text, not markup)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("New game (n)", id="new")

@@ -22,7 +22,9 @@ from app.match_session import MatchSession
 from app.match_session.setup import GameSetup
 from app.tui.dialogs import ConfirmDialog, GameOverDialog, RoundOverDialog
 from app.tui.record_dialogs import ExportDialog
+from app.tui.scoreboard import move_list
 from rules.records import GameRecord
+from rules.words.common import moves_played, moves_text
 from rules.words.outcome import reason_text
 
 Session = MatchSession[Any, Any, Any]
@@ -60,9 +62,17 @@ def game_over_dialog(
         winner=setup.name(result.winner),
         player=result.winner,
         reason=reason,
-        moves=session.move_count,
+        moves=moves_said(session, setup),
         analysis=analysis,
     )
+
+
+def moves_said(session: Session, setup: GameSetup) -> str:
+    """How long the game was, in each player's own moves (a match: all its moves)."""
+    if session.best_of > 1:
+        return f"after {moves_text(session.move_count)} in all"
+    movers = [player for player, _ in move_list(session, setup)]
+    return f"after {moves_played((movers.count(1), movers.count(2)), setup.names)}"
 
 
 def save(app: App[Any], session: Session, say: Callable[[str, str], None]) -> None:

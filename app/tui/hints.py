@@ -5,9 +5,13 @@ the group `hint`), so the screen stays responsive while it thinks (a countdown p
 can take a second) and a hint still being worked out when the position changes is
 dropped. The worker posts `HintFound` to the screen; the answer goes to the status line:
 
-    Hint: Put 1 in Bob's third slot: every reply loses; you win in 6 more moves with best play.
-    Hint: Every move loses against best play; this one holds out longest: 2 more moves.
-    Play 9 × 5 = 45: your score goes to 45.
+    Hint: Pick 3: every reply loses; with best play you win on your 3rd move, counting
+    this one.
+    Hint: Every move loses against best play; this one holds out longest: Bob's 2nd move
+    from now wins. Play 9 × 5 = 45: your score goes to 45.
+
+(Moves are counted as players count them: each player's own, "your next move" being the
+one after the hinted one; see `rules.words.advice`.)
 
 and the board's `show_hint(move)` (the move in notation, None to clear) highlights the
 suggested move until the position changes (the boards mark pool keys and operator keys

@@ -14,9 +14,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Checkbox, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Checkbox, Label, RadioButton, RadioSet, Static
 
 from rules.match import BEST_OF_CHOICES
+from widgets.select import Select
 
 #: The clock choices in seconds (0: off).
 CLOCK_CHOICES: tuple[int, ...] = (0, 10, 15, 20, 30, 45, 60, 90, 120, 300)

@@ -47,7 +47,7 @@ from app.tui.mounting import gone
 from app.tui.searches import Searches
 from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.records import GameRecord
-from rules.words.common import name_players
+from rules.words.common import capitalized, listed_in_words, name_players
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
 from widgets.status_line import Level, StatusLine
@@ -298,7 +298,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     def refuse(self, message: str) -> None:
         if gone(self):  # a message or timer handled as the screen closes: nothing to draw on
             return
-        self.refusal = message[:1].upper() + message[1:]
+        self.refusal = capitalized(listed_in_words(message))  # ("[2, 4]" is the seeds')
         self.refused_in = self.state
         self.query_one(StatusLine).show(self.named(self.refusal), "error")
         self.app.bell()

@@ -47,7 +47,7 @@ class MenuScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # One key shown for all five ("1-5 Choose"): a key has one binding on a screen.
-        Binding("1", "choose(0)", "Choose", key_display=f"1-{len(GAME_IDS)}"),
+        Binding("1", "choose(0)", "Choose", key_display=f"1–{len(GAME_IDS)}"),
         *(
             Binding(str(n), f"choose({n - 1})", f"{short_title(GAME_INFO[g].title)}", show=False)
             for n, g in enumerate(GAME_IDS[1:], start=2)

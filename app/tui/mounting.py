@@ -7,9 +7,14 @@ a screen pushed while the app is closing: it has no widgets."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from textual.screen import Screen
+
+P = ParamSpec("P")
+S = TypeVar("S", bound=Screen[Any])
 
 
 def gone(screen: Screen[Any]) -> bool:
@@ -32,3 +37,16 @@ def on_top(screen: Screen[Any]) -> bool:
     widgets are there. Keys come faster than a person types them (a held key, a paste):
     one queued behind the key that closed a screen, or covered it, still reaches it."""
     return screen.is_active and not gone(screen)
+
+
+def while_shown(handler: Callable[Concatenate[S, P], None]) -> Callable[Concatenate[S, P], None]:
+    """A screen's handler of its widgets' messages that does nothing once the screen has
+    gone (`gone`): a message posted as the screen mounts can be handled while the app
+    closes, its widgets already removed (issue 29)."""
+
+    @functools.wraps(handler)
+    def handle(screen: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        if not gone(screen):
+            handler(screen, *args, **kwargs)
+
+    return handle

@@ -18,11 +18,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, Select, Static, Switch
+from textual.widgets import Checkbox, Input, Label, Static, Switch
 
 from rules.operators import ALL_OPS, shown
 from rules.player_text import PlayerTextError, read_whole
 from rules.validation import field_of, sentence
+from widgets.select import Select
 
 CUSTOM = "custom"
 

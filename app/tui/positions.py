@@ -51,6 +51,13 @@ def moves_of(kind: type[MoveT], played: Played) -> list[tuple[PlayerNo, MoveT]]:
     return moves
 
 
+def side_by_side(parts: list[str]) -> str:
+    """The players' holdings on one line when it fits the board's width at 80 columns,
+    else one line each (a line never breaks inside "Computer (perfect): nothing yet")."""
+    line = "   ".join(parts)
+    return line if len(line) <= 40 else "\n".join(parts)
+
+
 def _pool(numbers: tuple[int, ...], columns: int, id: str, classes: str = "-compact") -> DigitPool:
     pool = DigitPool(numbers, columns=columns, id=id, classes=classes)
     pool.can_focus = False
@@ -160,7 +167,7 @@ class PositionView(Vertical):
             held = " ".join(map(str, mine)) if mine else "none"
             sums = f" (sum {sum(mine)})" if mine else ""
             parts.append(f"{self.names[player - 1]}: {held}{sums}")
-        line = "   ".join(parts)
+        line = side_by_side(parts)
         if state.phase == "sudden-death":
             line += f"\nSudden death: turn {state.sudden_death_turns + 1} of 4"
         self.query_one("#position-holdings", Static).update(Text(line))
@@ -206,7 +213,7 @@ class PositionView(Vertical):
         for player in (1, 2):
             mine = [str(move.number) for p, move in played if p == player]
             parts.append(f"{self.names[player - 1]}: {' '.join(mine) or 'nothing yet'}")
-        self.query_one("#position-holdings", Static).update(Text("   ".join(parts)))
+        self.query_one("#position-holdings", Static).update(Text(side_by_side(parts)))
 
     def _draw_countdown(
         self, state: CountdownState, last: tuple[PlayerNo, CountdownMove] | None

@@ -149,6 +149,8 @@ class PuzzleMenuScreen(Screen[None]):
     # Starting
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.is_mounted or gone(self):  # a key queued behind the one that opened or
+            return False  # closed the screen: its name box and lists are not there (issue 29)
         # the letters are typed into the name while the name has the focus
         return not (action in LETTER_ACTIONS and isinstance(self.focused, Input))
 

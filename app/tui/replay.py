@@ -31,6 +31,7 @@ from app.unfinished import adopt, scan
 from rules.match import match_outcome, round_options
 from rules.record_check import match_of
 from rules.records import GameRecord, RecordError
+from rules.words.common import moves_played, moves_text, turns_of
 from rules.words.outcome import reason_text
 from widgets.keys_footer import KeysFooter
 
@@ -68,7 +69,10 @@ def when(moment: datetime) -> str:
 def describe(record: GameRecord) -> str:
     """The second line of a saved game: how it stands."""
     moves = len(record.moves)
-    plural = "move" if moves == 1 else "moves"
+    if record.is_match:
+        played = f"{moves_text(moves)} in all"
+    else:  # each player's own, as players count (rules.words)
+        played = moves_played(turns_of(moves, record.options.get("first", 1)), record.names)
     if record.result is not None:
         winner = record.names[record.result.winner - 1]
         try:
@@ -76,9 +80,9 @@ def describe(record: GameRecord) -> str:
         except RecordError:
             outcome = None
         why = "" if outcome is None else f" ({reason_text(outcome, record.names)})"
-        return f"finished: {winner} won{why} · {moves} {plural}"
+        return f"finished: {winner} won{why} · {played}"
     score = f" · {record.score[0]}–{record.score[1]}" if record.is_match else ""
-    return f"unfinished after {moves} {plural}{score}"
+    return f"unfinished after {played}{score}"
 
 
 class SavedGamesScreen(Screen[None]):

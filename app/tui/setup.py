@@ -14,11 +14,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from app.seat_names import is_computer_name, seat_names
 from app.tui.match_form import MatchForm
-from app.tui.mounting import gone, on_top
+from app.tui.mounting import gone, on_top, while_shown
 from app.tui.navigation import navigator
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
@@ -34,6 +34,7 @@ from rules.registry import get_game
 from rules.template_options import TEMPLATES
 from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter
+from widgets.select import Select
 
 CUSTOM_PRESET = "(custom)"
 
@@ -228,6 +229,7 @@ class SetupScreen(Screen[None]):
 
     @on(OptionsForm.Changed)
     @on(MatchForm.Changed)
+    @while_shown  # (the forms' messages come also as the app closes while the setup mounts)
     def _options_changed(self) -> None:
         self._validate()
         self._match_preset()
@@ -241,6 +243,7 @@ class SetupScreen(Screen[None]):
                 preset.value = name
 
     @on(Select.Changed, "#preset")
+    @while_shown
     def _preset_chosen(self, event: Select.Changed) -> None:
         event.stop()
         options = self.variants.get(str(event.value))
@@ -257,17 +260,20 @@ class SetupScreen(Screen[None]):
         self._validate()
 
     @on(RadioSet.Changed, "#first")
+    @while_shown
     def _first_changed(self, event: RadioSet.Changed) -> None:
         event.stop()
         self._match_preset()
 
     @on(RadioSet.Changed)
+    @while_shown
     def _kind_changed(self, event: RadioSet.Changed) -> None:
         for player in (1, 2):
             computer = self.query_one(f"#computer-{player}", RadioButton).value
             self.query_one(f"#level-{player}", Select).disabled = not (self.levels and computer)
 
     @on(Input.Changed, ".name")
+    @while_shown
     def _name_changed(self, event: Input.Changed) -> None:
         event.stop()
         for player in (1, 2):

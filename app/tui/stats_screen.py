@@ -80,7 +80,7 @@ class StatsScreen(Screen[None]):
         plural = "game" if found.games == 1 else "games"
         summary_line.update(Text(f"{found.games} finished {plural} recorded{left_out}"))
         players = self.query_one("#stats-players", DataTable)
-        players.add_columns("Player", "Game", "Played", "Won", "Lost", "Win rate", "Streak")
+        players.add_columns("Player", "Game", "Played", "Won", "Lost", "Win %", "Streak")
         # People first, then the computer's seats ("Computer (perfect)"), apart.
         for p in sorted(found.players, key=lambda p: p.name in found.computers):
             players.add_row(
@@ -102,7 +102,7 @@ class StatsScreen(Screen[None]):
                 f"{h.first_won}–{h.second_won}",
             )
         cpu = self.query_one("#stats-cpu", DataTable)
-        cpu.add_columns("Player", "Game", "Level", "Played", "Won", "Lost", "Win rate")
+        cpu.add_columns("Player", "Game", "Level", "Played", "Won", "Lost", "Win %")
         for a in found.against_computer:
             cpu.add_row(
                 Text(a.name),

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, OptionList, Select, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.stats import StatsError
@@ -27,6 +27,7 @@ from app.tui.styles import CLASSROOM_STYLES
 from rules.registry import GAME_IDS
 from rules.tournament import TournamentError, new_tournament, read_roster
 from widgets.keys_footer import KeysFooter
+from widgets.select import Select
 
 
 class TournamentScreen(Screen[None]):

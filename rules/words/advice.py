@@ -1,8 +1,9 @@
 """The solver's verdicts in words: hints, the analysis and the command line's `solve`.
 
 A count of moves is a player's own moves to the end of the game with best play (as players
-count them), the one advised included: "3 more moves" is this move and two more of yours.
-The solver counts both players' moves (plies); `own_moves` turns them into one player's.
+count them). A hint numbers them: "you win on your 3rd move, counting this one" (this move,
+then two more of yours), "Bob's next move wins". The solver counts both players' moves
+(plies); `own_moves` turns them into one player's.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import PlayerNo
-from rules.words.common import capitalized, more_moves, moves_text, own_moves
+from rules.words.common import capitalized, counted, moves_text, own_moves
 from rules.words.moves import describe_move, move_effect, separator
 from rules.words.voice import Voice
 
@@ -29,31 +30,66 @@ def best_line(
     or as a bystander does.
 
     Winning at once:   "Pick 2, then declare 2 + 4 = 6: you win at once."
-    Winning later:     "Play 8 × 1 = 8: every reply loses; you win in 3 more moves with
-                        best play."
+    Winning later:     "Play 8 × 1 = 8: every reply loses; with best play you win on
+                        your 3rd move, counting this one."
     Losing:            "Every move loses against best play; this one holds out longest:
-                        3 more moves. Divide by 3: 27 ÷ 3 = 9."
-    Losing, all alike: "Every move loses against best play, all alike: 2 more moves.
-                        Divide by 3: 27 ÷ 3 = 9."
+                        Bob's 2nd move from now wins. Divide by 3: 27 ÷ 3 = 9."
+    Losing, all alike: "Every move loses against best play, all alike: Bob's next move
+                        wins. Divide by 3: 27 ÷ 3 = 9."
     `moves` is the solver's count (both players' moves, this one included); the sentence
-    counts the mover's own.
+    counts each player's own, by number ("your 3rd move", "Bob's next move").
     """
     described = describe_move(game_id, state, move, voice)
     effect = move_effect(game_id, state, move, voice)
     sep = separator(game_id)
     sentence = f"{described}{sep}{effect}." if effect else f"{described}."
-    own = own_moves(moves, True)
     if winner == mover:
         if moves <= 1:
             return sentence if effect else f"{described}{sep}{voice.does(mover, 'win')} at once."
-        wins = voice.does(mover, "win")
-        return f"{described}{sep}every reply loses; {wins} in {more_moves(own)} with best play."
-    if alike:
-        return f"Every move loses against best play, all alike: {more_moves(own)}. {sentence}"
+        return f"{described}{sep}{_winning_later(mover, moves, voice)}."
+    if moves <= 1:
+        return f"Every move ends the game and loses. {sentence}"
+    how = "all alike" if alike else "this one holds out longest"
+    joint = ", " if alike else "; "
     return (
-        "Every move loses against best play; this one holds out longest: "
-        f"{more_moves(own)}. {sentence}"
+        f"Every move loses against best play{joint}{how}: "
+        f"{_losing_end(mover, winner, moves, voice)}. {sentence}"
     )
+
+
+def _your_move(mover: PlayerNo, count: int, voice: Voice) -> str:
+    """The mover's `count`th own move, the one advised being the first: `your next move`
+    (the one after it), `your 3rd move, counting this one`."""
+    if count == 2:
+        return voice.owned(mover, "next move")
+    return f"{voice.owned(mover, counted(count) + ' move')}, counting this one"
+
+
+def _winning_later(mover: PlayerNo, moves: int, voice: Voice) -> str:
+    """After a move that wins in `moves` (both players', this one included, at least 2):
+    `every reply loses; with best play you win on your next move` (a move of the mover's
+    ends the game), `… you win after your 3rd move, counting this one` (the other's reply
+    to it does), or `every reply ends the game, and you win`."""
+    wins = voice.does(mover, "win")
+    own = own_moves(moves, True)
+    if moves % 2 == 0 and own == 1:
+        return f"every reply ends the game, and {wins}"
+    when = "on" if moves % 2 else "after"
+    return f"every reply loses; with best play {wins} {when} {_your_move(mover, own, voice)}"
+
+
+def _losing_end(mover: PlayerNo, winner: PlayerNo, moves: int, voice: Voice) -> str:
+    """How a lost game ends after this move with best play (`moves` both players', this
+    one included, at least 2): `Bob's next move wins`, `Bob's 3rd move from now wins`
+    (`the 3rd move of Computer (perfect) from now wins`), or,
+    when the mover's own move ends it, `the game ends on your next move, and Bob wins`."""
+    if moves % 2 == 0:  # the winner's move ends the game
+        theirs = own_moves(moves, False)
+        if theirs == 1:
+            return f"{voice.owned(winner, 'next move')} wins"
+        return f"{voice.owned(winner, counted(theirs) + ' move')} from now wins"
+    last = _your_move(mover, own_moves(moves, True), voice)
+    return f"the game ends on {last}, and {voice.does(winner, 'win')}"
 
 
 def verdict_line(

@@ -97,7 +97,7 @@ def hastened_line(
     winner, after_moves = after
     played = short_move(game_id, state, move, names)
     wins = own_moves(after_moves, True)
-    when = "at once" if wins <= 1 else f"in {moves_text(wins)}"
+    when = "at once" if after_moves == 1 else f"in {moves_text(wins)}"  # (2: Bob ends it)
     if after_moves == 0:
         when = "there and then"
     held = own_moves(before[1], True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from rules.base import PlayerNo
@@ -79,9 +80,28 @@ def own_moves(plies: int, moves_next: bool) -> int:
     return (plies + 1) // 2 if moves_next else plies // 2
 
 
-def more_moves(count: int) -> str:
-    """`1 more move`, `6 more moves`."""
-    return f"{count} more move" if count == 1 else f"{count} more moves"
+def counted(number: int) -> str:
+    """`1st`, `2nd`, `3rd`, `4th`, `11th`, `22nd`: a player's move by its number."""
+    ending = "th" if 10 <= number % 100 <= 20 else _ENDINGS.get(number % 10, "th")
+    return f"{number}{ending}"
+
+
+_ENDINGS = {1: "st", 2: "nd", 3: "rd"}
+
+
+def moves_played(each: tuple[int, int], names: Names) -> str:
+    """How long a game was, counted as players count: each player's own moves.
+    `2 moves each`, `3 moves by Ann and 2 by Bob`, `1 move each`."""
+    first, second = each
+    if first == second:
+        return f"{moves_text(first)} each"
+    return f"{moves_text(first)} by {names[0]} and {second} by {names[1]}"
+
+
+def turns_of(total: int, first: PlayerNo) -> tuple[int, int]:
+    """Each player's own moves among `total` moves taken in turn, `first` starting."""
+    starter, other = (total + 1) // 2, total // 2
+    return (starter, other) if first == 1 else (other, starter)
 
 
 def op_text(op: Op) -> str:
@@ -100,6 +120,17 @@ def name_players(text: str, names: Names) -> str:
     marker = "\x00"
     text = text.replace("Player 1", marker + "1").replace("Player 2", marker + "2")
     return text.replace(marker + "1", names[0]).replace(marker + "2", names[1])
+
+
+#: A list of numbers as the rules' messages print it, after the seeds' samples: `[2, 4, 5]`.
+_NUMBER_LIST = re.compile(r"\[(−?-?\d+(?:, −?-?\d+)*)\]")
+
+
+def listed_in_words(text: str) -> str:
+    """A rules message as the full screen shows it: a list printed as the seeds' samples
+    print one (`available numbers: [2, 4, 5]`, which the line mode keeps) without its
+    brackets (`available numbers: 2, 4, 5`)."""
+    return _NUMBER_LIST.sub(lambda match: match.group(1), text)
 
 
 def capitalized(text: str) -> str:

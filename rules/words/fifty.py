@@ -19,18 +19,17 @@ def short(state: FiftyState, move: FiftyMove) -> str:
 
 
 def effect(state: FiftyState, move: FiftyMove, after: FiftyState, voice: Voice) -> str:
-    """`your score reaches exactly 50`, `Ada's score goes over 50 (54)`, `… goes to 30`."""
+    """`your score reaches exactly 50`, `Ada's score goes over 50, to 54`, `the score of
+    Computer (easy) goes to 30`."""
     mover = state.to_move
     score = number_text(after.score(mover))
     target = after.options.target
-    whose = voice.whose(mover)
+    whose = voice.owned(mover, "score")
     if after.hit == mover:
-        return f"{whose} score reaches exactly {target}"
+        return f"{whose} reaches exactly {target}"
     if after.busted == mover:
-        return (
-            f"{whose} score goes over {target}, to {score}, and {voice.does(other(mover), 'win')}"
-        )
-    text = f"{whose} score goes to {score}"
+        return f"{whose} goes over {target}, to {score}, and {voice.does(other(mover), 'win')}"
+    text = f"{whose} goes to {score}"
     outcome = GAME.outcome(after)
     if outcome is not None:
         text += f"; the game ends and {voice.does(outcome.winner, 'win')}"

@@ -5,11 +5,15 @@ against each (tests/app/test_tui_storms.py checks the guard)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from textual import events
 from textual.app import App, ComposeResult
 from textual.command import CommandPalette
-from textual.widgets import OptionList
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import OptionList, Select
 
 # docs/known-issues.md, "Textual: PageUp/PageDown before an OptionList is laid out".
 KNOWN_ISSUE = "Textual bug, docs/known-issues.md: OptionList page keys before layout"
@@ -50,3 +54,31 @@ async def test_the_command_palette_takes_page_up_at_once() -> None:
             app._driver.send_message(event)
         await pilot.pause()
         assert CommandPalette.is_open(app)
+
+
+# docs/known-issues.md, "Textual: a `Select` taken down while it mounts".
+SELECT_ISSUE = "Textual bug, docs/known-issues.md: a Select taken down while it mounts"
+
+
+class Choosing(Screen[None]):
+    """A screen with one `Select` (the setup has five)."""
+
+    def compose(self) -> ComposeResult:
+        yield Select([("one", 1), ("two", 2)], allow_blank=False)
+
+
+async def close_while_mounting(app: App[None], screen: Screen[None], turns: int) -> None:
+    """Push `screen` and close `app` `turns` turns of the event loop later, while the
+    screen's widgets are still mounting. The turns are counted, not timed: each step of
+    the mount is one turn, so a few consecutive values close the app at each step (a
+    `Select` whose parts are gone before its Mount is handled is among them)."""
+    async with app.run_test():
+        app.push_screen(screen)
+        for _ in range(turns):
+            await asyncio.sleep(0)  # one turn of the loop (a count, not a wait)
+
+
+@pytest.mark.xfail(raises=NoMatches, strict=False, reason=SELECT_ISSUE)
+async def test_a_select_whose_app_closes_while_it_mounts() -> None:
+    for turns in range(4):
+        await close_while_mounting(App(), Choosing(), turns)

@@ -106,7 +106,8 @@ async def test_taken_number_is_refused_and_shows_its_holder() -> None:
         screen = game_screen(app)
         await pilot.press("7", "escape")
         await pilot.click("#collect-pool #key-7")
-        assert "7 has been taken" in text_of(screen.query_one("#status", Static))
+        status = text_of(screen.query_one("#status", Static))
+        assert "7 has been taken; available numbers: 1, 2, 3, 4, 5, 6, 8, 9" in status
         key = screen.query_one("#collect-pool #key-7", Static)
         assert key.has_class("-p1") and text_of(key) == "7¹"
         await pilot.press("3")

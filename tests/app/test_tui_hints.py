@@ -95,7 +95,7 @@ async def test_template_hint_puts_the_cursor_on_the_slot_and_plays_by_key() -> N
         owner = "your" if player == "1" else "Bob's"
         assert text == (
             f"Hint: Put {digit} in {owner} {('first', 'second', 'third')[int(slot) - 1]} slot: "
-            "every reply loses; you win in 3 more moves with best play."
+            "every reply loses; with best play you win after your 3rd move, counting this one."
         )
         assert screen.cursor == (int(player), int(slot))
         assert f"template-{player}/slot-{slot}" in {
@@ -119,8 +119,8 @@ async def test_hint_in_lost_position_names_the_most_stubborn_move() -> None:
         move = hinted_move(app)
         longest = max(moves for _, moves in values.values())
         assert values[move][1] == longest
-        own = (longest + 2) // 2  # Bob's own moves: this one and his later ones
-        assert f"longest: {own} more move{'s' if own > 1 else ''}. Play " in text
+        assert longest == 1  # Ann's next move ends the game, whatever Bob plays
+        assert "longest: Ann's next move wins. Play " in text
         number_keys = {k for k in hinted_ids(app) if k.startswith("fifty-pool/")}
         a, b = re.split(r"[-+*/]", move)
         assert number_keys == {f"fifty-pool/key-{a}", f"fifty-pool/key-{b}"}

@@ -179,7 +179,8 @@ async def test_saved_games_replay_a_finished_match_round_by_round() -> None:
         assert any("finished: Ann won (2 rounds to 1)" in t and "saved" in t for t in texts)
         assert any("broken.json" in t and "cannot be opened" in t for t in texts)
         kept = (
-            "Equation Conquest: Ann vs Bob\nfinished: Ann won (5 − 2 = 3 formed) · 3 moves · played"
+            "Equation Conquest: Ann vs Bob\nfinished: Ann won (5 − 2 = 3 formed) · 2 moves by Ann and"
+            " 1 by Bob · played"
         )
         assert any(t.startswith(kept) for t in texts)  # kept automatically when finished
         listing.highlighted = next(i for i, t in enumerate(texts) if "2 rounds to 1" in t)

@@ -96,13 +96,27 @@ async def test_keys_queued_behind_the_one_that_changed_the_screen() -> None:
         assert isinstance(top(app), MenuScreen)
 
 
-@pytest.mark.parametrize("keys", [("1", "ctrl+s", "escape"), ("g",), ("s",), ("f1",), ("p",)])
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ("1", "ctrl+s", "escape"),
+        ("g",),
+        ("s",),
+        ("f1",),
+        ("p",),
+        ("p", "a", "k"),
+        ("f1", "pageup", "end"),
+    ],
+)
 async def test_keys_queued_after_quit_open_screens_the_closing_app_never_draws(
     keys: tuple[str, ...],
 ) -> None:
     """`q` quits from the menu; a key queued behind it opens a screen (setup, saved
     games, statistics, rules, puzzles) that the closing app no longer composes, yet
-    mounts: its setting up found no widgets (`NoMatches`)."""
+    mounts: its setting up found no widgets (`NoMatches`). The keys of such a screen
+    behind it (the puzzles' `a` try again, asking for the player's name; the rules'
+    PageUp, scrolling a text that is not there) failed too: input after the key that
+    quit is not looked at."""
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

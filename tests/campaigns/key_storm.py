@@ -111,11 +111,19 @@ async def settle(app: App[Any], pilot: Pilot[Any]) -> None:
     """Wait until the app has handled everything queued so far: a marker queued behind
     it (through the driver, as the keys were) runs once the app got to it and its screen
     is idle. Without this a session could end, closing the app, with keys still in
-    flight, a race of the storm's own making. Bounded: `Stalled` after 2,000 pauses."""
+    flight, a race of the storm's own making. Bounded: `Stalled` after 2,000 pauses
+    (each at least 20 ms: 40 s or more).
+
+    Textual hands the marker to the screen on top when the app gets to it, to run once
+    that screen is idle; a screen that goes before then (a computer's move or a dialog's
+    answer, handled after the keys, closes it) takes the marker with it. So a marker is
+    queued again every 100 pauses (2 s or more) while none has run: an app that handles
+    its queue runs the next one, an app that is stuck runs none."""
     handled = asyncio.Event()
     assert app._driver is not None
-    app._driver.send_message(messages.InvokeLater(handled.set))
-    for _ in range(2000):
+    for pause in range(2000):
+        if pause % 100 == 0:
+            app._driver.send_message(messages.InvokeLater(handled.set))
         if handled.is_set() or not app.is_running or app._exception is not None:
             return
         await pilot.pause()

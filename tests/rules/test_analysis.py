@@ -21,7 +21,8 @@ def test_hint_in_a_won_position_names_a_winning_move() -> None:
     assert given.move in solve("template", state).best_moves
     assert given.move == "1@2.3"
     assert given.text == (
-        "Put 1 in Player 2's third slot: every reply loses; you win in 3 more moves with best play."
+        "Put 1 in Player 2's third slot: every reply loses; with best play you win after your "
+        "3rd move, counting this one."
     )
     assert (given.winner, given.plies) == (1, 6)
 
@@ -45,7 +46,8 @@ def test_hint_in_a_lost_position_whose_moves_all_lose_alike() -> None:
     assert given.winner == 1
     assert given.move == "8"
     assert given.text == (
-        "Every move loses against best play, all alike: 1 more move. Add 8 to the sequence."
+        "Every move loses against best play, all alike: Player 1's next move wins. "
+        "Add 8 to the sequence."
     )
 
 

@@ -100,16 +100,17 @@ def test_a_losing_position_holds_out_longest() -> None:
     state = at("fifty", "6*7")
     line = best_line("fifty", state, "9*5", 2, 1, 6, Voice(NAMES, you=2))
     assert line == (
-        "Every move loses against best play; this one holds out longest: 3 more moves. "
-        "Play 9 × 5 = 45: your score goes to 45."
+        "Every move loses against best play; this one holds out longest: Ada's 3rd move from "
+        "now wins. Play 9 × 5 = 45: your score goes to 45."
     )
 
 
-def test_a_winning_line_in_more_moves() -> None:
+def test_a_winning_line_numbers_the_winner_s_own_moves() -> None:
     state = at("template", "")
     line = best_line("template", state, "1@2.3", 1, 1, 6, Voice(NAMES, you=1))
     assert line == (
-        "Put 1 in Bob's third slot: every reply loses; you win in 3 more moves with best play."
+        "Put 1 in Bob's third slot: every reply loses; with best play you win after your 3rd "
+        "move, counting this one."
     )
     assert best_line("conquest", at("conquest", "2 3"), "5", 1, 1, 1, Voice(NAMES, you=1)) == (
         "Add 5 to the sequence: it forms 2 + 3 = 5 and you win."
@@ -297,7 +298,9 @@ def test_a_lost_position_whose_moves_all_hold_out_alike_says_so_in_any_game() ->
     """Conquest after one number: whatever the second player appends, the first completes
     the equation at once, so no move holds out longer than another."""
     given = hint("conquest", at("conquest", "5"))
-    assert given.text.startswith("Every move loses against best play, all alike: 1 more move")
+    assert given.text.startswith(
+        "Every move loses against best play, all alike: Player 1's next move wins."
+    )
     assert "longest" not in given.text
 
 

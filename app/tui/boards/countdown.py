@@ -92,7 +92,7 @@ class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownM
 
     def holdings(self, state: CountdownState, player: PlayerNo) -> Text:
         own = state.available_to(player)
-        return Text(f"numbers: {format_numbers(own)}")
+        return Text(f"numbers: {format_numbers(own)}".replace("-", "–"))  # (runs: 1–4, 6–9)
 
     def turn_hint(self, state: CountdownState) -> str:
         if not state.available_to(state.to_move):
