@@ -21,6 +21,11 @@ class GameInfo:
     title: str
     pitch: str
 
+    @property
+    def name(self) -> str:
+        """The title without the app's own name, as players call the game (Templates)."""
+        return self.title.removeprefix("Equation Duel: ")
+
 
 #: Each game's title and one-line pitch (each game class reads its own from here).
 GAME_INFO: dict[str, GameInfo] = {

@@ -55,7 +55,7 @@ def game_args(spoken: bool, load: Any = None) -> argparse.Namespace:
 
 def choose_game(console: Console) -> str | None:
     """The game's id, chosen from the numbered list of the five (None: back)."""
-    titles = [f"{GAME_INFO[g].title}: {GAME_INFO[g].pitch}" for g in GAME_IDS]
+    titles = [f"{GAME_INFO[g].name}: {GAME_INFO[g].pitch}" for g in GAME_IDS]
     picked = choose(console, "Which game", titles)
     return None if picked is None else GAME_IDS[picked]
 
@@ -145,7 +145,7 @@ def resume(console: Console) -> None:
         players = " and ".join(p.name for p in record.players)
         moves = len(record.moves)
         played = f"{moves} move{'' if moves == 1 else 's'} played"
-        items.append(f"{GAME_INFO[record.game].title}, {players}, {played}")
+        items.append(f"{GAME_INFO[record.game].name}, {players}, {played}")
     picked = choose(console, "Which game", items)
     if picked is None:
         return

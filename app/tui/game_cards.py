@@ -12,10 +12,6 @@ from textual.widgets import Static
 from rules.registry import GAME_INFO
 
 
-def short_title(title: str) -> str:
-    return title.removeprefix("Equation Duel: ")
-
-
 class GameCard(Static, can_focus=True):
     """One game in the menu: its number, title and pitch. Enter or a click opens it."""
 
@@ -30,7 +26,7 @@ class GameCard(Static, can_focus=True):
         game = GAME_INFO[game_id]
         prompt = Text.assemble(
             (f"{number}  ", "bold"),
-            (short_title(game.title), "bold"),
+            (game.name, "bold"),
             "\n",
             (game.pitch, "italic"),
         )

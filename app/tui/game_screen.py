@@ -34,6 +34,7 @@ from app.tui.navigation import navigator
 from app.tui.styles import SCREEN_STYLES
 from app.tui.thinking import ThinkingScreen
 from rules.base import Frozen, GameOptions, GameState, MoveT, OptionsT, StateT
+from rules.registry import GAME_INFO
 from rules.words.outcome import record_reason
 from widgets.keys_footer import KeysFooter
 from widgets.move_list import MoveList
@@ -68,9 +69,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
     # Layout
 
     def compose(self) -> ComposeResult:
-        title = Text.assemble(
-            ("Equation Duel", "bold"), " · ", self.game.title.removeprefix("Equation Duel: ")
-        )
+        title = Text.assemble(("Equation Duel", "bold"), " · ", GAME_INFO[self.setup.game_id].name)
         variant = " · ".join(
             part for part in (variant_summary(self.setup.options), self.setup.match_words()) if part
         )

@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.tui.game_cards import GameCard, short_title
+from app.tui.game_cards import GameCard
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
 from rules.registry import GAME_IDS, GAME_INFO
@@ -49,7 +49,7 @@ class MenuScreen(Screen[None]):
         # One key shown for all five ("1-5 Choose"): a key has one binding on a screen.
         Binding("1", "choose(0)", "Choose", key_display=f"1–{len(GAME_IDS)}"),
         *(
-            Binding(str(n), f"choose({n - 1})", f"{short_title(GAME_INFO[g].title)}", show=False)
+            Binding(str(n), f"choose({n - 1})", GAME_INFO[g].name, show=False)
             for n, g in enumerate(GAME_IDS[1:], start=2)
         ),
         Binding("up", "move(-1)", "Up", show=False),
@@ -111,7 +111,7 @@ class MenuScreen(Screen[None]):
         link = self.query_one("#play-again", MenuLink)
         link.display = game_id is not None
         if game_id is not None:
-            link.update(Text(f"Play again: {short_title(GAME_INFO[game_id].title)} (a)"))
+            link.update(Text(f"Play again: {GAME_INFO[game_id].name} (a)"))
 
     def action_play_again(self) -> None:
         """Start the last setup again, in one key."""

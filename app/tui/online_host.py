@@ -33,7 +33,7 @@ from app.online.host_turns import HostTurns
 from app.online.screen_referee import OnlineReferee
 from app.online.texts import UNENCRYPTED, reach_words
 from app.tui.boards import board_screen
-from app.tui.game_cards import GameCard, short_title
+from app.tui.game_cards import GameCard
 from app.tui.online_seat import OnlineSeat
 from app.tui.setup import SetupScreen
 from app.tui.styles import ONLINE_STYLES
@@ -130,7 +130,7 @@ class HostWaitScreen(Screen[None]):
         self.hints = False
 
     def compose(self) -> ComposeResult:
-        title = short_title(GAME_INFO[self.setup.game_id].title)
+        title = GAME_INFO[self.setup.game_id].name
         with Vertical(id="online-box"):
             yield Static(Text(f"Hosting {title}", style="bold"), id="online-title")
             yield Static("", id="join-code", markup=False)

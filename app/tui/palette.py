@@ -23,7 +23,7 @@ def game_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]
 
     game = screen if isinstance(screen, GameScreen) else None
     for game_id in GAME_IDS:
-        title = GAME_INFO[game_id].title.removeprefix("Equation Duel: ")
+        title = GAME_INFO[game_id].name
         yield SystemCommand(
             f"New game: {title}",
             f"Set up a new game of {title}",

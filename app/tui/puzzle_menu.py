@@ -56,7 +56,7 @@ class ChoosingRadioSet(RadioSet):
 
 
 def short(game_id: str) -> str:
-    return GAME_INFO[game_id].title.removeprefix("Equation Duel: ")
+    return GAME_INFO[game_id].name
 
 
 class PuzzleMenuScreen(Screen[None]):

@@ -20,7 +20,7 @@ from rules.registry import GAME_IDS, GAME_INFO
 
 def board_title(board: str) -> str:
     if board in GAME_IDS:
-        return GAME_INFO[board].title.removeprefix("Equation Duel: ")
+        return GAME_INFO[board].name
     return "Puzzles"
 
 

@@ -22,11 +22,11 @@ from app.tui.styles import SCREEN_STYLES
 from rules.match import round_starter
 from rules.record_check import match_of
 from rules.records import GameRecord
-from rules.registry import get_game
+from rules.registry import GAME_INFO
 
 
 def short_title(game_id: str) -> str:
-    return get_game(game_id).title.removeprefix("Equation Duel: ")
+    return GAME_INFO[game_id].name
 
 
 def resume_words(record: GameRecord) -> str:

@@ -30,7 +30,7 @@ from rules.base import GameOptions, PlayerNo
 from rules.games import VARIANTS
 from rules.match import MatchError, new_match
 from rules.names import same_name
-from rules.registry import get_game
+from rules.registry import GAME_INFO, get_game
 from rules.template_options import TEMPLATES
 from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter
@@ -83,7 +83,7 @@ class SetupScreen(Screen[None]):
         self.levels = available_levels(game_id)
 
     def compose(self) -> ComposeResult:
-        title = self.game.title.removeprefix("Equation Duel: ")
+        title = GAME_INFO[self.game_id].name
         yield Static(Text.assemble(("New game · ", "bold"), (title, "bold")), id="setup-title")
         yield Static(Text(self.game.pitch), id="setup-pitch")
         with VerticalScroll(id="setup-form"):

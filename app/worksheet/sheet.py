@@ -67,7 +67,7 @@ def sheet_puzzles(puzzles: list[Puzzle]) -> list[SheetPuzzle]:
             SheetPuzzle(
                 number=number,
                 game=puzzle.game,
-                title=GAME_INFO[puzzle.game].title.removeprefix("Equation Duel: "),
+                title=GAME_INFO[puzzle.game].name,
                 difficulty=puzzle.difficulty,
                 task=f"Player {puzzle.to_move} to move and win.",
                 position=tuple(position_words(puzzle.game, state)),

@@ -23,7 +23,7 @@ def play_plain(monkeypatch: pytest.MonkeyPatch, flags: list[str], *answers: str)
 def test_the_game_and_the_opponent_are_asked(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     code, text = play_plain(monkeypatch, [], "4", "1", "take 2", "take 3", "take 5")
     assert code == 0
-    assert "Which game:\n1. Equation Duel: Collect & Declare" in text
+    assert "Which game:\n1. Collect & Declare: Pick numbers" in text
     assert "Choose 1 to 5: 4\n" in text
     assert "Who plays against you:\n1. A friend at this keyboard\n" in text
     assert "Game Start! The sequence is empty." in text
