@@ -1,10 +1,16 @@
-"""After the menu is drawn the app reads the other screens' style sheets and imports the
-setup screen's modules in the background: the menu and the setup screen look the same
-as when the sheets are read as the setup screen opens."""
+"""After the menu is drawn the app reads the other screens' style sheets, imports the
+setup screen's modules and then reads the puzzle bank in the background: the menu and the
+setup screen look the same as when the sheets are read as the setup screen opens, and the
+bank is read once however many threads ask for it."""
 
 from __future__ import annotations
 
 import re
+import sys
+import threading
+from collections.abc import Callable
+
+import pytest
 
 from app.tui.app import EquationDuelApp
 from app.tui.preload import PRELOADED, _import, read_screen_styles
@@ -33,16 +39,50 @@ async def test_the_screens_sheets_read_early_change_no_screen() -> None:
     assert await setup_looks(early=True) == await setup_looks(early=False)
 
 
-def test_the_preload_imports_the_setup_screen_and_then_reads_the_sheets() -> None:
-    calls: list[object] = []
+def test_the_preload_imports_the_setup_screen_reads_the_sheets_and_then_the_bank(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import app.tui.preload as preload
+    from rules.puzzles import bank
+
+    done: list[str] = []
+    monkeypatch.setattr(preload, "read_screen_styles", lambda app: done.append("sheets"))
+    monkeypatch.setattr(bank, "loaded", lambda: done.append("bank"))
 
     class Loop:
-        def call_soon_threadsafe(self, function: object, *args: object) -> None:
-            calls.append((function, args))
+        """Runs what the thread hands the interface at once (as its loop would, later)."""
 
-    app = EquationDuelApp()
-    _import(app, Loop())  # type: ignore[arg-type]
-    assert calls == [(read_screen_styles, (app,))]
-    import sys
+        def call_soon_threadsafe(self, function: Callable[[], object]) -> None:
+            done.append("handed over")
+            function()
 
+    _import(EquationDuelApp(), Loop())  # type: ignore[arg-type]
+    assert done == ["handed over", "sheets", "bank"]
     assert all(name in sys.modules for name in PRELOADED)
+
+
+def test_the_bank_is_read_once_when_two_threads_ask_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rules.puzzles import bank
+
+    reads: list[int] = []
+    real = bank.read_bank
+
+    def counted(path: object) -> bank.Bank:
+        reads.append(1)
+        return real(path)  # type: ignore[arg-type]
+
+    bank._read_shipped.cache_clear()
+    monkeypatch.setattr(bank, "read_bank", counted)
+    try:
+        found: list[bank.Bank] = []
+        threads = [threading.Thread(target=lambda: found.append(bank.loaded())) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(reads) == 1
+        assert found[0] is found[1] and len(found[0].puzzles) > 0
+    finally:
+        bank._read_shipped.cache_clear()
