@@ -29,6 +29,10 @@ from rules.operators import ALL_OPS, Op
 SHOWN_AS = str.maketrans({"*": "×", "x": "×", "/": "÷", "-": "−"})  # not X: refused (RULINGS.md)
 
 
+#: Hidden number keys mounted besides the missing ones (`EquationInput.watch_keys`).
+SPARE_KEYS = 4
+
+
 class EquationKey(Static):
     """A clickable key that types its text into the equation line."""
 
@@ -133,7 +137,12 @@ class EquationInput(Widget):
             key.display = False
         missing = [EquationKey(label, label) for label in labels[len(shown) :]]
         if missing:
-            await row.mount_all(missing)
+            # A few hidden keys besides, for the next picks: a player holds one number
+            # more each turn, and each mount would cost that turn a frame of its own.
+            spare = [EquationKey("", "") for _ in range(SPARE_KEYS)]
+            for key in spare:
+                key.display = False
+            await row.mount_all([*missing, *spare])
 
     async def watch_ops(self) -> None:
         if self.is_mounted:

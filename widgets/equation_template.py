@@ -28,6 +28,8 @@ class SlotKey(Static):
     def __init__(self, slot: int) -> None:
         super().__init__("", classes="slot", id=f"slot-{slot}", markup=False)
         self.slot = slot
+        #: The digit shown ("" for an empty slot).
+        self.shown = ""
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -93,21 +95,33 @@ class EquationTemplate(Widget):
 
     async def recompose(self) -> None:
         await super().recompose()
+        self._value_shown = None
         self._sync()
 
+    #: The value line's text shown (None: not yet, or the slots were composed again).
+    _value_shown: str | None = None
+
     def _sync(self) -> None:
+        # Only what changed is updated, and without a layout pass: a slot and the value
+        # line keep their size whatever they show (the screen sets four reactives a turn,
+        # each calling this).
         if not self.is_mounted:
             return
         for key in self.query(SlotKey):
             value = self.values[key.slot - 1] if key.slot <= len(self.values) else None
-            key.update("" if value is None else str(value))
+            text = "" if value is None else str(value)
+            if key.shown != text:
+                key.shown = text
+                key.update(text, layout=False)
             key.set_class(value is not None, "-filled")
             key.set_class(self.cursor == key.slot, "-cursor")
         self.set_class(all(v is not None for v in self.values), "-full")
         self.set_class(self.active, "-active")
         # (none while the slots are composed again for a new template: `recompose` syncs)
         for line in self.query(".value").results(Static):
-            line.update(Content(self.value_text))
+            if self._value_shown != self.value_text:
+                self._value_shown = self.value_text
+                line.update(Content(self.value_text), layout=False)
 
     def watch_values(self) -> None:
         self._sync()

@@ -95,6 +95,8 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self._shown: StateT | None = None
         #: The time-dependent words of the task last drawn (`tick`).
         self._ticked: str | None = None
+        #: The turn banner's text last drawn.
+        self._banner_shown: Text | None = None
 
     def new_session(self, setup: GameSetup) -> None:
         """A new match of `setup` (a rematch), on the same clock and keeper."""
@@ -362,7 +364,9 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self.show_clocks()
         banner = self.query_one("#turn-banner", Static)
         text, classes = scoreboard.banner(session, setup)
-        banner.update(text)
+        if text != self._banner_shown:  # (an update lays the whole screen out again)
+            self._banner_shown = text
+            banner.update(text)
         if set(banner.classes) != set(classes.split()):  # (a change restyles it)
             banner.set_classes(classes)
         banner.border_title = scoreboard.match_text(session)
