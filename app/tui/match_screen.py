@@ -80,7 +80,9 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self.start_moves = list(moves or [])
         self.referee: Referee = referee or Referee()
         # The statistics and the autosave slot keep a game; a puzzle keeps nothing.
-        self.keeper: Keeper = SavedGames() if self.referee.keeps else KeepNothing()
+        # (a move's write off this thread: the app waits for it before the next frame)
+        keeper = SavedGames(background=True) if self.referee.keeps else KeepNothing()
+        self.keeper: Keeper = keeper
         self.session: MatchSession[OptionsT, StateT, MoveT] = from_setup(
             setup, record, keeper=self.keeper
         )
