@@ -98,6 +98,15 @@ class EquationInput(Widget):
     double_digits: reactive[bool] = reactive(False)
     hint: reactive[str] = reactive("Declare an equation")
 
+    def __init__(
+        self, *, ops: tuple[Op, ...] = ALL_OPS, parens: bool = True, id: str | None = None
+    ) -> None:
+        # (given here, the keys are composed once: set after the mount, they are
+        # composed again)
+        super().__init__(id=id)
+        self.set_reactive(EquationInput.ops, ops)
+        self.set_reactive(EquationInput.parens, parens)
+
     def compose(self) -> ComposeResult:
         yield Input(placeholder="e.g. 6 − 4 = 2  (type * / for × ÷)", id="equation")
         with Horizontal(classes="eq-keys", id="number-keys"):
