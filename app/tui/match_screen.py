@@ -43,7 +43,7 @@ from app.match_session import (
 from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup, marks
 from app.tui import scoreboard
-from app.tui.mounting import gone
+from app.tui.mounting import StyledAsMounted, gone
 from app.tui.searches import Searches
 from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.records import GameRecord
@@ -56,7 +56,7 @@ from widgets.status_line import Level, StatusLine
 TICK = 0.25
 
 
-class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
+class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT]):
     """A match of one game on screen, typed by the game's options, state and move
     models: what the board is handed to draw and hands back to play are the rules' own."""
 
