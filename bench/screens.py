@@ -83,19 +83,19 @@ def pty_once(env: dict[str, str]) -> dict[str, float]:
 
 
 def puzzle_once(env: dict[str, str]) -> float:
-    """The installed app in a pty: the menu drawn, a second and a half to read it (the
-    background preload's time), `p`, the puzzles menu drawn, then the wall time from Enter
-    until the first puzzle's board is on the screen."""
+    """The installed app in a pty: the menu drawn, a second to read it, `p`, the puzzles
+    menu drawn, a second to choose, then the wall time from Enter until the first
+    puzzle's board is on the screen."""
     from bench.tui import MENU_TEXTS, Terminal, program
 
     env = dict(env, EQUATION_DUEL_DATA=tempfile.mkdtemp(prefix="bench-screens-"))
     term = Terminal(program(), [], env)
     try:
         term.wait_for(*MENU_TEXTS)
-        term.drain(quiet=1.5, limit=1.5)
+        term.drain(quiet=1.0, limit=1.0)
         term.send("p")
         term.wait_for("Puzzles · find the winning move")
-        term.drain()
+        term.drain(quiet=1.0, limit=1.0)
         sent = term.send("\r")
         return term.wait_for("Next puzzle") - sent
     finally:

@@ -8,9 +8,12 @@ the screen, imports the setup screen's modules in a thread (the interface keeps 
 keys meanwhile) and then, on the interface's thread, reads the screens' sheets as Textual
 would when such a screen opens: same sheets, same order, so every screen looks the same.
 The game screen is not imported: quitting from the menu tells from its absence that no
-game is in progress. Last, once the sheets are read, the same thread reads and checks the
-puzzle bank (`rules.puzzles.bank.loaded`, 80-300 ms), so the first puzzle opens without
-that wait either.
+game is in progress.
+
+`read_bank_soon(app)`, called as the puzzles menu opens, reads and checks the puzzle bank
+(`rules.puzzles.bank.loaded`, 80-300 ms) in a thread while the player chooses, so the
+first puzzle opens without that wait. (Read after the menu is drawn instead, it competed
+with quitting from the menu, which then took longer.)
 """
 
 from __future__ import annotations
@@ -27,8 +30,6 @@ from app.tui.styles import SCREEN_STYLES
 
 #: What opening a setup screen imports (pydantic and every game's rules come with it).
 PRELOADED = ("app.tui.setup",)
-#: Seconds the puzzle bank waits for the sheets at the most (a busy machine).
-STYLES_WAIT = 5.0
 
 
 def preload(app: App[Any]) -> None:
@@ -50,21 +51,21 @@ def _import(app: App[Any], loop: asyncio.AbstractEventLoop) -> None:
             importlib.import_module(name)
     except Exception:  # the screen that needs it imports it again, and says what failed
         return
-    styled = threading.Event()
+    with contextlib.suppress(RuntimeError):  # the app ended meanwhile: nothing to do
+        loop.call_soon_threadsafe(read_screen_styles, app)
 
-    def styles() -> None:
-        try:
-            read_screen_styles(app)
-        finally:
-            styled.set()
 
-    try:
-        loop.call_soon_threadsafe(styles)
-    except RuntimeError:  # the app ended meanwhile: nothing to do
+def read_bank_soon(app: App[Any]) -> None:
+    """Start reading and checking the puzzle bank in a thread (the puzzles menu calls this
+    as it opens); a puzzle asked meanwhile waits for that read. Not for a headless app
+    (tests): a test's bank must not be read at a moment a thread picks."""
+    if app.is_headless:
         return
-    # The bank after the sheets: both at once would slow the sheets, read on the
-    # interface's thread, which the setup screen waits for.
-    styled.wait(STYLES_WAIT)
+    threading.Thread(target=read_bank, name="equation-duel-bank", daemon=True).start()
+
+
+def read_bank() -> None:
+    """Read and check the puzzle bank once (later reads find it read)."""
     with contextlib.suppress(Exception):  # a puzzle asked later reads it and says why
         from rules.puzzles.bank import loaded
 
