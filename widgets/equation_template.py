@@ -115,13 +115,26 @@ class EquationTemplate(Widget):
                 key.update(text, layout=False)
             key.set_class(value is not None, "-filled")
             key.set_class(self.cursor == key.slot, "-cursor")
-        self.set_class(all(v is not None for v in self.values), "-full")
-        self.set_class(self.active, "-active")
+        self._restyle(full=all(v is not None for v in self.values), active=self.active)
         # (none while the slots are composed again for a new template: `recompose` syncs)
         for line in self.query(".value").results(Static):
             if self._value_shown != self.value_text:
                 self._value_shown = self.value_text
                 line.update(Content(self.value_text), layout=False)
+
+    def _restyle(self, *, full: bool, active: bool) -> None:
+        """Set `-full` and `-active`, restyling no more than they change: `-full` styles
+        the value line under it, `-active` only the template's own border (a class change
+        restyles a node and all under it; here, the active template changes every turn)."""
+        was_full = self.has_class("-full")
+        was_active = self.has_class("-active")
+        if was_full == full and was_active == active:
+            return
+        self.update_classes({"-full": full, "-active": active}, update=False)
+        if was_full != full or not self.is_mounted:
+            self.update_node_styles()
+        else:
+            self.app.stylesheet.update_nodes([self], animate=False)
 
     def watch_values(self) -> None:
         self._sync()
