@@ -132,11 +132,12 @@ class EquationInput(Widget):
         await row.remove_children()
         await row.mount_all(keys)
 
-    async def watch_keys(self) -> None:
+    def watch_keys(self) -> None:
         if not self.is_mounted:
             return
         # The number keys change with every pick: relabel the keys there are (in this
-        # frame) and mount only the ones missing (a mount shows a frame later).
+        # frame: a watcher that awaits runs a turn later, and drew a frame of its own)
+        # and mount only the ones missing (a mount shows a frame later).
         row = self.query_one("#number-keys", Horizontal)
         shown = list(row.query_children(EquationKey).results(EquationKey))
         labels = [str(number) for number in self.keys]
@@ -151,7 +152,7 @@ class EquationInput(Widget):
             spare = [EquationKey("", "") for _ in range(SPARE_KEYS)]
             for key in spare:
                 key.display = False
-            await row.mount_all([*missing, *spare])
+            row.mount_all([*missing, *spare])
 
     async def watch_ops(self) -> None:
         if self.is_mounted:
