@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from app import unfinished
+from app import keep_writer, unfinished
 from app.atomic_files import NotAFile, atomic_write_text, sync_path, write_problem
 from app.data_folder import data_dir
 from rules.record_json import to_json
@@ -72,15 +72,39 @@ def exit_notices() -> list[str]:
     return notices
 
 
-def keep_unfinished(record: GameRecord) -> Kept:
+#: What writes done in the background found to tell (said with the game's next keep).
+_told_later: list[str] = []
+
+
+def keep_unfinished(record: GameRecord, background: bool = False) -> Kept:
     """Keep an unfinished game (after every move, and on leaving) in its own file, written
     atomically, so the next start offers it whatever ends the app; a finished one's file
     is removed. A file that cannot be written (a pipe, a folder, a read-only folder) is
-    skipped for the game's next slot, and the player is told once; never raises."""
+    skipped for the game's next slot, and the player is told once; never raises.
+
+    `background`: once the game has its file, the write is handed to the writer thread
+    (`app.keep_writer`, in order; the full screen waits for it before its next frame),
+    and what it finds to tell comes with the game's next keep."""
     if record.finished:
         drop_unfinished(record.id)
         return Kept(None)
     text = to_json(record)
+    slot = unfinished.held_slot(record.id) if background else None
+    if slot is not None:
+        keep_writer.hand(lambda: _keep_later(record, text))
+        return Kept(slot, _told_later.pop(0) if _told_later else None)
+    keep_writer.wait()  # (the writes handed over first)
+    return _keep_now(record, text)
+
+
+def _keep_later(record: GameRecord, text: str) -> None:
+    """A background keep (the writer thread): what it must tell waits for the next one."""
+    notice = _keep_now(record, text).notice
+    if notice is not None:
+        _told_later.append(notice)
+
+
+def _keep_now(record: GameRecord, text: str) -> Kept:
     failed: list[Path] = []
     problems: list[str] = []
     while len(failed) <= unfinished.EXTRA_SLOTS + 1:
@@ -118,6 +142,7 @@ def _why(path: Path, error: OSError) -> str:
 def drop_unfinished(record_id: str) -> None:
     """The game is finished: its kept file goes (the one this app holds, or one left by
     an earlier run that no running app is playing)."""
+    keep_writer.wait()  # (a write handed over before must not bring it back)
     slot = unfinished.held_slot(record_id)
     if slot is None:
         slot = unfinished.candidates(data_dir(), unfinished.game_key(record_id))[0]
@@ -137,6 +162,7 @@ def _write_quickly(path: Path, text: str) -> None:
 
 def flush_kept() -> None:
     """Make every game this app keeps durable on the disk (on leaving the app)."""
+    keep_writer.wait()
     folders = set()
     for slot in unfinished.held_slots():
         folders.add(slot.parent)

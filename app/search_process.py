@@ -71,6 +71,24 @@ def _context() -> ForkServerContext | SpawnContext:
     return multiprocessing.get_context("spawn")
 
 
+def start_server() -> None:
+    """Start the fork server now, in a thread, if it is not running: it imports the
+    rules (`PRELOAD`, a few hundred ms) meanwhile, and the next helper is a fork of it
+    at once (the game over dialog calls this: its analysis comes next). Nothing where
+    helpers are spawned afresh."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return
+    threading.Thread(target=_start_server, name="equation-duel-fork-server", daemon=True).start()
+
+
+def _start_server() -> None:
+    from multiprocessing import forkserver
+
+    _context()  # (what it preloads)
+    with contextlib.suppress(Exception), _real_stderr():  # the next helper tries again
+        forkserver.ensure_running()
+
+
 @contextlib.contextmanager
 def _real_stderr() -> Iterator[None]:
     """The real standard error while the fork server and the resource tracker start.

@@ -60,6 +60,7 @@ def rows(env: dict[str, str], bare: Path, presses: int) -> dict[str, Callable[[]
     return {
         "menu → setup screen": lambda: screens.pty_once(env)["menu → setup"],
         "setup → game screen": lambda: screens.pty_once(env)["setup → game"],
+        "puzzles menu → first puzzle": lambda: screens.puzzle_once(env),
         "computer's first move after the board, conquest": lambda: first_move.once(
             first_move.CASES["conquest"], env
         ),

@@ -13,7 +13,8 @@ caches, is left out); run from the repository root with the project's environmen
 With `--pty`, the installed `equation-duel` in a real pseudo-terminal (bench/tui.py's
 harness), as a player meets it: the menu drawn, a second to read it, then the wall time
 from the key until the screen shows the conquest setup ("New game · Equation
-Conquest"), from Enter until the game screen shows its board, and from ctrl+q on a fresh
+Conquest"), from Enter until the game screen shows its board, from Enter on the puzzles menu until the first
+puzzle's board shows, and from ctrl+q on a fresh
 menu until the process has exited, next to a bare Textual app's ctrl+q; medians over
 `--runs` launches, with the load printed.
 """
@@ -81,6 +82,26 @@ def pty_once(env: dict[str, str]) -> dict[str, float]:
     return {"menu → setup": setup, "setup → game": game}
 
 
+def puzzle_once(env: dict[str, str]) -> float:
+    """The installed app in a pty: the menu drawn, a second to read it, `p`, the puzzles
+    menu drawn, a second to choose, then the wall time from Enter until the first
+    puzzle's board is on the screen."""
+    from bench.tui import MENU_TEXTS, Terminal, program
+
+    env = dict(env, EQUATION_DUEL_DATA=tempfile.mkdtemp(prefix="bench-screens-"))
+    term = Terminal(program(), [], env)
+    try:
+        term.wait_for(*MENU_TEXTS)
+        term.drain(quiet=1.0, limit=1.0)
+        term.send("p")
+        term.wait_for("Puzzles · find the winning move")
+        term.drain(quiet=1.0, limit=1.0)
+        sent = term.send("\r")
+        return term.wait_for("Next puzzle") - sent
+    finally:
+        term.finish("\x11y")
+
+
 def quit_once(command: str, args: list[str], texts: tuple[str, ...], env: dict[str, str]) -> float:
     from bench.tui import Terminal
 
@@ -112,6 +133,7 @@ def bench_pty(runs: int) -> None:
     for _ in range(runs):
         for name, value in pty_once(env).items():
             found.setdefault(name, []).append(value)
+        found.setdefault("puzzles menu → first puzzle", []).append(puzzle_once(env))
         found.setdefault("ctrl+q on the menu", []).append(quit_once(program(), [], MENU_TEXTS, env))
         found.setdefault("ctrl+q, bare Textual app", []).append(
             quit_once(sys.executable, [str(bare)], BARE_TEXTS, env)

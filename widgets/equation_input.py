@@ -29,6 +29,10 @@ from rules.operators import ALL_OPS, Op
 SHOWN_AS = str.maketrans({"*": "×", "x": "×", "/": "÷", "-": "−"})  # not X: refused (RULINGS.md)
 
 
+#: Hidden number keys mounted besides the missing ones (`EquationInput.watch_keys`).
+SPARE_KEYS = 4
+
+
 class EquationKey(Static):
     """A clickable key that types its text into the equation line."""
 
@@ -94,6 +98,15 @@ class EquationInput(Widget):
     double_digits: reactive[bool] = reactive(False)
     hint: reactive[str] = reactive("Declare an equation")
 
+    def __init__(
+        self, *, ops: tuple[Op, ...] = ALL_OPS, parens: bool = True, id: str | None = None
+    ) -> None:
+        # (given here, the keys are composed once: set after the mount, they are
+        # composed again)
+        super().__init__(id=id)
+        self.set_reactive(EquationInput.ops, ops)
+        self.set_reactive(EquationInput.parens, parens)
+
     def compose(self) -> ComposeResult:
         yield Input(placeholder="e.g. 6 − 4 = 2  (type * / for × ÷)", id="equation")
         with Horizontal(classes="eq-keys", id="number-keys"):
@@ -119,11 +132,12 @@ class EquationInput(Widget):
         await row.remove_children()
         await row.mount_all(keys)
 
-    async def watch_keys(self) -> None:
+    def watch_keys(self) -> None:
         if not self.is_mounted:
             return
         # The number keys change with every pick: relabel the keys there are (in this
-        # frame) and mount only the ones missing (a mount shows a frame later).
+        # frame: a watcher that awaits runs a turn later, and drew a frame of its own)
+        # and mount only the ones missing (a mount shows a frame later).
         row = self.query_one("#number-keys", Horizontal)
         shown = list(row.query_children(EquationKey).results(EquationKey))
         labels = [str(number) for number in self.keys]
@@ -133,7 +147,12 @@ class EquationInput(Widget):
             key.display = False
         missing = [EquationKey(label, label) for label in labels[len(shown) :]]
         if missing:
-            await row.mount_all(missing)
+            # A few hidden keys besides, for the next picks: a player holds one number
+            # more each turn, and each mount would cost that turn a frame of its own.
+            spare = [EquationKey("", "") for _ in range(SPARE_KEYS)]
+            for key in spare:
+                key.display = False
+            row.mount_all([*missing, *spare])
 
     async def watch_ops(self) -> None:
         if self.is_mounted:

@@ -28,6 +28,8 @@ class SlotKey(Static):
     def __init__(self, slot: int) -> None:
         super().__init__("", classes="slot", id=f"slot-{slot}", markup=False)
         self.slot = slot
+        #: The digit shown ("" for an empty slot).
+        self.shown = ""
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -93,21 +95,46 @@ class EquationTemplate(Widget):
 
     async def recompose(self) -> None:
         await super().recompose()
+        self._value_shown = None
         self._sync()
 
+    #: The value line's text shown (None: not yet, or the slots were composed again).
+    _value_shown: str | None = None
+
     def _sync(self) -> None:
+        # Only what changed is updated, and without a layout pass: a slot and the value
+        # line keep their size whatever they show (the screen sets four reactives a turn,
+        # each calling this).
         if not self.is_mounted:
             return
         for key in self.query(SlotKey):
             value = self.values[key.slot - 1] if key.slot <= len(self.values) else None
-            key.update("" if value is None else str(value))
+            text = "" if value is None else str(value)
+            if key.shown != text:
+                key.shown = text
+                key.update(text, layout=False)
             key.set_class(value is not None, "-filled")
             key.set_class(self.cursor == key.slot, "-cursor")
-        self.set_class(all(v is not None for v in self.values), "-full")
-        self.set_class(self.active, "-active")
+        self._restyle(full=all(v is not None for v in self.values), active=self.active)
         # (none while the slots are composed again for a new template: `recompose` syncs)
         for line in self.query(".value").results(Static):
-            line.update(Content(self.value_text))
+            if self._value_shown != self.value_text:
+                self._value_shown = self.value_text
+                line.update(Content(self.value_text), layout=False)
+
+    def _restyle(self, *, full: bool, active: bool) -> None:
+        """Set `-full` and `-active`, restyling no more than they change: `-full` styles
+        the value line under it, `-active` only the template's own border (a class change
+        restyles a node and all under it; here, the active template changes every turn)."""
+        was_full = self.has_class("-full")
+        was_active = self.has_class("-active")
+        if was_full == full and was_active == active:
+            return
+        self.update_classes({"-full": full, "-active": active}, update=False)
+        if was_full != full or not self.is_mounted:
+            self.update_node_styles()
+        else:
+            self.app.stylesheet.update_nodes([self], animate=False)
 
     def watch_values(self) -> None:
         self._sync()

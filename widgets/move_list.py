@@ -3,9 +3,11 @@ player. The screen describes the moves (rules.words.moves.short_move); the list 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -14,6 +16,13 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from widgets.wrapping import wrap_keeping
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(words: str, room: int, indent: int) -> str:
+    """A move's words wrapped to `room` cells, the lines after the first indented (kept:
+    the moves already played are wrapped again on every move)."""
+    return f"\n{' ' * indent}".join(wrap_keeping(words, room))
 
 
 class MoveLines(Static):
@@ -51,6 +60,9 @@ class MoveList(VerticalScroll, can_focus=False):
     marks: reactive[tuple[str, str]] = reactive(("P1", "P2"))
     #: The width the moves were last wrapped for.
     _wrapped_at = 0
+    #: What the text shown was drawn from (the moves, marks, width and styles): a redraw
+    #: of the same asks for no update (an update lays the whole screen out again).
+    _drawn: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
         self.border_title = "Moves"
@@ -74,31 +86,41 @@ class MoveList(VerticalScroll, can_focus=False):
         if overflowing != self.is_anchored:
             self.anchor(overflowing)
 
+    def _styles(self) -> tuple[Style, Style, Style]:
+        """The styles of the numbers and of each player's moves (they change with the theme)."""
+        return (
+            self.get_component_rich_style("move-list--number"),
+            self.get_component_rich_style("move-list--p1"),
+            self.get_component_rich_style("move-list--p2"),
+        )
+
     def render_moves(self) -> Text:
         text = Text()
+        number_style, *player_styles = self._styles()
         if not self.moves:
-            return Text("no moves yet", style=self.get_component_rich_style("move-list--number"))
-        number_style = self.get_component_rich_style("move-list--number")
+            return Text("no moves yet", style=number_style)
         width = self.scrollable_content_region.width
         for index, (player, words) in enumerate(self.moves, start=1):
             if index > 1:
                 text.append("\n")
             number = f"{index:>2}. "
             text.append(number, style=number_style)
-            style = self.get_component_rich_style(f"move-list--p{player}")
             mark = f"{self.marks[player - 1]} "
-            text.append(mark, style=style)
+            text.append(mark, style=player_styles[player - 1])
             # Wrapped by hand, never inside an equation ("1 +" / "3 = 4"), under the words.
             indent = cell_len(number + mark)
             room = width - indent if width - indent >= 8 else 0
-            text.append(f"\n{' ' * indent}".join(wrap_keeping(words, room)))
+            text.append(_wrapped(words, room, indent))
         return text
 
     def _sync(self) -> None:
         if not self.is_mounted:
             return
-        self._wrapped_at = self.scrollable_content_region.width
-        self.query_one("#move-lines", Static).update(self.render_moves())
+        self._wrapped_at = width = self.scrollable_content_region.width
+        drawn = (self.moves, self.marks, width, self._styles())
+        if drawn != self._drawn:  # (the board redraws on every key, a move or not)
+            self._drawn = drawn
+            self.query_one("#move-lines", Static).update(self.render_moves())
         self._keep_newest_in_view()
 
     def watch_moves(self) -> None:

@@ -36,9 +36,19 @@ class StatusLine(Static):
     def on_resize(self) -> None:
         self._wrap()
 
+    #: The lines shown (None: none yet).
+    _shown: str | None = None
+
     def _wrap(self) -> None:
-        """Broken into lines here, never inside an equation ("0 + 3" / "= 3")."""
-        self.update("\n".join(wrap_keeping(self.message, self.content_size.width)))
+        """Broken into lines here, never inside an equation ("0 + 3" / "= 3"). The same
+        lines again are not updated, and new lines as many as the old ones keep the
+        line's size: no layout pass for the whole screen then."""
+        text = "\n".join(wrap_keeping(self.message, self.content_size.width))
+        if text == self._shown:
+            return
+        same_size = self._shown is not None and text.count("\n") == self._shown.count("\n")
+        self._shown = text
+        self.update(text, layout=not same_size)
 
     def watch_level(self, level: Level) -> None:
         for name in ("note", "error", "success"):

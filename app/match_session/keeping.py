@@ -50,13 +50,19 @@ class SavedGames:
 
     `first`: written before a finished game is counted (the plain mode's `--save FILE`:
     the game's own record comes first, whatever the statistics do). `counting`: False
-    keeps games but counts none (the plain mode's tests)."""
+    keeps games but counts none (the plain mode's tests). `background`: a move's write
+    after the game's first is done off this thread (`app.keep_writer`: the full screen,
+    which waits for it before drawing its next frame)."""
 
     def __init__(
-        self, first: Callable[[GameRecord], None] | None = None, counting: bool = True
+        self,
+        first: Callable[[GameRecord], None] | None = None,
+        counting: bool = True,
+        background: bool = False,
     ) -> None:
         self.first = first
         self.counting = counting
+        self.background = background
 
     def count(self, record: GameRecord) -> None:
         if self.first is not None:
@@ -69,7 +75,8 @@ class SavedGames:
             raise OSError(str(error)) from error
 
     def keep(self, record: GameRecord) -> Kept:
-        return keep_unfinished(record)  # (its own file, app.kept_games; never raises)
+        # (its own file, app.kept_games; never raises)
+        return keep_unfinished(record, self.background)
 
     def clear(self, record: GameRecord) -> None:
         drop_unfinished(record.id)

@@ -21,11 +21,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.console import RenderableType
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from app import keep_writer
 from app.tui.boards import board_screen
 from app.tui.styles import MENU_STYLES
 from app.tui.too_small import check_size
@@ -230,6 +232,12 @@ class EquationDuelApp(App[None]):
         with contextlib.suppress(Exception):  # the report of the first error matters more
             self.autosave()
         super()._handle_exception(error)
+
+    # A move on the screen is a move kept (app.keep_writer)
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        keep_writer.wait()  # (the writes handed over so far: at once when there is none)
+        super()._display(screen, renderable)
 
     # Input behind the key that quit
 

@@ -43,7 +43,7 @@ from app.match_session import (
 from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup, marks
 from app.tui import scoreboard
-from app.tui.mounting import gone
+from app.tui.mounting import StyledAsMounted, gone
 from app.tui.searches import Searches
 from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.records import GameRecord
@@ -56,7 +56,7 @@ from widgets.status_line import Level, StatusLine
 TICK = 0.25
 
 
-class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
+class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT]):
     """A match of one game on screen, typed by the game's options, state and move
     models: what the board is handed to draw and hands back to play are the rules' own."""
 
@@ -80,7 +80,9 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self.start_moves = list(moves or [])
         self.referee: Referee = referee or Referee()
         # The statistics and the autosave slot keep a game; a puzzle keeps nothing.
-        self.keeper: Keeper = SavedGames() if self.referee.keeps else KeepNothing()
+        # (a move's write off this thread: the app waits for it before the next frame)
+        keeper = SavedGames(background=True) if self.referee.keeps else KeepNothing()
+        self.keeper: Keeper = keeper
         self.session: MatchSession[OptionsT, StateT, MoveT] = from_setup(
             setup, record, keeper=self.keeper
         )
@@ -95,6 +97,8 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self._shown: StateT | None = None
         #: The time-dependent words of the task last drawn (`tick`).
         self._ticked: str | None = None
+        #: The turn banner's text last drawn.
+        self._banner_shown: Text | None = None
 
     def new_session(self, setup: GameSetup) -> None:
         """A new match of `setup` (a rematch), on the same clock and keeper."""
@@ -365,7 +369,9 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self.show_clocks()
         banner = self.query_one("#turn-banner", Static)
         text, classes = scoreboard.banner(session, setup)
-        banner.update(text)
+        if text != self._banner_shown:  # (an update lays the whole screen out again)
+            self._banner_shown = text
+            banner.update(text)
         if set(banner.classes) != set(classes.split()):  # (a change restyles it)
             banner.set_classes(classes)
         banner.border_title = scoreboard.match_text(session)

@@ -9,6 +9,11 @@ keys meanwhile) and then, on the interface's thread, reads the screens' sheets a
 would when such a screen opens: same sheets, same order, so every screen looks the same.
 The game screen is not imported: quitting from the menu tells from its absence that no
 game is in progress.
+
+`read_bank_soon(app)`, called as the puzzles menu opens, reads and checks the puzzle bank
+(`rules.puzzles.bank.loaded`, 80-300 ms) in a thread while the player chooses, so the
+first puzzle opens without that wait. (Read after the menu is drawn instead, it competed
+with quitting from the menu, which then took longer.)
 """
 
 from __future__ import annotations
@@ -48,6 +53,23 @@ def _import(app: App[Any], loop: asyncio.AbstractEventLoop) -> None:
         return
     with contextlib.suppress(RuntimeError):  # the app ended meanwhile: nothing to do
         loop.call_soon_threadsafe(read_screen_styles, app)
+
+
+def read_bank_soon(app: App[Any]) -> None:
+    """Start reading and checking the puzzle bank in a thread (the puzzles menu calls this
+    as it opens); a puzzle asked meanwhile waits for that read. Not for a headless app
+    (tests): a test's bank must not be read at a moment a thread picks."""
+    if app.is_headless:
+        return
+    threading.Thread(target=read_bank, name="equation-duel-bank", daemon=True).start()
+
+
+def read_bank() -> None:
+    """Read and check the puzzle bank once (later reads find it read)."""
+    with contextlib.suppress(Exception):  # a puzzle asked later reads it and says why
+        from rules.puzzles.bank import loaded
+
+        loaded()
 
 
 def read_screen_styles(app: App[Any]) -> bool:

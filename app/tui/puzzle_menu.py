@@ -27,6 +27,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from app.puzzle_store import Kind
 from app.tui.mounting import gone
+from app.tui.preload import read_bank_soon
 from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle, puzzle_screen
 from app.tui.session import clean_name
 from app.tui.styles import PUZZLE_STYLES
@@ -119,6 +120,7 @@ class PuzzleMenuScreen(Screen[None]):
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted, or the app is closing
             return
+        read_bank_soon(self.app)  # (while the player chooses: app.tui.preload)
         self.query_one("#puzzle-note").display = False
         if _PLAYERS.get(self.app, "").strip():
             self.query_one("#puzzle-game", RadioSet).focus()

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from app.seat_names import is_computer_name, seat_names
 from app.tui.match_form import MatchForm
-from app.tui.mounting import gone, on_top, while_shown
+from app.tui.mounting import StyledAsMounted, gone, on_top, while_shown
 from app.tui.navigation import navigator
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
@@ -58,7 +58,7 @@ def enter_is_its_own(node: DOMNode) -> bool:
     return False
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(StyledAsMounted, Screen[None]):
     """Set up one game; Enter (or Start) begins, except on a list, where it opens or
     chooses; Escape goes back to the menu."""
 

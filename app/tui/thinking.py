@@ -22,6 +22,7 @@ from textual.timer import Timer
 from app.match_session.puzzle import PuzzleReferee
 from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup
+from app.search_process import start_server
 from app.tui import computer, hints
 from app.tui.computer import Bot, ComputerFailed, ComputerMoved, bots_for
 from app.tui.hints import HintFound, hint_sentence
@@ -83,6 +84,10 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
             self.searches.warm_up(self.setup.game_id)
 
     def position_shown(self, state: StateT) -> None:
+        if self.is_over and not self.bots:  # (with a computer, the helper runs already)
+            # The analysis is offered next: its helper is then a fork of a running
+            # server, not a fresh interpreter importing the rules.
+            start_server()
         self.schedule_bot()
         self._hint_asked = None
         self.hint_move = None

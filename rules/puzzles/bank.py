@@ -10,13 +10,17 @@ puzzles generated ahead of time: instant, and the same for everyone.
     loaded() -> Bank              the bank with how many entries were left out
 
 The file is read and checked entry by entry when first used (rules.puzzles.bank_file):
-a tampered entry is left out and counted, never a crash.
+a tampered entry is left out and counted, never a crash. The full screen reads it in the
+background once the menu is drawn (app.tui.preload), so the first puzzle does not wait
+for the check; a caller that comes while that read is under way waits for it rather
+than reading the file a second time.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
+import threading
 from functools import cache
 from importlib import resources
 
@@ -36,10 +40,19 @@ class NoPuzzle(LookupError):
     """The bank has no puzzle for what was asked (the message says so in words)."""
 
 
-@cache
+#: Held while the bank is read: a second thread asking meanwhile waits for that read.
+_reading = threading.Lock()
+
+
 def loaded() -> Bank:
     """The shipped bank, read and checked once: its puzzles, the entries left out, and
-    why the file could not be used (None when it could)."""
+    why the file could not be used (None when it could). Safe from any thread."""
+    with _reading:
+        return _read_shipped()
+
+
+@cache
+def _read_shipped() -> Bank:
     with resources.as_file(resources.files("rules.puzzles").joinpath(BANK_FILE)) as path:
         return read_bank(path)
 

@@ -78,3 +78,22 @@ async def test_a_search_that_fails_during_the_pause_is_said_when_it_ends(
         status = text_of(screen.query_one("#status", Static))
         assert status == "The computer could not find a move: the solver broke"
         assert screen.moves == []
+
+
+async def test_a_game_between_people_starts_the_fork_server_when_it_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import app.tui.thinking as thinking
+
+    started: list[int] = []
+    monkeypatch.setattr(thinking, "start_server", lambda: started.append(1))
+    app = EquationDuelApp("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("6", "3")
+        await pilot.pause()
+        assert started == []  # not while the game goes on
+        await pilot.press("9")  # 6 + 3 = 9: the game is over, its analysis offered
+        await pilot.pause()
+        assert screen.is_over
+        assert started  # the analysis' helper will be a fork of a running server

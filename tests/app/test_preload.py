@@ -1,10 +1,15 @@
 """After the menu is drawn the app reads the other screens' style sheets and imports the
-setup screen's modules in the background: the menu and the setup screen look the same
-as when the sheets are read as the setup screen opens."""
+setup screen's modules in the background: the menu and the setup screen look the same as
+when the sheets are read as the setup screen opens. The puzzles menu reads the puzzle bank
+in the background too: it is read once however many threads ask for it."""
 
 from __future__ import annotations
 
 import re
+import sys
+import threading
+
+import pytest
 
 from app.tui.app import EquationDuelApp
 from app.tui.preload import PRELOADED, _import, read_screen_styles
@@ -43,6 +48,31 @@ def test_the_preload_imports_the_setup_screen_and_then_reads_the_sheets() -> Non
     app = EquationDuelApp()
     _import(app, Loop())  # type: ignore[arg-type]
     assert calls == [(read_screen_styles, (app,))]
-    import sys
-
     assert all(name in sys.modules for name in PRELOADED)
+
+
+def test_the_bank_is_read_once_when_two_threads_ask_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rules.puzzles import bank
+
+    reads: list[int] = []
+    real = bank.read_bank
+
+    def counted(path: object) -> bank.Bank:
+        reads.append(1)
+        return real(path)  # type: ignore[arg-type]
+
+    bank._read_shipped.cache_clear()
+    monkeypatch.setattr(bank, "read_bank", counted)
+    try:
+        found: list[bank.Bank] = []
+        threads = [threading.Thread(target=lambda: found.append(bank.loaded())) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(reads) == 1
+        assert found[0] is found[1] and len(found[0].puzzles) > 0
+    finally:
+        bank._read_shipped.cache_clear()

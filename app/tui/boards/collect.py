@@ -44,16 +44,14 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
                 id="collect-pool",
                 classes="-compact",
             )
-        yield EquationInput(id="declare")
+        yield EquationInput(ops=self.options.ops, id="declare")
 
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted
             return
         declare = self.query_one(EquationInput)
         declare.display = False
-        options = self.options
-        declare.ops = options.ops
-        declare.double_digits = options.double_digits
+        declare.double_digits = self.options.double_digits
         self.query_one(DigitPool).focus()
 
     @property

@@ -37,14 +37,13 @@ class ConquestScreen(KeypadBoard[ConquestOptions, ConquestState, ConquestMove]):
         numbers = tuple(range(low, high + 1))
         with Center(id="keypad-row"):
             yield DigitPool(numbers, columns=3 if len(numbers) <= 9 else 10, id="keypad")
-        yield EquationInput(id="declare")
+        yield EquationInput(parens=False, id="declare")
 
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted
             return
         declare = self.query_one(EquationInput)
         declare.display = False
-        declare.parens = False
         self.query_one(DigitPool).focus()
 
     @property
