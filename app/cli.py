@@ -237,10 +237,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                 turn_seconds=turn_seconds,
             )
         )
+    from app.plain.after_game import offered_at_a_terminal
+    from app.plain.base import Console
     from app.records_cli import play_plain_with_records
     from rules.players import make_player
 
     bots = play_bots(game.id, args) if game is not None else {}
+    console = Console(sys.stdin, sys.stdout)
     return play_plain_with_records(
         game,
         options,
@@ -248,8 +251,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         (args.p1_name, args.p2_name),
         bots,
         args,
+        console,
         kinds=(args.p1, args.p2),
         bot_for=lambda g, level: guarded(make_player(level, g.id, args.seed)),
+        on_end=offered_at_a_terminal(console),  # the analysis, asked at a terminal only
     )
 
 

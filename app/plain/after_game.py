@@ -3,7 +3,9 @@ first mistake, in the words of `rules.words.analysis` (as the analysis screen sa
 
 from __future__ import annotations
 
-from app.plain.base import Console
+from collections.abc import Callable
+
+from app.plain.base import Console, EndOfInput
 from rules.base import PlayerNo
 from rules.records import GameRecord
 from rules.words.analysis import mistake_line, start_line
@@ -26,6 +28,28 @@ def offer_analysis(console: Console, record: GameRecord) -> None:
     console.say("Analysing the game.")
     for line in analysis_lines(record):
         console.say(line)
+
+
+def offered_at_a_terminal(console: Console) -> Callable[[GameRecord], None]:
+    """What `play GAME --plain` does once its game ends: offer the analysis as the line
+    mode's menu does (`offer_analysis`), when a person is there to answer, that is when
+    standard input is a terminal. A script (input from a pipe or a file) is not asked:
+    its last line stays the result sentence."""
+
+    def after(record: GameRecord) -> None:
+        if not record.finished or not _at_a_terminal(console):
+            return
+        try:
+            offer_analysis(console, record)
+        except (EndOfInput, KeyboardInterrupt):  # Ctrl+D or Ctrl+C at the question: no analysis
+            console.say()
+
+    return after
+
+
+def _at_a_terminal(console: Console) -> bool:
+    isatty = getattr(console.stdin, "isatty", None)
+    return bool(isatty is not None and isatty())
 
 
 def analysis_lines(record: GameRecord) -> list[str]:
