@@ -28,7 +28,7 @@ from app.match_session.referee import USUAL, Offer, Referee
 from app.match_session.setup import GameSetup, Seat
 from app.puzzle_store import keep_for_review, open_training, record_daily, share_line
 from app.ratings import record_puzzle
-from app.ratings_db import open_ratings
+from app.ratings_db import is_named, open_ratings
 from app.stats import StatsError
 from rules.base import IllegalMove, Outcome, PlayerNo
 from rules.puzzles.bank import pick
@@ -45,8 +45,12 @@ CONQUEST_NOTE = "Any two numbers can be completed, so a conquest puzzle takes on
 
 
 def puzzle_setup(puzzle: Puzzle, player: str) -> GameSetup:
-    """The puzzle's game: the player in the mover's seat, the perfect computer opposite."""
-    me = Seat(player)
+    """The puzzle's game: the player in the mover's seat, the perfect computer opposite.
+
+    A solver without a name is called by the seat they sit in ("Player 2" when the puzzle
+    has the second player to move), so the board, "Player 2 to move and win" and every
+    sentence the rules name players in agree (the unnamed `player` is "Player 1")."""
+    me = Seat(player if is_named(player) else f"Player {puzzle.to_move}")
     computer = Seat(COMPUTER, "computer", "perfect")
     seats = (me, computer) if puzzle.to_move == 1 else (computer, me)
     return GameSetup.make(puzzle.game, puzzle.options, seats)
