@@ -4,13 +4,18 @@ first mistake, in the words of `rules.words.analysis` (as the analysis screen sa
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from app.plain.base import Console, EndOfInput
 from rules.base import PlayerNo
 from rules.records import GameRecord
-from rules.words.analysis import mistake_line, start_line
+from rules.words.analysis import counted_moves, resistance_text, start_line
+from rules.words.common import capitalized
 from rules.words.moves import describe_move
 from rules.words.voice import Voice
+
+if TYPE_CHECKING:
+    from rules.analysis import MoveAnalysis
 
 YES = ("y", "yes")
 NO = ("n", "no")
@@ -52,6 +57,14 @@ def _at_a_terminal(console: Console) -> bool:
     return bool(isatty is not None and isatty())
 
 
+def _better(game_id: str, state: Any, judged: MoveAnalysis, names: tuple[str, str]) -> str:
+    """What was there instead of a mistake: `1 move kept the win: 7`, or in a lost game
+    `9 moves of resistance were there; 1 move held out so long: +2` (own moves)."""
+    if judged.hastens_loss:
+        return resistance_text(game_id, state, judged.before, judged.best_moves, names)
+    return counted_moves(game_id, state, judged.best_moves, names, "kept the win")
+
+
 def analysis_lines(record: GameRecord) -> list[str]:
     """The analysis of the last round of `record`, one sentence a line."""
     from rules.analysis import analyse
@@ -74,22 +87,20 @@ def analysis_lines(record: GameRecord) -> list[str]:
         described = describe_move(record.game, state, text, voice)
         if judged.throws_away_win:
             verdict = "threw the win away"
+        elif judged.hastens_loss:
+            verdict = "shortened a lost game"
         elif judged.keeps_win:
             verdict = "kept the win"
         else:
             verdict = "was losing already"
         mover = names[judged.mover - 1]
         lines.append(f"Move {judged.index + 1}, {mover}: {described}; {verdict}.")
-        if judged.throws_away_win:
-            best = mistake_line(
-                record.game, state, judged.index + 1, judged.mover, text, judged.best_moves, names
+        if judged.mistake:
+            which = (
+                "That was the first mistake" if found.first_mistake == judged.index else "A mistake"
             )
-            lines.append(
-                f"The first mistake was {best}"
-                if found.first_mistake == judged.index
-                else f"A mistake: {best}"
-            )
+            lines.append(f"{which}. {capitalized(_better(record.game, state, judged, names))}.")
         state = game.play_text(state, text)
     if found.first_mistake is None:
-        lines.append("No move threw a win away.")
+        lines.append("No move threw a win away or shortened a lost game.")
     return lines

@@ -76,10 +76,11 @@ def mistake_line(
     best: Sequence[str],
     names: Names = DEFAULT_NAMES,
 ) -> str:
-    """`move 3, 9 × 5 = 45 by Ada (winning: 8 × 1 = 8 or 6 × 7 = 42).`"""
+    """`move 3, Ada played 9 × 5 = 45 and threw the win away; 2 moves kept the win: 8 × 1 = 8
+    and 6 × 7 = 42.`"""
     played = short_move(game_id, state, move, names)
-    winning = moves_listing(game_id, state, best, names, 3)
-    return f"move {number}, {played} by {name_of(mover, names)} (winning: {winning})."
+    kept = counted_moves(game_id, state, best, names, "kept the win")
+    return f"move {number}, {name_of(mover, names)} played {played} and threw the win away; {kept}."
 
 
 def hastened_line(
@@ -93,19 +94,59 @@ def hastened_line(
     names: Names = DEFAULT_NAMES,
 ) -> str:
     """A move that shortened a lost game, counted in each player's own moves:
-    `move 7, +9 let Ada win at once; 9 moves of resistance were there (+2).`"""
+    `move 7, Bob played +9 and let Ada win at once; 9 moves of resistance were there;
+    1 move held out so long: +2.`"""
     winner, after_moves = after
+    loser: PlayerNo = 2 if winner == 1 else 1
     played = short_move(game_id, state, move, names)
     wins = own_moves(after_moves, True)
     when = "at once" if after_moves == 1 else f"in {moves_text(wins)}"  # (2: Bob ends it)
     if after_moves == 0:
         when = "there and then"
-    held = own_moves(before[1], True)
-    longest = moves_listing(game_id, state, best, names, 3)
+    resistance = resistance_text(game_id, state, before, best, names)
     return (
-        f"move {number}, {played} let {name_of(winner, names)} win {when}; "
-        f"{moves_text(held)} of resistance were there ({longest})."
-    ).replace("1 move of resistance were", "1 move of resistance was")
+        f"move {number}, {name_of(loser, names)} played {played} and let "
+        f"{name_of(winner, names)} win {when}; {resistance}."
+    )
+
+
+def resistance_text(
+    game_id: str,
+    state: Any,
+    before: tuple[PlayerNo, int],
+    best: Sequence[str],
+    names: Names = DEFAULT_NAMES,
+) -> str:
+    """How long a lost game could have lasted from `state` (its value `before`), and by
+    which moves (`best`), in the loser's own moves: `9 moves of resistance were there;
+    1 move held out so long: +2`."""
+    held = own_moves(before[1], True)
+    there = "was there" if held == 1 else "were there"
+    longest = counted_moves(game_id, state, best, names, "held out so long")
+    return f"{moves_text(held)} of resistance {there}; {longest}"
+
+
+def counted_moves(
+    game_id: str,
+    state: Any,
+    moves: Sequence[str],
+    names: Names,
+    did: str,
+    shown: int = 3,
+) -> str:
+    """How many moves at `state` did something, and which, said as a sentence is:
+    `1 move kept the win: 7`, `2 moves kept the win: 8 × 1 = 8 and 6 × 7 = 42`,
+    `14 moves kept the win, such as 1, 2 and 3`, `every move kept the win`."""
+    said = [short_move(game_id, state, move, names) for move in moves[:shown]]
+    count = len(moves)
+    if count > 1 and count == len(get_game(game_id).legal_moves(state)):
+        return f"every move {did}"
+    if not said:
+        return f"no move {did}"
+    listed = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+    if count > shown:
+        return f"{count} moves {did}, such as {listed}"
+    return f"{moves_text(count)} {did}: {listed}"
 
 
 def refutation_text(

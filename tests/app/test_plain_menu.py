@@ -41,7 +41,7 @@ def test_a_game_against_a_friend_then_its_analysis() -> None:
     assert "Player 1 wins: 2 + 3 = 5 formed." in text
     assert "At the start: Player 1 wins in" in text
     assert "Move 3, Player 1: Add 5 to the sequence; kept the win." in text
-    assert "No move threw a win away." in text
+    assert "No move threw a win away or shortened a lost game." in text
 
 
 def test_a_game_against_the_computer_is_announced_once_a_turn() -> None:

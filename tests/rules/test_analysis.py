@@ -162,8 +162,9 @@ def test_a_move_that_shortens_a_lost_game_is_a_mistake() -> None:
         ("Ann", "Bob"),
     )
     assert second.before == (1, 2)  # Bob's own moves: this one, then Ann wins
-    assert line.startswith("move 2, 9 × 8 = 72 let Ann win there and then; 1 move of ")
-    assert "resistance was there (1 × 2 = 2, " in line
+    assert line.startswith("move 2, Bob played 9 × 8 = 72 and let Ann win there and then; ")
+    assert "; 1 move of resistance was there; " in line
+    assert " held out so long" in line and "1 × 2 = 2" in line
 
 
 def test_a_mistake_carries_its_refutation() -> None:

@@ -131,7 +131,8 @@ def test_verdicts_and_analysis_lines() -> None:
     assert value_text((1, 1), 2, NAMES) == "Ada wins when Bob's move ends the game"
     state = at("fifty", "")
     assert mistake_line("fifty", state, 1, 1, "1+2", ("6*7", "9*5"), NAMES) == (
-        "move 1, 1 + 2 = 3 by Ada (winning: 6 × 7 = 42 or 9 × 5 = 45)."
+        "move 1, Ada played 1 + 2 = 3 and threw the win away; "
+        "2 moves kept the win: 6 × 7 = 42 and 9 × 5 = 45."
     )
     every = [
         get_game("conquest").format_move(m)
