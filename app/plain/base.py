@@ -217,7 +217,14 @@ class PlainDriver(ABC):
     def report(self, before: Any, move: Any, after: Any) -> None:
         """Say what the move did (the seed's messages after a move)."""
 
+    #: The report after a move already says the move and who made it (countdown's "Ada
+    #: adds 5…", fifty's "Equation: …" and new score): in the `--spoken` style the
+    #: computer's move is then not announced before it too, so it is heard once.
+    report_says_move = False
+
     def announce_computer(self, state: Any, move: Any) -> None:
+        if self.report_says_move and self.console.spoken:
+            return
         player = self.game.to_move(state)
         name = self.name(player)
         who = name if is_computer_name(name) else f"{name} (computer)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.plain.base import EndOfInput, PlainDriver, name_players
+from app.seat_names import is_computer_name
 from rules.base import IllegalMove
 from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectState
 from rules.collect_text import declaration_note, numbers_text
@@ -106,7 +107,10 @@ class Driver(PlainDriver):
 
     def announce_computer(self, state: CollectState, move: CollectMove) -> None:
         self.header(state)
-        who = f"{self.name(state.to_move)} (computer)"
+        name = self.name(state.to_move)
+        who = (
+            name if is_computer_name(name) else f"{name} (computer)"
+        )  # not "Computer (…) (computer)"
         if move.pick is not None:
             self.say(f"{who} selects number {move.pick}.")
         if move.declaration is None:

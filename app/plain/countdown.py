@@ -14,6 +14,7 @@ NO = {"n", "no"}
 
 class Driver(PlainDriver):
     game_id: ClassVar[str] = "countdown"
+    report_says_move = True
 
     @property
     def countdown(self) -> CountdownGame:

@@ -25,6 +25,7 @@ def signed(value: int) -> str:
 
 class Driver(PlainDriver):
     game_id: ClassVar[str] = "fifty"
+    report_says_move = True
 
     def welcome(self, state: FiftyState) -> None:
         options = state.options

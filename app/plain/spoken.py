@@ -1,6 +1,7 @@
 """The line mode's `--spoken` style: equations in words, as a screen reader says them well.
 
-`spoken_text("Equation: 6 * 7 = 42")` is "Equation: 6 times 7 is 42". Only a symbol
+`spoken_text("Equation: 6 * 7 = 42")` is "Equation: 6 times 7 is 42"; "Sequence: [6, 5]"
+is "Sequence: 6, 5", a template's "__ + __ × 4" is "blank plus blank times 4". Only a symbol
 between two numbers (or a number and a bracket) is turned into words, so a prompt such
 as "choose an operation (+, -, *, /)" and names keep their text; a number's own sign
 ("-3", "(-8)") stays a sign and is read "minus 3".
@@ -22,8 +23,8 @@ WORDS = {
     "=": "is",
 }
 
-_TERM_END = r"(?<=[0-9)])"
-_TERM_START = r"(?=\s*[0-9(\-\N{MINUS SIGN}])"
+_TERM_END = r"(?:(?<=[0-9)])|(?<=blank))"
+_TERM_START = r"(?=\s*(?:[0-9(\-\N{MINUS SIGN}]|blank))"
 _BETWEEN = re.compile(
     _TERM_END
     + r"\s*([+\-\N{MINUS SIGN}*\N{MULTIPLICATION SIGN}/\N{DIVISION SIGN}=])\s*"
@@ -34,12 +35,22 @@ _RANGE = re.compile(
     r"(?<![0-9)=+*/\N{MULTIPLICATION SIGN}\N{DIVISION SIGN}\N{MINUS SIGN}-])(?<![=+*/] )"
     r"\b([0-9]+)[-\N{EN DASH}]([0-9]+)\b(?!\s*[=+*/\N{MULTIPLICATION SIGN}\N{DIVISION SIGN}\N{MINUS SIGN}-])"
 )
+#: A list of numbers as the seeds' samples print it, "[1, 2, 3]" or "[]": brackets a
+#: screen reader says aloud ("left bracket"), so they go ("1, 2, 3"; "none").
+_LIST = re.compile(r"\[((?:[\-\N{MINUS SIGN}]?[0-9]+)(?:, [\-\N{MINUS SIGN}]?[0-9]+)*)?\]")
+#: A template's empty slot ("__ + __ × 4"): "blank plus blank times 4".
+_BLANK = re.compile(r"(?<![A-Za-z0-9])_{2,}(?![A-Za-z0-9])")
+#: Two parts of a line set apart by a bar ("Ada: 1 to 9 | Bob: 1 to 9"): a pause instead.
+_BAR = " | "
 _SIGN = re.compile(r"(?<![0-9A-Za-z)])[\-\N{MINUS SIGN}](?=[0-9])")
 
 
 def spoken_text(text: str) -> str:
-    """`text` with each operator and equals sign between numbers said in words."""
+    """`text` with each operator and equals sign between numbers (or a template's empty
+    slots) said in words, lists without brackets, and no bar between parts."""
     text = _RANGE.sub(r"\1 to \2", text)
+    text = _LIST.sub(lambda found: found.group(1) or "none", text)
+    text = _BLANK.sub("blank", text).replace(_BAR, "; ")
     if not any(symbol in text for symbol in WORDS):
         return text
     said = _BETWEEN.sub(lambda found: f" {WORDS[found.group(1)]} ", text)
