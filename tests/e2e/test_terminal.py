@@ -193,6 +193,11 @@ def test_conquest_plain_in_a_terminal(terminal: list[Terminal]) -> None:
     term.press("5\r")
     screen = term.wait_for("Player 1 wins: 2 + 3 = 5 formed.")
     assert "Equation formed: 2 + 3 = 5" in screen
+    # At a terminal the analysis is offered, as the line mode's menu offers it.
+    term.wait_for("Read the analysis of this game? (yes/no):")
+    term.press("yes\r")
+    screen = term.wait_for("Analysing the game.", "Move 3, Player 1: Add 5 to the sequence;")
+    assert "At the start: Player 1 wins" in screen
     assert term.wait_exit() == 0
     written = term.raw.decode().replace("\r\n", "\n")  # (the terminal's line ends)
     assert not problems(written)  # linear text, as every plain transcript (tests/plain)
