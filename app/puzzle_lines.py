@@ -36,11 +36,13 @@ def puzzle_text(puzzle: Puzzle) -> list[str]:
     """The puzzle in words: the game, the moves so far, the position, the task."""
     from app.match_session.setup import variant_summary
     from rules.puzzles.words import moves_words, position_words
-    from rules.registry import get_game
+    from rules.registry import GAME_INFO, get_game
 
     game = get_game(puzzle.game)
     options = game.options_from(puzzle.options)
-    lines = [f"{game.title} ({variant_summary(options)}) · {puzzle.difficulty} puzzle {puzzle.id}"]
+    lines = [
+        f"{GAME_INFO[puzzle.game].name} ({variant_summary(options)}) · {puzzle.difficulty} puzzle {puzzle.id}"
+    ]
     played = moves_words(puzzle.game, options, puzzle.moves)
     lines.append("Moves so far: " + "; ".join(played) + ".")
     state = puzzle.state()

@@ -41,7 +41,7 @@ def solve_puzzle(console: Console) -> None:
     """Choose a game, then solve one of its puzzles."""
     from rules.puzzles.bank import NoPuzzle, pick
 
-    picked = choose(console, "A puzzle of which game", [GAME_INFO[g].title for g in GAME_IDS])
+    picked = choose(console, "A puzzle of which game", [GAME_INFO[g].name for g in GAME_IDS])
     if picked is None:
         return
     try:
@@ -205,7 +205,9 @@ def puzzle_text(puzzle: Puzzle) -> list[str]:
 
     game = get_game(puzzle.game)
     options = game.options_from(puzzle.options)
-    lines = [f"{game.title} ({variant_summary(options)}), {puzzle.difficulty} puzzle."]
+    lines = [
+        f"{GAME_INFO[puzzle.game].name} ({variant_summary(options)}), {puzzle.difficulty} puzzle."
+    ]
     played = moves_words(puzzle.game, options, puzzle.moves)
     lines.append("Moves so far: " + "; ".join(played) + ".")
     lines.extend(position_words(puzzle.game, puzzle.state()))
