@@ -59,6 +59,19 @@ def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     )
 
 
+def _say_line_mode(args: argparse.Namespace) -> None:
+    """Without `--plain`, where the full screen cannot be drawn (`TERM=dumb`, or standard
+    input is not a terminal), say in one sentence that the game is played line by line,
+    as `play GAME` does."""
+    if args.plain:
+        return
+    from app.plain.no_screen import no_screen_reason
+
+    why = no_screen_reason()
+    if why is not None:
+        print(why, flush=True)
+
+
 def _fail(message: str) -> int:
     print(f"equation-duel: error: {message}", file=sys.stderr)
     return USAGE_ERROR
@@ -94,6 +107,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         from app.online.play import host_plain
     except ImportError as error:
         return _fail(_NO_AIOHTTP.format(error=error))
+    _say_line_mode(args)
     return host_plain(game, match, name, args.bind, args.port, tls=tls)
 
 
@@ -115,6 +129,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         from app.online.play import join_plain
     except ImportError as error:
         return _fail(_NO_AIOHTTP.format(error=error))
+    _say_line_mode(args)
     return join_plain(address, name, tls=tls)
 
 

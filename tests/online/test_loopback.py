@@ -15,18 +15,28 @@ from tests.online.procs import answers, first_moves, host, play_both
 SOAK_GAMES = ["collect", "template", "conquest", "countdown"]
 
 
-def play_through(game_id: str, tmp_path: Path) -> None:
+def play_through(game_id: str, tmp_path: Path, plain: bool = True) -> tuple[str, str]:
+    """Play the game to its end; what the host and the guest showed."""
     start, moves = first_moves(game_id)
     host_lines, guest_lines = answers(game_id, moves, start)
-    hosting, address = host(game_id, tmp_path / "host")
-    guest = play_both(hosting, address, tmp_path / "guest", host_lines, guest_lines)
+    hosting, address = host(game_id, tmp_path / "host", plain=plain)
+    guest = play_both(hosting, address, tmp_path / "guest", host_lines, guest_lines, plain)
     result = hosting.output().splitlines()[-1]
     assert " wins" in result
     assert guest.output().splitlines()[-1] == result
+    return hosting.output(), guest.output()
 
 
 def test_a_game_of_fifty_is_played_to_the_end_over_loopback(tmp_path: Path) -> None:
-    play_through("fifty", tmp_path)
+    # Without --plain, with standard input a pipe: both sides say in one sentence that
+    # they play line by line, as `play GAME` does, and play so.
+    said = play_through("fifty", tmp_path, plain=False)
+    for output in said:
+        first = output.splitlines()[0]
+        assert (
+            first == "Standard input is not a terminal, so Equation Duel starts in the line mode."
+        )
+        assert "\x1b" not in output
     # Each side counted it once, with the other player marked as online, and rated it
     # as a game between two named players.
     for side, pair in (("host", ("Ada", "Bob (online)")), ("guest", ("Ada (online)", "Bob"))):
@@ -36,6 +46,8 @@ def test_a_game_of_fifty_is_played_to_the_end_over_loopback(tmp_path: Path) -> N
         assert [(h.first, h.second, h.played) for h in found.head_to_head] == [(*pair, 1)]
         assert sorted(p.name for p in found.players) == ["Ada", "Bob"]
         assert pair[0] in stats.format_summary(found).split("Head to head")[1]
+        met = {"host": ("Ada", "against Bob (online)"), "guest": ("Bob", "against Ada (online)")}
+        assert [p.shown for p in found.players if p.name == met[side][0]] == [", ".join(met[side])]
         conn = sqlite3.connect(path)
         try:
             rated = {row[0] for row in conn.execute("SELECT player FROM ratings")}
