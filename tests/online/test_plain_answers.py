@@ -41,3 +41,45 @@ def test_yes_at_collects_declaration_question_answers_the_declaration() -> None:
     with pytest.raises(Answered) as answered:
         driver.human_turn(game.play(state, move))
     assert answered.value.allowed is False
+
+
+class _SilentGuest:
+    """A link whose guest never answers: each wait runs out (at once here: the time to
+    wait is the test's `ASK_SECONDS`, 0), and what the host sends is kept."""
+
+    def __init__(self) -> None:
+        self.sent: list[object] = []
+        self.away = False
+        self.heard = None
+
+    def send(self, message: object) -> None:
+        self.sent.append(message)
+
+    def next_message(self, timeout: float | None = None) -> None:
+        assert timeout is not None  # (never a wait without end)
+        return None
+
+
+def test_the_plain_hosts_unanswered_ask_lapses_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from app.online import takebacks
+    from app.online.host_play import HostReferee
+    from app.online.protocol import TakebackLapsed
+
+    monkeypatch.setattr(takebacks, "ASK_SECONDS", 0.0)  # (the link's wait runs out at once)
+    game = get_game("fifty")
+    out = io.StringIO()
+    console = Console(io.StringIO(), out)
+    driver = driver_class("fifty")(game, console, ("Ada", "Bob"))
+    runner = MatchRunner(driver, new_match("fifty", game.options_from({})), keeper=SavedGames())
+    link = _SilentGuest()
+    turns = SimpleNamespace(link=link, game=game, guest_seat=2, names=("Ada", "Bob"), turn=1)
+    referee = HostReferee(turns, console.say, console)  # type: ignore[arg-type]
+    OnlineCommands.install(runner, referee)
+    runner.session.play(game.legal_moves(runner.session.state)[0])  # Ada's move
+    referee.ask()  # no TakenBack: the moves stand
+    assert "Asked Bob to allow taking back your last move" in out.getvalue()
+    assert out.getvalue().endswith("Bob did not answer: the takeback lapsed.\n")
+    assert isinstance(link.sent[-1], TakebackLapsed)
+    assert len(runner.session.moves) == 1 and referee.mine is None
