@@ -4,8 +4,8 @@
                        [--name NAME] [--bind ADDR] [--port N] [--first 2]
     equation-duel join CODE@HOST:PORT [--plain] [--name NAME]
 
-The host is Player 1 (`--first 2`: the guest starts); the host's session is the
-referee. Both sides play line by line here (the full screen hosts and joins from the
+The host is Player 1, unless `--first 2`: then the host is Player 2 and the guest,
+Player 1, moves first. The host's session is the referee. Both sides play line by line here (the full screen hosts and joins from the
 menu). Refusals are one line on standard error.
 """
 
@@ -96,6 +96,9 @@ def cmd_host(args: argparse.Namespace) -> int:
         seconds = None
         if args.turn_seconds is not None:
             seconds = check_turn_seconds(whole_number(str(args.turn_seconds)))
+        from app.online.host_turns import host_seat_of
+
+        host_seat, options = host_seat_of(options)
         match = new_match(game.id, options, args.best_of, seconds)
     except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
         return _fail(str(error))
@@ -108,7 +111,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     except ImportError as error:
         return _fail(_NO_AIOHTTP.format(error=error))
     _say_line_mode(args)
-    return host_plain(game, match, name, args.bind, args.port, tls=tls)
+    return host_plain(game, match, name, args.bind, args.port, tls=tls, host_seat=host_seat)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
