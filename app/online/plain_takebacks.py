@@ -40,6 +40,10 @@ class Answered(Exception):
 class PlainAsks:
     """The other player's ask waiting for this player's answer (both plain sides)."""
 
+    #: An answer that crosses the ask's lapse is passed over (the guest's, as the host
+    #: decides), so the lapse is said after it too.
+    late_answers_lapse = False
+
     def __init__(self, say: Callable[[str], None], other: str, other_seat: PlayerNo) -> None:
         self.say_now = say
         self.other = other
@@ -91,7 +95,7 @@ class PlainAsks:
             if ask is None or (message is not None and message is not ask):
                 ask = None
             else:
-                self.theirs = None
+                self.theirs, self.heard_ask = None, self.late_answers_lapse
         if ask is None:
             self.say_now(TOO_LATE)
         return ask

@@ -111,6 +111,9 @@ class Asks:
         self.theirs: int | None = None
         #: How many asks this side made (a lapse timer lapses only its own ask).
         self.made = 0
+        #: The other's last ask was answered here (a lapse that crossed the answer is
+        #: said too, on the guest's side: the host passes over a late answer).
+        self.answered = False
 
     def refusal(self, session: Any, seat: PlayerNo) -> str | None:
         """Why `seat` cannot ask now (None: it can)."""
@@ -131,4 +134,5 @@ class Asks:
         """The other's ask is answered now: whether it still stands at `turn`."""
         stands = self.theirs == turn
         self.theirs = None
+        self.answered = stands
         return stands

@@ -218,7 +218,7 @@ class GuestSeat(Widget):
         elif isinstance(said, TakebackAsk | TakebackAnswer | TakenBack):
             self.takeback_said(said)
         elif isinstance(said, TakebackLapsed):
-            their_ask_lapsed(self, self.host)
+            their_ask_lapsed(self, self.host, late=True)
         elif isinstance(said, Lost):
             self.notify(f"The connection to {self.host} dropped: joining again.", markup=False)
         elif isinstance(said, Back):
@@ -254,7 +254,7 @@ class GuestSeat(Widget):
             if not count:  # (nothing of the host's to take back in this copy)
                 self.link.send(TakebackAnswer(accept=False))
                 return
-            self.asks.theirs = said.number
+            self.asks.theirs, self.asks.answered = said.number, False
             self.allow_dialog = ask_to_allow(screen, self.host, count, self._answer)
         else:
             self.taken_back(said)

@@ -57,11 +57,15 @@ def lapse_unanswered(seat: Any, other: str) -> None:
     seat.set_timer(takebacks.ASK_SECONDS, lapse)
 
 
-def their_ask_lapsed(seat: Any, asker: str) -> None:
-    """`asker`'s ask to `seat` lapsed unanswered: its dialog closes, and this is said."""
-    if seat.asks.theirs is None:
+def their_ask_lapsed(seat: Any, asker: str, late: bool = False) -> None:
+    """`asker`'s ask to `seat` lapsed unanswered: its dialog closes, and this is said.
+    `late`: said too when this side's answer crossed the lapse (the guest's: the host
+    passed over it)."""
+    asks = seat.asks
+    crossed, asks.answered = late and asks.answered, False
+    if asks.theirs is None and not crossed:
         return
-    seat.asks.theirs = None
+    asks.theirs = None
     dialog = seat.allow_dialog
     seat.allow_dialog = None
     if dialog is not None:

@@ -83,3 +83,28 @@ def test_the_plain_hosts_unanswered_ask_lapses_and_says_so(monkeypatch: pytest.M
     assert out.getvalue().endswith("Bob did not answer: the takeback lapsed.\n")
     assert isinstance(link.sent[-1], TakebackLapsed)
     assert len(runner.session.moves) == 1 and referee.mine is None
+
+
+def test_an_answer_crossing_the_lapse_is_told_the_lapse_on_the_guests_side() -> None:
+    from app.online.guest_play import GuestPlayer
+    from app.online.protocol import TakebackLapsed
+    from app.online.takebacks import lapsed_words
+
+    said: list[str] = []
+
+    class Guest(PlainAsks):  # (the guest's rule, without a link)
+        late_answers_lapse = GuestPlayer.late_answers_lapse
+
+    for side, told in (
+        (Guest(said.append, "Ada", 1), True),
+        (PlainAsks(said.append, "Bob", 2), False),
+    ):
+        said.clear()
+        side.heard(TakebackAsk(number=3))
+        assert side.claim() is not None  # answered, as the other side's ask lapses
+        side.heard(TakebackLapsed())
+        # The host passes over the guest's late answer: the guest hears of the lapse;
+        # the host's answer decides, so it does not.
+        assert (lapsed_words(side.other) in said) is told
+        side.heard(TakebackLapsed())  # (said once)
+        assert said.count(lapsed_words(side.other)) == int(told)
