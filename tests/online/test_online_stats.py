@@ -3,8 +3,6 @@ head: the statistics screen, `equation-duel stats` and the line mode's sentences
 
 from __future__ import annotations
 
-from textual.widgets import DataTable
-
 from app import ratings, stats
 from app.online.online_stats import mark_online
 from app.plain.stats_words import games_sentences
@@ -12,6 +10,7 @@ from app.ratings_view import EMPTY
 from app.tui.app import EquationDuelApp
 from app.tui.stats_screen import StatsScreen
 from rules.records import players_of, record_from_moves
+from tests.app.test_tui_stats import rows
 from tests.app.tui_support import SIZE, top
 
 
@@ -42,6 +41,5 @@ async def test_each_players_line_says_who_was_met_online() -> None:
         await pilot.press("s")
         screen = top(app)
         assert isinstance(screen, StatsScreen)
-        table_shown = screen.query_one("#stats-players", DataTable)
-        names = [str(table_shown.get_row_at(i)[0]) for i in range(table_shown.row_count)]
+        names = [row[0] for row in rows(screen, "stats-players")]
         assert names == ["Ann, 1 against Bob (online)", "Bob"]

@@ -20,11 +20,11 @@ from app.online.play import join_plain
 from app.plain.base import Console
 from app.tui.app import EquationDuelApp
 from app.tui.online_host import HostWaitScreen
-from app.tui.online_seat import OnlineSeat
 from app.tui.online_takeback import AllowDialog
 from rules.registry import GAME_IDS
 from tests.app.tui_support import until
 from tests.online.procs import answers, first_moves
+from tests.online.screens import hosted_board
 from widgets.status_line import StatusLine
 
 WAIT = 30.0
@@ -54,11 +54,7 @@ async def test_an_unanswered_takeback_ask_lapses_on_both_sides(
                 target=lambda: ended.append(join_plain(place, "Bob", console)), daemon=True
             )
             guest.start()
-            async with asyncio.timeout(WAIT):
-                while not app.screen.query(OnlineSeat):
-                    await pilot.pause()
-            screen = app.screen
-            seat = screen.query_one(OnlineSeat)
+            screen, seat = await hosted_board(app, pilot)
             status = screen.query_one(StatusLine)
 
             def type_in(*lines: str) -> None:

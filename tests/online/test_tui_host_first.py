@@ -12,9 +12,9 @@ from app.online.guest_link import GuestLink
 from app.online.protocol import Move, Moved
 from app.tui.app import EquationDuelApp
 from app.tui.online_host import HostWaitScreen, OnlineSetupScreen
-from app.tui.online_seat import OnlineSeat
 from rules.registry import GAME_IDS
 from tests.online.procs import first_moves
+from tests.online.screens import hosted_board
 
 WAIT = 30.0
 
@@ -39,11 +39,7 @@ async def test_a_full_screen_host_with_player_2_first_is_player_2() -> None:
             link = GuestLink(parse_address(f"{waiting.code}@127.0.0.1:{waiting.port}"), "Bob")
             welcome = await asyncio.to_thread(link.join)
             assert (welcome.seat, welcome.names[1]) == (1, "Player 2")
-            async with asyncio.timeout(WAIT):
-                while not app.screen.query(OnlineSeat):
-                    await pilot.pause()
-            screen = app.screen
-            seat = screen.query_one(OnlineSeat)
+            screen, seat = await hosted_board(app, pilot)
             assert screen.setup.names == ("Bob", "Player 2")
             assert screen.session.to_move == 1
             game = screen.game
