@@ -359,7 +359,7 @@ def format_summary(stats: Summary) -> str:
             ("name", "game", "played", "won", "win rate", "streak"),
             [
                 (
-                    p.name,
+                    p.shown,
                     p.game,
                     p.played,
                     p.won,

@@ -53,6 +53,22 @@ class PlayerStats:
     win_rate: float
     #: The current run: +3 = the last three games won, -2 = the last two lost.
     streak: int
+    #: The players met online in this game and how many games with each, by name.
+    met_online: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def online_words(self) -> str:
+        """The players met online, in words: "against Bob (online)" (all the games),
+        "2 against Bob (online)" (some of them); "" for none."""
+        return ", ".join(
+            f"{'' if count == self.played else f'{count} '}against {name} (online)"
+            for name, count in self.met_online
+        )
+
+    @property
+    def shown(self) -> str:
+        """The name as the players' tables say it: "Ada, against Bob (online)"."""
+        return f"{self.name}, {self.online_words}" if self.met_online else self.name
 
 
 @dataclass(frozen=True)
@@ -170,14 +186,20 @@ def _row_of(raw: Sequence[Any]) -> GameRow | None:
 def player_stats(rows: Iterable[GameRow]) -> list[PlayerStats]:
     """Per player name and game: played, won, win rate and the current streak."""
     results: dict[tuple[str, str], list[bool]] = defaultdict(list)
+    online: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for row in rows:
         for seat in (0, 1):
             results[(row.names[seat], row.game)].append(row.winner == seat + 1)
+            if row.online == 2 - seat:  # the other seat was played from another machine
+                online[(row.names[seat], row.game)][row.names[1 - seat]] += 1
     table = []
     for (name, game), wins in results.items():
         won = sum(wins)
+        met = tuple(sorted(online.get((name, game), {}).items()))
         table.append(
-            PlayerStats(name, game, len(wins), won, len(wins) - won, won / len(wins), _streak(wins))
+            PlayerStats(
+                name, game, len(wins), won, len(wins) - won, won / len(wins), _streak(wins), met
+            )
         )
     return sorted(table, key=lambda s: (s.name.casefold(), s.name, s.game))
 

@@ -4,8 +4,8 @@
                        [--name NAME] [--bind ADDR] [--port N] [--first 2]
     equation-duel join CODE@HOST:PORT [--plain] [--name NAME]
 
-The host is Player 1 (`--first 2`: the guest starts); the host's session is the
-referee. Both sides play line by line here (the full screen hosts and joins from the
+The host is Player 1, unless `--first 2`: then the host is Player 2 and the guest,
+Player 1, moves first. The host's session is the referee. Both sides play line by line here (the full screen hosts and joins from the
 menu). Refusals are one line on standard error.
 """
 
@@ -59,6 +59,19 @@ def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     )
 
 
+def _say_line_mode(args: argparse.Namespace) -> None:
+    """Without `--plain`, where the full screen cannot be drawn (`TERM=dumb`, or standard
+    input is not a terminal), say in one sentence that the game is played line by line,
+    as `play GAME` does."""
+    if args.plain:
+        return
+    from app.plain.no_screen import no_screen_reason
+
+    why = no_screen_reason()
+    if why is not None:
+        print(why, flush=True)
+
+
 def _fail(message: str) -> int:
     print(f"equation-duel: error: {message}", file=sys.stderr)
     return USAGE_ERROR
@@ -83,6 +96,9 @@ def cmd_host(args: argparse.Namespace) -> int:
         seconds = None
         if args.turn_seconds is not None:
             seconds = check_turn_seconds(whole_number(str(args.turn_seconds)))
+        from app.online.host_turns import host_seat_of
+
+        host_seat, options = host_seat_of(options)
         match = new_match(game.id, options, args.best_of, seconds)
     except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
         return _fail(str(error))
@@ -94,7 +110,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         from app.online.play import host_plain
     except ImportError as error:
         return _fail(_NO_AIOHTTP.format(error=error))
-    return host_plain(game, match, name, args.bind, args.port, tls=tls)
+    _say_line_mode(args)
+    return host_plain(game, match, name, args.bind, args.port, tls=tls, host_seat=host_seat)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
@@ -115,6 +132,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         from app.online.play import join_plain
     except ImportError as error:
         return _fail(_NO_AIOHTTP.format(error=error))
+    _say_line_mode(args)
     return join_plain(address, name, tls=tls)
 
 

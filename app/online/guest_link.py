@@ -32,6 +32,7 @@ from app.online.protocol import (
     Move,
     Refusal,
     TakebackAsk,
+    TakebackLapsed,
     Welcome,
     encode,
     read_from_host,
@@ -184,7 +185,7 @@ class GuestLink:
                 self._closing = True
                 await ws.close()
                 return
-            if isinstance(message, TakebackAsk) and self.heard is not None:
+            if isinstance(message, TakebackAsk | TakebackLapsed) and self.heard is not None:
                 self.heard(message)
             self.inbox.put(message)
             if isinstance(message, Bye):

@@ -15,6 +15,7 @@ starts again (`TakenBack`).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from app.online.guest_link import Back, GuestLink, Lost
@@ -27,6 +28,7 @@ from app.online.protocol import (
     Refusal,
     TakebackAnswer,
     TakebackAsk,
+    TakebackLapsed,
     TakenBack,
 )
 from app.online.takebacks import (
@@ -36,6 +38,7 @@ from app.online.takebacks import (
     asked_words,
     follow,
     moves_back,
+    not_answered_words,
     taken_words,
 )
 from app.online.texts import their_words
@@ -62,6 +65,8 @@ class Decided(Exception):
 
 class GuestPlayer(PlainAsks):
     """The guest's turns and the host's, as they come (see the module's docstring)."""
+
+    late_answers_lapse = True
 
     def __init__(
         self,
@@ -117,7 +122,7 @@ class GuestPlayer(PlainAsks):
         """The host's answer for this turn (a takeback answer here is none)."""
         while True:
             answer = self.wait(self.expected, own)
-            if not isinstance(answer, TakebackAnswer):
+            if answer is not None and not isinstance(answer, TakebackAnswer):
                 return answer
 
     def host_turn(self, state: Any) -> Any:
@@ -157,7 +162,11 @@ class GuestPlayer(PlainAsks):
             return
         self.link.send(TakebackAsk(number=self.expected))
         self.say(asked_words(self.other, count))
-        answer = self.wait(self.expected, asking=True)
+        answer = self.wait(self.expected, asking=True, until=self.answer_deadline())
+        if answer is None:  # no answer in time: the ask lapses, on both sides
+            self.link.send(TakebackLapsed())
+            self.say(not_answered_words(self.other))
+            return
         if isinstance(answer, Moved):
             raise Decided(answer)
         if isinstance(answer, Refusal):
@@ -197,14 +206,25 @@ class GuestPlayer(PlainAsks):
 
     # The connection
 
-    def wait(self, number: int, own: bool = False, asking: bool = False) -> Answer:
+    def wait(
+        self, number: int, own: bool = False, asking: bool = False, until: float | None = None
+    ) -> Answer | None:
         """The host's answer for turn `number`; what else comes is said meanwhile. For
         the guest's own move (`own`), a slow answer is said to be pending; `asking`:
-        the answer to the guest's takeback ask (or a refusal of it) is one too."""
+        the answer to the guest's takeback ask (or a refusal of it) is one too. None
+        when no answer came by `until` (`time.monotonic`)."""
         host = self.other
         pending = own
         while True:
-            message = self.link.next_message(PENDING_AFTER if pending else None)
+            timeout = PENDING_AFTER if pending else None
+            lapsing = False
+            if until is not None:
+                left = max(until - time.monotonic(), 0.0)
+                if timeout is None or left <= timeout:
+                    timeout, lapsing = left, True
+            message = self.link.next_message(timeout)
+            if message is None and lapsing:
+                return None
             if message is None:
                 self.say(f"Your move is sent: waiting for {host} to confirm it.")
                 pending = False

@@ -40,6 +40,7 @@ from app.online.protocol import (
     Refusal,
     TakebackAnswer,
     TakebackAsk,
+    TakebackLapsed,
     TakenBack,
     encode,
     read_from_guest,
@@ -346,7 +347,7 @@ class HostLink:
                 if refusal is not None:
                     await ws.send_str(encode(Refusal(reason=refusal, number=read.number)))
                     continue
-            if isinstance(read, TakebackAsk | TakebackAnswer) and self.heard is not None:
+            if isinstance(read, TakebackAsk | TakebackAnswer | TakebackLapsed) and self.heard:
                 self.heard(read)
-            if isinstance(read, TakebackAsk | TakebackAnswer | Move):
+            if isinstance(read, TakebackAsk | TakebackAnswer | TakebackLapsed | Move):
                 self.inbox.put(read)

@@ -12,12 +12,21 @@ ask is answered `yes` or `no`. Allowed, the host's session takes the moves back
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from app.online.host_link import REJOIN_SECONDS
 from app.online.host_turns import HostTurns
 from app.online.plain_takebacks import Answered, PlainAsks
-from app.online.protocol import Away, Bye, Message, Move, TakebackAnswer, TakebackAsk
+from app.online.protocol import (
+    Away,
+    Bye,
+    Message,
+    Move,
+    TakebackAnswer,
+    TakebackAsk,
+    TakebackLapsed,
+)
 from app.online.takebacks import (
     LAPSED,
     NONE_OF_YOURS,
@@ -25,6 +34,7 @@ from app.online.takebacks import (
     answer_words,
     asked_words,
     moves_back,
+    not_answered_words,
     take_back_for,
     taken_words,
 )
@@ -122,30 +132,43 @@ class HostReferee(PlainAsks):
         self.link.send(TakebackAsk(number=self.turns.turn))
         self.say(asked_words(self.guest, count))
         try:
-            allowed = self._answer_of_guest()
+            allowed = self._answer_of_guest(self.answer_deadline())
         finally:
             self.mine = None
+        if allowed is None:  # no answer in time: the ask lapses, on both sides
+            self.link.send(TakebackLapsed())
+            self.say(not_answered_words(self.guest))
+            return
         self.say(answer_words(self.guest, allowed))
         if allowed:
             said = taken_words(take_back_for(self.session, host_seat))
             self.taken(said, host_seat)
             raise TakenBack(said)
 
-    def _answer_of_guest(self) -> bool:
+    def _answer_of_guest(self, until: float) -> bool | None:
+        """The guest's answer to the host's ask; None when none came by `until`."""
         while True:
-            message = self._next()
+            message = self._next(until)
+            if message is None:
+                return None
             if isinstance(message, TakebackAnswer):
                 return message.accept
 
     # The guest's turn
 
-    def _next(self) -> Message:
-        """The guest's next message (EndOfInput: the guest left or stayed away)."""
+    def _next(self, until: float | None = None) -> Message | None:
+        """The guest's next message (EndOfInput: the guest left or stayed away); None
+        when none came by `until` (`time.monotonic`)."""
         while True:
-            message = self.link.next_message(POLL_SECONDS)
+            timeout, lapsing = POLL_SECONDS, False
+            if until is not None and until - time.monotonic() <= POLL_SECONDS:
+                timeout, lapsing = max(until - time.monotonic(), 0.0), True
+            message = self.link.next_message(timeout)
             if message is None or isinstance(message, Away):
                 if self.link.away and self.link.away_for() > REJOIN_SECONDS:
                     raise EndOfInput(f"{self.guest} did not come back")
+                if message is None and lapsing:
+                    return None
                 continue
             if isinstance(message, Bye):
                 raise EndOfInput(f"{self.guest} left")

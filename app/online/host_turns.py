@@ -22,6 +22,15 @@ def turns_of(match: MatchState) -> int:
     return len(all_moves(match)) + sum(result.timed_out for result in match.results)
 
 
+def host_seat_of(options: Any) -> tuple[PlayerNo, Any]:
+    """The host's seat and the game's options: "Player 2 moves first" (`--first 2`, or
+    the setup screen's choice) seats the host as Player 2, and the guest, Player 1, moves
+    first."""
+    if options.first == 2:
+        return 2, options.model_copy(update={"first": 1})
+    return 1, options
+
+
 class HostTurns:
     """The turns of the host's match, told to the link (see the module's docstring)."""
 

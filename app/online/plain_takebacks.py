@@ -12,11 +12,13 @@ side's own). The rules and words are `app.online.takebacks`'.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
-from app.online.protocol import Message, TakebackAsk
-from app.online.takebacks import ask_words, moves_back
+from app.online import takebacks
+from app.online.protocol import Message, TakebackAsk, TakebackLapsed
+from app.online.takebacks import TOO_LATE, ask_words, lapsed_words, moves_back
 from app.plain.commands import Commands, command_of
 from rules.base import PlayerNo
 
@@ -38,6 +40,10 @@ class Answered(Exception):
 class PlainAsks:
     """The other player's ask waiting for this player's answer (both plain sides)."""
 
+    #: An answer that crosses the ask's lapse is passed over (the guest's, as the host
+    #: decides), so the lapse is said after it too.
+    late_answers_lapse = False
+
     def __init__(self, say: Callable[[str], None], other: str, other_seat: PlayerNo) -> None:
         self.say_now = say
         self.other = other
@@ -46,6 +52,8 @@ class PlainAsks:
         self.session: Any = None
         #: The other's ask waiting for an answer.
         self.theirs: TakebackAsk | None = None
+        #: The other's last ask was heard and its lapse not yet said.
+        self.heard_ask = False
         #: Says the position and whose turn it is (the `board` command's; set with the
         #: session).
         self.board: Callable[[], None] | None = None
@@ -60,7 +68,14 @@ class PlainAsks:
 
     def heard(self, message: Message) -> None:
         """(The link's thread.) The other's ask, said at once: the player may be at a
-        prompt, where `yes` or `no` answers it."""
+        prompt, where `yes` or `no` answers it. The ask's lapse (not answered in time) is
+        said at once too."""
+        if isinstance(message, TakebackLapsed):
+            with self.lock:
+                said, self.heard_ask, self.theirs = self.heard_ask, False, None
+            if said:
+                self.say_now(lapsed_words(self.other))
+            return
         if not isinstance(message, TakebackAsk):
             return
         with self.lock:
@@ -68,23 +83,32 @@ class PlainAsks:
                 self.refuse_second()
                 return
             self.theirs = message
+            self.heard_ask = True
         count = moves_back(self.session, self.other_seat) if self.session is not None else 1
         self.say_now(f"{ask_words(self.other, max(count, 1))}: type allow or decline.")
 
     def claim(self, message: Message | None = None) -> TakebackAsk | None:
-        """The ask to answer now (`message`: only if it is the one waiting), taken."""
+        """The ask to answer now (`message`: only if it is the one waiting), taken; None
+        (said in words) when it lapsed meanwhile."""
         with self.lock:
             ask = self.theirs
             if ask is None or (message is not None and message is not ask):
-                return None
-            self.theirs = None
-            return ask
+                ask = None
+            else:
+                self.theirs, self.heard_ask = None, self.late_answers_lapse
+        if ask is None:
+            self.say_now(TOO_LATE)
+        return ask
 
     def lapse(self, turn: int) -> None:
         """A move was played: an ask made before it lapses."""
         with self.lock:
             if self.theirs is not None and self.theirs.number != turn:
-                self.theirs = None
+                self.theirs, self.heard_ask = None, False
+
+    def answer_deadline(self) -> float:
+        """When this side's own ask, made now, lapses unanswered (`time.monotonic`)."""
+        return time.monotonic() + takebacks.ASK_SECONDS
 
     def ask(self) -> None:
         """The `undo` command: ask the other player (each side's own)."""

@@ -81,20 +81,27 @@ def host_plain(
     console: Console | None = None,
     tls: ssl.SSLContext | None = None,
     guest: str | None = None,
+    host_seat: PlayerNo = HOST_SEAT,
 ) -> int:
     """Host `match` for one guest and play it line by line; the exit code. `tls`: the
     host's certificate and key (None: the link is not encrypted). `guest`: the guest's
-    seat's name when the host fixes it (a tournament's pairing; None: the guest's own)."""
+    seat's name when the host fixes it (a tournament's pairing; None: the guest's own).
+    `host_seat`: the host's seat (2: the guest is Player 1, `host --first 2`)."""
     from app.online.codes import new_code
 
     console = console or Console(sys.stdin, sys.stdout)
     code = new_code()
     link = HostLink(code, name, bind=bind, port=port, notice=console.say, tls=tls)
     link.seat_name = guest
-    names = (name, "Guest")
+    guest_seat: PlayerNo = 2 if host_seat == 1 else 1
+
+    def seated(guest: str) -> tuple[str, str]:
+        return (name, guest) if host_seat == 1 else (guest, name)
+
+    names = seated("Guest")
     started = _now()
     record_id = __import__("uuid").uuid4().hex
-    turns = HostTurns(link, game, names, GUEST_SEAT, record_id)
+    turns = HostTurns(link, game, names, guest_seat, record_id)
     turns.publish(match, ())
     referee = HostReferee(turns, console.say, console)
     try:
@@ -117,13 +124,13 @@ def host_plain(
         console.say()
         return INTERRUPTED
     guest = link.guest or "Guest"
-    names = (name, guest)
+    names = seated(guest)
     turns.names = names
     referee.other = guest
     players = players_of(names)
     inner = driver_class(game.id)(game, console, names)
     host_turn = referee.host_turn(inner.human_turn)
-    driver = OnlineDriver(inner, HOST_SEAT, host_turn, referee.guest_turn)
+    driver = OnlineDriver(inner, host_seat, host_turn, referee.guest_turn)
     runner = MatchRunner(
         driver,
         match,
@@ -139,7 +146,7 @@ def host_plain(
     finished = match_outcome(runner.match) is not None
     if finished:
         link.stop("The game is over.")
-        _mark(record_id, GUEST_SEAT)
+        _mark(record_id, guest_seat)
         return 0
     console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
     link.stop(f"{name} stopped the game: it is kept.")

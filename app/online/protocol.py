@@ -5,13 +5,13 @@ object with a `kind`, read into one of the models below by `read_from_guest` (on
 host) or `read_from_host` (on the guest). Anything else raises `BadMessage`, whose text
 says why in words; the side that reads it closes that connection, and only that one.
 
-    guest -> host: hello, move, takeback-ask, takeback-answer, bye
+    guest -> host: hello, move, takeback-ask, takeback-answer, takeback-lapsed, bye
     host -> guest: welcome, moved, refusal, away, takeback-ask, takeback-answer,
-                   taken-back, bye
+                   takeback-lapsed, taken-back, bye
 
 A takeback: either player asks (`takeback-ask`), the other answers; only the host's
 session takes moves back, and then says so (`taken-back`, with the number of the next
-turn). Moves carry how many takebacks their sender had seen, so a move meant for a
+turn). An ask not answered in time lapses: the asker says so (`takeback-lapsed`). Moves carry how many takebacks their sender had seen, so a move meant for a
 position taken back is never played.
 
 Limits: a guest's message is at most `MAX_GUEST_BYTES` (4 KiB); the host's at most
@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from rules.validation import first_problem
 
 #: The protocol's version: a hello with another one is refused in words.
-VERSION = 2
+VERSION = 3
 MAX_GUEST_BYTES = 4 * 1024
 MAX_HOST_BYTES = 64 * 1024
 #: The longest move in notation a guest may send (a collect declaration is the longest).
@@ -88,6 +88,13 @@ class TakebackAsk(Message):
 class TakebackAnswer(Message):
     kind: Literal["takeback-answer"] = "takeback-answer"
     accept: bool
+
+
+class TakebackLapsed(Message):
+    """The sender's takeback ask was not answered in time: it lapsed (a late answer is
+    passed over)."""
+
+    kind: Literal["takeback-lapsed"] = "takeback-lapsed"
 
 
 class TakenBack(Message):
@@ -152,10 +159,19 @@ class Away(Message):
 
 
 FromGuest = Annotated[
-    Hello | Move | TakebackAsk | TakebackAnswer | Bye, Field(discriminator="kind")
+    Hello | Move | TakebackAsk | TakebackAnswer | TakebackLapsed | Bye,
+    Field(discriminator="kind"),
 ]
 FromHost = Annotated[
-    Welcome | Moved | Refusal | Away | TakebackAsk | TakebackAnswer | TakenBack | Bye,
+    Welcome
+    | Moved
+    | Refusal
+    | Away
+    | TakebackAsk
+    | TakebackAnswer
+    | TakebackLapsed
+    | TakenBack
+    | Bye,
     Field(discriminator="kind"),
 ]
 _GUEST: TypeAdapter[FromGuest] = TypeAdapter(FromGuest)

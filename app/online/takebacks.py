@@ -6,7 +6,9 @@ moves back, with its own takeback (`MatchSession.take_back`), and then tells the
 the number of the next turn (`TakenBack`); the guest's copy follows with `follow`.
 
 One ask at a time: the host refuses a second while one waits for its answer. An ask
-lapses when a move is played (or the round ends) before it is answered.
+lapses when a move is played (or the round ends) before it is answered, and when no
+answer comes within `ASK_SECONDS`: the asker then says so to the other side
+(`TakebackLapsed`), both sides say it in words, and the game goes on.
 
 These are the rules and the words every front end shares (the plain mode's
 `app.online.plain_takebacks`, the full screen's `app.tui.online_seat` and
@@ -23,6 +25,11 @@ from rules.base import PlayerNo
 ONE_AT_A_TIME = "A takeback is being asked already: wait for its answer."
 NONE_OF_YOURS = "There is no move of yours to take back in this round."
 LAPSED = "The takeback ask lapsed: a move was played before the answer came."
+TOO_LATE = "That takeback ask lapsed already: the moves stand."
+
+#: How long a takeback ask waits for the other player's answer before it lapses (a test
+#: may make it shorter).
+ASK_SECONDS = 60.0
 
 
 def moves_back(session: Any, seat: PlayerNo) -> int:
@@ -81,6 +88,16 @@ def answer_words(other: str, allowed: bool) -> str:
     return f"{other} declined the takeback: the moves stand."
 
 
+def not_answered_words(other: str) -> str:
+    """The asker's news that `other` let the ask lapse."""
+    return f"{other} did not answer: the takeback lapsed."
+
+
+def lapsed_words(asker: str) -> str:
+    """The other side's news that `asker`'s ask lapsed unanswered."""
+    return f"{asker}'s takeback ask lapsed: it was not answered in time."
+
+
 def taken_words(count: int) -> str:
     return "Took back the last move." if count == 1 else f"Took back the last {count} moves."
 
@@ -92,6 +109,11 @@ class Asks:
     def __init__(self) -> None:
         self.mine: int | None = None
         self.theirs: int | None = None
+        #: How many asks this side made (a lapse timer lapses only its own ask).
+        self.made = 0
+        #: The other's last ask was answered here (a lapse that crossed the answer is
+        #: said too, on the guest's side: the host passes over a late answer).
+        self.answered = False
 
     def refusal(self, session: Any, seat: PlayerNo) -> str | None:
         """Why `seat` cannot ask now (None: it can)."""
@@ -112,4 +134,5 @@ class Asks:
         """The other's ask is answered now: whether it still stands at `turn`."""
         stands = self.theirs == turn
         self.theirs = None
+        self.answered = stands
         return stands

@@ -45,8 +45,9 @@ def games_sentences(stats: Summary, ratings: RatingsSummary) -> list[str]:
     people = [p for p in stats.players if p.name not in stats.computers]
     computers = [p for p in stats.players if p.name in stats.computers]
     for p in (*people, *computers):
+        online = f", {p.online_words}" if p.met_online else ""  # "against Bob (online)"
         line = (
-            f"{p.name}: {_games(p.played)} of {p.game}, {p.won:,} won, {p.lost:,} lost"
+            f"{p.name}: {_games(p.played)} of {p.game}{online}, {p.won:,} won, {p.lost:,} lost"
             f"{_streak(p.streak)}."
         )
         rating = rated.get((p.name, p.game))

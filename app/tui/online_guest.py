@@ -36,6 +36,7 @@ from app.online.protocol import (
     Refusal,
     TakebackAnswer,
     TakebackAsk,
+    TakebackLapsed,
     TakenBack,
     Welcome,
 )
@@ -43,7 +44,13 @@ from app.online.screen_referee import GuestReferee
 from app.online.takebacks import Asks, answer_words, asked_words, follow, moves_back, taken_words
 from app.online.texts import their_words
 from app.tui.boards import board_screen
-from app.tui.online_takeback import ask_to_allow, mark_in_statistics
+from app.tui.online_takeback import (
+    AllowDialog,
+    ask_to_allow,
+    lapse_unanswered,
+    mark_in_statistics,
+    their_ask_lapsed,
+)
 from app.tui.styles import ONLINE_STYLES
 from rules.match import MatchState
 from rules.names import tidy_name
@@ -165,6 +172,8 @@ class GuestSeat(Widget):
         #: Takebacks made so far (each move says it was made after them).
         self.takebacks = 0
         self.asks = Asks()
+        #: The dialog showing the host's takeback ask, while it waits.
+        self.allow_dialog: AllowDialog | None = None
 
     @property
     def game_screen(self) -> Any:
@@ -208,6 +217,8 @@ class GuestSeat(Widget):
             screen.refuse(name_players(their_words(said.reason), screen.setup.names))
         elif isinstance(said, TakebackAsk | TakebackAnswer | TakenBack):
             self.takeback_said(said)
+        elif isinstance(said, TakebackLapsed):
+            their_ask_lapsed(self, self.host, late=True)
         elif isinstance(said, Lost):
             self.notify(f"The connection to {self.host} dropped: joining again.", markup=False)
         elif isinstance(said, Back):
@@ -227,6 +238,7 @@ class GuestSeat(Widget):
             return refusal
         self.asks.mine = self.expected
         self.link.send(TakebackAsk(number=self.expected))
+        lapse_unanswered(self, self.host)
         return asked_words(self.host, moves_back(session, self.seat))
 
     def takeback_said(self, said: TakebackAsk | TakebackAnswer | TakenBack) -> None:
@@ -242,8 +254,8 @@ class GuestSeat(Widget):
             if not count:  # (nothing of the host's to take back in this copy)
                 self.link.send(TakebackAnswer(accept=False))
                 return
-            self.asks.theirs = said.number
-            ask_to_allow(screen, self.host, count, self._answer)
+            self.asks.theirs, self.asks.answered = said.number, False
+            self.allow_dialog = ask_to_allow(screen, self.host, count, self._answer)
         else:
             self.taken_back(said)
 

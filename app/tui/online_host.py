@@ -29,7 +29,7 @@ from textual.widgets import Static
 from app.match_session.setup import GameSetup, Seat
 from app.online.codes import new_code
 from app.online.host_link import HostLink
-from app.online.host_turns import HostTurns
+from app.online.host_turns import HostTurns, host_seat_of
 from app.online.screen_referee import OnlineReferee
 from app.online.texts import UNENCRYPTED, reach_words
 from app.tui.boards import board_screen
@@ -39,6 +39,7 @@ from app.tui.setup import SetupScreen
 from app.tui.styles import ONLINE_STYLES
 from rules.base import PlayerNo
 from rules.registry import GAME_IDS, GAME_INFO
+from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter
 
 GUEST_SEAT: PlayerNo = 2
@@ -92,8 +93,12 @@ class OnlineSetupScreen(SetupScreen):
 
         best_of, seconds = self.query_one(MatchForm).values()
         host = Seat(self.seats()[0].name)
-        setup = GameSetup(self.game_id, options, (host, Seat("Guest")), best_of, seconds)
-        self.app.switch_screen(HostWaitScreen(setup))
+        host_seat, options = host_seat_of(options)  # ("Player 2" first: the host is Player 2)
+        if host_seat == 2 and host.name == DEFAULT_NAMES[0]:
+            host = Seat(DEFAULT_NAMES[1])  # (not named: called by the seat the host has)
+        seats = (host, Seat("Guest")) if host_seat == 1 else (Seat("Guest"), host)
+        setup = GameSetup(self.game_id, options, seats, best_of, seconds)
+        self.app.switch_screen(HostWaitScreen(setup, guest_seat=2 if host_seat == 1 else 1))
 
 
 class GuestJoined(Message):
@@ -109,19 +114,27 @@ class HostWaitScreen(Screen[None]):
         Binding("escape", "leave", "Stop hosting"),
     ]
 
-    def __init__(self, setup: GameSetup, bind: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self,
+        setup: GameSetup,
+        bind: str = "127.0.0.1",
+        port: int = 0,
+        guest_seat: PlayerNo = GUEST_SEAT,
+    ) -> None:
         super().__init__(classes="online-wait")
         self.setup = setup
         self.bind = bind
+        self.guest_seat = guest_seat
         self.code = new_code()
         self.record_id = uuid.uuid4().hex
-        self.link = HostLink(self.code, setup.names[0], bind=bind, port=port)
+        host_name = setup.names[1 if guest_seat == 1 else 0]
+        self.link = HostLink(self.code, host_name, bind=bind, port=port)
         game = board_screen(setup.game_id)  # (imported now: the board opens at once later)
         self._board = game
         from rules.registry import get_game
 
         self.turns = HostTurns(
-            self.link, get_game(setup.game_id), setup.names, GUEST_SEAT, self.record_id
+            self.link, get_game(setup.game_id), setup.names, guest_seat, self.record_id
         )
         self.turns.publish(setup.new_match(), ())
         self.port = 0
@@ -165,10 +178,11 @@ class HostWaitScreen(Screen[None]):
 
     def on_guest_joined(self, _message: GuestJoined) -> None:
         guest = self.link.guest or "Guest"
-        seats = (self.setup.seats[0], Seat(guest))
-        setup = replace(self.setup, seats=seats)
+        seats = list(self.setup.seats)
+        seats[self.guest_seat - 1] = Seat(guest)
+        setup = replace(self.setup, seats=(seats[0], seats[1]))
         self.turns.names = setup.names
-        referee = OnlineReferee(GUEST_SEAT, guest, self.hints)
+        referee = OnlineReferee(self.guest_seat, guest, self.hints)
         screen = self._board(setup, referee=referee)
         screen.session.record_id = self.record_id
         screen.session.clock = self.link.clock  # (it stands still while the guest is away)

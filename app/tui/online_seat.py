@@ -25,7 +25,7 @@ from textual.widget import Widget
 
 from app.online.host_link import HostLink
 from app.online.host_turns import HostTurns, turns_of
-from app.online.protocol import Away, Bye, Move, TakebackAnswer, TakebackAsk
+from app.online.protocol import Away, Bye, Move, TakebackAnswer, TakebackAsk, TakebackLapsed
 from app.online.protocol import Message as Said
 from app.online.screen_referee import OnlineReferee
 from app.online.takebacks import (
@@ -39,7 +39,13 @@ from app.online.takebacks import (
     taken_words,
 )
 from app.online.texts import their_words
-from app.tui.online_takeback import ask_to_allow, mark_in_statistics
+from app.tui.online_takeback import (
+    AllowDialog,
+    ask_to_allow,
+    lapse_unanswered,
+    mark_in_statistics,
+    their_ask_lapsed,
+)
 from rules.base import IllegalMove, PlayerNo
 from rules.words.common import name_players
 
@@ -69,6 +75,8 @@ class OnlineSeat(Widget):
         #: Every turn number sent to the guest, as it is sent (tests wait on it).
         self.sent: asyncio.Queue[int] = asyncio.Queue()
         self.asks = Asks()
+        #: The dialog showing the guest's takeback ask, while it waits.
+        self.allow_dialog: AllowDialog | None = None
         referee.ask = self.ask_takeback
 
     @property
@@ -109,6 +117,9 @@ class OnlineSeat(Widget):
         if isinstance(said, TakebackAnswer):
             self.guest_answers(said)
             return
+        if isinstance(said, TakebackLapsed):
+            their_ask_lapsed(self, self.referee.guest)
+            return
         if isinstance(said, Away) or not isinstance(said, Move):
             return
         if said.number != self.turns.turn or screen.state is None or screen.is_over:
@@ -147,6 +158,7 @@ class OnlineSeat(Widget):
             return refusal
         self.asks.mine = self.turns.turn
         self.link.send(TakebackAsk(number=self.turns.turn))
+        lapse_unanswered(self, self.referee.guest)
         return asked_words(self.referee.guest, moves_back(session, self.host_seat))
 
     def guest_answers(self, said: TakebackAnswer) -> None:
@@ -174,7 +186,7 @@ class OnlineSeat(Widget):
             self.link.send(TakebackAnswer(accept=False))
             return
         self.asks.theirs = said.number
-        ask_to_allow(screen, self.referee.guest, count, self._answer)
+        self.allow_dialog = ask_to_allow(screen, self.referee.guest, count, self._answer)
 
     def _answer(self, allowed: bool | None) -> None:
         if not self.asks.answering(self.turns.turn):

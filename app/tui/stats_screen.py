@@ -84,7 +84,7 @@ class StatsScreen(Screen[None]):
         # People first, then the computer's seats ("Computer (perfect)"), apart.
         for p in sorted(found.players, key=lambda p: p.name in found.computers):
             players.add_row(
-                Text(p.name),
+                Text(p.shown),  # (with the players met online: "Ada, against Bob (online)")
                 game_name(p.game),
                 p.played,
                 p.won,

@@ -363,6 +363,7 @@ def test_stats_command(capsys: pytest.CaptureFixture[str]) -> None:
         "lost": 0,
         "win_rate": 1.0,
         "streak": 1,
+        "met_online": [],  # (the players met online, with their games: none here)
     }
     assert data["head_to_head"][0]["first_won"] == 1
 

@@ -81,19 +81,25 @@ class Proc:
             self.proc.wait(5)
 
 
-def host(game: str, data: Path, *flags: str) -> tuple[Proc, str]:
-    """A plain host of `game`; and the guest's `CODE@HOST:PORT`."""
-    proc = Proc(["host", game, "--plain", "--name", "Ada", *flags], data)
+def host(game: str, data: Path, *flags: str, plain: bool = True) -> tuple[Proc, str]:
+    """A plain host of `game`; and the guest's `CODE@HOST:PORT`. `plain=False`: without
+    `--plain` (standard input is a pipe, so it plays line by line all the same)."""
+    proc = Proc(["host", game, *(["--plain"] if plain else []), "--name", "Ada", *flags], data)
     line = proc.wait_for("equation-duel join ")
     return proc, next(word for word in line.split() if "@" in word)
 
 
 def play_both(
-    hosting: Proc, place: str, data: Path, host_lines: list[str], guest_lines: list[str]
+    hosting: Proc,
+    place: str,
+    data: Path,
+    host_lines: list[str],
+    guest_lines: list[str],
+    plain: bool = True,
 ) -> Proc:
     """A plain guest, Bob, joins `hosting` at `place`; each is fed its lines and both play
-    to their end (each exits 0). The guest, ended."""
-    guest = Proc(["join", place, "--plain", "--name", "Bob"], data)
+    to their end (each exits 0). The guest, ended. `plain=False`: without `--plain`."""
+    guest = Proc(["join", place, *(["--plain"] if plain else []), "--name", "Bob"], data)
     try:
         hosting.wait_for("Bob joined.")
         guest.write("".join(f"{line}\n" for line in guest_lines))

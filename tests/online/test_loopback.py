@@ -15,18 +15,35 @@ from tests.online.procs import answers, first_moves, host, play_both
 SOAK_GAMES = ["collect", "template", "conquest", "countdown"]
 
 
-def play_through(game_id: str, tmp_path: Path) -> None:
+def play_through(
+    game_id: str, tmp_path: Path, plain: bool = True, host_seat: int = 1
+) -> tuple[str, str]:
+    """Play the game to its end (the host in `host_seat`: 2 with `--first 2`); what the
+    host and the guest showed."""
     start, moves = first_moves(game_id)
-    host_lines, guest_lines = answers(game_id, moves, start)
-    hosting, address = host(game_id, tmp_path / "host")
-    guest = play_both(hosting, address, tmp_path / "guest", host_lines, guest_lines)
+    lines = answers(game_id, moves, start)
+    host_lines, guest_lines = lines if host_seat == 1 else lines[::-1]
+    flags = ["--first", "2"] if host_seat == 2 else []
+    hosting, address = host(game_id, tmp_path / "host", *flags, plain=plain)
+    guest = play_both(hosting, address, tmp_path / "guest", host_lines, guest_lines, plain)
     result = hosting.output().splitlines()[-1]
     assert " wins" in result
     assert guest.output().splitlines()[-1] == result
+    return hosting.output(), guest.output()
 
 
 def test_a_game_of_fifty_is_played_to_the_end_over_loopback(tmp_path: Path) -> None:
-    play_through("fifty", tmp_path)
+    # Without --plain, with standard input a pipe: both sides say in one sentence that
+    # they play line by line, as `play GAME` does, and play so. With --first 2 the host
+    # is Player 2, and the guest, Player 1, moves first.
+    said = play_through("fifty", tmp_path, plain=False, host_seat=2)
+    assert "Joined Ada's game as Player 1." in said[1]
+    for output in said:
+        first = output.splitlines()[0]
+        assert (
+            first == "Standard input is not a terminal, so Equation Duel starts in the line mode."
+        )
+        assert "\x1b" not in output
     # Each side counted it once, with the other player marked as online, and rated it
     # as a game between two named players.
     for side, pair in (("host", ("Ada", "Bob (online)")), ("guest", ("Ada (online)", "Bob"))):
@@ -36,6 +53,13 @@ def test_a_game_of_fifty_is_played_to_the_end_over_loopback(tmp_path: Path) -> N
         assert [(h.first, h.second, h.played) for h in found.head_to_head] == [(*pair, 1)]
         assert sorted(p.name for p in found.players) == ["Ada", "Bob"]
         assert pair[0] in stats.format_summary(found).split("Head to head")[1]
+        # The record has Bob as Player 1 on both sides; each marks the other's seat.
+        rows, _ = stats.read_game_rows(path)
+        assert [(row.names, row.online) for row in rows] == [
+            (("Bob", "Ada"), 1 if side == "host" else 2)
+        ]
+        met = {"host": ("Ada", "against Bob (online)"), "guest": ("Bob", "against Ada (online)")}
+        assert [p.shown for p in found.players if p.name == met[side][0]] == [", ".join(met[side])]
         conn = sqlite3.connect(path)
         try:
             rated = {row[0] for row in conn.execute("SELECT player FROM ratings")}

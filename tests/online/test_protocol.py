@@ -26,6 +26,7 @@ from app.online.protocol import (
     OtherVersion,
     TakebackAnswer,
     TakebackAsk,
+    TakebackLapsed,
     TakenBack,
     Welcome,
     encode,
@@ -59,7 +60,7 @@ def test_every_message_reads_back_as_sent() -> None:
         takebacks=1,
     )
     assert read_from_host(encode(welcome)) == welcome
-    for said in (TakebackAsk(number=2), TakebackAnswer(accept=True)):
+    for said in (TakebackAsk(number=2), TakebackAnswer(accept=True), TakebackLapsed()):
         assert read_from_guest(encode(said)) == said
         assert read_from_host(encode(said)) == said
     taken = TakenBack(number=2, takebacks=1)

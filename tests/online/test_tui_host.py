@@ -11,10 +11,10 @@ from app.online.host_turns import turns_of
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import ConfirmDialog
 from app.tui.online_host import HostWaitScreen, OnlineSetupScreen
-from app.tui.online_seat import OnlineSeat
 from rules.registry import GAME_IDS
 from tests.app.tui_support import until
 from tests.online.procs import Proc, answers, first_moves
+from tests.online.screens import hosted_board
 from widgets.status_line import StatusLine
 
 WAIT = 30.0
@@ -45,11 +45,7 @@ async def test_a_full_screen_host_plays_a_plain_guest_to_the_end(tmp_path: Path)
             guest = Proc(["join", place, "--plain", "--name", "Bob"], tmp_path / "guest")
             guest.write("".join(f"{line}\n" for line in guest_lines))
             assert await asyncio.to_thread(waiting.link.joined.wait, WAIT)
-            async with asyncio.timeout(WAIT):
-                while not app.screen.query(OnlineSeat):
-                    await pilot.pause()
-            screen = app.screen
-            seat = screen.query_one(OnlineSeat)
+            screen, seat = await hosted_board(app, pilot)
             status = screen.query_one(StatusLine)
             assert screen.setup.names == ("Player 1", "Bob")
             assert screen.referee.hints

@@ -1,0 +1,110 @@
+"""In plain mode, the other player's takeback ask waits while this player answers the
+game's own questions: collect's declaration question asks yes or no, so there `yes` is
+the declaration's answer, never the takeback's (`allow`/`decline` answer that)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from app.match_session import SavedGames
+from app.online.plain_takebacks import Answered, OnlineCommands, PlainAsks
+from app.online.protocol import TakebackAsk
+from app.plain import driver_class
+from app.plain.base import Console
+from app.plain.match_runner import MatchRunner
+from rules.match import new_match
+from rules.registry import get_game
+
+
+def test_yes_at_collects_declaration_question_answers_the_declaration() -> None:
+    game = get_game("collect")
+    typed = io.StringIO()
+    out = io.StringIO()
+    console = Console(typed, out)
+    driver = driver_class("collect")(game, console, ("Ada", "Bob"))
+    runner = MatchRunner(driver, new_match("collect", game.options_from({})), keeper=SavedGames())
+    side = PlainAsks(console.say, "Bob", 2)
+    OnlineCommands.install(runner, side)
+    console.commands = runner.commands
+    state = runner.session.state
+    side.heard(TakebackAsk(number=1))  # Bob's ask waits for Ada's answer
+    assert "Bob asks to take back their last move: type allow or decline." in out.getvalue()
+    pick = sorted(state.pool)[0]
+    typed.write(f"{pick}\nyes\n{pick} = {pick}\ndecline\n")
+    typed.seek(0)
+    move = driver.human_turn(state)
+    assert move.pick == pick
+    assert move.declaration is not None  # `yes` said that Ada declares
+    assert side.theirs is not None  # and Bob's ask still waits for its answer
+    with pytest.raises(Answered) as answered:
+        driver.human_turn(game.play(state, move))
+    assert answered.value.allowed is False
+
+
+class _SilentGuest:
+    """A link whose guest never answers: each wait runs out (at once here: the time to
+    wait is the test's `ASK_SECONDS`, 0), and what the host sends is kept."""
+
+    def __init__(self) -> None:
+        self.sent: list[object] = []
+        self.away = False
+        self.heard = None
+
+    def send(self, message: object) -> None:
+        self.sent.append(message)
+
+    def next_message(self, timeout: float | None = None) -> None:
+        assert timeout is not None  # (never a wait without end)
+        return None
+
+
+def test_the_plain_hosts_unanswered_ask_lapses_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from app.online import takebacks
+    from app.online.host_play import HostReferee
+    from app.online.protocol import TakebackLapsed
+
+    monkeypatch.setattr(takebacks, "ASK_SECONDS", 0.0)  # (the link's wait runs out at once)
+    game = get_game("fifty")
+    out = io.StringIO()
+    console = Console(io.StringIO(), out)
+    driver = driver_class("fifty")(game, console, ("Ada", "Bob"))
+    runner = MatchRunner(driver, new_match("fifty", game.options_from({})), keeper=SavedGames())
+    link = _SilentGuest()
+    turns = SimpleNamespace(link=link, game=game, guest_seat=2, names=("Ada", "Bob"), turn=1)
+    referee = HostReferee(turns, console.say, console)  # type: ignore[arg-type]
+    OnlineCommands.install(runner, referee)
+    runner.session.play(game.legal_moves(runner.session.state)[0])  # Ada's move
+    referee.ask()  # no TakenBack: the moves stand
+    assert "Asked Bob to allow taking back your last move" in out.getvalue()
+    assert out.getvalue().endswith("Bob did not answer: the takeback lapsed.\n")
+    assert isinstance(link.sent[-1], TakebackLapsed)
+    assert len(runner.session.moves) == 1 and referee.mine is None
+
+
+def test_an_answer_crossing_the_lapse_is_told_the_lapse_on_the_guests_side() -> None:
+    from app.online.guest_play import GuestPlayer
+    from app.online.protocol import TakebackLapsed
+    from app.online.takebacks import lapsed_words
+
+    said: list[str] = []
+
+    class Guest(PlainAsks):  # (the guest's rule, without a link)
+        late_answers_lapse = GuestPlayer.late_answers_lapse
+
+    for side, told in (
+        (Guest(said.append, "Ada", 1), True),
+        (PlainAsks(said.append, "Bob", 2), False),
+    ):
+        said.clear()
+        side.heard(TakebackAsk(number=3))
+        assert side.claim() is not None  # answered, as the other side's ask lapses
+        side.heard(TakebackLapsed())
+        # The host passes over the guest's late answer: the guest hears of the lapse;
+        # the host's answer decides, so it does not.
+        assert (lapsed_words(side.other) in said) is told
+        side.heard(TakebackLapsed())  # (said once)
+        assert said.count(lapsed_words(side.other)) == int(told)

@@ -1,0 +1,54 @@
+"""A full-screen host who lets Player 2 move first is Player 2: the guest, Player 1,
+moves first (as `host --first 2` in plain mode), with the names in their seats."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import RadioButton
+
+from app.online.codes import parse_address
+from app.online.guest_link import GuestLink
+from app.online.protocol import Move, Moved
+from app.tui.app import EquationDuelApp
+from app.tui.online_host import HostWaitScreen, OnlineSetupScreen
+from rules.registry import GAME_IDS
+from tests.online.procs import first_moves
+from tests.online.screens import hosted_board
+
+WAIT = 30.0
+
+
+async def test_a_full_screen_host_with_player_2_first_is_player_2() -> None:
+    _, moves = first_moves("fifty")
+    app = EquationDuelApp()
+    link: GuestLink | None = None
+    try:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("o", str(GAME_IDS.index("fifty") + 1))
+            setup = app.screen
+            assert isinstance(setup, OnlineSetupScreen)
+            setup.query_one("#first-2", RadioButton).value = True
+            await pilot.pause()
+            setup.action_start()
+            await pilot.pause()
+            waiting = app.screen
+            assert isinstance(waiting, HostWaitScreen)
+            assert waiting.setup.names == ("Guest", "Player 2")
+            assert waiting.setup.options.first == 1  # the guest, Player 1, moves first
+            link = GuestLink(parse_address(f"{waiting.code}@127.0.0.1:{waiting.port}"), "Bob")
+            welcome = await asyncio.to_thread(link.join)
+            assert (welcome.seat, welcome.names[1]) == (1, "Player 2")
+            screen, seat = await hosted_board(app, pilot)
+            assert screen.setup.names == ("Bob", "Player 2")
+            assert screen.session.to_move == 1
+            game = screen.game
+            link.send(Move(number=0, text=game.format_move(moves[0])))  # Bob moves first
+            assert await asyncio.wait_for(seat.sent.get(), WAIT) == 0
+            assert screen.play(moves[1])  # then the host, on this keyboard
+            assert await asyncio.wait_for(seat.sent.get(), WAIT) == 1
+            said = [await asyncio.to_thread(link.next_message, WAIT) for _ in range(2)]
+            assert [(m.number, m.player) for m in said if isinstance(m, Moved)] == [(0, 1), (1, 2)]
+    finally:
+        if link is not None:
+            link.close()
