@@ -10,7 +10,7 @@ import pytest
 
 from app.cli import main
 from app.data_folder import data_dir
-from tests.online.procs import Proc, answers, first_moves
+from tests.online.procs import Proc, answers, first_moves, play_both
 
 
 def test_a_pairing_hosted_online_enters_its_result(
@@ -24,22 +24,17 @@ def test_a_pairing_hosted_online_enters_its_result(
         ["tournament", "host", "Class", "--round", "1", "--pair", "Bo-Ann", "--plain"],
         data_dir(),
     )
-    guest = None
     try:
         line = hosting.wait_for("equation-duel join ")
         address = next(word for word in line.split() if "@" in word)
         assert "Ann plays here and starts.\nBo joins" in hosting.output()
-        # The guest gives another name: the seat is Bo's, as the tournament says.
-        guest = Proc(["join", address, "--plain", "--name", "Zed"], tmp_path / "student")
-        hosting.wait_for("Bo joined.")
-        guest.write("".join(f"{line}\n" for line in guest_lines))
-        hosting.write("".join(f"{line}\n" for line in host_lines))
-        assert guest.finish() == 0, guest.output()
-        assert hosting.finish() == 0, hosting.output()
-    finally:
+    except BaseException:
         hosting.stop()
-        if guest is not None:
-            guest.stop()
+        raise
+    # The guest gives another name: the seat is Bo's, as the tournament says.
+    play_both(
+        hosting, address, tmp_path / "student", host_lines, guest_lines, name="Zed", seat="Bo"
+    )
     said = hosting.wait_for("The result is in the tournament.")
     assert said.startswith("Round 1: Ann - Bo, ")
     winner = said.removeprefix("Round 1: Ann - Bo, ").split(" won.")[0]

@@ -96,12 +96,15 @@ def play_both(
     host_lines: list[str],
     guest_lines: list[str],
     plain: bool = True,
+    name: str = "Bob",
+    seat: str | None = None,
 ) -> Proc:
-    """A plain guest, Bob, joins `hosting` at `place`; each is fed its lines and both play
-    to their end (each exits 0). The guest, ended. `plain=False`: without `--plain`."""
-    guest = Proc(["join", place, *(["--plain"] if plain else []), "--name", "Bob"], data)
+    """A plain guest, `name`, joins `hosting` at `place`; each is fed its lines and both
+    play to their end (each exits 0). The guest, ended. `plain=False`: without `--plain`;
+    `seat`: the name the host gives the guest's seat (a tournament's), if not `name`."""
+    guest = Proc(["join", place, *(["--plain"] if plain else []), "--name", name], data)
     try:
-        hosting.wait_for("Bob joined.")
+        hosting.wait_for(f"{seat or name} joined.")
         guest.write("".join(f"{line}\n" for line in guest_lines))
         hosting.write("".join(f"{line}\n" for line in host_lines))
         assert guest.finish() == 0, guest.output()
