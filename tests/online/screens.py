@@ -1,4 +1,5 @@
-"""What the full-screen online tests share: the host's board, once the guest joined."""
+"""What the full-screen online tests share: the host's board once the guest joined, and
+the guest's board once it joined by the menu's Join screen."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from app.tui.online_guest import GuestSeat, JoinScreen
 from app.tui.online_seat import OnlineSeat
 
 #: The longest a test waits for the other side.
@@ -20,3 +22,20 @@ async def hosted_board(app: Any, pilot: Pilot[None]) -> tuple[Any, OnlineSeat]:
             await pilot.pause()
     screen = app.screen
     return screen, screen.query_one(OnlineSeat)
+
+
+async def joined_board(
+    app: Any, pilot: Pilot[None], place: str, name: str
+) -> tuple[Any, GuestSeat]:
+    """Join `place` (CODE@HOST:PORT) as `name` from the menu (o, then j); the guest's game
+    screen once it shows the board, and its seat of the connection."""
+    await pilot.press("o", "j")
+    assert isinstance(app.screen, JoinScreen)
+    app.screen.query_one("#join-address").value = place
+    app.screen.query_one("#join-name").value = name
+    await pilot.press("enter")
+    async with asyncio.timeout(WAIT):
+        while not app.screen.query(GuestSeat):
+            await pilot.pause()
+    screen = app.screen
+    return screen, screen.query_one(GuestSeat)

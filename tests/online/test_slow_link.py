@@ -11,10 +11,10 @@ import pytest
 
 from app.online.codes import parse_address
 from app.tui.app import EquationDuelApp
-from app.tui.online_guest import GuestSeat, JoinScreen
 from tests.app.tui_support import until
 from tests.online.fault_proxy import FaultProxy, Faults
 from tests.online.procs import host
+from tests.online.screens import joined_board
 from tests.online.test_faults import play_through_proxy
 from widgets.status_line import StatusLine
 
@@ -47,14 +47,8 @@ async def test_the_full_screen_guest_shows_its_move_pending_on_a_slow_link(
     app = EquationDuelApp()
     try:
         async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.press("o", "j")
-            assert isinstance(app.screen, JoinScreen)
-            app.screen.query_one("#join-address").value = f"{address.code}@127.0.0.1:{port}"
-            app.screen.query_one("#join-name").value = "Bob"
-            await pilot.press("enter")
-            await until(pilot, lambda: bool(app.screen.query(GuestSeat)), "the board")
-            screen = app.screen
-            seat = screen.query_one(GuestSeat)
+            place = f"{address.code}@127.0.0.1:{port}"
+            screen, seat = await joined_board(app, pilot, place, "Bob")
             status = screen.query_one(StatusLine)
             hosting.write("3\n4\n+\n")
             await until(pilot, lambda: seat.expected == 1, "Ada's move")

@@ -15,12 +15,12 @@ from app.online import takebacks
 from app.online.play import host_plain
 from app.plain.base import Console
 from app.tui.app import EquationDuelApp
-from app.tui.online_guest import GuestSeat, JoinScreen
 from app.tui.online_takeback import AllowDialog
 from rules.match import new_match
 from rules.registry import get_game
 from tests.app.tui_support import until
 from tests.online.procs import answers, first_moves
+from tests.online.screens import joined_board
 from widgets.status_line import StatusLine
 
 WAIT = 30.0
@@ -54,14 +54,7 @@ async def test_unanswered_asks_lapse_between_a_plain_host_and_a_full_screen_gues
         async with app.run_test(size=(100, 40)) as pilot:
             await until(pilot, lambda: "equation-duel join " in shown.getvalue(), "hosting")
             said = shown.getvalue().split("equation-duel join ")[1]
-            await pilot.press("o", "j")
-            assert isinstance(app.screen, JoinScreen)
-            app.screen.query_one("#join-address").value = said.split()[0]
-            app.screen.query_one("#join-name").value = "Bob"
-            await pilot.press("enter")
-            await until(pilot, lambda: bool(app.screen.query(GuestSeat)), "the board")
-            screen = app.screen
-            seat = screen.query_one(GuestSeat)
+            screen, seat = await joined_board(app, pilot, said.split()[0], "Bob")
             status = screen.query_one(StatusLine)
             type_in(*ada[:3])
             await until(pilot, lambda: seat.expected == 1, "Ada's move")

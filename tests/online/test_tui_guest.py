@@ -7,9 +7,9 @@ import asyncio
 from pathlib import Path
 
 from app.tui.app import EquationDuelApp
-from app.tui.online_guest import GuestSeat, JoinScreen
 from tests.app.tui_support import until
 from tests.online.procs import host
+from tests.online.screens import joined_board
 from widgets.status_line import StatusLine
 
 WAIT = 30.0
@@ -20,17 +20,8 @@ async def test_a_full_screen_guest_joins_a_plain_host_and_plays(tmp_path: Path) 
     app = EquationDuelApp()
     try:
         async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.press("o", "j")
-            assert isinstance(app.screen, JoinScreen)
-            app.screen.query_one("#join-address").value = place
-            app.screen.query_one("#join-name").value = "B\x1b[31mob"
-            await pilot.press("enter")
+            screen, seat = await joined_board(app, pilot, place, "B\x1b[31mob")
             await asyncio.to_thread(hosting.wait_for, "Bob joined.")
-            async with asyncio.timeout(WAIT):
-                while not app.screen.query(GuestSeat):
-                    await pilot.pause()
-            screen = app.screen
-            seat = screen.query_one(GuestSeat)
             status = screen.query_one(StatusLine)
             assert screen.setup.names == ("Ada", "Bob")
             move = screen.game.parse_move("1+2")
