@@ -9,9 +9,12 @@ script added before the page loads keeps the Terminal object textual.js makes, a
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -86,6 +89,18 @@ class Browser:
         page.add_init_script(KEEP_TERMINAL)
         page.goto(url)
         return Page(page)
+
+    @contextlib.contextmanager
+    def tab(self, url: str, shot: Path) -> Iterator[Page]:
+        """A tab on `url`, closed at the end; a failed check leaves its screen in `shot`."""
+        page = self.open(url)
+        try:
+            yield page
+        except AssertionError:
+            page.page.screenshot(path=str(shot))
+            raise
+        finally:
+            page.close()
 
     def close(self) -> None:
         self._browser.close()

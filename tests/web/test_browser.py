@@ -16,7 +16,7 @@ import pytest
 
 from app.storage import load_autosave
 from app.unfinished import scan
-from tests.web.page import Browser, BrowserMissing, Page
+from tests.web.page import Browser, BrowserMissing
 from tests.web.support import Served
 
 pytestmark = pytest.mark.browser
@@ -33,38 +33,31 @@ def test_a_browser_plays_conquest_by_keys_and_collect_by_a_click(
     serve: Callable[..., Served], tmp_path: Path
 ) -> None:
     server = serve("--max-sessions", "1")
-    with open_browser() as browser:
-        page: Page = browser.open(server.address)
-        try:
-            page.wait_for("E Q U A T I O N   D U E L", "Equation Conquest", "Quit")
-            page.focus()
-            page.press("4")
-            page.wait_for("New game · Equation Conquest", "Start (Enter)")
-            page.press("Enter")
-            page.wait_for("Equation Duel · Equation Conquest", "Sequence")
-            page.press("2")
-            page.wait_for("1. P1 2")
-            page.press("3")
-            page.wait_for("2. P2 3")
-            page.press("5")
-            screen = page.wait_for("Game over", "Player 1 wins!", "2 + 3 = 5")
-            assert "Player 2 wins" not in screen
-            # Back to the menu, then a collect pick by a mouse click on the digit pool.
-            page.press("m")
-            page.wait_for("Five two-player arithmetic duels")
-            page.press("1")
-            page.wait_for("New game · Collect & Declare", "Start (Enter)")
-            page.press("Enter")
-            page.wait_for("Equation Duel · Collect & Declare", "pick a number")
-            page.click_text("│ 7 │", offset=2)
-            page.wait_for("Picked 7")
-            page.press("Escape")  # no declaration: the turn ends
-            page.wait_for("1. P1 pick 7")
-        except AssertionError:
-            page.page.screenshot(path=str(tmp_path / "page.png"))
-            raise
-        finally:
-            page.close()
+    with open_browser() as browser, browser.tab(server.address, tmp_path / "page.png") as page:
+        page.wait_for("E Q U A T I O N   D U E L", "Equation Conquest", "Quit")
+        page.focus()
+        page.press("4")
+        page.wait_for("New game · Equation Conquest", "Start (Enter)")
+        page.press("Enter")
+        page.wait_for("Equation Duel · Equation Conquest", "Sequence")
+        page.press("2")
+        page.wait_for("1. P1 2")
+        page.press("3")
+        page.wait_for("2. P2 3")
+        page.press("5")
+        screen = page.wait_for("Game over", "Player 1 wins!", "2 + 3 = 5")
+        assert "Player 2 wins" not in screen
+        # Back to the menu, then a collect pick by a mouse click on the digit pool.
+        page.press("m")
+        page.wait_for("Five two-player arithmetic duels")
+        page.press("1")
+        page.wait_for("New game · Collect & Declare", "Start (Enter)")
+        page.press("Enter")
+        page.wait_for("Equation Duel · Collect & Declare", "pick a number")
+        page.click_text("│ 7 │", offset=2)
+        page.wait_for("Picked 7")
+        page.press("Escape")  # no declaration: the turn ends
+        page.wait_for("1. P1 pick 7")
     server.wait_apps(0)
     # Closing the tab mid-game kept the collect game for the next start, terminal or tab.
     [kept_file] = scan(tmp_path / "data").games

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from tests.online.procs import host
-from tests.web.page import Page
 from tests.web.support import Served
 from tests.web.test_browser import open_browser
 
@@ -23,31 +22,24 @@ def test_a_served_tab_joins_a_plain_host_and_plays_a_move(
     hosting, place = host("fifty", tmp_path / "host")
     server = serve("--max-sessions", "1")
     try:
-        with open_browser() as browser:
-            page: Page = browser.open(server.address)
-            try:
-                page.wait_for("E Q U A T I O N   D U E L", "Quit")
-                page.focus()
-                page.press("o")
-                page.press("j")
-                page.wait_for("Join a friend's game")
-                page.page.keyboard.type(place)  # the tab's app connects from the server
-                page.press("Enter")
-                hosting.wait_for("Guest joined.")
-                page.wait_for("Equation Duel · Exactly Fifty", "Guest")
-                hosting.write("3\n4\n+\n")
-                page.wait_for("3 + 4 = 7")
-                for key in ("1", "+", "2"):
-                    page.press(key)
-                page.wait_for("1 + 2 = 3  → score 3")
-                page.press("Enter")
-                assert "Play 1 + 2 = 3" in hosting.wait_for("Guest (online):")
-                page.wait_for("1 + 2 = 3")
-            except AssertionError:
-                page.page.screenshot(path=str(tmp_path / "page.png"))
-                raise
-            finally:
-                page.close()
+        with open_browser() as browser, browser.tab(server.address, tmp_path / "page.png") as page:
+            page.wait_for("E Q U A T I O N   D U E L", "Quit")
+            page.focus()
+            page.press("o")
+            page.press("j")
+            page.wait_for("Join a friend's game")
+            page.page.keyboard.type(place)  # the tab's app connects from the server
+            page.press("Enter")
+            hosting.wait_for("Guest joined.")
+            page.wait_for("Equation Duel · Exactly Fifty", "Guest")
+            hosting.write("3\n4\n+\n")
+            page.wait_for("3 + 4 = 7")
+            for key in ("1", "+", "2"):
+                page.press(key)
+            page.wait_for("1 + 2 = 3  → score 3")
+            page.press("Enter")
+            assert "Play 1 + 2 = 3" in hosting.wait_for("Guest (online):")
+            page.wait_for("1 + 2 = 3")
         server.wait_apps(0)
     finally:
         hosting.stop()
