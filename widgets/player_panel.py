@@ -9,6 +9,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from widgets.in_place import update_in_place
+
 
 class PlayerPanel(Widget):
     """A player's panel: the border title is the name; the body shows their holdings."""
@@ -92,15 +94,15 @@ class PlayerPanel(Widget):
             holdings = self.holdings
             if self._shown_holdings is None or self._shown_holdings != holdings:
                 self._shown_holdings = holdings.copy()
-                self.query_one(".holdings", Static).update(holdings)
+                update_in_place(self.query_one(".holdings", Static), holdings)
             if self._shown_kind != self.kind:
                 self._shown_kind = self.kind
-                self.query_one(".kind", Static).update(self.kind)
+                update_in_place(self.query_one(".kind", Static), self.kind)
             match = " · ".join(part for part in (self.score, self.clock) if part)
             if self._shown_match != match:
                 self._shown_match = match
                 line = self.query_one(".match", Static)
-                line.update(match)
+                update_in_place(line, match)
                 line.display = bool(match)
 
     _title: str | None = None
