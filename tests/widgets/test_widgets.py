@@ -178,10 +178,10 @@ async def test_move_list_keeps_the_newest_move_in_view_until_the_player_scrolls_
     async with app.run_test(size=(40, 10)) as pilot:
         moves.moves = ((1, "5"), (2, "7"))
         await pilot.pause()
-        assert not moves.is_anchored and moves.scroll_y == 0  # short: at the top
+        assert moves.scroll_y == moves.max_scroll_y == 0  # short: at the top
         moves.moves = tuple((1 + i % 2, str(i)) for i in range(1, 31))
         await pilot.pause()
-        assert moves.is_anchored and moves.scroll_y == moves.max_scroll_y > 0
+        assert moves.scroll_y == moves.max_scroll_y > 0  # the newest in view
         moves.scroll_home(animate=False)  # the player reads older moves
         await pilot.pause()
         moves.moves = (*moves.moves, (1, "31"))
@@ -191,7 +191,11 @@ async def test_move_list_keeps_the_newest_move_in_view_until_the_player_scrolls_
         await pilot.pause()
         moves.moves = (*moves.moves, (2, "32"))
         await pilot.pause()
-        assert moves.scroll_y == moves.max_scroll_y  # anchored again at the bottom
+        assert moves.scroll_y == moves.max_scroll_y  # followed again from the bottom
+        await pilot.resize_terminal(40, 8)  # the list made shorter: still the newest
+        await pilot.pause()
+        assert moves.scroll_y == moves.max_scroll_y > 0
+        assert "32" in "".join(segment.text for segment in moves.render_line(moves.size.height - 1))
 
 
 async def test_equation_input_number_keys_follow_the_numbers_held() -> None:
