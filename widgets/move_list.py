@@ -87,7 +87,7 @@ class MoveList(ScrollView, can_focus=False):
         text = Text()
         number_style, *player_styles = self._styles()
         if not self.moves:
-            return Text("no moves yet", style=number_style)
+            return Text.assemble(("no moves yet", number_style))  # (a span: kept when wrapped)
         if width is None:
             width = self.scrollable_content_region.width
         for index, (player, words) in enumerate(self.moves, start=1):
