@@ -174,12 +174,14 @@ class DigitPool(Widget, can_focus=True):
 
     def _sync(self) -> None:
         # Each change of classes restyles the node and everything under it, at once: so
-        # the keys' classes are set without restyling, and then either the pool is
-        # restyled once (when its own classes change: that covers its keys) or only the
-        # keys that changed are.
+        # every class is set without restyling, and then only the nodes whose look can
+        # change are restyled: the keys whose own classes changed, the pool itself when
+        # its classes change, and the keys a pool class styles (`-inactive` the free keys,
+        # a taken key's own look overriding it; `-player-2` the chosen ones).
         initials = self._initials()
-        changed: list[PoolKey] = []
-        for index, key in enumerate(self._keys()):
+        restyle: list[Widget] = []
+        keys = self._keys()
+        for index, key in enumerate(keys):
             owner = self.taken.get(key.number)
             count = self.counts.get(key.number, 1)
             label = str(key.number)
@@ -203,18 +205,28 @@ class DigitPool(Widget, can_focus=True):
                 update=False,
             )
             if set(key.classes) != before:
-                changed.append(key)
+                restyle.append(key)
         wanted = {
             "-inactive": not self.active,
             "-player-2": self.player == 2,
             **self._extra_classes,
         }
         self._extra_classes = {}
-        if any(self.has_class(name) != on for name, on in wanted.items()):
-            self.update_classes(wanted)
-        else:
-            for key in changed:
-                key.update_node_styles()
+        changed = {name for name, on in wanted.items() if self.has_class(name) != on}
+        if changed:
+            self.update_classes(wanted, update=False)
+            restyle.insert(0, self)
+            for key in keys:
+                if key in restyle:
+                    continue
+                if ("-inactive" in changed and key.number not in self.taken) or (
+                    "-player-2" in changed and key.has_class("-selected")
+                ):
+                    restyle.append(key)
+        if restyle and self.is_mounted:
+            self.app.stylesheet.update_nodes(restyle, animate=False)
+        elif restyle:
+            self.update_node_styles()
         subtitle = f"typed {self._typed}…" if self._typed else ""
         if (self.border_subtitle or "") != subtitle:  # setting it repaints, even unchanged
             self.border_subtitle = subtitle
