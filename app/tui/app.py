@@ -103,6 +103,10 @@ class EquationDuelApp(App[None]):
             from app.tui.start_up import open_given_game
 
             open_given_game(self, self.start_game_id)
+        if self.start_record is not None or self.start_game_id is not None:
+            from app.tui.preload import settle_game_start
+
+            self.call_after_refresh(settle_game_start, self)
         else:
             self.call_after_refresh(self.offer_resume)  # after the menu is drawn
             self.call_after_refresh(self.preload)

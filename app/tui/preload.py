@@ -70,6 +70,15 @@ def settle(app: App[Any]) -> None:
     gc.freeze()
 
 
+def settle_game_start(app: App[Any]) -> None:
+    """Started straight into a game or a record (no menu, no preload): once its screen is
+    drawn, set what start-up made aside as `settle` does. The first screen is set aside
+    with it (it is never collected, if the player goes on to other games: one screen).
+    Not for a headless app (tests: many apps in one process)."""
+    if not app.is_headless:
+        gc.freeze()
+
+
 def read_bank_soon(app: App[Any]) -> None:
     """Start reading and checking the puzzle bank in a thread (the puzzles menu calls this
     as it opens); a puzzle asked meanwhile waits for that read. Not for a headless app
