@@ -16,7 +16,7 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -62,7 +62,7 @@ class MoveList(ScrollView, can_focus=False):
     #: The lines to show, wrapped for the list's width; the rendered ones in view.
     _lines: list[Text]
     _strips: dict[int, Strip]
-    _strips_style: Style | None = None
+    _strips_style: tuple[Style, int] | None = None
 
     def on_mount(self) -> None:
         self.border_title = "Moves"
@@ -143,14 +143,26 @@ class MoveList(ScrollView, can_focus=False):
         super().watch_scroll_y(old_value, new_value)
         self._following = new_value >= self.max_scroll_y
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._looks = None  # (worked out once for all the lines drawn now)
+        return super().render_lines(crop)
+
+    #: The text's style, the padding's and the width, for the lines being drawn.
+    _looks: tuple[Style, Style, int] | None = None
+
+    def _drawing_looks(self) -> tuple[Style, Style, int]:
+        if self._looks is None:
+            base = self.rich_style
+            under, background = self.background_colors
+            blank = VisualStyle(background=under + background).rich_style  # (as Textual pads)
+            self._looks = (base, blank, self.scrollable_content_region.width)
+        return self._looks
+
     def render_line(self, y: int) -> Strip:
-        base = self.rich_style
-        if base != self._strips_style:
-            self._strips_style = base
+        base, blank, width = self._drawing_looks()
+        if (base, width) != self._strips_style:
+            self._strips_style = (base, width)
             self._strips = {}
-        width = self.scrollable_content_region.width
-        under, background = self.background_colors
-        blank = VisualStyle(background=under + background).rich_style  # (as Textual pads)
         index = round(self.scroll_y) + y
         if index >= len(self._lines):
             return Strip.blank(width, blank)
