@@ -138,7 +138,7 @@ class DigitPool(Widget, can_focus=True):
         # At once, not after the current message: the keys' new looks must be in the frame
         # the screen is drawing for this move, not the next one. A sync per change is
         # cheap (a few classes per key, unchanged ones cost nothing).
-        if self.is_mounted:
+        if self.is_mounted and not self._showing:
             self._sync()
 
     def _keys(self) -> list[PoolKey]:
@@ -162,13 +162,19 @@ class DigitPool(Widget, can_focus=True):
         """Set what a turn changes at once, with the pool's own `classes` (e.g. whose turn
         it is): the keys are restyled once for all of it (each class change on the pool
         restyles all its keys)."""
-        if taken is not None:
-            self.set_reactive(DigitPool.taken, taken)
-            self._step_off_taken(1)
-        if active is not None:
-            self.set_reactive(DigitPool.active, active)
+        self._showing = True  # (the cursor stepping off a taken number: one sync for all)
+        try:
+            if taken is not None:
+                self.set_reactive(DigitPool.taken, taken)
+                self._step_off_taken(1)
+            if active is not None:
+                self.set_reactive(DigitPool.active, active)
+        finally:
+            self._showing = False
         self._extra_classes = dict(classes or {})
         self._resync()
+
+    _showing = False
 
     _extra_classes: Mapping[str, bool] = {}
 
