@@ -138,7 +138,7 @@ class DigitPool(Widget, can_focus=True):
         # At once, not after the current message: the keys' new looks must be in the frame
         # the screen is drawing for this move, not the next one. A sync per change is
         # cheap (a few classes per key, unchanged ones cost nothing).
-        if self.is_mounted:
+        if self.is_mounted and not self._showing:
             self._sync()
 
     def _keys(self) -> list[PoolKey]:
@@ -162,24 +162,32 @@ class DigitPool(Widget, can_focus=True):
         """Set what a turn changes at once, with the pool's own `classes` (e.g. whose turn
         it is): the keys are restyled once for all of it (each class change on the pool
         restyles all its keys)."""
-        if taken is not None:
-            self.set_reactive(DigitPool.taken, taken)
-            self._step_off_taken(1)
-        if active is not None:
-            self.set_reactive(DigitPool.active, active)
+        self._showing = True  # (the cursor stepping off a taken number: one sync for all)
+        try:
+            if taken is not None:
+                self.set_reactive(DigitPool.taken, taken)
+                self._step_off_taken(1)
+            if active is not None:
+                self.set_reactive(DigitPool.active, active)
+        finally:
+            self._showing = False
         self._extra_classes = dict(classes or {})
         self._resync()
+
+    _showing = False
 
     _extra_classes: Mapping[str, bool] = {}
 
     def _sync(self) -> None:
         # Each change of classes restyles the node and everything under it, at once: so
-        # the keys' classes are set without restyling, and then either the pool is
-        # restyled once (when its own classes change: that covers its keys) or only the
-        # keys that changed are.
+        # every class is set without restyling, and then only the nodes whose look can
+        # change are restyled: the keys whose own classes changed, the pool itself when
+        # its classes change, and the keys a pool class styles (`-inactive` the free keys,
+        # a taken key's own look overriding it; `-player-2` the chosen ones).
         initials = self._initials()
-        changed: list[PoolKey] = []
-        for index, key in enumerate(self._keys()):
+        restyle: list[Widget] = []
+        keys = self._keys()
+        for index, key in enumerate(keys):
             owner = self.taken.get(key.number)
             count = self.counts.get(key.number, 1)
             label = str(key.number)
@@ -203,18 +211,28 @@ class DigitPool(Widget, can_focus=True):
                 update=False,
             )
             if set(key.classes) != before:
-                changed.append(key)
+                restyle.append(key)
         wanted = {
             "-inactive": not self.active,
             "-player-2": self.player == 2,
             **self._extra_classes,
         }
         self._extra_classes = {}
-        if any(self.has_class(name) != on for name, on in wanted.items()):
-            self.update_classes(wanted)
-        else:
-            for key in changed:
-                key.update_node_styles()
+        changed = {name for name, on in wanted.items() if self.has_class(name) != on}
+        if changed:
+            self.update_classes(wanted, update=False)
+            restyle.insert(0, self)
+            for key in keys:
+                if key in restyle:
+                    continue
+                if ("-inactive" in changed and key.number not in self.taken) or (
+                    "-player-2" in changed and key.has_class("-selected")
+                ):
+                    restyle.append(key)
+        if restyle and self.is_mounted:
+            self.app.stylesheet.update_nodes(restyle, animate=False)
+        elif restyle:
+            self.update_node_styles()
         subtitle = f"typed {self._typed}…" if self._typed else ""
         if (self.border_subtitle or "") != subtitle:  # setting it repaints, even unchanged
             self.border_subtitle = subtitle

@@ -1,5 +1,12 @@
 """MoveList: the moves so far in words (`8 × 1 = 8`, `27 ÷ 3 = 9`), numbered, coloured by
-player. The screen describes the moves (rules.words.moves.short_move); the list shows them."""
+player. The screen describes the moves (rules.words.moves.short_move); the list shows them.
+
+The list is a box of fixed size that scrolls its lines itself (Textual's line API): a move
+adds lines to what it scrolls, not to a widget inside it, so a move asks for no layout
+pass of the whole screen, and only the lines in view are drawn. (A widget of the text's
+own height inside a scrolled container grew with every move, and the screen was laid
+out again for it.)
+"""
 
 from __future__ import annotations
 
@@ -9,11 +16,12 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.widget import Widget
 
 from widgets.wrapping import wrap_keeping
 
@@ -25,27 +33,17 @@ def _wrapped(words: str, room: int, indent: int) -> str:
     return f"\n{' ' * indent}".join(wrap_keeping(words, room))
 
 
-class MoveLines(Static):
-    """The moves' text. It grows by a line with each move; the layout pass that places it
-    already gives the list its new size, so the change of its own (virtual) size asks
-    for no second layout pass (Textual would lay the whole screen out again, a frame
-    later, for every move)."""
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
-
-
-class MoveList(VerticalScroll, can_focus=False):
-    """The moves in words, newest at the bottom (kept in view)."""
+class MoveList(ScrollView, can_focus=False):
+    """The moves in words, newest at the bottom: kept in view while the list is scrolled
+    to its end (a move played then scrolls it on), left where the player scrolled it
+    otherwise."""
 
     DEFAULT_CSS = """
     MoveList {
         width: 24; height: 1fr; border: round $foreground 25%; padding: 0 1;
         border-title-color: $text-muted; scrollbar-size-vertical: 1;
+        overflow-x: hidden; overflow-y: auto;
     }
-    MoveList > Static { height: auto; }
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"move-list--p1", "move-list--p2", "move-list--number"}
@@ -58,33 +56,22 @@ class MoveList(VerticalScroll, can_focus=False):
     #: (player, the move in words) for each move played.
     moves: reactive[tuple[tuple[int, str], ...]] = reactive((), always_update=True)
     marks: reactive[tuple[str, str]] = reactive(("P1", "P2"))
-    #: The width the moves were last wrapped for.
-    _wrapped_at = 0
-    #: What the text shown was drawn from (the moves, marks, width and styles): a redraw
-    #: of the same asks for no update (an update lays the whole screen out again).
+    #: What the lines shown were drawn from (the moves, marks, width and styles): a redraw
+    #: of the same changes nothing (the board redraws on every key, a move or not).
     _drawn: tuple[object, ...] | None = None
-
-    def compose(self) -> ComposeResult:
-        self.border_title = "Moves"
-        yield MoveLines(id="move-lines")
+    #: The lines to show, wrapped for the list's width; the rendered ones in view.
+    _lines: list[Text]
+    _strips: dict[int, Strip]
+    _strips_style: tuple[Style, int] | None = None
 
     def on_mount(self) -> None:
+        self.border_title = "Moves"
+        self._lines = []
+        self._strips = {}
         self._sync()
 
     def on_resize(self) -> None:
-        if self.moves and self.scrollable_content_region.width != self._wrapped_at:
-            self._sync()  # wrapped again for the new width
-        self._keep_newest_in_view()
-
-    def _keep_newest_in_view(self) -> None:
-        """Once the moves overflow the list, anchor it: the newest move is then in view
-        in the very frame that adds it (no scroll after the refresh), until the player
-        scrolls up to read older ones (scrolling back down anchors it again). Not
-        before: an anchored list shorter than its box would sit at the bottom."""
-        height = self.scrollable_content_region.height
-        overflowing = height > 0 and max(1, len(self.moves)) > height
-        if overflowing != self.is_anchored:
-            self.anchor(overflowing)
+        self._sync()  # wrapped again for the new width
 
     def _styles(self) -> tuple[Style, Style, Style]:
         """The styles of the numbers and of each player's moves (they change with the theme)."""
@@ -94,12 +81,15 @@ class MoveList(VerticalScroll, can_focus=False):
             self.get_component_rich_style("move-list--p2"),
         )
 
-    def render_moves(self) -> Text:
+    def render_moves(self, width: int | None = None) -> Text:
+        """The whole list as text, each move's words wrapped under its number for `width`
+        cells (the list's own by default)."""
         text = Text()
         number_style, *player_styles = self._styles()
         if not self.moves:
-            return Text("no moves yet", style=number_style)
-        width = self.scrollable_content_region.width
+            return Text.assemble(("no moves yet", number_style))  # (a span: kept when wrapped)
+        if width is None:
+            width = self.scrollable_content_region.width
         for index, (player, words) in enumerate(self.moves, start=1):
             if index > 1:
                 text.append("\n")
@@ -113,15 +103,78 @@ class MoveList(VerticalScroll, can_focus=False):
             text.append(_wrapped(words, room, indent))
         return text
 
+    def _wrap(self, width: int) -> list[Text]:
+        if width <= 0:
+            return []
+        return list(self.render_moves(width).wrap(self.app.console, width, overflow="fold"))
+
     def _sync(self) -> None:
         if not self.is_mounted:
             return
-        self._wrapped_at = width = self.scrollable_content_region.width
-        drawn = (self.moves, self.marks, width, self._styles())
-        if drawn != self._drawn:  # (the board redraws on every key, a move or not)
-            self._drawn = drawn
-            self.query_one("#move-lines", Static).update(self.render_moves())
-        self._keep_newest_in_view()
+        room, height = self.content_region.size
+        bar = self.styles.scrollbar_size_vertical
+        drawn = (self.moves, self.marks, room, height, self._styles())
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
+        lines = self._wrap(room)
+        width = room
+        if len(lines) > height and room > bar:  # a scrollbar takes a column
+            width = room - bar
+            lines = self._wrap(width)
+        self._lines = lines
+        self._strips = {}
+        size = Size(width, len(lines))
+        if (len(lines) > height) != (self.virtual_size.height > height):
+            self.virtual_size = size  # the scrollbar comes or goes: a layout pass
+        else:
+            self.set_reactive(Widget.virtual_size, size)
+            self._scroll_update(size)
+            self.refresh()
+        if self._following:
+            self.scroll_y = self.max_scroll_y
+            self.scroll_target_y = self.scroll_y
+
+    #: Whether the list is scrolled to its end (then a move scrolls it on; a list made
+    #: shorter, by a panel above growing a line, scrolls on too).
+    _following = True
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._following = new_value >= self.max_scroll_y
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._looks = None  # (worked out once for all the lines drawn now)
+        return super().render_lines(crop)
+
+    #: The text's style, the padding's and the width, for the lines being drawn.
+    _looks: tuple[Style, Style, int] | None = None
+
+    def _drawing_looks(self) -> tuple[Style, Style, int]:
+        if self._looks is None:
+            base = self.rich_style
+            under, background = self.background_colors
+            blank = VisualStyle(background=under + background).rich_style  # (as Textual pads)
+            self._looks = (base, blank, self.scrollable_content_region.width)
+        return self._looks
+
+    def render_line(self, y: int) -> Strip:
+        base, blank, width = self._drawing_looks()
+        if (base, width) != self._strips_style:
+            self._strips_style = (base, width)
+            self._strips = {}
+        index = round(self.scroll_y) + y
+        if index >= len(self._lines):
+            return Strip.blank(width, blank)
+        strip = self._strips.get(index)
+        if strip is None:
+            line = self._lines[index].render(self.app.console)
+            text = Strip(line).apply_style(base).crop(0, width)
+            # The words carry their place (for selecting text); the rest of the line
+            # is padded as Textual pads a line of text.
+            strip = text.apply_offsets(0, index).extend_cell_length(width, blank)
+            self._strips[index] = strip
+        return strip
 
     def watch_moves(self) -> None:
         self._sync()

@@ -9,6 +9,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from widgets.in_place import update_in_place
+
 
 class PlayerPanel(Widget):
     """A player's panel: the border title is the name; the body shows their holdings."""
@@ -85,23 +87,38 @@ class PlayerPanel(Widget):
         subtitle = "wins" if self.winner else ""
         if (self.border_subtitle or "") != subtitle:
             self.border_subtitle = subtitle
-        self.update_classes(
-            {"-active": self.active, "-winner": self.winner, "-low-time": self.low_time}
-        )
+        self._restyle({"-active": self.active, "-winner": self.winner, "-low-time": self.low_time})
         if self.is_mounted:
             holdings = self.holdings
             if self._shown_holdings is None or self._shown_holdings != holdings:
                 self._shown_holdings = holdings.copy()
-                self.query_one(".holdings", Static).update(holdings)
+                update_in_place(self.query_one(".holdings", Static), holdings)
             if self._shown_kind != self.kind:
                 self._shown_kind = self.kind
-                self.query_one(".kind", Static).update(self.kind)
+                update_in_place(self.query_one(".kind", Static), self.kind)
             match = " · ".join(part for part in (self.score, self.clock) if part)
             if self._shown_match != match:
                 self._shown_match = match
                 line = self.query_one(".match", Static)
-                line.update(match)
+                update_in_place(line, match)
                 line.display = bool(match)
+
+    def _restyle(self, wanted: dict[str, bool]) -> None:
+        """Set the panel's classes, restyling no more than they change: `-active` and
+        `-winner` style only the panel's own border and background (its lines take their
+        colours from it when drawn), so a turn restyles the panel alone; `-low-time`
+        styles a line under it, so that restyles the lines too."""
+        changed = {name for name, on in wanted.items() if self.has_class(name) != on}
+        if not changed:
+            return
+        self.update_classes(wanted, update=False)
+        if "-low-time" in changed or not self.is_mounted:
+            self.update_node_styles()
+            return
+        self.app.stylesheet.update_nodes([self], animate=False)
+        for line in self.children:
+            line.notify_style_update()  # (drawn again over the new background)
+            line.refresh()
 
     _title: str | None = None
     _shown_holdings: Text | None = None

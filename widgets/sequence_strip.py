@@ -10,6 +10,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Digits, Static
 
+from widgets.in_place import update_in_place
+
 #: How many older numbers stay in view before the last three (the rest show as …).
 OLDER_SHOWN = 4
 
@@ -88,4 +90,4 @@ class SequenceStrip(Widget):
         self.border_subtitle = f"{len(numbers)} numbers" if len(older) > OLDER_SHOWN else ""
         self.set_class(self.equation is not None, "-formed")
         self.set_class(self.pending is not None, "-pending")
-        self.query_one(".line", Static).update(Content(self.line_text()))
+        update_in_place(self.query_one(".line", Static), Content(self.line_text()))

@@ -70,7 +70,7 @@ class EquationDuelApp(App[None]):
         super().__init__()
         from app.tui.themes import register_themes
 
-        register_themes(self)  # the default theme is one it mends: its colours from the start
+        register_themes(self, (self.theme,))  # its colours from the start (the others later)
         self.stylesheet.set_variables(self.get_css_variables())  # (nothing is parsed yet)
         self.start_game_id = game_id
         self.start_options = dict(options or {})
@@ -80,6 +80,14 @@ class EquationDuelApp(App[None]):
         self.start_best_of = best_of
         self.start_turn_seconds = turn_seconds
         self.start_record = record
+
+    def action_change_theme(self) -> None:
+        """The list of themes, every one of the app's in it (they are added once the first
+        screen is drawn: a `t` typed before that finds them too)."""
+        from app.tui.themes import register_themes
+
+        register_themes(self)
+        super().action_change_theme()
 
     def get_default_screen(self) -> Screen[Any]:
         """The menu is the screen at the bottom of the stack: the first one drawn."""
@@ -103,6 +111,10 @@ class EquationDuelApp(App[None]):
             from app.tui.start_up import open_given_game
 
             open_given_game(self, self.start_game_id)
+        if self.start_record is not None or self.start_game_id is not None:
+            from app.tui.preload import settle_game_start
+
+            self.call_after_refresh(settle_game_start, self)
         else:
             self.call_after_refresh(self.offer_resume)  # after the menu is drawn
             self.call_after_refresh(self.preload)

@@ -369,9 +369,9 @@ class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT
         self.show_clocks()
         banner = self.query_one("#turn-banner", Static)
         text, classes = scoreboard.banner(session, setup)
-        if text != self._banner_shown:  # (an update lays the whole screen out again)
+        if text != self._banner_shown:
             self._banner_shown = text
-            banner.update(text)
+            banner.update(text, layout=False)  # (its size is fixed: 24 × the panels')
         if set(banner.classes) != set(classes.split()):  # (a change restyles it)
             banner.set_classes(classes)
         banner.border_title = scoreboard.match_text(session)

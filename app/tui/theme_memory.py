@@ -45,7 +45,6 @@ def remember_theme(app: App[Any]) -> None:
     change of theme to the settings (a warning when it cannot be written). A settings
     file that cannot be used (a pipe, a folder, a huge or corrupt file) gives the
     defaults, and the player is told so."""
-    register_themes(app)
     steady_cursors(app)
     found, problem = settings.read()
     if problem is not None:
@@ -56,8 +55,11 @@ def remember_theme(app: App[Any]) -> None:
         )
     saved = found.get("theme")
     saved = saved if isinstance(saved, str) else None
+    if saved is not None:
+        register_themes(app, (saved,))  # (the others once the first screen is drawn)
     if saved is not None and saved in app.available_themes:
         app.theme = saved
+    app.call_after_refresh(register_themes, app)
 
     def changed(theme: Any) -> None:
         app.call_after_refresh(redraw_for_theme, app)

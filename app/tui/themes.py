@@ -191,14 +191,32 @@ def players_colours(primary: str, accent: str, grounds: list[Color], dark: bool)
 
 
 @cache
+def mended(name: str) -> Theme | None:
+    """The app's theme called `name`: one of its own, or Textual's made readable (about
+    2 ms each); None for a name it has no theme of its own for (Textual's theme, as it
+    is, or none)."""
+    for theme in OWN_THEMES:
+        if theme.name == name:
+            return theme
+    builtin = BUILTIN_THEMES.get(name)
+    if builtin is None or builtin.ansi:
+        return None
+    new = readable(builtin)
+    return None if new is builtin else new
+
+
+@cache
 def all_themes() -> tuple[Theme, ...]:
     """The themes `register_themes` adds, and Textual's it replaces with readable ones
     (worked out once a process: about 30 ms)."""
-    pairs = [(theme, readable(theme)) for theme in BUILTIN_THEMES.values() if not theme.ansi]
-    return (*OWN_THEMES, *(new for old, new in pairs if new is not old))
+    names = [theme.name for theme in OWN_THEMES] + list(BUILTIN_THEMES)
+    return tuple(theme for theme in map(mended, names) if theme is not None)
 
 
-def register_themes(app: App[Any]) -> None:
-    """Add the app's themes to `app` (a light theme replaces Textual's of that name)."""
-    for theme in all_themes():
+def register_themes(app: App[Any], names: tuple[str, ...] | None = None) -> None:
+    """Add the app's themes to `app` (a light theme replaces Textual's of that name); with
+    `names`, only those (the one the first screen is drawn in: the others, 30 ms of
+    work, are added once it is drawn)."""
+    themes = all_themes() if names is None else [t for t in map(mended, names) if t]
+    for theme in themes:
         app.register_theme(theme)

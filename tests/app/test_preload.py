@@ -5,6 +5,7 @@ in the background too: it is read once however many threads ask for it."""
 
 from __future__ import annotations
 
+import gc
 import re
 import sys
 import threading
@@ -12,7 +13,7 @@ import threading
 import pytest
 
 from app.tui.app import EquationDuelApp
-from app.tui.preload import PRELOADED, _import, read_screen_styles
+from app.tui.preload import PRELOADED, _import, read_screen_styles, settle
 from tests.app.tui_support import SIZE
 
 
@@ -47,8 +48,19 @@ def test_the_preload_imports_the_setup_screen_and_then_reads_the_sheets() -> Non
 
     app = EquationDuelApp()
     _import(app, Loop())  # type: ignore[arg-type]
-    assert calls == [(read_screen_styles, (app,))]
+    assert calls == [(settle, (app,))]
     assert all(name in sys.modules for name in PRELOADED)
+
+
+def test_settling_sets_what_start_up_made_aside_from_full_collections() -> None:
+    app = EquationDuelApp()
+    try:
+        settle(app)  # (not running: no sheets to read)
+        assert gc.get_freeze_count() > 0
+        gc.collect()
+        assert gc.get_freeze_count() > 0  # a full pass leaves the frozen ones where they are
+    finally:
+        gc.unfreeze()
 
 
 def test_the_bank_is_read_once_when_two_threads_ask_at_once(

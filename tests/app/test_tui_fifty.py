@@ -20,6 +20,7 @@ from tests.app.tui_support import (
     text_of,
     winner_shown,
 )
+from widgets.move_list import MoveList
 from widgets.score_bar import ScoreBar
 
 NAMES = ("Ann", "Bob")
@@ -123,7 +124,7 @@ async def test_fifty_score_bar_keeps_its_place_and_the_move_list_shows_symbols()
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         await pilot.press("6", "asterisk", "7", "enter", "9", "minus", "5", "enter")
-        lines = text_of(screen.query_one("#move-lines", Static))
+        lines = screen.query_one(MoveList).render_moves().plain
         assert "6×7" in lines.replace(" ", "") and "9−5" in lines.replace(" ", "")
         assert "*" not in lines and "-" not in lines
         bar = screen.query_one("#score-1", ScoreBar)

@@ -178,10 +178,10 @@ async def test_move_list_keeps_the_newest_move_in_view_until_the_player_scrolls_
     async with app.run_test(size=(40, 10)) as pilot:
         moves.moves = ((1, "5"), (2, "7"))
         await pilot.pause()
-        assert not moves.is_anchored and moves.scroll_y == 0  # short: at the top
+        assert moves.scroll_y == moves.max_scroll_y == 0  # short: at the top
         moves.moves = tuple((1 + i % 2, str(i)) for i in range(1, 31))
         await pilot.pause()
-        assert moves.is_anchored and moves.scroll_y == moves.max_scroll_y > 0
+        assert moves.scroll_y == moves.max_scroll_y > 0  # the newest in view
         moves.scroll_home(animate=False)  # the player reads older moves
         await pilot.pause()
         moves.moves = (*moves.moves, (1, "31"))
@@ -191,7 +191,11 @@ async def test_move_list_keeps_the_newest_move_in_view_until_the_player_scrolls_
         await pilot.pause()
         moves.moves = (*moves.moves, (2, "32"))
         await pilot.pause()
-        assert moves.scroll_y == moves.max_scroll_y  # anchored again at the bottom
+        assert moves.scroll_y == moves.max_scroll_y  # followed again from the bottom
+        await pilot.resize_terminal(40, 8)  # the list made shorter: still the newest
+        await pilot.pause()
+        assert moves.scroll_y == moves.max_scroll_y > 0
+        assert "32" in "".join(segment.text for segment in moves.render_line(moves.size.height - 1))
 
 
 async def test_equation_input_number_keys_follow_the_numbers_held() -> None:
@@ -242,27 +246,35 @@ async def test_digit_pool_cursor_steps_over_taken_numbers_and_strikes_them() -> 
         assert pool.has_class("-player-2") and pool.query_one("#key-5").has_class("-selected")
 
 
-async def test_digit_pool_show_sets_a_turn_at_once_and_restyles_only_on_change() -> None:
+async def test_digit_pool_show_sets_a_turn_at_once_and_restyles_only_what_it_changes() -> None:
     pool = DigitPool((1, 2, 3), columns=3)
     app = Host(pool)
     async with app.run_test(size=(40, 8)) as pilot:
         restyled: list[str] = []
-        original = pool.update_node_styles
+        original = app.stylesheet.apply
 
-        def noted(animate: bool = True) -> None:
-            restyled.append("pool")
-            original(animate)
+        def noted(node: Any, *args: Any, **kwargs: Any) -> Any:
+            restyled.append(node.id or type(node).__name__)
+            return original(node, *args, **kwargs)
 
-        pool.update_node_styles = noted  # type: ignore[method-assign]
+        app.stylesheet.apply = noted  # type: ignore[method-assign]
+        free_key = pool.query_one("#key-3")  # (key 1 has the cursor: its own border)
+        active_border = str(free_key.styles.border)
         pool.show(taken={2: 0}, active=False, classes={"-to-move": True})
         await pilot.pause()
         assert pool.has_class("-inactive") and pool.has_class("-to-move")
         assert pool.query_one("#key-2").has_class("-used")
-        assert restyled == ["pool"]  # the pool's classes and a key's: one restyle
+        # The pool (its border), the key taken, and the free keys (their inactive look):
+        # not the grid between them.
+        assert sorted(restyled) == ["DigitPool", "key-1", "key-2", "key-3"]
         key_styles = pool.query_one("#key-2").styles.text_style
         assert "strike" in str(key_styles)  # the key's look follows its class
+        assert str(free_key.styles.border) != active_border  # the free keys look inactive
+        restyled.clear()
         pool.show(taken={2: 0}, active=False, classes={"-to-move": True})
-        assert restyled == ["pool"]  # nothing changed: nothing restyled
+        assert restyled == []  # nothing changed: nothing restyled
         pool.show(active=True, classes={"-to-move": False})
         assert not pool.has_class("-inactive") and not pool.has_class("-to-move")
-        assert restyled == ["pool", "pool"]
+        # The used key keeps its own look either way: it is not restyled.
+        assert sorted(restyled) == ["DigitPool", "key-1", "key-3"]
+        assert str(free_key.styles.border) == active_border
