@@ -16,8 +16,10 @@ is kept after every move and counted once, under the seats' names, as any game h
 
 from __future__ import annotations
 
+import contextlib
 import ssl
 import sys
+import threading
 import uuid
 from typing import Any
 
@@ -27,6 +29,7 @@ from app.online.host_link import HostLink
 from app.online.host_play import HostReferee
 from app.online.host_turns import HostTurns
 from app.online.play import INTERRUPTED, now, play_out, shown_host
+from app.online.protocol import Bye
 from app.online.seats import OnlineDriver
 from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words
 from app.plain import driver_class
@@ -63,14 +66,88 @@ def relay_link(
     )
 
 
-def join_commands(link: HostLink, host: str, tls: bool = False) -> list[str]:
-    """One line per seat: whose seat, and the command its player joins with."""
-    flag = " --tls-ca HOST-CERTIFICATE.pem" if tls else ""
-    return [
-        f"{seat.name} (Player {seat.number}) joins with: "
-        f"equation-duel join {seat.code}@{host}:{link.port}{flag}"
-        for seat in link.seats
-    ]
+class Relay:
+    """A match with both seats online, judged here: `start` listens and says how each
+    player joins; `play` waits for both and plays the match out; `stop` ends it (kept)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        match: MatchState,
+        names: tuple[str, str],
+        console: Console,
+        bind: str = "127.0.0.1",
+        port: int = 0,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
+        self.game = game
+        self.match = match
+        self.names = names
+        self.console = console
+        self.bind = bind
+        self.tls = tls
+        self.link = relay_link(names, bind, port, tls, console.say)
+        self.record_id = uuid.uuid4().hex
+        self.turns = HostTurns(self.link, game, names, 1, self.record_id)
+        self.turns.publish(match, ())
+        self.referee = RelayReferee(self.turns, console.say)
+        self._stopping = False
+        #: The match as played so far (set when it starts).
+        self.runner: MatchRunner | None = None
+
+    def start(self) -> list[str]:
+        """Listen (OSError when it cannot); the lines that say how each player joins."""
+        self.link.start()
+        flag = " --tls-ca HOST-CERTIFICATE.pem" if self.tls is not None else ""
+        host = shown_host(self.bind)
+        return [
+            *(
+                f"{seat.name} (Player {seat.number}) joins with: "
+                f"equation-duel join {seat.code}@{host}:{self.link.port}{flag}"
+                for seat in self.link.seats
+            ),
+            "Each code lets in one seat's player only.",
+            reach_words(self.bind),
+            UNENCRYPTED if self.tls is None else ENCRYPTED,
+        ]
+
+    def play(self) -> str:
+        """Wait for both players, then play the match out; "" when it ended, else why
+        it stopped (the game is kept)."""
+        started = now()
+        while not self.link.joined.wait(0.25):
+            if self._stopping:
+                self.link.stop("The host stopped hosting.")
+                return "stopped"
+        inner = driver_class(self.game.id)(self.game, self.console, self.names)
+        driver = OnlineDriver(inner, 1, self.referee.guest_turn, self.referee.guest_turn)
+        self.runner = MatchRunner(
+            driver,
+            self.match,
+            clock=self.link.clock,
+            on_change=self.referee.changed,  # each guest sees each position
+            keeper=SavedGames(),  # kept after every turn, counted once at the end
+            players=players_of(self.names),
+            started=started,
+            record_id=self.record_id,
+        )
+        stopped = play_out(self.runner, self.console)
+        if self._stopping and not self.over:
+            stopped = "stopped here"
+        if self.over:
+            self.link.stop("The game is over.")
+            return ""
+        self.link.stop("The host stopped the game: it is kept.")
+        return stopped
+
+    @property
+    def over(self) -> bool:
+        return self.runner is not None and match_outcome(self.runner.match) is not None
+
+    def stop(self) -> None:
+        """Stop waiting or playing (from another thread): the game is kept."""
+        self._stopping = True
+        self.link.inbox.put((None, Bye(reason="stopped here")))
 
 
 def relay_plain(
@@ -83,46 +160,35 @@ def relay_plain(
     tls: ssl.SSLContext | None = None,
 ) -> int:
     """Host `match` with both seats online and judge it, line by line; the exit code."""
-    console = console or Console(sys.stdin, sys.stdout)
-    link = relay_link(names, bind, port, tls, console.say)
-    record_id = uuid.uuid4().hex
-    turns = HostTurns(link, game, names, 1, record_id)
-    turns.publish(match, ())
-    referee = RelayReferee(turns, console.say)
+    relay = Relay(game, match, names, console or Console(sys.stdin, sys.stdout), bind, port, tls)
     try:
-        link.start()
+        lines = relay.start()
     except OSError as error:
         print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
         return 1
-    for line in join_commands(link, shown_host(bind), tls is not None):
-        console.say(line)
-    console.say("Each code lets in one seat's player only.")
-    console.say(reach_words(bind))
-    console.say(UNENCRYPTED if tls is None else ENCRYPTED)
-    console.say("Waiting for both players to join (ctrl+c stops).")
-    started = now()
+    for line in lines:
+        relay.console.say(line)
+    relay.console.say("Waiting for both players to join (ctrl+c stops).")
+    threading.Thread(target=_stop_at_end_of_input, args=(relay,), daemon=True).start()
     try:
-        link.joined.wait()
+        stopped = relay.play()
     except KeyboardInterrupt:
-        link.stop()
-        console.say()
+        relay.link.stop("The host stopped the game: it is kept.")
+        relay.console.say()
         return INTERRUPTED
-    inner = driver_class(game.id)(game, console, names)
-    driver = OnlineDriver(inner, 1, referee.guest_turn, referee.guest_turn)
-    runner = MatchRunner(
-        driver,
-        match,
-        clock=link.clock,
-        on_change=referee.changed,  # each guest sees each position
-        keeper=SavedGames(),  # kept after every turn, counted once at the end
-        players=players_of(names),
-        started=started,
-        record_id=record_id,
-    )
-    stopped = play_out(runner, console)
-    if match_outcome(runner.match) is not None:
-        link.stop("The game is over.")
+    if not stopped:
         return 0
-    console.say(f"The game stops ({stopped}): it is kept.")
-    link.stop("The host stopped the game: it is kept.")
+    if relay.runner is None:
+        relay.console.say("Hosting stopped before both players joined: nothing was played.")
+        return 0
+    relay.console.say(f"The game stops ({stopped}): it is kept.")
     return INTERRUPTED if stopped == "interrupted" else 0
+
+
+def _stop_at_end_of_input(relay: Relay) -> None:
+    """Nothing is typed here (no seat is played here), but the end of the standard input
+    (ctrl+d, or the full screen that started the relay gone) stops the relay."""
+    with contextlib.suppress(OSError, ValueError):
+        while relay.console.stdin.readline():
+            pass
+    relay.stop()
