@@ -31,6 +31,9 @@ from textual.widgets import Static
 from app.tui.styles import ONLINE_STYLES
 from widgets.keys_footer import KeysFooter
 
+#: The addresses to listen on: this machine only, or every network it is on.
+LOOPBACK = "127.0.0.1"
+EVERY_NETWORK = "0.0.0.0"
 #: How many of the latest lines the relay screen shows.
 SHOWN_LINES = 8
 #: The relay's lines that go with the players' commands (who can reach the game, and
@@ -38,13 +41,15 @@ SHOWN_LINES = 8
 JOIN_NOTES = ("Each code", "Only this machine", "Machines that", "Any machine", "The link")
 
 
-class OnlineWayScreen(Screen[int | None]):
-    """Which way a pairing is played online: 1 or 2 (None: Escape)."""
+class OnlineWayScreen(Screen[tuple[int, str] | None]):
+    """Which way a pairing is played online, 1 or 2, and the address to listen on (n:
+    loopback, or every network of this machine); None: Escape."""
 
     CSS_PATH = ONLINE_STYLES
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "choose(1)", "First plays here"),
         Binding("2", "choose(2)", "Both on their machines"),
+        Binding("n", "network", "Who can join"),
         Binding("escape", "choose(0)", "Back"),
     ]
 
@@ -52,6 +57,7 @@ class OnlineWayScreen(Screen[int | None]):
         super().__init__(classes="online-wait")
         self.title_words = title
         self.names = names
+        self.bind = LOOPBACK
 
     def compose(self) -> ComposeResult:
         p1, p2 = self.names
@@ -68,10 +74,23 @@ class OnlineWayScreen(Screen[int | None]):
                 id="online-reach",
                 markup=False,
             )
+            yield Static(self._reach(), id="online-waiting", markup=False)
         yield KeysFooter()
 
+    def _reach(self) -> str:
+        if self.bind == LOOPBACK:
+            return "n  Only this machine can join (n: the class's network too)."
+        return (
+            "n  Any machine that can reach this one on the network can try to join; the "
+            "link is not encrypted (n: this machine only)."
+        )
+
+    def action_network(self) -> None:
+        self.bind = EVERY_NETWORK if self.bind == LOOPBACK else LOOPBACK
+        self.query_one("#online-waiting", Static).update(self._reach())
+
     def action_choose(self, way: int) -> None:
-        self.dismiss(way or None)
+        self.dismiss((way, self.bind) if way else None)
 
 
 class RelayScreen(Screen[None]):
@@ -80,8 +99,16 @@ class RelayScreen(Screen[None]):
     CSS_PATH = ONLINE_STYLES
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Stop hosting")]
 
-    def __init__(self, tournament: str, number: int, names: tuple[str, str], title: str) -> None:
+    def __init__(
+        self,
+        tournament: str,
+        number: int,
+        names: tuple[str, str],
+        title: str,
+        bind: str = LOOPBACK,
+    ) -> None:
         super().__init__(classes="online-wait")
+        self.bind = bind
         self.tournament = tournament
         self.number = number
         self.names = names
@@ -106,8 +133,9 @@ class RelayScreen(Screen[None]):
 
     def _command(self) -> list[str]:
         pair = "-".join(self.names)
-        return [sys.executable, "-m", "app", "tournament", "host", self.tournament,
-                "--round", str(self.number), "--pair", pair, "--both-online"]  # fmt: skip
+        pairing = [self.tournament, "--round", str(self.number), "--pair", pair]
+        return [sys.executable, "-m", "app", "tournament", "host", *pairing,
+                "--both-online", "--bind", self.bind]  # fmt: skip
 
     @work(thread=True, exclusive=True, group="relay")
     def _relay(self) -> None:

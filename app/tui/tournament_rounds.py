@@ -261,18 +261,20 @@ class TournamentRoundsScreen(Screen[None]):
         way = OnlineWayScreen(f"Round {self.number}: {chosen[0]} - {chosen[1]}", chosen)
         self.app.push_screen(way, self._online_way)
 
-    def _online_way(self, way: int | None) -> None:
-        """Host the chosen pairing: way 1, this machine plays the first player and the
-        second joins from their own machine with the code shown, in the seat named as the
-        tournament names it; way 2, both join from their own machines, each with their
-        own code. The result is collected when this screen shows again."""
+    def _online_way(self, chosen_way: tuple[int, str] | None) -> None:
+        """Host the chosen pairing, listening on the address chosen: way 1, this machine
+        plays the first player and the second joins from their own machine with the code
+        shown, in the seat named as the tournament names it; way 2, both join from their
+        own machines, each with their own code. The result is collected when this screen
+        shows again."""
+        way, bind = chosen_way or (0, "")
         chosen = self._selected() if way == 2 else None
         if chosen is not None and self.tournament is not None:
             from app.tui.tournament_online import RelayScreen
 
             title = f"Round {self.number}: {chosen[0]} - {chosen[1]}, "
             title += self.tournament.game_of(self.number)
-            screen = RelayScreen(self.tournament_name, self.number, chosen, title)
+            screen = RelayScreen(self.tournament_name, self.number, chosen, title, bind)
             self.app.push_screen(screen)
             return
         setup = self._started() if way == 1 else None
@@ -281,7 +283,7 @@ class TournamentRoundsScreen(Screen[None]):
         p1, p2 = setup.names
         from app.tui.online_host import HostWaitScreen
 
-        waiting = HostWaitScreen(setup)
+        waiting = HostWaitScreen(setup, bind=bind)
         waiting.link.seat_name = p2
         self.app.push_screen(waiting)
         self.app.notify(

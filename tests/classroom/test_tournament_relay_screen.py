@@ -90,10 +90,14 @@ async def test_escape_stops_the_relay_and_the_pairing_stays_to_play() -> None:
         app.push_screen(TournamentRoundsScreen("Online"))
         await pilot.pause()
         rounds = app.screen
-        await pilot.press("o", "2")
+        await pilot.press("o", "n")  # the class's network too...
+        way = app.screen
+        assert isinstance(way, OnlineWayScreen)
+        assert "Any machine" in text_of(way.query_one("#online-waiting", Static))
+        await pilot.press("n", "2")  # ... then this machine only again (a test's server)
         await until(pilot, lambda: isinstance(app.screen, RelayScreen), "the relay screen")
         relay = app.screen
-        assert isinstance(relay, RelayScreen)
+        assert isinstance(relay, RelayScreen) and relay.bind == "127.0.0.1"
         await until(pilot, lambda: _listening(relay), "listening")
         await pilot.press("escape")
         await pilot.pause()
