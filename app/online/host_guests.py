@@ -66,10 +66,16 @@ class Presence:
     def away(self) -> bool:
         return any(seat.away_since is not None for seat in self.seats)
 
+    def longest_away(self) -> GuestSeat | None:
+        """The guest away longest (None: every guest is here)."""
+        away = [seat for seat in self.seats if seat.away_since is not None]
+        return min(away, key=lambda seat: seat.away_since or 0.0) if away else None
+
     def away_for(self) -> float:
         """How long the guest away longest has been away (0: none is)."""
-        since = [seat.away_since for seat in self.seats if seat.away_since is not None]
-        return self.wall() - min(since) if since else 0.0
+        seat = self.longest_away()
+        since = seat.away_since if seat is not None else None
+        return self.wall() - since if since is not None else 0.0
 
     def clock(self) -> float:
         now = self.wall()

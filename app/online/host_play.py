@@ -166,7 +166,8 @@ class HostReferee(PlainAsks):
             message = self.link.next_message(timeout)
             if message is None or isinstance(message, Away):
                 if self.link.away and self.link.away_for() > REJOIN_SECONDS:
-                    raise EndOfInput(f"{self.guest} did not come back")
+                    away = self.link.presence.longest_away()
+                    raise EndOfInput(f"{(away and away.guest) or self.guest} did not come back")
                 if message is None and lapsing:
                     return None
                 continue

@@ -17,8 +17,9 @@ def test_the_clock_stands_still_while_either_guest_is_away() -> None:
     now[0] += 10
     presence.left(bo)  # away together for a while
     now[0] += 20
+    assert presence.longest_away() is ann
     presence.came(ann)  # Bo is still away: the clock still waits
-    assert presence.away and presence.away_for() == 20
+    assert presence.away and presence.away_for() == 20 and presence.longest_away() is bo
     now[0] += 30
     assert presence.clock() == start + 5
     presence.came(bo)
