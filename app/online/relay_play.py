@@ -39,6 +39,9 @@ from rules.base import Game, PlayerNo
 from rules.match import MatchState, match_outcome
 from rules.records import players_of
 
+#: Said to the guests when this machine stops the game.
+STOPPED_HERE = "The tournament's machine stopped the game: it is kept there."
+
 
 class RelayReferee(HostReferee):
     """The host referee of a game with no seat here: the guest is the seat to move."""
@@ -117,7 +120,7 @@ class Relay:
         started = now()
         while not self.link.joined.wait(0.25):
             if self._stopping:
-                self.link.stop("The host stopped hosting.")
+                self.link.stop(STOPPED_HERE)
                 return "stopped"
         inner = driver_class(self.game.id)(self.game, self.console, self.names)
         driver = OnlineDriver(inner, 1, self.referee.guest_turn, self.referee.guest_turn)
@@ -137,7 +140,10 @@ class Relay:
         if self.over:
             self.link.stop("The game is over.")
             return ""
-        self.link.stop("The host stopped the game: it is kept.")
+        if stopped.endswith(" left"):  # (a guest left: the other's screen names them)
+            self.link.stop("the game is kept on the tournament's machine.")
+        else:
+            self.link.stop(STOPPED_HERE)
         return stopped
 
     @property
@@ -173,7 +179,7 @@ def relay_plain(
     try:
         stopped = relay.play()
     except KeyboardInterrupt:
-        relay.link.stop("The host stopped the game: it is kept.")
+        relay.link.stop(STOPPED_HERE)
         relay.console.say()
         return INTERRUPTED
     if not stopped:
