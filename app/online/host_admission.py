@@ -11,6 +11,7 @@ closes; the host plays on. (Whether the game still has room, one guest, is the l
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 
 from aiohttp import WSMsgType, web
 
@@ -43,9 +44,10 @@ def capital(text: str) -> str:
 
 
 async def read_hello(
-    ws: web.WebSocketResponse, address: str, code: str, wrong_codes: WrongCodes
-) -> Hello | None:
-    """The guest's hello with the right code, or None (refused in words)."""
+    ws: web.WebSocketResponse, address: str, codes: Sequence[str], wrong_codes: WrongCodes
+) -> tuple[Hello, int] | None:
+    """The guest's hello with one of the seats' `codes`, and which (its index); None
+    when refused (in words). Every code is compared, each in constant time."""
     wait = wrong_codes.waiting(address)
     if wait > 0:
         await refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.")
@@ -65,9 +67,10 @@ async def read_hello(
     if not isinstance(hello, Hello):
         await refuse(ws, "The first message must be a hello.")
         return None
-    if not same_code(hello.code, code):
+    matches = [same_code(hello.code, code) for code in codes]
+    if not any(matches):
         wrong_codes.wrong(address)
         await refuse(ws, "That is not the code of this game.")
         return None
     wrong_codes.right(address)
-    return hello
+    return hello, matches.index(True)

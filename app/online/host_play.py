@@ -166,7 +166,8 @@ class HostReferee(PlainAsks):
             message = self.link.next_message(timeout)
             if message is None or isinstance(message, Away):
                 if self.link.away and self.link.away_for() > REJOIN_SECONDS:
-                    raise EndOfInput(f"{self.guest} did not come back")
+                    away = self.link.presence.longest_away()
+                    raise EndOfInput(f"{(away and away.guest) or self.guest} did not come back")
                 if message is None and lapsing:
                     return None
                 continue
@@ -176,7 +177,7 @@ class HostReferee(PlainAsks):
 
     def guest_turn(self, state: Any) -> Any:
         """Wait for the guest's move for this turn; refuse what the rules refuse."""
-        if self.link.away:
+        if self.link.is_away(self.turns.to_move):
             self.say(f"Waiting for {self.guest} to come back.")
         while True:
             message = self._next()
@@ -191,7 +192,7 @@ class HostReferee(PlainAsks):
                 self.game.play(state, move)
             except (IllegalMove, ValueError) as error:
                 reason = name_players(their_words(str(error)), self.names)
-                self.link.refuse(reason, message.number)
+                self.link.refuse(reason, message.number, self.turns.to_move)
                 continue
             described = describe_move(self.game.id, state, move, Voice(self.names))
             self.say(f"{self.guest} (online): {described}.")

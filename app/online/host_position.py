@@ -3,7 +3,7 @@
 The host publishes a `Position` after every turn (`app.online.host_turns`); the link's
 thread (`app.online.host_link`) passes over a move sent again (`is_retry`: played
 already, or made before a takeback) and refuses at once, in words, a move for a game
-that is over, out of turn or with another number (`move_refusal`). Every other move goes
+that is over, out of turn, for another seat or with another number (`move_refusal`). Every other move goes
 to the referee, which checks it against the rules.
 """
 
@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.online.protocol import Move, Moved, Welcome
+from rules.base import PlayerNo
 
 
 @dataclass
@@ -21,7 +22,8 @@ class Position:
 
     welcome: Welcome
     turn: int
-    guest_to_move: bool
+    #: The seat to move (when the game is not over).
+    to_move: PlayerNo
     over: bool = False
     #: Takebacks made so far: a move made before the last one is not played.
     takebacks: int = 0
@@ -34,14 +36,16 @@ def is_retry(position: Position | None, log: Sequence[Moved], move: Move) -> boo
     return move.number < len(log) and log[move.number].text == move.text
 
 
-def move_refusal(position: Position | None, move: Move, host_name: str) -> str | None:
-    """Why `move` is refused before the referee sees it (None: pass it on)."""
+def move_refusal(position: Position | None, move: Move, seat: PlayerNo) -> str | None:
+    """Why `move`, of the guest in `seat`, is refused before the referee sees it (None:
+    pass it on)."""
     if position is None or position.over:
         return "The game is over."
     if move.number < position.turn:
         return f"Move {move.number} was played already."
-    if not position.guest_to_move:
-        return f"It is not your turn: {host_name} is to move."
+    if position.to_move != seat:
+        other = position.welcome.names[position.to_move - 1]
+        return f"It is not your turn: {other} is to move."
     if move.number != position.turn:
         return f"That move is numbered {move.number}; the move to play is {position.turn}."
     return None

@@ -76,8 +76,7 @@ class HostTurns:
             hints=self.hints,
             takebacks=self.takebacks,
         )
-        guest_to_move = not over and self.to_move == self.guest_seat
-        self.link.publish(Position(welcome, self.turn, guest_to_move, over, self.takebacks))
+        self.link.publish(Position(welcome, self.turn, self.to_move, over, self.takebacks))
 
     def changed(self, match: MatchState, seconds: tuple[float, ...]) -> None:
         """After a move, a time-out or a takeback (the runner's `on_change`): the new

@@ -40,11 +40,11 @@ HOST_SEAT: PlayerNo = 1
 GUEST_SEAT: PlayerNo = 2
 
 
-def _now() -> datetime:
+def now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-def _shown_host(bind: str) -> str:
+def shown_host(bind: str) -> str:
     if bind in ("0.0.0.0", "::", ""):
         import socket
 
@@ -60,7 +60,7 @@ def _mark(record_id: str, seat: PlayerNo) -> None:
         print(f"equation-duel: {why}", file=sys.stderr)
 
 
-def _play(runner: MatchRunner, console: Console) -> str:
+def play_out(runner: MatchRunner, console: Console) -> str:
     """Run the game; "" when it ended, else why it stopped (the game is kept)."""
     try:
         runner.run()
@@ -99,7 +99,7 @@ def host_plain(
         return (name, guest) if host_seat == 1 else (guest, name)
 
     names = seated("Guest")
-    started = _now()
+    started = now()
     record_id = __import__("uuid").uuid4().hex
     turns = HostTurns(link, game, names, guest_seat, record_id)
     turns.publish(match, ())
@@ -112,7 +112,7 @@ def host_plain(
     console.say(f"Join code: {code}")
     tls_flag = "" if tls is None else " --tls-ca HOST-CERTIFICATE.pem"
     console.say(
-        f"The guest joins with: equation-duel join {code}@{_shown_host(bind)}:{port}{tls_flag}"
+        f"The guest joins with: equation-duel join {code}@{shown_host(bind)}:{port}{tls_flag}"
     )
     console.say(reach_words(bind))
     console.say(UNENCRYPTED if tls is None else ENCRYPTED)
@@ -142,7 +142,7 @@ def host_plain(
         record_id=record_id,
     )
     OnlineCommands.install(runner, referee)
-    stopped = _play(runner, console)
+    stopped = play_out(runner, console)
     finished = match_outcome(runner.match) is not None
     if finished:
         link.stop("The game is over.")
@@ -190,7 +190,7 @@ def join_plain(
             clock=player.answered,
             keeper=SavedGames(),
             players=players,
-            started=_now(),
+            started=now(),
             record_id=record_id,
         )
         OnlineCommands.install(runner, player)
@@ -200,7 +200,7 @@ def join_plain(
         print(f"equation-duel: error: the host's game cannot be read: {why}", file=sys.stderr)
         return 1
     console.say(f"Joined {names[2 - welcome.seat]}'s game as Player {welcome.seat}.")
-    stopped = _play(runner, console)
+    stopped = play_out(runner, console)
     finished = match_outcome(runner.match) is not None
     if finished:
         link.close()

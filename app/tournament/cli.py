@@ -7,7 +7,8 @@
     tournament absent NAME --round N --player A
     tournament show NAME [--json] [--csv FILE]
     tournament play NAME --round N --pair "A-B" [--plain]
-    tournament host NAME --round N --pair "A-B" [--plain] [--bind ADDR] [--port N]
+    tournament host NAME --round N --pair "A-B" [--both-online] [--plain] [--bind ADDR]
+                    [--port N]
     tournament list
 
 Exit 0 on success, 2 for a refusal (one line on standard error, in words), 1 when the
@@ -111,7 +112,8 @@ def add_tournament_parser(sub: Any) -> None:
         "host",
         help="host a pairing online: the second player joins from their own machine",
         description="Host a pairing's match online (docs/classroom.md): this machine plays "
-        "the first player; the second joins with the code and command printed.",
+        "the first player; the second joins with the code and command printed. With "
+        "--both-online this machine plays no seat: each player joins with their own code.",
     )
     host.add_argument("name")
     host.add_argument("--round", dest="round", type=whole_number, required=True)
@@ -119,6 +121,11 @@ def add_tournament_parser(sub: Any) -> None:
     host.add_argument("--plain", action="store_true", help="line by line (the default here)")
     host.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
     host.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
+    host.add_argument(
+        "--both-online",
+        action="store_true",
+        help="both players join from their own machines, each with their own code",
+    )
 
     steps.add_parser("list", help="every tournament's name")
 
@@ -261,7 +268,9 @@ def _host(args: argparse.Namespace) -> int:
     from app.tournament.play_cli import host_pairing
 
     a, b = split_pair(args.pair)
-    return host_pairing(args.name, args.round, a, b, bind=args.bind, port=args.port)
+    return host_pairing(
+        args.name, args.round, a, b, bind=args.bind, port=args.port, both=args.both_online
+    )
 
 
 def _list(args: argparse.Namespace) -> int:

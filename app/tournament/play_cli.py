@@ -7,7 +7,9 @@
 - `host`: online (app.online): this machine hosts the match line by line and plays the
   pairing's first player (who starts); the second joins from their own machine with the
   code and the command printed. The guest's seat carries the tournament's name,
-  whatever name the guest gives, so the result is found under it.
+  whatever name the guest gives, so the result is found under it. With `--both-online`
+  this machine plays no seat (app.online.relay_play): each player joins from their own
+  machine with their own seat's code.
 
 Apart from `playing`, which the full screen uses too: this module opens the front ends.
 """
@@ -80,13 +82,17 @@ def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
     return code
 
 
-def host_pairing(name: str, number: int, a: str, b: str, *, bind: str, port: int) -> int:
+def host_pairing(
+    name: str, number: int, a: str, b: str, *, bind: str, port: int, both: bool = False
+) -> int:
     """`tournament host`: the match hosted online, line by line, then its result entered;
-    the exit code."""
+    the exit code. `both`: both players join from their own machines (this machine plays
+    no seat)."""
     if not 0 <= port <= 65535:
         raise TournamentError(f"--port: {port} is not between 0 and 65535")
     try:
         from app.online.play import host_plain
+        from app.online.relay_play import relay_plain
     except ImportError as error:
         raise TournamentError(
             f"online play needs aiohttp: pip install 'equation-duel[web]' ({error})"
@@ -94,10 +100,18 @@ def host_pairing(name: str, number: int, a: str, b: str, *, bind: str, port: int
     from rules.match import new_match
 
     game, options, best_of, p1, p2 = _begin(name, number, a, b)
-    print(
-        f"Round {number}: {p1} - {p2}, {game.id}. {p1} plays here and starts.\n"
-        f"{p2} joins from their own machine with the command below and plays as {p2}."
-    )
-    code = host_plain(game, new_match(game.id, options, best_of, None), p1, bind, port, guest=p2)
+    match = new_match(game.id, options, best_of, None)
+    if both:
+        print(
+            f"Round {number}: {p1} - {p2}, {game.id}. {p1} starts.\n"
+            "Each player joins from their own machine with their own command below."
+        )
+        code = relay_plain(game, match, (p1, p2), bind, port)
+    else:
+        print(
+            f"Round {number}: {p1} - {p2}, {game.id}. {p1} plays here and starts.\n"
+            f"{p2} joins from their own machine with the command below and plays as {p2}."
+        )
+        code = host_plain(game, match, p1, bind, port, guest=p2)
     _enter_result(name)
     return code

@@ -1,8 +1,9 @@
 """A tournament's rounds: the pairings of one round, and the standings.
 
 Keys: ← → the round; ↑ ↓ a pairing; Enter (or p) plays it here, hot-seat, with both
-names filled in; o plays it online (this machine hosts and plays the first player, the
-second joins from their own machine with the code shown); 1 or 2: the first or second player won (a result entered by hand, or
+names filled in; o plays it online (1: this machine hosts and plays the first player,
+the second joins from their own machine with the code shown; 2: both join from their own
+machines, each with their own code: app.tui.tournament_online); 1 or 2: the first or second player won (a result entered by hand, or
 corrected); a or b: the first or second player is absent; e: the standings as CSV in
 the data folder's exports/. The result of a pairing
 played here is entered when this screen is shown again (app.tournament.playing).
@@ -250,16 +251,39 @@ class TournamentRoundsScreen(Screen[None]):
             ways.start_game(setup)
 
     def action_online(self) -> None:
-        """Host the chosen pairing online: this machine plays the first player; the
-        second joins from their own machine with the code shown, in the seat named as
-        the tournament names it. The result is collected when this screen shows again."""
-        setup = self._started()
+        """Host the chosen pairing online, one of two ways (app.tui.tournament_online):
+        this machine plays the first player, or both join from their own machines."""
+        chosen = self._selected()
+        if chosen is None:
+            return
+        from app.tui.tournament_online import OnlineWayScreen
+
+        way = OnlineWayScreen(f"Round {self.number}: {chosen[0]} - {chosen[1]}", chosen)
+        self.app.push_screen(way, self._online_way)
+
+    def _online_way(self, chosen_way: tuple[int, str] | None) -> None:
+        """Host the chosen pairing, listening on the address chosen: way 1, this machine
+        plays the first player and the second joins from their own machine with the code
+        shown, in the seat named as the tournament names it; way 2, both join from their
+        own machines, each with their own code. The result is collected when this screen
+        shows again."""
+        way, bind = chosen_way or (0, "")
+        chosen = self._selected() if way == 2 else None
+        if chosen is not None and self.tournament is not None:
+            from app.tui.tournament_online import RelayScreen
+
+            title = f"Round {self.number}: {chosen[0]} - {chosen[1]}, "
+            title += self.tournament.game_of(self.number)
+            screen = RelayScreen(self.tournament_name, self.number, chosen, title, bind)
+            self.app.push_screen(screen)
+            return
+        setup = self._started() if way == 1 else None
         if setup is None:
             return
+        p1, p2 = setup.names
         from app.tui.online_host import HostWaitScreen
 
-        p1, p2 = setup.names
-        waiting = HostWaitScreen(setup)
+        waiting = HostWaitScreen(setup, bind=bind)
         waiting.link.seat_name = p2
         self.app.push_screen(waiting)
         self.app.notify(

@@ -145,6 +145,8 @@ async def test_a_pairing_played_online_from_the_round_screen() -> None:
         assert "Maximiliana …" in [row[1] for row in standing]
         await pilot.press("o")  # board 1: Ann - Maximiliana …
         await pilot.pause()
+        await pilot.press("1")  # Ann plays here
+        await pilot.pause()
         waiting = app.screen
         assert isinstance(waiting, HostWaitScreen)
         assert waiting.setup.names == ("Ann", long) and waiting.link.seat_name == long
