@@ -25,6 +25,7 @@ from rules.fifty import equation_text as written
 from rules.operators import shown
 from rules.records import GameRecord
 from widgets.digit_pool import DigitPool
+from widgets.in_place import update_in_place
 from widgets.move_list import MoveList
 from widgets.operator_picker import OperatorPicker
 from widgets.score_bar import ScoreBar
@@ -110,7 +111,7 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
         picker.selected = self.op
         picker.active = self.human_to_move
         pool.player = picker.player = state.to_move  # the chooser's colour
-        self.query_one("#fifty-equation", Static).update(self.equation_text(state))
+        update_in_place(self.query_one("#fifty-equation", Static), self.equation_text(state))
         self.query_one("#play", Button).disabled = move is None or not self.human_to_move
 
     def equation_text(self, state: FiftyState) -> Text:
