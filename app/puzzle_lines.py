@@ -32,17 +32,20 @@ MAX_LINES = 200
 HELP = "Type a move (as in plain mode), hint for a winning move, or quit."
 
 
-def puzzle_text(puzzle: Puzzle) -> list[str]:
-    """The puzzle in words: the game, the moves so far, the position, the task."""
+def puzzle_text(puzzle: Puzzle, *, aloud: bool = False) -> list[str]:
+    """The puzzle in words: the game, the moves so far, the position, the task. `aloud`:
+    the heading without its symbols and the puzzle's id (the line mode's menu)."""
     from app.match_session.setup import variant_summary
     from rules.puzzles.words import moves_words, position_words
     from rules.registry import GAME_INFO, get_game
 
     game = get_game(puzzle.game)
     options = game.options_from(puzzle.options)
-    lines = [
-        f"{GAME_INFO[puzzle.game].name} ({variant_summary(options)}) · {puzzle.difficulty} puzzle {puzzle.id}"
-    ]
+    named = f"{GAME_INFO[puzzle.game].name} ({variant_summary(options)})"
+    if aloud:
+        lines = [f"{named}, {puzzle.difficulty} puzzle."]
+    else:
+        lines = [f"{named} · {puzzle.difficulty} puzzle {puzzle.id}"]
     played = moves_words(puzzle.game, options, puzzle.moves)
     lines.append("Moves so far: " + "; ".join(played) + ".")
     state = puzzle.state()

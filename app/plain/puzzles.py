@@ -24,6 +24,7 @@ from app.match_session.puzzle import PuzzleReferee
 from app.plain.base import Console
 from app.plain.choosing import choose
 from app.plain.words_in import rewrite
+from app.puzzle_lines import puzzle_text
 from rules.puzzles.model import Puzzle
 from rules.registry import GAME_IDS, GAME_INFO
 
@@ -109,7 +110,7 @@ def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
 
     puzzle = referee.puzzle
     attempt = Attempt(puzzle)
-    for line in puzzle_text(puzzle):
+    for line in puzzle_text(puzzle, aloud=True):
         console.say(line)
     console.say(HELP)
     while True:
@@ -193,25 +194,6 @@ def counted(referee: PuzzleReferee) -> list[str]:
         lines.append("Not rated: give your name to be rated.")
     if referee.share:
         lines.append(f"To share: {referee.share}")
-    return lines
-
-
-def puzzle_text(puzzle: Puzzle) -> list[str]:
-    """The puzzle in words: the game, the moves so far, the position, the task (as
-    `equation-duel puzzle` says it, without its symbols)."""
-    from app.match_session.setup import variant_summary
-    from rules.puzzles.words import moves_words, position_words
-    from rules.registry import get_game
-
-    game = get_game(puzzle.game)
-    options = game.options_from(puzzle.options)
-    lines = [
-        f"{GAME_INFO[puzzle.game].name} ({variant_summary(options)}), {puzzle.difficulty} puzzle."
-    ]
-    played = moves_words(puzzle.game, options, puzzle.moves)
-    lines.append("Moves so far: " + "; ".join(played) + ".")
-    lines.extend(position_words(puzzle.game, puzzle.state()))
-    lines.append(f"Player {puzzle.to_move} to move and win.")
     return lines
 
 
