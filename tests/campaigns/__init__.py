@@ -5,6 +5,8 @@ the long one in the soak set (`pytest -m soak`)."""
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -51,3 +53,21 @@ def table(tallies: list[Tally]) -> str:
     for tally in tallies:
         lines += [f"  {problem}" for problem in tally.problems[:20]]
     return "\n".join(lines)
+
+
+def seeded_main(
+    doc: str,
+    run: Callable[[int, int], list[Tally]],
+    count: int,
+    counted: str,
+    argv: list[str] | None,
+) -> int:
+    """A campaign's `main` that takes `--seed` and `--count` (how many `counted`), prints
+    the tallies and fails on a crash or a loss."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=count, help=f"how many {counted}")
+    args = parser.parse_args(argv)
+    tallies = run(args.seed, args.count)
+    print(table(tallies))
+    return 0 if all(t.crashes == 0 and t.losses == 0 for t in tallies) else 1

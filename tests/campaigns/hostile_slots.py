@@ -14,7 +14,6 @@ folder cannot be written at all, where it must be said; nothing may raise ("cras
 
 from __future__ import annotations
 
-import argparse
 import errno
 import os
 import random
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-from tests.campaigns import Tally, table
+from tests.campaigns import Tally, seeded_main
 
 #: A conquest game that these moves leave undecided, one move at a time.
 MOVES = ["4", "7", "9", "1"]
@@ -145,13 +144,7 @@ def run(seed: int, count: int) -> list[Tally]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--count", type=int, default=300, help="how many games")
-    args = parser.parse_args(argv)
-    tallies = run(args.seed, args.count)
-    print(table(tallies))
-    return 0 if all(t.crashes == 0 and t.losses == 0 for t in tallies) else 1
+    return seeded_main(__doc__, run, 300, "games", argv)
 
 
 if __name__ == "__main__":

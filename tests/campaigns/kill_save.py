@@ -10,7 +10,6 @@ the real program to show it).
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import signal
@@ -20,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.campaigns import Tally, table
+from tests.campaigns import Tally, seeded_main
 
 
 def _records() -> tuple[object, object]:
@@ -120,13 +119,7 @@ def run(seed: int, count: int, real_start: bool = True) -> list[Tally]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--count", type=int, default=300, help="how many kills")
-    args = parser.parse_args(argv)
-    tallies = run(args.seed, args.count)
-    print(table(tallies))
-    return 0 if all(t.crashes == 0 and t.losses == 0 for t in tallies) else 1
+    return seeded_main(__doc__, run, 300, "kills", argv)
 
 
 if __name__ == "__main__":
