@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ssl
 import sys
+import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -100,7 +101,7 @@ def host_plain(
 
     names = seated("Guest")
     started = now()
-    record_id = __import__("uuid").uuid4().hex
+    record_id = uuid.uuid4().hex
     turns = HostTurns(link, game, names, guest_seat, record_id)
     turns.publish(match, ())
     referee = HostReferee(turns, console.say, console)

@@ -25,7 +25,15 @@ from app.plain.base import Console
 from app.plain.choosing import choose
 from app.plain.words_in import rewrite
 from app.puzzle_lines import puzzle_text
+from app.ratings_db import is_named
+from rules.base import IllegalMove
+from rules.names import NameProblem, clean_name
+from rules.puzzles import bank
+from rules.puzzles.bank import NoPuzzle
 from rules.puzzles.model import Puzzle
+from rules.puzzles.refute import judge_move
+from rules.puzzles.training import Attempt
+from rules.puzzles.words import move_words, position_words
 from rules.registry import GAME_IDS, GAME_INFO
 
 GIVE_UP = ("solution", "give up", "show")
@@ -40,13 +48,11 @@ NO = ("n", "no")
 
 def solve_puzzle(console: Console) -> None:
     """Choose a game, then solve one of its puzzles."""
-    from rules.puzzles.bank import NoPuzzle, pick
-
     picked = choose(console, "A puzzle of which game", [GAME_INFO[g].name for g in GAME_IDS])
     if picked is None:
         return
     try:
-        puzzle = pick(GAME_IDS[picked])
+        puzzle = bank.pick(GAME_IDS[picked])
     except NoPuzzle as error:
         console.say(f"No puzzle: {error}.")
         return
@@ -55,11 +61,9 @@ def solve_puzzle(console: Console) -> None:
 
 def solve_daily(console: Console, day: dt.date | None = None) -> None:
     """The puzzle of the day (today's unless `day` is given)."""
-    from rules.puzzles.bank import NoPuzzle, daily
-
     day = day or dt.date.today()
     try:
-        puzzle = daily(day)
+        puzzle = bank.daily(day)
     except NoPuzzle as error:
         console.say(f"No daily puzzle: {error}.")
         return
@@ -69,8 +73,6 @@ def solve_daily(console: Console, day: dt.date | None = None) -> None:
 
 def player_name(console: Console) -> str:
     """The name puzzles are rated under: asked once a session ("Player 1": not rated)."""
-    from rules.names import NameProblem, clean_name
-
     if console.player is not None:
         return console.player
     while True:
@@ -104,10 +106,6 @@ def solve(console: Console, puzzle: Puzzle, daily: str | None = None) -> bool:
 def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
     """One try, move by move, judged and counted by `referee` as on the full screen:
     True solved, False missed, None left (not counted)."""
-    from rules.puzzles.refute import judge_move
-    from rules.puzzles.training import Attempt
-    from rules.puzzles.words import position_words
-
     puzzle = referee.puzzle
     attempt = Attempt(puzzle)
     for line in puzzle_text(puzzle, aloud=True):
@@ -146,8 +144,6 @@ def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
 
 def _move(console: Console, attempt: Any, answer: str) -> str | None:
     """The move typed (notation), legal here; None (and why said) when it is not."""
-    from rules.base import IllegalMove
-
     game = attempt.game
     text = rewrite(attempt.puzzle.game, answer, attempt.state, ("Player 1", "Player 2"))
     try:
@@ -177,8 +173,6 @@ def _give_up(console: Console, referee: PuzzleReferee, attempt: Any) -> None:
 def counted(referee: PuzzleReferee) -> list[str]:
     """What to say of a try the referee counted (`PuzzleReferee.record`): the rating's
     change in words, why it was not rated or not counted, the line to share."""
-    from app.ratings_db import is_named
-
     lines = []
     if referee.not_counted:
         lines.append(f"{referee.not_counted}.")
@@ -199,8 +193,6 @@ def counted(referee: PuzzleReferee) -> list[str]:
 
 def _solution(console: Console, referee: PuzzleReferee) -> None:
     """The winning moves where the try went wrong (`referee.missed`), in words."""
-    from rules.puzzles.words import move_words
-
     where = referee.failed_at if referee.failed_at is not None else referee.puzzle.state()
     winning = [move_words(referee.puzzle.game, where, move) for move in referee.missed]
     referee.hints += 1

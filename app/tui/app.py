@@ -30,6 +30,7 @@ from textual.screen import Screen
 from app import keep_writer
 from app.tui.boards import board_screen
 from app.tui.styles import MENU_STYLES
+from app.tui.themes import register_themes
 from app.tui.too_small import check_size
 
 # The menu needs none of the rules, pydantic or the records: they are imported where
@@ -68,8 +69,6 @@ class EquationDuelApp(App[None]):
         `best_of` and `turn_seconds` set up a match of `game_id`; `levels` puts the
         computer at that level in a seat (None: a person plays it)."""
         super().__init__()
-        from app.tui.themes import register_themes
-
         register_themes(self, (self.theme,))  # its colours from the start (the others later)
         self.stylesheet.set_variables(self.get_css_variables())  # (nothing is parsed yet)
         self.start_game_id = game_id
@@ -84,8 +83,6 @@ class EquationDuelApp(App[None]):
     def action_change_theme(self) -> None:
         """The list of themes, every one of the app's in it (they are added once the first
         screen is drawn: a `t` typed before that finds them too)."""
-        from app.tui.themes import register_themes
-
         register_themes(self)
         super().action_change_theme()
 
