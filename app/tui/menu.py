@@ -9,37 +9,51 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Horizontal, Vertical
-from textual.message import Message
+from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widget import Widget
 
 from app.tui.game_cards import GameCard
+from app.tui.menu_links import MenuLink, MenuLinks
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
 
 LOGO = "E Q U A T I O N   D U E L"
+TAGLINE = "Five two-player arithmetic duels"
 
 
-class MenuLink(Static):
-    """A click target under the games for what the menu's keys do (Play, Rules, ...).
-    A plain Static rather than a Button: the menu is the first thing drawn, and five
-    Buttons (their styles and their rendering) cost a tenth of the launch."""
+class MenuTitle(Widget):
+    """The logo and the tagline, one widget (their looks in `styles/menu.tcss`)."""
 
-    class Pressed(Message):
-        def __init__(self, link: MenuLink) -> None:
-            super().__init__()
-            self.link = link
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"menu-title--logo", "menu-title--tagline"}
 
-    def __init__(self, label: str, action: str, *, id: str, classes: str = "") -> None:
-        super().__init__(label, id=id, classes=f"menu-link {classes}".strip(), markup=False)
-        self.action = action
+    def render(self) -> Text:
+        return Text.assemble(
+            (LOGO, self.get_component_rich_style("menu-title--logo")),
+            "\n",
+            (TAGLINE, self.get_component_rich_style("menu-title--tagline")),
+        )
 
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(self.Pressed(self))
+
+#: The links under the games: a row of what else there is, then the menu's own keys.
+#: ("Play again" shows the last game set up, once there is one.)
+LINKS = (
+    (
+        MenuLink("puzzles", "Puzzles (p)", "puzzles"),
+        MenuLink("play-again", "Play again (a)", "play_again", shown=False),
+        MenuLink("tournament", "Class (c)", "tournament"),  # (tournaments)
+        MenuLink("theme", "Theme (t)", "app.change_theme"),
+    ),
+    (
+        MenuLink("play", "Play (Enter)", "open", primary=True),
+        MenuLink("rules", "Rules (F1)", "rules"),
+        MenuLink("saved-games", "Saved games (g)", "saved_games"),
+        MenuLink("statistics", "Statistics (s)", "statistics"),
+        MenuLink("quit", "Quit (q)", "app.quit"),
+    ),
+)
 
 
 class MenuScreen(Screen[None]):
@@ -76,22 +90,11 @@ class MenuScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
-            yield Static(LOGO, id="logo")
-            yield Static("Five two-player arithmetic duels", id="tagline")
+            yield MenuTitle(id="menu-title")
             with Vertical(id="games"):
                 for number, game_id in enumerate(GAME_IDS, start=1):
                     yield GameCard(number, game_id)
-            with Center(id="menu-puzzles"), Horizontal(id="menu-quick"):
-                yield MenuLink("Puzzles (p)", "puzzles", id="puzzles")
-                yield MenuLink("", "play_again", id="play-again")
-                yield MenuLink("Class (c)", "tournament", id="tournament")  # (tournaments)
-                yield MenuLink("Theme (t)", "app.change_theme", id="theme")
-            with Horizontal(id="menu-links"):
-                yield MenuLink("Play (Enter)", "open", id="play", classes="-primary")
-                yield MenuLink("Rules (F1)", "rules", id="rules")
-                yield MenuLink("Saved games (g)", "saved_games", id="saved-games")
-                yield MenuLink("Statistics (s)", "statistics", id="statistics")
-                yield MenuLink("Quit (q)", "app.quit", id="quit")
+            yield MenuLinks(*LINKS, id="menu-links")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -108,10 +111,8 @@ class MenuScreen(Screen[None]):
         from app.tui.setup_memory import last_game_id
 
         game_id = last_game_id()
-        link = self.query_one("#play-again", MenuLink)
-        link.display = game_id is not None
-        if game_id is not None:
-            link.update(Text(f"Play again: {GAME_INFO[game_id].name} (a)"))
+        label = None if game_id is None else f"Play again: {GAME_INFO[game_id].name} (a)"
+        self.query_one(MenuLinks).set_label("play-again", label)
 
     def action_play_again(self) -> None:
         """Start the last setup again, in one key."""
@@ -185,6 +186,6 @@ class MenuScreen(Screen[None]):
 
         self.app.push_screen(TournamentScreen())
 
-    async def on_menu_link_pressed(self, event: MenuLink.Pressed) -> None:
+    async def on_menu_links_pressed(self, event: MenuLinks.Pressed) -> None:
         event.stop()
         await self.run_action(event.link.action)

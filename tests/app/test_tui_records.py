@@ -18,7 +18,7 @@ from app.tui.record_dialogs import ExportDialog, RoundChoiceDialog
 from app.tui.replay import SavedGamesScreen
 from app.tui.unfinished_list import UnfinishedDialog
 from rules.records import players_of, record_from_moves
-from tests.app.tui_support import SIZE, game_screen, text_of, top, winner_shown
+from tests.app.tui_support import SIZE, click_link, game_screen, text_of, top, winner_shown
 from widgets.status_line import StatusLine
 
 NAMES = ("Ann", "Bob")
@@ -204,7 +204,7 @@ async def test_saved_games_resume_an_unfinished_game_by_click() -> None:
     storage.save_game(record)
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.click("#saved-games")
+        await click_link(pilot, "saved-games")
         assert isinstance(top(app), SavedGamesScreen)
         await pilot.click("#saved-list", offset=(4, 1))
         screen = game_screen(app)

@@ -18,6 +18,7 @@ from rules.conquest import GAME as CONQUEST
 from rules.fifty import FiftyOptions
 from tests.app.tui_support import (
     SIZE,
+    click_link,
     computer_reply,
     expected,
     game_screen,
@@ -37,7 +38,7 @@ async def test_menu_keys_and_arrows() -> None:
         await pilot.press("up", "f1")
         assert isinstance(top(app), RulesScreen) and top(app).game_id == "template"
         await pilot.press("escape")
-        await pilot.click("#quit")
+        await click_link(pilot, "quit")
     assert app.return_code == 0
 
 

@@ -10,6 +10,7 @@ from textual.widgets import Input, RadioButton, RadioSet, Select, Static
 
 from app import settings
 from app.tui.app import EquationDuelApp
+from app.tui.menu_links import MenuLinks
 from app.tui.preset_words import preset_words
 from app.tui.setup import SetupScreen
 from rules.collect import CollectOptions
@@ -179,8 +180,8 @@ async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> 
         assert started.names == ("Ann", "Computer (perfect)") and started.first == 2
         app.go_menu()
         await pilot.pause()
-        link = top(app).query_one("#play-again", Static)
-        assert link.display and str(link.render()) == "Play again: Countdown Duel (a)"
+        links = top(app).query_one(MenuLinks).drawn(0)
+        assert links[1][0] == "Play again: Countdown Duel (a)"
         setup = await open_setup(pilot, app, "5")  # the same game: all of it remembered
         assert setup.query_one("#name-1", Input).value == "Ann"
         assert setup.query_one("#computer-2", RadioButton).value

@@ -12,7 +12,7 @@ from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
 from app.tui.stats_screen import StatsScreen
 from rules.records import players_of, record_from_moves
-from tests.app.tui_support import SIZE, text_of, top, winner_shown
+from tests.app.tui_support import SIZE, click_link, text_of, top, winner_shown
 
 NAMES = ("Ann", "Bob")
 
@@ -54,7 +54,7 @@ async def test_stats_against_the_computer_by_click() -> None:
         ratings.record_game(record_from_moves("conquest", None, moves, players))
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.click("#statistics")
+        await click_link(pilot, "statistics")
         screen = top(app)
         assert isinstance(screen, StatsScreen)
         assert rows(screen, "stats-cpu") == [

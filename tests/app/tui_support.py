@@ -12,6 +12,7 @@ from textual.widgets import Static
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import GameOverDialog
 from app.tui.game_screen import GameScreen
+from app.tui.menu_links import MenuLinks
 from rules.registry import get_game
 
 SIZE = (100, 30)
@@ -42,6 +43,12 @@ async def open_game_by_keys(pilot: Pilot[None], menu_key: str, names: tuple[str,
         await pilot.press("ctrl+a", *([] if not name else list(name)))
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def click_link(pilot: Pilot[None], name: str) -> None:
+    """Click the menu's link `name` ("quit", "statistics"...: app.tui.menu) where it is drawn."""
+    links = pilot.app.screen.query_one(MenuLinks)
+    assert await pilot.click(MenuLinks, offset=links.offset_of(name))
 
 
 async def click_button_again(pilot: Pilot[None], selector: str) -> None:

@@ -13,7 +13,7 @@ from app.tui.app import EquationDuelApp
 from app.tui.tournament_rounds import TournamentRoundsScreen
 from app.tui.tournament_screen import TournamentScreen
 from rules.records import GameRecord, PlayerInfo, RecordResult
-from tests.app.tui_support import SIZE, text_of
+from tests.app.tui_support import SIZE, click_link, text_of
 
 
 def _cells(table: DataTable) -> list[list[str]]:
@@ -90,7 +90,7 @@ async def test_a_small_tournament_played_through_the_screen() -> None:
 
 async def test_the_menu_shows_the_class_entry_at_80_by_24() -> None:
     from app.match_session.setup import GameSetup
-    from app.tui.menu import MenuLink
+    from app.tui.menu_links import MenuLinks
     from app.tui.setup_memory import remember_setup
 
     # "Play again: Equation Conquest (a)", the longest the row holds.
@@ -98,13 +98,13 @@ async def test_the_menu_shows_the_class_entry_at_80_by_24() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        quick = [link for link in app.screen.query(MenuLink) if link.parent.id == "menu-quick"]
-        assert [text_of(link) for link in quick] == [
+        quick = app.screen.query_one(MenuLinks).drawn(0)
+        assert [words.strip() for words, _ in quick] == [
             "Puzzles (p)", "Play again: Equation Conquest (a)", "Class (c)", "Theme (t)",
         ]  # fmt: skip
-        for link in quick:  # each whole on the screen
-            assert link.region.x >= 0 and link.region.right <= 80 and link.region.width > 0
-        await pilot.click("#tournament")
+        for _, region in quick:  # each whole on the screen
+            assert region.x >= 0 and region.right <= 80 and region.width > 0
+        await click_link(pilot, "tournament")
         assert isinstance(app.screen, TournamentScreen)
 
 
