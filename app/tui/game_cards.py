@@ -1,15 +1,25 @@
-"""A game as the menu and the online host's list show it: its number, title and pitch."""
+"""A game as the menu and the online host's list show it: its number, title and pitch
+(`GameCard`, a widget per game; `GameList`, the menu's five games in one widget)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Offset, Size
 from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Static
 
-from rules.registry import GAME_INFO
+from rules.registry import GAME_IDS, GAME_INFO
+
+
+def _card_text(number: int, game_id: str) -> Text:
+    game = GAME_INFO[game_id]
+    return Text.assemble((f"{number}  ", "bold"), (game.name, "bold"), "\n", (game.pitch, "italic"))
 
 
 class GameCard(Static, can_focus=True):
@@ -23,14 +33,7 @@ class GameCard(Static, can_focus=True):
             self.game_id = game_id
 
     def __init__(self, number: int, game_id: str) -> None:
-        game = GAME_INFO[game_id]
-        prompt = Text.assemble(
-            (f"{number}  ", "bold"),
-            (game.name, "bold"),
-            "\n",
-            (game.pitch, "italic"),
-        )
-        super().__init__(prompt, id=f"game-{game_id}", classes="game-card")
+        super().__init__(_card_text(number, game_id), id=f"game-{game_id}", classes="game-card")
         self.game_id = game_id
 
     def on_click(self) -> None:
@@ -38,3 +41,106 @@ class GameCard(Static, can_focus=True):
 
     def action_open(self) -> None:
         self.post_message(self.Chosen(self.game_id))
+
+
+class GameList(Widget, can_focus=True):
+    """The five games as one widget: each game's number, title and pitch, the highlighted
+    one drawn as chosen while the list has the focus. Enter or a click opens a game (the
+    same `GameCard.Chosen` a card posts). The menu's first frame paints one widget here,
+    not five cards in a box; the looks are component classes in `styles/menu.tcss`."""
+
+    ALLOW_SELECT = False
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "open", "Play", show=False)]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "game-list--card",
+        "game-list--hover",
+        "game-list--chosen",
+    }
+
+    #: The game drawn as chosen (Enter opens it).
+    highlighted: reactive[str] = reactive(GAME_IDS[0])
+    #: The game under the mouse.
+    hovered: reactive[str | None] = reactive(None)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._lines: tuple[int, list[Text]] | None = None  # (width, each line's words)
+        self._rows: list[str] = []  # the game each line belongs to
+
+    def _wrapped(self, width: int) -> list[Text]:
+        """Every game's lines at `width` (one column each side for padding)."""
+        if self._lines is None or self._lines[0] != width:
+            lines: list[Text] = []
+            self._rows = []
+            for number, game_id in enumerate(GAME_IDS, start=1):
+                card = _card_text(number, game_id).wrap(self.app.console, max(1, width - 2))
+                lines.extend(card)
+                self._rows.extend([game_id] * len(card))
+            self._lines = (width, lines)
+        return self._lines[1]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._wrapped(width))
+
+    def render(self) -> Text:
+        width = self.content_region.width
+        card, hover, chosen = (
+            self.get_component_rich_style(f"game-list--{name}")
+            for name in ("card", "hover", "chosen")
+        )
+        text = Text(no_wrap=True, overflow="crop", end="")
+        for index, line in enumerate(self._wrapped(width)):
+            game_id = self._rows[index]
+            if game_id == self.highlighted and self.has_focus:
+                style = chosen
+            elif game_id == self.hovered:
+                style = card + hover
+            else:
+                style = card
+            if index:
+                text.append("\n")
+            start = len(text)
+            text.append(" ")
+            text.append_text(line)
+            text.append(" " * max(0, width - 1 - line.cell_len))
+            text.stylize_before(style, start)
+        return text
+
+    def game_at(self, offset: Offset) -> str | None:
+        """The game drawn at `offset` (within the widget, its border included), if any."""
+        y = offset.y - self.styles.gutter.top
+        return self._rows[y] if 0 <= y < len(self._rows) else None
+
+    def offset_of(self, game_id: str) -> Offset:
+        """Where `game_id`'s title is drawn (within the widget): where a click lands."""
+        return Offset(
+            self.styles.gutter.left + 4, self.styles.gutter.top + self._rows.index(game_id)
+        )
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hovered = self.game_at(event.offset)
+
+    def on_leave(self) -> None:
+        self.hovered = None
+
+    def on_click(self, event: events.Click) -> None:
+        game_id = self.game_at(event.offset)
+        if game_id is not None:
+            event.stop()
+            self.highlighted = game_id
+            self.post_message(GameCard.Chosen(game_id))
+
+    def action_open(self) -> None:
+        self.post_message(GameCard.Chosen(self.highlighted))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def watch_highlighted(self) -> None:
+        self.refresh()
+
+    def watch_hovered(self) -> None:
+        self.refresh()

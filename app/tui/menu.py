@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 
-from app.tui.game_cards import GameCard
+from app.tui.game_cards import GameCard, GameList
 from app.tui.menu_links import MenuLink, MenuLinks
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
@@ -86,21 +85,18 @@ class MenuScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__(classes="menu-screen")
-        self.current = GAME_IDS[0]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
             yield MenuTitle(id="menu-title")
-            with Vertical(id="games"):
-                for number, game_id in enumerate(GAME_IDS, start=1):
-                    yield GameCard(number, game_id)
+            yield GameList(id="games")
             yield MenuLinks(*LINKS, id="menu-links")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted
             return
-        self.query_one(f"#game-{self.current}", GameCard).focus()
+        self.query_one(GameList).focus()
         self._offer_play_again()
 
     def on_screen_resume(self) -> None:
@@ -129,18 +125,17 @@ class MenuScreen(Screen[None]):
             else:
                 app.start_game(setup)
 
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        widget = event.widget if hasattr(event, "widget") else None
-        if isinstance(widget, GameCard):
-            self.current = widget.game_id
-
     @property
     def highlighted_game(self) -> str:
-        return self.current
+        return self.query_one(GameList).highlighted
+
+    def _highlight(self, game_id: str) -> None:
+        games = self.query_one(GameList)
+        games.highlighted = game_id
+        games.focus()
 
     def on_game_card_chosen(self, event: GameCard.Chosen) -> None:
         event.stop()
-        self.current = event.game_id
         self._open(event.game_id)
 
     def _open(self, game_id: str) -> None:
@@ -149,14 +144,12 @@ class MenuScreen(Screen[None]):
             app.open_setup(game_id)
 
     def action_move(self, step: int) -> None:
-        index = (GAME_IDS.index(self.current) + step) % len(GAME_IDS)
-        self.current = GAME_IDS[index]
-        self.query_one(f"#game-{self.current}", GameCard).focus()
+        index = (GAME_IDS.index(self.highlighted_game) + step) % len(GAME_IDS)
+        self._highlight(GAME_IDS[index])
 
     def action_choose(self, index: int) -> None:
-        self.current = GAME_IDS[index]
-        self.query_one(f"#game-{self.current}", GameCard).focus()
-        self._open(self.current)
+        self._highlight(GAME_IDS[index])
+        self._open(GAME_IDS[index])
 
     def action_open(self) -> None:
         self._open(self.highlighted_game)

@@ -15,6 +15,7 @@ from rules.conquest import GAME, ConquestOptions, equations_of
 from rules.words.outcome import record_reason
 from tests.app.tui_support import (
     SIZE,
+    click_game,
     clock_by_hand,
     expected,
     game_screen,
@@ -84,7 +85,7 @@ async def test_conquest_whole_game_by_clicks() -> None:
     moves = random_game(11)
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.click("#game-conquest")
+        await click_game(pilot, "conquest")
         await pilot.pause()
         assert isinstance(top(app), SetupScreen) and top(app).game_id == "conquest"
         await pilot.click("#start")

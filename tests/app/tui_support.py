@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import GameOverDialog
+from app.tui.game_cards import GameList
 from app.tui.game_screen import GameScreen
 from app.tui.menu_links import MenuLinks
 from rules.registry import get_game
@@ -49,6 +50,12 @@ async def click_link(pilot: Pilot[None], name: str) -> None:
     """Click the menu's link `name` ("quit", "statistics"...: app.tui.menu) where it is drawn."""
     links = pilot.app.screen.query_one(MenuLinks)
     assert await pilot.click(MenuLinks, offset=links.offset_of(name))
+
+
+async def click_game(pilot: Pilot[None], game_id: str) -> None:
+    """Click game `game_id` on the menu's list of games, on its title."""
+    games = pilot.app.screen.query_one(GameList)
+    assert await pilot.click(GameList, offset=games.offset_of(game_id))
 
 
 async def click_button_again(pilot: Pilot[None], selector: str) -> None:
