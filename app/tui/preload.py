@@ -34,12 +34,25 @@ from app.tui.styles import SCREEN_STYLES
 PRELOADED = ("app.tui.setup",)
 
 
+#: How long after the menu's first refresh the loading starts (seconds). The frame is
+#: handed to Textual's writer thread, which writes it to the terminal once it gets the
+#: interpreter; a thread importing pydantic meanwhile holds the interpreter 5 ms at a
+#: time (Python's switch interval), and the menu reached the terminal about 12 ms later
+#: (`python bench/tui.py launch`). A player reads the menu for far longer than this.
+START_AFTER = 0.1
+
+
 def preload(app: App[Any]) -> None:
-    """Start loading, in the background, what the setup screens need. Not for a headless
-    app (tests): there the modules are loaded already, and each test's screens should
-    read their sheets as they open, not at a moment a thread picks."""
+    """Start loading, in the background, what the setup screens need, once the menu's
+    first frame is out (`START_AFTER`). Not for a headless app (tests): there the modules
+    are loaded already, and each test's screens should read their sheets as they open,
+    not at a moment a thread picks."""
     if app.is_headless:
         return
+    app.set_timer(START_AFTER, lambda: _start(app), name="preload")
+
+
+def _start(app: App[Any]) -> None:
     loop = asyncio.get_running_loop()
     thread = threading.Thread(
         target=_import, args=(app, loop), name="equation-duel-preload", daemon=True
