@@ -116,6 +116,9 @@ class EquationDuelApp(App[None]):
             self.call_after_refresh(self.offer_resume)  # after the menu is drawn
             self.call_after_refresh(self.preload)
         self.call_after_refresh(self.check_size)
+        from app.tui.preload import collect_from_now
+
+        self.call_after_refresh(collect_from_now)  # (off until the first frame: app.launch)
 
     def preload(self) -> None:
         """Load what the setup screens need in the background (app.tui.preload)."""
