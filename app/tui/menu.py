@@ -8,7 +8,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -87,10 +86,9 @@ class MenuScreen(Screen[None]):
         super().__init__(classes="menu-screen")
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="menu-box"):
-            yield MenuTitle(id="menu-title")
-            yield GameList(id="games")
-            yield MenuLinks(*LINKS, id="menu-links")
+        yield MenuTitle(id="menu-title")
+        yield GameList(id="games")
+        yield MenuLinks(*LINKS, id="menu-links")
         yield KeysFooter()
 
     def on_mount(self) -> None:
