@@ -174,6 +174,10 @@ class Terminal:
 def child_env(data: Path) -> dict[str, str]:
     env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(COLUMNS), LINES=str(LINES))
     env.pop("NO_COLOR", None)
+    # The warm-up launch writes the bytecode, as an installed app has it: with
+    # PYTHONDONTWRITEBYTECODE set, a tree without it (an export given through PYTHONPATH,
+    # or modules edited since) compiled its modules at every launch, some 10-20 ms.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["EQUATION_DUEL_DATA"] = str(data)
     return env
 
