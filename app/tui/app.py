@@ -93,15 +93,13 @@ class EquationDuelApp(App[None]):
         return MenuScreen()
 
     def on_mount(self) -> None:
-        from app.data_folder import clean_stale_temporaries
-        from app.tui.quitting import catch_signals
-        from app.tui.resume import start_saving
         from app.tui.theme_memory import remember_theme
 
-        clean_stale_temporaries()  # what a save killed half-way left behind
-        start_saving(self)  # can games be kept? (if not, it says so once)
-        catch_signals(self)  # SIGHUP, SIGTERM, SIGINT: end as quitting does
-        remember_theme(self)
+        remember_theme(self)  # (the first frame is drawn in it)
+        if self.start_record is None and self.start_game_id is None:
+            self.call_after_refresh(self.start_keeping)  # the menu keeps nothing: once drawn
+        else:
+            self.start_keeping()
         if self.start_record is not None:
             self.open_record(self.start_record)
         elif self.start_game_id is not None:
@@ -119,6 +117,18 @@ class EquationDuelApp(App[None]):
         from app.tui.preload import collect_from_now
 
         self.call_after_refresh(collect_from_now)  # (off until the first frame: app.launch)
+
+    def start_keeping(self) -> None:
+        """Clear what a save killed half-way left behind, find out whether games can be
+        kept (if not, say so once), and end on SIGHUP, SIGTERM and SIGINT as quitting does.
+        """
+        from app.data_folder import clean_stale_temporaries
+        from app.tui.quitting import catch_signals
+        from app.tui.resume import start_saving
+
+        clean_stale_temporaries()
+        start_saving(self)
+        catch_signals(self)
 
     def preload(self) -> None:
         """Load what the setup screens need in the background (app.tui.preload)."""
