@@ -57,7 +57,7 @@ class GameList(Widget, can_focus=True):
         "game-list--chosen",
     }
 
-    #: The game drawn as chosen (Enter opens it).
+    #: The game drawn as chosen (Enter opens it). (A change of either repaints.)
     highlighted: reactive[str] = reactive(GAME_IDS[0])
     #: The game under the mouse.
     hovered: reactive[str | None] = reactive(None)
@@ -137,10 +137,4 @@ class GameList(Widget, can_focus=True):
         self.refresh()
 
     def on_blur(self) -> None:
-        self.refresh()
-
-    def watch_highlighted(self) -> None:
-        self.refresh()
-
-    def watch_hovered(self) -> None:
         self.refresh()

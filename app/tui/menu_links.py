@@ -53,7 +53,7 @@ class MenuLinks(Widget, can_focus=False):
         "menu-links--hover",
     }
 
-    #: The name of the link under the mouse.
+    #: The name of the link under the mouse (a change repaints).
     hovered: reactive[str | None] = reactive(None)
 
     class Pressed(Message):
@@ -162,9 +162,6 @@ class MenuLinks(Widget, can_focus=False):
 
     def on_leave(self) -> None:
         self.hovered = None
-
-    def watch_hovered(self) -> None:
-        self.refresh()
 
     def on_click(self, event: events.Click) -> None:
         link = self.link_at(event.offset)
