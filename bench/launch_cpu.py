@@ -1,6 +1,6 @@
 """CPU time of a launch until the menu's first frame, against a bare Textual app.
 
-    python bench/launch_cpu.py [--runs N] [--vs DIR]
+    python bench/launch_cpu.py [--runs N] [--vs DIR ...]
 
 `bench/tui.py launch` times the launch in a real terminal; on a machine shared with other
 jobs its medians move by a tenth from one run to the next. This counts the CPU time the
@@ -10,7 +10,8 @@ project's environment: it starts the app through `app.launch` as `equation-duel`
 (but headless, at 100×30, whatever the output is) and notes the CPU time when the first
 frame is handed to the output. The bare app (one Static) is measured the
 same way, launches interleaved, the first of each left out. With `--vs DIR` (an export of
-another commit: `git archive main | tar -x -C DIR`) that code is measured too, in turn.
+another commit: `git archive main | tar -x -C DIR`; given again for more) that code is
+measured too, in turn.
 
 Besides the total (interpreter start included), the CPU time from `App.run` to the first
 frame and what Textual spent in it: style sheets parsed, styles applied and updated,
@@ -146,14 +147,16 @@ def launch(kind: str, path: str | None, data: str) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--vs", metavar="DIR", help="another tree of the code, measured too")
+    parser.add_argument(
+        "--vs", metavar="DIR", action="append", default=[], help="another tree, measured too"
+    )
     args = parser.parse_args()
     cases: dict[str, tuple[str, str | None]] = {
         "bare Textual app": ("bare", None),
         "this code": ("app", str(ROOT)),
     }
-    if args.vs:
-        cases[f"--vs {args.vs}"] = ("app", args.vs)
+    for tree in args.vs:
+        cases[tree] = ("app", tree)
     samples: dict[str, list[dict[str, float]]] = {name: [] for name in cases}
     with tempfile.TemporaryDirectory() as data:
         for kind, path in cases.values():
@@ -162,7 +165,7 @@ def main() -> None:
             for name, (kind, path) in cases.items():
                 samples[name].append(launch(kind, path, data))
     print(f"CPU ms until the first frame, headless, median of {args.runs} launches each")
-    print(f"{'':28s}" + "".join(f"{name[:22]:>24s}" for name in cases))
+    print(f"{'':28s}" + "".join(f"{name[-22:]:>24s}" for name in cases))
     medians = {
         name: {key: statistics.median(s.get(key, 0.0) for s in runs) for key, _ in FIGURES}
         for name, runs in samples.items()
