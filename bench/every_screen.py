@@ -94,7 +94,8 @@ def cases() -> list[Case]:
     menu: list[Case] = [
         Case("menu → rules (F1)", (), (), F1, ("Rules · ",)),
         Case("menu → puzzles (p)", (), (), "p", ("Puzzles · find the winning move",)),
-        Case("menu → saved games (g)", (), (), "g", ("Saved games", "finished:")),
+        Case("menu → saved games (g)", (), (), "g", ("Saved games", "ctrl+s in a game keeps")),
+        Case("menu → saved games (g): the list", (), (), "g", ("Saved games", "finished:")),
         Case("menu → statistics (s)", (), (), "s", ("finished games recorded", "Players")),
         Case("menu → class (c)", (), (), "c", ("Class: tournaments",)),
         Case("menu → themes (t)", (), (), "t", ("Search for themes",)),

@@ -1,9 +1,11 @@
-"""Screens that read files show first and fill in once read (issue 28): the saved games
-are read and checked in a thread, the screen says so meanwhile, and Enter typed before
-the list is there opens the newest game once it is."""
+"""Screens open at once (issue 28): the saved games are read and checked in a thread, the
+screen says so meanwhile, and Enter typed before the list is there opens the newest game
+once it is; the puzzles', online and class screens' own style sheets, read in the
+background after the menu, change none of them."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 from textual.widgets import OptionList, Static
@@ -12,6 +14,7 @@ from app import storage
 from app.tui import replay
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
+from app.tui.preload import read_screen_styles
 from app.tui.replay import SavedGamesScreen
 from tests.app.test_tui_outside_text import finished_record
 from tests.app.tui_support import SIZE, text_of, top, until
@@ -42,3 +45,26 @@ async def test_saved_games_show_at_once_and_enter_waits_for_the_list(monkeypatch
         assert "Countdown Duel" in str(
             screen.query_one("#saved-list", OptionList).get_option_at_index(0).prompt
         )
+
+
+async def own_sheet_screens(early: bool) -> list[str]:
+    """The puzzles menu, the class screen and the online games, each opened from the
+    menu, as drawn with every sheet read after the menu (`early`) or as each opens."""
+    app = EquationDuelApp()
+    shown: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if early:
+            assert read_screen_styles(app)
+            await pilot.pause()
+        for key in ("p", "c", "o"):
+            await pilot.press(key)
+            await pilot.pause()
+            shown.append(re.sub(r"terminal-[-0-9a-z]+", "T", app.export_screenshot()))
+            app.pop_screen()
+            await pilot.pause()
+    return shown
+
+
+async def test_the_puzzles_class_and_online_sheets_read_after_the_menu_change_no_screen() -> None:
+    assert await own_sheet_screens(early=True) == await own_sheet_screens(early=False)
