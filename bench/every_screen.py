@@ -121,7 +121,8 @@ def cases() -> list[Case]:
     return [
         *menu,
         Case("game → rules (F1)", game, (), F1, ("Rules · ",), board),
-        Case("game → hint (h)", game, (), "h", ("Hint: ",), board),
+        Case("game → hint (h): asked", game, (), "h", ("Looking for the best move",), board),
+        Case("game → hint (h): the answer", game, (), "h", ("Hint: ",), board),
         Case("game → palette (ctrl+p)", game, (), CTRL_P, ("Search for commands",), board),
         Case("game → quit dialog (ctrl+q)", game, (), CTRL_Q, ("Quit Equation Duel?",), board),
         Case("countdown 1000: last move → game over", ending, (), last, ("Game over",), counting),

@@ -1,7 +1,8 @@
 """Screens open at once (issue 28): the saved games are read and checked in a thread, the
 screen says so meanwhile, and Enter typed before the list is there opens the newest game
 once it is; the puzzles', online and class screens' own style sheets, read in the
-background after the menu, change none of them."""
+background after the menu, change none of them; in a game between people the helper's
+fork server starts once the board is drawn, so the first hint does not wait for it."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ import threading
 from textual.widgets import OptionList, Static
 
 from app import storage
-from app.tui import replay
+from app.tui import preload, replay, thinking
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.preload import read_screen_styles
 from app.tui.replay import SavedGamesScreen
 from tests.app.test_tui_outside_text import finished_record
-from tests.app.tui_support import SIZE, text_of, top, until
+from tests.app.tui_support import SIZE, game_screen, text_of, top, until
 
 
 async def test_saved_games_show_at_once_and_enter_waits_for_the_list(monkeypatch) -> None:
@@ -68,3 +69,23 @@ async def own_sheet_screens(early: bool) -> list[str]:
 
 async def test_the_puzzles_class_and_online_sheets_read_after_the_menu_change_no_screen() -> None:
     assert await own_sheet_screens(early=True) == await own_sheet_screens(early=False)
+
+
+class Drawn(EquationDuelApp):
+    """The app as in a terminal, where the screens start what they start for a player."""
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+
+async def test_between_people_the_helpers_server_starts_once_the_board_is_drawn(
+    monkeypatch,
+) -> None:
+    started: list[str] = []
+    monkeypatch.setattr(thinking, "start_server", lambda: started.append("server"))
+    monkeypatch.setattr(preload.gc, "freeze", lambda: None)  # (many apps in this process)
+    app = Drawn("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: started == ["server"], "the server started")
+        assert not game_screen(app).searches.busy  # nothing asked of it yet
