@@ -10,8 +10,10 @@ then times the last key until a text of the new screen is on the terminal: the f
 time the screen opens in that process, imports and all, as a player meets it.
 
 The data folder is seeded through the app itself: finished games between two computer
-players (`equation-duel play GAME --plain`, five games a seed), so the statistics and
-saved games have rows, and each game's last setup with its largest options
+players (`equation-duel play GAME --plain`, five games a seed), so the saved games have
+rows; a class's games (`--class-games` of those games again between `--pupils` people,
+counted and rated by `app.ratings.record_game`), so the statistics have a rating row
+per pupil and game and a long head-to-head table; and each game's last setup with its largest options
 (`app.tui.setup_memory.remember_setup`: collect 1–15 with double digits, template
 `_ ÷ (_ − _)` digits 0–9 twice to 3 round wins, fifty 1–15 to 200, conquest with
 declarations, countdown to 1000), which the setup screen shows and Enter starts.
@@ -53,12 +55,23 @@ LARGEST: dict[str, tuple[str, dict[str, object]]] = {
 }
 
 SEED = """
-import sys
+import random, sys
+from app import ratings
+from app.finished_games import list_games
 from app.tui.session import GameSetup
 from app.tui.setup_memory import remember_setup
 from bench.every_screen import LARGEST
 for game_id, (_, options) in LARGEST.items():
     remember_setup(GameSetup.make(game_id, options))
+# A class: the computers' games again, played by pupils, counted and rated.
+played = [entry.record for entry in list_games() if entry.record is not None]
+rng = random.Random(1)
+pupils = [f"Pupil {n}" for n in range(int(sys.argv[1]))]
+for number in range(int(sys.argv[2])):
+    record = played[number % len(played)]
+    names = rng.sample(pupils, 2)
+    seats = [s.model_copy(update={"name": n, "kind": "human"}) for s, n in zip(record.players, names)]
+    ratings.record_game(record.model_copy(update={"id": f"class-{number}", "players": tuple(seats)}))
 """
 
 
@@ -96,7 +109,7 @@ def cases() -> list[Case]:
         Case("menu → puzzles (p)", (), (), "p", ("Puzzles · find the winning move",)),
         Case("menu → saved games (g)", (), (), "g", ("Saved games", "ctrl+s in a game keeps")),
         Case("menu → saved games (g): the list", (), (), "g", ("Saved games", "finished:")),
-        Case("menu → statistics (s)", (), (), "s", ("finished games recorded", "Players")),
+        Case("menu → statistics (s)", (), (), "s", ("finished games recorded", "Win %")),
         Case("menu → class (c)", (), (), "c", ("Class: tournaments",)),
         Case("menu → themes (t)", (), (), "t", ("Search for themes",)),
         Case("menu → online (o)", (), (), "o", ("Play a friend online",)),
@@ -137,8 +150,9 @@ def cases() -> list[Case]:
     ]
 
 
-def seed(folder: Path, env: dict[str, str], seeds: int) -> None:
-    """Finished games and the largest setups, written by the app itself."""
+def seed(folder: Path, env: dict[str, str], seeds: int, pupils: int, class_games: int) -> None:
+    """Finished games, a class's games counted and rated, and the largest setups, written
+    by the app itself."""
     from bench.tui import program
 
     env = dict(env, EQUATION_DUEL_DATA=str(folder))
@@ -154,7 +168,10 @@ def seed(folder: Path, env: dict[str, str], seeds: int) -> None:
                 timeout=120,
             )
     subprocess.run(
-        [sys.executable, "-c", SEED], env=dict(env, PYTHONPATH=str(ROOT)), check=True, timeout=60
+        [sys.executable, "-c", SEED, str(pupils), str(class_games)],
+        env=dict(env, PYTHONPATH=str(ROOT)),
+        check=True,
+        timeout=60,
     )
 
 
@@ -186,6 +203,8 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only the cases whose name has this")
     parser.add_argument("--vs", default="", help="a folder of other code, run in turn")
     parser.add_argument("--seeds", type=int, default=4, help="finished games: 5 per seed")
+    parser.add_argument("--pupils", type=int, default=24, help="a class's players")
+    parser.add_argument("--class-games", type=int, default=600, help="their games counted")
     args = parser.parse_args()
     tui.COLUMNS, tui.LINES = 80, 24
     seeded = Path(tempfile.mkdtemp(prefix="bench-every-screen-seed-"))
@@ -193,7 +212,7 @@ def main() -> None:
     envs = {"this code": env}
     if args.vs:
         envs[args.vs] = dict(env, PYTHONPATH=args.vs)
-    seed(seeded, env, args.seeds)
+    seed(seeded, env, args.seeds, args.pupils, args.class_games)
     chosen = [case for case in cases() if args.only in case.name]
     print(f"load average at the start: {os.getloadavg()[0]:.1f}")
     for each in envs.values():

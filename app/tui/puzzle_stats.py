@@ -8,9 +8,14 @@ when it is mounted (app.ratings_view) and hides when there are none.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
+from rich.console import Console, ConsoleOptions
+from rich.segment import Segment
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.app import ComposeResult, RenderResult
+from textual.containers import Vertical
+from textual.renderables.sparkline import Sparkline as Bars
 from textual.widgets import Sparkline, Static
 
 from app.ratings_view import EMPTY, RatingsSummary, ratings_summary, unreadable_ratings_text
@@ -29,9 +34,7 @@ class RatingsPanel(Vertical):
 
     DEFAULT_CSS = """
     RatingsPanel { height: auto; }
-    RatingsPanel .rating-row { height: 1; }
-    RatingsPanel .rating-label { width: 40; }
-    RatingsPanel Sparkline { width: 30; height: 1; }
+    RatingsPanel RatingRow { height: 1; width: 70; }
     RatingsPanel .ratings-line { height: auto; color: $text-muted; }
     """
 
@@ -66,9 +69,7 @@ class RatingsPanel(Vertical):
             label = (
                 f"{line.player} · {board_title(line.board)}: {line.rating} ({line.changes} rated)"
             )
-            with Horizontal(classes="rating-row"):
-                yield Static(Text(label), classes="rating-label")
-                yield Sparkline(list(line.history), summary_function=max)
+            yield RatingRow(label, line.history)
         for p in found.puzzles:
             words = (
                 f"{p.player}: {p.solved} of {p.tried} puzzles solved, "
@@ -88,6 +89,49 @@ class RatingsPanel(Vertical):
         self.display = bool(
             found.ratings or found.puzzles or found.unreadable or self.problem or self.training
         )
+
+
+class RatingRow(Sparkline):
+    """A rating in words (the first line of them, in 40 columns) and its history as a
+    sparkline (30 columns), as one widget: a class's ratings are many rows, and the three
+    widgets a row used to be (a row, its words, its sparkline) made the statistics screen
+    slow to open. The sparkline's colours are a Sparkline's (its component classes)."""
+
+    WORDS, BARS = 40, 30
+
+    def __init__(self, label: str, history: Sequence[float]) -> None:
+        super().__init__(list(history), summary_function=max)
+        self.label = label
+
+    def render(self) -> RenderResult:
+        _, base = self.background_colors
+        low = base + self.get_component_styles("sparkline--min-color").color
+        high = base + self.get_component_styles("sparkline--max-color").color
+        bars = Bars(
+            self.data or [],
+            width=self.BARS,
+            height=1,
+            min_color=low.rich_color,
+            max_color=high.rich_color,
+            summary_function=self.summary_function,
+        )
+        return _Row(Text(self.label), bars, self.WORDS)
+
+
+class _Row:
+    """Words cut to their first line in `width` columns, then the bars."""
+
+    def __init__(self, words: Text, bars: Bars[float], width: int) -> None:
+        self.words, self.bars, self.width = words, bars, width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        lines = self.words.wrap(console, self.width)
+        first = lines[0] if lines else Text()
+        first.truncate(self.width)
+        first.rstrip()
+        yield from first.render(console)
+        yield Segment(" " * (self.width - first.cell_len))
+        yield from console.render(self.bars, options)
 
 
 def _training_lines() -> list[str]:

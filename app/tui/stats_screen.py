@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from app import stats
-from app.tui.mounting import gone
+from app.tui.mounting import StyledAsMounted, gone
 from app.tui.puzzle_stats import RatingsPanel
 from app.tui.record_dialogs import short_title
 from app.tui.styles import SCREEN_STYLES
@@ -33,7 +33,7 @@ def percent(rate: float) -> str:
     return f"{round(rate * 100)}%"
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(StyledAsMounted, Screen[None]):
     """Every finished game counted: who played, who won, and how often."""
 
     CSS_PATH = SCREEN_STYLES

@@ -188,7 +188,7 @@ async def test_statistics_screen_shows_ratings_with_a_sparkline() -> None:
     from textual.widgets import Sparkline, Static
 
     from app.tui.app import EquationDuelApp
-    from app.tui.puzzle_stats import RatingsPanel
+    from app.tui.puzzle_stats import RatingRow, RatingsPanel
     from tests.app.tui_support import SIZE
 
     ratings.record_game(conquest_game(("Ada", "Computer"), 1, ("human", "perfect")))
@@ -204,7 +204,8 @@ async def test_statistics_screen_shows_ratings_with_a_sparkline() -> None:
         panel = app.screen.query_one(RatingsPanel)
         assert panel.display
         lines = [str(s.render()) for s in panel.query(Static)]
-        assert any("Ada · Equation Conquest: " in line for line in lines)
+        rows = [row.label for row in panel.query(RatingRow)]  # (each draws its words)
+        assert any("Ada · Equation Conquest: " in row for row in rows)
         assert any("1 of 1 puzzles solved" in line for line in lines)
         sparks = list(panel.query(Sparkline))
         assert len(sparks) == 2 and next(iter(sparks[0].data or [])) == 1500
