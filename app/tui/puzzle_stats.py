@@ -15,6 +15,7 @@ from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult, RenderResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.renderables.sparkline import Sparkline as Bars
 from textual.widgets import Sparkline, Static
 
@@ -34,7 +35,7 @@ class RatingsPanel(Vertical):
 
     DEFAULT_CSS = """
     RatingsPanel { height: auto; }
-    RatingsPanel RatingRow { height: 1; width: 70; }
+    RatingsPanel RatingRows { height: auto; width: 70; }
     RatingsPanel .ratings-line { height: auto; color: $text-muted; }
     """
 
@@ -65,11 +66,17 @@ class RatingsPanel(Vertical):
         yield Static("Ratings", classes="stats-heading")
         if left_out:
             yield Static(Text(f"({left_out})"), classes="ratings-line")
-        for line in found.ratings:
-            label = (
-                f"{line.player} · {board_title(line.board)}: {line.rating} ({line.changes} rated)"
+        if found.ratings:
+            yield RatingRows(
+                [
+                    (
+                        f"{line.player} · {board_title(line.board)}: {line.rating} "
+                        f"({line.changes} rated)",
+                        line.history,
+                    )
+                    for line in found.ratings
+                ]
             )
-            yield RatingRow(label, line.history)
         for p in found.puzzles:
             words = (
                 f"{p.player}: {p.solved} of {p.tried} puzzles solved, "
@@ -91,47 +98,60 @@ class RatingsPanel(Vertical):
         )
 
 
-class RatingRow(Sparkline):
-    """A rating in words (the first line of them, in 40 columns) and its history as a
-    sparkline (30 columns), as one widget: a class's ratings are many rows, and the three
-    widgets a row used to be (a row, its words, its sparkline) made the statistics screen
-    slow to open. The sparkline's colours are a Sparkline's (its component classes)."""
+class RatingRows(Sparkline):
+    """The ratings, a line each: its words (their first line, in 40 columns) and its
+    history as a sparkline (30 columns), all drawn by this one widget. A class's ratings
+    are many lines, and the three widgets a line used to be (a row, its words, its
+    sparkline), each styled, made the statistics screen slow to open. The sparklines'
+    colours are a Sparkline's (its component classes)."""
 
     WORDS, BARS = 40, 30
 
-    def __init__(self, label: str, history: Sequence[float]) -> None:
-        super().__init__(list(history), summary_function=max)
-        self.label = label
+    def __init__(self, rows: Sequence[tuple[str, Sequence[float]]]) -> None:
+        super().__init__(summary_function=max)
+        self.rows = [(label, list(history)) for label, history in rows]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.rows)
 
     def render(self) -> RenderResult:
         _, base = self.background_colors
         low = base + self.get_component_styles("sparkline--min-color").color
         high = base + self.get_component_styles("sparkline--max-color").color
-        bars = Bars(
-            self.data or [],
-            width=self.BARS,
-            height=1,
-            min_color=low.rich_color,
-            max_color=high.rich_color,
-            summary_function=self.summary_function,
-        )
-        return _Row(Text(self.label), bars, self.WORDS)
+        lines = [
+            (
+                Text(label),
+                Bars(
+                    history,
+                    width=self.BARS,
+                    height=1,
+                    min_color=low.rich_color,
+                    max_color=high.rich_color,
+                    summary_function=self.summary_function,
+                ),
+            )
+            for label, history in self.rows
+        ]
+        return _Lines(lines, self.WORDS)
 
 
-class _Row:
-    """Words cut to their first line in `width` columns, then the bars."""
+class _Lines:
+    """Each line: words cut to their first line in `width` columns, then the bars."""
 
-    def __init__(self, words: Text, bars: Bars[float], width: int) -> None:
-        self.words, self.bars, self.width = words, bars, width
+    def __init__(self, lines: list[tuple[Text, Bars[float]]], width: int) -> None:
+        self.lines, self.width = lines, width
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
-        lines = self.words.wrap(console, self.width)
-        first = lines[0] if lines else Text()
-        first.truncate(self.width)
-        first.rstrip()
-        yield from first.render(console)
-        yield Segment(" " * (self.width - first.cell_len))
-        yield from console.render(self.bars, options)
+        for number, (words, bars) in enumerate(self.lines):
+            if number:
+                yield Segment.line()
+            wrapped = words.wrap(console, self.width)
+            first = wrapped[0] if wrapped else Text()
+            first.truncate(self.width)
+            first.rstrip()
+            yield from first.render(console)
+            yield Segment(" " * (self.width - first.cell_len))
+            yield from console.render(bars, options)
 
 
 def _training_lines() -> list[str]:
