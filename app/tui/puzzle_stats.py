@@ -9,6 +9,7 @@ when it is mounted (app.ratings_view) and hides when there are none.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions
 from rich.segment import Segment
@@ -39,19 +40,18 @@ class RatingsPanel(Vertical):
     RatingsPanel .ratings-line { height: auto; color: $text-muted; }
     """
 
-    def __init__(self, found: RatingsSummary | None = None, *, id: str | None = None) -> None:
+    def __init__(
+        self, found: RatingsSummary | ReadRatings | None = None, *, id: str | None = None
+    ) -> None:
+        """`found`: the ratings alone, or as `read_ratings` read them (None: read now)."""
         super().__init__(id=id)
-        self.found = found
-        self.problem: str | None = None
+        read = read_ratings() if found is None else found
+        if not isinstance(read, ReadRatings):
+            read = ReadRatings(read, None, [])
+        self.found: RatingsSummary | None = read.found
+        self.problem: str | None = read.problem
         #: The training in words (daily puzzles in a row, streak and storm bests).
-        self.training: list[str] = []
-        if found is None:
-            try:
-                self.found = ratings_summary()
-            except StatsError as error:
-                self.problem = str(error)
-                self.found = EMPTY
-            self.training = _training_lines()
+        self.training: list[str] = read.training
 
     def compose(self) -> ComposeResult:
         found = self.found or EMPTY
@@ -152,6 +152,24 @@ class _Lines:
             yield from first.render(console)
             yield Segment(" " * (self.width - first.cell_len))
             yield from console.render(bars, options)
+
+
+@dataclass(frozen=True)
+class ReadRatings:
+    """The ratings as read (`problem`: why they could not be), and the training's words."""
+
+    found: RatingsSummary
+    problem: str | None
+    training: list[str]
+
+
+def read_ratings() -> ReadRatings:
+    """Read the ratings and the training (touches no widget: it may run in a thread)."""
+    try:
+        found, problem = ratings_summary(), None
+    except StatsError as error:
+        found, problem = EMPTY, str(error)
+    return ReadRatings(found, problem, _training_lines())
 
 
 def _training_lines() -> list[str]:

@@ -1,5 +1,5 @@
-"""Screens open at once (issue 28): the saved games are read and checked in a thread, the
-screen says so meanwhile, and Enter typed before the list is there opens the newest game
+"""Screens open at once (issue 28): the saved games and the statistics are read in a
+thread, the screen says so meanwhile, and Enter typed before the list is there opens the newest game
 once it is; the puzzles', online and class screens' own style sheets, read in the
 background after the menu, change none of them; in a game between people the helper's
 fork server starts once the board is drawn, so the first hint does not wait for it."""
@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 import threading
 
-from textual.widgets import OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 
-from app import storage
-from app.tui import preload, replay, thinking
+from app import ratings, storage
+from app.tui import preload, replay, stats_screen, thinking
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.preload import read_screen_styles
+from app.tui.puzzle_stats import RatingRows, RatingsPanel
 from app.tui.replay import SavedGamesScreen
 from tests.app.test_tui_outside_text import finished_record
 from tests.app.tui_support import SIZE, game_screen, text_of, top, until
@@ -89,3 +90,33 @@ async def test_between_people_the_helpers_server_starts_once_the_board_is_drawn(
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: started == ["server"], "the server started")
         assert not game_screen(app).searches.busy  # nothing asked of it yet
+
+
+async def test_the_statistics_show_at_once_and_fill_in_once_read(monkeypatch) -> None:
+    ratings.record_game(finished_record("conquest", ("Ann", "Bo")))
+    go_on = threading.Event()
+    read = stats_screen.read_statistics
+
+    def held_read() -> stats_screen.ReadStatistics:
+        go_on.wait(30)
+        return read()
+
+    monkeypatch.setattr(stats_screen, "read_statistics", held_read)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(stats_screen.StatsScreen(read_in_thread=True))
+        await pilot.pause()
+        screen = top(app)
+        summary = screen.query_one("#stats-summary", Static)
+        assert text_of(summary) == "Reading the statistics…"
+        assert not screen.query_one("#stats-players", DataTable).display
+        go_on.set()
+        await until(pilot, lambda: screen.read is not None, "the statistics read")
+        await pilot.pause()
+        assert text_of(summary) == "1 finished game recorded"
+        rows = screen.query_one(RatingsPanel).query_one(RatingRows).rows
+        assert [label.split(":")[0] for label, _ in rows] == [
+            "Ann · Equation Conquest",
+            "Bo · Equation Conquest",
+        ]
+        assert screen.query_one("#stats-players", DataTable).row_count == 2
