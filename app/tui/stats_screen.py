@@ -100,17 +100,20 @@ class StatsScreen(StyledAsMounted, Screen[None]):
     def _read(self) -> None:
         read = read_statistics()
         with contextlib.suppress(RuntimeError):  # the app ended meanwhile
-            self.app.call_from_thread(self._filled_later, read)
+            self.app.call_from_thread(self.call_later, self._filled_later, read)
 
-    def _filled_later(self, read: ReadStatistics) -> None:
+    async def _filled_later(self, read: ReadStatistics) -> None:
         if gone(self):  # left before the statistics were read
             return
         self.read = read
-        body = self.query_one("#stats-body", VerticalScroll)
-        body.mount(RatingsPanel(read.ratings, id="stats-ratings"), before=0)
-        self._fill(read)
+        await self.recompose()  # (as composed when read at once: the ratings, the tables)
+        # Filled once that is laid out, as when read at once (filled before the first
+        # layout): the players' table, focused, then scrolls into view the same way.
+        self.call_after_refresh(self._fill, read)
 
     def _fill(self, read: ReadStatistics) -> None:
+        if gone(self):
+            return
         summary_line = self.query_one("#stats-summary", Static)
         found = read.summary
         if found is None:
