@@ -111,9 +111,11 @@ async def test_the_statistics_show_at_once_and_fill_in_once_read(monkeypatch) ->
         assert text_of(summary) == "Reading the statistics…"
         assert not screen.query_one("#stats-players", DataTable).display
         go_on.set()
-        await until(
-            pilot, lambda: "recorded" in text_of(top(app).query_one("#stats-summary")), "read"
-        )
+
+        def filled() -> bool:  # (while composed again, the summary line is not there)
+            return any("recorded" in text_of(line) for line in screen.query("#stats-summary"))
+
+        await until(pilot, filled, "the statistics read and shown")
         assert text_of(top(app).query_one("#stats-summary", Static)) == "1 finished game recorded"
         rows = screen.query_one(RatingsPanel).query_one(RatingRows).rows
         assert [label.split(":")[0] for label, _ in rows] == [
