@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 import threading
+from typing import Any
 
+import pytest
 from textual.widgets import DataTable, OptionList, Static
 
 from app import ratings, storage
@@ -22,16 +24,22 @@ from tests.app.test_tui_outside_text import finished_record
 from tests.app.tui_support import SIZE, game_screen, text_of, top, until
 
 
-async def test_saved_games_show_at_once_and_enter_waits_for_the_list(monkeypatch) -> None:
-    storage.save_game(finished_record("countdown", ("Ann", "Bo")))
+def held(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> threading.Event:
+    """`module.name`, a read a screen does in a thread, waits for the event returned."""
     go_on = threading.Event()
-    read = replay.read_listing
+    read = getattr(module, name)
 
-    def held_listing() -> replay.Listing:
+    def held_read() -> Any:
         go_on.wait(30)
         return read()
 
-    monkeypatch.setattr(replay, "read_listing", held_listing)
+    monkeypatch.setattr(module, name, held_read)
+    return go_on
+
+
+async def test_saved_games_show_at_once_and_enter_waits_for_the_list(monkeypatch) -> None:
+    storage.save_game(finished_record("countdown", ("Ann", "Bo")))
+    go_on = held(monkeypatch, replay, "read_listing")
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(SavedGamesScreen(read_in_thread=True))
@@ -94,14 +102,7 @@ async def test_between_people_the_helpers_server_starts_once_the_board_is_drawn(
 
 async def test_the_statistics_show_at_once_and_fill_in_once_read(monkeypatch) -> None:
     ratings.record_game(finished_record("conquest", ("Ann", "Bo")))
-    go_on = threading.Event()
-    read = stats_screen.read_statistics
-
-    def held_read() -> stats_screen.ReadStatistics:
-        go_on.wait(30)
-        return read()
-
-    monkeypatch.setattr(stats_screen, "read_statistics", held_read)
+    go_on = held(monkeypatch, stats_screen, "read_statistics")
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(stats_screen.StatsScreen(read_in_thread=True))
