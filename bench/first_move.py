@@ -28,7 +28,10 @@ if str(ROOT) not in sys.path:
 
 CASES: dict[str, list[str]] = {
     "collect": ["collect"],
+    "collect 1–15 double digits": ["collect", "--pool", "1-15", "--double-digits"],
     "conquest": ["conquest"],
+    "conquest with declarations": ["conquest", "--declare"],
+    "fifty 1–15 target 200": ["fifty", "--pool", "1-15", "--target", "200"],
     "countdown target 1000": ["countdown", "--target", "1000"],
     "template _ ÷ (_ − _) 0-9 twice": [
         "template",

@@ -28,7 +28,13 @@ from typing import Any
 
 from textual.app import App
 
-from app.tui.styles import SCREEN_STYLES
+from app.tui.styles import CLASSROOM_STYLES, ONLINE_STYLES, PUZZLE_STYLES
+
+#: Every screen's sheets, in the cascade's order: the screens' shared sheets, then the
+#: puzzles', the online screens' and the classroom's own (each styles only its own screens'
+#: ids, so their order among themselves changes no look). Read after the menu, the first
+#: puzzles, online or class screen no longer parses the whole cascade again (50-120 ms).
+PRELOADED_STYLES = list(dict.fromkeys([*PUZZLE_STYLES, *ONLINE_STYLES, *CLASSROOM_STYLES]))
 
 #: What opening a setup screen imports (pydantic and every game's rules come with it).
 PRELOADED = ("app.tui.setup",)
@@ -126,7 +132,7 @@ def read_screen_styles(app: App[Any]) -> bool:
     if not app.is_running:
         return False
     stylesheet = app.stylesheet
-    unread = [path for path in SCREEN_STYLES if not stylesheet.has_source(str(path), "")]
+    unread = [path for path in PRELOADED_STYLES if not stylesheet.has_source(str(path), "")]
     if not unread:
         return False
     for path in unread:

@@ -8,9 +8,16 @@ when it is mounted (app.ratings_view) and hides when there are none.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from rich.console import Console, ConsoleOptions
+from rich.segment import Segment
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.app import ComposeResult, RenderResult
+from textual.containers import Vertical
+from textual.geometry import Size
+from textual.renderables.sparkline import Sparkline as Bars
 from textual.widgets import Sparkline, Static
 
 from app.ratings_view import EMPTY, RatingsSummary, ratings_summary, unreadable_ratings_text
@@ -29,25 +36,22 @@ class RatingsPanel(Vertical):
 
     DEFAULT_CSS = """
     RatingsPanel { height: auto; }
-    RatingsPanel .rating-row { height: 1; }
-    RatingsPanel .rating-label { width: 40; }
-    RatingsPanel Sparkline { width: 30; height: 1; }
+    RatingsPanel RatingRows { height: auto; width: 70; }
     RatingsPanel .ratings-line { height: auto; color: $text-muted; }
     """
 
-    def __init__(self, found: RatingsSummary | None = None, *, id: str | None = None) -> None:
+    def __init__(
+        self, found: RatingsSummary | ReadRatings | None = None, *, id: str | None = None
+    ) -> None:
+        """`found`: the ratings alone, or as `read_ratings` read them (None: read now)."""
         super().__init__(id=id)
-        self.found = found
-        self.problem: str | None = None
+        read = read_ratings() if found is None else found
+        if not isinstance(read, ReadRatings):
+            read = ReadRatings(read, None, [])
+        self.found: RatingsSummary | None = read.found
+        self.problem: str | None = read.problem
         #: The training in words (daily puzzles in a row, streak and storm bests).
-        self.training: list[str] = []
-        if found is None:
-            try:
-                self.found = ratings_summary()
-            except StatsError as error:
-                self.problem = str(error)
-                self.found = EMPTY
-            self.training = _training_lines()
+        self.training: list[str] = read.training
 
     def compose(self) -> ComposeResult:
         found = self.found or EMPTY
@@ -62,13 +66,17 @@ class RatingsPanel(Vertical):
         yield Static("Ratings", classes="stats-heading")
         if left_out:
             yield Static(Text(f"({left_out})"), classes="ratings-line")
-        for line in found.ratings:
-            label = (
-                f"{line.player} · {board_title(line.board)}: {line.rating} ({line.changes} rated)"
+        if found.ratings:
+            yield RatingRows(
+                [
+                    (
+                        f"{line.player} · {board_title(line.board)}: {line.rating} "
+                        f"({line.changes} rated)",
+                        line.history,
+                    )
+                    for line in found.ratings
+                ]
             )
-            with Horizontal(classes="rating-row"):
-                yield Static(Text(label), classes="rating-label")
-                yield Sparkline(list(line.history), summary_function=max)
         for p in found.puzzles:
             words = (
                 f"{p.player}: {p.solved} of {p.tried} puzzles solved, "
@@ -88,6 +96,80 @@ class RatingsPanel(Vertical):
         self.display = bool(
             found.ratings or found.puzzles or found.unreadable or self.problem or self.training
         )
+
+
+class RatingRows(Sparkline):
+    """The ratings, a line each: its words (their first line, in 40 columns) and its
+    history as a sparkline (30 columns), all drawn by this one widget. A class's ratings
+    are many lines, and the three widgets a line used to be (a row, its words, its
+    sparkline), each styled, made the statistics screen slow to open. The sparklines'
+    colours are a Sparkline's (its component classes)."""
+
+    WORDS, BARS = 40, 30
+
+    def __init__(self, rows: Sequence[tuple[str, Sequence[float]]]) -> None:
+        super().__init__(summary_function=max)
+        self.rows = [(label, list(history)) for label, history in rows]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.rows)
+
+    def render(self) -> RenderResult:
+        _, base = self.background_colors
+        low = base + self.get_component_styles("sparkline--min-color").color
+        high = base + self.get_component_styles("sparkline--max-color").color
+        lines = [
+            (
+                Text(label),
+                Bars(
+                    history,
+                    width=self.BARS,
+                    height=1,
+                    min_color=low.rich_color,
+                    max_color=high.rich_color,
+                    summary_function=self.summary_function,
+                ),
+            )
+            for label, history in self.rows
+        ]
+        return _Lines(lines, self.WORDS)
+
+
+class _Lines:
+    """Each line: words cut to their first line in `width` columns, then the bars."""
+
+    def __init__(self, lines: list[tuple[Text, Bars[float]]], width: int) -> None:
+        self.lines, self.width = lines, width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        for number, (words, bars) in enumerate(self.lines):
+            if number:
+                yield Segment.line()
+            wrapped = words.wrap(console, self.width)
+            first = wrapped[0] if wrapped else Text()
+            first.truncate(self.width)
+            first.rstrip()
+            yield from first.render(console)
+            yield Segment(" " * (self.width - first.cell_len))
+            yield from console.render(bars, options)
+
+
+@dataclass(frozen=True)
+class ReadRatings:
+    """The ratings as read (`problem`: why they could not be), and the training's words."""
+
+    found: RatingsSummary
+    problem: str | None
+    training: list[str]
+
+
+def read_ratings() -> ReadRatings:
+    """Read the ratings and the training (touches no widget: it may run in a thread)."""
+    try:
+        found, problem = ratings_summary(), None
+    except StatsError as error:
+        found, problem = EMPTY, str(error)
+    return ReadRatings(found, problem, _training_lines())
 
 
 def _training_lines() -> list[str]:

@@ -9,6 +9,9 @@ listed with the reason and cannot be opened.
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
@@ -85,22 +88,79 @@ def describe(record: GameRecord) -> str:
     return f"unfinished after {played}{score}"
 
 
+@dataclass
+class Listing:
+    """What the saved games screen lists, as read from the data folder."""
+
+    options: list[Option] = field(default_factory=list)
+    records: dict[str, GameRecord] = field(default_factory=dict)
+    #: The autosave slot behind each unfinished game listed (resuming it adopts the slot).
+    slots: dict[str, Path] = field(default_factory=dict)
+    autosaved: GameRecord | None = None
+
+
+def _broken(name: str, problem: str) -> Option:
+    text = Content.assemble((name, "bold"), "\n", (f"cannot be opened: {problem}", "$error"))
+    return Option(text, disabled=True)
+
+
+def read_listing() -> Listing:
+    """The game left unfinished (if any), then the saved and finished games, newest first;
+    each file read and checked. Touches no widget: it may run in a thread."""
+    found = Listing()
+    for slot, path in enumerate(scan().games):
+        try:
+            record = storage.load_autosave(path)
+        except RecordError as error:
+            found.options.append(_broken("left unfinished last time", str(error)))
+            continue
+        if record is None:
+            continue
+        key = "autosave" if slot == 0 else f"autosave-{slot}"
+        found.autosaved = found.autosaved or record
+        found.records[key] = record
+        found.slots[key] = path
+        head = f"Left unfinished: {resume_words(record)}"
+        found.options.append(Option(Content.assemble((head, "bold"), "\n", describe(record)), key))
+    for number, entry in enumerate(list_games(check=True)):
+        if entry.record is None:
+            found.options.append(_broken(entry.path.name, entry.error or "cannot be read"))
+            continue
+        record = entry.record
+        key = f"save-{number}"
+        found.records[key] = record
+        head = f"{short_title(record.game)}: {record.names[0]} vs {record.names[1]}"
+        kept = "saved" if entry.for_good else "played"
+        line = f"{describe(record)} · {kept} {when(entry.modified)}"
+        where = (entry.path.name, "$text-muted")
+        found.options.append(Option(Content.assemble((head, "bold"), "\n", line, "\n", where), key))
+    return found
+
+
 class SavedGamesScreen(Screen[None]):
     """The saved games; Enter (or a click) replays a finished one or resumes the others."""
 
     CSS_PATH = SCREEN_STYLES
+    #: The list takes the focus once it is read (focused while hidden, it took Enter).
+    AUTO_FOCUS = ""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Open", key_display="⏎", show=True),
         Binding("escape,q", "app.pop_screen", "Back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, *, read_in_thread: bool | None = None) -> None:
+        """`read_in_thread`: read the games after the screen is drawn, in a thread (None:
+        unless the app is headless, where tests find the list as the screen opens)."""
         super().__init__(classes="saved-games-screen")
+        self.read_in_thread = read_in_thread
         self.records: dict[str, GameRecord] = {}
         self.autosaved: GameRecord | None = None
         #: The autosave slot behind each unfinished game listed (resuming it adopts the slot).
         self.slots: dict[str, Path] = {}
+        self._read_done = False
+        #: Enter was pressed before the list was read: open the newest game once it is.
+        self._open_when_read = False
 
     def compose(self) -> ComposeResult:
         yield Static("Saved games", id="saved-title")
@@ -116,34 +176,27 @@ class SavedGamesScreen(Screen[None]):
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted
             return
+        in_thread = self.read_in_thread
+        if not (in_thread if in_thread is not None else not self.app.is_headless):
+            self._show(read_listing())
+            return
+        # Reading checks every record by replaying it (a collect game's declarations load
+        # sympy, 0.2-0.3 s the first time): the screen shows first, the list once read.
+        self.query_one("#saved-list", OptionList).display = False
+        self.query_one("#saved-empty", Static).update("Reading the saved games…")
+        threading.Thread(target=self._read, name="equation-duel-saved-games", daemon=True).start()
+
+    def _read(self) -> None:
+        listing = read_listing()  # (looked up when called: a test may stand in for it)
+        with contextlib.suppress(RuntimeError):  # the app ended meanwhile
+            self.app.call_from_thread(self._show, listing)
+
+    def _show(self, found: Listing) -> None:
+        if gone(self):  # left before the list was read
+            return
+        self.records, self.slots, self.autosaved = found.records, found.slots, found.autosaved
         listing = self.query_one("#saved-list", OptionList)
-        options: list[Option] = []
-        for slot, path in enumerate(scan().games):
-            try:
-                record = storage.load_autosave(path)
-            except RecordError as error:
-                options.append(self._broken("left unfinished last time", str(error)))
-                continue
-            if record is None:
-                continue
-            key = "autosave" if slot == 0 else f"autosave-{slot}"
-            self.autosaved = self.autosaved or record
-            self.records[key] = record
-            self.slots[key] = path
-            head = f"Left unfinished: {resume_words(record)}"
-            options.append(Option(Content.assemble((head, "bold"), "\n", describe(record)), key))
-        for number, entry in enumerate(list_games(check=True)):
-            if entry.record is None:
-                options.append(self._broken(entry.path.name, entry.error or "cannot be read"))
-                continue
-            record = entry.record
-            key = f"save-{number}"
-            self.records[key] = record
-            head = f"{short_title(record.game)}: {record.names[0]} vs {record.names[1]}"
-            kept = "saved" if entry.for_good else "played"
-            line = f"{describe(record)} · {kept} {when(entry.modified)}"
-            where = (entry.path.name, "$text-muted")
-            options.append(Option(Content.assemble((head, "bold"), "\n", line, "\n", where), key))
+        options = found.options
         # A separator between the games (none before the first).
         listing.add_options([item for option in options for item in (None, option)][1:])
         empty = self.query_one("#saved-empty", Static)
@@ -154,12 +207,11 @@ class SavedGamesScreen(Screen[None]):
         empty.display = not options
         listing.display = bool(options)
         listing.focus()
+        self._read_done = True
         if options:
             listing.highlighted = 0
-
-    def _broken(self, name: str, problem: str) -> Option:
-        text = Content.assemble((name, "bold"), "\n", (f"cannot be opened: {problem}", "$error"))
-        return Option(text, disabled=True)
+            if self._open_when_read:  # Enter came before the list: the newest game
+                self.action_open()
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -167,6 +219,9 @@ class SavedGamesScreen(Screen[None]):
         self._open(event.option.id)
 
     def action_open(self) -> None:
+        if not self._read_done:
+            self._open_when_read = True
+            return
         listing = self.query_one("#saved-list", OptionList)
         if listing.highlighted is not None:
             self._open(listing.get_option_at_index(listing.highlighted).id)

@@ -6,6 +6,9 @@ the tables, the arrows (or the mouse wheel) within one; Escape goes back.
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -16,8 +19,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from app import stats
-from app.tui.mounting import gone
-from app.tui.puzzle_stats import RatingsPanel
+from app.tui.mounting import StyledAsMounted, gone
+from app.tui.puzzle_stats import RatingsPanel, ReadRatings, read_ratings
 from app.tui.record_dialogs import short_title
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import GAME_IDS
@@ -33,7 +36,24 @@ def percent(rate: float) -> str:
     return f"{round(rate * 100)}%"
 
 
-class StatsScreen(Screen[None]):
+@dataclass(frozen=True)
+class ReadStatistics:
+    """The statistics as read (None, and `problem`: why they could not be), the ratings."""
+
+    summary: stats.Summary | None
+    problem: str | None
+    ratings: ReadRatings
+
+
+def read_statistics() -> ReadStatistics:
+    """Read the statistics and the ratings (touches no widget: it may run in a thread)."""
+    try:
+        return ReadStatistics(stats.summary(), None, read_ratings())
+    except stats.StatsError as error:
+        return ReadStatistics(None, str(error), read_ratings())
+
+
+class StatsScreen(StyledAsMounted, Screen[None]):
     """Every finished game counted: who played, who won, and how often."""
 
     CSS_PATH = SCREEN_STYLES
@@ -42,14 +62,23 @@ class StatsScreen(Screen[None]):
         Binding("escape,q,s", "app.pop_screen", "Back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, *, read_in_thread: bool | None = None) -> None:
+        """`read_in_thread`: read the statistics after the screen is drawn, in a thread
+        (None: unless the app is headless, where tests find them as the screen opens)."""
         super().__init__(classes="stats-screen")
+        self.read_in_thread = read_in_thread
+        #: What was read, once it was (read as the screen is composed, unless in a thread).
+        self.read: ReadStatistics | None = None
 
     def compose(self) -> ComposeResult:
+        in_thread = self.read_in_thread
+        if not (in_thread if in_thread is not None else not self.app.is_headless):
+            self.read = read_statistics()
         yield Static("Statistics", id="stats-title")
-        yield Static("", id="stats-summary")
+        yield Static("" if self.read else "Reading the statistics…", id="stats-summary")
         with VerticalScroll(id="stats-body"):
-            yield RatingsPanel(id="stats-ratings")
+            if self.read is not None:
+                yield RatingsPanel(self.read.ratings, id="stats-ratings")
             yield Static("Players", classes="stats-heading", id="stats-players-heading")
             yield DataTable(id="stats-players", cursor_type="row", zebra_stripes=True)
             yield Static("Head to head", classes="stats-heading", id="stats-h2h-heading")
@@ -61,11 +90,34 @@ class StatsScreen(Screen[None]):
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted
             return
+        if self.read is not None:
+            self._fill(self.read)
+            return
+        # The sqlite reads, and a class's many rows: the screen shows first.
+        self._show(players=False, h2h=False, cpu=False)
+        threading.Thread(target=self._read, name="equation-duel-statistics", daemon=True).start()
+
+    def _read(self) -> None:
+        read = read_statistics()
+        with contextlib.suppress(RuntimeError):  # the app ended meanwhile
+            self.app.call_from_thread(self.call_later, self._filled_later, read)
+
+    async def _filled_later(self, read: ReadStatistics) -> None:
+        if gone(self):  # left before the statistics were read
+            return
+        self.read = read
+        await self.recompose()  # (as composed when read at once: the ratings, the tables)
+        # Filled once that is laid out, as when read at once (filled before the first
+        # layout): the players' table, focused, then scrolls into view the same way.
+        self.call_after_refresh(self._fill, read)
+
+    def _fill(self, read: ReadStatistics) -> None:
+        if gone(self):
+            return
         summary_line = self.query_one("#stats-summary", Static)
-        try:
-            found = stats.summary()
-        except stats.StatsError as error:
-            summary_line.update(Text(f"The statistics cannot be read: {error}"))
+        found = read.summary
+        if found is None:
+            summary_line.update(Text(f"The statistics cannot be read: {read.problem}"))
             summary_line.add_class("-error")
             self._show(players=False, h2h=False, cpu=False)
             return

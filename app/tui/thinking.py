@@ -82,6 +82,10 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         # while the board is drawn, so a computer's first move does not wait for it.
         if self.bots and not gone(self):
             self.searches.warm_up(self.setup.game_id)
+        elif not self.app.is_headless:  # (tests: a server at a moment a thread picks, no)
+            # Between people, a hint is the first search: once the board is drawn, the
+            # fork server starts (once per app), and the hint's helper is a fork of it.
+            self.call_after_refresh(start_server)
 
     def position_shown(self, state: StateT) -> None:
         if self.is_over and not self.bots:  # (with a computer, the helper runs already)

@@ -1,7 +1,7 @@
 """A tournament's pairing played online, from the round screen's "Play online" (o).
 
 `OnlineWayScreen` asks which way: 1, this machine plays the first player and the second
-joins from their own machine (the online host's waiting screen, `app.tui.online_host`);
+joins from their own machine (the online host's waiting screen, `app.tui.online_hosting`);
 2, both players join from their own machines and this machine only judges
 (`RelayScreen`). `RelayScreen` runs the relay, `equation-duel tournament host ...
 --both-online` (`app.online.relay_play`, line by line: the full screen never imports the

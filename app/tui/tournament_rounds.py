@@ -281,7 +281,7 @@ class TournamentRoundsScreen(Screen[None]):
         if setup is None:
             return
         p1, p2 = setup.names
-        from app.tui.online_host import HostWaitScreen
+        from app.tui.online_hosting import HostWaitScreen
 
         waiting = HostWaitScreen(setup, bind=bind)
         waiting.link.seat_name = p2

@@ -185,10 +185,10 @@ def test_stats_command_shows_ratings() -> None:
 
 
 async def test_statistics_screen_shows_ratings_with_a_sparkline() -> None:
-    from textual.widgets import Sparkline, Static
+    from textual.widgets import Static
 
     from app.tui.app import EquationDuelApp
-    from app.tui.puzzle_stats import RatingsPanel
+    from app.tui.puzzle_stats import RatingRows, RatingsPanel
     from tests.app.tui_support import SIZE
 
     ratings.record_game(conquest_game(("Ada", "Computer"), 1, ("human", "perfect")))
@@ -204,10 +204,10 @@ async def test_statistics_screen_shows_ratings_with_a_sparkline() -> None:
         panel = app.screen.query_one(RatingsPanel)
         assert panel.display
         lines = [str(s.render()) for s in panel.query(Static)]
-        assert any("Ada · Equation Conquest: " in line for line in lines)
+        rows = panel.query_one(RatingRows).rows  # (a line each: the words, the history)
+        assert any("Ada · Equation Conquest: " in label for label, _ in rows)
         assert any("1 of 1 puzzles solved" in line for line in lines)
-        sparks = list(panel.query(Sparkline))
-        assert len(sparks) == 2 and next(iter(sparks[0].data or [])) == 1500
+        assert len(rows) == 2 and rows[0][1][0] == 1500
 
 
 # Writers at once (issue 29: 4 processes × 10 games lost 6 of 40 updates).

@@ -128,7 +128,7 @@ async def test_a_pairing_played_online_from_the_round_screen() -> None:
 
     from app.online.codes import parse_address
     from app.online.guest_link import GuestLink
-    from app.tui.online_host import HostWaitScreen
+    from app.tui.online_hosting import HostWaitScreen
     from app.tui.online_seat import OnlineSeat
     from rules.tournament import new_tournament
 

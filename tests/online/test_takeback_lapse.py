@@ -19,7 +19,7 @@ from app.online.host_turns import turns_of
 from app.online.play import join_plain
 from app.plain.base import Console
 from app.tui.app import EquationDuelApp
-from app.tui.online_host import HostWaitScreen
+from app.tui.online_hosting import HostWaitScreen
 from app.tui.online_takeback import AllowDialog
 from rules.registry import GAME_IDS
 from tests.app.tui_support import until

@@ -10,7 +10,7 @@ from app import stats
 from app.online.host_turns import turns_of
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import ConfirmDialog
-from app.tui.online_host import HostWaitScreen, OnlineSetupScreen
+from app.tui.online_hosting import HostWaitScreen, OnlineSetupScreen
 from rules.registry import GAME_IDS
 from tests.app.tui_support import until
 from tests.online.procs import Proc, answers, first_moves

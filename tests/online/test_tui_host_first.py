@@ -11,7 +11,7 @@ from app.online.codes import parse_address
 from app.online.guest_link import GuestLink
 from app.online.protocol import Move, Moved
 from app.tui.app import EquationDuelApp
-from app.tui.online_host import HostWaitScreen, OnlineSetupScreen
+from app.tui.online_hosting import HostWaitScreen, OnlineSetupScreen
 from rules.registry import GAME_IDS
 from tests.online.procs import first_moves
 from tests.online.screens import hosted_board

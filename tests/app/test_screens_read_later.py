@@ -1,0 +1,126 @@
+"""Screens open at once (issue 28): the saved games and the statistics are read in a
+thread, the screen says so meanwhile, and Enter typed before the list is there opens the newest game
+once it is; the puzzles', online and class screens' own style sheets, read in the
+background after the menu, change none of them; in a game between people the helper's
+fork server starts once the board is drawn, so the first hint does not wait for it."""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable, OptionList, Static
+
+from app import ratings, storage
+from app.tui import preload, replay, stats_screen, thinking
+from app.tui.analysis_screen import AnalysisScreen
+from app.tui.app import EquationDuelApp
+from app.tui.preload import read_screen_styles
+from app.tui.puzzle_stats import RatingRows, RatingsPanel
+from app.tui.replay import SavedGamesScreen
+from tests.app.test_tui_outside_text import finished_record
+from tests.app.tui_support import SIZE, game_screen, text_of, top, until
+
+
+def held(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> threading.Event:
+    """`module.name`, a read a screen does in a thread, waits for the event returned."""
+    go_on = threading.Event()
+    read = getattr(module, name)
+
+    def held_read() -> Any:
+        go_on.wait(30)
+        return read()
+
+    monkeypatch.setattr(module, name, held_read)
+    return go_on
+
+
+async def test_saved_games_show_at_once_and_enter_waits_for_the_list(monkeypatch) -> None:
+    storage.save_game(finished_record("countdown", ("Ann", "Bo")))
+    go_on = held(monkeypatch, replay, "read_listing")
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SavedGamesScreen(read_in_thread=True))
+        await pilot.pause()
+        screen = top(app)
+        assert text_of(screen.query_one("#saved-empty", Static)) == "Reading the saved games…"
+        assert not screen.query_one("#saved-list", OptionList).display
+        await pilot.press("enter")  # before the list is read
+        await pilot.pause()
+        assert top(app) is screen
+        go_on.set()
+        await until(pilot, lambda: isinstance(top(app), AnalysisScreen), "the newest game opened")
+        assert "Countdown Duel" in str(
+            screen.query_one("#saved-list", OptionList).get_option_at_index(0).prompt
+        )
+
+
+async def own_sheet_screens(early: bool) -> list[str]:
+    """The puzzles menu, the class screen and the online games, each opened from the
+    menu, as drawn with every sheet read after the menu (`early`) or as each opens."""
+    app = EquationDuelApp()
+    shown: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if early:
+            assert read_screen_styles(app)
+            await pilot.pause()
+        for key in ("p", "c", "o"):
+            await pilot.press(key)
+            await pilot.pause()
+            shown.append(re.sub(r"terminal-[-0-9a-z]+", "T", app.export_screenshot()))
+            app.pop_screen()
+            await pilot.pause()
+    return shown
+
+
+async def test_the_puzzles_class_and_online_sheets_read_after_the_menu_change_no_screen() -> None:
+    assert await own_sheet_screens(early=True) == await own_sheet_screens(early=False)
+
+
+class Drawn(EquationDuelApp):
+    """The app as in a terminal, where the screens start what they start for a player."""
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+
+async def test_between_people_the_helpers_server_starts_once_the_board_is_drawn(
+    monkeypatch,
+) -> None:
+    started: list[str] = []
+    monkeypatch.setattr(thinking, "start_server", lambda: started.append("server"))
+    monkeypatch.setattr(preload.gc, "freeze", lambda: None)  # (many apps in this process)
+    app = Drawn("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: started == ["server"], "the server started")
+        assert not game_screen(app).searches.busy  # nothing asked of it yet
+
+
+async def test_the_statistics_show_at_once_and_fill_in_once_read(monkeypatch) -> None:
+    ratings.record_game(finished_record("conquest", ("Ann", "Bo")))
+    go_on = held(monkeypatch, stats_screen, "read_statistics")
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(stats_screen.StatsScreen(read_in_thread=True))
+        await pilot.pause()
+        screen = top(app)
+        summary = screen.query_one("#stats-summary", Static)
+        assert text_of(summary) == "Reading the statistics…"
+        assert not screen.query_one("#stats-players", DataTable).display
+        go_on.set()
+
+        def filled() -> bool:  # (while composed again, the summary line is not there)
+            return any("recorded" in text_of(line) for line in screen.query("#stats-summary"))
+
+        await until(pilot, filled, "the statistics read and shown")
+        assert text_of(top(app).query_one("#stats-summary", Static)) == "1 finished game recorded"
+        rows = screen.query_one(RatingsPanel).query_one(RatingRows).rows
+        assert [label.split(":")[0] for label, _ in rows] == [
+            "Ann · Equation Conquest",
+            "Bo · Equation Conquest",
+        ]
+        assert screen.query_one("#stats-players", DataTable).row_count == 2
