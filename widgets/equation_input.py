@@ -78,7 +78,7 @@ class EquationInput(Widget):
     DEFAULT_CSS = """
     EquationInput { height: auto; width: 1fr; border: round $accent; padding: 0 1; }
     EquationInput { border-title-color: $text; border-title-style: bold; }
-    EquationInput.-waiting { border: round $foreground 25%; border-title-color: $text-muted; }
+    EquationInput.-waiting { border: round $foreground 25%; }
     EquationInput > Input { width: 1fr; }
     EquationInput > .eq-keys { height: 1; width: 1fr; }
     EquationInput .eq-key { width: auto; min-width: 3; height: 1; margin-right: 1;
@@ -218,19 +218,24 @@ class EquationInput(Widget):
     @waiting.setter
     def waiting(self, waiting: bool) -> None:
         # A change restyles the line and the box alone: `-waiting` styles only the box's
-        # own border, so nothing under it is restyled (drawn again, as it is).
+        # border (a colour that children inherit, the title's too, would draw every key
+        # again), and the title is muted in its own words.
         # (A focused line is blurred by Textual first: give the focus elsewhere before,
         # so that it does not wander.)
         self.input.disabled = waiting
         if self.has_class("-waiting") == waiting:
             return
         self.set_class(waiting, "-waiting", update=False)
+        self._show_hint()
         if self.is_mounted:
             self.app.stylesheet.update_nodes([self], animate=False)
-            self.refresh()
 
-    def watch_hint(self, hint: str) -> None:
-        self.border_title = Content(hint)
+    def watch_hint(self) -> None:
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        hint = self.hint
+        self.border_title = Content.styled(hint, "dim") if self.waiting else Content(hint)
 
     def watch_owned(self) -> None:
         self._update_preview()
