@@ -62,7 +62,7 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
         declare = self.query_one(EquationInput)
         declare.waiting = True
         declare.double_digits = self.options.double_digits
-        self.query_one(DigitPool).focus()
+        self.set_focus(self.query_one(DigitPool))  # (now: a resumed sudden death takes it next)
 
     @property
     def sudden_death(self) -> bool:
