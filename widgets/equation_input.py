@@ -217,12 +217,36 @@ class EquationInput(Widget):
 
     @waiting.setter
     def waiting(self, waiting: bool) -> None:
-        # A change restyles the line and the box alone: `-waiting` styles only the box's
-        # border (a colour that children inherit, the title's too, would draw every key
-        # again), and the title is muted in its own words.
-        # (A focused line is blurred by Textual first: give the focus elsewhere before,
-        # so that it does not wander.)
         self.input.disabled = waiting
+        self._box_waits(waiting)
+
+    def go_live(self) -> None:
+        """Something to declare: the line enabled, and focused at once."""
+        line = self.input
+        # Restyled once for both: as it takes the focus (Textual restyles a node for each
+        # change of its disabled and focused states, the line and its parts).
+        line.set_reactive(Widget.disabled, False)
+        self.screen.set_focus(line)
+        if self.screen.focused is not line:  # (not taken: restyled for the change alone)
+            line.update_node_styles()
+        self._box_waits(False)
+
+    def wait(self, focus: Widget) -> None:
+        """Nothing to declare: the line disabled, and the focus given to `focus` at once
+        (the line disabled while focused would first send it elsewhere)."""
+        line = self.input
+        if self.screen.focused is line and focus is not line:
+            line.set_reactive(Widget.disabled, True)  # (restyled as it loses the focus)
+            self.screen.set_focus(focus)
+        else:
+            self.screen.set_focus(focus)
+            line.disabled = True
+        self._box_waits(True)
+
+    def _box_waits(self, waiting: bool) -> None:
+        # The box is restyled alone: `-waiting` styles only its border (a colour that
+        # children inherit, the title's too, would draw every key again), and the title
+        # is muted in its own words.
         if self.has_class("-waiting") == waiting:
             return
         self.set_class(waiting, "-waiting", update=False)

@@ -87,14 +87,11 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
         declare.keys = tuple(sorted(mine))
         declare.owned = tuple(mine)
         declare.hint = self.declare_hint(state, asking)
-        # The focus moves now, not a turn later (`Widget.focus`): the line disabled while
-        # it had the focus would first send it elsewhere, a focus change more.
+        # The focus moves now, not a turn later (`Widget.focus`).
         if asking and declare.waiting:
-            declare.waiting = False
-            self.set_focus(declare.input)
+            declare.go_live()
         elif not asking and not declare.waiting:
-            self.set_focus(pool)
-            declare.waiting = True
+            declare.wait(focus=pool)
 
     def declarer(self, state: CollectState) -> PlayerNo:
         """Whose numbers the declaration box shows: the player to move's, or while the
