@@ -43,7 +43,7 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
 
     def compose_board(self) -> ComposeResult:
         numbers = self.options.numbers()
-        with Center(id="collect-pool-row"):
+        with Center(id="collect-pool-row", classes="-rows" if len(numbers) > 9 else ""):
             yield DigitPool(
                 numbers,
                 columns=9 if len(numbers) <= 9 else 8,
