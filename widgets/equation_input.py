@@ -4,12 +4,17 @@
 Enter on an empty line) posts `Skipped()`. The keys under the line insert numbers and
 operators by mouse. The preview comes from `rules.equation.preview_equation` (exact
 fractions, no sympy) and never judges the move: the rules do.
+
+A box that stays on screen while there is nothing to declare (collect, before the pick)
+is made `waiting`: its line is disabled (muted, typed into by nothing, never focused)
+and its keys type nothing; the numbers stay shown. Nothing moves when it goes live.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -23,6 +28,7 @@ from textual.widgets import Input, Static
 
 from rules.equation import preview_equation
 from rules.operators import ALL_OPS, Op
+from widgets.in_place import update_in_place
 
 #: What typing shows: ASCII operators become the screen's symbols (same length, so the
 #: cursor stays where it was).
@@ -31,6 +37,11 @@ SHOWN_AS = str.maketrans({"*": "×", "x": "×", "/": "÷", "-": "−"})  # not X
 
 #: Hidden number keys mounted besides the missing ones (`EquationInput.watch_keys`).
 SPARE_KEYS = 4
+
+
+def key_width(label: str) -> int:
+    """A key's width on screen: its label and a space each side, at least 3 cells."""
+    return max(3, cell_len(label) + 2)
 
 
 class EquationKey(Static):
@@ -46,15 +57,19 @@ class EquationKey(Static):
         self.text = text
 
     def relabel(self, label: str) -> None:
-        """Show `label` and type it (a key reused for another number)."""
+        """Show `label` and type it (a key reused for another number; "": a blank cell,
+        drawn as nothing, that types nothing). The screen is laid out again only when
+        the key's width changes."""
         if self.text != label:
+            same_width = key_width(label) == key_width(self.text)
             self.text = label
-            self.update(label)
-        self.display = True
+            self.update(label, layout=not same_width)
+        self.set_class(not label, "-blank")  # (a change restyles this key alone)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        self.post_message(self.Pressed(self.text))
+        if self.text:
+            self.post_message(self.Pressed(self.text))
 
 
 class EquationInput(Widget):
@@ -63,11 +78,13 @@ class EquationInput(Widget):
     DEFAULT_CSS = """
     EquationInput { height: auto; width: 1fr; border: round $accent; padding: 0 1; }
     EquationInput { border-title-color: $text; border-title-style: bold; }
+    EquationInput.-waiting { border: round $foreground 25%; }
     EquationInput > Input { width: 1fr; }
     EquationInput > .eq-keys { height: 1; width: 1fr; }
     EquationInput .eq-key { width: auto; min-width: 3; height: 1; margin-right: 1;
         background: $boost; content-align: center middle; padding: 0 1; }
     EquationInput .eq-key:hover { background: $primary 40%; }
+    EquationInput .eq-key.-blank, EquationInput .eq-key.-blank:hover { background: transparent; }
     EquationInput .eq-key.-action { background: $primary 30%; text-style: bold; }
     EquationInput .eq-key.-skip { background: $panel; }
     EquationInput > .eq-preview { color: $text-muted; height: auto; max-height: 2; }
@@ -99,13 +116,21 @@ class EquationInput(Widget):
     hint: reactive[str] = reactive("Declare an equation")
 
     def __init__(
-        self, *, ops: tuple[Op, ...] = ALL_OPS, parens: bool = True, id: str | None = None
+        self,
+        *,
+        ops: tuple[Op, ...] = ALL_OPS,
+        parens: bool = True,
+        number_cells: int = 0,
+        id: str | None = None,
     ) -> None:
         # (given here, the keys are composed once: set after the mount, they are
         # composed again)
         super().__init__(id=id)
         self.set_reactive(EquationInput.ops, ops)
         self.set_reactive(EquationInput.parens, parens)
+        #: Number keys composed blank, to be relabelled in place (no key mounted or shown
+        #: later while the player holds no more numbers than this).
+        self.number_cells = number_cells
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="e.g. 6 − 4 = 2  (type * / for × ÷)", id="equation")
@@ -120,7 +145,9 @@ class EquationInput(Widget):
         yield Static("", classes="eq-preview", markup=False)
 
     def _number_keys(self) -> list[EquationKey]:
-        return [EquationKey(str(number), str(number)) for number in self.keys]
+        keys = [EquationKey(str(number), str(number)) for number in self.keys]
+        blank = [EquationKey("", "", "eq-key -blank") for _ in range(self.number_cells - len(keys))]
+        return [*keys, *blank]
 
     def _op_keys(self) -> list[EquationKey]:
         keys = [EquationKey(op.translate(SHOWN_AS), op.translate(SHOWN_AS)) for op in self.ops]
@@ -136,15 +163,21 @@ class EquationInput(Widget):
         if not self.is_mounted:
             return
         # The number keys change with every pick: relabel the keys there are (in this
-        # frame: a watcher that awaits runs a turn later, and drew a frame of its own)
-        # and mount only the ones missing (a mount shows a frame later).
+        # frame: a watcher that awaits runs a turn later, and drew a frame of its own),
+        # blank the rest of the composed cells, hide any beyond them, and mount only the
+        # ones missing (a mount shows a frame later).
         row = self.query_one("#number-keys", Horizontal)
         shown = list(row.query_children(EquationKey).results(EquationKey))
         labels = [str(number) for number in self.keys]
-        for key, label in zip(shown, labels, strict=False):
-            key.relabel(label)
-        for key in shown[len(labels) :]:
-            key.display = False
+        for index, key in enumerate(shown):
+            if index < len(labels):
+                key.relabel(labels[index])
+                if not key.display:  # (set, even unchanged, it asks for a layout)
+                    key.display = True
+            elif index < self.number_cells:
+                key.relabel("")
+            elif key.display:
+                key.display = False
         missing = [EquationKey(label, label) for label in labels[len(shown) :]]
         if missing:
             # A few hidden keys besides, for the next picks: a player holds one number
@@ -177,8 +210,56 @@ class EquationInput(Widget):
     def focus_line(self) -> None:
         self.input.focus()
 
-    def watch_hint(self, hint: str) -> None:
-        self.border_title = Content(hint)
+    @property
+    def waiting(self) -> bool:
+        """Nothing to declare yet: the line is disabled and the keys type nothing."""
+        return self.input.disabled
+
+    @waiting.setter
+    def waiting(self, waiting: bool) -> None:
+        self.input.disabled = waiting
+        self._box_waits(waiting)
+
+    def go_live(self) -> None:
+        """Something to declare: the line enabled, and focused at once."""
+        line = self.input
+        # Restyled once for both: as it takes the focus (Textual restyles a node for each
+        # change of its disabled and focused states, the line and its parts).
+        line.set_reactive(Widget.disabled, False)
+        self.screen.set_focus(line)
+        if self.screen.focused is not line:  # (not taken: restyled for the change alone)
+            line.update_node_styles()
+        self._box_waits(False)
+
+    def wait(self, focus: Widget) -> None:
+        """Nothing to declare: the line disabled, and the focus given to `focus` at once
+        (the line disabled while focused would first send it elsewhere)."""
+        line = self.input
+        if self.screen.focused is line and focus is not line:
+            line.set_reactive(Widget.disabled, True)  # (restyled as it loses the focus)
+            self.screen.set_focus(focus)
+        else:
+            self.screen.set_focus(focus)
+            line.disabled = True
+        self._box_waits(True)
+
+    def _box_waits(self, waiting: bool) -> None:
+        # The box is restyled alone: `-waiting` styles only its border (a colour that
+        # children inherit, the title's too, would draw every key again), and the title
+        # is muted in its own words.
+        if self.has_class("-waiting") == waiting:
+            return
+        self.set_class(waiting, "-waiting", update=False)
+        self._show_hint()
+        if self.is_mounted:
+            self.app.stylesheet.update_nodes([self], animate=False)
+
+    def watch_hint(self) -> None:
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        hint = self.hint
+        self.border_title = Content.styled(hint, "dim") if self.waiting else Content(hint)
 
     def watch_owned(self) -> None:
         self._update_preview()
@@ -199,7 +280,7 @@ class EquationInput(Widget):
             return
         kind, message = preview_equation(self.value, self.owned, self.ops, self.double_digits)
         line = self.query_one(".eq-preview", Static)
-        line.update(Text(message))
+        update_in_place(line, Text(message))  # (a layout only if it takes more lines)
         for name in ("balanced", "unequal", "problem"):
             line.set_class(kind == name, f"-{name}")
 
@@ -209,6 +290,8 @@ class EquationInput(Widget):
         self._declare()
 
     def _declare(self) -> None:
+        if self.waiting:
+            return
         if self.value.strip():
             self.post_message(self.Declared(self.value))
         else:
@@ -219,6 +302,8 @@ class EquationInput(Widget):
 
     def on_equation_key_pressed(self, message: EquationKey.Pressed) -> None:
         message.stop()
+        if self.waiting:
+            return
         line = self.input
         if message.text == "\n":
             self._declare()

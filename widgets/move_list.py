@@ -54,7 +54,8 @@ class MoveList(ScrollView, can_focus=False):
     """
 
     #: (player, the move in words) for each move played.
-    moves: reactive[tuple[tuple[int, str], ...]] = reactive((), always_update=True)
+    #: (Not repainted when set: `_sync` draws the list again only when it changes.)
+    moves: reactive[tuple[tuple[int, str], ...]] = reactive((), always_update=True, repaint=False)
     marks: reactive[tuple[str, str]] = reactive(("P1", "P2"))
     #: What the lines shown were drawn from (the moves, marks, width and styles): a redraw
     #: of the same changes nothing (the board redraws on every key, a move or not).

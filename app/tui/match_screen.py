@@ -374,7 +374,8 @@ class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT
             banner.update(text, layout=False)  # (its size is fixed: 24 × the panels')
         if set(banner.classes) != set(classes.split()):  # (a change restyles it)
             banner.set_classes(classes)
-        banner.border_title = scoreboard.match_text(session)
+        if (title := scoreboard.match_text(session)) != (banner.border_title or ""):
+            banner.border_title = title  # (set, even unchanged, it is drawn again)
         self.query_one(MoveList).moves = scoreboard.move_list(session, setup)
         refusal = self.refusal if self.refused_in is state else None
         said, level = scoreboard.status(session, setup, refusal, self.task_words(state))

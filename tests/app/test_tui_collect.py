@@ -147,3 +147,44 @@ async def test_enter_on_a_failing_declaration_asks_first() -> None:
         assert screen.query_one(EquationInput).value == "2+"
         await pilot.press("enter", "y")
         assert screen.to_move == 2 and [t for _, t in screen.moves] == ["2:2+"]
+
+
+async def test_declaration_box_waits_in_place_until_a_pick() -> None:
+    """The box is there from the start, in the same place: waiting (its line disabled,
+    its keys typing nothing, the player's numbers shown) until the pick, then live with
+    the line focused; Esc makes it wait again and gives the pool the focus."""
+    app = EquationDuelApp("collect", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        box = screen.query_one(EquationInput)
+        place = box.region
+        assert box.waiting and "pick a number first" in str(box.border_title)
+        await pilot.press("5", "escape", "2", "escape")  # Ann holds 5, and is to move
+        assert box.waiting and box.region == place
+
+        def numbers() -> list[str]:
+            return [text_of(k) for k in box.query("#number-keys .eq-key") if text_of(k)]
+
+        assert numbers() == ["5"]
+        await pilot.click(next(k for k in box.query(".eq-key") if text_of(k) == "5"))
+        await pilot.click("#declare .-action")
+        assert box.value == "" and screen.to_move == 1 and len(screen.moves) == 2
+        await pilot.press("3")
+        assert not box.waiting and box.region == place and numbers() == ["3", "5"]
+        assert app.focused is box.input and "Picked 3" in str(box.border_title)
+        await pilot.press("escape")
+        assert box.waiting and box.region == place and screen.to_move == 2
+        assert app.focused is screen.query_one("#collect-pool")
+
+
+async def test_sudden_death_from_the_start_focuses_the_declaration() -> None:
+    """A game that starts in sudden death (moves given, or a kept game resumed): the
+    line has the focus, and typing reaches it."""
+    app = EquationDuelApp("collect", {"pool": (1, 4)}, ["1", "2", "3", "4"])
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        box = screen.query_one(EquationInput)
+        await pilot.pause()
+        assert screen.sudden_death and not box.waiting and app.focused is box.input
+        await pilot.press("1", "plus", "3")
+        assert box.value == "1+3"

@@ -10,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
+from textual.reactive import Reactive
 from textual.widget import Widget
 
 from app.tui.boards.common import KeypadBoard
@@ -35,24 +36,33 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
 
     pending: int | None = None
 
+    #: The focused widget, as Textual's `Screen.focused` but without repainting the whole
+    #: screen when it changes: the widgets that gain and lose the focus draw themselves
+    #: again (a pick moves the focus from the pool to the declaration's line, and back).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
     def compose_board(self) -> ComposeResult:
         numbers = self.options.numbers()
-        with Center(id="collect-pool-row"):
+        with Center(id="collect-pool-row", classes="-rows" if len(numbers) > 9 else ""):
             yield DigitPool(
                 numbers,
                 columns=9 if len(numbers) <= 9 else 8,
                 id="collect-pool",
                 classes="-compact",
             )
-        yield EquationInput(ops=self.options.ops, id="declare")
+        # The declaration box stays in its place for the whole game, waiting until there
+        # is something to declare: a pick shows without laying the screen out again. A
+        # player holds at most half the pool, the pick included: that many number keys.
+        cells = (len(numbers) + 1) // 2
+        yield EquationInput(ops=self.options.ops, number_cells=cells, id="declare")
 
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted
             return
         declare = self.query_one(EquationInput)
-        declare.display = False
+        declare.waiting = True
         declare.double_digits = self.options.double_digits
-        self.query_one(DigitPool).focus()
+        self.set_focus(self.query_one(DigitPool))  # (now: a resumed sudden death takes it next)
 
     @property
     def sudden_death(self) -> bool:
@@ -71,24 +81,33 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
         pool.marks = self.query_one("#moves", MoveList).marks
         declare = self.query_one(EquationInput)
         asking = self.human_to_move and (self.pending is not None or self.sudden_death)
-        if asking:
-            mine = state.numbers_of(state.to_move)
-            if self.pending is not None:
-                mine = (*mine, self.pending)
-            declare.keys = tuple(sorted(mine))
-            declare.owned = tuple(mine)
-            declare.hint = self.declare_hint(state)
-        if asking and not declare.display:
-            declare.display = True
-            self.query_one("#collect-pool-row").display = True
-            declare.focus_line()
-        elif not asking and declare.display:
-            declare.display = False
-            self.query_one("#collect-pool-row").display = True
+        mine = state.numbers_of(self.declarer(state))
+        if asking and self.pending is not None:
+            mine = (*mine, self.pending)
+        declare.keys = tuple(sorted(mine))
+        declare.owned = tuple(mine)
+        declare.hint = self.declare_hint(state, asking)
+        # The focus moves now, not a turn later (`Widget.focus`).
+        if asking and declare.waiting:
+            declare.go_live()
+        elif not asking and not declare.waiting:
+            declare.wait(focus=pool)
 
-    def declare_hint(self, state: CollectState) -> str:
+    def declarer(self, state: CollectState) -> PlayerNo:
+        """Whose numbers the declaration box shows: the player to move's, or while the
+        computer moves, the person's."""
+        other: PlayerNo = 2 if state.to_move == 1 else 1
+        if self.human_to_move or other in self.session.computers:
+            return state.to_move
+        return other
+
+    def declare_hint(self, state: CollectState, asking: bool = True) -> str:
         """The declaration box's title, shortened where the box is narrow (80 columns):
         never cut off."""
+        if not asking:
+            if self.human_to_move:
+                return "Declare: pick a number first"
+            return "Declare: wait for your turn"
         if self.sudden_death:
             turn = state.sudden_death_turns + 1
             head = f"Sudden death, turn {turn} of {SUDDEN_DEATH_TURNS}: declare"
@@ -121,14 +140,12 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
         return f"Player {state.to_move}: pick a number (key or click), then you may declare."
 
     def reset_input(self) -> None:
+        # (the box waits again, and the pool takes the focus, as the board is drawn:
+        # `update_board`; in sudden death the line keeps it)
         self.pending = None
         if self.is_mounted:
-            declare = self.query_one(EquationInput)
-            declare.clear()
-            declare.display = False
-            self.query_one("#collect-pool-row").display = True
+            self.query_one(EquationInput).clear()
             self.query_one(DigitPool).clear_typed()
-            self.query_one(DigitPool).focus()
 
     # Input
 
