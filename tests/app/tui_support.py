@@ -7,12 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.strip import Strip
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import GameOverDialog
 from app.tui.game_screen import GameScreen
 from rules.registry import get_game
+from widgets.digit_pool import DigitPool
 
 SIZE = (100, 30)
 
@@ -42,6 +44,21 @@ async def open_game_by_keys(pilot: Pilot[None], menu_key: str, names: tuple[str,
         await pilot.press("ctrl+a", *([] if not name else list(name)))
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def click_key(pilot: Pilot[None], number: int, pool: str = "DigitPool") -> None:
+    """Click `number`'s key in the pool `pool` (a selector; the screen's only pool by
+    default), where a player would: at the middle of the key."""
+    widget = pilot.app.screen.query_one(pool, DigitPool)
+    await pilot.click(pool, offset=widget.key_offset(number))
+
+
+def key_rows(pool: DigitPool, number: int) -> list[Strip]:
+    """The three rows `number`'s key is drawn with now (its characters and styles)."""
+    region = pool.key_region(number)
+    return [
+        pool.render_line(y).crop(region.x, region.right) for y in range(region.y, region.bottom)
+    ]
 
 
 async def click_button_again(pilot: Pilot[None], selector: str) -> None:
