@@ -107,6 +107,8 @@ class DigitPool(Widget, can_focus=True):
         #: Each key's rows by (label, look, width); each line drawn, by its y.
         self._rows: dict[tuple[str, tuple[str, ...], int], KeyRows] = {}
         self._lines: dict[int, Strip] = {}
+        #: Each key's label and look, as last shown.
+        self._shown: tuple[object, ...] = ()
         #: What the rows were drawn with (the looks' styles, the pool's own style).
         self._drawn_with: tuple[object, ...] = ()
         self.set_reactive(DigitPool.numbers, numbers)
@@ -252,8 +254,14 @@ class DigitPool(Widget, can_focus=True):
                 self.app.stylesheet.update_nodes([self], animate=False)
             else:
                 self.update_node_styles()
-        self._lines = {}
-        self.refresh()
+        shown = (
+            self._grid(),
+            tuple((self.label(n), self._layers(i)) for i, n in enumerate(self.numbers)),
+        )
+        if shown != self._shown:  # (a repaint asked for nothing would cost a frame)
+            self._shown = shown
+            self._lines = {}
+            self.refresh()
         subtitle = f"typed {self._typed}…" if self._typed else ""
         if (self.border_subtitle or "") != subtitle:  # setting it repaints, even unchanged
             self.border_subtitle = subtitle
