@@ -31,7 +31,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from widgets.pool_drawing import KeyRows, key_rows
+from widgets.pool_drawing import Look, key_rows, look_of
 
 #: A key's look: its class, then its states' (later ones win where they set a style).
 LAYERS = (
@@ -104,8 +104,8 @@ class DigitPool(Widget, can_focus=True):
         self._armed = False
         #: The key under the mouse (its index), if any.
         self._hover: int | None = None
-        #: Each key's rows by (label, look, width); each line drawn, by its y.
-        self._rows: dict[tuple[str, tuple[str, ...], int], KeyRows] = {}
+        #: The looks of the keys' classes (by the classes), each line drawn (by its y).
+        self._looks: dict[tuple[str, ...], Look] = {}
         self._lines: dict[int, Strip] = {}
         #: Each key's label and look, as last shown.
         self._shown: tuple[object, ...] = ()
@@ -275,7 +275,7 @@ class DigitPool(Widget, can_focus=True):
             for new, old in zip(drawn_with, self._drawn_with, strict=True)
         ):
             self._drawn_with = drawn_with
-            self._rows = {}
+            self._looks = {}
             self._lines = {}
         return super().render_lines(crop)
 
@@ -293,14 +293,12 @@ class DigitPool(Widget, can_focus=True):
         strips: list[Strip] = []
         for index in range(row * columns, min(len(self.numbers), (row + 1) * columns)):
             layers = self._layers(index)
-            label = self.label(self.numbers[index])
-            rows = self._rows.get((label, layers, width))
-            if rows is None:
-                looks = self.get_component_styles(*layers)
-                rows = self._rows[(label, layers, width)] = key_rows(label, looks, style, width)
+            look = self._looks.get(layers)
+            if look is None:
+                look = self._looks[layers] = look_of(self.get_component_styles(*layers), style)
             if strips:
                 strips.append(blank)
-            strips.append(rows[part])
+            strips.append(key_rows(self.label(self.numbers[index]), look, width)[part])
         return Strip.join(strips)
 
     # Changes

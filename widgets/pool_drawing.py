@@ -12,6 +12,9 @@ component classes; this only draws what they say.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import NamedTuple
+
 from rich.cells import cell_len
 from rich.segment import Segment
 from textual._border import get_box
@@ -24,18 +27,34 @@ from textual.style import Style
 KeyRows = tuple[Strip, Strip, Strip]
 
 
+class Look(NamedTuple):
+    """What a key is drawn with, worked out: its edges (type and colour, blended over the
+    pool's background) top, right, bottom and left, and its label's style (on the key's
+    background). Equal looks draw equal keys, whichever classes gave them."""
+
+    edges: tuple[tuple[str, Color], ...]
+    text: Style
+    background: Color
+    pool_background: Color
+
+
 def _either(own: bool | None, inherited: bool | None) -> bool | None:
     return inherited if own is None else own
 
 
-def text_style(styles: RenderStyles, under: Style, background: Color) -> Style:
-    """The label's style: the look's colour and text style over `background`, what the
-    look leaves unset as the pool has it (`under`, the pool's own style)."""
+def look_of(styles: RenderStyles, under: Style) -> Look:
+    """The look the styles `styles` give a key on a pool whose own style is `under` (its
+    background the pool's, blended over what is beneath): what `styles` leave unset is as
+    the pool has it."""
+    pool_background = under.background or Color(0, 0, 0, 0)
+    background = pool_background
+    if styles.has_rule("background"):
+        background = pool_background + styles.background
     text = styles.text_style
     color = styles.color if styles.has_rule("color") else under.foreground
     if color is not None and styles.has_rule("auto_color") and styles.auto_color:
         color = background.get_contrast_text(color.a)  # (`$text` is "auto 87%")
-    return Style(
+    style = Style(
         background,
         color,
         bold=_either(text.bold, under.bold),
@@ -45,22 +64,18 @@ def text_style(styles: RenderStyles, under: Style, background: Color) -> Style:
         reverse=_either(text.reverse, under.reverse),
         strike=_either(text.strike, under.strike),
     )
+    edges = tuple((kind, pool_background + color) for kind, color in styles.border)
+    return Look(edges, style, background, pool_background)
 
 
-def key_rows(label: str, styles: RenderStyles, under: Style, width: int) -> KeyRows:
-    """The rows of a key `width` cells wide showing `label` in the look `styles`, on a pool
-    whose style is `under` (its background the pool's, blended over what is beneath)."""
-    pool_background = under.background or Color(0, 0, 0, 0)
-    background = pool_background
-    if styles.has_rule("background"):
-        background = pool_background + styles.background
-    inner, outer = Style(background=background), Style(background=pool_background)
-    (top, top_color), (right, right_color), (bottom, bottom_color), (left, left_color) = (
-        styles.border
+@lru_cache(maxsize=512)
+def key_rows(label: str, look: Look, width: int) -> KeyRows:
+    """The rows of a key `width` cells wide showing `label` in the look `look` (kept: a
+    turn changes the looks of many keys back and forth)."""
+    inner, outer = Style(background=look.background), Style(background=look.pool_background)
+    top, right, bottom, left = (
+        get_box(kind, inner, outer, Style(foreground=color)) for kind, color in look.edges
     )
-
-    def edge(kind: str, color: Color) -> tuple[tuple[Segment, Segment, Segment], ...]:
-        return get_box(kind, inner, outer, Style(foreground=pool_background + color))
 
     def across(row: tuple[Segment, Segment, Segment]) -> Strip:
         first, middle, last = row
@@ -70,19 +85,18 @@ def key_rows(label: str, styles: RenderStyles, under: Style, width: int) -> KeyR
 
     room = width - 2
     shown = label if cell_len(label) <= room else label[:room]
-    style = text_style(styles, under, background)
-    pad = (style + Style(reverse=False)).rich_style
+    pad = (look.text + Style(reverse=False)).rich_style
     left_room = (room - cell_len(shown)) // 2
     right_room = room - cell_len(shown) - left_room
     middle = [
-        edge(left, left_color)[1][0],
+        left[1][0],
         Segment(" " * left_room, pad),
-        Segment(shown, style.rich_style),
+        Segment(shown, look.text.rich_style),
         Segment(" " * right_room, pad),
-        edge(right, right_color)[1][2],
+        right[1][2],
     ]
     return (
-        across(edge(top, top_color)[0]),
+        across(top[0]),
         Strip([segment for segment in middle if segment.text], width),
-        across(edge(bottom, bottom_color)[2]),
+        across(bottom[2]),
     )
