@@ -24,14 +24,13 @@ from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from textual import events
-from textual.binding import Binding, BindingType
 from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
 
 from widgets.pool_drawing import Look, key_rows, look_of
+from widgets.pool_keyboard import PoolKeyboard
 
 #: A key's look: its class, then its states' (later ones win where they set a style).
 LAYERS = (
@@ -46,22 +45,13 @@ LAYERS = (
 )
 
 
-class DigitPool(Widget, can_focus=True):
+class DigitPool(PoolKeyboard, can_focus=True):
     """The numbers of a pool; taken ones show who holds them and cannot be picked."""
 
     DEFAULT_CSS = """
     DigitPool { height: auto; width: auto; }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = set(LAYERS)
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
-        Binding("up", "move_row(-1)", "Up", show=False),
-        Binding("down", "move_row(1)", "Down", show=False),
-        Binding("space", "pick_cursor", "Pick", show=False),
-        Binding("enter", "enter_key", "Pick", show=False),
-    ]
 
     class Picked(Message):
         """The player chose `number` (by key, click or cursor)."""
@@ -75,17 +65,11 @@ class DigitPool(Widget, can_focus=True):
         def control(self) -> DigitPool:
             return self.pool
 
-    numbers: reactive[tuple[int, ...]] = reactive((), layout=True)
-    #: number -> 1 or 2 (the player who holds it) or 0 (used up, nobody holds it).
-    taken: reactive[Mapping[int, int]] = reactive(dict)
     #: number -> copies left when a number appears more than once (shown as ×2).
     counts: reactive[Mapping[int, int]] = reactive(dict)
     selected: reactive[tuple[int, ...]] = reactive(())
-    active: reactive[bool] = reactive(True)
-    columns: reactive[int] = reactive(9, layout=True)
     #: How the two players are marked on the keys they hold (e.g. initials).
     marks: reactive[tuple[str, str]] = reactive(("1", "2"))
-    cursor: reactive[int] = reactive(0)
     #: The player choosing now (1 or 2): chosen keys are in their colour.
     player: reactive[int] = reactive(1)
     #: The numbers a hint suggests (`app.tui.hints.mark_keys`).
@@ -100,8 +84,6 @@ class DigitPool(Widget, can_focus=True):
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
-        self._typed = ""
-        self._armed = False
         #: The key under the mouse (its index), if any.
         self._hover: int | None = None
         #: The looks of the keys' classes (by the classes), each line drawn (by its y).
@@ -310,21 +292,6 @@ class DigitPool(Widget, can_focus=True):
     def watch_player(self) -> None:
         self._resync()
 
-    def _step_off_taken(self, step: int) -> None:
-        """Move the cursor from a taken number to the next free one in the direction of
-        `step` (it stays put when every number is taken)."""
-        if not self.numbers:
-            return
-        cursor = min(self.cursor, len(self.numbers) - 1)
-        for _ in range(len(self.numbers)):
-            if self.numbers[cursor] not in self.taken:
-                break
-            cursor = (cursor + step) % len(self.numbers)
-        else:
-            return
-        if cursor != self.cursor:
-            self.cursor = cursor
-
     def watch_numbers(self) -> None:
         self._hover = None
         self._resync()
@@ -380,69 +347,9 @@ class DigitPool(Widget, can_focus=True):
 
     # Picking
 
-    def pickable(self, number: int) -> bool:
-        return self.active and number in self.numbers and number not in self.taken
-
     def pick(self, number: int) -> None:
         """Post `Picked(number)` (the screen asks the rules whether it is allowed)."""
         self._typed = ""
         self._armed = False
         self._sync()
         self.post_message(self.Picked(self, number))
-
-    def type_digit(self, digit: str) -> None:
-        """A digit typed on the keyboard: picks at once unless a longer number could follow
-        (with 10-15 in the pool, `1` waits for a second digit or Enter)."""
-        if not self.active:
-            return
-        typed = self._typed + digit
-        longer = [n for n in self.numbers if str(n).startswith(typed) and str(n) != typed]
-        if longer and len(typed) < 2:
-            self._typed = typed
-            self._sync()
-            return
-        self.pick(int(typed))
-
-    @property
-    def typed(self) -> str:
-        return self._typed
-
-    def flush_typed(self) -> bool:
-        """Enter after a digit that could start a longer number: pick the digit alone."""
-        if not self._typed:
-            return False
-        self.pick(int(self._typed))
-        return True
-
-    def clear_typed(self) -> None:
-        self._typed = ""
-        self._sync()
-
-    def action_move(self, step: int) -> None:
-        if self.numbers:
-            self._armed = True
-            self.cursor = (self.cursor + step) % len(self.numbers)
-            self._step_off_taken(1 if step > 0 else -1)
-
-    def action_move_row(self, step: int) -> None:
-        if self.numbers:
-            self._armed = True
-            columns = max(1, min(self.columns, len(self.numbers)))
-            self.cursor = (self.cursor + step * columns) % len(self.numbers)
-            self._step_off_taken(1 if step > 0 else -1)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Enter picks only a typed number or a cursor the arrows moved; otherwise it goes
-        # on to the screen (where it may play the move being built).
-        if action == "enter_key":
-            return bool(self._typed) or self._armed
-        return True
-
-    def action_enter_key(self) -> None:
-        self.action_pick_cursor()
-
-    def action_pick_cursor(self) -> None:
-        if self.flush_typed():
-            return
-        if self.active and self.numbers:
-            self.pick(self.numbers[min(self.cursor, len(self.numbers) - 1)])
