@@ -90,7 +90,9 @@ class DigitPool(PoolKeyboard, can_focus=True):
         self._looks: dict[tuple[str, ...], Look] = {}
         self._lines: dict[int, Strip] = {}
         #: Each key's label and look, as last shown.
-        self._shown: tuple[object, ...] = ()
+        self._shown: tuple[tuple[int, int, int], tuple[tuple[str, tuple[str, ...]], ...]] | None = (
+            None
+        )
         #: What the rows were drawn with (the looks' styles, the pool's own style).
         self._drawn_with: tuple[object, ...] = ()
         self.set_reactive(DigitPool.numbers, numbers)
@@ -236,10 +238,7 @@ class DigitPool(PoolKeyboard, can_focus=True):
                 self.app.stylesheet.update_nodes([self], animate=False)
             else:
                 self.update_node_styles()
-        shown = (
-            self._grid(),
-            tuple((self.label(n), self._layers(i)) for i, n in enumerate(self.numbers)),
-        )
+        shown = self._keys_shown()
         if shown != self._shown:  # (a repaint asked for nothing would cost a frame)
             self._shown = shown
             self._lines = {}
@@ -247,6 +246,11 @@ class DigitPool(PoolKeyboard, can_focus=True):
         subtitle = f"typed {self._typed}…" if self._typed else ""
         if (self.border_subtitle or "") != subtitle:  # setting it repaints, even unchanged
             self.border_subtitle = subtitle
+
+    def _keys_shown(self) -> tuple[tuple[int, int, int], tuple[tuple[str, tuple[str, ...]], ...]]:
+        """The grid, and each key's label and look (its classes)."""
+        keys = tuple((self.label(n), self._layers(i)) for i, n in enumerate(self.numbers))
+        return self._grid(), keys
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # A restyle (a turn, the focus, a theme) makes the looks anew: the keys are drawn
@@ -268,19 +272,18 @@ class DigitPool(PoolKeyboard, can_focus=True):
         return line
 
     def _draw_line(self, y: int) -> Strip:
-        columns, _, width = self._grid()
+        (columns, _, width), keys = self._shown or self._keys_shown()
         style = self.visual_style
         blank = Strip.blank(1, style.rich_style)  # (as the space between keys was drawn)
         row, part = divmod(y, self.KEY_HEIGHT)
         strips: list[Strip] = []
-        for index in range(row * columns, min(len(self.numbers), (row + 1) * columns)):
-            layers = self._layers(index)
+        for label, layers in keys[row * columns : (row + 1) * columns]:
             look = self._looks.get(layers)
             if look is None:
                 look = self._looks[layers] = look_of(self.get_component_styles(*layers), style)
             if strips:
                 strips.append(blank)
-            strips.append(key_rows(self.label(self.numbers[index]), look, width)[part])
+            strips.append(key_rows(label, look, width)[part])
         return Strip.join(strips)
 
     # Changes
@@ -332,8 +335,7 @@ class DigitPool(PoolKeyboard, can_focus=True):
     def _hovering(self, index: int | None) -> None:
         if index != self._hover:
             self._hover = index
-            self._lines = {}
-            self.refresh()
+            self._sync()
 
     def on_click(self, event: events.Click) -> None:
         index = self._index_at(event.get_content_offset(self))
