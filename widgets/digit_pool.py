@@ -44,6 +44,10 @@ LAYERS = (
     "digit-pool--hint",
 )
 
+#: What the pool shows: its grid (columns, rows, a key's width) and each key's label and
+#: look (its classes).
+Shown = tuple[tuple[int, int, int], tuple[tuple[str, tuple[str, ...]], ...]]
+
 
 class DigitPool(PoolKeyboard, can_focus=True):
     """The numbers of a pool; taken ones show who holds them and cannot be picked."""
@@ -90,9 +94,7 @@ class DigitPool(PoolKeyboard, can_focus=True):
         self._looks: dict[tuple[str, ...], Look] = {}
         self._lines: dict[int, Strip] = {}
         #: Each key's label and look, as last shown.
-        self._shown: tuple[tuple[int, int, int], tuple[tuple[str, tuple[str, ...]], ...]] | None = (
-            None
-        )
+        self._shown: Shown | None = None
         #: What the rows were drawn with (the looks' styles, the pool's own style).
         self._drawn_with: tuple[object, ...] = ()
         self.set_reactive(DigitPool.numbers, numbers)
@@ -247,7 +249,7 @@ class DigitPool(PoolKeyboard, can_focus=True):
         if (self.border_subtitle or "") != subtitle:  # setting it repaints, even unchanged
             self.border_subtitle = subtitle
 
-    def _keys_shown(self) -> tuple[tuple[int, int, int], tuple[tuple[str, tuple[str, ...]], ...]]:
+    def _keys_shown(self) -> Shown:
         """The grid, and each key's label and look (its classes)."""
         keys = tuple((self.label(n), self._layers(i)) for i, n in enumerate(self.numbers))
         return self._grid(), keys
