@@ -10,69 +10,52 @@ The pool holds no game state: the screen sets which numbers are shown, who holds
 taken ones and which may be picked now; the pool posts `DigitPool.Picked(number)` and the
 screen asks the rules whether that pick is allowed (so a taken number gets the rules' own
 message rather than silence).
+
+The pool is one widget that draws its keys itself (Textual's line API): a turn, which
+changes the look of every key (whose turn it is), restyles and repaints this one node.
+The looks are its component classes, styled in `styles/pool.tcss` (`DigitPool >
+.digit-pool--selected`, `DigitPool.-inactive > .digit-pool--key`, …); a key's look is the
+key's class with those of its states over it, in the order of `LAYERS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from textual import events
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Grid
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
-from textual.widgets import Static
+from textual.strip import Strip
+
+from widgets.pool_drawing import Look, key_rows, look_of
+from widgets.pool_keyboard import PoolKeyboard
+
+#: A key's look: its class, then its states' (later ones win where they set a style).
+LAYERS = (
+    "digit-pool--key",
+    "digit-pool--hover",
+    "digit-pool--selected",
+    "digit-pool--used",
+    "digit-pool--p1",
+    "digit-pool--p2",
+    "digit-pool--cursor",
+    "digit-pool--hint",
+)
+
+#: What the pool shows: its grid (columns, rows, a key's width) and each key's label and
+#: look (its classes).
+Shown = tuple[tuple[int, int, int], tuple[tuple[str, tuple[str, ...]], ...]]
 
 
-class PoolKey(Static):
-    """One number of the pool, drawn as a key."""
-
-    class Pressed(Message):
-        def __init__(self, number: int) -> None:
-            super().__init__()
-            self.number = number
-
-    def __init__(self, number: int) -> None:
-        super().__init__(str(number), classes="pool-key", id=f"key-{number}", markup=False)
-        self.number = number
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(self.Pressed(self.number))
-
-
-class DigitPool(Widget, can_focus=True):
+class DigitPool(PoolKeyboard, can_focus=True):
     """The numbers of a pool; taken ones show who holds them and cannot be picked."""
 
     DEFAULT_CSS = """
     DigitPool { height: auto; width: auto; }
-    DigitPool > Grid { height: auto; width: auto; grid-gutter: 0 1; }
-    DigitPool .pool-key {
-        width: 7; height: 3; content-align: center middle; text-style: bold;
-        border: round $primary 50%; background: $boost; color: $text;
-    }
-    DigitPool .pool-key:hover { background: $primary 30%; }
-    DigitPool.-inactive .pool-key { color: $text-muted; border: round $foreground 15%; }
-    DigitPool .pool-key.-selected { border: double $primary; background: $primary 25%; text-style: bold underline; }
-    DigitPool.-player-2 .pool-key.-selected { border: double $accent; background: $accent 25%; }
-    DigitPool .pool-key.-used { color: $text-disabled; border: dashed $foreground 20%; background: transparent; text-style: strike dim; }
-    DigitPool .pool-key.-p1 { color: $text-disabled; border: dashed $primary; background: $primary 15%; text-style: strike; }
-    DigitPool .pool-key.-p2 { color: $text-disabled; border: dashed $accent; background: $accent 15%; text-style: strike; }
-    DigitPool:focus .pool-key.-cursor { border: heavy $secondary; background: $secondary 30%; }
-    DigitPool.-compact .pool-key { width: 5; }
     """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
-        Binding("up", "move_row(-1)", "Up", show=False),
-        Binding("down", "move_row(1)", "Down", show=False),
-        Binding("space", "pick_cursor", "Pick", show=False),
-        Binding("enter", "enter_key", "Pick", show=False),
-    ]
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(LAYERS)
 
     class Picked(Message):
         """The player chose `number` (by key, click or cursor)."""
@@ -86,19 +69,15 @@ class DigitPool(Widget, can_focus=True):
         def control(self) -> DigitPool:
             return self.pool
 
-    numbers: reactive[tuple[int, ...]] = reactive((), recompose=True)
-    #: number -> 1 or 2 (the player who holds it) or 0 (used up, nobody holds it).
-    taken: reactive[Mapping[int, int]] = reactive(dict)
     #: number -> copies left when a number appears more than once (shown as ×2).
     counts: reactive[Mapping[int, int]] = reactive(dict)
     selected: reactive[tuple[int, ...]] = reactive(())
-    active: reactive[bool] = reactive(True)
-    columns: reactive[int] = reactive(9)
     #: How the two players are marked on the keys they hold (e.g. initials).
     marks: reactive[tuple[str, str]] = reactive(("1", "2"))
-    cursor: reactive[int] = reactive(0)
     #: The player choosing now (1 or 2): chosen keys are in their colour.
     player: reactive[int] = reactive(1)
+    #: The numbers a hint suggests (`app.tui.hints.mark_keys`).
+    hinted: reactive[frozenset[int]] = reactive(frozenset)
 
     def __init__(
         self,
@@ -109,8 +88,15 @@ class DigitPool(Widget, can_focus=True):
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
-        self._typed = ""
-        self._armed = False
+        #: The key under the mouse (its index), if any.
+        self._hover: int | None = None
+        #: The looks of the keys' classes (by the classes), each line drawn (by its y).
+        self._looks: dict[tuple[str, ...], Look] = {}
+        self._lines: dict[int, Strip] = {}
+        #: Each key's label and look, as last shown.
+        self._shown: Shown | None = None
+        #: What the rows were drawn with (the looks' styles, the pool's own style).
+        self._drawn_with: tuple[object, ...] = ()
         self.set_reactive(DigitPool.numbers, numbers)
         self.set_reactive(DigitPool.columns, columns)
 
@@ -118,31 +104,58 @@ class DigitPool(Widget, can_focus=True):
     KEY_WIDTH = 8
     KEY_HEIGHT = 3
 
-    def compose(self) -> ComposeResult:
+    # Where the keys are
+
+    def _grid(self) -> tuple[int, int, int]:
+        """Columns, rows and a key's width."""
         columns = max(1, min(self.columns, len(self.numbers) or 1))
         rows = max(1, -(-len(self.numbers) // columns))
-        grid = Grid()
-        grid.styles.grid_size_columns = columns
-        grid.styles.grid_size_rows = rows
         key_width = self.KEY_WIDTH - 2 if self.has_class("-compact") else self.KEY_WIDTH
-        grid.styles.width = columns * key_width - 1
-        grid.styles.height = rows * self.KEY_HEIGHT
-        with grid:
-            for number in self.numbers:
-                yield PoolKey(number)
+        return columns, rows, key_width - 1
 
-    def on_mount(self) -> None:
-        self._sync()
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        columns, _, width = self._grid()
+        return columns * (width + 1) - 1
 
-    def _resync(self) -> None:
-        # At once, not after the current message: the keys' new looks must be in the frame
-        # the screen is drawing for this move, not the next one. A sync per change is
-        # cheap (a few classes per key, unchanged ones cost nothing).
-        if self.is_mounted and not self._showing:
-            self._sync()
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._grid()[1] * self.KEY_HEIGHT
 
-    def _keys(self) -> list[PoolKey]:
-        return list(self.query(PoolKey))
+    def _index_at(self, offset: Offset | None) -> int | None:
+        """The key at `offset` in the content (None: between keys, or beyond them)."""
+        if offset is None:
+            return None
+        columns, _, width = self._grid()
+        column, x = divmod(offset.x, width + 1)
+        index = (offset.y // self.KEY_HEIGHT) * columns + column
+        if x >= width or column >= columns or not 0 <= index < len(self.numbers):
+            return None
+        return index
+
+    def key_region(self, number: int) -> Region:
+        """Where `number`'s key is drawn, in the pool's content (`render_line`'s lines)."""
+        index = self.numbers.index(number)
+        columns, _, width = self._grid()
+        row, column = divmod(index, columns)
+        return Region(column * (width + 1), row * self.KEY_HEIGHT, width, self.KEY_HEIGHT)
+
+    def key_offset(self, number: int) -> Offset:
+        """The centre of `number`'s key, from the pool's top left (as a click's offset)."""
+        region = self.key_region(number)
+        gutter = self.styles.gutter
+        return Offset(gutter.left + region.x + region.width // 2, gutter.top + region.y + 1)
+
+    # Looks
+
+    def label(self, number: int) -> str:
+        """What `number`'s key shows: the number, with its holder's mark or its count."""
+        owner = self.taken.get(number)
+        if owner in (1, 2):
+            mark = self._initials()[owner - 1]
+            if self.has_class("-compact") or not mark:
+                return f"{number}{'¹²'[owner - 1]}"
+            return f"{number}·{mark}"
+        count = self.counts.get(number, 1)
+        return f"{number}×{count}" if count > 1 else str(number)
 
     def _initials(self) -> tuple[str, str]:
         """The marks as they fit on a key: a mark longer than two characters (a name) by
@@ -152,6 +165,32 @@ class DigitPool(Widget, can_focus=True):
             return ("", "")
         return (first, second)
 
+    def _layers(self, index: int) -> tuple[str, ...]:
+        number = self.numbers[index]
+        owner = self.taken.get(number)
+        states = {
+            "digit-pool--hover": index == self._hover,
+            "digit-pool--selected": number in self.selected,
+            "digit-pool--used": owner == 0,
+            "digit-pool--p1": owner == 1,
+            "digit-pool--p2": owner == 2,
+            "digit-pool--cursor": index == self.cursor,
+            "digit-pool--hint": number in self.hinted,
+        }
+        return tuple(name for name in LAYERS if states.get(name, True))
+
+    def look(self, number: int) -> str:
+        """Which look `number`'s key has now, in words: "used", "held by 1", "held by 2",
+        "selected", "inactive" (the pool waits for the other player) or "free"."""
+        owner = self.taken.get(number)
+        if owner == 0:
+            return "used"
+        if owner in (1, 2):
+            return f"held by {owner}"
+        if number in self.selected:
+            return "selected"
+        return "free" if self.active else "inactive"
+
     def show(
         self,
         *,
@@ -160,8 +199,7 @@ class DigitPool(Widget, can_focus=True):
         classes: Mapping[str, bool] | None = None,
     ) -> None:
         """Set what a turn changes at once, with the pool's own `classes` (e.g. whose turn
-        it is): the keys are restyled once for all of it (each class change on the pool
-        restyles all its keys)."""
+        it is): the pool is restyled once for all of it."""
         self._showing = True  # (the cursor stepping off a taken number: one sync for all)
         try:
             if taken is not None:
@@ -178,64 +216,79 @@ class DigitPool(Widget, can_focus=True):
 
     _extra_classes: Mapping[str, bool] = {}
 
+    def _resync(self) -> None:
+        # At once, not after the current message: the keys' new looks must be in the frame
+        # the screen is drawing for this move, not the next one.
+        if self.is_mounted and not self._showing:
+            self._sync()
+
+    def on_mount(self) -> None:
+        self._sync()
+
     def _sync(self) -> None:
-        # Each change of classes restyles the node and everything under it, at once: so
-        # every class is set without restyling, and then only the nodes whose look can
-        # change are restyled: the keys whose own classes changed, the pool itself when
-        # its classes change, and the keys a pool class styles (`-inactive` the free keys,
-        # a taken key's own look overriding it; `-player-2` the chosen ones).
-        initials = self._initials()
-        restyle: list[Widget] = []
-        keys = self._keys()
-        for index, key in enumerate(keys):
-            owner = self.taken.get(key.number)
-            count = self.counts.get(key.number, 1)
-            label = str(key.number)
-            if owner in (1, 2):
-                mark = initials[owner - 1]
-                compact = self.has_class("-compact") or not mark
-                label = f"{key.number}{'¹²'[owner - 1]}" if compact else f"{key.number}·{mark}"
-            elif count > 1:
-                label = f"{key.number}×{count}"
-            if str(key.content) != label:
-                key.update(label, layout=False)
-            before = set(key.classes)
-            key.update_classes(
-                {
-                    "-used": owner == 0,
-                    "-p1": owner == 1,
-                    "-p2": owner == 2,
-                    "-selected": key.number in self.selected,
-                    "-cursor": index == self.cursor,
-                },
-                update=False,
-            )
-            if set(key.classes) != before:
-                restyle.append(key)
+        # The pool's classes are set without restyling, then the pool alone is restyled
+        # if they changed (its looks, the component classes, are worked out then).
         wanted = {
             "-inactive": not self.active,
             "-player-2": self.player == 2,
             **self._extra_classes,
         }
         self._extra_classes = {}
-        changed = {name for name, on in wanted.items() if self.has_class(name) != on}
-        if changed:
+        if any(self.has_class(name) != on for name, on in wanted.items()):
             self.update_classes(wanted, update=False)
-            restyle.insert(0, self)
-            for key in keys:
-                if key in restyle:
-                    continue
-                if ("-inactive" in changed and key.number not in self.taken) or (
-                    "-player-2" in changed and key.has_class("-selected")
-                ):
-                    restyle.append(key)
-        if restyle and self.is_mounted:
-            self.app.stylesheet.update_nodes(restyle, animate=False)
-        elif restyle:
-            self.update_node_styles()
+            if self.is_mounted:
+                self.app.stylesheet.update_nodes([self], animate=False)
+            else:
+                self.update_node_styles()
+        shown = self._keys_shown()
+        if shown != self._shown:  # (a repaint asked for nothing would cost a frame)
+            self._shown = shown
+            self._lines = {}
+            self.refresh()
         subtitle = f"typed {self._typed}…" if self._typed else ""
         if (self.border_subtitle or "") != subtitle:  # setting it repaints, even unchanged
             self.border_subtitle = subtitle
+
+    def _keys_shown(self) -> Shown:
+        """The grid, and each key's label and look (its classes)."""
+        keys = tuple((self.label(n), self._layers(i)) for i, n in enumerate(self.numbers))
+        return self._grid(), keys
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # A restyle (a turn, the focus, a theme) makes the looks anew: the keys are drawn
+        # again from them (and from the pool's own style and background).
+        drawn_with = (*self._component_styles.values(), *self.background_colors, self.visual_style)
+        if len(drawn_with) != len(self._drawn_with) or any(
+            new is not old and new != old
+            for new, old in zip(drawn_with, self._drawn_with, strict=True)
+        ):
+            self._drawn_with = drawn_with
+            self._looks = {}
+            self._lines = {}
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        line = self._lines.get(y)
+        if line is None:
+            line = self._lines[y] = self._draw_line(y)
+        return line
+
+    def _draw_line(self, y: int) -> Strip:
+        (columns, _, width), keys = self._shown or self._keys_shown()
+        style = self.visual_style
+        blank = Strip.blank(1, style.rich_style)  # (as the space between keys was drawn)
+        row, part = divmod(y, self.KEY_HEIGHT)
+        strips: list[Strip] = []
+        for label, layers in keys[row * columns : (row + 1) * columns]:
+            look = self._looks.get(layers)
+            if look is None:
+                look = self._looks[layers] = look_of(self.get_component_styles(*layers), style)
+            if strips:
+                strips.append(blank)
+            strips.append(key_rows(label, look, width)[part])
+        return Strip.join(strips)
+
+    # Changes
 
     def watch_taken(self) -> None:
         self._step_off_taken(1)
@@ -244,20 +297,12 @@ class DigitPool(Widget, can_focus=True):
     def watch_player(self) -> None:
         self._resync()
 
-    def _step_off_taken(self, step: int) -> None:
-        """Move the cursor from a taken number to the next free one in the direction of
-        `step` (it stays put when every number is taken)."""
-        if not self.numbers:
-            return
-        cursor = min(self.cursor, len(self.numbers) - 1)
-        for _ in range(len(self.numbers)):
-            if self.numbers[cursor] not in self.taken:
-                break
-            cursor = (cursor + step) % len(self.numbers)
-        else:
-            return
-        if cursor != self.cursor:
-            self.cursor = cursor
+    def watch_numbers(self) -> None:
+        self._hover = None
+        self._resync()
+
+    def watch_columns(self) -> None:
+        self._resync()
 
     def watch_counts(self) -> None:
         self._resync()
@@ -274,17 +319,37 @@ class DigitPool(Widget, can_focus=True):
     def watch_cursor(self) -> None:
         self._resync()
 
-    def watch_columns(self) -> None:
-        self.refresh(recompose=True)
+    def watch_hinted(self) -> None:
+        self._resync()
 
-    async def recompose(self) -> None:
-        await super().recompose()
-        self._sync()
+    def mark(self, numbers: Iterable[int]) -> None:
+        """Show `numbers` as the hint (and no others)."""
+        self.hinted = frozenset(numbers)
+
+    # The mouse
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hovering(self._index_at(event.get_content_offset(self)))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._hovering(None)
+
+    def _hovering(self, index: int | None) -> None:
+        if index != self._hover:
+            self._hover = index
+            self._sync()
+
+    def on_click(self, event: events.Click) -> None:
+        index = self._index_at(event.get_content_offset(self))
+        if index is None:
+            return  # between the keys: nothing
+        event.stop()
+        if not self.active:
+            return
+        self.cursor = index
+        self.pick(self.numbers[index])
 
     # Picking
-
-    def pickable(self, number: int) -> bool:
-        return self.active and number in self.numbers and number not in self.taken
 
     def pick(self, number: int) -> None:
         """Post `Picked(number)` (the screen asks the rules whether it is allowed)."""
@@ -292,68 +357,3 @@ class DigitPool(Widget, can_focus=True):
         self._armed = False
         self._sync()
         self.post_message(self.Picked(self, number))
-
-    def on_pool_key_pressed(self, message: PoolKey.Pressed) -> None:
-        message.stop()
-        if not self.active:
-            return
-        if message.number in self.numbers:
-            self.cursor = self.numbers.index(message.number)
-        self.pick(message.number)
-
-    def type_digit(self, digit: str) -> None:
-        """A digit typed on the keyboard: picks at once unless a longer number could follow
-        (with 10-15 in the pool, `1` waits for a second digit or Enter)."""
-        if not self.active:
-            return
-        typed = self._typed + digit
-        longer = [n for n in self.numbers if str(n).startswith(typed) and str(n) != typed]
-        if longer and len(typed) < 2:
-            self._typed = typed
-            self._sync()
-            return
-        self.pick(int(typed))
-
-    @property
-    def typed(self) -> str:
-        return self._typed
-
-    def flush_typed(self) -> bool:
-        """Enter after a digit that could start a longer number: pick the digit alone."""
-        if not self._typed:
-            return False
-        self.pick(int(self._typed))
-        return True
-
-    def clear_typed(self) -> None:
-        self._typed = ""
-        self._sync()
-
-    def action_move(self, step: int) -> None:
-        if self.numbers:
-            self._armed = True
-            self.cursor = (self.cursor + step) % len(self.numbers)
-            self._step_off_taken(1 if step > 0 else -1)
-
-    def action_move_row(self, step: int) -> None:
-        if self.numbers:
-            self._armed = True
-            columns = max(1, min(self.columns, len(self.numbers)))
-            self.cursor = (self.cursor + step * columns) % len(self.numbers)
-            self._step_off_taken(1 if step > 0 else -1)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Enter picks only a typed number or a cursor the arrows moved; otherwise it goes
-        # on to the screen (where it may play the move being built).
-        if action == "enter_key":
-            return bool(self._typed) or self._armed
-        return True
-
-    def action_enter_key(self) -> None:
-        self.action_pick_cursor()
-
-    def action_pick_cursor(self) -> None:
-        if self.flush_typed():
-            return
-        if self.active and self.numbers:
-            self.pick(self.numbers[min(self.cursor, len(self.numbers) - 1)])

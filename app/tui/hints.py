@@ -27,7 +27,7 @@ from textual.message import Message
 
 from rules.analysis import Hint
 from rules.analysis import hint as hint  # the screen asks `hints.hint` (a test swaps it)
-from widgets.digit_pool import DigitPool, PoolKey
+from widgets.digit_pool import DigitPool
 from widgets.operator_picker import OperatorKey, OperatorPicker
 
 #: The class a highlighted key or slot gets.
@@ -43,9 +43,7 @@ def hint_sentence(found: Hint) -> str:
 
 def mark_keys(pool: DigitPool, numbers: Iterable[int | None]) -> None:
     """Highlight the keys of `numbers` in `pool` as the hint (and no others)."""
-    wanted = {n for n in numbers if n is not None}
-    for key in pool.query(PoolKey):
-        key.set_class(key.number in wanted, HINT_CLASS)
+    pool.mark(n for n in numbers if n is not None)
 
 
 def mark_ops(picker: OperatorPicker, ops: Iterable[str | None]) -> None:

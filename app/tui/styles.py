@@ -17,7 +17,7 @@ from pathlib import Path, PurePath
 STYLES = Path(__file__).resolve().parents[2] / "styles"
 
 MENU_SHEETS = ("app", "menu")
-SCREEN_SHEETS = ("setup", "game", "boards", "dialogs", "rules", "records", "analysis")
+SCREEN_SHEETS = ("setup", "game", "boards", "pool", "dialogs", "rules", "records", "analysis")
 
 #: The app's own sheets (read at start).
 MENU_STYLES: list[str | PurePath] = [STYLES / f"{name}.tcss" for name in MENU_SHEETS]

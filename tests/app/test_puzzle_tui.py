@@ -18,7 +18,7 @@ from app.tui.puzzle_menu import PuzzleMenuScreen
 from app.tui.puzzle_mode import open_puzzle as puzzle_board
 from rules.puzzles.bank import puzzles_of
 from rules.puzzles.model import Puzzle
-from tests.app.tui_support import SIZE, text_of, until
+from tests.app.tui_support import SIZE, click_key, text_of, until
 from widgets.status_line import StatusLine
 
 NAME = "Ada"
@@ -138,7 +138,7 @@ async def test_fail_by_click_then_retry_and_solve() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_puzzle(app, puzzle)
         await pilot.pause()
-        await pilot.click(f"#keypad #key-{wrong}")
+        await click_key(pilot, int(wrong), "#keypad")
         await settle(pilot)
         assert referee(screen).result == "failed"
         said = status(screen)

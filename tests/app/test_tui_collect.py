@@ -10,7 +10,16 @@ from app.tui.app import EquationDuelApp
 from app.tui.boards.collect import CollectScreen
 from app.tui.dialogs import ConfirmDialog
 from rules.collect import GAME, CollectMove
-from tests.app.tui_support import SIZE, expected, game_screen, text_of, top, winner_shown
+from tests.app.tui_support import (
+    SIZE,
+    click_key,
+    expected,
+    game_screen,
+    text_of,
+    top,
+    winner_shown,
+)
+from widgets.digit_pool import DigitPool
 from widgets.equation_input import EquationInput
 
 NAMES = ("Ann", "Bob")
@@ -87,7 +96,7 @@ async def test_collect_whole_game_by_clicks() -> None:
     async with app.run_test(size=SIZE) as pilot:
         for move in moves:
             if move.pick is not None:
-                await pilot.click(f"#collect-pool #key-{move.pick}")
+                await click_key(pilot, move.pick, "#collect-pool")
             if not move.declaration:
                 await pilot.click("#declare .-skip")
                 continue
@@ -105,11 +114,11 @@ async def test_taken_number_is_refused_and_shows_its_holder() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         await pilot.press("7", "escape")
-        await pilot.click("#collect-pool #key-7")
+        await click_key(pilot, 7, "#collect-pool")
         status = text_of(screen.query_one("#status", Static))
         assert "7 has been taken; available numbers: 1, 2, 3, 4, 5, 6, 8, 9" in status
-        key = screen.query_one("#collect-pool #key-7", Static)
-        assert key.has_class("-p1") and text_of(key) == "7¹"
+        pool = screen.query_one("#collect-pool", DigitPool)
+        assert pool.look(7) == "held by 1" and pool.label(7) == "7¹"
         await pilot.press("3")
         await pilot.press(*"7-3=4", "enter", "y")  # Bob does not hold 7
         assert "you do not have number 7" in screen.state.note

@@ -16,6 +16,7 @@ from rules.words.outcome import record_reason
 from tests.app.tui_support import (
     SIZE,
     click_game,
+    click_key,
     clock_by_hand,
     expected,
     game_screen,
@@ -91,7 +92,7 @@ async def test_conquest_whole_game_by_clicks() -> None:
         await pilot.click("#start")
         await pilot.pause()
         for move in moves:
-            await pilot.click(f"#keypad #key-{move}")
+            await click_key(pilot, int(move), "#keypad")
         winner, _ = await winner_shown(pilot)
         assert winner == expected("conquest", None, moves, ("Player 1", "Player 2"))
         await pilot.click("#rematch")
@@ -131,9 +132,9 @@ async def test_declare_variant_by_clicks() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         for number in (4, 2):
-            await pilot.click(f"#keypad #key-{number}")
+            await click_key(pilot, number, "#keypad")
             await pilot.click("#declare .-skip")
-        await pilot.click("#keypad #key-2")
+        await click_key(pilot, 2, "#keypad")
         for text in ("4", "÷", "2", "=", "2"):
             keys = [k for k in top(app).query(".eq-key") if str(k.render()) == text]
             await pilot.click(keys[0])

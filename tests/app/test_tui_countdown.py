@@ -13,12 +13,15 @@ from rules.countdown import GAME, PASS
 from tests.app.tui_support import (
     SIZE,
     click_button_again,
+    click_key,
     expected,
     game_screen,
+    key_rows,
     text_of,
     top,
     winner_shown,
 )
+from widgets.digit_pool import DigitPool
 
 NAMES = ("Ann", "Bob")
 KEY_OF = {"+": "plus", "-": "minus", "*": "asterisk", "/": "slash"}
@@ -59,9 +62,9 @@ async def test_countdown_whole_game_by_clicks_with_passes() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         await pilot.click("#op-multiplication")
-        await pilot.click("#pool-1 #key-9")  # 0 × 9 = 0
+        await click_key(pilot, 9, "#pool-1")  # 0 × 9 = 0
         await pilot.click("#op-addition")
-        await pilot.click("#pool-2 #key-9")  # 9
+        await click_key(pilot, 9, "#pool-2")  # 9
         await pilot.click("#pass")
         assert isinstance(top(app), ConfirmDialog)
         await pilot.click("#no")
@@ -104,10 +107,10 @@ async def test_countdown_used_number_by_clicks_loses_the_turn_after_a_warning() 
     app = EquationDuelApp("countdown", names=NAMES)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        await pilot.click("#pool-1 #key-5")  # Ann +5
-        await pilot.click("#pool-2 #key-4")  # Bob +4
+        await click_key(pilot, 5, "#pool-1")  # Ann +5
+        await click_key(pilot, 4, "#pool-2")  # Bob +4
         await pilot.click("#op-division")
-        await pilot.click("#pool-1 #key-5")  # Ann's 5 is used up
+        await click_key(pilot, 5, "#pool-1")  # Ann's 5 is used up
         dialog = top(app)
         assert isinstance(dialog, ConfirmDialog)
         assert dialog.question == "÷ 5 loses your turn"
@@ -116,7 +119,7 @@ async def test_countdown_used_number_by_clicks_loses_the_turn_after_a_warning() 
         assert [text for _, text in screen.moves] == ["+5", "+4", "/5"]
         assert screen.to_move == 2 and screen.state.running_total == 9
         # A second lost turn in a row ends the game: the warning says so first.
-        await pilot.click("#pool-2 #key-4")
+        await click_key(pilot, 4, "#pool-2")
         assert "second turn in a row" in top(app).detail
         await pilot.click("#yes")
         winner, reason = await winner_shown(pilot)
@@ -147,13 +150,20 @@ async def test_countdown_hint_goes_once_the_player_chooses_and_the_choice_shows_
         await pilot.press("5", "h")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert screen.query(".-hint")  # the hinted operator and number are marked
+        pools = list(screen.query(DigitPool))
+        # the hinted operator and number are marked
+        assert screen.query(".-hint") and any(pool.hinted for pool in pools)
         await pilot.press("asterisk")
-        assert not screen.query(".-hint")  # chosen: the hint's marks are gone
+        # chosen: the hint's marks are gone
+        assert not screen.query(".-hint") and not any(pool.hinted for pool in pools)
         chosen = [key for key in screen.query(OperatorKey) if key.has_class("-selected")]
         assert [key.op for key in chosen] == ["*"]
         assert str(chosen[0].content).startswith("▸")  # a pointer, not colour alone
         others = [str(key.content) for key in screen.query(OperatorKey) if key.op != "*"]
         assert not any(label.startswith("▸") for label in others)
-        used = screen.query_one("#pool-1 #key-5")
-        assert used.has_class("-used") and used.styles.border_top[0] == "dashed"
+        pool = screen.query_one("#pool-1", DigitPool)
+        top, middle, _ = key_rows(pool, 5)
+        assert pool.look(5) == "used" and top.text == "┏╍╍╍┓"  # a dashed border
+        assert middle.text.strip("╏ ") == "5" and all(
+            s.style.strike for s in middle if s.text == "5"
+        )

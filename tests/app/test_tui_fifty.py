@@ -15,6 +15,7 @@ from rules.fifty import GAME, FiftyOptions
 from tests.app.tui_support import (
     SIZE,
     click_button_again,
+    click_key,
     expected,
     game_screen,
     text_of,
@@ -92,9 +93,9 @@ async def test_fifty_whole_game_by_clicks() -> None:
         screen = game_screen(app)
         for move in moves:
             a, op, b = parts(move)
-            await pilot.click(f"#key-{a}")
+            await click_key(pilot, int(a))
             await pilot.click(f"#op-{CLICK_OF[op]}")
-            await pilot.click(f"#key-{b}")
+            await click_key(pilot, int(b))
             await click_button_again(pilot, "#play")  # (pressed a moment ago, last move)
         winner, _ = await winner_shown(pilot)
         assert winner == expected("fifty", None, moves, ("Player 1", "Player 2"))

@@ -14,7 +14,8 @@ from app.tui.app import EquationDuelApp
 from rules.registry import get_game
 from rules.solver import move_values, solve
 from tests.app.search_hooks import Hold
-from tests.app.tui_support import SIZE, game_screen
+from tests.app.tui_support import SIZE, click_key, game_screen
+from widgets.digit_pool import DigitPool
 from widgets.status_line import StatusLine
 
 
@@ -43,7 +44,13 @@ def assert_in_words(text: str) -> None:
 
 
 def hinted_ids(app: EquationDuelApp) -> set[str]:
-    return {f"{w.parent.parent.id}/{w.id}" for w in game_screen(app).query(".-hint")}  # type: ignore[union-attr]
+    """What a hint marks: slots and operator keys (by their holder's id and their own),
+    and pool keys (by the pool's id and `key-N`)."""
+    screen = game_screen(app)
+    marked = {f"{w.parent.parent.id}/{w.id}" for w in screen.query(".-hint")}  # type: ignore[union-attr]
+    for pool in screen.query(DigitPool):
+        marked |= {f"{pool.id}/key-{number}" for number in pool.hinted}
+    return marked
 
 
 WON = [
@@ -145,7 +152,7 @@ async def test_screen_stays_responsive_while_the_hint_is_worked_out(
         assert "Looking for the best move for Ann" in status(app)
         # The solver is still at work, yet keys and clicks do their job.
         await pilot.press("6", "asterisk")
-        await pilot.click("#fifty-pool #key-7")
+        await click_key(pilot, 7, "#fifty-pool")
         assert screen.chosen == [6, 7] and screen.op == "*"
         await pilot.press("h")  # asking again while it thinks changes nothing
         slow_hint.release()

@@ -13,6 +13,7 @@ from app.tui.dialogs import GameOverDialog, RoundOverDialog
 from rules.template import GAME, TemplateOptions
 from tests.app.tui_support import (
     SIZE,
+    click_key,
     clock_by_hand,
     expected,
     game_screen,
@@ -86,7 +87,7 @@ async def test_template_whole_game_by_clicks() -> None:
         for text in moves:
             move = GAME.parse_move(text)
             await pilot.click(f"#template-{move.player} #slot-{move.slot}")
-            await pilot.click(f"#template-pool #key-{move.digit}")
+            await click_key(pilot, move.digit, "#template-pool")
         winner, _ = await winner_shown(pilot)
         assert winner == expected("template", None, moves, ("Player 1", "Player 2"))
         assert [t for _, t in screen.moves] == moves

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.strip import Strip
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
@@ -15,6 +16,7 @@ from app.tui.game_cards import GameList
 from app.tui.game_screen import GameScreen
 from app.tui.menu_links import MenuLinks
 from rules.registry import get_game
+from widgets.digit_pool import DigitPool
 
 SIZE = (100, 30)
 
@@ -56,6 +58,21 @@ async def click_game(pilot: Pilot[None], game_id: str) -> None:
     """Click game `game_id` on the menu's list of games, on its title."""
     games = pilot.app.screen.query_one(GameList)
     assert await pilot.click(GameList, offset=games.offset_of(game_id))
+
+
+async def click_key(pilot: Pilot[None], number: int, pool: str = "DigitPool") -> None:
+    """Click `number`'s key in the pool `pool` (a selector; the screen's only pool by
+    default), where a player would: at the middle of the key."""
+    widget = pilot.app.screen.query_one(pool, DigitPool)
+    await pilot.click(pool, offset=widget.key_offset(number))
+
+
+def key_rows(pool: DigitPool, number: int) -> list[Strip]:
+    """The three rows `number`'s key is drawn with now (its characters and styles)."""
+    region = pool.key_region(number)
+    return [
+        pool.render_line(y).crop(region.x, region.right) for y in range(region.y, region.bottom)
+    ]
 
 
 async def click_button_again(pilot: Pilot[None], selector: str) -> None:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import PurePath
+from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
+from textual.geometry import Offset
 from textual.message import Message
 from textual.widget import Widget
 
+from app.tui.styles import STYLES
+from tests.app.tui_support import click_key, key_rows
 from widgets.digit_pool import DigitPool
 from widgets.equation_input import EquationInput
 from widgets.equation_template import EquationTemplate
@@ -21,6 +25,10 @@ from widgets.sequence_strip import SequenceStrip
 
 class Host(App[None]):
     """Hosts one widget and records the messages it posts."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        STYLES / "pool.tcss"
+    ]  # (the pool's looks are in the app's style sheet)
 
     def __init__(self, widget: Widget) -> None:
         super().__init__()
@@ -56,9 +64,8 @@ async def test_digit_pool_keys_clicks_and_taken() -> None:
     async with app.run_test(size=(80, 12)) as pilot:
         pool.taken = {7: 1, 3: 0}
         await pilot.pause()
-        key = pool.query_one("#key-7")
-        assert key.has_class("-p1") and str(key.render()) == "7·1"
-        assert pool.query_one("#key-3").has_class("-used")
+        assert pool.look(7) == "held by 1" and pool.label(7) == "7·1"
+        assert pool.look(3) == "used" and pool.look(8) == "free"
         assert not pool.pickable(7) and pool.pickable(8)
         pool.type_digit("1")  # could be 10-15: waits
         assert pool.typed == "1" and app.seen == []
@@ -68,11 +75,14 @@ async def test_digit_pool_keys_clicks_and_taken() -> None:
         assert pool.flush_typed()
         await pilot.pause()
         assert values(app.seen, "number") == [12, 9, 1]
-        await pilot.click("#key-5")
+        await click_key(pilot, 5)
+        gutter = pool.key_region(5)  # the column right of key 5, between it and 6
+        await pilot.click(DigitPool, offset=(gutter.right, gutter.y + 1))  # nothing
         pool.active = False
-        await pilot.click("#key-6")  # inactive: nothing
+        await click_key(pilot, 6)  # inactive: nothing
         await pilot.pause()
         assert values(app.seen, "number") == [12, 9, 1, 5]
+        assert pool.look(6) == "inactive"
 
 
 async def test_digit_pool_cursor_by_arrows() -> None:
@@ -237,13 +247,19 @@ async def test_digit_pool_cursor_steps_over_taken_numbers_and_strikes_them() -> 
         assert pool.cursor == 2  # back over 4
         await pilot.press("left")  # 2 and 1 are held: round to 9
         assert pool.cursor == 8
-        styles = [pool.query_one(f"#key-{n}").styles for n in (1, 2, 4)]
-        assert all("strike" in str(style.text_style) for style in styles)
-        assert all(style.border_top[0] == "dashed" for style in styles)
+        for number in (1, 2, 4):
+            top, middle, _ = key_rows(pool, number)
+            assert top.text == "┏╍╍╍╍╍┓"  # dashed
+            assert all(part.style.strike for part in middle if part.text.strip("╏ "))
+        assert [key_rows(pool, n)[1].text for n in (1, 2, 4)] == ["╏ 1·1 ╏", "╏ 2·2 ╏", "╏  4  ╏"]
+        assert key_rows(pool, 9)[0].text == "┏━━━━━┓"  # the cursor's heavy border
         pool.selected = (5,)
         pool.player = 2
         await pilot.pause()
-        assert pool.has_class("-player-2") and pool.query_one("#key-5").has_class("-selected")
+        assert pool.has_class("-player-2") and pool.look(5) == "selected"
+        top, middle, _ = key_rows(pool, 5)
+        assert top.text == "╔═════╗"  # double: chosen, not by colour alone
+        assert all(part.style.underline for part in middle if part.text == "5")
 
 
 async def test_digit_pool_show_sets_a_turn_at_once_and_restyles_only_what_it_changes() -> None:
@@ -258,23 +274,46 @@ async def test_digit_pool_show_sets_a_turn_at_once_and_restyles_only_what_it_cha
             return original(node, *args, **kwargs)
 
         app.stylesheet.apply = noted  # type: ignore[method-assign]
-        free_key = pool.query_one("#key-3")  # (key 1 has the cursor: its own border)
-        active_border = str(free_key.styles.border)
+        active_look = key_rows(pool, 3)[0]  # (key 1 has the cursor: its own border)
         pool.show(taken={2: 0}, active=False, classes={"-to-move": True})
         await pilot.pause()
         assert pool.has_class("-inactive") and pool.has_class("-to-move")
-        assert pool.query_one("#key-2").has_class("-used")
-        # The pool (its border), the key taken, and the free keys (their inactive look):
-        # not the grid between them.
-        assert sorted(restyled) == ["DigitPool", "key-1", "key-2", "key-3"]
-        key_styles = pool.query_one("#key-2").styles.text_style
-        assert "strike" in str(key_styles)  # the key's look follows its class
-        assert str(free_key.styles.border) != active_border  # the free keys look inactive
+        assert pool.look(2) == "used" and pool.look(3) == "inactive"
+        # One node is restyled, the pool: the other nodes are its looks (Textual's
+        # virtual nodes for its component classes), never a key.
+        assert restyled.count("DigitPool") == 1
+        assert set(restyled) == {"DigitPool", "DOMNode"}
+        assert all(part.style.strike for part in key_rows(pool, 2)[1] if part.text == "2")
+        assert key_rows(pool, 3)[0] != active_look  # the free keys look inactive
         restyled.clear()
         pool.show(taken={2: 0}, active=False, classes={"-to-move": True})
         assert restyled == []  # nothing changed: nothing restyled
         pool.show(active=True, classes={"-to-move": False})
         assert not pool.has_class("-inactive") and not pool.has_class("-to-move")
-        # The used key keeps its own look either way: it is not restyled.
-        assert sorted(restyled) == ["DigitPool", "key-1", "key-3"]
-        assert str(free_key.styles.border) == active_border
+        assert restyled.count("DigitPool") == 1
+        await pilot.pause()
+        assert key_rows(pool, 3)[0] == active_look
+
+
+def look_of(pool: DigitPool, number: int) -> list[list[Any]]:
+    """The styles of a key's cells, row by row (its label left out)."""
+    return [[part.style for part in row] for row in key_rows(pool, number)]
+
+
+async def test_digit_pool_hover_and_theme_change_its_looks() -> None:
+    pool = DigitPool((1, 2, 3), columns=3)
+    app = Host(pool)
+    async with app.run_test(size=(40, 8)) as pilot:
+        app.theme = "textual-dark"
+        await pilot.pause()
+        plain = look_of(pool, 2)
+        assert plain == look_of(pool, 3)  # two free keys alike
+        await pilot.hover(DigitPool, offset=pool.key_offset(2))
+        assert look_of(pool, 2) != plain and look_of(pool, 3) == plain
+        await pilot.hover(DigitPool, offset=pool.key_offset(3) + Offset(20, 0))
+        assert look_of(pool, 2) == plain  # the mouse left the key
+        app.theme = "textual-light"
+        await pilot.pause()
+        light = look_of(pool, 2)
+        assert [row.text for row in key_rows(pool, 2)] == ["╭─────╮", "│  2  │", "╰─────╯"]
+        assert light != plain  # drawn again in the new theme's colours
