@@ -167,3 +167,19 @@ async def test_countdown_hint_goes_once_the_player_chooses_and_the_choice_shows_
         assert middle.text.strip("╏ ") == "5" and all(
             s.style.strike for s in middle if s.text == "5"
         )
+
+
+async def test_the_arrows_work_the_movers_pool_when_the_turn_passes() -> None:
+    """Two people at one keyboard, by the arrows and Space alone: after Ann's move the focus
+    is on Bob's pool (it stayed on Ann's, whose keys pick nothing), and back again."""
+    app = EquationDuelApp("countdown", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        assert isinstance(screen, CountdownScreen)
+        await pilot.press("right", "space")  # Ann: the cursor from 1 to 2, + 2
+        assert screen.focused is screen.pool(2)
+        await pilot.press("right", "right", "space")  # Bob: + 3
+        assert screen.focused is screen.pool(1)
+        await pilot.press("space")  # Ann: her cursor stepped off her used 2, onto 3
+        assert [text for _, text in screen.moves] == ["+2", "+3", "+3"]
+        assert screen.state.running_total == 8

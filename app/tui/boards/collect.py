@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
-from textual.reactive import Reactive
 from textual.widget import Widget
 
 from app.tui.boards.common import KeypadBoard
@@ -35,11 +34,6 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
     ]
 
     pending: int | None = None
-
-    #: The focused widget, as Textual's `Screen.focused` but without repainting the whole
-    #: screen when it changes: the widgets that gain and lose the focus draw themselves
-    #: again (a pick moves the focus from the pool to the declaration's line, and back).
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def compose_board(self) -> ComposeResult:
         numbers = self.options.numbers()

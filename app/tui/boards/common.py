@@ -5,6 +5,8 @@ operator keys and a choice on the picker."""
 from __future__ import annotations
 
 from textual import on
+from textual.reactive import Reactive
+from textual.widget import Widget
 
 from app.tui.game_screen import GameScreen
 from rules.base import MoveT, OptionsT, StateT
@@ -15,6 +17,12 @@ from widgets.operator_picker import OperatorPicker
 
 class KeypadBoard(GameScreen[OptionsT, StateT, MoveT]):
     """A board whose numbers are picked on a `DigitPool` (by click, or typed digits)."""
+
+    #: The focused widget, as Textual's `Screen.focused` but without repainting the whole
+    #: screen when it changes: the widgets that gain and lose the focus draw themselves
+    #: again (collect's pick moves the focus from the pool to the declaration's line and
+    #: back; in countdown the focus goes with the turn to the mover's own pool).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def keypad(self) -> DigitPool:
         """The pool the digit keys type into (countdown: the mover's own)."""

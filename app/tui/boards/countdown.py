@@ -85,6 +85,12 @@ class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownM
                 active=self.human_to_move and state.to_move == player,
                 classes={"-to-move": state.to_move == player and not self.is_over},
             )
+        # The arrows, Space and Enter work the focused pool: when the turn passes between
+        # two people at one keyboard, the focus goes with it to the mover's own pool (it
+        # stayed on the pool of the player who had just moved, whose keys pick nothing).
+        mover = self.pool(state.to_move)
+        if self.human_to_move and isinstance(self.focused, DigitPool) and self.focused is not mover:
+            self.set_focus(mover, scroll_visible=False)
         picker = self.query_one(OperatorPicker)
         picker.selected = self.op
         picker.active = self.human_to_move
