@@ -174,7 +174,7 @@ class DigitPool(PoolKeyboard, can_focus=True):
             "digit-pool--used": owner == 0,
             "digit-pool--p1": owner == 1,
             "digit-pool--p2": owner == 2,
-            "digit-pool--cursor": index == self.cursor,
+            "digit-pool--cursor": index == self.cursor and self.has_focus,
             "digit-pool--hint": number in self.hinted,
         }
         return tuple(name for name in LAYERS if states.get(name, True))
@@ -320,6 +320,12 @@ class DigitPool(PoolKeyboard, can_focus=True):
         self._resync()
 
     def watch_hinted(self) -> None:
+        self._resync()
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        # Only the cursor's look depends on the focus, and it is one of the key's layers
+        # (`_layers`): the keys are drawn again, without restyling the pool and its looks as
+        # Textual does on focus (a countdown turn moves the focus to the mover's pool).
         self._resync()
 
     def mark(self, numbers: Iterable[int]) -> None:
