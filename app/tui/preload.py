@@ -8,8 +8,9 @@ the screen, imports the setup screen's modules in a thread (the interface keeps 
 keys meanwhile) and then, on the interface's thread, reads the screens' sheets as Textual
 would when such a screen opens: same sheets, same order, so every screen looks the same;
 then it sets what start-up made aside from the garbage collector's full passes (`settle`).
-The game screen is not imported: quitting from the menu tells from its absence that no
-game is in progress.
+The game screen is not imported then: quitting from the menu tells from its absence that
+no game is in progress. A setup screen, once drawn, imports its game's board the same way
+(`preload_board`), while the player reads it.
 
 `read_bank_soon(app)`, called as the puzzles menu opens, reads and checks the puzzle bank
 (`rules.puzzles.bank.loaded`, 80-300 ms) in a thread while the player chooses, so the
@@ -75,6 +76,30 @@ def _import(app: App[Any], loop: asyncio.AbstractEventLoop) -> None:
         return
     with contextlib.suppress(RuntimeError):  # the app ended meanwhile: nothing to do
         loop.call_soon_threadsafe(settle, app)
+
+
+def preload_board(app: App[Any], game_id: str) -> None:
+    """Start importing `game_id`'s board (the game screen, its widgets: about 30 ms) in a
+    thread, once the setup screen that starts it is drawn (`START_AFTER`): the player reads
+    the setup meanwhile, and Enter then opens the game without waiting for the imports.
+    Not after the menu: quitting from the menu tells from the game screen's absence that
+    no game is in progress (app.tui.quitting). Not for a headless app (tests)."""
+    if app.is_headless:
+        return
+
+    def start() -> None:
+        threading.Thread(
+            target=_import_board, args=(game_id,), name="equation-duel-board", daemon=True
+        ).start()
+
+    app.set_timer(START_AFTER, start, name="preload-board")
+
+
+def _import_board(game_id: str) -> None:
+    from app.tui.boards import board_screen
+
+    with contextlib.suppress(Exception):  # Enter imports it again, and says what failed
+        board_screen(game_id)
 
 
 def settle(app: App[Any]) -> None:

@@ -22,6 +22,7 @@ from app.tui.mounting import StyledAsMounted, gone, on_top, while_shown
 from app.tui.navigation import navigator
 from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, available_levels
+from app.tui.preload import preload_board
 from app.tui.preset_words import preset_words
 from app.tui.session import MATCH_FIELDS, GameSetup, Seat, clean_name
 from app.tui.setup_memory import remember_names, remember_setup, remembered_setup
@@ -170,6 +171,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         self.watch(form, "scroll_y", self._show_more, init=False)
         self.watch(form, "virtual_size", self._show_more, init=False)
         self.call_after_refresh(self._show_more)
+        preload_board(self.app, self.game_id)
 
     def _ready(self, action: Callable[[], None]) -> bool:
         """Whether a key's `action` (start, back, the rules) runs now: only on the screen

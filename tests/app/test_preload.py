@@ -13,7 +13,14 @@ import threading
 import pytest
 
 from app.tui.app import EquationDuelApp
-from app.tui.preload import PRELOADED, _import, collect_from_now, read_screen_styles, settle
+from app.tui.preload import (
+    PRELOADED,
+    _import,
+    _import_board,
+    collect_from_now,
+    read_screen_styles,
+    settle,
+)
 from tests.app.tui_support import SIZE, until
 
 
@@ -50,6 +57,29 @@ def test_the_preload_imports_the_setup_screen_and_then_reads_the_sheets() -> Non
     _import(app, Loop())  # type: ignore[arg-type]
     assert calls == [(settle, (app,))]
     assert all(name in sys.modules for name in PRELOADED)
+
+
+def test_a_setup_screen_loads_its_games_board_in_the_background(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The setup screen's thread imports the board Enter will open (and with it the game
+    screen); a board that fails to import is left to Enter, which says why."""
+    from app.tui import boards
+
+    asked: list[str] = []
+
+    def failing() -> None:
+        asked.append("broken")
+        raise ImportError("no such module")
+
+    monkeypatch.setitem(boards.BOARDS, "broken", failing)  # type: ignore[arg-type]
+    thread = threading.Thread(target=_import_board, args=("countdown",))
+    thread.start()
+    thread.join(timeout=30)
+    assert "app.tui.boards.countdown" in sys.modules and "app.tui.game_screen" in sys.modules
+    _import_board("broken")  # (nothing raised here)
+    _import_board("no such game")
+    assert asked == ["broken"]
 
 
 def test_settling_sets_what_start_up_made_aside_from_full_collections() -> None:
