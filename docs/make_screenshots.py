@@ -12,7 +12,9 @@ that breaks a path fails here instead of saving a wrong picture.
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from textual.pilot import Pilot  # noqa: E402
 
+from app.data_folder import DATA_ENV  # noqa: E402
 from app.tui.app import EquationDuelApp  # noqa: E402
 from app.tui.dialogs import GameOverDialog  # noqa: E402
 from app.tui.game_screen import GameScreen  # noqa: E402
@@ -109,10 +112,16 @@ async def shoot_game_over() -> Path:
 
 
 async def main() -> None:
-    paths = [await shoot_menu()]
-    for game_id in GAME_IDS:
-        paths.append(await shoot_game(game_id))
-    paths.append(await shoot_game_over())
+    # Each picture in a data folder of its own, as on a first start: a game left in the
+    # middle for one picture would otherwise be offered for resuming in the next one.
+    with tempfile.TemporaryDirectory(prefix="screenshots-") as folder:
+        os.environ[DATA_ENV] = folder
+        paths = [await shoot_menu()]
+        for number, game_id in enumerate(GAME_IDS):
+            os.environ[DATA_ENV] = os.path.join(folder, str(number))
+            paths.append(await shoot_game(game_id))
+        os.environ[DATA_ENV] = os.path.join(folder, "game-over")
+        paths.append(await shoot_game_over())
     for path in paths:
         print(path.relative_to(ROOT))
 
