@@ -40,6 +40,7 @@ LAYERS = (
     "digit-pool--used",
     "digit-pool--p1",
     "digit-pool--p2",
+    "digit-pool--typed",
     "digit-pool--cursor",
     "digit-pool--hint",
 )
@@ -174,6 +175,11 @@ class DigitPool(PoolKeyboard, can_focus=True):
             "digit-pool--used": owner == 0,
             "digit-pool--p1": owner == 1,
             "digit-pool--p2": owner == 2,
+            # (a 1 typed with 10-15 in the pool waits for a second digit: the keys it can
+            # still become show it)
+            "digit-pool--typed": bool(self._typed)
+            and owner is None
+            and str(number).startswith(self._typed),
             "digit-pool--cursor": index == self.cursor and self.has_focus,
             "digit-pool--hint": number in self.hinted,
         }

@@ -262,6 +262,31 @@ async def test_digit_pool_cursor_steps_over_taken_numbers_and_strikes_them() -> 
         assert all(part.style.underline for part in middle if part.text == "5")
 
 
+async def test_a_digit_that_waits_for_a_second_one_underlines_the_keys_it_can_become() -> None:
+    """With 10-15 in the pool a typed 1 picks nothing yet: the keys it can still become
+    (1, and the free ones of 10-15) are underlined, not by colour alone, until it is
+    settled."""
+    pool = DigitPool(tuple(range(1, 16)), columns=8)
+    app = Host(pool)
+    async with app.run_test(size=(80, 12)) as pilot:
+        pool.taken = {12: 0}
+        await pilot.pause()
+
+        def underlined(number: int) -> bool:
+            middle = key_rows(pool, number)[1]
+            return all(part.style.underline for part in middle if str(number) in part.text)
+
+        assert not any(underlined(n) for n in (1, 10, 11))
+        pool.type_digit("1")
+        await pilot.pause()
+        assert [n for n in pool.numbers if underlined(n)] == [1, 10, 11, 13, 14, 15]
+        assert key_rows(pool, 12)[0].text == "┏╍╍╍╍╍┓"  # used: as it was
+        pool.type_digit("4")
+        await pilot.pause()
+        assert values(app.seen, "number") == [14]
+        assert not any(underlined(n) for n in pool.numbers)
+
+
 async def test_digit_pool_show_sets_a_turn_at_once_and_restyles_only_what_it_changes() -> None:
     pool = DigitPool((1, 2, 3), columns=3)
     app = Host(pool)
