@@ -287,7 +287,7 @@ def read_move_with_equation(text: str, error: type[Exception]) -> tuple[str, str
             if char in NOT_OPERATORS:
                 raise PlayerTextError(f"{describe_char(char)} is not allowed")
         if ":" in tail:
-            raise PlayerTextError("one declaration per turn: this text holds two")
+            raise PlayerTextError("a declaration cannot hold ':' (one declaration per turn)")
         return written, read_equation_text(tail) if colon else None
     except PlayerTextError as problem:
         raise error(str(problem)) from None

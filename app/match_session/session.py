@@ -244,10 +244,12 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         finished = len(self.match.results)
         try:
             parsed = self.game.parse_move(move) if isinstance(move, str) else move
+            text = self.game.format_move(parsed)
+            if not isinstance(move, str):  # a move its notation cannot give back (a `:`
+                self.game.parse_move(text)  # typed in a declaration) is refused, not kept
             match, after = advance(self.match, parsed, current=before)
         except IllegalMove as error:
             return (Refused(str(error)),)
-        text = self.game.format_move(parsed)
         self.match = match
         self.history.append(before)
         self.moves.append((player, text))

@@ -197,3 +197,20 @@ async def test_sudden_death_from_the_start_focuses_the_declaration() -> None:
         assert screen.sudden_death and not box.waiting and app.focused is box.input
         await pilot.press("1", "plus", "3")
         assert box.value == "1+3"
+
+
+async def test_a_colon_in_a_declaration_is_refused_not_played() -> None:
+    """A key storm typed `:` into the declaration: played anyway, the move could not be
+    written down (a colon starts a declaration in the notation) and the app crashed. The
+    declaration is refused with the reason, and the turn goes on."""
+    app = EquationDuelApp("collect", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("1", "2", "colon", "3", "enter")  # Ann picks 1, then "2:3"
+        assert isinstance(top(app), ConfirmDialog)  # (it does not balance)
+        await pilot.press("y")
+        assert top(app) is screen and screen.to_move == 1 and not screen.moves
+        status = text_of(screen.query_one("#status", Static))
+        assert "A declaration cannot hold ':'" in status
+        await pilot.press("escape")  # the turn ends without a declaration
+        assert [t for _, t in screen.moves] == ["1"]
