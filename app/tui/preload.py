@@ -29,6 +29,7 @@ from typing import Any
 
 from textual.app import App
 
+from app.tui.boards import board_screen  # (the table alone: each board on first use)
 from app.tui.styles import CLASSROOM_STYLES, ONLINE_STYLES, PUZZLE_STYLES
 
 #: Every screen's sheets, in the cascade's order: the screens' shared sheets, then the
@@ -96,8 +97,6 @@ def preload_board(app: App[Any], game_id: str) -> None:
 
 
 def _import_board(game_id: str) -> None:
-    from app.tui.boards import board_screen
-
     with contextlib.suppress(Exception):  # Enter imports it again, and says what failed
         board_screen(game_id)
 

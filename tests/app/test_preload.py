@@ -12,6 +12,7 @@ import threading
 
 import pytest
 
+from app.tui import boards
 from app.tui.app import EquationDuelApp
 from app.tui.preload import (
     PRELOADED,
@@ -64,8 +65,6 @@ def test_a_setup_screen_loads_its_games_board_in_the_background(
 ) -> None:
     """The setup screen's thread imports the board Enter will open (and with it the game
     screen); a board that fails to import is left to Enter, which says why."""
-    from app.tui import boards
-
     asked: list[str] = []
 
     def failing() -> None:
