@@ -3,7 +3,7 @@
 import sys
 
 from app.launch import main
-from app.parent_watch import watch_server
+from app.process.parent_watch import watch_server
 
 watch_server()  # under `serve`, where there is no parent-death signal
 sys.exit(main())

@@ -45,7 +45,7 @@ from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from app.plain.no_screen import no_screen_reason  # noqa: E402
-from app.streams import quiet_exit, safe_streams  # noqa: E402
+from app.process.streams import quiet_exit, safe_streams  # noqa: E402
 
 #: The top-level packages that must be this program's own (`styles` holds no code).
 OWN_PACKAGES = ("rules", "widgets")
@@ -119,7 +119,7 @@ def _run(args: list[str]) -> int:
             return run_app(EquationDuelApp())
         except KeyboardInterrupt:
             return INTERRUPTED
-    from app.cli import main as cli_main
+    from app.cli.main import main as cli_main
 
     return cli_main(args)
 

@@ -63,8 +63,8 @@ def bench_pair(players: int, rounds: int, repeat: int) -> None:
 
 
 def bench_pdf(count: int, seed: int) -> None:
-    from app.worksheet.pdf import worksheet_pdf
-    from app.worksheet.sheet import choose, sheet_puzzles
+    from app.classroom.worksheet.pdf import worksheet_pdf
+    from app.classroom.worksheet.sheet import choose, sheet_puzzles
 
     start = time.perf_counter()
     items = sheet_puzzles(choose("any", "easy", count, seed))
@@ -83,7 +83,7 @@ GARBAGE = ["", " ", "-", "A-", "\x1b[31mX", "Zed", "1", "é" * 40, "Ann-Bo-Cy", 
 
 
 def _run(words: list[str]) -> tuple[int, str, str]:
-    from app.cli import main
+    from app.cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -113,7 +113,7 @@ def campaign(tournaments: int, seed: int, seconds: float) -> dict[str, int]:
 
 
 def _campaign(rng: random.Random, tally: dict[str, int], tournaments: int, deadline: float) -> None:
-    from app.tournament import store
+    from app.classroom.tournament import store
     from rules.tournament import standings
 
     for index in range(tournaments):
@@ -190,8 +190,8 @@ def _random_step(
 
 
 def bench_report(games: int, seed: int) -> None:
-    from app.finished_games import keep_finished
-    from app.report.gather import gather
+    from app.classroom.report.gather import gather
+    from app.store.finished_games import keep_finished
     from rules.records import GameRecord, MoveEntry, PlayerInfo, RecordResult
     from rules.registry import GAME_IDS, get_game
 

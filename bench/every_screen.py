@@ -12,7 +12,7 @@ time the screen opens in that process, imports and all, as a player meets it.
 The data folder is seeded through the app itself: finished games between two computer
 players (`equation-duel play GAME --plain`, five games a seed), so the saved games have
 rows; a class's games (`--class-games` of those games again between `--pupils` people,
-counted and rated by `app.ratings.record_game`), so the statistics have a rating row
+counted and rated by `app.store.ratings.record_game`), so the statistics have a rating row
 per pupil and game and a long head-to-head table; and each game's last setup with its largest options
 (`app.tui.setup_memory.remember_setup`: collect 1–15 with double digits, template
 `_ ÷ (_ − _)` digits 0–9 twice to 3 round wins, fifty 1–15 to 200, conquest with
@@ -56,8 +56,8 @@ LARGEST: dict[str, tuple[str, dict[str, object]]] = {
 
 SEED = """
 import random, sys
-from app import ratings
-from app.finished_games import list_games
+from app.store import ratings
+from app.store.finished_games import list_games
 from app.tui.session import GameSetup
 from app.tui.setup_memory import remember_setup
 from bench.every_screen import LARGEST

@@ -26,7 +26,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="finished-bench-") as folder:
         os.environ["EQUATION_DUEL_DATA"] = folder
-        from app.finished_games import keep_finished, list_games
+        from app.store.finished_games import keep_finished, list_games
         from app.tui.replay import describe
         from rules.records import players_of, record_from_moves
         from rules.registry import get_game

@@ -6,7 +6,7 @@ does after each move, against the same write flushed to the disk as saves are.
 Prints the CPU and wall milliseconds per keep of a template game of five moves, in a
 temporary data folder (on the same disk as /tmp), with and without the flush, and what
 the full screen's thread spends when it hands the write to the writer thread
-(`app.keep_writer`; the CPU is the whole process's, the writer's included, the wall time
+(`app.store.keep_writer`; the CPU is the whole process's, the writer's included, the wall time
 is the calling thread's only: each write is waited for after the timing, as the screen
 waits before its next frame).
 """
@@ -28,9 +28,9 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="keep-bench-") as folder:
         os.environ["EQUATION_DUEL_DATA"] = folder
-        from app import keep_writer
-        from app.kept_games import keep_unfinished
-        from app.storage import atomic_write_text
+        from app.store import keep_writer
+        from app.store.kept_games import keep_unfinished
+        from app.store.storage import atomic_write_text
         from rules.record_json import to_json
         from rules.records import record_from_moves
 

@@ -9,10 +9,10 @@ worst time; then the time to pick one from the shipped bank and the bank's size.
 
 `calibrate`: `equation-duel arena` between neighbouring levels (easy against medium,
 medium against perfect), `GAMES` (default 20) games with each in the first seat, and the
-rating gap that the win rate p gives on openskill's scale (app.ratings: a win chance of
+rating gap that the win rate p gives on openskill's scale (app.store.ratings: a win chance of
 p means a gap of c·ln(p / (1 − p)), c = √2·β for two settled ratings), with p kept
 within [1/(2n), 1 − 1/(2n)] of n games. Medium is fixed at 1500. The output is the
-`COMPUTER_RATINGS` table of app/ratings.py.
+`COMPUTER_RATINGS` table of app/store/ratings.py.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from rules.solver import clear_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: openskill's scale as app.ratings sets it up (β = σ / 2 with σ = 350).
+#: openskill's scale as app.store.ratings sets it up (β = σ / 2 with σ = 350).
 BETA = 175.0
 MEDIUM = 1500
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from textual.pilot import Pilot  # noqa: E402
 
-from app.data_folder import DATA_ENV  # noqa: E402
+from app.store.data_folder import DATA_ENV  # noqa: E402
 from app.tui.app import EquationDuelApp  # noqa: E402
 from app.tui.dialogs import GameOverDialog  # noqa: E402
 from app.tui.game_screen import GameScreen  # noqa: E402

@@ -38,7 +38,7 @@ def test_rules_do_not_load_sympy_until_an_equation_is_checked() -> None:
 
 
 def test_plain_mode_and_check_do_not_load_textual() -> None:
-    loaded = _loaded_after("from app.cli import build_parser\nimport app.plain.base")
+    loaded = _loaded_after("from app.cli.main import build_parser\nimport app.plain.base")
     assert "textual" not in loaded
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from app import ratings, stats
-from app.kept_games import Kept, drop_unfinished, keep_unfinished
+from app.store import ratings, stats
+from app.store.kept_games import Kept, drop_unfinished, keep_unfinished
 from rules.records import GameRecord
 
 
@@ -45,13 +45,13 @@ class KeepNothing:
 
 
 class SavedGames:
-    """The data folder's statistics and ratings (`app.ratings.record_game`) and its kept
-    unfinished games (`app.kept_games`, one file per game).
+    """The data folder's statistics and ratings (`app.store.ratings.record_game`) and its kept
+    unfinished games (`app.store.kept_games`, one file per game).
 
     `first`: written before a finished game is counted (the plain mode's `--save FILE`:
     the game's own record comes first, whatever the statistics do). `counting`: False
     keeps games but counts none (the plain mode's tests). `background`: a move's write
-    after the game's first is done off this thread (`app.keep_writer`: the full screen,
+    after the game's first is done off this thread (`app.store.keep_writer`: the full screen,
     which waits for it before drawing its next frame)."""
 
     def __init__(
@@ -75,11 +75,11 @@ class SavedGames:
             raise OSError(str(error)) from error
 
     def keep(self, record: GameRecord) -> Kept:
-        # (its own file, app.kept_games; never raises)
+        # (its own file, app.store.kept_games; never raises)
         return keep_unfinished(record, self.background)
 
     def clear(self, record: GameRecord) -> None:
         drop_unfinished(record.id)
-        from app.finished_games import keep_finished
+        from app.store.finished_games import keep_finished
 
         keep_finished(record)  # listed in "Saved games" (the last 200; never raises)

@@ -9,7 +9,7 @@ the perfect computer. Each move of the solver's is judged before it is played
 - a wrong move is played with the computer's refutation, and the status line says why
   it loses, in words; `r` tries the puzzle again from its start, `s` shows the solution.
 
-The first try of a named player is rated (app.ratings); a retry is not, nor a puzzle
+The first try of a named player is rated (app.store.ratings); a retry is not, nor a puzzle
 of a streak, a storm or a review (`training`: app.match_session.puzzle_training), whose
 next puzzle `n` gives until the run is over. A missed puzzle is kept for "Try again".
 The daily puzzle's tries are kept, and the line to share (`share`) is handed to
@@ -26,10 +26,10 @@ from typing import Any, Literal
 from app.match_session.puzzle_training import Training
 from app.match_session.referee import USUAL, Offer, Referee
 from app.match_session.setup import GameSetup, Seat
-from app.puzzle_store import keep_for_review, open_training, record_daily, share_line
-from app.ratings import record_puzzle
-from app.ratings_db import is_named, open_ratings
-from app.stats import StatsError
+from app.store.ratings import record_puzzle
+from app.store.ratings_db import is_named, open_ratings
+from app.store.stats import StatsError
+from app.training.puzzle_store import keep_for_review, open_training, record_daily, share_line
 from rules.base import IllegalMove, Outcome, PlayerNo
 from rules.puzzles.bank import pick
 from rules.puzzles.model import Puzzle

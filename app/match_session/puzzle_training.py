@@ -2,7 +2,7 @@
 
 `Training` wraps one of `rules.puzzles.training`'s runs (Streak, Storm, Review) with the
 player's name: it draws the next puzzle, is told each puzzle's end, and keeps the
-result in the statistics database (app.puzzle_store) when the run is over, with a
+result in the statistics database (app.training.puzzle_store) when the run is over, with a
 sentence for the status line. Textual-free: the screen shows what it says.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.puzzle_store import Mode, keep_for_review, open_training, record_run, reviewed
-from app.stats import StatsError
+from app.store.stats import StatsError
+from app.training.puzzle_store import Mode, keep_for_review, open_training, record_run, reviewed
 from rules.puzzles.model import Puzzle
 from rules.puzzles.training import Review, Storm, Streak
 

@@ -1,10 +1,10 @@
 """Statistics of online games: which seat was played from another machine.
 
 Each side counts a finished online game once, as any game (the session's keeper, then
-`app.ratings.record_game`: the ratings move as between two named players). This part
+`app.store.ratings.record_game`: the ratings move as between two named players). This part
 adds its own table to the statistics database (`stats.prepared`, the pattern of the
 ratings' tables), `online_games`: per counted game (its record id), the seat the other
-player played over the connection. The statistics read it (`app.stats_rows.read_rows`)
+player played over the connection. The statistics read it (`app.store.stats_rows.read_rows`)
 and say that player's name with "(online)". An older database opens as it was: the
 table is created on the first online game.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from app.stats import StatsError, apply_migrations, connect, prepared, write_transaction
+from app.store.stats import StatsError, apply_migrations, connect, prepared, write_transaction
 from rules.base import PlayerNo
 
 #: The table's schema, one migration per version, in order (never edit a shipped one).

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from app.match_session.seat_names import is_computer_name
 from app.plain.base import EndOfInput, PlainDriver, name_players
-from app.seat_names import is_computer_name
 from rules.base import IllegalMove
 from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectState
 from rules.collect_text import declaration_note, numbers_text

@@ -33,7 +33,7 @@ from rules.words.moves import describe_move
 from rules.words.voice import Voice
 
 if TYPE_CHECKING:
-    from app.search_process import SearchProcess
+    from app.process.search_process import SearchProcess
 
 #: The command words and their other spellings.
 COMMANDS = {
@@ -211,9 +211,9 @@ class Commands:
 
     def do_hint(self) -> None:
         """The solver's hint, worked out in a helper process as on the full screen
-        (`app.search_process`): said to be coming once; Ctrl+C stops the wait (the
+        (`app.process.search_process`): said to be coming once; Ctrl+C stops the wait (the
         helper is ended) and the prompt comes again, the game going on."""
-        from app.search_process import SearchCancelled, SearchFailed, SearchProcess
+        from app.process.search_process import SearchCancelled, SearchFailed, SearchProcess
 
         if self.session.is_over:
             self.say("The game is over: there is nothing to hint.")

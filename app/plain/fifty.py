@@ -119,7 +119,7 @@ class Driver(PlainDriver):
         player: PlayerNo = before.to_move
         name = self.name(player)
         value, score = preview(before, move)
-        # × ÷ − as the other games print them (app.streams writes ASCII where it must)
+        # × ÷ − as the other games print them (app.process.streams writes ASCII where it must)
         self.say(f"Equation: {equation_text(move)} = {number_text(value)}")
         if move.op == "/" and move.a % move.b:
             self.say(f"(Integer division: the remainder {move.a % move.b} is dropped.)")

@@ -90,9 +90,9 @@ def ask_game_and_opponent(args: argparse.Namespace) -> bool:
 
 def play_new(console: Console) -> None:
     """Choose a game and an opponent, play it, then offer the analysis."""
+    from app.cli.records import play_plain_with_records
+    from app.cli.solve import make_bots
     from app.plain.after_game import offer_analysis
-    from app.records_cli import play_plain_with_records
-    from app.solve_cli import make_bots
     from rules.registry import get_game
 
     game_id = choose_game(console)
@@ -123,11 +123,11 @@ def play_new(console: Console) -> None:
 
 def resume(console: Console) -> None:
     """List the unfinished games kept; resume the one chosen."""
+    from app.cli.records import play_plain_with_records
+    from app.cli.solve import guarded
     from app.plain.after_game import offer_analysis
-    from app.records_cli import play_plain_with_records
-    from app.solve_cli import guarded
-    from app.storage import LoadError, load_record
-    from app.unfinished import scan
+    from app.store.storage import LoadError, load_record
+    from app.store.unfinished import scan
     from rules.players import make_player
 
     found = scan().games
@@ -179,9 +179,9 @@ def show_rules(console: Console) -> None:
 def show_stats(console: Console) -> None:
     """The statistics and ratings in sentences (`app.plain.stats_words`)."""
     from app.plain.stats_words import games_sentences, ratings_sentences
-    from app.puzzle_store import open_training, training_lines
-    from app.ratings_view import ratings_summary
-    from app.stats import StatsError, summary
+    from app.store.ratings_view import ratings_summary
+    from app.store.stats import StatsError, summary
+    from app.training.puzzle_store import open_training, training_lines
 
     try:
         games, ratings = summary(), ratings_summary()

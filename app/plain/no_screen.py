@@ -1,6 +1,6 @@
 """Whether the full screen can be drawn here: where it cannot (`TERM=dumb`, or standard
 input is not a terminal) the line mode starts instead, said in one sentence. Asked by
-`equation-duel` alone (`app.launch`) and by `play GAME` (`app.cli`)."""
+`equation-duel` alone (`app.launch`) and by `play GAME` (`app.cli.main`)."""
 
 from __future__ import annotations
 

@@ -23,9 +23,9 @@ from typing import Any
 from app.match_session.puzzle import PuzzleReferee
 from app.plain.base import Console
 from app.plain.choosing import choose
+from app.plain.puzzle_lines import puzzle_text
 from app.plain.words_in import rewrite
-from app.puzzle_lines import puzzle_text
-from app.ratings_db import is_named
+from app.store.ratings_db import is_named
 from rules.base import IllegalMove
 from rules.names import NameProblem, clean_name
 from rules.puzzles import bank

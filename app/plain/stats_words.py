@@ -11,14 +11,14 @@ table cell by cell; a sentence reads well aloud):
     Today's puzzle (2026-11-27): Ada solved it.
     Ada: daily puzzle solved 1 day in a row (best 1); best streak 3.
 
-The same facts as `equation-duel stats` prints in tables (`app.stats.format_summary`,
-`app.ratings_view.format_ratings`), read from the same summaries.
+The same facts as `equation-duel stats` prints in tables (`app.store.stats.format_summary`,
+`app.store.ratings_view.format_ratings`), read from the same summaries.
 """
 
 from __future__ import annotations
 
-from app.ratings_view import RatingLine, RatingsSummary, unreadable_ratings_text
-from app.stats import Summary, unreadable_text
+from app.store.ratings_view import RatingLine, RatingsSummary, unreadable_ratings_text
+from app.store.stats import Summary, unreadable_text
 from rules.words.common import possessive
 
 

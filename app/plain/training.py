@@ -3,7 +3,7 @@ menu offers it (a streak, a storm, and "Try again": your mistakes and the puzzle
 missed).
 
 One puzzle is `app.plain.puzzles.solve_puzzle`. Training is played by the command line's
-own runs (`app.puzzle_training_cli`, as `equation-duel puzzle --streak`, `--storm` and
+own runs (`app.cli.training`, as `equation-duel puzzle --streak`, `--storm` and
 `--review` play them) through the console, and kept under the name the player gave
 (`app.plain.puzzles.player_name`); training is not rated. Moves are typed in notation,
 or in words where the game's words need no position (`take 7`, `6 times 7`, `plus 5`).
@@ -29,7 +29,7 @@ KINDS = (
 
 def puzzles(console: Console) -> None:
     """Which puzzles (one, a streak, a storm, try again), then play them."""
-    from app import puzzle_training_cli as training
+    from app.cli import training
 
     picked = choose(console, "Which puzzles", KINDS)
     if picked is None:

@@ -9,7 +9,7 @@ An app also ends when the server ends in a way that runs none of that (SIGKILL, 
 crash): on Linux it is started with a parent-death signal, SIGHUP, which the app takes
 as its terminal closing (it keeps its game and quits). Elsewhere it watches a pipe
 only the server writes to, and sends itself SIGHUP when the pipe closes
-(app/parent_watch.py).
+(app/process/parent_watch.py).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import Any
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from app.parent_watch import SERVER_PIPE
+from app.process.parent_watch import SERVER_PIPE
 
 log = logging.getLogger("equation-duel.serve")
 

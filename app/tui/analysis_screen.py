@@ -25,7 +25,7 @@ from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.helper_tasks import judge_moves
+from app.process.helper_tasks import judge_moves
 from app.tui.analysis_playout import PlayedOutLine
 from app.tui.mounting import gone
 from app.tui.positions import Played, PositionView

@@ -27,7 +27,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from app import keep_writer
+from app.store import keep_writer
 from app.tui.boards import board_screen
 from app.tui.styles import MENU_STYLES
 from app.tui.themes import register_themes
@@ -122,7 +122,7 @@ class EquationDuelApp(App[None]):
         """Clear what a save killed half-way left behind, find out whether games can be
         kept (if not, say so once), and end on SIGHUP, SIGTERM and SIGINT as quitting does.
         """
-        from app.data_folder import clean_stale_temporaries
+        from app.store.data_folder import clean_stale_temporaries
         from app.tui.quitting import catch_signals
         from app.tui.resume import start_saving
 
@@ -226,7 +226,7 @@ class EquationDuelApp(App[None]):
         """However the app ends (a closed browser tab or an idle one under `serve` asks it
         to quit from outside), a game in progress is kept for the next start, and no
         search's helper process outlives the app."""
-        search_process = sys.modules.get("app.search_process")  # (not loaded: no helper)
+        search_process = sys.modules.get("app.process.search_process")  # (not loaded: no helper)
         if search_process is not None:
             search_process.end_all()
         self.autosave()
@@ -234,8 +234,8 @@ class EquationDuelApp(App[None]):
     def on_unmount(self) -> None:
         """The app has ended: the games it played are let go (their files stay), and the
         signals are the default ones again."""
+        from app.store.unfinished import release_all
         from app.tui.quitting import let_signals_go
-        from app.unfinished import release_all
 
         let_signals_go()
         release_all()
@@ -255,7 +255,7 @@ class EquationDuelApp(App[None]):
             self.autosave()
         super()._handle_exception(error)
 
-    # A move on the screen is a move kept (app.keep_writer)
+    # A move on the screen is a move kept (app.store.keep_writer)
 
     def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
         keep_writer.wait()  # (the writes handed over so far: at once when there is none)
@@ -291,7 +291,7 @@ def run_record_file(path: Path, game_id: str | None = None, moves: str = "") -> 
     """`equation-duel play [GAME] --load FILE`: the app resuming (or replaying) the game
     recorded in FILE. Returns the exit code: 2 with one line on standard error when the
     file cannot be used (it is left as it was)."""
-    from app import storage
+    from app.store import storage
     from rules.records import RecordError
 
     problem: str | None = None

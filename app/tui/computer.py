@@ -8,7 +8,7 @@ screen stays responsive and quitting never waits for it, and waits a moment for 
 both are done: the pause is over and the helper has answered (`ComputerMoved`, or
 `ComputerFailed`), unless the position changed meanwhile (an undo, a rematch, leaving:
 the screen then drops the question, which ends the search). The function the helper
-runs, `ask_bot`, lives in `app.helper_tasks`, which imports no Textual.
+runs, `ask_bot`, lives in `app.process.helper_tasks`, which imports no Textual.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from textual.message import Message
 
-from app.helper_tasks import Bot, ask_bot
+from app.process.helper_tasks import Bot, ask_bot
 from app.tui.players import make_bot
 from app.tui.session import GameSetup, Seat
 from rules.base import Game, MoveT, OptionsT, PlayerNo, StateT

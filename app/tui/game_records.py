@@ -16,10 +16,10 @@ from typing import Any
 
 from textual.app import App
 
-from app import storage
-from app.exports import export_record, export_to_folder, exports_dir
 from app.match_session import MatchSession
 from app.match_session.setup import GameSetup
+from app.store import storage
+from app.store.exports import export_record, export_to_folder, exports_dir
 from app.tui.dialogs import ConfirmDialog, GameOverDialog, RoundOverDialog
 from app.tui.record_dialogs import ExportDialog
 from app.tui.scoreboard import move_list

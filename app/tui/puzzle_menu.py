@@ -3,7 +3,7 @@ opens a puzzle on the game's board, `d` the puzzle of the day.
 
 Training: `k` a streak (untimed, rising difficulty, over at the first miss), `t` a storm
 (three minutes), `m` your mistakes (found in your own finished games), `a` try again
-(the puzzles you missed); the results are kept per name (app.puzzle_store).
+(the puzzles you missed); the results are kept per name (app.training.puzzle_store).
 
 Keys: Tab between the fields, the arrows choose within the game and difficulty lists,
 Enter to start, `d` for the daily puzzle and the training keys (outside the name field),
@@ -25,7 +25,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
-from app.puzzle_store import Kind
+from app.training.puzzle_store import Kind
 from app.tui.mounting import gone
 from app.tui.preload import read_bank_soon
 from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle, puzzle_screen
@@ -226,8 +226,8 @@ class PuzzleMenuScreen(Screen[None]):
         self._review("failed", "Try again")
 
     def _review(self, kind: Kind, title: str) -> None:
-        from app.puzzle_store import open_training, review_list, search_mistakes
-        from app.stats import StatsError
+        from app.store.stats import StatsError
+        from app.training.puzzle_store import open_training, review_list, search_mistakes
         from rules.puzzles.training import Review
 
         player = self.player()

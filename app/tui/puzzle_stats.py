@@ -1,9 +1,9 @@
 """The ratings on the statistics screen: each player's puzzle and game ratings with their
 history as a sparkline, the puzzle streaks, today's daily puzzle, and the training: the
-daily puzzles solved in a row, the best streak and storm (app.puzzle_store).
+daily puzzles solved in a row, the best streak and storm (app.training.puzzle_store).
 
 `RatingsPanel` is one widget the statistics screen yields; it reads the ratings itself
-when it is mounted (app.ratings_view) and hides when there are none.
+when it is mounted (app.store.ratings_view) and hides when there are none.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from textual.geometry import Size
 from textual.renderables.sparkline import Sparkline as Bars
 from textual.widgets import Sparkline, Static
 
-from app.ratings_view import EMPTY, RatingsSummary, ratings_summary, unreadable_ratings_text
-from app.stats import StatsError
+from app.store.ratings_view import EMPTY, RatingsSummary, ratings_summary, unreadable_ratings_text
+from app.store.stats import StatsError
 from rules.registry import GAME_IDS, GAME_INFO
 
 
@@ -173,8 +173,8 @@ def read_ratings() -> ReadRatings:
 
 
 def _training_lines() -> list[str]:
-    """The training in words (app.puzzle_store), or nothing when it cannot be read."""
-    from app.puzzle_store import open_training, training_lines
+    """The training in words (app.training.puzzle_store), or nothing when it cannot be read."""
+    from app.training.puzzle_store import open_training, training_lines
 
     try:
         conn = open_training()

@@ -66,7 +66,7 @@ def autosave_games(app: EquationDuelApp) -> None:
     for screen in _game_screens(app):
         if screen.in_progress:
             screen.autosave()
-    kept_games = sys.modules.get("app.kept_games")  # (not loaded: nothing was kept)
+    kept_games = sys.modules.get("app.store.kept_games")  # (not loaded: nothing was kept)
     if kept_games is not None:
         kept_games.flush_kept()
 
@@ -108,7 +108,7 @@ def ended_by_signal(app: EquationDuelApp, number: int) -> None:
 def say_at_exit() -> None:
     """Print what the player must still read (a game that could not be kept, a data
     folder that cannot be written) on the terminal, after the app has left the screen."""
-    kept_games = sys.modules.get("app.kept_games")  # (not loaded: nothing was kept)
+    kept_games = sys.modules.get("app.store.kept_games")  # (not loaded: nothing was kept)
     if kept_games is None:
         return
     for notice in kept_games.exit_notices():

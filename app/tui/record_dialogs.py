@@ -82,7 +82,7 @@ class ExportDialog(Dialog[Path | None]):
         self.query_one("#export-error").display = False
 
     def _problem(self, path: Path) -> str | None:
-        from app.storage import write_problem
+        from app.store.storage import write_problem
 
         if not path.name or path.is_dir():
             return f"{path} is a folder: give a file name"

@@ -24,13 +24,13 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from app import storage
-from app.finished_games import list_games
+from app.store import storage
+from app.store.finished_games import list_games
+from app.store.unfinished import adopt, scan
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
 from app.tui.styles import SCREEN_STYLES
-from app.unfinished import adopt, scan
 from rules.match import match_outcome, round_options
 from rules.record_check import match_of
 from rules.records import GameRecord, RecordError

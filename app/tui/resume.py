@@ -1,7 +1,7 @@
 """Games left unfinished, and game records opened: resumed, kept or replayed.
 
 At start the app offers every game left unfinished (by its own last run, or by another
-window that has ended; `app.unfinished`) in one list, newest first: resume one, discard
+window that has ended; `app.store.unfinished`) in one list, newest first: resume one, discard
 any, or keep them for later (`offer_resume`). `start_saving` checks that games can be
 kept at all. A record opened (from Saved games, the command
 line's `--load`, or that offer) is resumed on its game screen when it is unfinished and
@@ -23,14 +23,14 @@ def start_saving(app: EquationDuelApp) -> None:
     """At start: can games be kept at all? With a data folder that cannot be written the
     app plays without keeping them, and says so once (on screen, and on the terminal
     when it ends). What a save killed half-way left in `unfinished/` is removed."""
-    from app.data_folder import clean_stale_temporaries
-    from app.unfinished import saving_problem, unfinished_dir
+    from app.store.data_folder import clean_stale_temporaries
+    from app.store.unfinished import saving_problem, unfinished_dir
 
     clean_stale_temporaries(unfinished_dir())
     problem = saving_problem()
     if problem is None:
         return
-    from app.kept_games import saving_off
+    from app.store.kept_games import saving_off
 
     notice = saving_off(problem)
     if notice is not None:
@@ -41,7 +41,7 @@ def offer_resume(app: EquationDuelApp) -> None:
     """Every game left unfinished (by this app's last run or by others that have ended),
     in one list, newest first: resume one, discard any, or keep them. The files that
     cannot be used are named."""
-    from app.unfinished import scan
+    from app.store.unfinished import scan
 
     found = scan()
     if found.unusable:
@@ -54,9 +54,9 @@ def offer_resume(app: EquationDuelApp) -> None:
 
 
 def _offer_unfinished(app: EquationDuelApp, paths: list[Path]) -> None:
-    from app import storage
+    from app.store import storage
+    from app.store.unfinished import adopt, remove
     from app.tui.unfinished_list import UnfinishedDialog, UnfinishedGame
-    from app.unfinished import adopt, remove
     from rules.records import RecordError
 
     games: list[UnfinishedGame] = []

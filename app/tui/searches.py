@@ -1,5 +1,5 @@
 """The game screen's searches: questions to the solver, asked from Textual workers and
-answered by one helper process (`app.search_process.SearchProcess`) per screen.
+answered by one helper process (`app.process.search_process.SearchProcess`) per screen.
 
 The perfect computer's move, a hint and a puzzle move's verdict can take a while. Each is
 asked with `ask(group, function, args, answered, failed)`: an async worker awaits the
@@ -27,8 +27,8 @@ from typing import Any, TypeVar
 from textual.dom import DOMNode
 from textual.worker import Worker, get_current_worker
 
-from app.helper_tasks import warm_up
-from app.search_process import SearchCancelled, SearchFailed, SearchProcess
+from app.process.helper_tasks import warm_up
+from app.process.search_process import SearchCancelled, SearchFailed, SearchProcess
 
 T = TypeVar("T")
 

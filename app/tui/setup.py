@@ -16,7 +16,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
-from app.seat_names import is_computer_name, seat_names
+from app.match_session.seat_names import is_computer_name, seat_names
 from app.tui.match_form import MatchForm
 from app.tui.mounting import StyledAsMounted, gone, on_top, while_shown
 from app.tui.navigation import navigator

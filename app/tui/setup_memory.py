@@ -2,7 +2,7 @@
 opponent, a person or the computer at its level, the options, the names, the match), and
 which game was set up last, for the menu's "Play again" (`setups.json`); and the people's
 names for a game not set up yet (settings.json). How a computer seat is named is
-`app.seat_names`.
+`app.match_session.seat_names`.
 
 `setups.json` is read by the one safe reader (rules.safe_files) and written atomically;
 a missing, corrupt or strange file, or a setup that no longer fits the game's options,
@@ -16,8 +16,8 @@ import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from app.atomic_files import atomic_write_text
-from app.data_folder import data_dir, ensure_data_dir
+from app.store.atomic_files import atomic_write_text
+from app.store.data_folder import data_dir, ensure_data_dir
 from rules.registry import GAME_IDS
 from rules.safe_files import UnsafeFile, read_file_text
 
@@ -85,7 +85,7 @@ def stored_setup(game_id: str) -> GameSetup | None:
 
 
 def _seats(value: object) -> tuple[Seat, Seat] | None:
-    from app.seat_names import is_computer_name, seat_names
+    from app.match_session.seat_names import is_computer_name, seat_names
     from app.tui.players import LEVELS
     from app.tui.session import Seat, clean_name
     from rules.words.common import DEFAULT_NAMES
@@ -138,7 +138,7 @@ def remember_setup(setup: GameSetup) -> None:
 
 def remembered_setup(game_id: str) -> GameSetup:
     """The game's last setup; else its standard setup with the names typed last time."""
-    from app import settings
+    from app.store import settings
     from app.tui.session import GameSetup, Seat, clean_name
 
     stored = stored_setup(game_id)
@@ -154,7 +154,7 @@ def remembered_setup(game_id: str) -> GameSetup:
 def remember_names(seats: tuple[Seat, Seat]) -> None:
     """Keep the people's names for the next setup (a computer seat keeps the name it
     had before). OSError when the settings file cannot be written."""
-    from app import settings
+    from app.store import settings
     from rules.words.common import DEFAULT_NAMES
 
     before = settings.names() or DEFAULT_NAMES

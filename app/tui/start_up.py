@@ -44,7 +44,7 @@ def open_given_game(app: EquationDuelApp, game_id: str) -> None:
 
 def given_seat(app: EquationDuelApp, player: PlayerNo) -> Seat:
     """`player`'s seat: the name given, and the computer's level when one was given."""
-    from app.seat_names import seat_names
+    from app.match_session.seat_names import seat_names
     from app.tui.session import Seat, clean_name
 
     names = app.start_names

@@ -1,6 +1,6 @@
 """The statistics screen: per player and game, head to head, and against the computer.
 
-What `equation-duel stats` prints (app.stats.summary), as three tables. Tab moves between
+What `equation-duel stats` prints (app.store.stats.summary), as three tables. Tab moves between
 the tables, the arrows (or the mouse wheel) within one; Escape goes back.
 """
 
@@ -18,7 +18,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from app import stats
+from app.store import stats
 from app.tui.mounting import StyledAsMounted, gone
 from app.tui.puzzle_stats import RatingsPanel, ReadRatings, read_ratings
 from app.tui.record_dialogs import short_title

@@ -9,7 +9,7 @@ from typing import Any
 from textual.app import App
 from textual.widgets import Input
 
-from app import settings
+from app.store import settings
 from app.tui.themes import register_themes
 from widgets.move_list import MoveList
 

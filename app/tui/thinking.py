@@ -22,7 +22,7 @@ from textual.timer import Timer
 from app.match_session.puzzle import PuzzleReferee
 from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup
-from app.search_process import start_server
+from app.process.search_process import start_server
 from app.tui import computer, hints
 from app.tui.computer import Bot, ComputerFailed, ComputerMoved, bots_for
 from app.tui.hints import HintFound, hint_sentence

@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.stats import StatsError
+from app.store.stats import StatsError
 from app.tui.mounting import gone
 from app.tui.styles import CLASSROOM_STYLES
 from widgets.keys_footer import KeysFooter
@@ -43,8 +43,8 @@ class ReportScreen(Screen[None]):
 
     @work(thread=True, exclusive=True)
     def read_report(self) -> None:
-        from app.report.gather import gather
-        from app.report.text import report_text
+        from app.classroom.report.gather import gather
+        from app.classroom.report.text import report_text
 
         try:
             text = report_text(gather())

@@ -6,7 +6,7 @@ the second joins from their own machine with the code shown; 2: both join from t
 machines, each with their own code: app.tui.tournament_online); 1 or 2: the first or second player won (a result entered by hand, or
 corrected); a or b: the first or second player is absent; e: the standings as CSV in
 the data folder's exports/. The result of a pairing
-played here is entered when this screen is shown again (app.tournament.playing).
+played here is entered when this screen is shown again (app.classroom.tournament.playing).
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from app.seat_names import seat_tag
-from app.stats import StatsError
-from app.tournament import store
-from app.tournament.playing import collect_results, start_pairing
-from app.tournament.text import FORMAT_WORDS, pairing_state
+from app.classroom.tournament import store
+from app.classroom.tournament.playing import collect_results, start_pairing
+from app.classroom.tournament.text import FORMAT_WORDS, pairing_state
+from app.match_session.seat_names import seat_tag
+from app.store.stats import StatsError
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
 from app.tui.styles import CLASSROOM_STYLES
@@ -212,7 +212,7 @@ class TournamentRoundsScreen(Screen[None]):
 
     def action_export(self) -> None:
         """The standings as CSV in the data folder's `exports/` (said where)."""
-        from app.tournament.text import export_standings
+        from app.classroom.tournament.text import export_standings
 
         if self.tournament is None:
             return
@@ -229,7 +229,7 @@ class TournamentRoundsScreen(Screen[None]):
             self.action_play()
 
     def _started(self) -> GameSetup | None:
-        """The chosen pairing, started (app.tournament.playing): its game's setup, both
+        """The chosen pairing, started (app.classroom.tournament.playing): its game's setup, both
         names filled in; None (said why) when it cannot be played."""
         from app.match_session.setup import GameSetup, Seat
 

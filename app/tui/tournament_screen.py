@@ -19,8 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.stats import StatsError
-from app.tournament import store
+from app.classroom.tournament import store
+from app.store.stats import StatsError
 from app.tui.mounting import gone
 from app.tui.record_dialogs import short_title
 from app.tui.styles import CLASSROOM_STYLES

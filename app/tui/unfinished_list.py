@@ -1,6 +1,6 @@
 """The games left unfinished, offered at start: each with Resume and Discard.
 
-`UnfinishedDialog` lists every game kept (`app.unfinished`), newest first, one row each:
+`UnfinishedDialog` lists every game kept (`app.store.unfinished`), newest first, one row each:
 what it is (`Templates: Ann vs Bob (move 5)`), a Resume and a Discard button. By mouse, a
 click; by keys, ↑ ↓ (or Tab) move between the games, `r` (or Enter on Resume) resumes the
 game whose row has the focus, `d` discards it, Escape or `n` closes the list and keeps

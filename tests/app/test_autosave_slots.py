@@ -17,8 +17,8 @@ import pytest
 from textual import messages
 from textual.widgets import OptionList, Static
 
-from app import storage, unfinished
-from app.data_folder import data_dir, ensure_data_dir
+from app.store import storage, unfinished
+from app.store.data_folder import data_dir, ensure_data_dir
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
 from app.tui.replay import SavedGamesScreen
@@ -228,7 +228,7 @@ def test_a_game_held_by_a_running_app_is_neither_offered_nor_adopted() -> None:
         [
             sys.executable,
             "-c",
-            "import sys; from app.unfinished import slot_for;"
+            "import sys; from app.store.unfinished import slot_for;"
             f"print(slot_for({record.id!r}).name, flush=True); sys.stdin.readline()",
         ],
         stdin=subprocess.PIPE,

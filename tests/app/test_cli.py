@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from rules.registry import GAME_IDS
 
 ROOT = Path(__file__).resolve().parents[2]

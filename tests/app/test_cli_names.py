@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 
 
 @pytest.mark.parametrize(

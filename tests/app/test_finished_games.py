@@ -1,12 +1,12 @@
-"""Finished games kept automatically (app.finished_games): the last ones, the oldest
+"""Finished games kept automatically (app.store.finished_games): the last ones, the oldest
 dropped first, a game saved with ctrl+s never dropped, and all listed in Saved games."""
 
 from __future__ import annotations
 
 import os
 
-from app import storage
-from app.finished_games import finished_dir, keep_finished, list_games
+from app.store import storage
+from app.store.finished_games import finished_dir, keep_finished, list_games
 from rules.records import GameRecord, players_of, record_from_moves
 
 NAMES = ("Ann", "Bob")

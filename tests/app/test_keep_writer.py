@@ -1,4 +1,4 @@
-"""The full screen keeps a game's moves off the interface's thread (app.keep_writer): the
+"""The full screen keeps a game's moves off the interface's thread (app.store.keep_writer): the
 writes in the order the moves were played, the game's first write (and what it has to
 tell) at once, and a move on the screen always in its file."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import threading
 
-from app import keep_writer, storage, unfinished
-from app.keep_writer import Writer
-from app.kept_games import keep_unfinished
+from app.store import keep_writer, storage, unfinished
+from app.store.keep_writer import Writer
+from app.store.kept_games import keep_unfinished
 from app.tui.app import EquationDuelApp
 from rules.records import record_from_moves
 from tests.app.tui_support import SIZE, game_screen

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from app import kept_games
 from app.match_session import (
     ClockRanOut,
     MatchOver,
@@ -20,6 +19,7 @@ from app.match_session import (
     single_game,
 )
 from app.match_session.setup import GameSetup, Seat
+from app.store import kept_games
 from rules.match import new_match
 from rules.records import GameRecord, players_of
 from rules.registry import get_game
@@ -203,8 +203,8 @@ def test_a_single_game_goes_on_from_any_position() -> None:
 
 
 def test_the_data_folder_keeps_every_move_and_counts_the_end_once() -> None:
-    from app import stats, storage
     from app.match_session import SavedGames
+    from app.store import stats, storage
 
     session: MatchSession[Any, Any, Any] = MatchSession(new_match("conquest"), keeper=SavedGames())
     session.play(session.game.legal_moves(session.state)[0])

@@ -20,7 +20,7 @@ from types import FrameType
 
 import pytest
 
-from app.storage import LoadError
+from app.store.storage import LoadError
 from rules.registry import GAME_IDS
 from tests.app.test_plain_storm import GOOD, JUNK, run_once
 

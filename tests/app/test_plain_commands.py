@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from app import unfinished
 from app.plain import driver_class
 from app.plain.base import Console, EndOfInput, run_plain
 from app.plain.commands import COMMANDS, command_of, rules_lines
 from app.plain.spoken import spoken_text
 from app.plain.words_in import rewrite
+from app.store import unfinished
 from rules.base import IllegalMove, PlayerNo
 from rules.registry import GAME_IDS, get_game
 from tests.app.test_records_cli import play as play_with_records

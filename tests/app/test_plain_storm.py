@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from app.cli.records import play_plain_with_records
 from app.plain.base import Console
-from app.records_cli import play_plain_with_records
-from app.storage import load_record
+from app.store.storage import load_record
 from rules.registry import GAME_IDS, get_game
 
 GOOD: dict[str, list[bytes]] = {

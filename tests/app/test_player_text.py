@@ -15,7 +15,7 @@ from io import StringIO
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.plain.base import Console, EndOfInput, run_plain
 from rules.base import IllegalMove
 from rules.conquest import ConquestOptions

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from rules.puzzles.bank import check, daily, pick
 from rules.registry import GAME_IDS
 
@@ -116,7 +116,7 @@ def test_a_tampered_bank_is_said_and_an_empty_day_is_no_crash(
 def test_a_finished_position_is_never_offered_as_one_to_win() -> None:
     from dataclasses import replace
 
-    from app.puzzle_lines import puzzle_text
+    from app.plain.puzzle_lines import puzzle_text
     from rules.puzzles.bank import bank
 
     puzzle = next(p for p in bank() if p.figures.plies == 1)

@@ -1,5 +1,5 @@
 """Training line by line: a puzzle, the streak, the storm, the review and the daily line
-to share, with the results kept per player (app.puzzle_store). The storm's clock is a
+to share, with the results kept per player (app.training.puzzle_store). The storm's clock is a
 counter the test moves: nothing waits."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.puzzle_store import (
+from app.cli.training import run_daily, run_review, run_storm, run_streak
+from app.training.puzzle_store import (
     bests,
     daily_streak,
     keep_finished_game,
@@ -19,7 +20,6 @@ from app.puzzle_store import (
     review_list,
     share_line,
 )
-from app.puzzle_training_cli import run_daily, run_review, run_storm, run_streak
 from rules.analysis import hint
 from rules.puzzles.bank import bank, daily
 from rules.puzzles.mistakes import mistakes
@@ -165,7 +165,7 @@ def test_share_line_counts_tries_and_hints_and_the_daily_streak() -> None:
 
 
 def test_bad_lines_are_refused_in_words_and_never_crash() -> None:
-    from app.puzzle_lines import play_one
+    from app.plain.puzzle_lines import play_one
 
     puzzle = next(p for p in bank() if p.game == "conquest")
     typed = iter(["", "\x1b[31m7", "9" * 500, "@@", "0", "hint", "help", None])
@@ -183,7 +183,7 @@ def test_line_mode_fuzz_never_crashes_or_hangs() -> None:
     every line is refused in words or played; a try always ends within its lines."""
     import random
 
-    from app.puzzle_lines import MAX_LINES, play_one
+    from app.plain.puzzle_lines import MAX_LINES, play_one
 
     rng = random.Random(25)
     alphabet = "0123456789+-*/×÷−=@.: hintquiHELP\x1b\x00\u202e ٣"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets import Input, RadioSet
 
 from app.match_session.puzzle_training import Training
-from app.puzzle_store import keep_finished_game, open_training, review_list
+from app.training.puzzle_store import keep_finished_game, open_training, review_list
 from app.tui.app import EquationDuelApp
 from app.tui.puzzle_menu import PuzzleMenuScreen
 from app.tui.puzzle_mode import puzzle_screen
@@ -117,7 +117,7 @@ async def test_statistics_show_the_daily_puzzles_in_a_row_and_the_bests() -> Non
 
     from textual.widgets import Static
 
-    from app.puzzle_store import record_daily, record_run
+    from app.training.puzzle_store import record_daily, record_run
     from app.tui.stats_screen import StatsScreen
     from tests.app.tui_support import text_of
 

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from app.match_session.puzzle import PuzzleReferee
-from app.ratings_view import ratings_summary
+from app.store.ratings_view import ratings_summary
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.game_screen import GameScreen, SomeGameScreen

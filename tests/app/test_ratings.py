@@ -1,5 +1,5 @@
-"""Ratings (app.ratings, app.ratings_db, app.ratings_view): openskill updates, the games'
-hook in app.stats, puzzles, streaks, the daily result, and the migration of a database
+"""Ratings (app.store.ratings, app.store.ratings_db, app.store.ratings_view): openskill updates, the games'
+hook in app.store.stats, puzzles, streaks, the daily result, and the migration of a database
 made before ratings."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from app import ratings, stats
-from app.ratings import (
+from app.store import ratings, stats
+from app.store.ratings import (
     COMPUTER_RATINGS,
     PUZZLE_BOARD,
     START,
@@ -25,14 +25,14 @@ from app.ratings import (
     record_puzzle,
     updated,
 )
-from app.ratings_db import migrate_ratings, open_ratings, ratings_version
-from app.ratings_view import format_ratings, ratings_summary, sparkline
+from app.store.ratings_db import migrate_ratings, open_ratings, ratings_version
+from app.store.ratings_view import format_ratings, ratings_summary, sparkline
 from rules.puzzles.bank import puzzles_of
 from rules.records import GameRecord, Kind, players_of, record_from_moves
 
 START_TIME = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 
-#: Today's games schema (app.stats' first migration), as a database made before ratings.
+#: Today's games schema (app.store.stats' first migration), as a database made before ratings.
 TODAYS_SCHEMA = stats.MIGRATIONS[0]
 
 

@@ -1,4 +1,4 @@
-"""The command-line hooks (app.records_cli): --save, --load, --best-of, --turn-seconds, stats."""
+"""The command-line hooks (app.cli.records): --save, --load, --best-of, --turn-seconds, stats."""
 
 from __future__ import annotations
 
@@ -11,17 +11,18 @@ from typing import Any
 
 import pytest
 
-from app import game_flags, records_cli
-from app.game_flags import FlagError, add_game_flags, options_from_args
-from app.plain.base import Console
-from app.records_cli import (
+from app.cli import game_flags
+from app.cli import records as records_cli
+from app.cli.game_flags import FlagError, add_game_flags, options_from_args
+from app.cli.records import (
     add_play_arguments,
     add_stats_parser,
     play_plain_with_records,
     run_stats,
 )
-from app.stats import summary
-from app.storage import load_record
+from app.plain.base import Console
+from app.store.stats import summary
+from app.store.storage import load_record
 from rules.base import PlayerNo
 from rules.record_check import state_of
 from rules.record_json import to_json
@@ -39,12 +40,12 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     yield folder
 
 
-#: app.game_flags as this module proposes it: `--turn-seconds` is a match setting.
+#: app.cli.game_flags as this module proposes it: `--turn-seconds` is a match setting.
 PROPOSED_FLAGS = tuple(f for f in game_flags.FLAGS if f.flag != "--turn-seconds")
 
 
 def play_parser(with_game_flags: bool = True) -> argparse.ArgumentParser:
-    """The `play` parser as app.cli builds it, plus the hooks."""
+    """The `play` parser as app.cli.main builds it, plus the hooks."""
     parser = argparse.ArgumentParser(prog="equation-duel play")
     parser.add_argument("game", nargs="?", choices=GAME_IDS)
     parser.add_argument("--moves", default="")
@@ -64,7 +65,7 @@ def play(
     kinds: tuple[Kind, Kind] = ("human", "human"),
     bot_for: Any = None,
 ) -> tuple[int, str]:
-    """Run `play --plain` through the hook as app.cli would (with the proposed game
+    """Run `play --plain` through the hook as app.cli.main would (with the proposed game
     flags); the exit code and the output."""
     real = game_flags.FLAGS
     game_flags.FLAGS = PROPOSED_FLAGS
@@ -127,7 +128,7 @@ def test_play_arguments() -> None:
 
 
 def test_hooks_live_beside_the_current_game_flags() -> None:
-    """While app.game_flags still has --turn-seconds, the hook does not add it twice."""
+    """While app.cli.game_flags still has --turn-seconds, the hook does not add it twice."""
     args = play_parser(with_game_flags=True).parse_args(["template", "--turn-seconds", "30"])
     assert args.turn_seconds == "30"
 

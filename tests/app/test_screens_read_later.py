@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, OptionList, Static
 
-from app import ratings, storage
+from app.store import ratings, storage
 from app.tui import preload, replay, stats_screen, thinking
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.search_process import SearchCancelled, SearchFailed, SearchProcess
+from app.process.search_process import SearchCancelled, SearchFailed, SearchProcess
 from rules.analysis import hint
 from rules.registry import get_game
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.seat_names import computer_name, is_default_name, seat_names, seat_tags
+from app.match_session.seat_names import computer_name, is_default_name, seat_names, seat_tags
 
 
 def test_people_keep_their_names() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""Statistics (app.stats): the SQLite database, its migrations, the queries, two writers."""
+"""Statistics (app.store.stats): the SQLite database, its migrations, the queries, two writers."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from app.ratings import record_game
-from app.stats import (
+from app.store.ratings import record_game
+from app.store.stats import (
     MIGRATIONS,
     HeadToHead,
     LevelStats,

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
-from app.ratings import record_game
-from app.stats import StatsError, connect, format_summary, stats_path, summary
+from app.cli.main import main
+from app.store.ratings import record_game
+from app.store.stats import StatsError, connect, format_summary, stats_path, summary
 from rules.records import players_of, record_from_moves
 
 
@@ -89,8 +89,8 @@ def test_everything_unreadable(tmp_path: Path) -> None:
 
 def rated_games() -> None:
     """Ann beats Bob twice and tries a puzzle: rows in `ratings` and `puzzle_results`."""
-    from app.ratings import record_puzzle
-    from app.ratings_db import open_ratings
+    from app.store.ratings import record_puzzle
+    from app.store.ratings_db import open_ratings
     from rules.puzzles.bank import puzzles_of
 
     won(("Ann", "Bob"), "a")
@@ -137,7 +137,7 @@ def _drop_checks() -> None:
 def test_tampered_ratings_are_skipped_counted_and_cleaned(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from app.ratings_view import format_ratings, ratings_summary
+    from app.store.ratings_view import format_ratings, ratings_summary
 
     rated_games()
     _drop_checks()
@@ -166,7 +166,7 @@ def test_a_plain_game_after_a_tampered_rating_is_saved_counted_and_rated(
     import io
     import sys
 
-    from app.ratings_view import ratings_summary
+    from app.store.ratings_view import ratings_summary
 
     rated_games()
     before = [r.rating for r in ratings_summary().ratings if r.board == "conquest"]
@@ -183,7 +183,7 @@ def test_a_plain_game_after_a_tampered_rating_is_saved_counted_and_rated(
 
 @pytest.mark.parametrize("table", ["schema_version", "ratings_version"])
 def test_a_version_changed_by_hand(table: str, capsys: pytest.CaptureFixture[str]) -> None:
-    from app.ratings_view import ratings_summary
+    from app.store.ratings_view import ratings_summary
 
     rated_games()
     tamper(f"INSERT INTO {table} (version) VALUES ('two'), (0.5), (-3)")

@@ -1,4 +1,4 @@
-"""Record files (app.storage): the data folder, atomic saves, and refusing bad files."""
+"""Record files (app.store.storage): the data folder, atomic saves, and refusing bad files."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from app.data_folder import autosave_path, data_dir
-from app.exports import export_record
-from app.storage import (
+from app.store.data_folder import autosave_path, data_dir
+from app.store.exports import export_record
+from app.store.storage import (
     LoadError,
     atomic_write_text,
     clear_autosave,

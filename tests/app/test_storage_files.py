@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from app import atomic_files, settings
-from app.data_folder import STALE_SECONDS, clean_stale_temporaries
-from app.storage import (
+from app.store import atomic_files, settings
+from app.store.data_folder import STALE_SECONDS, clean_stale_temporaries
+from app.store.storage import (
     LoadError,
     NotAFile,
     load_record,
@@ -238,7 +238,7 @@ async def test_the_app_starts_with_a_pipe_for_settings_and_says_so() -> None:
 def test_a_refusal_never_carries_terminal_codes(tmp_path: Path) -> None:
     import json
 
-    from app.cli import main
+    from app.cli.main import main
 
     data = json.loads(RECORD.model_dump_json())
     data["moves"].append({"move": "\x1b]0;owned\x07\x1b[2J", "seconds": 0})

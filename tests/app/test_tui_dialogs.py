@@ -111,7 +111,7 @@ async def main():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen), app.screen_stack
-        heavy = ["pydantic", "sympy", "rules.base", "rules.records", "app.storage", "app.cli"]
+        heavy = ["pydantic", "sympy", "rules.base", "rules.records", "app.store.storage", "app.cli.main"]
         print(",".join(name for name in heavy if name in sys.modules) or "none")
 
 asyncio.run(main())
@@ -121,7 +121,7 @@ asyncio.run(main())
 
 
 async def test_a_finished_game_saves_from_the_game_over_dialog_and_q_goes_to_the_menu() -> None:
-    from app.data_folder import saves_dir
+    from app.store.data_folder import saves_dir
     from app.tui.app import EquationDuelApp
     from app.tui.menu import MenuScreen
 
@@ -162,7 +162,7 @@ async def test_q_in_the_game_over_dialog_goes_to_the_menu() -> None:
 async def test_export_proposes_the_data_folder_and_says_where_it_wrote() -> None:
     from textual.widgets import Input
 
-    from app.data_folder import data_dir
+    from app.store.data_folder import data_dir
     from app.tui.app import EquationDuelApp
     from app.tui.record_dialogs import ExportDialog
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import RadioButton, Select, Static
 
-from app import stats
+from app.store import stats
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import RoundOverDialog

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, OptionList, Static
 
-from app import ratings, stats, storage
+from app.store import ratings, stats, storage
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen

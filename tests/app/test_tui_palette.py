@@ -7,7 +7,7 @@ import json
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 
-from app import settings
+from app.store import settings
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
 from app.tui.rules_screen import RulesScreen
@@ -83,7 +83,7 @@ async def test_palette_new_game_keeps_the_game_in_progress_and_opens_the_setup()
         await run_command(pilot, app, "New game: Exactly")
         assert isinstance(top(app), SetupScreen) and top(app).game_id == "fifty"
         assert isinstance(app.screen_stack[-2], MenuScreen)
-        from app.storage import load_autosave
+        from app.store.storage import load_autosave
 
         kept = load_autosave()
         assert kept is not None and kept.game == "countdown"

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList, Static
 
-from app import stats, storage
-from app.finished_games import keep_finished, list_games
+from app.store import stats, storage
+from app.store.finished_games import keep_finished, list_games
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp, run_record_file
 from app.tui.dialogs import ConfirmDialog, GameOverDialog

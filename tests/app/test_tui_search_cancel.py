@@ -18,7 +18,7 @@ from textual.worker import Worker, WorkerState
 
 import app.tui.computer as computer_module
 import app.tui.hints as hints_module
-from app.search_process import SearchProcess
+from app.process.search_process import SearchProcess
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
 from app.tui.rules_screen import RulesScreen

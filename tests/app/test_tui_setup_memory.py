@@ -8,7 +8,7 @@ import json
 from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton, RadioSet, Select, Static
 
-from app import settings
+from app.store import settings
 from app.tui.app import EquationDuelApp
 from app.tui.menu_links import MenuLinks
 from app.tui.preset_words import preset_words
@@ -130,7 +130,7 @@ async def test_a_computer_started_from_the_command_line_is_named_by_its_level() 
 
 
 def test_statistics_keep_people_and_computers_apart() -> None:
-    from app import ratings, stats
+    from app.store import ratings, stats
     from tests.app import test_stats
 
     perfect = test_stats.game(("Ann", "Computer (perfect)"), 2, ("human", "perfect"), 1)
@@ -199,7 +199,7 @@ async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> 
 
 
 async def test_a_broken_setups_file_gives_the_standard_setup() -> None:
-    from app.data_folder import ensure_data_dir
+    from app.store.data_folder import ensure_data_dir
     from app.tui.setup_memory import SETUPS, last_setup, stored_setup
 
     path = ensure_data_dir() / SETUPS

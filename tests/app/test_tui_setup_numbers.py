@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Static
 
-from app.game_flags import FlagError, options_from_args
+from app.cli.game_flags import FlagError, options_from_args
 from app.tui.app import EquationDuelApp
 from rules.fifty import FiftyOptions
 from rules.registry import get_game

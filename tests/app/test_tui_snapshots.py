@@ -13,7 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from app import ratings
+from app.store import ratings
 from app.tui.app import EquationDuelApp
 from rules.records import players_of, record_from_moves
 

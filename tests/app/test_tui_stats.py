@@ -7,7 +7,7 @@ import sqlite3
 
 from textual.widgets import DataTable, Static
 
-from app import ratings, stats
+from app.store import ratings, stats
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
 from app.tui.stats_screen import StatsScreen

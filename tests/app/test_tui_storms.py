@@ -9,7 +9,7 @@ from textual.command import CommandList, CommandPalette
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 
-from app import storage
+from app.store import storage
 from app.tui.app import EquationDuelApp
 from app.tui.game_screen import GameScreen
 from app.tui.menu import MenuScreen

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from app import storage
-from app.data_folder import data_dir
+from app.store import storage
+from app.store.data_folder import data_dir
 from app.tui.app import EquationDuelApp
 from rules.records import players_of, record_from_moves
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from app import kept_games, storage, unfinished
-from app.data_folder import DATA_ENV, data_dir
+from app.store import kept_games, storage, unfinished
+from app.store.data_folder import DATA_ENV, data_dir
 from app.tui.app import EquationDuelApp
 from app.tui.quitting import say_at_exit
 from app.tui.unfinished_list import UnfinishedDialog

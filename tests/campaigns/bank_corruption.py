@@ -96,7 +96,7 @@ def _use_bank(text: str, kept: set[str]) -> str:
     """Load the bank, word every puzzle, ask for days and picks: what went wrong, or ""."""
     import datetime as dt
 
-    from app.puzzle_lines import puzzle_text
+    from app.plain.puzzle_lines import puzzle_text
     from rules.puzzles import bank as bank_module
     from rules.puzzles.bank import NoPuzzle, daily, pick
     from rules.puzzles.bank_file import bank_from_text

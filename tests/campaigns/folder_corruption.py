@@ -103,7 +103,7 @@ def _row(tally: Tally) -> str:
 
 
 def against_settings(rng: random.Random, count: int, scratch: Path, odd: list[Any]) -> HangTally:
-    from app import settings
+    from app.store import settings
     from tests.campaigns.save_corruption import SPECIAL, remove, write_case
 
     tally = HangTally("settings.json: odd files and corrupt JSON")
@@ -186,8 +186,8 @@ def _valid_settings(values: object) -> bool:
 
 
 def against_save_temporaries(rng: random.Random, count: int, scratch: Path) -> HangTally:
-    from app.cli import main
-    from app.storage import load_record
+    from app.cli.main import main
+    from app.store.storage import load_record
 
     tally = HangTally("--save: hidden files it did not write")
     folder = scratch / "saves-beside"

@@ -88,7 +88,7 @@ KINDS = (
 
 
 def one_round(kind: str, rng: random.Random, root: Path, tally: Tally) -> None:
-    from app import kept_games, storage, unfinished
+    from app.store import kept_games, storage, unfinished
     from rules.records import players_of, record_from_moves
 
     data = Path(tempfile.mkdtemp(dir=root)) / "data"

@@ -199,7 +199,7 @@ def our_frames(error: BaseException) -> str:
 def seed_files(rng: random.Random) -> None:
     """Saved games, an autosave and statistics whose names are markup, for the storm to
     come across in Saved games, the resume offer, replays and the statistics."""
-    from app import ratings, storage
+    from app.store import ratings, storage
     from rules.records import players_of, record_from_moves
 
     names = players_of(("[/]", "[b]x[/nope]"))

@@ -1,7 +1,7 @@
 """The kill-during-save campaign (issue 10): a process saves two different records over
 the same files again and again and is killed (SIGKILL) at a random moment. Afterwards
 each file must be the old or the new record, complete; the temporary files the killed
-save left must be gone after the next start (`app.data_folder.clean_stale_temporaries`,
+save left must be gone after the next start (`app.store.data_folder.clean_stale_temporaries`,
 which the full screen and the plain mode call when they start; the last round starts
 the real program to show it).
 
@@ -33,7 +33,7 @@ def _records() -> tuple[object, object]:
 
 def _saver(targets: list[Path], records: tuple[object, object]) -> None:
     """The child: save the two records in turn over every target, until killed."""
-    from app.storage import save_record
+    from app.store.storage import save_record
 
     turn = 0
     while True:
@@ -47,7 +47,7 @@ def _temporaries(folders: list[Path]) -> list[Path]:
 
 
 def run(seed: int, count: int, real_start: bool = True) -> list[Tally]:
-    from app.data_folder import autosave_path, clean_stale_temporaries, saves_dir
+    from app.store.data_folder import autosave_path, clean_stale_temporaries, saves_dir
     from rules.record_json import to_json
 
     rng = random.Random(seed)

@@ -233,7 +233,7 @@ def write_case(path: Path, case: bytes | str, scratch: Path) -> None:
 
 
 def against_load(rng: random.Random, count: int, scratch: Path) -> Tally:
-    from app.cli import main
+    from app.cli.main import main
 
     tally = Tally("--load (plain): corrupted and odd files")
     path = scratch / "load.json"
@@ -268,7 +268,7 @@ def against_load(rng: random.Random, count: int, scratch: Path) -> Tally:
 
 
 async def _against_resume(rng: random.Random, count: int, scratch: Path, tally: Tally) -> None:
-    from app.data_folder import autosave_path, ensure_data_dir
+    from app.store.data_folder import autosave_path, ensure_data_dir
     from app.tui.app import EquationDuelApp
     from app.tui.game_screen import GameScreen
     from app.tui.unfinished_list import UnfinishedDialog
@@ -311,7 +311,7 @@ async def _against_resume(rng: random.Random, count: int, scratch: Path, tally: 
 async def _against_saved_games(rng: random.Random, count: int, scratch: Path, tally: Tally) -> None:
     from textual.widgets import OptionList
 
-    from app.data_folder import saves_dir
+    from app.store.data_folder import saves_dir
     from app.tui.app import EquationDuelApp
     from app.tui.replay import SavedGamesScreen
 

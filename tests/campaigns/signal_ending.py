@@ -39,8 +39,8 @@ BOUND = 20.0
 
 def _kept(folder: Path) -> dict[str, list[str]]:
     """Every game kept in the data folder `folder`: file name -> its moves."""
-    from app.storage import load_autosave
-    from app.unfinished import scan
+    from app.store.storage import load_autosave
+    from app.store.unfinished import scan
 
     games = {}
     for path in scan(folder).games:

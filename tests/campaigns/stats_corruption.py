@@ -60,9 +60,9 @@ def _finished_game(names: tuple[str, str], record_id: str) -> Any:
 
 
 def _fresh_database() -> None:
-    from app.ratings import record_game, record_puzzle
-    from app.ratings_db import open_ratings
-    from app.stats import stats_path
+    from app.store.ratings import record_game, record_puzzle
+    from app.store.ratings_db import open_ratings
+    from app.store.stats import stats_path
     from rules.puzzles.bank import puzzles_of
 
     with contextlib.suppress(FileNotFoundError):
@@ -84,7 +84,7 @@ def _fresh_database() -> None:
 
 
 def _tamper(rng: random.Random) -> str:
-    from app.stats import stats_path
+    from app.store.stats import stats_path
 
     conn = sqlite3.connect(stats_path())
     done = []
@@ -106,7 +106,7 @@ def _tamper(rng: random.Random) -> str:
 
 
 def against_statistics(rng: random.Random, count: int, scratch: Path) -> HangTally:
-    from app.stats import StatsError
+    from app.store.stats import StatsError
 
     tally = HangTally("statistics: rows and versions changed by hand")
     fresh = True
@@ -139,11 +139,11 @@ def against_statistics(rng: random.Random, count: int, scratch: Path) -> HangTal
 def _use_statistics(number: int, scratch: Path) -> str:
     """Read everything, count a game and a puzzle, finish a plain game with --save:
     "ok", "refused" (a StatsError raised), or what was lost."""
-    from app.cli import main
-    from app.ratings import record_game, record_puzzle
-    from app.ratings_db import open_ratings
-    from app.ratings_view import format_ratings, ratings_summary
-    from app.stats import format_summary, summary
+    from app.cli.main import main
+    from app.store.ratings import record_game, record_puzzle
+    from app.store.ratings_db import open_ratings
+    from app.store.ratings_view import format_ratings, ratings_summary
+    from app.store.stats import format_summary, summary
     from rules.puzzles.bank import puzzles_of
 
     text = format_summary(summary()) + format_ratings(ratings_summary())

@@ -9,12 +9,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from app.cli import main
-from app.data_folder import data_dir
-from app.ratings import record_game, record_puzzle
-from app.ratings_db import open_ratings
-from app.report.accuracy import judge_record
-from app.storage import save_game
+from app.classroom.report.accuracy import judge_record
+from app.cli.main import main
+from app.store.data_folder import data_dir
+from app.store.ratings import record_game, record_puzzle
+from app.store.ratings_db import open_ratings
+from app.store.storage import save_game
 from rules.records import GameRecord, MoveEntry, PlayerInfo, RecordResult
 
 
@@ -82,7 +82,7 @@ def test_report_command_line_and_csv(capsys: pytest.CaptureFixture[str], tmp_pat
 def test_accuracy_reads_the_finished_games_kept_each_game_once(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from app.finished_games import finished_dir, keep_finished
+    from app.store.finished_games import finished_dir, keep_finished
 
     saved = _fifty(KNOWN, 2)  # Ann 1 of 2 moves kept the best value
     save_game(saved)

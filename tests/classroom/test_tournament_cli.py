@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 
 ROSTER = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -61,7 +61,7 @@ def test_round_robin_of_eight_over_two_runs(
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     script = (
         "import json, sys\n"
-        "from app.cli import main\n"
+        "from app.cli.main import main\n"
         "ROSTER = json.loads(sys.argv[1])\n"
         "for number in (5, 6, 7):\n"
         "    import io, contextlib\n"
@@ -128,7 +128,7 @@ def test_play_a_pairing_hot_seat_enters_its_result(
 ) -> None:
     import io
 
-    from app import stats
+    from app.store import stats
 
     assert main(["tournament", "new", "T", "--players", "Ann,Bo", "--game", "fifty"]) == 0
     # Ann: 6 × 7 = 42; Bo: 9 − 5 = 4; Ann: 8 + 2 = 10, over 50: Bo wins.
@@ -167,9 +167,9 @@ def test_names_of_32_characters_are_kept_whole(
 ) -> None:
     import io
 
-    from app import stats
-    from app.ratings import record_game
-    from app.tournament.playing import collect_results
+    from app.classroom.tournament.playing import collect_results
+    from app.store import stats
+    from app.store.ratings import record_game
     from rules.records import GameRecord, PlayerInfo, RecordResult
 
     assert len(LONG) == 32
@@ -213,8 +213,8 @@ def test_a_result_entered_by_hand_counts_in_the_tournament_only(
 ) -> None:
     import io
 
-    from app import stats
-    from app.ratings_view import ratings_summary
+    from app.store import stats
+    from app.store.ratings_view import ratings_summary
 
     assert main(["tournament", "new", "H", "--players", "Ann,Bo,Cy,Di", "--game", "fifty"]) == 0
     # Board 2 of round 1 entered by hand; board 1 played here (Ann: 6 × 7, Di: 9 − 5,

@@ -12,9 +12,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from app.cli import main
-from app.data_folder import data_dir
+from app.cli.main import main
 from app.online.codes import parse_address
+from app.store.data_folder import data_dir
 from tests.online.procs import Proc, answers, first_moves, play_both
 from tests.online.test_security import connect, hello, said
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
-from app.data_folder import data_dir
+from app.cli.main import main
 from app.online.codes import parse_address
+from app.store.data_folder import data_dir
 from tests.online.fault_proxy import FaultProxy, Faults
 from tests.online.procs import Proc, answers, first_moves
 from tests.online.test_faults import moves_and_result

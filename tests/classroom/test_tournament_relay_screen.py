@@ -9,10 +9,10 @@ import asyncio
 
 from textual.widgets import Static
 
+from app.classroom.tournament import store
 from app.online.codes import parse_address
 from app.online.guest_link import GuestLink
 from app.online.protocol import Move, Moved
-from app.tournament import store
 from app.tui.app import EquationDuelApp
 from app.tui.tournament_online import OnlineWayScreen, RelayScreen
 from app.tui.tournament_rounds import TournamentRoundsScreen

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Input, Static
 
-from app.exports import exports_dir
-from app.ratings import record_game
-from app.tournament import store
+from app.classroom.tournament import store
+from app.store.exports import exports_dir
+from app.store.ratings import record_game
 from app.tui.app import EquationDuelApp
 from app.tui.tournament_rounds import TournamentRoundsScreen
 from app.tui.tournament_screen import TournamentScreen
@@ -46,7 +46,7 @@ async def test_a_small_tournament_played_through_the_screen() -> None:
         await pilot.pause()
         game = app.screen
         assert game.setup.name(1) == "Ann" and game.setup.name(2) == "Di"
-        # The match ends (the session counts it, as app.ratings.record_game does): Di won.
+        # The match ends (the session counts it, as app.store.ratings.record_game does): Di won.
         record_game(
             GameRecord(
                 game="collect",
@@ -109,7 +109,7 @@ async def test_the_menu_shows_the_class_entry_at_80_by_24() -> None:
 
 
 async def test_the_report_screen_says_where_its_data_lives() -> None:
-    from app.data_folder import data_dir
+    from app.store.data_folder import data_dir
     from app.tui.tournament_report import ReportScreen
 
     app = EquationDuelApp()

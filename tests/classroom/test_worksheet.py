@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from app.cli import main
-from app.worksheet.pdf import worksheet_pdf
-from app.worksheet.sheet import SheetError, choose, sheet_puzzles
+from app.classroom.worksheet.pdf import worksheet_pdf
+from app.classroom.worksheet.sheet import SheetError, choose, sheet_puzzles
+from app.cli.main import main
 
 
 def _text(reader: PdfReader) -> list[str]:

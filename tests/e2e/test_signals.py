@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.data_folder import data_dir
+from app.store.data_folder import data_dir
 from tests.campaigns import Tally, signal_ending, table
 
 

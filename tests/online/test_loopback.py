@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app import stats
 from app.online.online_stats import mark_online, migrate_online
+from app.store import stats
 from tests.app.test_ratings import make_todays_database
 from tests.online.procs import answers, first_moves, host, play_both
 

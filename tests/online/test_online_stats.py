@@ -3,10 +3,10 @@ head: the statistics screen, `equation-duel stats` and the line mode's sentences
 
 from __future__ import annotations
 
-from app import ratings, stats
 from app.online.online_stats import mark_online
 from app.plain.stats_words import games_sentences
-from app.ratings_view import EMPTY
+from app.store import ratings, stats
+from app.store.ratings_view import EMPTY
 from app.tui.app import EquationDuelApp
 from app.tui.stats_screen import StatsScreen
 from rules.records import players_of, record_from_moves

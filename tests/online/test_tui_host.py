@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from app import stats
 from app.online.host_turns import turns_of
+from app.store import stats
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import ConfirmDialog
 from app.tui.online_hosting import HostWaitScreen, OnlineSetupScreen

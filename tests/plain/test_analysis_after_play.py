@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
+from app.cli import main as cli
 
 #: Conquest won by Player 1 with its third number (3 = 8 − 5).
 MOVES = ("take 2", "take 9", "take 3", "take 8", "take 5")

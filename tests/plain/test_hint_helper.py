@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from app import search_process
 from app.plain import commands, driver_class
 from app.plain.base import Console, EndOfInput, run_plain
+from app.process import search_process
 from rules.analysis import hint
 from rules.registry import get_game
 from tests.app.search_hooks import Hold

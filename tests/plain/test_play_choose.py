@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
+from app.cli import main as cli
 
 
 def play_plain(monkeypatch: pytest.MonkeyPatch, flags: list[str], *answers: str) -> tuple[int, str]:

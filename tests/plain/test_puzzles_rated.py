@@ -14,8 +14,8 @@ import pytest
 from app.plain.base import Console
 from app.plain.menu import run_menu
 from app.plain.puzzles import solve, solve_daily
-from app.ratings import PUZZLE_BOARD, current
-from app.ratings_db import open_ratings
+from app.store.ratings import PUZZLE_BOARD, current
+from app.store.ratings_db import open_ratings
 from rules.analysis import hint
 from rules.puzzles.bank import daily, pick
 from rules.puzzles.model import Puzzle
@@ -127,7 +127,7 @@ def test_a_puzzle_of_a_chosen_game_from_the_menu(data: Path) -> None:
 def test_puzzle_play_on_the_command_line_is_rated(
     data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from app import cli
+    from app.cli import main as cli
 
     puzzle = pick("conquest", 3, "easy")
     monkeypatch.setattr(sys, "stdin", StringIO(wrong_move(puzzle) + "\n"))
@@ -141,7 +141,7 @@ def test_puzzle_play_on_the_command_line_is_rated(
 
 
 def test_the_daily_puzzle_on_the_command_line_is_rated(data: Path) -> None:
-    from app.puzzle_training_cli import run_daily
+    from app.cli.training import run_daily
 
     puzzle = daily(DAY)
     moves = iter(winning_line(puzzle))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
+from app.cli import main as cli
 from app.plain.spoken import spoken_text
 from rules.games import GAME_IDS
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from io import StringIO
 from pathlib import Path
 
-from app import ratings
 from app.plain.base import Console
 from app.plain.menu import run_menu, show_stats
 from app.plain.puzzles import solve
+from app.store import ratings
 from rules.puzzles.bank import pick
 from rules.records import players_of, record_from_moves
 from tests.plain.test_puzzles_rated import winning_line

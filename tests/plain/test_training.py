@@ -11,7 +11,7 @@ import pytest
 from app.plain.base import Console
 from app.plain.menu import run_menu
 from app.plain.training import reader
-from app.puzzle_store import open_training, review_list
+from app.training.puzzle_store import open_training, review_list
 from rules.puzzles import bank
 from rules.puzzles.bank import pick
 from tests.plain.test_puzzles_rated import wrong_move

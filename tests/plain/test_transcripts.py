@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app import puzzle_cli
+from app.cli import puzzle as puzzle_cli
 from tests.online import procs
 from tests.plain.transcripts import _recording_programs, problems
 

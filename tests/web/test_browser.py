@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from app.storage import load_autosave
-from app.unfinished import scan
+from app.store.storage import load_autosave
+from app.store.unfinished import scan
 from tests.web.page import Browser, BrowserMissing
 from tests.web.support import Served
 

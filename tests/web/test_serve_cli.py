@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.serve import INSTALL_HINT
 from tests.web.support import WAIT, require_web_extra
 

@@ -119,7 +119,7 @@ async def test_a_killed_server_takes_its_tabs_apps_with_it(serve: Callable[..., 
 #: An app's start as far as the watch goes: it watches, says so, and waits forever.
 WATCHING = (
     "import threading\n"
-    "from app.parent_watch import watch_server\n"
+    "from app.process.parent_watch import watch_server\n"
     "assert watch_server() is not None\n"
     "print('watching', flush=True)\n"
     "threading.Event().wait()\n"
@@ -149,7 +149,7 @@ def test_where_there_is_no_parent_death_signal_the_app_watches_the_servers_pipe(
 
 @pytest.mark.parametrize("named", ["", "abc", "-3", "0", "2", "999999", "99999999999999999999"])
 def test_a_bad_pipe_name_watches_nothing(named: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.parent_watch import SERVER_PIPE, watch_server
+    from app.process.parent_watch import SERVER_PIPE, watch_server
 
     monkeypatch.setenv(SERVER_PIPE, named)
     assert watch_server() is None

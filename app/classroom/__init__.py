@@ -1,0 +1,1 @@
+"""The classroom: tournaments, the teacher's report and worksheets."""

@@ -1,0 +1,164 @@
+"""What the teacher's report holds, read from this machine only.
+
+- Games, wins and losses per game: the statistics database (`stats.sqlite3`, app.store.stats),
+  games a person played (not the computer's seats), since the date asked.
+- Accuracy and mistakes: the game records on this machine that hold the moves, each
+  analysed by the solver (app.classroom.report.accuracy): the games saved (the saves folder) and
+  the finished games kept (the `finished/` folder), read through
+  `app.store.finished_games.list_games`, each game once (by its record id, a saved copy
+  first); at most `MAX_RECORDS`, the newest first.
+- Puzzles solved per difficulty and the daily puzzles done: the `puzzle_results` table;
+  the puzzle rating and its history: the `ratings` table (both in the same database).
+Rows changed by hand are left out (as the statistics do), never shown raw.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app.classroom.report.accuracy import Judged, judge_record
+from app.store.data_folder import saves_dir
+from app.store.finished_games import finished_dir, list_games
+from app.store.ratings import PUZZLE_BOARD, UNNAMED
+from app.store.ratings_db import open_ratings
+from app.store.ratings_view import ratings_summary
+from app.store.stats import StatsError, read_game_rows, stats_path
+from rules.names import tidy_name
+
+#: The most game records analysed for one report (the newest first).
+MAX_RECORDS = 200
+DIFFICULTIES = ("easy", "medium", "hard")
+
+#: The report of a name (None: a name the report leaves out).
+_Person = Callable[[str], "PlayerReport | None"]
+
+
+@dataclass
+class GameLine:
+    game: str
+    played: int = 0
+    won: int = 0
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
+
+
+@dataclass
+class PlayerReport:
+    name: str
+    games: dict[str, GameLine] = field(default_factory=dict)
+    judged: Judged = field(default_factory=lambda: Judged(games=0))
+    #: difficulty → (solved, tried)
+    puzzles: dict[str, list[int]] = field(default_factory=dict)
+    puzzle_rating: int | None = None
+    rating_history: tuple[int, ...] = ()
+    daily_done: int = 0
+    daily_solved: int = 0
+
+    def top_mistakes(self, count: int = 3) -> list[tuple[tuple[str, str], int]]:
+        return self.judged.mistakes.most_common(count)
+
+
+@dataclass(frozen=True)
+class Report:
+    players: tuple[PlayerReport, ...]
+    since: dt.date | None
+    database: Path
+    #: Where the game records are read: the saves folder, the finished games' folder.
+    records_folders: tuple[Path, ...]
+    records_read: int
+
+
+def _after(text: str, since: dt.date | None) -> bool:
+    return since is None or text[:10] >= since.isoformat()
+
+
+def gather(player: str | None = None, since: dt.date | None = None) -> Report:
+    """The report for every person on this machine (or only `player`, ignoring case)."""
+    people: dict[str, PlayerReport] = {}
+
+    def person(name: str) -> PlayerReport | None:
+        if name in UNNAMED or (player is not None and name.casefold() != player.casefold()):
+            return None
+        return people.setdefault(name, PlayerReport(name))
+
+    path = stats_path()
+    if path.exists():
+        _read_games(path, since, person)
+        _read_puzzles(since, person)
+    records = 0
+    seen: set[str] = set()
+    for kept in list_games():
+        record = kept.record
+        if record is None or record.result is None or record.id in seen:
+            continue
+        seen.add(record.id)
+        if not _after((record.ended or record.started).isoformat(), since):
+            continue
+        if records == MAX_RECORDS:
+            break
+        records += 1
+        for name, judged in judge_record(record).items():
+            found = person(name)
+            if found is not None:
+                found.judged.add(judged)
+    if path.exists():
+        for line in ratings_summary().ratings:  # the rating now, for those in the report
+            if line.board == PUZZLE_BOARD and line.player in people:
+                people[line.player].puzzle_rating = line.rating
+                people[line.player].rating_history = line.history
+    ordered = tuple(sorted(people.values(), key=lambda p: p.name.casefold()))
+    return Report(ordered, since, path, (saves_dir(), finished_dir()), records)
+
+
+def _read_games(path: Path, since: dt.date | None, person: _Person) -> None:
+    rows, _ = read_game_rows(path)
+    for row in rows:
+        if not _after(row.ended, since):
+            continue
+        for seat in (0, 1):
+            if row.kinds[seat] != "human":
+                continue
+            found = person(row.names[seat])
+            if found is None:
+                continue
+            line = found.games.setdefault(row.game, GameLine(row.game))
+            line.played += 1
+            line.won += int(row.winner == seat + 1)
+
+
+def _read_puzzles(since: dt.date | None, person: _Person) -> None:
+    conn = open_ratings()
+    try:
+        rows = conn.execute(
+            "SELECT player, difficulty, solved, daily, at FROM puzzle_results ORDER BY id"
+        ).fetchall()
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot read the puzzles: {error}") from None
+    finally:
+        conn.close()
+    daily: dict[str, Counter[str]] = defaultdict(Counter)
+    for raw_name, difficulty, solved, day, at in rows:
+        if not isinstance(raw_name, str) or solved not in (0, 1) or not isinstance(at, str):
+            continue
+        if difficulty not in DIFFICULTIES or not _after(at, since):
+            continue
+        found = person(tidy_name(raw_name, ""))
+        if found is None:
+            continue
+        tally = found.puzzles.setdefault(difficulty, [0, 0])
+        tally[0] += solved
+        tally[1] += 1
+        if isinstance(day, str):
+            daily[found.name][day] = max(daily[found.name][day], solved)
+    for name, days in daily.items():
+        people_report = person(name)
+        if people_report is not None:
+            people_report.daily_done = len(days)
+            people_report.daily_solved = sum(days.values())

@@ -1,0 +1,111 @@
+"""A tournament's pairing played on this machine, hot-seat, with both names filled in.
+
+The match is an ordinary one (full screen or line by line): the match session counts
+it in the statistics and the ratings (`app.store.ratings.record_game`) as any game between
+named players. When it starts, the pairing notes the statistics' last game row
+(`play_from`, kept in the database); the first game of the pairing's game between its
+two players, in its seats, counted after that row is its result (`collect_results`,
+run after the match and whenever the tournament is opened again, so a result is not
+lost when the screen was left another way).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from app.classroom.tournament import store
+from app.match_session.setup import MAX_NAME
+from app.store.stats import StatsError, connect
+from rules.names import tidy_name
+from rules.tournament import Tournament, TournamentError, enter_result
+from rules.tournament.course import find_pairing
+
+
+def last_game_row() -> int:
+    """The statistics' last game row (0 for none)."""
+    conn = connect()
+    try:
+        row = conn.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()
+        return int(row[0])
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot read the statistics: {error}") from None
+    finally:
+        conn.close()
+
+
+def _as_played(name: str) -> tuple[str, str]:
+    """A roster name, whole and as a game's seat may keep it (a game's screens keep
+    `MAX_NAME` characters of a name): a pairing's game is found under either."""
+    return name, tidy_name(name, name, MAX_NAME)
+
+
+def result_since(after: int, p1: str, p2: str, game: str) -> tuple[str, int] | None:
+    """(record id, winner 1 or 2) of the first game of `p1` against `p2` counted after
+    the games row `after`; None when there is none (the match was left unfinished)."""
+    conn = connect()
+    try:
+        row = conn.execute(
+            "SELECT record_id, winner FROM games WHERE id > ? AND game = ? "
+            "AND p1_name IN (?, ?) AND p2_name IN (?, ?) ORDER BY id LIMIT 1",
+            (after, game, *_as_played(p1), *_as_played(p2)),
+        ).fetchone()
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot read the statistics: {error}") from None
+    finally:
+        conn.close()
+    if row is None or row[1] not in (1, 2):
+        return None
+    return str(row[0]), int(row[1])
+
+
+def start_pairing(name: str, number: int, a: str, b: str) -> tuple[Tournament, str, str]:
+    """Note that the pairing starts now; the tournament and the two seats (p1 starts)."""
+    after = last_game_row()
+    seats: list[str] = []
+
+    def mark(t: Tournament) -> Tournament:
+        rnd = t.round(number)
+        if rnd is None:
+            raise TournamentError(f"round {number} is not paired yet")
+        index = find_pairing(rnd, a, b)
+        pairing = rnd.pairings[index]
+        if pairing.status in ("played", "forfeit"):
+            raise TournamentError(
+                f"{pairing.p1} - {pairing.p2} has a result already; correct it with "
+                "`tournament result`"
+            )
+        seats[:] = [pairing.p1, pairing.p2]
+        pairings = list(rnd.pairings)
+        pairings[index] = pairing.model_copy(update={"play_from": after})
+        changed = rnd.model_copy(update={"pairings": tuple(pairings)})
+        rounds = tuple(changed if r.number == number else r for r in t.rounds)
+        return t.model_copy(update={"rounds": rounds})
+
+    tournament = store.change(name, mark)
+    return tournament, seats[0], seats[1]
+
+
+def collect_results(name: str) -> list[str]:
+    """Enter the result of every pairing started here whose match has been counted
+    since; what was entered, in words."""
+    tournament = store.read(name)
+    found: list[tuple[int, str, str, str, str]] = []
+    for rnd in tournament.rounds:
+        for p in rnd.pairings:
+            if p.play_from is None or p.status in ("played", "forfeit"):
+                continue
+            game = tournament.game_of(rnd.number)
+            result = result_since(p.play_from, p.p1, p.p2, game)
+            if result is not None:
+                record_id, winner = result
+                found.append((rnd.number, p.p1, p.p2, p.names[winner - 1], record_id))
+    if not found:
+        return []
+
+    def enter_all(t: Tournament) -> Tournament:
+        for number, p1, p2, winner, record_id in found:
+            t = enter_result(t, number, p1, p2, winner, record_id)
+        return t
+
+    store.change(name, enter_all)
+    return [f"Round {n}: {p1} - {p2}, {w} won." for n, p1, p2, w, _ in found]

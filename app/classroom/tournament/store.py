@@ -1,0 +1,267 @@
+"""The tournaments' tables in the statistics database (the same file as app.store.stats).
+
+Their own schema version (`tournament_version`), so the games' and the ratings'
+schemas are untouched: a database from before tournaments gains the tables on first
+use, in one write transaction.
+
+    tournaments          one row a tournament: its name (unique, ignoring case), the
+                         game (or a rotation of games, JSON) and its options (JSON),
+                         the format, the rounds planned,
+                         the length of each pairing's match, when it was made
+    tournament_players   the roster, in its order
+    tournament_rounds    each round's bye and the players marked absent (JSON list)
+    tournament_pairings  each pairing: who starts, the other, how it stands, the winner
+                         (1 or 2), the game record counted for it
+
+A change is read, made and written back in one write transaction (`changing`), so two
+apps at once never lose one another's step. Rows changed by hand so that they no
+longer make a tournament are refused in words (StatsError), never shown raw.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from app.store.stats import (
+    StatsError,
+    apply_migrations,
+    connect,
+    prepared,
+    stats_path,
+    write_transaction,
+)
+from rules.names import strip_controls
+from rules.tournament import Tournament, TournamentError
+
+TOURNAMENT_MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE tournaments (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            game TEXT NOT NULL,
+            rotation TEXT NOT NULL,
+            options TEXT NOT NULL,
+            format TEXT NOT NULL,
+            rounds_planned INTEGER NOT NULL,
+            best_of INTEGER NOT NULL,
+            created TEXT NOT NULL
+        )""",
+        """CREATE TABLE tournament_players (
+            tournament INTEGER NOT NULL REFERENCES tournaments (id),
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (tournament, seat)
+        )""",
+        """CREATE TABLE tournament_rounds (
+            tournament INTEGER NOT NULL REFERENCES tournaments (id),
+            number INTEGER NOT NULL,
+            bye TEXT,
+            absent TEXT NOT NULL,
+            PRIMARY KEY (tournament, number)
+        )""",
+        """CREATE TABLE tournament_pairings (
+            tournament INTEGER NOT NULL REFERENCES tournaments (id),
+            round INTEGER NOT NULL,
+            board INTEGER NOT NULL,
+            p1 TEXT NOT NULL,
+            p2 TEXT NOT NULL,
+            status TEXT NOT NULL,
+            winner INTEGER,
+            record_id TEXT,
+            play_from INTEGER,
+            PRIMARY KEY (tournament, round, board)
+        )""",
+    ),
+)
+
+
+def migrate_tournaments(conn: sqlite3.Connection) -> int:
+    what = "the tournaments in the statistics database are"
+    return apply_migrations(conn, "tournament_version", TOURNAMENT_MIGRATIONS, what)
+
+
+def open_tournaments(path: Path | str | None = None) -> sqlite3.Connection:
+    """The statistics database with the tournaments' tables (created on first use)."""
+    return prepared(connect(path), migrate_tournaments, "the tournaments")
+
+
+def names(conn: sqlite3.Connection) -> list[str]:
+    """Every tournament's name, oldest first."""
+    rows = conn.execute("SELECT name FROM tournaments ORDER BY id").fetchall()
+    return [strip_controls(str(row[0])) for row in rows]
+
+
+def load(conn: sqlite3.Connection, name: str) -> Tournament:
+    """The tournament called `name` (ignoring case); TournamentError when there is none,
+    StatsError when its rows do not make a tournament."""
+    row = conn.execute(
+        "SELECT id, name, game, options, format, rounds_planned, best_of, rotation "
+        "FROM tournaments "
+        "WHERE name = ?",
+        (name,),
+    ).fetchone()
+    if row is None:
+        raise TournamentError(f"there is no tournament called {strip_controls(name)[:64]!r}")
+    key = row[0]
+    players = [
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM tournament_players WHERE tournament = ? ORDER BY seat", (key,)
+        )
+    ]
+    pairings: dict[int, list[dict[str, object]]] = {}
+    for number, p1, p2, status, winner, record_id, play_from in conn.execute(
+        "SELECT round, p1, p2, status, winner, record_id, play_from FROM tournament_pairings "
+        "WHERE tournament = ? ORDER BY round, board",
+        (key,),
+    ):
+        pairings.setdefault(number, []).append(
+            {
+                "p1": p1,
+                "p2": p2,
+                "status": status,
+                "winner": winner,
+                "record_id": record_id,
+                "play_from": play_from,
+            }
+        )
+    try:
+        rounds = [
+            {
+                "number": number,
+                "bye": bye,
+                "absent": json.loads(absent),
+                "pairings": pairings.get(number, []),
+            }
+            for number, bye, absent in conn.execute(
+                "SELECT number, bye, absent FROM tournament_rounds WHERE tournament = ? "
+                "ORDER BY number",
+                (key,),
+            )
+        ]
+        return Tournament.model_validate(
+            {
+                "name": row[1],
+                "game": row[2],
+                "options": json.loads(row[3]),
+                "format": row[4],
+                "rounds_planned": row[5],
+                "best_of": row[6],
+                "rotation": json.loads(row[7]),
+                "players": players,
+                "rounds": rounds,
+            }
+        )
+    except (ValidationError, ValueError, TypeError):
+        raise StatsError(
+            f"the tournament {strip_controls(str(row[1]))[:64]!r} in the statistics "
+            "database is unreadable (changed by hand)"
+        ) from None
+
+
+def save(conn: sqlite3.Connection, tournament: Tournament, *, new: bool = False) -> None:
+    """Write the tournament (inside the caller's transaction, or one of its own).
+    With `new`, a tournament of that name already there is refused."""
+    with write_transaction(conn):
+        row = conn.execute(
+            "SELECT id FROM tournaments WHERE name = ?", (tournament.name,)
+        ).fetchone()
+        if row is not None and new:
+            raise TournamentError(f"there is a tournament called {tournament.name} already")
+        if row is None:
+            cursor = conn.execute(
+                "INSERT INTO tournaments (name, game, rotation, options, format, "
+                "rounds_planned, best_of, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    tournament.name,
+                    tournament.game,
+                    json.dumps(list(tournament.rotation)),
+                    json.dumps(tournament.options, sort_keys=True),
+                    tournament.format,
+                    tournament.rounds_planned,
+                    tournament.best_of,
+                    datetime.now(UTC).replace(microsecond=0).isoformat(),
+                ),
+            )
+            key = cursor.lastrowid
+            conn.executemany(
+                "INSERT INTO tournament_players (tournament, seat, name) VALUES (?, ?, ?)",
+                [(key, seat, name) for seat, name in enumerate(tournament.players, 1)],
+            )
+        else:
+            key = row[0]
+        conn.execute("DELETE FROM tournament_rounds WHERE tournament = ?", (key,))
+        conn.execute("DELETE FROM tournament_pairings WHERE tournament = ?", (key,))
+        for rnd in tournament.rounds:
+            conn.execute(
+                "INSERT INTO tournament_rounds (tournament, number, bye, absent) "
+                "VALUES (?, ?, ?, ?)",
+                (key, rnd.number, rnd.bye, json.dumps(list(rnd.absent))),
+            )
+            conn.executemany(
+                "INSERT INTO tournament_pairings (tournament, round, board, p1, p2, status, "
+                "winner, record_id, play_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        key,
+                        rnd.number,
+                        board,
+                        p.p1,
+                        p.p2,
+                        p.status,
+                        p.winner,
+                        p.record_id,
+                        p.play_from,
+                    )
+                    for board, p in enumerate(rnd.pairings, 1)
+                ],
+            )
+
+
+@contextmanager
+def _tournaments(path: Path | str | None, doing: str) -> Iterator[sqlite3.Connection]:
+    """The database with the tournaments' tables, closed after; a database error is a
+    StatsError saying what could not be done ("change the tournament")."""
+    conn = open_tournaments(path)
+    try:
+        yield conn
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot {doing}: {error}") from None
+    finally:
+        conn.close()
+
+
+def change(
+    name: str,
+    step: Callable[[Tournament], Tournament],
+    path: Path | str | None = None,
+) -> Tournament:
+    """Read the tournament, apply `step`, write it back: one write transaction."""
+    with _tournaments(path, "change the tournament") as conn, write_transaction(conn):
+        changed = step(load(conn, name))
+        save(conn, changed)
+    return changed
+
+
+def create(tournament: Tournament, path: Path | str | None = None) -> None:
+    with _tournaments(path, "keep the tournament") as conn:
+        save(conn, tournament, new=True)
+
+
+def read(name: str, path: Path | str | None = None) -> Tournament:
+    with _tournaments(path, "read the tournament") as conn:
+        return load(conn, name)
+
+
+def all_names(path: Path | str | None = None) -> Sequence[str]:
+    if path is None and not stats_path().exists():
+        return []
+    with _tournaments(path, "list the tournaments") as conn:
+        return names(conn)

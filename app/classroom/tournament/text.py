@@ -1,0 +1,166 @@
+"""A tournament's pairings and standings as text, JSON and CSV (what the command line
+prints and exports; the screens show the same words)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from rules.tournament import Pairing, Round, Standing, Tournament, standings
+
+FORMAT_WORDS = {"round-robin": "round robin", "swiss": "Swiss"}
+
+
+def pairing_state(pairing: Pairing, shown: Callable[[str], str] = str) -> str:
+    """How a pairing stands, in words (the winner's name as `shown` writes it)."""
+    winner = shown(pairing.winner_name or "")
+    if pairing.status == "played":
+        return f"{winner} won"
+    if pairing.status == "forfeit":
+        return f"{winner} won by forfeit"
+    if pairing.status == "postponed":
+        return "postponed"
+    return "to play"
+
+
+def _by_hand(pairing: Pairing) -> bool:
+    """A result typed in, not a game played here: it counts in the tournament only."""
+    return pairing.status == "played" and pairing.record_id is None
+
+
+def round_lines(tournament: Tournament, rnd: Round) -> list[str]:
+    lines = [f"Round {rnd.number} of {tournament.rounds_planned}"]
+    if tournament.rotation:
+        lines[0] += f": {tournament.game_of(rnd.number)}"
+    width = max((len(p.p1) + len(p.p2) for p in rnd.pairings), default=0) + 3
+    for board, pairing in enumerate(rnd.pairings, 1):
+        label = f"{pairing.p1} - {pairing.p2}"
+        by_hand = " (entered by hand)" if _by_hand(pairing) else ""
+        lines.append(f"  {board}. {label.ljust(width)}  {pairing_state(pairing)}{by_hand}")
+    if rnd.bye is not None:
+        lines.append(f"  bye: {rnd.bye}")
+    if rnd.absent:
+        lines.append(f"  absent: {', '.join(rnd.absent)}")
+    return lines
+
+
+def pairings_text(tournament: Tournament, number: int | None = None) -> str:
+    """Every round's pairings (or round `number`'s), and the postponed ones still to play."""
+    rounds = [r for r in tournament.rounds if number is None or r.number == number]
+    lines = [
+        f"{tournament.name}: {FORMAT_WORDS[tournament.format]}, {tournament.games_text}, "
+        f"best of {tournament.best_of}, {len(tournament.players)} players"
+    ]
+    for rnd in rounds:
+        lines += ["", *round_lines(tournament, rnd)]
+    postponed = [
+        (r.number, p) for r in tournament.rounds for p in r.pairings if p.status == "postponed"
+    ]
+    if postponed:
+        lines += ["", "Postponed, still to play"]
+        lines += [f"  round {n}: {p.p1} - {p.p2}" for n, p in postponed]
+    if len(tournament.rounds) < tournament.rounds_planned:
+        lines += ["", f"Round {len(tournament.rounds) + 1} is paired when this one is complete."]
+    return "\n".join(lines)
+
+
+def pairings_json(tournament: Tournament, number: int | None = None) -> list[dict[str, object]]:
+    """A list of rounds, each its pairs ({"p1", "p2", ...}) and its "bye"."""
+    return [
+        {
+            "round": rnd.number,
+            "pairs": [
+                {
+                    "p1": p.p1,
+                    "p2": p.p2,
+                    "status": p.status,
+                    "winner": p.winner_name,
+                    "record": p.record_id,
+                }
+                for p in rnd.pairings
+            ],
+            "bye": rnd.bye,
+            "absent": list(rnd.absent),
+        }
+        for rnd in tournament.rounds
+        if number is None or rnd.number == number
+    ]
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def standings_text(tournament: Tournament, rows: list[Standing] | None = None) -> str:
+    rows = standings(tournament) if rows is None else rows
+    tiebreak = "SB" if tournament.format == "round-robin" else "Buchholz"
+    header = ("place", "name", "points", tiebreak, "h2h", "won", "lost", "byes")
+    cells = [
+        [
+            str(r.place),
+            r.name,
+            _number(r.points),
+            _number(r.tiebreak),
+            _number(r.head_to_head),
+            str(r.won),
+            str(r.lost),
+            str(r.byes),
+        ]
+        for r in rows
+    ]
+    table = [list(header), *cells]
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    played = sum(1 for r in tournament.rounds if r.complete)
+    lines = [
+        f"{tournament.name}: standings after {played} of {tournament.rounds_planned} rounds",
+        f"(ties broken by {'Sonneborn-Berger' if tiebreak == 'SB' else 'Buchholz'}, "
+        "then head to head)",
+    ]
+    for row in table:
+        parts = [c.ljust(widths[i]) if i == 1 else c.rjust(widths[i]) for i, c in enumerate(row)]
+        lines.append("  " + "  ".join(parts).rstrip())
+    return "\n".join(lines)
+
+
+def export_standings(tournament: Tournament) -> Path:
+    """The standings as CSV in the data folder's `exports/` (the screen's export): the
+    file's path. OSError when it cannot be written."""
+    from app.store.exports import exports_dir
+    from app.store.storage import atomic_write_text
+
+    folder = exports_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", tournament.name).strip("-").lower()[:40] or "tournament"
+    return atomic_write_text(folder / f"tournament-{slug}-standings.csv", standings_csv(tournament))
+
+
+def _safe_cell(text: str) -> str:
+    """A cell a spreadsheet will not read as a formula."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def standings_csv(tournament: Tournament) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    tiebreak = "sonneborn_berger" if tournament.format == "round-robin" else "buchholz"
+    writer.writerow(
+        ["place", "name", "points", tiebreak, "head_to_head", "played", "won", "lost", "byes"]
+    )
+    for r in standings(tournament):
+        writer.writerow(
+            [
+                r.place,
+                _safe_cell(r.name),
+                _number(r.points),
+                _number(r.tiebreak),
+                _number(r.head_to_head),
+                r.played,
+                r.won,
+                r.lost,
+                r.byes,
+            ]
+        )
+    return out.getvalue()

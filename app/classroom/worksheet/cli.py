@@ -1,0 +1,81 @@
+"""`equation-duel worksheet --game GAME|any --difficulty D --count N [--seed S] -o sheet.pdf`."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from rules.puzzles import DIFFICULTIES
+from rules.registry import GAME_IDS
+
+USAGE_ERROR = 2
+
+
+def add_worksheet_parser(sub: Any) -> None:
+    sheet = sub.add_parser(
+        "worksheet",
+        help="a printable PDF of puzzles, with the answers on the last page",
+        description="A printable PDF of puzzles with their answers (docs/classroom.md).",
+    )
+    sheet.add_argument("--game", choices=(*GAME_IDS, "any"), default="any")
+    sheet.add_argument("--difficulty", choices=DIFFICULTIES, default="easy")
+    sheet.add_argument("--count", type=int, default=6)
+    sheet.add_argument("--seed", type=int, default=None)
+    sheet.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write the file whole or not at all: a temporary file named as this program names
+    its own (app.store.atomic_files), renamed over `path`."""
+    from app.store.atomic_files import temporary_name
+
+    temporary = path.parent / temporary_name(path)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    handle = os.open(temporary, flags, 0o666)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _fail(message: str) -> int:
+    print(f"equation-duel worksheet: error: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def run_worksheet(args: argparse.Namespace) -> int:
+    from app.classroom.worksheet.sheet import SheetError, choose, sheet_puzzles
+
+    try:
+        import fpdf  # noqa: F401
+    except ImportError:
+        return _fail("printing sheets needs fpdf2: pip install 'equation-duel[classroom]'")
+    from app.classroom.worksheet.pdf import worksheet_pdf
+    from app.store.storage import write_problem
+
+    problem = write_problem(args.output)
+    if problem is not None:
+        return _fail(f"-o: {problem}")
+    try:
+        puzzles = choose(args.game, args.difficulty, args.count, args.seed)
+    except SheetError as error:
+        return _fail(str(error))
+    game = "every game" if args.game == "any" else args.game
+    heading = f"Equation Duel puzzles: {game}, {args.difficulty}"
+    data, unicode_font = worksheet_pdf(sheet_puzzles(puzzles), heading)
+    try:
+        write_bytes(args.output, data)
+    except OSError as error:
+        return _fail(f"cannot write {args.output}: {error.strerror or error}")
+    print(f"{len(puzzles)} puzzles written to {args.output} ({len(data) // 1024} KB).")
+    if not unicode_font:
+        print("No Unicode font was found here: the sheet uses Helvetica, with − as -.")
+    return 0

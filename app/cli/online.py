@@ -1,0 +1,156 @@
+"""`equation-duel host GAME ...` and `equation-duel join CODE@HOST:PORT` (docs/online.md).
+
+    equation-duel host GAME [game options] [--best-of N] [--turn-seconds N] [--plain]
+                       [--name NAME] [--bind ADDR] [--port N] [--first 2]
+    equation-duel join CODE@HOST:PORT [--plain] [--name NAME]
+
+The host is Player 1, unless `--first 2`: then the host is Player 2 and the guest,
+Player 1, moves first. The host's session is the referee. Both sides play line by line here (the full screen hosts and joins from the
+menu). Refusals are one line on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ssl
+import sys
+from typing import Any
+
+from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
+from rules.names import NameProblem, clean_name
+from rules.registry import GAME_IDS, get_game
+
+USAGE_ERROR = 2
+_NO_AIOHTTP = "online play needs aiohttp: pip install 'equation-duel[web]' ({error})"
+
+
+def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
+    host = sub.add_parser(
+        "host",
+        help="host a game for a friend on another machine",
+        description="Host a game: print a join code and the guest's command, wait for "
+        "one guest, and play. Only this machine can join unless --bind says otherwise.",
+    )
+    host.add_argument("game", choices=GAME_IDS)
+    host.add_argument("--plain", action="store_true", help="line by line (the default here)")
+    host.add_argument("--name", default="Host", help="your name (Host)")
+    host.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
+    host.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
+    host.add_argument(
+        "--best-of", dest="best_of", type=whole_number, metavar="N", help="rounds: 1, 3, 5 or 7"
+    )
+    if "--turn-seconds" not in host._option_string_actions:
+        host.add_argument("--turn-seconds", dest="turn_seconds", metavar="N")
+    host.add_argument("--tls-cert", metavar="FILE", help="encrypt: this certificate (PEM)")
+    host.add_argument("--tls-key", metavar="FILE", help="encrypt: this certificate's key (PEM)")
+    add_game_flags(host)
+    join = sub.add_parser(
+        "join",
+        help="join a friend's game",
+        description="Join a hosted game with the code and place the host printed.",
+    )
+    join.add_argument("address", metavar="CODE@HOST:PORT")
+    join.add_argument("--plain", action="store_true", help="line by line (the default here)")
+    join.add_argument("--name", default="Guest", help="your name (Guest)")
+    join.add_argument(
+        "--tls-ca",
+        metavar="FILE",
+        help="the host encrypts: trust this certificate (PEM; the host's own, if self-signed)",
+    )
+
+
+def _say_line_mode(args: argparse.Namespace) -> None:
+    """Without `--plain`, where the full screen cannot be drawn (`TERM=dumb`, or standard
+    input is not a terminal), say in one sentence that the game is played line by line,
+    as `play GAME` does."""
+    if args.plain:
+        return
+    from app.plain.no_screen import no_screen_reason
+
+    why = no_screen_reason()
+    if why is not None:
+        print(why, flush=True)
+
+
+def _fail(message: str) -> int:
+    print(f"equation-duel: error: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def _name(text: str) -> str:
+    try:
+        return clean_name(text, 16)
+    except NameProblem as error:
+        raise FlagError(f"--name: {error}") from None
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from rules.match import MatchError, check_turn_seconds, new_match
+
+    game = get_game(args.game)
+    try:
+        options = options_from_args(game, args)
+        name = _name(args.name)
+        if not 0 <= args.port <= 65535:
+            raise FlagError(f"--port: {args.port} is not between 0 and 65535")
+        seconds = None
+        if args.turn_seconds is not None:
+            seconds = check_turn_seconds(whole_number(str(args.turn_seconds)))
+        from app.online.host_turns import host_seat_of
+
+        host_seat, options = host_seat_of(options)
+        match = new_match(game.id, options, args.best_of, seconds)
+    except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
+        return _fail(str(error))
+    try:
+        tls = _server_tls(args.tls_cert, args.tls_key)
+    except FlagError as error:
+        return _fail(str(error))
+    try:
+        from app.online.play import host_plain
+    except ImportError as error:
+        return _fail(_NO_AIOHTTP.format(error=error))
+    _say_line_mode(args)
+    return host_plain(game, match, name, args.bind, args.port, tls=tls, host_seat=host_seat)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from app.online.codes import AddressProblem, parse_address
+
+    try:
+        address = parse_address(args.address)
+        name = _name(args.name)
+    except (AddressProblem, FlagError) as error:
+        return _fail(str(error))
+    tls = None
+    if args.tls_ca is not None:
+        try:
+            tls = ssl.create_default_context(cafile=args.tls_ca)
+        except (OSError, ssl.SSLError) as error:
+            return _fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
+    try:
+        from app.online.play import join_plain
+    except ImportError as error:
+        return _fail(_NO_AIOHTTP.format(error=error))
+    _say_line_mode(args)
+    return join_plain(address, name, tls=tls)
+
+
+def _why(error: Exception) -> str:
+    return str(getattr(error, "strerror", None) or getattr(error, "reason", None) or error)
+
+
+def _server_tls(cert: str | None, key: str | None) -> ssl.SSLContext | None:
+    """The host's TLS context from `--tls-cert` and `--tls-key` (both or neither)."""
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise FlagError("--tls-cert and --tls-key go together")
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(cert, key)
+    except (OSError, ssl.SSLError) as error:
+        raise FlagError(
+            f"--tls-cert/--tls-key: cannot use {cert} and {key}: {_why(error)}"
+        ) from None
+    return context

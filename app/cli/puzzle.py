@@ -1,0 +1,171 @@
+"""`equation-duel puzzle`: one puzzle from the bank, in words or as JSON.
+
+    equation-duel puzzle GAME [--seed N] [--difficulty easy|medium|hard] [--json|--play]
+    equation-duel puzzle --daily [--date YYYY-MM-DD] [--json|--play] [--player NAME]
+    equation-duel puzzle [GAME] --streak | --storm [--player NAME]
+    equation-duel puzzle --review [--player NAME]
+
+Training (streak, storm, review, playing a puzzle) runs line by line in
+app.cli.training; its results are kept per player.
+
+Registered by `app.cli.main` (`add_puzzle_parser`, `run_puzzle`). No solver runs here: the
+puzzles were generated ahead of time (rules/puzzles/bank.json), so this is instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from typing import Any
+
+from rules.player_text import PlayerTextError, read_date
+from rules.registry import GAME_IDS
+
+USAGE_ERROR = 2
+
+
+def add_puzzle_parser(sub: Any) -> None:
+    """Add the `puzzle` subcommand to `equation-duel`'s subparsers."""
+    puzzle = sub.add_parser(
+        "puzzle",
+        help="print a puzzle: find the winning move",
+        description="Print a puzzle: a position where the player to move can force a win.",
+    )
+    puzzle.add_argument("game", nargs="?", choices=(*GAME_IDS, "any"), help="the game")
+    puzzle.add_argument("--seed", type=int, default=None, help="the same seed, the same puzzle")
+    puzzle.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None)
+    puzzle.add_argument("--daily", action="store_true", help="the puzzle of the day")
+    puzzle.add_argument(
+        "--date", default=None, metavar="YYYY-MM-DD", help="with --daily: that day's puzzle"
+    )
+    puzzle.add_argument("--json", action="store_true", help="print the puzzle as JSON")
+    training = puzzle.add_mutually_exclusive_group()
+    training.add_argument("--play", action="store_true", help="solve it here, line by line")
+    training.add_argument("--streak", action="store_true", help="puzzles until the first miss")
+    training.add_argument("--storm", action="store_true", help="three minutes of puzzles")
+    training.add_argument("--review", action="store_true", help="your mistakes, failed puzzles")
+    puzzle.add_argument(
+        "--player", default="Player 1", help="whose results are kept (streaks, storms, daily)"
+    )
+
+
+def _fail(message: str) -> int:
+    print(f"equation-duel puzzle: error: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def run_puzzle(args: argparse.Namespace) -> int:
+    from rules.puzzles.bank import NoPuzzle, skipped_text
+
+    problem = skipped_text()  # a tampered bank: its bad entries are left out
+    if problem:
+        print(f"equation-duel puzzle: warning: {problem}", file=sys.stderr)
+    try:
+        return _print_puzzle(args)
+    except NoPuzzle as error:
+        print(f"equation-duel puzzle: {error}", file=sys.stderr)
+        return 1
+
+
+def _read(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def _write(line: str) -> None:
+    """A line of the puzzles line by line, as the line mode writes it (`Console.say`:
+    broken at spaces into lines of at most 100 characters)."""
+    from app.plain.base import Console
+
+    Console(sys.stdin, sys.stdout).say(line)
+
+
+def _print_puzzle(args: argparse.Namespace) -> int:
+    from app.cli import training
+    from app.tui.session import clean_name
+    from rules.puzzles.bank import daily, pick
+
+    player = clean_name(args.player, 1)
+    trains = args.streak or args.storm or args.review
+    if trains and (args.json or args.daily or args.date or args.difficulty or args.play):
+        return _fail("--streak, --storm and --review take a game at most (and --seed)")
+    game_id = None if args.game in (None, "any") else args.game
+    if args.streak:
+        return training.run_streak(game_id, player, _read, _write, args.seed)
+    if args.storm:
+        return training.run_storm(game_id, player, _read, _write, args.seed)
+    if args.review:
+        return training.run_review(player, _read, _write)
+    if args.json and args.play:
+        return _fail("--json and --play do not go together")
+    if args.daily:
+        if args.game is not None or args.seed is not None or args.difficulty is not None:
+            return _fail("--daily takes no game, --seed or --difficulty")
+        try:
+            day = read_date(args.date) if args.date else dt.date.today()
+        except PlayerTextError as error:  # a fullwidth digit is named
+            return _fail(f"--date: {error}")
+        puzzle = daily(day)
+        if args.play:
+            return training.run_daily(puzzle, day, player, _read, _write)
+        if args.json:
+            data = puzzle.to_json()
+            data["share"] = training.daily_share(player, day, puzzle.game)
+            print(json.dumps(data, ensure_ascii=False))
+            return 0
+    else:
+        if args.date is not None:
+            return _fail("--date goes with --daily")
+        if args.game is None:
+            return _fail("name a game (or any), or ask for --daily")
+        puzzle = pick(game_id, args.seed, args.difficulty)
+        if args.play:
+            return training.run_play(puzzle, player, _read, _write)
+    if args.json:
+        print(json.dumps(puzzle.to_json(), ensure_ascii=False))
+    else:
+        from app.plain.puzzle_lines import puzzle_text
+
+        print("\n".join(puzzle_text(puzzle)))
+    return 0
+
+
+def run_stats_with_ratings(args: argparse.Namespace) -> int:
+    """`equation-duel stats`: the games' statistics (app.cli.records), then the ratings
+    (with --json: one object, the ratings under "ratings")."""
+    from app.cli.records import run_stats
+    from app.store.ratings_view import format_ratings, ratings_summary
+    from app.store.stats import StatsError, summary
+
+    try:
+        if getattr(args, "json", False):
+            data = summary().as_json()
+            data["ratings"] = ratings_summary().as_json()
+            print(json.dumps(data, indent=2, ensure_ascii=False))
+            return 0
+        code = run_stats(args)
+        if code == 0:
+            print()
+            print(format_ratings(ratings_summary()))
+            lines = _training_lines()
+            if lines:
+                print("\nTraining")
+                print("\n".join(f"  {line}" for line in lines))
+        return code
+    except StatsError as error:
+        print(f"equation-duel: error: {error}", file=sys.stderr)
+        return 1
+
+
+def _training_lines() -> list[str]:
+    from app.training.puzzle_store import open_training, training_lines
+
+    conn = open_training()
+    try:
+        return training_lines(conn)
+    finally:
+        conn.close()

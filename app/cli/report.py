@@ -1,0 +1,66 @@
+"""`equation-duel report [--player NAME] [--since YYYY-MM-DD] [--csv FILE]`."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.store.stats import StatsError
+from rules.names import strip_controls
+
+USAGE_ERROR = 2
+
+
+def add_report_parser(sub: Any) -> None:
+    report = sub.add_parser(
+        "report",
+        help="a teacher's report: each player's games, accuracy, mistakes, puzzles",
+        description="Each player's games, accuracy, mistakes and puzzles (docs/classroom.md).",
+    )
+    report.add_argument("--player", default=None, metavar="NAME")
+    report.add_argument("--since", default=None, metavar="YYYY-MM-DD")
+    report.add_argument("--csv", type=Path, default=None, metavar="FILE")
+
+
+def read_date(text: str) -> dt.date:
+    """`2026-03-01` as a date; ValueError in words otherwise."""
+    text = text.strip()
+    try:
+        if len(text) != 10:
+            raise ValueError
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"--since: write a date as YYYY-MM-DD, not {text[:40]!r}") from None
+
+
+def run_report(args: argparse.Namespace) -> int:
+    from app.classroom.report.gather import gather
+    from app.classroom.report.text import report_csv, report_text
+
+    try:
+        since = None if args.since is None else read_date(args.since)
+    except ValueError as error:
+        print(f"equation-duel report: error: {strip_controls(str(error))}", file=sys.stderr)
+        return USAGE_ERROR
+    try:
+        report = gather(args.player, since)
+    except StatsError as error:
+        print(f"equation-duel report: error: {error}", file=sys.stderr)
+        return 1
+    print(report_text(report))
+    if args.csv is not None:
+        from app.store.storage import atomic_write_text
+
+        try:
+            atomic_write_text(args.csv, report_csv(report))
+        except OSError as error:
+            print(
+                f"equation-duel report: error: cannot write {args.csv}: {error.strerror or error}",
+                file=sys.stderr,
+            )
+            return 1
+        print(f"\nThe report is written to {args.csv}.")
+    return 0

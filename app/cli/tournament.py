@@ -1,0 +1,296 @@
+"""`equation-duel tournament …`: run a class tournament without the screen.
+
+    tournament new NAME --players FILE|"A,B,C" --game GAME [game options]
+                   --format round-robin|swiss [--rounds N] [--best-of N]
+    tournament pairings NAME [--round N] [--json]
+    tournament result NAME --round N --pair "A-B" --winner A|B
+    tournament absent NAME --round N --player A
+    tournament show NAME [--json] [--csv FILE]
+    tournament play NAME --round N --pair "A-B" [--plain]
+    tournament host NAME --round N --pair "A-B" [--both-online] [--plain] [--bind ADDR]
+                    [--port N]
+    tournament list
+
+Exit 0 on success, 2 for a refusal (one line on standard error, in words), 1 when the
+statistics database cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.classroom.tournament import store
+from app.classroom.tournament.text import (
+    pairings_json,
+    pairings_text,
+    standings_csv,
+    standings_text,
+)
+from app.cli.game_flags import FLAGS, FlagError, options_from_args, whole_number
+from app.store.stats import StatsError
+from rules.names import strip_controls
+from rules.registry import GAME_IDS, get_game
+from rules.safe_files import read_file_text
+from rules.tournament import (
+    FORMATS,
+    Tournament,
+    TournamentError,
+    enter_result,
+    mark_absent,
+    new_tournament,
+    read_roster,
+    standings,
+)
+from rules.tournament.course import split_pair
+
+USAGE_ERROR = 2
+#: The largest roster file read.
+ROSTER_LIMIT = 256 * 1024
+#: Game flags a tournament does not take: who starts is the pairing's; `--rounds` is
+#: the tournament's own (the template's round wins are `--round-wins`).
+_LEFT_OUT = {"--first"}
+
+
+def add_tournament_parser(sub: Any) -> None:
+    parser = sub.add_parser(
+        "tournament",
+        help="run a class tournament: round robin or Swiss",
+        description="Run a class tournament on this machine (docs/classroom.md).",
+    )
+    steps = parser.add_subparsers(dest="step", metavar="STEP")
+    steps.required = True
+
+    new = steps.add_parser("new", help="make a tournament")
+    new.add_argument("name")
+    new.add_argument("--players", required=True, help='a file of names, or "A,B,C"')
+    new.add_argument(
+        "--game",
+        required=True,
+        metavar="GAME[,GAME…]",
+        help=f"the game, or games one a round in turn: {', '.join(GAME_IDS)}",
+    )
+    new.add_argument("--format", choices=FORMATS, default="round-robin")
+    new.add_argument("--rounds", type=whole_number, default=None, help="Swiss: the rounds")
+    new.add_argument("--best-of", dest="best_of", type=whole_number, choices=(1, 3, 5), default=1)
+    group = new.add_argument_group("game options")
+    for flag in FLAGS:
+        if flag.flag in _LEFT_OUT:
+            continue
+        name = "--round-wins" if flag.flag == "--rounds" else flag.flag
+        if flag.metavar is None:
+            group.add_argument(name, dest=flag.field, action="store_true", default=None)
+        else:
+            group.add_argument(name, dest=flag.field, metavar=flag.metavar, help=flag.help)
+
+    pairings = steps.add_parser("pairings", help="list the pairings")
+    pairings.add_argument("name")
+    pairings.add_argument("--round", dest="round", type=whole_number, default=None)
+    pairings.add_argument("--json", action="store_true")
+
+    result = steps.add_parser("result", help="enter (or correct) a result")
+    result.add_argument("name")
+    result.add_argument("--round", dest="round", type=whole_number, required=True)
+    result.add_argument("--pair", required=True, help='the pairing, "A-B"')
+    result.add_argument("--winner", required=True)
+
+    absent = steps.add_parser("absent", help="mark a player absent for a round")
+    absent.add_argument("name")
+    absent.add_argument("--round", dest="round", type=whole_number, required=True)
+    absent.add_argument("--player", required=True)
+
+    show = steps.add_parser("show", help="the standings")
+    show.add_argument("name")
+    show.add_argument("--json", action="store_true")
+    show.add_argument("--csv", type=Path, default=None, metavar="FILE")
+
+    play = steps.add_parser("play", help="play a pairing here, hot-seat")
+    play.add_argument("name")
+    play.add_argument("--round", dest="round", type=whole_number, required=True)
+    play.add_argument("--pair", required=True, help='the pairing, "A-B"')
+    play.add_argument("--plain", action="store_true", help="line by line")
+
+    host = steps.add_parser(
+        "host",
+        help="host a pairing online: the second player joins from their own machine",
+        description="Host a pairing's match online (docs/classroom.md): this machine plays "
+        "the first player; the second joins with the code and command printed. With "
+        "--both-online this machine plays no seat: each player joins with their own code.",
+    )
+    host.add_argument("name")
+    host.add_argument("--round", dest="round", type=whole_number, required=True)
+    host.add_argument("--pair", required=True, help='the pairing, "A-B"')
+    host.add_argument("--plain", action="store_true", help="line by line (the default here)")
+    host.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
+    host.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
+    host.add_argument(
+        "--both-online",
+        action="store_true",
+        help="both players join from their own machines, each with their own code",
+    )
+
+    steps.add_parser("list", help="every tournament's name")
+
+
+def _fail(message: str) -> int:
+    print(f"equation-duel tournament: error: {strip_controls(message)}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    try:
+        return _STEPS[args.step](args)
+    except TournamentError as error:
+        return _fail(str(error))
+    except FlagError as error:
+        return _fail(str(error))
+    except StatsError as error:
+        print(f"equation-duel tournament: error: {error}", file=sys.stderr)
+        return 1
+
+
+def _roster(text: str) -> list[str]:
+    """`--players`: a file of names when there is one at that path, else the names."""
+    path = Path(text)
+    if "," not in text and path.exists():
+        try:
+            return read_roster(read_file_text(path, ROSTER_LIMIT, "roster"))
+        except UnicodeDecodeError:
+            raise TournamentError(f"{text}: the roster is not UTF-8 text") from None
+        except OSError as error:
+            raise TournamentError(f"cannot read the roster: {error}") from None
+    return read_roster(text)
+
+
+def _games(text: str) -> list[str]:
+    games = [part.strip() for part in text.split(",") if part.strip()]
+    for game in games:
+        if game not in GAME_IDS:
+            raise TournamentError(
+                f"--game: no game called {strip_controls(game)[:20]!r} "
+                f"(the games: {', '.join(GAME_IDS)})"
+            )
+    if not games:
+        raise TournamentError("--game: name a game")
+    return games
+
+
+def _new(args: argparse.Namespace) -> int:
+    games = _games(args.game)
+    game = get_game(games[0])
+    options = options_from_args(game, args)
+    given = {f.field for f in FLAGS if getattr(args, f.field, None) is not None}
+    if len(games) > 1 and given:
+        raise TournamentError("game options go with one game, not a rotation")
+    tournament = new_tournament(
+        args.name,
+        _roster(args.players),
+        game.id,
+        options.model_dump(mode="json") if given else {},
+        args.format,
+        args.rounds,
+        args.best_of,
+        rotation=games if len(games) > 1 else (),
+    )
+    store.create(tournament)
+    print(pairings_text(tournament, 1))
+    return 0
+
+
+def _pairings(args: argparse.Namespace) -> int:
+    tournament = store.read(args.name)
+    if args.round is not None and tournament.round(args.round) is None:
+        raise TournamentError(f"round {args.round} is not paired yet")
+    if args.json:
+        print(json.dumps(pairings_json(tournament, args.round), ensure_ascii=False))
+    else:
+        print(pairings_text(tournament, args.round))
+    return 0
+
+
+def _result(args: argparse.Namespace) -> int:
+    a, b = split_pair(args.pair)
+    changed = store.change(
+        args.name, lambda t: enter_result(t, args.round, a, b, args.winner.strip())
+    )
+    print(_said(changed, args.round, a, b))
+    return 0
+
+
+def _said(tournament: Tournament, number: int, a: str, b: str) -> str:
+    from app.classroom.tournament.text import pairing_state
+    from rules.tournament.course import find_pairing
+
+    rnd = tournament.round(number)
+    assert rnd is not None
+    pairing = rnd.pairings[find_pairing(rnd, a, b)]
+    return f"Round {number}: {pairing.p1} - {pairing.p2}, {pairing_state(pairing)}."
+
+
+def _absent(args: argparse.Namespace) -> int:
+    changed = store.change(args.name, lambda t: mark_absent(t, args.round, args.player.strip()))
+    rnd = changed.round(args.round)
+    assert rnd is not None
+    rule = (
+        "their pairing is postponed, to be played later"
+        if changed.format == "round-robin"
+        else "they are not paired this round"
+    )
+    name = next(p for p in changed.players if p.casefold() == args.player.strip().casefold())
+    print(f"{name} is absent in round {args.round}: {rule}.")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    tournament = store.read(args.name)
+    if args.csv is not None:
+        from app.store.storage import atomic_write_text
+
+        try:
+            atomic_write_text(args.csv, standings_csv(tournament))
+        except OSError as error:
+            return _fail(f"cannot write {args.csv}: {error.strerror or error}")
+    if args.json:
+        print(json.dumps([r.as_json() for r in standings(tournament)], ensure_ascii=False))
+    else:
+        print(standings_text(tournament))
+        if args.csv is not None:
+            print(f"Standings written to {args.csv}.")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from app.cli.tournament_play import play_pairing
+
+    a, b = split_pair(args.pair)
+    return play_pairing(args.name, args.round, a, b, plain=args.plain)
+
+
+def _host(args: argparse.Namespace) -> int:
+    from app.cli.tournament_play import host_pairing
+
+    a, b = split_pair(args.pair)
+    return host_pairing(
+        args.name, args.round, a, b, bind=args.bind, port=args.port, both=args.both_online
+    )
+
+
+def _list(args: argparse.Namespace) -> int:
+    names = store.all_names()
+    print("\n".join(names) if names else "No tournaments yet.")
+    return 0
+
+
+_STEPS = {
+    "new": _new,
+    "pairings": _pairings,
+    "result": _result,
+    "absent": _absent,
+    "show": _show,
+    "play": _play,
+    "host": _host,
+    "list": _list,
+}

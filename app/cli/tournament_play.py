@@ -1,0 +1,117 @@
+"""`tournament play` and `tournament host`: a pairing's match, then its result entered
+(app.classroom.tournament.playing).
+
+- `play`: on this machine, hot-seat, in the full screen or line by line. A pairing
+  played line by line is saved in the saves folder, so its moves are there for the
+  report.
+- `host`: online (app.online): this machine hosts the match line by line and plays the
+  pairing's first player (who starts); the second joins from their own machine with the
+  code and the command printed. The guest's seat carries the tournament's name,
+  whatever name the guest gives, so the result is found under it. With `--both-online`
+  this machine plays no seat (app.online.relay_play): each player joins from their own
+  machine with their own seat's code.
+
+Apart from `playing`, which the full screen uses too: this module opens the front ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.classroom.tournament.playing import collect_results, start_pairing
+from app.store.data_folder import saves_dir
+from rules.base import Game, GameOptions
+from rules.registry import get_game
+from rules.tournament import TournamentError
+
+
+def _save_path(name: str, number: int, p1: str, p2: str) -> Path:
+    """Where a pairing played line by line is saved (its moves, for the teacher's report
+    and for replaying it): the saves folder."""
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    slug = "-".join(_slug(part) for part in (name, f"round {number}", p1, "vs", p2))
+    return folder / f"tournament-{slug}.json"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:24] or "x"
+
+
+def _begin(
+    name: str, number: int, a: str, b: str
+) -> tuple[Game[Any, Any, Any], GameOptions, int | None, str, str]:
+    """The pairing started: its game, options, match length (None: one game) and seats."""
+    tournament, p1, p2 = start_pairing(name, number, a, b)
+    game = get_game(tournament.game_of(number))
+    options = game.Options.model_validate(tournament.options)
+    best_of = tournament.best_of if tournament.best_of > 1 else None
+    return game, options, best_of, p1, p2
+
+
+def _enter_result(name: str) -> None:
+    said = collect_results(name)
+    if said:
+        print("\n".join(said), "The result is in the tournament.")
+    else:
+        print("The match was not finished: no result entered.", file=sys.stderr)
+
+
+def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
+    """`tournament play`: the match, then its result entered; the exit code."""
+    game, options, best_of, p1, p2 = _begin(name, number, a, b)
+    if plain:
+        from app.cli.records import play_plain_with_records
+
+        save = _save_path(name, number, p1, p2)
+        args = argparse.Namespace(save=save, load=None, best_of=best_of, turn_seconds=None)
+        code = play_plain_with_records(game, options, [], (p1, p2), {}, args)
+    else:
+        from app.tui.app import EquationDuelApp, run_app
+
+        code = run_app(
+            EquationDuelApp(
+                game_id=game.id, options=options.model_dump(), names=(p1, p2), best_of=best_of
+            )
+        )
+    _enter_result(name)
+    return code
+
+
+def host_pairing(
+    name: str, number: int, a: str, b: str, *, bind: str, port: int, both: bool = False
+) -> int:
+    """`tournament host`: the match hosted online, line by line, then its result entered;
+    the exit code. `both`: both players join from their own machines (this machine plays
+    no seat)."""
+    if not 0 <= port <= 65535:
+        raise TournamentError(f"--port: {port} is not between 0 and 65535")
+    try:
+        from app.online.play import host_plain
+        from app.online.relay_play import relay_plain
+    except ImportError as error:
+        raise TournamentError(
+            f"online play needs aiohttp: pip install 'equation-duel[web]' ({error})"
+        ) from None
+    from rules.match import new_match
+
+    game, options, best_of, p1, p2 = _begin(name, number, a, b)
+    match = new_match(game.id, options, best_of, None)
+    if both:
+        print(
+            f"Round {number}: {p1} - {p2}, {game.id}. {p1} starts.\n"
+            "Each player joins from their own machine with their own command below."
+        )
+        code = relay_plain(game, match, (p1, p2), bind, port)
+    else:
+        print(
+            f"Round {number}: {p1} - {p2}, {game.id}. {p1} plays here and starts.\n"
+            f"{p2} joins from their own machine with the command below and plays as {p2}."
+        )
+        code = host_plain(game, match, p1, bind, port, guest=p2)
+    _enter_result(name)
+    return code

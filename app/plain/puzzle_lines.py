@@ -1,0 +1,125 @@
+"""Puzzles line by line (plain mode): one puzzle, a streak, a storm, the review.
+
+    equation-duel puzzle GAME --play            one puzzle, solved move by move
+    equation-duel puzzle --daily --play         the day's puzzle, then the line to share
+    equation-duel puzzle [GAME] --streak        untimed, rising difficulty, over at a miss
+    equation-duel puzzle [GAME] --storm         three minutes, a combo, a miss costs time
+    equation-duel puzzle --review               your mistakes, then the puzzles you failed
+
+A move is typed as in plain mode (the game's notation, `×`/`÷`/`−` welcome); `hint`
+shows a winning move (counted), `quit` or the end of the input stops. Reading and
+writing go through the functions given, and the storm's clock too (app.cli.puzzle gives
+stdin, stdout and `time.monotonic`; the tests give lists and a counter).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+from rules.base import IllegalMove, MoveSyntaxError
+from rules.player_text import PlayerTextError
+from rules.puzzles.model import Puzzle
+from rules.puzzles.training import Attempt, Storm
+
+Read = Callable[[str], str | None]
+Write = Callable[[str], None]
+Ending = Literal["solved", "failed", "quit", "time"]
+
+#: Lines read for one puzzle at most (bad lines included): then the try stops.
+MAX_LINES = 200
+
+HELP = "Type a move (as in plain mode), hint for a winning move, or quit."
+
+
+def puzzle_text(puzzle: Puzzle, *, aloud: bool = False) -> list[str]:
+    """The puzzle in words: the game, the moves so far, the position, the task. `aloud`:
+    the heading without its symbols and the puzzle's id (the line mode's menu)."""
+    from app.match_session.setup import variant_summary
+    from rules.puzzles.words import moves_words, position_words
+    from rules.registry import GAME_INFO, get_game
+
+    game = get_game(puzzle.game)
+    options = game.options_from(puzzle.options)
+    named = f"{GAME_INFO[puzzle.game].name} ({variant_summary(options)})"
+    if aloud:
+        lines = [f"{named}, {puzzle.difficulty} puzzle."]
+    else:
+        lines = [f"{named} · {puzzle.difficulty} puzzle {puzzle.id}"]
+    played = moves_words(puzzle.game, options, puzzle.moves)
+    lines.append("Moves so far: " + "; ".join(played) + ".")
+    state = puzzle.state()
+    lines.extend(position_words(puzzle.game, state))
+    if game.is_over(state):  # never offered from a checked bank; said plainly if it is
+        lines.append("The game is over in this position: there is nothing to solve.")
+    else:
+        lines.append(f"Player {puzzle.to_move} to move and win.")
+    return lines
+
+
+def position_lines(puzzle: Puzzle, attempt: Attempt) -> list[str]:
+    from rules.puzzles.words import position_words
+
+    lines = puzzle_text(puzzle)
+    if attempt.state is not None and attempt.state != puzzle.state():
+        lines = [*lines[:-1], *position_words(puzzle.game, attempt.state), lines[-1]]
+    return lines
+
+
+def play_one(
+    puzzle: Puzzle, read: Read, write: Write, storm: Storm | None = None
+) -> tuple[Ending, Attempt]:
+    """One try at `puzzle`, move by move, until it is solved, missed or left."""
+    attempt = Attempt(puzzle)
+    for line in position_lines(puzzle, attempt):
+        write(line)
+    write(HELP)
+    for _ in range(MAX_LINES):
+        prompt = f"[{storm.status()}] Your move: " if storm else "Your move: "
+        typed = read(prompt)
+        if storm is not None and storm.over:
+            return "time", attempt
+        if typed is None or typed.strip().lower() in ("quit", "q", "exit"):
+            return "quit", attempt
+        text = typed.strip()
+        if not text:
+            continue
+        if text.lower() in ("hint", "h"):
+            write(attempt.hint_text())
+            continue
+        if text.lower() in ("help", "?"):
+            write(HELP)
+            continue
+        move = _read_move(attempt, text)
+        if move is None or move not in attempt.legal():
+            problem = move if move is not None and move not in attempt.legal() else None
+            write(_refusal(attempt, text, problem))
+            continue
+        step = attempt.play(move)
+        write(step.text)
+        if not step.right:
+            return "failed", attempt
+        if step.solved:
+            return "solved", attempt
+    return "quit", attempt
+
+
+def _read_move(attempt: Attempt, text: str) -> str | None:
+    try:
+        return str(attempt.game.format_move(attempt.game.parse_move(text)))
+    except (MoveSyntaxError, IllegalMove, PlayerTextError, ValueError):
+        return None
+
+
+def _refusal(attempt: Attempt, text: str, move: str | None) -> str:
+    if move is not None:
+        try:
+            attempt.game.play_text(attempt.state, move)
+        except IllegalMove as error:
+            return f"Not a legal move here: {error}"
+        return "Not a legal move here."
+    try:
+        attempt.game.parse_move(text)
+    except (MoveSyntaxError, PlayerTextError, ValueError) as error:
+        return f"Not a move: {error}. {HELP}"
+    return f"Not a move. {HELP}"

@@ -1,0 +1,62 @@
+"""What the helper process runs for the computer player, without Textual.
+
+A function sent to the helper process travels by name (module and function), and the
+helper imports that module to run it. `ask_bot` lived in `app.tui.computer`, so every
+fresh helper imported Textual with it (120-160 ms of CPU and ~10 MB) before the first
+move: here it imports only the rules. `warm_up` is the helper's first question when a game
+screen opens: it imports what that game's search needs (sympy for collect's
+declarations) while the player looks at the board, so the computer's first move does
+not wait for it. `judge_moves` judges a stretch of a game's moves for the analysis
+screen, which fills in as the answers come.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from rules.analysis import MoveAnalysis
+from rules.base import MoveT, StateT
+
+#: A computer player of a game: the move it makes in a position (its turn).
+Bot = Callable[[StateT], MoveT]
+
+#: Modules a game's search needs beyond the fork server's (`app.process.search_process.PRELOAD`).
+SEARCH_NEEDS: dict[str, tuple[str, ...]] = {
+    "collect": ("sympy", "rules.equation.check", "rules.solver.collect_fast"),
+    "countdown": ("rules.solver.countdown", "rules.solver.countdown_engine"),
+    "fifty": ("rules.solver.specs.fifty",),
+    "template": ("rules.solver.specs.template",),
+    "conquest": ("rules.solver.specs.conquest",),
+}
+
+
+def warm_up(game_id: str) -> str:
+    """Import the game's rules and what its search needs (in the helper process)."""
+    from rules.registry import get_game
+
+    get_game(game_id)
+    for name in SEARCH_NEEDS.get(game_id, ()):
+        importlib.import_module(name)
+    return game_id
+
+
+def ask_bot(bot: Bot[StateT, MoveT], state: StateT) -> tuple[MoveT, Bot[StateT, MoveT]]:
+    """The bot's move in `state`, and the bot as it is after choosing it (in the helper
+    process: a module-level function). The bot travels to the helper as a copy, so its
+    random source moves on there; handing the copy back keeps the next move's choice
+    random, as in a player that never left the app."""
+    return bot(state), bot
+
+
+def judge_moves(
+    game_id: str, options: Any, moves: list[str], first: int, stop: int
+) -> tuple[MoveAnalysis, ...]:
+    """Moves `first` to `stop` judged as the whole analysis judges them (in the helper
+    process: `rules.analysis.judge_moves`). The analysis screen asks for the last moves
+    first: the positions near the end are solved quickly, and their values are in the
+    helper's tables when the earlier ones are solved."""
+    from rules.analysis import judge_moves as judged
+
+    return judged(game_id, options, moves, first, stop)

@@ -1,0 +1,213 @@
+"""Long searches in a helper process, ended at once when they are no longer wanted.
+
+The perfect computer, hints and the analysis ask the solver questions that can take a
+while. Run on the interface's thread (or a thread of its process) they would hold the
+interpreter's lock against the screen, and quitting would have to wait for them. So they
+run here: one helper process that answers one question at a time and keeps its solver
+tables between questions (the next move of the same game is then quick). Cancelling
+ends the process (SIGTERM, then SIGKILL); the next question starts a fresh one.
+
+The process is made by the `forkserver` start method where the platform has it: the
+server is a clean, single-threaded process (no Textual, no terminal), and each helper
+is a fork of it with the rules already imported, so starting one costs milliseconds.
+
+This module imports neither Textual nor the front ends: both may use it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import signal
+import sys
+import threading
+import weakref
+from collections.abc import Callable, Iterator
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+#: Modules the fork server imports once, so every helper starts with them loaded.
+PRELOAD = [
+    "rules.registry",
+    "rules.solver",
+    "rules.players",
+    "rules.analysis",
+    "app.process.helper_tasks",
+]
+
+#: How long an ended helper is given to go before it is killed (seconds).
+END_GRACE = 0.3
+
+
+class SearchCancelled(Exception):
+    """The search was cancelled (or its process ended) before it answered."""
+
+
+class SearchFailed(Exception):
+    """The search raised in the helper process; the message is its error's.
+
+    `kind` is the error's class name and `detail` its own message (or the class name
+    when it has none), for a sentence on the status line."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+        self.detail = detail or kind
+
+
+#: Every search process made (weakly): `end_all` ends them when the app quits.
+_made: weakref.WeakSet[SearchProcess] = weakref.WeakSet()
+
+
+def end_all() -> None:
+    """End every helper process still running (the app calls this as it exits)."""
+    for search in list(_made):
+        search.cancel()
+
+
+def _context() -> ForkServerContext | SpawnContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def start_server() -> None:
+    """Start the fork server now, in a thread, if it is not running: it imports the
+    rules (`PRELOAD`, a few hundred ms) meanwhile, and the next helper is a fork of it
+    at once (the game over dialog calls this: its analysis comes next). Nothing where
+    helpers are spawned afresh."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return
+    threading.Thread(target=_start_server, name="equation-duel-fork-server", daemon=True).start()
+
+
+def _start_server() -> None:
+    from multiprocessing import forkserver
+
+    _context()  # (what it preloads)
+    with contextlib.suppress(Exception), _real_stderr():  # the next helper tries again
+        forkserver.ensure_running()
+
+
+@contextlib.contextmanager
+def _real_stderr() -> Iterator[None]:
+    """The real standard error while the fork server and the resource tracker start.
+
+    They hand the child their standard error's file descriptor; under Textual,
+    `sys.stderr` is a capture whose `fileno()` is -1, and starting them would fail."""
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        yield
+        return
+    captured, sys.stderr = sys.stderr, sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = captured
+
+
+def _serve(conn: Connection) -> None:
+    """The helper process: answer `(function, args)` requests until the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the app's to handle
+    while True:
+        try:
+            function, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[str, Any] = ("ok", function(*args))
+        except Exception as error:
+            answer = ("error", (type(error).__name__, str(error)))
+        try:
+            conn.send(answer)
+        except (BrokenPipeError, OSError):
+            return
+
+
+class SearchProcess:
+    """One helper process for searches; `run` asks it, `cancel` ends what it is doing.
+
+    `run` blocks, so call it from a worker thread (or `asyncio.to_thread`); `cancel` and
+    `close` may be called from any thread and return within about `END_GRACE`.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
+        self._generation = 0
+        _made.add(self)
+
+    @property
+    def running(self) -> bool:
+        """Whether a helper process is alive (for tests and the status line)."""
+        process = self._process
+        return process is not None and process.is_alive()
+
+    @property
+    def pid(self) -> int | None:
+        process = self._process
+        return process.pid if process is not None else None
+
+    def _start(self) -> tuple[Connection, int]:
+        with self._lock:
+            if self._process is None or not self._process.is_alive():
+                context = _context()
+                parent, child = context.Pipe()
+                process = context.Process(target=_serve, args=(child,), daemon=True)
+                with _real_stderr():
+                    process.start()
+                child.close()
+                self._process, self._conn = process, parent
+            assert self._conn is not None
+            return self._conn, self._generation
+
+    def run(self, function: Callable[..., T], *args: Any) -> T:
+        """`function(*args)` in the helper process: its answer, or `SearchCancelled` if
+        the search was cancelled meanwhile, or `SearchFailed` if it raised.
+
+        `function` and `args` must be picklable (a module-level function; models).
+        One question at a time: callers serialize (one worker per screen does).
+        """
+        conn, generation = self._start()
+        try:
+            conn.send((function, args))
+            kind, value = conn.recv()
+        except (EOFError, OSError, BrokenPipeError) as ended:
+            raise SearchCancelled("the search was cancelled") from ended
+        if generation != self._generation:
+            raise SearchCancelled("the search was cancelled")
+        if kind == "error":
+            kind, detail = value
+            raise SearchFailed(kind, detail)
+        result: T = value
+        return result
+
+    def cancel(self) -> None:
+        """End the helper process now (whatever it is doing); the next `run` starts anew."""
+        with self._lock:
+            process, conn = self._process, self._conn
+            self._process = self._conn = None
+            self._generation += 1
+        if process is None:
+            return
+        if process.is_alive():
+            process.terminate()
+            process.join(END_GRACE)
+            if process.is_alive():
+                process.kill()
+                process.join(END_GRACE)
+        if conn is not None:
+            conn.close()
+        process.close()
+
+    close = cancel

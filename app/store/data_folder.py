@@ -1,0 +1,63 @@
+"""Where the app keeps its files: the data folder and the names inside it.
+
+The folder is `platformdirs.user_data_dir("equation-duel")`, or the folder named by the
+`EQUATION_DUEL_DATA` environment variable (tests use it). This module imports nothing
+heavy: the menu asks `app.store.unfinished` (which uses it) whether a game was left unfinished
+without loading the records, the rules or pydantic (`app.store.storage` reads and writes the
+files themselves). `clean_stale_temporaries` removes what a save killed half-way left.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from app.store.atomic_files import STALE_SECONDS as STALE_SECONDS
+from app.store.atomic_files import clean_temporaries
+
+APP_NAME = "equation-duel"
+#: The environment variable that moves the data folder (tests point it at a temporary one).
+DATA_ENV = "EQUATION_DUEL_DATA"
+AUTOSAVE = "autosave.json"
+SAVES = "saves"
+
+
+def data_dir() -> Path:
+    """The data folder (not created here: see `ensure_data_dir`)."""
+    override = os.environ.get(DATA_ENV, "").strip()
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def ensure_data_dir() -> Path:
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def saves_dir() -> Path:
+    return data_dir() / SAVES
+
+
+# Unfinished games are kept one file per game in `unfinished/` (app.store.unfinished). Older
+# versions kept each running app's game in `autosave.json` (or `autosave-N.json` beside
+# other running apps); games left there are still offered.
+
+
+def autosave_path() -> Path:
+    """The single autosave slot of older versions (`autosave.json`), still read."""
+    return data_dir() / AUTOSAVE
+
+
+# Temporary files of atomic writes (app.store.atomic_files): `.NAME.equation-duel-PID-RANDOM.tmp`.
+
+
+def clean_stale_temporaries(folder: Path | None = None, target: str | None = None) -> int:
+    """Remove the temporary files a killed save left behind in `folder` (the data folder
+    and its saves folder when None); only those of `target` when given. Only names this
+    program makes are touched (app.store.atomic_files); the count removed."""
+    folders = [folder] if folder is not None else [data_dir(), saves_dir()]
+    return clean_temporaries(folders, target)

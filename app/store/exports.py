@@ -1,0 +1,76 @@
+"""Exporting a game record (the game-over dialog's export).
+
+In the terminal the player names the file; one that is there already is replaced only
+when asked (`export_record(..., replace=True)`, after the screen's question). In a browser
+(`serve`) no path is typed: the record goes into the data folder's `exports/` under a name
+the app makes, never replacing a file (`export_to_folder`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+from pathlib import Path
+
+from app.store.data_folder import data_dir
+from app.store.storage import (
+    NotAFile,
+    atomic_write_text,
+    record_file_name,
+    save_record,
+    write_problem,
+)
+from rules.record_json import to_json
+from rules.records import GameRecord
+
+EXPORTS = "exports"
+
+
+def exports_dir() -> Path:
+    return data_dir() / EXPORTS
+
+
+def export_record(record: GameRecord, path: Path | str, replace: bool = False) -> Path:
+    """Write the record where the player asked (the terminal's export). An existing file
+    is replaced only when `replace` is given: else FileExistsError (the screen asks)."""
+    if replace:
+        return save_record(record, path)
+    return _write_new(Path(path), to_json(record))
+
+
+def export_to_folder(record: GameRecord) -> Path:
+    """Write the record into the data folder's `exports/` under a name the app makes,
+    never replacing a file (a free name is picked): the only export a browser player
+    (`serve`) has. `exports` must be a real folder, not a link to another."""
+    folder = exports_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    if not stat.S_ISDIR(folder.lstat().st_mode):
+        raise NotAFile(f"{folder} is not a folder")
+    text = to_json(record)
+    name = Path(record_file_name(record))
+    for number in range(1, 1000):
+        path = folder / (name.name if number == 1 else f"{name.stem}-{number}{name.suffix}")
+        try:
+            return _write_new(path, text)
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, f"no free name in {folder}")
+
+
+def _write_new(path: Path, text: str) -> Path:
+    """Create `path` (FileExistsError if anything is there) and fill it atomically: the
+    name is taken exclusively first, so a file another program made in the meantime is
+    never replaced."""
+    problem = write_problem(path)
+    if problem is not None:
+        raise NotAFile(problem)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    os.close(os.open(path, flags, 0o644))
+    try:
+        return atomic_write_text(path, text)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise

@@ -1,0 +1,201 @@
+"""Where game records live, and how they are written and read.
+
+The data folder (`app.store.data_folder`: `platformdirs.user_data_dir("equation-duel")`, or the
+folder named by the `EQUATION_DUEL_DATA` environment variable) holds:
+
+    unfinished/*.json    every game left unfinished, one file per game, written after
+                         every move (app.store.unfinished); autosave*.json of older versions
+    saves/*.json         games saved with ctrl+s
+    finished/*.json      the last 200 finished games, kept automatically (app.store.finished_games)
+    exports/*.json       records exported from the game-over dialog
+    stats.sqlite3        the statistics (app.store.stats)
+
+Every write is atomic (app.store.atomic_files): the text goes to a temporary file in the same
+folder, created exclusively under a name only this program makes, is flushed to the disk
+(fsync), and only then renamed over the old file (os.replace), so a crash in the middle
+of a save leaves the earlier file as it was. Every read goes through the one safe reader
+(rules.safe_files): a regular file only, size-capped, read without blocking. Reading refuses a bad file with a
+`RecordError` that names the file and the problem (corrupt JSON with line and column, a
+file cut short, a future format, an unknown game, an illegal move with its number); the
+file is never changed by reading it.
+"""
+
+from __future__ import annotations
+
+import errno
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from app.store import unfinished
+from app.store.atomic_files import NotAFile as NotAFile
+from app.store.atomic_files import atomic_write_text as atomic_write_text
+from app.store.atomic_files import write_problem as write_problem
+from app.store.data_folder import autosave_path as autosave_path  # (older versions' slot)
+from app.store.data_folder import ensure_data_dir as ensure_data_dir
+from app.store.data_folder import saves_dir
+from rules.names import strip_controls
+from rules.record_json import from_json, to_json
+from rules.records import GameRecord, RecordError
+from rules.safe_files import UnsafeFile, read_file_bytes
+
+#: Record files larger than this are refused unread (a record is a few kilobytes).
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+
+
+class LoadError(RecordError):
+    """A record file that cannot be used: `path` and the problem."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        problem = strip_controls(problem)  # it may quote the file: never terminal codes
+        super().__init__(f"{strip_controls(str(path))}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+# Records in files (written by `atomic_write_text`, app.store.atomic_files, re-exported here).
+
+
+def save_record(record: GameRecord, path: Path | str) -> Path:
+    """Write the record to `path` atomically (the folder must exist). OSError on failure,
+    NotAFile (an OSError) when `path` is a folder, a device or a pipe."""
+    problem = write_problem(path)
+    if problem is not None:
+        raise NotAFile(problem)
+    return atomic_write_text(path, to_json(record))
+
+
+def load_record(path: Path | str, check: bool = True) -> GameRecord:
+    """The record in the file at `path`, checked by replaying its moves.
+
+    Raises LoadError (a RecordError) naming the file and the problem: missing or
+    unreadable, not a regular file (a folder, a device, a pipe), empty, too large, not
+    UTF-8, corrupt JSON (line and column), cut short, a future format, an unknown game,
+    missing fields, an illegal move (number and text). The file is only read.
+    """
+    path = Path(path)
+    data = read_record_bytes(path)
+    try:
+        return from_json(data, check)
+    except RecordError as error:
+        raise LoadError(path, str(error)) from None
+
+
+def read_record_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of the regular file at `path`, at most `limit` of them (LoadError else):
+    read by the program's one safe reader (`rules.safe_files`: without blocking, a regular
+    file only, never more than `limit` + 1 bytes whatever its size claims)."""
+    try:
+        return read_file_bytes(path, limit, "record file")
+    except UnsafeFile as error:
+        raise LoadError(path, error.problem) from None
+
+
+# Unfinished games: kept after every move, one file per game (app.store.kept_games).
+
+
+def write_autosave(record: GameRecord) -> Path | None:
+    """Keep an unfinished game for the next start (`kept_games.keep_unfinished`); a
+    finished one's file is removed. OSError when it could not be kept anywhere."""
+    from app.store.kept_games import keep_unfinished
+
+    kept = keep_unfinished(record)
+    if kept.path is None and not record.finished:
+        raise OSError(errno.EIO, kept.notice or "the game could not be kept")
+    return kept.path
+
+
+def load_autosave(path: Path | None = None) -> GameRecord | None:
+    """The unfinished game kept in `path` (None: the newest one kept), or None when there
+    is none (or it is finished).
+
+    Raises LoadError when the file is bad (the app says so and goes on; the file stays for
+    the player to look at).
+    """
+    if path is None:
+        games = unfinished.scan().games
+        if not games:
+            return None
+        path = games[0]
+    if not path.exists():
+        return None
+    record = load_record(path)
+    return None if record.finished else record
+
+
+def clear_autosave(path: Path | None = None) -> None:
+    """Discard the game kept in `path` (None: every game this app keeps now)."""
+    for slot in unfinished.held_slots() if path is None else [path]:
+        unfinished.remove(slot)
+
+
+# Saved games (ctrl+s); exports are app.store.exports.
+
+
+def record_file_name(record: GameRecord) -> str:
+    """A file name for the record: `<game>-<start time>-<names>.json`, safe on every system."""
+    stamp = record.started.strftime("%Y%m%d-%H%M%S")
+    names = "-vs-".join(_slug(name) for name in record.names)
+    return f"{record.game}-{stamp}-{names}.json"
+
+
+def _slug(text: str) -> str:
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
+    return slug[:24] or "player"
+
+
+def save_game(record: GameRecord) -> Path:
+    """Save the record in the saves folder (ctrl+s); the same game keeps the same file."""
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for entry in list_saves():
+        if entry.record is not None and entry.record.id == record.id:
+            return save_record(record, entry.path)
+    return save_record(record, _free_name(folder, record_file_name(record)))
+
+
+def _free_name(folder: Path, name: str) -> Path:
+    path = folder / name
+    stem, suffix = path.stem, path.suffix
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return path
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One file in the saves folder: its record, or why it cannot be read."""
+
+    path: Path
+    modified: datetime
+    record: GameRecord | None
+    error: str | None = None
+    #: Saved with ctrl+s, never dropped (False: a finished game kept among the last
+    #: ones, app.store.finished_games).
+    for_good: bool = True
+
+
+def list_saves(check: bool = False) -> list[SavedGame]:
+    """The saved games, newest first. `check` replays each one (slower, finds bad moves)."""
+    return list_saves_in(saves_dir(), check)
+
+
+def list_saves_in(folder: Path, check: bool = False) -> list[SavedGame]:
+    """The records in `folder`, newest first (as `list_saves`)."""
+    if not folder.is_dir():
+        return []
+    entries = []
+    for path in folder.glob("*.json"):
+        try:
+            modified = datetime.fromtimestamp(path.lstat().st_mtime)
+        except OSError:
+            continue  # gone since the folder was listed
+        try:
+            entries.append(SavedGame(path, modified, load_record(path, check)))
+        except LoadError as error:
+            entries.append(SavedGame(path, modified, None, error.problem))
+    entries.sort(key=lambda entry: (entry.modified, entry.path.name), reverse=True)
+    return entries

@@ -1,0 +1,1 @@
+"""Puzzles kept for a player: the bank, their mistakes, streaks and storms."""
