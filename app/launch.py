@@ -2,7 +2,7 @@
 
 Opening the menu imports nothing but Textual and the app's screens; the command line's
 parser (and the rules, pydantic and the records it brings) is loaded only for a
-subcommand. `bench/tui.py launch` measures the difference.
+subcommand. `bench/launch.py` measures the difference.
 
 Whatever happens to the terminal, the program ends without a traceback: Ctrl+C at any
 moment (even while it is still importing) exits 130; an output that cannot show × ÷ −

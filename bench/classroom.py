@@ -1,21 +1,16 @@
-"""Figures for the classroom (docs/classroom.md): Swiss pairing time, worksheet size, and a
-campaign of random tournament steps through the command line's code.
+"""Figures for the classroom (docs/classroom.md): Swiss pairing time, and a campaign of
+random tournament steps through the command line's code.
 
     python bench/classroom.py pair [--players 40] [--rounds 5] [--repeat 20]
-    python bench/classroom.py pdf [--count 20] [--seed 1]
     python bench/classroom.py campaign [--tournaments 200] [--seed 1] [--seconds 120]
-    python bench/classroom.py report [--games 200] [--seed 1]
 
 `pair`: the time to pair each round of a Swiss of N players (random results between
-rounds), the median and the worst over the repeats. `pdf`: the size (and time) of a
-worksheet of N puzzles of every game. `campaign`: random tournaments (round robin and
-Swiss, 2-40 players) driven step by step through the command line in one process,
-with random results, absences, corrections and garbage input, in a fresh data folder;
-after every step the tournament is read back from the database and checked (no pair
-twice in a Swiss, every result entered is still there, standings add up). It prints
-tried / crashes / hangs / lost. `report`: the time the teacher's report takes over N
-finished games kept (random legal play, every game in turn, two named players), in a
-fresh data folder: what reading every finished game costs.
+rounds), the median and the worst over the repeats. `campaign`: random tournaments (round
+robin and Swiss, 2-40 players) driven step by step through the command line in one
+process, with random results, absences, corrections and garbage input, in a fresh data
+folder; after every step the tournament is read back from the database and checked (no
+pair twice in a Swiss, every result entered is still there, standings add up). It prints
+tried / crashes / hangs / lost (tests/classroom/test_classroom_soak.py runs a smaller one).
 """
 
 from __future__ import annotations
@@ -60,23 +55,6 @@ def bench_pair(players: int, rounds: int, repeat: int) -> None:
     print("  round  median  worst")
     for number, found in times.items():
         print(f"  {number:5}  {statistics.median(found) * 1000:6.1f}  {max(found) * 1000:5.1f}")
-
-
-def bench_pdf(count: int, seed: int) -> None:
-    from app.classroom.worksheet.pdf import worksheet_pdf
-    from app.classroom.worksheet.sheet import choose, sheet_puzzles
-
-    start = time.perf_counter()
-    items = sheet_puzzles(choose("any", "easy", count, seed))
-    chosen = time.perf_counter()
-    data, embedded = worksheet_pdf(items, "Bench")
-    made = time.perf_counter()
-    plain, _ = worksheet_pdf(items, "Bench", folders=[])
-    font = "DejaVu Sans embedded" if embedded else "no Unicode font here"
-    print(f"Worksheet of {count} puzzles (every game, easy, seed {seed}):")
-    print(f"  {len(data)} bytes ({len(data) / 1024:.0f} KB), {font}")
-    print(f"  {len(plain)} bytes ({len(plain) / 1024:.0f} KB) with the Helvetica fallback")
-    print(f"  puzzles and answers {chosen - start:.2f} s, PDF {made - chosen:.2f} s")
 
 
 GARBAGE = ["", " ", "-", "A-", "\x1b[31mX", "Zed", "1", "é" * 40, "Ann-Bo-Cy", "\x00"]
@@ -189,39 +167,6 @@ def _random_step(
     ])  # fmt: skip
 
 
-def bench_report(games: int, seed: int) -> None:
-    from app.classroom.report.gather import gather
-    from app.store.finished_games import keep_finished
-    from rules.records import GameRecord, MoveEntry, PlayerInfo, RecordResult
-    from rules.registry import GAME_IDS, get_game
-
-    rng = random.Random(seed)
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["EQUATION_DUEL_DATA"] = folder
-        kept: dict[str, int] = {}
-        for number in range(games):
-            game = get_game(GAME_IDS[number % len(GAME_IDS)])
-            state, moves = game.new(game.options_from({})), []
-            while game.outcome(state) is None:
-                move = rng.choice(game.legal_moves(state))
-                moves.append(game.format_move(move))
-                state = game.play(state, move)
-            outcome = game.outcome(state)
-            assert outcome is not None
-            record = GameRecord(
-                game=game.id,
-                players=(PlayerInfo(name="Ann"), PlayerInfo(name="Bo")),
-                moves=tuple(MoveEntry(move=m) for m in moves),
-                result=RecordResult(winner=outcome.winner, reason="bench"),
-            )
-            kept[game.id] = kept.get(game.id, 0) + int(keep_finished(record) is not None)
-        started = time.perf_counter()
-        report = gather()
-        took = time.perf_counter() - started
-    print(f"Teacher's report over {report.records_read} finished games kept {kept}:")
-    print(f"  {took:.2f} s to read and judge them")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="what", required=True)
@@ -229,23 +174,13 @@ def main() -> None:
     pair.add_argument("--players", type=int, default=40)
     pair.add_argument("--rounds", type=int, default=5)
     pair.add_argument("--repeat", type=int, default=20)
-    pdf = sub.add_parser("pdf")
-    pdf.add_argument("--count", type=int, default=20)
-    pdf.add_argument("--seed", type=int, default=1)
     fuzz = sub.add_parser("campaign")
     fuzz.add_argument("--tournaments", type=int, default=200)
     fuzz.add_argument("--seed", type=int, default=1)
     fuzz.add_argument("--seconds", type=float, default=120.0)
-    report = sub.add_parser("report")
-    report.add_argument("--games", type=int, default=200)
-    report.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    if args.what == "report":
-        bench_report(args.games, args.seed)
-    elif args.what == "pair":
+    if args.what == "pair":
         bench_pair(args.players, args.rounds, args.repeat)
-    elif args.what == "pdf":
-        bench_pdf(args.count, args.seed)
     else:
         tally = campaign(args.tournaments, args.seed, args.seconds)
         print("| tried | crashes | hangs | lost |")

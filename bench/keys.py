@@ -1,66 +1,48 @@
 """A key press until the screen shows it, in every game, in a real terminal of 80×24.
 
-    python bench/keys.py [--presses 50] [--game GAME ...] [--largest]
+    python bench/keys.py [--presses 40] [--game GAME ...] [--largest] [--in-process]
 
 For each game the keys of whole games between two people are first worked out in-process
-(bench/redraw.py's players: every key a player types, a move or a step of one), then sent
-one at a time to `equation-duel play GAME` in a pseudo-terminal (bench/tui.py's harness,
-TERM=xterm-256color), a fresh process per game, until `--presses` keys were timed. Each
-key is sent once the screen has been still for 0.15 s, and timed until the first output
-that changes the screen (its characters or their colours) has been read: one frame is
-16.7 ms. Esc is sent but not timed (a terminal cannot tell a lone Esc from the start of a
-longer key before a short wait, which Textual takes), nor is the move that ends a game
-(its dialog). Medians and worst per game, with the load; run from the repository root
-with the project's environment (`PYTHONPATH=DIR` measures the code in DIR).
+(`harness.move_keys`: every key a player types, a move or a step of one), then sent one at
+a time to `equation-duel play GAME` in a pseudo-terminal (bench/harness.py), a fresh
+process per game, until `--presses` keys were timed. Each key is sent once the screen has
+been still for 0.15 s, and timed until the first output that changes the screen (its
+characters or their colours) has been read: one frame is 16.7 ms. Esc is sent but not
+timed (a terminal cannot tell a lone Esc from the start of a longer key before a short
+wait), nor is the move that ends a game. Medians, worst and presses within a frame per
+game (`PYTHONPATH=DIR` measures the code in DIR).
 
-`--largest` plays each game with its largest options (`LARGEST`: template `_ ÷ (_ − _)`
-with digits 0–9 twice, fifty 1–15 to 200, conquest with declarations, countdown to 1000).
-Collect is left out there: with numbers past 9 a typed 1 waits for a second digit, which
-these players' keys (a pick, then Esc) do not give. A key after which the screen does
-not change within a second (fifty's 1 waiting for a second digit) is not timed.
+`--largest`: each game's largest options (harness.LARGEST); collect is left out there (with
+numbers past 9 a typed 1 waits for a second digit, which its keys do not give). A key
+after which the screen does not change within a second is not timed.
+
+`--in-process`: the same keys with Pilot (100×30, headless), counting per press what does
+not depend on the machine's load: the nodes Textual restyled, the layout passes and the
+frames drawn (by wrapping three of Textual's private methods), and the interface
+thread's CPU time for the whole press.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.append(str(ROOT))
+from harness import LARGEST, QUIT, Terminal, child_env, load, move_keys, program, quiet_sequence
 
 #: What a key name sends down the terminal.
 BYTES = {"minus": "-", "enter": "\r", "escape": "\x1b"}
 UNTIMED = {"escape"}
 
-#: Each game's largest options: for the app (in-process) and on the command line.
-LARGEST: dict[str, tuple[dict[str, Any], list[str]]] = {
-    "template": (
-        {"template": "_ ÷ (_ − _)", "digits": (0, 9), "copies": 2},
-        ["--template", "_ ÷ (_ − _)", "--digits", "0-9", "--copies", "2"],
-    ),
-    "fifty": ({"pool": (1, 15), "target": 200}, ["--pool", "1-15", "--target", "200"]),
-    "conquest": ({"declare": True}, ["--declare"]),
-    "countdown": ({"target": 1000}, ["--target", "1000"]),
-}
 
-
-async def game_keys(
-    game: str, limit: int, options: dict[str, Any] | None = None
-) -> list[list[str]]:
+async def game_keys(game: str, limit: int, options: dict[str, Any] | None) -> list[list[str]]:
     """The keys of whole games of `game` (each game's last move left out; a game that
     lasts, cut at `limit` keys), at least `limit` timed keys in all."""
     from app.tui.app import EquationDuelApp
-    from bench.redraw import conquest_keys, move_keys
 
-    planned = conquest_keys(200)
+    planned = [str(n) for n in quiet_sequence(200)]
     games: list[list[str]] = []
     while sum(len([k for k in g if k not in UNTIMED]) for g in games) < limit:
         app = EquationDuelApp(game, options)
@@ -68,7 +50,7 @@ async def game_keys(
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = app.screen
-            while True:
+            while len(keys) < limit:
                 step = move_keys(game, screen, planned)
                 for key in step:  # (a number past 9 is typed digit by digit)
                     await pilot.press(*(key if key.isdigit() else [key]))
@@ -76,68 +58,108 @@ async def game_keys(
                 if screen.is_over:
                     break
                 keys += step
-                if len(keys) >= limit:
-                    break
         games.append(keys)
     return games
 
 
-def looks(term: Any) -> int:
-    """The screen's characters and colours, hashed."""
-    return hash(tuple(tuple(row.values()) for row in term.screen.buffer.values()))
-
-
-def time_keys(
-    game: str, games: list[list[str]], limit: int, env: dict[str, str], flags: list[str]
-) -> list[float]:
-    from bench.tui import Terminal, program
-
+def time_keys(game: str, games: list[list[str]], limit: int, flags: list[str]) -> list[float]:
     found: list[float] = []
     for keys in games:
-        term = Terminal(program(), ["play", game, *flags], env)
+        term = Terminal(program(), ["play", game, *flags], child_env())
         try:
             term.wait_for("to move")
             for key in keys:
                 term.drain()
-                before = looks(term)
+                before = term.looks()
                 sent = term.send(BYTES.get(key, key))
                 try:
-                    shown = term.wait_until(lambda t=term, b=before: looks(t) != b, 1.0)
+                    shown = term.wait_until(lambda t=term, b=before: t.looks() != b, 1.0)
                 except TimeoutError:  # (a 1 that waits for a second digit shows nothing)
                     continue
                 if key not in UNTIMED and len(found) < limit:
                     found.append(shown - sent)
         finally:
-            term.finish("\x11y")
+            term.finish(QUIT)
+    return found
+
+
+class Counts:
+    """Textual's own work, counted by wrapping three of its methods (private hooks)."""
+
+    def __init__(self) -> None:
+        from textual.css.stylesheet import Stylesheet
+        from textual.screen import Screen
+
+        self.found = {"restyled": 0, "layouts": 0, "frames": 0}
+        for owner, name, what in (
+            (Stylesheet, "apply", "restyled"),
+            (Screen, "_refresh_layout", "layouts"),
+            (Screen, "_compositor_refresh", "frames"),
+        ):
+            setattr(owner, name, self._counted(getattr(owner, name), what))
+
+    def _counted(self, method: Any, what: str) -> Any:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.found[what] += 1
+            return method(*args, **kwargs)
+
+        return counted
+
+
+async def in_process(game: str, presses: int, counts: Counts) -> dict[str, list[float]]:
+    from app.tui.app import EquationDuelApp
+
+    found: dict[str, list[float]] = {"restyled": [], "layouts": [], "frames": [], "cpu ms": []}
+    planned = [str(n) for n in quiet_sequence(presses)]
+    while len(found["cpu ms"]) < presses:
+        app = EquationDuelApp(game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.2)
+            screen = app.screen
+            while len(found["cpu ms"]) < presses and not screen.is_over:
+                for key in move_keys(game, screen, planned):
+                    before, cpu = dict(counts.found), time.thread_time()
+                    await pilot.press(key)
+                    await pilot.pause()
+                    spent = time.thread_time() - cpu
+                    if screen.is_over:
+                        break  # the last move draws the game's end: not a turn passing
+                    for name, count in counts.found.items():
+                        found[name].append(count - before[name])
+                    found["cpu ms"].append(spent * 1000)
     return found
 
 
 def main() -> None:
-    import bench.tui as tui
     from rules.registry import GAME_IDS
 
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--presses", type=int, default=50)
+    parser.add_argument("--presses", type=int, default=40)
     parser.add_argument("--game", choices=GAME_IDS, action="append")
     parser.add_argument("--largest", action="store_true", help="each game's largest options")
+    parser.add_argument("--in-process", action="store_true", help="counts with Pilot")
     args = parser.parse_args()
-    tui.COLUMNS, tui.LINES = 80, 24
-    data = Path(tempfile.mkdtemp(prefix="bench-keys-"))
-    env = tui.child_env(data)
-    env["EQUATION_DUEL_DATA"] = str(data)
-    print(f"load average at the start: {os.getloadavg()[0]:.1f}")
-    for game in args.game or (list(LARGEST) if args.largest else GAME_IDS):
+    load("at the start")
+    counts = Counts() if args.in_process else None
+    largest = [g for g in LARGEST if g != "collect"]
+    for game in args.game or (largest if args.largest else GAME_IDS):
+        if counts is not None:
+            found = asyncio.run(in_process(game, args.presses, counts))
+            print(f"{game}: {len(found['cpu ms'])} presses, median (worst)")
+            for name, values in found.items():
+                print(f"  {name:9s} {statistics.median(values):6.1f} ({max(values):6.1f})")
+            continue
         options, flags = LARGEST[game] if args.largest else (None, [])
-        games = asyncio.run(game_keys(game, args.presses, options))
-        started = time.monotonic()
-        found = time_keys(game, games, args.presses, env, flags)
-        frames = sum(value <= 1 / 60 for value in found)
-        print(
-            f"{game:10s} {len(found)} keys: median {statistics.median(found) * 1000:5.1f} ms"
-            f"  worst {max(found) * 1000:6.1f} ms  within a frame {frames}"
-            f"  ({time.monotonic() - started:.0f} s)"
+        found_keys = time_keys(
+            game, asyncio.run(game_keys(game, args.presses, options)), args.presses, flags
         )
-    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+        frames = sum(value <= 1 / 60 for value in found_keys)
+        print(
+            f"{game:10s} {len(found_keys)} keys: median {statistics.median(found_keys) * 1000:5.1f} ms"
+            f"  worst {max(found_keys) * 1000:6.1f} ms  within a frame {frames}",
+            flush=True,
+        )
+    load("at the end")
 
 
 if __name__ == "__main__":

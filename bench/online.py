@@ -1,187 +1,122 @@
-"""Online play on loopback: round trips (a move, a takeback), host memory, rejoin time.
+"""Online play on loopback, end to end: a move from one player's screen to the other's,
+and the host's memory.
 
-    python bench/online.py [--moves 50]
+    python bench/online.py [--moves 40]
 
-- Round trip: the guest sends a move (one every 0.12 s: the host's cap is 10 a
-  second) and waits for the host's `moved` (host and guest
-  links of app/online in this process, a referee thread that confirms every move and
-  publishes the next position; the websocket, the protocol and both threads, not the
-  rules). Median and worst of `--moves`.
-- Takeback: the guest asks to take back its last move; the time until the host's
-  answer and its `taken-back` came back (a referee thread that allows every ask; median
-  and worst of 10, each followed by the move played again).
-- Rejoin: the host closes the guest's connection; the time until the guest's link has
-  joined again with the same code (median and worst of 10).
-- The host's memory: a real `equation-duel host fifty` process, its resident memory
-  (VmRSS) while it waits, and after a guest joined.
+Two real programs in the line mode, `equation-duel host conquest --plain` and
+`equation-duel join CODE@127.0.0.1:PORT --plain` (each with a data folder of its own),
+play a conquest game of numbers that never form an equation. Each move is typed once its
+player's prompt is there and timed from the line written to the mover's input until the
+other program prints it ("Host (online): Add 3 to the sequence."): the link, the protocol,
+the session that plays it and both line modes, through the public command line only, so
+the figure holds whatever the link is built of. The guest's moves are paced at 0.12 s
+(the host closes a connection over 10 messages a second). Medians and worst, each way;
+then the host's resident memory (VmRSS) while it waits for a guest and during the game.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
+import select
 import statistics
 import subprocess
 import sys
-import threading
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from app.online.codes import Address, new_code
-from app.online.guest_link import Back, GuestLink
-from app.online.host_link import HostLink
-from app.online.host_position import Position
-from app.online.protocol import (
-    VERSION,
-    Move,
-    Moved,
-    TakebackAnswer,
-    TakebackAsk,
-    TakenBack,
-    Welcome,
-)
-from rules.match import new_match
-
-#: Seconds between two moves: the host closes a connection over 10 messages a second.
-PACE = 0.12
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+WAIT = 30.0
+PROMPT = "Enter a number"
 
 
-#: Takebacks measured.
-TAKEBACKS = 10
+class Program:
+    """`equation-duel ARGS` with its input and output on pipes; every wait is bounded."""
+
+    def __init__(self, *args: str) -> None:
+        data = tempfile.mkdtemp(prefix="bench-online-")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "EQUATION_DUEL_DATA": data}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "app", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=ROOT,
+        )
+        self.out = ""
+
+    def type(self, line: str) -> float:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{line}\n".encode())
+        self.process.stdin.flush()
+        return time.perf_counter()
+
+    def wait_for(self, text: str) -> tuple[float, str]:
+        """The time the output holding `text` was read, and the output before it (what
+        was read up to `text` is consumed)."""
+        assert self.process.stdout is not None
+        end = time.monotonic() + WAIT
+        while text not in self.out:
+            left = end - time.monotonic()
+            ready, _, _ = select.select([self.process.stdout], [], [], max(left, 0))
+            chunk = os.read(self.process.stdout.fileno(), 1 << 16) if ready else b""
+            if not chunk:
+                raise TimeoutError(f"never printed {text!r}:\n{self.out[-2000:]}")
+            self.out += chunk.decode(errors="replace")
+        before, _, self.out = self.out.partition(text)
+        return time.perf_counter(), before
+
+    def rss_mib(self) -> float:
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        line = next(line for line in status.splitlines() if line.startswith("VmRSS:"))
+        return int(line.split()[1]) / 1024
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait(10)
 
 
-def _position(turn: int, takebacks: int = 0) -> Position:
-    match = new_match("fifty", None, None, None).model_dump(mode="json")
-    welcome = Welcome(
-        version=VERSION,
-        seat=2,
-        names=("Host", "Guest"),
-        match=match,
-        seconds=[],
-        turn=turn,
-        record_id="bench",
-    )
-    return Position(welcome, turn, guest_to_move=True, takebacks=takebacks)
+def play(moves: int) -> None:
+    from harness import quiet_sequence
 
-
-def _referee(link: HostLink, messages: int) -> None:
-    """Plays every move of the guest and allows every takeback ask."""
-    turn = takebacks = 0
-    for _ in range(messages):
-        message = link.next_message(10)
-        if isinstance(message, Move):
-            turn += 1
-            link.publish(_position(turn, takebacks))
-            link.played(Moved(number=turn - 1, player=2, text=message.text, seconds=0.0))
-        elif isinstance(message, TakebackAsk):
-            turn, takebacks = turn - 1, takebacks + 1
-            link.send(TakebackAnswer(accept=True))
-            link.publish(_position(turn, takebacks))
-            link.taken_back(TakenBack(number=turn, takebacks=takebacks))
-
-
-def round_trips(moves: int) -> tuple[list[float], list[float], list[float]]:
-    code = new_code()
-    link = HostLink(code, "Host")
-    link.publish(_position(0))
-    port = link.start()
-    messages = moves + 2 * TAKEBACKS
-    threading.Thread(target=_referee, args=(link, messages), daemon=True).start()
-    guest = GuestLink(Address(code, "127.0.0.1", port), "Guest")
-    guest.join()
-    trips = []
-    for turn in range(moves):
-        started = time.perf_counter()
-        guest.send(Move(number=turn, text="1+2"))
-        while not isinstance(guest.next_message(10), Moved):
-            pass
-        trips.append(time.perf_counter() - started)
-        guest.have = turn + 1
-        guest.pending = None
-        time.sleep(PACE)  # under the host's cap of 10 messages a second
-    takebacks = []
-    for count in range(1, TAKEBACKS + 1):
-        started = time.perf_counter()
-        guest.send(TakebackAsk(number=moves))
-        while not isinstance(guest.next_message(10), TakenBack):
-            pass
-        takebacks.append(time.perf_counter() - started)
-        guest.send(Move(number=moves - 1, text="1+2", takebacks=count))
-        while not isinstance(guest.next_message(10), Moved):
-            pass
-        guest.pending = None
-        time.sleep(2 * PACE)
-    rejoins = []
-    for _ in range(10):
-        ws, loop = link._ws, link._loop
-        assert ws is not None and loop is not None
-        started = time.perf_counter()
-        asyncio.run_coroutine_threadsafe(ws.close(), loop).result(5)
-        while not isinstance(guest.next_message(10), Back):
-            pass
-        rejoins.append(time.perf_counter() - started)
-    guest.close()
-    link.stop()
-    return trips, takebacks, rejoins
-
-
-def _rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
-def host_memory() -> tuple[int, int]:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "EQUATION_DUEL_DATA": "/tmp/bench-online"}
-    command = [sys.executable, "-m", "app", "host", "fifty", "--plain"]
-    host = subprocess.Popen(
-        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
-    )
-    assert host.stdout is not None
-    place = ""
-    for line in host.stdout:
-        if "equation-duel join " in line:
-            place = line.rsplit(" ", 1)[1].strip()
-            break
-    waiting = _rss_kib(host.pid)
-    code, _, rest = place.rpartition("@")
-    port = int(rest.rsplit(":", 1)[1])
-    guest = GuestLink(Address(code, "127.0.0.1", port), "Guest")
-    guest.join()
-    time.sleep(0.5)  # (a figure, not a test: let the host print its board)
-    joined = _rss_kib(host.pid)
-    guest.close()
-    host.kill()
-    host.wait()
-    return waiting, joined
+    host = Program("host", "conquest", "--plain")
+    guest: Program | None = None
+    try:
+        _, said = host.wait_for("Waiting for a guest")
+        place = said.split("equation-duel join ", 1)[1].split()[0]
+        time.sleep(0.5)
+        waiting = host.rss_mib()
+        guest = Program("join", place, "--plain")
+        trips: dict[str, list[float]] = {"host → guest": [], "guest → host": []}
+        for turn, number in enumerate(quiet_sequence(moves)):
+            mover, other = (host, guest) if turn % 2 == 0 else (guest, host)
+            mover.wait_for(PROMPT)
+            if mover is guest:
+                time.sleep(0.12)  # under the host's cap of 10 messages a second
+            sent = mover.type(str(number))
+            who = "Host" if mover is host else "Guest"
+            shown, _ = other.wait_for(f"{who} (online): Add {number} to the sequence.")
+            trips["host → guest" if mover is host else "guest → host"].append(shown - sent)
+        playing = host.rss_mib()
+    finally:
+        host.stop()
+        if guest is not None:
+            guest.stop()
+    for way, found in trips.items():
+        ms = [t * 1000 for t in found]
+        print(
+            f"a move {way} ({len(ms)}): median {statistics.median(ms):.1f} ms, worst {max(ms):.1f} ms"
+        )
+    print(f"host memory (VmRSS): {waiting:.1f} MiB waiting, {playing:.1f} MiB playing")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=50)
-    args = parser.parse_args()
-    trips, takebacks, rejoins = round_trips(args.moves)
-    ms = [t * 1000 for t in trips]
-    print(
-        f"round trip of a move ({len(ms)}): median {statistics.median(ms):.2f} ms, worst {max(ms):.2f} ms"
-    )
-    ms = [t * 1000 for t in takebacks]
-    print(
-        f"takeback, ask to taken back ({len(ms)}): median {statistics.median(ms):.2f} ms, "
-        f"worst {max(ms):.2f} ms"
-    )
-    ms = [t * 1000 for t in rejoins]
-    print(
-        f"rejoin after a drop ({len(ms)}): median {statistics.median(ms):.1f} ms, worst {max(ms):.1f} ms"
-    )
-    waiting, joined = host_memory()
-    print(
-        f"host memory (VmRSS): {waiting / 1024:.1f} MiB waiting, {joined / 1024:.1f} MiB with a guest"
-    )
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--moves", type=int, default=40)
+    play(parser.parse_args().moves)
 
 
 if __name__ == "__main__":

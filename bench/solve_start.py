@@ -1,8 +1,7 @@
-"""Solve every game from the start, each in a cold process, and the collect growth table.
+"""Solve every game from the start, each in a cold process (docs/solver.md).
 
-    python bench/solve_start.py            every variant of every game, then the growth table
-    python bench/solve_start.py --quick    the default game and each template only
-    python bench/solve_start.py --growth   only the collect growth table (pools 1-9 .. 1-15)
+    python bench/solve_start.py            every variant of every game, and each template
+    python bench/solve_start.py --quick    each game's first variant and each template
 
 For each case a fresh Python process imports the rules, solves the starting position
 (`rules.solver.solve`) and reports the solver's own time (`Solution.seconds`: imports
@@ -17,7 +16,6 @@ import json
 import subprocess
 import sys
 import time
-from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -109,68 +107,8 @@ def all_variants(quick: bool) -> None:
                 print(row(f"template {text}", run("template", "-", {"template": text})), flush=True)
 
 
-def draft_positions(n: int) -> int:
-    """Positions of the draft with the pool 1..n if nobody ever declared (k picks made)."""
-    return sum(comb(n, k) * comb(k, (k + 1) // 2) for k in range(n + 1))
-
-
-def open_positions(high: int) -> int:
-    """Draft positions where neither player's numbers hold an equation yet (all operators).
-
-    Under the declaration rule these are all the positions a game can pass through
-    before it is won: what a search without pruning would have to visit.
-    """
-    from itertools import combinations
-
-    from rules.solver.collect_fast import EquationSets
-
-    numbers = tuple(range(1, high + 1))
-    sets = EquationSets(numbers, ("+", "-", "*", "/"), False)
-    free: dict[int, list[int]] = {}
-    for size in range(high + 1):
-        found = [
-            mask
-            for chosen in combinations(range(high), size)
-            if not sets.holds(mask := sum(1 << i for i in chosen))
-        ]
-        if not found:
-            break
-        free[size] = found
-    total = 0
-    for size, movers in free.items():  # the side to move has `size`, the other the same or +1
-        for other_size in {size, size + 1}:
-            others = free.get(other_size, [])
-            total += sum(1 for a in movers for b in others if not a & b)
-    return total
-
-
-def growth() -> None:
-    print()
-    print("Collect, growth with the pool (all operators; solver time from a cold process):")
-    print()
-    print(
-        "| pool | draft positions (no declaration rule) | positions before a declaration "
-        "| solver s | nodes | peak MB |"
-    )
-    print("|---|---|---|---|---|---|")
-    for high in (9, 11, 13, 15):
-        result = run("collect", "-", {"pool": (1, high)})
-        sizes = f"| 1-{high} | {draft_positions(high):,} | {open_positions(high):,} "
-        if "error" in result:
-            print(f"{sizes}| {result['error']} | | |")
-            continue
-        print(
-            f"{sizes}| {float(result['seconds']):.3f} | {result['nodes']} "
-            f"| {float(result['rss_peak_mb']):.0f} |",
-            flush=True,
-        )
-
-
 def main() -> None:
-    args = sys.argv[1:]
-    if "--growth" not in args:
-        all_variants("--quick" in args)
-    growth()
+    all_variants("--quick" in sys.argv[1:])
 
 
 if __name__ == "__main__":

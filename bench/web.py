@@ -27,24 +27,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.conquest import equations_of  # noqa: E402
+from harness import quiet_sequence  # noqa: E402
+
 from tests.web.page import READ_SCREEN, Browser, Page  # noqa: E402
 from tests.web.support import Served  # noqa: E402
 
 MENU = "Countdown Duel"
-
-
-def quiet_moves(count: int) -> list[int]:
-    """Digits that never complete an equation, so a game lasts `count` presses."""
-    sequence: list[int] = []
-    for _ in range(count):
-        for number in range(1, 10):
-            if len(sequence) < 2 or not equations_of(sequence[-2], sequence[-1], number):
-                sequence.append(number)
-                break
-        else:
-            raise RuntimeError(f"no quiet move after {sequence}")
-    return sequence
 
 
 def wait_in_page(page: Page, text: str) -> None:
@@ -74,7 +62,7 @@ def time_keys(browser: Browser, server: Served, runs: int) -> list[float]:
     page.press("Enter")
     page.wait_for("Equation Duel · Equation Conquest", "Sequence")
     times = []
-    for index, number in enumerate(quiet_moves(runs), start=1):
+    for index, number in enumerate(quiet_sequence(runs), start=1):
         player = 1 if index % 2 else 2
         shown = f"{index}. P{player} {number}"
         start = time.perf_counter()

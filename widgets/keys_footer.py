@@ -6,7 +6,7 @@ and a click on a key presses it, but it is one widget that paints one line. Text
 `Footer` is a container of a widget per key, composed empty and rebuilt (new widgets,
 styles, a layout pass) every time the screen publishes its bindings, which a screen does
 on every focus change: on the menu that made the keys appear about 60 ms after the rest,
-and the footer alone cost a fifth of the launch (`python bench/tui.py launch`). This one
+and the footer alone cost a fifth of the launch (`python bench/launch.py`). This one
 reads the bindings when it is mounted and repaints only when what it offers changes.
 """
 

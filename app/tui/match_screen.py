@@ -142,7 +142,7 @@ class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT
         self.searches.close()  # no search outlives its screen, nor its helper process
         # The solver's tables (the computer's, the hints', the analysis') are the largest
         # thing the app holds: kept while the game is on screen, forgotten when it closes,
-        # so a long session stays as small as one game (`python bench/tui.py memory`).
+        # so a long session stays as small as one game (`python bench/memory.py`).
         # In a thread: clearing waits for a search that may still be running.
         solver = sys.modules.get("rules.solver")
         if solver is not None:

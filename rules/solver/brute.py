@@ -22,12 +22,8 @@ Value = tuple[PlayerNo, int]
 Table = dict[tuple[Any, int | None], Value | None]
 
 
-def brute_value(game: Any, state: Any, horizon: int | None = None) -> Value | None:
-    """(winner, plies) with best play, or None if not settled within `horizon` plies."""
-    return _value(game, state, horizon, {})
-
-
 def _value(game: Any, state: Any, horizon: int | None, table: Table) -> Value | None:
+    """(winner, plies) with best play, or None if not settled within `horizon` plies."""
     key = (state, horizon)
     if key in table:
         return table[key]

@@ -5,10 +5,8 @@ so that the interface's thread never waits on it and ending the process cancels 
 These functions are top-level, take and return only plain values (strings, lists, ints),
 and rebuild the position from the options and the moves, so they pickle:
 
-    perfect_move_text(game_id, options_json, moves, seed=None) -> str
-        the perfect player's move in notation
     perfect_choice_data(game_id, options_json, moves, seed=None) -> (move, winner, plies)
-        the same move, the winner with best play after it and the plies to the end, this
+        the perfect player's move in notation, the winner with best play after it and the plies to the end, this
         move included (what a hint shows: `rules.analysis.hint_of_choice` makes the
         sentence)
 
@@ -39,10 +37,3 @@ def perfect_choice_data(
     rng = random.Random(None if seed is None else f"{seed}/{len(moves)}")
     choice = perfect_choice(game_id, state, rng)
     return choice.move, int(choice.winner), choice.plies
-
-
-def perfect_move_text(
-    game_id: str, options_json: str, moves: list[str], seed: int | None = None
-) -> str:
-    """The perfect player's move in notation (see the module docstring)."""
-    return perfect_choice_data(game_id, options_json, moves, seed)[0]

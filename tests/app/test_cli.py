@@ -200,3 +200,43 @@ def test_seed_001_walkthrough_as_moves() -> None:
     result = run("play", "template", "--plain", "--moves", "9@1.1 8@2.1 7@2.3 6@1.3 5@1.2 4@2.2")
     assert result.returncode == 0
     assert result.stdout.rstrip().splitlines()[-1] == "Player 1 wins: 39 beats 36."
+
+
+def test_every_subcommand_in_the_table_has_its_parser_and_its_entry() -> None:
+    from app.cli.main import COMMANDS, build_parser, load
+
+    for name, command in COMMANDS.items():
+        assert callable(load(command.add_parser)) and callable(load(command.run)), name
+        assert build_parser(name).parse_args([name, *_sample(name)]).command == name
+
+
+def _sample(name: str) -> list[str]:
+    """Arguments each subcommand accepts (a game where it needs one)."""
+    return {
+        "play": ["fifty"],
+        "rules": ["fifty"],
+        "check": ["1=1", "--owned", "1"],
+        "solve": ["fifty"],
+        "arena": ["fifty"],
+        "host": ["fifty"],
+        "join": ["ABCD@127.0.0.1:1"],
+        "tournament": ["list"],
+        "worksheet": ["-o", "sheet.pdf"],
+    }.get(name, [])
+
+
+def test_a_subcommand_imports_its_own_module_only() -> None:
+    """`equation-duel rules fifty` loads neither the other subcommands, pydantic, the
+    network nor the full screen (the table imports a row's module when it runs)."""
+    probe = (
+        "import contextlib, io, sys\nfrom app.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n    main(['rules', 'fifty'])\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    loaded = set(out.split())
+    assert "app.cli.check" in loaded
+    heavy = {"app.cli.play", "app.cli.solve", "app.cli.records", "app.serve", "app.cli.online"}
+    assert not loaded & (heavy | {"pydantic", "aiohttp", "textual", "sympy"})

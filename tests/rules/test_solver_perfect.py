@@ -23,7 +23,7 @@ from rules.registry import get_game
 from rules.solver import clear_cache, move_values, solve
 from rules.solver.core import WIN, Engine, engine_for, root_children
 from rules.solver.perfect import perfect_choice
-from rules.solver.remote import perfect_choice_data, perfect_move_text
+from rules.solver.remote import perfect_choice_data
 from rules.template_options import TemplateOptions
 
 GAMES = ("collect", "template", "fifty", "conquest", "countdown")
@@ -190,9 +190,9 @@ def test_perfect_move_in_another_process() -> None:
         for game_id, options, moves in cases:
             game = get_game(game_id)
             text = game.new(options).options.model_dump_json()
-            remote = pool.submit(perfect_move_text, game_id, text, moves, 7).result()
             data = pool.submit(perfect_choice_data, game_id, text, moves, 7).result()
-            assert remote == perfect_move_text(game_id, text, moves, 7) == data[0]
+            remote = data[0]
+            assert data == perfect_choice_data(game_id, text, moves, 7)
             state = game.replay(game.Options.model_validate_json(text), moves)
             best = solve(game_id, state)
             assert (data[1], data[2]) == (best.winner, best.plies)
@@ -203,7 +203,7 @@ def test_no_move_once_the_game_is_over() -> None:
     text = get_game("conquest").new().options.model_dump_json()
     over = ["1", "2", "3"]
     with pytest.raises(ValueError, match="over"):
-        perfect_move_text("conquest", text, over)
+        perfect_choice_data("conquest", text, over)
 
 
 @pytest.mark.soak
