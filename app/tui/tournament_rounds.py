@@ -30,7 +30,7 @@ from app.tui.mounting import gone
 from app.tui.navigation import navigator
 from app.tui.styles import CLASSROOM_STYLES
 from rules.tournament import Tournament, TournamentError, enter_result, mark_absent, standings
-from rules.tournament.standings import current_round
+from rules.tournament.standings import SHORT, SYSTEM_WORDS, SYSTEMS, current_round
 from widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
@@ -82,6 +82,7 @@ class TournamentRoundsScreen(Screen[None]):
         with VerticalScroll(id="standings-box"):
             yield Static("Standings", classes="tournament-heading")
             yield DataTable(id="standings", cursor_type="none", zebra_stripes=True)
+            yield Static("", id="standings-system")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -148,15 +149,15 @@ class TournamentRoundsScreen(Screen[None]):
     def _show_standings(self, t: Tournament) -> None:
         table = self.query_one("#standings", DataTable)
         table.clear(columns=True)
-        tiebreak = "Sonneborn-Berger" if t.format == "round-robin" else "Buchholz"
         table.add_column("Place")
         table.add_column("Player", width=STANDINGS_NAME)
-        table.add_columns("Points", tiebreak, "Head to head", "Won", "Lost")
+        table.add_columns("Points", *(SHORT[name] for name in SYSTEMS[t.format]), "Won", "Lost")
         for s in standings(t):
             table.add_row(
-                str(s.place), Text(narrow(s.name, STANDINGS_NAME)), f"{s.points:g}", f"{s.tiebreak:g}",
-                f"{s.head_to_head:g}", str(s.won), str(s.lost),
+                str(s.place), Text(narrow(s.name, STANDINGS_NAME)), f"{s.points:g}",
+                *(f"{value:g}" for _, value in s.tiebreaks), str(s.won), str(s.lost),
             )  # fmt: skip
+        self.query_one("#standings-system", Static).update(Text(SYSTEM_WORDS[t.format]))
 
     def _selected(self) -> tuple[str, str] | None:
         t = self.tournament

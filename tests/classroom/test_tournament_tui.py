@@ -217,14 +217,16 @@ async def test_a_class_of_eight_over_two_runs_of_the_app() -> None:
         await _enter_rounds(pilot, screen, range(5, 8))
         shown = [(row[1], row[2]) for row in _cells(screen.query_one("#standings", DataTable))]
         # As on the command line (tests/classroom/test_tournament_cli.py): Ann 6 (lost
-        # to Hal), Bo 6 (lost to Ann): Ann first on Sonneborn-Berger, 21 to 16.
+        # to Hal), Bo 6 (lost to Ann): Ann first on the direct encounter; Gus beat Hal.
         assert shown == [
             ("Ann", "6"), ("Bo", "6"), ("Cy", "5"), ("Di", "4"),
-            ("Ed", "3"), ("Flo", "2"), ("Hal", "1"), ("Gus", "1"),
+            ("Ed", "3"), ("Flo", "2"), ("Gus", "1"), ("Hal", "1"),
         ]  # fmt: skip
+        system = text_of(screen.query_one("#standings-system", Static))
+        assert "FIDE" in system and "C.07" in system and "direct encounter" in system
         await pilot.press("e")
         exported = exports_dir() / "tournament-spring-standings.csv"
         lines = exported.read_text(encoding="utf-8").splitlines()
-    assert lines[0].startswith("place,name,points,sonneborn_berger")
-    assert lines[1].startswith("1,Ann,6,21,") and lines[2].startswith("2,Bo,6,16,")
+    assert lines[0].startswith("place,name,points,direct_encounter,wins,sonneborn_berger,koya")
+    assert lines[1].startswith("1,Ann,6,1,6,21,") and lines[2].startswith("2,Bo,6,0,6,16,")
     assert store.read("Spring").finished
