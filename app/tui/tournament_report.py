@@ -1,5 +1,6 @@
-"""The Report screen (key r on the Tournament screen): the teacher's report, as
-`equation-duel report` prints it, with where its data lives. The solver judges the
+"""The Report screen (ctrl+r on the class list and on a tournament's screen): the
+teacher's report, as `equation-duel report` prints it (the title once, as the screen's),
+with where its data lives. The solver judges the
 recorded moves in a thread, so the screen stays responsive while it reads."""
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class ReportScreen(Screen[None]):
         from app.classroom.report.text import report_text
 
         try:
-            text = report_text(gather())
+            text = report_text(gather(), heading=False)
         except StatsError as error:
             text = f"The report cannot be read: {error}"
         self.app.call_from_thread(self.show, text)

@@ -5,7 +5,7 @@ names filled in; o plays it online (1: this machine hosts and plays the first pl
 the second joins from their own machine with the code shown; 2: both join from their own
 machines, each with their own code: app.tui.tournament_online); 1 or 2: the first or second player won (a result entered by hand, or
 corrected); a or b: the first or second player is absent; e: the standings as CSV in
-the data folder's exports/. The result of a pairing
+the data folder's exports/; ctrl+r: the teacher's report. The result of a pairing
 played here is entered when this screen is shown again (app.classroom.tournament.playing).
 """
 
@@ -65,6 +65,7 @@ class TournamentRoundsScreen(Screen[None]):
         Binding("a", "absent(1)", "Absent", key_display="a/b"),
         Binding("b", "absent(2)", "Second absent", show=False),
         Binding("e", "export", "Standings to CSV"),
+        Binding("ctrl+r", "report", "Teacher's report", show=False),
     ]
 
     def __init__(self, name: str) -> None:
@@ -210,6 +211,11 @@ class TournamentRoundsScreen(Screen[None]):
             f"{name} is absent in round {number}: {rule}.",
             lambda t: mark_absent(t, number, name),
         )
+
+    def action_report(self) -> None:
+        from app.tui.tournament_report import ReportScreen
+
+        self.app.push_screen(ReportScreen())
 
     def action_export(self) -> None:
         """The standings as CSV in the data folder's `exports/` (said where)."""

@@ -230,3 +230,28 @@ async def test_a_class_of_eight_over_two_runs_of_the_app() -> None:
     assert lines[0].startswith("place,name,points,direct_encounter,wins,sonneborn_berger,koya")
     assert lines[1].startswith("1,Ann,6,1,6,21,") and lines[2].startswith("2,Bo,6,0,6,16,")
     assert store.read("Spring").finished
+
+
+async def test_the_class_list_opens_on_enter_and_ctrl_r_opens_the_report_from_a_round() -> None:
+    from app.tui.tournament_report import ReportScreen
+    from rules.tournament import new_tournament
+
+    store.create(new_tournament("Class 5B", ["Ann", "Bo", "Cy"], "fifty"))
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, TournamentScreen)
+        assert app.screen.focused is app.screen.query_one("#tournament-list")
+        await pilot.press("enter")  # "Open one (Enter)": the first kept opens
+        await pilot.pause()
+        rounds = app.screen
+        assert isinstance(rounds, TournamentRoundsScreen) and rounds.tournament_name == "Class 5B"
+        await pilot.press("ctrl+r")
+        assert isinstance(app.screen, ReportScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = text_of(app.screen.query_one("#report-text", Static))
+        assert "stays on this machine" in shown and "Teacher's report" not in shown
+        assert "Teacher's report" in text_of(app.screen.query_one("#report-title", Static))
+        await pilot.press("escape")
+        assert app.screen is rounds
