@@ -1,4 +1,4 @@
-"""`equation-duel report [--player NAME] [--since YYYY-MM-DD] [--csv FILE]`."""
+"""`equation-duel report [--player NAME] [--since YYYY-MM-DD] [--csv FILE] [--pdf FILE]`."""
 
 from __future__ import annotations
 
@@ -23,6 +23,10 @@ def add_report_parser(sub: Any) -> None:
     report.add_argument("--player", default=None, metavar="NAME")
     report.add_argument("--since", default=None, metavar="YYYY-MM-DD")
     report.add_argument("--csv", type=Path, default=None, metavar="FILE")
+    report.add_argument(
+        "--pdf", type=Path, default=None, metavar="FILE",
+        help="the report with its plots as a PDF (the classroom extra)",
+    )  # fmt: skip
 
 
 def read_date(text: str) -> dt.date:
@@ -63,4 +67,35 @@ def run_report(args: argparse.Namespace) -> int:
             )
             return 1
         print(f"\nThe report is written to {args.csv}.")
+    if args.pdf is not None:
+        return _write_pdf(report, args.pdf)
+    return 0
+
+
+def _write_pdf(report: Any, path: Path) -> int:
+    """The report with its plots as a PDF at `path` (refused in words as `worksheet -o`
+    refuses a path)."""
+    try:
+        import fpdf  # noqa: F401
+    except ImportError:
+        print("equation-duel report: error: a PDF needs fpdf2: pip install "
+              "'equation-duel[classroom]'", file=sys.stderr)  # fmt: skip
+        return USAGE_ERROR
+    from app.classroom.report.pdf import report_pdf
+    from app.classroom.worksheet.cli import write_bytes
+    from app.store.storage import write_problem
+
+    problem = write_problem(path)
+    if problem is not None:
+        print(f"equation-duel report: error: --pdf: {problem}", file=sys.stderr)
+        return USAGE_ERROR
+    try:
+        write_bytes(path, report_pdf(report))
+    except OSError as error:
+        print(
+            f"equation-duel report: error: cannot write {path}: {error.strerror or error}",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"The report with its plots is written to {path}.")
     return 0

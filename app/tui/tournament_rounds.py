@@ -5,7 +5,7 @@ names filled in; o plays it online (1: this machine hosts and plays the first pl
 the second joins from their own machine with the code shown; 2: both join from their own
 machines, each with their own code: app.tui.tournament_online); 1 or 2: the first or second player won (a result entered by hand, or
 corrected); a or b: the first or second player is absent; e: the standings as CSV in
-the data folder's exports/. The result of a pairing
+the data folder's exports/; ctrl+r: the teacher's report. The result of a pairing
 played here is entered when this screen is shown again (app.classroom.tournament.playing).
 """
 
@@ -30,7 +30,7 @@ from app.tui.mounting import gone
 from app.tui.navigation import navigator
 from app.tui.styles import CLASSROOM_STYLES
 from rules.tournament import Tournament, TournamentError, enter_result, mark_absent, standings
-from rules.tournament.standings import current_round
+from rules.tournament.standings import SHORT, SYSTEM_WORDS, SYSTEMS, current_round
 from widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
@@ -65,6 +65,7 @@ class TournamentRoundsScreen(Screen[None]):
         Binding("a", "absent(1)", "Absent", key_display="a/b"),
         Binding("b", "absent(2)", "Second absent", show=False),
         Binding("e", "export", "Standings to CSV"),
+        Binding("ctrl+r", "report", "Teacher's report", show=False),
     ]
 
     def __init__(self, name: str) -> None:
@@ -82,6 +83,7 @@ class TournamentRoundsScreen(Screen[None]):
         with VerticalScroll(id="standings-box"):
             yield Static("Standings", classes="tournament-heading")
             yield DataTable(id="standings", cursor_type="none", zebra_stripes=True)
+            yield Static("", id="standings-system")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -148,15 +150,15 @@ class TournamentRoundsScreen(Screen[None]):
     def _show_standings(self, t: Tournament) -> None:
         table = self.query_one("#standings", DataTable)
         table.clear(columns=True)
-        tiebreak = "Sonneborn-Berger" if t.format == "round-robin" else "Buchholz"
         table.add_column("Place")
         table.add_column("Player", width=STANDINGS_NAME)
-        table.add_columns("Points", tiebreak, "Head to head", "Won", "Lost")
+        table.add_columns("Points", *(SHORT[name] for name in SYSTEMS[t.format]), "Won", "Lost")
         for s in standings(t):
             table.add_row(
-                str(s.place), Text(narrow(s.name, STANDINGS_NAME)), f"{s.points:g}", f"{s.tiebreak:g}",
-                f"{s.head_to_head:g}", str(s.won), str(s.lost),
+                str(s.place), Text(narrow(s.name, STANDINGS_NAME)), f"{s.points:g}",
+                *(f"{value:g}" for _, value in s.tiebreaks), str(s.won), str(s.lost),
             )  # fmt: skip
+        self.query_one("#standings-system", Static).update(Text(SYSTEM_WORDS[t.format]))
 
     def _selected(self) -> tuple[str, str] | None:
         t = self.tournament
@@ -209,6 +211,11 @@ class TournamentRoundsScreen(Screen[None]):
             f"{name} is absent in round {number}: {rule}.",
             lambda t: mark_absent(t, number, name),
         )
+
+    def action_report(self) -> None:
+        from app.tui.tournament_report import ReportScreen
+
+        self.app.push_screen(ReportScreen())
 
     def action_export(self) -> None:
         """The standings as CSV in the data folder's `exports/` (said where)."""

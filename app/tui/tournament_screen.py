@@ -88,23 +88,29 @@ class TournamentScreen(Screen[None]):
     def on_mount(self) -> None:
         if gone(self):
             return
-        self.refresh_list()
-        self.query_one("#t-name", Input).focus()
+        # With tournaments kept, Enter opens the first (as the heading says); with none,
+        # the form to make one has the focus.
+        if self.refresh_list():
+            self.query_one("#tournament-list", OptionList).focus()
+        else:
+            self.query_one("#t-name", Input).focus()
 
-    def refresh_list(self) -> None:
+    def refresh_list(self) -> int:
+        """The tournaments kept, listed; how many."""
         listing = self.query_one("#tournament-list", OptionList)
         listing.clear_options()
         try:
             names = store.all_names()
         except StatsError as error:
             self.say(f"The tournaments cannot be read: {error}")
-            return
+            return 0
         if not names:
             listing.add_option(Option(Text("No tournaments yet"), id="none", disabled=True))
         for index, name in enumerate(names):
             listing.add_option(Option(Text(name), id=f"t{index}"))
         if names:
             listing.highlighted = 0  # Enter opens the first at once
+        return len(names)
 
     def say(self, message: str) -> None:
         self.query_one("#t-message", Static).update(Text(message))

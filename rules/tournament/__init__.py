@@ -4,7 +4,8 @@
 - `berger`: round-robin rounds from the Berger tables (FIDE Handbook C.05, Annex 1).
 - `swiss`: one Swiss round (Dutch-like, simplified: see that module).
 - `course`: building a tournament, pairing the next round, results, absences.
-- `standings`: points and tie-breaks (Sonneborn–Berger, Buchholz, head to head).
+- `standings`, `tiebreaks`: points and FIDE's tie-breaks (C.07, 2023): Buchholz with the
+  dummy opponent, the direct encounter, wins, Sonneborn–Berger, Koya.
 """
 
 from rules.tournament.course import (

@@ -207,6 +207,11 @@ def _find_round(tournament: Tournament, number: int) -> Round:
     found = tournament.round(number)
     if found is None:
         paired = len(tournament.rounds)
+        if not 1 <= number <= tournament.rounds_planned:
+            raise TournamentError(
+                f"there is no round {number}: the tournament has {tournament.rounds_planned} "
+                f"round{'s' if tournament.rounds_planned > 1 else ''}"
+            )
         raise TournamentError(
             f"there is no round {number} yet ({paired} of {tournament.rounds_planned} paired)"
         )

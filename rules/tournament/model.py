@@ -3,15 +3,16 @@
 Points: a won pairing (a match of best of 1, 3 or 5) is 1, a lost one 0 (these games
 have no draws). A Swiss bye (the pairing-allocated bye) is 1, as FIDE's Swiss rules
 give it; a round-robin bye is 0, since every player of an odd group has one. A
-pairing one player missed is `forfeit`: 1 to the one who came, and, like the byes,
-it is not a game played, so it does not enter the tie-breaks.
+pairing one player missed is `forfeit`: 1 to the one who came; like the byes, it is
+not a game played, and the tie-breaks count it against FIDE's dummy opponent
+(rules.tournament.tiebreaks).
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Format = Literal["round-robin", "swiss"]
 FORMATS: tuple[Format, ...] = ("round-robin", "swiss")
@@ -91,6 +92,33 @@ class Tournament(_Frozen):
     rounds_planned: int = Field(ge=1, le=MAX_PLAYERS)
     best_of: Literal[1, 3, 5] = 1
     rounds: tuple[Round, ...] = ()
+
+    @model_validator(mode="after")
+    def _rows_agree(self) -> Tournament:
+        """Rows changed by hand that no longer make a tournament are refused in words:
+        a name in a pairing, a bye or the absent that is not on the roster, a player
+        twice in one round, a result without a winner."""
+        roster = set(self.players)
+        if len(roster) != len(self.players):
+            raise ValueError("a name is on the roster twice")
+        numbers = [r.number for r in self.rounds]
+        if len(set(numbers)) != len(numbers) or len(numbers) > self.rounds_planned:
+            raise ValueError("the rounds do not agree with the rounds planned")
+        for rnd in self.rounds:
+            seated = [n for p in rnd.pairings for n in p.names]
+            seated += [rnd.bye] if rnd.bye is not None else []
+            stranger = next((n for n in (*seated, *rnd.absent) if n not in roster), None)
+            if stranger is not None:
+                raise ValueError(f"round {rnd.number} names {stranger}, who is not on the roster")
+            if len(set(seated)) != len(seated):
+                raise ValueError(f"round {rnd.number} seats a player twice")
+            for p in rnd.pairings:
+                if (p.winner is None) != (p.status in ("pending", "postponed")):
+                    raise ValueError(
+                        f"round {rnd.number}: the winner of {p.label} does not agree with "
+                        f"how it stands ({p.status})"
+                    )
+        return self
 
     def game_of(self, number: int) -> str:
         """The game of round `number`."""

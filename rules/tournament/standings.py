@@ -1,22 +1,57 @@
-"""Standings: points, then the format's tie-break, then head to head, then the roster.
+"""Standings: points, then the format's tie-breaks in FIDE's order (Handbook C.07, 2023;
+rules.tournament.tiebreaks says how each is counted).
 
 - Points (rules.tournament.model): a won pairing 1, a Swiss bye 1, a forfeit win 1.
-- Sonneborn–Berger (round robin): the sum of the final points of the opponents a
-  player beat (FIDE Handbook C.02, 13.16.2; with no draws there are no halves).
-- Buchholz (Swiss): the sum of the final points of every opponent a player met (C.02,
-  13.16.1). Simplification: unplayed rounds (byes, forfeits, absences) add nothing,
-  instead of FIDE 2023's virtual opponent.
-- Head to head: among players still level, the points each scored in the games they
-  played against one another (C.02, 13.16.5, "direct encounter").
-Players level on all three keep their roster order and share the place.
+- Swiss (RULINGS.md, "Tournaments"): Buchholz, then the direct encounter, then the
+  number of wins.
+- Round robin (C.07's order for individual round robins): the direct encounter, then
+  the number of wins, then Sonneborn–Berger, then Koya.
+
+Players level on everything keep their roster order and share the place.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rules.tournament import tiebreaks as tb
 from rules.tournament.model import Tournament
+
+DIRECT = "direct encounter"
+#: Each format's tie-breaks, in order.
+SYSTEMS: dict[str, tuple[str, ...]] = {
+    "swiss": ("Buchholz", DIRECT, "wins"),
+    "round-robin": (DIRECT, "wins", "Sonneborn-Berger", "Koya"),
+}
+#: The tables' short headings.
+SHORT = {
+    "Buchholz": "Buchholz",
+    DIRECT: "DE",
+    "wins": "Wins",
+    "Sonneborn-Berger": "SB",
+    "Koya": "Koya",
+}
+#: What each table says under it: the system it used.
+SYSTEM_WORDS = {
+    "swiss": (
+        "Ties broken by FIDE's tie-break rules (C.07, 2023), Swiss: Buchholz (a round not "
+        "played counts against a stand-in opponent with the player's own points), then the "
+        "direct encounter (DE), then the number of wins."
+    ),
+    "round-robin": (
+        "Ties broken by FIDE's tie-break rules (C.07, 2023), round robin: the direct "
+        "encounter (DE), then the number of wins, then Sonneborn-Berger (SB), then Koya."
+    ),
+}
+
+_Value = Callable[[str, dict[str, list[tb.Played]]], float]
+_VALUES: dict[str, _Value] = {
+    "Buchholz": tb.buchholz,
+    "wins": tb.wins,
+    "Sonneborn-Berger": tb.sonneborn_berger,
+    "Koya": tb.koya,
+}
 
 
 @dataclass(frozen=True)
@@ -24,21 +59,23 @@ class Standing:
     place: int
     name: str
     points: float
-    #: "Sonneborn-Berger" or "Buchholz", and its value.
-    tiebreak_name: str
-    tiebreak: float
-    head_to_head: float
+    #: The format's tie-breaks in order, each with its value (the direct encounter: the
+    #: points scored against the players level with them, 0 when none was).
+    tiebreaks: tuple[tuple[str, float], ...]
     played: int
     won: int
     lost: int
     byes: int
+
+    def value(self, tiebreak: str) -> float:
+        return dict(self.tiebreaks)[tiebreak]
 
     def as_json(self) -> dict[str, object]:
         return {
             "place": self.place,
             "name": self.name,
             "points": self.points,
-            "tiebreaks": {self.tiebreak_name: self.tiebreak, "head to head": self.head_to_head},
+            "tiebreaks": dict(self.tiebreaks),
             "played": self.played,
             "won": self.won,
             "lost": self.lost,
@@ -48,27 +85,7 @@ class Standing:
 
 def points(tournament: Tournament) -> dict[str, float]:
     """Each player's points so far."""
-    score: dict[str, float] = dict.fromkeys(tournament.players, 0.0)
-    for rnd in tournament.rounds:
-        for pairing in rnd.pairings:
-            winner = pairing.winner_name
-            if winner is not None and pairing.status in ("played", "forfeit"):
-                score[winner] += 1.0
-        if rnd.bye is not None and tournament.format == "swiss":
-            score[rnd.bye] += 1.0
-    return score
-
-
-def played_games(tournament: Tournament) -> list[tuple[str, str]]:
-    """(winner, loser) of every game played (or entered by hand), in order."""
-    games = []
-    for rnd in tournament.rounds:
-        for pairing in rnd.pairings:
-            if pairing.status == "played" and pairing.winner is not None:
-                winner, loser = pairing.winner_name, pairing.loser_name
-                assert winner is not None and loser is not None
-                games.append((winner, loser))
-    return games
+    return {name: tb.score(rounds) for name, rounds in tb.rounds_of(tournament).items()}
 
 
 def current_round(tournament: Tournament) -> int:
@@ -79,58 +96,55 @@ def current_round(tournament: Tournament) -> int:
     return tournament.rounds[-1].number if tournament.rounds else 1
 
 
+def _split(
+    group: list[str],
+    order: Sequence[str],
+    everyone: dict[str, list[tb.Played]],
+    values: dict[str, dict[str, float]],
+) -> list[list[str]]:
+    """The group in tiers, best first, by the tie-breaks `order` in turn."""
+    if len(group) == 1 or not order:
+        return [group]
+    first, rest = order[0], order[1:]
+    if first == DIRECT:
+        tiers, scored = tb.direct_encounter(group, everyone)
+        values[DIRECT].update(scored)
+    else:
+        levels = sorted({values[first][n] for n in group}, reverse=True)
+        tiers = [[n for n in group if values[first][n] == level] for level in levels]
+    return [part for tier in tiers for part in _split(tier, rest, everyone, values)]
+
+
 def standings(tournament: Tournament) -> list[Standing]:
     """The players in order, best first."""
-    score = points(tournament)
-    games = played_games(tournament)
-    swiss = tournament.format == "swiss"
-    tiebreak: dict[str, float] = defaultdict(float)
-    won: dict[str, int] = defaultdict(int)
-    lost: dict[str, int] = defaultdict(int)
-    for winner, loser in games:
-        won[winner] += 1
-        lost[loser] += 1
-        tiebreak[winner] += score[loser]
-        if swiss:
-            tiebreak[loser] += score[winner]
-    byes: dict[str, int] = defaultdict(int)
-    for rnd in tournament.rounds:
-        if rnd.bye is not None and rnd.number <= current_round(tournament):
-            byes[rnd.bye] += 1
-
-    roster = list(tournament.players)
-    level: dict[tuple[float, float], list[str]] = defaultdict(list)
-    for name in roster:
-        level[(score[name], tiebreak[name])].append(name)
-    direct: dict[str, float] = defaultdict(float)
-    for group in level.values():
-        if len(group) > 1:
-            members = set(group)
-            for winner, loser in games:
-                if winner in members and loser in members:
-                    direct[winner] += 1.0
-
-    def key(name: str) -> tuple[float, float, float, int]:
-        return (-score[name], -tiebreak[name], -direct[name], roster.index(name))
-
-    ordered = sorted(roster, key=key)
-    rows: list[Standing] = []
-    for index, name in enumerate(ordered):
-        place = index + 1
-        if rows and key(name)[:3] == key(ordered[index - 1])[:3]:
-            place = rows[-1].place
-        rows.append(
-            Standing(
-                place=place,
-                name=name,
-                points=score[name],
-                tiebreak_name="Buchholz" if swiss else "Sonneborn-Berger",
-                tiebreak=tiebreak[name],
-                head_to_head=direct[name],
-                played=won[name] + lost[name],
-                won=won[name],
-                lost=lost[name],
-                byes=byes[name],
-            )
+    everyone = tb.rounds_of(tournament)
+    system = SYSTEMS[tournament.format]
+    values = {"points": {n: tb.score(r) for n, r in everyone.items()}}
+    for name in system:
+        values[name] = (
+            dict.fromkeys(everyone, 0.0)
+            if name == DIRECT
+            else {n: _VALUES[name](n, everyone) for n in everyone}
         )
+    tiers = _split(list(tournament.players), ("points", *system), everyone, values)
+    current = current_round(tournament)
+    byes = [r.bye for r in tournament.rounds if r.bye is not None and r.number <= current]
+    rows: list[Standing] = []
+    for tier in tiers:
+        place = len(rows) + 1
+        for name in tier:
+            games = [r for r in everyone[name] if r.game]
+            won = sum(1 for r in games if r.score == 1.0)
+            rows.append(
+                Standing(
+                    place=place,
+                    name=name,
+                    points=values["points"][name],
+                    tiebreaks=tuple((t, values[t][name]) for t in system),
+                    played=len(games),
+                    won=won,
+                    lost=len(games) - won,
+                    byes=byes.count(name),
+                )
+            )
     return rows

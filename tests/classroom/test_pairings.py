@@ -150,8 +150,11 @@ def test_results_can_be_corrected_and_are_checked() -> None:
     assert t.rounds[0].pairings[0].winner_name == p.p2
     with pytest.raises(TournamentError, match="winner"):
         enter_result(t, 1, p.p1, p.p2, "Nobody")
-    with pytest.raises(TournamentError, match="no round 9"):
+    with pytest.raises(TournamentError, match="no round 9: the tournament has 3 rounds"):
         enter_result(t, 9, p.p1, p.p2, p.p1)
+    s = new_tournament("S", ["Ann", "Bo", "Cy", "Di"], "fifty", format="swiss", rounds=3)
+    with pytest.raises(TournamentError, match=r"no round 2 yet \(1 of 3 paired\)"):
+        enter_result(s, 2, "Ann", "Bo", "Ann")
 
 
 def test_roster_from_text_csv_or_commas_cleaned_duplicates_refused() -> None:

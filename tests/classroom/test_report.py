@@ -65,6 +65,16 @@ def test_report_command_line_and_csv(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "games: fifty 2 played, 1 won, 1 lost" in out
     assert "accuracy: 50% of 2 moves kept the best value" in out
     assert "fifty: went over 50 with a move that could have been exact (once)" in out
+    # What to practise next, with the position of the mistake from her own game: after
+    # 6 × 7 = 42 and 9 − 5 = 4, Ann (42) to move with 1, 2, 3, 4, 8 left: 8 × 1 makes 50.
+    practise = next(line for line in out.splitlines() if "practise next" in line)
+    assert practise.startswith(
+        "  practise next: fifty: went over 50 with a move that could have been exact (once). "
+        "Try this position from one of their games of Exactly Fifty: Numbers left: 1, 2, 3, 4, 8."
+    )
+    assert "Player 1 has 42 points. Player 2 has 4 points. Player 1 to move; best: " in practise
+    assert practise.rsplit("best: ", 1)[1] in ("Play 8 × 1 = 8.", "Play 4 × 2 = 8.")
+    assert out.count("Teacher's report") == 1
     assert "puzzles solved: easy 1 of 2, medium 0 of 0, hard 1 of 1" in out
     assert "daily puzzles: 1 done, 1 solved" in out
     assert "puzzle rating:" in out
@@ -97,3 +107,13 @@ def test_accuracy_reads_the_finished_games_kept_each_game_once(
     # 3 of Ann's 4 moves (not 4 of 6, as reading the saved game twice would give).
     assert "accuracy: 75% of 4 moves kept the best value" in out
     assert "fifty: went over 50 with a move that could have been exact (once)" in out
+
+
+def test_one_move_is_said_in_the_singular() -> None:
+    from app.classroom.report.accuracy import Judged
+    from app.classroom.report.gather import PlayerReport
+    from app.classroom.report.text import player_lines
+
+    lines = player_lines(PlayerReport("Ann", judged=Judged(moves=1, accurate=1, games=1)))
+    assert "  accuracy: 100% of 1 move kept the best value the solver gives" in lines
+    assert not any("practise next" in line for line in lines)  # no mistake judged

@@ -84,15 +84,22 @@ def test_round_robin_of_eight_over_two_runs(
     code, out, _ = _run(capsys, "tournament", "show", "Spring", "--json", "--csv", str(table))
     assert code == 0
     rows = json.loads(out)
-    # Ann 6 (lost to Hal), Bo 6 (lost to Ann): level on points; Sonneborn-Berger: Ann beat
-    # everyone but Hal: Bo 6 + Cy 5 + Di 4 + Ed 3 + Flo 2 + Gus 1 = 21; Bo beat Cy..Hal:
-    # 5 + 4 + 3 + 2 + 1 + Hal's 1 = 16.
+    # Ann 6 (lost to Hal), Bo 6 (lost to Ann): level on points; the direct encounter
+    # (FIDE C.07, round robin: it comes first) puts Ann first. Hal 1 (beat Ann) and Gus 1
+    # (beat Hal): Gus beat Hal, so Gus is above, though Hal's Sonneborn-Berger is higher
+    # (Ann's 6 against Hal's 1). Sonneborn-Berger: Ann beat everyone but Hal: Bo 6 + Cy 5 +
+    # Di 4 + Ed 3 + Flo 2 + Gus 1 = 21; Bo beat Cy..Hal: 5 + 4 + 3 + 2 + 1 + Hal's 1 = 16.
     assert [(r["name"], r["points"]) for r in rows] == [
         ("Ann", 6.0), ("Bo", 6.0), ("Cy", 5.0), ("Di", 4.0),
-        ("Ed", 3.0), ("Flo", 2.0), ("Hal", 1.0), ("Gus", 1.0),
+        ("Ed", 3.0), ("Flo", 2.0), ("Gus", 1.0), ("Hal", 1.0),
     ]  # fmt: skip
+    assert rows[0]["tiebreaks"]["direct encounter"] == 1.0
     assert rows[0]["tiebreaks"]["Sonneborn-Berger"] == 21.0
     assert rows[1]["tiebreaks"]["Sonneborn-Berger"] == 16.0
+    assert (rows[6]["tiebreaks"]["Sonneborn-Berger"], rows[7]["tiebreaks"]["Sonneborn-Berger"]) == (
+        1.0,
+        6.0,
+    )
     with table.open(encoding="utf-8") as handle:
         exported = list(csv.DictReader(handle))
     assert [r["name"] for r in exported] == [r["name"] for r in rows]

@@ -217,14 +217,41 @@ async def test_a_class_of_eight_over_two_runs_of_the_app() -> None:
         await _enter_rounds(pilot, screen, range(5, 8))
         shown = [(row[1], row[2]) for row in _cells(screen.query_one("#standings", DataTable))]
         # As on the command line (tests/classroom/test_tournament_cli.py): Ann 6 (lost
-        # to Hal), Bo 6 (lost to Ann): Ann first on Sonneborn-Berger, 21 to 16.
+        # to Hal), Bo 6 (lost to Ann): Ann first on the direct encounter; Gus beat Hal.
         assert shown == [
             ("Ann", "6"), ("Bo", "6"), ("Cy", "5"), ("Di", "4"),
-            ("Ed", "3"), ("Flo", "2"), ("Hal", "1"), ("Gus", "1"),
+            ("Ed", "3"), ("Flo", "2"), ("Gus", "1"), ("Hal", "1"),
         ]  # fmt: skip
+        system = text_of(screen.query_one("#standings-system", Static))
+        assert "FIDE" in system and "C.07" in system and "direct encounter" in system
         await pilot.press("e")
         exported = exports_dir() / "tournament-spring-standings.csv"
         lines = exported.read_text(encoding="utf-8").splitlines()
-    assert lines[0].startswith("place,name,points,sonneborn_berger")
-    assert lines[1].startswith("1,Ann,6,21,") and lines[2].startswith("2,Bo,6,16,")
+    assert lines[0].startswith("place,name,points,direct_encounter,wins,sonneborn_berger,koya")
+    assert lines[1].startswith("1,Ann,6,1,6,21,") and lines[2].startswith("2,Bo,6,0,6,16,")
     assert store.read("Spring").finished
+
+
+async def test_the_class_list_opens_on_enter_and_ctrl_r_opens_the_report_from_a_round() -> None:
+    from app.tui.tournament_report import ReportScreen
+    from rules.tournament import new_tournament
+
+    store.create(new_tournament("Class 5B", ["Ann", "Bo", "Cy"], "fifty"))
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, TournamentScreen)
+        assert app.screen.focused is app.screen.query_one("#tournament-list")
+        await pilot.press("enter")  # "Open one (Enter)": the first kept opens
+        await pilot.pause()
+        rounds = app.screen
+        assert isinstance(rounds, TournamentRoundsScreen) and rounds.tournament_name == "Class 5B"
+        await pilot.press("ctrl+r")
+        assert isinstance(app.screen, ReportScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = text_of(app.screen.query_one("#report-text", Static))
+        assert "stays on this machine" in shown and "Teacher's report" not in shown
+        assert "Teacher's report" in text_of(app.screen.query_one("#report-title", Static))
+        await pilot.press("escape")
+        assert app.screen is rounds

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.analysis import Analysis, analyse
 from rules.records import GameRecord
@@ -44,6 +45,17 @@ def kind_words(game_id: str, kind: str) -> str:
     return f"{game_id}: {_SPECIAL.get((game_id, kind), _WORDS[kind])}"
 
 
+@dataclass(frozen=True)
+class Example:
+    """A position from a player's own game where they made a mistake: the options and the
+    moves that led to it, and the moves that were best there (notation)."""
+
+    game: str
+    options: Any
+    moves: tuple[str, ...]
+    best: tuple[str, ...]
+
+
 @dataclass
 class Judged:
     """One player's moves in some games."""
@@ -53,6 +65,8 @@ class Judged:
     games: int = 0
     #: (game id, kind) → how often.
     mistakes: Counter[tuple[str, str]] = field(default_factory=Counter)
+    #: (game id, kind) → the first such mistake met (the records are read newest first).
+    examples: dict[tuple[str, str], Example] = field(default_factory=dict)
 
     @property
     def accuracy(self) -> float | None:
@@ -63,10 +77,15 @@ class Judged:
         self.accurate += other.accurate
         self.games += other.games
         self.mistakes.update(other.mistakes)
+        for key, example in other.examples.items():
+            self.examples.setdefault(key, example)
 
 
-def judge_analysis(analysis: Analysis) -> dict[int, Judged]:
-    """Each seat's (1, 2) moves and mistakes in one analysed game."""
+def judge_analysis(
+    analysis: Analysis, options: Any = None, played: list[str] | None = None
+) -> dict[int, Judged]:
+    """Each seat's (1, 2) moves and mistakes in one analysed game (with the game's
+    options and moves, an example position of each kind of mistake too)."""
     seats = {1: Judged(games=1), 2: Judged(games=1)}
     game = analysis.game_id
     for m in analysis.moves:
@@ -85,6 +104,9 @@ def judge_analysis(analysis: Analysis) -> dict[int, Judged]:
         else:
             kind = "gave-in"
         judged.mistakes[(game, kind)] += 1
+        if played is not None and m.best_moves:
+            example = Example(game, options, tuple(played[: m.index]), m.best_moves)
+            judged.examples.setdefault((game, kind), example)
     for chance in analysis.chances:
         if not chance.taken:
             seats[chance.player].mistakes[(game, "missed-equation")] += 1
@@ -107,7 +129,7 @@ def judge_record(record: GameRecord) -> dict[str, Judged]:
             analysis = analyse(record.game, round_options, played)
         except ValueError:
             continue
-        for seat, judged in judge_analysis(analysis).items():
+        for seat, judged in judge_analysis(analysis, round_options, played).items():
             player = record.players[seat - 1]
             if player.kind != "human":
                 continue

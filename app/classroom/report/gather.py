@@ -60,6 +60,10 @@ class PlayerReport:
     rating_history: tuple[int, ...] = ()
     daily_done: int = 0
     daily_solved: int = 0
+    #: Each game's rating after each change, oldest first (the statistics' last 30).
+    game_ratings: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    #: Each judged game in the order played: (when, moves that kept the best value, moves).
+    accuracy_history: list[tuple[str, int, int]] = field(default_factory=list)
 
     def top_mistakes(self, count: int = 3) -> list[tuple[tuple[str, str], int]]:
         return self.judged.mistakes.most_common(count)
@@ -104,15 +108,24 @@ def gather(player: str | None = None, since: dt.date | None = None) -> Report:
         if records == MAX_RECORDS:
             break
         records += 1
+        when = (record.ended or record.started).isoformat()
         for name, judged in judge_record(record).items():
             found = person(name)
             if found is not None:
                 found.judged.add(judged)
+                if judged.moves:
+                    found.accuracy_history.append((when, judged.accurate, judged.moves))
     if path.exists():
         for line in ratings_summary().ratings:  # the rating now, for those in the report
-            if line.board == PUZZLE_BOARD and line.player in people:
+            if line.player not in people:
+                continue
+            if line.board == PUZZLE_BOARD:
                 people[line.player].puzzle_rating = line.rating
                 people[line.player].rating_history = line.history
+            else:
+                people[line.player].game_ratings[line.board] = line.history
+    for found in people.values():
+        found.accuracy_history.sort()
     ordered = tuple(sorted(people.values(), key=lambda p: p.name.casefold()))
     return Report(ordered, since, path, (saves_dir(), finished_dir()), records)
 

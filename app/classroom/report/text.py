@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
-from app.classroom.report.accuracy import kind_words
+from app.classroom.report.accuracy import Example, kind_words
 from app.classroom.report.gather import DIFFICULTIES, PlayerReport, Report
-from rules.registry import GAME_IDS
+from rules.registry import GAME_IDS, GAME_INFO, get_game
 
 
 def where_lines(report: Report) -> list[str]:
@@ -22,6 +23,47 @@ def where_lines(report: Report) -> list[str]:
 
 def _times(n: int) -> str:
     return "once" if n == 1 else f"{n} times"
+
+
+def _minus(text: str) -> str:
+    """A negative number as players read it (−2, never -2)."""
+    return re.sub(r"(?<![\w)])-(?=\d)", "−", text)
+
+
+def try_this(example: Example) -> str:
+    """The position of a mistake as a puzzle to try, with the best move there, in words."""
+    from rules.analysis import hint
+    from rules.puzzles.words import move_words, position_words
+
+    game = get_game(example.game)
+    state = game.new(example.options)
+    for move in example.moves:
+        state = game.play_text(state, move)
+    where = " ".join(_minus(line) for line in position_words(example.game, state))
+    quickest = hint(example.game, state).move  # the solver's: the quickest win
+    best = move_words(example.game, state, quickest or example.best[0])
+    return f"{where} Player {game.to_move(state)} to move; best: {_minus(best)}."
+
+
+def practise_line(p: PlayerReport) -> str | None:
+    """What to practise next: the game and the kind of mistake made most, with a
+    position from their own games to try (None when no mistake was judged)."""
+    top = p.top_mistakes(1)
+    if not top:
+        return None
+    (game_id, kind), count = top[0]
+    line = f"  practise next: {kind_words(game_id, kind)} ({_times(count)})"
+    example = p.judged.examples.get((game_id, kind)) or next(
+        (e for (g, _), e in p.judged.examples.items() if g == game_id), None
+    )
+    if example is None:
+        return line + "."
+    title = GAME_INFO[game_id].name if game_id in GAME_INFO else game_id
+    try:
+        tried = try_this(example)
+    except ValueError:
+        return line + "."
+    return f"{line}. Try this position from one of their games of {title}: {tried}"
 
 
 def player_lines(p: PlayerReport) -> list[str]:
@@ -39,14 +81,17 @@ def player_lines(p: PlayerReport) -> list[str]:
     if accuracy is None:
         lines.append("  accuracy: no recorded moves to judge")
     else:
+        moves = "1 move" if p.judged.moves == 1 else f"{p.judged.moves} moves"
         lines.append(
-            f"  accuracy: {round(accuracy * 100)}% of {p.judged.moves} moves kept the best "
-            "value the solver gives"
+            f"  accuracy: {round(accuracy * 100)}% of {moves} kept the best value the solver gives"
         )
     top = p.top_mistakes()
     if top:
         lines.append("  mistakes made most often:")
         lines += [f"    {kind_words(*key)} ({_times(n)})" for key, n in top]
+    practise = practise_line(p)
+    if practise is not None:
+        lines.append(practise)
     if p.puzzles:
         parts = []
         for difficulty in DIFFICULTIES:
@@ -61,8 +106,12 @@ def player_lines(p: PlayerReport) -> list[str]:
     return lines
 
 
-def report_text(report: Report) -> str:
-    lines = ["Teacher's report" + (f" since {report.since}" if report.since else "")]
+def report_text(report: Report, *, heading: bool = True) -> str:
+    """The report; without `heading` when a screen's title says "Teacher's report"."""
+    since = f" since {report.since}" if report.since else ""
+    lines = [f"Teacher's report{since}"] if heading else []
+    if since and not heading:
+        lines.append(f"Games, puzzles and records{since}.")
     lines += where_lines(report)
     if not report.players:
         lines += ["", "No players yet: every game between named players is counted here."]

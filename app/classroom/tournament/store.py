@@ -39,6 +39,7 @@ from app.store.stats import (
 )
 from rules.names import strip_controls
 from rules.tournament import Tournament, TournamentError
+from rules.validation import sentence
 
 TOURNAMENT_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -159,10 +160,12 @@ def load(conn: sqlite3.Connection, name: str) -> Tournament:
                 "rounds": rounds,
             }
         )
-    except (ValidationError, ValueError, TypeError):
+    except (ValidationError, ValueError, TypeError) as error:
+        why = sentence(error.errors()[0]) if isinstance(error, ValidationError) else ""
         raise StatsError(
             f"the tournament {strip_controls(str(row[1]))[:64]!r} in the statistics "
             "database is unreadable (changed by hand)"
+            + (f": {strip_controls(why)[:200]}" if why else "")
         ) from None
 
 

@@ -10,8 +10,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rules.tournament import Pairing, Round, Standing, Tournament, standings
+from rules.tournament.standings import SHORT, SYSTEM_WORDS, SYSTEMS
 
 FORMAT_WORDS = {"round-robin": "round robin", "swiss": "Swiss"}
+#: How a pairing stands, as `pairings --json` says it (the words the text uses).
+STATUS_WORDS = {
+    "pending": "to play",
+    "played": "played",
+    "postponed": "postponed",
+    "forfeit": "forfeit",
+}
 
 
 def pairing_state(pairing: Pairing, shown: Callable[[str], str] = str) -> str:
@@ -76,7 +84,7 @@ def pairings_json(tournament: Tournament, number: int | None = None) -> list[dic
                 {
                     "p1": p.p1,
                     "p2": p.p2,
-                    "status": p.status,
+                    "status": STATUS_WORDS[p.status],
                     "winner": p.winner_name,
                     "record": p.record_id,
                 }
@@ -94,17 +102,28 @@ def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
+def standings_title(tournament: Tournament) -> str:
+    """`NAME: standings after 4 of 5 rounds`, saying what is still to play."""
+    done = sum(
+        1 for r in tournament.rounds if all(p.status in ("played", "forfeit") for p in r.pairings)
+    )
+    postponed = sum(1 for r in tournament.rounds for p in r.pairings if p.status == "postponed")
+    title = f"{tournament.name}: standings after {done} of {tournament.rounds_planned} rounds"
+    if postponed:
+        title += f" ({postponed} postponed pairing{'s' if postponed > 1 else ''} still to play)"
+    return title
+
+
 def standings_text(tournament: Tournament, rows: list[Standing] | None = None) -> str:
     rows = standings(tournament) if rows is None else rows
-    tiebreak = "SB" if tournament.format == "round-robin" else "Buchholz"
-    header = ("place", "name", "points", tiebreak, "h2h", "won", "lost", "byes")
+    system = SYSTEMS[tournament.format]
+    header = ("place", "name", "points", *(SHORT[t] for t in system), "won", "lost", "byes")
     cells = [
         [
             str(r.place),
             r.name,
             _number(r.points),
-            _number(r.tiebreak),
-            _number(r.head_to_head),
+            *(_number(value) for _, value in r.tiebreaks),
             str(r.won),
             str(r.lost),
             str(r.byes),
@@ -113,15 +132,11 @@ def standings_text(tournament: Tournament, rows: list[Standing] | None = None) -
     ]
     table = [list(header), *cells]
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-    played = sum(1 for r in tournament.rounds if r.complete)
-    lines = [
-        f"{tournament.name}: standings after {played} of {tournament.rounds_planned} rounds",
-        f"(ties broken by {'Sonneborn-Berger' if tiebreak == 'SB' else 'Buchholz'}, "
-        "then head to head)",
-    ]
+    lines = [standings_title(tournament)]
     for row in table:
         parts = [c.ljust(widths[i]) if i == 1 else c.rjust(widths[i]) for i, c in enumerate(row)]
         lines.append("  " + "  ".join(parts).rstrip())
+    lines.append(SYSTEM_WORDS[tournament.format])
     return "\n".join(lines)
 
 
@@ -145,18 +160,16 @@ def _safe_cell(text: str) -> str:
 def standings_csv(tournament: Tournament) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    tiebreak = "sonneborn_berger" if tournament.format == "round-robin" else "buchholz"
-    writer.writerow(
-        ["place", "name", "points", tiebreak, "head_to_head", "played", "won", "lost", "byes"]
-    )
+    system = SYSTEMS[tournament.format]
+    columns = [t.lower().replace("-", "_").replace(" ", "_") for t in system]
+    writer.writerow(["place", "name", "points", *columns, "played", "won", "lost", "byes"])
     for r in standings(tournament):
         writer.writerow(
             [
                 r.place,
                 _safe_cell(r.name),
                 _number(r.points),
-                _number(r.tiebreak),
-                _number(r.head_to_head),
+                *(_number(value) for _, value in r.tiebreaks),
                 r.played,
                 r.won,
                 r.lost,

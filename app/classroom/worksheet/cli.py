@@ -1,4 +1,5 @@
-"""`equation-duel worksheet --game GAME|any --difficulty D --count N [--seed S] -o sheet.pdf`."""
+"""`equation-duel worksheet --game GAME|GAME,GAME|any --difficulty D --count N [--seed S]
+[--title TEXT] [--class NAME] -o sheet.pdf`."""
 
 from __future__ import annotations
 
@@ -21,10 +22,17 @@ def add_worksheet_parser(sub: Any) -> None:
         help="a printable PDF of puzzles, with the answers on the last page",
         description="A printable PDF of puzzles with their answers (docs/classroom.md).",
     )
-    sheet.add_argument("--game", choices=(*GAME_IDS, "any"), default="any")
+    sheet.add_argument(
+        "--game",
+        default="any",
+        metavar="GAME[,GAME…]|any",
+        help=f"one game, several mixed (fifty,countdown), or any: {', '.join(GAME_IDS)}",
+    )
     sheet.add_argument("--difficulty", choices=DIFFICULTIES, default="easy")
     sheet.add_argument("--count", type=int, default=6)
     sheet.add_argument("--seed", type=int, default=None)
+    sheet.add_argument("--title", default=None, help="the sheet's title (default: the games)")
+    sheet.add_argument("--class", dest="class_name", default="", help="the class's name")
     sheet.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
 
 
@@ -58,19 +66,25 @@ def run_worksheet(args: argparse.Namespace) -> int:
         import fpdf  # noqa: F401
     except ImportError:
         return _fail("printing sheets needs fpdf2: pip install 'equation-duel[classroom]'")
-    from app.classroom.worksheet.pdf import worksheet_pdf
+    from app.classroom.worksheet.pdf import Sheet, worksheet_pdf
     from app.store.storage import write_problem
+    from rules.names import NameProblem, clean_name
 
     problem = write_problem(args.output)
     if problem is not None:
         return _fail(f"-o: {problem}")
+    game = "every game" if args.game == "any" else args.game.replace(",", ", ")
     try:
         puzzles = choose(args.game, args.difficulty, args.count, args.seed)
+        title = f"Equation Duel puzzles: {game}, {args.difficulty}"
+        if args.title is not None:
+            title = clean_name(args.title, limit=80)
+        class_name = clean_name(args.class_name, limit=40) if args.class_name.strip() else ""
     except SheetError as error:
         return _fail(str(error))
-    game = "every game" if args.game == "any" else args.game
-    heading = f"Equation Duel puzzles: {game}, {args.difficulty}"
-    data, unicode_font = worksheet_pdf(sheet_puzzles(puzzles), heading)
+    except NameProblem as problem:
+        return _fail(f"--title or --class: {problem}")
+    data, unicode_font = worksheet_pdf(sheet_puzzles(puzzles), Sheet(title, class_name))
     try:
         write_bytes(args.output, data)
     except OSError as error:

@@ -1,7 +1,9 @@
 """The worksheet as a PDF (fpdf2: small, pure Python, Unicode through an embedded TrueType
-font). Puzzles in boxes, three to an A4 page, each with its position in the game's own
-symbols, "Player N to move and win" and lines to write on; the answers, each with a
-short reason, on the last page(s).
+font). Puzzles in boxes, three to an A4 page, each drawn as a puzzle book draws it
+(app.classroom.worksheet.diagram: chips, struck chips, slots, the facts), with one line
+of the game's rule, whose turn it is and lines to write on; a key on the first page (and
+the games, on a mixed sheet); every winning move of every puzzle, with a short reason,
+on the last page(s). The class's name and the sheet's title are the teacher's.
 
 The font: DejaVu Sans, when this machine has it (it is embedded, so the PDF shows the
 same everywhere); otherwise the PDF's own Helvetica, whose Latin-1 holds × and ÷ but
@@ -10,9 +12,12 @@ not −, written then as a plain "-" (`FALLBACK`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from app.classroom.worksheet.diagram import LEGEND, Row
 from app.classroom.worksheet.sheet import SheetPuzzle
 
 #: Where a Unicode TrueType font is looked for (the first found is used).
@@ -27,6 +32,10 @@ FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 FALLBACK = "Helvetica"
 
 BOXES_PER_PAGE = 3
+#: A chip's diameter and the step from one to the next; a slot's side (millimetres).
+CHIP, STEP, SLOT = 6.4, 7.6, 8.0
+LABEL = 30.0
+GREY = (110, 110, 110)
 
 
 def find_font(folders: Sequence[Path] = FONT_FOLDERS) -> tuple[Path, Path] | None:
@@ -40,78 +49,165 @@ def find_font(folders: Sequence[Path] = FONT_FOLDERS) -> tuple[Path, Path] | Non
 
 def _latin(text: str) -> str:
     """Text the PDF's own fonts can write (Latin-1): − becomes -, → becomes ->."""
-    text = text.replace("−", "-").replace("→", "->").replace("…", "...")
+    text = text.replace("−", "-").replace("→", "->").replace("…", "...").replace("–", "-")
     return text.encode("latin-1", "replace").decode("latin-1")
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What the teacher names: the title, the class (may be empty)."""
+
+    title: str
+    class_name: str = ""
+
+
+class _Pages:
+    """The document being drawn, with its font."""
+
+    def __init__(self, pdf: Any, family: str, say: Callable[[str], str]) -> None:
+        self.pdf, self.family, self.say = pdf, family, say
+        self.width = pdf.w - pdf.l_margin - pdf.r_margin
+
+    def font(self, size: float, bold: bool = False) -> None:
+        self.pdf.set_font(self.family, "B" if bold else "", size)
+
+    def line_of(self, text: str, size: float, height: float, bold: bool = False) -> None:
+        self.font(size, bold)
+        self.pdf.multi_cell(self.width, height, self.say(text), new_x="LMARGIN", new_y="NEXT")
+
+    def header(self, sheet: Sheet, title: str, pupil: bool = True) -> None:
+        """A page's title, the class, and (on the pupils' pages) their name and the date."""
+        pdf = self.pdf
+        pdf.add_page()
+        self.line_of(title, 15, 8, bold=True)
+        who = f"Class: {sheet.class_name}     " if sheet.class_name else ""
+        if pupil:
+            who += "Name: ______________________     Date: ____________"
+        if who:
+            self.line_of(who.strip(), 10, 7)
+        pdf.ln(1)
+
+    def row(self, row: Row, x: float, y: float) -> None:
+        """A row of cells at (x, y): its label, then chips, slots and symbols."""
+        pdf = self.pdf
+        self.font(9)
+        pdf.set_xy(x, y)
+        pdf.cell(LABEL, SLOT, self.say(row.label))
+        at = x + LABEL
+        for cell in row.cells:
+            text = self.say(cell.text)
+            if cell.kind in ("chip", "struck"):
+                pdf.set_draw_color(*(GREY if cell.kind == "struck" else (0, 0, 0)))
+                pdf.set_text_color(*(GREY if cell.kind == "struck" else (0, 0, 0)))
+                top = y + (SLOT - CHIP) / 2
+                pdf.ellipse(at, top, CHIP, CHIP)
+                self.font(9 if len(text) < 2 else 7.5, bold=cell.kind == "chip")
+                pdf.set_xy(at, top)
+                pdf.cell(CHIP, CHIP, text, align="C")
+                if cell.kind == "struck":
+                    pdf.set_draw_color(0, 0, 0)
+                    pdf.line(at - 0.5, top + CHIP + 0.5, at + CHIP + 0.5, top - 0.5)
+                pdf.set_text_color(0, 0, 0)
+                pdf.set_draw_color(0, 0, 0)
+                at += STEP
+            elif cell.kind == "slot":
+                pdf.rect(at, y, SLOT, SLOT)
+                self.font(12, bold=True)
+                pdf.set_xy(at, y)
+                pdf.cell(SLOT, SLOT, text, align="C")
+                at += SLOT + 1.5
+            else:
+                size = 13 if cell.kind == "symbol" else 9
+                self.font(size)
+                wide = pdf.get_string_width(text) + 2
+                pdf.set_xy(at, y)
+                pdf.cell(wide, SLOT, text, align="C")
+                at += wide + (0 if cell.kind == "symbol" else 2)
+
+    def box(self, item: SheetPuzzle, height: float) -> None:
+        pdf = self.pdf
+        x, top = pdf.l_margin, pdf.get_y()
+        pdf.rect(x, top, self.width, height)
+        pdf.set_xy(x + 3, top + 2)
+        self.font(12, bold=True)
+        heading = f"Puzzle {item.number}: {item.title} ({item.difficulty})"
+        pdf.cell(self.width - 6, 6, self.say(heading), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_x(x + 3)
+        self.font(8.5)
+        pdf.multi_cell(
+            self.width - 6, 4, self.say(item.drawing.rule), new_x="LMARGIN", new_y="NEXT"
+        )
+        y = pdf.get_y() + 1.5
+        for row in item.drawing.rows:
+            self.row(row, x + 4, y)
+            y += SLOT + 2
+        pdf.set_xy(x + 4, y)
+        self.font(10)
+        for fact in item.drawing.facts:
+            pdf.set_x(x + 4)
+            pdf.cell(self.width - 8, 5, self.say(fact), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_x(x + 4)
+        self.font(11, bold=True)
+        pdf.cell(self.width - 8, 7, self.say(item.task), new_x="LMARGIN", new_y="NEXT")
+        pdf.set_x(x + 4)
+        self.font(9)
+        pdf.cell(self.width - 8, 5, self.say("Your move, and why it wins:"))
+        line = pdf.get_y() + 11
+        while line < top + height - 2:
+            pdf.line(x + 4, line, x + self.width - 4, line)
+            line += 8
+        pdf.set_y(top + height + 3)
+
+    def answers(self, item: SheetPuzzle) -> None:
+        heading = f"{item.number}. {item.title} ({item.difficulty}): {item.task}"
+        self.line_of(heading, 10.5, 5.5, bold=True)
+        self.pdf.set_x(self.pdf.l_margin + 5)
+        self.font(10)
+        rest = [a[:1].lower() + a[1:] for a in item.answers[1:]]
+        said = "Wins: " + "; or ".join([*item.answers[:1], *rest]) + "."
+        self.pdf.multi_cell(self.width - 5, 5, self.say(said), new_x="LMARGIN", new_y="NEXT")
+        self.pdf.set_x(self.pdf.l_margin + 5)
+        self.font(9)
+        why = f"({item.figures}) Why: {item.reason}"
+        self.pdf.multi_cell(self.width - 5, 4.5, self.say(why), new_x="LMARGIN", new_y="NEXT")
+        self.pdf.ln(1.5)
 
 
 def worksheet_pdf(
     puzzles: Sequence[SheetPuzzle],
-    heading: str,
+    sheet: Sheet | str,
     folders: Sequence[Path] = FONT_FOLDERS,
 ) -> tuple[bytes, bool]:
     """The PDF's bytes, and whether a Unicode font was embedded."""
     from fpdf import FPDF
 
+    sheet = Sheet(sheet) if isinstance(sheet, str) else sheet
     pdf = FPDF(format="A4")
     pdf.set_auto_page_break(auto=False)
-    pdf.set_title(heading)
+    pdf.set_title(sheet.title)
     pdf.set_creator("Equation Duel")
     font = find_font(folders)
     if font is not None:
         pdf.add_font("DejaVu", "", str(font[0]))
         pdf.add_font("DejaVu", "B", str(font[1]))
-        family = "DejaVu"
-
-        def say(text: str) -> str:
-            return text
+        pages = _Pages(pdf, "DejaVu", str)
     else:
-        family = FALLBACK
-        say = _latin
-    width = pdf.w - pdf.l_margin - pdf.r_margin
-
-    def header(title: str) -> None:
-        pdf.add_page()
-        pdf.set_font(family, "B", 15)
-        pdf.cell(width, 9, say(title), new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font(family, "", 10)
-        pdf.cell(width, 7, say("Name: ______________________   Date: ____________"),
-                 new_x="LMARGIN", new_y="NEXT")  # fmt: skip
-        pdf.ln(2)
-
-    box_height = (pdf.h - 40 - pdf.b_margin) / BOXES_PER_PAGE - 4
+        pages = _Pages(pdf, FALLBACK, _latin)
+    games = list(dict.fromkeys(item.title for item in puzzles))
     for index, item in enumerate(puzzles):
         if index % BOXES_PER_PAGE == 0:
-            header(heading)
-        top = pdf.get_y()
-        pdf.rect(pdf.l_margin, top, width, box_height)
-        pdf.set_xy(pdf.l_margin + 3, top + 2)
-        pdf.set_font(family, "B", 12)
-        pdf.cell(width - 6, 7, say(f"Puzzle {item.number}: {item.title} ({item.difficulty})"),
-                 new_x="LMARGIN", new_y="NEXT")  # fmt: skip
-        pdf.set_x(pdf.l_margin + 3)
-        pdf.cell(width - 6, 7, say(item.task), new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font(family, "", 11)
-        for line in item.position:
-            pdf.set_x(pdf.l_margin + 6)
-            pdf.multi_cell(width - 12, 6, say(line), new_x="LMARGIN", new_y="NEXT")
-        pdf.set_x(pdf.l_margin + 3)
-        pdf.set_font(family, "", 10)
-        pdf.cell(width - 6, 8, say("Your move, and why it wins:"), new_x="LMARGIN", new_y="NEXT")
-        y = pdf.get_y() + 6
-        while y < top + box_height - 3:
-            pdf.line(pdf.l_margin + 6, y, pdf.l_margin + width - 6, y)
-            y += 8
-        pdf.set_y(top + box_height + 4)
-
-    header(f"{heading}: answers")
+            pages.header(sheet, sheet.title)
+            if index == 0:
+                pages.row(LEGEND, pdf.l_margin, pdf.get_y())
+                pdf.set_y(pdf.get_y() + SLOT + 1)
+                if len(games) > 1:
+                    pages.line_of("Games on this sheet: " + ", ".join(games) + ".", 9, 5)
+                pdf.ln(1)
+            height = (pdf.h - pdf.b_margin - pdf.get_y()) / BOXES_PER_PAGE - 3
+        pages.box(item, height)
+    pages.header(sheet, f"{sheet.title}: answers", pupil=False)
     for item in puzzles:
-        if pdf.get_y() > pdf.h - pdf.b_margin - 20:
-            header(f"{heading}: answers")
-        pdf.set_font(family, "B", 11)
-        pdf.multi_cell(width, 6, say(f"{item.number}. {item.answer}"),
-                       new_x="LMARGIN", new_y="NEXT")  # fmt: skip
-        pdf.set_font(family, "", 10)
-        pdf.set_x(pdf.l_margin + 5)
-        pdf.multi_cell(width - 5, 5, say(item.reason), new_x="LMARGIN", new_y="NEXT")
-        pdf.ln(1)
+        if pdf.get_y() > pdf.h - pdf.b_margin - 28:
+            pages.header(sheet, f"{sheet.title}: answers", pupil=False)
+        pages.answers(item)
     return bytes(pdf.output()), font is not None
