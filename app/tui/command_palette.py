@@ -2,8 +2,9 @@
 
 Textual 8.2.8's palette fails (`KeyError: 0`) when PageUp or PageDown comes before its
 list of commands has been laid out: ctrl+p then PageUp at once (docs/known-issues.md).
-`GamePalette` moves a page only once the list has a size; before that, PageUp goes to
-the first command and PageDown to the last, which is where a page would take them.
+`GamePalette` moves a page only once the list has its lines (Textual makes them only
+once the list has a width and a height); before that, PageUp goes to the first command
+and PageDown to the last, which is where a page would take them.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ class GamePalette(CommandPalette):
     ]
 
     async def action_page(self, direction: int) -> None:
-        commands = self.query(CommandList).first()
-        if commands.scrollable_content_region.height == 0:  # not laid out yet
-            await commands.run_action("first" if direction < 0 else "last")
-        else:
-            await commands.run_action("page_up" if direction < 0 else "page_down")
+        for commands in self.query(CommandList).results(CommandList):
+            # Textual makes the list's lines only once it has a size (a width and a
+            # height: a terminal two columns wide has none).
+            if (commands.highlighted or 0) not in commands._index_to_line:  # no lines yet
+                await commands.run_action("first" if direction < 0 else "last")
+            else:
+                await commands.run_action("page_up" if direction < 0 else "page_down")
