@@ -1,7 +1,8 @@
 """Textual's command palette (ctrl+p), with its page keys safe before its list is drawn.
 
 Textual 8.2.8's palette fails (`KeyError: 0`) when PageUp or PageDown comes before its
-list of commands has been laid out: ctrl+p then PageUp at once (docs/known-issues.md).
+list of commands has been laid out: ctrl+p then PageUp at once; and (`NoMatches`) when
+the app closes as it mounts (docs/known-issues.md).
 `GamePalette` moves a page only once the list has its lines (Textual makes them only
 once the list has a width and a height); before that, PageUp goes to the first command
 and PageDown to the last, which is where a page would take them.
@@ -11,8 +12,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.command import CommandList, CommandPalette
+
+from app.tui.mounting import gone
 
 
 class GamePalette(CommandPalette):
@@ -24,6 +28,14 @@ class GamePalette(CommandPalette):
         Binding("pagedown", "page(1)", "Next page", show=False),
         Binding("pageup", "page(-1)", "Previous page", show=False),
     ]
+
+    def _on_mount(self, event: events.Mount) -> None:
+        """Textual's palette sets itself up next (its own `_on_mount`: the screen under
+        it, a worker gathering the commands into its list), unless it is being taken
+        down before it mounted (the app closing, the palette gone): its list is gone
+        then (`NoMatches` in the worker, docs/known-issues.md)."""
+        if gone(self):
+            event.prevent_default()  # (the base classes' handlers are not called)
 
     async def action_page(self, direction: int) -> None:
         for commands in self.query(CommandList).results(CommandList):

@@ -4,6 +4,8 @@ screen, and its page keys safe whenever its lines are not drawn yet."""
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.command import CommandList
 
 from app.tui.app import EquationDuelApp
@@ -75,3 +77,16 @@ async def test_the_list_of_themes_is_the_palette_with_safe_page_keys() -> None:
         assert isinstance(themes, GamePalette) and kinds(app)[-1] == "TooSmallScreen"
         await themes.action_page(1)
         assert themes.query_one(CommandList).highlighted is not None
+
+
+async def test_a_palette_whose_app_closes_while_it_mounts() -> None:
+    """The no-wait storm with the palette (seed 4): the app closed as a palette mounted,
+    and Textual's worker looked for the palette's list, already gone (`NoMatches`)."""
+    for turns in range(4):
+        app = EquationDuelApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.push_screen(GamePalette())
+            for _ in range(turns):
+                await asyncio.sleep(0)
+        assert app._exception is None
