@@ -28,6 +28,7 @@ from app.match_session.seat_names import seat_names
 from app.plain import driver_class
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
+from app.store.atomic_files import file_argument
 from app.store.data_folder import clean_stale_temporaries
 from app.store.stats import StatsError, format_summary, summary
 from app.store.storage import LoadError, load_record, save_record, write_problem
@@ -84,7 +85,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--save",
         metavar="FILE",
-        type=Path,
+        type=file_argument,  # `x/` is refused: it names a folder
         help="write the game record to FILE when the game ends (or input ends mid-game)",
     )
     group.add_argument("--load", metavar="FILE", type=Path, help="resume the game recorded in FILE")

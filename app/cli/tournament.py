@@ -155,7 +155,7 @@ def run_tournament(args: argparse.Namespace) -> int:
 def _roster(text: str) -> list[str]:
     """`--players`: a file of names when there is one at that path, else the names."""
     path = Path(text)
-    if "," not in text and path.exists():
+    if text.strip() and "," not in text and path.exists():  # ("" would be the folder ".")
         try:
             return read_roster(read_file_text(path, ROSTER_LIMIT, "roster"))
         except UnicodeDecodeError:

@@ -1,8 +1,12 @@
-"""Atomic writes, and the temporary files they leave when killed half-way.
+"""The one writer of every file the program writes, and the temporaries it leaves when
+killed half-way.
 
-`atomic_write_text(path, text)` writes the text to a temporary file beside `path`, flushes
-it to the disk (fsync), and only then renames it over `path` (os.replace): the file is
-the old one or the new one, whole, whatever stops the program.
+`write_file(path, data)` (also `atomic_write_text`) refuses anything at `path` but a
+regular file (a folder, a device, a pipe, a socket, a link: `NotAFile`, in words), writes
+the data to a temporary file beside `path`, flushes it to the disk (fsync), and only then
+renames it over `path` (os.replace): the file is the old one or the new one, whole,
+whatever stops the program. Records, saves, exports, settings, kept games, `--csv` and
+the worksheet all go through it.
 
 The temporary file's name is one only this program makes,
 
@@ -17,7 +21,9 @@ This module imports nothing but the standard library (settings are written throu
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -74,25 +80,36 @@ def _create_temporary(folder: Path, target: Path) -> tuple[int, Path]:
     raise FileExistsError(f"no free temporary name beside {target}")
 
 
-def atomic_write_text(path: Path | str, text: str, sync: bool = True) -> Path:
-    """Write `text` to `path` so that the file is either the old one or the new one whole.
+def write_file(path: Path | str, data: str | bytes, sync: bool = True, new: bool = False) -> Path:
+    """The one way the program writes a file: `data` (text is written as UTF-8) into
+    `path`, which is either the old file or the new one whole, whatever stops the program.
 
-    A temporary file in the same folder is written, flushed and fsynced, then renamed
-    over `path` with os.replace. On any failure the temporary file is removed, the old
-    file is untouched and the error propagates (OSError). With `sync` False nothing waits
-    for the disk (a game kept after every move: a kill keeps it, a power cut may not).
+    Only a regular file is replaced, or a new name taken: a folder, a device, a pipe, a
+    socket or a link at `path` is refused (`NotAFile`, its `problem` in words), so the
+    program never replaces `/dev/full`, never writes through a link out of the folder.
+    A temporary file beside `path` (created exclusively, never through a link) is
+    written, flushed and fsynced, then renamed over `path`; with `new` it takes the name
+    only if nothing is there (FileExistsError else: a hard link, which never replaces).
+    On any failure (a full disk: ENOSPC) the temporary file is removed, the old file is
+    untouched and the error propagates (OSError). With `sync` False nothing waits for the
+    disk (a game kept after every move: a kill keeps it, a power cut may not).
     """
+    problem = write_problem(path)
+    if problem is not None:
+        raise NotAFile(problem)
     path = Path(path)
     folder = path.parent
-    data = text.encode("utf-8")
     handle, temporary = _create_temporary(folder, path)
     try:
         with os.fdopen(handle, "wb") as file:
-            file.write(data)
+            file.write(data.encode("utf-8") if isinstance(data, str) else data)
             if sync:
                 file.flush()
                 os.fsync(file.fileno())
-        os.replace(temporary, path)
+        if new:
+            _take_new_name(temporary, path)
+        else:
+            os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
@@ -100,6 +117,24 @@ def atomic_write_text(path: Path | str, text: str, sync: bool = True) -> Path:
     if sync:
         _sync_folder(folder)
     return path
+
+
+#: The writer's older name: every text file the program writes.
+atomic_write_text = write_file
+
+
+def _take_new_name(temporary: Path, path: Path) -> None:
+    """Give the written temporary file the name `path` only if nothing has it."""
+    try:
+        os.link(temporary, path, follow_symlinks=False)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links in this folder (some shared ones): take the name first
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        os.close(os.open(path, flags, 0o600))
+        os.replace(temporary, path)
+        return
+    os.unlink(temporary)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -165,20 +200,35 @@ def _alive(pid: int) -> bool:
 
 
 class NotAFile(OSError):
-    """A record would replace something that is not a regular file."""
+    """A write refused: what is at the path is not a regular file, or the path names no
+    file; `problem` (also the error's `strerror`) says so in words."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(errno.EINVAL, problem)
+        self.problem = problem
+
+
+def file_argument(text: str) -> Path:
+    """A command's FILE (`--save`, `--csv`, `-o`): a name ending in a slash is refused in
+    words here (Path would drop the slash and write a file of the folder's name)."""
+    if not text or text.endswith(("/", os.sep)):
+        raise argparse.ArgumentTypeError(f"{text or 'an empty name'} names a folder, not a file")
+    return Path(text)
 
 
 def write_problem(path: Path | str) -> str | None:
-    """Why a record cannot be written at `path` (None when it can): something that is
-    there already and is not a regular file (a folder, a device, a pipe) is never
+    """Why a file cannot be written at `path` (None when it can): something that is there
+    already and is not a regular file (a folder, a device, a pipe, a link) is never
     replaced, and the folder must exist."""
     path = Path(path)
     try:
-        mode = path.stat().st_mode
+        mode = os.lstat(path).st_mode
     except FileNotFoundError:
         mode = None
-    except OSError as error:
+    except OSError as error:  # (a file where a folder on the way should be: ENOTDIR)
         return f"{path}: {error.strerror or error}"
+    if mode is not None and stat.S_ISLNK(mode):
+        return f"{path} is a link, not a file (nothing is written through a link)"
     if mode is not None:
         kind = kind_of(mode)
         if kind is not None:

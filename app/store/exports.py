@@ -8,20 +8,13 @@ the app makes, never replacing a file (`export_to_folder`).
 
 from __future__ import annotations
 
-import contextlib
 import errno
-import os
 import stat
 from pathlib import Path
 
+from app.store.atomic_files import write_file
 from app.store.data_folder import data_dir
-from app.store.storage import (
-    NotAFile,
-    atomic_write_text,
-    record_file_name,
-    save_record,
-    write_problem,
-)
+from app.store.storage import NotAFile, record_file_name, save_record
 from rules.record_json import to_json
 from rules.records import GameRecord
 
@@ -37,7 +30,7 @@ def export_record(record: GameRecord, path: Path | str, replace: bool = False) -
     is replaced only when `replace` is given: else FileExistsError (the screen asks)."""
     if replace:
         return save_record(record, path)
-    return _write_new(Path(path), to_json(record))
+    return write_file(path, to_json(record), new=True)  # never replaces
 
 
 def export_to_folder(record: GameRecord) -> Path:
@@ -53,24 +46,7 @@ def export_to_folder(record: GameRecord) -> Path:
     for number in range(1, 1000):
         path = folder / (name.name if number == 1 else f"{name.stem}-{number}{name.suffix}")
         try:
-            return _write_new(path, text)
+            return write_file(path, text, new=True)
         except FileExistsError:
             continue
     raise FileExistsError(errno.EEXIST, f"no free name in {folder}")
-
-
-def _write_new(path: Path, text: str) -> Path:
-    """Create `path` (FileExistsError if anything is there) and fill it atomically: the
-    name is taken exclusively first, so a file another program made in the meantime is
-    never replaced."""
-    problem = write_problem(path)
-    if problem is not None:
-        raise NotAFile(problem)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    os.close(os.open(path, flags, 0o644))
-    try:
-        return atomic_write_text(path, text)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            path.unlink()
-        raise

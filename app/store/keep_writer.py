@@ -11,15 +11,18 @@ Before a frame goes to the terminal the app waits for the writes handed over
 changes the kept files waits first as well (a finished game's file dropped, the flush on
 leaving, the process's exit).
 
+The writer is a one-thread `concurrent.futures` executor: it runs the jobs in the order
+handed, and the process's exit waits for the ones handed (as every executor's does).
 Only the standard library here: the app imports this at its start.
 """
 
 from __future__ import annotations
 
-import atexit
-import queue
+import concurrent.futures
 import threading
 from collections.abc import Callable
+
+_NAME = "equation-duel-keep"
 
 
 class Writer:
@@ -27,43 +30,21 @@ class Writer:
     all handed so far are done."""
 
     def __init__(self) -> None:
-        self._done = threading.Condition()
-        self._pending = 0
-        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
+        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=_NAME)
+        self._last: concurrent.futures.Future[None] | None = None
 
     def hand(self, job: Callable[[], None]) -> None:
         """Run `job` on the writer thread after the jobs handed before it (`job` says
-        what went wrong itself: an exception it lets out is dropped)."""
-        with self._done:
-            self._pending += 1
-            if self._thread is None:
-                self._thread = threading.Thread(
-                    target=self._run, name="equation-duel-keep", daemon=True
-                )
-                self._thread.start()
-        self._jobs.put(job)
-
-    def _run(self) -> None:
-        while True:
-            job = self._jobs.get()
-            try:
-                job()
-            except Exception:  # (a job tells its own problems; the next ones still run)
-                pass
-            finally:
-                with self._done:
-                    self._pending -= 1
-                    if self._pending == 0:
-                        self._done.notify_all()
+        what went wrong itself: an exception it lets out is dropped, the next ones run)."""
+        self._last = self._pool.submit(job)
 
     def wait(self) -> None:
-        """Return once every job handed so far is done (at once when there is none)."""
-        if self._pending == 0 or threading.current_thread() is self._thread:
+        """Return once every job handed so far is done (at once when there is none): the
+        last one handed is done only after all before it, on the one thread."""
+        last = self._last
+        if last is None or last.done() or threading.current_thread().name.startswith(_NAME):
             return
-        with self._done:
-            while self._pending:
-                self._done.wait()
+        concurrent.futures.wait([last])
 
 
 WRITER = Writer()
@@ -76,6 +57,3 @@ def hand(job: Callable[[], None]) -> None:
 def wait() -> None:
     """Every write handed over so far is done."""
     WRITER.wait()
-
-
-atexit.register(wait)  # (the writer is a daemon thread: the last write is not cut off)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.store import keep_writer, unfinished
-from app.store.atomic_files import NotAFile, atomic_write_text, sync_path, write_problem
+from app.store.atomic_files import NotAFile, atomic_write_text, sync_path
 from app.store.data_folder import data_dir
 from rules.record_json import to_json
 from rules.records import GameRecord
@@ -113,10 +113,7 @@ def _keep_now(record: GameRecord, text: str) -> Kept:
         except OSError:
             break
         try:
-            problem = write_problem(slot)
-            if problem is not None:
-                raise NotAFile(problem)
-            _write_quickly(slot, text)
+            _write_quickly(slot, text)  # (a folder, a pipe or a link there: NotAFile)
         except OSError as error:
             unfinished.release(slot)  # (tried again first next time: it may be mended)
             failed.append(slot)

@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from app.store.data_folder import data_dir, ensure_data_dir
+from app.store.read_only_db import open_read_only
 from app.store.stats_rows import (
     GameRow,
     HeadToHead,
@@ -131,7 +132,10 @@ def connect(
         migrate(conn, migrations)
     except sqlite3.Error as error:
         conn.close()
-        raise StatsError(f"cannot use the statistics in {path}: {error}") from None
+        try:  # a folder that cannot be written: read as it is (app.store.read_only_db)
+            return open_read_only(Path(path), error, lambda ro: migrate(ro, migrations))
+        except sqlite3.Error as failed:
+            raise StatsError(f"cannot use the statistics in {path}: {failed}") from None
     except StatsError:
         conn.close()
         raise

@@ -31,6 +31,7 @@ from pathlib import Path
 from app.store import unfinished
 from app.store.atomic_files import NotAFile as NotAFile
 from app.store.atomic_files import atomic_write_text as atomic_write_text
+from app.store.atomic_files import write_file as write_file
 from app.store.atomic_files import write_problem as write_problem
 from app.store.data_folder import autosave_path as autosave_path  # (older versions' slot)
 from app.store.data_folder import ensure_data_dir as ensure_data_dir
@@ -59,10 +60,7 @@ class LoadError(RecordError):
 
 def save_record(record: GameRecord, path: Path | str) -> Path:
     """Write the record to `path` atomically (the folder must exist). OSError on failure,
-    NotAFile (an OSError) when `path` is a folder, a device or a pipe."""
-    problem = write_problem(path)
-    if problem is not None:
-        raise NotAFile(problem)
+    NotAFile (an OSError) when `path` is a folder, a device, a pipe or a link."""
     return atomic_write_text(path, to_json(record))
 
 

@@ -3,7 +3,7 @@
 Slots belong to games, not to running apps. A game left unfinished is kept in
 `unfinished/<record id>.json` in the data folder until it is finished or the player
 discards it, so any number of them wait for the next start. The app playing a game holds
-its file's lock (`unfinished/.<record id>.json.lock`, flock) from the game's first kept
+its file's lock (`unfinished/.<record id>.json.lock`, `filelock`) from the game's first kept
 move until the game ends or the app does, so two apps never write the same game's file
 at once: a second app playing the same game (two `--load`s of one record) keeps it in
 `<record id>-2.json`. When a file cannot be written (a pipe or a folder where it should
@@ -30,8 +30,12 @@ import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.store.data_folder import data_dir
+
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 UNFINISHED = "unfinished"
 #: How many files one game may be kept in, in `unfinished/`, before the data folder's own.
@@ -41,8 +45,8 @@ _KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _LEGACY = re.compile(r"autosave(?:-[0-9]{1,4})?\.json")
 _FALLBACK = re.compile(r"unfinished-[A-Za-z0-9_-]{1,64}\.json")
 
-#: The open lock of each slot this process holds.
-_locks: dict[Path, int] = {}
+#: The lock of each slot this process holds.
+_locks: dict[Path, FileLock] = {}
 #: The slot each game (data folder, key) is kept in by this process.
 _games: dict[tuple[Path, str], Path] = {}
 
@@ -68,39 +72,28 @@ def lock_path(slot: Path) -> Path:
     return slot.with_name(f".{slot.name}.lock")
 
 
-def _try_lock(slot: Path) -> int | None:
-    """Take the slot's lock without waiting: the open lock, or None when another running
-    app holds it (-1 where the system has no file locks: every slot is free). SlotError
-    when the lock cannot be opened (owned by another user, a read-only folder, a folder
-    where the lock should be)."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not on Linux or macOS
-        return -1
+def _try_lock(slot: Path) -> FileLock | None:
+    """Take the slot's lock without waiting (`filelock`: flock where the system has it):
+    the lock held, or None when another running app holds it. SlotError when the lock
+    cannot be used (something there that is not a file, a link, owned by another user, a
+    read-only folder)."""
+    from filelock import FileLock, Timeout
+
     lock = lock_path(slot)
-    flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+    with contextlib.suppress(FileNotFoundError):  # (a pipe would be locked; a folder is
+        mode = os.lstat(lock).st_mode  # refused when opened, below)
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            raise SlotError(errno.EINVAL, f"its lock {lock.name} is not a file")
+    held = FileLock(lock, timeout=0, mode=0o600, thread_local=False)
     try:
-        fd = os.open(lock, flags | getattr(os, "O_CLOEXEC", 0), 0o600)
+        held.acquire()
+    except Timeout:
+        return None
     except OSError as error:
         raise SlotError(
             error.errno, f"its lock {lock.name} cannot be opened: {error.strerror or error}"
         ) from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise SlotError(errno.EINVAL, f"its lock {lock.name} is not a file")
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        return None
-    except SlotError:
-        os.close(fd)
-        raise
-    except OSError as error:
-        os.close(fd)
-        raise SlotError(
-            error.errno, f"its lock {lock.name} cannot be taken: {error.strerror or error}"
-        ) from None
-    return fd
+    return held
 
 
 def hold(slot: Path) -> bool:
@@ -108,10 +101,10 @@ def hold(slot: Path) -> bool:
     SlotError when its lock cannot be used."""
     if slot in _locks:
         return True
-    fd = _try_lock(slot)
-    if fd is None:
+    held = _try_lock(slot)
+    if held is None:
         return False
-    _locks[slot] = fd
+    _locks[slot] = held
     return True
 
 
@@ -121,14 +114,13 @@ def release(slot: Path, remove_lock: bool = False) -> None:
     for game, path in list(_games.items()):
         if path == slot:
             del _games[game]
-    fd = _locks.pop(slot, None)
-    if fd is None:
+    held = _locks.pop(slot, None)
+    if held is None:
         return
     if remove_lock:
         with contextlib.suppress(OSError):
             lock_path(slot).unlink()
-    if fd >= 0:
-        os.close(fd)
+    held.release()
 
 
 def release_all() -> None:
@@ -258,14 +250,13 @@ def scan(folder: Path | None = None) -> Scan:
             continue
         if path not in _locks:
             try:
-                fd = _try_lock(path)
+                held = _try_lock(path)
             except SlotError as error:
                 result.unusable.append((path, str(error.strerror or error)))
                 continue
-            if fd is None:
+            if held is None:
                 continue  # another app is playing it now
-            if fd >= 0:
-                os.close(fd)
+            held.release()
         dated.append((modified, path.name, path))
     result.games = [path for *_, path in sorted(dated, reverse=True)]
     return result

@@ -198,11 +198,25 @@ class EquationDuelApp(App[None]):
     # The command palette: the game's own commands, then Textual's
 
     def action_command_palette(self) -> None:
-        """Textual's palette, with its page keys made safe (app.tui.command_palette)."""
+        """Textual's palette, with its page keys made safe (app.tui.command_palette): one
+        at a time, even under the too-small screen, and none over it (only ctrl+q works
+        there; a second one was a DuplicateIds crash at 20×8)."""
         from app.tui.command_palette import GamePalette
+        from app.tui.too_small import TooSmallScreen
 
-        if self.use_command_palette and not isinstance(self.screen, GamePalette):
+        shown = (GamePalette, TooSmallScreen)
+        if self.use_command_palette and not any(isinstance(s, shown) for s in self.screen_stack):
             self.push_screen(GamePalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """Textual's list of themes, in the palette whose page keys are safe."""
+        from textual.theme import ThemeProvider
+
+        from app.tui.command_palette import GamePalette
+        from app.tui.too_small import TooSmallScreen
+
+        if not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(GamePalette([ThemeProvider], placeholder="Search for themes…"))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from app.tui.palette import game_commands

@@ -48,6 +48,16 @@ def test_key_storm_soak() -> None:
 
 
 @pytest.mark.soak
+@pytest.mark.parametrize("no_wait", [False, True], ids=["pressed", "queued"])
+def test_key_storm_with_the_palette_soak(no_wait: bool) -> None:
+    """Issue 36: ctrl+p and its page keys in the storm (a second palette under the
+    too-small screen was a DuplicateIds crash at 20×8)."""
+    tallies, screens = key_storm.run(seed=1, events=2000, no_wait=no_wait, palette=True)
+    clean(tallies)
+    assert {"GamePalette", "TooSmallScreen"} <= set(screens)
+
+
+@pytest.mark.soak
 def test_key_storm_queued_at_once_soak() -> None:
     """Issue 29: bursts of keys queued without waiting, across every game, the menu,
     the setup, the dialogs."""

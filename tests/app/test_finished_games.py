@@ -4,9 +4,17 @@ dropped first, a game saved with ctrl+s never dropped, and all listed in Saved g
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from app.store import storage
-from app.store.finished_games import finished_dir, keep_finished, list_games
+from app.store.finished_games import (
+    drop_oldest,
+    finished_dir,
+    finished_name,
+    keep_finished,
+    list_games,
+)
+from rules.record_json import to_json
 from rules.records import GameRecord, players_of, record_from_moves
 
 NAMES = ("Ann", "Bob")
@@ -55,3 +63,60 @@ def test_a_folder_that_cannot_be_written_keeps_nothing_and_raises_nothing() -> N
     finished_dir().parent.mkdir(parents=True, exist_ok=True)
     finished_dir().write_text("a file where the folder should be", "utf-8")
     assert keep_finished(finished_game(1)) is None
+
+
+def _users_files(folder: Path, count: int) -> dict[str, str]:
+    """`count` files of the player's own in `folder`: notes, records copied by hand
+    (under their own names and under names like the app's), each older than any game."""
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {}
+    copied = finished_game(99)
+    for number in range(count):
+        if number % 3 == 0:
+            name, text = f"notes-{number}.json", '{"mine": true}'
+        elif number % 3 == 1:
+            name, text = f"conquest-20240101-120000-ann-vs-bob-{number:012d}.json", to_json(copied)
+        else:
+            name, text = f"copy-{number}.json", to_json(copied)
+        (folder / name).write_text(text, "utf-8")
+        age(folder / name, -number)
+        files[name] = text
+    return files
+
+
+def _left(folder: Path, files: dict[str, str]) -> dict[str, str]:
+    return {n: (folder / n).read_text("utf-8") for n in files if (folder / n).exists()}
+
+
+def test_pruning_never_removes_a_file_the_app_did_not_make() -> None:
+    """Issue 36: with 205 files of the player's in `finished/`, one game deleted 6."""
+    files = _users_files(finished_dir(), 205)
+    for number in range(1, 6):
+        path = keep_finished(finished_game(number), keep=3)
+        assert path is not None
+        age(path, number)
+    keep_finished(finished_game(6), keep=3)
+    assert _left(finished_dir(), files) == files
+    ours = {p.name for p in finished_dir().glob("*.json")} - set(files)
+    assert len(ours) == 3 and any("ann6" in name for name in ours)
+
+
+def test_a_file_named_as_the_app_names_its_own_but_holding_another_game_stays() -> None:
+    kept = keep_finished(finished_game(1), keep=1)
+    assert kept is not None
+    impostor = finished_dir() / finished_name(finished_game(2))
+    impostor.write_text(to_json(finished_game(3)), "utf-8")  # the name of one, another game
+    age(impostor, -10)
+    keep_finished(finished_game(4), keep=1)
+    assert impostor.exists()
+
+
+def test_a_finished_folder_that_is_a_link_is_neither_pruned_nor_written(tmp_path: Path) -> None:
+    """Issue 36: with `finished` a link to a folder of the player's, 55 of 255 went."""
+    theirs = tmp_path / "my-folder"
+    files = _users_files(theirs, 255)
+    finished_dir().parent.mkdir(parents=True, exist_ok=True)
+    finished_dir().symlink_to(theirs)
+    assert keep_finished(finished_game(1), keep=3) is None
+    drop_oldest(finished_dir(), 0)
+    assert _left(theirs, files) == files and len(list(theirs.iterdir())) == 255

@@ -9,6 +9,7 @@ key of the burst has closed. `--game` keeps the storm to one game.
 
     python -m tests.campaigns.key_storm --seed 1 --events 20000
     python -m tests.campaigns.key_storm --seed 1 --events 20000 --no-wait --game fifty
+    python -m tests.campaigns.key_storm --seed 1 --events 2000 --palette   (issue 36)
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ KEYS = [
     "ctrl+z",
     "ctrl+a",
 ]
+#: Added with `--palette` (issue 36): the command palette opened again and again, over
+#: every screen and under the too-small one (it was a DuplicateIds crash at 20×8).
+PALETTE_KEYS = ["ctrl+p", "ctrl+p", "ctrl+p", "pageup", "pagedown"]
 #: The sizes a resize picks from: mostly usual, sometimes tiny (the smallest is 20×8).
 SIZES = [(20, 8), (24, 10), (40, 12), (60, 20), (80, 24), (100, 30), (120, 40), (70, 16)]
 
@@ -89,7 +93,7 @@ def queue_resize(app: App[Any], width: int, height: int) -> None:
     app.post_message(events.Resize(size, size))
 
 
-def queue_burst(app: App[Any], rng: random.Random) -> list[str]:
+def queue_burst(app: App[Any], rng: random.Random, keys: list[str] = KEYS) -> list[str]:
     """Queue a burst of keys (and now and then a resize), all at once: what was queued."""
     burst: list[str] = []
     for _ in range(rng.randint(4, 40)):
@@ -98,7 +102,7 @@ def queue_burst(app: App[Any], rng: random.Random) -> list[str]:
             queue_resize(app, width, height)
             burst.append(f"{width}x{height}")
         else:
-            burst.append(rng.choice(KEYS))
+            burst.append(rng.choice(keys))
             queue_key(app, burst[-1])
     return burst
 
@@ -137,6 +141,7 @@ async def _session(
     screens: Counter[str],
     no_wait: bool = False,
     games: str = "12345",
+    keys: list[str] = KEYS,
 ) -> int:
     """One app, driven for about `events` events (a key, a click or a resize each); the
     number it took. `screens` counts the steps that ended on each kind of screen. With
@@ -170,12 +175,12 @@ async def _session(
                     await pilot.press(key, "enter")
                     done += 2
                 elif no_wait and roll < 0.8:  # a burst queued at once, then its effects
-                    queued = queue_burst(app, rng)
+                    queued = queue_burst(app, rng, keys)
                     recent.append(f"queued {','.join(queued)} on {type(app.screen).__name__}")
                     await settle(app, pilot)
                     done += len(queued)
                 else:  # a burst of keys (Pilot waits for each key to be handled)
-                    burst = [rng.choice(KEYS) for _ in range(rng.randint(1, 8))]
+                    burst = [rng.choice(keys) for _ in range(rng.randint(1, 8))]
                     recent.append(f"pressed {','.join(burst)} on {type(app.screen).__name__}")
                     await pilot.press(*burst)
                     done += len(burst)
@@ -217,9 +222,11 @@ def run(
     progress: bool = False,
     no_wait: bool = False,
     game: str | None = None,
+    palette: bool = False,
 ) -> tuple[list[Tally], Counter[str]]:
     """`events` events of storm, in apps of about `per_session` events each; `no_wait`
-    queues bursts without waiting, `game` (an id) keeps new games to that one."""
+    queues bursts without waiting, `game` (an id) keeps new games to that one, `palette`
+    adds the command palette's keys (`PALETTE_KEYS`)."""
     from rules.registry import GAME_IDS
 
     rng = random.Random(seed)
@@ -227,6 +234,9 @@ def run(
     what = "key storm, queued at once" if no_wait else "key storm: keys, clicks, resizes to 20×8"
     if game is not None:
         what = f"{what}, {game}"
+    if palette:
+        what = f"{what}, palette"
+    keys = KEYS + PALETTE_KEYS if palette else KEYS
     tally = Tally(what, labels=("apps started", "-"))
     screens: Counter[str] = Counter()
     old_env, old_cwd = os.environ.get("EQUATION_DUEL_DATA"), Path.cwd()
@@ -237,7 +247,7 @@ def run(
             seed_files(rng)
             while tally.tried < events:
                 want = min(per_session, events - tally.tried)
-                done = asyncio.run(_session(rng, want, tally, screens, no_wait, games))
+                done = asyncio.run(_session(rng, want, tally, screens, no_wait, games, keys))
                 tally.tried += max(1, done)
                 tally.refused += 1
                 if progress:
@@ -259,10 +269,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=20000)
     parser.add_argument("--no-wait", action="store_true", help="queue bursts at once")
     parser.add_argument("--game", choices=GAME_IDS, help="new games are of this game only")
+    parser.add_argument("--palette", action="store_true", help="ctrl+p and its page keys too")
     parser.add_argument("--json", action="store_true", help="end with the tallies as JSON")
     args = parser.parse_args(argv)
     tallies, screens = run(
-        args.seed, args.events, progress=True, no_wait=args.no_wait, game=args.game
+        args.seed,
+        args.events,
+        progress=True,
+        no_wait=args.no_wait,
+        game=args.game,
+        palette=args.palette,
     )
     print(table(tallies))
     print("screens reached (steps that ended on each):")

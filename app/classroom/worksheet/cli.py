@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,24 +34,6 @@ def add_worksheet_parser(sub: Any) -> None:
     sheet.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
 
 
-def write_bytes(path: Path, data: bytes) -> None:
-    """Write the file whole or not at all: a temporary file named as this program names
-    its own (app.store.atomic_files), renamed over `path`."""
-    from app.store.atomic_files import temporary_name
-
-    temporary = path.parent / temporary_name(path)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    handle = os.open(temporary, flags, 0o666)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
 def _fail(message: str) -> int:
     print(f"equation-duel worksheet: error: {message}", file=sys.stderr)
     return USAGE_ERROR
@@ -67,7 +47,7 @@ def run_worksheet(args: argparse.Namespace) -> int:
     except ImportError:
         return _fail("printing sheets needs fpdf2: pip install 'equation-duel[classroom]'")
     from app.classroom.worksheet.pdf import Sheet, worksheet_pdf
-    from app.store.storage import write_problem
+    from app.store.storage import write_file, write_problem
     from rules.names import NameProblem, clean_name
 
     problem = write_problem(args.output)
@@ -86,7 +66,7 @@ def run_worksheet(args: argparse.Namespace) -> int:
         return _fail(f"--title or --class: {problem}")
     data, unicode_font = worksheet_pdf(sheet_puzzles(puzzles), Sheet(title, class_name))
     try:
-        write_bytes(args.output, data)
+        write_file(args.output, data)  # the one writer (app.store.atomic_files)
     except OSError as error:
         return _fail(f"cannot write {args.output}: {error.strerror or error}")
     print(f"{len(puzzles)} puzzles written to {args.output} ({len(data) // 1024} KB).")
