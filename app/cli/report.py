@@ -82,15 +82,14 @@ def _write_pdf(report: Any, path: Path) -> int:
               "'equation-duel[classroom]'", file=sys.stderr)  # fmt: skip
         return USAGE_ERROR
     from app.classroom.report.pdf import report_pdf
-    from app.classroom.worksheet.cli import write_bytes
-    from app.store.storage import write_problem
+    from app.store.storage import write_file, write_problem
 
     problem = write_problem(path)
     if problem is not None:
         print(f"equation-duel report: error: --pdf: {problem}", file=sys.stderr)
         return USAGE_ERROR
     try:
-        write_bytes(path, report_pdf(report))
+        write_file(path, report_pdf(report))
     except OSError as error:
         print(
             f"equation-duel report: error: cannot write {path}: {error.strerror or error}",
