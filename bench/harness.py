@@ -177,7 +177,7 @@ def in_turn(
 def report(name: str, times: dict[str, list[float]]) -> None:
     for label, values in times.items():
         print(
-            f"  {name:38s} {label[-12:]:12s} median {statistics.median(values) * 1000:6.0f} ms"
+            f"  {name:38s} {label[-16:]:16s} median {statistics.median(values) * 1000:6.0f} ms"
             f"   min {min(values) * 1000:6.0f}   max {max(values) * 1000:6.0f}",
             flush=True,
         )
