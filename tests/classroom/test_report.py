@@ -72,7 +72,9 @@ def test_report_command_line_and_csv(capsys: pytest.CaptureFixture[str], tmp_pat
         "  practise next: fifty: went over 50 with a move that could have been exact (once). "
         "Try this position from one of their games of Exactly Fifty: Numbers left: 1, 2, 3, 4, 8."
     )
-    assert "Player 1 has 42 points. Player 2 has 4 points. Player 1 to move; best: " in practise
+    assert (
+        "Player 1 has 42 points. Player 2 has 4 points. Ann (Player 1) to move; best: " in practise
+    )
     assert practise.rsplit("best: ", 1)[1] in ("Play 8 × 1 = 8.", "Play 4 × 2 = 8.")
     assert out.count("Teacher's report") == 1
     assert "puzzles solved: easy 1 of 2, medium 0 of 0, hard 1 of 1" in out

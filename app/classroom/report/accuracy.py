@@ -56,6 +56,12 @@ class Example:
     best: tuple[str, ...]
 
 
+def _deeper(kept: Example | None, found: Example) -> Example:
+    """Of two examples, the one further into its game (fewer moves left: a shorter puzzle
+    to try than an opening); the one kept first when they are as deep."""
+    return found if kept is None or len(found.moves) > len(kept.moves) else kept
+
+
 @dataclass
 class Judged:
     """One player's moves in some games."""
@@ -65,7 +71,7 @@ class Judged:
     games: int = 0
     #: (game id, kind) → how often.
     mistakes: Counter[tuple[str, str]] = field(default_factory=Counter)
-    #: (game id, kind) → the first such mistake met (the records are read newest first).
+    #: (game id, kind) → a position where such a mistake was made (the deepest met).
     examples: dict[tuple[str, str], Example] = field(default_factory=dict)
 
     @property
@@ -78,7 +84,7 @@ class Judged:
         self.games += other.games
         self.mistakes.update(other.mistakes)
         for key, example in other.examples.items():
-            self.examples.setdefault(key, example)
+            self.examples[key] = _deeper(self.examples.get(key), example)
 
 
 def judge_analysis(
@@ -106,7 +112,7 @@ def judge_analysis(
         judged.mistakes[(game, kind)] += 1
         if played is not None and m.best_moves:
             example = Example(game, options, tuple(played[: m.index]), m.best_moves)
-            judged.examples.setdefault((game, kind), example)
+            judged.examples[(game, kind)] = _deeper(judged.examples.get((game, kind)), example)
     for chance in analysis.chances:
         if not chance.taken:
             seats[chance.player].mistakes[(game, "missed-equation")] += 1

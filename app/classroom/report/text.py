@@ -30,7 +30,7 @@ def _minus(text: str) -> str:
     return re.sub(r"(?<![\w)])-(?=\d)", "−", text)
 
 
-def try_this(example: Example) -> str:
+def try_this(example: Example, name: str) -> str:
     """The position of a mistake as a puzzle to try, with the best move there, in words."""
     from rules.analysis import hint
     from rules.puzzles.words import move_words, position_words
@@ -42,7 +42,7 @@ def try_this(example: Example) -> str:
     where = " ".join(_minus(line) for line in position_words(example.game, state))
     quickest = hint(example.game, state).move  # the solver's: the quickest win
     best = move_words(example.game, state, quickest or example.best[0])
-    return f"{where} Player {game.to_move(state)} to move; best: {_minus(best)}."
+    return f"{where} {name} (Player {game.to_move(state)}) to move; best: {_minus(best)}."
 
 
 def practise_line(p: PlayerReport) -> str | None:
@@ -60,7 +60,7 @@ def practise_line(p: PlayerReport) -> str | None:
         return line + "."
     title = GAME_INFO[game_id].name if game_id in GAME_INFO else game_id
     try:
-        tried = try_this(example)
+        tried = try_this(example, p.name)
     except ValueError:
         return line + "."
     return f"{line}. Try this position from one of their games of {title}: {tried}"
