@@ -236,18 +236,8 @@ class PuzzleMenuScreen(Screen[None]):
             return
         self._train(Review(puzzles, title))
 
-    @on(Button.Pressed, "#puzzle-streak, #puzzle-storm, #puzzle-mistakes, #puzzle-try-again")
-    def _training_pressed(self, event: Button.Pressed) -> None:
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Each button does what its key does: `puzzle-try-again` is `action_try_again`."""
         event.stop()
         action = (event.button.id or "").removeprefix("puzzle-").replace("-", "_")
         getattr(self, f"action_{action}")()
-
-    @on(Button.Pressed, "#puzzle-start")
-    def _start_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_start()
-
-    @on(Button.Pressed, "#puzzle-daily")
-    def _daily_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_daily()
