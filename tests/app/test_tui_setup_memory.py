@@ -201,7 +201,7 @@ async def test_a_broken_setups_file_gives_the_standard_setup() -> None:
     path = ensure_data_dir() / SETUPS
     for text in ("not json", "[]", '{"last": "fifty", "games": {"fifty": {"options": 3}}}'):
         path.write_text(text, "utf-8")
-        assert stored_setup("fifty") is None  # (nor is it offered to play again)
+        assert stored_setup("fifty") is None
     bad_level = {"options": {}, "seats": [{"name": "A", "kind": "computer", "level": "god"},
                                           {"name": "B", "kind": "human"}]}  # fmt: skip
     path.write_text(json.dumps({"last": "fifty", "games": {"fifty": bad_level}}), "utf-8")
