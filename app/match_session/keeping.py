@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from app.store import ratings, stats
-from app.store.kept_games import Kept, drop_unfinished, keep_unfinished
+from app.store.kept_games import Kept, game_over, keep_unfinished
 from rules.records import GameRecord
 
 
@@ -79,7 +79,7 @@ class SavedGames:
         return keep_unfinished(record, self.background)
 
     def clear(self, record: GameRecord) -> None:
-        drop_unfinished(record.id)
+        game_over(record)  # (and a copy saved with ctrl+s holds its end)
         from app.store.finished_games import keep_finished
 
         keep_finished(record)  # listed in "Saved games" (the last 200; never raises)

@@ -131,10 +131,10 @@ class PuzzleReferee(Referee):
     def offers(self, action: str) -> Offer:
         if action in ("retry", "solution"):
             return self.result is not None
-        if action == "next_puzzle":
-            return self.training is None or not self.training.over
-        if action in ("rematch", "new_game", "save", "undo", "hint"):
-            return False
+        if self.training is not None and self.training.over and action not in ("rules", "leave"):
+            return False  # a storm's time is up (a streak missed): its keys go, n too
+        if action in ("rematch", "new_game", "save", "undo", "hint", "next_puzzle"):
+            return action == "next_puzzle"
         if self.result is not None and action not in ("rules", "leave"):
             return False
         return USUAL

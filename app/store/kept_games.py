@@ -3,7 +3,8 @@
 `keep_unfinished(record)` writes the game in progress to its own file
 (`app.store.unfinished`: `unfinished/<record id>.json` in the data folder) atomically, as every record is written
 (a temporary file renamed over the old one), so even `kill -9` leaves it as it was after
-its last move; a finished game's file is removed. A move's write is not flushed to the
+its last move; a finished game's file is removed (`game_over`), and a copy of it saved
+for good with ctrl+s is brought up to date with its end. A move's write is not flushed to the
 disk at once (a flush can take tens of milliseconds on a busy disk, and the screen would
 wait for it after every move): a process that ends any way leaves the file whole, and
 leaving the app flushes every game kept (`flush_kept`), so only a power cut in the middle
@@ -21,9 +22,13 @@ from pathlib import Path
 
 from app.store import keep_writer, unfinished
 from app.store.atomic_files import NotAFile, atomic_write_text, sync_path
-from app.store.data_folder import data_dir
-from rules.record_json import to_json
-from rules.records import GameRecord
+from app.store.data_folder import data_dir, saves_dir
+from rules.record_json import from_json, to_json
+from rules.records import GameRecord, RecordError
+from rules.safe_files import UnsafeFile, read_file_bytes
+
+#: A saved game larger than this is not read for `game_over` (as `app.store.storage`).
+MAX_SAVED_BYTES = 8 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -86,7 +91,7 @@ def keep_unfinished(record: GameRecord, background: bool = False) -> Kept:
     (`app.store.keep_writer`, in order; the full screen waits for it before its next frame),
     and what it finds to tell comes with the game's next keep."""
     if record.finished:
-        drop_unfinished(record.id)
+        game_over(record)
         return Kept(None)
     text = to_json(record)
     slot = unfinished.held_slot(record.id) if background else None
@@ -134,6 +139,32 @@ def _keep_now(record: GameRecord, text: str) -> Kept:
 
 def _why(path: Path, error: OSError) -> str:
     return f"{path}: {error.strerror or error}"
+
+
+def game_over(record: GameRecord) -> None:
+    """The game is finished: its kept file goes, and a copy saved for good with ctrl+s
+    (in `saves/`, the same game's file) now holds its end, so "Saved games" lists it
+    finished, not "unfinished after 1 move each". Never raises."""
+    drop_unfinished(record.id)
+    _bring_saves_up_to_date(record)
+
+
+def _bring_saves_up_to_date(record: GameRecord) -> None:
+    try:
+        paths = sorted(saves_dir().glob("*.json"))
+    except OSError:
+        return
+    needle = record.id.encode("utf-8", "replace")
+    for path in paths:
+        try:
+            data = read_file_bytes(path, MAX_SAVED_BYTES, "saved game")
+            if needle not in data:  # (most saves are other games: not parsed)
+                continue
+            saved = from_json(data, check=False)
+            if saved.id == record.id and not saved.finished:
+                atomic_write_text(path, to_json(record))
+        except (UnsafeFile, RecordError, OSError):
+            continue  # a file that cannot be read or written keeps what it had
 
 
 def drop_unfinished(record_id: str) -> None:

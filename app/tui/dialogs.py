@@ -61,7 +61,7 @@ class GameOverDialog(Dialog[str]):
         *,
         analysis: Callable[[], bool] | None = None,
     ) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__(classes="dialog-screen -over-game")
         #: Opens the analysis of the game, False if there is none (None: the analysis
         #: of the game on the screen below).
         self.analysis = analysis
@@ -125,7 +125,7 @@ class RoundOverDialog(Dialog[None]):
     def __init__(
         self, winner: str, player: int, reason: str, score: str, next_starter: str
     ) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__(classes="dialog-screen -over-game")
         self.winner = winner
         self.player = player
         self.reason = reason

@@ -189,6 +189,8 @@ def _written(
 
 
 def _said_written(app: App[Any], say: Say, then: Callable[[], None], written: Path) -> None:
-    say(f"Exported to {written}", "success")
+    # The status line names the file (the whole path was cut at 80 columns: "Exported to
+    # …/exports/collect-20261127-"); the note, which wraps, says where it is.
+    say(f"Exported to {written.name}", "success")
     app.notify(f"Exported to {written}", markup=False)
     then()

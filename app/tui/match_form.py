@@ -14,8 +14,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Checkbox, Label, RadioButton, RadioSet, Static
+from textual.widgets import Label, Static
 
+from app.tui.choices import Choice, ChoiceSet, Tick
 from rules.match import BEST_OF_CHOICES
 from widgets.select import Select
 
@@ -50,9 +51,9 @@ class MatchForm(Widget):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="field-row"):
             yield Label("Match", classes="field-label")
-            with RadioSet(id="best-of", classes="inline", compact=True):
+            with ChoiceSet(id="best-of", classes="inline", compact=True):
                 for length in self.lengths:
-                    yield RadioButton(
+                    yield Choice(
                         best_of_label(length),
                         value=length == self.initial[0],
                         id=f"best-of-{length}",
@@ -72,7 +73,7 @@ class MatchForm(Widget):
             )
         with Horizontal(classes="field-row"):
             yield Label("Takebacks", classes="field-label")
-            yield Checkbox("allowed", self.initial_takebacks, id="takebacks", compact=True)
+            yield Tick("allowed", self.initial_takebacks, id="takebacks", compact=True)
             yield Static(
                 "against the computer, undo takes back your move and its reply",
                 classes="field-help",
@@ -81,23 +82,23 @@ class MatchForm(Widget):
     def values(self) -> tuple[int, int | None]:
         """(best_of, turn_seconds or None)."""
         best_of = next(
-            (n for n in self.lengths if self.query_one(f"#best-of-{n}", RadioButton).value), 1
+            (n for n in self.lengths if self.query_one(f"#best-of-{n}", Choice).value), 1
         )
         seconds = self.query_one("#clock", Select).value
         return best_of, (seconds if isinstance(seconds, int) and seconds > 0 else None)
 
     def takebacks(self) -> bool:
-        return self.query_one("#takebacks", Checkbox).value
+        return self.query_one("#takebacks", Tick).value
 
     def fill(self, best_of: int, turn_seconds: int | None) -> None:
         if best_of in self.lengths:
-            self.query_one(f"#best-of-{best_of}", RadioButton).value = True
+            self.query_one(f"#best-of-{best_of}", Choice).value = True
         if (turn_seconds or 0) in self.clocks:
             self.query_one("#clock", Select).value = turn_seconds or 0
 
-    @on(RadioSet.Changed)
+    @on(ChoiceSet.Changed)
     @on(Select.Changed)
-    @on(Checkbox.Changed)
+    @on(Tick.Changed)
     def _changed(self, event: Message) -> None:
         event.stop()
         self.post_message(self.Changed())

@@ -276,6 +276,8 @@ class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT
         ticking = self.referee.ticking
         if ticking is not None and self.state is not None and ticking != self._ticked:
             self._ticked = ticking
+            if ticking == "over":
+                self.refresh_bindings()  # the footer drops the storm's keys (issue 34)
             if not self.is_over:
                 self.redraw()
             elif (ended := self.referee.ended_meanwhile) is not None:

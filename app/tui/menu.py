@@ -1,5 +1,6 @@
-"""The menu: the five games (keys 1–5, arrows and Enter, or a click), rules, saved games,
-statistics and quit; and "Play again" (a), the last setup started, once there is one."""
+"""The menu: the five games (keys 1–5, arrows and Enter, or a click), online play, puzzles,
+rules, saved games, statistics, a class, the theme (named) and quit; and "Play again" (a),
+the last setup started, once there is one."""
 
 from __future__ import annotations
 
@@ -35,20 +36,24 @@ class MenuTitle(Widget):
         )
 
 
-#: The links under the games: a row of what else there is, then the menu's own keys.
-#: ("Play again" shows the last game set up, once there is one.)
+#: The links under the games, three rows with no line between (at 80×24 the menu has
+#: three lines left): playing, then what else there is, then the app's own. ("Play again"
+#: shows the last game set up, once there is one; "Theme" names the theme in use.)
 LINKS = (
     (
-        MenuLink("puzzles", "Puzzles (p)", "puzzles"),
+        MenuLink("play", "Play (Enter)", "open", primary=True),
         MenuLink("play-again", "Play again (a)", "play_again", shown=False),
-        MenuLink("tournament", "Class (c)", "tournament"),  # (tournaments)
-        MenuLink("theme", "Theme (t)", "app.change_theme"),
+        MenuLink("online", "Online (o)", "online"),
+        MenuLink("puzzles", "Puzzles (p)", "puzzles"),
     ),
     (
-        MenuLink("play", "Play (Enter)", "open", primary=True),
         MenuLink("rules", "Rules (F1)", "rules"),
         MenuLink("saved-games", "Saved games (g)", "saved_games"),
         MenuLink("statistics", "Statistics (s)", "statistics"),
+        MenuLink("tournament", "Class (c)", "tournament"),  # (tournaments)
+    ),
+    (
+        MenuLink("theme", "Theme (t)", "app.change_theme"),
         MenuLink("quit", "Quit (q)", "app.quit"),
     ),
 )
@@ -67,14 +72,16 @@ class MenuScreen(Screen[None]):
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         Binding("f1,question_mark", "rules", "Rules"),
+        Binding("o", "online", "Online"),  # (play a friend online: docs/online.md)
         Binding("p", "puzzles", "Puzzles"),
         Binding("g", "saved_games", "Saved games"),
         Binding("s", "statistics", "Statistics"),
         Binding("c", "tournament", "Tournament", show=False),  # (a class's; docs/classroom.md)
         Binding("a", "play_again", "Play again", show=False),
-        Binding("t", "app.change_theme", "Theme"),  # (the list of themes; app.tui.themes)
+        # The list of themes (app.tui.themes); the link names the theme in use (the
+        # footer has no room left for it at 80 columns).
+        Binding("t", "app.change_theme", "Theme", show=False),
         Binding("q", "app.quit", "Quit"),
-        Binding("o", "online", "Play a friend online", show=False),  # (docs/online.md)
     ]
 
     def action_online(self) -> None:
@@ -96,6 +103,10 @@ class MenuScreen(Screen[None]):
             return
         self.query_one(GameList).focus()
         self._offer_play_again()
+        self.watch(self.app, "theme", self._name_theme)
+
+    def _name_theme(self, theme: str) -> None:
+        self.query_one(MenuLinks).set_label("theme", f"Theme: {theme} (t)")
 
     def on_screen_resume(self) -> None:
         self._offer_play_again()

@@ -1,5 +1,5 @@
-"""The menu's links under the games (Puzzles, Play again, Class, Theme; Play, Rules, Saved
-games, Statistics, Quit): rows of click targets drawn by one widget.
+"""The menu's links under the games (Play, Play again, Online, Puzzles; Rules, Saved games,
+Statistics, Class; Theme, Quit): rows of click targets drawn by one widget.
 
 Each link was a `Static` of its own in a container per row, twelve widgets that Textual
 composed, styled and laid out before the menu's first frame. Here one widget paints the
@@ -43,8 +43,8 @@ class _Span(NamedTuple):
 
 
 class MenuLinks(Widget, can_focus=False):
-    """Rows of links, each row centred, a blank line between rows; a click on a link runs
-    its action (`Pressed` goes to the screen)."""
+    """Rows of links, each row centred; a click on a link runs its action (`Pressed` goes
+    to the screen)."""
 
     ALLOW_SELECT = False
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -96,7 +96,7 @@ class MenuLinks(Widget, can_focus=False):
     # Drawing
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(0, 2 * len(self.rows) - 1)
+        return len(self.rows)
 
     def render(self) -> Text:
         plain, primary, hover = (
@@ -111,7 +111,7 @@ class MenuLinks(Widget, can_focus=False):
         self._spans = []
         for y, row in enumerate(self.rows):
             if y:
-                text.append("\n\n")
+                text.append("\n")
             shown = self._shown(row)
             # " label " each, one column between: centred as Textual centres a row.
             used = sum(cell_len(label) + 2 for _, label in shown) + max(0, len(shown) - 1)
@@ -123,7 +123,7 @@ class MenuLinks(Widget, can_focus=False):
                     x += 1
                 style = styles[link.primary, link.name == self.hovered]
                 text.append(f" {label} ", style)
-                self._spans.append(_Span(2 * y, x, x + cell_len(label) + 2, link))
+                self._spans.append(_Span(y, x, x + cell_len(label) + 2, link))
                 x += cell_len(label) + 2
         return text
 
@@ -145,7 +145,7 @@ class MenuLinks(Widget, can_focus=False):
                 Region(span.start, span.y, span.end - span.start, 1) + origin,
             )
             for span in self._spans
-            if span.y == 2 * row
+            if span.y == row
         ]
 
     def offset_of(self, name: str) -> Offset:

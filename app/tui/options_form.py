@@ -1,6 +1,6 @@
 """A form for a game's variant options, built from its pydantic Options model.
 
-Each field becomes a control by its type: bool -> Switch, (int, int) -> from/to inputs,
+Each field becomes a control by its type: bool -> an on/off box, (int, int) -> from/to inputs,
 a tuple of operators -> a checkbox per operator, the template -> a Select of the named
 templates plus a custom line, int -> an input, int | None -> an input where blank means
 none. Errors come from the model's own validators, shown under the field.
@@ -18,8 +18,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, Static, Switch
+from textual.widgets import Input, Label, Static
 
+from app.tui.choices import OnOff, Tick
 from rules.operators import ALL_OPS, shown
 from rules.player_text import PlayerTextError, read_whole
 from rules.validation import field_of, sentence
@@ -86,7 +87,7 @@ class OptionsForm(Widget):
 
     def _controls(self, name: str, kind: str) -> ComposeResult:
         if kind == "bool":
-            yield Switch(id=f"opt-{name}")
+            yield OnOff(id=f"opt-{name}", compact=True)
         elif kind == "range":
             yield Input(
                 type="integer", id=f"opt-{name}-lo", classes="number", max_length=3, compact=True
@@ -97,7 +98,7 @@ class OptionsForm(Widget):
             )
         elif kind == "ops":
             for index, op in enumerate(ALL_OPS):
-                yield Checkbox(shown(op), id=f"opt-{name}-{index}", classes="op-box", compact=True)
+                yield Tick(shown(op), id=f"opt-{name}-{index}", classes="op-box", compact=True)
         elif kind == "template":
             choices = [(text, text) for text in self.templates] + [("your own…", CUSTOM)]
             yield Select(
@@ -126,13 +127,13 @@ class OptionsForm(Widget):
         for name, kind in self.fields.items():
             value = getattr(options, name)
             if kind == "bool":
-                self.query_one(f"#opt-{name}", Switch).value = bool(value)
+                self.query_one(f"#opt-{name}", OnOff).value = bool(value)
             elif kind == "range":
                 self.query_one(f"#opt-{name}-lo", Input).value = str(value[0])
                 self.query_one(f"#opt-{name}-hi", Input).value = str(value[1])
             elif kind == "ops":
                 for index, op in enumerate(ALL_OPS):
-                    self.query_one(f"#opt-{name}-{index}", Checkbox).value = op in value
+                    self.query_one(f"#opt-{name}-{index}", Tick).value = op in value
             elif kind == "template":
                 select = self.query_one(f"#opt-{name}", Select)
                 custom = self.query_one(f"#opt-{name}-custom", Input)
@@ -152,7 +153,7 @@ class OptionsForm(Widget):
         problems: dict[str, str] = {}
         for name, kind in self.fields.items():
             if kind == "bool":
-                data[name] = self.query_one(f"#opt-{name}", Switch).value
+                data[name] = self.query_one(f"#opt-{name}", OnOff).value
             elif kind == "range":
                 low = self.query_one(f"#opt-{name}-lo", Input).value
                 high = self.query_one(f"#opt-{name}-hi", Input).value
@@ -164,7 +165,7 @@ class OptionsForm(Widget):
                 chosen = [
                     op
                     for index, op in enumerate(ALL_OPS)
-                    if self.query_one(f"#opt-{name}-{index}", Checkbox).value
+                    if self.query_one(f"#opt-{name}-{index}", Tick).value
                 ]
                 data[name] = tuple(chosen)
                 if not chosen:
@@ -211,8 +212,7 @@ class OptionsForm(Widget):
             line.display = name in errors
         return result, general
 
-    @on(Switch.Changed)
-    @on(Checkbox.Changed)
+    @on(Tick.Changed)
     @on(Input.Changed)
     def _changed(self, event: Message) -> None:
         self.post_message(self.Changed())

@@ -1,4 +1,4 @@
-"""Computer players for the screen: which levels exist, and a move function for a level.
+"""Computer players for the screen: the levels (every level plays every game), and a move function for a level.
 
 The levels (easy, medium, perfect) and the players themselves live in `rules.players`;
 `make_bot` is the one place that hands a game screen its computer player, typed by the
@@ -12,12 +12,7 @@ from collections.abc import Callable
 from rules.base import Game, MoveT, OptionsT, StateT
 from rules.players import LEVELS, player_for
 
-__all__ = ["LEVELS", "available_levels", "make_bot"]
-
-
-def available_levels(game_id: str) -> tuple[str, ...]:
-    """The computer levels that can play `game_id` (every level plays every game)."""
-    return LEVELS
+__all__ = ["LEVELS", "make_bot"]
 
 
 def make_bot(

@@ -23,9 +23,10 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Input, Label, Static
 
 from app.training.puzzle_store import Kind
+from app.tui.choices import Choice, ChoiceSet
 from app.tui.mounting import gone
 from app.tui.preload import read_bank_soon
 from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle, puzzle_screen
@@ -42,18 +43,6 @@ DIFFICULTY_NAMES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 
 #: The keys that are letters (typed into the name while it has the focus).
 LETTER_ACTIONS = frozenset({"daily", "streak", "storm", "mistakes", "try_again"})
-
-
-class ChoosingRadioSet(RadioSet):
-    """A list where the arrows choose (not only move the highlight)."""
-
-    def action_next_button(self) -> None:
-        super().action_next_button()
-        self.action_toggle_button()
-
-    def action_previous_button(self) -> None:
-        super().action_previous_button()
-        self.action_toggle_button()
 
 
 def short(game_id: str) -> str:
@@ -97,15 +86,15 @@ class PuzzleMenuScreen(Screen[None]):
                 )
             with Horizontal(classes="field-row"):
                 yield Label("Game", classes="field-label")
-                with ChoosingRadioSet(id="puzzle-game", compact=True):
-                    yield RadioButton("Any game", id="pg-any", value=True)
+                with ChoiceSet(id="puzzle-game", compact=True):
+                    yield Choice("Any game", id="pg-any", value=True)
                     for game_id in GAME_IDS:
-                        yield RadioButton(short(game_id), id=f"pg-{game_id}")
+                        yield Choice(short(game_id), id=f"pg-{game_id}")
             with Horizontal(classes="field-row"):
                 yield Label("Difficulty", classes="field-label")
-                with ChoosingRadioSet(id="puzzle-difficulty", compact=True):
+                with ChoiceSet(id="puzzle-difficulty", compact=True):
                     for name in DIFFICULTY_NAMES:
-                        yield RadioButton(name, id=f"pd-{name}", value=name == "easy")
+                        yield Choice(name, id=f"pd-{name}", value=name == "easy")
             yield Static(Text(CONQUEST_NOTE), id="puzzle-note")
             with Horizontal(id="puzzle-buttons"):
                 yield Button("Start (Enter)", id="puzzle-start", variant="primary")
@@ -123,19 +112,19 @@ class PuzzleMenuScreen(Screen[None]):
         read_bank_soon(self.app)  # (while the player chooses: app.tui.preload)
         self.query_one("#puzzle-note").display = False
         if _PLAYERS.get(self.app, "").strip():
-            self.query_one("#puzzle-game", RadioSet).focus()
+            self.query_one("#puzzle-game", ChoiceSet).focus()
         else:
             self.query_one("#puzzle-name", Input).focus()
 
     # What is chosen
 
     def chosen_game(self) -> str | None:
-        pressed = self.query_one("#puzzle-game", RadioSet).pressed_button
+        pressed = self.query_one("#puzzle-game", ChoiceSet).pressed_button
         game_id = (pressed.id or "pg-any").removeprefix("pg-") if pressed else "any"
         return None if game_id == "any" else game_id
 
     def chosen_difficulty(self) -> Difficulty:
-        pressed = self.query_one("#puzzle-difficulty", RadioSet).pressed_button
+        pressed = self.query_one("#puzzle-difficulty", ChoiceSet).pressed_button
         name = (pressed.id or "pd-easy").removeprefix("pd-") if pressed else "easy"
         return next((difficulty for difficulty in DIFFICULTY_NAMES if difficulty == name), "easy")
 
@@ -144,7 +133,7 @@ class PuzzleMenuScreen(Screen[None]):
         _PLAYERS[self.app] = typed  # offered again next time, while the app runs
         return clean_name(typed, 1)
 
-    @on(RadioSet.Changed, "#puzzle-game")
+    @on(ChoiceSet.Changed, "#puzzle-game")
     def _game_changed(self) -> None:
         self.query_one("#puzzle-note").display = self.chosen_game() == "conquest"
 
@@ -247,18 +236,8 @@ class PuzzleMenuScreen(Screen[None]):
             return
         self._train(Review(puzzles, title))
 
-    @on(Button.Pressed, "#puzzle-streak, #puzzle-storm, #puzzle-mistakes, #puzzle-try-again")
-    def _training_pressed(self, event: Button.Pressed) -> None:
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Each button does what its key does: `puzzle-try-again` is `action_try_again`."""
         event.stop()
         action = (event.button.id or "").removeprefix("puzzle-").replace("-", "_")
         getattr(self, f"action_{action}")()
-
-    @on(Button.Pressed, "#puzzle-start")
-    def _start_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_start()
-
-    @on(Button.Pressed, "#puzzle-daily")
-    def _daily_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_daily()

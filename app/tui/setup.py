@@ -14,14 +14,15 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Input, Label, Static
 
 from app.match_session.seat_names import is_computer_name, seat_names
+from app.tui.choices import Choice, ChoiceSet
 from app.tui.match_form import MatchForm
 from app.tui.mounting import StyledAsMounted, gone, on_top, while_shown
 from app.tui.navigation import navigator
 from app.tui.options_form import OptionsForm
-from app.tui.players import LEVELS, available_levels
+from app.tui.players import LEVELS
 from app.tui.preload import preload_board
 from app.tui.preset_words import preset_words
 from app.tui.session import MATCH_FIELDS, GameSetup, Seat, clean_name
@@ -50,18 +51,14 @@ def templates_of(game_id: str) -> tuple[str, ...]:
 
 
 def enter_is_its_own(node: DOMNode) -> bool:
-    """Whether Enter on `node` does something of its own rather than start the game."""
-    if isinstance(node, Button | Select):
-        return True
-    if isinstance(node, RadioSet):  # the option the arrows moved to, not yet chosen
-        highlighted: int | None = node._selected
-        return highlighted is not None and highlighted != node.pressed_index
-    return False
+    """Whether Enter on `node` does something of its own rather than start the game: in
+    an open list it chooses, and on a button it presses that button."""
+    return isinstance(node, Button) or (isinstance(node, Select) and node.expanded)
 
 
 class SetupScreen(StyledAsMounted, Screen[None]):
-    """Set up one game; Enter (or Start) begins, except on a list, where it opens or
-    chooses; Escape goes back to the menu."""
+    """Set up one game; Enter (or Start) begins from any field, except in an open list,
+    where it chooses; Escape goes back to the menu."""
 
     CSS_PATH = SCREEN_STYLES
     # The first name box, named: left to Textual, the first focusable widget would be the
@@ -81,27 +78,24 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         self.game = get_game(game_id)
         self.initial = setup or remembered_setup(game_id)
         self.variants = variants_of(game_id)
-        self.levels = available_levels(game_id)
 
     def compose(self) -> ComposeResult:
         title = GAME_INFO[self.game_id].name
         yield Static(Text.assemble(("New game · ", "bold"), (title, "bold")), id="setup-title")
         yield Static(Text(self.game.pitch), id="setup-pitch")
-        with VerticalScroll(id="setup-form"):
-            yield Static("Players", classes="section")
+        # Not a stop of its own for Tab (nothing would show it focused): the form scrolls
+        # to the field Tab moves to.
+        with VerticalScroll(id="setup-form", can_focus=False):
+            yield Static(
+                "Players: each a person (Human) or the computer at a level", classes="section"
+            )
             for player in (1, 2):
                 yield from self._seat_row(player)
             with Horizontal(classes="field-row"):
                 yield Label("Who starts", classes="field-label")
-                with RadioSet(id="first", classes="inline", compact=True):
-                    yield RadioButton("Player 1", id="first-1")
-                    yield RadioButton("Player 2", id="first-2")
-            if not self.levels:
-                yield Static(
-                    "Computer players (easy, medium, perfect) come with the solver: "
-                    "for now both players share this keyboard.",
-                    classes="field-help note",
-                )
+                with ChoiceSet(id="first", classes="inline", compact=True):
+                    yield Choice("Player 1", id="first-1")
+                    yield Choice("Player 2", id="first-2")
             yield Static("Variant", classes="section")
             with Horizontal(classes="field-row"):
                 yield Label("Preset", classes="field-label")
@@ -132,35 +126,22 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         yield KeysFooter()
 
     def _seat_row(self, player: PlayerNo) -> ComposeResult:
+        """The name, then who plays: Human or a computer level, one set of choices (so
+        the Tab order is the same whoever plays)."""
         seat = self.initial.seats[player - 1]
         with Horizontal(classes="field-row seat"):
             yield Label(f"Player {player}", classes=f"field-label -p{player}")
             yield Input(seat.name, id=f"name-{player}", classes="name", max_length=16, compact=True)
-            with RadioSet(id=f"kind-{player}", classes="inline", compact=True):
-                yield RadioButton("Human", value=seat.kind == "human", id=f"human-{player}")
-                yield RadioButton(
-                    "Computer",
-                    value=seat.kind == "computer",
-                    id=f"computer-{player}",
-                    disabled=not self.levels,
-                )
-            levels = [(level, level) for level in (self.levels or LEVELS)]
-            level_select: Select[str] = Select(
-                levels,
-                id=f"level-{player}",
-                allow_blank=False,
-                value=seat.level if seat.level in (self.levels or LEVELS) else levels[0][1],
-                disabled=not self.levels or seat.kind != "computer",
-                classes="level",
-                compact=True,
-            )
-            level_select.display = bool(self.levels)
-            yield level_select
+            with ChoiceSet(id=f"seat-{player}", classes="inline", compact=True):
+                yield Choice("Human", value=seat.kind == "human", id=f"human-{player}")
+                for level in LEVELS:
+                    chosen = seat.kind == "computer" and seat.level == level
+                    yield Choice(level.capitalize(), value=chosen, id=f"{level}-{player}")
 
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted
             return
-        self.query_one(f"#first-{self.initial.first}", RadioButton).value = True
+        self.query_one(f"#first-{self.initial.first}", Choice).value = True
         self._fill(self.initial.options)
         for name, options in self.variants.items():
             if options == self.initial.options:
@@ -209,7 +190,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
 
     @property
     def first(self) -> PlayerNo:
-        return 2 if self.query_one("#first-2", RadioButton).value else 1
+        return 2 if self.query_one("#first-2", Choice).value else 1
 
     def _validate(self) -> GameOptions | None:
         """The options (with the match settings in them for a game that has its own), or
@@ -252,7 +233,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         if options is None:
             return
         self._fill(options)
-        self.query_one(f"#first-{options.first}", RadioButton).value = True
+        self.query_one(f"#first-{options.first}", Choice).value = True
         rounds = getattr(options, "rounds_to_win", None)
         if rounds is not None:  # the game's own match settings (the template game)
             with self.query_one(MatchForm).prevent(MatchForm.Changed):
@@ -261,18 +242,11 @@ class SetupScreen(StyledAsMounted, Screen[None]):
                 )
         self._validate()
 
-    @on(RadioSet.Changed, "#first")
+    @on(ChoiceSet.Changed, "#first")
     @while_shown
-    def _first_changed(self, event: RadioSet.Changed) -> None:
+    def _first_changed(self, event: ChoiceSet.Changed) -> None:
         event.stop()
         self._match_preset()
-
-    @on(RadioSet.Changed)
-    @while_shown
-    def _kind_changed(self, event: RadioSet.Changed) -> None:
-        for player in (1, 2):
-            computer = self.query_one(f"#computer-{player}", RadioButton).value
-            self.query_one(f"#level-{player}", Select).disabled = not (self.levels and computer)
 
     @on(Input.Changed, ".name")
     @while_shown
@@ -281,7 +255,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         for player in (1, 2):
             name = clean_name(self.query_one(f"#name-{player}", Input).value, player)
             # A name is outside text: shown as typed, never read as markup ("hh2[/").
-            self.query_one(f"#first-{player}", RadioButton).label = Content(name)
+            self.query_one(f"#first-{player}", Choice).label = Content(name)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -306,10 +280,9 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             # be) is named again by the level chosen now.
             default = is_computer_name(typed.strip())
             names.append(DEFAULT_NAMES[player - 1] if default else clean_name(typed, player))
-            computer = self.query_one(f"#computer-{player}", RadioButton).value
-            level_select: Select[str] = self.query_one(f"#level-{player}", Select)
-            level = level_select.value  # never blank (allow_blank=False)
-            levels.append(str(level) if computer and self.levels else None)
+            levels.append(
+                next((level for level in LEVELS if self._chosen(f"#{level}-{player}")), None)
+            )
         # A computer is named by its level unless the player named it: never "Player 2",
         # which the statistics would mix up with a person.
         named = seat_names((names[0], names[1]), (levels[0], levels[1]))
@@ -319,11 +292,13 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         )
         return (first, second)
 
+    def _chosen(self, selector: str) -> bool:
+        return self.query_one(selector, Choice).value
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Enter starts from a name, a number, a switch or a box (space toggles those), but
-        # never from a list, where Enter has a job of its own: on a Select it opens the
-        # list or chooses in it (never "start with the old choice"), on a radio set it
-        # chooses the option the arrows moved to; and on a button it presses that button.
+        # Enter starts from any field (space toggles a switch or a box, the arrows choose
+        # in a set of choices, space or the arrows open a list), but never from inside an
+        # open list, where it chooses; and on a button it presses that button.
         if action == "start" and self.app.focused is not None:
             return not any(enter_is_its_own(node) for node in self.app.focused.ancestors_with_self)
         return True

@@ -52,12 +52,6 @@ def last_game_id() -> str | None:
     return None
 
 
-def last_setup() -> GameSetup | None:
-    """The setup started last, ready to start again (None: none, or it no longer fits)."""
-    game_id = last_game_id()
-    return None if game_id is None else stored_setup(game_id)
-
-
 def stored_setup(game_id: str) -> GameSetup | None:
     """The last setup started for `game_id` (None: none, or one that cannot be used)."""
     entry = _stored(_read(), game_id)

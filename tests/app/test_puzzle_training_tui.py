@@ -3,6 +3,7 @@ menu's focus and arrows, and the daily puzzle's line to share copied and shown."
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, RadioSet
 
 from app.match_session.puzzle_training import Training
@@ -136,3 +137,43 @@ async def test_statistics_show_the_daily_puzzles_in_a_row_and_the_bests() -> Non
             f"{NAME}: daily puzzle solved 2 days in a row (best 2) · best streak 7"
             " · best storm 12, today 12"
         ]
+
+
+def offered(screen: object) -> list[str]:
+    from widgets.keys_footer import KeysFooter
+
+    footer = screen.query_one(KeysFooter)  # type: ignore[attr-defined]
+    return [key.description for key in footer.keys if key.enabled]
+
+
+@pytest.mark.parametrize("solve_first", [True, False])
+async def test_the_footer_takes_the_storm_s_keys_away_when_its_time_is_up(
+    solve_first: bool,
+) -> None:
+    """The repro: after a storm ended the footer still offered "n Next puzzle" and the
+    board's keys, "1–9 Append" here (which only said the storm was over). Solved or
+    thinking, once the time is up the keys go, on the next tick of the clock."""
+    from app.match_session.puzzle import PuzzleReferee
+
+    puzzle = conquest_puzzle()
+    now = [0.0]
+    storm = Training(Storm("conquest", clock=lambda: now[0], seed=1), NAME)
+    storm.run.start()
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = puzzle_screen(PuzzleReferee(puzzle, NAME, training=storm))
+        await app.push_screen(screen)
+        await pilot.pause()
+        if solve_first:
+            await pilot.press(puzzle.solution[0])
+            await settle(pilot)
+            assert "Next puzzle" in offered(screen)
+        else:
+            assert "Append" in offered(screen)  # (conquest's 1–9)
+        now[0] = 200.0
+        screen.tick()
+        await pilot.pause()
+        await pilot.pause()
+        assert "Storm over" in status(screen)
+        keys = offered(screen)
+        assert "Menu" in keys and set(keys) <= {"Rules", "Menu", "Retry", "Solution"}, keys

@@ -113,13 +113,17 @@ def test_the_contrast_ratio_is_wcags() -> None:
 async def test_the_theme_is_chosen_from_the_menu() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        links = app.screen.query_one(MenuLinks).drawn(0)
-        assert links[-1][0] == "Theme (t)"  # (the menu fits 80 columns with every link)
+        links = app.screen.query_one(MenuLinks)
+        assert links.drawn(2)[0][0] == "Theme: textual-dark (t)"  # the theme in use, named
         await pilot.press("t")  # (at once: the themes are added once the menu is drawn)
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         assert {"high-contrast", "colour-blind-safe"} <= set(app.available_themes)
         await pilot.press("escape")
+        await pilot.pause()
+        app.theme = "high-contrast"
+        await pilot.pause()
+        assert links.drawn(2)[0][0] == "Theme: high-contrast (t)"
 
 
 def _backgrounds(moves: Any) -> set[tuple[int, int, int]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Button
@@ -181,3 +182,46 @@ async def test_export_proposes_the_data_folder_and_says_where_it_wrote() -> None
         written = list((data_dir() / "exports").glob("*.json"))
         assert len(written) == 1
         assert any(f"Exported to {written[0]}" in str(n.message) for n in app._notifications)
+
+
+async def test_export_is_said_whole_on_the_status_line_at_80x24() -> None:
+    """The repro: "Exported to …/exports/collect-20261127-" was cut on the status line.
+    It names the file; the note says where."""
+    from app.store.data_folder import data_dir
+    from app.tui.app import EquationDuelApp
+    from widgets.status_line import StatusLine
+
+    app = EquationDuelApp("conquest", moves=["1", "1"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2", "e")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")  # look at the board, and its status line
+        await pilot.pause()
+        (written,) = (data_dir() / "exports").glob("*.json")
+        status = app.screen.query_one(StatusLine)
+        assert status.message == f"Exported to {written.name}"
+        assert str(status.render()).count("\n") == 0  # one line: whole at 80 columns
+        assert any(f"Exported to {written}" in str(n.message) for n in app._notifications)
+
+
+@pytest.mark.parametrize("best_of", [1, 3])
+async def test_the_game_over_dialog_leaves_the_move_list_whole_at_80x24(best_of: int) -> None:
+    """The repro: at 80 columns the dialog's edge cut the move list ("42", "nn 5"), which
+    read as part of the dialog. Over a game, a dialog (game over, round over) sits over
+    the board, beside the move list and below the players' panels."""
+    from app.tui.app import EquationDuelApp
+    from widgets.move_list import MoveList
+
+    app = EquationDuelApp("conquest", names=("Ann", "Bob"), best_of=best_of)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "2", "3")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, GameOverDialog if best_of == 1 else RoundOverDialog)
+        box = dialog.query_one(".dialog").region
+        game = app.screen_stack[-2]
+        moves = game.query_one(MoveList).region
+        assert box.right <= moves.x and box.x >= 0
+        assert box.y >= game.query_one("#panel-2").region.bottom - 1  # (its frame's last row)

@@ -3,6 +3,8 @@ links `app.tui.menu_links.MenuLinks`, the games `app.tui.game_cards.GameList`), 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from textual.command import CommandPalette
 from textual.geometry import Offset
@@ -11,6 +13,7 @@ from app.tui.app import EquationDuelApp
 from app.tui.game_cards import GameList
 from app.tui.menu import MenuScreen
 from app.tui.menu_links import MenuLinks
+from app.tui.online_host import OnlineGamesScreen
 from app.tui.puzzle_menu import PuzzleMenuScreen
 from app.tui.replay import SavedGamesScreen
 from app.tui.rules_screen import RulesScreen
@@ -18,6 +21,7 @@ from app.tui.setup import SetupScreen
 from app.tui.stats_screen import StatsScreen
 from app.tui.tournament_screen import TournamentScreen
 from tests.app.tui_support import SIZE, click_game, click_link, top, until
+from widgets.keys_footer import KeysFooter
 
 
 async def test_each_link_opens_what_it_says_by_click() -> None:
@@ -26,13 +30,14 @@ async def test_each_link_opens_what_it_says_by_click() -> None:
         links = app.screen.query_one(MenuLinks)
         with pytest.raises(KeyError):  # no game set up yet: no "Play again"
             links.offset_of("play-again")
-        _, rules = links.drawn(1)[1]
-        await pilot.click(MenuLinks, offset=(rules.x - 1 - links.region.x, 2))  # between
-        await pilot.click(MenuLinks, offset=(0, 1))  # between the rows
+        _, rules = links.drawn(1)[0]
+        await pilot.click(MenuLinks, offset=(rules.x - 1 - links.region.x, 1))  # beside
+        await pilot.click(MenuLinks, offset=(0, 2))  # left of the last row
         assert isinstance(top(app), MenuScreen)
         await pilot.press("down", "down")  # Play and Rules are the highlighted game's
         opened = {
             "play": SetupScreen,
+            "online": OnlineGamesScreen,
             "rules": RulesScreen,
             "puzzles": PuzzleMenuScreen,
             "saved-games": SavedGamesScreen,
@@ -88,3 +93,29 @@ async def test_hovering_a_link_or_a_game_draws_it_so() -> None:
         assert games.hovered == "fifty" and links.hovered is None
         assert _background(app, quit_at) == before[0]
         assert games.highlighted == "collect"  # hovering chooses nothing
+
+
+async def test_online_play_is_on_the_menu_and_in_its_footer_at_80x24() -> None:
+    """It was only in the command palette (and the key o, shown nowhere)."""
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = top(app)
+        footer = menu.query_one(KeysFooter)
+        assert ("o", "Online") in [(key.display, key.description) for key in footer.keys]
+        assert "o Online" in str(footer.render())  # drawn, not cut off
+        links = menu.query_one(MenuLinks)
+        drawn = [words for row in range(3) for words, _ in links.drawn(row)]
+        assert "Online (o)" in drawn
+        await click_link(pilot, "online")
+        await until(pilot, lambda: isinstance(top(app), OnlineGamesScreen), "online play")
+        await pilot.press("escape")
+        await until(pilot, lambda: top(app) is menu, "the menu")
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(top(app), OnlineGamesScreen), "online play")
+
+
+def test_snapshot_menu_at_80x24(snap_compare: Any) -> None:
+    """Every link whole at 80×24, three rows: Play, Online, Puzzles; Rules, Saved games,
+    Statistics, Class; the theme named, Quit. The footer offers o Online."""
+    assert snap_compare(EquationDuelApp(), terminal_size=(80, 24))

@@ -242,3 +242,28 @@ def test_play_load_refuses_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "holds a game of conquest, not fifty" in capsys.readouterr().err
     assert run_record_file(good, moves="5") == 2
     assert "--moves cannot be used with --load" in capsys.readouterr().err
+
+
+async def test_a_saved_game_resumed_and_finished_is_listed_finished() -> None:
+    """The repro: a move each, ctrl+s, the game left; resumed at the next start and
+    finished, "Saved games" still listed it "unfinished after 1 move each" (the save for
+    good hid the finished copy). The save now holds the game's end."""
+    app = EquationDuelApp("conquest", names=NAMES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4", "7", "ctrl+s", "q", "y")
+        await pilot.pause()
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert offered(app) == ["Equation Conquest: Ann vs Bob (move 3)"]
+        await pilot.press("r", "5", "2")  # 7 − 5 = 2: Bob wins
+        await winner_shown(pilot)
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        await pilot.press("g")
+        screen = top(app)
+        assert isinstance(screen, SavedGamesScreen)
+        listing = screen.query_one("#saved-list", OptionList)
+        texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert len(texts) == 1 and "unfinished" not in texts[0], texts
+        assert "finished: Bob won (7 − 5 = 2 formed) · 2 moves each · saved" in texts[0]

@@ -5,10 +5,11 @@ from __future__ import annotations
 import sys
 
 import pytest
-from textual.widgets import Input, Select, Static, Switch
+from textual.widgets import Input, Select, Static
 
 import app.tui.computer as computer_module
 from app.tui.app import EquationDuelApp
+from app.tui.choices import OnOff
 from app.tui.dialogs import ConfirmDialog
 from app.tui.menu import MenuScreen
 from app.tui.rules_screen import RulesScreen
@@ -73,7 +74,7 @@ async def test_setup_switch_and_who_starts() -> None:
         await pilot.press("4")
         await pilot.click("#opt-declare")
         await pilot.click("#first-2")
-        assert top(app).query_one("#opt-declare", Switch).value
+        assert top(app).query_one("#opt-declare", OnOff).value
         assert top(app).query_one("#preset", Select).value == "declare-second-starts"
         await pilot.click("#start")
         await pilot.pause()  # the game screen mounts (and sets its first position)
@@ -152,9 +153,7 @@ async def test_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4")
-        setup = top(app)
-        await pilot.click("#computer-2")
-        assert not setup.query_one("#level-2", Select).disabled
+        await pilot.click("#easy-2")
         await pilot.press("enter")
         screen = game_screen(app)
         assert screen.setup.seats[1].kind == "computer" and 2 in screen.bots

@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 
 from textual.pilot import Pilot
-from textual.widgets import Input, RadioButton, RadioSet, Select, Static
+from textual.widgets import Input, Select, Static
 
 from app.store import settings
 from app.tui.app import EquationDuelApp
+from app.tui.choices import Choice, ChoiceSet, Tick
 from app.tui.menu_links import MenuLinks
 from app.tui.preset_words import preset_words
 from app.tui.setup import SetupScreen
@@ -44,38 +45,38 @@ async def test_the_preset_list_shows_words_not_names() -> None:
         assert str(preset.selection) == "standard"
 
 
-async def test_enter_on_a_list_opens_it_or_chooses_and_starts_only_elsewhere() -> None:
-    """The repro: a computer seat, its level list closed; Enter opens it (it never starts
-    with the old choice), ↓ Enter chooses; on a radio set Enter chooses the option the
-    arrows moved to; Enter on a name starts."""
+async def test_enter_chooses_only_in_an_open_list_and_starts_from_anywhere_else() -> None:
+    """The repro: Enter on a closed list, or on a set of choices, reopened the list or
+    toggled an option instead of starting. Now an open list is the one place where Enter
+    chooses; the arrows choose in a set of choices, and Enter there starts."""
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "5")
-        await pilot.click("#computer-2")
-        level = setup.query_one("#level-2", Select)
-        assert level.value == "easy"
-        level.focus()
-        await pilot.press("enter")  # closed: Enter opens it
+        clock = setup.query_one("#clock", Select)
+        clock.focus()
+        await pilot.press("space")  # space (or ↓) opens a list
         await pilot.pause()
-        assert level.expanded and top(app) is setup
-        await pilot.press("down", "enter")  # open: Enter chooses
+        assert clock.expanded
+        await pilot.press("down", "enter")  # open: Enter chooses, and the screen stays
         await pilot.pause()
-        assert not level.expanded and top(app) is setup and level.value == "medium"
-        await pilot.press("space")  # space opens it too
-        await pilot.pause()
-        assert level.expanded
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not level.expanded and top(app) is setup
-        setup.query_one("#first", RadioSet).focus()
-        await pilot.press("right", "enter")  # moved to Player 2: Enter chooses it
-        await pilot.pause()
-        assert top(app) is setup and setup.first == 2
-        setup.query_one("#name-1", Input).focus()
-        await pilot.press("enter")  # Enter elsewhere starts
+        assert not clock.expanded and top(app) is setup and clock.value == 10
+        setup.query_one("#first", ChoiceSet).focus()
+        await pilot.press("right")  # the arrows choose: Player 2 starts
+        assert setup.first == 2
+        await pilot.press("enter")  # a closed list behind, a set of choices here: starts
         await pilot.pause()
         started = game_screen(app).setup
-        assert started.first == 2 and started.seats[1].level == "medium"
+        assert started.first == 2 and started.turn_seconds == 10
+
+
+async def test_enter_on_a_closed_list_starts() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot, app, "3")
+        setup.query_one("#preset", Select).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).setup.game_id == "fifty"
 
 
 async def test_names_typed_are_remembered_for_the_next_setup() -> None:
@@ -101,8 +102,7 @@ async def test_a_computer_seat_is_named_by_its_level_and_not_remembered() -> Non
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "4")
         setup.query_one("#name-2", Input).value = "Player 2"
-        await pilot.click("#computer-2")
-        setup.query_one("#level-2", Select).value = "perfect"
+        await pilot.click("#perfect-2")
         await pilot.press("enter")
         await pilot.pause()
         assert game_screen(app).setup.names == ("Ann", "Computer (perfect)")
@@ -145,14 +145,12 @@ def test_statistics_keep_people_and_computers_apart() -> None:
 
 
 async def test_the_setup_turns_takebacks_off() -> None:
-    from textual.widgets import Checkbox
-
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "5")
-        assert setup.query_one("#takebacks", Checkbox).value  # on unless turned off
-        setup.query_one("#takebacks", Checkbox).value = False
-        await pilot.click("#computer-2")
+        assert setup.query_one("#takebacks", Tick).value  # on unless turned off
+        setup.query_one("#takebacks", Tick).value = False
+        await pilot.click("#easy-2")
         await pilot.press("enter")
         await pilot.pause()
         screen = game_screen(app)
@@ -161,7 +159,7 @@ async def test_the_setup_turns_takebacks_off() -> None:
         assert screen.setup.rematch().takebacks is False
         app.open_setup("countdown", screen.setup)  # "New game" starts from this setup
         await pilot.pause()
-        assert not top(app).query_one("#takebacks", Checkbox).value
+        assert not top(app).query_one("#takebacks", Tick).value
 
 
 async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> None:
@@ -169,8 +167,7 @@ async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> 
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "5")
         setup.query_one("#name-1", Input).value = "Ann"
-        await pilot.click("#computer-2")
-        setup.query_one("#level-2", Select).value = "perfect"
+        await pilot.click("#perfect-2")
         setup.query_one("#preset", Select).value = "first=2"
         await pilot.pause()
         setup.query_one("#name-1", Input).focus()
@@ -184,13 +181,12 @@ async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> 
         assert links[1][0] == "Play again: Countdown Duel (a)"
         setup = await open_setup(pilot, app, "5")  # the same game: all of it remembered
         assert setup.query_one("#name-1", Input).value == "Ann"
-        assert setup.query_one("#computer-2", RadioButton).value
-        assert setup.query_one("#level-2", Select).value == "perfect"
+        assert setup.query_one("#perfect-2", Choice).value
         assert setup.query_one("#preset", Select).value == "first=2"
         await pilot.press("escape")
         setup = await open_setup(pilot, app, "4")  # another game: its own, the names kept
         assert setup.query_one("#name-1", Input).value == "Ann"
-        assert setup.query_one("#human-2", RadioButton).value
+        assert setup.query_one("#human-2", Choice).value
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("a")  # Play again: the last setup, in one key
@@ -200,16 +196,16 @@ async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> 
 
 async def test_a_broken_setups_file_gives_the_standard_setup() -> None:
     from app.store.data_folder import ensure_data_dir
-    from app.tui.setup_memory import SETUPS, last_setup, stored_setup
+    from app.tui.setup_memory import SETUPS, last_game_id, stored_setup
 
     path = ensure_data_dir() / SETUPS
     for text in ("not json", "[]", '{"last": "fifty", "games": {"fifty": {"options": 3}}}'):
         path.write_text(text, "utf-8")
-        assert last_setup() is None and stored_setup("fifty") is None
+        assert stored_setup("fifty") is None
     bad_level = {"options": {}, "seats": [{"name": "A", "kind": "computer", "level": "god"},
                                           {"name": "B", "kind": "human"}]}  # fmt: skip
     path.write_text(json.dumps({"last": "fifty", "games": {"fifty": bad_level}}), "utf-8")
-    assert last_setup() is None
+    assert last_game_id() == "fifty" and stored_setup("fifty") is None
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -217,5 +213,5 @@ async def test_a_broken_setups_file_gives_the_standard_setup() -> None:
         await pilot.pause()
         setup = top(app)
         assert isinstance(setup, SetupScreen) and setup.game_id == "fifty"
-        assert setup.query_one("#human-1", RadioButton).value
+        assert setup.query_one("#human-1", Choice).value
         assert setup.query_one("#preset", Select).value == "standard"

@@ -59,7 +59,7 @@ async def test_every_select_of_the_setup_is_the_steady_one() -> None:
         setup = top(app)
         assert isinstance(setup, SetupScreen)
         found = list(setup.query(TextualSelect))
-        assert len(found) >= 5  # preset, two computer levels, the match's rounds and clock
+        assert len(found) >= 3  # the preset, the template and the match's clock
         assert all(isinstance(select, Select) for select in found)
 
 

@@ -98,11 +98,12 @@ async def test_the_menu_shows_the_class_entry_at_80_by_24() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        quick = app.screen.query_one(MenuLinks).drawn(0)
-        assert [words.strip() for words, _ in quick] == [
-            "Puzzles (p)", "Play again: Equation Conquest (a)", "Class (c)", "Theme (t)",
+        links = app.screen.query_one(MenuLinks)
+        assert [words.strip() for words, _ in links.drawn(0)] == [
+            "Play (Enter)", "Play again: Equation Conquest (a)", "Online (o)", "Puzzles (p)",
         ]  # fmt: skip
-        for _, region in quick:  # each whole on the screen
+        assert "Class (c)" in [words for words, _ in links.drawn(1)]
+        for _, region in [*links.drawn(0), *links.drawn(1), *links.drawn(2)]:  # each whole
             assert region.x >= 0 and region.right <= 80 and region.width > 0
         await click_link(pilot, "tournament")
         assert isinstance(app.screen, TournamentScreen)

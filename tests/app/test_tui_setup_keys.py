@@ -1,0 +1,108 @@
+"""The setup screen by keys, as a newcomer meets it (issue 34): every field shows its
+focus without colour, and the Tab order stays put whoever plays, so a sequence of keys
+learnt once starts the game it started before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rich.segment import Segment
+from textual.widget import Widget
+
+from app.tui.app import EquationDuelApp
+from app.tui.setup import SetupScreen
+from tests.app.tui_support import game_screen, top
+
+SIZE = (80, 24)
+
+
+def chain(setup: SetupScreen) -> list[str | None]:
+    return [widget.id for widget in setup.focus_chain]
+
+
+async def test_the_tab_order_stays_put_when_a_seat_becomes_a_computer() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        setup = top(app)
+        people = chain(setup)
+        await pilot.click("#perfect-1")
+        await pilot.click("#medium-2")
+        await pilot.pause()
+        assert chain(setup) == people
+        assert people[:4] == ["name-1", "seat-1", "name-2", "seat-2"]
+
+
+@pytest.mark.parametrize("first_seat", ["human", "perfect"])
+async def test_tab_tab_tab_right_enter_starts_against_the_computer(first_seat: str) -> None:
+    """The repro: from Player 1's name, Tab Tab Tab reaches Player 2's seat, → chooses
+    the computer and Enter starts: the same keys whoever sits in Player 1's seat."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        await pilot.click(f"#{first_seat}-1")
+        top(app).query_one("#name-1").focus()
+        await pilot.press("tab", "tab", "tab", "right", "enter")
+        await pilot.pause()
+        seats = game_screen(app).setup.seats
+        assert (seats[1].kind, seats[1].level) == ("computer", "easy")
+        assert seats[0].kind == ("human" if first_seat == "human" else "computer")
+
+
+def looks(app: EquationDuelApp, widget: Widget) -> list[tuple[str, bool, bool, bool, bool]]:
+    """What `widget`'s cells show without colour: each cell's character, and whether it
+    is bold, underlined, reversed or italic."""
+    region = widget.region
+    cells: list[tuple[str, bool, bool, bool, bool]] = []
+    for y, strip in enumerate(app.screen._compositor.render_strips()):
+        if region.y <= y < region.bottom:
+            for segment in strip.crop(region.x, region.right):
+                text, style, _ = segment
+                flags = (False, False, False, False)
+                if style is not None:
+                    flags = (
+                        bool(style.bold),
+                        bool(style.underline),
+                        bool(style.reverse),
+                        bool(style.italic),
+                    )
+                cells.extend((character, *flags) for character in Segment(text).text)
+    return cells
+
+
+async def test_every_field_shows_its_focus_without_colour(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under NO_COLOR each Tab stop of each game's setup looks different focused and not
+    (a mark, bold, underline or reverse), not only in colour."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        for key in "12345":
+            await pilot.press(key)
+            await pilot.pause()
+            setup = top(app)
+            assert isinstance(setup, SetupScreen)
+            stops = setup.focus_chain
+            assert len(stops) > 8
+            for widget in stops:
+                widget.focus()
+                await pilot.pause()
+                focused = looks(app, widget)
+                setup.set_focus(None)
+                await pilot.pause()
+                assert looks(app, widget) != focused, f"{widget} in {key}'s setup"
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+def test_snapshot_setup_without_colour(snap_compare: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under NO_COLOR at 80×24: Player 2 chosen as the medium computer by the arrows, the
+    focus on that choice (bold, underlined), the chosen options marked ● and the others ○,
+    the takebacks box X."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    keys = ["3", "tab", "tab", "tab", "right", "right"]
+    assert snap_compare(EquationDuelApp(), press=keys, terminal_size=SIZE)
