@@ -115,7 +115,7 @@ def write_file(path: Path | str, data: str | bytes, sync: bool = True, new: bool
             os.unlink(temporary)
         raise
     if sync:
-        _sync_folder(folder)
+        sync_path(folder)  # (the rename itself made durable)
     return path
 
 
@@ -135,11 +135,6 @@ def _take_new_name(temporary: Path, path: Path) -> None:
         os.replace(temporary, path)
         return
     os.unlink(temporary)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX; a no-op where folders cannot be opened)."""
-    sync_path(folder)
 
 
 def sync_path(path: Path, flags: int = os.O_RDONLY) -> None:
@@ -211,8 +206,10 @@ class NotAFile(OSError):
 def file_argument(text: str) -> Path:
     """A command's FILE (`--save`, `--csv`, `-o`): a name ending in a slash is refused in
     words here (Path would drop the slash and write a file of the folder's name)."""
-    if not text or text.endswith(("/", os.sep)):
-        raise argparse.ArgumentTypeError(f"{text or 'an empty name'} names a folder, not a file")
+    if not text:
+        raise argparse.ArgumentTypeError("a file's name is needed")
+    if text.endswith(("/", os.sep)):
+        raise argparse.ArgumentTypeError(f"{text} names a folder, not a file")
     return Path(text)
 
 

@@ -218,6 +218,12 @@ class EquationDuelApp(App[None]):
         if not isinstance(self.screen, TooSmallScreen):
             self.push_screen(GamePalette([ThemeProvider], placeholder="Search for themes…"))
 
+    def action_show_help_panel(self) -> None:
+        """Textual's keys panel (the palette's "Keys"), not once the app is closing: its
+        screen is no longer attached then (`MountError`, docs/known-issues.md)."""
+        if self.is_running and not self._exit:
+            super().action_show_help_panel()
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from app.tui.palette import game_commands
 

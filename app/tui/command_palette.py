@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.command import CommandList, CommandPalette
 
@@ -36,6 +37,14 @@ class GamePalette(CommandPalette):
         then (`NoMatches` in the worker, docs/known-issues.md)."""
         if gone(self):
             event.prevent_default()  # (the base classes' handlers are not called)
+
+    def dismiss(self, result: None = None) -> AwaitComplete:
+        """Textual's palette closes itself once a command is chosen (or on Escape); when it
+        has left the screens already (the app closing them), there is nothing to close,
+        and Textual would pop whichever screen is on top (`ScreenStackError` with one)."""
+        if gone(self):
+            return AwaitComplete()  # (nothing to wait for: done at once)
+        return super().dismiss(result)
 
     async def action_page(self, direction: int) -> None:
         for commands in self.query(CommandList).results(CommandList):

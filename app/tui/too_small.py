@@ -46,9 +46,11 @@ class TooSmallScreen(ModalScreen[None]):
 
 def check_size(app: EquationDuelApp) -> None:
     """Cover the screens while the terminal is too small; uncover them once it fits."""
+    if not app.is_running or app._exit or not app.screen_stack:  # closing: nothing to cover
+        return
     width, height = app.size
     small = width < MIN_WIDTH or height < MIN_HEIGHT
-    top = app.screen if app.screen_stack else None
+    top = app.screen
     if small and not isinstance(top, TooSmallScreen):
         app.push_screen(TooSmallScreen())
     elif not small and isinstance(top, TooSmallScreen):

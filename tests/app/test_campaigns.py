@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.campaigns import Tally, capped_storm, key_storm, kill_save, save_corruption, table
+from tests.campaigns import (
+    Tally,
+    capped_storm,
+    hostile_paths,
+    key_storm,
+    kill_save,
+    save_corruption,
+    table,
+)
 
 
 def clean(tallies: list[Tally]) -> None:
@@ -28,6 +36,16 @@ def test_key_storm_quick() -> None:
     # Bursts queued at once (issue 29), between keys pressed one by one, clicks, resizes.
     tallies, _ = key_storm.run(seed=7, events=40, no_wait=True)
     clean(tallies)
+
+
+def test_hostile_paths_quick() -> None:
+    # Issue 36: no command replaces, follows or removes what is not the app's own.
+    clean(hostile_paths.run(seed=7, count=12))
+
+
+@pytest.mark.soak
+def test_hostile_paths_soak() -> None:
+    clean(hostile_paths.run(seed=1, count=600))
 
 
 @pytest.mark.soak

@@ -90,3 +90,42 @@ async def test_a_palette_whose_app_closes_while_it_mounts() -> None:
             for _ in range(turns):
                 await asyncio.sleep(0)
         assert app._exception is None
+
+
+async def test_the_keys_panel_asked_for_as_the_app_closes() -> None:
+    """The palette's "Keys" handled behind the key that quit: Textual mounts its panel on
+    a screen no longer attached (`MountError`); the app shows nothing then."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.exit()
+        app.action_show_help_panel()
+
+
+async def test_a_resize_as_the_app_closes_covers_nothing() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(20, 8)
+        await pilot.pause()
+        app.exit()
+        await pilot.resize_terminal(*SIZE)
+        app.check_size()
+        assert kinds(app)[-1] == "TooSmallScreen"  # (left as it was: the app is going)
+
+
+async def test_a_palette_closed_after_it_left_the_screens() -> None:
+    """The no-wait storm with the palette (seed 6): a command chosen as the app closed its
+    screens; Textual's palette then popped the last one (`ScreenStackError`)."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(palette, GamePalette)
+        app.pop_screen()
+        await pilot.pause()
+        palette.dismiss()
+        await pilot.pause()
+        assert kinds(app) == ["MenuScreen"]

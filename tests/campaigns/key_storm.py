@@ -194,11 +194,24 @@ async def _session(
     return done
 
 
+_NOT_OURS = ("site-packages", "campaigns")
+
+
 def our_frames(error: BaseException) -> str:
-    """The last frames of the project's own code that `error` went through."""
+    """The last frames of the project's own code that `error` went through, and the two
+    where it was raised (in a library, when none of ours is on the way: issue 36)."""
+    while isinstance(getattr(error, "error", None), BaseException):  # (WorkerFailed)
+        error = error.error  # type: ignore[attr-defined]
     frames = traceback.extract_tb(error.__traceback__)
-    ours = [f for f in frames if "site-packages" not in f.filename] or frames
-    return " < ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in ours[-4:][::-1])
+    root = str(Path(__file__).resolve().parents[2])
+    ours = [
+        f
+        for f in frames
+        if f.filename.startswith(root) and not any(p in f.filename for p in _NOT_OURS)
+    ]
+    told = " < ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in ours[-4:][::-1])
+    raised = " < ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in frames[-2:][::-1])
+    return f"{told or 'none of ours'} (raised in {raised})"
 
 
 def seed_files(rng: random.Random) -> None:
