@@ -8,6 +8,8 @@
 - A move changes nothing when the position's figures stay as they were: countdown's
   `×1`, `÷1`, a pass or any move that leaves the running total; fifty's `1÷2` (a result
   of 0). Plausible play makes such a move only when every legal move is one.
+- A collect player who could declare a true equation with the pick declares it: the
+  pick alone is not plausible then.
 """
 
 from __future__ import annotations
@@ -88,7 +90,12 @@ def changes_nothing(game_id: str, state: Any, text: str) -> bool:
 
 def plausible(game_id: str, state: Any, text: str, legal: list[str]) -> bool:
     """A move a person might make: it changes something, or every legal move is one
-    that changes nothing."""
+    that changes nothing; and a collect player holding a true equation declares it (a
+    pick without its declaration, when the same pick with one is legal, wins nothing)."""
+    if game_id == "collect" and ":" not in text.rstrip(":"):
+        declared = (m for m in legal if base_move(m) == base_move(text) and m != text)
+        if any(m.rstrip(":") != base_move(text) for m in declared):
+            return False
     if not changes_nothing(game_id, state, text):
         return True
     return all(changes_nothing(game_id, state, m) for m in legal)
