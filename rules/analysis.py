@@ -286,6 +286,8 @@ def _conquest_chances(game: Any, states: list[Any]) -> list[Chance]:
         outcome = game.outcome(after)
         if outcome is not None and outcome.winner == mover:
             chances.append(Chance(mover, index, str(after.equation), True))
-        else:
-            chances.append(Chance(mover, index, equations_of(a, b, completing[0])[0], False))
+        else:  # the equation the number formed (left unstated), or one it could have
+            number = after.sequence[-1]
+            missed = number if number in completing else completing[0]
+            chances.append(Chance(mover, index, equations_of(a, b, missed)[0], False))
     return chances

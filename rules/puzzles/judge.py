@@ -9,7 +9,7 @@ Difficulty as ruled (RULINGS.md, "Puzzles"), from the figures:
 
 - hard: the win takes two or more of the mover's own moves, and there is one winning
   choice (moves that are the same choice, fifty's `4*8` and `8*4`, counted once:
-  `rules.puzzles.choices`);
+  `rules.choices`);
 - medium: the win takes two or more of the mover's moves (and more than one choice
   wins), or it is a win at once where one choice alone wins among six legal choices or
   more (legal moves that are the same choice, a collect pick with or without its
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.puzzles.choices import base_move, choices
+from rules.choices import base_move, choices
 from rules.puzzles.model import DIFFICULTIES, Difficulty, Figures
 from rules.solver import move_values
 

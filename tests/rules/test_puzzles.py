@@ -70,7 +70,7 @@ def sample(game_id: str, count: int, seed: int) -> list[object]:
 def assert_as_ruled(puzzle: object) -> None:
     """The ruling (RULINGS.md, "Puzzles"): the options, a plausible history, the
     difficulty and how many choices win, straight from the solver."""
-    from rules.puzzles.choices import changes_nothing, choices
+    from rules.choices import changes_nothing, choices
     from rules.puzzles.model import Puzzle
 
     assert isinstance(puzzle, Puzzle)
@@ -120,7 +120,7 @@ def test_whole_bank_is_sound_and_as_ruled(game_id: str) -> None:
 def test_every_fifty_hard_puzzle_is_in_the_bank() -> None:
     """Every position after one plausible first move, in every variant puzzles use: the
     hard puzzles among them are the bank's (so fifty cannot give more)."""
-    from rules.puzzles.choices import plausible
+    from rules.choices import plausible
     from rules.puzzles.generate import _judge
 
     game = get_game("fifty")
@@ -284,7 +284,7 @@ def test_a_pick_with_and_without_its_declaration_is_one_legal_choice() -> None:
 
 
 def test_a_collect_player_holding_an_equation_declares_it() -> None:
-    from rules.puzzles.choices import plausible
+    from rules.choices import plausible
 
     game = get_game("collect")
     state = game.replay(None, ["9", "3", "4", "2"])
@@ -296,7 +296,7 @@ def test_a_collect_player_holding_an_equation_declares_it() -> None:
 
 
 def test_same_choices_count_once() -> None:
-    from rules.puzzles.choices import choices
+    from rules.choices import choices
 
     fifty = get_game("fifty").new()
     assert choices("fifty", fifty, ("4*8", "8*4")) == 1
@@ -311,7 +311,7 @@ def test_same_choices_count_once() -> None:
 
 
 def test_moves_that_change_nothing_are_not_plausible() -> None:
-    from rules.puzzles.choices import plausible
+    from rules.choices import plausible
 
     game = get_game("countdown")
     state = game.replay(None, ["+2", "+5"])

@@ -1,4 +1,5 @@
-"""Which moves are the same choice, and which moves change nothing.
+"""Which moves are the same choice, and which moves change nothing (for the puzzles'
+counts and plausible play, and for the analysis's examples: `rules.words.analysis`).
 
 - Two moves are the same choice when a player would not tell them apart
   (RULINGS.md, "Puzzles"): fifty's `4*8` and `8*4`; collect's or conquest's number
@@ -15,6 +16,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -74,6 +76,26 @@ def _swapped_same(parsed: Any, values: list[int], i: int, j: int) -> bool:
     swapped = list(values)
     swapped[i], swapped[j] = swapped[j], swapped[i]
     return bool(parsed.evaluate(values) == parsed.evaluate(swapped))
+
+
+def distinct_choices(game_id: str, state: Any, moves: Sequence[str]) -> list[str]:
+    """`moves` with each choice once (its last move: a collect pick with its declaration),
+    the moves that change something first, then those that do more than take a number
+    as it is: the examples a sentence gives (`6 × 5` for `5 × 6` and `6 × 5`, never
+    `0 × 1` or `1 × 1` while `6 × 7` is there)."""
+    kept = {choice_key(game_id, state, move): move for move in moves}
+    return sorted(
+        kept.values(),
+        key=lambda move: (changes_nothing(game_id, state, move), _by_one(game_id, move)),
+    )
+
+
+def _by_one(game_id: str, text: str) -> bool:
+    """Fifty's `1 × 1`, `7 × 1`, `7 ÷ 1`: a number taken as it is, a poor example."""
+    if game_id != "fifty":
+        return False
+    move: Any = get_game(game_id).parse_move(text)
+    return bool((move.b == 1 and move.op in "*/") or (move.a == 1 and move.op == "*"))
 
 
 def changes_nothing(game_id: str, state: Any, text: str) -> bool:
