@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from app.plain.base import PlainDriver
@@ -69,6 +70,9 @@ class Driver(PlainDriver):
                 move = self.whole_move(state, text)
                 if move is not None:
                     return move
+                continue
+            if not whole and re.search(r"[0-9]\s*[-+*/×÷−]\s*[0-9]", text):  # (6 times 7)
+                self.say("Error: one number here; a whole move goes at the first prompt.")
                 continue
             error = self.number_error(state, text, first)
             if error is None:
