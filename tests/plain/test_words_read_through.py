@@ -33,3 +33,22 @@ def test_a_whole_move_at_fiftys_second_prompt_is_not_echoed_in_notation() -> Non
     assert "'6*7'" not in said
     assert "> 6 times 7\nError: one number here; a whole move goes at the first prompt.\n" in said
     assert "Equation: 4 × 5 = 20" in said  # the turn goes on with the first number
+
+
+def test_a_single_game_is_not_called_a_match() -> None:
+    refused = run("play", "conquest", "--plain", "--moves", "2 3 5 7")
+    assert refused.returncode == 2
+    assert "move 4 ('7'): The game is over: Player 1 won, 2 + 3 = 5 formed\n" in refused.stderr
+    refused = run("play", "conquest", "--plain", "--best-of", "3", "--moves", "2 3 5 7 1 2 3 4")
+    assert "move 8 ('4'): The match is over: Player 1 won, 2 rounds to 0" in refused.stderr
+
+
+def test_a_target_of_one_is_one_point() -> None:
+    said = run("play", "fifty", "--plain", "--target", "1", stdin="").stdout
+    assert "The target is exactly 1 point.\n" in said
+
+
+def test_a_rule_of_the_options_together_names_the_flags_given() -> None:
+    refused = run("play", "template", "--plain", "--digits", "4-8")
+    assert refused.stderr.startswith("equation-duel: error: --digits: the digits 4-8 give a pool")
+    assert ": :" not in refused.stderr
