@@ -44,7 +44,9 @@ def seat_names(names: tuple[str, str], levels: tuple[str | None, str | None]) ->
     named = []
     for player, (name, level) in enumerate(zip(names, levels, strict=True), start=1):
         if level is not None:
-            name = computer_name(level, player if same_level else None)
+            other = names[2 - player].casefold()  # (a person who calls themself so)
+            numbered = same_level or computer_name(level).casefold() == other
+            name = computer_name(level, player if numbered else None)
         named.append(name)
     return named[0], named[1]
 

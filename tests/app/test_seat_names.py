@@ -30,6 +30,11 @@ def test_a_computer_is_named_by_its_level_whatever_was_typed_in_its_seat() -> No
     assert seat_names(("Ann", "Computer (easy)"), (None, "medium")) == ("Ann", "Computer (medium)")
     # "Bo" typed for a person, then Computer picked: the computer is not Bo
     assert seat_names(("Ann", "Bo"), (None, "perfect")) == ("Ann", "Computer (perfect)")
+    # a person calling themself "Computer (perfect)" never shares the computer's name
+    assert seat_names(("Computer (perfect)", "Bo"), (None, "perfect")) == (
+        "Computer (perfect)",
+        "Computer 2 (perfect)",
+    )
     assert seat_names(("HAL", "Bo"), ("easy", "easy")) == (
         "Computer 1 (easy)",
         "Computer 2 (easy)",
