@@ -190,6 +190,9 @@ def _judge(
     hastens = was != mover and now_plies < was_plies - 1
     if hastens:  # a lost position lists every move as best: keep the longest defences
         best = _longest_defences(game_id, before) or best
+    elif throws:  # the quickest wins first: the examples a sentence gives
+        each = move_values(game_id, before)
+        best = tuple(sorted(best, key=lambda move: each[move][1] if move in each else 0))
     return MoveAnalysis(
         index=index,
         mover=mover,

@@ -79,23 +79,12 @@ def _swapped_same(parsed: Any, values: list[int], i: int, j: int) -> bool:
 
 
 def distinct_choices(game_id: str, state: Any, moves: Sequence[str]) -> list[str]:
-    """`moves` with each choice once (its last move: a collect pick with its declaration),
-    the moves that change something first, then those that do more than take a number
-    as it is: the examples a sentence gives (`6 × 5` for `5 × 6` and `6 × 5`, never
-    `0 × 1` or `1 × 1` while `6 × 7` is there)."""
+    """`moves` in their order, with each choice once (its last move: a collect pick with
+    its declaration), the moves that change something first: the examples a sentence
+    gives (`6 × 5` for `5 × 6` and `6 × 5`; never countdown's `1 × 1 = 1` or `0 × 1 = 0`
+    while a move that changes the total is there)."""
     kept = {choice_key(game_id, state, move): move for move in moves}
-    return sorted(
-        kept.values(),
-        key=lambda move: (changes_nothing(game_id, state, move), _by_one(game_id, move)),
-    )
-
-
-def _by_one(game_id: str, text: str) -> bool:
-    """Fifty's `1 × 1`, `7 × 1`, `7 ÷ 1`: a number taken as it is, a poor example."""
-    if game_id != "fifty":
-        return False
-    move: Any = get_game(game_id).parse_move(text)
-    return bool((move.b == 1 and move.op in "*/") or (move.a == 1 and move.op == "*"))
+    return sorted(kept.values(), key=lambda move: changes_nothing(game_id, state, move))
 
 
 def changes_nothing(game_id: str, state: Any, text: str) -> bool:

@@ -20,12 +20,23 @@ def test_fifty_5_times_6_and_6_times_5_are_one_move_said_once() -> None:
 
 
 def test_the_examples_are_moves_that_do_something() -> None:
-    state = get_game("fifty").new()
-    moves = ["1*2", "2*1", "3*1", "6*7", "9*5"]
-    said = counted_moves("fifty", state, moves, NAMES, "kept the win", shown=2)
-    assert said == "4 moves kept the win, such as 6 × 7 = 42 and 9 × 5 = 45"
-    said = counted_moves("fifty", state, ["1/2", "2*3", "4*5"], NAMES, "held out", shown=1)
+    countdown = get_game("countdown").new()  # a total of 0: × 1 and × 2 leave it at 0
+    said = counted_moves("countdown", countdown, ["*1", "*2", "+3"], NAMES, "held", shown=1)
+    assert said == "3 moves held, such as 0 + 3 = 3"  # never 0 × 1 = 0
+    seven = get_game("countdown").replay(None, ["+2", "+5"])  # × 1 and ÷ 1: one choice
+    said = counted_moves("countdown", seven, ["*1", "+1", "/1"], NAMES, "held", shown=1)
+    assert said == "2 moves held, such as 7 + 1 = 8"
+    fifty = get_game("fifty").new()
+    said = counted_moves("fifty", fifty, ["1/2", "2*3", "4*5"], NAMES, "held out", shown=1)
     assert said == "3 moves held out, such as 2 × 3 = 6"  # never 1 ÷ 2 = 0, which adds nothing
+
+
+def test_a_thrown_win_lists_the_quickest_wins_first() -> None:
+    # Ann at 42 played 8 + 2 = 10 (over 50); 8 × 1 = 8 made exactly 50 at once
+    found = analyse("fifty", None, ["6*7", "9-5", "8+2"])
+    assert found.moves[2].throws_away_win
+    quickest = {"8*1", "1*8", "4*2", "2*4", "8/1"}  # exactly 50 at once
+    assert set(found.moves[2].best_moves[:5]) == quickest
 
 
 def test_a_lost_games_resistance_in_plain_words() -> None:
