@@ -13,7 +13,7 @@ from app.classroom.report.gather import gather
 from app.plain.stats_words import games_sentences
 from app.store.finished_games import list_games
 from app.store.ratings import record_game
-from app.store.ratings_view import EMPTY
+from app.store.ratings_view import EMPTY, ratings_summary
 from app.store.stats import format_summary, summary
 from app.tui.app import EquationDuelApp
 from app.tui.setup import SetupScreen
@@ -85,6 +85,9 @@ def test_rows_kept_before_the_fix_keep_the_computer_apart_from_the_person(first:
     assert re.search(r"Ann vs Bo +conquest +1 ", text)
     said = games_sentences(stats, EMPTY)
     assert any(line.startswith("Bo: 1 game of conquest") for line in said)
+    # the ratings: the person Bo was rated once (the computer's games moved only Ann's)
+    rated = {(r.player, r.board): r.changes for r in ratings_summary().ratings}
+    assert rated == {("Ann", "conquest"): 3, ("Bo", "conquest"): 1}
     # the teacher's report: Bo played one game (the person's), not three
     (bo,) = [p for p in gather("Bo").players]
     assert bo.games["conquest"].played == 1
