@@ -190,6 +190,9 @@ def _judge(
     hastens = was != mover and now_plies < was_plies - 1
     if hastens:  # a lost position lists every move as best: keep the longest defences
         best = _longest_defences(game_id, before) or best
+    elif throws:  # the quickest wins first: the examples a sentence gives
+        each = move_values(game_id, before)
+        best = tuple(sorted(best, key=lambda move: each[move][1] if move in each else 0))
     return MoveAnalysis(
         index=index,
         mover=mover,
@@ -286,6 +289,8 @@ def _conquest_chances(game: Any, states: list[Any]) -> list[Chance]:
         outcome = game.outcome(after)
         if outcome is not None and outcome.winner == mover:
             chances.append(Chance(mover, index, str(after.equation), True))
-        else:
-            chances.append(Chance(mover, index, equations_of(a, b, completing[0])[0], False))
+        else:  # the equation the number formed (left unstated), or one it could have
+            number = after.sequence[-1]
+            missed = number if number in completing else completing[0]
+            chances.append(Chance(mover, index, equations_of(a, b, missed)[0], False))
     return chances

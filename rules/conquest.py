@@ -138,6 +138,11 @@ class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove], game_id="
             raise IllegalMove(f"{move.number} is not allowed: choose a number from {low} to {high}")
         if move.declaration is not None and not state.options.declare:
             raise IllegalMove("equations are found for you in this game: just give a number")
+        if move.declaration is not None and len(state.sequence) < 2:  # (RULINGS.md)
+            raise IllegalMove(
+                "a statement needs three numbers in the sequence, and with this one it "
+                f"holds {len(state.sequence) + 1}: give the number alone"
+            )
         sequence = (*state.sequence, move.number)
         player = state.to_move
         found = equations_of(*last_three(sequence)) if len(sequence) >= 3 else []

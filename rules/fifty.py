@@ -163,7 +163,7 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
         """Raise IllegalMove (what was wrong, what is allowed) if `move` cannot be played."""
         outcome = self.outcome(state)
         if outcome is not None:
-            raise IllegalMove(f"The game is over: {record_reason(outcome)}.")
+            raise IllegalMove(f"The game is over: {record_reason(outcome)}")
         available = " ".join(str(n) for n in state.pool)
         for number in (move.a, move.b):
             if number not in state.pool:
@@ -171,13 +171,13 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
                     why = f"{number} is already used"
                 else:
                     why = f"{number} is not in the pool ({state.pool_text()})"
-                raise IllegalMove(
-                    f"Numbers must be different and unused: {why}. Available numbers: {available}."
+                raise IllegalMove(  # (no full stop: every front end adds its own)
+                    f"Numbers must be different and unused: {why}. Available numbers: {available}"
                 )
         if move.a == move.b:
             raise IllegalMove(
                 f"Numbers must be different and unused: {move.a} is chosen twice. "
-                f"Available numbers: {available}."
+                f"Available numbers: {available}"
             )
 
     def play(self, state: FiftyState, move: FiftyMove) -> FiftyState:

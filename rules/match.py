@@ -225,8 +225,9 @@ def score_text(match: MatchState, names: tuple[str, str] = ("Player 1", "Player 
 def _refuse_if_over(match: MatchState) -> None:
     outcome = match_outcome(match)
     if outcome is not None:
+        what = "match" if match.best_of > 1 else "game"  # (a single game is no match)
         raise IllegalMove(
-            f"The match is over: Player {outcome.winner} won, {record_reason(outcome)}."
+            f"The {what} is over: Player {outcome.winner} won, {record_reason(outcome)}"
         )
 
 

@@ -106,7 +106,9 @@ def options_from_args(game: Game[Any, Any, Any], args: argparse.Namespace) -> Ga
     except ValidationError as error:
         first = error.errors()[0]
         field = field_of(first)
+        if not field:  # a rule of the options together: the flags given are named
+            field = ", ".join(by_field[given].flag for given in data if given in by_field)
         name = by_field[field].flag if field in by_field else field
         message = sentence(first)
-        raise FlagError(f"{name}: {message}") from None
+        raise FlagError(f"{name}: {message}" if name else message) from None
     return options

@@ -356,9 +356,11 @@ def play_plain_with_records(
             else "Input ended: the game is left unfinished."
         )
     finished = match_outcome(runner.match) is not None
+    if finished and not written:  # `--moves` played it to its end: kept and counted now
+        MatchRunner.tell(runner.session.finish())
     record = runner.session.record()
     if finished:
-        saved = all(written)
+        saved = bool(written) and all(written)
         if save is not None and saved:
             console.say(f"Game record saved to {save}.")
     else:

@@ -157,7 +157,7 @@ def run_review(player: str, read: Read, write: Write) -> int:
     """Your mistakes (found in your finished games), then the puzzles you failed."""
     found = _keep(player, lambda conn: search_mistakes(conn, player))
     if found:
-        write(f"{found} new mistakes found in your games.")
+        write(f"{found} new {'mistake' if found == 1 else 'mistakes'} found in your games.")
     kinds: tuple[tuple[Kind, str], ...] = (("mistake", "Your mistakes"), ("failed", "Try again"))
     for kind, title in kinds:
         puzzles: list[Puzzle] = _keep(player, partial(_listed, player=player, kind=kind)) or []

@@ -56,6 +56,14 @@ def puzzle_setup(puzzle: Puzzle, player: str) -> GameSetup:
     return GameSetup.make(puzzle.game, puzzle.options, seats)
 
 
+def rating_words(before: int, after: int) -> str:
+    """A puzzle rating's change, said alike on the screen and in the line mode: `Your
+    puzzle rating goes from 1,500 to 1,675.`, `Your puzzle rating stays at 1,500.`"""
+    if before == after:
+        return f"Your puzzle rating stays at {after:,}."
+    return f"Your puzzle rating goes from {before:,} to {after:,}."
+
+
 class PuzzleReferee(Referee):
     """One try at `puzzle` by `player` (rated unless a retry; `daily`: the day's puzzle)."""
 
@@ -258,12 +266,12 @@ class PuzzleReferee(Referee):
         except (StatsError, OSError) as error:
             self.not_counted = f"The puzzle was not counted: {error}"
             return ""
-        shared = f" To share (copied): {self.share}" if self.share else ""
+        shared = f" To share (copied): {self.share}." if self.share else ""
         if change is None:
             return shared
         before, after = change
         self.rating_change = (before.shown, after.shown)
-        return f" Puzzle rating {before.shown} → {after.shown}.{shared}"
+        return f" {rating_words(before.shown, after.shown)}{shared}"
 
     def _keep(self, action: Callable[[Any], object]) -> object:
         conn = open_training()

@@ -1,17 +1,16 @@
 """The names the two seats play under, for every front end.
 
-A computer seat left with a person's default name ("Player 2") is named by its level,
-"Computer (perfect)", so the statistics never count the computer's games under a
-person's name; two computers of the same level are numbered ("Computer 1 (perfect)",
-"Computer 2 (perfect)") so that the game-over line says which one won. A name the
-player typed for a computer seat is kept.
+A computer seat is always named by its level, "Computer (perfect)", whatever name was
+typed in its seat (RULINGS.md, "Names online and in a class": a computer is never the
+same player as a person, whatever it is called), so the statistics, the ratings and the
+teacher's report never count the computer's games under a person's name ("Bo" typed,
+then Computer picked). Two computers of the same level are numbered ("Computer 1
+(perfect)", "Computer 2 (perfect)") so that the game-over line says which one won.
 """
 
 from __future__ import annotations
 
 import re
-
-from rules.words.common import DEFAULT_NAMES
 
 #: A name this module gave a computer seat (replaced when the level changes).
 _COMPUTER_NAME = re.compile(r"^Computer( [12])? \((\w+)\)$")
@@ -27,18 +26,27 @@ def is_computer_name(name: str) -> bool:
     return _COMPUTER_NAME.match(name) is not None
 
 
-def is_default_name(name: str, player: int) -> bool:
-    """Whether `name` is one nobody chose: the seat's default or a computer's name."""
-    return name == DEFAULT_NAMES[player - 1] or is_computer_name(name)
+def counted_name(name: str, kind: str) -> str:
+    """The name a seat is counted under in the statistics: a computer's by its level
+    (a game kept before computers were always named so keeps "Bo" in its row: the
+    computer is counted as "Computer (medium)", never as the person Bo), a person's as
+    given, marked when it reads like a computer's ("Computer (easy) (a person)")."""
+    found = _COMPUTER_NAME.match(name)
+    if kind != "human":
+        return name if found is not None and found.group(2) == kind else computer_name(kind)
+    return f"{name} (a person)" if found is not None else name
 
 
 def seat_names(names: tuple[str, str], levels: tuple[str | None, str | None]) -> tuple[str, str]:
-    """The names to play under, given each seat's name and computer level (None: a person)."""
+    """The names to play under, given each seat's name and computer level (None: a person):
+    a person's name as given, a computer's by its level (the name given is not used)."""
     same_level = levels[0] is not None and levels[0] == levels[1]
     named = []
     for player, (name, level) in enumerate(zip(names, levels, strict=True), start=1):
-        if level is not None and is_default_name(name, player):
-            name = computer_name(level, player if same_level else None)
+        if level is not None:
+            other = names[2 - player].casefold()  # (a person who calls themself so)
+            numbered = same_level or computer_name(level).casefold() == other
+            name = computer_name(level, player if numbered else None)
         named.append(name)
     return named[0], named[1]
 

@@ -3,10 +3,13 @@ first mistake, in the words of `rules.words.analysis` (as the analysis screen sa
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from app.plain.base import Console, EndOfInput
+from app.plain.base import WIDTH, Console, EndOfInput
+from app.plain.spoken import spoken_text
 from rules.base import PlayerNo
 from rules.records import GameRecord
 from rules.words.analysis import counted_moves, resistance_text, start_line
@@ -32,7 +35,21 @@ def offer_analysis(console: Console, record: GameRecord) -> None:
         console.say("Please answer yes or no.")
     console.say("Analysing the game.")
     for line in analysis_lines(record):
-        console.say(line)
+        console.say(unbroken(spoken_text(line) if console.spoken else line))
+
+
+#: An equation as the analysis writes it, or as `--spoken` says it: `2 × 3 = 6`,
+#: `(1 + 2) × 3`, `2 times 3 is 6`.
+_OPERATOR = r"(?:[-+*/=\N{MINUS SIGN}\N{MULTIPLICATION SIGN}\N{DIVISION SIGN}]|plus|minus|times|divided by|is)"
+_EQUATION = re.compile(rf"[(0-9][0-9()]*(?: {_OPERATOR} [(0-9][0-9()]*)+")
+
+
+def unbroken(line: str) -> str:
+    """`line` broken at spaces into lines of at most `WIDTH` characters, as the line mode
+    breaks a long one, but never inside an equation ("2 ×" / "3 = 6")."""
+    whole = _EQUATION.sub(lambda found: found.group().replace(" ", "\N{NO-BREAK SPACE}"), line)
+    broken = textwrap.wrap(whole, WIDTH, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(broken).replace("\N{NO-BREAK SPACE}", " ")
 
 
 def offered_at_a_terminal(console: Console) -> Callable[[GameRecord], None]:
@@ -59,7 +76,7 @@ def _at_a_terminal(console: Console) -> bool:
 
 def _better(game_id: str, state: Any, judged: MoveAnalysis, names: tuple[str, str]) -> str:
     """What was there instead of a mistake: `1 move kept the win: 7`, or in a lost game
-    `9 moves of resistance were there; 1 move held out so long: +2` (own moves)."""
+    `Bob could have held out for 9 more moves; 1 move held out that long: +2` (own moves)."""
     if judged.hastens_loss:
         return resistance_text(game_id, state, judged.before, judged.best_moves, names)
     return counted_moves(game_id, state, judged.best_moves, names, "kept the win")

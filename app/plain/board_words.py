@@ -69,11 +69,21 @@ _BOARDS: dict[str, Callable[[Any, tuple[str, str]], list[str]]] = {
     "countdown": _countdown,
 }
 
-#: How each game's moves can be typed, for `help`.
+
+def _typed(*forms: str) -> str:
+    """` (typed: 6*7, 9-5)`, never broken across lines nor from the word before it (its
+    spaces do not break)."""
+    return f" (typed: {', '.join(forms)})".replace(" ", "\N{NO-BREAK SPACE}")
+
+
+#: How each game's moves can be typed, for `help`: in words, then "(typed: …)" the
+#: symbols, which `--spoken` leaves out (`app.plain.spoken`), as it would read them as
+#: the same words again ("6 times 7, or 6 times 7").
 MOVE_FORMS = {
     "collect": (
         "Type a number from the pool to pick it (7, or take 7), then answer yes or no to "
-        "declare an equation with your numbers (3 + 4 = 7, or 3 plus 4 equals 7)."
+        "declare an equation with your numbers, such as 3 plus 4 equals 7"
+        f"{_typed('3 + 4 = 7')}."
     ),
     "template": (
         "Type a digit, then the slot (P1 Slot 1, or 1.1); or the whole move at once: "
@@ -81,12 +91,13 @@ MOVE_FORMS = {
     ),
     "fifty": (
         "Type the first number, the second, then the operation; or the whole move at "
-        "once: 6 times 7, 9 minus 5, 8 divided by 2, or 6*7."
+        "once: 6 times 7, 9 minus 5 or 8 divided by 2"
+        f"{_typed('6*7', '9-5', '8/2')}."
     ),
     "conquest": "Type a number to add to the sequence: 7, or take 7.",
     "countdown": (
-        "Type an operation and one of your numbers: +5 or plus 5, -9 or minus 9, "
-        "*3 or times 3, /2 or divide by 2; or pass."
+        "Type an operation and one of your numbers: plus 5, minus 9, times 3 or divide by 2"
+        f"{_typed('+5', '-9', '*3', '/2')}; or pass."
     ),
 }
 

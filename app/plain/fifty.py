@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from app.plain.base import PlainDriver
@@ -9,7 +10,7 @@ from rules.base import IllegalMove, PlayerNo, other
 from rules.fifty import FiftyMove, FiftyState, equation_text, preview
 from rules.operators import Op, parse_op
 from rules.player_text import PlayerTextError, normalize, read_whole
-from rules.words.common import number_text
+from rules.words.common import number_text, points_text
 
 DIFFERENT_AND_UNUSED = "Error: Numbers must be different and unused."
 
@@ -36,7 +37,7 @@ class Driver(PlainDriver):
         else:
             self.say(f"{one} has {state.score(1)} points and {two} has {state.score(2)}.")
         if options.target != 50:
-            self.say(f"The target is exactly {options.target} points.")
+            self.say(f"The target is exactly {points_text(options.target)}.")
         self.say(f"Available Numbers: {numbers_text(state.pool)}")
         if self.game.outcome(state) is None:
             if state.pool == options.numbers():
@@ -69,6 +70,9 @@ class Driver(PlainDriver):
                 move = self.whole_move(state, text)
                 if move is not None:
                     return move
+                continue
+            if not whole and re.search(r"[0-9]\s*[-+*/×÷−]\s*[0-9]", text):  # (6 times 7)
+                self.say("Error: one number here; a whole move goes at the first prompt.")
                 continue
             error = self.number_error(state, text, first)
             if error is None:

@@ -6,8 +6,9 @@
     equation-duel puzzle [GAME] --storm         three minutes, a combo, a miss costs time
     equation-duel puzzle --review               your mistakes, then the puzzles you failed
 
-A move is typed as in plain mode (the game's notation, `×`/`÷`/`−` welcome); `hint`
-shows a winning move (counted), `quit` or the end of the input stops. Reading and
+A move is typed as in plain mode (the game's notation, `×`/`÷`/`−` welcome) or in words
+(`9 times 5`, `take 7`); `hint` gives a clue, then a winning move (each counted), `quit`
+or the end of the input stops. Reading and
 writing go through the functions given, and the storm's clock too (app.cli.puzzle gives
 stdin, stdout and `time.monotonic`; the tests give lists and a counter).
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
+from app.plain.words_in import rewrite
 from rules.base import IllegalMove, MoveSyntaxError
 from rules.player_text import PlayerTextError
 from rules.puzzles.model import Puzzle
@@ -29,7 +31,9 @@ Ending = Literal["solved", "failed", "quit", "time"]
 #: Lines read for one puzzle at most (bad lines included): then the try stops.
 MAX_LINES = 200
 
-HELP = "Type a move (as in plain mode), hint for a winning move, or quit."
+HELP = "Type a move (in words or as in plain mode), hint for a clue, or quit."
+#: The seats' names in a puzzle ("in Player 2's slot 3").
+SEATS = ("Player 1", "Player 2")
 
 
 def puzzle_text(puzzle: Puzzle, *, aloud: bool = False) -> list[str]:
@@ -105,6 +109,8 @@ def play_one(
 
 
 def _read_move(attempt: Attempt, text: str) -> str | None:
+    """The move typed, in notation or in words (`9 times 5`, as the line mode reads it)."""
+    text = rewrite(attempt.puzzle.game, text, attempt.state, SEATS)
     try:
         return str(attempt.game.format_move(attempt.game.parse_move(text)))
     except (MoveSyntaxError, IllegalMove, PlayerTextError, ValueError):
@@ -119,7 +125,7 @@ def _refusal(attempt: Attempt, text: str, move: str | None) -> str:
             return f"Not a legal move here: {error}"
         return "Not a legal move here."
     try:
-        attempt.game.parse_move(text)
+        attempt.game.parse_move(rewrite(attempt.puzzle.game, text, attempt.state, SEATS))
     except (MoveSyntaxError, PlayerTextError, ValueError) as error:
         return f"Not a move: {error}. {HELP}"
     return f"Not a move. {HELP}"

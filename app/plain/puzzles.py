@@ -5,8 +5,8 @@ the player types a move, in notation or in words (`take 7`, `6 times 7`, `7 in m
 slot`). As on the full screen, each move is judged (`rules.puzzles.training.Attempt`):
 a right move is played and the computer answers with its best defence until the win is
 complete; a wrong move ends the try, with why it loses and the winning moves. Typing
-`solution` gives up (a missed try); `hint` shows a winning move (counted on the daily
-puzzle's line to share); `board` says the position again; `quit` leaves, uncounted.
+`solution` gives up (a missed try); `hint` gives a clue, then a winning move (counted on
+the daily puzzle's line to share); `board` says the position again; `quit` leaves, uncounted.
 
 The try is counted as the full screen counts it, by its referee
 (`app.match_session.puzzle.PuzzleReferee.record`): the first try of a named player is
@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from app.match_session.puzzle import PuzzleReferee
+from app.match_session.puzzle import PuzzleReferee, rating_words
 from app.plain.base import Console
 from app.plain.choosing import choose
 from app.plain.puzzle_lines import puzzle_text
@@ -39,8 +39,8 @@ from rules.registry import GAME_IDS, GAME_INFO
 GIVE_UP = ("solution", "give up", "show")
 LEAVE = ("quit", "q", "exit", "back")
 HELP = (
-    "Type your move (in words or notation); or hint for a winning move, board for the "
-    "position, solution to give up, quit to leave."
+    "Type your move (in words or notation); or hint for a clue (again: a winning move), "
+    "board for the position, solution to give up, quit to leave."
 )
 YES = ("y", "yes")
 NO = ("n", "no")
@@ -165,7 +165,7 @@ def _give_up(console: Console, referee: PuzzleReferee, attempt: Any) -> None:
         _solution(console, referee)
         return
     referee.hints += 1
-    hint = attempt.hint_text()
+    hint = attempt.winning_move_text()
     referee.record(solved=False)
     console.say(hint.replace("Hint: ", "A winning move: ", 1))
 
@@ -177,11 +177,7 @@ def counted(referee: PuzzleReferee) -> list[str]:
     if referee.not_counted:
         lines.append(f"{referee.not_counted}.")
     elif referee.rating_change is not None:
-        before, after = referee.rating_change
-        if before == after:
-            lines.append(f"Your puzzle rating stays at {after:,}.")
-        else:
-            lines.append(f"Your puzzle rating goes from {before:,} to {after:,}.")
+        lines.append(rating_words(*referee.rating_change))
     elif not referee.rated:
         lines.append("A second try is not rated.")
     elif not is_named(referee.player):

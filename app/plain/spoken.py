@@ -43,11 +43,16 @@ _BLANK = re.compile(r"(?<![A-Za-z0-9])_{2,}(?![A-Za-z0-9])")
 #: Two parts of a line set apart by a bar ("Ada: 1 to 9 | Bob: 1 to 9"): a pause instead.
 _BAR = " | "
 _SIGN = re.compile(r"(?<![0-9A-Za-z)])[\-\N{MINUS SIGN}](?=[0-9])")
+#: How a move is typed in symbols, after the same move in words (`help`): "(typed: 6*7)".
+#: Said aloud it would be the words again, so it is left out.
+_TYPED = re.compile(r"\s?\(typed:\s[^()]*\)")
 
 
 def spoken_text(text: str) -> str:
     """`text` with each operator and equals sign between numbers (or a template's empty
-    slots) said in words, lists without brackets, and no bar between parts."""
+    slots) said in words, lists without brackets, no bar between parts, and no
+    "(typed: …)" after words that say the same."""
+    text = _TYPED.sub("", text)
     text = _RANGE.sub(r"\1 to \2", text)
     text = _LIST.sub(lambda found: found.group(1) or "none", text)
     text = _BLANK.sub("blank", text).replace(_BAR, "; ")

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from app.match_session.seat_names import counted_name
 from rules.names import strip_controls, tidy_name
 from rules.records import KINDS
 
@@ -122,7 +123,9 @@ def read_rows(conn: sqlite3.Connection) -> tuple[list[GameRow], int]:
 
     A row changed by hand (a winner that is not 1 or 2, text where a number belongs, a
     name that is not text or has nothing printable) is left out and counted, never a
-    crash; names and texts are cleaned of control characters and escape sequences."""
+    crash; names and texts are cleaned of control characters and escape sequences. A
+    computer's seat is read under its level's name, whatever its row says
+    (`app.match_session.seat_names.counted_name`): never the same player as a person."""
     rows = conn.execute(
         "SELECT game, p1_name, p2_name, p1_kind, p2_kind, winner, reason, moves, duration, "
         "ended, record_id FROM games ORDER BY ended, id"
@@ -173,7 +176,7 @@ def _row_of(raw: Sequence[Any]) -> GameRow | None:
         return None
     return GameRow(
         strip_controls(game),
-        (names[0], names[1]),
+        (counted_name(names[0], kind_one), counted_name(names[1], kind_two)),
         (kind_one, kind_two),
         winner,
         strip_controls(reason),

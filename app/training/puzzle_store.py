@@ -308,9 +308,9 @@ def daily_streak(
 def keep_record_for_mistakes(conn: sqlite3.Connection, record: Any) -> None:
     """A finished single game (not a match) by named people: kept for each of them, to
     be searched for their mistakes when they open "Your mistakes" (app.store.ratings.record_game
-    calls this as it counts the game, in its transaction)."""
-
-    if record.result is None or record.best_of != 1 or record.rounds:
+    calls this as it counts the game, in its transaction). A single game's record lists
+    its one round, like a match's: only the match itself is left out."""
+    if record.result is None or record.best_of != 1 or len(record.rounds) > 1:
         return
     moves = [entry.move for entry in record.moves]
     # never at the cost of the game's count: a failure here undoes only this part

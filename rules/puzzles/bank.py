@@ -24,8 +24,8 @@ import threading
 from functools import cache
 from importlib import resources
 
+from rules.choices import plausible
 from rules.puzzles.bank_file import Bank, read_bank
-from rules.puzzles.choices import plausible
 from rules.puzzles.judge import difficulty_of, is_puzzle, not_offered_reason, winning_moves
 from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import GAME_IDS, get_game

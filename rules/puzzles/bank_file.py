@@ -95,6 +95,7 @@ def _well_formed(row: dict[str, Any]) -> bool:
         and not isinstance(row.get("to_move"), bool)
         and row.get("difficulty") in DIFFICULTIES
         and all(_count(row.get(key)) for key in _COUNTS)
+        and _count(row.get("legal_choices", 0))  # (a puzzle kept for review before it had one)
     )
 
 

@@ -7,7 +7,7 @@ A seed picks the default options (every other seed) or one of the rule book's va
 settles slowly), then both sides play the medium computer (now and then the easy one, so
 that positions after a mistake come up too). Play is plausible: a move that changes
 nothing (countdown's `×1`, `÷1` or a pass, fifty's `1÷2`) is replaced by a random move
-that changes something, unless there is none (`rules.puzzles.choices.plausible`). Every
+that changes something, unless there is none (`rules.choices.plausible`). Every
 position on the way is judged by the solver (`rules.puzzles.judge`); the first one of
 the wanted difficulty is the puzzle, or, after a few games, the one closest to it.
 """
@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules.choices import plausible
 from rules.games import variants_of
 from rules.players import make_player
-from rules.puzzles.choices import plausible
 from rules.puzzles.judge import difficulty_of, is_puzzle, winning_moves
 from rules.puzzles.model import DIFFICULTIES, Difficulty, Puzzle
 from rules.registry import get_game

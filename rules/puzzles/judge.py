@@ -9,11 +9,12 @@ Difficulty as ruled (RULINGS.md, "Puzzles"), from the figures:
 
 - hard: the win takes two or more of the mover's own moves, and there is one winning
   choice (moves that are the same choice, fifty's `4*8` and `8*4`, counted once:
-  `rules.puzzles.choices`);
+  `rules.choices`);
 - medium: the win takes two or more of the mover's moves (and more than one choice
-  wins), or it is a win at once where one choice alone wins and at most one legal move
-  in six does;
-- easy: a win at once where more than one choice wins, or more than one move in six.
+  wins), or it is a win at once where one choice alone wins among six legal choices or
+  more (legal moves that are the same choice, a collect pick with or without its
+  declaration, counted once too);
+- easy: a win at once where more than one choice wins, or one of fewer than six.
 
 Conquest is decided on its third number, so its puzzles are all wins at once: easy only
 (`offered`, and `NOT_OFFERED` says why in words).
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.puzzles.choices import base_move, choices
+from rules.choices import base_move, choices
 from rules.puzzles.model import DIFFICULTIES, Difficulty, Figures
 from rules.solver import move_values
 
@@ -62,7 +63,10 @@ def winning_moves(game_id: str, state: Any) -> tuple[tuple[str, ...], Figures]:
     won = {text: plies for text, (winner, plies) in values.items() if winner == mover}
     plies = min(won.values()) + 1 if won else max(p for _, p in values.values()) + 1
     moves = tuple(sorted(won))
-    return moves, Figures(len(values), len(won), plies, choices(game_id, state, moves))
+    legal_choices = choices(game_id, state, tuple(values))
+    return moves, Figures(
+        len(values), len(won), plies, choices(game_id, state, moves), legal_choices
+    )
 
 
 def is_puzzle(values_won: tuple[str, ...], figures: Figures, legal: list[str]) -> bool:
@@ -80,7 +84,7 @@ def difficulty_of(figures: Figures) -> Difficulty:
     """The difficulty as ruled (see the module's notes)."""
     if figures.mover_moves >= 2:
         return "hard" if figures.choices == 1 else "medium"
-    if figures.choices == 1 and 6 * figures.winning <= figures.legal:
+    if figures.choices == 1 and figures.legal_choices >= 6:
         return "medium"
     return "easy"
 
@@ -88,10 +92,10 @@ def difficulty_of(figures: Figures) -> Difficulty:
 def fits(figures: Figures, difficulty: Difficulty) -> bool:
     """Does a puzzle with these figures meet the ruling for `difficulty`? (Easy may be
     anything; medium and hard need a win of two or more of the mover's own moves, or at
-    most one legal move in six winning; hard needs one winning choice and two moves.)"""
+    most one legal choice in six winning; hard needs one winning choice and two moves.)"""
     if difficulty == "easy":
         return True
     long_win = figures.mover_moves >= 2
     if difficulty == "medium":
-        return long_win or 6 * figures.winning <= figures.legal
+        return long_win or 6 * figures.choices <= figures.legal_choices
     return long_win and figures.choices == 1

@@ -32,6 +32,10 @@ class Figures:
     plies: int
     #: Different winning choices (moves that are the same choice counted once).
     choices: int = 0
+    #: Different legal choices, counted the same way: "one in six" is one winning choice
+    #: in six legal choices (RULINGS.md, "Puzzles"), a collect pick with or without its
+    #: declaration being one choice.
+    legal_choices: int = 0
 
     @property
     def mover_moves(self) -> int:
@@ -86,6 +90,7 @@ class Puzzle:
             winning=figures.winning,
             plies=figures.plies,
             choices=figures.choices,
+            legal_choices=figures.legal_choices,
         )
         return row
 
@@ -103,7 +108,11 @@ class Puzzle:
             solution=tuple(str(m) for m in row["solution"]),
             difficulty=difficulty,
             figures=Figures(
-                int(row["legal"]), int(row["winning"]), int(row["plies"]), int(row["choices"])
+                legal=int(row["legal"]),
+                winning=int(row["winning"]),
+                plies=int(row["plies"]),
+                choices=int(row["choices"]),
+                legal_choices=int(row.get("legal_choices", row["legal"])),
             ),
         )
 

@@ -21,7 +21,7 @@ from rules.puzzles.bank import NoPuzzle, puzzles_of
 from rules.puzzles.judge import offered
 from rules.puzzles.model import DIFFICULTIES, Difficulty, Puzzle
 from rules.puzzles.refute import judge_move
-from rules.puzzles.words import move_words
+from rules.puzzles.words import clue_words, move_words
 from rules.registry import GAME_IDS, get_game
 
 #: A storm's length and what a miss costs (seconds).
@@ -51,13 +51,28 @@ class Attempt:
         self.failed = False
         self.solved = False
         self.hints = 0
+        #: The position a clue was given in (the next hint there names the move).
+        self._clued: Any = None
 
     def legal(self) -> list[str]:
         return [self.game.format_move(m) for m in self.game.legal_moves(self.state)]
 
     def hint_text(self) -> str:
-        """One winning move in words (counted as a hint)."""
+        """A clue first (what kind of move wins, not which: `clue_words`), the winning
+        move the next time it is asked in the same position; each counted as a hint."""
         self.hints += 1
+        found = hint(self.puzzle.game, self.state)
+        if found.move is None:
+            return "There is nothing to hint: the position is over."
+        if self._clued != self.state:
+            self._clued = self.state
+            clue = clue_words(self.puzzle.game, self.state, found.move, (found.plies + 1) // 2)
+            return f"Hint: {clue}. Type hint again for the move."
+        return self.winning_move_text()
+
+    def winning_move_text(self) -> str:
+        """A winning move in words (`Hint: Play 9 × 5 = 45 wins.`), counted as a hint."""
+        self._clued = self.state
         best = hint(self.puzzle.game, self.state).move
         if best is None:
             return "There is nothing to hint: the position is over."

@@ -2,6 +2,7 @@
 
     position_words(game_id, state) -> list[str]   one line per thing on the board
     move_words(game_id, state, move) -> str      "Pick 7, then declare 5 − 2 = 3"
+    clue_words(game_id, state, move, own) -> str "a multiplication wins, in 2 of your moves"
 
 Players are "Player 1" and "Player 2" (the app swaps in names). No notation is shown.
 """
@@ -64,3 +65,26 @@ def moves_words(game_id: str, options: Any, moves: tuple[str, ...] | list[str]) 
         lines.append(f"Player {game.to_move(state)}: {move_words(game_id, state, text)}")
         state = game.play_text(state, text)
     return lines
+
+
+_OPERATIONS = {"+": "an addition", "-": "a subtraction", "*": "a multiplication", "/": "a division"}
+
+
+def clue_words(game_id: str, state: Any, text: str, own: int = 1) -> str:
+    """A clue to the winning move `text` that does not give it away: what kind of move
+    it is, and how many of the mover's own moves (`own`) the win takes."""
+    move: Any = get_game(game_id).parse_move(text)
+    if game_id in ("fifty", "countdown") and move.op is not None:
+        clue = f"{_OPERATIONS[move.op]} wins"
+    elif game_id == "countdown":
+        clue = "you need not use a number this turn"
+    elif game_id == "collect" and move.declaration is not None:
+        clue = "one pick lets you declare a true equation at once"
+    elif game_id == "collect":
+        clue = "no equation yet: pick a number that leaves you two ways to finish one"
+    elif game_id == "conquest":
+        clue = "one number completes an equation with the last two numbers, in order"
+    else:
+        whose = "your own" if move.player == state.to_move else "your opponent's"
+        clue = f"the winning digit goes in {whose} template"
+    return clue if own <= 1 else f"{clue}; the win takes {own} of your moves"

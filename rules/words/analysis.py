@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.base import PlayerNo
+from rules.choices import distinct_choices
 from rules.registry import get_game
 from rules.words.common import (
     DEFAULT_NAMES,
@@ -94,8 +95,8 @@ def hastened_line(
     names: Names = DEFAULT_NAMES,
 ) -> str:
     """A move that shortened a lost game, counted in each player's own moves:
-    `move 7, Bob played +9 and let Ada win at once; 9 moves of resistance were there;
-    1 move held out so long: +2.`"""
+    `move 7, Bob played +9 and let Ada win at once; Bob could have held out for 9 more
+    moves; 1 move held out that long: +2.`"""
     winner, after_moves = after
     loser: PlayerNo = 2 if winner == 1 else 1
     played = short_move(game_id, state, move, names)
@@ -118,12 +119,14 @@ def resistance_text(
     names: Names = DEFAULT_NAMES,
 ) -> str:
     """How long a lost game could have lasted from `state` (its value `before`), and by
-    which moves (`best`), in the loser's own moves: `9 moves of resistance were there;
-    1 move held out so long: +2`."""
+    which moves (`best`), in the loser's own moves: `Bob could have held out for 9 more
+    moves; 1 move held out that long: +2`."""
     held = own_moves(before[1], True)
-    there = "was there" if held == 1 else "were there"
-    longest = counted_moves(game_id, state, best, names, "held out so long")
-    return f"{moves_text(held)} of resistance {there}; {longest}"
+    loser = name_of(2 if before[0] == 1 else 1, names)
+    longest = counted_moves(game_id, state, best, names, "held out that long")
+    return (
+        f"{loser} could have held out for {held} more {'move' if held == 1 else 'moves'}; {longest}"
+    )
 
 
 def counted_moves(
@@ -136,10 +139,13 @@ def counted_moves(
 ) -> str:
     """How many moves at `state` did something, and which, said as a sentence is:
     `1 move kept the win: 7`, `2 moves kept the win: 8 × 1 = 8 and 6 × 7 = 42`,
-    `14 moves kept the win, such as 1, 2 and 3`, `every move kept the win`."""
-    said = [short_move(game_id, state, move, names) for move in moves[:shown]]
-    count = len(moves)
-    if count > 1 and count == len(get_game(game_id).legal_moves(state)):
+    `14 moves kept the win, such as 1, 2 and 3`, `every move kept the win`. Moves that
+    are the same choice count once (`5 × 6` and `6 × 5`), and the examples are moves
+    that change something (not `1 × 1 = 1` while `6 × 7 = 42` is there)."""
+    chosen = distinct_choices(game_id, state, moves)
+    said = [short_move(game_id, state, move, names) for move in chosen[:shown]]
+    count = len(chosen)
+    if len(moves) > 1 and len(moves) == len(get_game(game_id).legal_moves(state)):
         return f"every move {did}"
     if not said:
         return f"no move {did}"

@@ -69,6 +69,11 @@ def number_text(value: int | Fraction) -> str:
     return f"{sign}{value.numerator}⁄{value.denominator}"
 
 
+def points_text(count: int) -> str:
+    """`1 point`, `40 points`."""
+    return f"{count} point" if count == 1 else f"{count} points"
+
+
 def moves_text(count: int) -> str:
     """`1 move`, `6 moves`."""
     return f"{count} move" if count == 1 else f"{count} moves"

@@ -17,8 +17,9 @@ def describe(state: ConquestState, move: ConquestMove, voice: Voice) -> str:
 
 
 def short(state: ConquestState, move: ConquestMove) -> str:
-    """For the move list: `5`, `5 · 2 + 3 = 5`; a statement that wins nothing is marked
-    ✗: `5 · ✗ 2 + 4 = 5`."""
+    """For the move list: `5`, `5, stating 2 + 3 = 5` (never `5 · 2 + 3 = 5`, which
+    reads as a product); a statement that wins nothing is marked ✗:
+    `5, stating ✗ 2 + 4 = 5`."""
     if move.declaration is None:
         return str(move.number)
     try:
@@ -26,7 +27,7 @@ def short(state: ConquestState, move: ConquestMove) -> str:
     except IllegalMove:
         failed = True
     mark = "✗ " if failed else ""
-    return f"{move.number} · {mark}{pretty_equation(move.declaration)}"
+    return f"{move.number}, stating {mark}{pretty_equation(move.declaration)}"
 
 
 def effect(state: ConquestState, move: ConquestMove, after: ConquestState, voice: Voice) -> str:

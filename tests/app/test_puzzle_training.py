@@ -132,7 +132,7 @@ def test_review_plays_the_mistakes_found_in_your_own_games() -> None:
     me = Solver(known={mistake.id: mistake})
     assert run_review("Ann", me.read, me.write) == 0
     text = "\n".join(me.lines)
-    assert "1 new mistakes found" in text and "Your mistakes: 1 to solve." in text
+    assert "1 new mistake found" in text and "Your mistakes: 1 to solve." in text
     assert "Solved!" in text
     assert review_list(conn, "Ann", "mistake") == []  # solved: it leaves the list
 

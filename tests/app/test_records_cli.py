@@ -313,6 +313,19 @@ def test_best_of_for_conquest_with_moves_across_rounds(tmp_path: Path) -> None:
     assert [m.move for m in record.moves] == ["6", "2", "3", "5", "6", "2", "3"]
 
 
+def test_a_game_moves_play_to_its_end_is_saved_and_counted(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    code, out = play(["fifty", "--moves", "6*7 9-5 8+2", "--save", str(path)])
+    assert code == 0 and "Player 2 wins: 52 is over 50." in out
+    assert f"Game record saved to {path}." in " ".join(out.split())  # (a long path: 2 lines)
+    record = load_record(path)  # written, not only said
+    assert record.result is not None and record.result.winner == 2
+    assert [m.move for m in record.moves] == ["6*7", "9-5", "8+2"]
+    assert summary().games == 1  # and counted, once
+    code, _ = play(["fifty", "--moves", "6*7 9-5 8+2"])
+    assert code == 0 and summary().games == 2
+
+
 def test_computer_players_are_recorded_and_resumed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1,8 +1,9 @@
-"""How the seats are named: a computer by its level, two alike numbered, typed names kept."""
+"""How the seats are named: a computer always by its level (never by a name typed for a
+person), two alike numbered; how the statistics count a seat."""
 
 from __future__ import annotations
 
-from app.match_session.seat_names import computer_name, is_default_name, seat_names, seat_tags
+from app.match_session.seat_names import counted_name, seat_names, seat_tags
 
 
 def test_people_keep_their_names() -> None:
@@ -25,11 +26,28 @@ def test_two_computers_of_one_level_are_told_apart() -> None:
     )
 
 
-def test_a_computer_name_follows_a_change_of_level_but_a_typed_name_stays() -> None:
+def test_a_computer_is_named_by_its_level_whatever_was_typed_in_its_seat() -> None:
     assert seat_names(("Ann", "Computer (easy)"), (None, "medium")) == ("Ann", "Computer (medium)")
-    assert seat_names(("Ann", "HAL"), (None, "perfect")) == ("Ann", "HAL")
-    assert is_default_name(computer_name("perfect", 2), 2)
-    assert not is_default_name("Computer Science", 1)
+    # "Bo" typed for a person, then Computer picked: the computer is not Bo
+    assert seat_names(("Ann", "Bo"), (None, "perfect")) == ("Ann", "Computer (perfect)")
+    # a person calling themself "Computer (perfect)" never shares the computer's name
+    assert seat_names(("Computer (perfect)", "Bo"), (None, "perfect")) == (
+        "Computer (perfect)",
+        "Computer 2 (perfect)",
+    )
+    assert seat_names(("HAL", "Bo"), ("easy", "easy")) == (
+        "Computer 1 (easy)",
+        "Computer 2 (easy)",
+    )
+
+
+def test_the_statistics_count_a_computer_by_its_level_and_a_person_as_a_person() -> None:
+    assert counted_name("Bo", "medium") == "Computer (medium)"  # a row kept before the fix
+    assert counted_name("Computer (easy)", "perfect") == "Computer (perfect)"
+    assert counted_name("Computer 2 (perfect)", "perfect") == "Computer 2 (perfect)"
+    assert counted_name("Bo", "human") == "Bo"
+    assert counted_name("Computer Science", "human") == "Computer Science"
+    assert counted_name("Computer (easy)", "human") == "Computer (easy) (a person)"
 
 
 def test_seat_tags_are_names_shortened_with_an_ellipsis() -> None:

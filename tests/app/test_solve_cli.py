@@ -230,3 +230,14 @@ def test_solve_text_lists_the_longest_defences_when_they_differ(
     lines = out.splitlines()
     assert lines[1] == "Every move loses; these hold out longest:"
     assert not any("9 × 8" in line for line in lines)  # going over at once is no defence
+
+
+def test_a_statement_before_three_numbers_is_refused_by_solve_and_play(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "solve", "conquest", "--declare", "--moves", "2:2=2")
+    assert code == 2 and "needs three numbers in the sequence" in err
+    code, _, err = run(
+        capsys, "play", "conquest", "--plain", "--declare", "--moves", "2:2=2 3:1+2=3"
+    )
+    assert code == 2 and "move 1 ('2:2=2')" in err and "needs three numbers" in err

@@ -97,13 +97,18 @@ def test_scripted_series_gives_the_expected_counts() -> None:
     by_key = {(p.name, p.game): p for p in stats.players}
     assert by_key["Ada", "template"] == PlayerStats("Ada", "template", 8, 5, 3, 5 / 8, -2)
     assert by_key["Bob", "template"] == PlayerStats("Bob", "template", 5, 1, 4, 0.2, -2)
-    assert by_key["Computer", "template"] == PlayerStats("Computer", "template", 3, 2, 1, 2 / 3, 2)
+    # a computer is counted by its level, whatever its seat was called (RULINGS.md)
+    perfect = "Computer (perfect)"
+    assert by_key[perfect, "template"] == PlayerStats(perfect, "template", 2, 2, 0, 1.0, 2)
+    easy = "Computer (easy)"
+    assert by_key[easy, "template"] == PlayerStats(easy, "template", 1, 0, 1, 0.0, -1)
     assert by_key["Ada", "conquest"] == PlayerStats("Ada", "conquest", 2, 1, 1, 0.5, 1)
     assert by_key["Bob", "conquest"].streak == -1
     assert list(stats.head_to_head) == [
         HeadToHead("Ada", "Bob", "conquest", 2, 1, 1),
         HeadToHead("Ada", "Bob", "template", 5, 4, 1),
-        HeadToHead("Ada", "Computer", "template", 3, 1, 2),
+        HeadToHead("Ada", "Computer (easy)", "template", 1, 1, 0),
+        HeadToHead("Ada", "Computer (perfect)", "template", 2, 0, 2),
     ]
     assert list(stats.against_computer) == [
         LevelStats("Ada", "template", "easy", 1, 1, 0),

@@ -80,7 +80,7 @@ async def test_first_mistake_is_marked() -> None:
         assert "With best play from the start: Ann wins in 3 moves (Ann moved first)." in text
         assert (
             "First mistake: move 5, Ann played pick 2 and threw the win away; "
-            "2 moves kept the win: pick 1 and pick 2 · 2 + 3 = 5." in text
+            "2 moves kept the win: pick 2 · 2 + 3 = 5 and pick 1." in text  # (the quickest first)
         )
         assert f"First mistake: move {first + 1}" in text and "As played: Bob won." in text
         await pilot.press("f")

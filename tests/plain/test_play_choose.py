@@ -45,7 +45,7 @@ def test_seats_given_by_flags_are_not_asked_again(
     code, text = play_plain(monkeypatch, ["--p2", "easy", "--p2-name", "Hal"], "4", "take 2")
     assert code == 0
     assert "Who plays against you" not in text
-    assert "Hal is thinking." in text
+    assert "Computer (easy) is thinking." in text  # a computer is named by its level
 
 
 def test_flags_apply_to_the_game_chosen(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:

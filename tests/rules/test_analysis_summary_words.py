@@ -19,8 +19,8 @@ from rules.words.analysis import hastened_line, mistake_line
 NAMES = ("Ada", "Bob")
 
 #: "1 move kept the win: 7", "2 moves kept the win: 3 and 6",
-#: "14 moves kept the win, such as 1, 2 and 3" (and "held out so long" in a lost game).
-SAID = re.compile(r"(\d+ moves? (kept the win|held out so long)(: |, such as ))|every move")
+#: "14 moves kept the win, such as 1, 2 and 3" (and "held out that long" in a lost game).
+SAID = re.compile(r"(\d+ moves? (kept the win|held out that long)(: |, such as ))|every move")
 
 
 def played_with_mistakes(game_id: str) -> list[str]:
@@ -83,3 +83,29 @@ def test_the_line_mode_says_each_mistake_in_words(game_id: str) -> None:
     assert said and said[0].startswith("That was the first mistake. ")
     for line in said:
         assert SAID.search(line) and "winning:" not in line, line
+
+
+def test_the_line_mode_never_breaks_an_equation_across_lines() -> None:
+    from io import StringIO
+
+    from app.plain.after_game import offer_analysis, unbroken
+    from app.plain.base import WIDTH, Console
+
+    line = "A mistake. " + "x" * 77 + " such as 2 × 3 = 6 and 8 + 2 = 10."  # "2 ×" at 100
+    assert unbroken(line).splitlines()[1] == "2 × 3 = 6 and 8 + 2 = 10."
+    spoken = "x" * 90 + " 2 times 3 is 6."
+    assert unbroken(spoken).splitlines()[1] == "2 times 3 is 6."
+    for spoken_mode in (False, True):
+        record = GameRecord(
+            game="fifty",
+            players=(PlayerInfo(name=NAMES[0]), PlayerInfo(name=NAMES[1])),
+            moves=tuple(MoveEntry(move=m) for m in played_with_mistakes("fifty")),
+        )
+        out = StringIO()
+        console = Console(StringIO("yes\n"), out)
+        console.spoken = spoken_mode
+        offer_analysis(console, record)
+        said = out.getvalue().splitlines()
+        assert all(len(text) <= WIDTH for text in said)
+        ends = ("×", "+", "−", "÷", "=", "times", "plus", "minus", "is", "by")
+        assert not any(text.rstrip().endswith(ends) for text in said), said

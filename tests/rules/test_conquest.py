@@ -126,6 +126,16 @@ def test_ruling_declaration_without_declare_variant_is_refused() -> None:
         GAME.replay(None, ["2", "3", "5:2+3=5"])
 
 
+@pytest.mark.parametrize("moves", [["2:2=2"], ["2", "3:1+2=3"], ["2", "3:2+1=3"]])
+def test_ruling_a_statement_before_three_numbers_is_refused_not_played(moves: list[str]) -> None:
+    # every front end plays through the rules: --moves, solve --moves, the full screen
+    with pytest.raises(IllegalMove, match="needs three numbers in the sequence") as refused:
+        GAME.replay(DECLARE, moves)
+    assert f"it holds {len(moves)}: give the number alone" in str(refused.value)
+    state = GAME.replay(DECLARE, [m.partition(":")[0] for m in moves])  # the number alone
+    assert len(state.sequence) == len(moves) and state.note is None
+
+
 def test_ruling_fact_every_pair_can_be_completed() -> None:
     for a, b in itertools.product(range(1, 10), repeat=2):
         c = 1 if a == b else abs(a - b)

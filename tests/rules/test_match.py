@@ -74,8 +74,8 @@ def test_single_round_match_is_the_game() -> None:
     assert (outcome.winner, record_reason(outcome)) == (1, "39 beats 36")
     assert match.moves == tuple(WALKTHROUGH)  # the deciding round stays on the board
     assert GAME.outcome(current_state(match)) is not None
-    with pytest.raises(IllegalMove, match="match is over"):
-        play_in_match(match, "3@1.1")
+    with pytest.raises(IllegalMove, match=r"^The game is over: Player 1 won, 39 beats 36$"):
+        play_in_match(match, "3@1.1")  # a single game is no match
 
 
 def test_ruling_match_starting_player_alternates() -> None:
@@ -151,7 +151,7 @@ def test_time_out_in_single_round_match_ends_it() -> None:
     outcome = match_outcome(match)
     assert outcome is not None
     assert (outcome.winner, record_reason(outcome)) == (2, "Player 1's time ran out")
-    with pytest.raises(IllegalMove, match="match is over"):
+    with pytest.raises(IllegalMove, match="The game is over"):
         time_out(match, 1, 6.0)
 
 
@@ -210,6 +210,10 @@ def test_best_of_n_for_every_game(game_id: str, best_of: int) -> None:
     assert all_moves(match) == tuple(m for r in match.results for m in r.moves)
     if best_of > 1:
         assert record_reason(outcome) == f"{max(match.wins)} rounds to {min(match.wins)}"
+    what = "match" if best_of > 1 else "game"
+    with pytest.raises(IllegalMove, match=f"^The {what} is over: "):
+        game = get_game(game_id)
+        play_in_match(match, game.format_move(game.legal_moves(game.new(None))[0]))
 
 
 def test_clock_for_any_game() -> None:

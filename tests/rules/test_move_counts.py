@@ -131,6 +131,6 @@ def test_a_shortened_loss_counts_the_winner_s_own_moves() -> None:
         after: hastened_line("fifty", state, 2, "9*8", (1, 6), (1, after), ("1*2",), NAMES)
         for after in (1, 2, 5)
     }
-    assert "let Ada win at once; 3 moves of resistance were there;" in said[1]
+    assert "let Ada win at once; Bob could have held out for 3 more moves;" in said[1]
     assert "let Ada win in 1 move;" in said[2]
     assert "let Ada win in 3 moves;" in said[5]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.puzzles.bank import bank, check, daily, pick, puzzles_of
+from rules.puzzles.bank import bank, check, daily, history_problems, pick, puzzles_of
 from rules.puzzles.generate import candidates, generate, variants
 from rules.puzzles.judge import difficulty_of, is_puzzle, winning_moves
 from rules.puzzles.model import DIFFICULTIES, Figures
@@ -35,6 +35,11 @@ BANK_PER = 100
 #: of two of the mover's moves needs three plies, and fifty has four moves at most), and
 #: every first move of every variant tried gives 36 (`test_every_fifty_hard_puzzle_is_in_the_bank`).
 EXHAUSTED: dict[tuple[str, str], int] = {("fifty", "hard"): 36}
+#: Difficulties that only a variant gives: collect's medium. In the pool 1-9 a player
+#: holds two numbers only once five or fewer are left to pick, so a win at once is never
+#: one choice of six (a pick with or without its declaration is one choice), and no win
+#: of two of the mover's moves came up (48,128 positions of plausible play tried).
+VARIANTS_ONLY: frozenset[tuple[str, str]] = frozenset({("collect", "medium")})
 
 
 def assert_sound(puzzle: object) -> None:
@@ -65,7 +70,7 @@ def sample(game_id: str, count: int, seed: int) -> list[object]:
 def assert_as_ruled(puzzle: object) -> None:
     """The ruling (RULINGS.md, "Puzzles"): the options, a plausible history, the
     difficulty and how many choices win, straight from the solver."""
-    from rules.puzzles.choices import changes_nothing, choices
+    from rules.choices import changes_nothing, choices
     from rules.puzzles.model import Puzzle
 
     assert isinstance(puzzle, Puzzle)
@@ -115,7 +120,7 @@ def test_whole_bank_is_sound_and_as_ruled(game_id: str) -> None:
 def test_every_fifty_hard_puzzle_is_in_the_bank() -> None:
     """Every position after one plausible first move, in every variant puzzles use: the
     hard puzzles among them are the bank's (so fifty cannot give more)."""
-    from rules.puzzles.choices import plausible
+    from rules.choices import plausible
     from rules.puzzles.generate import _judge
 
     game = get_game("fifty")
@@ -142,7 +147,8 @@ def test_every_game_has_its_difficulties_in_the_default_options() -> None:
             if difficulty in offered(game_id):
                 wanted = EXHAUSTED.get((game_id, difficulty), BANK_PER)
                 assert len(found) >= wanted, (game_id, difficulty)
-                assert any(p.options == {} for p in found), (game_id, difficulty)
+                in_default = any(p.options == {} for p in found)
+                assert in_default != ((game_id, difficulty) in VARIANTS_ONLY), (game_id, difficulty)
             else:
                 assert found == []
 
@@ -242,29 +248,55 @@ def test_taking_the_only_number_left_is_not_a_puzzle() -> None:
 
 def test_too_many_winning_moves_is_not_a_puzzle() -> None:
     legal = [str(n) for n in range(40)]
-    assert not is_puzzle(tuple(legal[:7]), Figures(40, 7, 3, 7), legal)
-    assert is_puzzle(tuple(legal[:2]), Figures(40, 2, 3, 2), legal)
+    assert not is_puzzle(tuple(legal[:7]), Figures(40, 7, 3, 7, 40), legal)
+    assert is_puzzle(tuple(legal[:2]), Figures(40, 2, 3, 2, 40), legal)
 
 
 def test_difficulty_as_ruled() -> None:
     from rules.puzzles.judge import fits
 
-    assert difficulty_of(Figures(9, 3, 1, 3)) == "easy"  # a win at once, three ways
-    assert difficulty_of(Figures(9, 2, 1, 1)) == "easy"  # one choice, but 2 moves of 9
-    assert difficulty_of(Figures(80, 2, 1, 1)) == "medium"  # 4×8 or 8×4 of 80 moves
-    assert difficulty_of(Figures(12, 2, 3, 2)) == "medium"  # two of the mover's moves
-    assert difficulty_of(Figures(30, 2, 3, 1)) == "hard"  # one choice, two moves
-    assert difficulty_of(Figures(30, 1, 5, 1)) == "hard"
+    assert difficulty_of(Figures(9, 3, 1, 3, 9)) == "easy"  # a win at once, three ways
+    assert difficulty_of(Figures(9, 2, 1, 1, 5)) == "easy"  # one choice of 5
+    assert difficulty_of(Figures(9, 2, 1, 1, 6)) == "medium"  # one choice of 6
+    assert difficulty_of(Figures(80, 2, 1, 1, 40)) == "medium"  # 4×8 or 8×4 of 80 moves
+    assert difficulty_of(Figures(12, 2, 3, 2, 12)) == "medium"  # two of the mover's moves
+    assert difficulty_of(Figures(30, 2, 3, 1, 30)) == "hard"  # one choice, two moves
+    assert difficulty_of(Figures(30, 1, 5, 1, 30)) == "hard"
     for legal in range(1, 40):
         for winning in range(1, legal + 1):
             for plies in (1, 3, 5):
                 for count in range(1, winning + 1):
-                    figures = Figures(legal, winning, plies, count)
-                    assert fits(figures, difficulty_of(figures))
+                    for legal_choices in {count, legal // 2 + count // 2, legal}:
+                        figures = Figures(legal, winning, plies, count, legal_choices)
+                        assert fits(figures, difficulty_of(figures))
+
+
+def test_a_pick_with_and_without_its_declaration_is_one_legal_choice() -> None:
+    # `puzzle collect --difficulty medium --seed 0` was this position: 5 (with 4 + 5 = 9)
+    # is the one winning choice of five picks, though six legal moves: easy, not medium
+    game = get_game("collect")
+    state = game.replay(None, ["9", "3", "4", "2"])
+    won, figures = winning_moves("collect", state)
+    assert won == ("5:4+5=9",) and (figures.legal, figures.legal_choices) == (6, 5)
+    assert difficulty_of(figures) == "easy"
+    medium = [p for p in puzzles_of("collect", "medium") if p.figures.mover_moves == 1]
+    assert all(p.figures.legal_choices >= 6 for p in medium)
+
+
+def test_a_collect_player_holding_an_equation_declares_it() -> None:
+    from rules.choices import plausible
+
+    game = get_game("collect")
+    state = game.replay(None, ["9", "3", "4", "2"])
+    legal = [game.format_move(m) for m in game.legal_moves(state)]
+    assert not plausible("collect", state, "5", legal)  # 4 + 5 = 9 left undeclared
+    assert plausible("collect", state, "5:4+5=9", legal) and plausible("collect", state, "6", legal)
+    for puzzle in puzzles_of("collect"):  # `puzzle collect --seed 18`, `82`, easy `17` were not
+        assert history_problems(puzzle) == [], puzzle.id
 
 
 def test_same_choices_count_once() -> None:
-    from rules.puzzles.choices import choices
+    from rules.choices import choices
 
     fifty = get_game("fifty").new()
     assert choices("fifty", fifty, ("4*8", "8*4")) == 1
@@ -279,7 +311,7 @@ def test_same_choices_count_once() -> None:
 
 
 def test_moves_that_change_nothing_are_not_plausible() -> None:
-    from rules.puzzles.choices import plausible
+    from rules.choices import plausible
 
     game = get_game("countdown")
     state = game.replay(None, ["+2", "+5"])

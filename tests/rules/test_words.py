@@ -93,7 +93,7 @@ def test_conquest_adds_to_the_sequence() -> None:
     assert describe_move("conquest", declare, "5:2+3=5") == (
         "Add 5 to the sequence and declare 2 + 3 = 5"
     )
-    assert short_move("conquest", declare, "5:2+3=5") == "5 · 2 + 3 = 5"
+    assert short_move("conquest", declare, "5:2+3=5") == "5, stating 2 + 3 = 5"
 
 
 def test_a_losing_position_holds_out_longest() -> None:
@@ -317,5 +317,5 @@ def test_the_move_list_marks_failed_declarations() -> None:
     assert short_move("collect", state, "2:1+2=3") == "pick 2 · 1 + 2 = 3"
     declare = {"declare": True}
     state = at("conquest", "2 3", declare)
-    assert short_move("conquest", state, "5:2+3=5") == "5 · 2 + 3 = 5"
-    assert short_move("conquest", state, "5:2+4=6") == "5 · ✗ 2 + 4 = 6"
+    assert short_move("conquest", state, "5:2+3=5") == "5, stating 2 + 3 = 5"
+    assert short_move("conquest", state, "5:2+4=6") == "5, stating ✗ 2 + 4 = 6"

@@ -1,4 +1,5 @@
-"""Which moves are the same choice, and which moves change nothing.
+"""Which moves are the same choice, and which moves change nothing (for the puzzles'
+counts and plausible play, and for the analysis's examples: `rules.words.analysis`).
 
 - Two moves are the same choice when a player would not tell them apart
   (RULINGS.md, "Puzzles"): fifty's `4*8` and `8*4`; collect's or conquest's number
@@ -8,11 +9,14 @@
 - A move changes nothing when the position's figures stay as they were: countdown's
   `×1`, `÷1`, a pass or any move that leaves the running total; fifty's `1÷2` (a result
   of 0). Plausible play makes such a move only when every legal move is one.
+- A collect player who could declare a true equation with the pick declares it: the
+  pick alone is not plausible then.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -74,6 +78,15 @@ def _swapped_same(parsed: Any, values: list[int], i: int, j: int) -> bool:
     return bool(parsed.evaluate(values) == parsed.evaluate(swapped))
 
 
+def distinct_choices(game_id: str, state: Any, moves: Sequence[str]) -> list[str]:
+    """`moves` in their order, with each choice once (its last move: a collect pick with
+    its declaration), the moves that change something first: the examples a sentence
+    gives (`6 × 5` for `5 × 6` and `6 × 5`; never countdown's `1 × 1 = 1` or `0 × 1 = 0`
+    while a move that changes the total is there)."""
+    kept = {choice_key(game_id, state, move): move for move in moves}
+    return sorted(kept.values(), key=lambda move: changes_nothing(game_id, state, move))
+
+
 def changes_nothing(game_id: str, state: Any, text: str) -> bool:
     """Does the move leave the position's figures as they were (see the module's notes)?"""
     game: Any = get_game(game_id)
@@ -88,7 +101,12 @@ def changes_nothing(game_id: str, state: Any, text: str) -> bool:
 
 def plausible(game_id: str, state: Any, text: str, legal: list[str]) -> bool:
     """A move a person might make: it changes something, or every legal move is one
-    that changes nothing."""
+    that changes nothing; and a collect player holding a true equation declares it (a
+    pick without its declaration, when the same pick with one is legal, wins nothing)."""
+    if game_id == "collect" and ":" not in text.rstrip(":"):
+        declared = (m for m in legal if base_move(m) == base_move(text) and m != text)
+        if any(m.rstrip(":") != base_move(text) for m in declared):
+            return False
     if not changes_nothing(game_id, state, text):
         return True
     return all(changes_nothing(game_id, state, m) for m in legal)
