@@ -24,8 +24,8 @@ from app.classroom.worksheet.sheet import (
     winning_choices,
 )
 from app.cli.main import main
+from rules.choices import choice_key
 from rules.puzzles.bank import puzzles_of
-from rules.puzzles.choices import choice_key
 from rules.puzzles.judge import fits
 
 

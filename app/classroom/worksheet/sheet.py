@@ -4,7 +4,7 @@ The puzzles come from the shipped puzzle bank, the one the Puzzles screen and
 `equation-duel puzzle` pick from (`rules.puzzles.bank`): every one is checked against
 RULINGS.md "Puzzles" as it is read, and a game that has no puzzles of a difficulty says
 so, never handing out a lower one under its name. Each answer lists every winning move,
-moves that are the same choice once (`rules.puzzles.choices`), so a teacher can mark
+moves that are the same choice once (`rules.choices`), so a teacher can mark
 any right answer.
 """
 
@@ -14,9 +14,9 @@ import random
 from dataclasses import dataclass
 
 from app.classroom.worksheet.diagram import Diagram, diagram
+from rules.choices import choice_key, choices
 from rules.puzzles import Difficulty, Puzzle
 from rules.puzzles.bank import puzzles_of
-from rules.puzzles.choices import choice_key, choices
 from rules.puzzles.judge import fits, not_offered_reason, offered
 from rules.puzzles.words import move_words
 from rules.registry import GAME_IDS, GAME_INFO, get_game
