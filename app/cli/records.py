@@ -24,7 +24,6 @@ from typing import Any, cast
 
 from app.cli.game_flags import whole_number
 from app.match_session import SavedGames
-from app.match_session.seat_names import seat_names
 from app.plain import driver_class
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
@@ -46,6 +45,7 @@ from rules.names import NameProblem, clean_name, distinct_names
 from rules.record_check import match_of, seconds_of
 from rules.records import KINDS, GameRecord, Kind, PlayerInfo, players_of
 from rules.registry import get_game
+from rules.seat_names import seat_names
 
 USAGE_ERROR = 2
 INTERRUPTED = 130

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from app.match_session.seat_names import seat_tags
 from rules.base import GameOptions, PlayerNo, other
 from rules.match import MatchState, new_match
 from rules.names import tidy_name
 from rules.records import KINDS, GameRecord
 from rules.records import Kind as RecordKind
 from rules.registry import get_game
+from rules.seat_names import seat_tags
 from rules.words.common import DEFAULT_NAMES
 
 Kind = Literal["human", "computer"]
@@ -177,5 +177,5 @@ def clean_name(text: str, player: PlayerNo) -> str:
 
 def marks(names: tuple[str, str]) -> tuple[str, str]:
     """Short marks for the two players: their names, shortened with an ellipsis (`Ann`,
-    `Compu…`), or P1 and P2 when those read alike (`app.match_session.seat_names.seat_tags`)."""
+    `Compu…`), or P1 and P2 when those read alike (`rules.seat_names.seat_tags`)."""
     return seat_tags(names)

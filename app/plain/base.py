@@ -15,12 +15,12 @@ from collections.abc import Callable, Mapping
 from typing import IO, Any, ClassVar, NoReturn
 
 from app.match_session import one_game_from
-from app.match_session.seat_names import is_computer_name
 from app.plain.match_runner import MatchRunner
 from app.plain.spoken import spoken_text
 from app.plain.stops import EndOfInput as EndOfInput  # where the callers find it
 from rules.base import Frozen, Game, Outcome, PlayerNo
 from rules.player_text import MAX_LINE, NOT_TEXT, PlayerTextError, decode, describe_char
+from rules.seat_names import is_computer_name
 from rules.words.common import name_players as name_players  # where the drivers find it
 from rules.words.moves import describe_move
 from rules.words.outcome import result_sentence

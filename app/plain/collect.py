@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from app.match_session.seat_names import is_computer_name
 from app.plain.base import EndOfInput, PlainDriver, name_players
 from rules.base import IllegalMove
 from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectState
@@ -10,6 +9,7 @@ from rules.collect_text import declaration_note, numbers_text
 from rules.equation import normalize_equation, pretty_equation
 from rules.operators import shown
 from rules.player_text import PlayerTextError, read_whole
+from rules.seat_names import is_computer_name
 
 YES = ("y", "yes")
 NO = ("n", "no")

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from app.match_session.seat_names import counted_name
 from rules.names import strip_controls, tidy_name
 from rules.records import KINDS
+from rules.seat_names import counted_name
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ def read_rows(conn: sqlite3.Connection) -> tuple[list[GameRow], int]:
     name that is not text or has nothing printable) is left out and counted, never a
     crash; names and texts are cleaned of control characters and escape sequences. A
     computer's seat is read under its level's name, whatever its row says
-    (`app.match_session.seat_names.counted_name`): never the same player as a person."""
+    (`rules.seat_names.counted_name`): never the same player as a person."""
     rows = conn.execute(
         "SELECT game, p1_name, p2_name, p1_kind, p2_kind, winner, reason, moves, duration, "
         "ended, record_id FROM games ORDER BY ended, id"

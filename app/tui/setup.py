@@ -16,7 +16,6 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
-from app.match_session.seat_names import is_computer_name, seat_names
 from app.tui.choices import Choice, ChoiceSet
 from app.tui.match_form import MatchForm
 from app.tui.mounting import StyledAsMounted, gone, on_top, while_shown
@@ -33,6 +32,7 @@ from rules.games import VARIANTS
 from rules.match import MatchError, new_match
 from rules.names import same_name
 from rules.registry import GAME_INFO, get_game
+from rules.seat_names import is_computer_name, seat_names
 from rules.template_options import TEMPLATES
 from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter

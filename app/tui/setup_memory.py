@@ -2,7 +2,7 @@
 opponent, a person or the computer at its level, the options, the names, the match), and
 which game was set up last, for the menu's "Play again" (`setups.json`); and the people's
 names for a game not set up yet (settings.json). How a computer seat is named is
-`app.match_session.seat_names`.
+`rules.seat_names`.
 
 `setups.json` is read by the one safe reader (rules.safe_files) and written atomically;
 a missing, corrupt or strange file, or a setup that no longer fits the game's options,
@@ -79,9 +79,9 @@ def stored_setup(game_id: str) -> GameSetup | None:
 
 
 def _seats(value: object) -> tuple[Seat, Seat] | None:
-    from app.match_session.seat_names import is_computer_name, seat_names
     from app.tui.players import LEVELS
     from app.tui.session import Seat, clean_name
+    from rules.seat_names import is_computer_name, seat_names
     from rules.words.common import DEFAULT_NAMES
 
     if not isinstance(value, list) or len(value) != 2:

@@ -44,8 +44,8 @@ def open_given_game(app: EquationDuelApp, game_id: str) -> None:
 
 def given_seat(app: EquationDuelApp, player: PlayerNo) -> Seat:
     """`player`'s seat: the name given, and the computer's level when one was given."""
-    from app.match_session.seat_names import seat_names
     from app.tui.session import Seat, clean_name
+    from rules.seat_names import seat_names
 
     names = app.start_names
     cleaned = (clean_name(names[0], 1), clean_name(names[1], 2))

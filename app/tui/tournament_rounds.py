@@ -24,11 +24,11 @@ from textual.widgets import DataTable, Static
 from app.classroom.tournament import store
 from app.classroom.tournament.playing import collect_results, start_pairing
 from app.classroom.tournament.text import FORMAT_WORDS, pairing_state
-from app.match_session.seat_names import seat_tag
 from app.store.stats import StatsError
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
 from app.tui.styles import CLASSROOM_STYLES
+from rules.seat_names import seat_tag
 from rules.tournament import Tournament, TournamentError, enter_result, mark_absent, standings
 from rules.tournament.standings import SHORT, SYSTEM_WORDS, SYSTEMS, current_round
 from widgets.keys_footer import KeysFooter

@@ -3,7 +3,7 @@ person), two alike numbered; how the statistics count a seat."""
 
 from __future__ import annotations
 
-from app.match_session.seat_names import counted_name, seat_names, seat_tags
+from rules.seat_names import counted_name, seat_names, seat_tags
 
 
 def test_people_keep_their_names() -> None:
