@@ -18,13 +18,14 @@ from app.classroom.worksheet.diagram import diagram
 from app.classroom.worksheet.pdf import Sheet, worksheet_pdf
 from app.classroom.worksheet.sheet import (
     SheetError,
+    _counted,
     choose,
-    follows_ruling,
     sheet_puzzles,
     winning_choices,
 )
 from app.cli.main import main
 from rules.choices import choice_key
+from rules.puzzles import Difficulty, Puzzle
 from rules.puzzles.bank import puzzles_of
 from rules.puzzles.judge import fits
 
@@ -93,14 +94,15 @@ def test_the_puzzles_follow_the_ruling_and_a_missing_difficulty_is_said() -> Non
     for game, difficulty in [("fifty", "medium"), ("countdown", "hard"), ("any", "medium")]:
         for puzzle in choose(game, difficulty, 12, 1):
             assert puzzle.difficulty == difficulty and fits(puzzle.figures, difficulty)
-    # The bank judges "one in six" by moves; the ruling counts choices on both sides: a
-    # collect pick with or without its declaration is one choice. Those it leaves out
-    # (one winning pick of five, by choices) never come on a sheet.
-    left_out = [p for p in puzzles_of("collect", "medium") if not follows_ruling(p, "medium")]
-    assert left_out
-    chosen = choose("collect", "medium", 60, 1)
-    assert not {p.id for p in left_out} & {p.id for p in chosen}
-    for item in sheet_puzzles(chosen[:8]):
+    # The ruling counts choices on both sides (a collect pick with or without its
+    # declaration is one choice), and so does the bank now: every puzzle a sheet can hold
+    # follows it, counted here over again from the sheet's own winning choices.
+    for difficulty in ("medium", "hard"):
+        for game in ("collect", "template", "fifty", "countdown"):
+            for puzzle in puzzles_of(game, difficulty):
+                if fits(puzzle.figures, difficulty):
+                    assert follows_ruling(puzzle, difficulty), puzzle.id
+    for item in sheet_puzzles(choose("collect", "medium", 8, 1)):
         winning, _, rest = item.figures.partition(" winning choice")
         legal = int(rest.split(" of ")[1].split(" ")[0])
         assert "takes" in rest or 6 * int(winning) <= legal, item.figures
@@ -157,3 +159,15 @@ def test_without_a_unicode_font_the_sheet_falls_back_cleanly() -> None:
     text = "\n".join(page.extract_text() for page in PdfReader(BytesIO(data)).pages)
     assert "Player" in text and "to move and win" in text
     assert "−" not in text  # written as "-" in the PDF's own Helvetica
+
+
+def follows_ruling(puzzle: Puzzle, difficulty: Difficulty) -> bool:
+    """Medium and hard need a win of two of the mover's moves, or at most one winning
+    choice in six legal choices; hard, one winning choice and two moves."""
+    if difficulty == "easy":
+        return True
+    winning, legal = _counted(puzzle)
+    long_win = puzzle.figures.mover_moves >= 2
+    if difficulty == "medium":
+        return long_win or 6 * winning <= legal
+    return long_win and winning == 1

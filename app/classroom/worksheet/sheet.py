@@ -79,11 +79,8 @@ def choose(game: str, difficulty: Difficulty, count: int, seed: int | None) -> l
     turn = 0
     while len(chosen) < count and any(pools.values()):
         found = pools[games[turn % len(games)]]
-        while found:
-            puzzle = found.pop()
-            if follows_ruling(puzzle, difficulty):
-                chosen.append(puzzle)
-                break
+        if found:
+            chosen.append(found.pop())
         turn += 1
     if len(chosen) < count:
         raise SheetError(f"the puzzle bank has {len(chosen)} such puzzles, fewer than {count}")
@@ -97,18 +94,6 @@ def _counted(puzzle: Puzzle) -> tuple[int, int]:
     state = puzzle.state()
     legal = tuple(game.format_move(m) for m in game.legal_moves(state))
     return len(winning_choices(puzzle)), choices(puzzle.game, state, legal)
-
-
-def follows_ruling(puzzle: Puzzle, difficulty: Difficulty) -> bool:
-    """Medium and hard need a win of two of the mover's moves, or at most one winning
-    choice in six legal choices; hard, one winning choice and two moves."""
-    if difficulty == "easy":
-        return True
-    winning, legal = _counted(puzzle)
-    long_win = puzzle.figures.mover_moves >= 2
-    if difficulty == "medium":
-        return long_win or 6 * winning <= legal
-    return long_win and winning == 1
 
 
 def winning_choices(puzzle: Puzzle) -> list[str]:
