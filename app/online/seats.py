@@ -17,6 +17,8 @@ from app.plain.base import PlainDriver
 from rules.base import Outcome, PlayerNo
 
 Turn = Callable[[Any], Any]
+#: Hands a move to the match: None when played, else the refusal in words.
+Submit = Callable[[Any], str | None]
 
 
 class OnlineDriver(PlainDriver):
@@ -33,13 +35,27 @@ class OnlineDriver(PlainDriver):
     }
 
     def __init__(
-        self, inner: PlainDriver, local: PlayerNo, local_turn: Turn, remote_turn: Turn
+        self,
+        inner: PlainDriver,
+        local: PlayerNo,
+        local_turn: Turn,
+        remote_turn: Turn,
+        hand_over: Callable[[Submit], Submit] | None = None,
     ) -> None:
+        """`hand_over`: where the local seat's moves go instead of straight to the match
+        (a guest's go to the host first): given the match's `submit`, the local one."""
         super().__init__(inner.game, inner.console, inner.names)
         self.inner = inner
         self.local = local
         self.local_turn = local_turn
         self.remote_turn = remote_turn
+        self.hand_over = hand_over
+
+    def attach(self, submit: Submit | None) -> None:
+        super().attach(submit)
+        if submit is not None and self.hand_over is not None:
+            submit = self.hand_over(submit)
+        self.inner.attach(submit)
 
     def welcome(self, state: Any) -> None:
         self.inner.welcome(state)
