@@ -233,15 +233,13 @@ class MatchRunner:
     def person_moves(self, state: Any) -> tuple[Any, tuple[Event, ...]]:
         """A person's move, played once in the session: the driver hands it over at its
         prompt (`PlainDriver.offer`, where a refusal is said and the prompt comes again)
-        or returns it (then a refusal is said here and the turn is asked again)."""
+        or returns it (handed over here the same way; refused, the turn is asked again)."""
         while True:
             self._take()
             move = self.driver.human_turn(state)
             played = self._take()
             if played is None:
-                refusal = self.offer(move)
-                if refusal is not None:
-                    self.driver.say_refusal(refusal)
+                if not self.driver.offer(move):  # (the refusal is said)
                     continue
                 played = self._take()
             assert played is not None

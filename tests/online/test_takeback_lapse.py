@@ -16,8 +16,8 @@ import pytest
 from app.online import takebacks
 from app.online.codes import parse_address
 from app.online.host_turns import turns_of
-from app.online.play import join_plain
 from app.plain.base import Console
+from app.plain.online_play import join_plain
 from app.tui.app import EquationDuelApp
 from app.tui.online_hosting import HostWaitScreen
 from app.tui.online_takeback import AllowDialog

@@ -12,8 +12,8 @@ import threading
 import pytest
 
 from app.online import takebacks
-from app.online.play import host_plain
 from app.plain.base import Console
+from app.plain.online_play import host_plain
 from app.tui.app import EquationDuelApp
 from app.tui.online_takeback import AllowDialog
 from rules.match import new_match

@@ -2,12 +2,15 @@
 
 The guest keeps a copy of the match and plays it with the one match loop
 (`MatchRunner`) and the game's own driver, so it reads as a local game does. Its own
-turns are the game's prompts; the move goes to the host, and is played here only when
-the host confirms it (`moved`, with the seconds the host counted). The host's turns
-come from the connection. The runner's clock is `answered`: it reads the seconds the
-host counted for each turn, so a time-out here is the host's time-out.
+turns are the game's prompts; the move the prompt hands over goes to the host (`confirm`:
+it is not tried here first), and is played here only when the host confirms it
+(`moved`, with the seconds the host counted); the host's refusal is the answer, said at
+the prompt, which asks again. The host's turns come from the connection. The runner's
+clock is `answered`: it reads the seconds the host counted for each turn, so a time-out
+here is the host's time-out. The link runs on the line mode's loop
+(`app.plain.online_loop`), which runs whenever this side waits.
 
-Takebacks (`app.online.plain_takebacks`): the guest's `undo` asks the host; the host's
+Takebacks (`app.plain.online_takebacks`): the guest's `undo` asks the host; the host's
 ask is answered `yes` or `no`. The host's session takes the moves back and says so
 (`taken-back`); the copy here follows (`app.online.takebacks.follow`) and the turn
 starts again (`TakenBack`).
@@ -19,8 +22,8 @@ import time
 from typing import Any
 
 from app.online.guest_link import Back, GuestLink, Lost
-from app.online.plain_takebacks import Answered, PlainAsks
 from app.online.protocol import (
+    TAKEBACK_REFUSALS,
     Away,
     Bye,
     Move,
@@ -43,7 +46,11 @@ from app.online.takebacks import (
 )
 from app.online.texts import their_words
 from app.plain.base import EndOfInput, PlainDriver
+from app.plain.online_loop import LineLoop
+from app.plain.online_seats import Submit
+from app.plain.online_takebacks import Answered, PlainAsks
 from app.plain.stops import TakenBack as TurnTakenBack
+from app.plain.stops import TimeUp
 from rules.base import Game, PlayerNo
 from rules.words.common import name_players
 from rules.words.moves import describe_move
@@ -76,6 +83,7 @@ class GuestPlayer(PlainAsks):
         seat: PlayerNo,
         turn: int,
         takebacks: int = 0,
+        loop: LineLoop | None = None,
     ) -> None:
         names = inner.names
         host_seat: PlayerNo = 1 if seat == 2 else 2
@@ -88,7 +96,8 @@ class GuestPlayer(PlainAsks):
         self.expected = turn
         self.takebacks = link.takebacks = takebacks
         link.have = turn
-        link.heard = self.heard
+        link.hand_to(self.bring_in)
+        self.loop = loop or LineLoop()
         self._answer = 0.0
         self.limit: int | None = None
 
@@ -101,22 +110,44 @@ class GuestPlayer(PlainAsks):
         return answer
 
     def own_turn(self, state: Any) -> Any:
+        """The guest's own turn: the game's prompts, whose move goes to the host
+        (`confirm`)."""
         while True:
             try:
-                move = self.inner.human_turn(state)
+                return self.inner.human_turn(state)
             except Answered as answered:
                 if self.answer(answered.allowed):  # the host's session decides now
-                    return self.accept(self._decided())
-                continue
+                    return self.confirmed(self._decided())
             except Decided as decided:
-                return self.accept(decided.moved)
-            text = self.game.format_move(move)
-            self.link.send(Move(number=self.expected, text=text, takebacks=self.takebacks))
-            answer = self.settle(own=True)
-            if isinstance(answer, Refusal):
-                self.say(name_players(their_words(answer.reason), self.names))
-                continue
-            return self.accept(answer)
+                return self.confirmed(decided.moved)
+
+    def hand_over(self, submit: Submit) -> Submit:
+        """Where the prompt's moves go: to the host first (`OnlineDriver`)."""
+        self.offer = submit
+        return self.confirm
+
+    def confirm(self, move: Any) -> str | None:
+        """Send the guest's move to the host and wait for its answer: None when the host
+        played it (it is played here too), else the host's refusal in words."""
+        text = self.game.format_move(move)
+        self.link.send(Move(number=self.expected, text=text, takebacks=self.takebacks))
+        answer = self.settle(own=True)
+        if isinstance(answer, Refusal):
+            return name_players(their_words(answer.reason), self.names)
+        self.confirmed(answer)
+        return None
+
+    def confirmed(self, moved: Moved) -> Any:
+        """The host's `moved` for this turn, played in the copy here (TimeUp: the host
+        counted the turn out of time)."""
+        move = self.accept(moved)
+        if move is None:
+            raise TimeUp(self._answer)
+        assert self.offer is not None
+        refusal = self.offer(move)
+        if refusal is not None:  # (the copy cannot follow the host)
+            raise EndOfInput(f"the host's move does not fit this game's copy: {refusal}")
+        return move
 
     def settle(self, own: bool = False) -> Moved | Refusal:
         """The host's answer for this turn (a takeback answer here is none)."""
@@ -133,7 +164,7 @@ class GuestPlayer(PlainAsks):
             move = self.game.parse_move(answer.text)
             described = describe_move(self.game.id, state, move, Voice(self.names))
             self.say(f"{self.names[answer.player - 1]} (online): {described}.")
-        return self.accept(answer)
+        return self.confirmed(answer)
 
     def accept(self, moved: Moved) -> Any:
         """The host's `moved` for this turn: the move to play (with its seconds)."""
@@ -222,7 +253,7 @@ class GuestPlayer(PlainAsks):
                 left = max(until - time.monotonic(), 0.0)
                 if timeout is None or left <= timeout:
                     timeout, lapsing = left, True
-            message = self.link.next_message(timeout)
+            message = self.loop.run(self.next_message(timeout))
             if message is None and lapsing:
                 return None
             if message is None:
@@ -237,7 +268,7 @@ class GuestPlayer(PlainAsks):
                 if asking:
                     return message
             elif isinstance(message, Refusal):
-                if message.number == number or (asking and message.number is None):
+                if message.number == number or (asking and message.code in TAKEBACK_REFUSALS):
                     return message
                 self.say(name_players(their_words(message.reason), self.names))
             elif isinstance(message, TakenBack):

@@ -65,6 +65,12 @@ class OnlineDriver(PlainDriver):
             return self.local_turn(state)
         return self.remote_turn(state)
 
+    def offer(self, move: Any) -> bool:
+        return self.inner.offer(move)  # (the local seat's: a guest's goes to the host)
+
+    def say_refusal(self, reason: str) -> None:
+        self.inner.say_refusal(reason)
+
     def report(self, before: Any, move: Any, after: Any) -> None:
         self.inner.report(before, move, after)
 
