@@ -25,7 +25,7 @@ import asyncio
 import ssl
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from app.match_session import MatchOver, MatchSession, NotKept, Played, Refused, RoundOver, TurnLost
 from app.match_session.keeping import Keeper, SavedGames
@@ -44,6 +44,19 @@ from rules.words.voice import Voice
 
 #: Said to the guests when this machine stops the game.
 STOPPED_HERE = "The tournament's machine stopped the game: it is kept there."
+
+
+class Narrator(Protocol):
+    """Says a game in its own words as the relay judges it (the line mode's driver
+    does: the game's welcome, its report of each move and its closing lines)."""
+
+    def welcome(self, state: Any) -> None: ...
+
+    def report(self, before: Any, move: Any, after: Any) -> None: ...
+
+    def final(self, outcome: Any) -> None: ...
+
+    def start_round(self, state: Any) -> None: ...
 
 
 def relay_link(
@@ -84,14 +97,18 @@ class Relay:
         port: int = 0,
         tls: ssl.SSLContext | None = None,
         keeper: Keeper | None = None,
+        narrator: Narrator | None = None,
     ) -> None:
+        """`say`: what happens, in words; `narrator`: the game's own words besides."""
         self.game = game
+        self.narrator = narrator
         self.names = names
         self.say = say
         self.bind = bind
         self.tls = tls
         self.link = relay_link(names, bind, port, tls, say)
         self.link.hand_to(self.heard)
+        self.link.on_joined = self._begin
         record_id = uuid.uuid4().hex
         self.session: MatchSession[Any, Any, Any] = MatchSession(
             match,
@@ -106,6 +123,8 @@ class Relay:
         self.stopped = ""
         self._done = asyncio.Event()
         self._started_playing = False
+        #: Moves that came before both players were here (played when they are).
+        self._early: list[tuple[PlayerNo, Move]] = []
 
     @property
     def over(self) -> bool:
@@ -135,18 +154,7 @@ class Relay:
     async def play(self) -> str:
         """Wait for both players, then judge the match to its end; "" when it ended, else
         why it stopped (the game is kept)."""
-        joined = asyncio.ensure_future(self.link.joined.wait())
-        done = asyncio.ensure_future(self._done.wait())
-        try:
-            await asyncio.wait((joined, done), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            joined.cancel()
-        if not self._done.is_set():
-            self._started_playing = True
-            self.session.start_turn()
-            self._say_round()
-            await done
-        done.cancel()
+        await self._done.wait()
         if self.over:
             await self.link.stop("The game is over.")
             return ""
@@ -155,6 +163,20 @@ class Relay:
         else:
             await self.link.stop(STOPPED_HERE)
         return self.stopped or "stopped"
+
+    def _begin(self) -> None:
+        """Both players are here (the link's `on_joined`, before it reads a move): the
+        match begins."""
+        if self._done.is_set() or self._started_playing:
+            return
+        self._started_playing = True
+        self.session.start_turn()
+        self._say_round()
+        if self.narrator is not None:
+            self.narrator.welcome(self.session.state)
+        early, self._early = self._early, []
+        for seat, move in early:
+            self._moved(seat, move)
 
     def stop(self, why: str = "stopped here") -> None:
         """Stop waiting or judging: the game is kept."""
@@ -172,8 +194,11 @@ class Relay:
             self.stop(f"{name} left")
         elif isinstance(message, Away):
             asyncio.get_running_loop().call_later(REJOIN_SECONDS + 1, self._still_away)
-        elif isinstance(message, Move) and seat is not None and self._started_playing:
-            self._moved(seat, message)
+        elif isinstance(message, Move) and seat is not None:
+            if self._started_playing:
+                self._moved(seat, message)
+            else:  # (the first player moves before the second has joined)
+                self._early.append((seat, message))
 
     def _still_away(self) -> None:
         away = self.link.presence.longest_away()
@@ -204,6 +229,8 @@ class Relay:
         assert isinstance(first, Played)
         described = describe_move(self.game.id, before, first.move, Voice(self.names))
         self.say(f"{self.names[seat - 1]} (online): {described}.")
+        if self.narrator is not None:
+            self.narrator.report(before, self.game.parse_move(first.move), first.after)
         self._show(events)
 
     def _show(self, events: tuple[Any, ...]) -> None:
@@ -211,10 +238,12 @@ class Relay:
         session = self.session
         ended = False
         for event in events:
-            if isinstance(event, TurnLost):
+            if isinstance(event, TurnLost) and self.narrator is None:  # (its report says it)
                 self.say(name_players(event.note, self.names))
             elif isinstance(event, RoundOver):
                 ended = True
+                if self.narrator is not None and event.result.seconds_used is None:
+                    self.narrator.final(event.outcome)
                 if session.best_of > 1:
                     number = event.result.number
                     why = reason_text(event.outcome, self.names)
@@ -228,8 +257,11 @@ class Relay:
         if self.over:
             self.stop("")
         elif ended:
-            session.next_round()
+            state = session.next_round()
+            self.say("")
             self._say_round()
+            if self.narrator is not None:
+                self.narrator.start_round(state)
 
     def _say_round(self) -> None:
         match = self.session.match

@@ -111,6 +111,7 @@ class MatchRunner:
             computers=frozenset(self.bots),
         )
         self.clock = clock
+        driver.attach(self.offer)  # (the driver's moves go to this session)
         self.on_change = on_change
         self.on_move = on_move
         #: When the turn going on started (the `clock` command reads it).
@@ -147,12 +148,10 @@ class MatchRunner:
         """Play until the match is won; return the match. EndOfInput propagates."""
         console = self.driver.console
         console.commands, console.rewrite = self.commands, self.rewrite
-        self.driver.attach(self.offer)
         try:
             return self._run()
         finally:
             console.commands = console.rewrite = None
-            self.driver.attach(None)
             self.commands.close()  # (the hints' helper process, if one was started)
 
     def rewrite(self, text: str) -> str:

@@ -3,7 +3,8 @@ host ... --both-online` (the relay itself is `app.online.relay.Relay`, which the
 screen runs too).
 
 The relay runs on the line mode's loop (`app.plain.online_loop`): it says how each
-player joins, waits for both and judges the match, saying what happens. Nothing is typed
+player joins, waits for both and judges the match, saying what happens, with the game's
+own driver's words (its welcome, its report of each move, its closing lines). Nothing is typed
 here, but the end of standard input (ctrl+d) stops it, as ctrl+c does: the game is kept.
 """
 
@@ -15,6 +16,7 @@ import sys
 from typing import Any
 
 from app.online.relay import STOPPED_HERE, Relay
+from app.plain import driver_class
 from app.plain.base import Console
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_play import INTERRUPTED
@@ -33,9 +35,11 @@ def relay_plain(
 ) -> int:
     """Host `match` with both seats online and judge it, line by line; the exit code."""
     console = console or Console(sys.stdin, sys.stdout)
+    driver = driver_class(game.id)(game, console, names)  # (the game's own words)
+    relay = Relay(game, match, names, console.say, bind, port, tls, narrator=driver)
     loop = LineLoop()
     try:
-        return _relay(loop, Relay(game, match, names, console.say, bind, port, tls), console)
+        return _relay(loop, relay, console)
     finally:
         loop.close()
 

@@ -51,11 +51,12 @@ async def test_every_hostile_guest_gets_a_refusal_and_the_host_plays_on(tmp_path
 
             ws = await connect(session, url)
             answer = await hello(ws, code, version=VERSION + 1)
-            assert "version" in answer["reason"]
+            assert "version" in answer["reason"] and set(answer) == {"kind", "reason"}
             await ws.close()
 
             ws = await connect(session, url)
-            assert "not the code" in (await hello(ws, "abc-def-ghj-kmn-pqr"))["reason"]
+            wrong = await hello(ws, "abc-def-ghj-kmn-pqr")
+            assert "not the code" in wrong["reason"] and wrong["code"] == "wrong-code"
             await ws.close()
 
             guest = await connect(session, url)
@@ -65,11 +66,13 @@ async def test_every_hostile_guest_gets_a_refusal_and_the_host_plays_on(tmp_path
             assert "\x1b" not in hosting.wait_for("joined.")
 
             second = await connect(session, url)
-            assert "already has its guest" in (await hello(second, code))["reason"]
+            taken = await hello(second, code)
+            assert "already has its guest" in taken["reason"] and taken["code"] == "seat-taken"
             await second.close()
 
             await guest.send_str(json.dumps({"kind": "move", "number": 0, "text": "1+2"}))
-            assert "not your turn" in (await said(guest))["reason"]
+            refused = await said(guest)
+            assert "not your turn" in refused["reason"] and refused["code"] == "not-your-turn"
 
             hosting.write("3\n4\n+\n")
             moved = await said(guest)
@@ -80,8 +83,9 @@ async def test_every_hostile_guest_gets_a_refusal_and_the_host_plays_on(tmp_path
             await guest.send_str(json.dumps({"kind": "move", "number": 7, "text": "1+2"}))
             assert "numbered 7" in (await said(guest))["reason"]
             await guest.send_str(json.dumps({"kind": "move", "number": 1, "text": "3+5"}))
-            refusal = await said(guest)
+            refusal = await said(guest)  # (the rules' sentence, from the host's session)
             assert refusal["number"] == 1 and "3" in refusal["reason"]
+            assert refusal["code"] == "rules"
 
             await guest.send_str(json.dumps({"kind": "bye", "reason": "x" * 10_000}))
             assert (await said(guest)).get("closed") is not None
