@@ -79,7 +79,7 @@ def _fail(message: str) -> int:
 
 def _name(text: str) -> str:
     try:
-        return clean_name(text, 16)
+        return clean_name(text)  # (1 to 32 characters, as local play)
     except NameProblem as error:
         raise FlagError(f"--name: {error}") from None
 

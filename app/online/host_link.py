@@ -46,7 +46,7 @@ from app.online.protocol import (
     encode,
     read_from_guest,
 )
-from app.online.texts import guest_name
+from app.online.texts import guest_name, name_taken
 from rules.base import PlayerNo
 
 #: The pings' interval (an unanswered ping closes the connection); the longest silence
@@ -105,6 +105,8 @@ class HostLink(HostServer):
         self.on_joined: Callable[[], object] | None = None
         self._knocking = 0
         self._sending = asyncio.Lock()
+        #: Set when a guest came back and was sent what it missed.
+        self._came = asyncio.Event()
         super().__init__(bind, port, tls)
 
     async def _close_guests(self) -> None:
@@ -181,6 +183,19 @@ class HostLink(HostServer):
             seat.away_since is not None and self._number(seat) == number for seat in self.seats
         )
 
+    async def until_back(self, seconds: float = REJOIN_SECONDS) -> bool:
+        """Wait until no guest is away (each sent what it missed: a finished game's end),
+        for at most `seconds`; whether every guest is here."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while self.away:
+            self._came.clear()
+            try:
+                await asyncio.wait_for(self._came.wait(), max(deadline - loop.time(), 0.0))
+            except TimeoutError:
+                return not self.away
+        return True
+
     def clock(self) -> float:
         """The time the turn clock counts: it stands still while a guest is away."""
         return self.presence.clock()
@@ -213,7 +228,7 @@ class HostLink(HostServer):
             await ws.prepare(request)
             codes = [seat.code for seat in self.seats]
             found = await read_hello(ws, request.remote or "unknown", codes, self.wrong_codes)
-            if found is not None and await self._open(ws, self.seats[found[1]]):
+            if found is not None and await self._open(ws, self.seats[found[1]], found[0]):
                 seat = self.seats[found[1]]
         finally:
             self._knocking -= 1
@@ -223,12 +238,20 @@ class HostLink(HostServer):
         await self._guest_plays(ws, found[0], seat)
         return ws
 
-    async def _open(self, ws: web.WebSocketResponse, seat: GuestSeat) -> bool:
-        """Whether the game is open to a guest with the right code (else refused)."""
+    async def _open(self, ws: web.WebSocketResponse, seat: GuestSeat, hello: Hello) -> bool:
+        """Whether the game is open to a guest with the right code (else refused): one
+        guest a seat, a game not over (or a guest who played it coming back within
+        `REJOIN_SECONDS` to learn its end), a name that is not the host's."""
         position = self.position
         since = seat.away_since
         if not seat.here() and since is not None and self.wall() - since > REJOIN_SECONDS:
             position = None
+        if position is not None and position.over and seat.guest is None:
+            position = None
+        taken = name_taken(guest_name(hello.name), self.host_name)
+        if seat.guest is None and seat.name is None and taken is not None:
+            await refuse(ws, taken, Why.SAME_NAME)
+            return False
         if seat.here():
             await refuse(
                 ws,
@@ -238,7 +261,7 @@ class HostLink(HostServer):
                 Why.SEAT_TAKEN,
             )
             return False
-        if position is None or position.over:
+        if position is None:
             await refuse(ws, "This game is not open to join.", Why.NOT_OPEN)
             return False
         return True
@@ -246,7 +269,7 @@ class HostLink(HostServer):
     async def _guest_plays(self, ws: web.WebSocketResponse, hello: Hello, seat: GuestSeat) -> None:
         back = seat.guest is not None
         if not back:
-            seat.guest = seat.name or guest_name(hello.name, self.host_name)
+            seat.guest = seat.name or guest_name(hello.name)
         position = self.position
         log = list(self.log)
         missed = self.taken_to[hello.takebacks :]
@@ -268,6 +291,7 @@ class HostLink(HostServer):
                 await ws.send_str(encode(TakenBack(number=have, takebacks=len(self.taken_to))))
             for moved in log[have:]:
                 await ws.send_str(encode(moved))
+        self._came.set()
         self.notice(f"{seat.guest} is back." if back else f"{seat.guest} joined.")
         if back and len(self.seats) > 1 and not self.away:
             await self._send(Away(who=None))  # (to the other: both players are here)

@@ -66,6 +66,8 @@ class Why(StrEnum):
     NOT_OPEN = "not-open"
     SEAT_TAKEN = "seat-taken"
     OTHER_VERSION = "other-version"
+    #: The guest's name is the host's (ignoring case): join with another.
+    SAME_NAME = "same-name"
     #: The connection closes: no hello in time, a message that cannot be read, too many
     #: messages, a long silence.
     CLOSING = "closing"

@@ -18,10 +18,11 @@ starts again (`TakenBack`).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
-from app.online.guest_link import Back, GuestLink, Lost
+from app.online.guest_link import Back, GuestLink, Heard, Lost
 from app.online.protocol import (
     TAKEBACK_REFUSALS,
     Away,
@@ -46,12 +47,14 @@ from app.online.takebacks import (
 )
 from app.online.texts import their_words
 from app.plain.base import EndOfInput, PlainDriver
-from app.plain.online_loop import LineLoop
+from app.plain.commands import command_of
+from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_seats import Submit
-from app.plain.online_takebacks import Answered, PlainAsks
+from app.plain.online_takebacks import ANSWERS, Answered, PlainAsks
 from app.plain.stops import TakenBack as TurnTakenBack
 from app.plain.stops import TimeUp
 from rules.base import Game, PlayerNo
+from rules.player_text import MAX_LINE
 from rules.words.common import name_players
 from rules.words.moves import describe_move
 from rules.words.voice import Voice
@@ -100,6 +103,8 @@ class GuestPlayer(PlainAsks):
         self.loop = loop or LineLoop()
         self._answer = 0.0
         self.limit: int | None = None
+        #: Commands typed while waiting, to answer at once (`_next`).
+        self._typed_now: list[bytes] = []
 
     def say(self, text: str = "") -> None:
         self.inner.say(text)
@@ -237,6 +242,67 @@ class GuestPlayer(PlainAsks):
 
     # The connection
 
+    def _next(self, timeout: float | None) -> Heard | None:
+        """The host's next message (None: none within `timeout`). A command typed
+        meanwhile is answered at once, never kept as the answer to a later question;
+        other lines typed ahead wait for the next question (`_typed`)."""
+        until = None if timeout is None else time.monotonic() + timeout
+        while True:
+            typed, self._typed_now = self._typed_now, []
+            for raw in typed:
+                self._typed(raw)
+            left = None if until is None else max(until - time.monotonic(), 0.0)
+            said = self.loop.run(self._message_or_line(left))
+            if not isinstance(said, bytes):
+                return said
+
+    async def _message_or_line(self, timeout: float | None) -> Heard | bytes | None:
+        """The host's next message; or b"" when a line was typed first (a command is
+        kept in `_typed_now`, to answer; another line stays typed ahead)."""
+        stdin: Any = self.inner.console.stdin
+        if not isinstance(stdin, LoopInput) or stdin.at_end or stdin.holds_line:
+            return await self.next_message(timeout)
+        message = asyncio.ensure_future(self.next_message(timeout))
+        line = asyncio.ensure_future(stdin.line(MAX_LINE + 2))
+        try:
+            await asyncio.wait((message, line), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (message, line):
+                task.cancel()
+        typed = line.result() if line.done() and not line.cancelled() else None
+        if typed is not None and self._answered_now(typed):
+            self._typed_now.append(typed)
+        elif typed:
+            stdin.unread(typed)  # (typed ahead: for the next question)
+        if message.done() and not message.cancelled():
+            return message.result()
+        return b"" if typed is not None else None
+
+    def _answered_now(self, raw: bytes) -> bool:
+        """Whether a line typed while waiting is answered now: a command, or an answer to
+        the host's takeback ask waiting."""
+        word = " ".join(raw.decode("utf-8", "replace").lower().split())
+        return (self.theirs is not None and word in ANSWERS) or command_of(word) is not None
+
+    def _typed(self, raw: bytes) -> None:
+        """A command typed while the host's answer is awaited, answered at once (`undo`
+        waits for this player's own prompt); an answer to the host's takeback ask."""
+        text = raw.decode("utf-8", "replace").strip()
+        if not text:
+            return
+        console = self.inner.console
+        if console.echo:
+            console.say(text)
+        word = " ".join(text.lower().split())
+        if self.theirs is not None and word in ANSWERS:
+            self.answer(ANSWERS[word], self.theirs)
+        elif command_of(text) == "undo":
+            self.say(
+                f"It is {self.other}'s turn: type undo at your own prompt to ask for a takeback."
+            )
+        elif console.commands is not None:
+            console.commands(text)
+
     def wait(
         self, number: int, own: bool = False, asking: bool = False, until: float | None = None
     ) -> Answer | None:
@@ -253,7 +319,7 @@ class GuestPlayer(PlainAsks):
                 left = max(until - time.monotonic(), 0.0)
                 if timeout is None or left <= timeout:
                     timeout, lapsing = left, True
-            message = self.loop.run(self.next_message(timeout))
+            message = self._next(timeout)
             if message is None and lapsing:
                 return None
             if message is None:

@@ -78,6 +78,20 @@ class LoopInput:
                 return self._take(len(self._data))
             await self._more()
 
+    @property
+    def at_end(self) -> bool:
+        """Standard input ended, and all it held was read."""
+        return self._ended and not self._data
+
+    def unread(self, line: bytes) -> None:
+        """Put `line` back, to be read first."""
+        self._data[:0] = line
+
+    @property
+    def holds_line(self) -> bool:
+        """A whole line was typed ahead and waits for the next question."""
+        return b"\n" in self._data
+
     async def ended(self) -> None:
         """Wait until standard input ends (what is typed meanwhile is passed over)."""
         while not self._ended:
@@ -90,28 +104,35 @@ class LoopInput:
         return taken
 
     async def _more(self) -> None:
+        """Wait until more has come (or the end); what came is kept at once, so a wait
+        cancelled meanwhile (a message came first) loses nothing."""
         loop = asyncio.get_running_loop()
-        came: asyncio.Future[bytes] = loop.create_future()
+        came: asyncio.Future[None] = loop.create_future()
 
         def readable() -> None:
-            loop.remove_reader(self.fd)  # (one read a wait: nothing read is left behind)
-            try:
-                chunk = os.read(self.fd, CHUNK)
-            except OSError:
-                chunk = b""
+            loop.remove_reader(self.fd)  # (one read a wait)
+            self._keep(self._read())
             if not came.done():
-                came.set_result(chunk)
+                came.set_result(None)
 
         try:
             loop.add_reader(self.fd, readable)
         except (OSError, ValueError):  # a regular file: reading it never waits
-            chunk = os.read(self.fd, CHUNK)
-        else:
-            try:
-                chunk = await came
-            finally:
-                with contextlib.suppress(OSError, ValueError):
-                    loop.remove_reader(self.fd)
+            self._keep(self._read())
+            return
+        try:
+            await came
+        finally:
+            with contextlib.suppress(OSError, ValueError):
+                loop.remove_reader(self.fd)
+
+    def _read(self) -> bytes:
+        try:
+            return os.read(self.fd, CHUNK)
+        except OSError:
+            return b""
+
+    def _keep(self, chunk: bytes) -> None:
         if chunk:
             self._data += chunk
         else:

@@ -12,6 +12,7 @@ marked as online (`app.online.online_stats`).
 
 from __future__ import annotations
 
+import contextlib
 import ssl
 import sys
 import uuid
@@ -23,11 +24,11 @@ from pydantic import ValidationError
 from app.match_session import SavedGames
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, JoinRefused
-from app.online.host_link import HostLink
+from app.online.host_link import REJOIN_SECONDS, HostLink
 from app.online.host_turns import HostTurns
 from app.online.online_stats import mark_online
 from app.online.relay import shown_host
-from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words, their_words
+from app.online.texts import ENCRYPTED, NAME_LIMIT, UNENCRYPTED, reach_words, their_words
 from app.plain import driver_class
 from app.plain.base import Console, EndOfInput
 from app.plain.match_runner import MatchRunner
@@ -164,8 +165,17 @@ def _host(
     stopped = play_out(runner, console)
     finished = match_outcome(runner.match) is not None
     if finished:
-        loop.run(link.stop("The game is over."))
         _mark(record_id, guest_seat)
+        if link.away:  # (the result waits for the guest, as long as a rejoin may come)
+            minutes = int(REJOIN_SECONDS // 60)
+            console.say(
+                f"{guest} is away: the result waits for them to come back, for up to "
+                f"{minutes} minutes (ctrl+c stops)."
+            )
+            with contextlib.suppress(KeyboardInterrupt):
+                if loop.run(link.until_back()):
+                    console.say(f"{guest} is back and has the result.")
+        loop.run(link.stop("The game is over."))
         return 0
     console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
     loop.run(link.stop(f"{name} stopped the game: it is kept."))
@@ -208,8 +218,8 @@ def _join(
             raise ValueError(f"unknown game {match.game_id!r}")
         game = get_game(match.game_id)
         names = (
-            tidy_name(their_words(welcome.names[0]), "Player 1", 16),
-            tidy_name(their_words(welcome.names[1]), "Player 2", 16),
+            tidy_name(their_words(welcome.names[0]), "Player 1", NAME_LIMIT),
+            tidy_name(their_words(welcome.names[1]), "Player 2", NAME_LIMIT),
         )
         inner = driver_class(game.id)(game, console, names)
         player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn, welcome.takebacks, loop)

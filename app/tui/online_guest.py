@@ -42,7 +42,7 @@ from app.online.protocol import (
     Welcome,
 )
 from app.online.takebacks import Asks, answer_words, asked_words, follow, moves_back, taken_words
-from app.online.texts import their_words
+from app.online.texts import NAME_LIMIT, their_words
 from app.tui.boards import board_screen
 from app.tui.online_referee import GuestReferee
 from app.tui.online_takeback import (
@@ -81,13 +81,13 @@ class JoinScreen(Screen[None]):
             yield Static("The code and place your friend's screen shows (CODE@HOST:PORT):")
             yield Input(placeholder="abc-def-ghj-kmn-pqr@127.0.0.1:40213", id="join-address")
             yield Static("Your name:")
-            yield Input(value="Guest", id="join-name", max_length=16)
+            yield Input(value="Guest", id="join-name", max_length=NAME_LIMIT)
             yield Static("", id="online-waiting", markup=False)
         yield KeysFooter()
 
     def on_input_submitted(self, _event: Input.Submitted) -> None:
         text = self.query_one("#join-address", Input).value
-        name = tidy_name(self.query_one("#join-name", Input).value, "Guest", 16)
+        name = tidy_name(self.query_one("#join-name", Input).value, "Guest", NAME_LIMIT)
         try:
             address = parse_address(text)
         except AddressProblem as error:
@@ -124,8 +124,8 @@ def guest_board(link: GuestLink, welcome: Welcome) -> tuple[Any, GuestSeat]:
     """The game's board on a copy of the host's match, and the seat that feeds it."""
     match = MatchState.model_validate(welcome.match)  # (ValidationError is a ValueError)
     names = (
-        tidy_name(their_words(welcome.names[0]), "Player 1", 16),
-        tidy_name(their_words(welcome.names[1]), "Player 2", 16),
+        tidy_name(their_words(welcome.names[0]), "Player 1", NAME_LIMIT),
+        tidy_name(their_words(welcome.names[1]), "Player 2", NAME_LIMIT),
     )
     setup = GameSetup.make(
         match.game_id,

@@ -59,6 +59,11 @@ async def test_every_hostile_guest_gets_a_refusal_and_the_host_plays_on(tmp_path
             assert "not the code" in wrong["reason"] and wrong["code"] == "wrong-code"
             await ws.close()
 
+            ws = await connect(session, url)  # the host's name but for case: refused
+            same = await hello(ws, code, name="ADA")
+            assert "another name" in same["reason"] and same["code"] == "same-name"
+            await ws.close()
+
             guest = await connect(session, url)
             welcome = await hello(guest, code, name="[b]Eve[/b]\x1b[2J\x1b]0;pwned\x07")
             assert welcome["kind"] == "welcome"
@@ -129,5 +134,53 @@ async def test_every_hostile_guest_gets_a_refusal_and_the_host_plays_on(tmp_path
             await guest.send_str(json.dumps({**stale, "text": "5+6", "takebacks": 1}))
             moved = await said(guest)  # (nothing came for the stale move)
             assert (moved["kind"], moved["number"], moved["text"]) == ("moved", 1, "5+6")
+    finally:
+        hosting.stop()
+
+
+async def test_a_guest_away_at_the_end_learns_the_result_when_it_rejoins(tmp_path: Path) -> None:
+    # The host makes the last move while the guest is away; the host keeps the result
+    # for the guest, who rejoins and is sent the last turn; then the host ends.
+    from rules.registry import get_game
+    from tests.online.procs import answers, first_moves
+
+    game = get_game("fifty")
+    start, moves = first_moves("fifty")
+    state, movers = start, []
+    for move in moves:
+        movers.append(game.to_move(state))
+        state = game.play(state, move)
+    last = movers[-1]  # the host's seat: it makes the last move (--first 2: Player 2)
+    typed = answers("fifty", moves, start)[last - 1]
+    hosting, place = host("fifty", tmp_path / "host", *(["--first", "2"] if last == 2 else []))
+    address = parse_address(place)
+    try:
+        async with aiohttp.ClientSession() as session:
+            guest = await connect(session, address.url())
+            assert (await hello(guest, address.code, name="Bob"))["kind"] == "welcome"
+            state, fed = start, 0
+            for number, move in enumerate(moves[:-1]):
+                if movers[number] == last:
+                    hosting.write("".join(f"{line}\n" for line in typed[fed : fed + 3]))
+                    fed += 3
+                else:
+                    text = game.format_move(move)
+                    await guest.send_str(
+                        json.dumps({"kind": "move", "number": number, "text": text})
+                    )
+                while (await said(guest)).get("number") != number:
+                    pass
+            await guest.close()  # away before the host's last move
+            hosting.wait_for("is away")
+            hosting.write("".join(f"{line}\n" for line in typed[fed:]))
+            hosting.wait_for("the result waits for them to come back")
+            guest = await connect(session, address.url())
+            back = await hello(guest, address.code, name="Bob", have=len(moves) - 1)
+            assert back["kind"] == "welcome"
+            moved = await said(guest)
+            assert (moved["kind"], moved["number"]) == ("moved", len(moves) - 1)
+            assert moved["text"] == game.format_move(moves[-1])
+            hosting.wait_for("Bob is back and has the result.")
+            assert hosting.finish() == 0, hosting.output()
     finally:
         hosting.stop()
