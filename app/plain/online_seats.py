@@ -27,7 +27,7 @@ class OnlineDriver(PlainDriver):
     game_id: ClassVar[str] = "online"
     #: The line mode's commands an online game does not offer (as the full screen's
     #: `online_offer`): the plain host allows no hints, and a takeback is never played
-    #: locally: it needs the other player's consent, which `plain_takebacks.OnlineCommands`
+    #: locally: it needs the other player's consent, which `online_takebacks.OnlineCommands`
     #: asks for before these refusals are read (this one guards a runner without it).
     refused_commands: ClassVar[dict[str, str]] = {
         "undo": "Takebacks are not offered in an online game.",
