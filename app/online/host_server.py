@@ -10,7 +10,6 @@ connections and stops listening. What it serves, and to whom, is
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ssl
 from collections.abc import Coroutine
 from typing import Any
@@ -85,9 +84,3 @@ class HostServer:
         task = loop.create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-
-async def quietly(coroutine: Coroutine[Any, Any, Any]) -> None:
-    """Run `coroutine`, passing over a connection already gone."""
-    with contextlib.suppress(Exception):
-        await coroutine
