@@ -79,7 +79,7 @@ def _fail(message: str) -> int:
 
 def _name(text: str) -> str:
     try:
-        return clean_name(text, 16)
+        return clean_name(text)  # (1 to 32 characters, as local play)
     except NameProblem as error:
         raise FlagError(f"--name: {error}") from None
 
@@ -107,7 +107,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     except FlagError as error:
         return _fail(str(error))
     try:
-        from app.online.play import host_plain
+        from app.plain.online_play import host_plain
     except ImportError as error:
         return _fail(_NO_AIOHTTP.format(error=error))
     _say_line_mode(args)
@@ -129,7 +129,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         except (OSError, ssl.SSLError) as error:
             return _fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
     try:
-        from app.online.play import join_plain
+        from app.plain.online_play import join_plain
     except ImportError as error:
         return _fail(_NO_AIOHTTP.format(error=error))
     _say_line_mode(args)

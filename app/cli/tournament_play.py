@@ -8,7 +8,7 @@
   pairing's first player (who starts); the second joins from their own machine with the
   code and the command printed. The guest's seat carries the tournament's name,
   whatever name the guest gives, so the result is found under it. With `--both-online`
-  this machine plays no seat (app.online.relay_play): each player joins from their own
+  this machine plays no seat (app.online.relay): each player joins from their own
   machine with their own seat's code.
 
 Apart from `playing`, which the full screen uses too: this module opens the front ends.
@@ -91,8 +91,8 @@ def host_pairing(
     if not 0 <= port <= 65535:
         raise TournamentError(f"--port: {port} is not between 0 and 65535")
     try:
-        from app.online.play import host_plain
-        from app.online.relay_play import relay_plain
+        from app.plain.online_play import host_plain
+        from app.plain.online_relay import relay_plain
     except ImportError as error:
         raise TournamentError(
             f"online play needs aiohttp: pip install 'equation-duel[web]' ({error})"

@@ -1,4 +1,6 @@
 """Play a friend on another machine (docs/online.md): the host's match session is the
-referee, the guest one more front end. `protocol` (the messages), `codes` (the join code
-and the guards), `host_link`/`guest_link` (the websocket ends, aiohttp), `host_play`/
-`guest_play`/`seats`/`play` (the plain mode on both sides), `cli` (host and join)."""
+referee, the guest one more front end. This package holds the link and the protocol,
+below both front ends: `protocol` (the messages), `codes` (the join code and the guards),
+`host_link`/`guest_link` (the websocket ends, aiohttp, on the program's own loop),
+`relay` (a game with both seats online), `takebacks` (the rules and words of an ask).
+The line mode's part is `app.plain.online_*`, the full screen's `app.tui.online_*`."""

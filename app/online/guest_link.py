@@ -1,23 +1,23 @@
-"""The guest's end of the connection: a websocket client (aiohttp) in a thread of its own.
+"""The guest's end of the connection: a websocket client (aiohttp) on the program's loop.
 
-`join()` connects, says hello and returns the host's welcome (or raises `JoinRefused`
-with the host's reason in words). Afterwards every message of the host lands in
-`inbox`. When the connection drops, the link says so (`Lost`) and joins again with the
-same code, for up to `REJOIN_SECONDS`, telling the host how many turns it has seen
-(`have`) and sending again the move the host has not confirmed yet (`pending`: it
-carries its number, so the host plays it once).
+`join()` (awaited on the loop of the program it is in: Textual's in the full screen, the
+line mode's own) connects, says hello and returns the host's welcome (or raises
+`JoinRefused` with the host's reason in words and its code). Afterwards every message of
+the host goes to `deliver` as it comes. When the connection drops, the link says so
+(`Lost`) and joins again with the same code, for up to `REJOIN_SECONDS`, telling the
+host how many turns it has seen (`have`) and sending again the move the host has not
+confirmed yet (`pending`: it carries its number, so the host plays it once).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import queue
 import ssl
-import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from typing import Any
 
 import aiohttp
 
@@ -31,9 +31,8 @@ from app.online.protocol import (
     Message,
     Move,
     Refusal,
-    TakebackAsk,
-    TakebackLapsed,
     Welcome,
+    Why,
     encode,
     read_from_host,
 )
@@ -45,7 +44,16 @@ HEARTBEAT = 15.0
 
 
 class JoinRefused(Exception):
-    """The host refused the join, or could not be reached: the text says why."""
+    """The host refused the join, or could not be reached: the text says why, `code`
+    what (None: the host could not be reached)."""
+
+    def __init__(self, reason: str, code: Why | None = None) -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+#: The refusals after which a dropped guest stops joining again.
+FOR_GOOD = frozenset({Why.WRONG_CODE, Why.NOT_OPEN, Why.OTHER_VERSION})
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,10 @@ class Back:
     """The link joined again after a drop."""
 
 
+#: What the link hands the player: the host's messages, and its own news of the line.
+Heard = Message | Lost | Back
+
+
 class GuestLink:
     """The client side (see the module's docstring)."""
 
@@ -65,61 +77,46 @@ class GuestLink:
         self.address = address
         self.name = name
         self.tls = tls
-        self.inbox: queue.Queue[Message | Lost | Back] = queue.Queue()
+        #: Where the host's messages go, as they come (the player's: `hand_to`; until
+        #: then they are kept).
+        self._early: list[Heard] = []
+        self.deliver: Callable[[Heard], object] = self._early.append
         #: Turns seen so far, and the move sent and not yet confirmed (set by the player).
         self.have = 0
         self.pending: Move | None = None
         #: Takebacks seen so far (set by the player).
         self.takebacks = 0
-        #: Called in the link's thread with each takeback ask of the host, as it comes (a
-        #: plain guest at its prompt says it at once); it goes to `inbox` too.
-        self.heard: Callable[[Message], None] | None = None
-        self._loop = asyncio.new_event_loop()
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._session: aiohttp.ClientSession | None = None
-        self._thread: threading.Thread | None = None
+        self._reading: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._sending = asyncio.Lock()
         self._closing = False
 
-    def join(self) -> Welcome:
-        """Connect and say hello; the welcome, or JoinRefused."""
-        ready: queue.Queue[Welcome | BaseException] = queue.Queue()
-        self._thread = threading.Thread(
-            target=self._run, args=(ready,), name="online-guest", daemon=True
-        )
-        self._thread.start()
-        answer = ready.get()
-        if isinstance(answer, BaseException):
-            raise answer
-        return answer
-
-    def _run(self, ready: queue.Queue[Welcome | BaseException]) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._loop.run_until_complete(self._main(ready))
-        finally:
-            with contextlib.suppress(Exception):
-                self._loop.run_until_complete(self._close_session())
-            self._loop.close()
-
-    async def _close_session(self) -> None:
-        if self._session is not None:
-            await self._session.close()
-
-    async def _main(self, ready: queue.Queue[Welcome | BaseException]) -> None:
+    async def join(self) -> Welcome:
+        """Connect and say hello; the welcome, or JoinRefused. Then the host's messages
+        are read on this loop, and go to `deliver`."""
         self._session = aiohttp.ClientSession()
         try:
             welcome = await self._connect()
-        except JoinRefused as error:
-            ready.put(error)
-            return
-        ready.put(welcome)
-        while not self._closing:
-            await self._read()
-            if self.closing():
-                return
-            self.inbox.put(Lost())
-            if not await self._rejoin():
-                return
+        except BaseException:
+            await self._session.close()
+            raise
+        self._reading = asyncio.get_running_loop().create_task(self._keep_reading())
+        return welcome
+
+    async def _keep_reading(self) -> None:
+        try:
+            while not self.closing():
+                await self._read()
+                if self.closing():
+                    return
+                self.deliver(Lost())
+                if not await self._rejoin():
+                    return
+        finally:
+            if self._session is not None:
+                await self._session.close()
 
     async def _connect(self) -> Welcome:
         assert self._session is not None
@@ -157,7 +154,10 @@ class GuestLink:
             return message
         await ws.close()
         if isinstance(message, Refusal):
-            raise JoinRefused(their_words(message.reason))
+            code = message.code
+            if code is Why.REFUSED and "version" in message.reason:  # (an older host's)
+                code = Why.OTHER_VERSION
+            raise JoinRefused(their_words(message.reason), code)
         raise JoinRefused("the host did not welcome us")
 
     def _message(self, raw: aiohttp.WSMessage) -> Message | None:
@@ -181,15 +181,14 @@ class GuestLink:
                 return
             message = self._message(raw)
             if message is None:  # a host that sends what cannot be read: leave
-                self.inbox.put(Bye(reason="The host sent a message that cannot be read."))
                 self._closing = True
+                self.deliver(Bye(reason="The host sent a message that cannot be read."))
                 await ws.close()
                 return
-            if isinstance(message, TakebackAsk | TakebackLapsed) and self.heard is not None:
-                self.heard(message)
-            self.inbox.put(message)
             if isinstance(message, Bye):
                 self._closing = True
+            self.deliver(message)
+            if isinstance(message, Bye):
                 await ws.close()
                 return
 
@@ -200,54 +199,72 @@ class GuestLink:
             try:
                 welcome = await self._connect()
             except JoinRefused as error:
-                if "not the code" in str(error) or "not open" in str(error):
-                    self.inbox.put(Bye(reason=str(error)))
+                if error.code in FOR_GOOD:
+                    self.deliver(Bye(reason=str(error)))
                     return False
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 5.0)
                 continue
-            self.inbox.put(Back())
-            self.inbox.put(welcome)
+            self.deliver(Back())
+            self.deliver(welcome)
             return True
-        self.inbox.put(Bye(reason="The host cannot be reached any more."))
+        if not self._closing:
+            self.deliver(Bye(reason="The host cannot be reached any more."))
         return False
 
     def closing(self) -> bool:
         return self._closing
 
+    def hand_to(self, deliver: Callable[[Heard], object]) -> None:
+        """From now on the host's messages go to `deliver` (those that came since the
+        join first)."""
+        self.deliver = deliver
+        early, self._early = self._early, []
+        for heard in early:
+            deliver(heard)
+
     # What the player calls
 
     def send(self, message: Message) -> None:
+        """Send `message` (on this loop, in order: at once in the full screen, at the
+        line mode's next wait). A move is kept until the host confirms it."""
         if isinstance(message, Move):
             self.pending = message
-        asyncio.run_coroutine_threadsafe(self._send(message), self._loop)
+        self._spawn(self._send(message))
 
     async def _send(self, message: Message) -> None:
-        ws = self._ws
-        if ws is None or ws.closed:
-            return  # sent again on rejoining, if it is the pending move
-        with contextlib.suppress(Exception):
-            await ws.send_str(encode(message))
-
-    def next_message(self, timeout: float | None = None) -> Message | Lost | Back | None:
-        try:
-            return self.inbox.get(timeout=timeout)
-        except queue.Empty:
-            return None
-
-    def close(self, reason: str = "") -> None:
-        """Say goodbye (if still connected) and stop."""
-        if self._thread is None or not self._thread.is_alive():
-            return
-        self._closing = True
-
-        async def leave() -> None:
+        async with self._sending:
             ws = self._ws
-            if ws is not None and not ws.closed:
+            if ws is None or ws.closed:
+                return  # sent again on rejoining, if it is the pending move
+            with contextlib.suppress(Exception):
+                await ws.send_str(encode(message))
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        if self._reading is None or self._closing:
+            coroutine.close()
+            return
+        task = self._reading.get_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self, reason: str = "") -> None:
+        """Say goodbye (if still connected), after what was sent before, and stop."""
+        if self._reading is None:
+            return
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._closing = True
+        ws = self._ws
+        if ws is not None and not ws.closed:
+            async with self._sending:
                 with contextlib.suppress(Exception):
                     await ws.send_str(encode(Bye(reason=reason[:600])))
-                    await ws.close()
-
-        with contextlib.suppress(Exception):
-            asyncio.run_coroutine_threadsafe(leave(), self._loop).result(timeout=5)
-        self._thread.join(timeout=5)
+            with contextlib.suppress(Exception):
+                await ws.close()
+        reading, self._reading = self._reading, None
+        reading.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await reading
+        if self._session is not None:
+            await self._session.close()

@@ -16,7 +16,16 @@ from collections.abc import Sequence
 from aiohttp import WSMsgType, web
 
 from app.online.codes import WrongCodes, same_code
-from app.online.protocol import BadMessage, Hello, Refusal, encode, read_from_guest
+from app.online.protocol import (
+    BadMessage,
+    Hello,
+    OtherVersion,
+    Refusal,
+    Why,
+    encode,
+    read_from_guest,
+    version_refusal,
+)
 
 #: Seconds a new connection has to say hello.
 HELLO_SECONDS = 10.0
@@ -33,10 +42,11 @@ def turned_away(request: web.Request, knocking: int) -> web.Response | None:
     return None
 
 
-async def refuse(ws: web.WebSocketResponse, reason: str) -> None:
-    """Tell the guest why, in words (a connection already gone is left alone)."""
+async def refuse(ws: web.WebSocketResponse, reason: str, code: Why = Why.CLOSING) -> None:
+    """Tell the guest why, in words and as a code (a connection already gone is left
+    alone)."""
     with contextlib.suppress(Exception):
-        await ws.send_str(encode(Refusal(reason=reason)))
+        await ws.send_str(encode(Refusal(reason=reason, code=code)))
 
 
 def capital(text: str) -> str:
@@ -50,7 +60,7 @@ async def read_hello(
     when refused (in words). Every code is compared, each in constant time."""
     wait = wrong_codes.waiting(address)
     if wait > 0:
-        await refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.")
+        await refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.", Why.WAIT)
         return None
     try:
         first = await ws.receive(timeout=HELLO_SECONDS)
@@ -61,6 +71,10 @@ async def read_hello(
         return None
     try:
         hello = read_from_guest(first.data)
+    except OtherVersion as error:  # (in the shape every version reads)
+        with contextlib.suppress(Exception):
+            await ws.send_str(version_refusal(capital(str(error)) + "."))
+        return None
     except BadMessage as error:
         await refuse(ws, capital(str(error)) + ".")
         return None
@@ -70,7 +84,7 @@ async def read_hello(
     matches = [same_code(hello.code, code) for code in codes]
     if not any(matches):
         wrong_codes.wrong(address)
-        await refuse(ws, "That is not the code of this game.")
+        await refuse(ws, "That is not the code of this game.", Why.WRONG_CODE)
         return None
     wrong_codes.right(address)
     return hello, matches.index(True)

@@ -1,13 +1,14 @@
-"""The host's end of the connection: a websocket server (aiohttp) in a thread of its own.
+"""The host's end of the connection: a websocket server (aiohttp) on the program's loop.
 
-The match is played on the host's main thread (the plain mode's `MatchRunner`, or the
-full screen), which is the referee. This thread only lets the guests in and carries
-messages: it admits a guest (`app.online.host_admission`: no browser Origin, the code
-in constant time, the version, the wrong-code wait; here: one guest per seat, a game
-still open), refuses a move out of turn, for another seat or with the wrong number at
-once, and hands every other move to the referee (`next_message`). A message that is
-malformed, too large or one too many closes that guest's connection; the host plays on,
-and the guest may rejoin with the same code for `REJOIN_SECONDS`.
+The match is played by the host's match session (the line mode's `MatchRunner`, the full
+screen's game screen, or a relay), which is the referee. The link only lets the guests
+in and carries messages: it admits a guest (`app.online.host_admission`: no browser
+Origin, the code in constant time, the version, the wrong-code wait; here: one guest per
+seat, a game still open), refuses a move out of turn, for another seat or with the wrong
+number at once, and hands every other message to the referee as it comes (`deliver`,
+with the guest's seat), as a keyboard hands over its keys. A message that is malformed,
+too large or one too many closes that guest's connection; the host plays on, and the
+guest may rejoin with the same code for `REJOIN_SECONDS`.
 
 A game has one guest, or one in each seat (`seats`: a tournament's pairing played by
 two students, the host playing no seat; `app.online.host_guests`), each with its own
@@ -16,10 +17,9 @@ code. The clock (`clock()`) stands still while a guest is away.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import queue
 import ssl
-import threading
 import time
 from collections.abc import Callable
 
@@ -40,14 +40,13 @@ from app.online.protocol import (
     Move,
     Moved,
     Refusal,
-    TakebackAnswer,
     TakebackAsk,
-    TakebackLapsed,
     TakenBack,
+    Why,
     encode,
     read_from_guest,
 )
-from app.online.texts import guest_name
+from app.online.texts import guest_name, name_taken
 from rules.base import PlayerNo
 
 #: The pings' interval (an unanswered ping closes the connection); the longest silence
@@ -58,6 +57,10 @@ IDLE_SECONDS = 30 * 60.0
 REJOIN_SECONDS = 10 * 60.0
 #: Said to a guest that asks for a takeback where none is offered (both seats online).
 NO_TAKEBACKS = "Takebacks are not offered in this game: the moves stand."
+
+#: Where a guest's message goes: the referee's, with the guest's seat (None: the one
+#: guest's).
+Deliver = Callable[[PlayerNo | None, Message], object]
 
 
 class HostLink(HostServer):
@@ -71,7 +74,7 @@ class HostLink(HostServer):
         bind: str = "127.0.0.1",
         port: int = 0,
         tls: ssl.SSLContext | None = None,
-        notice: Callable[[str], None] | None = None,
+        notice: Callable[[str], object] | None = None,
         clock: Callable[[], float] = time.monotonic,
         seats: dict[PlayerNo, tuple[str, str]] | None = None,
     ) -> None:
@@ -82,10 +85,10 @@ class HostLink(HostServer):
         self.notice = notice or (lambda _text: None)
         self.wall = clock
         self.wrong_codes = WrongCodes(clock)
-        #: The guests' messages for the referee, with the seat of each (None: the one
-        #: guest's).
-        self.inbox: queue.Queue[tuple[PlayerNo | None, Message]] = queue.Queue()
-        self.lock = threading.Lock()
+        #: Where the guests' messages go, as they come (the referee's: `hand_to`; until
+        #: then they are kept).
+        self._early: list[tuple[PlayerNo | None, Message]] = []
+        self.deliver: Deliver = lambda seat, message: self._early.append((seat, message))
         self.position: Position | None = None
         self.log: list[Moved] = []
         #: The turn each takeback went back to, in order.
@@ -97,12 +100,13 @@ class HostLink(HostServer):
         #: Whether a guest may ask for a takeback (not with a guest in each seat).
         self.takebacks_offered = seats is None
         self.presence = Presence(self.seats, clock)
-        #: Set when every seat has its guest.
-        self.joined = threading.Event()
-        #: Called in the link's thread with each takeback ask or answer of the guest, as
-        #: it comes (a plain host at its prompt says it at once); it goes to `inbox` too.
-        self.heard: Callable[[Message], None] | None = None
+        #: Set when every seat has its guest (`on_joined` is called then too).
+        self.joined = asyncio.Event()
+        self.on_joined: Callable[[], object] | None = None
         self._knocking = 0
+        self._sending = asyncio.Lock()
+        #: Set when a guest came back and was sent what it missed.
+        self._came = asyncio.Event()
         super().__init__(bind, port, tls)
 
     async def _close_guests(self) -> None:
@@ -111,46 +115,45 @@ class HostLink(HostServer):
                 with contextlib.suppress(Exception):
                     await seat.ws.close()
 
-    def _goodbye(self, reason: str) -> None:
-        self._call(self._send(Bye(reason=reason[:600])))
+    def hand_to(self, deliver: Deliver) -> None:
+        """From now on the guests' messages go to `deliver` (those that came before
+        first)."""
+        self.deliver = deliver
+        early, self._early = self._early, []
+        for seat, message in early:
+            deliver(seat, message)
+
+    async def _goodbye(self, reason: str) -> None:
+        await self._send(Bye(reason=reason[:600]))
 
     # What the referee calls
 
     def publish(self, position: Position) -> None:
-        with self.lock:
-            self.position = position
+        self.position = position
 
     def played(self, moved: Moved) -> None:
         """A turn was played (by either player): logged, and told to the guest."""
-        with self.lock:
-            self.log.append(moved)
-        self._call(self._send(moved))
+        self.log.append(moved)
+        self._spawn(self._send(moved))
 
     def taken_back(self, taken: TakenBack) -> None:
         """Moves were taken back: the turns after them leave the log; told to the guest."""
-        with self.lock:
-            del self.log[taken.number :]
-            self.taken_to.append(taken.number)
-        self._call(self._send(taken))
+        del self.log[taken.number :]
+        self.taken_to.append(taken.number)
+        self._spawn(self._send(taken))
 
-    def refuse(self, reason: str, number: int | None = None, seat: PlayerNo | None = None) -> None:
-        """Refuse in words, to the guest of `seat` (None: every guest)."""
-        self._call(self._send(Refusal(reason=reason[:600], number=number), seat))
+    def refuse(
+        self,
+        reason: str,
+        code: Why,
+        number: int | None = None,
+        seat: PlayerNo | None = None,
+    ) -> None:
+        """Refuse in words (and `code`), to the guest of `seat` (None: every guest)."""
+        self._spawn(self._send(Refusal(reason=reason[:600], number=number, code=code), seat))
 
     def send(self, message: Message) -> None:
-        self._call(self._send(message))
-
-    def next_message(self, timeout: float | None = None) -> Message | None:
-        """A guest's next move (or takeback, or bye) for the referee; None on timeout."""
-        heard = self.next_heard(timeout)
-        return None if heard is None else heard[1]
-
-    def next_heard(self, timeout: float | None = None) -> tuple[PlayerNo | None, Message] | None:
-        """A guest's next message with its seat (None: the one guest's); None on timeout."""
-        try:
-            return self.inbox.get(timeout=timeout)
-        except queue.Empty:
-            return None
+        self._spawn(self._send(message))
 
     @property
     def guest(self) -> str | None:
@@ -180,6 +183,19 @@ class HostLink(HostServer):
             seat.away_since is not None and self._number(seat) == number for seat in self.seats
         )
 
+    async def until_back(self, seconds: float = REJOIN_SECONDS) -> bool:
+        """Wait until no guest is away (each sent what it missed: a finished game's end),
+        for at most `seconds`; whether every guest is here."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while self.away:
+            self._came.clear()
+            try:
+                await asyncio.wait_for(self._came.wait(), max(deadline - loop.time(), 0.0))
+            except TimeoutError:
+                return not self.away
+        return True
+
     def clock(self) -> float:
         """The time the turn clock counts: it stands still while a guest is away."""
         return self.presence.clock()
@@ -194,11 +210,12 @@ class HostLink(HostServer):
         return position.welcome.seat if position is not None else 2
 
     async def _send(self, message: Message, number: PlayerNo | None = None) -> None:
-        for seat in self.seats:
-            if not seat.here() or number not in (None, self._number(seat)):
-                continue
-            with contextlib.suppress(Exception):
-                await seat.ws.send_str(encode(message))
+        async with self._sending:  # (in the order sent)
+            for seat in self.seats:
+                if not seat.here() or number not in (None, self._number(seat)):
+                    continue
+                with contextlib.suppress(Exception):
+                    await seat.ws.send_str(encode(message))
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         turned = turned_away(request, self._knocking)
@@ -211,7 +228,7 @@ class HostLink(HostServer):
             await ws.prepare(request)
             codes = [seat.code for seat in self.seats]
             found = await read_hello(ws, request.remote or "unknown", codes, self.wrong_codes)
-            if found is not None and await self._open(ws, self.seats[found[1]]):
+            if found is not None and await self._open(ws, self.seats[found[1]], found[0]):
                 seat = self.seats[found[1]]
         finally:
             self._knocking -= 1
@@ -221,38 +238,44 @@ class HostLink(HostServer):
         await self._guest_plays(ws, found[0], seat)
         return ws
 
-    async def _open(self, ws: web.WebSocketResponse, seat: GuestSeat) -> bool:
-        """Whether the game is open to a guest with the right code (else refused)."""
-        with self.lock:
-            position = self.position
-            busy = seat.here()
-            since = seat.away_since
-            if not busy and since is not None and self.wall() - since > REJOIN_SECONDS:
-                position = None
-        if busy:
+    async def _open(self, ws: web.WebSocketResponse, seat: GuestSeat, hello: Hello) -> bool:
+        """Whether the game is open to a guest with the right code (else refused): one
+        guest a seat, a game not over (or a guest who played it coming back within
+        `REJOIN_SECONDS` to learn its end), a name that is not the host's."""
+        position = self.position
+        since = seat.away_since
+        if not seat.here() and since is not None and self.wall() - since > REJOIN_SECONDS:
+            position = None
+        if position is not None and position.over and seat.guest is None:
+            position = None
+        taken = name_taken(guest_name(hello.name), self.host_name)
+        if seat.guest is None and seat.name is None and taken is not None:
+            await refuse(ws, taken, Why.SAME_NAME)
+            return False
+        if seat.here():
             await refuse(
                 ws,
                 "This game already has its guest."
                 if len(self.seats) == 1
                 else "That seat is taken: its player has joined already.",
+                Why.SEAT_TAKEN,
             )
             return False
-        if position is None or position.over:
-            await refuse(ws, "This game is not open to join.")
+        if position is None:
+            await refuse(ws, "This game is not open to join.", Why.NOT_OPEN)
             return False
         return True
 
     async def _guest_plays(self, ws: web.WebSocketResponse, hello: Hello, seat: GuestSeat) -> None:
-        with self.lock:
-            back = seat.guest is not None
-            if not back:
-                seat.guest = seat.name or guest_name(hello.name, self.host_name)
-            position = self.position
-            log = list(self.log)
-            missed = self.taken_to[hello.takebacks :]
-            seat.ws = ws
-            self.presence.came(seat)
-            everyone = all(s.guest is not None for s in self.seats)
+        back = seat.guest is not None
+        if not back:
+            seat.guest = seat.name or guest_name(hello.name)
+        position = self.position
+        log = list(self.log)
+        missed = self.taken_to[hello.takebacks :]
+        seat.ws = ws
+        self.presence.came(seat)
+        everyone = all(s.guest is not None for s in self.seats)
         assert position is not None
         number = self._number(seat, position)
         names = list(position.welcome.names)
@@ -260,38 +283,40 @@ class HostLink(HostServer):
         welcome = position.welcome.model_copy(
             update={"turn": position.turn, "names": (names[0], names[1]), "seat": number}
         )
-        await ws.send_str(encode(welcome))
-        have = hello.have
-        if missed:  # a takeback made while the guest was away from the connection
-            have = min(have, *missed)
-            await ws.send_str(encode(TakenBack(number=have, takebacks=len(self.taken_to))))
-        for moved in log[have:]:
-            await ws.send_str(encode(moved))
+        async with self._sending:  # (the game so far, before anything sent after it)
+            await ws.send_str(encode(welcome))
+            have = hello.have
+            if missed:  # a takeback made while the guest was away from the connection
+                have = min(have, *missed)
+                await ws.send_str(encode(TakenBack(number=have, takebacks=len(self.taken_to))))
+            for moved in log[have:]:
+                await ws.send_str(encode(moved))
+        self._came.set()
         self.notice(f"{seat.guest} is back." if back else f"{seat.guest} joined.")
         if back and len(self.seats) > 1 and not self.away:
             await self._send(Away(who=None))  # (to the other: both players are here)
-        if everyone:
+        if everyone and not self.joined.is_set():
             self.joined.set()
+            if self.on_joined is not None:
+                self.on_joined()
         try:
             await self._read(ws, seat)
         finally:
-            with self.lock:
-                if seat.ws is ws:
-                    seat.ws = None
-                    if not self._stopped.is_set():
-                        self.presence.left(seat)
-            if not self._stopped.is_set() and not self._over():
+            if seat.ws is ws:
+                seat.ws = None
+                if not self.stopped:
+                    self.presence.left(seat)
+            if not self.stopped and not self._over():
                 minutes = int(REJOIN_SECONDS // 60)
                 self.notice(
                     f"{seat.guest} is away: the clock waits, and they can rejoin with the "
                     f"same code within {minutes} minutes."
                 )
                 await self._send(Away(who=seat.guest))  # (to the other guest, if any)
-                self.inbox.put((seat.number, Away(who=seat.guest)))
+                self.deliver(seat.number, Away(who=seat.guest))
 
     def _over(self) -> bool:
-        with self.lock:
-            return self.position is not None and self.position.over
+        return self.position is not None and self.position.over
 
     async def _read(self, ws: web.WebSocketResponse, seat: GuestSeat) -> None:
         cap = RateCap(clock=self.wall)
@@ -317,22 +342,23 @@ class HostLink(HostServer):
                 await refuse(ws, "You have said hello already.")
                 return
             if isinstance(read, Bye):
-                self.inbox.put((seat.number, read))
+                self.deliver(seat.number, read)
                 return
             if isinstance(read, Move):
-                with self.lock:
-                    position, retry = self.position, is_retry(self.position, self.log, read)
-                if retry:
+                if is_retry(self.position, self.log, read):
                     continue  # its `moved` was sent, or the position was taken back
-                refusal = move_refusal(position, read, self._number(seat, position))
-                if refusal is not None:
-                    await ws.send_str(encode(Refusal(reason=refusal, number=read.number)))
+                refused = move_refusal(self.position, read, self._number(seat))
+                if refused is not None:
+                    why, code = refused
+                    await self._send_to(ws, Refusal(reason=why, number=read.number, code=code))
                     continue
             elif not self.takebacks_offered:
                 if isinstance(read, TakebackAsk):
-                    await ws.send_str(encode(Refusal(reason=NO_TAKEBACKS)))
+                    await self._send_to(ws, Refusal(reason=NO_TAKEBACKS, code=Why.NO_TAKEBACKS))
                 continue  # (an answer or a lapse of an ask refused)
-            if isinstance(read, TakebackAsk | TakebackAnswer | TakebackLapsed) and self.heard:
-                self.heard(read)
-            if isinstance(read, TakebackAsk | TakebackAnswer | TakebackLapsed | Move):
-                self.inbox.put((seat.number, read))
+            self.deliver(seat.number, read)
+
+    async def _send_to(self, ws: web.WebSocketResponse, message: Message) -> None:
+        async with self._sending:
+            with contextlib.suppress(Exception):
+                await ws.send_str(encode(message))

@@ -1,7 +1,7 @@
 """The position a guest's move is checked against on the host, before the referee sees it.
 
-The host publishes a `Position` after every turn (`app.online.host_turns`); the link's
-thread (`app.online.host_link`) passes over a move sent again (`is_retry`: played
+The host publishes a `Position` after every turn (`app.online.host_turns`); the link
+(`app.online.host_link`) passes over a move sent again (`is_retry`: played
 already, or made before a takeback) and refuses at once, in words, a move for a game
 that is over, out of turn, for another seat or with another number (`move_refusal`). Every other move goes
 to the referee, which checks it against the rules.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.online.protocol import Move, Moved, Welcome
+from app.online.protocol import Move, Moved, Welcome, Why
 from rules.base import PlayerNo
 
 
@@ -36,16 +36,19 @@ def is_retry(position: Position | None, log: Sequence[Moved], move: Move) -> boo
     return move.number < len(log) and log[move.number].text == move.text
 
 
-def move_refusal(position: Position | None, move: Move, seat: PlayerNo) -> str | None:
-    """Why `move`, of the guest in `seat`, is refused before the referee sees it (None:
-    pass it on)."""
+def move_refusal(position: Position | None, move: Move, seat: PlayerNo) -> tuple[str, Why] | None:
+    """Why `move`, of the guest in `seat`, is refused before the referee sees it, in
+    words and as a code (None: pass it on)."""
     if position is None or position.over:
-        return "The game is over."
+        return "The game is over.", Why.GAME_OVER
     if move.number < position.turn:
-        return f"Move {move.number} was played already."
+        return f"Move {move.number} was played already.", Why.PLAYED_ALREADY
     if position.to_move != seat:
         other = position.welcome.names[position.to_move - 1]
-        return f"It is not your turn: {other} is to move."
+        return f"It is not your turn: {other} is to move.", Why.NOT_YOUR_TURN
     if move.number != position.turn:
-        return f"That move is numbered {move.number}; the move to play is {position.turn}."
+        return (
+            f"That move is numbered {move.number}; the move to play is {position.turn}.",
+            Why.OTHER_NUMBER,
+        )
     return None

@@ -1,21 +1,24 @@
-"""The host's server: an aiohttp websocket server on an event loop in a thread of its
-own (`start`, `stop`), with `_call` to run a coroutine on it from the referee's thread.
-What it serves, and to whom, is `app.online.host_link.HostLink`'s.
+"""The host's server: an aiohttp websocket server on the event loop of the program it is
+in (Textual's in the full screen, the line mode's own: `app.plain.online_loop`).
+
+`start` listens (awaited on that loop); what the program sends meanwhile is scheduled
+on the same loop, in order (`_spawn`); `stop` says goodbye, closes the guests'
+connections and stops listening. What it serves, and to whom, is
+`app.online.host_link.HostLink`'s.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ssl
-import threading
+from collections.abc import Coroutine
 from typing import Any
 
 from aiohttp import web
 
 
 class HostServer:
-    """The server's thread and loop; `HostLink` handles `/play`."""
+    """The server on the program's loop; `HostLink` handles `/play`."""
 
     def __init__(self, bind: str, port: int, tls: ssl.SSLContext | None) -> None:
         self.bind = bind
@@ -23,8 +26,8 @@ class HostServer:
         self.tls = tls
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
-        self._thread: threading.Thread | None = None
-        self._stopped = threading.Event()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.stopped = False
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         raise NotImplementedError
@@ -32,75 +35,52 @@ class HostServer:
     async def _close_guests(self) -> None:
         """Close the guests' connections (the server stops)."""
 
-    def _goodbye(self, reason: str) -> None:
+    async def _goodbye(self, reason: str) -> None:
         """Say goodbye to the guests, with `reason`."""
 
-    # The thread
-
-    def start(self) -> int:
-        """Listen; the port listened on."""
-        started = threading.Event()
-        failure: list[BaseException] = []
-
-        def run() -> None:
-            loop = asyncio.new_event_loop()
-            self._loop = loop
-            try:
-                loop.run_until_complete(self._listen())
-            except BaseException as error:  # told to the caller, which says it
-                failure.append(error)
-                started.set()
-                loop.close()
-                return
-            started.set()
-            loop.run_forever()
-            loop.run_until_complete(self._shut())
-            loop.close()
-
-        self._thread = threading.Thread(target=run, name="online-host", daemon=True)
-        self._thread.start()
-        started.wait()
-        if failure:
-            raise failure[0]
-        return self.port
-
-    async def _listen(self) -> None:
+    async def start(self) -> int:
+        """Listen on the running loop (OSError when it cannot); the port listened on."""
+        self._loop = asyncio.get_running_loop()
         app = web.Application()
         app.router.add_get("/play", self._handle)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.bind, self.port, ssl_context=self.tls)
-        await site.start()
+        try:
+            await site.start()
+        except BaseException:
+            await self._runner.cleanup()
+            self._runner = None
+            raise
         address = self._runner.addresses[0]
         self.port = int(address[1])
+        return self.port
 
-    async def _shut(self) -> None:
-        await self._close_guests()
-        if self._runner is not None:
-            await self._runner.cleanup()
-
-    def stop(self, reason: str = "") -> None:
-        """Say goodbye to the guest (if here) and stop listening."""
-        loop = self._loop
-        if loop is None or self._stopped.is_set():
+    async def stop(self, reason: str = "") -> None:
+        """Say goodbye to the guests (if here), after what was sent before, and stop
+        listening."""
+        if self._runner is None or self.stopped:
             return
-        self._stopped.set()
+        self.stopped = True
+        await self.settle()
         if reason:
-            self._goodbye(reason)
-        loop.call_soon_threadsafe(loop.stop)
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+            await self._goodbye(reason)
+        await self._close_guests()
+        await self._runner.cleanup()
 
-    def _call(self, coroutine: Any) -> None:
+    async def settle(self) -> None:
+        """Wait until what was scheduled to be sent has gone."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        """Run `coroutine` on the server's loop, after what was scheduled before it (it
+        runs when the loop next runs: at once in the full screen, at the line mode's
+        next wait)."""
         loop = self._loop
-        if loop is None or loop.is_closed():
+        if loop is None or loop.is_closed() or self.stopped:
             coroutine.close()
             return
-        try:
-            future = asyncio.run_coroutine_threadsafe(coroutine, loop)
-        except RuntimeError:
-            coroutine.close()
-            return
-        if threading.current_thread() is not self._thread:
-            with contextlib.suppress(Exception):
-                future.result(timeout=5)
+        task = loop.create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -1,5 +1,5 @@
 """The host's account of the turns played, sent to the guest: written once for the plain
-host (`app.online.host_play`) and the full screen (`app.tui.online_hosting`).
+host (`app.plain.online_host`) and the full screen (`app.tui.online_hosting`).
 
 After every move or time-out the host publishes the position a guest's move is checked
 against (`HostLink.publish`) and then the turn played (`Moved`), with its number; after a

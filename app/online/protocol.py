@@ -14,6 +14,9 @@ session takes moves back, and then says so (`taken-back`, with the number of the
 turn). An ask not answered in time lapses: the asker says so (`takeback-lapsed`). Moves carry how many takebacks their sender had seen, so a move meant for a
 position taken back is never played.
 
+A refusal carries its reason in words for the player and a `code` (`Why`) for the
+program: a side decides what to do by the code, never by searching the words.
+
 Limits: a guest's message is at most `MAX_GUEST_BYTES` (4 KiB); the host's at most
 `MAX_HOST_BYTES` (the welcome carries the match so far, whose moves are bounded by the
 rules). Every text field has a length limit; a name is cleaned again where it is shown.
@@ -22,14 +25,16 @@ rules). Every text field has a length limit; a name is cleaned again where it is
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from rules.validation import first_problem
 
-#: The protocol's version: a hello with another one is refused in words.
-VERSION = 3
+#: The protocol's version: a hello with another one is refused in words (version 4: a
+#: refusal carries its `code`).
+VERSION = 4
 MAX_GUEST_BYTES = 4 * 1024
 MAX_HOST_BYTES = 64 * 1024
 #: The longest move in notation a guest may send (a collect declaration is the longest).
@@ -39,6 +44,39 @@ MAX_NAME_SENT = 64
 MAX_REASON = 600
 #: The largest move number (a turn of the match) either side accepts.
 MAX_NUMBER = 100_000
+
+
+class Why(StrEnum):
+    """Why a message was refused, for the program (the words are for the player)."""
+
+    #: The rules refused the move (the words are the rules' sentence).
+    RULES = "rules"
+    GAME_OVER = "game-over"
+    NOT_YOUR_TURN = "not-your-turn"
+    PLAYED_ALREADY = "played-already"
+    OTHER_NUMBER = "other-number"
+    #: A takeback ask while another waits; an ask that lapsed; none offered in this game.
+    ONE_AT_A_TIME = "one-at-a-time"
+    LAPSED = "lapsed"
+    NO_TAKEBACKS = "no-takebacks"
+    #: Joining: the code is not this game's; too many wrong codes (wait); the game is
+    #: not open (over, or the rejoin came too late); the seat has its guest already.
+    WRONG_CODE = "wrong-code"
+    WAIT = "wait"
+    NOT_OPEN = "not-open"
+    SEAT_TAKEN = "seat-taken"
+    OTHER_VERSION = "other-version"
+    #: The guest's name is the host's (ignoring case): join with another.
+    SAME_NAME = "same-name"
+    #: The connection closes: no hello in time, a message that cannot be read, too many
+    #: messages, a long silence.
+    CLOSING = "closing"
+    #: (A refusal that names no code: an older host's.)
+    REFUSED = "refused"
+
+
+#: The refusals of a takeback ask (the others refuse a move, or the connection).
+TAKEBACK_REFUSALS = frozenset({Why.ONE_AT_A_TIME, Why.LAPSED, Why.NO_TAKEBACKS})
 
 
 class BadMessage(ValueError):
@@ -144,11 +182,13 @@ class Moved(Message):
 
 
 class Refusal(Message):
-    """The guest's message was not taken: `reason` in words (`number`: the move's)."""
+    """The guest's message was not taken: `reason` in words, `code` for the program
+    (`number`: the move's)."""
 
     kind: Literal["refusal"] = "refusal"
     reason: str = Field(max_length=MAX_REASON)
     number: int | None = None
+    code: Why = Field(default=Why.REFUSED, strict=False)
 
 
 class Away(Message):
@@ -180,6 +220,12 @@ _HOST: TypeAdapter[FromHost] = TypeAdapter(FromHost)
 
 def encode(message: Message) -> str:
     return message.model_dump_json()
+
+
+def version_refusal(reason: str) -> str:
+    """The refusal of a hello of another version, in the one shape every version reads
+    (a kind and a reason: an older guest knows no `code`)."""
+    return json.dumps({"kind": "refusal", "reason": reason[:MAX_REASON]})
 
 
 def _object(raw: str | bytes, limit: int) -> dict[str, Any]:

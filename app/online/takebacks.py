@@ -11,7 +11,7 @@ answer comes within `ASK_SECONDS`: the asker then says so to the other side
 (`TakebackLapsed`), both sides say it in words, and the game goes on.
 
 These are the rules and the words every front end shares (the plain mode's
-`app.online.plain_takebacks`, the full screen's `app.tui.online_seat` and
+`app.plain.online_takebacks`, the full screen's `app.tui.online_seat` and
 `app.tui.online_guest`).
 """
 

@@ -7,16 +7,23 @@ with `markup=False`.
 
 from __future__ import annotations
 
-from rules.names import strip_controls, tidy_name
+from rules.names import MAX_NAME, same_name, strip_controls, tidy_name
 
-#: The longest name shown for the other player.
-NAME_LIMIT = 16
+#: The longest name shown for the other player (as local play allows: RULINGS.md).
+NAME_LIMIT = MAX_NAME
 
 
-def guest_name(text: str, host_name: str) -> str:
-    """The guest's name as the host shows it: cleaned, short, never the host's own."""
-    name = tidy_name(text, "Guest", NAME_LIMIT)
-    return f"{name[: NAME_LIMIT - 3]} 2" if name == host_name else name
+def guest_name(text: str) -> str:
+    """The guest's name as the host shows it: cleaned, at most `NAME_LIMIT` characters."""
+    return tidy_name(text, "Guest", NAME_LIMIT)
+
+
+def name_taken(guest: str, host: str) -> str | None:
+    """Why the guest cannot play as `guest` against `host` (two players in one game never
+    have names that differ only by case: RULINGS.md), or None."""
+    if not same_name(guest, host):
+        return None
+    return f"{host} is the name of the other player here: join with another name (--name)."
 
 
 def their_words(text: str, limit: int = 300) -> str:

@@ -188,6 +188,29 @@ class PlainDriver(ABC):
         #: Input ended (or Ctrl+C came) after part of a move was chosen: the move is played
         #: with what was chosen (a collect pick), then this is raised (see `stop_pending`).
         self.pending_stop: BaseException | None = None
+        #: Hands a move to the match (the match loop's `MatchRunner.offer`, set while it
+        #: runs): None when it was played, else the refusal in words.
+        self.submit: Callable[[Any], str | None] | None = None
+
+    def attach(self, submit: Callable[[Any], str | None] | None) -> None:
+        """The match loop that plays this driver's moves (None: it ended)."""
+        self.submit = submit
+
+    def offer(self, move: Any) -> bool:
+        """Hand `move` to the match at the prompt: True when it was played; else the
+        refusal is said (`say_refusal`) and the prompt asks again. The match's answer is
+        the only check: no driver plays a move to find out whether it is legal."""
+        if self.submit is None:
+            raise RuntimeError("a move was offered with no match to play it")
+        refusal = self.submit(move)
+        if refusal is None:
+            return True
+        self.say_refusal(refusal)
+        return False
+
+    def say_refusal(self, reason: str) -> None:
+        """Say the match's refusal of a move (each game says it in its seed's way)."""
+        self.say(reason)
 
     def stop_pending(self) -> None:
         """Raise the end of input (or interrupt) that came in the middle of a move."""
@@ -207,7 +230,9 @@ class PlainDriver(ABC):
 
     @abstractmethod
     def human_turn(self, state: Any) -> Any:
-        """Prompt the player to move until they give a move `play` accepts; return it.
+        """Prompt the player to move; return the move handed to the match (`offer`), or
+        a move for the match loop to hand over (its refusal is said, and the turn asked
+        again).
 
         Input that is not a move gets the seed's message and the prompt again. Raises
         EndOfInput when input ends.

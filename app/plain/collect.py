@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from app.plain.base import EndOfInput, PlainDriver, name_players
 from rules.base import IllegalMove
-from rules.collect import SUDDEN_DEATH_TURNS, CollectMove, CollectState
+from rules.collect import SUDDEN_DEATH_TURNS, CollectGame, CollectMove, CollectState
 from rules.collect_text import declaration_note, numbers_text
 from rules.equation import normalize_equation, pretty_equation
 from rules.operators import shown
@@ -67,8 +69,10 @@ class Driver(PlainDriver):
                 )
                 continue
             try:
-                self.game.play(state, CollectMove(pick=number))
-            except IllegalMove as error:
+                cast(CollectGame, self.game).check_pick(
+                    state, number
+                )  # (the pick rules alone: the move
+            except IllegalMove as error:  # is handed over once its declaration is asked)
                 self.say(self.names_in(_sentence(str(error))))
                 continue
             return number

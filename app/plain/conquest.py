@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from app.plain.base import PlainDriver
-from rules.base import IllegalMove
 from rules.conquest import ConquestMove, ConquestState
 from rules.equation import normalize_equation, pretty_equation
 from rules.player_text import PlayerTextError, read_whole
@@ -48,12 +47,11 @@ class Driver(PlainDriver):
                 )
                 declaration = normalize_equation(said) or None
             move = ConquestMove(number=number, declaration=declaration)
-            try:
-                self.game.play(state, move)
-            except IllegalMove as error:
-                self.say(f"Invalid move: {error}.")
-                continue
-            return move
+            if self.offer(move):
+                return move
+
+    def say_refusal(self, reason: str) -> None:
+        self.say(f"Invalid move: {reason.rstrip('.')}.")
 
     def report(self, before: ConquestState, move: ConquestMove, after: ConquestState) -> None:
         self.say(f"Sequence: {_sequence(after)}")

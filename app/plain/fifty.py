@@ -80,15 +80,17 @@ class Driver(PlainDriver):
             self.say(error)
 
     def whole_move(self, state: FiftyState, text: str) -> FiftyMove | None:
-        """A whole move typed at the first prompt (`6*7`), if the rules accept it; else
-        the reason is said and None returned."""
+        """A whole move typed at the first prompt (`6*7`), handed to the match; None
+        when it was refused (the reason is said)."""
         try:
             move: FiftyMove = self.game.parse_move(text)
-            self.game.play(state, move)
         except IllegalMove as error:
-            self.say(f"Error: {error}.")
+            self.say_refusal(str(error))
             return None
-        return move
+        return move if self.offer(move) else None
+
+    def say_refusal(self, reason: str) -> None:
+        self.say(f"Error: {reason.rstrip('.')}.")
 
     def number_error(self, state: FiftyState, text: str, first: int | None) -> str | None:
         available = numbers_text(state.pool)

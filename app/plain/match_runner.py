@@ -39,9 +39,9 @@ from contextlib import suppress
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from app.match_session import Keeper, MatchSession, NotKept, Played, Refused, RoundOver
+from app.match_session import Event, Keeper, MatchSession, NotKept, Played, Refused, RoundOver
 from app.plain.commands import Commands
-from app.plain.stops import TakenBack
+from app.plain.stops import TakenBack, TimeUp
 from app.plain.words_in import rewrite
 from rules.base import PlayerNo
 from rules.match import MatchState, all_moves, match_outcome, round_starter, score_text
@@ -111,10 +111,13 @@ class MatchRunner:
             computers=frozenset(self.bots),
         )
         self.clock = clock
+        driver.attach(self.offer)  # (the driver's moves go to this session)
         self.on_change = on_change
         self.on_move = on_move
         #: When the turn going on started (the `clock` command reads it).
         self.turn_started = 0.0
+        #: The move a person's turn handed to the session and what happened (`offer`).
+        self._played: tuple[Any, tuple[Event, ...]] | None = None
         self.commands = Commands(
             self.session,
             driver.console,
@@ -193,30 +196,30 @@ class MatchRunner:
             move = bot(state)
             used = self.clock() - started
             self.driver.announce_computer(state, move)
+            events = session.play(move, seconds=used)
+            if isinstance(events[0], Refused):  # a bot's slip must not end the program
+                self.say(self.names_in(events[0].reason))
+                return
         else:
             if limit is not None:
                 self.say(f"{self.name(player)} has {limit} seconds for this turn.")
             try:
-                move = self.driver.human_turn(state)
+                move, events = self.person_moves(state)
             except TakenBack:  # the `undo` command: the turn begins again
                 self.changed()
                 return
-            used = self.clock() - started
-            if limit is not None and used > limit:
+            except TimeUp as up:
                 self.say(
-                    f"Time is up! {self.name(player)} took {used:.1f} seconds; "
+                    f"Time is up! {self.name(player)} took {up.seconds:.1f} seconds; "
                     f"the limit is {limit} seconds."
                 )
-                self.tell(session.time_out(used))
+                self.tell(session.time_out(up.seconds))
                 self.changed()
                 self.round_over()
                 return
-        events = session.play(move, seconds=used)
         self.tell(events)
         first = events[0]
-        if not isinstance(first, Played):  # a driver or bot slip must not end the program
-            self.say(self.names_in(first.reason if isinstance(first, Refused) else str(first)))
-            return
+        assert isinstance(first, Played)
         after = first.after
         self.driver.report(state, move, after)
         if self.on_move is not None:
@@ -225,6 +228,42 @@ class MatchRunner:
         self.driver.stop_pending()
         if any(isinstance(event, RoundOver) for event in events):
             self.round_over()
+
+    def person_moves(self, state: Any) -> tuple[Any, tuple[Event, ...]]:
+        """A person's move, played once in the session: the driver hands it over at its
+        prompt (`PlainDriver.offer`, where a refusal is said and the prompt comes again)
+        or returns it (handed over here the same way; refused, the turn is asked again)."""
+        while True:
+            self._take()
+            move = self.driver.human_turn(state)
+            played = self._take()
+            if played is None:
+                if not self.driver.offer(move):  # (the refusal is said)
+                    continue
+                played = self._take()
+            assert played is not None
+            return played
+
+    def _take(self) -> tuple[Any, tuple[Event, ...]] | None:
+        played, self._played = self._played, None
+        return played
+
+    def offer(self, move: Any) -> str | None:
+        """A person's move (the game's move, or notation) handed to the session: None
+        when it was played, else the session's refusal in words, players named. TimeUp
+        when the answer came too late: it is not played."""
+        used = self.clock() - self.turn_started
+        limit = self.session.turn_seconds
+        if limit is not None and used > limit:
+            raise TimeUp(used)
+        events = self.session.play(move, seconds=used)
+        first = events[0]
+        if isinstance(first, Refused):
+            return self.names_in(first.reason)
+        if isinstance(move, str) and isinstance(first, Played):
+            move = self.game.parse_move(first.move)
+        self._played = (move, events)
+        return None
 
     def changed(self) -> None:
         if self.on_change is not None:

@@ -14,3 +14,12 @@ class Quit(EndOfInput):
 
 class TakenBack(Exception):
     """A takeback was made at a prompt: the turn starts again from the new position."""
+
+
+class TimeUp(Exception):
+    """A person's answer came after the turn's time limit (`seconds` used): it is not
+    played, and the round is lost on time."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"{seconds:.1f} seconds")
+        self.seconds = seconds

@@ -10,13 +10,14 @@ starter alternating) and the per-turn time limit are played by the generic
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from app.plain.base import Console, PlainDriver, name_players
 from rules.base import Ending, Game, IllegalMove, Outcome, PlayerNo
 from rules.player_text import PlayerTextError, normalize, read_whole
 from rules.template import (
     SLOTS,
+    TemplateGame,
     TemplateMove,
     TemplateState,
     empty_slots,
@@ -117,7 +118,12 @@ class Driver(PlainDriver):
                 continue
             player_slot = empty_slots(state)[0]  # any empty slot: only the digit is checked
             probe = TemplateMove(digit=digit, player=player_slot[0], slot=player_slot[1])
-            if not self._allowed(state, probe):
+            try:
+                cast(TemplateGame, self.game).check(
+                    state, probe
+                )  # (the rules' check, before a slot is asked)
+            except IllegalMove as error:
+                self.say_refusal(str(error))
                 continue
             return self._choose_slot(state, digit)
 
@@ -138,7 +144,7 @@ class Driver(PlainDriver):
                 )
                 continue
             move = TemplateMove(digit=digit, player=slot[0], slot=slot[1])
-            if self._allowed(state, move):
+            if self.offer(move):
                 return move
 
     def _try(self, state: TemplateState, text: str) -> TemplateMove | None:
@@ -147,15 +153,10 @@ class Driver(PlainDriver):
         except IllegalMove as error:
             self.say(name_players(f"{error}.", self.names))
             return None
-        return move if self._allowed(state, move) else None
+        return move if self.offer(move) else None
 
-    def _allowed(self, state: TemplateState, move: TemplateMove) -> bool:
-        try:
-            self.game.play(state, move)
-        except IllegalMove as error:
-            self.say(name_players(str(error), self.names))
-            return False
-        return True
+    def say_refusal(self, reason: str) -> None:
+        self.say(name_players(reason, self.names))
 
     def report(self, before: TemplateState, move: TemplateMove, after: TemplateState) -> None:
         self.state = after

@@ -1,7 +1,7 @@
 """Joining a friend's game in the full screen: Menu → o → j, the code, then the game.
 
-`JoinScreen` reads `CODE@HOST:PORT` (typed or pasted) and a name, joins in a thread
-worker (`app.online.guest_link`), and opens the game's own board on a copy of the host's
+`JoinScreen` reads `CODE@HOST:PORT` (typed or pasted) and a name, joins on Textual's
+own loop (`app.online.guest_link`, in an async worker), and opens the game's own board on a copy of the host's
 match, with a `GuestReferee` (a move goes to the host and is played when confirmed) and
 a `GuestSeat` that brings the host's answers in as messages. The host counts the time:
 the copy's clock stands still, and a time-out comes from the host.
@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from app.match_session import Refused
 from app.match_session.setup import GameSetup, Seat
 from app.online.codes import AddressProblem, parse_address
 from app.online.guest_link import Back, GuestLink, JoinRefused, Lost
@@ -40,10 +41,10 @@ from app.online.protocol import (
     TakenBack,
     Welcome,
 )
-from app.online.screen_referee import GuestReferee
 from app.online.takebacks import Asks, answer_words, asked_words, follow, moves_back, taken_words
-from app.online.texts import their_words
+from app.online.texts import NAME_LIMIT, their_words
 from app.tui.boards import board_screen
+from app.tui.online_referee import GuestReferee
 from app.tui.online_takeback import (
     AllowDialog,
     ask_to_allow,
@@ -80,13 +81,13 @@ class JoinScreen(Screen[None]):
             yield Static("The code and place your friend's screen shows (CODE@HOST:PORT):")
             yield Input(placeholder="abc-def-ghj-kmn-pqr@127.0.0.1:40213", id="join-address")
             yield Static("Your name:")
-            yield Input(value="Guest", id="join-name", max_length=16)
+            yield Input(value="Guest", id="join-name", max_length=NAME_LIMIT)
             yield Static("", id="online-waiting", markup=False)
         yield KeysFooter()
 
     def on_input_submitted(self, _event: Input.Submitted) -> None:
         text = self.query_one("#join-address", Input).value
-        name = tidy_name(self.query_one("#join-name", Input).value, "Guest", 16)
+        name = tidy_name(self.query_one("#join-name", Input).value, "Guest", NAME_LIMIT)
         try:
             address = parse_address(text)
         except AddressProblem as error:
@@ -98,21 +99,21 @@ class JoinScreen(Screen[None]):
     def _say(self, text: str) -> None:
         self.query_one("#online-waiting", Static).update(text[:1].upper() + text[1:])
 
-    @work(thread=True, exclusive=True, group="online-join")
-    def _join(self, link: GuestLink) -> None:
+    @work(exclusive=True, group="online-join")
+    async def _join(self, link: GuestLink) -> None:
         try:
-            self.post_message(Joined(link, link.join()))
+            self.post_message(Joined(link, await link.join()))
         except JoinRefused as error:
             self.post_message(Joined(link, None, str(error)))
 
-    def on_joined(self, message: Joined) -> None:
+    async def on_joined(self, message: Joined) -> None:
         if message.welcome is None:
             self._say(f"Cannot join: {message.why}")
             return
         try:
             screen, seat = guest_board(message.link, message.welcome)
         except ValueError as error:
-            message.link.close("The game could not be read.")
+            await message.link.close("The game could not be read.")
             self._say(f"The host's game cannot be read: {their_words(str(error), 200)}")
             return
         self.app.switch_screen(screen)
@@ -123,8 +124,8 @@ def guest_board(link: GuestLink, welcome: Welcome) -> tuple[Any, GuestSeat]:
     """The game's board on a copy of the host's match, and the seat that feeds it."""
     match = MatchState.model_validate(welcome.match)  # (ValidationError is a ValueError)
     names = (
-        tidy_name(their_words(welcome.names[0]), "Player 1", 16),
-        tidy_name(their_words(welcome.names[1]), "Player 2", 16),
+        tidy_name(their_words(welcome.names[0]), "Player 1", NAME_LIMIT),
+        tidy_name(their_words(welcome.names[1]), "Player 2", NAME_LIMIT),
     )
     setup = GameSetup.make(
         match.game_id,
@@ -183,14 +184,7 @@ class GuestSeat(Widget):
         self.link.send(Move(number=self.expected, text=text, takebacks=self.takebacks))
 
     def on_mount(self) -> None:
-        self._listen()
-
-    @work(thread=True, exclusive=True, group="online-guest")
-    def _listen(self) -> None:
-        while self.is_attached:
-            said = self.link.next_message(0.25)
-            if said is not None:
-                self.post_message(HostSaid(said))
+        self.link.hand_to(lambda said: self.post_message(HostSaid(said)))
 
     def on_host_said(self, message: HostSaid) -> None:
         said, screen = message.said, self.game_screen
@@ -201,11 +195,12 @@ class GuestSeat(Widget):
             self.asks.lapse(self.expected)
             if said.timed_out:
                 screen.show_events(screen.session.time_out(said.seconds))
-            else:
-                move = screen.game.parse_move(said.text)
-                self.referee.incoming = move
-                if screen.play(move):
-                    screen.session.seconds[-1] = said.seconds  # (as the host counted)
+            else:  # (played in the copy as the host counted it)
+                events = screen.session.play(said.text, seconds=said.seconds)
+                if isinstance(events[0], Refused):
+                    self.notify("The host's move does not fit this copy.", severity="error")
+                    return
+                screen.show_events(events)
             if screen.session.result is not None:
                 mark_in_statistics(self, screen.session.record_id, 1 if self.seat == 2 else 2)
         elif isinstance(said, Refusal):
@@ -283,5 +278,5 @@ class GuestSeat(Widget):
         if count > 0:
             screen.say(taken_words(count))
 
-    def on_unmount(self) -> None:
-        self.link.close("The guest left: the game is kept.")
+    async def on_unmount(self) -> None:
+        await self.link.close("The guest left: the game is kept.")

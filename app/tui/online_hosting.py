@@ -4,9 +4,9 @@ joins (docs/online.md).
 
 - `OnlineSetupScreen`: the game's setup screen, as for a local game; Start hosts it (the
   second seat is the guest's, named by the guest).
-- `HostWaitScreen`: listens (`app.online.host_link`), shows the code, the guest's
-  command, who can reach it and that the link is not encrypted, and waits for the guest
-  (a thread worker posts `GuestJoined`). Then the game's own board opens with an
+- `HostWaitScreen`: listens (`app.online.host_link`, on Textual's own loop), shows the
+  code, the guest's command, who can reach it and that the link is not encrypted, and
+  waits for the guest (the link posts `GuestJoined` when the guest said a good hello). Then the game's own board opens with an
   `OnlineReferee`, and an `OnlineSeat` (`app.tui.online_seat`) carries the guest's moves
   to it as the computer's moves reach a screen: as messages.
 """
@@ -18,7 +18,6 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -30,9 +29,9 @@ from app.match_session.setup import GameSetup, Seat
 from app.online.codes import new_code
 from app.online.host_link import HostLink
 from app.online.host_turns import HostTurns, host_seat_of
-from app.online.screen_referee import OnlineReferee
 from app.online.texts import UNENCRYPTED, reach_words
 from app.tui.boards import board_screen
+from app.tui.online_referee import OnlineReferee
 from app.tui.online_seat import OnlineSeat
 from app.tui.setup import SetupScreen
 from app.tui.styles import ONLINE_STYLES
@@ -117,9 +116,10 @@ class HostWaitScreen(Screen[None]):
             yield Static("Waiting for your friend to join…", id="online-waiting", markup=False)
         yield KeysFooter()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
+        self.link.on_joined = lambda: self.post_message(GuestJoined())
         try:
-            self.port = self.link.start()
+            self.port = await self.link.start()
         except OSError as error:
             self.query_one("#join-code", Static).update(
                 Text(f"Cannot listen on {self.bind}: {error.strerror or error}")
@@ -130,16 +130,10 @@ class HostWaitScreen(Screen[None]):
         self.query_one("#guest-command", Static).update(
             Text(f"Your friend types: equation-duel join {self.code}@{shown}:{self.port}")
         )
-        self._wait_for_guest()
-
-    @work(thread=True, exclusive=True, group="online-wait")
-    def _wait_for_guest(self) -> None:
-        while not self.link.joined.wait(0.25):
-            if self._handed_over or not self.is_attached:
-                return
-        self.post_message(GuestJoined())
 
     def on_guest_joined(self, _message: GuestJoined) -> None:
+        if self._handed_over or not self.is_attached:
+            return
         guest = self.link.guest or "Guest"
         seats = list(self.setup.seats)
         seats[self.guest_seat - 1] = Seat(guest)
@@ -165,13 +159,13 @@ class HostWaitScreen(Screen[None]):
         self.turns.publish(self.setup.new_match(), ())
         self.query_one("#online-hints", Static).update(self._hint_words())
 
-    def action_leave(self) -> None:
-        self.link.stop("The host stopped hosting.")
+    async def action_leave(self) -> None:
+        await self.link.stop("The host stopped hosting.")
         self.app.pop_screen()
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         if not self._handed_over:
-            self.link.stop()
+            await self.link.stop()
 
 
 def _mount_into(screen: Any, seat: OnlineSeat) -> None:

@@ -1,12 +1,13 @@
 """The guest's seat on the host's game screen: its moves come from the connection.
 
-`OnlineSeat` is an invisible widget mounted on the host's game screen. A thread worker
-reads the guest's messages (`HostLink.next_message`) and posts them to it as
-`GuestSaid`, as the computer's worker posts `ComputerMoved` (`app.tui.thinking`); the
-handler checks the move against the rules (a refusal goes back in words) and hands it
-to the screen's `play`, through the screen's `OnlineReferee`. Whenever the screen shows
-a new position, the turn played goes to the guest (`HostTurns.changed`). Leaving the
-screen stops the link (the game is kept on both sides).
+`OnlineSeat` is an invisible widget mounted on the host's game screen. The link runs on
+Textual's own loop: each message of the guest is posted to this widget as it comes
+(`GuestSaid`), as the computer's worker posts `ComputerMoved` (`app.tui.thinking`). The
+guest's move goes to the match session once, as a key's does (`MatchSession.play`): its
+refusal goes back to the guest in words and with its code, and what it played is shown
+as any move (`show_events`). Whenever the screen shows a new position, the turn played
+goes to the guest (`HostTurns.changed`). Leaving the screen stops the link (the game is
+kept on both sides).
 
 Takebacks (`app.online.takebacks`): the takeback key asks the guest (`ask_takeback`,
 through the screen's referee); the guest's ask opens a dialog, Allow or Decline.
@@ -19,15 +20,22 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from textual import work
 from textual.message import Message
 from textual.widget import Widget
 
+from app.match_session import Refused
 from app.online.host_link import HostLink
 from app.online.host_turns import HostTurns, turns_of
-from app.online.protocol import Away, Bye, Move, TakebackAnswer, TakebackAsk, TakebackLapsed
+from app.online.protocol import (
+    Away,
+    Bye,
+    Move,
+    TakebackAnswer,
+    TakebackAsk,
+    TakebackLapsed,
+    Why,
+)
 from app.online.protocol import Message as Said
-from app.online.screen_referee import OnlineReferee
 from app.online.takebacks import (
     LAPSED,
     ONE_AT_A_TIME,
@@ -39,6 +47,7 @@ from app.online.takebacks import (
     taken_words,
 )
 from app.online.texts import their_words
+from app.tui.online_referee import OnlineReferee
 from app.tui.online_takeback import (
     AllowDialog,
     ask_to_allow,
@@ -46,7 +55,7 @@ from app.tui.online_takeback import (
     mark_in_statistics,
     their_ask_lapsed,
 )
-from rules.base import IllegalMove, PlayerNo
+from rules.base import PlayerNo
 from rules.words.common import name_players
 
 
@@ -88,19 +97,9 @@ class OnlineSeat(Widget):
         return self.screen
 
     def on_mount(self) -> None:
-        self.link.notice = self._notice
+        self.link.notice = lambda text: self.post_message(GuestNotice(text))
+        self.link.hand_to(lambda _seat, said: self.post_message(GuestSaid(said)))
         self.watch(self.screen, "state", self._position_shown, init=False)
-        self._listen()
-
-    def _notice(self, text: str) -> None:  # (the link's thread)
-        self.post_message(GuestNotice(text))
-
-    @work(thread=True, exclusive=True, group="online-seat")
-    def _listen(self) -> None:
-        while self.is_attached:
-            said = self.link.next_message(0.25)
-            if said is not None:
-                self.post_message(GuestSaid(said))
 
     def on_guest_notice(self, message: GuestNotice) -> None:
         self.notify(message.text, markup=False)
@@ -125,17 +124,15 @@ class OnlineSeat(Widget):
         if said.number != self.turns.turn or screen.state is None or screen.is_over:
             return
         if screen.to_move != self.referee.guest_seat:
-            self.link.refuse("It is not your turn.", said.number)
+            self.link.refuse("It is not your turn.", Why.NOT_YOUR_TURN, said.number)
             return
-        try:
-            move = screen.game.parse_move(said.text)
-            screen.game.play(screen.position, move)
-        except (IllegalMove, ValueError) as error:
-            reason = name_players(their_words(str(error)), screen.setup.names)
-            self.link.refuse(reason, said.number)
+        screen.tick_clock()
+        events = screen.session.play(said.text)  # (the one check: the session's)
+        if isinstance(events[0], Refused):
+            reason = name_players(their_words(events[0].reason), screen.setup.names)
+            self.link.refuse(reason, Why.RULES, said.number)
             return
-        self.referee.incoming = move
-        screen.play(move)
+        screen.show_events(events)
 
     def _position_shown(self, _state: Any) -> None:
         session = self.game_screen.session
@@ -176,10 +173,10 @@ class OnlineSeat(Widget):
     def guest_asks(self, said: TakebackAsk) -> None:
         screen = self.game_screen
         if self.asks.mine is not None or self.asks.theirs is not None:
-            self.link.refuse(ONE_AT_A_TIME)
+            self.link.refuse(ONE_AT_A_TIME, Why.ONE_AT_A_TIME)
             return
         if said.number != self.turns.turn or screen.is_over:
-            self.link.refuse(LAPSED)
+            self.link.refuse(LAPSED, Why.LAPSED)
             return
         count = moves_back(screen.session, self.referee.guest_seat)
         if not count:
@@ -205,7 +202,7 @@ class OnlineSeat(Widget):
         screen.new_position()
         screen.say(f"{words} {taken_words(count)}")
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         session = self.game_screen.session
         over = session.result is not None
-        self.link.stop("The game is over." if over else "The host left: the game is kept.")
+        await self.link.stop("The game is over." if over else "The host left: the game is kept.")

@@ -4,7 +4,7 @@
 joins from their own machine (the online host's waiting screen, `app.tui.online_hosting`);
 2, both players join from their own machines and this machine only judges
 (`RelayScreen`). `RelayScreen` runs the relay, `equation-duel tournament host ...
---both-online` (`app.online.relay_play`, line by line: the full screen never imports the
+--both-online` (`app.online.relay`, line by line: the full screen never imports the
 plain mode), as a program of its own, and shows its lines: each player's own command
 (each seat its own code), then what happens, in words. The relay enters the result when
 the match ends. Escape stops it as ctrl+c does: the game is kept on this machine, and
@@ -14,11 +14,8 @@ the pairing stays to play.
 from __future__ import annotations
 
 import contextlib
-import signal
-import subprocess
-import sys
 from collections import deque
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -30,6 +27,11 @@ from textual.widgets import Static
 
 from app.tui.styles import ONLINE_STYLES
 from widgets.keys_footer import KeysFooter
+
+if TYPE_CHECKING:
+    from textual.worker import Worker
+
+    from app.online.relay import Relay
 
 #: The addresses to listen on: this machine only, or every network it is on.
 LOOPBACK = "127.0.0.1"
@@ -116,8 +118,9 @@ class RelayScreen(Screen[None]):
         self.lines: deque[str] = deque(maxlen=SHOWN_LINES)
         #: The lines that say how each player joins (shown once listening).
         self.commands: list[str] = []
-        #: The relay (`tournament host --both-online`), a program of its own.
-        self.child: subprocess.Popen[str] | None = None
+        #: The relay, once the pairing's match is set up, and the worker that runs it.
+        self.relay: Relay | None = None
+        self.worker: Worker[None] | None = None
         #: Whether the relay has ended (its last line shown).
         self.ended = False
 
@@ -129,47 +132,42 @@ class RelayScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self._relay()
+        self.worker = self._relay()
 
-    def _command(self) -> list[str]:
-        pair = "-".join(self.names)
-        pairing = [self.tournament, "--round", str(self.number), "--pair", pair]
-        return [sys.executable, "-m", "app", "tournament", "host", *pairing,
-                "--both-online", "--bind", self.bind]  # fmt: skip
-
-    @work(thread=True, exclusive=True, group="relay")
-    def _relay(self) -> None:
-        """(A thread.) Run the relay and show its lines as they come."""
+    @work(exclusive=True, group="relay")
+    async def _relay(self) -> None:
+        """Set up the pairing's match, relay it (on this loop) and enter its result."""
         try:
-            child = subprocess.Popen(
-                self._command(),
-                stdin=subprocess.PIPE,  # (never written: its end stops the relay)
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
+            relay = self.relay = _pairing_relay(
+                self.tournament, self.number, self.names, self._heard, self.bind
             )
-        except OSError as error:
-            self._from_thread(self._heard, f"The game cannot be hosted: {error}")
+            lines = await relay.start()
+        except (OSError, ValueError) as error:  # (TournamentError is a ValueError)
+            self._heard(f"The game cannot be hosted: {error}", last=True)
             return
-        self.child = child
-        assert child.stdout is not None
-        for line in child.stdout:
-            self._from_thread(self._heard, line.rstrip("\n"))
-        child.wait()
-        self._from_thread(self._heard, "Escape goes back to the round.", True)
+        for line in lines:
+            self._heard(line)
+        self._heard("Waiting for both players to join (Escape stops).")
+        stopped = await relay.play()
+        if stopped and not relay.playing:
+            self._heard("Hosting stopped before both players joined: nothing was played.")
+        elif stopped:
+            self._heard(f"The game stops ({stopped}): it is kept.")
+        from app.classroom.tournament.playing import collect_results
 
-    def _from_thread(self, *call: object) -> None:
-        with contextlib.suppress(RuntimeError):  # (the app is closing)
-            self.app.call_from_thread(*call)  # type: ignore[arg-type]
+        said = collect_results(self.tournament)
+        if said:
+            for line in [*said[:-1], f"{said[-1]} The result is in the tournament."]:
+                self._heard(line)
+        else:
+            self._heard("The match was not finished: no result entered.")
+        self._heard("Escape goes back to the round.", last=True)
 
     def _heard(self, line: str, last: bool = False) -> None:
         """A line of the relay's: a player's command, or what happens (the latest shown)."""
         self.ended = self.ended or last
-        if not self.is_attached or not line.strip() or _said_here(line):
+        if not self.is_attached or not line.strip():
             return
-        line = line.replace("(ctrl+c stops)", "(Escape stops)")
         if " joins with: " in line or line.startswith(JOIN_NOTES):
             self.commands.append(line)
             shown = "\n".join(self.commands).replace(" joins with: ", " joins with:\n  ")
@@ -178,27 +176,39 @@ class RelayScreen(Screen[None]):
         self.lines.append(line)
         self.query_one("#online-waiting", Static).update(Text("\n".join(self.lines)))
 
-    def _stop_child(self) -> None:
-        """Stop the relay as ctrl+c does (the game is kept), then for good."""
-        child = self.child
-        if child is None or child.poll() is not None:
-            return
-        child.send_signal(signal.SIGINT)
-        try:
-            child.wait(5)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait(5)
+    async def _stop_relay(self) -> None:
+        """Stop the relay as ctrl+c does (the game is kept)."""
+        if self.relay is not None:
+            self.relay.stop()
+        worker = self.worker
+        if worker is not None and not worker.is_finished:
+            with contextlib.suppress(Exception):
+                await worker.wait()
+        if self.relay is not None:
+            from app.online.relay import STOPPED_HERE
 
-    def action_leave(self) -> None:
-        self._stop_child()
+            await self.relay.link.stop(STOPPED_HERE)
+
+    async def action_leave(self) -> None:
+        await self._stop_relay()
         self.app.pop_screen()
 
-    def on_unmount(self) -> None:
-        self._stop_child()
+    async def on_unmount(self) -> None:
+        await self._stop_relay()
 
 
-def _said_here(line: str) -> bool:
-    """The relay's opening lines, which the title and the commands say here already."""
-    opening = line.startswith("Round ") and line.endswith(" starts.")
-    return opening or line.startswith("Each player joins from their own machine")
+def _pairing_relay(
+    tournament: str, number: int, names: tuple[str, str], say: Any, bind: str
+) -> Relay:
+    """The relay of the pairing `names` of round `number` (its start noted: TournamentError
+    when it cannot be played)."""
+    from app.classroom.tournament.playing import start_pairing
+    from app.online.relay import Relay
+    from rules.match import new_match
+    from rules.registry import get_game
+
+    chosen, p1, p2 = start_pairing(tournament, number, *names)
+    game = get_game(chosen.game_of(number))
+    options = game.Options.model_validate(chosen.options)
+    match = new_match(game.id, options, chosen.best_of if chosen.best_of > 1 else None, None)
+    return Relay(game, match, (p1, p2), say, bind)

@@ -1,7 +1,7 @@
 """The round screen's "Play online", the second way, by Pilot: both players join from
 their own machines (two guest links here, on 127.0.0.1), each with their own code shown
-on the screen; the match is judged on this machine (the relay, a program the screen
-runs) and its result is entered."""
+on the screen; the match is judged on this machine (the relay, in the screen's own
+program and loop: no program is started) and its result is entered."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ import asyncio
 from textual.widgets import Static
 
 from app.classroom.tournament import store
-from app.online.codes import parse_address
-from app.online.guest_link import GuestLink
+from app.online.guest_link import GuestLink, Heard
 from app.online.protocol import Move, Moved
 from app.tui.app import EquationDuelApp
 from app.tui.tournament_online import OnlineWayScreen, RelayScreen
@@ -20,12 +19,13 @@ from rules.registry import get_game
 from rules.tournament import new_tournament
 from tests.app.tui_support import SIZE, text_of, until
 from tests.online.procs import first_moves
+from tests.online.screens import guest_link, next_heard
 
 
-def _moved(link: GuestLink, number: int) -> Moved:
+async def _moved(heard: asyncio.Queue[Heard], number: int) -> Moved:
     """The host's account of turn `number` (other messages passed over); bounded."""
     for _ in range(50):
-        message = link.next_message(10)
+        message = await next_heard(heard)
         if isinstance(message, Moved) and message.number == number:
             return message
     raise AssertionError(f"turn {number} was never told")
@@ -55,25 +55,26 @@ async def test_both_players_join_from_their_own_machines_and_the_result_is_enter
         shown = text_of(relay.query_one("#guest-command", Static))
         places = [word for word in shown.split() if "@" in word]
         assert len(places) == 2 and "Ann (Player 1) joins with:" in shown
-        links = [
-            GuestLink(parse_address(place), name) for place, name in zip(places, "AB", strict=True)
-        ]
+        links: list[GuestLink] = []
+        heard: list[asyncio.Queue[Heard]] = []
         try:
-            for seat, link in enumerate(links, 1):
-                welcome = await asyncio.to_thread(link.join)
+            for seat, (place, name) in enumerate(zip(places, "AB", strict=True), 1):
+                link, welcome, said = await guest_link(place, name)
+                links.append(link)
+                heard.append(said)
                 assert (welcome.seat, tuple(welcome.names)) == (seat, ("Ann", "Bo"))
             state = start
             for number, move in enumerate(moves):
                 mover = links[game.to_move(state) - 1]
                 mover.send(Move(number=number, text=game.format_move(move)))
-                for link in links:
-                    told = await asyncio.to_thread(_moved, link, number)
+                for said in heard:
+                    told = await _moved(said, number)
                     assert told.text == game.format_move(move)
                 state = game.play(state, move)
             await until(pilot, lambda: relay.ended, "the relay's end")
         finally:
             for link in links:
-                link.close()
+                await link.close()
         said = text_of(relay.query_one("#online-waiting", Static))
         assert "won. The result is in the tournament." in said, said
         played = store.read("Online").rounds[0].pairings[0]
@@ -102,5 +103,5 @@ async def test_escape_stops_the_relay_and_the_pairing_stays_to_play() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is rounds
-        assert relay.child is not None and relay.child.poll() is not None
+        assert relay.relay is not None and relay.relay.link.stopped
         assert store.read("Online").rounds[0].pairings[0].status != "played"

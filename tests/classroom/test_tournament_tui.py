@@ -153,7 +153,7 @@ async def test_a_pairing_played_online_from_the_round_screen() -> None:
         assert waiting.setup.names == ("Ann", long) and waiting.link.seat_name == long
         # The guest gives another name; the seat keeps the tournament's.
         guest = GuestLink(parse_address(f"{waiting.code}@127.0.0.1:{waiting.port}"), "Zed")
-        welcome = await asyncio.to_thread(guest.join)
+        welcome = await guest.join()
         try:
             assert welcome.seat == 2 and tuple(welcome.names) == ("Ann", long)
             async with asyncio.timeout(30):
@@ -161,7 +161,7 @@ async def test_a_pairing_played_online_from_the_round_screen() -> None:
                     await pilot.pause()
             assert app.screen.setup.names == ("Ann", long)
         finally:
-            guest.close()
+            await guest.close()
         app.pop_screen()
         await pilot.pause()
         assert app.screen is rounds

@@ -1,5 +1,6 @@
-"""What the full-screen online tests share: the host's board once the guest joined, and
-the guest's board once it joined by the menu's Join screen."""
+"""What the full-screen online tests share: the host's board once the guest joined, the
+guest's board once it joined by the menu's Join screen, and a test's own guest link (on
+the test's loop, as the app's)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from app.online.codes import parse_address
+from app.online.guest_link import GuestLink, Heard
+from app.online.protocol import Welcome
 from app.tui.online_guest import GuestSeat, JoinScreen
 from app.tui.online_seat import OnlineSeat
 
@@ -39,3 +43,18 @@ async def joined_board(
             await pilot.pause()
     screen = app.screen
     return screen, screen.query_one(GuestSeat)
+
+
+async def guest_link(place: str, name: str) -> tuple[GuestLink, Welcome, asyncio.Queue[Heard]]:
+    """A guest link of the test's own, joined to `place` on this loop: the link, the
+    host's welcome, and what the host says after it, as it comes."""
+    link = GuestLink(parse_address(place), name)
+    heard: asyncio.Queue[Heard] = asyncio.Queue()
+    welcome = await link.join()
+    link.hand_to(heard.put_nowait)
+    return link, welcome, heard
+
+
+async def next_heard(heard: asyncio.Queue[Heard]) -> Heard:
+    """The host's next message to a test's guest link (bounded)."""
+    return await asyncio.wait_for(heard.get(), WAIT)

@@ -115,3 +115,18 @@ def test_a_match_of_three_rounds_with_a_clock_is_played_to_the_end(tmp_path: Pat
     result = hosting.output().splitlines()[-1]
     assert "rounds to" in result
     assert guest.output().splitlines()[-1] == result
+
+
+def test_the_hosts_refusal_of_a_guests_move_is_said_at_the_guests_prompt(tmp_path: Path) -> None:
+    # The guest does not try its move first: it sends it, the host's session refuses it
+    # (a number Ada used already), and the guest's prompt says why and asks again.
+    start, moves = first_moves("fifty")
+    ada, bob = answers("fifty", moves, start)
+    used = f"{moves[0].a}+{moves[1].a}"
+    hosting, address = host("fifty", tmp_path / "host")
+    guest = play_both(hosting, address, tmp_path / "guest", ada, [used, *bob])
+    after = guest.output().split(f"> {used}\n", 1)[1].splitlines()
+    assert after[0].startswith("Error: ") and f"{moves[0].a}" in after[0], after
+    assert after[1] == "Bob, select your first number:"
+    assert "Error: " not in hosting.output()
+    assert guest.output().splitlines()[-1] == hosting.output().splitlines()[-1]

@@ -9,11 +9,11 @@ import io
 import pytest
 
 from app.match_session import SavedGames
-from app.online.plain_takebacks import Answered, OnlineCommands, PlainAsks
 from app.online.protocol import TakebackAsk
 from app.plain import driver_class
 from app.plain.base import Console
 from app.plain.match_runner import MatchRunner
+from app.plain.online_takebacks import Answered, OnlineCommands, PlainAsks
 from rules.match import new_match
 from rules.registry import get_game
 
@@ -50,22 +50,20 @@ class _SilentGuest:
     def __init__(self) -> None:
         self.sent: list[object] = []
         self.away = False
-        self.heard = None
 
     def send(self, message: object) -> None:
         self.sent.append(message)
 
-    def next_message(self, timeout: float | None = None) -> None:
-        assert timeout is not None  # (never a wait without end)
-        return None
+    def hand_to(self, _deliver: object) -> None:
+        pass  # (nothing ever comes)
 
 
 def test_the_plain_hosts_unanswered_ask_lapses_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     from types import SimpleNamespace
 
     from app.online import takebacks
-    from app.online.host_play import HostReferee
     from app.online.protocol import TakebackLapsed
+    from app.plain.online_host import HostReferee
 
     monkeypatch.setattr(takebacks, "ASK_SECONDS", 0.0)  # (the link's wait runs out at once)
     game = get_game("fifty")
@@ -86,9 +84,9 @@ def test_the_plain_hosts_unanswered_ask_lapses_and_says_so(monkeypatch: pytest.M
 
 
 def test_an_answer_crossing_the_lapse_is_told_the_lapse_on_the_guests_side() -> None:
-    from app.online.guest_play import GuestPlayer
     from app.online.protocol import TakebackLapsed
     from app.online.takebacks import lapsed_words
+    from app.plain.online_guest import GuestPlayer
 
     said: list[str] = []
 

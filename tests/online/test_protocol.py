@@ -33,7 +33,7 @@ from app.online.protocol import (
     read_from_guest,
     read_from_host,
 )
-from app.online.texts import guest_name
+from app.online.texts import guest_name, name_taken
 
 
 class Hands:
@@ -150,7 +150,65 @@ def test_the_join_argument_is_read_or_refused() -> None:
 
 
 def test_a_guest_name_is_text_without_codes_and_never_the_hosts() -> None:
-    assert guest_name("B\x1b[31mob\x07", "Ada") == "Bob"
-    assert guest_name("[b]Bob[/b]", "Ada") == "[b]Bob[/b]"
-    assert guest_name("Ada", "Ada") != "Ada"
-    assert guest_name("\x1b[2J", "Ada") == "Guest"
+    assert guest_name("B\x1b[31mob\x07") == "Bob"
+    assert guest_name("[b]Bob[/b]") == "[b]Bob[/b]"
+    assert guest_name("\x1b[2J") == "Guest"
+    long = "Maximiliana Konstantinopoulou Ab"  # 32 characters, as local play allows
+    assert guest_name(long) == long and guest_name(long + "cd") == long
+    # Two players in one game never have names that differ only by case.
+    taken = name_taken("ada", "Ada")
+    assert taken is not None and taken == name_taken("Ada", "Ada")
+    assert name_taken("Adam", "Ada") is None
+
+
+def test_online_names_are_as_long_as_local_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli.main import main
+
+    place = "abc-def-ghj-kmn-pqr@127.0.0.1:9"  # (nobody listens: the join fails after)
+    assert main(["join", place, "--plain", "--name", "M" * 32]) == 1
+    assert "cannot join" in capsys.readouterr().err
+    assert main(["join", place, "--plain", "--name", "M" * 33]) == 2
+    assert "at most 32 characters" in capsys.readouterr().err
+
+
+def test_a_refusal_carries_a_code_and_one_without_reads_as_refused() -> None:
+    from app.online.protocol import Refusal, Why, version_refusal
+
+    said = read_from_host(encode(Refusal(reason="It is not your turn.", code=Why.NOT_YOUR_TURN)))
+    assert isinstance(said, Refusal) and said.code is Why.NOT_YOUR_TURN
+    older = read_from_host(json.dumps({"kind": "refusal", "reason": "No.", "number": 3}))
+    assert isinstance(older, Refusal) and older.code is Why.REFUSED
+    with pytest.raises(BadMessage):
+        read_from_host(json.dumps({"kind": "refusal", "reason": "No.", "code": "sulk"}))
+    # Another version's refusal has the one shape every version reads: a kind, a reason.
+    assert json.loads(version_refusal("Both players need the same Equation Duel.")) == {
+        "kind": "refusal",
+        "reason": "Both players need the same Equation Duel.",
+    }
+
+
+def test_a_move_refused_before_the_referee_says_why_with_a_code() -> None:
+    from app.online.host_position import Position, move_refusal
+    from app.online.protocol import Why
+
+    welcome = Welcome(
+        version=VERSION,
+        seat=2,
+        names=("Ada", "Bob"),
+        match={},
+        seconds=[],
+        turn=2,
+        record_id="x",
+    )
+    position = Position(welcome, 2, 1)
+    codes = [
+        move_refusal(position, Move(number=number, text="1+2"), seat)
+        for number, seat in ((1, 2), (2, 2), (3, 1), (2, 1))
+    ]
+    assert [found and found[1] for found in codes] == [
+        Why.PLAYED_ALREADY,
+        Why.NOT_YOUR_TURN,
+        Why.OTHER_NUMBER,
+        None,
+    ]
+    assert move_refusal(None, Move(number=0, text="1+2"), 2) == ("The game is over.", Why.GAME_OVER)

@@ -16,8 +16,8 @@ import pytest
 from app.online import takebacks
 from app.online.codes import parse_address
 from app.online.host_turns import turns_of
-from app.online.play import join_plain
 from app.plain.base import Console
+from app.plain.online_play import join_plain
 from app.tui.app import EquationDuelApp
 from app.tui.online_hosting import HostWaitScreen
 from app.tui.online_takeback import AllowDialog
@@ -80,7 +80,11 @@ async def test_an_unanswered_takeback_ask_lapses_on_both_sides(
             type_in("yes")  # too late: the moves stand
             await until(pilot, lambda: "lapsed already" in shown.getvalue(), "Bob's late yes")
             await play(2)  # the game goes on
-            # Bob asks; the host's dialog shows it, nobody answers, and it lapses.
+            # Bob asks at his prompt (an undo typed while he waits for the host's move is
+            # answered then, not kept); the host's dialog shows it, nobody answers, and it
+            # lapses.
+            prompt = "Bob, select your first number:"
+            await until(pilot, lambda: shown.getvalue().count(prompt) == 2, "Bob's prompt")
             type_in("undo")
             await until(pilot, lambda: "lapsed" in status.message, "the lapse of Bob's ask")
             assert status.message == "Bob's takeback ask lapsed: it was not answered in time."

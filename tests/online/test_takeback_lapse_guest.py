@@ -12,8 +12,8 @@ import threading
 import pytest
 
 from app.online import takebacks
-from app.online.play import host_plain
 from app.plain.base import Console
+from app.plain.online_play import host_plain
 from app.tui.app import EquationDuelApp
 from app.tui.online_takeback import AllowDialog
 from rules.match import new_match
@@ -78,6 +78,7 @@ async def test_unanswered_asks_lapse_between_a_plain_host_and_a_full_screen_gues
             await until(pilot, lambda: "lapsed already" in shown.getvalue(), "Ada's late no")
             screen.play(moves[3])
             await until(pilot, lambda: bool(ended), "the end of the game")
+            await until(pilot, lambda: seat.expected == len(moves), "the last move shown")
             assert [move for _, move in screen.session.moves] == [
                 game.format_move(move) for move in moves
             ]

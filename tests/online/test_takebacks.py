@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.online.procs import answers, first_moves, host, play_both
+from tests.online.procs import Proc, answers, first_moves, host, play_both
 
 
 def test_plain_players_ask_decline_and_allow_takebacks(tmp_path: Path) -> None:
@@ -45,3 +45,27 @@ def test_plain_players_ask_decline_and_allow_takebacks(tmp_path: Path) -> None:
     result = ada_saw.splitlines()[-1]
     assert " wins" in result
     assert bob_saw.splitlines()[-1] == result
+
+
+def test_an_undo_typed_while_waiting_is_answered_then_and_never_kept(tmp_path: Path) -> None:
+    # Bob types undo while Ada thinks: it is answered at once (his own prompt asks), not
+    # kept to answer a later question; his moves typed ahead wait for his prompts.
+    start, moves = first_moves("fifty")
+    ada, bob = answers("fifty", moves, start)
+    hosting, place = host("fifty", tmp_path / "host")
+    guest = Proc(["join", place, "--plain", "--name", "Bob"], tmp_path / "guest")
+    try:
+        hosting.wait_for("Bob joined.")
+        guest.wait_for("Ada will go first.")
+        guest.write("undo\n")
+        guest.wait_for("It is Ada's turn: type undo at your own prompt to ask for a takeback.")
+        guest.write("".join(f"{line}\n" for line in bob))
+        hosting.write("".join(f"{line}\n" for line in ada))
+        assert guest.finish() == 0, guest.output()
+        assert hosting.finish() == 0, hosting.output()
+    finally:
+        hosting.stop()
+        guest.stop()
+    assert "Asked Ada" not in guest.output() and "asks to take back" not in hosting.output()
+    assert guest.output().count("type undo at your own prompt") == 1
+    assert guest.output().splitlines()[-1] == hosting.output().splitlines()[-1]

@@ -44,7 +44,7 @@ async def test_a_full_screen_host_plays_a_plain_guest_to_the_end(tmp_path: Path)
             place = f"{waiting.code}@127.0.0.1:{waiting.port}"
             guest = Proc(["join", place, "--plain", "--name", "Bob"], tmp_path / "guest")
             guest.write("".join(f"{line}\n" for line in guest_lines))
-            assert await asyncio.to_thread(waiting.link.joined.wait, WAIT)
+            await asyncio.wait_for(waiting.link.joined.wait(), WAIT)
             screen, seat = await hosted_board(app, pilot)
             status = screen.query_one(StatusLine)
             assert screen.setup.names == ("Player 1", "Bob")

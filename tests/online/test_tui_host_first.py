@@ -7,14 +7,13 @@ import asyncio
 
 from textual.widgets import RadioButton
 
-from app.online.codes import parse_address
 from app.online.guest_link import GuestLink
 from app.online.protocol import Move, Moved
 from app.tui.app import EquationDuelApp
 from app.tui.online_hosting import HostWaitScreen, OnlineSetupScreen
 from rules.registry import GAME_IDS
 from tests.online.procs import first_moves
-from tests.online.screens import hosted_board
+from tests.online.screens import guest_link, hosted_board, next_heard
 
 WAIT = 30.0
 
@@ -36,8 +35,8 @@ async def test_a_full_screen_host_with_player_2_first_is_player_2() -> None:
             assert isinstance(waiting, HostWaitScreen)
             assert waiting.setup.names == ("Guest", "Player 2")
             assert waiting.setup.options.first == 1  # the guest, Player 1, moves first
-            link = GuestLink(parse_address(f"{waiting.code}@127.0.0.1:{waiting.port}"), "Bob")
-            welcome = await asyncio.to_thread(link.join)
+            place = f"{waiting.code}@127.0.0.1:{waiting.port}"
+            link, welcome, heard = await guest_link(place, "Bob")
             assert (welcome.seat, welcome.names[1]) == (1, "Player 2")
             screen, seat = await hosted_board(app, pilot)
             assert screen.setup.names == ("Bob", "Player 2")
@@ -47,8 +46,8 @@ async def test_a_full_screen_host_with_player_2_first_is_player_2() -> None:
             assert await asyncio.wait_for(seat.sent.get(), WAIT) == 0
             assert screen.play(moves[1])  # then the host, on this keyboard
             assert await asyncio.wait_for(seat.sent.get(), WAIT) == 1
-            said = [await asyncio.to_thread(link.next_message, WAIT) for _ in range(2)]
+            said = [await next_heard(heard) for _ in range(2)]
             assert [(m.number, m.player) for m in said if isinstance(m, Moved)] == [(0, 1), (1, 2)]
     finally:
         if link is not None:
-            link.close()
+            await link.close()

@@ -8,10 +8,10 @@ import contextlib
 from io import StringIO
 from typing import Any
 
-from app.online.seats import OnlineDriver
 from app.plain import driver_class
 from app.plain.base import Console, EndOfInput
 from app.plain.match_runner import MatchRunner
+from app.plain.online_seats import OnlineDriver
 from rules.match import new_match
 from rules.registry import get_game
 

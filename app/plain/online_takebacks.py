@@ -1,7 +1,8 @@
 """Takebacks in a plain-mode online game: `undo` asks, `allow` or `decline` answers.
 
 The plain mode reads a line at a time, so the other player's ask can come while this
-player is at a prompt (the link's thread says it at once: `PlainAsks.heard`) or while
+player is at a prompt (said at once as the line mode's loop brings it in:
+`PlainAsks.heard`, `app.plain.online_loop`) or while
 this side waits for the other's move (the waiting loop asks "Allow the takeback?").
 Either way the answer is a line, `yes` or `no`: `OnlineCommands`, put before the prompt's
 own commands, turns it into `Answered`, which the side's turn catches. `undo` (or
@@ -11,12 +12,13 @@ side's own). The rules and words are `app.online.takebacks`'.
 
 from __future__ import annotations
 
-import threading
+import asyncio
 import time
 from collections.abc import Callable
 from typing import Any
 
 from app.online import takebacks
+from app.online.guest_link import Heard
 from app.online.protocol import Message, TakebackAsk, TakebackLapsed
 from app.online.takebacks import TOO_LATE, ask_words, lapsed_words, moves_back
 from app.plain.commands import Commands, command_of
@@ -57,7 +59,24 @@ class PlainAsks:
         #: Says the position and whose turn it is (the `board` command's; set with the
         #: session).
         self.board: Callable[[], None] | None = None
-        self.lock = threading.Lock()
+        #: Hands a move to the match (the runner's `offer`; set with the session).
+        self.offer: Callable[[Any], str | None] | None = None
+        #: The other side's messages, as the link brought them in (`bring_in`).
+        self.inbox: asyncio.Queue[Heard] = asyncio.Queue()
+
+    def bring_in(self, message: Heard) -> None:
+        """(The link's `deliver`, on the loop.) Said at once if it is an ask or its
+        lapse; then kept for the waiting side."""
+        if isinstance(message, TakebackAsk | TakebackLapsed):
+            self.heard(message)
+        self.inbox.put_nowait(message)
+
+    async def next_message(self, timeout: float | None = None) -> Heard | None:
+        """The other side's next message; None when none came within `timeout`."""
+        try:
+            return await asyncio.wait_for(self.inbox.get(), timeout)
+        except TimeoutError:
+            return None
 
     def busy(self) -> bool:
         """This side's own ask waits for its answer (the host refuses a second)."""
@@ -67,44 +86,40 @@ class PlainAsks:
         """A second ask while one waits (the host refuses it in words)."""
 
     def heard(self, message: Message) -> None:
-        """(The link's thread.) The other's ask, said at once: the player may be at a
+        """The other's ask, said at once: the player may be at a
         prompt, where `yes` or `no` answers it. The ask's lapse (not answered in time) is
         said at once too."""
         if isinstance(message, TakebackLapsed):
-            with self.lock:
-                said, self.heard_ask, self.theirs = self.heard_ask, False, None
+            said, self.heard_ask, self.theirs = self.heard_ask, False, None
             if said:
                 self.say_now(lapsed_words(self.other))
             return
         if not isinstance(message, TakebackAsk):
             return
-        with self.lock:
-            if self.theirs is not None or self.busy():
-                self.refuse_second()
-                return
-            self.theirs = message
-            self.heard_ask = True
+        if self.theirs is not None or self.busy():
+            self.refuse_second()
+            return
+        self.theirs = message
+        self.heard_ask = True
         count = moves_back(self.session, self.other_seat) if self.session is not None else 1
         self.say_now(f"{ask_words(self.other, max(count, 1))}: type allow or decline.")
 
     def claim(self, message: Message | None = None) -> TakebackAsk | None:
         """The ask to answer now (`message`: only if it is the one waiting), taken; None
         (said in words) when it lapsed meanwhile."""
-        with self.lock:
-            ask = self.theirs
-            if ask is None or (message is not None and message is not ask):
-                ask = None
-            else:
-                self.theirs, self.heard_ask = None, self.late_answers_lapse
+        ask = self.theirs
+        if ask is None or (message is not None and message is not ask):
+            ask = None
+        else:
+            self.theirs, self.heard_ask = None, self.late_answers_lapse
         if ask is None:
             self.say_now(TOO_LATE)
         return ask
 
     def lapse(self, turn: int) -> None:
         """A move was played: an ask made before it lapses."""
-        with self.lock:
-            if self.theirs is not None and self.theirs.number != turn:
-                self.theirs, self.heard_ask = None, False
+        if self.theirs is not None and self.theirs.number != turn:
+            self.theirs, self.heard_ask = None, False
 
     def answer_deadline(self) -> float:
         """When this side's own ask, made now, lapses unanswered (`time.monotonic`)."""
@@ -146,6 +161,7 @@ class OnlineCommands:
     def install(cls, runner: Any, side: PlainAsks) -> None:
         side.session = runner.session
         side.board = runner.commands.do_board
+        side.offer = runner.offer
         runner.commands = cls(runner.commands, side)
 
     def __call__(self, line: str) -> bool:

@@ -2,8 +2,8 @@
 
 The host's game screen is a view of the host's match session, as for a local game; this
 referee (`app.match_session.referee.Referee`) adds what online play changes: a move on
-the host's keyboard is refused while it is the guest's turn, the guest's move (handed
-in by `app.tui.online_seat`) is admitted, and the keys that would change the match
+the host's keyboard is refused while it is the guest's turn (the guest's own move goes
+to the match session from `app.tui.online_seat`, as a key's does), and the keys that would change the match
 under the guest's feet (a rematch, a new game) are not offered; hints only when the
 host allowed them. The takeback key asks the other player (`asks_takeback`: the seat
 widget sends the ask, `app.online.takebacks`).
@@ -44,8 +44,6 @@ class OnlineReferee(Referee):
         self.guest_seat = guest_seat
         self.guest = guest
         self.hints = hints
-        #: The guest's move being handed in (admitted once).
-        self.incoming: Any = None
         #: Asks the guest for a takeback (set by `app.tui.online_seat`).
         self.ask: AskTakeback | None = None
 
@@ -56,9 +54,6 @@ class OnlineReferee(Referee):
         return NO_ASKING if self.ask is None else self.ask(session)
 
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
-        if move is not None and move is self.incoming:
-            self.incoming = None
-            return "play"
         if game.to_move(state) == self.guest_seat:
             return f"It is {self.guest}'s turn: their move comes over the connection."
         return "play"
@@ -67,16 +62,16 @@ class OnlineReferee(Referee):
 class GuestReferee(Referee):
     """The guest's screen: a move is sent to the host and played here once confirmed.
 
-    `send(text)` sends a move in notation (`app.tui.online_guest`); the move the host
-    confirms is handed back in as `incoming` and played. The guest keeps the game
-    (`keeps`) as the host does, under the host's record id."""
+    `send(text)` sends a move in notation (`app.tui.online_guest`), unchecked: the host's
+    session is the one check; the move the host confirms goes to the copy's session
+    there. The guest keeps the game (`keeps`) as the host does, under the host's record
+    id."""
 
     def __init__(self, seat: PlayerNo, host: str, send: Any, hints: bool = False) -> None:
         self.seat = seat
         self.hints = hints
         self.host = host
         self.send = send
-        self.incoming: Any = None
         #: A move sent and not yet confirmed or refused.
         self.pending = False
         #: Asks the host for a takeback (set by `app.tui.online_guest`).
@@ -91,9 +86,6 @@ class GuestReferee(Referee):
         return NO_ASKING if self.ask is None else self.ask(session)
 
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
-        if move is not None and move is self.incoming:
-            self.incoming = None
-            return "play"
         if game.to_move(state) != self.seat:
             return f"It is {self.host}'s turn."
         if self.pending:

@@ -2,12 +2,15 @@
 
 The guest keeps a copy of the match and plays it with the one match loop
 (`MatchRunner`) and the game's own driver, so it reads as a local game does. Its own
-turns are the game's prompts; the move goes to the host, and is played here only when
-the host confirms it (`moved`, with the seconds the host counted). The host's turns
-come from the connection. The runner's clock is `answered`: it reads the seconds the
-host counted for each turn, so a time-out here is the host's time-out.
+turns are the game's prompts; the move the prompt hands over goes to the host (`confirm`:
+it is not tried here first), and is played here only when the host confirms it
+(`moved`, with the seconds the host counted); the host's refusal is the answer, said at
+the prompt, which asks again. The host's turns come from the connection. The runner's
+clock is `answered`: it reads the seconds the host counted for each turn, so a time-out
+here is the host's time-out. The link runs on the line mode's loop
+(`app.plain.online_loop`), which runs whenever this side waits.
 
-Takebacks (`app.online.plain_takebacks`): the guest's `undo` asks the host; the host's
+Takebacks (`app.plain.online_takebacks`): the guest's `undo` asks the host; the host's
 ask is answered `yes` or `no`. The host's session takes the moves back and says so
 (`taken-back`); the copy here follows (`app.online.takebacks.follow`) and the turn
 starts again (`TakenBack`).
@@ -15,12 +18,13 @@ starts again (`TakenBack`).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
-from app.online.guest_link import Back, GuestLink, Lost
-from app.online.plain_takebacks import Answered, PlainAsks
+from app.online.guest_link import Back, GuestLink, Heard, Lost
 from app.online.protocol import (
+    TAKEBACK_REFUSALS,
     Away,
     Bye,
     Move,
@@ -43,8 +47,14 @@ from app.online.takebacks import (
 )
 from app.online.texts import their_words
 from app.plain.base import EndOfInput, PlainDriver
+from app.plain.commands import command_of
+from app.plain.online_loop import LineLoop, LoopInput
+from app.plain.online_seats import Submit
+from app.plain.online_takebacks import ANSWERS, Answered, PlainAsks
 from app.plain.stops import TakenBack as TurnTakenBack
+from app.plain.stops import TimeUp
 from rules.base import Game, PlayerNo
+from rules.player_text import MAX_LINE
 from rules.words.common import name_players
 from rules.words.moves import describe_move
 from rules.words.voice import Voice
@@ -76,6 +86,7 @@ class GuestPlayer(PlainAsks):
         seat: PlayerNo,
         turn: int,
         takebacks: int = 0,
+        loop: LineLoop | None = None,
     ) -> None:
         names = inner.names
         host_seat: PlayerNo = 1 if seat == 2 else 2
@@ -88,9 +99,12 @@ class GuestPlayer(PlainAsks):
         self.expected = turn
         self.takebacks = link.takebacks = takebacks
         link.have = turn
-        link.heard = self.heard
+        link.hand_to(self.bring_in)
+        self.loop = loop or LineLoop()
         self._answer = 0.0
         self.limit: int | None = None
+        #: Commands typed while waiting, to answer at once (`_next`).
+        self._typed_now: list[bytes] = []
 
     def say(self, text: str = "") -> None:
         self.inner.say(text)
@@ -101,22 +115,44 @@ class GuestPlayer(PlainAsks):
         return answer
 
     def own_turn(self, state: Any) -> Any:
+        """The guest's own turn: the game's prompts, whose move goes to the host
+        (`confirm`)."""
         while True:
             try:
-                move = self.inner.human_turn(state)
+                return self.inner.human_turn(state)
             except Answered as answered:
                 if self.answer(answered.allowed):  # the host's session decides now
-                    return self.accept(self._decided())
-                continue
+                    return self.confirmed(self._decided())
             except Decided as decided:
-                return self.accept(decided.moved)
-            text = self.game.format_move(move)
-            self.link.send(Move(number=self.expected, text=text, takebacks=self.takebacks))
-            answer = self.settle(own=True)
-            if isinstance(answer, Refusal):
-                self.say(name_players(their_words(answer.reason), self.names))
-                continue
-            return self.accept(answer)
+                return self.confirmed(decided.moved)
+
+    def hand_over(self, submit: Submit) -> Submit:
+        """Where the prompt's moves go: to the host first (`OnlineDriver`)."""
+        self.offer = submit
+        return self.confirm
+
+    def confirm(self, move: Any) -> str | None:
+        """Send the guest's move to the host and wait for its answer: None when the host
+        played it (it is played here too), else the host's refusal in words."""
+        text = self.game.format_move(move)
+        self.link.send(Move(number=self.expected, text=text, takebacks=self.takebacks))
+        answer = self.settle(own=True)
+        if isinstance(answer, Refusal):
+            return name_players(their_words(answer.reason), self.names)
+        self.confirmed(answer)
+        return None
+
+    def confirmed(self, moved: Moved) -> Any:
+        """The host's `moved` for this turn, played in the copy here (TimeUp: the host
+        counted the turn out of time)."""
+        move = self.accept(moved)
+        if move is None:
+            raise TimeUp(self._answer)
+        assert self.offer is not None
+        refusal = self.offer(move)
+        if refusal is not None:  # (the copy cannot follow the host)
+            raise EndOfInput(f"the host's move does not fit this game's copy: {refusal}")
+        return move
 
     def settle(self, own: bool = False) -> Moved | Refusal:
         """The host's answer for this turn (a takeback answer here is none)."""
@@ -133,7 +169,7 @@ class GuestPlayer(PlainAsks):
             move = self.game.parse_move(answer.text)
             described = describe_move(self.game.id, state, move, Voice(self.names))
             self.say(f"{self.names[answer.player - 1]} (online): {described}.")
-        return self.accept(answer)
+        return self.confirmed(answer)
 
     def accept(self, moved: Moved) -> Any:
         """The host's `moved` for this turn: the move to play (with its seconds)."""
@@ -206,6 +242,67 @@ class GuestPlayer(PlainAsks):
 
     # The connection
 
+    def _next(self, timeout: float | None) -> Heard | None:
+        """The host's next message (None: none within `timeout`). A command typed
+        meanwhile is answered at once, never kept as the answer to a later question;
+        other lines typed ahead wait for the next question (`_typed`)."""
+        until = None if timeout is None else time.monotonic() + timeout
+        while True:
+            typed, self._typed_now = self._typed_now, []
+            for raw in typed:
+                self._typed(raw)
+            left = None if until is None else max(until - time.monotonic(), 0.0)
+            said = self.loop.run(self._message_or_line(left))
+            if not isinstance(said, bytes):
+                return said
+
+    async def _message_or_line(self, timeout: float | None) -> Heard | bytes | None:
+        """The host's next message; or b"" when a line was typed first (a command is
+        kept in `_typed_now`, to answer; another line stays typed ahead)."""
+        stdin: Any = self.inner.console.stdin
+        if not isinstance(stdin, LoopInput) or stdin.at_end or stdin.holds_line:
+            return await self.next_message(timeout)
+        message = asyncio.ensure_future(self.next_message(timeout))
+        line = asyncio.ensure_future(stdin.line(MAX_LINE + 2))
+        try:
+            await asyncio.wait((message, line), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (message, line):
+                task.cancel()
+        typed = line.result() if line.done() and not line.cancelled() else None
+        if typed is not None and self._answered_now(typed):
+            self._typed_now.append(typed)
+        elif typed:
+            stdin.unread(typed)  # (typed ahead: for the next question)
+        if message.done() and not message.cancelled():
+            return message.result()
+        return b"" if typed is not None else None
+
+    def _answered_now(self, raw: bytes) -> bool:
+        """Whether a line typed while waiting is answered now: a command, or an answer to
+        the host's takeback ask waiting."""
+        word = " ".join(raw.decode("utf-8", "replace").lower().split())
+        return (self.theirs is not None and word in ANSWERS) or command_of(word) is not None
+
+    def _typed(self, raw: bytes) -> None:
+        """A command typed while the host's answer is awaited, answered at once (`undo`
+        waits for this player's own prompt); an answer to the host's takeback ask."""
+        text = raw.decode("utf-8", "replace").strip()
+        if not text:
+            return
+        console = self.inner.console
+        if console.echo:
+            console.say(text)
+        word = " ".join(text.lower().split())
+        if self.theirs is not None and word in ANSWERS:
+            self.answer(ANSWERS[word], self.theirs)
+        elif command_of(text) == "undo":
+            self.say(
+                f"It is {self.other}'s turn: type undo at your own prompt to ask for a takeback."
+            )
+        elif console.commands is not None:
+            console.commands(text)
+
     def wait(
         self, number: int, own: bool = False, asking: bool = False, until: float | None = None
     ) -> Answer | None:
@@ -222,7 +319,7 @@ class GuestPlayer(PlainAsks):
                 left = max(until - time.monotonic(), 0.0)
                 if timeout is None or left <= timeout:
                     timeout, lapsing = left, True
-            message = self.link.next_message(timeout)
+            message = self._next(timeout)
             if message is None and lapsing:
                 return None
             if message is None:
@@ -237,7 +334,7 @@ class GuestPlayer(PlainAsks):
                 if asking:
                     return message
             elif isinstance(message, Refusal):
-                if message.number == number or (asking and message.number is None):
+                if message.number == number or (asking and message.code in TAKEBACK_REFUSALS):
                     return message
                 self.say(name_players(their_words(message.reason), self.names))
             elif isinstance(message, TakenBack):

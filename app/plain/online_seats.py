@@ -17,6 +17,8 @@ from app.plain.base import PlainDriver
 from rules.base import Outcome, PlayerNo
 
 Turn = Callable[[Any], Any]
+#: Hands a move to the match: None when played, else the refusal in words.
+Submit = Callable[[Any], str | None]
 
 
 class OnlineDriver(PlainDriver):
@@ -25,7 +27,7 @@ class OnlineDriver(PlainDriver):
     game_id: ClassVar[str] = "online"
     #: The line mode's commands an online game does not offer (as the full screen's
     #: `online_offer`): the plain host allows no hints, and a takeback is never played
-    #: locally: it needs the other player's consent, which `plain_takebacks.OnlineCommands`
+    #: locally: it needs the other player's consent, which `online_takebacks.OnlineCommands`
     #: asks for before these refusals are read (this one guards a runner without it).
     refused_commands: ClassVar[dict[str, str]] = {
         "undo": "Takebacks are not offered in an online game.",
@@ -33,13 +35,27 @@ class OnlineDriver(PlainDriver):
     }
 
     def __init__(
-        self, inner: PlainDriver, local: PlayerNo, local_turn: Turn, remote_turn: Turn
+        self,
+        inner: PlainDriver,
+        local: PlayerNo,
+        local_turn: Turn,
+        remote_turn: Turn,
+        hand_over: Callable[[Submit], Submit] | None = None,
     ) -> None:
+        """`hand_over`: where the local seat's moves go instead of straight to the match
+        (a guest's go to the host first): given the match's `submit`, the local one."""
         super().__init__(inner.game, inner.console, inner.names)
         self.inner = inner
         self.local = local
         self.local_turn = local_turn
         self.remote_turn = remote_turn
+        self.hand_over = hand_over
+
+    def attach(self, submit: Submit | None) -> None:
+        super().attach(submit)
+        if submit is not None and self.hand_over is not None:
+            submit = self.hand_over(submit)
+        self.inner.attach(submit)
 
     def welcome(self, state: Any) -> None:
         self.inner.welcome(state)
@@ -48,6 +64,12 @@ class OnlineDriver(PlainDriver):
         if self.game.to_move(state) == self.local:
             return self.local_turn(state)
         return self.remote_turn(state)
+
+    def offer(self, move: Any) -> bool:
+        return self.inner.offer(move)  # (the local seat's: a guest's goes to the host)
+
+    def say_refusal(self, reason: str) -> None:
+        self.inner.say_refusal(reason)
 
     def report(self, before: Any, move: Any, after: Any) -> None:
         self.inner.report(before, move, after)

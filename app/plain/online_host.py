@@ -1,11 +1,13 @@
 """The host in plain mode: the one match loop over the host's session, one seat online.
 
 `HostReferee` is what the host adds to a local plain game: the guest's turns come from
-the connection (`guest_turn`: a move is checked against the rules before it is played,
-and a refusal goes back in words), and every turn played goes out (`changed`, the
-runner's `on_change`). The game itself is `MatchRunner` with the game's own driver.
+the connection (`guest_turn`: the guest's move goes to the match session once, as a
+typed one does, and its refusal goes back to the guest in words and with its code), and
+every turn played goes out (`changed`, the runner's `on_change`). The game itself is
+`MatchRunner` with the game's own driver; the link runs on the line mode's loop
+(`app.plain.online_loop`), which runs whenever this side waits.
 
-Takebacks (`app.online.plain_takebacks`): the host's `undo` asks the guest; the guest's
+Takebacks (`app.plain.online_takebacks`): the host's `undo` asks the guest; the guest's
 ask is answered `yes` or `no`. Allowed, the host's session takes the moves back
 (`TakenBack` from the turn starts it again, and `changed` tells the guest).
 """
@@ -15,9 +17,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from app.online.guest_link import Heard
 from app.online.host_link import REJOIN_SECONDS
 from app.online.host_turns import HostTurns
-from app.online.plain_takebacks import Answered, PlainAsks
 from app.online.protocol import (
     Away,
     Bye,
@@ -26,6 +28,7 @@ from app.online.protocol import (
     TakebackAnswer,
     TakebackAsk,
     TakebackLapsed,
+    Why,
 )
 from app.online.takebacks import (
     LAPSED,
@@ -40,30 +43,31 @@ from app.online.takebacks import (
 )
 from app.online.texts import their_words
 from app.plain.base import EndOfInput
+from app.plain.online_loop import LineLoop
+from app.plain.online_takebacks import Answered, PlainAsks
 from app.plain.stops import TakenBack
-from rules.base import IllegalMove, PlayerNo
+from rules.base import PlayerNo
 from rules.match import MatchState
-from rules.words.common import name_players
 from rules.words.moves import describe_move
 from rules.words.voice import Voice
-
-#: How often a waiting referee looks whether the guest has been away too long.
-POLL_SECONDS = 1.0
 
 
 class HostReferee(PlainAsks):
     """The host's side of an online game in plain mode (see the module's docstring)."""
 
-    def __init__(self, turns: HostTurns, say: Any, console: Any = None) -> None:
+    def __init__(
+        self, turns: HostTurns, say: Any, console: Any = None, loop: LineLoop | None = None
+    ) -> None:
         super().__init__(say, "Guest", turns.guest_seat)
         self.turns = turns
         self.link = turns.link
         self.game = turns.game
         self.say = say
         self.console = console
+        self.loop = loop or LineLoop()
         #: The host's own ask waiting for the guest's answer (the turn it was made at).
         self.mine: int | None = None
-        self.link.heard = self.heard
+        self.link.hand_to(lambda _seat, message: self.bring_in(message))
 
     @property
     def names(self) -> tuple[str, str]:
@@ -87,7 +91,7 @@ class HostReferee(PlainAsks):
         return self.mine is not None
 
     def refuse_second(self) -> None:
-        self.link.refuse(ONE_AT_A_TIME)
+        self.link.refuse(ONE_AT_A_TIME, Why.ONE_AT_A_TIME)
 
     def host_turn(self, inner: Any) -> Any:
         """The host's own turn (the game's prompts), where `yes`/`no` answers an ask."""
@@ -124,11 +128,10 @@ class HostReferee(PlainAsks):
         if not count:
             self.say(NONE_OF_YOURS)
             return
-        with self.lock:
-            if self.theirs is not None:
-                self.say(ONE_AT_A_TIME)
-                return
-            self.mine = self.turns.turn
+        if self.theirs is not None:
+            self.say(ONE_AT_A_TIME)
+            return
+        self.mine = self.turns.turn
         self.link.send(TakebackAsk(number=self.turns.turn))
         self.say(asked_words(self.guest, count))
         try:
@@ -159,24 +162,30 @@ class HostReferee(PlainAsks):
     def _next(self, until: float | None = None) -> Message | None:
         """The guest's next message (EndOfInput: the guest left or stayed away); None
         when none came by `until` (`time.monotonic`)."""
+        return self.loop.run(self._message(until))
+
+    async def _message(self, until: float | None) -> Message | None:
         while True:
-            timeout, lapsing = POLL_SECONDS, False
-            if until is not None and until - time.monotonic() <= POLL_SECONDS:
-                timeout, lapsing = max(until - time.monotonic(), 0.0), True
-            message = self.link.next_message(timeout)
+            wait = None if until is None else max(until - time.monotonic(), 0.0)
+            if self.link.away:  # (a guest away too long ends the game: kept)
+                left = max(REJOIN_SECONDS - self.link.away_for(), 0.0) + 0.01
+                wait = left if wait is None else min(wait, left)
+            message: Heard | None = await self.next_message(wait)
             if message is None or isinstance(message, Away):
                 if self.link.away and self.link.away_for() > REJOIN_SECONDS:
                     away = self.link.presence.longest_away()
                     raise EndOfInput(f"{(away and away.guest) or self.guest} did not come back")
-                if message is None and lapsing:
+                if message is None and until is not None and time.monotonic() >= until:
                     return None
                 continue
             if isinstance(message, Bye):
                 raise EndOfInput(f"{self.guest} left")
-            return message
+            if isinstance(message, Message):
+                return message
 
     def guest_turn(self, state: Any) -> Any:
-        """Wait for the guest's move for this turn; refuse what the rules refuse."""
+        """Wait for the guest's move for this turn and hand it to the match once; its
+        refusal goes back to the guest."""
         if self.link.is_away(self.turns.to_move):
             self.say(f"Waiting for {self.guest} to come back.")
         while True:
@@ -187,13 +196,14 @@ class HostReferee(PlainAsks):
                 continue
             if not isinstance(message, Move) or message.number != self.turns.turn:
                 continue
-            try:
-                move = self.game.parse_move(message.text)
-                self.game.play(state, move)
-            except (IllegalMove, ValueError) as error:
-                reason = name_players(their_words(str(error)), self.names)
-                self.link.refuse(reason, message.number, self.turns.to_move)
+            assert self.offer is not None
+            refusal = self.offer(message.text)
+            if refusal is not None:
+                reason = their_words(refusal)
+                self.link.refuse(reason, Why.RULES, message.number, self.turns.to_move)
                 continue
-            described = describe_move(self.game.id, state, move, Voice(self.names))
+            session = self.session
+            move = self.game.parse_move(session.moves[-1][1])
+            described = describe_move(self.game.id, session.history[-1], move, Voice(self.names))
             self.say(f"{self.guest} (online): {described}.")
             return move

@@ -1,5 +1,9 @@
 """Hosting and joining in plain mode: the link, the one match loop, the record kept.
 
+The link runs on the line mode's loop (`app.plain.online_loop.LineLoop`), which runs
+whenever the line mode waits: for a typed line, the other player's message or the guest
+to join. No thread is started.
+
 Both sides keep the game as a local one is kept (their session's `SavedGames` keeper,
 after every turn, under the host's record id) and count a finished game once (`app.
 ratings.record_game`, which passes over a record id counted already), the other player
@@ -8,6 +12,7 @@ marked as online (`app.online.online_stats`).
 
 from __future__ import annotations
 
+import contextlib
 import ssl
 import sys
 import uuid
@@ -19,17 +24,19 @@ from pydantic import ValidationError
 from app.match_session import SavedGames
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, JoinRefused
-from app.online.guest_play import GuestPlayer
-from app.online.host_link import HostLink
-from app.online.host_play import HostReferee
+from app.online.host_link import REJOIN_SECONDS, HostLink
 from app.online.host_turns import HostTurns
 from app.online.online_stats import mark_online
-from app.online.plain_takebacks import OnlineCommands
-from app.online.seats import OnlineDriver
-from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words, their_words
+from app.online.relay import shown_host
+from app.online.texts import ENCRYPTED, NAME_LIMIT, UNENCRYPTED, reach_words, their_words
 from app.plain import driver_class
 from app.plain.base import Console, EndOfInput
 from app.plain.match_runner import MatchRunner
+from app.plain.online_guest import GuestPlayer
+from app.plain.online_host import HostReferee
+from app.plain.online_loop import LineLoop
+from app.plain.online_seats import OnlineDriver
+from app.plain.online_takebacks import OnlineCommands
 from rules.base import Game, PlayerNo
 from rules.match import MatchState, match_outcome
 from rules.names import tidy_name
@@ -43,14 +50,6 @@ GUEST_SEAT: PlayerNo = 2
 
 def now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
-
-
-def shown_host(bind: str) -> str:
-    if bind in ("0.0.0.0", "::", ""):
-        import socket
-
-        return socket.gethostname()
-    return f"[{bind}]" if ":" in bind else bind
 
 
 def _mark(record_id: str, seat: PlayerNo) -> None:
@@ -88,9 +87,29 @@ def host_plain(
     host's certificate and key (None: the link is not encrypted). `guest`: the guest's
     seat's name when the host fixes it (a tournament's pairing; None: the guest's own).
     `host_seat`: the host's seat (2: the guest is Player 1, `host --first 2`)."""
+    loop = LineLoop()
+    try:
+        return _host(loop, game, match, name, bind, port, console, tls, guest, host_seat)
+    finally:
+        loop.close()
+
+
+def _host(
+    loop: LineLoop,
+    game: Game[Any, Any, Any],
+    match: MatchState,
+    name: str,
+    bind: str,
+    port: int,
+    console: Console | None,
+    tls: ssl.SSLContext | None,
+    guest: str | None,
+    host_seat: PlayerNo,
+) -> int:
     from app.online.codes import new_code
 
     console = console or Console(sys.stdin, sys.stdout)
+    console.stdin = loop.input(console.stdin)
     code = new_code()
     link = HostLink(code, name, bind=bind, port=port, notice=console.say, tls=tls)
     link.seat_name = guest
@@ -104,9 +123,9 @@ def host_plain(
     record_id = uuid.uuid4().hex
     turns = HostTurns(link, game, names, guest_seat, record_id)
     turns.publish(match, ())
-    referee = HostReferee(turns, console.say, console)
+    referee = HostReferee(turns, console.say, console, loop)
     try:
-        port = link.start()
+        port = loop.run(link.start())
     except OSError as error:
         print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
         return 1
@@ -119,9 +138,9 @@ def host_plain(
     console.say(UNENCRYPTED if tls is None else ENCRYPTED)
     console.say("Waiting for a guest to join (ctrl+c stops).")
     try:
-        link.joined.wait()
+        loop.run(link.joined.wait())
     except KeyboardInterrupt:
-        link.stop()
+        loop.run(link.stop())
         console.say()
         return INTERRUPTED
     guest = link.guest or "Guest"
@@ -146,11 +165,20 @@ def host_plain(
     stopped = play_out(runner, console)
     finished = match_outcome(runner.match) is not None
     if finished:
-        link.stop("The game is over.")
         _mark(record_id, guest_seat)
+        if link.away:  # (the result waits for the guest, as long as a rejoin may come)
+            minutes = int(REJOIN_SECONDS // 60)
+            console.say(
+                f"{guest} is away: the result waits for them to come back, for up to "
+                f"{minutes} minutes (ctrl+c stops)."
+            )
+            with contextlib.suppress(KeyboardInterrupt):
+                if loop.run(link.until_back()):
+                    console.say(f"{guest} is back and has the result.")
+        loop.run(link.stop("The game is over."))
         return 0
     console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
-    link.stop(f"{name} stopped the game: it is kept.")
+    loop.run(link.stop(f"{name} stopped the game: it is kept."))
     return INTERRUPTED if stopped == "interrupted" else 0
 
 
@@ -162,10 +190,25 @@ def join_plain(
 ) -> int:
     """Join the game at `address` and play it line by line; the exit code. `tls`: the
     certificates to trust for an encrypted link (None: not encrypted)."""
+    loop = LineLoop()
+    try:
+        return _join(loop, address, name, console, tls)
+    finally:
+        loop.close()
+
+
+def _join(
+    loop: LineLoop,
+    address: Address,
+    name: str,
+    console: Console | None,
+    tls: ssl.SSLContext | None,
+) -> int:
     console = console or Console(sys.stdin, sys.stdout)
+    console.stdin = loop.input(console.stdin)
     link = GuestLink(address, name, tls=tls)
     try:
-        welcome = link.join()
+        welcome = loop.run(link.join())
     except JoinRefused as error:
         print(f"equation-duel: error: cannot join: {error}", file=sys.stderr)
         return 1
@@ -175,13 +218,15 @@ def join_plain(
             raise ValueError(f"unknown game {match.game_id!r}")
         game = get_game(match.game_id)
         names = (
-            tidy_name(their_words(welcome.names[0]), "Player 1", 16),
-            tidy_name(their_words(welcome.names[1]), "Player 2", 16),
+            tidy_name(their_words(welcome.names[0]), "Player 1", NAME_LIMIT),
+            tidy_name(their_words(welcome.names[1]), "Player 2", NAME_LIMIT),
         )
         inner = driver_class(game.id)(game, console, names)
-        player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn, welcome.takebacks)
+        player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn, welcome.takebacks, loop)
         player.limit = match.turn_seconds
-        driver = OnlineDriver(inner, welcome.seat, player.own_turn, player.host_turn)
+        driver = OnlineDriver(
+            inner, welcome.seat, player.own_turn, player.host_turn, player.hand_over
+        )
         players = players_of(names)
         record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
         runner = MatchRunner(
@@ -196,7 +241,7 @@ def join_plain(
         )
         OnlineCommands.install(runner, player)
     except (ValidationError, ValueError) as error:
-        link.close("The game could not be read.")
+        loop.run(link.close("The game could not be read."))
         why = their_words(str(error), 200)
         print(f"equation-duel: error: the host's game cannot be read: {why}", file=sys.stderr)
         return 1
@@ -204,9 +249,9 @@ def join_plain(
     stopped = play_out(runner, console)
     finished = match_outcome(runner.match) is not None
     if finished:
-        link.close()
+        loop.run(link.close())
         _mark(record_id, HOST_SEAT if welcome.seat == GUEST_SEAT else GUEST_SEAT)
         return 0
     console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
-    link.close(f"{names[welcome.seat - 1]} left: the game is kept.")
+    loop.run(link.close(f"{names[welcome.seat - 1]} left: the game is kept."))
     return INTERRUPTED if stopped == "interrupted" else 0

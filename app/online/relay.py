@@ -1,0 +1,270 @@
+"""A game with both seats online: the host plays no seat, it only judges.
+
+A tournament's pairing played by two students on their own machines (`tournament host
+... --both-online`, or the round screen's "Play online", 2): the tournament's machine
+hosts the match with a guest in each seat (`HostLink(seats=...)`, each seat its own
+code, so neither student can take or move for the other's seat), says one join command
+per seat and waits for both. Then each guest's move, as it comes, goes to the match
+session (`MatchSession.play`, once): a refusal goes back to that guest in words, a move
+played goes to both, and what happens is said here in words (`say`). The guests are
+ordinary guests (`equation-duel join`, plain or full screen): nothing tells them the host
+plays no seat.
+
+`Relay` runs on the loop of the program it is in (the line mode's, `app.plain.
+online_relay`; Textual's on the round screen, `app.tui.tournament_online`): both front
+ends use this one relay, in their own process.
+
+Takebacks are not offered (the link refuses an ask in words): nobody here could answer
+for the other student, and a tournament's result is the game as it was played. The game
+is kept after every move and counted once, under the seats' names, as any game here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+import uuid
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from app.match_session import MatchOver, MatchSession, NotKept, Played, Refused, RoundOver, TurnLost
+from app.match_session.keeping import Keeper, SavedGames
+from app.online.codes import new_code
+from app.online.host_link import REJOIN_SECONDS, HostLink
+from app.online.host_turns import HostTurns
+from app.online.protocol import Away, Bye, Message, Move, Why
+from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words, their_words
+from rules.base import Game, PlayerNo
+from rules.match import MatchState, round_starter, score_text
+from rules.records import players_of
+from rules.words.common import name_players
+from rules.words.moves import describe_move
+from rules.words.outcome import reason_text, result_sentence
+from rules.words.voice import Voice
+
+#: Said to the guests when this machine stops the game.
+STOPPED_HERE = "The tournament's machine stopped the game: it is kept there."
+
+
+class Narrator(Protocol):
+    """Says a game in its own words as the relay judges it (the line mode's driver
+    does: the game's welcome, its report of each move and its closing lines)."""
+
+    def welcome(self, state: Any) -> None: ...
+
+    def report(self, before: Any, move: Any, after: Any) -> None: ...
+
+    def final(self, outcome: Any) -> None: ...
+
+    def start_round(self, state: Any) -> None: ...
+
+
+def relay_link(
+    names: tuple[str, str],
+    bind: str = "127.0.0.1",
+    port: int = 0,
+    tls: ssl.SSLContext | None = None,
+    notice: Any = None,
+) -> HostLink:
+    """A link with a guest in each seat, named `names`, each seat with a new code."""
+    seats: dict[PlayerNo, tuple[str, str]] = {1: (new_code(), names[0]), 2: (new_code(), names[1])}
+    return HostLink(
+        seats[1][0], "the host", bind=bind, port=port, tls=tls, notice=notice, seats=seats
+    )
+
+
+def shown_host(bind: str) -> str:
+    """The address a guest types for a host listening on `bind`."""
+    if bind in ("0.0.0.0", "::", ""):
+        import socket
+
+        return socket.gethostname()
+    return f"[{bind}]" if ":" in bind else bind
+
+
+class Relay:
+    """A match with both seats online, judged here: `start` listens and says how each
+    player joins; `play` waits for both and judges the match to its end; `stop` ends it
+    (kept)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        match: MatchState,
+        names: tuple[str, str],
+        say: Callable[[str], None],
+        bind: str = "127.0.0.1",
+        port: int = 0,
+        tls: ssl.SSLContext | None = None,
+        keeper: Keeper | None = None,
+        narrator: Narrator | None = None,
+    ) -> None:
+        """`say`: what happens, in words; `narrator`: the game's own words besides."""
+        self.game = game
+        self.narrator = narrator
+        self.names = names
+        self.say = say
+        self.bind = bind
+        self.tls = tls
+        self.link = relay_link(names, bind, port, tls, say)
+        self.link.hand_to(self.heard)
+        self.link.on_joined = self._begin
+        record_id = uuid.uuid4().hex
+        self.session: MatchSession[Any, Any, Any] = MatchSession(
+            match,
+            players_of(names),
+            clock=self.link.clock,  # (it stands still while a student is away)
+            keeper=keeper or SavedGames(),  # kept after every turn, counted once
+            record_id=record_id,
+        )
+        self.turns = HostTurns(self.link, game, names, 1, record_id)
+        self.turns.publish(match, ())
+        #: Why the relay stopped before the end ("" while it goes on, or at the end).
+        self.stopped = ""
+        self._done = asyncio.Event()
+        self._started_playing = False
+        #: Moves that came before both players were here (played when they are).
+        self._early: list[tuple[PlayerNo, Move]] = []
+
+    @property
+    def over(self) -> bool:
+        return self.session.result is not None
+
+    @property
+    def playing(self) -> bool:
+        """Both players joined and the match began."""
+        return self._started_playing
+
+    async def start(self) -> list[str]:
+        """Listen (OSError when it cannot); the lines that say how each player joins."""
+        await self.link.start()
+        flag = " --tls-ca HOST-CERTIFICATE.pem" if self.tls is not None else ""
+        host = shown_host(self.bind)
+        return [
+            *(
+                f"{seat.name} (Player {seat.number}) joins with: "
+                f"equation-duel join {seat.code}@{host}:{self.link.port}{flag}"
+                for seat in self.link.seats
+            ),
+            "Each code lets in one seat's player only.",
+            reach_words(self.bind),
+            UNENCRYPTED if self.tls is None else ENCRYPTED,
+        ]
+
+    async def play(self) -> str:
+        """Wait for both players, then judge the match to its end; "" when it ended, else
+        why it stopped (the game is kept)."""
+        await self._done.wait()
+        if self.over:
+            await self.link.stop("The game is over.")
+            return ""
+        if self.stopped.endswith(" left"):  # (a guest left: the other's screen names them)
+            await self.link.stop("the game is kept on the tournament's machine.")
+        else:
+            await self.link.stop(STOPPED_HERE)
+        return self.stopped or "stopped"
+
+    def _begin(self) -> None:
+        """Both players are here (the link's `on_joined`, before it reads a move): the
+        match begins."""
+        if self._done.is_set() or self._started_playing:
+            return
+        self._started_playing = True
+        self.session.start_turn()
+        self._say_round()
+        if self.narrator is not None:
+            self.narrator.welcome(self.session.state)
+        early, self._early = self._early, []
+        for seat, move in early:
+            self._moved(seat, move)
+
+    def stop(self, why: str = "stopped here") -> None:
+        """Stop waiting or judging: the game is kept."""
+        if not self._done.is_set():
+            self.stopped = why
+            self._done.set()
+
+    # The guests' messages, as they come
+
+    def heard(self, seat: PlayerNo | None, message: Message) -> None:
+        if self._done.is_set():
+            return
+        name = self.names[(seat or 1) - 1]
+        if isinstance(message, Bye):
+            self.stop(f"{name} left")
+        elif isinstance(message, Away):
+            asyncio.get_running_loop().call_later(REJOIN_SECONDS + 1, self._still_away)
+        elif isinstance(message, Move) and seat is not None:
+            if self._started_playing:
+                self._moved(seat, message)
+            else:  # (the first player moves before the second has joined)
+                self._early.append((seat, message))
+
+    def _still_away(self) -> None:
+        away = self.link.presence.longest_away()
+        if away is not None and self.link.away_for() > REJOIN_SECONDS:
+            self.stop(f"{away.guest} did not come back")
+
+    def _moved(self, seat: PlayerNo, message: Move) -> None:
+        session = self.session
+        if message.number != self.turns.turn or seat != session.to_move or self.over:
+            return  # (the link refused it already, or it is a retry)
+        session.tick(running=True)
+        limit = session.turn_seconds
+        if limit is not None and session.turn_used > limit:
+            used = session.turn_used
+            self.say(
+                f"Time is up! {self.names[seat - 1]} took {used:.1f} seconds; "
+                f"the limit is {limit} seconds."
+            )
+            self._show(session.time_out(used))
+            return
+        before = session.state
+        events = session.play(message.text)
+        first = events[0]
+        if isinstance(first, Refused):
+            reason = name_players(their_words(first.reason), self.names)
+            self.link.refuse(reason, Why.RULES, message.number, seat)
+            return
+        assert isinstance(first, Played)
+        described = describe_move(self.game.id, before, first.move, Voice(self.names))
+        self.say(f"{self.names[seat - 1]} (online): {described}.")
+        if self.narrator is not None:
+            self.narrator.report(before, self.game.parse_move(first.move), first.after)
+        self._show(events)
+
+    def _show(self, events: tuple[Any, ...]) -> None:
+        """What the session said happened, in words; the turn to both guests."""
+        session = self.session
+        ended = False
+        for event in events:
+            if isinstance(event, TurnLost) and self.narrator is None:  # (its report says it)
+                self.say(name_players(event.note, self.names))
+            elif isinstance(event, RoundOver):
+                ended = True
+                if self.narrator is not None and event.result.seconds_used is None:
+                    self.narrator.final(event.outcome)
+                if session.best_of > 1:
+                    number = event.result.number
+                    why = reason_text(event.outcome, self.names)
+                    self.say(f"{self.names[event.result.winner - 1]} wins round {number}: {why}.")
+                    self.say(score_text(session.match, self.names))
+            elif isinstance(event, MatchOver):
+                self.say(result_sentence(event.outcome, self.names))
+            elif isinstance(event, NotKept):
+                self.say(event.reason)
+        self.turns.changed(session.match, tuple(session.seconds))
+        if self.over:
+            self.stop("")
+        elif ended:
+            state = session.next_round()
+            self.say("")
+            self._say_round()
+            if self.narrator is not None:
+                self.narrator.start_round(state)
+
+    def _say_round(self) -> None:
+        match = self.session.match
+        if match.best_of > 1:
+            starter = self.names[round_starter(match) - 1]
+            self.say(f"Round {match.round_number}: {starter} starts.")

@@ -1,0 +1,139 @@
+"""The line mode's event loop for online play: one loop, run whenever the line mode waits.
+
+The line mode asks its questions one line at a time (`Console.ask`, the one match loop),
+and the link (`app.online`) runs on an asyncio loop. `LineLoop` owns that loop (an
+`asyncio.Runner`) and runs it whenever the line mode waits: for a typed line
+(`LineLoop.input`: standard input read by the loop's own reader, never a thread), for
+the other player's message, or for a deadline. So while a player is at a prompt, the
+link still answers pings, admits a guest, refuses a move out of turn and says the other
+player's takeback ask at once. Nothing else runs the loop, and no thread is started.
+
+Ctrl+C while the loop waits raises KeyboardInterrupt, as at any prompt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Coroutine
+from typing import IO, Any, TypeVar
+
+T = TypeVar("T")
+
+#: How much is read at a time.
+CHUNK = 65536
+
+
+class LineLoop:
+    """The loop of an online game played line by line (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self._runner = asyncio.Runner()
+
+    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        """Run the loop until `coroutine` is done (the line mode waits meanwhile)."""
+        return self._runner.run(coroutine)
+
+    def close(self) -> None:
+        self._runner.close()
+
+    def input(self, stdin: IO[str]) -> Any:
+        """`stdin` read on this loop (a file or a test's text, which never waits: as it
+        is)."""
+        try:
+            fd = stdin.fileno()
+        except (AttributeError, OSError, ValueError):
+            return stdin
+        return LoopInput(stdin, fd, self)
+
+
+class LoopInput:
+    """Standard input read by the loop (`add_reader`), for `Console`: `buffer.readline`
+    returns a line of bytes, waiting on the loop until one has come."""
+
+    def __init__(self, stdin: IO[str], fd: int, loop: LineLoop) -> None:
+        self.stdin = stdin
+        self.fd = fd
+        self.loop = loop
+        self.buffer = self
+        self._data = bytearray()
+        self._ended = False
+
+    def isatty(self) -> bool:
+        return self.stdin.isatty()
+
+    def readline(self, limit: int = -1) -> bytes:
+        """The next line with its newline (at most `limit` bytes; b"" at the end)."""
+        return self.loop.run(self.line(limit))
+
+    async def line(self, limit: int = -1) -> bytes:
+        while True:
+            end = self._data.find(b"\n")
+            if end >= 0 and (limit < 0 or end < limit):
+                return self._take(end + 1)
+            if 0 <= limit <= len(self._data):
+                return self._take(limit)
+            if self._ended:
+                return self._take(len(self._data))
+            await self._more()
+
+    @property
+    def at_end(self) -> bool:
+        """Standard input ended, and all it held was read."""
+        return self._ended and not self._data
+
+    def unread(self, line: bytes) -> None:
+        """Put `line` back, to be read first."""
+        self._data[:0] = line
+
+    @property
+    def holds_line(self) -> bool:
+        """A whole line was typed ahead and waits for the next question."""
+        return b"\n" in self._data
+
+    async def ended(self) -> None:
+        """Wait until standard input ends (what is typed meanwhile is passed over)."""
+        while not self._ended:
+            await self._more()
+            self._data.clear()
+
+    def _take(self, count: int) -> bytes:
+        taken = bytes(self._data[:count])
+        del self._data[:count]
+        return taken
+
+    async def _more(self) -> None:
+        """Wait until more has come (or the end); what came is kept at once, so a wait
+        cancelled meanwhile (a message came first) loses nothing."""
+        loop = asyncio.get_running_loop()
+        came: asyncio.Future[None] = loop.create_future()
+
+        def readable() -> None:
+            loop.remove_reader(self.fd)  # (one read a wait)
+            self._keep(self._read())
+            if not came.done():
+                came.set_result(None)
+
+        try:
+            loop.add_reader(self.fd, readable)
+        except (OSError, ValueError):  # a regular file: reading it never waits
+            self._keep(self._read())
+            return
+        try:
+            await came
+        finally:
+            with contextlib.suppress(OSError, ValueError):
+                loop.remove_reader(self.fd)
+
+    def _read(self) -> bytes:
+        try:
+            return os.read(self.fd, CHUNK)
+        except OSError:
+            return b""
+
+    def _keep(self, chunk: bytes) -> None:
+        if chunk:
+            self._data += chunk
+        else:
+            self._ended = True
