@@ -53,7 +53,7 @@ async def test_the_setup_screen_names_the_computer_by_its_level_not_bo() -> None
         setup = top(app)
         assert isinstance(setup, SetupScreen)
         setup.query_one("#name-2", Input).value = "Bo"  # typed for a person...
-        await pilot.click("#computer-2")  # ...then Computer picked
+        await pilot.click("#easy-2")  # ...then the easy computer picked
         await pilot.pause()
         second = setup.seats()[1]
         assert (second.name, second.kind, second.level) == ("Computer (easy)", "computer", "easy")
