@@ -1,11 +1,12 @@
 """Figures for the classroom (docs/classroom.md): Swiss pairing time, and a campaign of
 random tournament steps through the command line's code.
 
-    python bench/classroom.py pair [--players 40] [--rounds 5] [--repeat 20]
+    python bench/classroom.py pair [--players 41 64] [--rounds 5] [--repeat 20] [--vs DIR]
     python bench/classroom.py campaign [--tournaments 200] [--seed 1] [--seconds 120]
 
 `pair`: the time to pair each round of a Swiss of N players (random results between
-rounds), the median and the worst over the repeats. `campaign`: random tournaments (round
+rounds), the median and the worst over the repeats, wall and CPU (goal: every pairing of
+up to 64 players within 20 ms); `--vs DIR` runs the code in DIR in turn, size by size. `campaign`: random tournaments (round
 robin and Swiss, 2-40 players) driven step by step through the command line in one
 process, with random results, absences, corrections and garbage input, in a fresh data
 folder; after every step the tournament is read back from the database and checked (no
@@ -22,25 +23,32 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+if __name__ == "__main__" and "--code" in sys.argv:  # the code to measure (`--vs`)
+    at = sys.argv.index("--code")
+    sys.path.insert(0, sys.argv[at + 1])
+    del sys.argv[at : at + 2]
+else:
+    sys.path.insert(0, str(ROOT))
 
 
 def bench_pair(players: int, rounds: int, repeat: int) -> None:
     from rules.tournament import enter_result, new_tournament
     from rules.tournament.course import pair_round
 
-    times: dict[int, list[float]] = {r: [] for r in range(1, rounds + 1)}
+    times: dict[int, list[tuple[float, float]]] = {r: [] for r in range(1, rounds + 1)}
     for seed in range(repeat):
         rng = random.Random(seed)
         names = [f"P{i}" for i in range(1, players + 1)]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         t = new_tournament("Bench", names, "collect", format="swiss", rounds=rounds)
-        times[1].append(time.perf_counter() - start)
+        times[1].append((time.perf_counter() - start, time.process_time() - cpu))
         for number in range(1, rounds):
             rnd = t.rounds[-1]
             # Results without pairing the next round, so the pairing alone is timed.
@@ -48,13 +56,31 @@ def bench_pair(players: int, rounds: int, repeat: int) -> None:
             for p in rnd.pairings:
                 done = enter_result(done, number, p.p1, p.p2, rng.choice(p.names))
             done = done.model_copy(update={"format": "swiss"})
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             t = pair_round(done)
-            times[number + 1].append(time.perf_counter() - start)
-    print(f"Swiss pairing of {players} players, {repeat} runs (milliseconds):")
-    print("  round  median  worst")
+            times[number + 1].append((time.perf_counter() - start, time.process_time() - cpu))
+    print(f"Swiss pairing of {players} players, {repeat} runs (milliseconds, wall and CPU):")
+    print("  round  median  worst   CPU median  worst")
     for number, found in times.items():
-        print(f"  {number:5}  {statistics.median(found) * 1000:6.1f}  {max(found) * 1000:5.1f}")
+        wall = [w * 1000 for w, _ in found]
+        used = [c * 1000 for _, c in found]
+        print(
+            f"  {number:5}  {statistics.median(wall):6.1f}  {max(wall):5.1f}"
+            f"   {statistics.median(used):10.1f}  {max(used):5.1f}"
+        )
+    every = [w * 1000 for found in times.values() for w, _ in found]
+    print(f"  every round: median {statistics.median(every):.1f} ms, worst {max(every):.1f} ms")
+
+
+def pair_in_turn(sizes: list[int], rounds: int, repeat: int, other: str) -> None:
+    """`bench_pair` for this code and the code in `other`, size by size, in turn."""
+    for players in sizes:
+        for label, root in (("this code", ROOT), (other, Path(other).resolve())):
+            print(f"[{label}]", flush=True)
+            here = ["--players", str(players), "--rounds", str(rounds), "--repeat", str(repeat)]
+            subprocess.run(
+                [sys.executable, __file__, "--code", str(root), "pair", *here], check=False
+            )
 
 
 GARBAGE = ["", " ", "-", "A-", "\x1b[31mX", "Zed", "1", "é" * 40, "Ann-Bo-Cy", "\x00"]
@@ -171,16 +197,22 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="what", required=True)
     pair = sub.add_parser("pair")
-    pair.add_argument("--players", type=int, default=40)
+    pair.add_argument("--players", type=int, nargs="+", default=[41, 64])
     pair.add_argument("--rounds", type=int, default=5)
     pair.add_argument("--repeat", type=int, default=20)
+    pair.add_argument("--vs", default="", help="a folder of other code, run in turn")
     fuzz = sub.add_parser("campaign")
     fuzz.add_argument("--tournaments", type=int, default=200)
     fuzz.add_argument("--seed", type=int, default=1)
     fuzz.add_argument("--seconds", type=float, default=120.0)
     args = parser.parse_args()
     if args.what == "pair":
-        bench_pair(args.players, args.rounds, args.repeat)
+        print(f"load average at the start: {os.getloadavg()[0]:.1f}")
+        if args.vs:
+            pair_in_turn(args.players, args.rounds, args.repeat, args.vs)
+        for players in [] if args.vs else args.players:
+            bench_pair(players, args.rounds, args.repeat)
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     else:
         tally = campaign(args.tournaments, args.seed, args.seconds)
         print("| tried | crashes | hangs | lost |")

@@ -11,6 +11,10 @@ computer players (the solver's tables are the largest thing the app can hold).
   each game in a fresh process, then all of them one after another in one app (the game
   screen forgets the solver's tables when it closes); the peak of the process and of its
   helper process (where the computer's searches run). Goal: under 150 MB.
+- Fifty's move cache full: the legal moves of 1,925 pools of 1 to 15 (every pool of 11
+  to 13 numbers, as random play, the solver's generic search and the computer levels ask
+  in a long session), in a fresh process; `--vs DIR` runs the code in DIR too. Goal: a
+  few MB above the start (it was 471 MB: a model of its own per move, issue 37).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+from pathlib import Path
 
 from harness import MENU_TEXTS, ROOT, Terminal, child_env, load, program, quiet_sequence
 
@@ -98,6 +103,40 @@ def by_keys(quiet_moves: int = 40) -> None:
     print(f"a whole conquest game by keys, {len(numbers)} moves: peak {max(samples) / 1024:.1f} MB")
 
 
+MOVES_CACHE = """
+import itertools, resource, sys
+sys.path.insert(0, sys.argv[1])
+from rules.fifty import GAME, FiftyOptions, FiftyState
+
+options = FiftyOptions(pool=(1, 15))
+pools = [p for k in (13, 12, 11) for p in itertools.combinations(range(1, 16), k)]
+states = [FiftyState(options=options, pool=p, to_move=1) for p in pools]
+start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+for state in states + states:
+    GAME.legal_moves(state)
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(f"{len(pools)} {start:.1f} {peak:.1f}")
+"""
+
+
+def moves_cache(codes: list[str]) -> None:
+    print("fifty's move cache full (the legal moves of every pool of 11 to 13 of 1 to 15):")
+    for code in codes:
+        result = subprocess.run(
+            [sys.executable, "-c", MOVES_CACHE, code],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=code,
+            check=False,
+        )
+        if result.returncode != 0:
+            print(f"  {code}: failed\n{result.stderr[-2000:]}")
+            continue
+        pools, start, peak = result.stdout.split()
+        print(f"  {code}: {pools} pools, peak {float(peak):.1f} MB (from {float(start):.1f} MB)")
+
+
 def bots(games: list[str]) -> None:
     print("perfect against perfect, in-process: moves, peak, its helper's peak")
     for chosen in [[g] for g in games] + ([games] if len(games) > 1 else []):
@@ -126,10 +165,12 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--bots", nargs="*", choices=GAME_IDS, default=list(GAME_IDS))
+    parser.add_argument("--vs", default="", help="a folder of other code (the move cache)")
     args = parser.parse_args()
     load("at the start")
     by_keys()
     bots(args.bots)
+    moves_cache([str(ROOT), *([str(Path(args.vs).resolve())] if args.vs else [])])
     load("at the end")
 
 

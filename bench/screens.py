@@ -171,7 +171,7 @@ def seed(folder: Path, env: dict[str, str], seeds: int, pupils: int, class_games
         [sys.executable, "-c", SEED, str(pupils), str(class_games)],
         env=dict(env, PYTHONPATH=str(ROOT)),
         check=True,
-        timeout=60,
+        timeout=900,  # 2,000 games recorded one by one: minutes on a busy machine
     )
 
 

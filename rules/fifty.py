@@ -12,7 +12,7 @@ Notation: `A op B` without spaces, e.g. `6*7`, `9-5`, `7/2`; order matters for â
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from pydantic import Field, field_validator, model_validator
 
@@ -138,12 +138,19 @@ def equation_text(move: FiftyMove, value: int | None = None, ascii_ops: bool = F
     return text if value is None else f"{text} = {value}"
 
 
-@lru_cache(maxsize=8192)
+@cache  # at most 15 Ã— 14 pairs (POOL_LIMITS): 840 moves, about 410 KB
+def _moves_of(a: int, b: int) -> tuple[FiftyMove, ...]:
+    """The four moves `a op b` (moves are immutable, so one model serves every pool)."""
+    return tuple(FiftyMove(a=a, op=op, b=b) for op in ALL_OPS)
+
+
+@lru_cache(maxsize=1024)
 def _moves_over(pool: tuple[int, ...]) -> tuple[FiftyMove, ...]:
-    """Every `a op b` of two different numbers of `pool` (moves are immutable, so the
-    same tuple serves every position with this pool: random play, the solver and the
-    computer players ask for the same pools again and again)."""
-    return tuple(FiftyMove(a=a, op=op, b=b) for a in pool for b in pool if a != b for op in ALL_OPS)
+    """Every `a op b` of two different numbers of `pool`: random play, the solver and the
+    computer players ask for the same pools again and again. The tuple holds the shared
+    models of `_moves_of` (8 bytes a move, 7 KB for 15 numbers): it held a model of its
+    own per move (488 bytes), so the cache grew to 1 GB at its bound (issue 37)."""
+    return tuple(m for a in pool for b in pool if a != b for m in _moves_of(a, b))
 
 
 _MOVE = re.compile(r"^([0-9]{1,9}) ?([^0-9 ]+) ?([0-9]{1,9})$")

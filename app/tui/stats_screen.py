@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -45,6 +46,41 @@ class ReadStatistics:
     ratings: ReadRatings
 
 
+#: The rows a table is given at first, and again whenever it is scrolled near the end of
+#: those it has: a class's 2,000 games make about 1,500 rows, and DataTable measures every
+#: cell it is given (about 220 ms for those, issue 37) though a table shows ten at a time.
+PAGE = 60
+
+
+class GrowingTable(DataTable[object]):
+    """A DataTable given its rows a page at a time: the next page as it is scrolled near
+    the end of those it has, all of them at once for ctrl+end (its last row)."""
+
+    def __init__(self, id: str) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        self.waiting: list[tuple[object, ...]] = []
+
+    def add_rows_by_page(self, rows: Iterable[tuple[object, ...]]) -> None:
+        self.waiting.extend(rows)
+        self.grow()
+
+    def grow(self, every: bool = False) -> None:
+        """Add the next page of rows waiting (or all of them)."""
+        if self.waiting:
+            count = len(self.waiting) if every else PAGE
+            self.add_rows(self.waiting[:count])
+            del self.waiting[:count]
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if self.waiting and new_value >= self.row_count - PAGE // 2:
+            self.grow()
+
+    def action_scroll_bottom(self) -> None:
+        self.grow(every=True)
+        super().action_scroll_bottom()
+
+
 def read_statistics() -> ReadStatistics:
     """Read the statistics and the ratings (touches no widget: it may run in a thread)."""
     try:
@@ -80,11 +116,11 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             if self.read is not None:
                 yield RatingsPanel(self.read.ratings, id="stats-ratings")
             yield Static("Players", classes="stats-heading", id="stats-players-heading")
-            yield DataTable(id="stats-players", cursor_type="row", zebra_stripes=True)
+            yield GrowingTable(id="stats-players")
             yield Static("Head to head", classes="stats-heading", id="stats-h2h-heading")
-            yield DataTable(id="stats-h2h", cursor_type="row", zebra_stripes=True)
+            yield GrowingTable(id="stats-h2h")
             yield Static("Against the computer", classes="stats-heading", id="stats-cpu-heading")
-            yield DataTable(id="stats-cpu", cursor_type="row", zebra_stripes=True)
+            yield GrowingTable(id="stats-cpu")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -131,11 +167,11 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             return
         plural = "game" if found.games == 1 else "games"
         summary_line.update(Text(f"{found.games} finished {plural} recorded{left_out}"))
-        players = self.query_one("#stats-players", DataTable)
+        players = self.query_one("#stats-players", GrowingTable)
         players.add_columns("Player", "Game", "Played", "Won", "Lost", "Win %", "Streak")
         # People first, then the computer's seats ("Computer (perfect)"), apart.
-        for p in sorted(found.players, key=lambda p: p.name in found.computers):
-            players.add_row(
+        players.add_rows_by_page(
+            (
                 Text(p.shown),  # (with the players met online: "Ada, against Bob (online)")
                 game_name(p.game),
                 p.played,
@@ -144,19 +180,23 @@ class StatsScreen(StyledAsMounted, Screen[None]):
                 percent(p.win_rate),
                 stats.streak_text(p.streak),
             )
-        h2h = self.query_one("#stats-h2h", DataTable)
+            for p in sorted(found.players, key=lambda p: p.name in found.computers)
+        )
+        h2h = self.query_one("#stats-h2h", GrowingTable)
         h2h.add_columns("Players", "Game", "Played", "Score")
-        for h in found.head_to_head:
-            h2h.add_row(
+        h2h.add_rows_by_page(
+            (
                 Text(f"{h.first} vs {h.second}"),
                 game_name(h.game),
                 h.played,
                 f"{h.first_won}–{h.second_won}",
             )
-        cpu = self.query_one("#stats-cpu", DataTable)
+            for h in found.head_to_head
+        )
+        cpu = self.query_one("#stats-cpu", GrowingTable)
         cpu.add_columns("Player", "Game", "Level", "Played", "Won", "Lost", "Win %")
-        for a in found.against_computer:
-            cpu.add_row(
+        cpu.add_rows_by_page(
+            (
                 Text(a.name),
                 game_name(a.game),
                 a.level,
@@ -165,6 +205,8 @@ class StatsScreen(StyledAsMounted, Screen[None]):
                 a.lost,
                 percent(a.won / a.played if a.played else 0.0),
             )
+            for a in found.against_computer
+        )
         self._show(players=True, h2h=bool(found.head_to_head), cpu=bool(found.against_computer))
         players.focus()
 

@@ -12,7 +12,16 @@ from app.tui.dialogs import RoundOverDialog
 from app.tui.match_form import MatchForm
 from app.tui.record_dialogs import RoundChoiceDialog
 from rules.template import GAME as TEMPLATE
-from tests.app.tui_support import SIZE, clock_by_hand, game_screen, text_of, top, winner_shown
+from tests.app.tui_support import (
+    SIZE,
+    clock_by_hand,
+    game_screen,
+    shows_a_position,
+    text_of,
+    top,
+    until,
+    winner_shown,
+)
 
 NAMES = ("Ann", "Bob")
 #: In Equation Conquest whoever appends the 3 of 5 2 3 wins (5 − 2 = 3): the starter.
@@ -134,6 +143,9 @@ async def test_template_rounds_to_win_is_the_match_setting() -> None:
         await pilot.pause()
         assert setup.query_one("#preset", Select).value == "(custom)"
         await pilot.click("#start")
+        # The click's pause ends when the setup has handled it; the game screen shows its
+        # first position when it mounts, which on a busy machine may come later.
+        await until(pilot, lambda: shows_a_position(app), "the game's first position")
         screen = game_screen(app)
         assert screen.setup.options == TEMPLATE.Options(rounds_to_win=4, turn_seconds=60, first=2)
         assert screen.session.best_of == 7 and screen.to_move == 2

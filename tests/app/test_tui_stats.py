@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Static
 from app.store import ratings, stats
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
-from app.tui.stats_screen import StatsScreen
+from app.tui.stats_screen import PAGE, StatsScreen
 from rules.records import players_of, record_from_moves
 from tests.app.tui_support import SIZE, click_link, text_of, top, winner_shown
 
@@ -76,3 +76,32 @@ async def test_stats_screen_without_games_and_with_a_newer_database() -> None:
         await pilot.press("s")
         summary = text_of(top(app).query_one("#stats-summary", Static))
         assert summary.startswith("The statistics cannot be read")
+
+
+async def test_a_class_s_many_rows_come_a_page_at_a_time_and_all_can_be_reached() -> None:
+    # Issue 37: a class's 2,000 games make about 1,500 rows, and the table measured every
+    # one before the screen went quiet. It now takes a page, and the next as it scrolls.
+    pupils = [f"Pupil {n}" for n in range(12)]
+    pairs = [(a, b) for i, a in enumerate(pupils) for b in pupils[i + 1 :]]
+    assert len(pairs) > PAGE
+    for pair in pairs:
+        ratings.record_game(
+            record_from_moves("conquest", None, ["5", "2", "3"], players_of(pair, ("human",) * 2))
+        )
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        screen = top(app)
+        h2h = screen.query_one("#stats-h2h", DataTable)
+        assert h2h.row_count == PAGE
+        h2h.focus()
+        for _ in range(4):  # scrolling down brings the next page before its end
+            await pilot.press("pagedown")
+        assert h2h.row_count == len(pairs)
+        met = {frozenset(row[0].split(" vs ")) for row in rows(screen, "stats-h2h")}
+        assert met == {frozenset(pair) for pair in pairs}
+        await pilot.press("escape", "s")  # again: ctrl+end goes to the last row at once
+        h2h = top(app).query_one("#stats-h2h", DataTable)
+        h2h.focus()
+        await pilot.press("ctrl+end")
+        assert h2h.row_count == len(pairs) and h2h.cursor_row == len(pairs) - 1

@@ -37,6 +37,11 @@ def game_screen(app: EquationDuelApp) -> Any:
     raise AssertionError(f"no game screen in {app.screen_stack}")
 
 
+def shows_a_position(app: EquationDuelApp) -> bool:
+    """Is a game screen on the stack, with its first position shown (it mounted)?"""
+    return any(isinstance(s, GameScreen) and s.state is not None for s in app.screen_stack)
+
+
 async def open_game_by_keys(pilot: Pilot[None], menu_key: str, names: tuple[str, str]) -> None:
     """From the menu: the game's number, then the names typed, then Enter starts."""
     await pilot.press(menu_key)

@@ -14,6 +14,7 @@ from rules.tournament import (
     mark_absent,
     new_tournament,
     read_roster,
+    swiss,
 )
 from rules.tournament.berger import berger_rounds
 from rules.tournament.course import split_pair
@@ -86,19 +87,53 @@ SWISS_SIZES = [
 def test_swiss_five_rounds_no_repeat_and_starts_balanced(size: int) -> None:
     t = _play_swiss(size, 5, seed=size)
     assert len(t.rounds) == 5
+    _check_swiss(t, size)
+
+
+def _check_swiss(t: Tournament, size: int) -> None:
+    """Every pair once, everyone seated each round, one bye each, starts balanced."""
     pairs = [frozenset(p.names) for r in t.rounds for p in r.pairings]
     assert len(pairs) == len(set(pairs))
     for rnd in t.rounds:
-        seated = [n for p in rnd.pairings for n in p.names] + [rnd.bye] * (rnd.bye is not None)
+        seated = [n for p in rnd.pairings for n in p.names] + ([rnd.bye] if rnd.bye else [])
         assert sorted(seated) == sorted(_names(size))
-    byes = Counter(r.bye for r in t.rounds if r.bye)
-    assert set(byes.values()) <= {1}
+    assert set(Counter(r.bye for r in t.rounds if r.bye).values()) <= {1}
     balance = Counter[str]()
     for rnd in t.rounds:
         for p in rnd.pairings:
             balance[p.p1] += 1
             balance[p.p2] -= 1
     assert all(abs(v) <= 1 for v in balance.values())
+
+
+def test_a_swiss_of_63_is_paired_where_the_bounded_search_gave_up() -> None:
+    # Round 4 of this Swiss was refused ("cannot be paired without two players meeting
+    # again"): the strict colour rule's attempts, one per bye, used up the round's bound
+    # before the relaxed rule was tried, though a strict pairing exists.
+    t = _play_swiss(63, 6, seed=1)
+    assert len(t.rounds) == 6
+    _check_swiss(t, 63)
+
+
+@pytest.mark.parametrize(("size", "seed"), [(41, 44), (64, 3)])
+def test_a_swiss_round_is_found_in_few_steps(
+    size: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 37: round 2 of 41 players (seed 44) took three attempts of 50,000 steps each
+    # before a pairing was found. Sets of players that cannot be paired are now cut at
+    # once; a step is one player paired, so a round takes about half its players.
+    steps: list[int] = []
+    run = swiss._Search.run
+
+    def counted(search: swiss._Search) -> list[tuple[str, str]] | None:
+        found = run(search)
+        steps.append(search.steps)
+        return found
+
+    monkeypatch.setattr(swiss._Search, "run", counted)
+    t = _play_swiss(size, 5, seed=seed)
+    _check_swiss(t, size)
+    assert max(steps) <= size
 
 
 def test_swiss_pairs_close_scores_first_top_half_against_bottom_half() -> None:

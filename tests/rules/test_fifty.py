@@ -64,6 +64,22 @@ def test_legal_moves_shrink_with_the_pool() -> None:
     assert len(GAME.legal_moves(state)) == 7 * 6 * 4
 
 
+def test_every_pool_shares_one_model_per_move() -> None:
+    # Issue 37: each pool's moves were models of their own (488 bytes a move), so the
+    # move cache of random play, the solver and the computer players grew to 1 GB.
+    start = GAME.new(FiftyOptions(pool=(1, 15)))
+    later = play("14-15", FiftyOptions(pool=(1, 15)))
+    first = {(m.a, m.op, m.b): m for m in GAME.legal_moves(start)}
+    assert all(m is first[m.a, m.op, m.b] for m in GAME.legal_moves(later))
+    assert GAME.legal_moves(later) == [
+        FiftyMove(a=a, op=op, b=b)
+        for a in range(1, 14)
+        for b in range(1, 14)
+        if a != b
+        for op in ("+", "-", "*", "/")
+    ]
+
+
 # --- seed section 7: the example game ---------------------------------------------------
 
 
