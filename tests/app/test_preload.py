@@ -11,6 +11,7 @@ import sys
 import threading
 
 import pytest
+from textual.pilot import Pilot
 
 from app.tui import boards
 from app.tui.app import EquationDuelApp
@@ -22,11 +23,25 @@ from app.tui.preload import (
     read_screen_styles,
     settle,
 )
+from app.tui.setup import SetupScreen
 from tests.app.tui_support import SIZE, until
 
 
 def screen_text(app: EquationDuelApp) -> str:
     return re.sub(r"terminal-[-0-9a-z]+", "T", app.export_screenshot())
+
+
+async def quiet_text(pilot: Pilot[None], app: EquationDuelApp) -> str:
+    """The screen once it has stopped changing (on a loaded machine a screen can take more
+    than one pause to draw whole): the same text twice running, within 30 seconds."""
+    shown = screen_text(app)
+    for _ in range(300):
+        await pilot.pause(0.1)
+        again = screen_text(app)
+        if again == shown:
+            return shown
+        shown = again
+    raise AssertionError("the screen never stopped changing")
 
 
 async def setup_looks(early: bool) -> tuple[str, str]:
@@ -37,10 +52,10 @@ async def setup_looks(early: bool) -> tuple[str, str]:
             assert read_screen_styles(app)
             assert not read_screen_styles(app)  # once: then they are read
             await pilot.pause()
-        menu = screen_text(app)
+        menu = await quiet_text(pilot, app)
         await pilot.press("4")
-        await pilot.pause()
-        return menu, screen_text(app)
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
+        return menu, await quiet_text(pilot, app)
 
 
 async def test_the_screens_sheets_read_early_change_no_screen() -> None:
