@@ -19,8 +19,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from app.plain.words_in import rewrite
-from rules.base import IllegalMove, MoveSyntaxError
-from rules.player_text import PlayerTextError
+from rules.base import IllegalMove
 from rules.puzzles.model import Puzzle
 from rules.puzzles.training import Attempt, Storm
 
@@ -95,11 +94,14 @@ def play_one(
             write(HELP)
             continue
         move = _read_move(attempt, text)
-        if move is None or move not in attempt.legal():
-            problem = move if move is not None and move not in attempt.legal() else None
-            write(_refusal(attempt, text, problem))
+        if isinstance(move, Exception):
+            write(f"Not a move: {move}. {HELP}")
             continue
-        step = attempt.play(move)
+        try:  # the rules are asked once: their refusal is the answer, then ask again
+            step = attempt.play(move)
+        except IllegalMove as error:
+            write(f"Not a legal move here: {error}")
+            continue
         write(step.text)
         if not step.right:
             return "failed", attempt
@@ -108,24 +110,11 @@ def play_one(
     return "quit", attempt
 
 
-def _read_move(attempt: Attempt, text: str) -> str | None:
-    """The move typed, in notation or in words (`9 times 5`, as the line mode reads it)."""
+def _read_move(attempt: Attempt, text: str) -> str | Exception:
+    """The move typed, in notation or in words (`9 times 5`, as the line mode reads it),
+    or why it cannot be read. Whether it is legal is for the rules to say (`Attempt.play`)."""
     text = rewrite(attempt.puzzle.game, text, attempt.state, SEATS)
     try:
         return str(attempt.game.format_move(attempt.game.parse_move(text)))
-    except (MoveSyntaxError, IllegalMove, PlayerTextError, ValueError):
-        return None
-
-
-def _refusal(attempt: Attempt, text: str, move: str | None) -> str:
-    if move is not None:
-        try:
-            attempt.game.play_text(attempt.state, move)
-        except IllegalMove as error:
-            return f"Not a legal move here: {error}"
-        return "Not a legal move here."
-    try:
-        attempt.game.parse_move(rewrite(attempt.puzzle.game, text, attempt.state, SEATS))
-    except (MoveSyntaxError, PlayerTextError, ValueError) as error:
-        return f"Not a move: {error}. {HELP}"
-    return f"Not a move. {HELP}"
+    except ValueError as error:  # (the rules' MoveSyntaxError, PlayerTextError…)
+        return error

@@ -31,7 +31,6 @@ from rules.names import NameProblem, clean_name
 from rules.puzzles import bank
 from rules.puzzles.bank import NoPuzzle
 from rules.puzzles.model import Puzzle
-from rules.puzzles.refute import judge_move
 from rules.puzzles.training import Attempt
 from rules.puzzles.words import move_words, position_words
 from rules.registry import GAME_IDS, GAME_INFO
@@ -129,10 +128,15 @@ def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
                 console.say(line)
         elif (move := _move(console, attempt, answer)) is not None:
             before = attempt.state
-            step = attempt.play(move)
+            try:  # the rules are asked once: their refusal is the answer, then ask again
+                step = attempt.play(move)
+            except IllegalMove as error:
+                _refused(console, error)
+                continue
             console.say(step.text)
-            if not step.right:  # the verdict again, from the solver's tables: the missed try
-                referee.judged(before, judge_move(puzzle.game, before, move), step.text)
+            if not step.right:  # the solver's verdict (`step.verdict`): the missed try
+                assert step.verdict is not None, "a judged move carries its verdict"
+                referee.judged(before, step.verdict, step.text)
                 _solution(console, referee)
                 return False
             if step.solved:
@@ -143,18 +147,21 @@ def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
 
 
 def _move(console: Console, attempt: Any, answer: str) -> str | None:
-    """The move typed (notation), legal here; None (and why said) when it is not."""
+    """The move typed (notation); None (and why said) when it cannot be read. Whether it
+    is legal here is for the rules to say when it is played (`Attempt.play`)."""
     game = attempt.game
     text = rewrite(attempt.puzzle.game, answer, attempt.state, ("Player 1", "Player 2"))
     try:
-        move = game.parse_move(text)
-        game.play(attempt.state, move)
+        notation: str = game.format_move(game.parse_move(text))
     except (IllegalMove, ValueError) as error:
-        said = str(error)
-        console.say(f"{said[:1].upper()}{said[1:]}. Try again, or type solution.")
+        _refused(console, error)
         return None
-    notation: str = game.format_move(move)
     return notation
+
+
+def _refused(console: Console, error: Exception) -> None:
+    said = str(error)
+    console.say(f"{said[:1].upper()}{said[1:]}. Try again, or type solution.")
 
 
 def _give_up(console: Console, referee: PuzzleReferee, attempt: Any) -> None:

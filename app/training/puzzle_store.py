@@ -214,6 +214,12 @@ def keep_finished_game(
     )
 
 
+def unsearched(conn: sqlite3.Connection, player: str) -> int:
+    """How many finished games `search_mistakes` will search now (`SEARCH_AT_ONCE` at most)."""
+    sql = "SELECT COUNT(*) FROM finished_games WHERE player = ? AND searched = 0"
+    return min(_count(_read(conn, sql, (player,))[0][0]) or 0, SEARCH_AT_ONCE)
+
+
 def search_mistakes(conn: sqlite3.Connection, player: str) -> int:
     """Search the player's finished games not searched yet (the newest `SEARCH_AT_ONCE`)
     for mistakes and keep them for review; how many were found."""

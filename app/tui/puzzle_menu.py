@@ -13,6 +13,7 @@ clickable.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import weakref
 from typing import Any, ClassVar
@@ -25,14 +26,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
-from app.training.puzzle_store import Kind
+from app.training.review import looking_words, mistakes_to_review, review_of, to_search
 from app.tui.choices import Choice, ChoiceSet
 from app.tui.mounting import gone
 from app.tui.preload import read_bank_soon
 from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle, puzzle_screen
 from app.tui.session import clean_name
 from app.tui.styles import PUZZLE_STYLES
-from rules.puzzles.model import Difficulty
+from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
 
@@ -72,9 +73,12 @@ class PuzzleMenuScreen(Screen[None]):
         super().__init__(classes="puzzle-menu-screen")
         #: Whether the player was told of the bank's bad entries.
         self._told = False
+        #: Whether "your mistakes" is being looked for (off the screen's thread).
+        self._looking = False
 
     def compose(self) -> ComposeResult:
         yield Static(Text("Puzzles · find the winning move", style="bold"), id="puzzle-title")
+        yield Static(id="puzzle-looking")  # (shown while your mistakes are looked for)
         with VerticalScroll(id="puzzle-form"):
             with Horizontal(classes="field-row"):
                 yield Label("Your name", classes="field-label")
@@ -111,6 +115,7 @@ class PuzzleMenuScreen(Screen[None]):
             return
         read_bank_soon(self.app)  # (while the player chooses: app.tui.preload)
         self.query_one("#puzzle-note").display = False
+        self.query_one("#puzzle-looking").display = False
         if _PLAYERS.get(self.app, "").strip():
             self.query_one("#puzzle-game", ChoiceSet).focus()
         else:
@@ -209,30 +214,48 @@ class PuzzleMenuScreen(Screen[None]):
         self._train(Storm(game_id), game_id or "any")
 
     def action_mistakes(self) -> None:
-        self._review("mistake", "Your mistakes")
+        """Your finished games are searched for mistakes off the screen's thread (ten
+        games can take the solver seconds): the screen says so and its keys still work."""
+        if not self._looking:
+            self._looking = True
+            self.run_worker(self._look_for_mistakes(self.player()), group="mistakes")
+
+    async def _look_for_mistakes(self, player: str) -> None:
+        from app.store.stats import StatsError
+
+        looking = self.query_one("#puzzle-looking", Static)
+        try:
+            games = await asyncio.to_thread(to_search, player)
+            if games:
+                looking.update(Text(looking_words(games)))
+                looking.display = True
+            puzzles = await asyncio.to_thread(mistakes_to_review, player)
+        except (StatsError, OSError) as error:
+            self.notify(f"Your mistakes: {error}", severity="warning", markup=False)
+            return
+        finally:
+            self._looking = False
+            looking.display = False
+        if self.app.screen is not self:  # the player went on meanwhile: found, kept
+            self.notify(f"Your mistakes: {len(puzzles)} to solve (m).", markup=False)
+            return
+        self._offer(puzzles, "Your mistakes")
 
     def action_try_again(self) -> None:
-        self._review("failed", "Try again")
-
-    def _review(self, kind: Kind, title: str) -> None:
         from app.store.stats import StatsError
-        from app.training.puzzle_store import open_training, review_list, search_mistakes
+
+        try:
+            puzzles = review_of(self.player(), "failed")
+        except (StatsError, OSError) as error:
+            self.notify(f"Try again: {error}", severity="warning", markup=False)
+            return
+        self._offer(puzzles, "Try again")
+
+    def _offer(self, puzzles: list[Puzzle], title: str) -> None:
         from rules.puzzles.training import Review
 
-        player = self.player()
-        try:
-            conn = open_training()
-            try:
-                if kind == "mistake":
-                    search_mistakes(conn, player)
-                puzzles = review_list(conn, player, kind)
-            finally:
-                conn.close()
-        except (StatsError, OSError) as error:
-            self.notify(f"{title}: {error}", severity="warning", markup=False)
-            return
         if not puzzles:
-            self.notify(f"{title}: nothing to solve for {player}.", markup=False)
+            self.notify(f"{title}: nothing to solve for {self.player()}.", markup=False)
             return
         self._train(Review(puzzles, title))
 

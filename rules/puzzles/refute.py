@@ -36,11 +36,13 @@ class Verdict:
     why: str = ""
 
 
-def judge_move(game_id: str, state: Any, text: str) -> Verdict:
-    """The verdict on the move `text` (notation, legal) by the player to move in `state`."""
+def judge_move(game_id: str, state: Any, text: str, after: Any = None) -> Verdict:
+    """The verdict on the move `text` (notation, legal) by the player to move in `state`;
+    `after`: the position it leads to, when the caller has played it already."""
     game = get_game(game_id)
     mover: PlayerNo = game.to_move(state)
-    after = game.play_text(state, text)
+    if after is None:
+        after = game.play_text(state, text)
     words = move_words(game_id, state, text)
     outcome = game.outcome(after)
     if outcome is not None:

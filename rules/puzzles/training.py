@@ -20,7 +20,7 @@ from rules.analysis import hint
 from rules.puzzles.bank import NoPuzzle, puzzles_of
 from rules.puzzles.judge import offered
 from rules.puzzles.model import DIFFICULTIES, Difficulty, Puzzle
-from rules.puzzles.refute import judge_move
+from rules.puzzles.refute import Verdict, judge_move
 from rules.puzzles.words import clue_words, move_words
 from rules.registry import GAME_IDS, get_game
 
@@ -39,6 +39,8 @@ class Step:
     right: bool
     text: str
     solved: bool = False
+    #: The solver's verdict on the move (a wrong move's winning moves and refutation).
+    verdict: Verdict | None = None
 
 
 class Attempt:
@@ -79,16 +81,18 @@ class Attempt:
         return f"Hint: {move_words(self.puzzle.game, self.state, best)} wins."
 
     def play(self, text: str) -> Step:
-        """Judge and play the move `text` (notation, legal: `legal()`)."""
+        """Play and judge the move `text` (notation). The rules are asked once: a move
+        they refuse raises their `IllegalMove`, and nothing changes."""
         game_id = self.puzzle.game
-        verdict = judge_move(game_id, self.state, text)
+        after = self.game.play_text(self.state, text)
+        verdict = judge_move(game_id, self.state, text, after)
         if not verdict.right:
             self.failed = True
-            return Step(False, verdict.why)
-        self.state = self.game.play_text(self.state, text)
+            return Step(False, verdict.why, verdict=verdict)
+        self.state = after
         if self.game.is_over(self.state):
             self.solved = True
-            return Step(True, f"Right: {verdict.words}. Solved!", solved=True)
+            return Step(True, f"Right: {verdict.words}. Solved!", solved=True, verdict=verdict)
         reply = hint(game_id, self.state).move
         assert reply is not None, "the game goes on"
         answer = move_words(game_id, self.state, reply)
@@ -96,8 +100,8 @@ class Attempt:
         said = f"Right: {verdict.words} keeps the win. The computer: {answer}."
         if self.game.is_over(self.state):  # the last move was the computer's: still a win
             self.solved = True
-            return Step(True, f"{said} Solved!", solved=True)
-        return Step(True, said)
+            return Step(True, f"{said} Solved!", solved=True, verdict=verdict)
+        return Step(True, said, verdict=verdict)
 
 
 def _draw(

@@ -46,6 +46,7 @@ async def test_the_menu_focus_arrows_streak_and_your_mistakes() -> None:
         await app.pop_screen()
         await pilot.pause()
         await pilot.press("m")  # your mistakes: the game above, searched by the solver
+        await app.workers.wait_for_complete()
         await pilot.pause()
         judge = referee(app.screen)
         assert judge.puzzle.moves == ("3", "2") and set(judge.puzzle.solution) == {"4", "6", "8"}

@@ -4,9 +4,19 @@ game's record lists its one round (`record.rounds`), which once left every game 
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+
 from app.store.ratings import record_game
+from app.training import puzzle_store
 from app.tui.app import EquationDuelApp
+from app.tui.puzzle_menu import PuzzleMenuScreen
 from rules.records import players_of, record_from_moves
+from rules.registry import GAME_IDS
 from tests.app.test_cli import run
 from tests.app.test_puzzle_tui import referee, status
 from tests.app.tui_support import SIZE
@@ -38,6 +48,52 @@ async def test_your_mistakes_in_the_full_screen_after_a_lost_game() -> None:
         await pilot.press("p")
         await pilot.pause()
         await pilot.press(*"Ann", "tab", "m")
+        await app.workers.wait_for_complete()  # (the search runs off the screen's thread)
         await pilot.pause()
+        judge = referee(app.screen)
+        assert judge.puzzle.moves == ("1", "9") and "Your mistakes" in status(app.screen)
+
+
+class HeldSearch:
+    """`search_mistakes` held back until the test lets it go (the pattern of
+    tests/app/search_hooks.py, on a thread of this process): counts the searches."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.let_go = threading.Event()
+        self.searches = 0
+        self.real = puzzle_store.search_mistakes
+
+    def __call__(self, *args: Any) -> int:
+        self.searches += 1
+        self.started.set()
+        self.let_go.wait(10)  # (bounded: a test that forgets to let go still ends)
+        return self.real(*args)
+
+
+async def test_the_screen_answers_keys_while_it_looks_for_your_mistakes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lost_to_the_computer()
+    hold = HeldSearch()
+    monkeypatch.setattr(puzzle_store, "search_mistakes", hold)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, PuzzleMenuScreen)
+        await pilot.press(*"Ann", "tab", "m")
+        assert await asyncio.to_thread(hold.started.wait, 30)
+        await pilot.pause()
+        looking = menu.query_one("#puzzle-looking", Static)
+        assert looking.display and "Looking for your mistakes in 1 game…" in str(looking.content)
+        await pilot.press("down", "m")  # the keys work meanwhile; m again: the same search
+        await pilot.pause()
+        assert app.screen is menu and menu.chosen_game() == GAME_IDS[0]
+        hold.let_go.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert hold.searches == 1 and not looking.display
         judge = referee(app.screen)
         assert judge.puzzle.moves == ("1", "9") and "Your mistakes" in status(app.screen)
