@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
-from app.tui.boards.conquest import ConquestScreen
+from app.tui.boards.conquest import ConquestBoard
 from app.tui.menu import MenuScreen
 from app.tui.setup import SetupScreen
 from rules.conquest import GAME, ConquestOptions, equations_of
@@ -69,7 +69,7 @@ async def test_conquest_whole_game_by_keys() -> None:
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, ConquestScreen)
+        assert isinstance(screen.board, ConquestBoard)
         for move in moves:
             await pilot.press(move)
         winner, reason = await winner_shown(pilot)
@@ -167,7 +167,7 @@ async def test_leaving_asks_first() -> None:
         await pilot.press("5", "q")
         assert type(top(app)).__name__ == "ConfirmDialog"
         await pilot.press("n")
-        assert isinstance(top(app), ConquestScreen)
+        assert isinstance(top(app).board, ConquestBoard)
         await pilot.press("escape", "y")
         await pilot.pause()
         assert isinstance(top(app), MenuScreen)
