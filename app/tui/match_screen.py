@@ -43,7 +43,7 @@ from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup, marks
 from app.tui import scoreboard
 from app.tui.boards.common import Board
-from app.tui.mounting import gone, styled_as_mounted
+from app.tui.mounting import gone
 from app.tui.searches import Searches
 from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.records import GameRecord
@@ -153,16 +153,15 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
             threading.Thread(target=solver.clear_cache, daemon=True).start()
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        self._resumed = styled_as_mounted(event, self._resumed)
+        if not self._resumed:  # (its widgets were styled as they mounted: `StyledAsMounted`)
+            self._resumed = True
+            event.refresh_styles = False
         super()._on_screen_resume(event)
 
     def task_words(self, state: StateT) -> str:
         """What the player to move does now, as the referee says it (the board's
         `turn_hint`; a puzzle's task before it)."""
         return self.referee.task(state, self.board.turn_hint(state))
-
-    def clear_hint(self) -> None:
-        """The player chose (an operator, a number): a hint's highlight goes."""
 
     # What the session says
 

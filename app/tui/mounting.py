@@ -56,23 +56,16 @@ def while_shown(handler: Callable[Concatenate[S, P], None]) -> Callable[Concaten
     return handle
 
 
-def styled_as_mounted(event: events.ScreenResume, resumed: bool) -> bool:
-    """Textual styles every widget of a screen again each time it comes on top (a theme
-    may have changed while it was under another). The first time (`resumed` False), its
-    widgets have just been styled as they mounted: styling them all again doubled the
-    cost of opening a large screen (the setup's ~90 widgets). Later times are as Textual
-    does them. True: the screen has come on top once."""
-    if not resumed:
-        event.refresh_styles = False
-    return True
-
-
 class StyledAsMounted(Screen[Any]):
-    """A screen whose widgets are not styled a second time when it first comes on top
-    (`styled_as_mounted`)."""
+    """Textual styles every widget of a screen again each time it comes on top (a theme
+    may have changed while it was under another). The first time, its widgets have just
+    been styled as they mounted: styling them all again doubled the cost of opening a
+    large screen (the setup's ~90 widgets). Later times are as Textual does them."""
 
     _resumed = False
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        self._resumed = styled_as_mounted(event, self._resumed)
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
         super()._on_screen_resume(event)

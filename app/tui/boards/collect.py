@@ -11,12 +11,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
-from textual.widget import Widget
 from textual.widgets import Static
 
-from app.tui.boards.common import Board, Played, picture_pool, side_by_side
+from app.match_session.setup import marks
+from app.tui.boards.common import Board, Played, digit_bindings, picture_pool, side_by_side
 from app.tui.hints import mark_keys
-from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
 from rules.base import GameState, IllegalMove, PlayerNo
 from rules.collect import GAME, SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
@@ -117,10 +116,7 @@ class CollectBoard(Board[CollectOptions, CollectState, CollectMove]):
         else:
             long = f"Picked {self.pending}: declare an equation, or Esc to end the turn"
             short = f"Picked {self.pending}: declare, or Esc to end the turn"
-        declare = self.query_one(EquationInput)
-        box = declare.parent.content_size.width if isinstance(declare.parent, Widget) else 0
-        # The title's room: the box's width less its corners and the spaces around it.
-        return long if len(long) + 6 <= box - declare.styles.margin.width else short
+        return self.title_fitting(self.query_one(EquationInput), long, short)
 
     def holdings(self, state: CollectState, player: PlayerNo) -> Text:
         mine = state.numbers_of(player)
@@ -221,7 +217,7 @@ class CollectBoard(Board[CollectOptions, CollectState, CollectMove]):
         last = picks[-1] if picks else None
         pool = self.query_one("#position-pool", DigitPool)
         pool.taken = {n: p for p in (1, 2) for n in state.numbers_of(p)}
-        pool.marks = self.picture_marks()
+        pool.marks = marks(self.picture_names)
         pool.selected = (last,) if last is not None else ()
         parts = []
         for player in (1, 2):

@@ -5,7 +5,8 @@ On the game screen (`app.tui.game_screen`) a board is played on: the screen comp
 takes its `KEYS` as its own (shown in its footer, checked by its `check_action`), draws
 it after every change (`draw`), and plays the moves it hands up (`game_screen.play`).
 The digit keys type into its keypad (a `DigitPool`), and the operator keys and a choice
-on the picker of fifty and countdown are written once too (`OperatorBoard`).
+on the picker of fifty and countdown are written once too (`OperatorBoard`): one footer
+entry each ("0–9 Pick", "+−×÷ Operator"), the other keys work unshown.
 
 In the analysis and the replay the same board is a picture (`read_only`): it composes
 its game's pieces without the ones that take input, `show(state, played, note)` draws a
@@ -19,11 +20,11 @@ from typing import TYPE_CHECKING, ClassVar, Generic
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 
-from app.match_session.setup import marks
 from rules.base import Frozen, GameOptions, GameState, MoveT, OptionsT, PlayerNo, StateT
 from rules.operators import Op
 from rules.words.common import name_players
@@ -35,6 +36,27 @@ if TYPE_CHECKING:
 
 #: The moves that led to a position: (mover, move), in order.
 Played = list[tuple[PlayerNo, Frozen]]
+
+#: Keys that choose an operator (`x` is ×, as players type it).
+OP_KEYS: dict[str, Op] = {"plus": "+", "minus": "-", "asterisk": "*", "x": "*", "slash": "/"}
+
+
+def digit_bindings(description: str, key_display: str) -> list[Binding]:
+    """0–9 call `action_digit(d)`; the footer shows one entry, on the key 1. A range is
+    shown with an en dash (`1–9`), as everywhere a player reads one."""
+    key_display = key_display.replace("-", "–")
+    return [
+        Binding("1", "digit('1')", description, key_display=key_display),
+        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
+    ]
+
+
+def operator_bindings() -> list[Binding]:
+    """The operator keys call `action_op(op)`; the footer shows one entry, on +."""
+    return [
+        Binding("plus", "op('+')", "Operator", key_display="+−×÷"),
+        *(Binding(k, f"op('{op}')", show=False) for k, op in OP_KEYS.items() if k != "plus"),
+    ]
 
 
 def side_by_side(parts: list[str]) -> str:
@@ -151,6 +173,12 @@ class Board(Vertical, Generic[OptionsT, StateT, MoveT]):
             return False
         return self._game_screen.check_action(action, parameters)
 
+    def title_fitting(self, box: Widget, long: str, short: str) -> str:
+        """`long` where it fits as `box`'s title across the board (80 columns: `short`),
+        never cut off: the board's width less the box's margin, corners and spaces."""
+        room = self.content_size.width - box.styles.margin.width
+        return long if len(long) + 6 <= room else short
+
     # The digit keys
 
     def keypad(self) -> DigitPool:
@@ -182,10 +210,6 @@ class Board(Vertical, Generic[OptionsT, StateT, MoveT]):
 
     def picture(self, state: GameState, played: Played) -> None:
         """Draw the picture of `state`."""
-
-    def picture_marks(self) -> tuple[str, str]:
-        """The marks of the players' numbers in a picture's pools."""
-        return marks(self.picture_names)
 
     def on_resize(self) -> None:
         """A picture's shared pool wider than the board wraps onto more rows, as even as

@@ -12,9 +12,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center
 from textual.widgets import Static
 
-from app.tui.boards.common import Board, Played, side_by_side
+from app.tui.boards.common import Board, Played, digit_bindings, side_by_side
 from app.tui.hints import mark_keys
-from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
 from rules.base import GameState, PlayerNo
 from rules.conquest import ConquestMove, ConquestOptions, ConquestState
@@ -91,12 +90,12 @@ class ConquestBoard(Board[ConquestOptions, ConquestState, ConquestMove]):
         if not self.human_to_move:
             return
         screen = self.game_screen
-        if not self.declaring:
-            screen.play(ConquestMove(number=event.number))
-            return
         low, high = self.options.pool
-        if not low <= event.number <= high:
-            screen.play(ConquestMove(number=event.number))  # the rules say what is allowed
+        # The statement box opens once the number makes three in the sequence (before,
+        # no equation can be there); the rules say what is allowed of any other number.
+        three = len(self.position.sequence) >= 2 and low <= event.number <= high
+        if not (self.declaring and three):
+            screen.play(ConquestMove(number=event.number))
             return
         self.pending = event.number
         self._show_declare()
@@ -108,9 +107,9 @@ class ConquestBoard(Board[ConquestOptions, ConquestState, ConquestMove]):
         declare = self.query_one(EquationInput)
         last = (*self.position.sequence[-2:], self.pending)
         declare.keys = tuple(dict.fromkeys(last))
-        declare.hint = (
-            f"Appending {self.pending}: state the equation {' '.join(map(str, last))} form"
-        )
+        numbers = " ".join(map(str, last))
+        long = f"Appending {self.pending}: state the equation {numbers} form"
+        declare.hint = self.title_fitting(declare, long, f"State the equation {numbers} form")
         declare.clear()
         self.query_one("#keypad-row").display = False
         declare.display = True

@@ -16,9 +16,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
 
-from app.tui.boards.common import OperatorBoard, Played, picture_pool
+from app.tui.boards.common import (
+    OperatorBoard,
+    Played,
+    digit_bindings,
+    operator_bindings,
+    picture_pool,
+)
 from app.tui.hints import mark_keys, mark_ops
-from app.tui.keys import digit_bindings, operator_bindings
 from app.tui.mounting import gone
 from rules.base import GameState, PlayerNo
 from rules.countdown import (

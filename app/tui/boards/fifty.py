@@ -13,9 +13,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from app.tui.boards.common import OperatorBoard, Played, picture_pool
+from app.match_session.setup import marks
+from app.tui.boards.common import (
+    OperatorBoard,
+    Played,
+    digit_bindings,
+    operator_bindings,
+    picture_pool,
+)
 from app.tui.hints import mark_keys, mark_ops
-from app.tui.keys import digit_bindings, operator_bindings
 from app.tui.mounting import gone
 from rules.base import GameState, PlayerNo
 from rules.fifty import FiftyMove, FiftyOptions, FiftyState, preview
@@ -238,6 +244,6 @@ class FiftyBoard(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
         pool = self.query_one("#position-pool", DigitPool)
         moves = [(p, move) for p, move in played if isinstance(move, FiftyMove)]
         pool.taken = {n: p for p, move in moves for n in (move.a, move.b)}
-        pool.marks = self.picture_marks()
+        pool.marks = marks(self.picture_names)
         last = moves[-1][1] if moves else None
         pool.selected = (last.a, last.b) if last else ()

@@ -16,10 +16,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
 
-from app.tui.boards.common import Board, Played, picture_pool
+from app.tui.boards.common import Board, Played, digit_bindings, picture_pool
 from app.tui.boards.slot_cursor import Arrow, Cursor, moved
 from app.tui.hints import HINT_CLASS, mark_keys
-from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
 from rules.base import GameState, PlayerNo, other
 from rules.operators import format_fraction
