@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from app.tui.positions import Played
+from app.tui.boards.common import Played
 from app.tui.session import marks
 from rules.analysis import Analysis, Chance, MoveAnalysis, Value
 from rules.base import GameOptions, GameState, PlayerNo

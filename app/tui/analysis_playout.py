@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from app.tui.analysis_lines import AnalysisLines
-from app.tui.positions import PositionView
+from app.tui.boards.common import Board
 from app.tui.searches import Searches
 from rules.analysis import solution_line
 from rules.base import GameState
@@ -69,7 +69,7 @@ class PlayedOutLine(AnalysisLines, Screen[None]):
             played.append((self.game.to_move(before), move))
         outcome = self.game.outcome(state)
         note = None if outcome is None else result_sentence(outcome, self.names)
-        self.query_one(PositionView).show(state, played, note)
+        self.query_one(Board).show(state, played, note)
         self.query_one("#analysis-detail", Static).update(self.line_words(self.line_step))
 
     def line_words(self, step: int) -> Content:

@@ -27,8 +27,9 @@ from textual.widgets.option_list import Option
 
 from app.process.helper_tasks import judge_moves
 from app.tui.analysis_playout import PlayedOutLine
+from app.tui.boards.common import Board, Played
+from app.tui.boards.table import board_of
 from app.tui.mounting import gone
-from app.tui.positions import Played, PositionView
 from app.tui.searches import FollowUp, Searches
 from app.tui.styles import SCREEN_STYLES
 from rules.analysis import Analysis, MoveAnalysis, analyse
@@ -122,7 +123,12 @@ class AnalysisScreen(PlayedOutLine):
                     yield chances
             with VerticalScroll(id="analysis-right"):
                 yield Static(id="analysis-detail")
-                yield PositionView(self.game_id, self.options, self.names, id="analysis-board")
+                yield board_of(self.game_id)(
+                    self.options,
+                    self.names,
+                    id="analysis-board",
+                    classes=f"position position-{self.game_id}",
+                )
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -234,7 +240,7 @@ class AnalysisScreen(PlayedOutLine):
         outcome = self.game.outcome(state)
         if outcome is not None:
             note = result_sentence(outcome, self.names)
-        board = self.query_one(PositionView)
+        board = self.query_one(Board)
         board.show(state, self.played[:position], note)
         self.query_one("#analysis-detail", Static).update(self.detail(position))
 

@@ -1,39 +1,48 @@
-"""The game screen every game's board builds on: its layout, its keys, and the end of
-each round and of the match.
+"""The one game screen of every game: its layout, its keys, and the end of each round and
+of the match.
 
 `GameScreen` is a view of a match session (`app.tui.match_screen`), with the computer's
 turns and hints (`app.tui.thinking`), laid out as the title bar, the player panels and
-turn banner, the board (`compose_board`) beside the move list, the status line and the
-footer. Its keys: which are offered now (`check_action`: the board's keys, undo and hint
+turn banner, the game's board (a widget, `app.tui.boards`) beside the move list, the
+status line and the footer. The board's keys are the screen's too (`_binding_chain`). Its keys: which are offered now (`check_action`: the board's keys, undo and hint
 go once the game is decided; undo says "No takebacks" when the setup turned them off),
 and the actions of hint, undo, the rules, rematch, new game, saving and leaving (which
 keeps an unfinished game for later). After a round's last move it shows the round-over
 dialog and starts the next round, or the game-over dialog once the match is decided
 (their words: `app.tui.game_records`).
 
-Each game's board subclasses it in `app/tui/boards/`, typed by its game's options,
-state and move (`ConquestScreen(KeypadBoard[ConquestOptions, ConquestState,
-ConquestMove])`).
+`app.tui.boards.board_screen(game_id)` opens it with the game's board, typed by its
+game's options, state and move (`ConquestBoard`, a `Board[ConquestOptions,
+ConquestState, ConquestMove]`).
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.containers import Horizontal
+from textual.dom import DOMNode
+from textual.keys import key_to_character
+from textual.reactive import Reactive
+from textual.widget import Widget
 from textual.widgets import Static
 
-from app.match_session.setup import variant_summary
+from app.match_session.referee import Referee
+from app.match_session.setup import GameSetup, variant_summary
 from app.tui import game_records
+from app.tui.boards.common import Board
 from app.tui.dialogs import ConfirmDialog
 from app.tui.navigation import navigator
 from app.tui.styles import SCREEN_STYLES
 from app.tui.thinking import ThinkingScreen
 from rules.base import Frozen, GameOptions, GameState, MoveT, OptionsT, StateT
+from rules.records import GameRecord
 from rules.registry import GAME_INFO
 from rules.words.outcome import record_reason
 from widgets.keys_footer import KeysFooter
@@ -46,9 +55,15 @@ AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
 
 
 class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
-    """One game (or match) in progress. Subclasses: one per game, in `app/tui/boards/`."""
+    """One game (or match) in progress, on its game's board."""
 
     CSS_PATH = SCREEN_STYLES
+
+    #: The focused widget, as Textual's `Screen.focused` but without repainting the whole
+    #: screen when it changes: the widgets that gain and lose the focus draw themselves
+    #: again (collect's pick moves the focus from the pool to the declaration's line and
+    #: back; in countdown the focus goes with the turn to the mover's own pool).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "Hint"),
@@ -66,6 +81,19 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         Binding("n", "next_puzzle", "Next puzzle"),
     ]
 
+    def __init__(
+        self,
+        setup: GameSetup,
+        moves: list[str] | None = None,
+        record: GameRecord | None = None,
+        *,
+        referee: Referee | None = None,
+        board: type[Board[OptionsT, StateT, MoveT]],
+    ) -> None:
+        """As `MatchScreen`; `board`: the game's board (`app.tui.boards.board_of`)."""
+        super().__init__(setup, moves, record, referee=referee)
+        self.board = board(self.options, setup.names, game_screen=self, id="board")
+
     # Layout
 
     def compose(self) -> ComposeResult:
@@ -82,11 +110,33 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
             yield Static(id="turn-banner")
             yield PlayerPanel(2, self.setup.name(2), id="panel-2")
         with Horizontal(id="middle"):
-            with Vertical(id="board"):
-                yield from self.compose_board()
+            yield self.board
             yield MoveList(id="moves")
         yield StatusLine(id="status")
         yield KeysFooter()
+
+    @functools.cached_property
+    def _board_keys(self) -> BindingsMap:
+        return BindingsMap(self.board.KEYS)
+
+    @property
+    def _binding_chain(self) -> list[tuple[DOMNode, BindingsMap]]:
+        """Textual's chain of bindings, with the board's keys right after the screen's
+        own (as if they were the screen's: offered in that order, wherever the focus is,
+        checked by `check_action`, bound in place of a key the screen binds), each run on
+        the board. A key a focused widget takes (a digit in the declaration's line) is
+        left to it, as Textual does."""
+        chain = super()._binding_chain
+        at = [node for node, _ in chain].index(self) + 1
+        keys = self._board_keys.copy()
+        for key in keys.key_to_bindings:  # the board's win over the screen's (Tab: next slot)
+            chain[at - 1][1].key_to_bindings.pop(key, None)
+        for node, _ in chain[:at]:
+            for key in list(keys.key_to_bindings):
+                if node.check_consume_key(key, key_to_character(key)):
+                    del keys.key_to_bindings[key]
+        chain.insert(at, (self.board, keys))
+        return chain
 
     # Actions
 
@@ -109,6 +159,12 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         if action == "hint":
             return self.human_to_move or None
         return True
+
+    def confirm(
+        self, question: str, detail: str, yes: str, no: str, answer: Callable[[bool | None], None]
+    ) -> None:
+        """Ask the player first (a move that loses, a pass): `answer` gets the choice."""
+        self.app.push_screen(ConfirmDialog(question, detail, yes, no), answer)
 
     def action_undo(self) -> None:
         asked = self.referee.asks_takeback(self.session)
@@ -258,7 +314,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
             words, first = solution
             self.say(words, "note")
             if first is not None:
-                self.show_hint(first)
+                self.board.show_hint(first)
                 self.play_out_solution()
 
     def play_out_solution(self) -> None:

@@ -8,10 +8,9 @@ match's end, a game not kept). The clock ticks every `TICK` seconds while the sc
 looked at. Subclasses add the computer's turns and hints (`app.tui.thinking`), the
 rounds' and the game's end and the keys (`app.tui.game_screen`).
 
-A board adds its widgets (`compose_board`), redraws them from a state of its game
-(`update_board`), says what each player holds (`holdings`) and what the player to move
-does (`turn_hint`), highlights a hinted move (`show_hint`), and turns its widgets'
-messages into moves of its game for `play`.
+The game's board is a widget of the screen (`board`, `app.tui.boards`): the screen draws
+it from each position shown (`Board.draw`), asks it what each player holds (`holdings`)
+and what the player to move does (`turn_hint`), and plays the moves its widgets make.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ from collections.abc import Iterable
 from typing import Generic, cast
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual import events
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
@@ -43,7 +42,8 @@ from app.match_session import (
 from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup, marks
 from app.tui import scoreboard
-from app.tui.mounting import StyledAsMounted, gone
+from app.tui.boards.common import Board
+from app.tui.mounting import gone
 from app.tui.searches import Searches
 from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.records import GameRecord
@@ -56,9 +56,12 @@ from widgets.status_line import Level, StatusLine
 TICK = 0.25
 
 
-class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT]):
+class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     """A match of one game on screen, typed by the game's options, state and move
     models: what the board is handed to draw and hands back to play are the rules' own."""
+
+    #: The game's board (made by `GameScreen`).
+    board: Board[OptionsT, StateT, MoveT]
 
     # The board redraws its own widgets (repaint=False: no whole-screen repaint per move).
     # None until the screen has mounted and shown its first position.
@@ -99,6 +102,7 @@ class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT
         self._ticked: str | None = None
         #: The turn banner's text last drawn.
         self._banner_shown: Text | None = None
+        self._resumed = False
 
     def new_session(self, setup: GameSetup) -> None:
         """A new match of `setup` (a rematch), on the same clock and keeper."""
@@ -148,36 +152,16 @@ class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT
         if solver is not None:
             threading.Thread(target=solver.clear_cache, daemon=True).start()
 
-    # What a board provides
-
-    def compose_board(self) -> ComposeResult:
-        """The board's widgets, in the middle of the screen (`GameScreen.compose`)."""
-        yield from ()
-
-    def update_board(self, state: StateT) -> None:
-        """Redraw the board's widgets from `state`."""
-
-    def holdings(self, state: StateT, player: PlayerNo) -> Text:
-        """What `player` holds, for their panel."""
-        return Text()
-
-    def turn_hint(self, state: StateT) -> str:
-        """What the player to move does now (shown when there is nothing else to say)."""
-        return ""
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._resumed:  # (its widgets were styled as they mounted: `StyledAsMounted`)
+            self._resumed = True
+            event.refresh_styles = False
+        super()._on_screen_resume(event)
 
     def task_words(self, state: StateT) -> str:
         """What the player to move does now, as the referee says it (the board's
         `turn_hint`; a puzzle's task before it)."""
-        return self.referee.task(state, self.turn_hint(state))
-
-    def reset_input(self) -> None:
-        """Forget a half-made move (a pick waiting for its declaration, a chosen operator)."""
-
-    def show_hint(self, move: str | None) -> None:
-        """Highlight the hinted `move` (notation) on the board; None: clear it."""
-
-    def clear_hint(self) -> None:
-        """The player chose (an operator, a number): a hint's highlight goes."""
+        return self.referee.task(state, self.board.turn_hint(state))
 
     # What the session says
 
@@ -256,7 +240,7 @@ class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT
     def new_position(self) -> None:
         """The match moved (a move, a takeback, the next round, a rematch): show it."""
         self.refusal = None
-        self.reset_input()
+        self.board.reset_input()
         self.state = self.session.state
 
     def round_over(self) -> None:
@@ -363,7 +347,7 @@ class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT
             self.panel(player).show(
                 name=setup.name(player),
                 kind=setup.seats[player - 1].label,
-                holdings=self.holdings(state, player),
+                holdings=self.board.holdings(state, player),
                 active=outcome is None and self.to_move == player,
                 winner=outcome is not None and outcome.winner == player,
                 score=scoreboard.score_text(session, player),
@@ -382,5 +366,5 @@ class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT
         refusal = self.refusal if self.refused_in is state else None
         said, level = scoreboard.status(session, setup, refusal, self.task_words(state))
         self.query_one(StatusLine).show(said, level)
-        self.update_board(state)
+        self.board.draw(state)
         return (self.takeback_possible(), outcome is not None, self.human_to_move)

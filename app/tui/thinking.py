@@ -97,7 +97,7 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         self.hint_move = None
         if self._hint_shown is not None and self._hint_shown is not state:
             self._hint_shown = None
-            self.show_hint(None)
+            self.board.show_hint(None)
 
     # The computer's turns
 
@@ -262,7 +262,7 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
             return
         self.hint_move = found.move
         if found.move is not None:
-            self.show_hint(found.move)
+            self.board.show_hint(found.move)
             self._hint_shown = state
         self.say(hint_sentence(found), "note")
 
@@ -271,4 +271,4 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         if self._hint_shown is None:
             return
         self._hint_shown = None
-        self.show_hint(None)
+        self.board.show_hint(None)

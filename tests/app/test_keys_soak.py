@@ -39,9 +39,9 @@ async def test_arrows_never_play_nor_cross_sideways(seed: int) -> None:
         screen = game_screen(app)
         for _ in range(60):
             key = rng.choice(KEYS)
-            before = screen.cursor
+            before = screen.board.cursor
             await pilot.press(key)
-            after = screen.cursor
+            after = screen.board.cursor
             assert len(screen.moves) == len(start)  # no key of these plays a move
             if after != before:
                 assert screen.state.template_slots(after[0])[after[1] - 1] is None

@@ -10,8 +10,9 @@ from textual.widgets import OptionList, Static
 
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
+from app.tui.boards import board_of
+from app.tui.boards.common import Board
 from app.tui.dialogs import GameOverDialog
-from app.tui.positions import PositionView
 from rules.analysis import analyse
 from rules.conquest import ConquestOptions
 from tests.app.tui_support import SIZE, text_of, top
@@ -168,7 +169,7 @@ async def test_every_game_opens_and_steps() -> None:
             for _ in moves:
                 await pilot.press("right")
             assert screen.position == len(moves)
-            assert screen.query_one(PositionView).game_id == game_id
+            assert isinstance(screen.query_one(Board), board_of(game_id))
             await pilot.press("q")
             await pilot.pause()
 
@@ -251,7 +252,7 @@ async def test_a_mistake_s_refutation_plays_out_on_the_board() -> None:
         assert screen.line is not None and screen.line_step == 1
         assert detail(screen).startswith(f"Refutation of move 5 · 1 of {len(refutation)} played")
         assert "Bob: " in detail(screen)
-        shown = screen.query_one(PositionView)
+        shown = screen.query_one(Board)
         assert len(pool_taken(screen)) == 6  # five picks of the game and Bob's reply
         await pilot.press("left")
         assert screen.line_step == 0 and len(pool_taken(screen)) == 5

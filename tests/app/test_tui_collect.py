@@ -7,7 +7,7 @@ import random
 from textual.widgets import Button, Static
 
 from app.tui.app import EquationDuelApp
-from app.tui.boards.collect import CollectScreen
+from app.tui.boards.collect import CollectBoard
 from app.tui.dialogs import ConfirmDialog
 from rules.collect import GAME, CollectMove
 from tests.app.tui_support import (
@@ -53,7 +53,7 @@ async def test_collect_whole_game_by_keys() -> None:
     app = EquationDuelApp("collect", names=NAMES)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        assert isinstance(screen, CollectScreen)
+        assert isinstance(screen.board, CollectBoard)
         for move in moves:
             if move.pick is not None:
                 await pilot.press(str(move.pick))
@@ -194,7 +194,7 @@ async def test_sudden_death_from_the_start_focuses_the_declaration() -> None:
         screen = game_screen(app)
         box = screen.query_one(EquationInput)
         await pilot.pause()
-        assert screen.sudden_death and not box.waiting and app.focused is box.input
+        assert screen.board.sudden_death and not box.waiting and app.focused is box.input
         await pilot.press("1", "plus", "3")
         assert box.value == "1+3"
 

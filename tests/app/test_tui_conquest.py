@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
-from app.tui.boards.conquest import ConquestScreen
+from app.tui.boards.conquest import ConquestBoard
 from app.tui.menu import MenuScreen
 from app.tui.setup import SetupScreen
 from rules.conquest import GAME, ConquestOptions, equations_of
@@ -24,6 +24,7 @@ from tests.app.tui_support import (
     top,
     winner_shown,
 )
+from widgets.equation_input import EquationInput
 
 NAMES = ("Ann", "Bob")
 
@@ -69,7 +70,7 @@ async def test_conquest_whole_game_by_keys() -> None:
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, ConquestScreen)
+        assert isinstance(screen.board, ConquestBoard)
         for move in moves:
             await pilot.press(move)
         winner, reason = await winner_shown(pilot)
@@ -108,7 +109,7 @@ async def test_declare_variant_by_keys_forfeit_then_win() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         # 5 2 3: Bob forms 5 = 2 + 3 but declares nothing, so the win is forfeited.
-        await pilot.press("5", "escape", "2", "escape", "3", "escape")
+        await pilot.press("5", "2", "3", "escape")  # (no box for the first two numbers)
         assert screen.moves[-1] == (1, "3") and not screen.is_over
         assert "forfeited" in str(screen.query_one("#status", Static).render())
         # 3 5 8 forms 3 + 5 = 8, but Ann declares another equation: forfeited too.
@@ -131,9 +132,8 @@ async def test_declare_variant_by_clicks() -> None:
     app = EquationDuelApp("conquest", {"declare": True})
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        for number in (4, 2):
+        for number in (4, 2):  # (no statement box for the first two numbers)
             await click_key(pilot, number, "#keypad")
-            await pilot.click("#declare .-skip")
         await click_key(pilot, 2, "#keypad")
         for text in ("4", "÷", "2", "=", "2"):
             keys = [k for k in top(app).query(".eq-key") if str(k.render()) == text]
@@ -143,6 +143,26 @@ async def test_declare_variant_by_clicks() -> None:
         winner, reason = await winner_shown(pilot)
         assert winner == "Player 1 wins!"
         assert reason == "4 ÷ 2 = 2 declared"
+
+
+async def test_declare_the_box_opens_once_three_numbers_are_there() -> None:
+    """Issue 34: no statement box for the first two numbers (no equation can be there
+    yet), so the next player's digit is their number, not a statement; from the third
+    number on, the box asks, its title whole at 80 columns."""
+    app = EquationDuelApp("conquest", {"declare": True}, names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        box = screen.query_one(EquationInput)
+        await pilot.press("4")
+        assert screen.moves == [(1, "4")] and not box.display
+        await pilot.press("2")  # Bob's number, not a statement of Ann's
+        assert screen.moves == [(1, "4"), (2, "2")] and not box.display
+        await pilot.press("6")
+        assert box.display and screen.board.pending == 6 and len(screen.moves) == 2
+        assert box.hint == "Appending 6: state the equation 4 2 6 form"
+        assert len(box.hint) + 4 <= box.size.width  # the title, never cut
+        await pilot.press("escape")
+        assert screen.moves[-1] == (1, "6") and not box.display
 
 
 async def test_refusal_and_undo() -> None:
@@ -167,7 +187,7 @@ async def test_leaving_asks_first() -> None:
         await pilot.press("5", "q")
         assert type(top(app)).__name__ == "ConfirmDialog"
         await pilot.press("n")
-        assert isinstance(top(app), ConquestScreen)
+        assert isinstance(top(app).board, ConquestBoard)
         await pilot.press("escape", "y")
         await pilot.pause()
         assert isinstance(top(app), MenuScreen)

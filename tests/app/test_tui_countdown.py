@@ -7,7 +7,7 @@ import random
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
-from app.tui.boards.countdown import CountdownScreen
+from app.tui.boards.countdown import CountdownBoard
 from app.tui.dialogs import ConfirmDialog
 from rules.countdown import GAME, PASS
 from tests.app.tui_support import (
@@ -46,7 +46,7 @@ async def test_countdown_whole_game_by_keys() -> None:
     app = EquationDuelApp("countdown", names=NAMES)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        assert isinstance(screen, CountdownScreen)
+        assert isinstance(screen.board, CountdownBoard)
         for move in moves:
             if move == "pass":
                 await pilot.press("p")
@@ -175,11 +175,11 @@ async def test_the_arrows_work_the_movers_pool_when_the_turn_passes() -> None:
     app = EquationDuelApp("countdown", names=NAMES)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        assert isinstance(screen, CountdownScreen)
+        assert isinstance(screen.board, CountdownBoard)
         await pilot.press("right", "space")  # Ann: the cursor from 1 to 2, + 2
-        assert screen.focused is screen.pool(2)
+        assert screen.focused is screen.board.pool(2)
         await pilot.press("right", "right", "space")  # Bob: + 3
-        assert screen.focused is screen.pool(1)
+        assert screen.focused is screen.board.pool(1)
         await pilot.press("space")  # Ann: her cursor stepped off her used 2, onto 3
         assert [text for _, text in screen.moves] == ["+2", "+3", "+3"]
         assert screen.state.running_total == 8

@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
-from app.tui.boards.fifty import FiftyScreen
+from app.tui.boards.fifty import FiftyBoard
 from app.tui.dialogs import ConfirmDialog
 from rules.fifty import GAME, FiftyOptions
 from tests.app.tui_support import (
@@ -56,7 +56,7 @@ async def test_fifty_whole_game_by_keys() -> None:
     app = EquationDuelApp("fifty", names=NAMES)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        assert isinstance(screen, FiftyScreen)
+        assert isinstance(screen.board, FiftyBoard)
         for move in moves:
             a, op, b = parts(move)
             await pilot.press(a, KEY_OF[op], b, "enter")
@@ -116,7 +116,7 @@ async def test_fifty_preview_warns_over_fifty() -> None:
         await pilot.press("7")  # a used number is refused, nothing changes
         assert "7 is already used" in text_of(screen.query_one("#status", Static))
         await pilot.press("backspace")
-        assert screen.chosen == [] and screen.op is None
+        assert screen.board.chosen == [] and screen.board.op is None
         assert len(screen.moves) == 2
 
 
@@ -151,7 +151,7 @@ async def test_a_move_that_busts_warns_at_80_columns_and_asks_first() -> None:
         assert isinstance(dialog, ConfirmDialog)
         assert dialog.question == "9 × 8 = 72 busts"
         await pilot.press("n")  # choose again: nothing is played, the choice stays
-        assert pilot.app.screen is screen and not screen.moves and screen.chosen == [9, 8]
+        assert pilot.app.screen is screen and not screen.moves and screen.board.chosen == [9, 8]
         await pilot.press("enter", "y")
         winner, reason = await winner_shown(pilot)
         assert winner == "Bob wins!" and "72" in reason

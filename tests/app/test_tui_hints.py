@@ -104,7 +104,7 @@ async def test_template_hint_puts_the_cursor_on_the_slot_and_plays_by_key() -> N
             f"Hint: Put {digit} in {owner} {('first', 'second', 'third')[int(slot) - 1]} slot: "
             "every reply loses; with best play you win after your 3rd move, counting this one."
         )
-        assert screen.cursor == (int(player), int(slot))
+        assert screen.board.cursor == (int(player), int(slot))
         assert f"template-{player}/slot-{slot}" in {
             f"{w.parent.parent.id}/{w.id}" for w in screen.query(".-hint")
         }
@@ -153,7 +153,7 @@ async def test_screen_stays_responsive_while_the_hint_is_worked_out(
         # The solver is still at work, yet keys and clicks do their job.
         await pilot.press("6", "asterisk")
         await click_key(pilot, 7, "#fifty-pool")
-        assert screen.chosen == [6, 7] and screen.op == "*"
+        assert screen.board.chosen == [6, 7] and screen.board.op == "*"
         await pilot.press("h")  # asking again while it thinks changes nothing
         slow_hint.release()
         await app.workers.wait_for_complete()

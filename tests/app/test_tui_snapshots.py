@@ -44,7 +44,7 @@ MID_GAME: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
     "template": ({}, ("9", "down", "8", "left", "7", "down", "6")),
     "fifty": ({}, ("6", "asterisk", "7", "enter", "9", "minus", "5", "enter", "8", "plus", "2")),
     "conquest": ({}, ("4", "4", "9", "9", "2")),
-    "conquest-declare": ({"declare": True}, ("5", "escape", "2", "escape", "3", *"5=2+3")),
+    "conquest-declare": ({"declare": True}, ("5", "2", "3", *"5=2+3")),
     "countdown": ({}, ("asterisk", "5", "plus", "9", "8", "minus", "3")),
 }
 

@@ -55,7 +55,7 @@ async def test_keys_queued_behind_the_one_that_changed_the_screen() -> None:
         setup.action_start()
         setup.action_start()
         await pilot.pause()
-        assert kinds(app) == ["MenuScreen", "CollectScreen"]
+        assert kinds(app) == ["MenuScreen", "GameScreen"]
 
         # The setup announces "More options below" after a refresh, a resize or a scroll
         # of its form, which come also while its widgets are being removed (the app

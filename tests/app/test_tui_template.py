@@ -8,8 +8,9 @@ import pytest
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
-from app.tui.boards.template import TemplateScreen
+from app.tui.boards.template import TemplateBoard
 from app.tui.dialogs import GameOverDialog, RoundOverDialog
+from app.tui.game_screen import GameScreen
 from rules.template import GAME, TemplateOptions
 from tests.app.tui_support import (
     SIZE,
@@ -39,20 +40,20 @@ def random_game(seed: int, options: TemplateOptions | None = None) -> list[str]:
     return moves
 
 
-async def move_cursor_by_keys(pilot, screen: TemplateScreen, player: int, slot: int) -> None:  # type: ignore[no-untyped-def]
+async def move_cursor_by_keys(pilot, screen: GameScreen, player: int, slot: int) -> None:  # type: ignore[no-untyped-def]
     """Arrows alone: ↓ to Player 2's template, ↑ to Player 1's, ←→ along the empty slots."""
-    if screen.cursor[0] != player:
+    if screen.board.cursor[0] != player:
         await pilot.press("down" if player == 2 else "up")
-    while screen.cursor[1] != slot:
-        await pilot.press("right" if screen.cursor[1] < slot else "left")
-    assert screen.cursor == (player, slot)
+    while screen.board.cursor[1] != slot:
+        await pilot.press("right" if screen.board.cursor[1] < slot else "left")
+    assert screen.board.cursor == (player, slot)
 
 
 async def test_template_walkthrough_by_keys() -> None:
     app = EquationDuelApp("template", names=NAMES)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        assert isinstance(screen, TemplateScreen)
+        assert isinstance(screen.board, TemplateBoard)
         for text in WALKTHROUGH:
             move = GAME.parse_move(text)
             await move_cursor_by_keys(pilot, screen, move.player, move.slot)
@@ -72,7 +73,7 @@ async def test_template_random_game_by_tab_and_keys() -> None:
         screen = game_screen(app)
         for text in moves:
             move = GAME.parse_move(text)
-            while screen.cursor != (move.player, move.slot):
+            while screen.board.cursor != (move.player, move.slot):
                 await pilot.press("tab")
             await pilot.press(str(move.digit))
         winner, _ = await winner_shown(pilot)
@@ -98,7 +99,7 @@ async def test_filled_slot_is_refused() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         await pilot.press("9")
-        screen.cursor = (1, 1)
+        screen.board.cursor = (1, 1)
         await pilot.press("8")
         assert "already filled" in text_of(screen.query_one("#status", Static))
         assert screen.state.slots[0] == (9, None, None)
@@ -112,7 +113,7 @@ async def test_template_match_of_two_rounds() -> None:
             # The same placements each round (Bob starts round 2): Ann's template wins.
             for text in WALKTHROUGH:
                 move = GAME.parse_move(text)
-                screen.cursor = (move.player, move.slot)
+                screen.board.cursor = (move.player, move.slot)
                 await pilot.press(str(move.digit))
             await pilot.pause()
             if round_no == 1:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from app.tui.analysis_lines import fitted
-from app.tui.positions import side_by_side
+from app.tui.boards.common import side_by_side
 from rules.words.common import listed_in_words, moves_played, turns_of
 from tests.widgets.test_widgets import Host
 from widgets.score_bar import ScoreBar

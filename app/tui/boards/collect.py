@@ -1,5 +1,6 @@
-"""Collect & Declare on screen: the shared pool (taken numbers show who holds them), then
-an optional declaration from your own numbers; in sudden death only the declaration."""
+"""Collect & Declare's board: the shared pool (taken numbers show who holds them), then
+an optional declaration from your own numbers; in sudden death only the declaration. As a
+picture: the pool, the last pick marked, and each player's numbers."""
 
 from __future__ import annotations
 
@@ -10,14 +11,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
-from textual.widget import Widget
+from textual.widgets import Static
 
-from app.tui.boards.common import KeypadBoard
-from app.tui.dialogs import ConfirmDialog
+from app.match_session.setup import marks
+from app.tui.boards.common import Board, Played, digit_bindings, picture_pool, side_by_side
 from app.tui.hints import mark_keys
-from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
-from rules.base import IllegalMove, PlayerNo
+from rules.base import GameState, IllegalMove, PlayerNo
 from rules.collect import GAME, SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
 from rules.equation import normalize_equation
 from rules.equation.preview import preview_equation
@@ -27,8 +27,8 @@ from widgets.equation_input import EquationInput
 from widgets.move_list import MoveList
 
 
-class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
-    BINDINGS: ClassVar[list[BindingType]] = [
+class CollectBoard(Board[CollectOptions, CollectState, CollectMove]):
+    KEYS: ClassVar[list[BindingType]] = [
         *digit_bindings("Pick", "0-9"),
         Binding("enter", "enter", "Pick", show=False),
     ]
@@ -50,19 +50,26 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
         cells = (len(numbers) + 1) // 2
         yield EquationInput(ops=self.options.ops, number_cells=cells, id="declare")
 
+    def compose_picture(self) -> ComposeResult:
+        numbers = self.options.numbers()
+        yield picture_pool(numbers, 9 if len(numbers) <= 9 else 8, "position-pool")
+        yield Static(id="position-holdings", classes="position-line")
+
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
+        if self.read_only or gone(self.game_screen):  # (popped before it mounted)
             return
         declare = self.query_one(EquationInput)
         declare.waiting = True
         declare.double_digits = self.options.double_digits
-        self.set_focus(self.query_one(DigitPool))  # (now: a resumed sudden death takes it next)
+        # (now: a resumed sudden death takes it next)
+        self.game_screen.set_focus(self.query_one(DigitPool))
 
     @property
     def sudden_death(self) -> bool:
-        return bool(self.state is not None and self.state.phase == "sudden-death")
+        state = self.game_screen.state
+        return bool(state is not None and state.phase == "sudden-death")
 
-    def update_board(self, state: CollectState) -> None:
+    def draw(self, state: CollectState) -> None:
         pool = self.query_one(DigitPool)
         taken: dict[int, int] = {}
         for player in (1, 2):
@@ -72,7 +79,7 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
         pool.selected = () if self.pending is None else (self.pending,)
         pool.player = state.to_move  # the chooser's colour
         pool.active = self.human_to_move and not self.sudden_death
-        pool.marks = self.query_one("#moves", MoveList).marks
+        pool.marks = self.game_screen.query_one("#moves", MoveList).marks
         declare = self.query_one(EquationInput)
         asking = self.human_to_move and (self.pending is not None or self.sudden_death)
         mine = state.numbers_of(self.declarer(state))
@@ -91,7 +98,7 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
         """Whose numbers the declaration box shows: the player to move's, or while the
         computer moves, the person's."""
         other: PlayerNo = 2 if state.to_move == 1 else 1
-        if self.human_to_move or other in self.session.computers:
+        if self.human_to_move or other in self.game_screen.session.computers:
             return state.to_move
         return other
 
@@ -109,10 +116,7 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
         else:
             long = f"Picked {self.pending}: declare an equation, or Esc to end the turn"
             short = f"Picked {self.pending}: declare, or Esc to end the turn"
-        declare = self.query_one(EquationInput)
-        box = declare.parent.content_size.width if isinstance(declare.parent, Widget) else 0
-        # The title's room: the box's width less its corners and the spaces around it.
-        return long if len(long) + 6 <= box - declare.styles.margin.width else short
+        return self.title_fitting(self.query_one(EquationInput), long, short)
 
     def holdings(self, state: CollectState, player: PlayerNo) -> Text:
         mine = state.numbers_of(player)
@@ -135,7 +139,7 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
 
     def reset_input(self) -> None:
         # (the box waits again, and the pool takes the focus, as the board is drawn:
-        # `update_board`; in sudden death the line keeps it)
+        # `draw`; in sudden death the line keeps it)
         self.pending = None
         if self.is_mounted:
             self.query_one(EquationInput).clear()
@@ -154,13 +158,11 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
         try:
             GAME.check_pick(self.position, event.number)
         except IllegalMove as error:  # say why, nothing changes
-            self.refuse(str(error))
+            self.game_screen.refuse(str(error))
             return
         self.pending = event.number
-        self.refusal = None
         self.query_one(EquationInput).clear()
-        self.clear_hint()
-        self.redraw()
+        self.changed()
 
     def _move(self, declaration: str | None) -> CollectMove:
         return CollectMove(pick=self.pending, declaration=declaration)
@@ -175,25 +177,24 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
         kind, verdict = preview_equation(
             event.text, declare.owned, declare.ops, declare.double_digits
         )
+        screen = self.game_screen
         if kind == "balanced":
-            self.play(move)
+            screen.play(move)
             return
         # A declaration that fails ends the turn: ask first, as countdown does for a lost turn.
-        state = self.state
+        state = screen.state
 
         def answer(yes: bool | None) -> None:
-            if yes and self.state is state:
-                self.play(move)
+            if yes and screen.state is state:
+                screen.play(move)
             elif self.is_mounted:
                 declare.focus_line()
 
-        self.app.push_screen(
-            ConfirmDialog(
-                "This declaration fails and ends your turn",
-                capitalized(verdict) + ".",
-                "Declare anyway",
-                "Keep typing",
-            ),
+        self.game_screen.confirm(
+            "This declaration fails and ends your turn",
+            capitalized(verdict) + ".",
+            "Declare anyway",
+            "Keep typing",
             answer,
         )
 
@@ -201,12 +202,30 @@ class CollectScreen(KeypadBoard[CollectOptions, CollectState, CollectMove]):
     def _skipped(self, event: EquationInput.Skipped) -> None:
         event.stop()
         if self.pending is not None or self.sudden_death:
-            self.play(self._move(None))
+            self.game_screen.play(self._move(None))
 
     def show_hint(self, move: str | None) -> None:
         """Highlight the hinted pick (the status line gives its declaration)."""
-        pick = None if move is None else self.game.parse_move(move).pick
+        pick = None if move is None else self.game_screen.game.parse_move(move).pick
         mark_keys(self.query_one(DigitPool), (pick,))
 
+    # A picture
 
-SCREEN = CollectScreen
+    def picture(self, state: GameState, played: Played) -> None:
+        assert isinstance(state, CollectState)
+        picks = [move.pick for _, move in played if isinstance(move, CollectMove)]
+        last = picks[-1] if picks else None
+        pool = self.query_one("#position-pool", DigitPool)
+        pool.taken = {n: p for p in (1, 2) for n in state.numbers_of(p)}
+        pool.marks = marks(self.picture_names)
+        pool.selected = (last,) if last is not None else ()
+        parts = []
+        for player in (1, 2):
+            mine = state.numbers_of(player)
+            held = " ".join(map(str, mine)) if mine else "none"
+            sums = f" (sum {sum(mine)})" if mine else ""
+            parts.append(f"{self.player_name(player)}: {held}{sums}")
+        line = side_by_side(parts)
+        if state.phase == "sudden-death":
+            line += f"\nSudden death: turn {state.sudden_death_turns + 1} of 4"
+        self.query_one("#position-holdings", Static).update(Text(line))

@@ -1,28 +1,185 @@
-"""What the boards share, written once: the digit keys typed into the board's keypad (a
-`DigitPool`), and, for the boards with an operator picker (fifty, countdown), the
-operator keys and a choice on the picker."""
+"""What the boards share, written once: a game's board is a widget (`Board`), bound to a
+position of its game.
+
+On the game screen (`app.tui.game_screen`) a board is played on: the screen composes it,
+takes its `KEYS` as its own (shown in its footer, checked by its `check_action`), draws
+it after every change (`draw`), and plays the moves it hands up (`game_screen.play`).
+The digit keys type into its keypad (a `DigitPool`), and the operator keys and a choice
+on the picker of fifty and countdown are written once too (`OperatorBoard`): one footer
+entry each ("0–9 Pick", "+−×÷ Operator"), the other keys work unshown.
+
+In the analysis and the replay the same board is a picture (`read_only`): it composes
+its game's pieces without the ones that take input, `show(state, played, note)` draws a
+position with the last move marked, and clicks on it do nothing.
+"""
 
 from __future__ import annotations
 
-from textual import on
-from textual.reactive import Reactive
-from textual.widget import Widget
+from typing import TYPE_CHECKING, ClassVar, Generic
 
-from app.tui.game_screen import GameScreen
-from rules.base import MoveT, OptionsT, StateT
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widget import Widget
+from textual.widgets import Static
+
+from rules.base import Frozen, GameOptions, GameState, MoveT, OptionsT, PlayerNo, StateT
 from rules.operators import Op
+from rules.words.common import name_players
 from widgets.digit_pool import DigitPool
 from widgets.operator_picker import OperatorPicker
 
+if TYPE_CHECKING:
+    from app.tui.game_screen import GameScreen
 
-class KeypadBoard(GameScreen[OptionsT, StateT, MoveT]):
-    """A board whose numbers are picked on a `DigitPool` (by click, or typed digits)."""
+#: The moves that led to a position: (mover, move), in order.
+Played = list[tuple[PlayerNo, Frozen]]
 
-    #: The focused widget, as Textual's `Screen.focused` but without repainting the whole
-    #: screen when it changes: the widgets that gain and lose the focus draw themselves
-    #: again (collect's pick moves the focus from the pool to the declaration's line and
-    #: back; in countdown the focus goes with the turn to the mover's own pool).
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+#: Keys that choose an operator (`x` is ×, as players type it).
+OP_KEYS: dict[str, Op] = {"plus": "+", "minus": "-", "asterisk": "*", "x": "*", "slash": "/"}
+
+
+def digit_bindings(description: str, key_display: str) -> list[Binding]:
+    """0–9 call `action_digit(d)`; the footer shows one entry, on the key 1. A range is
+    shown with an en dash (`1–9`), as everywhere a player reads one."""
+    key_display = key_display.replace("-", "–")
+    return [
+        Binding("1", "digit('1')", description, key_display=key_display),
+        *(Binding(str(d), f"digit('{d}')", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)),
+    ]
+
+
+def operator_bindings() -> list[Binding]:
+    """The operator keys call `action_op(op)`; the footer shows one entry, on +."""
+    return [
+        Binding("plus", "op('+')", "Operator", key_display="+−×÷"),
+        *(Binding(k, f"op('{op}')", show=False) for k, op in OP_KEYS.items() if k != "plus"),
+    ]
+
+
+def side_by_side(parts: list[str]) -> str:
+    """The players' holdings on one line when it fits the board's width at 80 columns,
+    else one line each (a line never breaks inside "Computer (perfect): nothing yet")."""
+    line = "   ".join(parts)
+    return line if len(line) <= 40 else "\n".join(parts)
+
+
+def picture_pool(
+    numbers: tuple[int, ...], columns: int, id: str, classes: str = "-compact"
+) -> DigitPool:
+    """A pool of a read-only board: shown, never focused."""
+    pool = DigitPool(numbers, columns=columns, id=id, classes=classes)
+    pool.can_focus = False
+    return pool
+
+
+class Board(Vertical, Generic[OptionsT, StateT, MoveT]):
+    """A game's board, typed by its game's options, state and move models; its digit
+    keys type into its keypad (a `DigitPool`)."""
+
+    #: The board's keys: the game screen offers them after its own.
+    KEYS: ClassVar[list[BindingType]] = []
+
+    def __init__(
+        self,
+        options: OptionsT,
+        names: tuple[str, str],
+        *,
+        game_screen: GameScreen[OptionsT, StateT, MoveT] | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """`game_screen`: the screen it is played on (None: a read-only picture)."""
+        super().__init__(id=id, classes=classes)
+        self.options = options
+        self.picture_names = names
+        self._game_screen = game_screen
+        #: The columns each shared pool of a picture has when there is room (by id).
+        self._widest: dict[str | None, int] = {}
+
+    @property
+    def read_only(self) -> bool:
+        return self._game_screen is None
+
+    @property
+    def game_screen(self) -> GameScreen[OptionsT, StateT, MoveT]:
+        """The game screen this board is played on."""
+        if self._game_screen is None:
+            raise RuntimeError("a read-only board is played on no game screen")
+        return self._game_screen
+
+    @property
+    def human_to_move(self) -> bool:
+        """Whether a person moves now on this board (never on a picture)."""
+        return self._game_screen is not None and self._game_screen.human_to_move
+
+    @property
+    def position(self) -> StateT:
+        return self.game_screen.position
+
+    def player_name(self, player: PlayerNo) -> str:
+        screen = self._game_screen
+        return screen.setup.name(player) if screen is not None else self.picture_names[player - 1]
+
+    def changed(self) -> None:
+        """The move being built changed (a pick, an operator): the refusal and the hint's
+        highlight go, and the board is drawn again."""
+        screen = self.game_screen
+        screen.refusal = None
+        screen.clear_hint()
+        screen.redraw()
+
+    # Composing
+
+    def compose(self) -> ComposeResult:
+        if self.read_only:
+            yield from self.compose_picture()
+            yield Static(id="position-note", classes="position-line")
+        else:
+            yield from self.compose_board()
+
+    def compose_board(self) -> ComposeResult:
+        """The board's widgets, played on."""
+        yield from ()
+
+    def compose_picture(self) -> ComposeResult:
+        """The board's widgets as a picture (the analysis, the replay)."""
+        yield from ()
+
+    # Played on (the game screen's hooks)
+
+    def draw(self, state: StateT) -> None:
+        """Redraw the board's widgets from `state`."""
+
+    def holdings(self, state: StateT, player: PlayerNo) -> Text:
+        """What `player` holds, for their panel."""
+        return Text()
+
+    def turn_hint(self, state: StateT) -> str:
+        """What the player to move does now (shown when there is nothing else to say)."""
+        return ""
+
+    def reset_input(self) -> None:
+        """Forget a half-made move (a pick waiting for its declaration, a chosen operator)."""
+
+    def show_hint(self, move: str | None) -> None:
+        """Highlight the hinted `move` (notation) on the board; None: clear it."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The board's keys are offered as the game screen decides (`GameScreen.check_action`)."""
+        if self._game_screen is None:
+            return False
+        return self._game_screen.check_action(action, parameters)
+
+    def title_fitting(self, box: Widget, long: str, short: str) -> str:
+        """`long` where it fits as `box`'s title across the board (80 columns: `short`),
+        never cut off: the board's width less the box's margin, corners and spaces."""
+        room = self.content_size.width - box.styles.margin.width
+        return long if len(long) + 6 <= room else short
+
+    # The digit keys
 
     def keypad(self) -> DigitPool:
         """The pool the digit keys type into (countdown: the mover's own)."""
@@ -40,8 +197,37 @@ class KeypadBoard(GameScreen[OptionsT, StateT, MoveT]):
         """Enter picks the number typed so far (a board binds it where it needs it)."""
         self.keypad().flush_typed()
 
+    # A picture
 
-class OperatorBoard(KeypadBoard[OptionsT, StateT, MoveT]):
+    def show(self, state: GameState, played: Played, note: str | None = None) -> None:
+        """Draw `state` as a picture; `played` are the moves that led to it (the last one
+        is marked); `note` goes underneath (default: the position's own note)."""
+        self.picture(state, played)
+        line = note if note is not None else state.note
+        self.query_one("#position-note", Static).update(
+            Text(name_players(line, self.picture_names) if line else "")
+        )
+
+    def picture(self, state: GameState, played: Played) -> None:
+        """Draw the picture of `state`."""
+
+    def on_resize(self) -> None:
+        """A picture's shared pool wider than the board wraps onto more rows, as even as
+        can be (at 80 columns the analysis has room for 7 keys across, not 9)."""
+        if not self.read_only:
+            return
+        width = self.content_size.width
+        for pool in self.query("#position-pool").results(DigitPool):
+            numbers = len(pool.numbers)
+            widest = self._widest.setdefault(pool.id, pool.columns)
+            fit = max(1, min(widest, (width + 1) // (DigitPool.KEY_WIDTH - 2)))
+            rows = -(-numbers // fit)
+            columns = min(widest, -(-numbers // rows))
+            if pool.columns != columns:
+                pool.columns = columns
+
+
+class OperatorBoard(Board[OptionsT, StateT, MoveT]):
     """A board whose move is built with an operator chosen on its `OperatorPicker`."""
 
     #: The operator chosen for the move being built (None: not chosen yet).
@@ -56,6 +242,8 @@ class OperatorBoard(KeypadBoard[OptionsT, StateT, MoveT]):
     def _op_chosen(self, event: OperatorPicker.Chosen) -> None:
         event.stop()
         self.op = event.op
-        self.refusal = None
-        self.clear_hint()
-        self.redraw()
+        self.changed()
+
+
+#: A board of a game chosen at run time, seen through the rules' base classes.
+SomeBoard = Board[GameOptions, GameState, Frozen]

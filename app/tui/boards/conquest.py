@@ -1,5 +1,5 @@
-"""Equation Conquest on screen: the sequence strip and a 1-9 keypad (plus the equation
-line in the declare variant)."""
+"""Equation Conquest's board: the sequence strip and a 1-9 keypad (plus the equation
+line in the declare variant). As a picture: the strip and the numbers each appended."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
+from textual.widgets import Static
 
-from app.tui.boards.common import KeypadBoard
+from app.tui.boards.common import Board, Played, digit_bindings, side_by_side
 from app.tui.hints import mark_keys
-from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
-from rules.base import PlayerNo
+from rules.base import GameState, PlayerNo
 from rules.conquest import ConquestMove, ConquestOptions, ConquestState
 from rules.equation import normalize_equation, pretty_equation
 from widgets.digit_pool import DigitPool
@@ -23,8 +23,8 @@ from widgets.equation_input import EquationInput
 from widgets.sequence_strip import SequenceStrip
 
 
-class ConquestScreen(KeypadBoard[ConquestOptions, ConquestState, ConquestMove]):
-    BINDINGS: ClassVar[list[BindingType]] = [
+class ConquestBoard(Board[ConquestOptions, ConquestState, ConquestMove]):
+    KEYS: ClassVar[list[BindingType]] = [
         *digit_bindings("Append", "1-9"),
         Binding("enter", "enter", "Append", show=False),
     ]
@@ -39,8 +39,12 @@ class ConquestScreen(KeypadBoard[ConquestOptions, ConquestState, ConquestMove]):
             yield DigitPool(numbers, columns=3 if len(numbers) <= 9 else 10, id="keypad")
         yield EquationInput(parens=False, id="declare")
 
+    def compose_picture(self) -> ComposeResult:
+        yield SequenceStrip(id="position-sequence")
+        yield Static(id="position-holdings", classes="position-line")
+
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
+        if self.read_only or gone(self.game_screen):  # (popped before it mounted)
             return
         declare = self.query_one(EquationInput)
         declare.display = False
@@ -50,17 +54,20 @@ class ConquestScreen(KeypadBoard[ConquestOptions, ConquestState, ConquestMove]):
     def declaring(self) -> bool:
         return bool(self.options.declare)
 
-    def update_board(self, state: ConquestState) -> None:
+    def draw_strip(self, state: ConquestState) -> SequenceStrip:
         strip = self.query_one(SequenceStrip)
         strip.sequence = state.sequence
-        strip.pending = self.pending
         strip.equation = None if state.equation is None else f"{pretty_equation(state.equation)}  ✓"
+        return strip
+
+    def draw(self, state: ConquestState) -> None:
+        self.draw_strip(state).pending = self.pending
         pool = self.query_one(DigitPool)
         pool.active = self.human_to_move and self.pending is None
         pool.selected = () if self.pending is None else (self.pending,)
 
     def holdings(self, state: ConquestState, player: PlayerNo) -> Text:
-        mine = [text.split(":")[0] for who, text in self.moves if who == player]
+        mine = [text.split(":")[0] for who, text in self.game_screen.moves if who == player]
         if not mine:
             return Text("no numbers appended yet", style="italic")
         return Text("appended " + " ".join(mine))
@@ -82,26 +89,27 @@ class ConquestScreen(KeypadBoard[ConquestOptions, ConquestState, ConquestMove]):
         event.stop()
         if not self.human_to_move:
             return
-        if not self.declaring:
-            self.play(ConquestMove(number=event.number))
-            return
+        screen = self.game_screen
         low, high = self.options.pool
-        if not low <= event.number <= high:
-            self.play(ConquestMove(number=event.number))  # the rules say what is allowed
+        # The statement box opens once the number makes three in the sequence (before,
+        # no equation can be there); the rules say what is allowed of any other number.
+        three = len(self.position.sequence) >= 2 and low <= event.number <= high
+        if not (self.declaring and three):
+            screen.play(ConquestMove(number=event.number))
             return
         self.pending = event.number
         self._show_declare()
-        self.clear_hint()
-        self.redraw()
+        screen.clear_hint()
+        screen.redraw()
 
     def _show_declare(self) -> None:
         assert self.pending is not None
         declare = self.query_one(EquationInput)
         last = (*self.position.sequence[-2:], self.pending)
         declare.keys = tuple(dict.fromkeys(last))
-        declare.hint = (
-            f"Appending {self.pending}: state the equation {' '.join(map(str, last))} form"
-        )
+        numbers = " ".join(map(str, last))
+        long = f"Appending {self.pending}: state the equation {numbers} form"
+        declare.hint = self.title_fitting(declare, long, f"State the equation {numbers} form")
         declare.clear()
         self.query_one("#keypad-row").display = False
         declare.display = True
@@ -120,18 +128,27 @@ class ConquestScreen(KeypadBoard[ConquestOptions, ConquestState, ConquestMove]):
         event.stop()
         if self.pending is not None:
             text = normalize_equation(event.text)
-            self.play(ConquestMove(number=self.pending, declaration=text))
+            self.game_screen.play(ConquestMove(number=self.pending, declaration=text))
 
     @on(EquationInput.Skipped)
     def _skipped(self, event: EquationInput.Skipped) -> None:
         event.stop()
         if self.pending is not None:
-            self.play(ConquestMove(number=self.pending))
+            self.game_screen.play(ConquestMove(number=self.pending))
 
     def show_hint(self, move: str | None) -> None:
         """Highlight the hinted number on the keypad."""
-        number = None if move is None else self.game.parse_move(move).number
+        number = None if move is None else self.game_screen.game.parse_move(move).number
         mark_keys(self.query_one(DigitPool), (number,))
 
+    # A picture
 
-SCREEN = ConquestScreen
+    def picture(self, state: GameState, played: Played) -> None:
+        assert isinstance(state, ConquestState)
+        strip = self.draw_strip(state)
+        strip.mutate_reactive(SequenceStrip.sequence)  # redraw even when unchanged
+        parts = []
+        for player in (1, 2):
+            mine = [str(m.number) for p, m in played if p == player and isinstance(m, ConquestMove)]
+            parts.append(f"{self.player_name(player)}: {' '.join(mine) or 'nothing yet'}")
+        self.query_one("#position-holdings", Static).update(Text(side_by_side(parts)))

@@ -1,7 +1,8 @@
-"""Countdown Duel on screen: the running total, the operators, and each player's own pool.
+"""Countdown Duel's board: the running total, the operators, and each player's own pool.
 
 Each turn starts with + chosen; a number (digit key or click on your pool) plays the
 chosen operator at once. Pass (p, or the button) is a real move of this game and is confirmed first.
+As a picture: the total, whose move it is, and the number the last move took.
 """
 
 from __future__ import annotations
@@ -15,12 +16,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
 
-from app.tui.boards.common import OperatorBoard
-from app.tui.dialogs import ConfirmDialog
+from app.tui.boards.common import (
+    OperatorBoard,
+    Played,
+    digit_bindings,
+    operator_bindings,
+    picture_pool,
+)
 from app.tui.hints import mark_keys, mark_ops
-from app.tui.keys import digit_bindings, operator_bindings
 from app.tui.mounting import gone
-from rules.base import PlayerNo
+from rules.base import GameState, PlayerNo
 from rules.countdown import (
     GAME,
     PASS,
@@ -35,8 +40,8 @@ from widgets.operator_picker import OperatorPicker
 from widgets.running_total import RunningTotal
 
 
-class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownMove]):
-    BINDINGS: ClassVar[list[BindingType]] = [
+class CountdownBoard(OperatorBoard[CountdownOptions, CountdownState, CountdownMove]):
+    KEYS: ClassVar[list[BindingType]] = [
         *digit_bindings("Play number", "1-9"),
         *operator_bindings(),
         Binding("p", "pass_turn", "Pass"),
@@ -56,24 +61,38 @@ class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownM
                 yield Button("Pass (p)", id="pass", compact=True)
             yield DigitPool(numbers, columns=3, id="pool-2", classes="-compact -p2")
 
+    def compose_picture(self) -> ComposeResult:
+        yield RunningTotal(id="position-total")
+        with Horizontal(id="position-pools"):
+            for player in (1, 2):
+                classes = f"-compact -p{player}"
+                pool = picture_pool(self.options.numbers(), 3, f"position-pool-{player}", classes)
+                pool.border_title = Text(self.player_name(player))
+                yield pool
+
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
+        if self.read_only or gone(self.game_screen):  # (popped before it mounted)
             return
         for player in (1, 2):
             self.query_one(f"#pool-{player}", DigitPool).border_title = Text(
-                self.setup.name(player)
+                self.player_name(player)
             )
 
     def pool(self, player: int) -> DigitPool:
         return self.query_one(f"#pool-{player}", DigitPool)
 
-    def update_board(self, state: CountdownState) -> None:
-        if state.to_move != self.op_for:
-            self.op, self.op_for = "+", state.to_move
+    def draw_total(self, state: CountdownState) -> RunningTotal:
         total = self.query_one(RunningTotal)
         total.total = state.running_total
         total.target = state.options.target
-        if self.is_over:
+        return total
+
+    def draw(self, state: CountdownState) -> None:
+        if state.to_move != self.op_for:
+            self.op, self.op_for = "+", state.to_move
+        total = self.draw_total(state)
+        screen = self.game_screen
+        if screen.is_over:
             total.caption = ""
         else:
             total.caption = f"next: {state.running_total} {shown(self.op)} ?"
@@ -83,14 +102,15 @@ class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownM
             pool.show(  # one restyle of the pool for all three
                 taken={n: 0 for n in state.options.numbers() if n not in own},
                 active=self.human_to_move and state.to_move == player,
-                classes={"-to-move": state.to_move == player and not self.is_over},
+                classes={"-to-move": state.to_move == player and not screen.is_over},
             )
         # The arrows, Space and Enter work the focused pool: when the turn passes between
         # two people at one keyboard, the focus goes with it to the mover's own pool (it
         # stayed on the pool of the player who had just moved, whose keys pick nothing).
         mover = self.pool(state.to_move)
-        if self.human_to_move and isinstance(self.focused, DigitPool) and self.focused is not mover:
-            self.set_focus(mover, scroll_visible=False)
+        focused = screen.focused
+        if self.human_to_move and isinstance(focused, DigitPool) and focused is not mover:
+            screen.set_focus(mover, scroll_visible=False)
         picker = self.query_one(OperatorPicker)
         picker.selected = self.op
         picker.active = self.human_to_move
@@ -111,7 +131,7 @@ class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownM
     # Input
 
     def keypad(self) -> DigitPool:
-        return self.pool(self.to_move)
+        return self.pool(self.game_screen.to_move)
 
     @on(DigitPool.Picked)
     def _picked(self, event: DigitPool.Picked) -> None:
@@ -125,7 +145,7 @@ class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownM
         if reason is not None:
             self.confirm_lost_turn(move, reason)
             return
-        self.play(move)
+        self.game_screen.play(move)
 
     def confirm_lost_turn(self, move: CountdownMove, reason: str) -> None:
         """A well-formed move the rules do not allow (÷ 0, a used number, one outside the
@@ -139,17 +159,15 @@ class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownM
         )
 
         def answer(yes: bool | None) -> None:
-            if yes and self.state is state:
-                self.play(move)
+            if yes and self.game_screen.state is state:
+                self.game_screen.play(move)
 
-        self.app.push_screen(
-            ConfirmDialog(
-                f"{shown(move.op)} {move.number} loses your turn",
-                f"{reason} Play it anyway and {self.setup.name(state.to_move)} loses this turn."
-                + second,
-                "Lose the turn",
-                "Choose again",
-            ),
+        self.game_screen.confirm(
+            f"{shown(move.op)} {move.number} loses your turn",
+            f"{reason} Play it anyway and {self.player_name(state.to_move)} loses this turn."
+            + second,
+            "Lose the turn",
+            "Choose again",
             answer,
         )
 
@@ -163,7 +181,7 @@ class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownM
             return
         state = self.position
         if not state.available_to(state.to_move):
-            self.play(PASS)
+            self.game_screen.play(PASS)
             return
         second = (
             " A second turn in a row without a valid move ends the game."
@@ -173,25 +191,38 @@ class CountdownScreen(OperatorBoard[CountdownOptions, CountdownState, CountdownM
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.play(PASS)
+                self.game_screen.play(PASS)
 
-        self.app.push_screen(
-            ConfirmDialog(
-                f"Pass, {self.setup.name(state.to_move)}?",
-                "You lose this turn on purpose." + second,
-                "Pass",
-                "Play on",
-            ),
+        self.game_screen.confirm(
+            f"Pass, {self.player_name(state.to_move)}?",
+            "You lose this turn on purpose." + second,
+            "Pass",
+            "Play on",
             answer,
         )
 
     def show_hint(self, move: str | None) -> None:
         """Highlight the hinted operator and number (a hinted pass: the status line says it)."""
-        hinted = None if move is None else self.game.parse_move(move)
+        screen = self.game_screen
+        hinted = None if move is None else screen.game.parse_move(move)
         for player in (1, 2):
-            mine = hinted is not None and player == self.to_move
+            mine = hinted is not None and player == screen.to_move
             mark_keys(self.pool(player), (hinted.number,) if mine and hinted else ())
         mark_ops(self.query_one(OperatorPicker), () if hinted is None else (hinted.op,))
 
+    # A picture
 
-SCREEN = CountdownScreen
+    def picture(self, state: GameState, played: Played) -> None:
+        assert isinstance(state, CountdownState)
+        total = self.draw_total(state)
+        over = state.result is not None
+        total.caption = "game over" if over else f"{self.player_name(state.to_move)} to move"
+        pushed = [(p, m) for p, m in played if isinstance(m, CountdownMove)]
+        last = pushed[-1] if pushed else None
+        for player in (1, 2):
+            pool = self.query_one(f"#position-pool-{player}", DigitPool)
+            own = state.available_to(player)
+            pool.taken = {n: 0 for n in state.options.numbers() if n not in own}
+            # The number the last move took from this player's pool (none: a pass).
+            taken = last[1].number if last is not None and last[0] == player else None
+            pool.selected = (taken,) if taken is not None else ()

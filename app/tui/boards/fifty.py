@@ -1,5 +1,6 @@
-"""Exactly Fifty on screen: both scores as bars, the shared pool, and the equation being
-built: first number, operator, second number, with its preview ("6 × 7 = 42 → score 42")."""
+"""Exactly Fifty's board: both scores as bars, the shared pool, and the equation being
+built: first number, operator, second number, with its preview ("6 × 7 = 42 → score 42").
+As a picture: the scores and the pool, the last move's two numbers marked."""
 
 from __future__ import annotations
 
@@ -12,18 +13,20 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from app.match_session.referee import Referee
-from app.tui.boards.common import OperatorBoard
-from app.tui.dialogs import ConfirmDialog
+from app.match_session.setup import marks
+from app.tui.boards.common import (
+    OperatorBoard,
+    Played,
+    digit_bindings,
+    operator_bindings,
+    picture_pool,
+)
 from app.tui.hints import mark_keys, mark_ops
-from app.tui.keys import digit_bindings, operator_bindings
 from app.tui.mounting import gone
-from app.tui.session import GameSetup
-from rules.base import PlayerNo
+from rules.base import GameState, PlayerNo
 from rules.fifty import FiftyMove, FiftyOptions, FiftyState, preview
 from rules.fifty import equation_text as written
 from rules.operators import shown
-from rules.records import GameRecord
 from widgets.digit_pool import DigitPool
 from widgets.in_place import update_in_place
 from widgets.move_list import MoveList
@@ -40,25 +43,22 @@ def verdict(score: int, target: int) -> tuple[str, str] | None:
     return None
 
 
-class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
-    BINDINGS: ClassVar[list[BindingType]] = [
+class FiftyBoard(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
+    KEYS: ClassVar[list[BindingType]] = [
         *digit_bindings("Number", "0-9"),
         *operator_bindings(),
         Binding("enter", "play_equation", "Play"),
         Binding("backspace", "clear", "Clear", show=False),
     ]
 
-    def __init__(
-        self,
-        setup: GameSetup,
-        moves: list[str] | None = None,
-        record: GameRecord | None = None,
-        *,
-        referee: Referee | None = None,
-    ) -> None:
-        super().__init__(setup, moves, record, referee=referee)
-        self.chosen: list[int] = []
-        self.op = None
+    #: The numbers chosen for the move being built.
+    chosen: list[int]
+
+    def on_mount(self) -> None:
+        self.chosen = []
+        if self.read_only or gone(self.game_screen):  # (popped before it mounted)
+            return
+        self.query_one("#score-bars").border_title = f"Scores · target {self.options.target}"
 
     def compose_board(self) -> ComposeResult:
         with Vertical(id="score-bars"):
@@ -74,10 +74,11 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
             yield Button("Play (Enter)", id="play", variant="primary", compact=True)
             yield Button("Clear (⌫)", id="clear", compact=True)
 
-    def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
-            return
-        self.query_one("#score-bars").border_title = f"Scores · target {self.options.target}"
+    def compose_picture(self) -> ComposeResult:
+        with Vertical(id="position-scores"):
+            yield ScoreBar(1, id="position-score-1")
+            yield ScoreBar(2, id="position-score-2")
+        yield picture_pool(self.options.numbers(), 9, "position-pool")
 
     def current_move(self) -> FiftyMove | None:
         if len(self.chosen) == 2 and self.op is not None:
@@ -86,27 +87,34 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
 
     def used_by(self) -> dict[int, int]:
         used: dict[int, int] = {}
-        for player, text in self.moves:
-            move = self.game.parse_move(text)
+        screen = self.game_screen
+        for player, text in screen.moves:
+            move = screen.game.parse_move(text)
             used[move.a] = player
             used[move.b] = player
         return used
 
-    def update_board(self, state: FiftyState) -> None:
-        move = self.current_move()
-        target = state.options.target
+    def draw_scores(self, state: FiftyState, prefix: str = "") -> None:
+        """Both score bars (a picture's ids begin with `prefix`)."""
         for player in (1, 2):
-            bar = self.query_one(f"#score-{player}", ScoreBar)
-            bar.label = self.setup.name(player)
-            bar.target = target
+            bar = self.query_one(f"#{prefix}score-{player}", ScoreBar)
+            bar.label = self.player_name(player)
+            bar.target = state.options.target
             bar.score = state.score(player)
-            mover = player == state.to_move and not self.is_over
+
+    def draw(self, state: FiftyState) -> None:
+        move = self.current_move()
+        self.draw_scores(state)
+        over = self.game_screen.is_over
+        for player in (1, 2):
+            mover = player == state.to_move and not over
+            bar = self.query_one(f"#score-{player}", ScoreBar)
             bar.preview = preview(state, move)[1] if (move and mover) else None
         pool = self.query_one(DigitPool)
         pool.taken = self.used_by()
         pool.selected = tuple(self.chosen)
         pool.active = self.human_to_move
-        pool.marks = self.query_one("#moves", MoveList).marks
+        pool.marks = self.game_screen.query_one("#moves", MoveList).marks
         picker = self.query_one(OperatorPicker)
         picker.selected = self.op
         picker.active = self.human_to_move
@@ -156,8 +164,8 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
     def action_clear(self) -> None:
         if self.chosen or self.op:
             self.reset_input()
-            self.refusal = None
-            self.redraw()
+            self.game_screen.refusal = None
+            self.game_screen.redraw()
 
     def action_play_equation(self) -> None:
         if self.query_one(DigitPool).flush_typed():
@@ -167,27 +175,26 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
             missing = "two numbers" if len(self.chosen) < 2 else "an operator"
             if len(self.chosen) < 2 and self.op is None:
                 missing = "two numbers and an operator"
-            self.refuse(f"Choose {missing} first.")
+            self.game_screen.refuse(f"Choose {missing} first.")
             return
-        state = self.position
+        screen = self.game_screen
+        state = screen.position
         value, score = preview(state, move)
         target = state.options.target
         if score <= target or move.a not in state.pool or move.b not in state.pool:
-            self.play(move)  # (a used number is refused by the rules, with their reason)
+            screen.play(move)  # (a used number is refused by the rules, with their reason)
             return
 
         def answer(yes: bool | None) -> None:
-            if yes and self.state is state:
-                self.play(move)
+            if yes and screen.state is state:
+                screen.play(move)
 
-        self.app.push_screen(
-            ConfirmDialog(
-                f"{written(move, value)} busts".replace("-", "−"),
-                f"It takes {self.setup.name(state.to_move)}'s score to {score}, over {target}:"
-                " you lose at once.",
-                "Play it and lose",
-                "Choose again",
-            ),
+        self.game_screen.confirm(
+            f"{written(move, value)} busts".replace("-", "−"),
+            f"It takes {self.player_name(state.to_move)}'s score to {score}, over {target}:"
+            " you lose at once.",
+            "Play it and lose",
+            "Choose again",
             answer,
         )
 
@@ -201,7 +208,7 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
         if number not in state.pool:
             available = " ".join(map(str, state.pool))
             why = "is already used" if number in state.options.numbers() else "is not in the pool"
-            self.refuse(f"{number} {why}. Available numbers: {available}.")
+            self.game_screen.refuse(f"{number} {why}. Available numbers: {available}.")
             return
         if number in self.chosen:
             self.chosen.remove(number)
@@ -209,9 +216,7 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
             self.chosen = [number]
         else:
             self.chosen.append(number)
-        self.refusal = None
-        self.clear_hint()
-        self.redraw()
+        self.changed()
 
     @on(Button.Pressed, "#play")
     def _play_pressed(self, event: Button.Pressed) -> None:
@@ -225,10 +230,20 @@ class FiftyScreen(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
 
     def show_hint(self, move: str | None) -> None:
         """Highlight the hinted two numbers and operator."""
-        hinted = None if move is None else self.game.parse_move(move)
+        hinted = None if move is None else self.game_screen.game.parse_move(move)
         numbers = () if hinted is None else (hinted.a, hinted.b)
         mark_keys(self.query_one(DigitPool), numbers)
         mark_ops(self.query_one(OperatorPicker), () if hinted is None else (hinted.op,))
 
+    # A picture
 
-SCREEN = FiftyScreen
+    def picture(self, state: GameState, played: Played) -> None:
+        assert isinstance(state, FiftyState)
+        self.draw_scores(state, "position-")
+        self.query_one("#position-scores").border_title = f"Scores · target {state.options.target}"
+        pool = self.query_one("#position-pool", DigitPool)
+        moves = [(p, move) for p, move in played if isinstance(move, FiftyMove)]
+        pool.taken = {n: p for p, move in moves for n in (move.a, move.b)}
+        pool.marks = marks(self.picture_names)
+        last = moves[-1][1] if moves else None
+        pool.selected = (last.a, last.b) if last else ()

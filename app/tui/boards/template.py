@@ -1,7 +1,7 @@
-"""Templates on screen: both players' templates with a slot cursor, and the shared digits.
+"""Templates' board: both players' templates with a slot cursor, and the shared digits.
 
 Move the cursor to any empty slot (arrows, Tab, or a click), then pick a digit (its key
-or a click) to place it there.
+or a click) to place it there. As a picture: the last digit placed and its slot marked.
 """
 
 from __future__ import annotations
@@ -16,16 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center
 
-from app.match_session.referee import Referee
-from app.tui.boards.common import KeypadBoard
+from app.tui.boards.common import Board, Played, digit_bindings, picture_pool
 from app.tui.boards.slot_cursor import Arrow, Cursor, moved
 from app.tui.hints import HINT_CLASS, mark_keys
-from app.tui.keys import digit_bindings
 from app.tui.mounting import gone
-from app.tui.session import GameSetup
-from rules.base import PlayerNo, other
+from rules.base import GameState, PlayerNo, other
 from rules.operators import format_fraction
-from rules.records import GameRecord
 from rules.template import (
     SLOTS,
     TemplateMove,
@@ -63,8 +59,8 @@ def reachable(template: str, values: tuple[int | None, ...], pool: tuple[int, ..
     return f"could end between {low} and {high}".replace("-", "−")
 
 
-class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
-    BINDINGS: ClassVar[list[BindingType]] = [
+class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
+    KEYS: ClassVar[list[BindingType]] = [
         *digit_bindings("Place digit", "0-9"),
         Binding("left", "arrow('left')", "Slot", show=False),
         Binding("right", "arrow('right')", "Slot", key_display="←→"),
@@ -74,16 +70,8 @@ class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
         Binding("shift+tab", "next_empty(-1)", "Previous slot", show=False),
     ]
 
-    def __init__(
-        self,
-        setup: GameSetup,
-        moves: list[str] | None = None,
-        record: GameRecord | None = None,
-        *,
-        referee: Referee | None = None,
-    ) -> None:
-        super().__init__(setup, moves, record, referee=referee)
-        self.cursor: Cursor = (self.setup.first, 1)
+    #: The slot the next digit goes to (the first player's first slot at the start).
+    cursor: Cursor
 
     def compose_board(self) -> ComposeResult:
         yield EquationTemplate(1, id="template-1")
@@ -95,30 +83,44 @@ class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
         with Center(id="template-pool-row"):
             yield pool
 
+    def compose_picture(self) -> ComposeResult:
+        for player in (1, 2):
+            widget = EquationTemplate(player, id=f"position-template-{player}")
+            widget.template = self.options.template
+            yield widget
+        digits = tuple(range(self.options.digits[0], self.options.digits[1] + 1))
+        yield picture_pool(digits, 10, "position-pool")
+
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
+        self.cursor = (self.options.first, 1)
+        if self.read_only or gone(self.game_screen):  # (popped before it mounted)
             return
         for player in (1, 2):
             widget = self.query_one(f"#template-{player}", EquationTemplate)
             widget.template = self.options.template
 
-    def update_board(self, state: TemplateState) -> None:
-        self._fix_cursor(state)
+    def draw_templates(self, state: TemplateState, prefix: str = "") -> None:
+        """Both templates' titles and digits, and the digits left (a picture's ids begin
+        with `prefix`)."""
         for player in (1, 2):
-            widget = self.query_one(f"#template-{player}", EquationTemplate)
-            widget.border_title = Text(capitalized(owned("template", self.setup.name(player))))
-            values = state.template_slots(player)
-            widget.values = values
-            widget.cursor = (
-                self.cursor[1] if self.cursor[0] == player and not self.is_over else None
-            )
-            widget.active = self.cursor[0] == player and not self.is_over
-            widget.value_text = self.value_text(state, player)
-        pool = self.query_one(DigitPool)
+            widget = self.query_one(f"#{prefix}template-{player}", EquationTemplate)
+            widget.border_title = Text(capitalized(owned("template", self.player_name(player))))
+            widget.values = state.template_slots(player)
+        pool = self.query_one(f"#{prefix or 'template-'}pool", DigitPool)
         counts = {d: state.pool.count(d) for d in set(state.pool)}
         pool.counts = counts
         pool.taken = {d: 0 for d in pool.numbers if d not in counts}
-        pool.active = self.human_to_move
+
+    def draw(self, state: TemplateState) -> None:
+        self._fix_cursor(state)
+        self.draw_templates(state)
+        over = self.game_screen.is_over
+        for player in (1, 2):
+            widget = self.query_one(f"#template-{player}", EquationTemplate)
+            widget.cursor = self.cursor[1] if self.cursor[0] == player and not over else None
+            widget.active = self.cursor[0] == player and not over
+            widget.value_text = self.value_text(state, player)
+        self.query_one(DigitPool).active = self.human_to_move
 
     def value_text(self, state: TemplateState, player: PlayerNo) -> str:
         values = state.template_slots(player)
@@ -161,16 +163,17 @@ class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
             self.cursor = empty[0]
 
     def reset_input(self) -> None:
-        if self.state is not None and self.is_mounted:
+        state = self.game_screen.state
+        if state is not None and self.is_mounted:
             # After a move the cursor goes to the next mover's own first empty slot.
-            self.cursor = (other(self.state.to_move), 1)
+            self.cursor = (other(state.to_move), 1)
 
     def action_arrow(self, arrow: Arrow) -> None:
         """The nearest empty slot in the arrow's direction (`slot_cursor.moved`)."""
         state = self.position
         slots = {p: state.template_slots(p) for p in PLAYERS}
         self.cursor = moved(self.cursor, arrow, slots)
-        self.redraw()
+        self.game_screen.redraw()
 
     def action_next_empty(self, step: int) -> None:
         order: list[Cursor] = [(p, s) for p in PLAYERS for s in range(1, SLOTS + 1)]
@@ -180,14 +183,16 @@ class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
             if self.position.template_slots(player)[slot - 1] is None:
                 self.cursor = (player, slot)
                 break
-        self.redraw()
+        self.game_screen.redraw()
 
     @on(EquationTemplate.SlotChosen)
     def _slot_chosen(self, event: EquationTemplate.SlotChosen) -> None:
         event.stop()
+        if self.read_only:
+            return
         self.cursor = (1 if event.player == 1 else 2, event.slot)
-        self.refusal = None
-        self.redraw()
+        self.game_screen.refusal = None
+        self.game_screen.redraw()
 
     # Placing
 
@@ -196,11 +201,11 @@ class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
         event.stop()
         if self.human_to_move:
             player, slot = self.cursor
-            self.play(TemplateMove(digit=event.number, player=player, slot=slot))
+            self.game_screen.play(TemplateMove(digit=event.number, player=player, slot=slot))
 
     def show_hint(self, move: str | None) -> None:
         """Highlight the hinted digit and slot, and put the slot cursor there."""
-        hinted = None if move is None else self.game.parse_move(move)
+        hinted = None if move is None else self.game_screen.game.parse_move(move)
         mark_keys(self.query_one(DigitPool), () if hinted is None else (hinted.digit,))
         for player in (1, 2):
             widget = self.query_one(f"#template-{player}", EquationTemplate)
@@ -209,7 +214,20 @@ class TemplateScreen(KeypadBoard[TemplateOptions, TemplateState, TemplateMove]):
                 key.set_class(on, HINT_CLASS)
         if hinted is not None:
             self.cursor = (hinted.player, hinted.slot)
-            self.redraw()
+            self.game_screen.redraw()
 
+    # A picture
 
-SCREEN = TemplateScreen
+    def picture(self, state: GameState, played: Played) -> None:
+        assert isinstance(state, TemplateState)
+        placed = [move for _, move in played if isinstance(move, TemplateMove)]
+        last = placed[-1] if placed else None
+        self.draw_templates(state, "position-")
+        for player in (1, 2):
+            widget = self.query_one(f"#position-template-{player}", EquationTemplate)
+            widget.cursor = last.slot if last is not None and last.player == player else None
+            if all(v is not None for v in state.template_slots(player)):
+                widget.value_text = f"= {result_text(state, player)}".replace("-", "−")
+            else:
+                widget.value_text = partial_text(state, player, blank="_")
+        self.query_one("#position-pool", DigitPool).selected = (last.digit,) if last else ()
