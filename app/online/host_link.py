@@ -109,6 +109,9 @@ class HostLink(HostServer):
         self._came = asyncio.Event()
         super().__init__(bind, port, tls)
 
+    def _say(self, text: str) -> None:
+        self.notice(text)
+
     async def _close_guests(self) -> None:
         for seat in self.seats:
             if seat.here():
@@ -220,6 +223,7 @@ class HostLink(HostServer):
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         turned = turned_away(request, self._knocking)
         if turned is not None:
+            self.strangers.refused()
             return turned
         ws = web.WebSocketResponse(max_msg_size=MAX_GUEST_BYTES, heartbeat=HEARTBEAT)
         self._knocking += 1
@@ -233,6 +237,7 @@ class HostLink(HostServer):
         finally:
             self._knocking -= 1
         if found is None or seat is None:
+            self.strangers.refused()
             await ws.close()
             return ws
         await self._guest_plays(ws, found[0], seat)
