@@ -3,8 +3,9 @@
 Before the websocket opens, a request from a web page (it has an `Origin` header) is
 refused, and so is one beyond `MAX_KNOCKING` connections that have not said hello yet.
 Then the first message must be a hello, within `HELLO_SECONDS`, of this protocol's
-version, with the game's code (compared in constant time). An address that gave 5
-wrong codes waits (`WrongCodes`). Each refusal is said in words, and the connection
+version, with the game's code (compared in constant time). Wrong codes spend the game's
+budget (`WrongCodes`, for every address together): past it, a wrong code is told to wait;
+a right code is always let in. Each refusal is said in words, and the connection
 closes; the host plays on. (Whether the game still has room, one guest, is the link's.)
 """
 
@@ -54,14 +55,12 @@ def capital(text: str) -> str:
 
 
 async def read_hello(
-    ws: web.WebSocketResponse, address: str, codes: Sequence[str], wrong_codes: WrongCodes
+    ws: web.WebSocketResponse, codes: Sequence[str], wrong_codes: WrongCodes
 ) -> tuple[Hello, int] | None:
     """The guest's hello with one of the seats' `codes`, and which (its index); None
-    when refused (in words). Every code is compared, each in constant time."""
-    wait = wrong_codes.waiting(address)
-    if wait > 0:
-        await refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.", Why.WAIT)
-        return None
+    when refused (in words). Every code is compared, each in constant time; a wrong one
+    is counted at once (no wait in between: codes sent together are judged one budget
+    at a time)."""
     try:
         first = await ws.receive(timeout=HELLO_SECONDS)
     except TimeoutError:
@@ -83,8 +82,11 @@ async def read_hello(
         return None
     matches = [same_code(hello.code, code) for code in codes]
     if not any(matches):
-        wrong_codes.wrong(address)
-        await refuse(ws, "That is not the code of this game.", Why.WRONG_CODE)
+        wait = wrong_codes.wrong()
+        if wait > 0:
+            words = f"Too many wrong codes for this game: wait {int(wait) + 1} seconds."
+            await refuse(ws, words, Why.WAIT)
+        else:
+            await refuse(ws, "That is not the code of this game.", Why.WRONG_CODE)
         return None
-    wrong_codes.right(address)
     return hello, matches.index(True)

@@ -231,7 +231,7 @@ class HostLink(HostServer):
         try:
             await ws.prepare(request)
             codes = [seat.code for seat in self.seats]
-            found = await read_hello(ws, request.remote or "unknown", codes, self.wrong_codes)
+            found = await read_hello(ws, codes, self.wrong_codes)
             if found is not None and await self._open(ws, self.seats[found[1]], found[0]):
                 seat = self.seats[found[1]]
         finally:
