@@ -1,8 +1,8 @@
 """Who gets into a hosted game: the checks before a guest plays (`app.online.host_link`).
 
 Before the websocket opens, a request from a web page (it has an `Origin` header) is
-refused, and so is one beyond `MAX_KNOCKING` connections that have not said hello yet.
-Then the first message must be a hello, within `HELLO_SECONDS`, of this protocol's
+refused. At most `MAX_KNOCKING` connections may be waiting to say hello (`Knocking`): a
+new one closes the oldest, so strangers that say nothing never keep the guest out. Then the first message must be a hello, within `HELLO_SECONDS`, of this protocol's
 version, with the game's code (compared in constant time). Wrong codes spend the game's
 budget (`WrongCodes`, for every address together): past it, a wrong code is told to wait;
 a right code is always let in. Each refusal is said in words, and the connection
@@ -30,17 +30,43 @@ from app.online.protocol import (
 
 #: Seconds a new connection has to say hello.
 HELLO_SECONDS = 10.0
-#: Connections that have not said hello yet, at most (more are refused at once).
+#: Connections that have not said hello yet, at most (a new one closes the oldest).
 MAX_KNOCKING = 8
 
 
-def turned_away(request: web.Request, knocking: int) -> web.Response | None:
+def turned_away(request: web.Request) -> web.Response | None:
     """The answer to a request refused before the websocket opens (None: let it in)."""
     if request.headers.get("Origin") is not None:
         return web.Response(status=403, text="A web page cannot join this game.\n")
-    if knocking >= MAX_KNOCKING:
-        return web.Response(status=503, text="Too many connections at once.\n")
     return None
+
+
+class Knocking:
+    """The connections that have not said hello yet, oldest first."""
+
+    def __init__(self) -> None:
+        self._waiting: list[web.WebSocketResponse] = []
+
+    def __len__(self) -> int:
+        return len(self._waiting)
+
+    def enter(self, ws: web.WebSocketResponse) -> web.WebSocketResponse | None:
+        """`ws` waits to say hello; the oldest, to close, when there is no more room."""
+        self._waiting.append(ws)
+        if len(self._waiting) > MAX_KNOCKING:
+            return self._waiting.pop(0)
+        return None
+
+    def leave(self, ws: web.WebSocketResponse) -> None:
+        if ws in self._waiting:
+            self._waiting.remove(ws)
+
+
+async def crowded_out(ws: web.WebSocketResponse) -> None:
+    """Close a connection that said no hello while newer ones came."""
+    await refuse(ws, "Too many connections at once: this one said no hello.")
+    with contextlib.suppress(Exception):
+        await ws.close()
 
 
 async def refuse(ws: web.WebSocketResponse, reason: str, code: Why = Why.CLOSING) -> None:

@@ -26,7 +26,14 @@ from collections.abc import Callable
 from aiohttp import WSMsgType, web
 
 from app.online.codes import RateCap, WrongCodes
-from app.online.host_admission import capital, read_hello, refuse, turned_away
+from app.online.host_admission import (
+    Knocking,
+    capital,
+    crowded_out,
+    read_hello,
+    refuse,
+    turned_away,
+)
 from app.online.host_guests import GuestSeat, Presence
 from app.online.host_position import Position, is_retry, move_refusal
 from app.online.host_server import HostServer
@@ -103,7 +110,7 @@ class HostLink(HostServer):
         #: Set when every seat has its guest (`on_joined` is called then too).
         self.joined = asyncio.Event()
         self.on_joined: Callable[[], object] | None = None
-        self._knocking = 0
+        self._knocking = Knocking()
         self._sending = asyncio.Lock()
         #: Set when a guest came back and was sent what it missed.
         self._came = asyncio.Event()
@@ -221,13 +228,17 @@ class HostLink(HostServer):
                     await seat.ws.send_str(encode(message))
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
-        turned = turned_away(request, self._knocking)
+        self.unasked.asked(request.protocol)
+        turned = turned_away(request)
         if turned is not None:
             self.strangers.refused()
             return turned
         ws = web.WebSocketResponse(max_msg_size=MAX_GUEST_BYTES, heartbeat=HEARTBEAT)
-        self._knocking += 1
+        oldest = self._knocking.enter(ws)
+        if oldest is not None:
+            self._spawn(crowded_out(oldest))
         seat: GuestSeat | None = None
+        found = None
         try:
             await ws.prepare(request)
             codes = [seat.code for seat in self.seats]
@@ -235,7 +246,7 @@ class HostLink(HostServer):
             if found is not None and await self._open(ws, self.seats[found[1]], found[0]):
                 seat = self.seats[found[1]]
         finally:
-            self._knocking -= 1
+            self._knocking.leave(ws)
         if found is None or seat is None:
             self.strangers.refused()
             await ws.close()

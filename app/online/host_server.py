@@ -16,7 +16,7 @@ from typing import Any
 
 from aiohttp import web
 
-from app.online.host_strangers import Strangers
+from app.online.host_strangers import Strangers, Unasked
 
 
 class HostServer:
@@ -32,6 +32,8 @@ class HostServer:
         self.stopped = False
         #: The connections refused (counted, said at most once a minute).
         self.strangers = Strangers(self._say)
+        #: The connections that have not finished their request yet.
+        self.unasked = Unasked(self.strangers)
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         raise NotImplementedError
@@ -54,6 +56,8 @@ class HostServer:
             app, access_log=None, handle_signals=False, logger=self.strangers.logger
         )
         await self._runner.setup()
+        assert self._runner.server is not None
+        self.unasked.watch(self._runner.server)
         site = web.TCPSite(self._runner, self.bind, self.port, ssl_context=self.tls)
         try:
             await site.start()
@@ -77,6 +81,7 @@ class HostServer:
         await self._close_guests()
         await self._runner.cleanup()
         self.strangers.close()
+        self.unasked.close()
 
     async def settle(self) -> None:
         """Wait until what was scheduled to be sent has gone."""

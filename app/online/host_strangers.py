@@ -1,5 +1,6 @@
 """The connections that are not the game's guest, as the host sees them: counted, and
-said at most once a minute in one line (`Strangers`).
+said at most once a minute in one line (`Strangers`); those that never finish their
+request closed after a deadline, and never more than a few at once (`Unasked`).
 
 A stranger's bytes never reach the host's terminal: what the web server would log of a
 request it could not read (a traceback holding the bytes sent) goes to `Strangers.logger`,
@@ -13,6 +14,9 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+
+from aiohttp import web
+from aiohttp.web_protocol import RequestHandler
 
 #: The shortest time between two lines about strangers.
 SAY_EVERY = 60.0
@@ -78,3 +82,55 @@ class Strangers:
         if self._later is not None:
             self._later.cancel()
             self._later = None
+
+
+#: Seconds a connection has to finish its request (the websocket's upgrade), and how
+#: many may be unfinished at once (past that, the oldest is closed).
+REQUEST_SECONDS = 10.0
+MAX_UNASKED = 64
+
+
+class Unasked:
+    """The connections that have not finished their request yet: closed after
+    `REQUEST_SECONDS`, and the oldest closed when there are more than `MAX_UNASKED`, so
+    that a crowd of them never keeps the guest's connection out (`watch` the web
+    server; `asked` when a request comes)."""
+
+    def __init__(self, strangers: Strangers) -> None:
+        self.strangers = strangers
+        self._waiting: dict[RequestHandler, asyncio.TimerHandle] = {}
+
+    def watch(self, server: web.Server) -> None:
+        """Hear of each connection `server` accepts."""
+        made = server.connection_made
+
+        def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
+            made(handler, transport)
+            self._made(handler)
+
+        setattr(server, "connection_made", connection_made)  # noqa: B010 (one instance's)
+
+    def _made(self, handler: RequestHandler) -> None:
+        loop = asyncio.get_running_loop()
+        self._waiting[handler] = loop.call_later(REQUEST_SECONDS, self._close, handler)
+        while len(self._waiting) > MAX_UNASKED:
+            self._close(next(iter(self._waiting)))
+
+    def asked(self, handler: object) -> None:
+        """A request came on `handler`'s connection: it is not waited for any more."""
+        timer = self._waiting.pop(handler, None)  # type: ignore[call-overload]
+        if timer is not None:
+            timer.cancel()
+
+    def _close(self, handler: RequestHandler) -> None:
+        timer = self._waiting.pop(handler, None)
+        if timer is not None:
+            timer.cancel()
+        if handler.transport is not None:
+            handler.force_close()
+            self.strangers.refused()
+
+    def close(self) -> None:
+        for timer in self._waiting.values():
+            timer.cancel()
+        self._waiting.clear()
