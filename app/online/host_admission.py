@@ -2,11 +2,12 @@
 
 Before the websocket opens, a request from a web page (it has an `Origin` header) is
 refused. At most `MAX_KNOCKING` connections may be waiting to say hello (`Knocking`): a
-new one closes the oldest, so strangers that say nothing never keep the guest out. Then the first message must be a hello, within `HELLO_SECONDS`, of this protocol's
-version, with the game's code (compared in constant time). Wrong codes spend the game's
+new one closes the oldest, so strangers that say nothing never keep the guest out. Then
+the first message must be a hello, within `HELLO_SECONDS`, of this protocol's version, with the game's code (compared in constant time). Wrong codes spend the game's
 budget (`WrongCodes`, for every address together): past it, a wrong code is told to wait;
 a right code is always let in. Each refusal is said in words, and the connection
-closes; the host plays on. (Whether the game still has room, one guest, is the link's.)
+closes; the host plays on. Whether the game still has room for a guest with the right
+code (one a seat, a game not over) is `why_not_open`'s.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from collections.abc import Sequence
 from aiohttp import WSMsgType, web
 
 from app.online.codes import WrongCodes, same_code
+from app.online.host_guests import GuestSeat
+from app.online.host_position import Position
 from app.online.protocol import (
     BadMessage,
     Hello,
@@ -27,6 +30,7 @@ from app.online.protocol import (
     read_from_guest,
     version_refusal,
 )
+from app.online.texts import guest_name, name_taken
 
 #: Seconds a new connection has to say hello.
 HELLO_SECONDS = 10.0
@@ -116,3 +120,23 @@ async def read_hello(
             await refuse(ws, "That is not the code of this game.", Why.WRONG_CODE)
         return None
     return hello, matches.index(True)
+
+
+def why_not_open(
+    seat: GuestSeat, position: Position | None, hello: Hello, host_name: str, seats: int
+) -> tuple[str, Why] | None:
+    """Why a guest with the right code cannot have `seat` (None: it can): one guest a
+    seat, a game not over (or a guest who played it coming back to learn its end), a
+    name that is not the host's. `position`: None when the game is not open."""
+    if position is not None and position.over and seat.guest is None:
+        position = None
+    taken = name_taken(guest_name(hello.name), host_name)
+    if seat.guest is None and seat.name is None and taken is not None:
+        return taken, Why.SAME_NAME
+    if seat.here():
+        if seats == 1:
+            return "This game already has its guest.", Why.SEAT_TAKEN
+        return "That seat is taken: its player has joined already.", Why.SEAT_TAKEN
+    if position is None:
+        return "This game is not open to join.", Why.NOT_OPEN
+    return None

@@ -33,6 +33,7 @@ from app.online.host_admission import (
     read_hello,
     refuse,
     turned_away,
+    why_not_open,
 )
 from app.online.host_guests import GuestSeat, Presence
 from app.online.host_position import Position, is_retry, move_refusal
@@ -53,7 +54,7 @@ from app.online.protocol import (
     encode,
     read_from_guest,
 )
-from app.online.texts import guest_name, name_taken
+from app.online.texts import guest_name
 from rules.base import PlayerNo
 
 #: The pings' interval (an unanswered ping closes the connection); the longest silence
@@ -255,30 +256,14 @@ class HostLink(HostServer):
         return ws
 
     async def _open(self, ws: web.WebSocketResponse, seat: GuestSeat, hello: Hello) -> bool:
-        """Whether the game is open to a guest with the right code (else refused): one
-        guest a seat, a game not over (or a guest who played it coming back within
-        `REJOIN_SECONDS` to learn its end), a name that is not the host's."""
-        position = self.position
+        """Whether the game is open to a guest with the right code (else refused, in
+        words: `why_not_open`); a guest away longer than `REJOIN_SECONDS` finds it shut."""
         since = seat.away_since
-        if not seat.here() and since is not None and self.wall() - since > REJOIN_SECONDS:
-            position = None
-        if position is not None and position.over and seat.guest is None:
-            position = None
-        taken = name_taken(guest_name(hello.name), self.host_name)
-        if seat.guest is None and seat.name is None and taken is not None:
-            await refuse(ws, taken, Why.SAME_NAME)
-            return False
-        if seat.here():
-            await refuse(
-                ws,
-                "This game already has its guest."
-                if len(self.seats) == 1
-                else "That seat is taken: its player has joined already.",
-                Why.SEAT_TAKEN,
-            )
-            return False
-        if position is None:
-            await refuse(ws, "This game is not open to join.", Why.NOT_OPEN)
+        late = not seat.here() and since is not None and self.wall() - since > REJOIN_SECONDS
+        position = None if late else self.position
+        refused = why_not_open(seat, position, hello, self.host_name, len(self.seats))
+        if refused is not None:
+            await refuse(ws, *refused)
             return False
         return True
 
