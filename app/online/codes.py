@@ -4,8 +4,8 @@
   and digits that cannot be misread aloud (`k7m-3qd-...`): no 0/o, 1/l/i.
 - `same_code(given, code)`: compared in constant time (`hmac.compare_digest`) after
   the reading aloud is undone (case, spaces and dashes do not matter).
-- `WrongCodes`: after `LIMIT` wrong codes from one address, that address waits
-  `WAIT` seconds before it may try again.
+- `WrongCodes`: the game's budget of wrong codes (`LIMIT` a `WAIT`), for every address
+  together; past it a wrong code is told to wait, and a right one is let in all the same.
 - `RateCap`: messages per second on one connection (a bucket of `burst` that refills at
   `per_second`); a message over the cap closes that connection.
 - `parse_address("CODE@HOST:PORT")` for `equation-duel join`.
@@ -50,41 +50,35 @@ def same_code(given: str, code: str) -> bool:
     )
 
 
-#: Wrong codes an address may give before it waits, and how long it waits.
+#: Wrong codes the whole game may be given at once, and the seconds in which that many
+#: are given back (5 a minute, for every address together).
 LIMIT = 5
 WAIT = 60.0
 
 
 class WrongCodes:
-    """Counts wrong codes per address; an address over `LIMIT` waits `WAIT` seconds."""
+    """The game's budget of wrong codes, for every address together (behind an SSH
+    tunnel everyone is 127.0.0.1; other addresses must not bypass it): `LIMIT` at once,
+    refilled at `LIMIT` every `WAIT` seconds. A right code never needs it."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._wrong: dict[str, int] = {}
-        self._until: dict[str, float] = {}
+        self._left = float(LIMIT)
+        self._at = clock()
 
-    def waiting(self, address: str) -> float:
-        """Seconds `address` must still wait before it may try a code (0: none)."""
-        until = self._until.get(address)
-        if until is None:
+    def _refill(self) -> None:
+        now = self.clock()
+        self._left = min(float(LIMIT), self._left + (now - self._at) * LIMIT / WAIT)
+        self._at = now
+
+    def wrong(self) -> float:
+        """Count a wrong code: 0 when the budget had room for it, else the seconds until
+        it has (the code then is not counted)."""
+        self._refill()
+        if self._left >= 1.0:
+            self._left -= 1.0
             return 0.0
-        left = until - self.clock()
-        if left <= 0:
-            del self._until[address]
-            self._wrong.pop(address, None)
-            return 0.0
-        return left
-
-    def wrong(self, address: str) -> None:
-        if len(self._wrong) > 10_000:  # bounded: forget the oldest addresses
-            self._wrong.clear()
-        count = self._wrong.get(address, 0) + 1
-        self._wrong[address] = count
-        if count >= LIMIT:
-            self._until[address] = self.clock() + WAIT
-
-    def right(self, address: str) -> None:
-        self._wrong.pop(address, None)
+        return (1.0 - self._left) * WAIT / LIMIT
 
 
 class RateCap:

@@ -1,11 +1,13 @@
 """Who gets into a hosted game: the checks before a guest plays (`app.online.host_link`).
 
 Before the websocket opens, a request from a web page (it has an `Origin` header) is
-refused, and so is one beyond `MAX_KNOCKING` connections that have not said hello yet.
-Then the first message must be a hello, within `HELLO_SECONDS`, of this protocol's
-version, with the game's code (compared in constant time). An address that gave 5
-wrong codes waits (`WrongCodes`). Each refusal is said in words, and the connection
-closes; the host plays on. (Whether the game still has room, one guest, is the link's.)
+refused. At most `MAX_KNOCKING` connections may be waiting to say hello (`Knocking`): a
+new one closes the oldest, so strangers that say nothing never keep the guest out. Then
+the first message must be a hello, within `HELLO_SECONDS`, of this protocol's version, with the game's code (compared in constant time). Wrong codes spend the game's
+budget (`WrongCodes`, for every address together): past it, a wrong code is told to wait;
+a right code is always let in. Each refusal is said in words, and the connection
+closes; the host plays on. Whether the game still has room for a guest with the right
+code (one a seat, a game not over) is `why_not_open`'s.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from collections.abc import Sequence
 from aiohttp import WSMsgType, web
 
 from app.online.codes import WrongCodes, same_code
+from app.online.host_guests import GuestSeat
+from app.online.host_position import Position
 from app.online.protocol import (
     BadMessage,
     Hello,
@@ -26,20 +30,47 @@ from app.online.protocol import (
     read_from_guest,
     version_refusal,
 )
+from app.online.texts import guest_name, name_taken
 
 #: Seconds a new connection has to say hello.
 HELLO_SECONDS = 10.0
-#: Connections that have not said hello yet, at most (more are refused at once).
+#: Connections that have not said hello yet, at most (a new one closes the oldest).
 MAX_KNOCKING = 8
 
 
-def turned_away(request: web.Request, knocking: int) -> web.Response | None:
+def turned_away(request: web.Request) -> web.Response | None:
     """The answer to a request refused before the websocket opens (None: let it in)."""
     if request.headers.get("Origin") is not None:
         return web.Response(status=403, text="A web page cannot join this game.\n")
-    if knocking >= MAX_KNOCKING:
-        return web.Response(status=503, text="Too many connections at once.\n")
     return None
+
+
+class Knocking:
+    """The connections that have not said hello yet, oldest first."""
+
+    def __init__(self) -> None:
+        self._waiting: list[web.WebSocketResponse] = []
+
+    def __len__(self) -> int:
+        return len(self._waiting)
+
+    def enter(self, ws: web.WebSocketResponse) -> web.WebSocketResponse | None:
+        """`ws` waits to say hello; the oldest, to close, when there is no more room."""
+        self._waiting.append(ws)
+        if len(self._waiting) > MAX_KNOCKING:
+            return self._waiting.pop(0)
+        return None
+
+    def leave(self, ws: web.WebSocketResponse) -> None:
+        if ws in self._waiting:
+            self._waiting.remove(ws)
+
+
+async def crowded_out(ws: web.WebSocketResponse) -> None:
+    """Close a connection that said no hello while newer ones came."""
+    await refuse(ws, "Too many connections at once: this one said no hello.")
+    with contextlib.suppress(Exception):
+        await ws.close()
 
 
 async def refuse(ws: web.WebSocketResponse, reason: str, code: Why = Why.CLOSING) -> None:
@@ -54,14 +85,12 @@ def capital(text: str) -> str:
 
 
 async def read_hello(
-    ws: web.WebSocketResponse, address: str, codes: Sequence[str], wrong_codes: WrongCodes
+    ws: web.WebSocketResponse, codes: Sequence[str], wrong_codes: WrongCodes
 ) -> tuple[Hello, int] | None:
     """The guest's hello with one of the seats' `codes`, and which (its index); None
-    when refused (in words). Every code is compared, each in constant time."""
-    wait = wrong_codes.waiting(address)
-    if wait > 0:
-        await refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.", Why.WAIT)
-        return None
+    when refused (in words). Every code is compared, each in constant time; a wrong one
+    is counted at once (no wait in between: codes sent together are judged one budget
+    at a time)."""
     try:
         first = await ws.receive(timeout=HELLO_SECONDS)
     except TimeoutError:
@@ -83,8 +112,31 @@ async def read_hello(
         return None
     matches = [same_code(hello.code, code) for code in codes]
     if not any(matches):
-        wrong_codes.wrong(address)
-        await refuse(ws, "That is not the code of this game.", Why.WRONG_CODE)
+        wait = wrong_codes.wrong()
+        if wait > 0:
+            words = f"Too many wrong codes for this game: wait {int(wait) + 1} seconds."
+            await refuse(ws, words, Why.WAIT)
+        else:
+            await refuse(ws, "That is not the code of this game.", Why.WRONG_CODE)
         return None
-    wrong_codes.right(address)
     return hello, matches.index(True)
+
+
+def why_not_open(
+    seat: GuestSeat, position: Position | None, hello: Hello, host_name: str, seats: int
+) -> tuple[str, Why] | None:
+    """Why a guest with the right code cannot have `seat` (None: it can): one guest a
+    seat, a game not over (or a guest who played it coming back to learn its end), a
+    name that is not the host's. `position`: None when the game is not open."""
+    if position is not None and position.over and seat.guest is None:
+        position = None
+    taken = name_taken(guest_name(hello.name), host_name)
+    if seat.guest is None and seat.name is None and taken is not None:
+        return taken, Why.SAME_NAME
+    if seat.here():
+        if seats == 1:
+            return "This game already has its guest.", Why.SEAT_TAKEN
+        return "That seat is taken: its player has joined already.", Why.SEAT_TAKEN
+    if position is None:
+        return "This game is not open to join.", Why.NOT_OPEN
+    return None

@@ -26,7 +26,15 @@ from collections.abc import Callable
 from aiohttp import WSMsgType, web
 
 from app.online.codes import RateCap, WrongCodes
-from app.online.host_admission import capital, read_hello, refuse, turned_away
+from app.online.host_admission import (
+    Knocking,
+    capital,
+    crowded_out,
+    read_hello,
+    refuse,
+    turned_away,
+    why_not_open,
+)
 from app.online.host_guests import GuestSeat, Presence
 from app.online.host_position import Position, is_retry, move_refusal
 from app.online.host_server import HostServer
@@ -46,7 +54,7 @@ from app.online.protocol import (
     encode,
     read_from_guest,
 )
-from app.online.texts import guest_name, name_taken
+from app.online.texts import guest_name
 from rules.base import PlayerNo
 
 #: The pings' interval (an unanswered ping closes the connection); the longest silence
@@ -103,11 +111,14 @@ class HostLink(HostServer):
         #: Set when every seat has its guest (`on_joined` is called then too).
         self.joined = asyncio.Event()
         self.on_joined: Callable[[], object] | None = None
-        self._knocking = 0
+        self._knocking = Knocking()
         self._sending = asyncio.Lock()
         #: Set when a guest came back and was sent what it missed.
         self._came = asyncio.Event()
         super().__init__(bind, port, tls)
+
+    def _say(self, text: str) -> None:
+        self.notice(text)
 
     async def _close_guests(self) -> None:
         for seat in self.seats:
@@ -218,51 +229,41 @@ class HostLink(HostServer):
                     await seat.ws.send_str(encode(message))
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
-        turned = turned_away(request, self._knocking)
+        self.unasked.asked(request.protocol)
+        turned = turned_away(request)
         if turned is not None:
+            self.strangers.refused()
             return turned
         ws = web.WebSocketResponse(max_msg_size=MAX_GUEST_BYTES, heartbeat=HEARTBEAT)
-        self._knocking += 1
+        oldest = self._knocking.enter(ws)
+        if oldest is not None:
+            self._spawn(crowded_out(oldest))
         seat: GuestSeat | None = None
+        found = None
         try:
             await ws.prepare(request)
             codes = [seat.code for seat in self.seats]
-            found = await read_hello(ws, request.remote or "unknown", codes, self.wrong_codes)
+            found = await read_hello(ws, codes, self.wrong_codes)
             if found is not None and await self._open(ws, self.seats[found[1]], found[0]):
                 seat = self.seats[found[1]]
         finally:
-            self._knocking -= 1
+            self._knocking.leave(ws)
         if found is None or seat is None:
+            self.strangers.refused()
             await ws.close()
             return ws
         await self._guest_plays(ws, found[0], seat)
         return ws
 
     async def _open(self, ws: web.WebSocketResponse, seat: GuestSeat, hello: Hello) -> bool:
-        """Whether the game is open to a guest with the right code (else refused): one
-        guest a seat, a game not over (or a guest who played it coming back within
-        `REJOIN_SECONDS` to learn its end), a name that is not the host's."""
-        position = self.position
+        """Whether the game is open to a guest with the right code (else refused, in
+        words: `why_not_open`); a guest away longer than `REJOIN_SECONDS` finds it shut."""
         since = seat.away_since
-        if not seat.here() and since is not None and self.wall() - since > REJOIN_SECONDS:
-            position = None
-        if position is not None and position.over and seat.guest is None:
-            position = None
-        taken = name_taken(guest_name(hello.name), self.host_name)
-        if seat.guest is None and seat.name is None and taken is not None:
-            await refuse(ws, taken, Why.SAME_NAME)
-            return False
-        if seat.here():
-            await refuse(
-                ws,
-                "This game already has its guest."
-                if len(self.seats) == 1
-                else "That seat is taken: its player has joined already.",
-                Why.SEAT_TAKEN,
-            )
-            return False
-        if position is None:
-            await refuse(ws, "This game is not open to join.", Why.NOT_OPEN)
+        late = not seat.here() and since is not None and self.wall() - since > REJOIN_SECONDS
+        position = None if late else self.position
+        refused = why_not_open(seat, position, hello, self.host_name, len(self.seats))
+        if refused is not None:
+            await refuse(ws, *refused)
             return False
         return True
 

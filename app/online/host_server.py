@@ -16,6 +16,8 @@ from typing import Any
 
 from aiohttp import web
 
+from app.online.host_strangers import Strangers, Unasked
+
 
 class HostServer:
     """The server on the program's loop; `HostLink` handles `/play`."""
@@ -28,9 +30,16 @@ class HostServer:
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.stopped = False
+        #: The connections refused (counted, said at most once a minute).
+        self.strangers = Strangers(self._say)
+        #: The connections that have not finished their request yet.
+        self.unasked = Unasked(self.strangers)
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         raise NotImplementedError
+
+    def _say(self, text: str) -> None:
+        """Say `text` to the host (a line of its own)."""
 
     async def _close_guests(self) -> None:
         """Close the guests' connections (the server stops)."""
@@ -43,8 +52,12 @@ class HostServer:
         self._loop = asyncio.get_running_loop()
         app = web.Application()
         app.router.add_get("/play", self._handle)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, logger=self.strangers.logger
+        )
         await self._runner.setup()
+        assert self._runner.server is not None
+        self.unasked.watch(self._runner.server)
         site = web.TCPSite(self._runner, self.bind, self.port, ssl_context=self.tls)
         try:
             await site.start()
@@ -67,6 +80,8 @@ class HostServer:
             await self._goodbye(reason)
         await self._close_guests()
         await self._runner.cleanup()
+        self.strangers.close()
+        self.unasked.close()
 
     async def settle(self) -> None:
         """Wait until what was scheduled to be sent has gone."""

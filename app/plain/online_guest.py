@@ -166,7 +166,7 @@ class GuestPlayer(PlainAsks):
         if isinstance(answer, Refusal):  # (a refusal of a move of ours is no answer here)
             return self.host_turn(state)
         if not answer.timed_out:
-            move = self.game.parse_move(answer.text)
+            move = self.read_move(answer.text)
             described = describe_move(self.game.id, state, move, Voice(self.names))
             self.say(f"{self.names[answer.player - 1]} (online): {described}.")
         return self.confirmed(answer)
@@ -183,7 +183,16 @@ class GuestPlayer(PlainAsks):
         self._answer = seconds
         if moved.timed_out:
             return None
-        return self.game.parse_move(moved.text)
+        return self.read_move(moved.text)
+
+    def read_move(self, text: str) -> Any:
+        """The move in the host's `text` (EndOfInput, in words: the host sent something
+        that is not a move of this game; nothing the host sends is trusted)."""
+        try:
+            return self.game.parse_move(text)
+        except Exception:  # (a syntax error, a move the rules refuse, or worse)
+            said = their_words(text, 40)
+            raise EndOfInput(f"the host sent a move that cannot be read: {said}") from None
 
     # Takebacks
 

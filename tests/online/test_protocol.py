@@ -112,17 +112,16 @@ def test_a_code_holds_at_least_60_bits_and_reads_aloud_in_groups() -> None:
     assert not same_code("ünïcode", code)
 
 
-def test_five_wrong_codes_make_an_address_wait() -> None:
+def test_wrong_codes_spend_one_budget_for_the_whole_game() -> None:
     hands = Hands()
     guard = WrongCodes(hands)
-    for _ in range(LIMIT - 1):
-        guard.wrong("10.0.0.1")
-    assert guard.waiting("10.0.0.1") == 0
-    guard.wrong("10.0.0.1")
-    assert guard.waiting("10.0.0.1") == WAIT
-    assert guard.waiting("10.0.0.2") == 0
-    hands.now += WAIT
-    assert guard.waiting("10.0.0.1") == 0
+    assert [guard.wrong() for _ in range(LIMIT)] == [0.0] * LIMIT
+    assert guard.wrong() == WAIT / LIMIT  # (no address: every address spends it)
+    hands.now += WAIT / LIMIT
+    assert guard.wrong() == 0.0
+    assert guard.wrong() == WAIT / LIMIT
+    hands.now += 10 * WAIT  # (refilled, never beyond the budget)
+    assert [guard.wrong() for _ in range(LIMIT + 1)][-2:] == [0.0, WAIT / LIMIT]
 
 
 def test_the_rate_cap_allows_a_burst_then_the_pace() -> None:
