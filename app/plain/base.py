@@ -7,7 +7,9 @@ move, or a computer player for its move, plays it, and lets the driver report it
 
 from __future__ import annotations
 
+import io
 import re
+import select
 import textwrap
 import unicodedata
 from abc import ABC, abstractmethod
@@ -18,6 +20,7 @@ from app.match_session import one_game_from
 from app.plain.match_runner import MatchRunner
 from app.plain.spoken import spoken_text
 from app.plain.stops import EndOfInput as EndOfInput  # where the callers find it
+from app.plain.stops import TimeUp
 from rules.base import Frozen, Game, Outcome, PlayerNo
 from rules.player_text import MAX_LINE, NOT_TEXT, PlayerTextError, decode, describe_char
 from rules.seat_names import is_computer_name
@@ -74,6 +77,11 @@ class Console:
         self.rewrite: Callable[[str], str] | None = None
         #: The name the player gave for puzzles, to be rated (None: not asked yet).
         self.player: str | None = None
+        #: While a person's turn has a time limit: (the match's clock, when the turn
+        #: started, the limit in seconds), set by the match loop. At a terminal the read
+        #: waits no longer than the time left and raises TimeUp when it runs out, so the
+        #: turn ends on time, not when the late player finally types.
+        self.turn_clock: tuple[Callable[[], float], float, float] | None = None
 
     def say(self, text: str = "") -> None:
         """Write `text` as a line (or, past `WIDTH` characters, as lines broken at spaces:
@@ -125,7 +133,23 @@ class Console:
                 continue
             return answer if self.rewrite is None else self.rewrite(answer)
 
+    def _wait_for_a_line(self) -> None:
+        """At a terminal during a timed turn, wait for the player's line only as long as
+        the turn has left: TimeUp when it runs out first. (Piped input is read as it
+        comes: its lines are there at once, and a late one is judged when it arrives; an
+        online game's input is read by its own loop, `app.plain.online_loop`.)"""
+        if self.turn_clock is None or not isinstance(self.stdin, io.TextIOBase):
+            return
+        if not self.stdin.isatty():
+            return
+        clock, started, limit = self.turn_clock
+        left = started + limit - clock()
+        if left <= 0 or not select.select([self.stdin], [], [], left)[0]:
+            self.stdout.write("\n")  # (the prompt's line ends: what follows is said below it)
+            raise TimeUp(max(clock() - started, limit))
+
     def _readline(self) -> str:
+        self._wait_for_a_line()
         buffer = getattr(self.stdin, "buffer", None)
         if buffer is not None:
             data: bytes = buffer.readline(_LINE_BYTES + 1)

@@ -204,7 +204,7 @@ class MatchRunner:
             if limit is not None:
                 self.say(f"{self.name(player)} has {limit} seconds for this turn.")
             try:
-                move, events = self.person_moves(state)
+                move, events = self.person_moves_in_time(state, started, limit)
             except TakenBack:  # the `undo` command: the turn begins again
                 self.changed()
                 return
@@ -228,6 +228,18 @@ class MatchRunner:
         self.driver.stop_pending()
         if any(isinstance(event, RoundOver) for event in events):
             self.round_over()
+
+    def person_moves_in_time(
+        self, state: Any, started: float, limit: float | None
+    ) -> tuple[Any, tuple[Event, ...]]:
+        """`person_moves` with the turn's time limit on the console's reads (TimeUp at
+        the moment it runs out, at a terminal); between turns nothing is timed."""
+        console = self.driver.console
+        console.turn_clock = None if limit is None else (self.clock, started, limit)
+        try:
+            return self.person_moves(state)
+        finally:
+            console.turn_clock = None
 
     def person_moves(self, state: Any) -> tuple[Any, tuple[Event, ...]]:
         """A person's move, played once in the session: the driver hands it over at its

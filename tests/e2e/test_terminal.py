@@ -210,3 +210,17 @@ def test_quit_key_ends_the_app_at_once(terminal: list[Terminal]) -> None:
     term.wait_for("Equation Conquest", "Quit")
     term.press(CTRL_Q)
     assert term.wait_exit() == 0
+
+
+def test_the_line_mode_s_clock_ends_a_turn_on_time(terminal: list[Terminal]) -> None:
+    """RULINGS: a player whose time runs out loses the round at that moment: the line mode
+    says so while the late player has typed nothing (it used to wait for a line)."""
+    term = Terminal("play", "countdown", "--plain", "--turn-seconds", "5")
+    terminal.append(term)
+    term.wait_for("Player 1 has 5 seconds for this turn.", "enter your number and operation")
+    # Nothing is typed: the turn ends when its 5 seconds are up (wait_for gives up at 30).
+    screen = term.wait_for("Time is up! Player 1 took 5.0 seconds", "Player 2 wins")
+    assert "Player 1's time ran out." in screen
+    term.wait_for("Read the analysis of this game? (yes/no):")
+    term.press("no\r")
+    assert term.wait_exit() == 0
