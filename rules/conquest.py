@@ -173,7 +173,16 @@ class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove], game_id="
                 winner=player,
                 equation=move.declaration,
             )
-        note = f"The win is forfeited ({problem}); {pretty_equation(found[0])} was there. Game continues."
+        there = pretty_equation(found[0])
+        if move.declaration is None:
+            note = f"The win is forfeited ({problem}); {there} was there. Game continues."
+        else:  # the statement made is named, so the reason is read against it
+            stated = pretty_equation(move.declaration)
+            note = (
+                f"The win is forfeited: {stated} was stated, but "
+                f"{problem.replace(f'{stated} does not balance', 'it does not balance')}; "
+                f"{there} was there. Game continues."
+            )
         return ConquestState(
             options=state.options, sequence=sequence, to_move=other(player), note=note
         )

@@ -51,9 +51,20 @@ def test_bad_input_gets_a_message_and_the_prompt_again() -> None:
 
 def test_declare_variant_statement_prompt() -> None:
     text = play("2\n3\n5\n2 × 3 = 5\n2\n3 = 5 − 2\n", ConquestOptions(declare=True))
-    assert "The win is forfeited (2 × 3 = 5 does not balance)" in text
+    assert "The win is forfeited: 2 × 3 = 5 was stated, but it does not balance;" in text
     assert "Equation declared: 3 = 5 − 2" in text
     assert text.rstrip().endswith("Player 2 wins: 3 = 5 − 2 declared.")
+
+
+def test_a_wrong_statement_is_named_in_its_reason() -> None:
+    # Issue 34: the reason read "(the equation must use the last three numbers 2, 3, 5 in
+    # order); 2 + 3 = 5 was there", naming only an equation the player had not stated.
+    text = play("2\n3\n5\n2+3=6\n2\n3 = 5 − 2\n", ConquestOptions(declare=True))
+    said = " ".join(text.split())
+    assert (
+        "The win is forfeited: 2 + 3 = 6 was stated, but the equation must use the last "
+        "three numbers 2, 3, 5 in order; 2 + 3 = 5 was there. Game continues." in said
+    )
 
 
 def test_names_are_used() -> None:

@@ -97,7 +97,7 @@ def test_ruling_declare_variant_requires_the_statement() -> None:
 @pytest.mark.parametrize(
     ("statement", "problem"),
     [
-        ("2*3=5", "2 × 3 = 5 does not balance"),
+        ("2*3=5", "2 × 3 = 5 was stated, but it does not balance"),
         ("3+2=5", "the equation must use the last three numbers 2, 3, 5 in order"),
         ("(2+3)=5", "state it as a op b = c or a = b op c"),
         ("2+3", "state it as a op b = c or a = b op c"),
