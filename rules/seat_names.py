@@ -14,6 +14,8 @@ import re
 
 #: A name this module gave a computer seat (replaced when the level changes).
 _COMPUTER_NAME = re.compile(r"^Computer( [12])? \((\w+)\)$")
+#: A seat's default name.
+_DEFAULT_NAME = re.compile(r"^Player ([12])$")
 
 
 def computer_name(level: str, number: int | None = None) -> str:
@@ -57,12 +59,20 @@ TAG_LENGTH = 6
 
 def seat_tag(name: str, limit: int = TAG_LENGTH) -> str:
     """A name as the move list tags a seat (or a narrow column shows it, in `limit`
-    characters): whole when short, else cut with an ellipsis (`Newbie`, `Compu…`)."""
+    characters): whole when short, else cut with an ellipsis (`Newbie`, `Alexa…`); a
+    computer seat as the computer (`CPU`, numbered `CPU 2`: its level is on its panel),
+    never a cut word (`Compu… pick 4`); a seat's default name as `P1`, `P2`."""
+    found = _COMPUTER_NAME.match(name)
+    if found is not None:
+        return f"CPU{found.group(1) or ''}"
+    seat = _DEFAULT_NAME.match(name)
+    if seat is not None:  # "Player 2" is the seat's own name: P2, not "Playe…"
+        return f"P{seat.group(1)}"
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 def seat_tags(names: tuple[str, str]) -> tuple[str, str]:
-    """The two seats' tags: the names shortened (`Ann`, `Compu…`), or `P1` and `P2` when
+    """The two seats' tags: the names shortened (`Ann`, `CPU`), or `P1` and `P2` when
     the shortened names would read alike (`Player 1` and `Player 2`)."""
     first, second = seat_tag(names[0]), seat_tag(names[1])
     if first and second and first.casefold() != second.casefold():

@@ -177,5 +177,5 @@ def clean_name(text: str, player: PlayerNo) -> str:
 
 def marks(names: tuple[str, str]) -> tuple[str, str]:
     """Short marks for the two players: their names, shortened with an ellipsis (`Ann`,
-    `Compu…`), or P1 and P2 when those read alike (`rules.seat_names.seat_tags`)."""
+    `CPU` for a computer), or P1 and P2 when those read alike (`rules.seat_names.seat_tags`)."""
     return seat_tags(names)

@@ -51,8 +51,11 @@ def test_the_statistics_count_a_computer_by_its_level_and_a_person_as_a_person()
 
 
 def test_seat_tags_are_names_shortened_with_an_ellipsis() -> None:
-    assert seat_tags(("Newbie", "Computer (easy)")) == ("Newbie", "Compu…")
+    # a computer is tagged as the computer, never as a cut word ("Compu… pick 4")
+    assert seat_tags(("Newbie", "Computer (easy)")) == ("Newbie", "CPU")
+    assert seat_tags(("Computer 1 (perfect)", "Computer 2 (perfect)")) == ("CPU 1", "CPU 2")
+    assert seat_tags(("Alexandria", "Computer (easy)")) == ("Alexa…", "CPU")
+    assert seat_tags(("Player 1", "Computer (easy)")) == ("P1", "CPU")  # not "Playe…"
     assert seat_tags(("Ann", "Bob")) == ("Ann", "Bob")
     # alike once shortened: the seats' numbers
     assert seat_tags(("Player 1", "Player 2")) == ("P1", "P2")
-    assert seat_tags(("Computer 1 (perfect)", "Computer 2 (perfect)")) == ("P1", "P2")
