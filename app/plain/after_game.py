@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from app.plain.base import WIDTH, Console, EndOfInput
+from app.plain.choosing import yes_no
 from app.plain.spoken import spoken_text
 from rules.base import PlayerNo
 from rules.records import GameRecord
@@ -20,19 +21,11 @@ from rules.words.voice import Voice
 if TYPE_CHECKING:
     from rules.analysis import MoveAnalysis
 
-YES = ("y", "yes")
-NO = ("n", "no")
-
 
 def offer_analysis(console: Console, record: GameRecord) -> None:
     """Ask whether to read the analysis of the finished game `record`; read it if so."""
-    while True:
-        answer = console.ask("Read the analysis of this game? (yes/no): ").strip().lower()
-        if answer in YES:
-            break
-        if answer in NO:
-            return
-        console.say("Please answer yes or no.")
+    if not yes_no(console, "Read the analysis of this game? (yes/no): "):
+        return
     console.say("Analysing the game.")
     for line in analysis_lines(record):
         console.say(unbroken(spoken_text(line) if console.spoken else line))

@@ -1,9 +1,5 @@
-"""What every game's plain-text driver shares: the console and the turn loop.
-
-A driver (one module per game in this package) knows its seed's prompts and messages. The
-loop here is written once against the game protocol: it asks the driver for a human's
-move, or a computer player for its move, plays it, and lets the driver report it.
-"""
+"""What every game's plain-text driver shares: the console and the driver's hooks (the
+turn loop is `app.plain.match_runner`; each game's prompts are `app/plain/<game>.py`)."""
 
 from __future__ import annotations
 
@@ -24,14 +20,13 @@ from app.plain.stops import TimeUp
 from rules.base import Frozen, Game, Outcome, PlayerNo
 from rules.player_text import MAX_LINE, NOT_TEXT, PlayerTextError, decode, describe_char
 from rules.seat_names import is_computer_name
-from rules.words.common import name_players as name_players  # where the drivers find it
+from rules.words.common import capitalized, name_players
 from rules.words.moves import describe_move
 from rules.words.outcome import result_sentence
 from rules.words.voice import Voice
 
 #: A computer player: given the state, it returns its move.
 Bot = Callable[[Any], Any]
-
 
 #: The longest line the line mode writes (a longer one is broken at spaces).
 WIDTH = 100
@@ -70,28 +65,23 @@ class Console:
         self.echo = not stdin.isatty() if hasattr(stdin, "isatty") else False
         #: The `--spoken` style: equations said in words ("6 times 7 is 42").
         self.spoken = spoken
-        #: Answers a command word typed at any prompt (`app.plain.commands`): True when
-        #: the line was a command (answered; the prompt comes again). None: no commands.
+        #: Answers a command word typed at any prompt: True when the line was one.
         self.commands: Callable[[str], bool] | None = None
         #: Turns a move typed in words into what the prompt reads ("take 7" -> "7").
         self.rewrite: Callable[[str], str] | None = None
         #: The name the player gave for puzzles, to be rated (None: not asked yet).
         self.player: str | None = None
         #: While a person's turn has a time limit: (the match's clock, when the turn
-        #: started, the limit in seconds), set by the match loop. At a terminal the read
-        #: waits no longer than the time left and raises TimeUp when it runs out, so the
-        #: turn ends on time, not when the late player finally types.
+        #: started, the limit in seconds); at a terminal the read ends when it runs out.
         self.turn_clock: tuple[Callable[[], float], float, float] | None = None
 
     def say(self, text: str = "") -> None:
-        """Write `text` as a line (or, past `WIDTH` characters, as lines broken at spaces:
-        a screen reader reads a line at a time, and no terminal cuts one)."""
         self.stdout.write(self.shown(text) + "\n")
         self.stdout.flush()
 
     def shown(self, text: str) -> str:
         """`text` as the line mode writes it: spoken (`--spoken`) and broken at spaces
-        into lines of at most `WIDTH` characters."""
+        into lines of at most `WIDTH` characters (a screen reader reads a line at a time)."""
         said = spoken_text(text) if self.spoken else text
         if len(said) <= WIDTH:
             return said
@@ -108,10 +98,9 @@ class Console:
     def ask(self, prompt: str, heading: str | None = None) -> str:
         """Print the prompt, read one line (without its newline); EndOfInput at the end.
 
-        `heading`: a line said before the prompt (fifty's "Ada, select your first
-        number:" above its `> `), and again after a command's answer, so the game's
-        whole prompt always comes again. When input is not a terminal the answer is
-        echoed, so a transcript reads like the seed's samples.
+        `heading`: a line said before the prompt, and again after a command's answer.
+        When input is not a terminal the answer is echoed, so a transcript reads like the
+        seed's samples.
         """
         if heading is not None:
             self.say(heading)
@@ -123,7 +112,7 @@ class Console:
             except PlayerTextError as error:
                 if self.echo:
                     self.stdout.write("\n")
-                self.say(f"{_capital(str(error))}: try again.")
+                self.say(f"{capitalized(str(error))}: try again.")
                 continue
             if self.echo:
                 self.stdout.write(answer + "\n")
@@ -136,8 +125,7 @@ class Console:
     def _wait_for_a_line(self) -> None:
         """At a terminal during a timed turn, wait for the player's line only as long as
         the turn has left: TimeUp when it runs out first. (Piped input is read as it
-        comes: its lines are there at once, and a late one is judged when it arrives; an
-        online game's input is read by its own loop, `app.plain.online_loop`.)"""
+        comes; an online game's input is read by its own loop.)"""
         if self.turn_clock is None or not isinstance(self.stdin, io.TextIOBase):
             return
         if not self.stdin.isatty():
@@ -193,16 +181,11 @@ def _drain(readline: Callable[[int], Any]) -> None:
             return
 
 
-def _capital(message: str) -> str:
-    return message[:1].upper() + message[1:]
-
-
 class PlainDriver(ABC):
     """One game's prompts and messages. Subclasses live in `app/plain/<game>.py`."""
 
     game_id: ClassVar[str]
-    #: Commands not offered with this driver, and the sentence said instead
-    #: (`app.plain.commands`): an online game's driver offers no takeback and no hint.
+    #: Commands not offered with this driver, and the sentence said instead.
     refused_commands: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, game: Game[Any, Any, Any], console: Console, names: tuple[str, str]):
@@ -210,20 +193,18 @@ class PlainDriver(ABC):
         self.console = console
         self.names = names
         #: Input ended (or Ctrl+C came) after part of a move was chosen: the move is played
-        #: with what was chosen (a collect pick), then this is raised (see `stop_pending`).
+        #: with what was chosen (a collect pick), then this is raised (`stop_pending`).
         self.pending_stop: BaseException | None = None
-        #: Hands a move to the match (the match loop's `MatchRunner.offer`, set while it
-        #: runs): None when it was played, else the refusal in words.
+        #: Hands a move to the match (`MatchRunner.offer`, set while it runs): None when
+        #: it was played, else the refusal in words.
         self.submit: Callable[[Any], str | None] | None = None
 
     def attach(self, submit: Callable[[Any], str | None] | None) -> None:
-        """The match loop that plays this driver's moves (None: it ended)."""
         self.submit = submit
 
     def offer(self, move: Any) -> bool:
         """Hand `move` to the match at the prompt: True when it was played; else the
-        refusal is said (`say_refusal`) and the prompt asks again. The match's answer is
-        the only check: no driver plays a move to find out whether it is legal."""
+        refusal is said and the prompt asks again (the match's answer is the only check)."""
         if self.submit is None:
             raise RuntimeError("a move was offered with no match to play it")
         refusal = self.submit(move)
@@ -233,17 +214,19 @@ class PlainDriver(ABC):
         return False
 
     def say_refusal(self, reason: str) -> None:
-        """Say the match's refusal of a move (each game says it in its seed's way)."""
         self.say(reason)
 
     def stop_pending(self) -> None:
-        """Raise the end of input (or interrupt) that came in the middle of a move."""
         stop, self.pending_stop = self.pending_stop, None
         if stop is not None:
             raise stop
 
     def name(self, player: PlayerNo) -> str:
         return self.names[player - 1]
+
+    def names_in(self, text: str) -> str:
+        """A rules message with the players' names for "Player 1" and "Player 2"."""
+        return name_players(text, self.names)
 
     def say(self, text: str = "") -> None:
         self.console.say(text)
@@ -255,41 +238,35 @@ class PlainDriver(ABC):
     @abstractmethod
     def human_turn(self, state: Any) -> Any:
         """Prompt the player to move; return the move handed to the match (`offer`), or
-        a move for the match loop to hand over (its refusal is said, and the turn asked
-        again).
-
-        Input that is not a move gets the seed's message and the prompt again. Raises
-        EndOfInput when input ends.
-        """
+        a move for the match loop to hand over. EndOfInput when input ends."""
 
     @abstractmethod
     def report(self, before: Any, move: Any, after: Any) -> None:
         """Say what the move did (the seed's messages after a move)."""
 
-    #: The report after a move already says the move and who made it (countdown's "Ada
-    #: adds 5…", fifty's "Equation: …" and new score): in the `--spoken` style the
-    #: computer's move is then not announced before it too, so it is heard once.
+    #: The report after a move already says the move and who made it: in the `--spoken`
+    #: style the computer's move is then not announced before it too.
     report_says_move = False
 
     def announce_computer(self, state: Any, move: Any) -> None:
         if self.report_says_move and self.console.spoken:
             return
-        player = self.game.to_move(state)
-        name = self.name(player)
-        who = name if is_computer_name(name) else f"{name} (computer)"
         described = describe_move(self.game.id, state, move, Voice(self.names))
-        self.say(f"{who}: {described}.")
+        self.say(f"{self.computer_words(self.game.to_move(state))}: {described}.")
+
+    def computer_words(self, player: PlayerNo) -> str:
+        """The computer's seat as its moves are announced (not "Computer (…) (computer)")."""
+        name = self.name(player)
+        return name if is_computer_name(name) else f"{name} (computer)"
 
     def final(self, outcome: Outcome) -> None:  # noqa: B027 (a hook; empty by default)
         """What the seed prints when the game ends; the result line follows it."""
 
     def start_round(self, state: Any) -> None:
-        """A later round of a match begins at `state` (app.plain.match_runner); by default
-        the welcome again. A driver whose welcome greets overrides it to show the board."""
+        """A later round of a match begins at `state`: by default the welcome again."""
         self.welcome(state)
 
     def result_line(self, outcome: Outcome) -> str:
-        """The last line of every game, the same in all five: who wins and why."""
         return result_sentence(outcome, self.names)
 
     def run(
@@ -298,11 +275,8 @@ class PlainDriver(ABC):
         bots: dict[PlayerNo, Bot] | None = None,
         on_move: Callable[[Any, Any, Any], None] | None = None,
     ) -> Frozen:
-        """Play from `state` until the game is over; return the final state.
-
-        A single game of the one match loop (`app.plain.match_runner`) started at
-        `state`. EndOfInput propagates to the caller, which ends the program cleanly.
-        """
+        """Play a single game from `state` to its end; the final state. EndOfInput
+        propagates."""
         match = one_game_from(self.game.id, state)
         runner = MatchRunner(self, match, bots, on_move=on_move, start=state)
         runner.run()

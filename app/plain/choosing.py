@@ -1,13 +1,20 @@
-"""A numbered list to choose from, line by line (the line mode's menus)."""
+"""Questions line by line: a numbered list to choose from, and yes or no."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-from app.plain.base import Console
+
+class Lines(Protocol):
+    """Where questions are asked and answered (the line mode's `Console`)."""
+
+    def say(self, text: str = "") -> None: ...
+
+    def ask(self, prompt: str) -> str: ...
 
 
-def choose(console: Console, title: str, items: Sequence[str]) -> int | None:
+def choose(console: Lines, title: str, items: Sequence[str]) -> int | None:
     """Ask for one of `items` by its number; its index (None: `quit` or `back`)."""
     console.say(f"{title}:")
     for number, item in enumerate(items, start=1):
@@ -22,3 +29,14 @@ def choose(console: Console, title: str, items: Sequence[str]) -> int | None:
         if len(named) == 1:
             return named[0]
         console.say(f"Please type a number from 1 to {len(items)}, or back.")
+
+
+def yes_no(console: Lines, prompt: str) -> bool:
+    """Ask `prompt` until the answer is yes or no (`y`, `n`)."""
+    while True:
+        answer = console.ask(prompt).strip().lower()
+        if answer in ("y", "yes"):
+            return True
+        if answer in ("n", "no"):
+            return False
+        console.say("Please answer yes or no.")

@@ -4,26 +4,18 @@ from __future__ import annotations
 
 from typing import cast
 
-from app.plain.base import EndOfInput, PlainDriver, name_players
+from app.plain.base import EndOfInput, PlainDriver
+from app.plain.choosing import yes_no
 from rules.base import IllegalMove
 from rules.collect import SUDDEN_DEATH_TURNS, CollectGame, CollectMove, CollectState
 from rules.collect_text import declaration_note, numbers_text
 from rules.equation import normalize_equation, pretty_equation
 from rules.operators import shown
 from rules.player_text import PlayerTextError, read_whole
-from rules.seat_names import is_computer_name
-
-YES = ("y", "yes")
-NO = ("n", "no")
 
 
 class Driver(PlainDriver):
     game_id = "collect"
-
-    def names_in(self, text: str) -> str:
-        return name_players(text, self.names)
-
-    # What the seed prints.
 
     def welcome(self, state: CollectState) -> None:
         opts = state.options
@@ -68,26 +60,15 @@ class Driver(PlainDriver):
                     f"{why}Please enter one of the available numbers: {numbers_text(state.pool)}"
                 )
                 continue
-            try:
-                cast(CollectGame, self.game).check_pick(
-                    state, number
-                )  # (the pick rules alone: the move
-            except IllegalMove as error:  # is handed over once its declaration is asked)
+            try:  # the pick rules alone: the move is handed over with its declaration
+                cast(CollectGame, self.game).check_pick(state, number)
+            except IllegalMove as error:
                 self.say(self.names_in(_sentence(str(error))))
                 continue
             return number
 
-    def ask_yes_no(self, prompt: str) -> bool:
-        while True:
-            answer = self.console.ask(prompt).strip().lower()
-            if answer in YES:
-                return True
-            if answer in NO:
-                return False
-            self.say("Please answer yes or no.")
-
     def ask_declaration(self) -> str | None:
-        if not self.ask_yes_no("Do you want to attempt an equation? (yes/no): "):
+        if not yes_no(self.console, "Do you want to attempt an equation? (yes/no): "):
             return None
         text = self.console.ask("Enter your equation using your numbers: ")
         if not text.strip():
@@ -111,10 +92,7 @@ class Driver(PlainDriver):
 
     def announce_computer(self, state: CollectState, move: CollectMove) -> None:
         self.header(state)
-        name = self.name(state.to_move)
-        who = (
-            name if is_computer_name(name) else f"{name} (computer)"
-        )  # not "Computer (…) (computer)"
+        who = self.computer_words(state.to_move)
         if move.pick is not None:
             self.say(f"{who} selects number {move.pick}.")
         if move.declaration is None:

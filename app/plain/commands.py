@@ -1,21 +1,8 @@
-"""Commands in words at every prompt of the line mode, beside the moves.
+"""Commands in words at every prompt of the line mode, beside the moves (`HELP`).
 
-    help      the commands and this game's move forms
-    board     the position in words (pool, templates, scores, sequence, running total),
-              whose turn it is and the clock
-    last      the last move in words
-    moves     the moves so far, one line each
-    hint      the best move for you, in words
-    undo      take back as the full screen does (also `takeback`)
-    clock     the time left on the turn clock
-    rules     the game's rules
-    save      keep the game now
-    quit      asks, then leaves the game unfinished (kept, to resume)
-
-Each is answered in one or a few sentences, and the prompt comes again. None of these
-words is a move in any game (`tests/app/test_plain_commands.py` checks it), so a command
-never collides with a move. A takeback stops the turn (`TakenBack`, which the match loop
-catches to ask again from the new position); `quit` ends the game with `Quit`, which the
+Each is answered in a few sentences, and the prompt comes again. None of these words is a
+move in any game (a test checks it). A takeback stops the turn (`TakenBack`: the match
+loop asks again from the new position); `quit` ends the game with `Quit`, which the
 caller catches as the end of input.
 """
 
@@ -24,10 +11,11 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from app.match_session import MatchSession
 from app.plain.board_words import MOVE_FORMS, position_lines
+from app.plain.choosing import Lines, yes_no
 from app.plain.stops import Quit, TakenBack
 from rules.words.moves import describe_move
 from rules.words.voice import Voice
@@ -37,24 +25,20 @@ if TYPE_CHECKING:
 
 #: The command words and their other spellings.
 COMMANDS = {
-    "help": "help",
-    "?": "help",
-    "commands": "help",
-    "board": "board",
-    "position": "board",
-    "last": "last",
-    "moves": "moves",
-    "history": "moves",
-    "hint": "hint",
-    "undo": "undo",
-    "takeback": "undo",
-    "take back": "undo",
-    "clock": "clock",
-    "time": "clock",
-    "rules": "rules",
-    "save": "save",
-    "quit": "quit",
-    "exit": "quit",
+    word: command
+    for command, others in {
+        "help": ("?", "commands"),
+        "board": ("position",),
+        "last": (),
+        "moves": ("history",),
+        "hint": (),
+        "undo": ("takeback", "take back"),
+        "clock": ("time",),
+        "rules": (),
+        "save": (),
+        "quit": ("exit",),
+    }.items()
+    for word in (command, *others)
 }
 
 HELP = (
@@ -74,14 +58,6 @@ def hint_search() -> Callable[..., Any]:
     from rules.analysis import hint
 
     return hint
-
-
-class Lines(Protocol):
-    """Where the answers go (the line mode's `Console`)."""
-
-    def say(self, text: str = "") -> None: ...
-
-    def ask(self, prompt: str) -> str: ...
 
 
 def command_of(line: str) -> str | None:
@@ -105,9 +81,10 @@ def rules_lines(game_id: str) -> list[str]:
 
     for raw in rules_markdown(game_id).splitlines():
         line = _MARKS.sub(r"\1", raw.replace("`", "")).strip()
-        if not line or line.startswith(("#", "|", "- ", "1.", "2.", "3.", "4.", "5.", "6.")):
+        item = line.startswith(("- ", "1.", "2.", "3.", "4.", "5.", "6."))
+        if not line or item or line.startswith(("#", "|")):
             flush()
-            indent = "  " if line.startswith(("- ", "1.", "2.", "3.", "4.", "5.", "6.")) else ""
+            indent = "  " if item else ""
         if not line:
             continue
         if line.startswith("#"):
@@ -161,13 +138,15 @@ class Commands:
     def say(self, text: str) -> None:
         self.lines.say(text)
 
+    def say_wrapped(self, text: str) -> None:
+        for line in textwrap.wrap(text, WIDTH):
+            self.say(line)
+
     # The commands
 
     def do_help(self) -> None:
-        for line in textwrap.wrap(HELP, WIDTH):
-            self.say(line)
-        for line in textwrap.wrap(MOVE_FORMS[self.game_id], WIDTH):
-            self.say(line)
+        self.say_wrapped(HELP)
+        self.say_wrapped(MOVE_FORMS[self.game_id])
 
     def do_board(self) -> None:
         for line in position_lines(self.game_id, self.session.state, self.names):
@@ -189,25 +168,19 @@ class Commands:
         return line
 
     def do_last(self) -> None:
+        self.do_moves(last=True)
+
+    def do_moves(self, last: bool = False) -> None:
         session = self.session
         if not session.moves:
             self.say("No move has been played yet in this round.")
             return
-        player, move = session.moves[-1]
-        self.say(f"{self.names[player - 1]}: {self.described(session.history[-1], move)}.")
-
-    def do_moves(self) -> None:
-        session = self.session
-        if not session.moves:
-            self.say("No move has been played yet in this round.")
-            return
-        for number, ((player, move), before) in enumerate(
-            zip(session.moves, session.history, strict=True), start=1
-        ):
-            self.say(f"{number}. {self.names[player - 1]}: {self.described(before, move)}.")
-
-    def described(self, before: Any, move: str) -> str:
-        return describe_move(self.game_id, before, move, Voice(self.names))
+        played = list(zip(session.moves, session.history, strict=True))
+        for number, ((player, move), before) in enumerate(played, start=1):
+            if last and number < len(played):
+                continue
+            described = describe_move(self.game_id, before, move, Voice(self.names))
+            self.say(f"{'' if last else f'{number}. '}{self.names[player - 1]}: {described}.")
 
     def do_hint(self) -> None:
         """The solver's hint, worked out in a helper process as on the full screen
@@ -231,9 +204,7 @@ class Commands:
             detail = error.detail if isinstance(error, SearchFailed) else str(error)
             self.say(f"No hint here: {detail}.")
             return
-        text = f"Hint: {found.text}" if found.move is not None else found.text
-        for line in textwrap.wrap(text, WIDTH):
-            self.say(line)
+        self.say_wrapped(f"Hint: {found.text}" if found.move is not None else found.text)
 
     def close(self) -> None:
         """End the helper process of the hints, if one was started (the match is over)."""
@@ -271,12 +242,6 @@ class Commands:
         self.say(self.save())
 
     def do_quit(self) -> None:
-        while True:
-            answer = self.lines.ask("Quit this game? It is kept to resume later. (yes/no): ")
-            answer = answer.strip().lower()
-            if answer in ("y", "yes"):
-                raise Quit("You quit")
-            if answer in ("n", "no"):
-                self.say("The game goes on.")
-                return
-            self.say("Please answer yes or no.")
+        if yes_no(self.lines, "Quit this game? It is kept to resume later. (yes/no): "):
+            raise Quit("You quit")
+        self.say("The game goes on.")

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.plain.base import PlainDriver, name_players
+from app.plain.base import PlainDriver
+from app.plain.choosing import yes_no
 from rules.base import Ending, MoveSyntaxError, Outcome, PlayerNo
 from rules.countdown import PASS, CountdownGame, CountdownMove, CountdownState, format_numbers
-
-YES = {"y", "yes"}
-NO = {"n", "no"}
 
 
 class Driver(PlainDriver):
@@ -21,9 +19,6 @@ class Driver(PlainDriver):
         game = self.game
         assert isinstance(game, CountdownGame)
         return game
-
-    def named(self, text: str) -> str:
-        return name_players(text, self.names)
 
     #: The target of the game being played (welcome() reads it from the state).
     target: int = 30
@@ -65,18 +60,9 @@ class Driver(PlainDriver):
             except MoveSyntaxError as error:
                 self.say(f"Invalid input: {error}")
                 continue
-            if move.is_pass and not self.confirm_pass():
+            if move.is_pass and not yes_no(self.console, "Pass your turn? (yes/no): "):
                 continue
             return move
-
-    def confirm_pass(self) -> bool:
-        while True:
-            answer = self.console.ask("Pass your turn? (yes/no): ").strip().lower()
-            if answer in YES:
-                return True
-            if answer in NO:
-                return False
-            self.say("Please answer yes or no.")
 
     def announce_computer(self, state: CountdownState, move: Any) -> None:
         self.status(state)
@@ -86,7 +72,7 @@ class Driver(PlainDriver):
         player: PlayerNo = before.to_move
         name = self.name(player)
         if move.is_pass:
-            self.say(self.named(after.note) if after.note else f"{name} passes.")
+            self.say(self.names_in(after.note) if after.note else f"{name} passes.")
             return
         reason = self.countdown.invalid_reason(before, move)
         if reason is not None:

@@ -1,33 +1,11 @@
 """Match play and the clock for every game in plain mode, written once over the drivers.
 
-`MatchRunner(driver, match).run()` plays a match (`rules.match`) line by line: best of
-N rounds with the starting player alternating, and, when the match has a clock, a time
-limit per turn. Plain mode cannot interrupt a player who is typing, so the time is
-measured when the answer comes: an answer given too late is not played, and the player
-loses the round. A single game without a clock prints exactly what `PlainDriver.run`
-prints.
-
-What the runner adds to the driver's own lines:
-
-    Best of 3: the first to win 2 rounds wins the match.
-    Each turn has a time limit of 30 seconds.
-    Round 1: Ada starts.
-    ... the game's welcome and turns; before each of a person's turns with a clock:
-    Ada has 30 seconds for this turn.
-    ... at the end of a round: the game's closing lines, then
-    Ada wins round 1: 39 beats 36.
-    Score: Ada 1, Bob 0.
-
-    Round 2: Bob starts.
-    ... the board again (the driver's `start_round`), and at the end the result line:
-    Ada wins: 2 rounds to 0.
-
-The match itself is a `MatchSession` (`app.match_session`), the one match loop of the
-project: the runner asks the players for moves, hands them to the session with the time
-they took, and prints what the session says happened. It keeps the match and the seconds
-each move took in `match` and `seconds` (the session's) as it goes, so a caller that
-catches EndOfInput still has the game so far (to save it). A single game played on from
-any position (`PlainDriver.run`) is a session too.
+`MatchRunner(driver, match).run()` plays a match (`rules.match`) line by line: best of N
+rounds, the starter alternating, and a time limit per turn when the match has a clock.
+The match itself is a `MatchSession`: the runner asks the players for moves, hands them
+to the session with the time they took, and says what the session says happened. The
+session holds the match and the seconds as it goes, so a caller that catches EndOfInput
+still has the game so far (to save it).
 """
 
 from __future__ import annotations
@@ -46,7 +24,6 @@ from app.plain.words_in import rewrite
 from rules.base import PlayerNo
 from rules.match import MatchState, all_moves, match_outcome, round_starter, score_text
 from rules.records import PlayerInfo
-from rules.words.common import name_players
 from rules.words.outcome import reason_text
 
 if TYPE_CHECKING:
@@ -135,15 +112,6 @@ class MatchRunner:
     def seconds(self) -> list[float]:
         return self.session.seconds
 
-    def say(self, text: str = "") -> None:
-        self.driver.say(text)
-
-    def name(self, player: PlayerNo) -> str:
-        return self.driver.name(player)
-
-    def names_in(self, text: str) -> str:
-        return name_players(text, self.driver.names)
-
     def run(self) -> MatchState:
         """Play until the match is won; return the match. EndOfInput propagates."""
         console = self.driver.console
@@ -171,16 +139,18 @@ class MatchRunner:
         """The match's settings and, for a match, the score and who starts this round."""
         match = self.match
         if match.best_of > 1:
-            self.say(
+            self.driver.say(
                 f"Best of {match.best_of}: the first to win {match.rounds_to_win} rounds "
                 "wins the match."
             )
         if match.turn_seconds is not None:
-            self.say(f"Each turn has a time limit of {match.turn_seconds} seconds.")
+            self.driver.say(f"Each turn has a time limit of {match.turn_seconds} seconds.")
         if match.best_of > 1 and match_outcome(match) is None:
             if match.results:
-                self.say(score_text(match, self.driver.names))
-            self.say(f"Round {match.round_number}: {self.name(round_starter(match))} starts.")
+                self.driver.say(score_text(match, self.driver.names))
+            self.driver.say(
+                f"Round {match.round_number}: {self.driver.name(round_starter(match))} starts."
+            )
 
     def turn(self) -> None:
         """One turn: a move (or a time-out) asked of a person or the computer, played in
@@ -192,25 +162,25 @@ class MatchRunner:
         limit = session.turn_seconds
         started = self.turn_started = self.clock()
         if bot is not None:
-            self.say(f"{self.name(player)} is thinking.")
+            self.driver.say(f"{self.driver.name(player)} is thinking.")
             move = bot(state)
             used = self.clock() - started
             self.driver.announce_computer(state, move)
             events = session.play(move, seconds=used)
             if isinstance(events[0], Refused):  # a bot's slip must not end the program
-                self.say(self.names_in(events[0].reason))
+                self.driver.say(self.driver.names_in(events[0].reason))
                 return
         else:
             if limit is not None:
-                self.say(f"{self.name(player)} has {limit} seconds for this turn.")
+                self.driver.say(f"{self.driver.name(player)} has {limit} seconds for this turn.")
             try:
                 move, events = self.person_moves_in_time(state, started, limit)
             except TakenBack:  # the `undo` command: the turn begins again
                 self.changed()
                 return
             except TimeUp as up:
-                self.say(
-                    f"Time is up! {self.name(player)} took {up.seconds:.1f} seconds; "
+                self.driver.say(
+                    f"Time is up! {self.driver.name(player)} took {up.seconds:.1f} seconds; "
                     f"the limit is {limit} seconds."
                 )
                 self.tell(session.time_out(up.seconds))
@@ -271,7 +241,7 @@ class MatchRunner:
         events = self.session.play(move, seconds=used)
         first = events[0]
         if isinstance(first, Refused):
-            return self.names_in(first.reason)
+            return self.driver.names_in(first.reason)
         if isinstance(move, str) and isinstance(first, Played):
             move = self.game.parse_move(first.move)
         self._played = (move, events)
@@ -300,21 +270,13 @@ class MatchRunner:
         outcome = session.result
         if match.best_of > 1:
             why = reason_text(result.outcome, self.driver.names)
-            self.say(f"{self.name(result.winner)} wins round {result.number}: {why}.")
-            self.say(score_text(match, self.driver.names))
+            self.driver.say(f"{self.driver.name(result.winner)} wins round {result.number}: {why}.")
+            self.driver.say(score_text(match, self.driver.names))
         if outcome is not None:
-            self.say(self.driver.result_line(outcome))
+            self.driver.say(self.driver.result_line(outcome))
             return
-        self.say()
-        self.say(f"Round {match.round_number}: {self.name(round_starter(match))} starts.")
+        self.driver.say()
+        self.driver.say(
+            f"Round {match.round_number}: {self.driver.name(round_starter(match))} starts."
+        )
         self.driver.start_round(session.next_round())
-
-
-def run_match(
-    driver: PlainDriver,
-    match: MatchState,
-    bots: Mapping[PlayerNo, Bot] | None = None,
-    clock: Callable[[], float] = time.monotonic,
-) -> MatchState:
-    """Play `match` to its end with this driver (see MatchRunner); return the match."""
-    return MatchRunner(driver, match, bots, clock=clock).run()

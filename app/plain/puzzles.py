@@ -22,7 +22,7 @@ from typing import Any
 
 from app.match_session.puzzle import PuzzleReferee, rating_words
 from app.plain.base import Console
-from app.plain.choosing import choose
+from app.plain.choosing import choose, yes_no
 from app.plain.puzzle_lines import puzzle_text
 from app.plain.words_in import rewrite
 from app.store.ratings_db import is_named
@@ -41,8 +41,6 @@ HELP = (
     "Type your move (in words or notation); or hint for a clue (again: a winning move), "
     "board for the position, solution to give up, quit to leave."
 )
-YES = ("y", "yes")
-NO = ("n", "no")
 
 
 def solve_puzzle(console: Console) -> None:
@@ -97,7 +95,7 @@ def solve(console: Console, puzzle: Puzzle, daily: str | None = None) -> bool:
             return False
         for line in counted(referee):
             console.say(line)
-        if ending or not _yes(console, "Try it again (not rated)? (yes/no): "):
+        if ending or not yes_no(console, "Try it again (not rated)? (yes/no): "):
             return ending
         referee = referee.retry()
 
@@ -203,13 +201,3 @@ def _solution(console: Console, referee: PuzzleReferee) -> None:
         console.say("No move wins here.")
         return
     console.say("The winning moves: " + "; ".join(winning) + ".")
-
-
-def _yes(console: Console, prompt: str) -> bool:
-    while True:
-        answer = console.ask(prompt).strip().lower()
-        if answer in YES:
-            return True
-        if answer in NO:
-            return False
-        console.say("Please answer yes or no.")

@@ -1,18 +1,13 @@
-"""Plain-text mode for Equation Duel: Templates.
+"""Plain-text Templates, with the prompts of the seed's "Sample Command-Line Interaction".
 
-Prompts and messages follow the seed's "Sample Command-Line Interaction". A slot may be
-named `P1 Slot 1`, `p1 slot 1`, `P1 1`, `1.1` or `1 1`; at the digit prompt a whole move in
-notation (`9@1.1`) is accepted too. A match of rounds ("first to N round wins", the
-starter alternating) and the per-turn time limit are played by the generic
-`app.plain.match_runner` for every game; `start_round` shows the next round's board.
-"""
+At the digit prompt a whole move in notation (`9@1.1`) is accepted too."""
 
 from __future__ import annotations
 
 import re
 from typing import Any, cast
 
-from app.plain.base import Console, PlainDriver, name_players
+from app.plain.base import Console, PlainDriver
 from rules.base import Ending, Game, IllegalMove, Outcome, PlayerNo
 from rules.player_text import PlayerTextError, normalize, read_whole
 from rules.template import (
@@ -112,16 +107,14 @@ class Driver(PlainDriver):
                 if digit is not None:
                     problem = f"{answer!r} is not a digit"
                 self.say(
-                    f"{problem[:1].upper()}{problem[1:]}. "
+                    f"{capitalized(problem)}. "
                     f"Select one of the available digits: {pool_text(state.pool)}."
                 )
                 continue
             player_slot = empty_slots(state)[0]  # any empty slot: only the digit is checked
             probe = TemplateMove(digit=digit, player=player_slot[0], slot=player_slot[1])
-            try:
-                cast(TemplateGame, self.game).check(
-                    state, probe
-                )  # (the rules' check, before a slot is asked)
+            try:  # (the rules' check, before a slot is asked)
+                cast(TemplateGame, self.game).check(state, probe)
             except IllegalMove as error:
                 self.say_refusal(str(error))
                 continue
@@ -135,7 +128,7 @@ class Driver(PlainDriver):
             slot = parse_slot(answer)
             problem = _text_problem(answer)
             if problem is not None:
-                self.say(f"{problem[:1].upper()}{problem[1:]}.")
+                self.say(f"{capitalized(problem)}.")
                 continue
             if slot is None:
                 self.say(
@@ -151,12 +144,12 @@ class Driver(PlainDriver):
         try:
             move: TemplateMove = self.game.parse_move(text)
         except IllegalMove as error:
-            self.say(name_players(f"{error}.", self.names))
+            self.say(self.names_in(f"{error}."))
             return None
         return move if self.offer(move) else None
 
     def say_refusal(self, reason: str) -> None:
-        self.say(name_players(reason, self.names))
+        self.say(self.names_in(reason))
 
     def report(self, before: TemplateState, move: TemplateMove, after: TemplateState) -> None:
         self.state = after
@@ -164,7 +157,7 @@ class Driver(PlainDriver):
         self.equations(after)
         self.say()
         if after.note:
-            self.say(name_players(after.note, self.names))
+            self.say(self.names_in(after.note))
 
     def results(self, state: TemplateState | None, outcome: Outcome) -> None:
         """`Calculating results...`, both results, and why when the results do not show it."""
