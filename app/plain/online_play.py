@@ -87,99 +87,81 @@ def host_plain(
     host's certificate and key (None: the link is not encrypted). `guest`: the guest's
     seat's name when the host fixes it (a tournament's pairing; None: the guest's own).
     `host_seat`: the host's seat (2: the guest is Player 1, `host --first 2`)."""
-    loop = LineLoop()
-    try:
-        return _host(loop, game, match, name, bind, port, console, tls, guest, host_seat)
-    finally:
-        loop.close()
+    with contextlib.closing(LineLoop()) as loop:
+        from app.online.codes import new_code
 
+        console = console or Console(sys.stdin, sys.stdout)
+        console.stdin = loop.input(console.stdin)
+        code = new_code()
+        link = HostLink(code, name, bind=bind, port=port, notice=console.say, tls=tls)
+        link.seat_name = guest
+        guest_seat: PlayerNo = 2 if host_seat == 1 else 1
 
-def _host(
-    loop: LineLoop,
-    game: Game[Any, Any, Any],
-    match: MatchState,
-    name: str,
-    bind: str,
-    port: int,
-    console: Console | None,
-    tls: ssl.SSLContext | None,
-    guest: str | None,
-    host_seat: PlayerNo,
-) -> int:
-    from app.online.codes import new_code
+        def seated(guest: str) -> tuple[str, str]:
+            return (name, guest) if host_seat == 1 else (guest, name)
 
-    console = console or Console(sys.stdin, sys.stdout)
-    console.stdin = loop.input(console.stdin)
-    code = new_code()
-    link = HostLink(code, name, bind=bind, port=port, notice=console.say, tls=tls)
-    link.seat_name = guest
-    guest_seat: PlayerNo = 2 if host_seat == 1 else 1
-
-    def seated(guest: str) -> tuple[str, str]:
-        return (name, guest) if host_seat == 1 else (guest, name)
-
-    names = seated("Guest")
-    started = now()
-    record_id = uuid.uuid4().hex
-    turns = HostTurns(link, game, names, guest_seat, record_id)
-    turns.publish(match, ())
-    referee = HostReferee(turns, console.say, console, loop)
-    try:
-        port = loop.run(link.start())
-    except OSError as error:
-        print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
-        return 1
-    console.say(f"Join code: {code}")
-    tls_flag = "" if tls is None else " --tls-ca HOST-CERTIFICATE.pem"
-    console.say(
-        f"The guest joins with: equation-duel join {code}@{shown_host(bind)}:{port}{tls_flag}"
-    )
-    console.say(reach_words(bind))
-    console.say(UNENCRYPTED if tls is None else ENCRYPTED)
-    console.say("Waiting for a guest to join (ctrl+c stops).")
-    try:
-        loop.run(link.joined.wait())
-    except KeyboardInterrupt:
-        loop.run(link.stop())
-        console.say()
-        return INTERRUPTED
-    guest = link.guest or "Guest"
-    names = seated(guest)
-    turns.names = names
-    referee.other = guest
-    players = players_of(names)
-    inner = driver_class(game.id)(game, console, names)
-    host_turn = referee.host_turn(inner.human_turn)
-    driver = OnlineDriver(inner, host_seat, host_turn, referee.guest_turn)
-    runner = MatchRunner(
-        driver,
-        match,
-        clock=link.clock,
-        on_change=referee.changed,  # the guest sees each position
-        keeper=SavedGames(),  # kept after every turn, counted once at the end
-        players=players,
-        started=started,
-        record_id=record_id,
-    )
-    OnlineCommands.install(runner, referee)
-    stopped = play_out(runner, console)
-    finished = match_outcome(runner.match) is not None
-    if finished:
-        _mark(record_id, guest_seat)
-        if link.away:  # (the result waits for the guest, as long as a rejoin may come)
-            minutes = int(REJOIN_SECONDS // 60)
-            console.say(
-                f"{guest} is away: the result waits for them to come back, for up to "
-                f"{minutes} minutes (ctrl+c stops)."
-            )
-            with contextlib.suppress(KeyboardInterrupt):
-                if loop.run(link.until_back()):
-                    console.say(f"{guest} is back and has the result.")
-        loop.run(link.stop("The game is over."))
-        return 0
-    console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
-    loop.run(link.stop(f"{name} stopped the game: it is kept."))
-    return INTERRUPTED if stopped == "interrupted" else 0
+        names = seated("Guest")
+        started = now()
+        record_id = uuid.uuid4().hex
+        turns = HostTurns(link, game, names, guest_seat, record_id)
+        turns.publish(match, ())
+        referee = HostReferee(turns, console.say, console, loop)
+        try:
+            port = loop.run(link.start())
+        except OSError as error:
+            print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
+            return 1
+        console.say(f"Join code: {code}")
+        tls_flag = "" if tls is None else " --tls-ca HOST-CERTIFICATE.pem"
+        console.say(
+            f"The guest joins with: equation-duel join {code}@{shown_host(bind)}:{port}{tls_flag}"
+        )
+        console.say(reach_words(bind))
+        console.say(UNENCRYPTED if tls is None else ENCRYPTED)
+        console.say("Waiting for a guest to join (ctrl+c stops).")
+        try:
+            loop.run(link.joined.wait())
+        except KeyboardInterrupt:
+            loop.run(link.stop())
+            console.say()
+            return INTERRUPTED
+        guest = link.guest or "Guest"
+        names = seated(guest)
+        turns.names = names
+        referee.other = guest
+        players = players_of(names)
+        inner = driver_class(game.id)(game, console, names)
+        host_turn = referee.host_turn(inner.human_turn)
+        driver = OnlineDriver(inner, host_seat, host_turn, referee.guest_turn)
+        runner = MatchRunner(
+            driver,
+            match,
+            clock=link.clock,
+            on_change=referee.changed,  # the guest sees each position
+            keeper=SavedGames(),  # kept after every turn, counted once at the end
+            players=players,
+            started=started,
+            record_id=record_id,
+        )
+        OnlineCommands.install(runner, referee)
+        stopped = play_out(runner, console)
+        finished = match_outcome(runner.match) is not None
+        if finished:
+            _mark(record_id, guest_seat)
+            if link.away:  # (the result waits for the guest, as long as a rejoin may come)
+                minutes = int(REJOIN_SECONDS // 60)
+                console.say(
+                    f"{guest} is away: the result waits for them to come back, for up to "
+                    f"{minutes} minutes (ctrl+c stops)."
+                )
+                with contextlib.suppress(KeyboardInterrupt):
+                    if loop.run(link.until_back()):
+                        console.say(f"{guest} is back and has the result.")
+            loop.run(link.stop("The game is over."))
+            return 0
+        console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
+        loop.run(link.stop(f"{name} stopped the game: it is kept."))
+        return INTERRUPTED if stopped == "interrupted" else 0
 
 
 def join_plain(
@@ -190,68 +172,57 @@ def join_plain(
 ) -> int:
     """Join the game at `address` and play it line by line; the exit code. `tls`: the
     certificates to trust for an encrypted link (None: not encrypted)."""
-    loop = LineLoop()
-    try:
-        return _join(loop, address, name, console, tls)
-    finally:
-        loop.close()
-
-
-def _join(
-    loop: LineLoop,
-    address: Address,
-    name: str,
-    console: Console | None,
-    tls: ssl.SSLContext | None,
-) -> int:
-    console = console or Console(sys.stdin, sys.stdout)
-    console.stdin = loop.input(console.stdin)
-    link = GuestLink(address, name, tls=tls)
-    try:
-        welcome = loop.run(link.join())
-    except JoinRefused as error:
-        print(f"equation-duel: error: cannot join: {error}", file=sys.stderr)
-        return 1
-    try:
-        match = MatchState.model_validate(welcome.match)
-        if match.game_id not in GAME_IDS:
-            raise ValueError(f"unknown game {match.game_id!r}")
-        game = get_game(match.game_id)
-        names = (
-            tidy_name(their_words(welcome.names[0]), "Player 1", NAME_LIMIT),
-            tidy_name(their_words(welcome.names[1]), "Player 2", NAME_LIMIT),
-        )
-        inner = driver_class(game.id)(game, console, names)
-        player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn, welcome.takebacks, loop)
-        player.limit = match.turn_seconds
-        driver = OnlineDriver(
-            inner, welcome.seat, player.own_turn, player.host_turn, player.hand_over
-        )
-        players = players_of(names)
-        record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
-        runner = MatchRunner(
-            driver,
-            match,
-            seconds=welcome.seconds,
-            clock=player.answered,
-            keeper=SavedGames(),
-            players=players,
-            started=now(),
-            record_id=record_id,
-        )
-        OnlineCommands.install(runner, player)
-    except (ValidationError, ValueError) as error:
-        loop.run(link.close("The game could not be read."))
-        why = their_words(str(error), 200)
-        print(f"equation-duel: error: the host's game cannot be read: {why}", file=sys.stderr)
-        return 1
-    console.say(f"Joined {names[2 - welcome.seat]}'s game as Player {welcome.seat}.")
-    stopped = play_out(runner, console)
-    finished = match_outcome(runner.match) is not None
-    if finished:
-        loop.run(link.close())
-        _mark(record_id, HOST_SEAT if welcome.seat == GUEST_SEAT else GUEST_SEAT)
-        return 0
-    console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
-    loop.run(link.close(f"{names[welcome.seat - 1]} left: the game is kept."))
-    return INTERRUPTED if stopped == "interrupted" else 0
+    with contextlib.closing(LineLoop()) as loop:
+        console = console or Console(sys.stdin, sys.stdout)
+        console.stdin = loop.input(console.stdin)
+        link = GuestLink(address, name, tls=tls)
+        try:
+            welcome = loop.run(link.join())
+        except JoinRefused as error:
+            print(f"equation-duel: error: cannot join: {error}", file=sys.stderr)
+            return 1
+        try:
+            match = MatchState.model_validate(welcome.match)
+            if match.game_id not in GAME_IDS:
+                raise ValueError(f"unknown game {match.game_id!r}")
+            game = get_game(match.game_id)
+            names = (
+                tidy_name(their_words(welcome.names[0]), "Player 1", NAME_LIMIT),
+                tidy_name(their_words(welcome.names[1]), "Player 2", NAME_LIMIT),
+            )
+            inner = driver_class(game.id)(game, console, names)
+            player = GuestPlayer(
+                link, game, inner, welcome.seat, welcome.turn, welcome.takebacks, loop
+            )
+            player.limit = match.turn_seconds
+            driver = OnlineDriver(
+                inner, welcome.seat, player.own_turn, player.host_turn, player.hand_over
+            )
+            players = players_of(names)
+            record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
+            runner = MatchRunner(
+                driver,
+                match,
+                seconds=welcome.seconds,
+                clock=player.answered,
+                keeper=SavedGames(),
+                players=players,
+                started=now(),
+                record_id=record_id,
+            )
+            OnlineCommands.install(runner, player)
+        except (ValidationError, ValueError) as error:
+            loop.run(link.close("The game could not be read."))
+            why = their_words(str(error), 200)
+            print(f"equation-duel: error: the host's game cannot be read: {why}", file=sys.stderr)
+            return 1
+        console.say(f"Joined {names[2 - welcome.seat]}'s game as Player {welcome.seat}.")
+        stopped = play_out(runner, console)
+        finished = match_outcome(runner.match) is not None
+        if finished:
+            loop.run(link.close())
+            _mark(record_id, HOST_SEAT if welcome.seat == GUEST_SEAT else GUEST_SEAT)
+            return 0
+        console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
+        loop.run(link.close(f"{names[welcome.seat - 1]} left: the game is kept."))
+        return INTERRUPTED if stopped == "interrupted" else 0

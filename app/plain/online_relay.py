@@ -1,16 +1,15 @@
-"""A tournament's pairing with both seats online, judged here line by line: `tournament
-host ... --both-online` (the relay itself is `app.online.relay.Relay`, which the round
-screen runs too).
+"""A tournament's pairing with both seats online, judged here line by line (`tournament
+host ... --both-online`; the relay itself is `app.online.relay.Relay`).
 
-The relay runs on the line mode's loop (`app.plain.online_loop`): it says how each
-player joins, waits for both and judges the match, saying what happens, with the game's
-own driver's words (its welcome, its report of each move, its closing lines). Nothing is typed
-here, but the end of standard input (ctrl+d) stops it, as ctrl+c does: the game is kept.
+It says how each player joins, waits for both and judges the match in the game's own
+driver's words. Nothing is typed here, but the end of standard input (ctrl+d) stops it,
+as ctrl+c does: the game is kept.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ssl
 import sys
 from typing import Any
@@ -37,38 +36,31 @@ def relay_plain(
     console = console or Console(sys.stdin, sys.stdout)
     driver = driver_class(game.id)(game, console, names)  # (the game's own words)
     relay = Relay(game, match, names, console.say, bind, port, tls, narrator=driver)
-    loop = LineLoop()
-    try:
-        return _relay(loop, relay, console)
-    finally:
-        loop.close()
-
-
-def _relay(loop: LineLoop, relay: Relay, console: Console) -> int:
-    try:
-        lines = loop.run(relay.start())
-    except OSError as error:
-        where = f"{relay.bind}:{relay.link.port}"
-        print(f"equation-duel: error: cannot listen on {where}: {error}", file=sys.stderr)
-        return 1
-    for line in lines:
-        console.say(line)
-    console.say("Waiting for both players to join (ctrl+c stops).")
-    stdin = loop.input(console.stdin)
-    try:
-        stopped = loop.run(_judged(relay, stdin))
-    except KeyboardInterrupt:
-        relay.stop()
-        loop.run(relay.link.stop(STOPPED_HERE))
-        console.say()
-        return INTERRUPTED
-    if not stopped:
+    with contextlib.closing(LineLoop()) as loop:
+        try:
+            lines = loop.run(relay.start())
+        except OSError as error:
+            where = f"{relay.bind}:{relay.link.port}"
+            print(f"equation-duel: error: cannot listen on {where}: {error}", file=sys.stderr)
+            return 1
+        for line in lines:
+            console.say(line)
+        console.say("Waiting for both players to join (ctrl+c stops).")
+        stdin = loop.input(console.stdin)
+        try:
+            stopped = loop.run(_judged(relay, stdin))
+        except KeyboardInterrupt:
+            relay.stop()
+            loop.run(relay.link.stop(STOPPED_HERE))
+            console.say()
+            return INTERRUPTED
+        if not stopped:
+            return 0
+        if not relay.playing:
+            console.say("Hosting stopped before both players joined: nothing was played.")
+            return 0
+        console.say(f"The game stops ({stopped}): it is kept.")
         return 0
-    if not relay.playing:
-        console.say("Hosting stopped before both players joined: nothing was played.")
-        return 0
-    console.say(f"The game stops ({stopped}): it is kept.")
-    return 0
 
 
 async def _judged(relay: Relay, stdin: Any) -> str:
