@@ -1,23 +1,9 @@
-"""The menu line by line: every choice of the full screen's menu as a numbered list.
+"""The menu line by line: every choice of the full screen's menu as a numbered list
+(`equation-duel --plain`, or `equation-duel` where the full screen cannot be drawn).
 
-`equation-duel --plain` (and `equation-duel` where there is no terminal for the full
-screen: standard input is not one, or TERM=dumb) starts here:
-
-    Main menu:
-    1. Play a game
-    2. Resume an unfinished game
-    3. Puzzles: one, a streak, a storm, or try again
-    4. Solve the daily puzzle
-    5. Statistics and ratings
-    6. The rules of a game
-    7. Quit
-    Choose 1 to 7:
-
-A game is chosen from a numbered list of the five, then the opponent (a friend at this
-keyboard, or the computer at a level: `equation-duel play --plain` with no game asks the
-same two questions, `ask_game_and_opponent`); it is played by `play_plain_with_records`, kept
-after every move as the full screen keeps it, and counted when it ends; then the analysis
-is offered. Every list takes its number, or `quit` to leave; the end of input leaves.
+A game is played by `play_plain_with_records`, kept after every move as the full screen
+keeps it and counted when it ends; then the analysis is offered. Every list takes its
+number, or `quit` to leave; the end of input leaves.
 """
 
 from __future__ import annotations
@@ -88,11 +74,20 @@ def ask_game_and_opponent(args: argparse.Namespace) -> bool:
     return True
 
 
+def _play(console: Console, *args: Any, **options: Any) -> None:
+    """Play a game with `play_plain_with_records`; once it is finished, offer the analysis."""
+    from app.cli.records import play_plain_with_records
+    from app.plain.after_game import offer_analysis
+
+    finished: list[Any] = []
+    play_plain_with_records(*args, on_end=finished.append, **options)
+    if finished and finished[0].finished:
+        offer_analysis(console, finished[0])
+
+
 def play_new(console: Console) -> None:
     """Choose a game and an opponent, play it, then offer the analysis."""
-    from app.cli.records import play_plain_with_records
     from app.cli.solve import make_bots
-    from app.plain.after_game import offer_analysis
     from rules.registry import get_game
 
     game_id = choose_game(console)
@@ -105,27 +100,14 @@ def play_new(console: Console) -> None:
     seats: dict[PlayerNo, str] = {1: "human", 2: level}
     names = ("Player 1", "Player 2" if level == "human" else f"Computer ({level})")
     console.say(f"{game.title}: you are {names[0]}, against {names[1]}. Type help at any prompt.")
-    finished: list[Any] = []
-    play_plain_with_records(
-        game,
-        game.Options(),
-        [],
-        names,
-        make_bots(game.id, seats, None),
-        game_args(console.spoken),
-        console,
-        kinds=("human", level),
-        on_end=finished.append,
-    )
-    if finished and finished[0].finished:
-        offer_analysis(console, finished[0])
+    bots = make_bots(game.id, seats, None)
+    args = game_args(console.spoken)
+    _play(console, game, game.Options(), [], names, bots, args, console, kinds=("human", level))
 
 
 def resume(console: Console) -> None:
     """List the unfinished games kept; resume the one chosen."""
-    from app.cli.records import play_plain_with_records
     from app.cli.solve import guarded
-    from app.plain.after_game import offer_analysis
     from app.store.storage import LoadError, load_record
     from app.store.unfinished import scan
     from rules.players import make_player
@@ -150,8 +132,8 @@ def resume(console: Console) -> None:
     if picked is None:
         return
     path = records[picked][0]
-    finished: list[Any] = []
-    play_plain_with_records(
+    _play(
+        console,
         None,
         None,
         [],
@@ -160,11 +142,8 @@ def resume(console: Console) -> None:
         game_args(console.spoken, load=path),
         console,
         bot_for=lambda game, level: guarded(make_player(level, game.id, None)),
-        on_end=finished.append,
         resuming=f"Resuming: {items[picked]}.",
     )
-    if finished and finished[0].finished:
-        offer_analysis(console, finished[0])
 
 
 def show_rules(console: Console) -> None:

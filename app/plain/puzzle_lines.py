@@ -93,7 +93,7 @@ def play_one(
         if text.lower() in ("help", "?"):
             write(HELP)
             continue
-        move = _read_move(attempt, text)
+        move = read_move(attempt, text)
         if isinstance(move, Exception):
             write(f"Not a move: {move}. {HELP}")
             continue
@@ -110,7 +110,7 @@ def play_one(
     return "quit", attempt
 
 
-def _read_move(attempt: Attempt, text: str) -> str | Exception:
+def read_move(attempt: Attempt, text: str) -> str | Exception:
     """The move typed, in notation or in words (`9 times 5`, as the line mode reads it),
     or why it cannot be read. Whether it is legal is for the rules to say (`Attempt.play`)."""
     text = rewrite(attempt.puzzle.game, text, attempt.state, SEATS)

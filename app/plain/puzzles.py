@@ -23,8 +23,7 @@ from typing import Any
 from app.match_session.puzzle import PuzzleReferee, rating_words
 from app.plain.base import Console
 from app.plain.choosing import choose, yes_no
-from app.plain.puzzle_lines import puzzle_text
-from app.plain.words_in import rewrite
+from app.plain.puzzle_lines import puzzle_text, read_move
 from app.store.ratings_db import is_named
 from rules.base import IllegalMove
 from rules.names import NameProblem, clean_name
@@ -124,7 +123,9 @@ def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
         elif word in ("board", "position"):
             for line in position_words(puzzle.game, attempt.state):
                 console.say(line)
-        elif (move := _move(console, attempt, answer)) is not None:
+        elif isinstance(move := read_move(attempt, answer), Exception):
+            _refused(console, move)
+        else:
             before = attempt.state
             try:  # the rules are asked once: their refusal is the answer, then ask again
                 step = attempt.play(move)
@@ -142,19 +143,6 @@ def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
                 assert outcome is not None, "a solved puzzle's game is over"
                 referee.round_over(outcome, step.text)
                 return True
-
-
-def _move(console: Console, attempt: Any, answer: str) -> str | None:
-    """The move typed (notation); None (and why said) when it cannot be read. Whether it
-    is legal here is for the rules to say when it is played (`Attempt.play`)."""
-    game = attempt.game
-    text = rewrite(attempt.puzzle.game, answer, attempt.state, ("Player 1", "Player 2"))
-    try:
-        notation: str = game.format_move(game.parse_move(text))
-    except (IllegalMove, ValueError) as error:
-        _refused(console, error)
-        return None
-    return notation
 
 
 def _refused(console: Console, error: Exception) -> None:
