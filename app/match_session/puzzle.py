@@ -1,24 +1,19 @@
 """A puzzle's referee: the solver's moves judged, the computer's best reply, the rating.
 
-The board opens at the puzzle's position ("Player N to move and win"); the other seat is
-the perfect computer. Each move of the solver's is judged before it is played
-(`rules.puzzles.refute.judge_move`, in the screen's helper process):
+The other seat is the perfect computer. Each move of the solver's is judged before it is
+played (`rules.puzzles.refute.judge_move`): a right move is played and the computer
+answers with its best defence until the win is complete; a wrong move is played with the
+computer's refutation, and the status line says why it loses.
 
-- a right move (one that keeps the win) is played and the computer answers with its
-  best defence, until the win is complete: then the puzzle is solved;
-- a wrong move is played with the computer's refutation, and the status line says why
-  it loses, in words; `r` tries the puzzle again from its start, `s` shows the solution.
-
-The first try of a named player is rated (app.store.ratings); a retry is not, nor a puzzle
-of a streak, a storm or a review (`training`: app.match_session.puzzle_training), whose
-next puzzle `n` gives until the run is over. A missed puzzle is kept for "Try again".
-The daily puzzle's tries are kept, and the line to share (`share`) is handed to
-`on_share` (the screen copies it to the clipboard and shows it). Nothing is counted in
-the games' statistics, nothing is autosaved.
+The first try of a named player is rated; a retry is not, nor a puzzle of a streak, a
+storm or a review (`training`). A missed puzzle is kept for "Try again"; the daily
+puzzle's line to share is handed to `on_share`. Nothing is counted in the games'
+statistics, nothing is autosaved.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from collections.abc import Callable
 from typing import Any, Literal
@@ -46,10 +41,8 @@ CONQUEST_NOTE = "Any two numbers can be completed, so a conquest puzzle takes on
 
 def puzzle_setup(puzzle: Puzzle, player: str) -> GameSetup:
     """The puzzle's game: the player in the mover's seat, the perfect computer opposite.
-
-    A solver without a name is called by the seat they sit in ("Player 2" when the puzzle
-    has the second player to move), so the board, "Player 2 to move and win" and every
-    sentence the rules name players in agree (the unnamed `player` is "Player 1")."""
+    A solver without a name is called by the seat they sit in, so every sentence that
+    names players agrees with "Player 2 to move and win"."""
     me = Seat(player if is_named(player) else f"Player {puzzle.to_move}")
     computer = Seat(COMPUTER, "computer", "perfect")
     seats = (me, computer) if puzzle.to_move == 1 else (computer, me)
@@ -57,8 +50,7 @@ def puzzle_setup(puzzle: Puzzle, player: str) -> GameSetup:
 
 
 def rating_words(before: int, after: int) -> str:
-    """A puzzle rating's change, said alike on the screen and in the line mode: `Your
-    puzzle rating goes from 1,500 to 1,675.`, `Your puzzle rating stays at 1,500.`"""
+    """A puzzle rating's change, said alike on the screen and in the line mode."""
     if before == after:
         return f"Your puzzle rating stays at {after:,}."
     return f"Your puzzle rating goes from {before:,} to {after:,}."
@@ -93,14 +85,12 @@ class PuzzleReferee(Referee):
         #: "solved", "failed" or None while the puzzle is on.
         self.result: str | None = None
         self.feedback = ""
-        #: The winning moves where the player went wrong (notation).
+        #: The winning moves where the player went wrong (notation), and the position.
         self.missed: tuple[str, ...] = puzzle.solution
-        self.rating_change: tuple[int, int] | None = None
-        #: A move is being checked by the solver (in the screen's helper process).
-        self.judging = False
-        #: The position where the player went wrong.
         self.failed_at: Any = None
-        #: Why the try could not be counted (the screen says it), or None.
+        self.rating_change: tuple[int, int] | None = None
+        #: A move is being checked by the solver.
+        self.judging = False
         self.not_counted: str | None = None
 
     @property
@@ -222,8 +212,6 @@ class PuzzleReferee(Referee):
         return [] if verdict.reply is None else [verdict.reply]
 
     def round_over(self, outcome: Outcome, named_reason: str) -> tuple[str, str] | None:
-        """The game on the board ended: what the status line says, and how (None:
-        nothing more)."""
         if self.result == "failed":
             return self.feedback, "error"  # over the redraw's "Computer wins"
         if outcome.winner == self.mover and self.result is None:
@@ -252,13 +240,10 @@ class PuzzleReferee(Referee):
     def record(self, solved: bool) -> str:
         """Count the try (rated the first time); a sentence on the rating, or ""."""
         try:
-            conn = open_ratings()
-            try:
+            with contextlib.closing(open_ratings()) as conn:
                 change = record_puzzle(
                     conn, self.player, self.puzzle, solved, self.rated, self.daily
                 )
-            finally:
-                conn.close()
             if not solved and self.training is None:
                 self._keep(lambda c: keep_for_review(c, self.player, self.puzzle, "failed"))
             if self.daily is not None:
@@ -274,11 +259,8 @@ class PuzzleReferee(Referee):
         return f" {rating_words(before.shown, after.shown)}{shared}"
 
     def _keep(self, action: Callable[[Any], object]) -> object:
-        conn = open_training()
-        try:
+        with contextlib.closing(open_training()) as conn:
             return action(conn)
-        finally:
-            conn.close()
 
     def _daily(self, solved: bool) -> None:
         """Keep the daily puzzle's try and hand on the line to share."""

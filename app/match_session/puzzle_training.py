@@ -1,13 +1,13 @@
 """A puzzle's referee in training: the streak, the storm or the review it belongs to.
 
-`Training` wraps one of `rules.puzzles.training`'s runs (Streak, Storm, Review) with the
-player's name: it draws the next puzzle, is told each puzzle's end, and keeps the
-result in the statistics database (app.training.puzzle_store) when the run is over, with a
-sentence for the status line. Textual-free: the screen shows what it says.
+`Training` wraps one of `rules.puzzles.training`'s runs with the player's name: it draws
+the next puzzle, is told each puzzle's end, and keeps the result (app.training.
+puzzle_store) when the run is over, with a sentence for the status line.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from app.store.stats import StatsError
@@ -24,8 +24,6 @@ class Training:
         self.player = player
         self.scope = scope
         self.kept = False
-        #: Why a result could not be kept (said once by the screen), or None.
-        self.not_kept: str | None = None
 
     @property
     def over(self) -> bool:
@@ -43,10 +41,6 @@ class Training:
     @property
     def is_review(self) -> bool:
         return isinstance(self.run, Review)
-
-    @property
-    def rated(self) -> bool:
-        return False  # training is not rated (storms never are; a streak's puzzles neither)
 
     def status(self) -> str:
         return self.run.status()
@@ -98,15 +92,13 @@ class Training:
         )
 
     def _keep(self, action: Any) -> Any:
+        """`action` on the training database; None when it failed (the run goes on)."""
         try:
             conn = open_training()
-        except (StatsError, OSError) as error:
-            self.not_kept = f"The training result was not kept: {error}"
+        except (StatsError, OSError):
             return None
-        try:
-            return action(conn)
-        except StatsError as error:
-            self.not_kept = f"The training result was not kept: {error}"
-            return None
-        finally:
-            conn.close()
+        with contextlib.closing(conn):
+            try:
+                return action(conn)
+            except StatsError:
+                return None

@@ -1,12 +1,9 @@
 """Who decides what a move on the game screen leads to, beside the rules: a referee.
 
-A game's screen holds a `Referee` (composition: the same board class serves a game and
-a puzzle). `Referee` is the rules alone: every move goes to the match session, the game
-is counted and kept, the round's and the game's end show their dialogs. A puzzle's
-referee (`app.match_session.puzzle.PuzzleReferee`) judges the solver's moves first, plays
-the computer's best reply, keeps nothing and ends without dialogs.
-
-The screen asks; the referee answers with data (no referee holds the screen).
+`Referee` is the rules alone: every move goes to the match session, the game is counted
+and kept, its end shows dialogs. A puzzle's (`app.match_session.puzzle.PuzzleReferee`)
+judges the solver's moves first, keeps nothing and ends without dialogs. The screen
+asks; the referee answers with data.
 """
 
 from __future__ import annotations
@@ -28,7 +25,7 @@ Offer = bool | None | Literal["usual"]
 
 
 class Referee:
-    """The rules alone (see the module's docstring)."""
+    """The rules alone."""
 
     #: The game is counted in the statistics and kept for later while unfinished.
     keeps = True
@@ -43,23 +40,19 @@ class Referee:
         return False if action in PUZZLE_ACTIONS else USUAL
 
     def variant_words(self, variant: str) -> str:
-        """The title bar's words on the variant played."""
         return variant
 
     def task(self, state: Any, board_hint: str) -> str:
-        """What the player to move does now."""
         return board_hint
 
     @property
     def ticking(self) -> str | None:
-        """The part of the task's words that changes with time (a puzzle storm's clock),
-        None when nothing does: the screen draws the task again when it changes."""
+        """The part of the task's words that changes with time (a storm's clock), or None."""
         return None
 
     @property
     def ended_meanwhile(self) -> str | None:
-        """What the status line says when `ticking` changes after the board's end (a
-        storm's time running out on a solved puzzle); None: what it says stays."""
+        """What the status line says when `ticking` changes after the board's end."""
         return None
 
     @property
@@ -69,7 +62,6 @@ class Referee:
 
     @property
     def keeps_task_in_view(self) -> bool:
-        """The status line says the task after every move."""
         return False
 
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
@@ -78,8 +70,8 @@ class Referee:
         return "play"
 
     def asks_takeback(self, session: Any) -> str | None:
-        """The takeback key: None takes back at once, by the rules; a sentence says what
-        was done instead (an online game asks the other player first)."""
+        """The takeback key: None takes back at once; a sentence says what was done
+        instead (an online game asks the other player first)."""
         return None
 
     def round_over(self, outcome: Outcome, named_reason: str) -> tuple[str, str] | None:
@@ -87,16 +79,13 @@ class Referee:
         ("error" or "success"; None: nothing more)."""
         return None
 
-    # A puzzle's own keys (a game has none of them)
+    # A puzzle's own keys (None: not a puzzle)
 
     def retry(self) -> PuzzleReferee | None:
-        """The same puzzle again from its start (None: not a puzzle)."""
         return None
 
     def following(self) -> PuzzleReferee | None:
-        """The next puzzle (None: not a puzzle)."""
         return None
 
     def solution(self) -> tuple[str, str | None] | None:
-        """The winning moves in words and the first to highlight (None: not a puzzle)."""
         return None

@@ -1,23 +1,16 @@
 """One match, from its first move (or a record's) to its result, without a screen.
 
-`MatchSession` owns the course of a match: the position, whose turn it is, the rounds
-(`rules.match`: a single game is a match of best of 1), the turn clock, takebacks, the
-end of the game and of the match, counting the result once and the autosave slot (its
-`Keeper`). Its verbs return what happened as data (`app.match_session.events`):
+`MatchSession` owns the course of a match: the position, the rounds (`rules.match`: a
+single game is a match of best of 1), the turn clock, takebacks, the end of the game and
+of the match, counting the result once and the autosave slot (its `Keeper`). Its verbs
+return what happened as data (`app.match_session.events`):
 
     session.play(move)      -> (Played, [TurnLost], [RoundOver, [MatchOver]], [NotKept])
                                or (Refused,)
     session.check_clock()   -> () or (ClockRanOut, RoundOver, [MatchOver], ...)
-    session.take_back()     -> what was taken back, in words (None: nothing)
-    session.next_round()    -> the next round's first position
 
-The clock reads an injected time source (`clock`, default `time.monotonic`), so tests
-make time pass by hand. It counts only while the front end says it runs (`tick(running)`:
-a rules page or a dialog stops it). The plain mode, which cannot interrupt a player who
-is typing, measures a turn itself and hands the seconds to `play` or `time_out`.
-
-A session is typed by its game's options, state and move; the full screen, the plain
-mode and puzzles (with their own referee) are views of one.
+The clock counts only while the front end says it runs (`tick(running)`); the plain
+mode measures a turn itself and hands the seconds to `play` or `time_out`.
 """
 
 from __future__ import annotations
@@ -78,10 +71,9 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         start: StateT | None = None,
         computers: frozenset[PlayerNo] | None = None,
     ) -> None:
-        """`match` as it stands; `players` as records name them (their kind says who is
-        the computer); `seconds`, one per move played. `start`: a single game played on
-        from this position instead of the rules' first (a test, a puzzle). `computers`:
-        the seats the computer plays (default: those `players` names so)."""
+        """`seconds`: one per move played. `start`: a single game played on from this
+        position instead of the rules' first. `computers`: the seats the computer plays
+        (default: those `players` names so)."""
         self.match = match
         self.players = players or players_of()
         self.game: Game[OptionsT, StateT, MoveT] = match_game(match)
@@ -90,24 +82,20 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         self.ended = ended
         self.record_id = record_id or uuid.uuid4().hex
         self.takebacks = takebacks
-        #: The turn clock (`clock`: its time source, which a test may replace).
         self.turn = TurnClock(clock)
         self.keeper: Keeper = keeper or KeepNothing()
         self._start = start
         self._computers = computers
         #: The record id of the match last counted in the statistics.
         self._counted: str | None = None
-        #: The current round: the positions before each move, and the moves as
-        #: (player, notation).
+        #: The current round: the positions before each move, the moves (player, notation).
         self.history: list[StateT] = []
         self.moves: list[tuple[PlayerNo, str]] = []
         #: How the shown round ended (None while it goes on).
         self.round_end: RoundResult | None = None
-        #: The position shown.
         self.state: StateT = self._enter_round()
 
     def _enter_round(self) -> StateT:
-        """The current round from its start, replaying its moves so far."""
         self.history.clear()
         self.moves.clear()
         self.round_end = None
@@ -139,7 +127,7 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
 
     @property
     def round_number(self) -> int:
-        """The number of the round shown (a finished round until the next one starts)."""
+        """The round shown (a finished round until the next one starts)."""
         return self.round_end.number if self.round_end is not None else self.match.round_number
 
     @property
@@ -149,7 +137,6 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
 
     @property
     def result(self) -> Outcome | None:
-        """The match result once it is decided."""
         return match_outcome(self.match)
 
     @property
@@ -163,7 +150,6 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
 
     @property
     def computers(self) -> frozenset[PlayerNo]:
-        """The seats the computer plays."""
         if self._computers is not None:
             return self._computers
         return frozenset(p for p in (1, 2) if self.players[p - 1].kind != "human")
@@ -196,15 +182,13 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
 
     @property
     def turn_used(self) -> float:
-        """Seconds the player to move has used of this turn."""
         return self.turn.used
 
     def start_turn(self) -> None:
         self.turn.start()
 
     def tick(self, running: bool) -> None:
-        """Count the time since the last tick against the player to move, if `running`
-        (and the round goes on)."""
+        """Count the time since the last tick, if `running` (and the round goes on)."""
         self.turn.tick(running and self.round_end is None)
 
     def seconds_left(self) -> int | None:
@@ -235,10 +219,11 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
     # Playing
 
     def play(self, move: MoveT | str, seconds: float | None = None) -> tuple[Event, ...]:
-        """Play `move` (the game's move, or notation) in the current round; what
-        happened. The time the turn took (`seconds`, default the clock's) goes with it."""
+        """Play `move` (the game's move, or notation) in the current round, with the time
+        the turn took (`seconds`, default the clock's); what happened."""
         if self.round_end is not None:
-            return (Refused(self._over_reason()),)
+            over = "The game is over." if self.result is not None else None
+            return (Refused(over or "The round is over: the next one has not started."),)
         before = self.state
         player = self.game.to_move(before)
         finished = len(self.match.results)
@@ -262,13 +247,7 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
             events.append(TurnLost(player, note))
         return (*events, *self._after(finished))
 
-    def _over_reason(self) -> str:
-        if self.result is not None:
-            return "The game is over."
-        return "The round is over: the next one has not started."
-
     def _after(self, finished: int) -> tuple[Event, ...]:
-        """After a move or a time-out: the round's and the match's end, and keeping."""
         if len(self.match.results) == finished:
             return self._keep()
         self.round_end = self.match.results[-1]
@@ -321,7 +300,6 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
 
     @property
     def takebacks_allowed(self) -> bool:
-        """Undo is always on between people; against the computer, unless set off."""
         return self.all_human or self.takebacks
 
     def can_undo(self) -> bool:
@@ -370,7 +348,6 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
     # Rounds and the record
 
     def next_round(self) -> StateT:
-        """After a round's end: the next round's first position."""
         if self.round_end is not None and self.result is None:
             self.state = cast(StateT, current_state(self.match))
             self.history.clear()
@@ -381,7 +358,6 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         return self.state
 
     def record(self) -> GameRecord:
-        """The game (or match) as it stands, as a game record."""
         return record_from_match(
             self.match, self.players, self.seconds, self.started, self.ended, self.record_id
         )
