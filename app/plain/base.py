@@ -52,12 +52,9 @@ def _cut(found: re.Match[str]) -> str:
 
 
 class Console:
-    """Line-by-line input and output (standard streams, or strings in tests).
-
-    Input is read as bytes where the stream has them and decoded here, so a line that is
-    not UTF-8, holds control characters or runs past `MAX_LINE` characters is a bad
-    input with a message, and the prompt comes again: the game goes on.
-    """
+    """Line-by-line input and output (standard streams, or strings in tests). A line
+    that is not UTF-8, holds control characters or runs past `MAX_LINE` characters is a
+    bad input with a message, and the prompt comes again."""
 
     def __init__(self, stdin: IO[str], stdout: IO[str], *, spoken: bool = False) -> None:
         self.stdin = stdin
@@ -138,23 +135,17 @@ class Console:
 
     def _readline(self) -> str:
         self._wait_for_a_line()
-        buffer = getattr(self.stdin, "buffer", None)
-        if buffer is not None:
-            data: bytes = buffer.readline(_LINE_BYTES + 1)
-            if data == b"":
-                self._end()
-            if len(data) > _LINE_BYTES and not data.endswith(b"\n"):
-                _drain(buffer.readline)
-                raise PlayerTextError(_TOO_LONG)
-            line = decode(data)
-        else:
-            line = self.stdin.readline(MAX_LINE + 2)
-            if line == "":
-                self._end()
-            if len(line) > MAX_LINE + 1 and not line.endswith("\n"):
-                _drain(self.stdin.readline)
-                raise PlayerTextError(_TOO_LONG)
-        answer = line.rstrip("\r\n")
+        # Bytes where the stream has them, decoded here: a line that is not UTF-8 is a
+        # bad input with a message, not a crash.
+        stream: Any = getattr(self.stdin, "buffer", None) or self.stdin
+        limit = _LINE_BYTES if stream is not self.stdin else MAX_LINE + 1
+        data = stream.readline(limit + 1)
+        if not data:
+            self._end()
+        if len(data) > limit and data[-1:] not in ("\n", b"\n"):
+            _drain(stream.readline)
+            raise PlayerTextError(_TOO_LONG)
+        answer = (decode(data) if isinstance(data, bytes) else data).rstrip("\r\n")
         if len(answer) > MAX_LINE:
             raise PlayerTextError(_TOO_LONG)
         for char in answer:

@@ -5,13 +5,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from app.plain.base import PlainDriver
+from rules.collect_text import numbers_text
 from rules.conquest import ConquestMove, ConquestState
 from rules.equation import normalize_equation, pretty_equation
 from rules.player_text import PlayerTextError, read_whole
-
-
-def _sequence(state: ConquestState) -> str:
-    return "[" + ", ".join(map(str, state.sequence)) + "]"
 
 
 class Driver(PlainDriver):
@@ -19,7 +16,7 @@ class Driver(PlainDriver):
 
     def welcome(self, state: ConquestState) -> None:
         if state.sequence:
-            self.say(f"Game resumed. Sequence: {_sequence(state)}")
+            self.say(f"Game resumed. Sequence: {numbers_text(state.sequence)}")
         else:
             self.say("Game Start! The sequence is empty.")
         if state.options.declare:
@@ -54,7 +51,7 @@ class Driver(PlainDriver):
         self.say(f"Invalid move: {reason.rstrip('.')}.")
 
     def report(self, before: ConquestState, move: ConquestMove, after: ConquestState) -> None:
-        self.say(f"Sequence: {_sequence(after)}")
+        self.say(f"Sequence: {numbers_text(after.sequence)}")
         if after.winner is not None and after.equation is not None:
             verb = "declared" if after.options.declare else "formed"
             self.say(f"Equation {verb}: {pretty_equation(after.equation)}")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from app.store.ratings_view import RatingLine, RatingsSummary, unreadable_ratings_text
 from app.store.stats import Summary, unreadable_text
-from rules.words.common import possessive
+from rules.words.common import capitalized, possessive
 
 
 def _games(count: int) -> str:
@@ -37,7 +37,7 @@ def _streak(streak: int) -> str:
 def games_sentences(stats: Summary, ratings: RatingsSummary) -> list[str]:
     """Each player's games (computer players last), head to head, against the computer."""
     left_out = unreadable_text(stats.unreadable)
-    lines = [f"{left_out[:1].upper()}{left_out[1:]}."] if left_out else []
+    lines = [f"{capitalized(left_out)}."] if left_out else []
     if stats.games == 0:
         return ["No games recorded yet.", *lines]
     lines.insert(0, f"Games recorded: {stats.games:,}.")
@@ -76,7 +76,7 @@ def ratings_sentences(
     lines = []
     left_out = unreadable_ratings_text(ratings.unreadable)
     if left_out:
-        lines.append(f"{left_out[:1].upper()}{left_out[1:]}.")
+        lines.append(f"{capitalized(left_out)}.")
     for line in ratings.ratings:
         if (line.player, line.board) not in said:
             lines.append(_rating(line))

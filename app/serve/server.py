@@ -1,19 +1,13 @@
 """`equation-duel serve`: textual-serve's aiohttp Server with the doors closed.
 
-What this subclass adds to `textual_serve.server.Server` (1.1):
-- a middleware that answers 403 to the page, the websocket and downloads without the
-  right token (when there is one), before any handler runs;
-- a websocket handler that refuses a foreign or missing Origin (403) and a tab past
-  --max-sessions (503) before any process starts, checks every message from the
-  browser (a malformed one closes that session, with the reason logged), and closes a
-  tab idle for --idle-minutes;
-- app processes that always end (see `session.DuelAppService`), also when the server
-  itself is killed;
-- its own run loop (`serve`): connections capped and timed out (`limits`), SIGHUP, SIGTERM
-  and SIGINT each a clean stop, and the address printed once bound (so `--port 0` shows
-  the port the system chose).
-`_make_app` and `handle_index` are re-written rather than extended: the base versions
-hard-code the routes and the websocket address (which here carries the token).
+What this subclass adds to `textual_serve.server.Server` (1.1): the token checked before
+any handler runs (403); a foreign or missing Origin (403) and a tab past --max-sessions
+(503) refused before any process starts; every browser message checked (a malformed one
+closes that session); idle tabs closed; app processes that always end
+(`session.DuelAppService`); its own run loop, with connections capped and timed out
+(`limits`) and the address printed once bound. `_make_app` and `handle_index` are
+re-written rather than extended: the base versions hard-code the routes and the
+websocket address (which here carries the token).
 """
 
 from __future__ import annotations
@@ -304,11 +298,3 @@ class DuelServer(Server):
                 await service.blur()
             else:
                 await service.focus()
-
-    def process_count(self) -> int:
-        """App processes started and not yet ended."""
-        return sum(
-            1
-            for service in self.services
-            if service.process is not None and service.process.returncode is None
-        )
