@@ -1,15 +1,9 @@
 """The host in plain mode: the one match loop over the host's session, one seat online.
 
-`HostReferee` is what the host adds to a local plain game: the guest's turns come from
-the connection (`guest_turn`: the guest's move goes to the match session once, as a
-typed one does, and its refusal goes back to the guest in words and with its code), and
-every turn played goes out (`changed`, the runner's `on_change`). The game itself is
-`MatchRunner` with the game's own driver; the link runs on the line mode's loop
-(`app.plain.online_loop`), which runs whenever this side waits.
-
-Takebacks (`app.plain.online_takebacks`): the host's `undo` asks the guest; the guest's
-ask is answered `yes` or `no`. Allowed, the host's session takes the moves back
-(`TakenBack` from the turn starts it again, and `changed` tells the guest).
+`HostReferee` is what the host adds to a local plain game: the guest's moves come from
+the connection and go to the match session once (a refusal goes back to the guest), and
+every turn played goes out (`changed`, the runner's `on_change`). The host's `undo` asks
+the guest; allowed, the session takes the moves back and `TakenBack` restarts the turn.
 """
 
 from __future__ import annotations
@@ -53,7 +47,7 @@ from rules.words.voice import Voice
 
 
 class HostReferee(PlainAsks):
-    """The host's side of an online game in plain mode (see the module's docstring)."""
+    """The host's side of an online game in plain mode."""
 
     def __init__(
         self, turns: HostTurns, say: Any, console: Any = None, loop: LineLoop | None = None
@@ -65,7 +59,7 @@ class HostReferee(PlainAsks):
         self.say = say
         self.console = console
         self.loop = loop or LineLoop()
-        #: The host's own ask waiting for the guest's answer (the turn it was made at).
+        #: The turn of the host's own ask waiting for the guest's answer.
         self.mine: int | None = None
         self.link.hand_to(lambda _seat, message: self.bring_in(message))
 
@@ -94,7 +88,7 @@ class HostReferee(PlainAsks):
         self.link.refuse(ONE_AT_A_TIME, Why.ONE_AT_A_TIME)
 
     def host_turn(self, inner: Any) -> Any:
-        """The host's own turn (the game's prompts), where `yes`/`no` answers an ask."""
+        """The host's own turn (the game's prompts), where an ask may be answered."""
 
         def turn(state: Any) -> Any:
             while True:
@@ -150,18 +144,16 @@ class HostReferee(PlainAsks):
 
     def _answer_of_guest(self, until: float) -> bool | None:
         """The guest's answer to the host's ask; None when none came by `until`."""
-        while True:
-            message = self._next(until)
-            if message is None:
-                return None
+        while (message := self._next(until)) is not None:
             if isinstance(message, TakebackAnswer):
                 return message.accept
+        return None
 
     # The guest's turn
 
     def _next(self, until: float | None = None) -> Message | None:
         """The guest's next message (EndOfInput: the guest left or stayed away); None
-        when none came by `until` (`time.monotonic`)."""
+        when none came by `until`."""
         return self.loop.run(self._message(until))
 
     async def _message(self, until: float | None) -> Message | None:

@@ -1,13 +1,8 @@
 """Hosting and joining in plain mode: the link, the one match loop, the record kept.
 
-The link runs on the line mode's loop (`app.plain.online_loop.LineLoop`), which runs
-whenever the line mode waits: for a typed line, the other player's message or the guest
-to join. No thread is started.
-
-Both sides keep the game as a local one is kept (their session's `SavedGames` keeper,
-after every turn, under the host's record id) and count a finished game once (`app.
-ratings.record_game`, which passes over a record id counted already), the other player
-marked as online (`app.online.online_stats`).
+The link runs on the line mode's loop (`app.plain.online_loop.LineLoop`) whenever the line
+mode waits. Both sides keep the game as a local one is kept (under the host's record id)
+and count a finished game once, the other player marked as online.
 """
 
 from __future__ import annotations
@@ -53,8 +48,7 @@ def now() -> datetime:
 
 
 def _mark(record_id: str, seat: PlayerNo) -> None:
-    """The statistics say the other player (`seat`) played online; a failure is said on
-    standard error (the game stays counted)."""
+    """The statistics say the other player (`seat`) played online."""
     why = mark_online(record_id, seat)
     if why is not None:
         print(f"equation-duel: {why}", file=sys.stderr)

@@ -1,11 +1,7 @@
 """An online game's plain driver: one seat is played here, the other over the connection.
 
-`OnlineDriver` wraps the game's own plain driver (`app.plain`), so an online game reads
-exactly as a local one: the welcome, the reports of moves, the closing lines and the
-result line are the game's own. Only whose turn comes from where differs: the local
-seat's turn is `local_turn(state)` (the game's own prompts), the other seat's is
-`remote_turn(state)` (a move from the connection). The one match loop
-(`app.plain.match_runner.MatchRunner`) plays it, on both sides.
+`OnlineDriver` wraps the game's own plain driver, so an online game reads exactly as a
+local one; only whose turn comes from where differs.
 """
 
 from __future__ import annotations
@@ -25,10 +21,8 @@ class OnlineDriver(PlainDriver):
     """The game's driver for the local seat, the connection for the other."""
 
     game_id: ClassVar[str] = "online"
-    #: The line mode's commands an online game does not offer (as the full screen's
-    #: `online_offer`): the plain host allows no hints, and a takeback is never played
-    #: locally: it needs the other player's consent, which `online_takebacks.OnlineCommands`
-    #: asks for before these refusals are read (this one guards a runner without it).
+    #: No hints online; a takeback needs the other player's consent, which
+    #: `OnlineCommands` asks for before these refusals are read.
     refused_commands: ClassVar[dict[str, str]] = {
         "undo": "Takebacks are not offered in an online game.",
         "hint": "Hints are not offered in this online game.",

@@ -1,13 +1,9 @@
 """Takebacks in a plain-mode online game: `undo` asks, `allow` or `decline` answers.
 
-The plain mode reads a line at a time, so the other player's ask can come while this
-player is at a prompt (said at once as the line mode's loop brings it in:
-`PlainAsks.heard`, `app.plain.online_loop`) or while
+The other player's ask can come while this player is at a prompt (said at once) or while
 this side waits for the other's move (the waiting loop asks "Allow the takeback?").
-Either way the answer is a line, `yes` or `no`: `OnlineCommands`, put before the prompt's
-own commands, turns it into `Answered`, which the side's turn catches. `undo` (or
-`takeback`) asks the other player and waits for the answer (`PlainAsks.ask`, each
-side's own). The rules and words are `app.online.takebacks`'.
+`OnlineCommands`, put before the prompt's own commands, turns the answer into `Answered`,
+which the side's turn catches. The rules and words are `app.online.takebacks`'.
 """
 
 from __future__ import annotations
@@ -50,29 +46,24 @@ class PlainAsks:
         self.say_now = say
         self.other = other
         self.other_seat = other_seat
-        #: The runner's session (set when the game starts: `OnlineCommands.install`).
+        #: The runner's session, `board` command and `offer` (set by `OnlineCommands.install`).
         self.session: Any = None
+        self.board: Callable[[], None] | None = None
+        self.offer: Callable[[Any], str | None] | None = None
         #: The other's ask waiting for an answer.
         self.theirs: TakebackAsk | None = None
         #: The other's last ask was heard and its lapse not yet said.
         self.heard_ask = False
-        #: Says the position and whose turn it is (the `board` command's; set with the
-        #: session).
-        self.board: Callable[[], None] | None = None
-        #: Hands a move to the match (the runner's `offer`; set with the session).
-        self.offer: Callable[[Any], str | None] | None = None
         #: The other side's messages, as the link brought them in (`bring_in`).
         self.inbox: asyncio.Queue[Heard] = asyncio.Queue()
 
     def bring_in(self, message: Heard) -> None:
-        """(The link's `deliver`, on the loop.) Said at once if it is an ask or its
-        lapse; then kept for the waiting side."""
+        """(The link's `deliver`.) Said at once if it is an ask or its lapse; then kept."""
         if isinstance(message, TakebackAsk | TakebackLapsed):
             self.heard(message)
         self.inbox.put_nowait(message)
 
     async def next_message(self, timeout: float | None = None) -> Heard | None:
-        """The other side's next message; None when none came within `timeout`."""
         try:
             return await asyncio.wait_for(self.inbox.get(), timeout)
         except TimeoutError:
@@ -83,12 +74,10 @@ class PlainAsks:
         return False
 
     def refuse_second(self) -> None:
-        """A second ask while one waits (the host refuses it in words)."""
+        """A second ask while one waits (the host refuses it)."""
 
     def heard(self, message: Message) -> None:
-        """The other's ask, said at once: the player may be at a
-        prompt, where `yes` or `no` answers it. The ask's lapse (not answered in time) is
-        said at once too."""
+        """The other's ask, or its lapse, said at once."""
         if isinstance(message, TakebackLapsed):
             said, self.heard_ask, self.theirs = self.heard_ask, False, None
             if said:
@@ -122,7 +111,7 @@ class PlainAsks:
             self.theirs, self.heard_ask = None, False
 
     def answer_deadline(self) -> float:
-        """When this side's own ask, made now, lapses unanswered (`time.monotonic`)."""
+        """When this side's own ask, made now, lapses unanswered."""
         return time.monotonic() + takebacks.ASK_SECONDS
 
     def ask(self) -> None:
@@ -130,8 +119,7 @@ class PlainAsks:
         raise NotImplementedError
 
     def taken(self, said: str, local: PlayerNo) -> None:
-        """Moves were taken back: say so, and the position when the other player is to
-        move (this side's own prompt shows it otherwise)."""
+        """Moves were taken back: say so, and the position when the other is to move."""
         self.say_now(said)
         if self.session is not None and self.session.to_move != local and self.board:
             self.board()
@@ -174,5 +162,4 @@ class OnlineCommands:
         return self.inner(line)
 
     def close(self) -> None:
-        """The match is over: the line mode's own commands end their helper."""
         self.inner.close()

@@ -6,11 +6,8 @@
     equation-duel puzzle [GAME] --storm         three minutes, a combo, a miss costs time
     equation-duel puzzle --review               your mistakes, then the puzzles you failed
 
-A move is typed as in plain mode (the game's notation, `×`/`÷`/`−` welcome) or in words
-(`9 times 5`, `take 7`); `hint` gives a clue, then a winning move (each counted), `quit`
-or the end of the input stops. Reading and
-writing go through the functions given, and the storm's clock too (app.cli.puzzle gives
-stdin, stdout and `time.monotonic`; the tests give lists and a counter).
+A move is typed in notation or in words (`9 times 5`, `take 7`). Reading and writing go
+through the functions given (the tests give lists).
 """
 
 from __future__ import annotations
@@ -111,8 +108,8 @@ def play_one(
 
 
 def read_move(attempt: Attempt, text: str) -> str | Exception:
-    """The move typed, in notation or in words (`9 times 5`, as the line mode reads it),
-    or why it cannot be read. Whether it is legal is for the rules to say (`Attempt.play`)."""
+    """The move typed (notation or words), or why it cannot be read. Whether it is legal
+    is for the rules to say (`Attempt.play`)."""
     text = rewrite(attempt.puzzle.game, text, attempt.state, SEATS)
     try:
         return str(attempt.game.format_move(attempt.game.parse_move(text)))

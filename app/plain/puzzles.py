@@ -1,18 +1,8 @@
-"""Puzzles line by line: one at a time from the bank, or the puzzle of the day, rated.
+"""Puzzles from the line mode's menu: one at a time from the bank, or the daily puzzle.
 
-The puzzle is said in words (the game, the moves so far, the position, who is to move);
-the player types a move, in notation or in words (`take 7`, `6 times 7`, `7 in my second
-slot`). As on the full screen, each move is judged (`rules.puzzles.training.Attempt`):
-a right move is played and the computer answers with its best defence until the win is
-complete; a wrong move ends the try, with why it loses and the winning moves. Typing
-`solution` gives up (a missed try); `hint` gives a clue, then a winning move (counted on
-the daily puzzle's line to share); `board` says the position again; `quit` leaves, uncounted.
-
-The try is counted as the full screen counts it, by its referee
-(`app.match_session.puzzle.PuzzleReferee.record`): the first try of a named player is
-rated, and the change said in words ("Your puzzle rating goes from 1,500 to 1,532."); a
-retry is not; a missed puzzle is kept for "Try again"; the daily puzzle's try is kept
-and its line to share said. The name is asked once a session (Enter: not rated); training is kept under it too.
+Each move is judged as on the full screen (`rules.puzzles.training.Attempt`), and the try
+is counted by its referee (`PuzzleReferee.record`): rated the first time for a named
+player, the change said in words. The name is asked once a session (Enter: not rated).
 """
 
 from __future__ import annotations
@@ -100,8 +90,7 @@ def solve(console: Console, puzzle: Puzzle, daily: str | None = None) -> bool:
 
 
 def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
-    """One try, move by move, judged and counted by `referee` as on the full screen:
-    True solved, False missed, None left (not counted)."""
+    """One try, move by move: True solved, False missed, None left (not counted)."""
     puzzle = referee.puzzle
     attempt = Attempt(puzzle)
     for line in puzzle_text(puzzle, aloud=True):
@@ -164,8 +153,8 @@ def _give_up(console: Console, referee: PuzzleReferee, attempt: Any) -> None:
 
 
 def counted(referee: PuzzleReferee) -> list[str]:
-    """What to say of a try the referee counted (`PuzzleReferee.record`): the rating's
-    change in words, why it was not rated or not counted, the line to share."""
+    """What to say of a counted try: the rating's change, why it was not rated or not
+    counted, the line to share."""
     lines = []
     if referee.not_counted:
         lines.append(f"{referee.not_counted}.")
@@ -181,7 +170,7 @@ def counted(referee: PuzzleReferee) -> list[str]:
 
 
 def _solution(console: Console, referee: PuzzleReferee) -> None:
-    """The winning moves where the try went wrong (`referee.missed`), in words."""
+    """The winning moves where the try went wrong, in words."""
     where = referee.failed_at if referee.failed_at is not None else referee.puzzle.state()
     winning = [move_words(referee.puzzle.game, where, move) for move in referee.missed]
     referee.hints += 1

@@ -1,12 +1,7 @@
-"""Puzzles from the line mode's menu: one puzzle, or training as the full screen's puzzle
-menu offers it (a streak, a storm, and "Try again": your mistakes and the puzzles you
-missed).
+"""Puzzles from the line mode's menu: one puzzle, a streak, a storm or "Try again".
 
-One puzzle is `app.plain.puzzles.solve_puzzle`. Training is played by the command line's
-own runs (`app.cli.training`, as `equation-duel puzzle --streak`, `--storm` and
-`--review` play them) through the console, and kept under the name the player gave
-(`app.plain.puzzles.player_name`); training is not rated. Moves are typed in notation,
-or in words where the game's words need no position (`take 7`, `6 times 7`, `plus 5`).
+Training is played by the command line's own runs (`app.cli.training`) through the
+console, kept under the name the player gave; it is not rated.
 """
 
 from __future__ import annotations
@@ -50,8 +45,8 @@ def puzzles(console: Console) -> None:
 
 
 def reader(console: Console) -> Callable[[str], str | None]:
-    """The training's `read`: a line from the console (a move in words read as the
-    notation where no position is needed), None at the end of input."""
+    """The training's `read`: a line (a move in words where no position is needed, read
+    as notation), None at the end of input."""
 
     def read(prompt: str) -> str | None:
         try:

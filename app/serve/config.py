@@ -124,13 +124,10 @@ class ServeConfig:
         return self.token is None or tokens_match(given, self.token)
 
     def origin_ok(self, origin: str | None, host_header: str | None) -> bool:
-        """May a page from `origin` open the websocket?
-
-        A missing Origin is refused (every browser sends one on a websocket). The origin
-        must be the server's own address or --public-url. A server on every address
-        (0.0.0.0) cannot know all its names, so there the origin must also be the very
-        host the request was sent to; the token keeps strangers out in that case.
-        """
+        """May a page from `origin` open the websocket? It must be the server's own
+        address or --public-url (every browser sends one). A server on every address
+        cannot know all its names: there it must be the host the request was sent to
+        (and the token keeps strangers out)."""
         if origin is None:
             return False
         seen = origin_of(origin)

@@ -1,17 +1,11 @@
 """How many connections `serve` keeps open, and what it does when there are too many.
 
-A connection costs the server a file descriptor from the moment it is accepted, before
-it has sent a byte. Without limits, a thousand connections that never finish a request
-use up the descriptors and the server cannot accept, open a file or start an app.
-Here:
-- the soft limit on open files is raised to the hard one at start (`raise_file_limit`);
-- open connections are capped well below that limit (`connection_cap`); past the cap the
-  oldest idle connections (with no request being handled: they have sent nothing, half a
-  request, or wait between requests) are closed to make room (`ConnectionGuard`);
-- a connection that has not sent a whole request within `REQUEST_SECONDS` is closed
-  (aiohttp's keep-alive timer, which starts when the connection is made);
-- a failed accept (no descriptor left) is logged in one line and serving goes on
-  (`on_loop_error`): asyncio retries the accept a second later.
+A connection costs a file descriptor from the moment it is accepted: without limits, a
+thousand connections that never finish a request leave the server unable to accept, open
+a file or start an app. So the soft open-file limit is raised to the hard one; open
+connections are capped below it, the oldest idle ones closed past the cap; a connection
+that has not sent a whole request within `REQUEST_SECONDS` is closed; and a failed accept
+is logged in one line while serving goes on (asyncio retries it a second later).
 """
 
 from __future__ import annotations
@@ -59,10 +53,9 @@ def connection_cap(wanted: int, file_limit: int, max_sessions: int) -> int:
 class ConnectionGuard:
     """A protocol factory in front of aiohttp's server, holding its connections to `cap`.
 
-    `busy` holds the connections whose request is being handled (a page, a file, a
-    whole websocket session); the server's middleware adds and removes them. The
-    server lists its connections oldest first, from the moment each is made, which is
-    a turn of the loop after it is accepted: the count is checked two turns later.
+    `busy` holds the connections whose request is being handled (the middleware keeps
+    it). A connection is listed a turn of the loop after it is accepted, so the count is
+    checked two turns later.
     """
 
     def __init__(self, server: web_server.Server, cap: int) -> None:
@@ -98,13 +91,9 @@ def _still_open(handler: web_protocol.RequestHandler) -> bool:
 
 
 def on_loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-    """The event loop's error handler: one line for a failed accept, never a raise.
-
-    The default handler logs a traceback, and the traceback's renderer imports and
-    reads files, which fails when no descriptor is left; its error then escaped the
-    event loop and stopped the server. Other errors still get the default handler,
-    and one line when even that fails.
-    """
+    """The event loop's error handler: one line for a failed accept, never a raise (the
+    default handler's traceback reads files, which fails when no descriptor is left, and
+    its error stopped the server)."""
     message = str(context.get("message", "error in the event loop"))
     error = context.get("exception")
     try:

@@ -1,14 +1,10 @@
 """One browser tab's app process: textual-serve's AppService, made to always end.
 
-The base class starts the app through a shell and, to stop it, asks it to quit and
-waits for as long as that takes. Here the app is started directly (no shell between,
-in a process group of its own) and `stop` gives it a few seconds to quit before
-terminating, then killing, the group; the process is always waited for.
-
-An app also ends when the server ends in a way that runs none of that (SIGKILL, a
-crash): on Linux it is started with a parent-death signal, SIGHUP, which the app takes
-as its terminal closing (it keeps its game and quits). Elsewhere it watches a pipe
-only the server writes to, and sends itself SIGHUP when the pipe closes
+The base class starts the app through a shell and waits for as long as it takes to quit.
+Here the app is started directly, in a process group of its own, and `stop` gives it a
+few seconds before terminating, then killing, the group. When the server dies without
+running that (SIGKILL, a crash), the app gets SIGHUP (its terminal closing: it keeps its
+game and quits): a parent-death signal on Linux, else a pipe only the server writes to
 (app/process/parent_watch.py).
 """
 
@@ -47,9 +43,8 @@ PARENT_DEATH_SIGNAL = signal.SIGHUP
 
 @functools.cache
 def end_with_parent() -> Callable[[], None] | None:
-    """A function run in the app's process before the app starts (Linux): it asks for
-    SIGHUP when the server dies, and exits at once if the server is already gone.
-    None where there is no prctl."""
+    """A function run in the app's process before the app starts (Linux): SIGHUP when
+    the server dies, or exit at once if it is already gone. None without prctl."""
     if not sys.platform.startswith("linux"):
         return None
     try:
