@@ -4,7 +4,6 @@ Textual-free (an import-linter contract holds it): the full screen, the plain mo
 puzzles are views of a session.
 """
 
-from app.match_session.clock import Clock
 from app.match_session.events import (
     ClockRanOut,
     Event,
@@ -16,7 +15,7 @@ from app.match_session.events import (
     TurnLost,
 )
 from app.match_session.keeping import Keeper, KeepNothing, SavedGames
-from app.match_session.session import MatchSession
+from app.match_session.session import Clock, MatchSession
 from app.match_session.starts import from_setup, one_game_from, single_game
 
 __all__ = [

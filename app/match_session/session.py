@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Generic, cast
 
-from app.match_session.clock import Clock, TurnClock
 from app.match_session.events import (
     ClockRanOut,
     Event,
@@ -47,6 +46,9 @@ from rules.match import (
     time_out,
 )
 from rules.records import GameRecord, PlayerInfo, players_of, record_from_match
+
+#: A time source: seconds from any fixed point (`time.monotonic`; tests move one by hand).
+Clock = Callable[[], float]
 
 
 def utc_now() -> datetime:
@@ -82,7 +84,11 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         self.ended = ended
         self.record_id = record_id or uuid.uuid4().hex
         self.takebacks = takebacks
-        self.turn = TurnClock(clock)
+        #: The time source (a test or an online seat replaces it), and the seconds the
+        #: player to move has used of this turn.
+        self.clock = clock
+        self.turn_used = 0.0
+        self._last = clock()
         self.keeper: Keeper = keeper or KeepNothing()
         self._start = start
         self._computers = computers
@@ -172,24 +178,16 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
 
     # The clock
 
-    @property
-    def clock(self) -> Clock:
-        return self.turn.clock
-
-    @clock.setter
-    def clock(self, clock: Clock) -> None:
-        self.turn.clock = clock
-
-    @property
-    def turn_used(self) -> float:
-        return self.turn.used
-
     def start_turn(self) -> None:
-        self.turn.start()
+        self.turn_used = 0.0
+        self._last = self.clock()
 
     def tick(self, running: bool) -> None:
         """Count the time since the last tick, if `running` (and the round goes on)."""
-        self.turn.tick(running and self.round_end is None)
+        now = self.clock()
+        if running and self.round_end is None:
+            self.turn_used += max(0.0, now - self._last)
+        self._last = now
 
     def seconds_left(self) -> int | None:
         """Whole seconds left on the clock of the player to move (None: no clock)."""

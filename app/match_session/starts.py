@@ -6,9 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from app.match_session.clock import Clock
 from app.match_session.keeping import Keeper
-from app.match_session.session import MatchSession
+from app.match_session.session import Clock, MatchSession
 from app.match_session.setup import GameSetup
 from rules.base import Game, GameOptions, MoveT, OptionsT, StateT
 from rules.match import MatchState, RoundResult, match_game, round_starter
@@ -26,22 +25,13 @@ def from_setup(
     """A new match of `setup`, or the unfinished (or finished) `record` resumed. The
     computer plays the seats set up with a level (as records name them)."""
     kinds = (setup.seats[0].record_kind, setup.seats[1].record_kind)
-    players = players_of(setup.names, kinds)
-    if record is None:
-        return MatchSession(
-            setup.new_match(),
-            players,
-            takebacks=setup.takebacks,
-            clock=clock,
-            keeper=keeper,
-        )
     return MatchSession(
-        match_of(record),
-        players,
-        seconds=seconds_of(record),
-        started=record.started,
-        ended=record.ended,
-        record_id=record.id,
+        setup.new_match() if record is None else match_of(record),
+        players_of(setup.names, kinds),
+        seconds=None if record is None else seconds_of(record),
+        started=None if record is None else record.started,
+        ended=None if record is None else record.ended,
+        record_id=None if record is None else record.id,
         takebacks=setup.takebacks,
         clock=clock,
         keeper=keeper,
