@@ -52,7 +52,8 @@ def offered_at_a_terminal(console: Console) -> Callable[[GameRecord], None]:
     its last line stays the result sentence."""
 
     def after(record: GameRecord) -> None:
-        if not record.finished or not _at_a_terminal(console):
+        isatty = getattr(console.stdin, "isatty", None)
+        if not record.finished or isatty is None or not isatty():
             return
         try:
             offer_analysis(console, record)
@@ -60,11 +61,6 @@ def offered_at_a_terminal(console: Console) -> Callable[[GameRecord], None]:
             console.say()
 
     return after
-
-
-def _at_a_terminal(console: Console) -> bool:
-    isatty = getattr(console.stdin, "isatty", None)
-    return bool(isatty is not None and isatty())
 
 
 def _better(game_id: str, state: Any, judged: MoveAnalysis, names: tuple[str, str]) -> str:

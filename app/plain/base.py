@@ -273,13 +273,3 @@ class PlainDriver(ABC):
         runner.run()
         final: Frozen = runner.session.state
         return final
-
-
-def run_plain(
-    driver: PlainDriver,
-    state: Frozen,
-    bots: dict[PlayerNo, Bot] | None = None,
-    on_move: Callable[[Any, Any, Any], None] | None = None,
-) -> Frozen:
-    """Play a game line by line from `state` with this driver; return the final state."""
-    return driver.run(state, bots, on_move)

@@ -6,7 +6,7 @@ from io import StringIO
 
 import pytest
 
-from app.plain.base import Console, EndOfInput, run_plain
+from app.plain.base import Console, EndOfInput
 from app.plain.collect import Driver
 from rules.collect import GAME, CollectMove, CollectOptions, CollectState
 from rules.words.outcome import record_reason
@@ -86,7 +86,7 @@ def run(
 ) -> tuple[CollectState, str]:
     out = StringIO()
     driver = Driver(GAME, Console(StringIO(text), out), names)
-    final = run_plain(driver, state or GAME.new(), bots=bots)  # type: ignore[arg-type]
+    final = driver.run(state or GAME.new(), bots=bots)  # type: ignore[arg-type]
     assert isinstance(final, CollectState)
     return final, out.getvalue()
 
@@ -97,7 +97,7 @@ def run_until_input_ends(
     out = StringIO()
     driver = Driver(GAME, Console(StringIO(text), out), names)
     with pytest.raises(EndOfInput):
-        run_plain(driver, state or GAME.new())
+        driver.run(state or GAME.new())
     return out.getvalue()
 
 
@@ -170,7 +170,7 @@ def test_end_of_input_mid_game_ends_cleanly() -> None:
     out = StringIO()
     driver = Driver(GAME, Console(StringIO("4\nno\n5\n"), out), PLAYERS)
     with pytest.raises(EndOfInput):
-        run_plain(driver, GAME.new())
+        driver.run(GAME.new())
     assert out.getvalue().endswith("Do you want to attempt an equation? (yes/no): \n")
 
 

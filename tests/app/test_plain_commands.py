@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from app.plain import driver_class
-from app.plain.base import Console, EndOfInput, run_plain
+from app.plain.base import Console, EndOfInput
 from app.plain.commands import COMMANDS, command_of, rules_lines
 from app.plain.spoken import spoken_text
 from app.plain.words_in import rewrite
@@ -59,7 +59,7 @@ def play(
     console = Console(StringIO("".join(a + "\n" for a in answers)), out, spoken=spoken)
     driver = driver_class(game_id)(game, console, ("Player 1", "Player 2"))
     try:
-        run_plain(driver, game.new(game.Options()), bots)
+        driver.run(game.new(game.Options()), bots)
     except EndOfInput:
         return out.getvalue(), False
     return out.getvalue(), True

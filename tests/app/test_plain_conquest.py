@@ -6,7 +6,7 @@ from io import StringIO
 
 import pytest
 
-from app.plain.base import Console, EndOfInput, run_plain
+from app.plain.base import Console, EndOfInput
 from app.plain.conquest import Driver
 from rules.conquest import GAME, ConquestOptions
 
@@ -14,7 +14,7 @@ from rules.conquest import GAME, ConquestOptions
 def play(lines: str, options: ConquestOptions | None = None, names=("Player 1", "Player 2")) -> str:  # type: ignore[no-untyped-def]
     out = StringIO()
     driver = Driver(GAME, Console(StringIO(lines), out), names)
-    run_plain(driver, GAME.new(options))
+    driver.run(GAME.new(options))
     return out.getvalue()
 
 

@@ -6,7 +6,7 @@ from io import StringIO
 
 import pytest
 
-from app.plain.base import Console, EndOfInput, run_plain
+from app.plain.base import Console, EndOfInput
 from app.plain.countdown import Driver
 from rules.countdown import GAME, CountdownMove, CountdownOptions, CountdownState
 
@@ -22,7 +22,7 @@ def run(
 ) -> tuple[CountdownState, str]:
     stdout = StringIO()
     console = Console(StringIO(text), stdout)
-    final = run_plain(Driver(GAME, console, names), state or GAME.new(options))
+    final = Driver(GAME, console, names).run(state or GAME.new(options))
     assert isinstance(final, CountdownState)
     return final, stdout.getvalue()
 
@@ -32,7 +32,7 @@ def run_partial(text: str, names: tuple[str, str] = ("Player 1", "Player 2")) ->
     stdout = StringIO()
     console = Console(StringIO(text), stdout)
     with pytest.raises(EndOfInput):
-        run_plain(Driver(GAME, console, names), GAME.new())
+        Driver(GAME, console, names).run(GAME.new())
     return stdout.getvalue()
 
 
@@ -205,7 +205,7 @@ def test_computer_player_is_announced_with_status() -> None:
     stdout = StringIO()
     console = Console(StringIO("+5\n"), stdout)
     move = CountdownMove(op="*", number=9)
-    run_plain(Driver(GAME, console, ("Player 1", "Player 2")), GAME.new(), {2: lambda s: move})
+    Driver(GAME, console, ("Player 1", "Player 2")).run(GAME.new(), {2: lambda s: move})
     out = lines(stdout.getvalue())
     assert "Player 2 (computer): Multiply by 9: 5 × 9 = 45." in out
     assert "Running total: 5 (target 30)" in out
@@ -215,13 +215,13 @@ def test_computer_player_is_announced_with_status() -> None:
 def test_end_of_input_mid_game_raises_end_of_input() -> None:
     console = Console(StringIO("+5\n"), StringIO())
     with pytest.raises(EndOfInput):
-        run_plain(Driver(GAME, console, ("Player 1", "Player 2")), GAME.new())
+        Driver(GAME, console, ("Player 1", "Player 2")).run(GAME.new())
 
 
 def test_end_of_input_at_pass_confirmation() -> None:
     console = Console(StringIO("pass\n"), StringIO())
     with pytest.raises(EndOfInput):
-        run_plain(Driver(GAME, console, ("Player 1", "Player 2")), GAME.new())
+        Driver(GAME, console, ("Player 1", "Player 2")).run(GAME.new())
 
 
 def test_resume_from_a_finished_game_prints_the_result() -> None:

@@ -6,7 +6,7 @@ from io import StringIO
 
 import pytest
 
-from app.plain.base import Console, EndOfInput, run_plain
+from app.plain.base import Console, EndOfInput
 from app.plain.fifty import Driver
 from rules.base import Outcome
 from rules.fifty import GAME, FiftyMove, FiftyOptions, FiftyState
@@ -81,7 +81,7 @@ def run(
     console = Console(StringIO(answers), out)
     driver = Driver(GAME, console, names)
     try:
-        final = run_plain(driver, state or GAME.new())
+        final = driver.run(state or GAME.new())
     except EndOfInput:
         return out.getvalue(), None
     assert isinstance(final, FiftyState)
@@ -280,7 +280,7 @@ def test_computer_player() -> None:
 
     out = StringIO()
     driver = Driver(GAME, Console(StringIO(""), out), ("Player 1", "Player 2"))
-    final = run_plain(driver, GAME.new(), bots={1: bot, 2: bot})
+    final = driver.run(GAME.new(), bots={1: bot, 2: bot})
     assert isinstance(final, FiftyState)
     outcome = GAME.outcome(final)
     assert outcome is not None

@@ -7,7 +7,7 @@ from io import StringIO
 
 import pytest
 
-from app.plain.base import Console, EndOfInput, PlainDriver, run_plain
+from app.plain.base import Console, EndOfInput, PlainDriver
 from app.plain.match_runner import MatchRunner
 from app.plain.template import Driver, parse_slot
 from rules.base import PlayerNo
@@ -90,7 +90,7 @@ def runner(
 
 def run(answers: list[str], options: TemplateOptions | None = None) -> tuple[TemplateState, str]:
     driver, out = make(answers)
-    state = run_plain(driver, GAME.new(options))
+    state = driver.run(GAME.new(options))
     assert isinstance(state, TemplateState)
     return state, out.getvalue()
 
@@ -122,7 +122,7 @@ def test_match_runner_gives_the_same_transcript_for_one_round() -> None:
 
 def test_custom_names() -> None:
     driver, out = make(WALKTHROUGH_INPUT, names=("Ada", "Bob"))
-    run_plain(driver, GAME.new())
+    driver.run(GAME.new())
     text = out.getvalue()
     assert "Ada, it's your turn." in text
     assert "Bob's equation: 8 + 4 × 7" in text
@@ -156,7 +156,7 @@ def test_bad_digit_asks_again() -> None:
     answers = ["x", "12", "9", "P1 Slot 1", "9", "0", "8", "P2 Slot 1"]
     driver, out = make(answers)
     with pytest.raises(EndOfInput):
-        run_plain(driver, GAME.new())
+        driver.run(GAME.new())
     text = out.getvalue()
     assert "'x' is not a digit. Select one of the available digits: 1 2 3 4 5 6 7 8 9." in text
     assert "'12' is not a digit." in text
@@ -169,7 +169,7 @@ def test_bad_or_full_slot_asks_again() -> None:
     answers = ["9", "P1 Slot 1", "8", "P3 Slot 1", "P1 Slot 1", "P2 Slot 1"]
     driver, out = make(answers)
     with pytest.raises(EndOfInput):
-        run_plain(driver, GAME.new())
+        driver.run(GAME.new())
     text = out.getvalue()
     assert "'P3 Slot 1' is not a slot. Name one like P1 Slot 1 or P2 Slot 3" in text
     assert "Player 1's slot 1 is already filled (it holds 9); digits never move." in text
@@ -180,7 +180,7 @@ def test_whole_move_in_notation_at_the_digit_prompt() -> None:
     answers = ["9@1.1", "9@2.1", "9@4.1", "8@2.1"]
     driver, out = make(answers)
     with pytest.raises(EndOfInput):
-        run_plain(driver, GAME.new())
+        driver.run(GAME.new())
     text = out.getvalue()
     assert "Player 1's equation: 9 + __ × __" in text
     assert "9 has already been used." in text
@@ -191,7 +191,7 @@ def test_whole_move_in_notation_at_the_digit_prompt() -> None:
 def test_end_of_input_mid_game_ends_cleanly() -> None:
     driver, out = make(["9"])
     with pytest.raises(EndOfInput):
-        run_plain(driver, GAME.new())
+        driver.run(GAME.new())
     assert out.getvalue().endswith(
         "Choose a slot to place the digit (e.g., P1 Slot 1, P2 Slot 2): \n"
     )
@@ -233,7 +233,7 @@ def test_digits_0_to_9() -> None:
 def test_game_set_up_by_moves_resumes() -> None:
     state = GAME.replay(None, ["9@1.1", "8@2.1", "7@2.3", "6@1.3"])
     driver, out = make(["5", "P1 Slot 2", "4", "P2 Slot 2"])
-    run_plain(driver, state)
+    driver.run(state)
     text = out.getvalue()
     assert "Player 1's equation: 9 + __ × 6\nPlayer 2's equation: 8 + __ × 7" in text
     assert text.endswith(SEED_TRANSCRIPT_END + RESULT_LINE)

@@ -16,7 +16,7 @@ from io import StringIO
 import pytest
 
 from app.cli.main import main
-from app.plain.base import Console, EndOfInput, run_plain
+from app.plain.base import Console, EndOfInput
 from rules.base import IllegalMove
 from rules.conquest import ConquestOptions
 from rules.equation import check_equation
@@ -75,7 +75,7 @@ def _plain(game_id: str, lines: list[str]) -> str:
     out = StringIO()
     driver = driver_module.Driver(game, Console(StringIO("\n".join(lines) + "\n"), out), ("A", "B"))
     with contextlib.suppress(EndOfInput):
-        run_plain(driver, game.new(None))
+        driver.run(game.new(None))
     return out.getvalue()
 
 

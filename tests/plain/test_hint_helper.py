@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from app.plain import commands, driver_class
-from app.plain.base import Console, EndOfInput, run_plain
+from app.plain.base import Console, EndOfInput
 from app.process import search_process
 from rules.analysis import hint
 from rules.registry import get_game
@@ -27,7 +27,7 @@ def play(game_id: str, *answers: str) -> str:
     console = Console(StringIO("".join(a + "\n" for a in answers)), out)
     driver = driver_class(game_id)(game, console, ("Ada", "Bob"))
     with contextlib.suppress(EndOfInput):
-        run_plain(driver, game.new(game.Options()))
+        driver.run(game.new(game.Options()))
     return out.getvalue()
 
 
