@@ -1,13 +1,7 @@
 """What happened when a match session played a move or looked at the clock, as data.
 
-`MatchSession.play(move)` returns a tuple of these, in order: a move refused, or the
-move played, then (when it did) the rules' note on it, the end of the round, the end of
-the match, and a problem keeping the game (statistics, the autosave slot). Each front
-end (the full screen, the plain mode) renders them in its own way; none of them holds
-words of its own about what the rules decided.
-
-Reasons quote the players as the rules do ("Player 1"): the front ends put the names in
-(`rules.words.common.name_players`).
+Each front end renders them in its own way. Reasons quote the players as the rules do
+("Player 1"): the front ends put the names in (`rules.words.common.name_players`).
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ def _still() -> float:
 
 
 class MatchRunner:
-    """Plays a match with one game's plain driver (see the module's docstring)."""
+    """Plays a match with one game's plain driver."""
 
     def __init__(
         self,
@@ -60,11 +60,8 @@ class MatchRunner:
         record_id: str | None = None,
         save: Callable[[], str] | None = None,
     ) -> None:
-        """`start`: a single game played on from this position (`PlainDriver.run`).
-        `keeper`, `players`, `started`, `record_id`: the session's (the game kept after
-        every move and counted at its end, as the full screen does: `app.match_session`);
-        a problem keeping it is printed on standard error. `save`: what the `save`
-        command does (it returns what to say)."""
+        """`start`, `keeper`, `players`, `started`, `record_id`: the session's. `save`:
+        what the `save` command does (it returns what to say)."""
         if match.game_id != driver.game.id:
             raise ValueError(f"a {driver.game.id} driver cannot play a {match.game_id} match")
         self.driver = driver
@@ -153,8 +150,7 @@ class MatchRunner:
             )
 
     def turn(self) -> None:
-        """One turn: a move (or a time-out) asked of a person or the computer, played in
-        the session, and what happened said."""
+        """One turn: a move (or a time-out) of a person or the computer, played."""
         session = self.session
         state = session.state
         player = session.to_move
@@ -202,8 +198,7 @@ class MatchRunner:
     def person_moves_in_time(
         self, state: Any, started: float, limit: float | None
     ) -> tuple[Any, tuple[Event, ...]]:
-        """`person_moves` with the turn's time limit on the console's reads (TimeUp at
-        the moment it runs out, at a terminal); between turns nothing is timed."""
+        """`person_moves` with the turn's time limit on the console's reads."""
         console = self.driver.console
         console.turn_clock = None if limit is None else (self.clock, started, limit)
         try:
@@ -253,8 +248,7 @@ class MatchRunner:
 
     @staticmethod
     def tell(events: Iterable[object]) -> None:
-        """What the session could not keep (the game's file, the statistics), on standard
-        error: the game goes on."""
+        """What the session could not keep, on standard error: the game goes on."""
         for event in events:
             if isinstance(event, NotKept):
                 with suppress(OSError, ValueError):

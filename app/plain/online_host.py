@@ -9,7 +9,7 @@ the guest; allowed, the session takes the moves back and `TakenBack` restarts th
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, NoReturn
 
 from app.online.guest_link import Heard
 from app.online.host_link import REJOIN_SECONDS
@@ -40,7 +40,7 @@ from app.plain.base import EndOfInput
 from app.plain.online_loop import LineLoop
 from app.plain.online_takebacks import Answered, PlainAsks
 from app.plain.stops import TakenBack
-from rules.base import PlayerNo
+from rules.base import PlayerNo, other
 from rules.match import MatchState
 from rules.words.moves import describe_move
 from rules.words.voice import Voice
@@ -111,13 +111,16 @@ class HostReferee(PlainAsks):
         if not allowed:
             self.say("You declined the takeback: the moves stand.")
             return
-        said = taken_words(take_back_for(self.session, self.guest_seat))
-        self.taken(said, 1 if self.guest_seat == 2 else 2)
+        self._take_back(self.guest_seat)
+
+    def _take_back(self, seat: PlayerNo) -> NoReturn:
+        said = taken_words(take_back_for(self.session, seat))
+        self.taken(said, other(self.guest_seat))
         raise TakenBack(said)
 
     def ask(self) -> None:
         """The host's `undo`: ask the guest, and wait for the answer."""
-        host_seat: PlayerNo = 1 if self.guest_seat == 2 else 2
+        host_seat = other(self.guest_seat)
         count = moves_back(self.session, host_seat) if self.session is not None else 0
         if not count:
             self.say(NONE_OF_YOURS)
@@ -138,9 +141,7 @@ class HostReferee(PlainAsks):
             return
         self.say(answer_words(self.guest, allowed))
         if allowed:
-            said = taken_words(take_back_for(self.session, host_seat))
-            self.taken(said, host_seat)
-            raise TakenBack(said)
+            self._take_back(host_seat)
 
     def _answer_of_guest(self, until: float) -> bool | None:
         """The guest's answer to the host's ask; None when none came by `until`."""

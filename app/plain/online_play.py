@@ -32,7 +32,7 @@ from app.plain.online_host import HostReferee
 from app.plain.online_loop import LineLoop
 from app.plain.online_seats import OnlineDriver
 from app.plain.online_takebacks import OnlineCommands
-from rules.base import Game, PlayerNo
+from rules.base import Game, PlayerNo, other
 from rules.match import MatchState, match_outcome
 from rules.names import tidy_name
 from rules.records import players_of
@@ -89,7 +89,7 @@ def host_plain(
         code = new_code()
         link = HostLink(code, name, bind=bind, port=port, notice=console.say, tls=tls)
         link.seat_name = guest
-        guest_seat: PlayerNo = 2 if host_seat == 1 else 1
+        guest_seat = other(host_seat)
 
         def seated(guest: str) -> tuple[str, str]:
             return (name, guest) if host_seat == 1 else (guest, name)
@@ -123,7 +123,6 @@ def host_plain(
         names = seated(guest)
         turns.names = names
         referee.other = guest
-        players = players_of(names)
         inner = driver_class(game.id)(game, console, names)
         host_turn = referee.host_turn(inner.human_turn)
         driver = OnlineDriver(inner, host_seat, host_turn, referee.guest_turn)
@@ -133,7 +132,7 @@ def host_plain(
             clock=link.clock,
             on_change=referee.changed,  # the guest sees each position
             keeper=SavedGames(),  # kept after every turn, counted once at the end
-            players=players,
+            players=players_of(names),
             started=started,
             record_id=record_id,
         )
@@ -192,7 +191,6 @@ def join_plain(
             driver = OnlineDriver(
                 inner, welcome.seat, player.own_turn, player.host_turn, player.hand_over
             )
-            players = players_of(names)
             record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
             runner = MatchRunner(
                 driver,
@@ -200,7 +198,7 @@ def join_plain(
                 seconds=welcome.seconds,
                 clock=player.answered,
                 keeper=SavedGames(),
-                players=players,
+                players=players_of(names),
                 started=now(),
                 record_id=record_id,
             )

@@ -1,18 +1,6 @@
 """The statistics and ratings in sentences, for the line mode (a screen reader reads a
-table cell by cell; a sentence reads well aloud):
-
-    Games recorded: 14.
-    Ada: 12 games of conquest, 7 won, 5 lost; won the last 2. Rating 1,534.
-    Computer (perfect): 2 games of fifty, 2 won, 0 lost.
-    Ada against Bob at conquest: 5 games, Ada won 3, Bob won 2.
-    Ada against the computer (medium) at conquest: 7 games, 4 won, 3 lost.
-    Ada's puzzle rating: 1,532, after 4 rated puzzles.
-    Ada has solved 3 of 5 puzzles; 2 in a row now, at best 3.
-    Today's puzzle (2026-11-27): Ada solved it.
-    Ada: daily puzzle solved 1 day in a row (best 1); best streak 3.
-
-The same facts as `equation-duel stats` prints in tables (`app.store.stats.format_summary`,
-`app.store.ratings_view.format_ratings`), read from the same summaries.
+table cell by cell; a sentence reads well aloud): the same facts as `equation-duel
+stats` prints in tables, read from the same summaries.
 """
 
 from __future__ import annotations
