@@ -143,9 +143,8 @@ class PuzzleReferee(Referee):
     def task(self, state: Any, board_hint: str) -> str:
         if self.result == "failed":
             return self.feedback
-        training = self.training
-        if self.result is None and training is not None and training.is_storm and training.over:
-            return training.ending()  # a storm's time ran out while the player thought
+        if self.result is None and (ended := self.ended_meanwhile) is not None:
+            return ended  # a storm's time ran out while the player thought
         task = f"Player {self.mover} to move and win."
         if self.training is not None:
             task = f"{self.training.status()} · {task}"

@@ -43,15 +43,6 @@ def parse_slot(text: str) -> tuple[PlayerNo, int] | None:
     return (1 if player == 1 else 2), slot
 
 
-def _text_problem(text: str) -> str | None:
-    """Why the reader of player text refuses `text` (a digit that is not 0-9...), or None."""
-    try:
-        normalize(text)
-    except PlayerTextError as error:
-        return str(error)
-    return None
-
-
 class Driver(PlainDriver):
     game_id = "template"
 
@@ -125,11 +116,12 @@ class Driver(PlainDriver):
             example = "" if self._example_shown else f" {SLOT_EXAMPLE}"
             answer = self.console.ask(f"Choose a slot to place the digit{example}: ")
             self._example_shown = True
-            slot = parse_slot(answer)
-            problem = _text_problem(answer)
-            if problem is not None:
-                self.say(f"{capitalized(problem)}.")
+            try:
+                normalize(answer)
+            except PlayerTextError as error:
+                self.say(f"{capitalized(str(error))}.")
                 continue
+            slot = parse_slot(answer)
             if slot is None:
                 self.say(
                     f"{answer.strip()!r} is not a slot. Name one like P1 Slot 1 or P2 Slot 3: "

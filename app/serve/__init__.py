@@ -56,12 +56,8 @@ def add_serve_parser(sub: argparse._SubParsersAction[Any]) -> None:
     )
 
 
-def web_extra_installed() -> bool:
-    return all(importlib.util.find_spec(name) is not None for name in ("textual_serve", "aiohttp"))
-
-
 def cmd_serve(args: argparse.Namespace) -> int:
-    if not web_extra_installed():
+    if any(importlib.util.find_spec(name) is None for name in ("textual_serve", "aiohttp")):
         print(INSTALL_HINT, file=sys.stderr)
         return 2
     try:

@@ -36,11 +36,6 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def new_token() -> str:
-    """A secret for the address: 24 random bytes, URL-safe."""
-    return secrets.token_urlsafe(24)
-
-
 def tokens_match(given: str | None, expected: str) -> bool:
     """Compare a token in constant time (the length of `given` aside)."""
     if given is None:
@@ -167,7 +162,7 @@ def make_config(
     if token is not None and not TOKEN_PATTERN.fullmatch(token):
         raise ConfigError("--token must be 8 to 200 letters, digits or - _ . ~")
     if token is None and not is_loopback(host):
-        token = new_token()
+        token = secrets.token_urlsafe(24)
     return ServeConfig(
         host=host,
         port=port,
