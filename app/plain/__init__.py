@@ -9,14 +9,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from rules.catalog import GAME_IDS
-
 if TYPE_CHECKING:
     from app.plain.base import PlainDriver
 
 
 def driver_class(game_id: str) -> type[PlainDriver]:
     """The plain driver class of `game_id` (its module is imported on first use)."""
+    from rules.catalog import GAME_IDS  # (not at import: app.launch checks `rules` first)
+
     if game_id not in GAME_IDS:
         raise KeyError(game_id)
     driver: type[PlainDriver] = importlib.import_module(f"app.plain.{game_id}").Driver
