@@ -91,12 +91,10 @@ class Driver(PlainDriver):
                 continue
             try:
                 digit = read_whole(answer, what="a digit")
+                problem = None if len(answer) == 1 else f"{answer!r} is not a digit"
             except PlayerTextError as error:
-                digit = None
                 problem = str(error)
-            if digit is None or len(answer) != 1:
-                if digit is not None:
-                    problem = f"{answer!r} is not a digit"
+            if problem is not None:
                 self.say(
                     f"{capitalized(problem)}. "
                     f"Select one of the available digits: {pool_text(state.pool)}."
