@@ -1,0 +1,98 @@
+"""A game on the hub: a `Relay` (app.online.relay) with both seats online, the hub only
+judging, as a tournament's pairing is judged: the session plays each move once and a
+refusal goes back to the seat that sent it. The players join the relay's link as guests
+(each seat with its own code, handed over the lobby connection); watchers get the
+game's lines in words as they are said, and nothing else: a watcher has no way to send a
+move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+from collections.abc import Callable
+
+from app.online.relay import Relay
+from rules.match import MatchState
+from rules.registry import get_game
+from rules.words.outcome import result_sentence
+
+#: Seconds both players have to join a game once it is ready.
+JOIN_SECONDS = 120.0
+#: The lines kept for a watcher who comes late.
+KEPT_LINES = 400
+
+Watcher = Callable[[int, str], object]
+
+
+class HubGame:
+    """One game on the hub (see the module's docstring)."""
+
+    def __init__(
+        self,
+        number: int,
+        match: MatchState,
+        names: tuple[str, str],
+        bind: str,
+        tls: ssl.SSLContext | None,
+    ) -> None:
+        self.number = number
+        self.names = names
+        self.game_id = match.game_id
+        self.lines: list[str] = []
+        self.watchers: dict[object, Watcher] = {}
+        self.relay = Relay(get_game(match.game_id), match, names, self.said, bind, 0, tls)
+
+    def said(self, text: str) -> None:
+        if not text:
+            return
+        self.lines = [*self.lines[-KEPT_LINES + 1 :], text]
+        for watcher in list(self.watchers.values()):
+            watcher(self.number, text)
+
+    def watch(self, who: object, watcher: Watcher) -> None:
+        """`watcher` gets the lines so far, then each as it is said."""
+        self.watchers[who] = watcher
+        for line in self.lines:
+            watcher(self.number, line)
+
+    async def start(self) -> tuple[int, tuple[str, str]]:
+        """Listen; the port and each seat's code (OSError when it cannot listen)."""
+        await self.relay.start()
+        seats = self.relay.link.seats
+        return self.relay.link.port, (seats[0].code, seats[1].code)
+
+    async def play(self) -> str:
+        """Judge the game to its end; its result in words ("" when it stopped first)."""
+        loop = asyncio.get_running_loop()
+        late = loop.call_later(JOIN_SECONDS, self._not_joined)
+        try:
+            stopped = await self.relay.play()
+        finally:
+            late.cancel()
+        result = self.relay.session.result
+        if stopped or result is None:
+            self.said(f"Game {self.number} stopped ({stopped or 'stopped'}).")
+            return ""
+        return result_sentence(result, self.names)
+
+    def _not_joined(self) -> None:
+        if not self.relay.playing:
+            self.relay.stop("a player did not join in time")
+
+    def record(self) -> str:
+        """The match so far, as JSON."""
+        return self.relay.session.match.model_dump_json()
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self.relay.stop("the hub stopped")
+
+    def words(self) -> str:
+        """ "Game 3: Ada vs Bo, fifty" (and whether it waits for its players)."""
+        waiting = "" if self.relay.playing else " (waiting for the players to join)"
+        return f"Game {self.number}: {self.names[0]} vs {self.names[1]}, {self.game_id}{waiting}"
+
+    def unwatch(self, who: object) -> None:
+        self.watchers.pop(who, None)
