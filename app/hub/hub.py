@@ -192,8 +192,7 @@ class Hub(HostServer):
                 return self._enter(Student(known.name, ws), "")
             await refuse(
                 ws,
-                f"{known.name} is taken in this class: only its own machine can join with "
-                "it. Join with your own name (--name), or ask the teacher.",
+                f"{known.name} is taken in this class: join with your own --name.",
                 "name-taken",
             )
             return None
