@@ -106,10 +106,12 @@ class Hub(HostServer):
     def remove(self, name: str) -> str:
         """Take `name` off the roster (their token no longer lets them in) and close
         their connection."""
+        student = self.store.student(name)
+        shown = name if student is None else student.name
         known = self.store.remove(name)
         gone = self.lobby.drop(key_of(name), "The teacher removed you from the class.")
         if known or gone:
-            return f"{name} is removed from the class."
+            return f"{shown} is removed from the class."
         return f"{name} is not on the roster."
 
     # The connection

@@ -28,6 +28,7 @@ from app.hub.protocol import (
     Knock,
     Message,
     Refusal,
+    Rematch,
     Said,
     Watch,
     Watched,
@@ -53,6 +54,8 @@ class Student:
         self.playing: HubGame | None = None
         #: The challenge waiting for this student's answer: who and what.
         self.challenge: tuple[str, MatchState] | None = None
+        #: The last game's opponent and match (`rematch`).
+        self.last: tuple[str, MatchState] | None = None
         self._sending = asyncio.Lock()
 
     async def send(self, message: Message) -> None:
@@ -188,6 +191,8 @@ class Lobby:
                 self.say(student, line)
         elif isinstance(message, Challenge):
             self._challenge(student, message)
+        elif isinstance(message, Rematch):
+            self._rematch(student)
         elif isinstance(message, Accept):
             self._accept(student)
         elif isinstance(message, Decline):
@@ -201,9 +206,30 @@ class Lobby:
         return True
 
     def _challenge(self, student: Student, message: Challenge) -> None:
-        target = self.online.get(key_of(message.name.strip()))
+        target = self._free(student, message.name)
         if target is None:
-            self.say(student, f"Nobody called {message.name[:40]} is in the lobby.")
+            return
+        try:
+            match = read_challenge(message.game, message.flags)
+        except ChallengeProblem as problem:
+            self.say(student, f"That challenge cannot be played: {problem}.")
+            return
+        self._ask(student, target, match, "challenges you to")
+
+    def _rematch(self, student: Student) -> None:
+        if student.last is None:
+            self.say(student, "You have played no game here yet: challenge someone first.")
+            return
+        key, match = student.last
+        target = self._free(student, key)
+        if target is not None:
+            self._ask(student, target, match, "asks you for a rematch of")
+
+    def _free(self, student: Student, name: str) -> Student | None:
+        """The student called `name`, if both are free to play (else said why)."""
+        target = self.online.get(key_of(name.strip()))
+        if target is None:
+            self.say(student, f"Nobody called {name[:40]} is in the lobby.")
         elif target is student:
             self.say(student, "You cannot challenge yourself.")
         elif student.playing is not None:
@@ -211,15 +237,14 @@ class Lobby:
         elif target.playing is not None:
             self.say(student, f"{target.name} is playing: challenge them when it ends.")
         else:
-            try:
-                match = read_challenge(message.game, message.flags)
-            except ChallengeProblem as problem:
-                self.say(student, f"That challenge cannot be played: {problem}.")
-                return
-            target.challenge = (student.key, match)
-            words = challenge_words(match)
-            self.say(target, f"{student.name} challenges you to {words}: type accept or decline.")
-            self.say(student, f"Challenge sent to {target.name}: waiting for their answer.")
+            return target
+        return None
+
+    def _ask(self, student: Student, target: Student, match: MatchState, asks: str) -> None:
+        target.challenge = (student.key, match)
+        words = challenge_words(match)
+        self.say(target, f"{student.name} {asks} {words}: type accept or decline.")
+        self.say(student, f"Challenge sent to {target.name}: waiting for their answer.")
 
     def _accept(self, student: Student) -> None:
         asked, student.challenge = student.challenge, None
@@ -255,6 +280,7 @@ class Lobby:
             return
         self.games[number] = game
         first.playing = second.playing = game
+        first.last, second.last = (second.key, match), (first.key, match)
         self.notice(f"Game {number} starts: {names[0]} vs {names[1]}, {challenge_words(match)}.")
         for student, code in zip((first, second), codes, strict=True):
             self.spawn(student.send(GameReady(game=number, port=port, code=code)))
@@ -271,6 +297,6 @@ class Lobby:
         else:
             text = f"Game {number} stopped before its end."
         self.notice(text)
-        game.said(text)
+        game.said("The game is over." if result else "The game stopped before its end.")
         for student in (first, second):
             self.say(student, text)

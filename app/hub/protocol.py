@@ -1,7 +1,7 @@
 """What a student's machine and the hub say to each other: small, versioned pydantic
 messages, each one JSON object with a `kind` (as `app.online.protocol`).
 
-    student -> hub: knock, who, challenge, accept, decline, watch, bye
+    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye
     hub -> student: admitted, waiting, refusal, said, game-ready, watched
 
 A game itself is played over the online game protocol (`app.online`): `game-ready` hands
@@ -55,6 +55,12 @@ class Challenge(Message):
     name: str = Field(max_length=MAX_NAME_SENT)
     game: str = Field(max_length=32)
     flags: list[Annotated[str, Field(max_length=100)]] = Field(default=[], max_length=MAX_FLAGS)
+
+
+class Rematch(Message):
+    """Challenge the last opponent again, to the same game."""
+
+    kind: Literal["rematch"] = "rematch"
 
 
 class Accept(Message):
@@ -124,7 +130,7 @@ class Watched(Message):
 
 
 FromStudent = Annotated[
-    Knock | Who | Challenge | Accept | Decline | Watch | Bye, Field(discriminator="kind")
+    Knock | Who | Challenge | Rematch | Accept | Decline | Watch | Bye, Field(discriminator="kind")
 ]
 FromHub = Annotated[
     Admitted | Waiting | Refusal | Said | GameReady | Watched, Field(discriminator="kind")

@@ -24,6 +24,7 @@ from app.hub.protocol import (
     FromHub,
     GameReady,
     Refusal,
+    Rematch,
     Said,
     Watch,
     Watched,
@@ -41,6 +42,7 @@ HELP = (
     "  who                              who is here, and what they play",
     "  challenge NAME GAME [options]    e.g. challenge Bo fifty --pool 1-12",
     "  accept, decline                  answer a challenge",
+    "  rematch                          challenge your last opponent to the same game",
     "  watch NAME (or a game's number)  see a game's moves as they are played",
     "  quit                             leave the class (ctrl+c too)",
 )
@@ -169,6 +171,8 @@ class _Lobby:
             self.client.send(Who())
         elif word == "challenge" and len(rest) >= 2:
             self.client.send(Challenge(name=rest[0][:60], game=rest[1][:30], flags=rest[2:18]))
+        elif word == "rematch":
+            self.client.send(Rematch())
         elif word == "accept":
             self.client.send(Accept())
         elif word == "decline":

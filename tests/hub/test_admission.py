@@ -61,3 +61,21 @@ async def test_the_roster_admits_its_names_at_once_and_a_wrong_code_is_refused(
         assert await stranger.closed()
         for client in (bo, stranger):
             await client.close()
+
+
+async def test_a_removed_student_is_closed_and_their_token_no_longer_lets_them_in(
+    tmp_path: Path,
+) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        hub.admit("Ada")
+        ada = await Client.knock(hub, "Ada")
+        admitted = await ada.next()
+        assert isinstance(admitted, Admitted)
+        assert hub.remove("ada") == "Ada is removed from the class."
+        gone = await ada.said_until("The teacher removed you from the class.")
+        assert gone and await ada.closed()
+        back = await Client.knock(hub, "Ada", admitted.token)
+        assert isinstance(await back.next(), Waiting)  # (asks the teacher again)
+        assert hub.remove("Nobody") == "Nobody is not on the roster."
+        for client in (ada, back):
+            await client.close()

@@ -9,7 +9,17 @@ import asyncio
 from pathlib import Path
 
 from app.hub.hub import Hub
-from app.hub.protocol import Accept, Admitted, Challenge, GameReady, Said, Watch, Who
+from app.hub.protocol import (
+    Accept,
+    Admitted,
+    Challenge,
+    Decline,
+    GameReady,
+    Rematch,
+    Said,
+    Watch,
+    Who,
+)
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, Heard
 from app.online.protocol import Move, Moved, Refusal
@@ -79,14 +89,18 @@ async def test_a_challenge_is_played_to_its_end_and_watched(tmp_path: Path) -> N
                 state = game.play(state, move)
             assert not any(isinstance(m, Refusal) for m in everything[0])
             assert sum(isinstance(m, Refusal) for m in everything[1]) == 1
-            watched = await cy.said_until("Game 1 is over:")
+            watched = await cy.said_until("The game is over.")
             assert sum("(online):" in line for line in watched) == len(moves)
             over = await ada.said_until("Game 1 is over:")
-            assert over[-1] == watched[-1] and " wins" in over[-1]
+            assert over[-1].endswith(watched[-2]) and " wins" in over[-1]
         finally:
             for link in links:
                 await link.close()
         assert any(line.startswith("Game 1 is over:") for line in said)
+        await bo.send(Rematch())
+        await ada.said_until("Bo asks you for a rematch of fifty: type accept or decline.")
+        await ada.send(Decline())
+        await bo.said_until("Ada declined your challenge.")
         for client in (ada, bo, cy):
             await client.close()
     async with running_hub(tmp_path / "hub.sqlite3") as again:

@@ -41,6 +41,13 @@ def test_a_class_meets_plays_and_meets_again(tmp_path: Path) -> None:
         for student in (ada, bo):
             student.wait_for("Game 1 begins.")
         ada.wait_for("Joined")
+        hub.write("watch 1\n")
+        hub.wait_for("Watching Game 1: Ada vs Bo, fifty")
+        cy = Proc(["class", "watch", place, "--name", "Cy", "--player", "Bo"], tmp_path / "cy")
+        procs.append(cy)
+        cy.wait_for("Waiting for the teacher to admit you")
+        hub.write("admit Cy\n")
+        cy.wait_for("Watching Game 1: Ada vs Bo, fifty")
         start, moves = first_moves("fifty")
         lines = answers("fifty", moves, start)
         ada.write("".join(f"{line}\n" for line in lines[0]))
@@ -49,6 +56,12 @@ def test_a_class_meets_plays_and_meets_again(tmp_path: Path) -> None:
         for student in (ada, bo):
             student.wait_for("Game 1 is over: Bo wins")
             student.wait_for("You are back in the lobby.")
+        for line in ("Ada (online): Play 1 + 2 = 3.", "Bo (online): Play 7 + 8 = 15."):
+            cy.wait_for(f"Game 1: {line}")
+            hub.wait_for(f"Game 1: {line}")
+        cy.wait_for("Game 1: Bo wins: 22 is closer to 50 than 14.")
+        cy.wait_for("Game 1: The game is over.")
+        cy.stop()
         hub.write("games\nwho\n")
         hub.wait_for("Game 1: Ada vs Bo, fifty: Bo wins")
         hub.wait_for("Ada: in the lobby")
