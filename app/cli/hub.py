@@ -83,6 +83,8 @@ def cmd_hub(args: argparse.Namespace) -> int:
     _say_line_mode(args)
     try:
         return hub_plain(store, args.bind, args.port, tls, admitted=names)
+    except StoreProblem as error:
+        return _fail(str(error))
     finally:
         store.close()
 

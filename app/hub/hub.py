@@ -32,7 +32,7 @@ from app.hub.protocol import (
     encode,
     read_from_student,
 )
-from app.hub.store import HubStore, key_of
+from app.hub.store import HubStore, StoreProblem, key_of
 from app.online.codes import RateCap, WrongCodes
 from app.online.host_admission import HELLO_SECONDS, Knocking, capital, turned_away
 from app.online.host_link import HEARTBEAT, IDLE_SECONDS
@@ -131,7 +131,12 @@ class Hub(HostServer):
             knock = await self._knock(ws)
         finally:
             self._knocking.leave(ws)
-        student = None if knock is None else await self._admission(ws, knock)
+        try:
+            student = None if knock is None else await self._admission(ws, knock)
+        except StoreProblem as problem:
+            self.notice(f"{capital(str(problem))}.")
+            await refuse(ws, "The class's records cannot be read now: try again soon.", "wait")
+            student = None
         if student is None:
             self.strangers.refused()
             await ws.close()

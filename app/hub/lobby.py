@@ -35,7 +35,7 @@ from app.hub.protocol import (
     Who,
     encode,
 )
-from app.hub.store import HubStore, key_of
+from app.hub.store import HubStore, StoreProblem, key_of
 from rules.match import MatchState
 
 Notice = Callable[[str], object]
@@ -270,7 +270,13 @@ class Lobby:
     async def _play(self, first: Student, second: Student, match: MatchState) -> None:
         """Game: start it, hand each player their seat, judge it, record its end."""
         names = (first.name, second.name)
-        number = self.store.new_game(match.game_id, names)
+        try:
+            number = self.store.new_game(match.game_id, names)
+        except StoreProblem as problem:
+            self.notice(f"{str(problem)[:1].upper()}{str(problem)[1:]}.")
+            for student in (first, second):
+                self.say(student, "The game could not start: the class's records failed.")
+            return
         game = HubGame(number, match, names, self.bind, self.tls)
         try:
             port, codes = await game.start()
@@ -292,7 +298,10 @@ class Lobby:
                 if student.playing is game:
                     student.playing = None
         if result:
-            self.store.game_over(number, result, game.record())
+            try:
+                self.store.game_over(number, result, game.record())
+            except StoreProblem as problem:
+                self.notice(f"The result could not be kept: {problem}.")
             text = f"Game {number} is over: {result}"
         else:
             text = f"Game {number} stopped before its end."

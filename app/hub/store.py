@@ -17,6 +17,7 @@ from pathlib import Path
 
 from app.hub.codes import new_class_code, token_fits
 from app.store.data_folder import ensure_data_dir
+from rules.safe_files import kind_of
 
 FILE_NAME = "hub.sqlite3"
 
@@ -62,7 +63,13 @@ class HubStore:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self._db = sqlite3.connect(path, isolation_level=None)
+            kind = kind_of(path.stat().st_mode)
+        except OSError:
+            kind = None  # (a missing file is created; another problem is SQLite's to say)
+        if kind is not None:  # (a pipe would hang, a device is no database)
+            raise StoreProblem(f"cannot use {path}: {kind}, not a database")
+        try:
+            self._db = sqlite3.connect(path, timeout=5.0, isolation_level=None)
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as error:
             raise StoreProblem(f"cannot open the database {path}: {error}") from None
@@ -70,37 +77,45 @@ class HubStore:
     def close(self) -> None:
         self._db.close()
 
+    def _execute(self, sql: str, parameters: tuple[object, ...] = ()) -> sqlite3.Cursor:
+        """Run `sql`; StoreProblem in words when the database fails (a full disk, a
+        locked or damaged file)."""
+        try:
+            return self._db.execute(sql, parameters)
+        except sqlite3.Error as error:
+            raise StoreProblem(f"the class's database {self.path} failed: {error}") from None
+
     def class_code(self) -> str:
         """The class's code (made on the first start, the same ever after)."""
-        row = self._db.execute("SELECT value FROM meta WHERE key = 'class_code'").fetchone()
+        row = self._execute("SELECT value FROM meta WHERE key = 'class_code'").fetchone()
         if row is not None:
             return str(row[0])
         code = new_class_code()
-        self._db.execute("INSERT INTO meta (key, value) VALUES ('class_code', ?)", (code,))
+        self._execute("INSERT INTO meta (key, value) VALUES ('class_code', ?)", (code,))
         return code
 
     # The roster
 
     def student(self, name: str) -> Student | None:
-        row = self._db.execute(
+        row = self._execute(
             "SELECT name, token_hash FROM students WHERE key = ?", (key_of(name),)
         ).fetchone()
         return None if row is None else Student(row[0], row[1])
 
     def roster(self) -> list[Student]:
-        rows = self._db.execute("SELECT name, token_hash FROM students ORDER BY key")
+        rows = self._execute("SELECT name, token_hash FROM students ORDER BY key")
         return [Student(name, hashed) for name, hashed in rows]
 
     def admit(self, name: str) -> bool:
         """Put `name` on the roster (without a token yet); False when it was there."""
-        cursor = self._db.execute(
+        cursor = self._execute(
             "INSERT OR IGNORE INTO students (key, name) VALUES (?, ?)", (key_of(name), name)
         )
         return cursor.rowcount > 0
 
     def give_token(self, name: str, hashed: str) -> None:
         """`name` is on the roster with the token whose hash is `hashed`."""
-        self._db.execute(
+        self._execute(
             "INSERT INTO students (key, name, token_hash) VALUES (?, ?, ?) "
             "ON CONFLICT (key) DO UPDATE SET token_hash = excluded.token_hash",
             (key_of(name), name, hashed),
@@ -117,13 +132,13 @@ class HubStore:
 
     def remove(self, name: str) -> bool:
         """Take `name` off the roster (its token with it); False when it was not there."""
-        cursor = self._db.execute("DELETE FROM students WHERE key = ?", (key_of(name),))
+        cursor = self._execute("DELETE FROM students WHERE key = ?", (key_of(name),))
         return cursor.rowcount > 0
 
     # The games
 
     def new_game(self, game_id: str, names: tuple[str, str]) -> int:
-        cursor = self._db.execute(
+        cursor = self._execute(
             "INSERT INTO games (game_id, player1, player2) VALUES (?, ?, ?)", (game_id, *names)
         )
         assert cursor.lastrowid is not None
@@ -131,16 +146,16 @@ class HubStore:
 
     def game_over(self, game: int, result: str, record: str) -> None:
         """Game `game` ended: `result` in words, `record` the match as JSON."""
-        self._db.execute(
+        self._execute(
             "UPDATE games SET result = ?, record = ? WHERE id = ?", (result, record, game)
         )
 
     def games(self) -> list[GameRow]:
-        rows = self._db.execute("SELECT id, game_id, player1, player2, result FROM games")
+        rows = self._execute("SELECT id, game_id, player1, player2, result FROM games")
         return [GameRow(i, g, (p1, p2), result) for i, g, p1, p2, result in rows]
 
     def record(self, game: int) -> str:
-        row = self._db.execute("SELECT record FROM games WHERE id = ?", (game,)).fetchone()
+        row = self._execute("SELECT record FROM games WHERE id = ?", (game,)).fetchone()
         return "" if row is None else str(row[0])
 
 
@@ -156,7 +171,4 @@ def open_store(database: str | None = None) -> HubStore:
         )
     if "://" in database:
         raise StoreProblem(f"--database takes a path to an SQLite file, not {database[:60]!r}")
-    path = Path(database.removeprefix("sqlite:")).expanduser()
-    if path.is_dir():
-        raise StoreProblem(f"--database: {path} is a folder: give a file's path")
-    return HubStore(path)
+    return HubStore(Path(database.removeprefix("sqlite:")).expanduser())

@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from app.hub.hub import Hub
-from app.hub.store import HubStore
+from app.hub.store import HubStore, StoreProblem
 from app.online.relay import shown_host
 from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words
 from app.plain.base import Console
@@ -103,7 +103,11 @@ async def _commands(hub: Hub, stdin: Any, console: Console) -> None:
         word, rest = word.lower(), rest.strip()
         if word == "quit":
             return
-        for said in _answer(hub, word, rest, console):
+        try:
+            answer = _answer(hub, word, rest, console)
+        except StoreProblem as problem:
+            answer = [f"That failed: {problem}."]
+        for said in answer:
             console.say(said)
 
 

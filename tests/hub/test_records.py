@@ -3,6 +3,7 @@ nothing typed crashes the hub or prints on it)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -48,8 +49,14 @@ def _roster(tmp_path: Path) -> Path:
 def test_the_database_is_an_sqlite_file_for_now(tmp_path: Path) -> None:
     with pytest.raises(StoreProblem, match="PostgreSQL is not supported yet"):
         open_store("postgresql://teacher@school/class")
-    with pytest.raises(StoreProblem, match="is a folder"):
+    with pytest.raises(StoreProblem, match=": a folder, not a database"):
         open_store(str(tmp_path))
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(StoreProblem, match=": a pipe, not a database"):
+        open_store(str(tmp_path / "pipe"))  # (never waits on it)
+    (tmp_path / "junk").write_bytes(b"not a database at all" * 100)
+    with pytest.raises(StoreProblem, match="cannot open the database"):
+        open_store(str(tmp_path / "junk"))
     store = open_store(str(tmp_path / "class.sqlite3"))
     assert store.class_code() == store.class_code()
     store.close()
