@@ -13,8 +13,11 @@ import contextlib
 import ssl
 from collections.abc import Callable
 
+from app.hub.store import HubStore, StoreProblem
 from app.online.relay import Relay
+from app.store.kept_games import Kept
 from rules.match import MatchState
+from rules.records import GameRecord
 from rules.registry import get_game
 from rules.words.outcome import result_sentence
 
@@ -24,6 +27,29 @@ JOIN_SECONDS = 120.0
 KEPT_LINES = 400
 
 Watcher = Callable[[int, str], object]
+
+
+class HubKeeper:
+    """Keeps a hub game in the class's database after every move, and at its end (not
+    in the hub machine's own kept games, statistics or ratings: the teacher's menu never
+    offers a class's game)."""
+
+    def __init__(self, store: HubStore, number: int) -> None:
+        self.store = store
+        self.number = number
+
+    def count(self, record: GameRecord) -> None:
+        self.store.keep_record(self.number, record.model_dump_json())
+
+    def keep(self, record: GameRecord) -> Kept:
+        try:
+            self.count(record)
+        except StoreProblem as problem:
+            return Kept(None, f"The game could not be kept: {problem}.")
+        return Kept(None)
+
+    def clear(self, record: GameRecord) -> None:
+        return None
 
 
 class HubGame:
@@ -36,13 +62,16 @@ class HubGame:
         names: tuple[str, str],
         bind: str,
         tls: ssl.SSLContext | None,
+        store: HubStore,
     ) -> None:
         self.number = number
         self.names = names
         self.game_id = match.game_id
         self.lines: list[str] = []
         self.watchers: dict[object, Watcher] = {}
-        self.relay = Relay(get_game(match.game_id), match, names, self.said, bind, 0, tls)
+        game = get_game(match.game_id)
+        keeper = HubKeeper(store, number)
+        self.relay = Relay(game, match, names, self.said, bind, 0, tls, keeper=keeper)
 
     def said(self, text: str) -> None:
         if not text:
@@ -80,10 +109,6 @@ class HubGame:
     def _not_joined(self) -> None:
         if not self.relay.playing:
             self.relay.stop("a player did not join in time")
-
-    def record(self) -> str:
-        """The match so far, as JSON."""
-        return self.relay.session.match.model_dump_json()
 
     def stop(self) -> None:
         with contextlib.suppress(Exception):

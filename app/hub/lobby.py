@@ -277,7 +277,7 @@ class Lobby:
             for student in (first, second):
                 self.say(student, "The game could not start: the class's records failed.")
             return
-        game = HubGame(number, match, names, self.bind, self.tls)
+        game = HubGame(number, match, names, self.bind, self.tls, self.store)
         try:
             port, codes = await game.start()
         except OSError as error:
@@ -299,7 +299,7 @@ class Lobby:
                     student.playing = None
         if result:
             try:
-                self.store.game_over(number, result, game.record())
+                self.store.game_over(number, result)
             except StoreProblem as problem:
                 self.notice(f"The result could not be kept: {problem}.")
             text = f"Game {number} is over: {result}"

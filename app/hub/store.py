@@ -144,11 +144,13 @@ class HubStore:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    def game_over(self, game: int, result: str, record: str) -> None:
-        """Game `game` ended: `result` in words, `record` the match as JSON."""
-        self._execute(
-            "UPDATE games SET result = ?, record = ? WHERE id = ?", (result, record, game)
-        )
+    def keep_record(self, game: int, record: str) -> None:
+        """Game `game` so far: its record (`rules.records.GameRecord`) as JSON."""
+        self._execute("UPDATE games SET record = ? WHERE id = ?", (record, game))
+
+    def game_over(self, game: int, result: str) -> None:
+        """Game `game` ended: `result` in words."""
+        self._execute("UPDATE games SET result = ? WHERE id = ?", (result, game))
 
     def games(self) -> list[GameRow]:
         rows = self._execute("SELECT id, game_id, player1, player2, result FROM games")

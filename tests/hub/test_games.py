@@ -23,7 +23,7 @@ from app.hub.protocol import (
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, Heard
 from app.online.protocol import Move, Moved, Refusal
-from rules.match import MatchState
+from rules.records import GameRecord
 from rules.registry import get_game
 from tests.hub.support import WAIT, Client, running_hub
 from tests.online.procs import first_moves
@@ -88,6 +88,8 @@ async def test_a_challenge_is_played_to_its_end_and_watched(tmp_path: Path) -> N
                     moved = await _heard(queue, Moved)
                     assert isinstance(moved, Moved) and moved.number == number
                 state = game.play(state, move)
+                kept = GameRecord.model_validate_json(hub.store.record(1))
+                assert len(kept.moves) == number + 1  # (kept after every move)
             assert not any(isinstance(m, Refusal) for m in everything[0])
             assert sum(isinstance(m, Refusal) for m in everything[1]) == 1
             watched = await cy.said_until("The game is over.")
@@ -108,8 +110,8 @@ async def test_a_challenge_is_played_to_its_end_and_watched(tmp_path: Path) -> N
         rows = again.store.games()
         assert len(rows) == 1 and rows[0].result and rows[0].names == ("Ada", "Bo")
         assert again.lobby.game_lines()[0].startswith("Game 1: Ada vs Bo, fifty: ")
-        record = MatchState.model_validate_json(again.store.record(1))
-        assert record.game_id == "fifty" and len(record.moves) == len(moves)
+        record = GameRecord.model_validate_json(again.store.record(1))
+        assert record.game == "fifty" and len(record.moves) == len(moves) and record.result
         roster = again.store.roster()
         assert [s.name for s in roster] == ["Ada", "Bo", "Cy"] and all(s.token_hash for s in roster)
 
