@@ -13,6 +13,7 @@ import contextlib
 import ssl
 from collections.abc import Callable
 
+from app.hub.protocol import GameReady
 from app.hub.store import HubStore, StoreProblem
 from app.online.relay import Relay
 from app.store.kept_games import Kept
@@ -86,11 +87,16 @@ class HubGame:
         for line in self.lines:
             watcher(self.number, line)
 
-    async def start(self) -> tuple[int, tuple[str, str]]:
-        """Listen; the port and each seat's code (OSError when it cannot listen)."""
+    async def start(self) -> None:
+        """Listen (OSError when it cannot)."""
         await self.relay.start()
-        seats = self.relay.link.seats
-        return self.relay.link.port, (seats[0].code, seats[1].code)
+
+    def ready(self, name: str) -> GameReady | None:
+        """Where the player called `name` joins this game (None: not a player of it)."""
+        for seat in self.relay.link.seats:
+            if seat.name == name and not self.relay.over:
+                return GameReady(game=self.number, port=self.relay.link.port, code=seat.code)
+        return None
 
     async def play(self) -> str:
         """Judge the game to its end; its result in words ("" when it stopped first)."""

@@ -221,8 +221,8 @@ class Hub(HostServer):
 
     def _enter(self, student: Student, token: str) -> Student:
         """`student` is admitted (with a new `token` to keep, or "")."""
-        self.lobby.enter(student)
         self._spawn(self._send(student, Admitted(name=student.name, token=token)))
+        self.lobby.enter(student)  # (what it says comes after the admission)
         return student
 
     async def _send(self, student: Student, message: Message) -> None:

@@ -24,7 +24,6 @@ from app.hub.protocol import (
     Challenge,
     Decline,
     FromStudent,
-    GameReady,
     Knock,
     Message,
     Refusal,
@@ -111,6 +110,15 @@ class Lobby:
         student.admitted = True
         self.online[student.key] = student
         self.notice(f"{student.name} joined the lobby.")
+        for game in self.games.values():  # (back from a drop: their game is offered again)
+            self._hand_over(student, game)
+
+    def _hand_over(self, student: Student, game: HubGame) -> None:
+        """Tell `student` where to join `game`, if they play in it."""
+        ready = game.ready(student.name)
+        if ready is not None:
+            student.playing = game
+            self.spawn(student.send(ready))
 
     def left(self, student: Student) -> None:
         if self.waiting.get(student.key) is student:
@@ -279,7 +287,7 @@ class Lobby:
             return
         game = HubGame(number, match, names, self.bind, self.tls, self.store)
         try:
-            port, codes = await game.start()
+            await game.start()
         except OSError as error:
             for student in (first, second):
                 self.say(student, f"The game could not start: {error.strerror or error}.")
@@ -288,8 +296,8 @@ class Lobby:
         first.playing = second.playing = game
         first.last, second.last = (second.key, match), (first.key, match)
         self.notice(f"Game {number} starts: {names[0]} vs {names[1]}, {challenge_words(match)}.")
-        for student, code in zip((first, second), codes, strict=True):
-            self.spawn(student.send(GameReady(game=number, port=port, code=code)))
+        for student in (first, second):
+            self._hand_over(student, game)
         try:
             result = await game.play()
         finally:

@@ -128,3 +128,21 @@ async def test_a_restarted_hub_keeps_its_code_roster_and_tokens(tmp_path: Path) 
         await back.send(Who())
         assert isinstance(await back.next(), Said)
         await back.close()
+
+
+async def test_a_player_back_in_the_lobby_is_offered_their_game_again(tmp_path: Path) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        (ada, token), (bo, _) = [await _admitted(hub, name) for name in ("Ada", "Bo")]
+        await ada.send(Challenge(name="Bo", game="countdown"))
+        await bo.said_until("type accept or decline")
+        await bo.send(Accept())
+        first = await ada.until(GameReady)
+        await ada.close()  # (the lobby connection drops; the game waits)
+        back = await Client.knock(hub, "Ada", token)
+        assert isinstance(await back.next(), Admitted)
+        again = await back.until(GameReady)
+        assert again == first
+        await back.send(Challenge(name="Bo", game="fifty"))
+        assert "You are playing a game already." in await back.said_until("already")
+        for client in (back, bo):
+            await client.close()
