@@ -28,9 +28,6 @@ class _Flags(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise ChallengeProblem(message)
 
-    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
-        raise ChallengeProblem(message or "that cannot be read")
-
 
 def _parser() -> _Flags:
     parser = _Flags(prog="challenge", add_help=False, allow_abbrev=False, exit_on_error=False)

@@ -26,7 +26,6 @@ from app.hub.protocol import (
     VERSION,
     Admitted,
     Knock,
-    Message,
     Refusal,
     Waiting,
     encode,
@@ -40,8 +39,9 @@ from app.online.host_server import HostServer
 from app.online.protocol import BadMessage
 from rules.names import NameProblem, clean_name
 
-#: Connections that have not knocked yet, at most (a new one closes the oldest).
-MAX_KNOCKING = 16
+#: Connections that have not knocked yet, at most (a new one closes the oldest): a whole
+#: class may knock at once.
+MAX_KNOCKING = 256
 #: Students waiting for the teacher at most.
 MAX_WAITING = 64
 
@@ -68,7 +68,7 @@ class Hub(HostServer):
         self.code = store.class_code()
         self.notice: Notice = notice or (lambda _text: None)
         self.wrong_codes = WrongCodes()
-        self._knocking = Knocking()
+        self._knocking = Knocking(MAX_KNOCKING)
         self.lobby = Lobby(store, bind, tls, self.notice, self._spawn)
         super().__init__(bind, port, tls)
         self.strangers.whose = "a student of this class"
@@ -210,7 +210,7 @@ class Hub(HostServer):
             return None
         student = Student(name, ws)
         self.lobby.wait(student)
-        await self._send(student, Waiting())
+        await student.send(Waiting())
         self.notice(f"{name} knocks: type admit {name} to let them in.")
         return student
 
@@ -221,12 +221,9 @@ class Hub(HostServer):
 
     def _enter(self, student: Student, token: str) -> Student:
         """`student` is admitted (with a new `token` to keep, or "")."""
-        self._spawn(self._send(student, Admitted(name=student.name, token=token)))
+        self._spawn(student.send(Admitted(name=student.name, token=token)))
         self.lobby.enter(student)  # (what it says comes after the admission)
         return student
-
-    async def _send(self, student: Student, message: Message) -> None:
-        await student.send(message)
 
     async def _read(self, ws: web.WebSocketResponse, student: Student) -> None:
         cap = RateCap()

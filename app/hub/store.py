@@ -71,6 +71,10 @@ class HubStore:
         try:
             self._db = sqlite3.connect(path, timeout=5.0, isolation_level=None)
             self._db.executescript(_SCHEMA)
+            # (a move kept must not wait for the disk: WAL, synced at checkpoints; a
+            # power cut may lose the last moves, never the file)
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.Error as error:
             raise StoreProblem(f"cannot open the database {path}: {error}") from None
 
