@@ -23,7 +23,6 @@ from app.hub.protocol import (
     Decline,
     FromHub,
     GameReady,
-    Refusal,
     Rematch,
     Said,
     Watch,
@@ -193,9 +192,8 @@ class _Lobby:
             self._play(message)
         elif isinstance(message, Watched):
             self.console.say(f"Game {message.game}: {their_words(message.text)}")
-        elif isinstance(message, Said | Refusal):
-            text = message.text if isinstance(message, Said) else message.reason
-            self.console.say(their_words(text))
+        elif isinstance(message, Said):  # (a refusal closes: `run` says it)
+            self.console.say(their_words(message.text))
 
     def _play(self, ready: GameReady) -> None:
         """The game the hub handed over, with the plain game's own prompts."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.hub.codes import CLASS_CODE_LENGTH, same_class_code, token_hash
-from app.hub.protocol import Admitted, Refusal, Waiting
+from app.hub.protocol import Admitted, Refusal, Waiting, Who
 from app.hub.store import HubStore
 from app.online.codes import ALPHABET
 from tests.hub.support import Client, running_hub, until
@@ -78,4 +78,25 @@ async def test_a_removed_student_is_closed_and_their_token_no_longer_lets_them_i
         assert isinstance(await back.next(), Waiting)  # (asks the teacher again)
         assert hub.remove("Nobody") == "Nobody is not on the roster."
         for client in (ada, back):
+            await client.close()
+
+
+async def test_the_waiting_room_answers_in_words_and_a_second_knock_takes_the_place(
+    tmp_path: Path,
+) -> None:
+    said: list[str] = []
+    async with running_hub(tmp_path / "hub.sqlite3", said) as hub:
+        first = await Client.knock(hub, "Dee")
+        assert isinstance(await first.next(), Waiting)
+        await first.send(Who())
+        assert await first.said_until("the teacher has not admitted you yet")
+        second = await Client.knock(hub, "dee")
+        assert isinstance(await second.next(), Waiting)
+        assert "You knocked again from another place." in await first.said_until("again")
+        assert await first.closed()
+        hub.admit("DEE")
+        admitted = await second.until(Admitted)
+        assert isinstance(admitted, Admitted) and admitted.name == "dee"
+        assert hub.lobby.who() == ["dee: in the lobby"]
+        for client in (first, second):
             await client.close()
