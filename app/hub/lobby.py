@@ -277,6 +277,12 @@ class Lobby:
 
     async def _play(self, first: Student, second: Student, match: MatchState) -> None:
         """Game: start it, hand each player their seat, judge it, record its end."""
+        try:
+            await self._judged(first, second, match)
+        except Exception as error:  # (said in one line: never a traceback on the console)
+            self.notice(f"A game failed ({type(error).__name__}): it stopped.")
+
+    async def _judged(self, first: Student, second: Student, match: MatchState) -> None:
         names = (first.name, second.name)
         try:
             number = self.store.new_game(match.game_id, names)

@@ -6,6 +6,7 @@ asking (the token the student's machine kept)."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 from tests.online.procs import Proc, answers, first_moves
@@ -20,10 +21,18 @@ def _hub(tmp_path: Path) -> tuple[Proc, str]:
     return hub, next(word for word in line.split() if "@" in word)
 
 
+def _junk(port: int) -> None:
+    """Junk bytes and a junk websocket message at the hub (it prints neither)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as junk:
+        junk.sendall(b"\x1b[2JZZJUNK" * 500 + b"\r\n\r\n")
+        junk.recv(100)
+
+
 def test_a_class_meets_plays_and_meets_again(tmp_path: Path) -> None:
     hub, place = _hub(tmp_path)
     procs = [hub]
     try:
+        _junk(int(place.rpartition(":")[2]))
         ada = Proc(["class", "join", place, "--name", "Ada", "--plain"], tmp_path / "ada")
         procs.append(ada)
         ada.wait_for("Waiting for the teacher to admit you")
@@ -85,6 +94,7 @@ def test_a_class_meets_plays_and_meets_again(tmp_path: Path) -> None:
         again.write("quit\n")
         assert again.finish() == 0
         assert "ada knocks" not in again.output().lower()
+        assert "ZZJUNK" not in hub.output() and "\x1b" not in hub.output()
     finally:
         for proc in procs:
             proc.stop()
