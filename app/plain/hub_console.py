@@ -78,9 +78,7 @@ def _opening(hub: Hub, bind: str, port: int, tls: ssl.SSLContext | None, roster:
         UNENCRYPTED if tls is None else ENCRYPTED,
     ]
     if roster:
-        lines.append(
-            f"The roster admits {roster} names at once; others wait for you to admit them."
-        )
+        lines.append(f"Admitted from the roster: {roster} (others wait for you to admit them).")
     lines.append("Type help for the teacher's commands, quit to stop the hub.")
     return lines
 

@@ -12,8 +12,9 @@ from pathlib import Path
 from tests.online.procs import Proc, answers, first_moves
 
 
-def _hub(tmp_path: Path) -> tuple[Proc, str]:
-    hub = Proc(["hub", "--plain", "--database", str(tmp_path / "class.sqlite3")], tmp_path / "t")
+def _hub(tmp_path: Path, *flags: str) -> tuple[Proc, str]:
+    database = str(tmp_path / "class.sqlite3")
+    hub = Proc(["hub", "--plain", "--database", database, *flags], tmp_path / "t")
     line = hub.wait_for("Students join with: equation-duel class join ")
     assert line.endswith(" --name NAME")
     hub.wait_for("Only this machine can join (listening on loopback; see --bind).")
@@ -79,8 +80,13 @@ def test_a_class_meets_plays_and_meets_again(tmp_path: Path) -> None:
         hub.write("quit\n")
         assert hub.finish() == 0, hub.output()
         hub.wait_for("The hub stopped: the roster and the finished games are kept.")
-        again, place = _hub(tmp_path)
+        (tmp_path / "class.csv").write_text("name\nEve\n", encoding="utf-8")
+        again, place = _hub(tmp_path, "--roster", str(tmp_path / "class.csv"))
         procs.append(again)
+        again.wait_for("Admitted from the roster: 1 (others wait for you to admit them).")
+        eve = Proc(["class", "join", place, "--name", "Eve", "--plain"], tmp_path / "eve")
+        procs.append(eve)
+        eve.wait_for("You are in the class's lobby as Eve.")
         back = Proc(["class", "join", place, "--name", "Ada", "--plain"], tmp_path / "ada")
         procs.append(back)
         back.wait_for("You are in the class's lobby as Ada.")
