@@ -53,6 +53,8 @@ COMMANDS: dict[str, Command] = {
     "serve": Command("app.serve:add_serve_parser", "app.serve:cmd_serve"),
     "host": Command("app.cli.online:add_online_parsers", "app.cli.online:cmd_host"),
     "join": Command("app.cli.online:add_online_parsers", "app.cli.online:cmd_join"),
+    "hub": Command("app.cli.hub:add_hub_parsers", "app.cli.hub:cmd_hub"),
+    "class": Command("app.cli.hub:add_hub_parsers", "app.cli.hub:cmd_class"),
 }
 
 

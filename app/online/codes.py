@@ -122,8 +122,9 @@ class AddressProblem(ValueError):
     """`join`'s argument cannot be read; the text says why."""
 
 
-def parse_address(text: str) -> Address:
-    """`CODE@HOST:PORT` (an IPv6 host in brackets) as given to `equation-duel join`."""
+def parse_address(text: str, length: int = GROUPS * GROUP) -> Address:
+    """`CODE@HOST:PORT` (an IPv6 host in brackets) as given to `equation-duel join`
+    (`length`: the code's; a class code on the hub has 6)."""
     code, at, place = text.strip().rpartition("@")
     if not at or not code:
         raise AddressProblem("give the code and the place as CODE@HOST:PORT")
@@ -136,8 +137,8 @@ def parse_address(text: str) -> Address:
     host = host.removeprefix("[").removesuffix("]")
     if any(not (ch.isalnum() or ch in ".-:") for ch in host) or len(host) > 253:
         raise AddressProblem(f"{host!r} is not a host name or address")
-    if len(plain_code(code)) != GROUPS * GROUP:
-        raise AddressProblem(
-            f"a join code has {GROUPS * GROUP} letters and digits, like {'abc-' * 4}abc"
-        )
+    if len(plain_code(code)) != length:
+        joining = length == GROUPS * GROUP
+        what, like = ("a join code", "abc-" * 4 + "abc") if joining else ("a class code", "k7m3qd")
+        raise AddressProblem(f"{what} has {length} letters and digits, like {like}")
     return Address(code, host, port)

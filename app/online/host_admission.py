@@ -48,7 +48,8 @@ def turned_away(request: web.Request) -> web.Response | None:
 class Knocking:
     """The connections that have not said hello yet, oldest first."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = MAX_KNOCKING) -> None:
+        self.limit = limit
         self._waiting: list[web.WebSocketResponse] = []
 
     def __len__(self) -> int:
@@ -57,7 +58,7 @@ class Knocking:
     def enter(self, ws: web.WebSocketResponse) -> web.WebSocketResponse | None:
         """`ws` waits to say hello; the oldest, to close, when there is no more room."""
         self._waiting.append(ws)
-        if len(self._waiting) > MAX_KNOCKING:
+        if len(self._waiting) > self.limit:
             return self._waiting.pop(0)
         return None
 

@@ -39,6 +39,8 @@ class Strangers:
     ) -> None:
         self.say = say
         self.clock = clock
+        #: Who was expected, in words (the hub: "a student of this class").
+        self.whose = "this game's guest"
         #: Every refusal so far; those not said yet.
         self.count = 0
         self.unsaid = 0
@@ -74,9 +76,9 @@ class Strangers:
         count, self.unsaid = self.unsaid, 0
         self._said_at = self.clock()
         if count == 1:
-            self.say("Refused a connection that was not this game's guest.")
+            self.say(f"Refused a connection that was not {self.whose}.")
         else:
-            self.say(f"Refused {count} connections that were not this game's guest.")
+            self.say(f"Refused {count} connections that were not {self.whose}.")
 
     def close(self) -> None:
         if self._later is not None:

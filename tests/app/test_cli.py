@@ -220,6 +220,7 @@ def _sample(name: str) -> list[str]:
         "arena": ["fifty"],
         "host": ["fifty"],
         "join": ["ABCD@127.0.0.1:1"],
+        "class": ["join", "k7m3qd@127.0.0.1:1", "--name", "Ada"],
         "tournament": ["list"],
         "worksheet": ["-o", "sheet.pdf"],
     }.get(name, [])

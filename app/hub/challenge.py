@@ -1,0 +1,65 @@
+"""A challenge's game and options, as a student typed them (`challenge Bo fifty --pool
+1-30 --best-of 3`), read on the hub into a match, or refused in words.
+
+The options are read by the flags of `play` (`app.cli.game_flags`), so a flag means the
+same on the hub as on the command line; nothing typed here is run, names a file or
+prints anything on the hub (`--help` is no flag here).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import NoReturn
+
+from pydantic import ValidationError
+
+from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
+from rules.match import MatchError, MatchState, check_turn_seconds, new_match
+from rules.registry import GAME_IDS, get_game
+from rules.validation import first_problem
+
+
+class ChallengeProblem(ValueError):
+    """The challenge cannot be played: the text says why, in words."""
+
+
+class _Flags(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise ChallengeProblem(message)
+
+
+def _parser() -> _Flags:
+    parser = _Flags(prog="challenge", add_help=False, allow_abbrev=False, exit_on_error=False)
+    parser.add_argument("--best-of", dest="best_of", type=whole_number)
+    parser.add_argument("--turn-seconds", dest="turn_seconds", type=whole_number)
+    add_game_flags(parser)
+    return parser
+
+
+def read_challenge(game_id: str, flags: Sequence[str]) -> MatchState:
+    """The match `game_id` with `flags`; ChallengeProblem in words."""
+    if game_id not in GAME_IDS:
+        raise ChallengeProblem(
+            f"there is no game {game_id[:32]!r}: the games are {', '.join(GAME_IDS)}"
+        )
+    game = get_game(game_id)
+    try:
+        args = _parser().parse_args(list(flags))
+        options = options_from_args(game, args)
+        check_turn_seconds(args.turn_seconds)
+        return new_match(game_id, options, args.best_of, args.turn_seconds)
+    except (FlagError, MatchError, argparse.ArgumentError) as error:
+        raise ChallengeProblem(str(error)) from None
+    except ValidationError as error:
+        raise ChallengeProblem(first_problem(error)[1]) from None
+
+
+def challenge_words(match: MatchState) -> str:
+    """The game of a challenge in words ("fifty", "fifty, best of 3, 30 seconds a turn")."""
+    words = [match.game_id]
+    if match.best_of > 1:
+        words.append(f"best of {match.best_of}")
+    if match.turn_seconds is not None:
+        words.append(f"{match.turn_seconds} seconds a turn")
+    return ", ".join(words)

@@ -1,0 +1,129 @@
+"""A game on the hub: a `Relay` (app.online.relay) with both seats online, the hub only
+judging, as a tournament's pairing is judged: the session plays each move once and a
+refusal goes back to the seat that sent it. The players join the relay's link as guests
+(each seat with its own code, handed over the lobby connection); watchers get the
+game's lines in words as they are said, and nothing else: a watcher has no way to send a
+move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+from collections.abc import Callable
+
+from app.hub.protocol import GameReady
+from app.hub.store import HubStore, StoreProblem
+from app.online.relay import Relay
+from app.store.kept_games import Kept
+from rules.match import MatchState
+from rules.records import GameRecord
+from rules.registry import get_game
+from rules.words.outcome import result_sentence
+
+#: Seconds both players have to join a game once it is ready.
+JOIN_SECONDS = 120.0
+#: The lines kept for a watcher who comes late.
+KEPT_LINES = 400
+
+Watcher = Callable[[int, str], object]
+
+
+class HubKeeper:
+    """Keeps a hub game in the class's database after every move, and at its end (not
+    in the hub machine's own kept games, statistics or ratings: the teacher's menu never
+    offers a class's game)."""
+
+    def __init__(self, store: HubStore, number: int) -> None:
+        self.store = store
+        self.number = number
+
+    def count(self, record: GameRecord) -> None:
+        self.store.keep_record(self.number, record.model_dump_json())
+
+    def keep(self, record: GameRecord) -> Kept:
+        try:
+            self.count(record)
+        except StoreProblem as problem:
+            return Kept(None, f"The game could not be kept: {problem}.")
+        return Kept(None)
+
+    def clear(self, record: GameRecord) -> None:
+        return None
+
+
+class HubGame:
+    """One game on the hub (see the module's docstring)."""
+
+    def __init__(
+        self,
+        number: int,
+        match: MatchState,
+        names: tuple[str, str],
+        bind: str,
+        tls: ssl.SSLContext | None,
+        store: HubStore,
+    ) -> None:
+        self.number = number
+        self.names = names
+        self.game_id = match.game_id
+        self.lines: list[str] = []
+        self.watchers: dict[object, Watcher] = {}
+        game = get_game(match.game_id)
+        keeper = HubKeeper(store, number)
+        self.relay = Relay(game, match, names, self.said, bind, 0, tls, keeper=keeper)
+
+    def said(self, text: str) -> None:
+        if not text:
+            return
+        self.lines = [*self.lines[-KEPT_LINES + 1 :], text]
+        for watcher in list(self.watchers.values()):
+            watcher(self.number, text)
+
+    def watch(self, who: object, watcher: Watcher) -> None:
+        """`watcher` gets the lines so far, then each as it is said."""
+        self.watchers[who] = watcher
+        for line in self.lines:
+            watcher(self.number, line)
+
+    async def start(self) -> None:
+        """Listen (OSError when it cannot)."""
+        await self.relay.start()
+
+    def ready(self, name: str) -> GameReady | None:
+        """Where the player called `name` joins this game (None: not a player of it)."""
+        for seat in self.relay.link.seats:
+            if seat.name == name and not self.relay.over:
+                return GameReady(game=self.number, port=self.relay.link.port, code=seat.code)
+        return None
+
+    async def play(self) -> str:
+        """Judge the game to its end; its result in words ("" when it stopped first)."""
+        loop = asyncio.get_running_loop()
+        late = loop.call_later(JOIN_SECONDS, self._not_joined)
+        try:
+            stopped = await self.relay.play()
+        finally:
+            late.cancel()
+        result = self.relay.session.result
+        if stopped or result is None:
+            self.said(f"Game {self.number} stopped ({stopped or 'stopped'}).")
+            return ""
+        return result_sentence(result, self.names)
+
+    def _not_joined(self) -> None:
+        if not self.relay.playing:
+            self.relay.stop("a player did not join in time")
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self.relay.stop("the hub stopped")
+
+    def words(self) -> str:
+        """ "Game 3: Ada vs Bo, fifty" (and whether it waits for its players)."""
+        waiting = "" if self.relay.playing else " (waiting for the players to join)"
+        return f"Game {self.number}: {self.names[0]} vs {self.names[1]}, {self.game_id}{waiting}"
+
+    def unwatch(self, who: object) -> None:
+        self.watchers.pop(who, None)

@@ -1,0 +1,249 @@
+"""The hub's server: one aiohttp websocket server on the program's loop (a `HostServer`,
+as the host's), with the class's waiting room and lobby (`app.hub.lobby`).
+
+A connection is admitted in steps: no browser `Origin` (as the host), at most
+`MAX_KNOCKING` waiting to say anything (a new one closes the oldest), a `knock` within
+`HELLO_SECONDS` of this protocol's version with the class code (constant time, the
+wrong-code budget of `app.online.codes.WrongCodes`). Then the name: a name with a token
+on the roster needs that token (a stolen name is refused); a roster name without one is
+admitted and given its token; any other name waits in the waiting room until the
+teacher admits it (`admit NAME`). A message that cannot be read, is too large or one
+too many closes that connection only; the teacher's terminal hears a count of refused
+connections at most, never their bytes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ssl
+
+from aiohttp import WSMsgType, web
+
+from app.hub.codes import new_token, same_class_code, token_hash
+from app.hub.lobby import Lobby, Notice, Student
+from app.hub.protocol import (
+    MAX_STUDENT_BYTES,
+    VERSION,
+    Admitted,
+    Knock,
+    Refusal,
+    Waiting,
+    encode,
+    read_from_student,
+)
+from app.hub.store import HubStore, StoreProblem, key_of
+from app.online.codes import RateCap, WrongCodes
+from app.online.host_admission import HELLO_SECONDS, Knocking, capital, turned_away
+from app.online.host_link import HEARTBEAT, IDLE_SECONDS
+from app.online.host_server import HostServer
+from app.online.protocol import BadMessage
+from rules.names import NameProblem, clean_name
+
+#: Connections that have not knocked yet, at most (a new one closes the oldest): a whole
+#: class may knock at once.
+MAX_KNOCKING = 256
+#: Students waiting for the teacher at most.
+MAX_WAITING = 64
+
+
+async def refuse(ws: web.WebSocketResponse, reason: str, code: str = "closing") -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_str(encode(Refusal(reason=reason[:600], code=code)))
+
+
+class Hub(HostServer):
+    """The class's server (see the module's docstring); `lobby` holds who is here and the
+    games."""
+
+    def __init__(
+        self,
+        store: HubStore,
+        *,
+        bind: str = "127.0.0.1",
+        port: int = 0,
+        tls: ssl.SSLContext | None = None,
+        notice: Notice | None = None,
+    ) -> None:
+        self.store = store
+        self.code = store.class_code()
+        self.notice: Notice = notice or (lambda _text: None)
+        self.wrong_codes = WrongCodes()
+        self._knocking = Knocking(MAX_KNOCKING)
+        self.lobby = Lobby(store, bind, tls, self.notice, self._spawn)
+        super().__init__(bind, port, tls)
+        self.strangers.whose = "a student of this class"
+
+    def _say(self, text: str) -> None:
+        self.notice(text)
+
+    async def _goodbye(self, reason: str) -> None:
+        await self.lobby.goodbye(reason)
+
+    async def _close_guests(self) -> None:
+        await self.lobby.close_all()
+
+    async def stop(self, reason: str = "") -> None:
+        """Stop every game (kept), say goodbye and stop listening."""
+        await self.lobby.stop_games()
+        await super().stop(reason)
+
+    # The teacher's commands
+
+    def admit(self, name: str) -> str:
+        """Let `name` in: from the waiting room now, else at their first join."""
+        student = self.lobby.waiting.get(key_of(name))
+        if student is not None:
+            self._enter(student, self._token_for(student.name))
+            return f"{student.name} is admitted."
+        try:
+            name = clean_name(name)
+        except NameProblem as error:
+            return f"That name cannot be admitted: {error}."
+        if self.store.admit(name):
+            return f"{name} is on the roster: their first join lets them in."
+        return f"{name} is on the roster already."
+
+    def remove(self, name: str) -> str:
+        """Take `name` off the roster (their token no longer lets them in) and close
+        their connection."""
+        student = self.store.student(name)
+        shown = name if student is None else student.name
+        known = self.store.remove(name)
+        gone = self.lobby.drop(key_of(name), "The teacher removed you from the class.")
+        if known or gone:
+            return f"{shown} is removed from the class."
+        return f"{name} is not on the roster."
+
+    # The connection
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        self.unasked.asked(request.protocol)
+        turned = turned_away(request)
+        if turned is not None:
+            self.strangers.refused()
+            return turned
+        ws = web.WebSocketResponse(max_msg_size=MAX_STUDENT_BYTES, heartbeat=HEARTBEAT)
+        oldest = self._knocking.enter(ws)
+        if oldest is not None:
+            self._spawn(self._crowded_out(oldest))
+        try:
+            await ws.prepare(request)
+            knock = await self._knock(ws)
+        finally:
+            self._knocking.leave(ws)
+        try:
+            student = None if knock is None else await self._admission(ws, knock)
+        except StoreProblem as problem:
+            self.notice(f"{capital(str(problem))}.")
+            await refuse(ws, "The class's records cannot be read now: try again soon.", "wait")
+            student = None
+        if student is None:
+            self.strangers.refused()
+            await ws.close()
+            return ws
+        try:
+            await self._read(ws, student)
+        finally:
+            self.lobby.left(student)
+            with contextlib.suppress(Exception):
+                await ws.close()
+        return ws
+
+    async def _crowded_out(self, ws: web.WebSocketResponse) -> None:
+        await refuse(ws, "Too many connections at once: this one did not knock.")
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+    async def _knock(self, ws: web.WebSocketResponse) -> Knock | None:
+        """The first message: a knock with the class code (None: refused, in words)."""
+        try:
+            first = await ws.receive(timeout=HELLO_SECONDS)
+        except TimeoutError:
+            await refuse(ws, "No knock came in time.")
+            return None
+        if first.type != WSMsgType.TEXT:
+            return None
+        try:
+            knock = read_from_student(first.data)
+        except BadMessage as error:
+            await refuse(ws, capital(str(error)) + ".")
+            return None
+        if not isinstance(knock, Knock):
+            await refuse(ws, "The first message must be a knock.")
+            return None
+        if knock.version != VERSION:
+            words = (
+                f"This hub speaks version {VERSION} of the class protocol: update Equation Duel."
+            )
+            await refuse(ws, words, "other-version")
+            return None
+        if not same_class_code(knock.code, self.code):
+            wait = self.wrong_codes.wrong()
+            if wait > 0:
+                await refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.", "wait")
+            else:
+                await refuse(ws, "That is not this class's code.", "wrong-code")
+            return None
+        return knock
+
+    async def _admission(self, ws: web.WebSocketResponse, knock: Knock) -> Student | None:
+        """The student in the lobby, or in the waiting room; None: refused (in words)."""
+        try:
+            name = clean_name(knock.name)
+        except NameProblem as error:
+            await refuse(ws, capital(str(error)) + ".", "name")
+            return None
+        known = self.store.student(name)
+        if known is not None and known.token_hash is not None:
+            if self.store.token_fits(name, knock.token):
+                return self._enter(Student(known.name, ws), "")
+            await refuse(
+                ws,
+                f"{known.name} is taken in this class: join with your own --name.",
+                "name-taken",
+            )
+            return None
+        if known is not None:  # (on the roster: admitted ahead)
+            return self._enter(Student(known.name, ws), self._token_for(known.name))
+        if len(self.lobby.waiting) >= MAX_WAITING:
+            await refuse(ws, "The waiting room is full: try again in a minute.", "wait")
+            return None
+        student = Student(name, ws)
+        self.lobby.wait(student)
+        await student.send(Waiting())
+        self.notice(f"{name} knocks: type admit {name} to let them in.")
+        return student
+
+    def _token_for(self, name: str) -> str:
+        token = new_token()
+        self.store.give_token(name, token_hash(token))
+        return token
+
+    def _enter(self, student: Student, token: str) -> Student:
+        """`student` is admitted (with a new `token` to keep, or "")."""
+        self._spawn(student.send(Admitted(name=student.name, token=token)))
+        self.lobby.enter(student)  # (what it says comes after the admission)
+        return student
+
+    async def _read(self, ws: web.WebSocketResponse, student: Student) -> None:
+        cap = RateCap()
+        while True:
+            try:
+                message = await ws.receive(timeout=IDLE_SECONDS)
+            except TimeoutError:
+                await refuse(ws, "No message for a long while: the connection closes.")
+                return
+            if message.type != WSMsgType.TEXT:
+                if message.type == WSMsgType.BINARY:
+                    await refuse(ws, "Messages are text.")
+                return
+            if not cap.allow():
+                await refuse(ws, "Too many messages at once: the connection closes.")
+                return
+            try:
+                read = read_from_student(message.data)
+            except BadMessage as error:
+                await refuse(ws, capital(str(error)) + ".")
+                return
+            if not self.lobby.heard(student, read):
+                return

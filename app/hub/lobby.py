@@ -1,0 +1,325 @@
+"""The lobby: who is here, challenges, games and their watchers (`app.hub.hub` admits the
+students and reads their messages; this holds what happens after).
+
+Every game is a `HubGame` (a relay: the hub only judges). Challenger is Player 1. The
+players get the game's port and their seat's own code over the lobby connection
+(`game-ready`) and join it as guests; watchers get its lines in words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from aiohttp import web
+
+from app.hub.challenge import ChallengeProblem, challenge_words, read_challenge
+from app.hub.games import HubGame, Watcher
+from app.hub.protocol import (
+    Accept,
+    Bye,
+    Challenge,
+    Decline,
+    FromStudent,
+    Knock,
+    Message,
+    Refusal,
+    Rematch,
+    Said,
+    Watch,
+    Watched,
+    Who,
+    encode,
+)
+from app.hub.store import HubStore, StoreProblem, key_of
+from rules.match import MatchState
+
+Notice = Callable[[str], object]
+Spawn = Callable[[Coroutine[Any, Any, None]], None]
+WAITING_ROOM = "You are in the waiting room: the teacher has not admitted you yet."
+
+
+class Student:
+    """A student's connection to the hub (in the waiting room until `admitted`)."""
+
+    def __init__(self, name: str, ws: web.WebSocketResponse) -> None:
+        self.name = name
+        self.key = key_of(name)
+        self.ws = ws
+        self.admitted = False
+        self.playing: HubGame | None = None
+        #: The challenge waiting for this student's answer: who and what.
+        self.challenge: tuple[str, MatchState] | None = None
+        #: The last game's opponent and match (`rematch`).
+        self.last: tuple[str, MatchState] | None = None
+        self._sending = asyncio.Lock()
+
+    async def send(self, message: Message) -> None:
+        async with self._sending:
+            with contextlib.suppress(Exception):
+                await self.ws.send_str(encode(message))
+
+    async def close(self, reason: str = "") -> None:
+        if reason:
+            await self.send(Refusal(reason=reason, code="closing"))
+        with contextlib.suppress(Exception):
+            await self.ws.close()
+
+
+class Lobby:
+    """Who is here and what they play (see the module's docstring)."""
+
+    def __init__(
+        self,
+        store: HubStore,
+        bind: str,
+        tls: ssl.SSLContext | None,
+        notice: Notice,
+        spawn: Spawn,
+    ) -> None:
+        self.store = store
+        self.bind = bind
+        self.tls = tls
+        self.notice = notice
+        self.spawn = spawn
+        self.waiting: dict[str, Student] = {}
+        self.online: dict[str, Student] = {}
+        self.games: dict[int, HubGame] = {}
+
+    def say(self, student: Student, text: str) -> None:
+        self.spawn(student.send(Said(text=text)))
+
+    # Who comes and goes
+
+    def wait(self, student: Student) -> None:
+        older = self.waiting.get(student.key)
+        if older is not None:
+            self.spawn(older.close("You knocked again from another place."))
+        self.waiting[student.key] = student
+
+    def enter(self, student: Student) -> None:
+        if self.waiting.get(student.key) is student:
+            del self.waiting[student.key]
+        older = self.online.get(student.key)
+        if older is not None and older is not student:
+            older.playing = None  # (the game goes on: its link is its own)
+            self.spawn(older.close("You joined the class from another place."))
+        student.admitted = True
+        self.online[student.key] = student
+        self.notice(f"{student.name} joined the lobby.")
+        for game in self.games.values():  # (back from a drop: their game is offered again)
+            self._hand_over(student, game)
+
+    def _hand_over(self, student: Student, game: HubGame) -> None:
+        """Tell `student` where to join `game`, if they play in it."""
+        ready = game.ready(student.name)
+        if ready is not None:
+            student.playing = game
+            self.spawn(student.send(ready))
+
+    def left(self, student: Student) -> None:
+        if self.waiting.get(student.key) is student:
+            del self.waiting[student.key]
+        if self.online.get(student.key) is student:
+            del self.online[student.key]
+            self.notice(f"{student.name} left the lobby.")
+        for game in self.games.values():
+            game.unwatch(student.key)
+
+    def drop(self, key: str, reason: str) -> bool:
+        """Close the connection of `key` (waiting or in the lobby); whether there was one."""
+        student = self.online.get(key) or self.waiting.get(key)
+        if student is not None:
+            self.spawn(student.close(reason))
+        return student is not None
+
+    async def goodbye(self, reason: str) -> None:
+        for student in list(self.online.values()):
+            await student.send(Said(text=reason))
+
+    async def close_all(self) -> None:
+        for student in [*self.online.values(), *self.waiting.values()]:
+            await student.close()
+
+    async def stop_games(self) -> None:
+        for game in list(self.games.values()):
+            game.stop()
+
+    # What the teacher reads
+
+    def who(self) -> list[str]:
+        lines = [self._doing(student) for _, student in sorted(self.online.items())]
+        lines += [f"{s.name}: waiting to be admitted" for _, s in sorted(self.waiting.items())]
+        return lines or ["Nobody is here yet."]
+
+    def _doing(self, student: Student) -> str:
+        game = student.playing
+        if game is None:
+            return f"{student.name}: in the lobby"
+        other = game.names[1] if game.names[0] == student.name else game.names[0]
+        return f"{student.name}: playing {game.game_id} against {other} (game {game.number})"
+
+    def game_lines(self) -> list[str]:
+        lines = [game.words() for game in self.games.values()]
+        lines += [
+            f"Game {row.id}: {row.names[0]} vs {row.names[1]}, {row.game_id}: {row.result}"
+            for row in self.store.games()
+            if row.result
+        ]
+        return lines or ["No game has been played yet."]
+
+    def watch(self, target: str, who: object, watcher: Watcher) -> str:
+        """`watcher` gets the lines of the game `target` names (a number or a player)."""
+        game = self._game_of(target)
+        if game is None:
+            return f"No game of {target[:40]} is being played."
+        game.watch(who, watcher)
+        return f"Watching {game.words()}: its moves come as they are played."
+
+    def _game_of(self, target: str) -> HubGame | None:
+        target = target.strip()
+        if target.isascii() and target.isdigit():
+            return self.games.get(int(target))
+        student = self.online.get(key_of(target))
+        return None if student is None else student.playing
+
+    # What a student asks
+
+    def heard(self, student: Student, message: FromStudent) -> bool:
+        """Answer `message`; False when the connection closes."""
+        if isinstance(message, Bye | Knock):
+            return False
+        if not student.admitted:
+            self.say(student, WAITING_ROOM)
+        elif isinstance(message, Who):
+            for line in self.who():
+                self.say(student, line)
+        elif isinstance(message, Challenge):
+            self._challenge(student, message)
+        elif isinstance(message, Rematch):
+            self._rematch(student)
+        elif isinstance(message, Accept):
+            self._accept(student)
+        elif isinstance(message, Decline):
+            self._decline(student)
+        elif isinstance(message, Watch):
+
+            def watched(number: int, text: str) -> None:
+                self.spawn(student.send(Watched(game=number, text=text[:600])))
+
+            self.say(student, self.watch(message.target, student.key, watched))
+        return True
+
+    def _challenge(self, student: Student, message: Challenge) -> None:
+        target = self._free(student, message.name)
+        if target is None:
+            return
+        try:
+            match = read_challenge(message.game, message.flags)
+        except ChallengeProblem as problem:
+            self.say(student, f"That challenge cannot be played: {problem}.")
+            return
+        self._ask(student, target, match, "challenges you to")
+
+    def _rematch(self, student: Student) -> None:
+        if student.last is None:
+            self.say(student, "You have played no game here yet: challenge someone first.")
+            return
+        key, match = student.last
+        target = self._free(student, key)
+        if target is not None:
+            self._ask(student, target, match, "asks you for a rematch of")
+
+    def _free(self, student: Student, name: str) -> Student | None:
+        """The student called `name`, if both are free to play (else said why)."""
+        target = self.online.get(key_of(name.strip()))
+        if target is None:
+            self.say(student, f"Nobody called {name[:40]} is in the lobby.")
+        elif target is student:
+            self.say(student, "You cannot challenge yourself.")
+        elif student.playing is not None:
+            self.say(student, "You are playing a game already.")
+        elif target.playing is not None:
+            self.say(student, f"{target.name} is playing: challenge them when it ends.")
+        else:
+            return target
+        return None
+
+    def _ask(self, student: Student, target: Student, match: MatchState, asks: str) -> None:
+        target.challenge = (student.key, match)
+        words = challenge_words(match)
+        self.say(target, f"{student.name} {asks} {words}: type accept or decline.")
+        self.say(student, f"Challenge sent to {target.name}: waiting for their answer.")
+
+    def _accept(self, student: Student) -> None:
+        asked, student.challenge = student.challenge, None
+        if asked is None:
+            self.say(student, "Nobody has challenged you.")
+            return
+        challenger = self.online.get(asked[0])
+        if challenger is None or challenger.playing is not None or student.playing is not None:
+            self.say(student, "That challenge lapsed: its player left or is playing.")
+            return
+        self.spawn(self._play(challenger, student, asked[1]))
+
+    def _decline(self, student: Student) -> None:
+        asked, student.challenge = student.challenge, None
+        if asked is None:
+            self.say(student, "Nobody has challenged you.")
+            return
+        challenger = self.online.get(asked[0])
+        if challenger is not None:
+            self.say(challenger, f"{student.name} declined your challenge.")
+        self.say(student, "You declined the challenge.")
+
+    async def _play(self, first: Student, second: Student, match: MatchState) -> None:
+        """Game: start it, hand each player their seat, judge it, record its end."""
+        try:
+            await self._judged(first, second, match)
+        except Exception as error:  # (said in one line: never a traceback on the console)
+            self.notice(f"A game failed ({type(error).__name__}): it stopped.")
+
+    async def _judged(self, first: Student, second: Student, match: MatchState) -> None:
+        names = (first.name, second.name)
+        try:
+            number = self.store.new_game(match.game_id, names)
+        except StoreProblem as problem:
+            self.notice(f"{str(problem)[:1].upper()}{str(problem)[1:]}.")
+            for student in (first, second):
+                self.say(student, "The game could not start: the class's records failed.")
+            return
+        game = HubGame(number, match, names, self.bind, self.tls, self.store)
+        try:
+            await game.start()
+        except OSError as error:
+            for student in (first, second):
+                self.say(student, f"The game could not start: {error.strerror or error}.")
+            return
+        self.games[number] = game
+        first.playing = second.playing = game
+        first.last, second.last = (second.key, match), (first.key, match)
+        self.notice(f"Game {number} starts: {names[0]} vs {names[1]}, {challenge_words(match)}.")
+        for student in (first, second):
+            self._hand_over(student, game)
+        try:
+            result = await game.play()
+        finally:
+            del self.games[number]
+            for student in (first, second):
+                if student.playing is game:
+                    student.playing = None
+        if result:
+            try:
+                self.store.game_over(number, result)
+            except StoreProblem as problem:
+                self.notice(f"The result could not be kept: {problem}.")
+            text = f"Game {number} is over: {result}"
+        else:
+            text = f"Game {number} stopped before its end."
+        self.notice(text)
+        game.said("The game is over." if result else "The game stopped before its end.")
+        for student in (first, second):
+            self.say(student, text)

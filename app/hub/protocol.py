@@ -1,0 +1,166 @@
+"""What a student's machine and the hub say to each other: small, versioned pydantic
+messages, each one JSON object with a `kind` (as `app.online.protocol`).
+
+    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye
+    hub -> student: admitted, waiting, refusal, said, game-ready, watched
+
+A game itself is played over the online game protocol (`app.online`): `game-ready` hands
+each player the port and the seat's own code of the game's link, and the student's
+machine joins it as any guest joins a host. A watcher only ever gets `watched` lines:
+nothing a spectator can send names a move.
+
+Limits: a student's message is at most `MAX_STUDENT_BYTES`; every text field has a
+length limit; a message that cannot be read closes that connection, never the hub.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from app.online.protocol import MAX_NAME_SENT, MAX_REASON, BadMessage
+from rules.validation import first_problem
+
+VERSION = 1
+MAX_STUDENT_BYTES = 2 * 1024
+MAX_HUB_BYTES = 16 * 1024
+#: A challenge's game options, as typed (`--pool 1-9`): at most this many words.
+MAX_FLAGS = 16
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+class Knock(Message):
+    """The student's first message: the class code, the name and its token ("" the first
+    time)."""
+
+    kind: Literal["knock"] = "knock"
+    version: int
+    code: str = Field(max_length=32)
+    name: str = Field(max_length=MAX_NAME_SENT)
+    token: str = Field(default="", max_length=128)
+
+
+class Who(Message):
+    kind: Literal["who"] = "who"
+
+
+class Challenge(Message):
+    """Challenge `name` to `game` with its options as typed (`--pool 1-9`)."""
+
+    kind: Literal["challenge"] = "challenge"
+    name: str = Field(max_length=MAX_NAME_SENT)
+    game: str = Field(max_length=32)
+    flags: list[Annotated[str, Field(max_length=100)]] = Field(default=[], max_length=MAX_FLAGS)
+
+
+class Rematch(Message):
+    """Challenge the last opponent again, to the same game."""
+
+    kind: Literal["rematch"] = "rematch"
+
+
+class Accept(Message):
+    kind: Literal["accept"] = "accept"
+
+
+class Decline(Message):
+    kind: Literal["decline"] = "decline"
+
+
+class Watch(Message):
+    """Watch the game of a student (`NAME`) or a game by its number."""
+
+    kind: Literal["watch"] = "watch"
+    target: str = Field(max_length=MAX_NAME_SENT)
+
+
+class Bye(Message):
+    kind: Literal["bye"] = "bye"
+
+
+class Admitted(Message):
+    """The student is in the lobby as `name`; `token`: a new token to keep ("" when the
+    one sent was good)."""
+
+    kind: Literal["admitted"] = "admitted"
+    name: str = Field(max_length=MAX_NAME_SENT)
+    token: str = Field(default="", max_length=128)
+
+
+class Waiting(Message):
+    """In the waiting room: the teacher has been asked to admit the student."""
+
+    kind: Literal["waiting"] = "waiting"
+
+
+class Refusal(Message):
+    """Not taken: `reason` in words, `code` for the program."""
+
+    kind: Literal["refusal"] = "refusal"
+    reason: str = Field(max_length=MAX_REASON)
+    code: str = Field(max_length=32)
+
+
+class Said(Message):
+    """Words from the hub for the student (the lobby's news, an answer)."""
+
+    kind: Literal["said"] = "said"
+    text: str = Field(max_length=4000)
+
+
+class GameReady(Message):
+    """Game `game` is ready: join it at `port` (the hub's address) with `code`."""
+
+    kind: Literal["game-ready"] = "game-ready"
+    game: int = Field(ge=1)
+    port: int = Field(ge=1, le=65535)
+    code: str = Field(max_length=64)
+
+
+class Watched(Message):
+    """A line of game `game`, as it is played (to its watchers)."""
+
+    kind: Literal["watched"] = "watched"
+    game: int = Field(ge=1)
+    text: str = Field(max_length=MAX_REASON)
+
+
+FromStudent = Annotated[
+    Knock | Who | Challenge | Rematch | Accept | Decline | Watch | Bye, Field(discriminator="kind")
+]
+FromHub = Annotated[
+    Admitted | Waiting | Refusal | Said | GameReady | Watched, Field(discriminator="kind")
+]
+_STUDENT: TypeAdapter[FromStudent] = TypeAdapter(FromStudent)
+_HUB: TypeAdapter[FromHub] = TypeAdapter(FromHub)
+
+
+def encode(message: Message) -> str:
+    return message.model_dump_json()
+
+
+def _read(adapter: TypeAdapter[Any], raw: str | bytes, limit: int) -> Any:
+    if len(raw) > limit:
+        raise BadMessage(f"a message is at most {limit // 1024} KiB; that one was larger")
+    try:
+        return adapter.validate_json(raw)
+    except ValidationError as error:
+        field, why = first_problem(error)
+        where = f" ({field[:40]})" if field else ""
+        raise BadMessage(f"that message cannot be read{where}: {why[:200]}") from None
+    except RecursionError:
+        raise BadMessage("that message cannot be read") from None
+
+
+def read_from_student(raw: str | bytes) -> FromStudent:
+    message: FromStudent = _read(_STUDENT, raw, MAX_STUDENT_BYTES)
+    return message
+
+
+def read_from_hub(raw: str | bytes) -> FromHub:
+    message: FromHub = _read(_HUB, raw, MAX_HUB_BYTES)
+    return message

@@ -1,0 +1,203 @@
+"""A student in the class's lobby, line by line (`equation-duel class join CODE@ADDR:PORT
+--name NAME --plain`, and `class watch`): knock (the teacher admits; a token kept from
+before lets the student in at once), then the lobby's commands on standard input while
+the hub's news is said as it comes. A game the hub hands over (`game-ready`) is played
+with exactly the prompts of a local plain game: the online guest's own (`app.plain.
+online_play`), on this same loop, so the lobby stays connected meanwhile; then the
+student is back in the lobby.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shlex
+import ssl
+import sys
+from typing import Any
+
+from app.hub.client import Closed, HubClient
+from app.hub.protocol import (
+    Accept,
+    Bye,
+    Challenge,
+    Decline,
+    FromHub,
+    GameReady,
+    Rematch,
+    Said,
+    Watch,
+    Watched,
+    Who,
+)
+from app.online.codes import Address
+from app.online.guest_link import JoinRefused
+from app.online.texts import their_words
+from app.plain.base import Console
+from app.plain.online_loop import LineLoop, LoopInput
+from app.plain.online_play import INTERRUPTED, _join
+
+HELP = (
+    "The lobby's commands:",
+    "  who                              who is here, and what they play",
+    "  challenge NAME GAME [options]    e.g. challenge Bo fifty --pool 1-12",
+    "  accept, decline                  answer a challenge",
+    "  rematch                          challenge your last opponent to the same game",
+    "  watch NAME (or a game's number)  see a game's moves as they are played",
+    "  quit                             leave the class (ctrl+c too)",
+)
+
+
+def class_join_plain(
+    address: Address,
+    name: str,
+    console: Console | None = None,
+    tls: ssl.SSLContext | None = None,
+    watch: str | None = None,
+) -> int:
+    """Join the class at `address` as `name` (and watch `watch`); the exit code."""
+    console = console or Console(sys.stdin, sys.stdout)
+    loop = LineLoop()
+    client = HubClient(address, name, tls)
+    try:
+        try:
+            loop.run(client.join(lambda: console.say(_WAITING)))
+        except JoinRefused as error:
+            print(f"equation-duel: error: cannot join: {error}", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:
+            console.say()
+            return INTERRUPTED
+        console.say(f"You are in the class's lobby as {name}. Type help for its commands.")
+        if watch is not None:
+            client.send(Watch(target=watch[:60]))
+        console.stdin = loop.input(console.stdin)
+        lobby = _Lobby(loop, client, console, address, tls)
+        lobby.watching = watch is not None
+        try:
+            return lobby.run()
+        except KeyboardInterrupt:
+            console.say()
+            return INTERRUPTED
+        finally:
+            client.send(Bye())
+            loop.run(client.close())
+    finally:
+        loop.close()
+
+
+_WAITING = "Waiting for the teacher to admit you (ctrl+c stops)."
+
+
+class _Lobby:
+    def __init__(
+        self,
+        loop: LineLoop,
+        client: HubClient,
+        console: Console,
+        address: Address,
+        tls: ssl.SSLContext | None,
+    ) -> None:
+        self.loop = loop
+        self.client = client
+        self.console = console
+        self.address = address
+        self.tls = tls
+        #: Watching from `class watch`: the end of input does not leave (a projector).
+        self.watching = False
+        self._input_ended = False
+
+    def run(self) -> int:
+        while True:
+            try:
+                came = self.loop.run(self._line_or_message())
+            except Closed as closed:
+                self.console.say(f"The hub closed the connection: {closed}")
+                return 1
+            if isinstance(came, str):
+                if not self._command(came):
+                    return 0
+            elif came is None and self.watching:
+                self._input_ended = True  # (watch on: ctrl+c leaves)
+            elif came is None:
+                return 0  # (the end of input)
+            else:
+                self._show(came)
+
+    async def _line_or_message(self) -> str | FromHub | None:
+        """A line typed (str), the hub's message, or None at the end of input."""
+        stdin: Any = self.console.stdin
+        if self._input_ended:
+            return await self.client.next()
+        if not isinstance(stdin, LoopInput):
+            early = await self.client.next(0.2)
+            if early is not None:
+                return early
+            raw = stdin.readline()
+            return raw.strip() if raw else None
+        if stdin.holds_line:
+            return (await stdin.line()).decode("utf-8", "replace").strip()
+        if stdin.at_end:
+            return None
+        message = asyncio.ensure_future(self.client.next())
+        line = asyncio.ensure_future(stdin.line())
+        try:
+            await asyncio.wait((message, line), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            message.cancel()
+            line.cancel()
+        if message.done() and not message.cancelled():
+            if line.done() and not line.cancelled():
+                stdin.unread(line.result())
+            return message.result()
+        typed = line.result()
+        return typed.decode("utf-8", "replace").strip() if typed else None
+
+    def _command(self, line: str) -> bool:
+        """Do what the student typed; False to leave."""
+        if self.console.echo and line:
+            self.console.say(line)
+        try:
+            words = shlex.split(line)
+        except ValueError as error:
+            self.console.say(f"That line cannot be read: {error}.")
+            return True
+        if not words:
+            return True
+        word, rest = words[0].lower(), words[1:]
+        if word == "quit":
+            return False
+        if word == "who":
+            self.client.send(Who())
+        elif word == "challenge" and len(rest) >= 2:
+            self.client.send(Challenge(name=rest[0][:60], game=rest[1][:30], flags=rest[2:18]))
+        elif word == "rematch":
+            self.client.send(Rematch())
+        elif word == "accept":
+            self.client.send(Accept())
+        elif word == "decline":
+            self.client.send(Decline())
+        elif word == "watch" and rest:
+            self.client.send(Watch(target=" ".join(rest)[:60]))
+        elif word == "help":
+            for help_line in HELP:
+                self.console.say(help_line)
+        elif word in ("challenge", "watch"):
+            self.console.say("Type challenge NAME GAME, or watch NAME: help lists the commands.")
+        else:
+            self.console.say("That is not a command in the lobby: type help for its commands.")
+        return True
+
+    def _show(self, message: FromHub) -> None:
+        if isinstance(message, GameReady):
+            self._play(message)
+        elif isinstance(message, Watched):
+            self.console.say(f"Game {message.game}: {their_words(message.text)}")
+        elif isinstance(message, Said):  # (a refusal closes: `run` says it)
+            self.console.say(their_words(message.text))
+
+    def _play(self, ready: GameReady) -> None:
+        """The game the hub handed over, with the plain game's own prompts."""
+        place = Address(ready.code, self.address.host, ready.port)
+        self.console.say(f"Game {ready.game} begins.")
+        _join(self.loop, place, self.client.name, self.console, self.tls)
+        self.console.say("You are back in the lobby.")

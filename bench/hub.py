@@ -1,0 +1,153 @@
+"""A simulated class on one hub (docs/hub.md): N students admitted from a roster, then
+N/2 games of fifty played at once, every student on a connection of their own.
+
+    python bench/hub.py [--students 30]
+
+One process and one loop hold the hub and every student (raw lobby connections and
+the online guest links the students' machines use), on 127.0.0.1, in a fresh data
+folder. It prints: the time from the hub's start until every student is in the lobby
+(the roster admits them at once, tokens issued and stored; they knock in waves of 25); a move's round trip (from
+the mover sending it to the mover hearing it played: the link, the relay, the session,
+the database that keeps the game after every move), median and worst; the games' wall
+time; and the process's memory (VmRSS: the hub and all the students together) and CPU
+time. Read the load average printed with it: the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+WAIT = 30.0
+#: Students who press Enter at the same moment.
+WAVE = 25
+
+
+def _rss_mib() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def _class(students: int) -> None:
+    import aiohttp
+
+    from app.hub.hub import Hub
+    from app.hub.protocol import (
+        VERSION,
+        Accept,
+        Admitted,
+        Challenge,
+        GameReady,
+        Knock,
+        encode,
+        read_from_hub,
+    )
+    from app.hub.store import HubStore
+    from app.online.codes import Address
+    from app.online.guest_link import GuestLink
+    from app.online.protocol import Move, Moved
+    from rules.registry import get_game
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-hub-"))
+    store = HubStore(folder / "hub.sqlite3")
+    names = [f"Student {number}" for number in range(1, students + 1)]
+    for name in names:
+        store.admit(name)
+    hub = Hub(store)
+    started = time.perf_counter()
+    await hub.start()
+    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
+
+    async def until(ws: aiohttp.ClientWebSocketResponse, kind: type) -> object:
+        for _ in range(100):
+            raw = await ws.receive(timeout=WAIT)
+            message = read_from_hub(raw.data)
+            if isinstance(message, kind):
+                return message
+        raise RuntimeError(f"no {kind.__name__}")
+
+    async def enter(name: str) -> aiohttp.ClientWebSocketResponse:
+        ws = await session.ws_connect(f"http://127.0.0.1:{hub.port}/play")
+        await ws.send_str(encode(Knock(version=VERSION, code=hub.code, name=name)))
+        await until(ws, Admitted)
+        return ws
+
+    lobby: list[aiohttp.ClientWebSocketResponse] = []
+    for wave in range(0, students, WAVE):  # (the hub finishes 64 requests at once at most)
+        lobby += await asyncio.gather(*(enter(name) for name in names[wave : wave + WAVE]))
+    admitted = time.perf_counter() - started
+    game = get_game("fifty")
+    trips: list[float] = []
+
+    async def play(first: int) -> None:
+        a, b = lobby[first], lobby[first + 1]
+        await a.send_str(encode(Challenge(name=names[first + 1], game="fifty")))
+        await asyncio.sleep(0.05)
+        await b.send_str(encode(Accept()))
+        links = []
+        for ws in (a, b):
+            ready = await until(ws, GameReady)
+            assert isinstance(ready, GameReady)
+            links.append(GuestLink(Address(ready.code, "127.0.0.1", ready.port), "x"))
+        heard: list[asyncio.Queue[object]] = [asyncio.Queue(), asyncio.Queue()]
+        for link, queue in zip(links, heard, strict=True):
+            await link.join()
+            link.hand_to(queue.put_nowait)
+        state = game.new(game.options_from({}))
+        number = 0
+        while game.outcome(state) is None:
+            move = game.legal_moves(state)[0]
+            mover = game.to_move(state) - 1
+            sent = time.perf_counter()
+            links[mover].send(Move(number=number, text=game.format_move(move)))
+            while True:
+                message = await asyncio.wait_for(heard[mover].get(), WAIT)
+                if isinstance(message, Moved) and message.number == number:
+                    break
+            trips.append(time.perf_counter() - sent)
+            state = game.play(state, move)
+            number += 1
+            await asyncio.sleep(0.12)  # (a person's pace, under the rate cap)
+        for link in links:
+            await link.close()
+
+    games_started = time.perf_counter()
+    await asyncio.gather(*(play(first) for first in range(0, students - 1, 2)))
+    games_wall = time.perf_counter() - games_started
+    rss = _rss_mib()
+    for ws in lobby:
+        await ws.close()
+    await session.close()
+    await hub.stop()
+    store.close()
+    cpu = time.process_time()
+    print(f"load average: {os.getloadavg()[0]:.1f}")
+    print(f"students: {students}; games at once: {students // 2}")
+    print(f"admitted from cold start: {admitted * 1000:.0f} ms")
+    median = statistics.median(trips) * 1000
+    print(f"move round trip: median {median:.1f} ms, worst {max(trips) * 1000:.1f} ms")
+    print(f"games played in {games_wall:.1f} s; {len(trips)} moves")
+    print(f"memory (VmRSS, hub and students): {rss:.1f} MiB; CPU {cpu:.1f} s")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=30)
+    args = parser.parse_args()
+    os.environ.setdefault("EQUATION_DUEL_DATA", tempfile.mkdtemp(prefix="bench-hub-data-"))
+    asyncio.run(_class(max(2, args.students)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,106 @@
+"""A real hub on 127.0.0.1, port 0, in the test's own loop, and a student's raw client;
+every wait is bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+
+from app.hub.hub import Hub
+from app.hub.protocol import VERSION, FromHub, Knock, Message, encode, read_from_hub
+from app.hub.store import HubStore
+
+WAIT = 10.0
+
+
+@contextlib.asynccontextmanager
+async def running_hub(path: Path, said: list[str] | None = None) -> AsyncIterator[Hub]:
+    """A hub with its records in `path`; what it says to the teacher goes to `said`."""
+    store = HubStore(path)
+    hub = Hub(store, notice=(said if said is not None else []).append)
+    await hub.start()
+    try:
+        yield hub
+    finally:
+        await hub.stop("The hub stops.")
+        store.close()
+
+
+class Client:
+    """A student's connection, message by message."""
+
+    def __init__(self, session: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse):
+        self.session = session
+        self.ws = ws
+
+    @classmethod
+    async def open(cls, hub: Hub) -> Client:
+        session = aiohttp.ClientSession()
+        ws = await session.ws_connect(f"http://127.0.0.1:{hub.port}/play")
+        return cls(session, ws)
+
+    @classmethod
+    async def knock(cls, hub: Hub, name: str, token: str = "", code: str = "") -> Client:
+        client = await cls.open(hub)
+        await client.send(Knock(version=VERSION, code=code or hub.code, name=name, token=token))
+        return client
+
+    async def send(self, message: Message) -> None:
+        await self.ws.send_str(encode(message))
+
+    async def next(self) -> FromHub | None:
+        """The hub's next message (None: the connection closed)."""
+        raw = await self.ws.receive(timeout=WAIT)
+        if raw.type != aiohttp.WSMsgType.TEXT:
+            return None
+        return read_from_hub(raw.data)
+
+    async def until(self, kind: type[Message], limit: int = 200) -> FromHub:
+        """The next message of `kind` (others passed over; bounded)."""
+        for _ in range(limit):
+            message = await self.next()
+            assert message is not None, f"closed before a {kind.__name__}"
+            if isinstance(message, kind):
+                return message
+        raise AssertionError(f"no {kind.__name__} came")
+
+    async def said_until(self, words: str, limit: int = 200) -> list[str]:
+        """The lines said (and watched) until one holds `words` (bounded)."""
+        lines: list[str] = []
+        for _ in range(limit):
+            message = await self.next()
+            assert message is not None, f"closed before {words!r}; heard {lines}"
+            text = getattr(message, "text", None) or getattr(message, "reason", None)
+            if text is not None:
+                lines.append(text)
+                if words in text:
+                    return lines
+        raise AssertionError(f"{words!r} never came: {lines}")
+
+    async def closed(self) -> bool:
+        """Whether the hub closes this connection (what it sends first is passed over)."""
+        for _ in range(50):
+            raw = await self.ws.receive(timeout=WAIT)
+            if raw.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                return True
+            if raw.type == aiohttp.WSMsgType.ERROR:
+                return True
+        return False
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close()
+        await self.session.close()
+
+
+async def until(condition: object, what: str) -> None:
+    """Wait (bounded) until `condition()` holds."""
+    for _ in range(200):
+        if condition():  # type: ignore[operator]
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{what} never happened")
