@@ -34,7 +34,7 @@ from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
 from app.plain.base import Console
 from app.plain.online_loop import LineLoop, LoopInput
-from app.plain.online_play import INTERRUPTED, _join
+from app.plain.online_play import INTERRUPTED, join_on
 
 HELP = (
     "The lobby's commands:",
@@ -199,5 +199,5 @@ class _Lobby:
         """The game the hub handed over, with the plain game's own prompts."""
         place = Address(ready.code, self.address.host, ready.port)
         self.console.say(f"Game {ready.game} begins.")
-        _join(self.loop, place, self.client.name, self.console, self.tls)
+        join_on(self.loop, place, self.client.name, self.console, self.tls)
         self.console.say("You are back in the lobby.")

@@ -168,53 +168,63 @@ def join_plain(
     with contextlib.closing(LineLoop()) as loop:
         console = console or Console(sys.stdin, sys.stdout)
         console.stdin = loop.input(console.stdin)
-        link = GuestLink(address, name, tls=tls)
-        try:
-            welcome = loop.run(link.join())
-        except JoinRefused as error:
-            print(f"equation-duel: error: cannot join: {error}", file=sys.stderr)
-            return 1
-        try:
-            match = MatchState.model_validate(welcome.match)
-            if match.game_id not in GAME_IDS:
-                raise ValueError(f"unknown game {match.game_id!r}")
-            game = get_game(match.game_id)
-            names = (
-                tidy_name(their_words(welcome.names[0]), "Player 1", NAME_LIMIT),
-                tidy_name(their_words(welcome.names[1]), "Player 2", NAME_LIMIT),
-            )
-            inner = driver_class(game.id)(game, console, names)
-            player = GuestPlayer(
-                link, game, inner, welcome.seat, welcome.turn, welcome.takebacks, loop
-            )
-            player.limit = match.turn_seconds
-            driver = OnlineDriver(
-                inner, welcome.seat, player.own_turn, player.host_turn, player.hand_over
-            )
-            record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
-            runner = MatchRunner(
-                driver,
-                match,
-                seconds=welcome.seconds,
-                clock=player.answered,
-                keeper=SavedGames(),
-                players=players_of(names),
-                started=now(),
-                record_id=record_id,
-            )
-            OnlineCommands.install(runner, player)
-        except (ValidationError, ValueError) as error:
-            loop.run(link.close("The game could not be read."))
-            why = their_words(str(error), 200)
-            print(f"equation-duel: error: the host's game cannot be read: {why}", file=sys.stderr)
-            return 1
-        console.say(f"Joined {names[2 - welcome.seat]}'s game as Player {welcome.seat}.")
-        stopped = play_out(runner, console)
-        finished = match_outcome(runner.match) is not None
-        if finished:
-            loop.run(link.close())
-            _mark(record_id, HOST_SEAT if welcome.seat == GUEST_SEAT else GUEST_SEAT)
-            return 0
-        console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
-        loop.run(link.close(f"{names[welcome.seat - 1]} left: the game is kept."))
-        return INTERRUPTED if stopped == "interrupted" else 0
+        return join_on(loop, address, name, console, tls)
+
+
+def join_on(
+    loop: LineLoop,
+    address: Address,
+    name: str,
+    console: Console,
+    tls: ssl.SSLContext | None = None,
+) -> int:
+    """Join and play the game at `address` on `loop`, whose input `console` reads (the
+    class lobby's loop stays connected meanwhile); the exit code."""
+    link = GuestLink(address, name, tls=tls)
+    try:
+        welcome = loop.run(link.join())
+    except JoinRefused as error:
+        print(f"equation-duel: error: cannot join: {error}", file=sys.stderr)
+        return 1
+    try:
+        match = MatchState.model_validate(welcome.match)
+        if match.game_id not in GAME_IDS:
+            raise ValueError(f"unknown game {match.game_id!r}")
+        game = get_game(match.game_id)
+        names = (
+            tidy_name(their_words(welcome.names[0]), "Player 1", NAME_LIMIT),
+            tidy_name(their_words(welcome.names[1]), "Player 2", NAME_LIMIT),
+        )
+        inner = driver_class(game.id)(game, console, names)
+        player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn, welcome.takebacks, loop)
+        player.limit = match.turn_seconds
+        driver = OnlineDriver(
+            inner, welcome.seat, player.own_turn, player.host_turn, player.hand_over
+        )
+        record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
+        runner = MatchRunner(
+            driver,
+            match,
+            seconds=welcome.seconds,
+            clock=player.answered,
+            keeper=SavedGames(),
+            players=players_of(names),
+            started=now(),
+            record_id=record_id,
+        )
+        OnlineCommands.install(runner, player)
+    except (ValidationError, ValueError) as error:
+        loop.run(link.close("The game could not be read."))
+        why = their_words(str(error), 200)
+        print(f"equation-duel: error: the host's game cannot be read: {why}", file=sys.stderr)
+        return 1
+    console.say(f"Joined {names[2 - welcome.seat]}'s game as Player {welcome.seat}.")
+    stopped = play_out(runner, console)
+    finished = match_outcome(runner.match) is not None
+    if finished:
+        loop.run(link.close())
+        _mark(record_id, HOST_SEAT if welcome.seat == GUEST_SEAT else GUEST_SEAT)
+        return 0
+    console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
+    loop.run(link.close(f"{names[welcome.seat - 1]} left: the game is kept."))
+    return INTERRUPTED if stopped == "interrupted" else 0
