@@ -1,16 +1,9 @@
-"""Which moves are the same choice, and which moves change nothing (for the puzzles'
-counts and plausible play, and for the analysis's examples: `rules.words.analysis`).
+"""Which moves are the same choice, and which change nothing (RULINGS.md, "Puzzles").
 
-- Two moves are the same choice when a player would not tell them apart
-  (RULINGS.md, "Puzzles"): fifty's `4*8` and `8*4`; collect's or conquest's number
-  with one declaration or another; countdown's `+2` and `*2` from a total of 2 (the
-  same total, the same number used); a template digit in either of two slots that the
-  template treats alike (the two factors of `_ × _`).
-- A move changes nothing when the position's figures stay as they were: countdown's
-  `×1`, `÷1`, a pass or any move that leaves the running total; fifty's `1÷2` (a result
-  of 0). Plausible play makes such a move only when every legal move is one.
-- A collect player who could declare a true equation with the pick declares it: the
-  pick alone is not plausible then.
+Same choice: fifty's `4*8` and `8*4`; a number with one declaration or another; countdown's
+`+2` and `*2` from a total of 2; a digit in either of two slots the template treats alike.
+Changes nothing: countdown's `×1`, `÷1`, a pass; fifty's `1÷2`. Plausible play makes such
+a move only when every legal move is one, and never a collect pick alone that could declare.
 """
 
 from __future__ import annotations

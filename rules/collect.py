@@ -1,13 +1,8 @@
-"""Equation Duel: Collect & Declare (seed 000, RULINGS.md "collect").
+"""Equation Duel: Collect & Declare (seed 000, RULINGS.md "collect"); the rules are in
+`rules/texts/collect.md`.
 
-Players take turns picking a number from a shared pool; after each pick the mover may
-declare one equation built from the numbers they have collected. The first valid
-declaration wins. When the pool runs out the game goes to sudden death: two full rounds
-(four turns) of declarations only, then the higher sum of collected numbers wins (equal
-sums: the player holding the single largest number).
-
-Notation: a turn is the number picked, optionally followed by `:` and the declared
-equation without spaces (`7`, `3:5-2=3`); in sudden death `:EQUATION`, or `:` alone.
+Notation: the number picked, optionally `:` and the declared equation without spaces
+(`7`, `3:5-2=3`); in sudden death `:EQUATION`, or `:` alone.
 """
 
 from __future__ import annotations

@@ -1,11 +1,4 @@
-"""Countdown Duel (seed 004): a shared running total, each player's own numbers 1-9.
-
-A turn applies one operator and one of the mover's unused numbers to the running total;
-reaching the target (30) or more on your move wins at once. A well-formed but illegal move
-(division by zero, a number outside the pool, a number already used) loses the turn, and
-`pass` loses it on purpose. Two turns in a row without a valid move, or both players out of
-numbers, end the game in a stalemate that the last valid mover wins (RULINGS.md, countdown).
-"""
+"""Countdown Duel (seed 004, RULINGS.md "countdown"); the rules are in `rules/texts/countdown.md`."""
 
 from __future__ import annotations
 

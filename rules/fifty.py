@@ -1,12 +1,5 @@
-"""Equation Duel: Exactly Fifty (seed 002, rulings in RULINGS.md, "fifty").
-
-Two players share a pool of numbers (1 to 9). A turn takes two different unused numbers
-and one operator, `A op B`; the result (÷ is integer division, 7 ÷ 2 = 3) is added to the
-mover's score. The mover wins at once on exactly the target (50) and loses at once above
-it. When fewer than two numbers remain the score closer to the target wins; equal scores:
-the second player (the one who did not start) wins.
-
-Notation: `A op B` without spaces, e.g. `6*7`, `9-5`, `7/2`; order matters for − and ÷.
+"""Equation Duel: Exactly Fifty (seed 002, RULINGS.md "fifty"); the rules are in
+`rules/texts/fifty.md`. Notation: `A op B` without spaces (`6*7`, `9-5`, `7/2`).
 """
 
 from __future__ import annotations

@@ -1,16 +1,9 @@
-"""Match play for any game: best of 1, 3, 5 or 7 rounds, and an optional clock per turn.
+"""Match play for any game: best of N rounds, and an optional clock per turn.
 
-A match is a frozen model holding the current round's moves in the game's notation, so
-the round's state is always a replay (`current_state`). The starting player alternates:
-round 1 starts with the options' `first`, round 2 with the other player, and so on. A
-round ends when the game has an outcome, or when the player to move runs out of time
-(`time_out`): that player loses the round. A best-of-N match is won by the first player
-to win (N + 1) / 2 rounds; the games have no draws, so this is also the majority.
-
-The template game's "first to N round wins" (its option `rounds_to_win`, RULINGS.md
-"template") is this feature: a match of best of 2N - 1. Its option `turn_seconds` is the
-match's clock. When a game's options have these fields, `new_match` keeps them in step
-with the match settings, and refuses settings that disagree with them.
+A match holds the current round's moves in notation, so the round's state is a replay.
+The starter alternates by round; running out of time loses the round. The template's
+`rounds_to_win` and `turn_seconds` options are this feature: `new_match` keeps them in
+step with the match settings and refuses settings that disagree.
 """
 
 from __future__ import annotations

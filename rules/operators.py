@@ -1,8 +1,5 @@
-"""The four operators, as players type them and as the screen shows them.
-
-Players may write `+ - * /` or `+ − × ÷` (and lowercase `x` for ×); the UI shows `+ − × ÷`.
-Nothing else is an operator (RULINGS.md: `X`, `·`, `–` and `:` are refused).
-Inside the rules an operator is always one of the ASCII symbols `+ - * /`.
+"""The four operators: typed `+ - * /` or `+ − × ÷` (and `x`), shown `+ − × ÷`, held inside
+the rules as ASCII `+ - * /`. Nothing else is an operator (RULINGS.md).
 """
 
 from __future__ import annotations

@@ -1,19 +1,9 @@
-"""Computer players at three levels, written once against the game verbs and the solver.
+"""Computer players at three levels (`player_for`, `make_player`), deterministic per seed.
 
-    player_for(level, game, seed=None)     -> a function from a state of `game` to its move
-    make_player(level, game_id, seed=None) -> the same for a game chosen by id
-
-- easy: random legal moves; when a move wins at once (a declaration that balances, a hit
-  on the target, an equation completed) it spots it half the time, and otherwise plays one
-  of the moves that do not win at once.
-- medium: takes a win at once when there is one, avoids moves that hand the opponent a
-  win at once (or lose at once), otherwise plays at random.
-- perfect: the solver. In a won position it plays a fastest win, so a won game never
-  slips; in a lost one it makes the opponent's win as long as possible and then as hard
-  as possible (then the fewest replies that keep the opponent's fastest win). The
-  search is `rules.solver.perfect` (value first, then distance).
-
-Players are deterministic for a given seed (ties between equal moves are drawn from it).
+- easy: random; spots a win at once half the time, else plays a move that does not win.
+- medium: takes a win at once, avoids handing one to the opponent, else random.
+- perfect: the solver (`rules.solver.perfect`): the fastest win; when lost, the longest
+  and hardest resistance.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""Checking a game record by replaying it through the rules, and stepping through it.
-
-`match_of(record)` replays every move of a record (`rules.records.GameRecord`) and
-checks its rounds and result against what the moves give; `validate`, `state_of` and
-`seconds_of` are built on it, and `replay_steps` lists every position for the replay
-screen. Anything wrong is a `RecordError` naming the move or the round.
+"""Checking a game record by replaying it through the rules (`match_of`), and stepping
+through it (`replay_steps`). Anything wrong is a `RecordError` naming the move or round.
 """
 
 from __future__ import annotations

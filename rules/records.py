@@ -1,14 +1,7 @@
 """Game records: the one format for saves, replays, exports and statistics (DESIGN.md).
 
-A record is JSON: the `format` version, the game id and options, the two players (name;
-human or a computer level), every move in notation with the seconds it took, the match
-settings and each finished round, the result and why, and the start and end times. A
-record is checked by replaying its moves through the rules (`rules.record_check`), so a
-hand-edited file with an illegal move is refused with a message naming the move;
-`rules.record_json.from_json` raises `RecordError` for anything wrong, never another
-exception. This module is the format itself and building a record from a match.
-
-A single game is a match of best of 1: it has one round, and its result is the game's.
+A record is checked by replaying its moves (`rules.record_check`), so a hand-edited file
+with an illegal move is refused naming the move. A single game is a match of best of 1.
 """
 
 from __future__ import annotations
@@ -258,11 +251,6 @@ def record_from_moves(
     return record_from_match(match, players, seconds, started, ended)
 
 
-def with_moves(record: GameRecord, match: MatchState, seconds: Sequence[float]) -> GameRecord:
-    """The same game (id, players, start) brought up to date with `match`."""
-    return record_from_match(match, record.players, seconds, record.started, None, record.id)
-
-
 # Messages the record modules share.
 
 
@@ -279,6 +267,4 @@ def problem_of(error: Exception) -> str:
     if isinstance(error, ValidationError):
         where, message = first_problem(error)
         return f"{where}: {message}" if where else message
-    if isinstance(error, UnknownGame):
-        return str(error)
     return str(error)

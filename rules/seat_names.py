@@ -1,11 +1,8 @@
 """The names the two seats play under, for every front end.
 
-A computer seat is always named by its level, "Computer (perfect)", whatever name was
-typed in its seat (RULINGS.md, "Names online and in a class": a computer is never the
-same player as a person, whatever it is called), so the statistics, the ratings and the
-teacher's report never count the computer's games under a person's name ("Bo" typed,
-then Computer picked). Two computers of the same level are numbered ("Computer 1
-(perfect)", "Computer 2 (perfect)") so that the game-over line says which one won.
+A computer seat is named by its level whatever was typed (RULINGS.md, "Names online and
+in a class"), so no statistic counts its games under a person's name; two computers of
+one level are numbered so the game-over line says which won.
 """
 
 from __future__ import annotations

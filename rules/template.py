@@ -1,14 +1,6 @@
-"""Equation Duel: Templates (seed 001, rulings in RULINGS.md, "template").
-
-Both players have the same equation template with three slots, `_ + _ × _` by default.
-A turn takes one unused digit from the shared pool and places it in any empty slot of
-either template; placed digits never move. When all six slots are full the higher result
-wins (standard precedence); equal results: the second player (who did not start) wins.
-A result that divides by zero is undefined and loses to any defined result.
-
-Notation: `DIGIT@PLAYER.SLOT`, slots numbered 1-3 left to right: `9@1.1` puts 9 in
-Player 1's first slot. A match of several rounds and the per-turn time limit live in
-`rules.match` and the drivers; a state here is one round.
+"""Equation Duel: Templates (seed 001, RULINGS.md "template"); the rules are in
+`rules/texts/template.md`. Notation: `DIGIT@PLAYER.SLOT` (`9@1.1`: 9 in Player 1's first
+slot). A state is one round; matches and the clock are `rules.match`'s.
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""The options of Equation Duel: Templates: the template, the digits, the match and the clock.
-
-A template is read by `rules.equation.parse_template` and must have exactly three slots;
-it is stored in its canonical text (`_ + _ × _`), whichever spelling the player typed.
-"""
+"""The options of Templates; a template is stored in its canonical text (`_ + _ × _`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""The equation checker: tokenizer, parser, exact verdicts, templates and the search.
-
-A player's text is read by our own tokenizer and shunting-yard parser; sympy only ever
-sees numbers this package built. See docs/equation-checker.md.
-"""
+"""The equation checker: our own tokenizer and parser; sympy only sees numbers built here."""
 
 from rules.equation.check import Verdict, check_equation, normalize_equation, pretty_equation
 from rules.equation.preview import evaluate_steps, preview_equation

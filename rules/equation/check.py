@@ -1,7 +1,6 @@
 """The verdict on a declared equation: valid or not, why, and each side's exact value.
 
-sympy does the exact arithmetic on numbers this module builds itself; a player's text
-never reaches eval, sympify or parse_expr. sympy is imported on the first check only.
+A player's text never reaches eval, sympify or parse_expr; sympy is imported lazily.
 """
 
 from __future__ import annotations

@@ -1,9 +1,4 @@
-"""Read a player's equation text into tokens, character by character.
-
-Nothing here evaluates text: every character is either one the games know (ASCII digits,
-operators in either spelling, parentheses, `=`, `_` for a template slot, spaces) or the
-reason the text is refused.
-"""
+"""Read a player's equation text into tokens: nothing here evaluates text."""
 
 from __future__ import annotations
 

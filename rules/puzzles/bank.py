@@ -1,19 +1,8 @@
-"""The shipped bank of puzzles (`bank.json`, made by `python -m rules.puzzles.make_bank`).
+"""The shipped bank of puzzles (`bank.json`, made by `python -m rules.puzzles.make_bank`):
+generating one takes the solver up to seconds, so the app picks from these.
 
-Generating a puzzle takes the solver from a few milliseconds to a few seconds (a
-countdown game is solved afresh at every position), so the app and the CLI pick from
-puzzles generated ahead of time: instant, and the same for everyone.
-
-    pick(game_id, seed, difficulty) -> Puzzle     (NoPuzzle, saying why, when none)
-    daily(date) -> Puzzle                          (NoPuzzle when the day has none)
-    check(puzzle) -> list[str]    what the solver finds wrong with it (empty: sound)
-    loaded() -> Bank              the bank with how many entries were left out
-
-The file is read and checked entry by entry when first used (rules.puzzles.bank_file):
-a tampered entry is left out and counted, never a crash. The full screen reads it in the
-background once the menu is drawn (app.tui.preload), so the first puzzle does not wait
-for the check; a caller that comes while that read is under way waits for it rather
-than reading the file a second time.
+The file is read and checked when first used (`rules.puzzles.bank_file`); a caller that
+comes while another thread reads it waits for that read rather than reading it again.
 """
 
 from __future__ import annotations

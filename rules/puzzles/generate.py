@@ -1,15 +1,7 @@
-"""Puzzles made from plausible play: the medium computer for both sides from a seeded start.
-
-    generate(game_id, seed, difficulty=None) -> Puzzle
-
-A seed picks the default options (every other seed) or one of the rule book's variants
-(never toy options such as countdown's pool 1-3 or target 10, nor the setups the solver
-settles slowly), then both sides play the medium computer (now and then the easy one, so
-that positions after a mistake come up too). Play is plausible: a move that changes
-nothing (countdown's `×1`, `÷1` or a pass, fifty's `1÷2`) is replaced by a random move
-that changes something, unless there is none (`rules.choices.plausible`). Every
-position on the way is judged by the solver (`rules.puzzles.judge`); the first one of
-the wanted difficulty is the puzzle, or, after a few games, the one closest to it.
+"""Puzzles made from plausible play: the medium computer (now and then the easy one) for both
+sides from a seeded start, on the default options or a rule book variant. Every position
+is judged by the solver; the first of the wanted difficulty is the puzzle, or after a few
+games the closest one.
 """
 
 from __future__ import annotations

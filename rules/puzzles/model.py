@@ -1,8 +1,5 @@
-"""What a puzzle is: a position of one game where the player to move can force a win.
-
-A puzzle is stored as the game, its options and the moves (notation) that reach the
-position from the start, so it is replayed by the game's own rules. The solution is every
-move that wins (notation, sorted); the difficulty is read from the solver's figures.
+"""What a puzzle is: a game, its options and the moves reaching the position (replayed by the
+game's own rules), every winning move as the solution, and the solver's figures.
 """
 
 from __future__ import annotations

@@ -1,22 +1,9 @@
 """The generic exact solver: negamax with alpha-beta and a transposition table.
 
-Every game here is finite, two-player, perfect information and without draws, so every
-position is a win or a loss for the side to move. A position's score says which and how
-soon, from the side to move's point of view:
-
-    win in p plies   ->  WIN - p     (positive)
-    loss in p plies  ->  -(WIN - p)  (negative)
-
-so the larger score is the better one: a faster win, or a longer resistance. A child's
-score `c` is seen one ply earlier from the other side as `1 - c` (c > 0) or `-c - 1`
-(c < 0); the search window is mapped through the inverse, so alpha-beta stays exact.
-
-The search runs on a game's *spec* (`rules.solver.specs`): a small hashable node for each
-position (the state key), the children of a node in a good order, and markers for moves
-that end the game. A node is searched once per window; the table keeps a lower and an
-upper bound of its score. A game without a spec is searched through its own verbs
-(`GenericSpec`), which is exact but slow. Moves at the root are always taken from the
-game's own `legal_moves`/`play`, so notation and results come from the rules themselves.
+No game draws, so a score says who wins and how soon for the side to move: a win in p
+plies is `WIN - p`, a loss `-(WIN - p)`; a child's `c` is `1 - c` (c > 0) or `-c - 1`
+(c < 0) one ply earlier. The search runs on a game's spec (`rules.solver.specs`), or on the
+game's own verbs (`GenericSpec`) without one; root moves always come from the rules.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
-"""Countdown Duel's exact solver: the hook `rules.solver.core` calls for this game.
+"""Countdown Duel's exact solver, the hook `rules.solver.core` calls for this game.
 
-`solve_countdown(state)` gives the value of a position (`Solution`), and
-`countdown_move_values(state)` the value after each legal move. Positions are packed into
-ints and searched by `rules.solver.countdown_engine` (the ideas are explained there and in
-docs/countdown-solver.md). A position that is not *normal* (a player has just passed, or
-one built by hand with another stalemate winner) is read here with the rules' own meaning
-for a ply or two, until every line has reached a normal position.
+Positions are searched by `rules.solver.countdown_engine` (docs/countdown-solver.md); a
+position that is not normal (just after a pass) is read with the rules for a ply or two.
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
 """The perfect player's move in Countdown Duel (see `rules.solver.perfect`).
 
-In a normal position (nobody has passed since the last valid move) the value comes
-first: which moves win, by zero-window tests; only the winning moves are then scored
-exactly (the fastest win), or, when every move loses, every move is (the longest
-resistance: the engine's scores from the count of numbers are right most of the time
-there). Other positions use the exact scores of `rules.solver.countdown.move_scores`. Among several longest resistances, the one
-after which the fewest of the opponent's replies keep their fastest win is played (as
-in `rules.solver.perfect`); each reply is one zero-window test near that score
-(`CountdownEngine.at_most`), not a full solve per candidate as before, which is what
-made the lost starting positions slow.
+In a normal position the value comes first (zero-window tests), then only the winning
+moves are scored exactly, or every move when all lose. Among equal resistances, the one
+leaving the opponent the fewest fastest wins is played (one zero-window test per reply).
 """
 
 from __future__ import annotations

@@ -1,11 +1,5 @@
-"""What every part of the solver shares: scores, end markers, the spec protocol, results.
-
-This module imports no other part of `rules.solver`, so the search (`core`), the games'
-specs (`specs`) and countdown's own solver (`countdown`) all import from here and never
-from each other in a circle.
-
-Scores are seen from the side to move: a win in p plies scores `WIN - p`, a loss in p
-plies `-(WIN - p)`, so the larger score is always the better one.
+"""What every part of the solver shares (so `core`, `specs` and `countdown` never import each
+other): scores seen from the side to move, a win in p plies `WIN - p`, a loss `-(WIN - p)`.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
-"""The course of a tournament: build it, pair rounds, enter results, mark absences.
+"""The course of a tournament: build it, pair rounds, enter results, mark absences; each step
+returns a new Tournament or raises TournamentError in words.
 
-Every step takes a Tournament and returns a new one (the models are frozen); a step
-that cannot be done raises TournamentError, saying why in words.
-
-- Round robin: every round is laid out at the start from the Berger tables. A player
-  marked absent has their pairing of that round postponed: it stays on the list, to be
-  played (or entered) on a later day. With an odd number the bye rotates as the
-  tables say.
-- Swiss: round 1 is paired at the start, each next round as soon as the one before is
-  complete. A player marked absent before any result of the round is in is left out
-  and the round is paired again without them (no pairing, no points); once results are
-  in, their opponent wins by forfeit.
+Round robin: an absent player's pairing is postponed. Swiss: an absence before any result
+re-pairs the round without them; once results are in, their opponent wins by forfeit.
 """
 
 from __future__ import annotations

@@ -1,11 +1,5 @@
-"""A tournament as data: the roster, the game and its options, the format, the rounds.
-
-Points: a won pairing (a match of best of 1, 3 or 5) is 1, a lost one 0 (these games
-have no draws). A Swiss bye (the pairing-allocated bye) is 1, as FIDE's Swiss rules
-give it; a round-robin bye is 0, since every player of an odd group has one. A
-pairing one player missed is `forfeit`: 1 to the one who came; like the byes, it is
-not a game played, and the tie-breaks count it against FIDE's dummy opponent
-(rules.tournament.tiebreaks).
+"""A tournament as data. Points: a won pairing 1, a lost one 0 (no draws); a Swiss bye 1, a
+round-robin bye 0 (every player of an odd group has one); a forfeit 1 to the one who came.
 """
 
 from __future__ import annotations
@@ -53,10 +47,6 @@ class Pairing(_Frozen):
     @property
     def winner_name(self) -> str | None:
         return None if self.winner is None else self.names[self.winner - 1]
-
-    @property
-    def loser_name(self) -> str | None:
-        return None if self.winner is None else self.names[2 - self.winner]
 
     @property
     def label(self) -> str:

@@ -1,17 +1,9 @@
-"""One Swiss round: a Dutch-like pairing, simplified (docs/classroom.md says how).
+"""One Swiss round: Dutch-like, simplified (docs/classroom.md; FIDE C.04.3).
 
-What it keeps of FIDE's Dutch system (Handbook C.04.3):
-- no two players meet twice (absolute);
-- who starts stays balanced: a player's starts minus seconds never leaves −1…+1 (two
-  players who both started more, or both second more, are not paired) — relaxed only
-  when no pairing exists otherwise;
-- the highest unpaired player is paired first, with the nearest score first; inside a
-  score group the top half meets the bottom half (1st against the middle one);
-- with an odd number present, the bye goes to the lowest-placed player who has not had
-  one (then to the lowest-placed of all).
-What it leaves out: floaters' histories, the C.04.3 quality criteria beyond those
-above, and accelerated pairings. The search is a bounded backtracking: a round that
-cannot be paired within the bound is refused in words, never a hang.
+Kept: no rematch; starts balanced within −1…+1 (relaxed only when nothing else pairs);
+the highest unpaired first, nearest score, top half against bottom half; the bye to the
+lowest-placed without one. A bounded backtracking: an unpairable round is refused, never
+a hang.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""The solver's verdicts in words: hints, the analysis and the command line's `solve`.
-
-A count of moves is a player's own moves to the end of the game with best play (as players
-count them). A hint numbers them: "you win on your 3rd move, counting this one" (this move,
-then two more of yours), "Bob's next move wins". The solver counts both players' moves
-(plies); `own_moves` turns them into one player's.
+"""The solver's verdicts in words: hints, the analysis and `solve`. The solver counts plies;
+players count their own moves ("you win on your 3rd move, counting this one").
 """
 
 from __future__ import annotations

@@ -1,9 +1,4 @@
-"""The analysis of a game in words: values, the moves that win, the first mistake.
-
-A value is (winner with best play, moves to the end: the solver counts both players'); the
-words count the winner's own moves, as players do. Moves are in notation as the analysis
-gives them and come out described (`8 × 1 = 8`, `27 ÷ 3 = 9`, `9 → Bob slot 1`).
-"""
+"""The analysis of a game in words; values count the winner's own moves, as players do."""
 
 from __future__ import annotations
 

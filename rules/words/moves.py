@@ -1,13 +1,5 @@
-"""Any game's move in words, from the game's own describe module.
-
-    describe_move("fifty", state, "8*1")               "Play 8 × 1 = 8"
-    move_effect("fifty", state, "8*1", Voice(you=1))   "your score reaches exactly 50"
-    move_sentence("fifty", state, "8*1", voice)        "Play 8 × 1 = 8: your score …."
-    short_move("fifty", state, "8*1", marks)           "8 × 1 = 8" (the move list)
-
-A move is given in notation or as the game's move model; `state` is the position it is
-played in. Each game's wording lives in `rules/words/<game>.py`, listed here in a table
-filled by plain imports (`MOVE_WORDS`).
+"""Any game's move in words, from each game's module in `rules/words/` (`MOVE_WORDS`): a
+move is notation or the game's move model, `state` the position it is played in.
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""The solver's spec for Equation Conquest (see `rules.solver.specs`).
-
-A table over the last two numbers (retrograde analysis), since the last two
-numbers are all that matters; with numbers from 1 every pair can be completed.
-"""
+"""The solver's spec for Equation Conquest: a retrograde table over the last two numbers."""
 
 from __future__ import annotations
 
