@@ -10,7 +10,7 @@ from rules.base import PlayerNo
 from rules.conquest import completing_numbers, equations_of
 from rules.equation import find_equation
 from rules.registry import get_game
-from rules.solver import move_values, solve
+from rules.solver.core import move_values, solve
 from rules.solver.perfect import perfect_choice
 from rules.words.advice import best_line
 from rules.words.common import DEFAULT_NAMES, Names

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.choices import base_move, choices
 from rules.puzzles.model import DIFFICULTIES, Difficulty, Figures
-from rules.solver import move_values
+from rules.solver.core import move_values
 
 #: The most winning moves a puzzle may have.
 MAX_WINNING = 6

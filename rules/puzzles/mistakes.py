@@ -10,7 +10,7 @@ from rules.base import PlayerNo
 from rules.puzzles.judge import difficulty_of, offered, winning_moves
 from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import get_game
-from rules.solver import solve
+from rules.solver.core import solve
 
 #: Mistakes taken from one game at most (the first ones: they decided the game).
 MAX_PER_GAME = 3

@@ -11,7 +11,7 @@ from rules.analysis import hint
 from rules.base import PlayerNo, other
 from rules.puzzles.words import move_words
 from rules.registry import get_game
-from rules.solver import move_values, solve
+from rules.solver.core import move_values, solve
 from rules.words.common import as_noun
 from rules.words.outcome import reason_text
 
