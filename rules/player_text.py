@@ -82,18 +82,23 @@ def decode(data: bytes) -> str:
         raise PlayerTextError(NOT_TEXT) from None
 
 
+def _refuse_control(char: str) -> None:
+    category = unicodedata.category(char)
+    if category == "Cs":  # an undecodable byte kept as a surrogate
+        raise PlayerTextError(NOT_TEXT)
+    if category in ("Cc", "Cf", "Co", "Cn"):
+        raise PlayerTextError(f"{describe_char(char)} is not allowed")
+
+
 def _check_line(text: str) -> None:
     if len(text) > MAX_LINE:
         raise PlayerTextError(f"that line is too long (more than {MAX_LINE:,} characters)")
 
 
 def normalize(text: str) -> str:
-    """The text with every run of whitespace made one space, and no space around it.
-
-    Raises PlayerTextError for a line that is too long, a digit that is not 0-9, a
-    control character, or characters that are not valid text (undecodable bytes kept
-    as surrogates).
-    """
+    """The text with every run of whitespace made one space, and no space around it;
+    PlayerTextError for a line too long, a digit not 0-9, a control character or bytes
+    that are not text."""
     _check_line(text)
     out: list[str] = []
     space = False
@@ -103,11 +108,7 @@ def normalize(text: str) -> str:
             continue
         if is_foreign_digit(char):
             raise digit_error(char)
-        category = unicodedata.category(char)
-        if category == "Cs":
-            raise PlayerTextError(NOT_TEXT)
-        if category in ("Cc", "Cf", "Co", "Cn"):
-            raise PlayerTextError(f"{describe_char(char)} is not allowed")
+        _refuse_control(char)
         if space:
             out.append(" ")
             space = False
@@ -249,12 +250,9 @@ def read_moves(text: str) -> list[str]:
     return text.split()
 
 
-def read_equation_text(text: str) -> str:
-    """A declared equation as a move stores it: no whitespace, operators in ASCII, every
-    other character as typed, for the checker to judge (a digit that is not 0-9 makes
-    an invalid declaration, the same verdict as everywhere). Refused here, as in every
-    entry point: a line that is too long, control characters, text that is not text."""
-    _check_line(text)
+def normalize_equation(text: str) -> str:
+    """A declaration's notation: no whitespace, operators in ASCII, the rest as typed; but
+    whitespace never joins two digits (`1 2` stays two numbers, which the checker refuses)."""
     out: list[str] = []
     space = False
     for char in text:
@@ -262,15 +260,20 @@ def read_equation_text(text: str) -> str:
             space = True
             continue
         if space and out and out[-1] in ASCII_DIGITS and char in ASCII_DIGITS:
-            out.append(" ")  # `1 2` stays two numbers: the checker finds them side by side
+            out.append(" ")
         space = False
-        category = unicodedata.category(char)
-        if category == "Cs":
-            raise PlayerTextError(NOT_TEXT)
-        if category in ("Cc", "Cf", "Co", "Cn"):
-            raise PlayerTextError(f"{describe_char(char)} is not allowed")
         out.append(ALIASES.get(char, char))
     return "".join(out)
+
+
+def read_equation_text(text: str) -> str:
+    """A declared equation as a move stores it (`normalize_equation`), for the checker to
+    judge; refused here as everywhere: a line too long, control characters, not text."""
+    _check_line(text)
+    for char in text:
+        if not char.isspace():
+            _refuse_control(char)
+    return normalize_equation(text)
 
 
 def read_move_with_equation(text: str, error: type[Exception]) -> tuple[str, str | None]:

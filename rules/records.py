@@ -36,8 +36,7 @@ FORMAT = 1
 
 Kind = Literal["human", "easy", "medium", "perfect"]
 KINDS: tuple[Kind, ...] = ("human", "easy", "medium", "perfect")
-#: Longest player name a record holds (older records may hold names longer than the
-#: `rules.names.MAX_NAME` a player can give today).
+#: Longest player name a record holds (older records may exceed `rules.names.MAX_NAME`).
 MAX_NAME = 64
 
 
@@ -46,7 +45,7 @@ class RecordError(ValueError):
 
 
 class PlayerInfo(Frozen):
-    """One seat: the player's name, and whether a person or the computer (at a level) plays."""
+    """One seat: the player's name, and a person or the computer's level."""
 
     name: str = Field(min_length=1, max_length=MAX_NAME)
     kind: Kind = "human"
@@ -164,9 +163,6 @@ class GameRecord(Frozen):
         return (one, len(self.rounds) - one)
 
 
-# Building records.
-
-
 def players_of(
     names: tuple[str, str] = ("Player 1", "Player 2"),
     kinds: tuple[Kind, Kind] = ("human", "human"),
@@ -182,11 +178,8 @@ def record_from_match(
     ended: datetime | None = None,
     record_id: str | None = None,
 ) -> GameRecord:
-    """The record of a match as it stands (finished or not).
-
-    `seconds` has one entry per move (`all_moves(match)`), zeros when not given. A
-    finished match without `ended` ends at `started` plus the seconds taken.
-    """
+    """The record of a match as it stands; `seconds` has one entry per move (zeros when
+    not given), and a finished match without `ended` ends when its seconds add up to."""
     texts = all_moves(match)
     times = [0.0] * len(texts) if seconds is None else [float(s) for s in seconds]
     if len(times) != len(texts):
@@ -235,10 +228,8 @@ def record_from_moves(
     started: datetime | None = None,
     ended: datetime | None = None,
 ) -> GameRecord:
-    """The record of `moves` (notation) played from the start of a game or match.
-
-    Raises RecordError naming the move that cannot be played, or the setting that is wrong.
-    """
+    """The record of `moves` (notation) played from the start; RecordError names the move
+    or the setting that is wrong."""
     try:
         match = new_match(game_id, options, best_of, turn_seconds)
     except (UnknownGame, MatchError, ValidationError) as error:
@@ -249,9 +240,6 @@ def record_from_moves(
         except IllegalMove as error:
             raise RecordError(f"move {number} ({text!r}): {error}") from None
     return record_from_match(match, players, seconds, started, ended)
-
-
-# Messages the record modules share.
 
 
 def newer_format(version: int) -> str:

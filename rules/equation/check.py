@@ -126,25 +126,6 @@ def check_equation(
     return Verdict(True, None, None, left, right, numerals)
 
 
-def normalize_equation(text: str) -> str:
-    """The notation of a declaration: no whitespace, operators in ASCII, the rest as typed;
-    but whitespace never joins two digits (`1 2` keeps one space: two numbers side by
-    side, which the checker finds malformed)."""
-    from rules.operators import ALIASES
-
-    out: list[str] = []
-    space = False
-    for char in text:
-        if char.isspace():
-            space = True
-            continue
-        if space and out and out[-1].isdigit() and char.isdigit():
-            out.append(" ")
-        space = False
-        out.append(ALIASES.get(char, char))
-    return "".join(out)
-
-
 def pretty_equation(text: str) -> str:
     """The display form: spaces around operators and `=`, screen symbols × ÷ −."""
     try:

@@ -31,7 +31,7 @@ from rules.solver.core import (
 )
 from rules.solver.perfect import perfect_choice
 from rules.solver.remote import perfect_choice_data
-from rules.template_options import TemplateOptions
+from rules.template import TemplateOptions
 
 GAMES = ("collect", "template", "fifty", "conquest", "countdown")
 
