@@ -304,10 +304,7 @@ def solve(game_id: str, state: Any, generic: bool = False) -> Solution:
 
 @_one_at_a_time
 def move_values(game_id: str, state: Any, generic: bool = False) -> dict[str, tuple[PlayerNo, int]]:
-    """Each legal move (notation) -> (winner with best play after it, plies after it).
-
-    A move that ends the game has 0 plies after it.
-    """
+    """Each legal move (notation) -> (winner with best play after it, plies after it)."""
     if game_id == "countdown" and not generic:
         return countdown_solver.countdown_move_values(state)
     game = get_game(game_id)

@@ -70,11 +70,7 @@ def _moves(game: Any, spec: Spec, state: Any) -> list[tuple[str, Any]]:
 
 
 def perfect_choice(game_id: str, state: Any, rng: random.Random) -> Choice:
-    """The perfect player's move in a state that is not over, drawn with `rng` among equals.
-
-    Won: a move that wins fastest. Lost: among the moves that hold out longest, one after
-    which the fewest of the opponent's replies keep their fastest win.
-    """
+    """The perfect player's move in a state that is not over, drawn with `rng` among equals."""
     with _LOCK:
         if game_id == "countdown":
             from rules.solver.countdown_choice import countdown_choice
@@ -115,13 +111,7 @@ def _fewest_replies(
     engine: Engine, game: Any, spec: Spec, state: Any, moves: list[tuple[str, Any]]
 ) -> list[str]:
     """The moves (sorted notation) after which the fewest of the opponent's replies keep
-    their fastest win.
-
-    Candidates are counted best first: always the one with the fewest keeping replies
-    found so far, so a count stops as soon as it passes the fewest there is. With the
-    spec's `reply_groups` (the children of a node with how many moves lead to each),
-    moves leading to the same node are one candidate, counted from ints.
-    """
+    their fastest win; with the spec's `reply_groups`, moves reaching one node count once."""
     groups_of = getattr(spec, "reply_groups", None)
     # Candidates: moves leading to the same node (with `reply_groups`) or each move.
     candidates: list[list[str]] = []

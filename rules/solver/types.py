@@ -39,11 +39,8 @@ class Spec(Protocol):
         """The node of a state that is not over (the player to move moves next)."""
 
     def expand(self, node: Any) -> Iterable[Any]:
-        """The children worth searching, best guesses first: nodes, WIN_NOW or LOSE_NOW.
-
-        A child node has the other player to move. Moves that cannot be better than
-        another child may be left out (the score of the node must stay exact).
-        """
+        """The children worth searching (the other player to move), best guesses first:
+        nodes, WIN_NOW or LOSE_NOW; a move no better than another child may be left out."""
 
     def known(self, node: Any) -> int | None:
         """The node's exact score when a table already holds it, else None."""

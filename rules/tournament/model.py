@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from rules.base import Frozen as _Frozen
 
 Format = Literal["round-robin", "swiss"]
 FORMATS: tuple[Format, ...] = ("round-robin", "swiss")
@@ -23,10 +25,6 @@ class TournamentError(ValueError):
     """A tournament step that cannot be done; the message says why in words."""
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
 class Pairing(_Frozen):
     """Two players of a round: `p1` starts. `winner` is 1 or 2 once there is a result."""
 
@@ -36,8 +34,7 @@ class Pairing(_Frozen):
     winner: Literal[1, 2] | None = None
     #: The game record counted in the statistics for this result, when there is one.
     record_id: str | None = None
-    #: Set when the pairing was started on this machine: the statistics' last game row
-    #: then, so that the match's result can be found once it is counted.
+    #: The statistics' last game row when the pairing was started here (to find its result).
     play_from: int | None = Field(default=None, ge=0)
 
     @property
@@ -85,9 +82,7 @@ class Tournament(_Frozen):
 
     @model_validator(mode="after")
     def _rows_agree(self) -> Tournament:
-        """Rows changed by hand that no longer make a tournament are refused in words:
-        a name in a pairing, a bye or the absent that is not on the roster, a player
-        twice in one round, a result without a winner."""
+        """Rows changed by hand that no longer make a tournament are refused in words."""
         roster = set(self.players)
         if len(roster) != len(self.players):
             raise ValueError("a name is on the roster twice")

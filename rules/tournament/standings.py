@@ -6,7 +6,7 @@ Koya. Players level on everything keep roster order and share the place.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from rules.tournament import tiebreaks as tb
 from rules.tournament.model import Tournament
@@ -64,16 +64,7 @@ class Standing:
         return dict(self.tiebreaks)[tiebreak]
 
     def as_json(self) -> dict[str, object]:
-        return {
-            "place": self.place,
-            "name": self.name,
-            "points": self.points,
-            "tiebreaks": dict(self.tiebreaks),
-            "played": self.played,
-            "won": self.won,
-            "lost": self.lost,
-            "byes": self.byes,
-        }
+        return {**asdict(self), "tiebreaks": dict(self.tiebreaks)}
 
 
 def points(tournament: Tournament) -> dict[str, float]:

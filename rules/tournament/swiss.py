@@ -63,14 +63,11 @@ class _Search:
     """The pairs of one attempt, depth first: the highest unpaired player with its first
     allowed choice, then the rest the same way, backing up when the rest cannot be paired.
 
-    Players are bits of an int (the first in the order the lowest bit), so a set of players
-    left is one int. Two cuts keep the search from wandering (issue 37: the strict colour
-    rule explored 150,024 sets before giving up): a set of players left that was found
-    impossible is remembered (other pairs above lead to the same set again), and a set
-    is given up at once when one of its players has nobody left to meet, or, under the
-    strict colour rule, when those who started more (or were second more) outnumber the
-    others who could meet them. Both only cut sets that have no pairing, so the first
-    pairing found is the one a plain search would find."""
+    Players are bits of an int, so a set of players left is one int. Two cuts, both only
+    of sets that have no pairing (so the first pairing found is a plain search's): a set
+    found impossible is remembered, and a set is given up when one of its players has
+    nobody left to meet or, under the strict rule, one side of the balance outnumbers
+    the others who could meet it."""
 
     def __init__(
         self,
