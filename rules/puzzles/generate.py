@@ -128,11 +128,7 @@ def _judge(
 
 
 def generate(game_id: str, seed: int, difficulty: Difficulty | None = None) -> Puzzle:
-    """A puzzle of `game_id` from `seed` (the same seed gives the same puzzle).
-
-    With a difficulty, the first position of that difficulty in up to `TRIES` games; when
-    none comes up, the closest one found. Raises NoPuzzle when no game gave any puzzle.
-    """
+    """A puzzle of `game_id` from `seed` (see the module); NoPuzzle when no game gave one."""
     pool: list[Puzzle] = []
     for attempt in range(TRIES):
         found = candidates(game_id, seed * TRIES + attempt)

@@ -77,9 +77,7 @@ def difficulty_of(figures: Figures) -> Difficulty:
 
 
 def fits(figures: Figures, difficulty: Difficulty) -> bool:
-    """Does a puzzle with these figures meet the ruling for `difficulty`? (Easy may be
-    anything; medium and hard need a win of two or more of the mover's own moves, or at
-    most one legal choice in six winning; hard needs one winning choice and two moves.)"""
+    """Does a puzzle with these figures meet the ruling for `difficulty` (see the module)?"""
     if difficulty == "easy":
         return True
     long_win = figures.mover_moves >= 2

@@ -44,8 +44,7 @@ def position_words(game_id: str, state: Any) -> list[str]:
 
 
 def move_words(game_id: str, state: Any, text: str) -> str:
-    """The move `text` (notation) made in `state`, in the game's own words
-    (`rules.words`): "Pick 7, then declare 5 − 2 = 3", "Divide by 3: 27 ÷ 3 = 9"."""
+    """The move `text` (notation) made in `state`, in the game's own words."""
     return describe_move(game_id, state, text)
 
 
