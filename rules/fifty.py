@@ -116,10 +116,7 @@ def result(a: int, op: Op, b: int) -> int:
 
 
 def preview(state: FiftyState, move: FiftyMove) -> tuple[int, int]:
-    """The equation's result and the score it would give the player to move.
-
-    For the screen's "6 × 7 = 42 → score 42"; it does not check that the move is legal.
-    """
+    """The equation's result and the score it would give the player to move (unchecked)."""
     value = result(move.a, move.op, move.b)
     return value, state.score(state.to_move) + value
 
@@ -139,10 +136,8 @@ def _moves_of(a: int, b: int) -> tuple[FiftyMove, ...]:
 
 @lru_cache(maxsize=1024)
 def _moves_over(pool: tuple[int, ...]) -> tuple[FiftyMove, ...]:
-    """Every `a op b` of two different numbers of `pool`: random play, the solver and the
-    computer players ask for the same pools again and again. The tuple holds the shared
-    models of `_moves_of` (8 bytes a move, 7 KB for 15 numbers): it held a model of its
-    own per move (488 bytes), so the cache grew to 1 GB at its bound (issue 37)."""
+    """Every `a op b` of two different numbers of `pool`, asked for again and again; the
+    tuples share `_moves_of`'s models, which keeps the cache small."""
     return tuple(m for a in pool for b in pool if a != b for m in _moves_of(a, b))
 
 

@@ -200,11 +200,8 @@ def empty_slots(state: TemplateState) -> list[tuple[PlayerNo, int]]:
 
 
 def placements(state: TemplateState) -> list[TemplateMove]:
-    """The digits on the board as moves (Player 1's slots, then Player 2's).
-
-    Played in turns from a new game they reach the same position (to start a match
-    from a position that was set up without its move list).
-    """
+    """The digits on the board as moves (Player 1's slots, then Player 2's), which reach
+    the same position from a new game."""
     players: tuple[PlayerNo, PlayerNo] = (1, 2)
     return [
         TemplateMove(digit=digit, player=player, slot=slot)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import time
 
 from rules.base import PlayerNo, other
-from rules.countdown import GAME, CountdownState, apply
+from rules.countdown import GAME, CountdownState
+from rules.operators import apply_whole
 from rules.solver.countdown_engine import CountdownEngine, K, truncate
 from rules.solver.types import Solution
 
@@ -112,7 +113,7 @@ def move_scores(state: CountdownState) -> dict[str, int]:
                 state.running_total, mine, theirs, state.passes_in_row, stalemate_mine
             )
         else:
-            after = apply(state.running_total, move.op, move.number)
+            after = apply_whole(state.running_total, move.op, move.number)
             value = reader.after_valid(after, mine ^ (1 << (move.number - low)), theirs)
         scores[GAME.format_move(move)] = value
     return scores

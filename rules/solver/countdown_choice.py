@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 from rules.base import other
-from rules.countdown import GAME, CountdownState, apply
+from rules.countdown import GAME, CountdownState
+from rules.operators import apply_whole
 from rules.solver.countdown import engine_for, move_scores, outcome_of
 from rules.solver.countdown_engine import K
 from rules.solver.types import Choice
@@ -46,7 +47,7 @@ def fastest_replies(state: CountdownState, text: str) -> int:
     for move in GAME.legal_moves(after):
         if move.op is None or move.number is None:
             continue  # in a normal position a pass loses
-        total = apply(after.running_total, move.op, move.number)
+        total = apply_whole(after.running_total, move.op, move.number)
         left = mine ^ (1 << (move.number - low))
         if total >= options.target or not (left or theirs):
             if best == K - 1:  # the target, or the last number of both: a win in 1
@@ -84,7 +85,7 @@ def value_first_scores(state: CountdownState) -> dict[str, int]:
         if move.op is None or move.number is None:
             scores[text] = 2 - K
             continue
-        total = apply(state.running_total, move.op, move.number)
+        total = apply_whole(state.running_total, move.op, move.number)
         left = mine ^ (1 << (move.number - low))
         if total >= options.target or not (left or theirs):
             scores[text] = K - 1

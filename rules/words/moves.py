@@ -65,9 +65,7 @@ def describe_move(game_id: str, state: Any, move: Any, voice: Voice | None = Non
 
 
 def move_effect(game_id: str, state: Any, move: Any, voice: Voice | None = None) -> str:
-    """What the move does (`you win at once`), or "" when there is nothing to add.
-
-    A move the rules refuse has no effect to tell ("")."""
+    """What the move does (`you win at once`), or "" (nothing to add, or a refused move)."""
     game, words, model = _parts(game_id, move)
     try:
         after = game.play(state, model)
