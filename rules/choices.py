@@ -72,10 +72,8 @@ def _swapped_same(parsed: Any, values: list[int], i: int, j: int) -> bool:
 
 
 def distinct_choices(game_id: str, state: Any, moves: Sequence[str]) -> list[str]:
-    """`moves` in their order, with each choice once (its last move: a collect pick with
-    its declaration), the moves that change something first: the examples a sentence
-    gives (`6 × 5` for `5 × 6` and `6 × 5`; never countdown's `1 × 1 = 1` or `0 × 1 = 0`
-    while a move that changes the total is there)."""
+    """`moves` in order with each choice once (its last move), the moves that change
+    something first: the examples a sentence gives."""
     kept = {choice_key(game_id, state, move): move for move in moves}
     return sorted(kept.values(), key=lambda move: changes_nothing(game_id, state, move))
 
@@ -93,9 +91,7 @@ def changes_nothing(game_id: str, state: Any, text: str) -> bool:
 
 
 def plausible(game_id: str, state: Any, text: str, legal: list[str]) -> bool:
-    """A move a person might make: it changes something, or every legal move is one
-    that changes nothing; and a collect player holding a true equation declares it (a
-    pick without its declaration, when the same pick with one is legal, wins nothing)."""
+    """A move a person might make (see the module)."""
     if game_id == "collect" and ":" not in text.rstrip(":"):
         declared = (m for m in legal if base_move(m) == base_move(text) and m != text)
         if any(m.rstrip(":") != base_move(text) for m in declared):

@@ -29,10 +29,8 @@ class NameProblem(ValueError):
 
 
 def strip_controls(text: str) -> str:
-    """`text` without terminal escape sequences and control or formatting characters.
-
-    Whitespace of any kind (tab, newline, no-break space) becomes a space; nothing else
-    is changed (no trimming)."""
+    """`text` without escape sequences or control and formatting characters, whitespace
+    made spaces (no trimming)."""
     text = _ESCAPES.sub("", text)
     kept = []
     for char in text:

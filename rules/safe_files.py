@@ -41,12 +41,8 @@ def kind_of(mode: int) -> str | None:
 
 
 def read_file_bytes(path: Path | str, limit: int, what: str = "file") -> bytes:
-    """The bytes of the regular file at `path`, at most `limit` of them.
-
-    `what` names the file in a refusal ("a folder, not a settings file"). Raises
-    UnsafeFile: no such file, permission denied, not a regular file, not ready to be
-    read, larger than `limit` bytes, or any other error of the system (its words).
-    """
+    """The bytes of the regular file at `path`, at most `limit` of them; UnsafeFile names
+    the file as `what` ("a folder, not a settings file")."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         handle = os.open(path, flags)

@@ -96,12 +96,8 @@ def check_equation(
     ops: Sequence[Op] = ALL_OPS,
     double_digits: bool = False,
 ) -> Verdict:
-    """Judge a declaration. Never raises: every text gets a verdict.
-
-    The first reason found, in the ruling's order: malformed, a number not owned,
-    division by zero, unequal sides. `owned=None` leaves ownership unchecked (the
-    preview of a screen that has no owner).
-    """
+    """Judge a declaration; never raises. The first reason in the ruling's order:
+    malformed, a number not owned (unchecked when `owned` is None), ÷ 0, unequal sides."""
     try:
         tokens = tokenize(text)
         left_steps, right_steps = parse_equation(tokens, ops)
