@@ -142,11 +142,9 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
 
     @abstractmethod
     def legal_moves(self, state: StateT) -> list[MoveT]:
-        """Every move the player to move may make (empty once the game is over).
-
-        Where a game allows free text (a declared equation) the list holds the moves
-        that matter to play: every pick, with and without a declaration that balances.
-        """
+        """Every move the player to move may make (empty once the game is over); free text
+        (a declaration) is listed as the moves that matter: each pick, with and without a
+        declaration that balances."""
 
     @abstractmethod
     def play(self, state: StateT, move: MoveT) -> StateT:

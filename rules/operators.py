@@ -38,10 +38,8 @@ def shown(op: Op) -> str:
 
 
 def ops_from_text(text: str | Iterable[object]) -> tuple[Op, ...]:
-    """A set of operators written like `+-` or `+−×÷` (or a list of them), in canonical order.
-
-    Raises ValueError naming the item that is not an operator.
-    """
+    """A set of operators written like `+-` or `+−×÷` (or a list), in canonical order;
+    ValueError names an item that is not one."""
     found: set[Op] = set()
     for item in text:
         if isinstance(item, str) and (item.isspace() or item == ","):

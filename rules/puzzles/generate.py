@@ -32,9 +32,8 @@ BRANCHING: frozenset[str] = frozenset({"countdown", "fifty"})
 #: How often a seed plays the default options (the rest: one of the variants).
 DEFAULT_SHARE = 0.5
 
-#: How often a side plays the easy computer's move instead of the medium one's (more
-#: often in fifty and countdown, whose medium lines otherwise meet in the same few
-#: positions: their hard puzzles would repeat).
+#: How often a side plays the easy computer's move instead of the medium one's (more often
+#: where medium lines meet in the same few positions, so hard puzzles would repeat).
 SLIP_CHANCE = 0.15
 SLIP_CHANCES: dict[str, float] = {"fifty": 0.5, "countdown": 0.5}
 

@@ -75,8 +75,7 @@ class Attempt:
         return f"Hint: {move_words(self.puzzle.game, self.state, best)} wins."
 
     def play(self, text: str) -> Step:
-        """Play and judge the move `text` (notation). The rules are asked once: a move
-        they refuse raises their `IllegalMove`, and nothing changes."""
+        """Play and judge the move `text`; a move the rules refuse raises `IllegalMove`."""
         game_id = self.puzzle.game
         after = self.game.play_text(self.state, text)
         verdict = judge_move(game_id, self.state, text, after)

@@ -63,10 +63,7 @@ def brute_move_values(
 def brute_solve(
     game: Any, state: Any, horizon: int | None = None, table: Table | None = None
 ) -> tuple[Value, list[str]]:
-    """The value and every move (sorted notation) that keeps the result for the mover.
-
-    `table` may be shared with `brute_move_values` on the same position (the positions
-    one call has valued, the other need not search again)."""
+    """The value and every move (sorted notation) that keeps the result for the mover."""
     if table is None:
         table = {}
     value = _value(game, state, horizon, table)

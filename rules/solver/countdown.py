@@ -59,12 +59,8 @@ def _masks(state: CountdownState) -> tuple[int, int]:
 
 
 class _Reader:
-    """Scores of positions that need not be normal, from the rules' own meaning.
-
-    `stalemate_mine`: whether a stalemate now goes to the player to move. A position is
-    normal when nobody has passed since the last valid move and a stalemate goes to the
-    opponent; the engine takes it from there.
-    """
+    """Scores of positions that need not be normal, from the rules' own meaning, until
+    the engine can take over; `stalemate_mine`: a stalemate now goes to the mover."""
 
     def __init__(self, engine: CountdownEngine) -> None:
         self.engine = engine
@@ -120,12 +116,7 @@ def move_scores(state: CountdownState) -> dict[str, int]:
 
 
 def solve_countdown(state: CountdownState) -> Solution:
-    """The value of a Countdown position with best play from both sides.
-
-    `best_moves`: in a won position every move that keeps the win; in a lost one every
-    legal move. `plies`: the winner wins as fast as possible, the loser holds out as long
-    as possible. A finished game gives its winner, no moves and 0 plies.
-    """
+    """The value of a Countdown position with best play from both sides (`Solution`)."""
     start = time.perf_counter()
     mover = state.to_move
     if state.result is not None:
@@ -142,9 +133,7 @@ def solve_countdown(state: CountdownState) -> Solution:
 
 def countdown_move_values(state: CountdownState) -> dict[str, tuple[PlayerNo, int]]:
     """Each legal move (notation, `pass` included) -> (winner with best play after it,
-    plies left after it). A move that ends the game has 0 plies after it; a finished game
-    has no moves.
-    """
+    plies left after it)."""
     if state.result is not None:
         return {}
     mover = state.to_move

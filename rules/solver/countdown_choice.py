@@ -67,13 +67,9 @@ def _masks(state: CountdownState) -> tuple[int, int]:
 
 
 def value_first_scores(state: CountdownState) -> dict[str, int]:
-    """Each move's exact score where it matters for the perfect move, in a normal position.
-
-    The value first: which moves win (zero-window tests). If some do, only those are
-    scored exactly (the losing ones get the score of a loss in 2, below any win); else
-    every move is scored exactly, for the longest resistance. A pass in a normal position
-    loses in 2 plies (the opponent passes back, or wins at once).
-    """
+    """Each move's exact score where it matters, in a normal position: if some moves win
+    (zero-window tests), only those exactly (the others as a loss in 2, like a pass); else
+    every move, for the longest resistance."""
     options = state.options
     engine = engine_for(options.target, options.pool)
     low = options.pool[0]
