@@ -29,21 +29,6 @@ from rules.solver.types import (
     parent_score,
 )
 
-__all__ = [
-    "LOSE_NOW",
-    "WIN",
-    "WIN_NOW",
-    "Engine",
-    "Solution",
-    "SolverError",
-    "Spec",
-    "clear_cache",
-    "engine_for",
-    "move_values",
-    "outcome_of",
-    "solve",
-]
-
 _SPAN = 2 * WIN + 1
 #: A table larger than this is dropped between two questions (about 120 MB a million).
 TABLE_LIMIT = 1_500_000
@@ -56,9 +41,6 @@ def _window(bound: int) -> int:
     if bound < 0:
         return 1 - bound
     return 0
-
-
-_parent = parent_score
 
 
 class Engine:
@@ -276,7 +258,7 @@ def _child_score(engine: Engine, child: Any, exact: bool) -> int:
     if child is LOSE_NOW:
         return 1 - WIN
     if exact:
-        return _parent(engine.score(child))
+        return parent_score(engine.score(child))
     return WIN - 2 if not engine.wins(child) else 2 - WIN
 
 

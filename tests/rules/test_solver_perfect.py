@@ -21,7 +21,6 @@ from rules.countdown import CountdownOptions
 from rules.fifty import FiftyOptions
 from rules.registry import get_game
 from rules.solver.core import (
-    WIN,
     Engine,
     clear_cache,
     engine_for,
@@ -31,6 +30,7 @@ from rules.solver.core import (
 )
 from rules.solver.perfect import perfect_choice
 from rules.solver.remote import perfect_choice_data
+from rules.solver.types import WIN
 from rules.template import TemplateOptions
 
 GAMES = ("collect", "template", "fifty", "conquest", "countdown")
