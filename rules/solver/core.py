@@ -164,22 +164,9 @@ class GenericSpec:
         return node
 
     def expand(self, node: Any) -> list[Any]:
-        game = self.game
-        mover = game.to_move(node)
-        wins: list[Any] = []
-        rest: list[Any] = []
-        for move in game.legal_moves(node):
-            after = game.play(node, move)
-            outcome = game.outcome(after)
-            if outcome is not None:
-                (wins if outcome.winner == mover else rest).append(
-                    WIN_NOW if outcome.winner == mover else LOSE_NOW
-                )
-                continue
-            if game.to_move(after) == mover:
-                raise SolverError("the solver needs the players to take turns")
-            rest.append(self.encode(after))
-        return wins + rest
+        game, mover = self.game, self.game.to_move(node)
+        children = [_child(game, self, mover, game.play(node, m)) for m in game.legal_moves(node)]
+        return [c for c in children if c is WIN_NOW] + [c for c in children if c is not WIN_NOW]
 
     def known(self, node: Any) -> int | None:
         return None
@@ -237,18 +224,20 @@ def clear_cache() -> None:
 def root_children(game: Any, spec: Spec, state: Any) -> list[tuple[str, Any]]:
     """Every legal move at the root, in notation, with its child (node or marker)."""
     mover = game.to_move(state)
-    children = []
-    for move in game.legal_moves(state):
-        after = game.play(state, move)
-        outcome = game.outcome(after)
-        if outcome is not None:
-            child = WIN_NOW if outcome.winner == mover else LOSE_NOW
-        else:
-            if game.to_move(after) == mover:
-                raise SolverError("the solver needs the players to take turns")
-            child = spec.encode(after)
-        children.append((game.format_move(move), child))
-    return children
+    return [
+        (game.format_move(move), _child(game, spec, mover, game.play(state, move)))
+        for move in game.legal_moves(state)
+    ]
+
+
+def _child(game: Any, spec: Spec, mover: PlayerNo, after: Any) -> Any:
+    """The position after a move: a node, or WIN_NOW / LOSE_NOW when the game is over."""
+    outcome = game.outcome(after)
+    if outcome is not None:
+        return WIN_NOW if outcome.winner == mover else LOSE_NOW
+    if game.to_move(after) == mover:
+        raise SolverError("the solver needs the players to take turns")
+    return spec.encode(after)
 
 
 def _child_score(engine: Engine, child: Any, exact: bool) -> int:
