@@ -9,9 +9,9 @@ step with the match settings and refuses settings that disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import AfterValidator, Field, ValidationError
 
 from rules.base import Ending, Frozen, Game, GameOptions, IllegalMove, Outcome, PlayerNo, other
 from rules.registry import get_game
@@ -28,6 +28,27 @@ TURN_SECONDS_RANGE: tuple[int, int] = (5, 3600)
 
 class MatchError(ValueError):
     """Match settings that cannot be played (the message names the setting)."""
+
+
+def check_best_of(value: int) -> int:
+    if value < 1 or value > MAX_BEST_OF or value % 2 == 0:
+        raise MatchError(
+            f"a match is best of an odd number of rounds from 1 to {MAX_BEST_OF} "
+            f"(usually 1, 3, 5 or 7), not {value}"
+        )
+    return value
+
+
+def check_turn_seconds(value: int | None) -> int | None:
+    low, high = TURN_SECONDS_RANGE
+    if value is not None and not low <= value <= high:
+        raise MatchError(f"the time per turn must be between {low} and {high} seconds, not {value}")
+    return value
+
+
+#: The match settings, checked wherever they are read (a match, a record).
+BestOf = Annotated[int, Field(ge=1, le=MAX_BEST_OF), AfterValidator(check_best_of)]
+TurnSeconds = Annotated[int | None, AfterValidator(check_turn_seconds)]
 
 
 class RoundResult(Frozen):
@@ -59,43 +80,17 @@ class MatchState(Frozen):
 
     game_id: str
     options: dict[str, Any] = Field(description="The game's options as JSON data.")
-    best_of: int = Field(default=1, ge=1, le=MAX_BEST_OF)
-    turn_seconds: int | None = Field(default=None, description="The clock per turn, or None.")
+    best_of: BestOf = 1
+    turn_seconds: TurnSeconds = Field(default=None, description="The clock per turn, or None.")
     wins: tuple[int, int] = (0, 0)
     round_number: int = Field(default=1, ge=1)
     moves: tuple[str, ...] = Field(default=(), description="The current round's moves.")
     results: tuple[RoundResult, ...] = ()
 
-    @field_validator("best_of")
-    @classmethod
-    def _best_of_is_odd(cls, value: int) -> int:
-        return check_best_of(value)
-
-    @field_validator("turn_seconds")
-    @classmethod
-    def _seconds_in_range(cls, value: int | None) -> int | None:
-        return check_turn_seconds(value)
-
     @property
     def rounds_to_win(self) -> int:
         """Round wins that take the match: (best_of + 1) / 2."""
         return (self.best_of + 1) // 2
-
-
-def check_best_of(value: int) -> int:
-    if value < 1 or value > MAX_BEST_OF or value % 2 == 0:
-        raise MatchError(
-            f"a match is best of an odd number of rounds from 1 to {MAX_BEST_OF} "
-            f"(usually 1, 3, 5 or 7), not {value}"
-        )
-    return value
-
-
-def check_turn_seconds(value: int | None) -> int | None:
-    low, high = TURN_SECONDS_RANGE
-    if value is not None and not low <= value <= high:
-        raise MatchError(f"the time per turn must be between {low} and {high} seconds, not {value}")
-    return value
 
 
 def new_match(

@@ -10,18 +10,17 @@ import math
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import AfterValidator, Field, ValidationError, field_validator
 
 from rules.base import Frozen, IllegalMove, PlayerNo
 from rules.match import (
-    MAX_BEST_OF,
+    BestOf,
     MatchError,
     MatchState,
+    TurnSeconds,
     all_moves,
-    check_best_of,
-    check_turn_seconds,
     match_outcome,
     new_match,
     play_in_match,
@@ -42,6 +41,15 @@ MAX_NAME = 64
 
 class RecordError(ValueError):
     """A record that cannot be used; the message names the problem (and the move or line)."""
+
+
+def _milliseconds(value: float) -> float:
+    if not math.isfinite(value):
+        raise ValueError("the seconds must be a finite number")
+    return round(value, 3)  # milliseconds are plenty
+
+
+Seconds = Annotated[float, Field(ge=0), AfterValidator(_milliseconds)]
 
 
 class PlayerInfo(Frozen):
@@ -65,14 +73,7 @@ class MoveEntry(Frozen):
     """One move in the game's notation and the seconds the player took for it."""
 
     move: str = Field(min_length=1)
-    seconds: float = Field(default=0.0, ge=0)
-
-    @field_validator("seconds")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value):
-            raise ValueError("the seconds must be a finite number")
-        return round(value, 3)  # milliseconds are plenty
+    seconds: Seconds = 0.0
 
 
 class RoundRecord(Frozen):
@@ -85,14 +86,7 @@ class RoundRecord(Frozen):
     winner: PlayerNo
     reason: str
     #: Set when the round ended because the player to move ran out of time.
-    seconds_used: float | None = Field(default=None, ge=0)
-
-    @field_validator("seconds_used")
-    @classmethod
-    def _milliseconds(cls, value: float | None) -> float | None:
-        if value is not None and not math.isfinite(value):
-            raise ValueError("the seconds must be a finite number")
-        return None if value is None else round(value, 3)
+    seconds_used: Seconds | None = None
 
 
 class RecordResult(Frozen):
@@ -119,23 +113,13 @@ class GameRecord(Frozen):
         PlayerInfo(name="Player 2"),
     )
     moves: tuple[MoveEntry, ...] = ()
-    best_of: int = Field(default=1, ge=1, le=MAX_BEST_OF)
-    turn_seconds: int | None = None
+    best_of: BestOf = 1
+    turn_seconds: TurnSeconds = None
     #: The finished rounds, in order (the round being played is not listed).
     rounds: tuple[RoundRecord, ...] = ()
     result: RecordResult | None = None
     started: datetime = Field(default_factory=_now)
     ended: datetime | None = None
-
-    @field_validator("best_of")
-    @classmethod
-    def _odd_best_of(cls, value: int) -> int:
-        return check_best_of(value)
-
-    @field_validator("turn_seconds")
-    @classmethod
-    def _clock_in_range(cls, value: int | None) -> int | None:
-        return check_turn_seconds(value)
 
     @property
     def finished(self) -> bool:
