@@ -54,7 +54,6 @@ class ConquestState(GameState):
     sequence: tuple[int, ...] = ()
     winner: PlayerNo | None = None
     equation: str | None = None  # the equation the last three numbers form, ASCII notation
-    note: str | None = None
 
 
 def equations_of(a: int, b: int, c: int) -> list[str]:
