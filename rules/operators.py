@@ -74,18 +74,13 @@ def apply_exact(a: Fraction, op: Op, b: Fraction) -> Fraction | None:
     return a / b
 
 
-def quotient_toward_zero(a: int, b: int) -> int:
-    """Integer division that discards the fraction, rounding toward zero (−7 ÷ 2 = −3)."""
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
-
-
 def apply_whole(a: int, op: Op, b: int) -> int:
     """`a op b` in whole numbers, as fifty and countdown compute: ÷ keeps the quotient and
     discards the fraction, rounding toward zero (7 ÷ 2 = 3, −7 ÷ 2 = −3). `b` is not 0."""
     if op != "/":
         return _add_sub_mul(a, op, b)
-    return quotient_toward_zero(a, b)
+    quotient = abs(a) // abs(b)
+    return quotient if (a >= 0) == (b >= 0) else -quotient
 
 
 def format_fraction(value: Fraction) -> str:
