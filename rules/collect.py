@@ -161,18 +161,13 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
         if state.result is not None:
             return []
         mine = state.numbers_of(state.to_move)
-        if state.phase == "sudden-death":
-            moves = [CollectMove()]
-            equation = self.equation_for(state, mine)
-            if equation is not None:
-                moves.append(CollectMove(declaration=equation))
-            return moves
+        picks = (None,) if state.phase == "sudden-death" else state.pool
         moves = []
-        for number in state.pool:
-            moves.append(CollectMove(pick=number))
-            equation = self.equation_for(state, (*mine, number))
+        for pick in picks:
+            moves.append(CollectMove(pick=pick))
+            equation = self.equation_for(state, mine if pick is None else (*mine, pick))
             if equation is not None:
-                moves.append(CollectMove(pick=number, declaration=equation))
+                moves.append(CollectMove(pick=pick, declaration=equation))
         return moves
 
     def check_pick(self, state: CollectState, pick: int | None) -> None:

@@ -159,21 +159,19 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
         outcome = self.outcome(state)
         if outcome is not None:
             raise IllegalMove(f"The game is over: {record_reason(outcome)}")
+        missing = next((n for n in (move.a, move.b) if n not in state.pool), None)
+        if missing in state.options.numbers():
+            why = f"{missing} is already used"
+        elif missing is not None:
+            why = f"{missing} is not in the pool ({state.pool_text()})"
+        elif move.a == move.b:
+            why = f"{move.a} is chosen twice"
+        else:
+            return
         available = " ".join(str(n) for n in state.pool)
-        for number in (move.a, move.b):
-            if number not in state.pool:
-                if number in state.options.numbers():
-                    why = f"{number} is already used"
-                else:
-                    why = f"{number} is not in the pool ({state.pool_text()})"
-                raise IllegalMove(  # (no full stop: every front end adds its own)
-                    f"Numbers must be different and unused: {why}. Available numbers: {available}"
-                )
-        if move.a == move.b:
-            raise IllegalMove(
-                f"Numbers must be different and unused: {move.a} is chosen twice. "
-                f"Available numbers: {available}"
-            )
+        raise IllegalMove(  # (no full stop: every front end adds its own)
+            f"Numbers must be different and unused: {why}. Available numbers: {available}"
+        )
 
     def play(self, state: FiftyState, move: FiftyMove) -> FiftyState:
         self.check(state, move)
