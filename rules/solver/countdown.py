@@ -12,7 +12,7 @@ from rules.base import PlayerNo, other
 from rules.countdown import GAME, CountdownState
 from rules.operators import apply_whole
 from rules.solver.countdown_engine import CountdownEngine, K, truncate
-from rules.solver.types import Solution
+from rules.solver.types import Solution, outcome_of, parent_score
 
 #: A transposition table larger than this is emptied before the next question.
 TABLE_LIMIT = 2_000_000
@@ -38,18 +38,6 @@ def engine_for(target: int, pool: tuple[int, int]) -> CountdownEngine:
 def clear_cache() -> None:
     """Forget every engine and its tables."""
     _ENGINES.clear()
-
-
-def outcome_of(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
-    """(winner, plies) of a score seen from `mover`'s side."""
-    if score > 0:
-        return mover, K - score
-    return other(mover), K + score
-
-
-def _parent(child: int) -> int:
-    """A child's score seen from the player who moved into it (one ply more)."""
-    return 1 - child if child > 0 else -1 - child
 
 
 def _masks(state: CountdownState) -> tuple[int, int]:
@@ -82,13 +70,13 @@ class _Reader:
         """The mover's score for a pass (or a lost turn, or a forced skip)."""
         if passes + 1 >= 2 or not (mine or theirs):
             return K - 1 if stalemate_mine else 1 - K
-        return _parent(self.score(total, theirs, mine, passes + 1, not stalemate_mine))
+        return parent_score(self.score(total, theirs, mine, passes + 1, not stalemate_mine))
 
     def after_valid(self, after: int, left: int, theirs: int) -> int:
         """The mover's score for a valid move that leaves `after` and numbers `left`."""
         if after >= self.engine.target or not (left or theirs):
             return K - 1  # the target, or a stalemate that the mover made last
-        return _parent(self.engine.score(after, theirs, left))
+        return parent_score(self.engine.score(after, theirs, left))
 
 
 def move_scores(state: CountdownState) -> dict[str, int]:
@@ -123,7 +111,7 @@ def solve_countdown(state: CountdownState) -> Solution:
         return Solution(state.result.winner, mover, (), 0, time.perf_counter() - start)
     scores = move_scores(state)
     best = max(scores.values())
-    winner, plies = outcome_of(best, mover)
+    winner, plies = outcome_of(best, mover, K)
     if winner == mover:
         moves = tuple(sorted(text for text, value in scores.items() if value > 0))
     else:
@@ -139,6 +127,6 @@ def countdown_move_values(state: CountdownState) -> dict[str, tuple[PlayerNo, in
     mover = state.to_move
     values: dict[str, tuple[PlayerNo, int]] = {}
     for text, score in move_scores(state).items():
-        winner, plies = outcome_of(score, mover)
+        winner, plies = outcome_of(score, mover, K)
         values[text] = (winner, plies - 1)
     return values

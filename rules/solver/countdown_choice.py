@@ -12,9 +12,9 @@ import random
 from rules.base import other
 from rules.countdown import GAME, CountdownState
 from rules.operators import apply_whole
-from rules.solver.countdown import engine_for, move_scores, outcome_of
+from rules.solver.countdown import engine_for, move_scores
 from rules.solver.countdown_engine import K
-from rules.solver.types import Choice
+from rules.solver.types import Choice, outcome_of, parent_score
 
 
 def _is_normal(state: CountdownState) -> bool:
@@ -90,22 +90,18 @@ def value_first_scores(state: CountdownState) -> dict[str, int]:
     winning = [text for text, child in children.items() if not engine.wins(*child)]
     if winning or max(scores.values()) > 0:
         for text, child in children.items():
-            scores[text] = 2 - K if text not in winning else _parent(engine.score(*child))
+            scores[text] = 2 - K if text not in winning else parent_score(engine.score(*child))
         return scores
     for text, child in children.items():
-        scores[text] = _parent(engine.score(*child))
+        scores[text] = parent_score(engine.score(*child))
     return scores
-
-
-def _parent(child: int) -> int:
-    return 1 - child if child > 0 else -1 - child
 
 
 def countdown_choice(state: CountdownState, rng: random.Random) -> Choice:
     """The perfect move in a Countdown position that is not over."""
     scores = value_first_scores(state) if _is_normal(state) else move_scores(state)
     best = max(scores.values())
-    winner, plies = outcome_of(best, state.to_move)
+    winner, plies = outcome_of(best, state.to_move, K)
     candidates = sorted(text for text, score in scores.items() if score == best)
     if best < 0 and len(candidates) > 1:
         replies = {text: fastest_replies(state, text) for text in candidates}

@@ -73,11 +73,11 @@ class Choice:
     plies: int
 
 
-def outcome_of(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
-    """(winner, plies) for a score seen from `mover`'s side."""
+def outcome_of(score: int, mover: PlayerNo, win: int = WIN) -> tuple[PlayerNo, int]:
+    """(winner, plies) for a score seen from `mover`'s side (a win in p plies: `win - p`)."""
     if score > 0:
-        return mover, WIN - score
-    return other(mover), WIN + score
+        return mover, win - score
+    return other(mover), win + score
 
 
 def parent_score(child_score: int) -> int:
