@@ -46,16 +46,10 @@ MOVE_WORDS: dict[str, MoveWords] = {
 }
 
 
-def _words(game_id: str) -> MoveWords:
-    if game_id not in MOVE_WORDS:
-        raise KeyError(f"unknown game {game_id!r}")
-    return MOVE_WORDS[game_id]
-
-
 def _parts(game_id: str, move: Any) -> tuple[Any, MoveWords, Any]:
     game = get_game(game_id)
     model = game.parse_move(move) if isinstance(move, str) else move
-    return game, _words(game_id), model
+    return game, MOVE_WORDS[game_id], model
 
 
 def describe_move(game_id: str, state: Any, move: Any, voice: Voice | None = None) -> str:
@@ -85,7 +79,7 @@ def move_sentence(game_id: str, state: Any, move: Any, voice: Voice | None = Non
 def separator(game_id: str) -> str:
     """What comes between a move and what it does: `: ` (`; ` where the move's own words
     hold a colon, as countdown's `Divide by 3: 27 ÷ 3 = 9`)."""
-    return _words(game_id).separator
+    return MOVE_WORDS[game_id].separator
 
 
 def short_move(game_id: str, state: Any, move: Any, names: Names = DEFAULT_NAMES) -> str:
