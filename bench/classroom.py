@@ -39,8 +39,7 @@ else:
 
 
 def bench_pair(players: int, rounds: int, repeat: int) -> None:
-    from rules.tournament import enter_result, new_tournament
-    from rules.tournament.course import pair_round
+    from rules.tournament.course import enter_result, new_tournament, pair_round
 
     times: dict[int, list[tuple[float, float]]] = {r: [] for r in range(1, rounds + 1)}
     for seed in range(repeat):
@@ -118,7 +117,7 @@ def campaign(tournaments: int, seed: int, seconds: float) -> dict[str, int]:
 
 def _campaign(rng: random.Random, tally: dict[str, int], tournaments: int, deadline: float) -> None:
     from app.classroom.tournament import store
-    from rules.tournament import standings
+    from rules.tournament.standings import standings
 
     for index in range(tournaments):
         if time.monotonic() > deadline:

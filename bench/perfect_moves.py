@@ -48,7 +48,7 @@ sys.path.insert(0, ".")
 from rules.analysis import hint
 from rules.players import make_player
 from rules.registry import get_game
-from rules.solver import clear_cache
+from rules.solver.core import clear_cache
 
 game_id, fields, count, cap = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
 game = get_game(game_id)

@@ -28,7 +28,7 @@ import json, resource, sys, time
 sys.path.insert(0, ".")
 from rules.games import VARIANTS
 from rules.registry import get_game
-from rules.solver import solve
+from rules.solver.core import solve
 from rules.solver.core import engine_for
 game_id, variant, extra = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 variants = VARIANTS[game_id]

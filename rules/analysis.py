@@ -1,11 +1,4 @@
-"""Hints and post-game analysis, from the solver.
-
-hint(game_id, state, names) -> Hint   the move a perfect player makes, and why (in words)
-analyse(game_id, options, moves) -> Analysis
-    every move with the value before and after it (winner with best play, moves
-    to the end, both players' counted), whether it kept or threw away a win, the first mistake, and for
-    collect and conquest the equations each player could have declared and when.
-"""
+"""Hints (`hint`) and post-game analysis (`analyse`), from the solver."""
 
 from __future__ import annotations
 
@@ -13,11 +6,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from rules.base import IllegalMove, PlayerNo
+from rules.base import PlayerNo
 from rules.conquest import completing_numbers, equations_of
 from rules.equation import find_equation
 from rules.registry import get_game
-from rules.solver import move_values, solve
+from rules.solver.core import move_values, solve
 from rules.solver.perfect import perfect_choice
 from rules.words.advice import best_line
 from rules.words.common import DEFAULT_NAMES, Names
@@ -34,17 +27,15 @@ class Hint:
 
     #: The move in notation, for the board to mark (None once the game is over).
     move: str | None
-    #: What the player reads, addressed to them: "Pick 2, then declare 2 + 4 = 6: you win
-    #: at once." or "Every move loses against best play; this one holds out longest: …".
+    #: What the player reads, addressed to them.
     text: str
-    #: The winner with best play and the moves to the end (both players'), this one included.
+    #: The winner with best play and the plies to the end, this move included.
     winner: PlayerNo
     plies: int
 
 
 def hint(game_id: str, state: Any, names: Names = DEFAULT_NAMES) -> Hint:
-    """The move a perfect player makes here, with a sentence (to the player to move, the
-    others by `names`) saying what it achieves."""
+    """The move a perfect player makes here, and what it achieves in words."""
     game = get_game(game_id)
     outcome = game.outcome(state)
     if outcome is not None:
@@ -62,9 +53,7 @@ def hint_of_choice(
     plies: int,
     names: Names = DEFAULT_NAMES,
 ) -> Hint:
-    """The hint for the perfect move `move` in `state`: `winner` with best play after it,
-    `plies` moves to the end with it (as `rules.solver.remote.perfect_choice_data` gives
-    them), in words addressed to the player to move."""
+    """The hint for the perfect move `move` (as `rules.solver.remote` gives it)."""
     mover: PlayerNo = get_game(game_id).to_move(state)
     alike = winner != mover and _all_lose_alike(game_id, state)
     voice = Voice(names, you=mover)
@@ -79,53 +68,41 @@ class MoveAnalysis:
     index: int
     mover: PlayerNo
     move: str
-    #: The position's value before and after the move: (winner, plies to the end).
     before: Value
     after: Value
-    #: The mover was winning and still is.
     keeps_win: bool
-    #: The mover was winning and now loses.
     throws_away_win: bool
-    #: The moves that kept the best result in the position before (sorted notation); for
-    #: a move that shortened a lost game, the moves that held out longest.
+    #: The moves that kept the best result (sorted notation); for a move that shortened a
+    #: lost game, the moves that held out longest.
     best_moves: tuple[str, ...]
     #: The mover was losing and let the game end sooner than the best defence would have.
     hastens_loss: bool = False
-    #: For a mistake: the line that punishes it, from the position after it (the
-    #: opponent's best reply first, then best play both ways; notation, at most
-    #: `REFUTATION_MOVES` moves).
+    #: For a mistake: best play from the position after it (`refutation`).
     refutation: tuple[str, ...] = ()
 
     @property
     def mistake(self) -> bool:
-        """Threw a win away, or shortened a lost game."""
         return self.throws_away_win or self.hastens_loss
 
 
 @dataclass(frozen=True)
 class Chance:
-    """An equation a player could declare after a move (collect), or complete with a
-    move (conquest)."""
+    """An equation a player could declare after move `index` (collect), or complete with
+    it (conquest), and whether they did (`taken`)."""
 
     player: PlayerNo
-    #: The move (index into the move list) after which (collect) or with which
-    #: (conquest) the equation was there.
     index: int
     equation: str
-    #: Whether the player declared it with that move.
     taken: bool
 
 
 @dataclass(frozen=True)
 class Analysis:
     game_id: str
-    #: The value of the starting position.
     start: Value
     moves: tuple[MoveAnalysis, ...]
-    #: Index of the first mistake: a move that threw away a win or shortened a lost game
-    #: (None: no mistake).
     first_mistake: int | None
-    #: Collect and conquest: the equations each player could have declared, and when.
+    #: Collect and conquest only.
     chances: tuple[Chance, ...]
     #: The winner of the game as played (None while unfinished).
     winner: PlayerNo | None
@@ -139,9 +116,7 @@ def _value(game_id: str, state: Any) -> tuple[Value, tuple[str, ...]]:
 def analyse(game_id: str, options: Any, moves: list[str]) -> Analysis:
     """Judge every move of a game (raises IllegalMove naming a move that cannot be played)."""
     game = get_game(game_id)
-    states = [game.new(options)]
-    for number, text in enumerate(moves, start=1):
-        states.append(_play(game, states[-1], number, text))
+    states = game.history(options, moves)
     values = [_value(game_id, state) for state in states]
     judged = [_judge(game, game_id, states, values, index, moves) for index in range(len(moves))]
     first = next((m.index for m in judged if m.mistake), None)
@@ -164,12 +139,10 @@ def analyse(game_id: str, options: Any, moves: list[str]) -> Analysis:
 def judge_moves(
     game_id: str, options: Any, moves: list[str], first: int, stop: int
 ) -> tuple[MoveAnalysis, ...]:
-    """Moves `first` to `stop` (0-based, `stop` excluded) judged as `analyse` judges them
-    (the analysis screen asks for a stretch at a time, from the last move back)."""
+    """Moves `first` to `stop` (excluded) judged as `analyse` judges them (the analysis
+    screen asks for a stretch at a time)."""
     game = get_game(game_id)
-    states = [game.new(options)]
-    for number, text in enumerate(moves[:stop], start=1):
-        states.append(_play(game, states[-1], number, text))
+    states = game.history(options, moves[:stop])
     values: dict[int, Any] = {
         index: _value(game_id, states[index]) for index in range(first, stop + 1)
     }
@@ -209,7 +182,7 @@ def _judge(
 
 def _all_lose_alike(game_id: str, state: Any) -> bool:
     """In a lost position, whether every move holds out as long as the best defence
-    (templates always last six placements; elsewhere the solver's values say)."""
+    (templates always last six placements)."""
     if game_id == "template":
         return True
     values = move_values(game_id, state)
@@ -230,8 +203,7 @@ REFUTATION_MOVES = 8
 
 
 def refutation(game_id: str, state: Any, limit: int = REFUTATION_MOVES) -> tuple[str, ...]:
-    """Best play from `state` (in notation): the winner's fastest win against the longest
-    defence, at most `limit` moves, the same line every time."""
+    """Best play from `state` (notation), at most `limit` moves, the same line every time."""
     game = get_game(game_id)
     line: list[str] = []
     while len(line) < limit and game.outcome(state) is None:
@@ -245,15 +217,6 @@ def solution_line(game_id: str, state: Any, move: str) -> tuple[str, ...]:
     """`move` played in `state`, then best play after it (a puzzle's solution played out)."""
     after = get_game(game_id).play_text(state, move)
     return (move, *refutation(game_id, after, REFUTATION_MOVES - 1))
-
-
-def _play(game: Any, state: Any, number: int, text: str) -> Any:
-    if game.outcome(state) is not None:
-        raise IllegalMove(f"move {number} ({text!r}): the game is already over")
-    try:
-        return game.play_text(state, text)
-    except IllegalMove as error:
-        raise type(error)(f"move {number} ({text!r}): {error}") from error
 
 
 def _collect_chances(game: Any, states: list[Any]) -> list[Chance]:

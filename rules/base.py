@@ -1,18 +1,11 @@
-"""The one game protocol every game in `rules/` follows.
-
-Learned from OpenSpiel's State API and python-chess's Board/Move: a game is an options
-model, a frozen state model and a move model, plus the same verbs for all five games.
-States are immutable; `play` returns a new state, so undo is just the history of states.
-
-This module is the bottom of the rules: it imports only `rules.catalog` (the ids and
-titles, which import nothing). The words about an outcome are `rules.words.outcome`'s; a
-move's notation is read by `rules.notation`.
+"""The one game protocol every game follows: an options model, a frozen state model, a
+move model and the same verbs. `play` returns a new state, so undo is the history of states.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar, get_args, get_origin
@@ -85,12 +78,8 @@ Number = int | Fraction
 
 
 class Outcome(Frozen):
-    """How a finished game ended: the winner, how (`ending`) and the facts it needs.
-
-    The sentence a player reads is rendered from these, with the players' names, by
-    `rules.words.outcome.reason_text`; `record_reason` is the same sentence as records
-    store it.
-    """
+    """How a finished game ended: the winner, how (`ending`) and the facts it needs
+    (rendered in words by `rules.words.outcome`)."""
 
     winner: PlayerNo
     ending: Ending
@@ -124,10 +113,8 @@ MoveT = TypeVar("MoveT", bound=Frozen)
 class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     """The verbs every game offers (DESIGN.md, "The game protocol").
 
-    A game's class header is written once here: `class FiftyGame(Game[FiftyOptions,
-    FiftyState, FiftyMove], game_id="fifty")` takes its id, title and pitch from
-    `rules.catalog.GAME_INFO` and its `Options`, `State` and `Move` from the three
-    types it is declared over.
+    `class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty")` takes
+    its id, title and pitch from `GAME_INFO` and `Options`, `State`, `Move` from its bases.
     """
 
     id: ClassVar[str]
@@ -155,11 +142,9 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
 
     @abstractmethod
     def legal_moves(self, state: StateT) -> list[MoveT]:
-        """Every move the player to move may make (empty once the game is over).
-
-        Where a game allows free text (a declared equation) the list holds the moves
-        that matter to play: every pick, with and without a declaration that balances.
-        """
+        """Every move the player to move may make (empty once the game is over); free text
+        (a declaration) is listed as the moves that matter: each pick, with and without a
+        declaration that balances."""
 
     @abstractmethod
     def play(self, state: StateT, move: MoveT) -> StateT:
@@ -181,8 +166,6 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
     def format_move(self, move: MoveT) -> str:
         """The move in the game's notation; `parse_move(format_move(m)) == m`."""
 
-    # Shared helpers, written once against the verbs above.
-
     def is_over(self, state: StateT) -> bool:
         return self.outcome(state) is not None
 
@@ -195,32 +178,26 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
         return self.play(state, self.parse_move(text))
 
     def replay(self, options: OptionsT | None, moves: Iterable[str]) -> StateT:
-        """The state reached by playing `moves` (notation) from the start.
+        """The state reached by playing `moves` (notation) from the start."""
+        return self.history(options, moves)[-1]
 
-        Raises `IllegalMove` naming the move that could not be played.
-        """
-        state = self.new(options)
+    def history(self, options: OptionsT | None, moves: Iterable[str]) -> list[StateT]:
+        """Every state from the start through each move (for undo and replay); an
+        `IllegalMove` names the move that could not be played."""
+        states = [self.new(options)]
         for number, text in enumerate(moves, start=1):
-            if self.is_over(state):
+            if self.is_over(states[-1]):
                 raise IllegalMove(f"move {number} ({text!r}): the game is already over")
             try:
-                state = self.play_text(state, text)
+                states.append(self.play_text(states[-1], text))
             except IllegalMove as error:
                 raise type(error)(f"move {number} ({text!r}): {error}") from error
-        return state
-
-    def history(self, options: OptionsT | None, moves: Sequence[str]) -> list[StateT]:
-        """Every state from the start through each move (for undo and replay)."""
-        states = [self.new(options)]
-        for text in moves:
-            states.append(self.play_text(states[-1], text))
         return states
 
     def state_from_json(self, text: str) -> StateT:
         return self.State.model_validate_json(text)
 
 
-#: A game chosen at run time (by id), seen through the base classes: the verbs every game
-#: shares, on any options, state and move. Code that reads one game's own fields narrows
-#: with `isinstance` on that game's models.
+#: A game chosen at run time (by id); code that reads one game's own fields narrows with
+#: `isinstance` on that game's models.
 SomeGame: TypeAlias = Game[GameOptions, GameState, Frozen]

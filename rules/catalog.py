@@ -1,9 +1,4 @@
-"""The five games by id, with what the menu shows of each: no game is loaded here.
-
-The menu, the palette and the game classes themselves read this. It imports nothing of
-the project: `rules.base` and the games sit above it. `rules.registry` hands out the
-games themselves.
-"""
+"""The five games by id, with what the menu shows of each: no game is loaded here."""
 
 from __future__ import annotations
 

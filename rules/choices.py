@@ -1,16 +1,9 @@
-"""Which moves are the same choice, and which moves change nothing (for the puzzles'
-counts and plausible play, and for the analysis's examples: `rules.words.analysis`).
+"""Which moves are the same choice, and which change nothing (RULINGS.md, "Puzzles").
 
-- Two moves are the same choice when a player would not tell them apart
-  (RULINGS.md, "Puzzles"): fifty's `4*8` and `8*4`; collect's or conquest's number
-  with one declaration or another; countdown's `+2` and `*2` from a total of 2 (the
-  same total, the same number used); a template digit in either of two slots that the
-  template treats alike (the two factors of `_ × _`).
-- A move changes nothing when the position's figures stay as they were: countdown's
-  `×1`, `÷1`, a pass or any move that leaves the running total; fifty's `1÷2` (a result
-  of 0). Plausible play makes such a move only when every legal move is one.
-- A collect player who could declare a true equation with the pick declares it: the
-  pick alone is not plausible then.
+Same choice: fifty's `4*8` and `8*4`; a number with one declaration or another; countdown's
+`+2` and `*2` from a total of 2; a digit in either of two slots the template treats alike.
+Changes nothing: countdown's `×1`, `÷1`, a pass; fifty's `1÷2`. Plausible play makes such
+a move only when every legal move is one, and never a collect pick alone that could declare.
 """
 
 from __future__ import annotations
@@ -55,7 +48,7 @@ def choices(game_id: str, state: Any, moves: tuple[str, ...]) -> int:
 def alike_slots(template: str, digits: tuple[int, int]) -> dict[int, int]:
     """Slot -> the first slot the template treats alike (swapping the two digits never
     changes the result), found by trying digits; slots alike to none map to themselves."""
-    from rules.template_options import template_of
+    from rules.template import template_of
 
     parsed = template_of(template)
     lo, hi = digits
@@ -79,10 +72,8 @@ def _swapped_same(parsed: Any, values: list[int], i: int, j: int) -> bool:
 
 
 def distinct_choices(game_id: str, state: Any, moves: Sequence[str]) -> list[str]:
-    """`moves` in their order, with each choice once (its last move: a collect pick with
-    its declaration), the moves that change something first: the examples a sentence
-    gives (`6 × 5` for `5 × 6` and `6 × 5`; never countdown's `1 × 1 = 1` or `0 × 1 = 0`
-    while a move that changes the total is there)."""
+    """`moves` in order with each choice once (its last move), the moves that change
+    something first: the examples a sentence gives."""
     kept = {choice_key(game_id, state, move): move for move in moves}
     return sorted(kept.values(), key=lambda move: changes_nothing(game_id, state, move))
 
@@ -100,9 +91,7 @@ def changes_nothing(game_id: str, state: Any, text: str) -> bool:
 
 
 def plausible(game_id: str, state: Any, text: str, legal: list[str]) -> bool:
-    """A move a person might make: it changes something, or every legal move is one
-    that changes nothing; and a collect player holding a true equation declares it (a
-    pick without its declaration, when the same pick with one is legal, wins nothing)."""
+    """A move a person might make (see the module)."""
     if game_id == "collect" and ":" not in text.rstrip(":"):
         declared = (m for m in legal if base_move(m) == base_move(text) and m != text)
         if any(m.rstrip(":") != base_move(text) for m in declared):

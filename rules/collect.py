@@ -1,13 +1,8 @@
-"""Equation Duel: Collect & Declare (seed 000, RULINGS.md "collect").
+"""Equation Duel: Collect & Declare (seed 000, RULINGS.md "collect"); the rules are in
+`rules/texts/collect.md`.
 
-Players take turns picking a number from a shared pool; after each pick the mover may
-declare one equation built from the numbers they have collected. The first valid
-declaration wins. When the pool runs out the game goes to sudden death: two full rounds
-(four turns) of declarations only, then the higher sum of collected numbers wins (equal
-sums: the player holding the single largest number).
-
-Notation: a turn is the number picked, optionally followed by `:` and the declared
-equation without spaces (`7`, `3:5-2=3`); in sudden death `:EQUATION`, or `:` alone.
+Notation: the number picked, optionally `:` and the declared equation without spaces
+(`7`, `3:5-2=3`); in sudden death `:EQUATION`, or `:` alone.
 """
 
 from __future__ import annotations
@@ -166,18 +161,13 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
         if state.result is not None:
             return []
         mine = state.numbers_of(state.to_move)
-        if state.phase == "sudden-death":
-            moves = [CollectMove()]
-            equation = self.equation_for(state, mine)
-            if equation is not None:
-                moves.append(CollectMove(declaration=equation))
-            return moves
+        picks = (None,) if state.phase == "sudden-death" else state.pool
         moves = []
-        for number in state.pool:
-            moves.append(CollectMove(pick=number))
-            equation = self.equation_for(state, (*mine, number))
+        for pick in picks:
+            moves.append(CollectMove(pick=pick))
+            equation = self.equation_for(state, mine if pick is None else (*mine, pick))
             if equation is not None:
-                moves.append(CollectMove(pick=number, declaration=equation))
+                moves.append(CollectMove(pick=pick, declaration=equation))
         return moves
 
     def check_pick(self, state: CollectState, pick: int | None) -> None:

@@ -54,7 +54,6 @@ class ConquestState(GameState):
     sequence: tuple[int, ...] = ()
     winner: PlayerNo | None = None
     equation: str | None = None  # the equation the last three numbers form, ASCII notation
-    note: str | None = None
 
 
 def equations_of(a: int, b: int, c: int) -> list[str]:
@@ -146,42 +145,35 @@ class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove], game_id="
         sequence = (*state.sequence, move.number)
         player = state.to_move
         found = equations_of(*last_three(sequence)) if len(sequence) >= 3 else []
+        won: str | None = None
+        note: str | None = None
         if not found:
-            note = None
             if move.declaration is not None:
                 note = (
                     f"No equation: {', '.join(map(str, sequence[-3:]))} form none. Game continues."
                 )
-            return ConquestState(
-                options=state.options, sequence=sequence, to_move=other(player), note=note
-            )
-        if not state.options.declare:
+        elif not state.options.declare:
+            won = found[0]
+        elif (problem := declaration_error(move.declaration, sequence[-3:])) is None:
+            won = move.declaration
+        else:
+            there = pretty_equation(found[0])
+            if move.declaration is None:
+                note = f"The win is forfeited ({problem}); {there} was there. Game continues."
+            else:  # the statement made is named, so the reason is read against it
+                stated = pretty_equation(move.declaration)
+                note = (
+                    f"The win is forfeited: {stated} was stated, but "
+                    f"{problem.replace(f'{stated} does not balance', 'it does not balance')}; "
+                    f"{there} was there. Game continues."
+                )
+        if won is not None:
             return ConquestState(
                 options=state.options,
                 sequence=sequence,
                 to_move=player,
                 winner=player,
-                equation=found[0],
-            )
-        problem = declaration_error(move.declaration, sequence[-3:])
-        if problem is None:
-            assert move.declaration is not None
-            return ConquestState(
-                options=state.options,
-                sequence=sequence,
-                to_move=player,
-                winner=player,
-                equation=move.declaration,
-            )
-        there = pretty_equation(found[0])
-        if move.declaration is None:
-            note = f"The win is forfeited ({problem}); {there} was there. Game continues."
-        else:  # the statement made is named, so the reason is read against it
-            stated = pretty_equation(move.declaration)
-            note = (
-                f"The win is forfeited: {stated} was stated, but "
-                f"{problem.replace(f'{stated} does not balance', 'it does not balance')}; "
-                f"{there} was there. Game continues."
+                equation=won,
             )
         return ConquestState(
             options=state.options, sequence=sequence, to_move=other(player), note=note

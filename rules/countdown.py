@@ -1,11 +1,4 @@
-"""Countdown Duel (seed 004): a shared running total, each player's own numbers 1-9.
-
-A turn applies one operator and one of the mover's unused numbers to the running total;
-reaching the target (30) or more on your move wins at once. A well-formed but illegal move
-(division by zero, a number outside the pool, a number already used) loses the turn, and
-`pass` loses it on purpose. Two turns in a row without a valid move, or both players out of
-numbers, end the game in a stalemate that the last valid mover wins (RULINGS.md, countdown).
-"""
+"""Countdown Duel (seed 004, RULINGS.md "countdown"); the rules are in `rules/texts/countdown.md`."""
 
 from __future__ import annotations
 
@@ -134,11 +127,6 @@ def format_numbers(numbers: tuple[int, ...] | list[int]) -> str:
     return ", ".join(parts)
 
 
-def apply(total: int, op: Op, number: int) -> int:
-    """`total op number`; ÷ discards the fraction, rounding toward zero (−7 ÷ 2 = −3)."""
-    return apply_whole(total, op, number)
-
-
 _MOVE = re.compile(r"^(?:(?P<op1>[^\s0-9])\s*(?P<n1>[0-9]+)|(?P<n2>[0-9]+)\s*(?P<op2>[^\s0-9]))$")
 
 
@@ -165,10 +153,7 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove], game_
         return list(_moves_with(state.available_to(state.to_move)))
 
     def invalid_reason(self, state: CountdownState, move: CountdownMove) -> str | None:
-        """Why a well-formed move loses the turn (a sentence), or None if it is valid.
-
-        A pass is not invalid: it loses the turn on purpose.
-        """
+        """Why a well-formed move loses the turn (a sentence), or None (also for a pass)."""
         if move.op is None or move.number is None:
             return None
         lo, hi = state.options.pool
@@ -196,7 +181,7 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove], game_
             return self._no_valid_move(
                 state, f"Invalid move: {reason} Player {player} loses their turn."
             )
-        total = apply(state.running_total, move.op, move.number)
+        total = apply_whole(state.running_total, move.op, move.number)
         left = tuple(n for n in own if n != move.number)
         available = (left, state.available[1]) if player == 1 else (state.available[0], left)
         result: Outcome | None = None

@@ -1,12 +1,5 @@
-"""Equation Duel: Exactly Fifty (seed 002, rulings in RULINGS.md, "fifty").
-
-Two players share a pool of numbers (1 to 9). A turn takes two different unused numbers
-and one operator, `A op B`; the result (÷ is integer division, 7 ÷ 2 = 3) is added to the
-mover's score. The mover wins at once on exactly the target (50) and loses at once above
-it. When fewer than two numbers remain the score closer to the target wins; equal scores:
-the second player (the one who did not start) wins.
-
-Notation: `A op B` without spaces, e.g. `6*7`, `9-5`, `7/2`; order matters for − and ÷.
+"""Equation Duel: Exactly Fifty (seed 002, RULINGS.md "fifty"); the rules are in
+`rules/texts/fifty.md`. Notation: `A op B` without spaces (`6*7`, `9-5`, `7/2`).
 """
 
 from __future__ import annotations
@@ -123,10 +116,7 @@ def result(a: int, op: Op, b: int) -> int:
 
 
 def preview(state: FiftyState, move: FiftyMove) -> tuple[int, int]:
-    """The equation's result and the score it would give the player to move.
-
-    For the screen's "6 × 7 = 42 → score 42"; it does not check that the move is legal.
-    """
+    """The equation's result and the score it would give the player to move (unchecked)."""
     value = result(move.a, move.op, move.b)
     return value, state.score(state.to_move) + value
 
@@ -146,10 +136,8 @@ def _moves_of(a: int, b: int) -> tuple[FiftyMove, ...]:
 
 @lru_cache(maxsize=1024)
 def _moves_over(pool: tuple[int, ...]) -> tuple[FiftyMove, ...]:
-    """Every `a op b` of two different numbers of `pool`: random play, the solver and the
-    computer players ask for the same pools again and again. The tuple holds the shared
-    models of `_moves_of` (8 bytes a move, 7 KB for 15 numbers): it held a model of its
-    own per move (488 bytes), so the cache grew to 1 GB at its bound (issue 37)."""
+    """Every `a op b` of two different numbers of `pool`, asked for again and again; the
+    tuples share `_moves_of`'s models, which keeps the cache small."""
     return tuple(m for a in pool for b in pool if a != b for m in _moves_of(a, b))
 
 
@@ -171,21 +159,19 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
         outcome = self.outcome(state)
         if outcome is not None:
             raise IllegalMove(f"The game is over: {record_reason(outcome)}")
+        missing = next((n for n in (move.a, move.b) if n not in state.pool), None)
+        if missing in state.options.numbers():
+            why = f"{missing} is already used"
+        elif missing is not None:
+            why = f"{missing} is not in the pool ({state.pool_text()})"
+        elif move.a == move.b:
+            why = f"{move.a} is chosen twice"
+        else:
+            return
         available = " ".join(str(n) for n in state.pool)
-        for number in (move.a, move.b):
-            if number not in state.pool:
-                if number in state.options.numbers():
-                    why = f"{number} is already used"
-                else:
-                    why = f"{number} is not in the pool ({state.pool_text()})"
-                raise IllegalMove(  # (no full stop: every front end adds its own)
-                    f"Numbers must be different and unused: {why}. Available numbers: {available}"
-                )
-        if move.a == move.b:
-            raise IllegalMove(
-                f"Numbers must be different and unused: {move.a} is chosen twice. "
-                f"Available numbers: {available}"
-            )
+        raise IllegalMove(  # (no full stop: every front end adds its own)
+            f"Numbers must be different and unused: {why}. Available numbers: {available}"
+        )
 
     def play(self, state: FiftyState, move: FiftyMove) -> FiftyState:
         self.check(state, move)

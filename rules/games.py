@@ -1,9 +1,5 @@
-"""The five games themselves and their named variants, in menu order: a table filled by
-plain imports (no module name is built from a string).
-
-Importing this loads every game and pydantic (about 60 ms here, 7 ms of it the four games
-past the first); `rules.registry.get_game` imports it on its first call, so the menu,
-which reads only `rules.catalog`, loads none of it.
+"""The five games and their named variants, in menu order. `rules.registry.get_game`
+imports this on first call, so the menu (which reads `rules.catalog`) loads no game.
 """
 
 from __future__ import annotations

@@ -1,24 +1,17 @@
-"""Match play for any game: best of 1, 3, 5 or 7 rounds, and an optional clock per turn.
+"""Match play for any game: best of N rounds, and an optional clock per turn.
 
-A match is a frozen model holding the current round's moves in the game's notation, so
-the round's state is always a replay (`current_state`). The starting player alternates:
-round 1 starts with the options' `first`, round 2 with the other player, and so on. A
-round ends when the game has an outcome, or when the player to move runs out of time
-(`time_out`): that player loses the round. A best-of-N match is won by the first player
-to win (N + 1) / 2 rounds; the games have no draws, so this is also the majority.
-
-The template game's "first to N round wins" (its option `rounds_to_win`, RULINGS.md
-"template") is this feature: a match of best of 2N - 1. Its option `turn_seconds` is the
-match's clock. When a game's options have these fields, `new_match` keeps them in step
-with the match settings, and refuses settings that disagree with them.
+A match holds the current round's moves in notation, so the round's state is a replay.
+The starter alternates by round; running out of time loses the round. The template's
+`rounds_to_win` and `turn_seconds` options are this feature: `new_match` keeps them in
+step with the match settings and refuses settings that disagree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import AfterValidator, Field, ValidationError
 
 from rules.base import Ending, Frozen, Game, GameOptions, IllegalMove, Outcome, PlayerNo, other
 from rules.registry import get_game
@@ -37,13 +30,33 @@ class MatchError(ValueError):
     """Match settings that cannot be played (the message names the setting)."""
 
 
+def check_best_of(value: int) -> int:
+    if value < 1 or value > MAX_BEST_OF or value % 2 == 0:
+        raise MatchError(
+            f"a match is best of an odd number of rounds from 1 to {MAX_BEST_OF} "
+            f"(usually 1, 3, 5 or 7), not {value}"
+        )
+    return value
+
+
+def check_turn_seconds(value: int | None) -> int | None:
+    low, high = TURN_SECONDS_RANGE
+    if value is not None and not low <= value <= high:
+        raise MatchError(f"the time per turn must be between {low} and {high} seconds, not {value}")
+    return value
+
+
+#: The match settings, checked wherever they are read (a match, a record).
+BestOf = Annotated[int, Field(ge=1, le=MAX_BEST_OF), AfterValidator(check_best_of)]
+TurnSeconds = Annotated[int | None, AfterValidator(check_turn_seconds)]
+
+
 class RoundResult(Frozen):
     """How one finished round went."""
 
     number: int = Field(ge=1)
     first: PlayerNo = Field(description="The player who started the round.")
     moves: tuple[str, ...]
-    #: How the round ended (by the game's rules, or on time).
     outcome: Outcome
     #: How long the player who ran out of time took, when the round ended that way.
     seconds_used: float | None = None
@@ -67,43 +80,17 @@ class MatchState(Frozen):
 
     game_id: str
     options: dict[str, Any] = Field(description="The game's options as JSON data.")
-    best_of: int = Field(default=1, ge=1, le=MAX_BEST_OF)
-    turn_seconds: int | None = Field(default=None, description="The clock per turn, or None.")
+    best_of: BestOf = 1
+    turn_seconds: TurnSeconds = Field(default=None, description="The clock per turn, or None.")
     wins: tuple[int, int] = (0, 0)
     round_number: int = Field(default=1, ge=1)
     moves: tuple[str, ...] = Field(default=(), description="The current round's moves.")
     results: tuple[RoundResult, ...] = ()
 
-    @field_validator("best_of")
-    @classmethod
-    def _best_of_is_odd(cls, value: int) -> int:
-        return check_best_of(value)
-
-    @field_validator("turn_seconds")
-    @classmethod
-    def _seconds_in_range(cls, value: int | None) -> int | None:
-        return check_turn_seconds(value)
-
     @property
     def rounds_to_win(self) -> int:
         """Round wins that take the match: (best_of + 1) / 2."""
         return (self.best_of + 1) // 2
-
-
-def check_best_of(value: int) -> int:
-    if value < 1 or value > MAX_BEST_OF or value % 2 == 0:
-        raise MatchError(
-            f"a match is best of an odd number of rounds from 1 to {MAX_BEST_OF} "
-            f"(usually 1, 3, 5 or 7), not {value}"
-        )
-    return value
-
-
-def check_turn_seconds(value: int | None) -> int | None:
-    low, high = TURN_SECONDS_RANGE
-    if value is not None and not low <= value <= high:
-        raise MatchError(f"the time per turn must be between {low} and {high} seconds, not {value}")
-    return value
 
 
 def new_match(
@@ -112,13 +99,8 @@ def new_match(
     best_of: int | None = None,
     turn_seconds: int | None = None,
 ) -> MatchState:
-    """A match of `game_id`.
-
-    `best_of` defaults to the options' own `rounds_to_win` (best of 2N - 1), else 1;
-    `turn_seconds` to the options' own, else no clock. Raises MatchError when a setting
-    is out of range or disagrees with the game's own option, pydantic's ValidationError
-    for bad options and UnknownGame (a KeyError) for an unknown game.
-    """
+    """A match of `game_id`; the settings default to the options' own (`rounds_to_win`
+    N is best of 2N - 1). Raises MatchError, ValidationError or UnknownGame."""
     game = get_game(game_id)
     checked: GameOptions = (
         options if isinstance(options, GameOptions) else game.options_from(dict(options or {}))
@@ -160,8 +142,8 @@ def match_game(match: MatchState) -> Game[Any, Any, Any]:
 
 
 def round_starter(match: MatchState, number: int | None = None) -> PlayerNo:
-    """Who starts round `number` (default: the current round): odd rounds the options'
-    first player, even rounds the other one."""
+    """Who starts round `number` (default: the current one): the options' first player in
+    odd rounds."""
     number = match.round_number if number is None else number
     first: PlayerNo = match_game(match).options_from(match.options).first
     return first if number % 2 == 1 else other(first)
@@ -190,11 +172,8 @@ def round_state(match: MatchState, number: int) -> Any:
 
 
 def match_outcome(match: MatchState) -> Outcome | None:
-    """The match winner once a player has won `rounds_to_win` rounds, else None.
-
-    A single game (best of 1) ends with the game's own reason; a longer match with the
-    score, e.g. "2 rounds to 1".
-    """
+    """The match winner once a player has won `rounds_to_win` rounds, else None (a
+    single game ends with the game's own reason, a match with the score)."""
     for player in (1, 2):
         if match.wins[player - 1] >= match.rounds_to_win:
             winner: PlayerNo = 1 if player == 1 else 2
@@ -205,14 +184,10 @@ def match_outcome(match: MatchState) -> Outcome | None:
     return None
 
 
-def is_match_over(match: MatchState) -> bool:
-    return match_outcome(match) is not None
-
-
 def all_moves(match: MatchState) -> tuple[str, ...]:
     """Every move of the match so far, round after round, in notation."""
     finished = tuple(text for result in match.results for text in result.moves)
-    if is_match_over(match):
+    if match_outcome(match) is not None:
         return finished  # the deciding round's moves are its result's
     return finished + match.moves
 
@@ -225,28 +200,21 @@ def score_text(match: MatchState, names: tuple[str, str] = ("Player 1", "Player 
 def _refuse_if_over(match: MatchState) -> None:
     outcome = match_outcome(match)
     if outcome is not None:
-        what = "match" if match.best_of > 1 else "game"  # (a single game is no match)
+        what = "match" if match.best_of > 1 else "game"
         raise IllegalMove(
             f"The {what} is over: Player {outcome.winner} won, {record_reason(outcome)}"
         )
 
 
 def play_in_match(match: MatchState, move_text: str, current: Any = None) -> MatchState:
-    """The match after one move (notation) of the current round.
-
-    When the move ends the round, its result is recorded and, unless the match is won,
-    the next round begins (with the other player starting). Raises IllegalMove.
-    `current` may pass the current round's state when the caller has it (saves a replay).
-    """
+    """The match after one move (notation) of the current round (see `advance`)."""
     return advance(match, move_text, current)[0]
 
 
 def advance(match: MatchState, move: Any, current: Any = None) -> tuple[MatchState, Any]:
-    """The match after one move (notation or the game's move model), and the position
-    right after the move (the finished round's last position when the move ended it).
-
-    Raises IllegalMove; `current` is the current round's state when the caller has it.
-    """
+    """The match after one move (notation or model), and the position right after it;
+    a move that ends a round records it and starts the next. Raises IllegalMove.
+    `current` is the current round's state when the caller has it (saves a replay)."""
     _refuse_if_over(match)
     game = match_game(match)
     if isinstance(move, str):
@@ -269,12 +237,8 @@ def time_out(
     mover = match_game(match).to_move(state)
     if mover != player:
         raise IllegalMove(f"It is Player {mover}'s turn, not Player {player}'s.")
-    return _end_round(match, match.moves, time_out_outcome(player), seconds_used)
-
-
-def time_out_outcome(player: PlayerNo) -> Outcome:
-    """`player` ran out of time: the other player wins."""
-    return Outcome(winner=other(player), ending=Ending.TIME_OUT, player=player)
+    outcome = Outcome(winner=other(player), ending=Ending.TIME_OUT, player=player)
+    return _end_round(match, match.moves, outcome, seconds_used)
 
 
 def _end_round(

@@ -1,19 +1,7 @@
 """Player names and other outside text made safe to show (RULINGS.md, "Text a player types").
 
-One cleaner for every way a name comes in: the setup screen, `--p1-name`/`--p2-name`,
-game records and the statistics database. Terminal escape sequences (CSI `ESC [ … final`,
-OSC `ESC ] … BEL` or `ESC \\`, the C1 forms, and two-character `ESC x`) and every
-other control or invisible formatting character are removed; any kind of whitespace
-becomes a plain space and runs of spaces become one. What is left is trimmed.
-
-- `strip_controls(text)`: the text without escape sequences or control characters (for
-  any outside text shown: names, file names, messages quoting a file).
-- `clean_name(text)`: a name as accepted when a player gives one: 1 to `MAX_NAME`
-  printable characters after cleaning, else `NameProblem` saying why.
-- `tidy_name(text, default)`: a name read back from a file or the database: cleaned and
-  cut to `limit` characters; `default` when nothing printable is left.
-- `distinct_names(names)`: NameProblem when the two players would share a name
-  (compared after cleaning, ignoring case).
+Escape sequences (CSI, OSC, C1, two-character `ESC x`) and every other control or invisible
+formatting character are removed; any whitespace becomes one space; the rest is trimmed.
 """
 
 from __future__ import annotations
@@ -41,10 +29,8 @@ class NameProblem(ValueError):
 
 
 def strip_controls(text: str) -> str:
-    """`text` without terminal escape sequences and control or formatting characters.
-
-    Whitespace of any kind (tab, newline, no-break space) becomes a space; nothing else
-    is changed (no trimming)."""
+    """`text` without escape sequences or control and formatting characters, whitespace
+    made spaces (no trimming)."""
     text = _ESCAPES.sub("", text)
     kept = []
     for char in text:

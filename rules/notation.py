@@ -1,8 +1,4 @@
-"""Reading a move's text in a game's notation: the one sentence for text that is not a move.
-
-The games call these from `parse_move`; the text itself is read (spaces, × ÷ −, letters'
-case) by `rules.player_text`, the one reader of player text.
-"""
+"""Reading a move's text in a game's notation (the text itself is read by `rules.player_text`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""The four operators, as players type them and as the screen shows them.
-
-Players may write `+ - * /` or `+ − × ÷` (and lowercase `x` for ×); the UI shows `+ − × ÷`.
-Nothing else is an operator (RULINGS.md: `X`, `·`, `–` and `:` are refused).
-Inside the rules an operator is always one of the ASCII symbols `+ - * /`.
+"""The four operators: typed `+ - * /` or `+ − × ÷` (and `x`), shown `+ − × ÷`, held inside
+the rules as ASCII `+ - * /`. Nothing else is an operator (RULINGS.md).
 """
 
 from __future__ import annotations
@@ -41,10 +38,8 @@ def shown(op: Op) -> str:
 
 
 def ops_from_text(text: str | Iterable[object]) -> tuple[Op, ...]:
-    """A set of operators written like `+-` or `+−×÷` (or a list of them), in canonical order.
-
-    Raises ValueError naming the item that is not an operator.
-    """
+    """A set of operators written like `+-` or `+−×÷` (or a list), in canonical order;
+    ValueError names an item that is not one."""
     found: set[Op] = set()
     for item in text:
         if isinstance(item, str) and (item.isspace() or item == ","):
@@ -79,18 +74,13 @@ def apply_exact(a: Fraction, op: Op, b: Fraction) -> Fraction | None:
     return a / b
 
 
-def quotient_toward_zero(a: int, b: int) -> int:
-    """Integer division that discards the fraction, rounding toward zero (−7 ÷ 2 = −3)."""
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
-
-
 def apply_whole(a: int, op: Op, b: int) -> int:
     """`a op b` in whole numbers, as fifty and countdown compute: ÷ keeps the quotient and
     discards the fraction, rounding toward zero (7 ÷ 2 = 3, −7 ÷ 2 = −3). `b` is not 0."""
     if op != "/":
         return _add_sub_mul(a, op, b)
-    return quotient_toward_zero(a, b)
+    quotient = abs(a) // abs(b)
+    return quotient if (a >= 0) == (b >= 0) else -quotient
 
 
 def format_fraction(value: Fraction) -> str:

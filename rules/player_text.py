@@ -1,24 +1,7 @@
-"""The one reader of text a player types: moves, equations, prompts and option values.
-
-Every entry point (`check`, each game's `parse_move`, the plain mode's prompts, the full
-screen's inputs, records' moves, command-line options, `solve --moves`) reads player text
-through this module, so the same text means the same thing everywhere (RULINGS.md, "Text
-a player types"):
-
-- Digits are the ASCII digits 0-9; any other digit (superscripts, Arabic-Indic,
-  fullwidth, ...) is refused with a message that names the character.
-- Whitespace of any kind (space, tab, no-break space, newline, ...) may stand between or
-  around tokens and is ignored: `normalize` turns every run of it into one space.
-- A line longer than 10,000 characters is refused without being read further; a number
-  of more than 9 digits is not a number; control characters are refused by code point.
-- Numbers are written without leading zeros (`5`, never `05`), and whitespace never
-  joins digits: `1 2` is two numbers ("one number at a time" where one is expected; an
-  equation keeps the space, so its checker finds the numbers side by side).
-- `X`, `·`, `–` and `:` are not operators: a move refuses them as characters not allowed.
-- One move per turn: a move's text holding two declarations is refused.
-
-Which other characters a text may hold (operators, `@`, `:`) is up to the grammar that
-reads it next; operators are `rules.operators.ALIASES` and nothing else.
+"""The one reader of text a player types (moves, equations, prompts, option values), so the
+same text means the same thing everywhere (RULINGS.md, "Text a player types"): ASCII
+digits only, whitespace ignored, no leading zeros, `X · – :` are not operators, lines and
+numbers have a length limit. Operators are `rules.operators.ALIASES` and nothing else.
 """
 
 from __future__ import annotations
@@ -43,11 +26,7 @@ _SIDE_BY_SIDE = re.compile(r"[0-9] [0-9]")
 
 class PlayerTextError(ValueError):
     """Text a player typed that no entry point accepts; the message says why, in words.
-
-    `kind` says what was wrong, for a prompt with its own wording for the common cases:
-    `missing` (nothing given), `not-number`, `range` (a number out of range), or `text`
-    (a character the ruling refuses, a digit that is not 0-9, too long, not text).
-    """
+    `kind` (`missing`, `not-number`, `range` or `text`) lets a prompt word common cases."""
 
     def __init__(self, message: str, kind: str = "text") -> None:
         super().__init__(message)
@@ -82,18 +61,23 @@ def decode(data: bytes) -> str:
         raise PlayerTextError(NOT_TEXT) from None
 
 
+def _refuse_control(char: str) -> None:
+    category = unicodedata.category(char)
+    if category == "Cs":  # an undecodable byte kept as a surrogate
+        raise PlayerTextError(NOT_TEXT)
+    if category in ("Cc", "Cf", "Co", "Cn"):
+        raise PlayerTextError(f"{describe_char(char)} is not allowed")
+
+
 def _check_line(text: str) -> None:
     if len(text) > MAX_LINE:
         raise PlayerTextError(f"that line is too long (more than {MAX_LINE:,} characters)")
 
 
 def normalize(text: str) -> str:
-    """The text with every run of whitespace made one space, and no space around it.
-
-    Raises PlayerTextError for a line that is too long, a digit that is not 0-9, a
-    control character, or characters that are not valid text (undecodable bytes kept
-    as surrogates).
-    """
+    """The text with every run of whitespace made one space, and no space around it;
+    PlayerTextError for a line too long, a digit not 0-9, a control character or bytes
+    that are not text."""
     _check_line(text)
     out: list[str] = []
     space = False
@@ -103,11 +87,7 @@ def normalize(text: str) -> str:
             continue
         if is_foreign_digit(char):
             raise digit_error(char)
-        category = unicodedata.category(char)
-        if category == "Cs":
-            raise PlayerTextError(NOT_TEXT)
-        if category in ("Cc", "Cf", "Co", "Cn"):
-            raise PlayerTextError(f"{describe_char(char)} is not allowed")
+        _refuse_control(char)
         if space:
             out.append(" ")
             space = False
@@ -143,11 +123,8 @@ def read_whole(
     negative: bool = False,
     what: str = "a whole number",
 ) -> int:
-    """A whole number written with the digits 0-9 (and a leading minus when `negative`).
-
-    Never raises anything but PlayerTextError, whatever the length of the text: more
-    than MAX_DIGITS digits is refused before any conversion.
-    """
+    """A whole number written with the digits 0-9 (and a leading minus when `negative`);
+    only PlayerTextError, whatever the length (too many digits are refused unconverted)."""
     spaced = normalize(text)
     if _SIDE_BY_SIDE.search(spaced):
         raise PlayerTextError(f"{_shown(spaced)} is two numbers: one number at a time")
@@ -220,8 +197,7 @@ _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def read_date(text: str) -> datetime.date:
-    """A day written `YYYY-MM-DD` with the digits 0-9 (`--date`); PlayerTextError names a
-    digit that is not 0-9 (a fullwidth `２`) or says what a date looks like."""
+    """A day written `YYYY-MM-DD` with the digits 0-9 (`--date`)."""
     written = normalize(text)  # names a digit of another script
     if _DATE.fullmatch(written):
         try:
@@ -243,18 +219,14 @@ def read_move(text: str, error: type[Exception]) -> str:
 
 
 def read_moves(text: str) -> list[str]:
-    """Moves in notation separated by whitespace of any kind (`--moves`, `solve --moves`);
-    each move is read by its game's `parse_move` afterwards."""
+    """Moves in notation separated by whitespace (`--moves`), each for `parse_move`."""
     _check_line(text)
     return text.split()
 
 
-def read_equation_text(text: str) -> str:
-    """A declared equation as a move stores it: no whitespace, operators in ASCII, every
-    other character as typed, for the checker to judge (a digit that is not 0-9 makes
-    an invalid declaration, the same verdict as everywhere). Refused here, as in every
-    entry point: a line that is too long, control characters, text that is not text."""
-    _check_line(text)
+def normalize_equation(text: str) -> str:
+    """A declaration's notation: no whitespace, operators in ASCII, the rest as typed; but
+    whitespace never joins two digits (`1 2` stays two numbers, which the checker refuses)."""
     out: list[str] = []
     space = False
     for char in text:
@@ -262,21 +234,25 @@ def read_equation_text(text: str) -> str:
             space = True
             continue
         if space and out and out[-1] in ASCII_DIGITS and char in ASCII_DIGITS:
-            out.append(" ")  # `1 2` stays two numbers: the checker finds them side by side
+            out.append(" ")
         space = False
-        category = unicodedata.category(char)
-        if category == "Cs":
-            raise PlayerTextError(NOT_TEXT)
-        if category in ("Cc", "Cf", "Co", "Cn"):
-            raise PlayerTextError(f"{describe_char(char)} is not allowed")
         out.append(ALIASES.get(char, char))
     return "".join(out)
 
 
+def read_equation_text(text: str) -> str:
+    """A declared equation as a move stores it (`normalize_equation`), for the checker to
+    judge; refused here as everywhere: a line too long, control characters, not text."""
+    _check_line(text)
+    for char in text:
+        if not char.isspace():
+            _refuse_control(char)
+    return normalize_equation(text)
+
+
 def read_move_with_equation(text: str, error: type[Exception]) -> tuple[str, str | None]:
-    """A move written `HEAD` or `HEAD:EQUATION` (collect, conquest's declare variant): the
-    head normalized, and the equation as `read_equation_text` keeps it (None without `:`).
-    The equation is judged when the move is played, never refused here for its content."""
+    """A move written `HEAD` or `HEAD:EQUATION`: the head normalized, and the equation as
+    `read_equation_text` keeps it (None without `:`), judged only when played."""
     head, colon, tail = text.partition(":")
     try:
         written = normalize(head)

@@ -1,19 +1,9 @@
-"""Computer players at three levels, written once against the game verbs and the solver.
+"""Computer players at three levels (`player_for`, `make_player`), deterministic per seed.
 
-    player_for(level, game, seed=None)     -> a function from a state of `game` to its move
-    make_player(level, game_id, seed=None) -> the same for a game chosen by id
-
-- easy: random legal moves; when a move wins at once (a declaration that balances, a hit
-  on the target, an equation completed) it spots it half the time, and otherwise plays one
-  of the moves that do not win at once.
-- medium: takes a win at once when there is one, avoids moves that hand the opponent a
-  win at once (or lose at once), otherwise plays at random.
-- perfect: the solver. In a won position it plays a fastest win, so a won game never
-  slips; in a lost one it makes the opponent's win as long as possible and then as hard
-  as possible (then the fewest replies that keep the opponent's fastest win). The
-  search is `rules.solver.perfect` (value first, then distance).
-
-Players are deterministic for a given seed (ties between equal moves are drawn from it).
+- easy: random; spots a win at once half the time, else plays a move that does not win.
+- medium: takes a win at once, avoids handing one to the opponent, else random.
+- perfect: the solver (`rules.solver.perfect`): the fastest win; when lost, the longest
+  and hardest resistance.
 """
 
 from __future__ import annotations
@@ -54,59 +44,33 @@ def hands_over(game: Game[Any, StateT, MoveT], state: StateT, move: MoveT) -> bo
     return first is WIN_NOW
 
 
-class _Level(Generic[StateT, MoveT]):
-    """What every level holds: its game and its own random source (seeded)."""
+class _Computer(Generic[StateT, MoveT]):
+    """A computer player at `level`, with its game and its own random source (seeded)."""
 
-    def __init__(self, game: Game[Any, StateT, MoveT], rng: random.Random) -> None:
-        self.game = game
-        self.rng = rng
+    def __init__(self, level: str, game: Game[Any, StateT, MoveT], rng: random.Random) -> None:
+        self.level, self.game, self.rng = level, game, rng
 
-
-class _Easy(_Level[StateT, MoveT]):
     def __call__(self, state: StateT) -> MoveT:
-        game = self.game
+        game, rng = self.game, self.rng
         moves = game.legal_moves(state)
+        if self.level == "perfect":
+            by_text = {game.format_move(m): m for m in moves}
+            return by_text[perfect_choice(game.id, state, rng).move]
         winning = [m for m in moves if wins_at_once(game, state, m)]
-        if winning and self.rng.random() < 0.5:
-            return self.rng.choice(winning)
-        others = [m for m in moves if m not in winning]
-        return self.rng.choice(others or moves)
-
-
-class _Medium(_Level[StateT, MoveT]):
-    def __call__(self, state: StateT) -> MoveT:
-        game = self.game
-        moves = game.legal_moves(state)
-        winning = [m for m in moves if wins_at_once(game, state, m)]
-        if winning:
-            return self.rng.choice(winning)
-        safe = [m for m in moves if not hands_over(game, state, m)]
-        return self.rng.choice(safe or moves)
-
-
-class _Perfect(_Level[StateT, MoveT]):
-    def __call__(self, state: StateT) -> MoveT:
-        game = self.game
-        by_text = {game.format_move(m): m for m in game.legal_moves(state)}
-        return by_text[self.choose(state)]
-
-    def choose(self, state: StateT) -> str:
-        """The move (notation) the perfect player makes (`rules.solver.perfect`)."""
-        return perfect_choice(self.game.id, state, self.rng).move
+        if winning and (self.level == "medium" or rng.random() < 0.5):
+            return rng.choice(winning)
+        if self.level == "easy":
+            return rng.choice([m for m in moves if m not in winning] or moves)
+        return rng.choice([m for m in moves if not hands_over(game, state, m)] or moves)
 
 
 def player_for(
     level: str, game: Game[Any, StateT, MoveT], seed: int | None = None
 ) -> Player[StateT, MoveT]:
     """A computer player for `game`: a function from its state (its turn) to its move."""
-    rng = random.Random(seed)
-    if level == "easy":
-        return _Easy(game, rng)
-    if level == "medium":
-        return _Medium(game, rng)
-    if level == "perfect":
-        return _Perfect(game, rng)
-    raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+    return _Computer(level, game, random.Random(seed))
 
 
 def make_player(level: str, game_id: str, seed: int | None = None) -> Player[GameState, Frozen]:

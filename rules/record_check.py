@@ -1,9 +1,5 @@
-"""Checking a game record by replaying it through the rules, and stepping through it.
-
-`match_of(record)` replays every move of a record (`rules.records.GameRecord`) and
-checks its rounds and result against what the moves give; `validate`, `state_of` and
-`seconds_of` are built on it, and `replay_steps` lists every position for the replay
-screen. Anything wrong is a `RecordError` naming the move or the round.
+"""Checking a game record by replaying it through the rules (`match_of`), and stepping
+through it (`replay_steps`). Anything wrong is a `RecordError` naming the move or round.
 """
 
 from __future__ import annotations
@@ -33,11 +29,8 @@ from rules.words.outcome import record_reason
 
 
 def match_of(record: GameRecord) -> MatchState:
-    """The match the record describes, checked move by move against the rules.
-
-    Raises RecordError naming the problem: an unknown game, bad options, a move that is
-    not legal (its number and text), rounds or a result that the moves do not give.
-    """
+    """The match the record describes, checked move by move; RecordError names what is
+    wrong (the game, the options, a move, a round or the result)."""
     if record.format > FORMAT:
         raise RecordError(newer_format(record.format))
     if record.game not in GAME_IDS:
@@ -169,24 +162,18 @@ def seconds_of(record: GameRecord) -> list[float]:
     return [entry.seconds for entry in record.moves]
 
 
-# Stepping through a record (the replay screen).
-
-
 @dataclass(frozen=True)
 class ReplayStep:
     """One position of a replay: a round's start, or the position after a move."""
 
     round: int
-    #: The move's number in the whole record (from 1); 0 at a round's start.
+    #: The move's number in the whole record (from 1); 0 (and no move) at a round's start.
     number: int
-    #: The move in notation (None at a round's start).
     move: str | None
-    #: Who made the move (None at a round's start).
     player: PlayerNo | None
     seconds: float | None
-    #: The position after the move (or the round's first position).
     state: Any
-    #: What ended the round here, e.g. "Player 2's time ran out" (None while it goes on).
+    #: What ended the round here, e.g. "Player 2's time ran out".
     event: str | None = None
 
 

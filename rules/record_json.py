@@ -21,12 +21,8 @@ def to_json(record: GameRecord) -> str:
 
 
 def from_json(text: str | bytes, check: bool = True) -> GameRecord:
-    """The record in `text`, checked by replaying it (unless `check` is False).
-
-    Raises RecordError for anything wrong: not JSON (line and column), cut short, a
-    `format` newer than this program, missing or wrong fields, an unknown game, an
-    illegal move (its number and text). Never another exception.
-    """
+    """The record in `text`, checked by replaying it (unless `check` is False); anything
+    wrong is a RecordError in words, never another exception."""
     try:
         if isinstance(text, bytes):
             try:
@@ -69,7 +65,7 @@ def from_data(data: Any, check: bool = True) -> GameRecord:
     game_id = data.get("game")
     if isinstance(game_id, str) and game_id not in GAME_IDS:
         raise RecordError(f"unknown game {game_id!r} (the games are {', '.join(GAME_IDS)})")
-    data = _upgrade(data, version)
+    data = {**data, "format": FORMAT}  # format 1 is the first: nothing to upgrade
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as error:
@@ -77,11 +73,6 @@ def from_data(data: Any, check: bool = True) -> GameRecord:
     if check:
         match_of(record)
     return record
-
-
-def _upgrade(data: dict[str, Any], version: int) -> dict[str, Any]:
-    """Data of an older format brought to the current one (format 1 is the first)."""
-    return {**data, "format": FORMAT}
 
 
 def _json_kind(data: Any) -> str:

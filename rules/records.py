@@ -1,14 +1,7 @@
 """Game records: the one format for saves, replays, exports and statistics (DESIGN.md).
 
-A record is JSON: the `format` version, the game id and options, the two players (name;
-human or a computer level), every move in notation with the seconds it took, the match
-settings and each finished round, the result and why, and the start and end times. A
-record is checked by replaying its moves through the rules (`rules.record_check`), so a
-hand-edited file with an illegal move is refused with a message naming the move;
-`rules.record_json.from_json` raises `RecordError` for anything wrong, never another
-exception. This module is the format itself and building a record from a match.
-
-A single game is a match of best of 1: it has one round, and its result is the game's.
+A record is checked by replaying its moves (`rules.record_check`), so a hand-edited file
+with an illegal move is refused naming the move. A single game is a match of best of 1.
 """
 
 from __future__ import annotations
@@ -17,18 +10,17 @@ import math
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import AfterValidator, Field, ValidationError, field_validator
 
 from rules.base import Frozen, IllegalMove, PlayerNo
 from rules.match import (
-    MAX_BEST_OF,
+    BestOf,
     MatchError,
     MatchState,
+    TurnSeconds,
     all_moves,
-    check_best_of,
-    check_turn_seconds,
     match_outcome,
     new_match,
     play_in_match,
@@ -43,8 +35,7 @@ FORMAT = 1
 
 Kind = Literal["human", "easy", "medium", "perfect"]
 KINDS: tuple[Kind, ...] = ("human", "easy", "medium", "perfect")
-#: Longest player name a record holds (older records may hold names longer than the
-#: `rules.names.MAX_NAME` a player can give today).
+#: Longest player name a record holds (older records may exceed `rules.names.MAX_NAME`).
 MAX_NAME = 64
 
 
@@ -52,8 +43,17 @@ class RecordError(ValueError):
     """A record that cannot be used; the message names the problem (and the move or line)."""
 
 
+def _milliseconds(value: float) -> float:
+    if not math.isfinite(value):
+        raise ValueError("the seconds must be a finite number")
+    return round(value, 3)  # milliseconds are plenty
+
+
+Seconds = Annotated[float, Field(ge=0), AfterValidator(_milliseconds)]
+
+
 class PlayerInfo(Frozen):
-    """One seat: the player's name, and whether a person or the computer (at a level) plays."""
+    """One seat: the player's name, and a person or the computer's level."""
 
     name: str = Field(min_length=1, max_length=MAX_NAME)
     kind: Kind = "human"
@@ -73,14 +73,7 @@ class MoveEntry(Frozen):
     """One move in the game's notation and the seconds the player took for it."""
 
     move: str = Field(min_length=1)
-    seconds: float = Field(default=0.0, ge=0)
-
-    @field_validator("seconds")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value):
-            raise ValueError("the seconds must be a finite number")
-        return round(value, 3)  # milliseconds are plenty
+    seconds: Seconds = 0.0
 
 
 class RoundRecord(Frozen):
@@ -93,14 +86,7 @@ class RoundRecord(Frozen):
     winner: PlayerNo
     reason: str
     #: Set when the round ended because the player to move ran out of time.
-    seconds_used: float | None = Field(default=None, ge=0)
-
-    @field_validator("seconds_used")
-    @classmethod
-    def _milliseconds(cls, value: float | None) -> float | None:
-        if value is not None and not math.isfinite(value):
-            raise ValueError("the seconds must be a finite number")
-        return None if value is None else round(value, 3)
+    seconds_used: Seconds | None = None
 
 
 class RecordResult(Frozen):
@@ -127,23 +113,13 @@ class GameRecord(Frozen):
         PlayerInfo(name="Player 2"),
     )
     moves: tuple[MoveEntry, ...] = ()
-    best_of: int = Field(default=1, ge=1, le=MAX_BEST_OF)
-    turn_seconds: int | None = None
+    best_of: BestOf = 1
+    turn_seconds: TurnSeconds = None
     #: The finished rounds, in order (the round being played is not listed).
     rounds: tuple[RoundRecord, ...] = ()
     result: RecordResult | None = None
     started: datetime = Field(default_factory=_now)
     ended: datetime | None = None
-
-    @field_validator("best_of")
-    @classmethod
-    def _odd_best_of(cls, value: int) -> int:
-        return check_best_of(value)
-
-    @field_validator("turn_seconds")
-    @classmethod
-    def _clock_in_range(cls, value: int | None) -> int | None:
-        return check_turn_seconds(value)
 
     @property
     def finished(self) -> bool:
@@ -171,9 +147,6 @@ class GameRecord(Frozen):
         return (one, len(self.rounds) - one)
 
 
-# Building records.
-
-
 def players_of(
     names: tuple[str, str] = ("Player 1", "Player 2"),
     kinds: tuple[Kind, Kind] = ("human", "human"),
@@ -189,11 +162,8 @@ def record_from_match(
     ended: datetime | None = None,
     record_id: str | None = None,
 ) -> GameRecord:
-    """The record of a match as it stands (finished or not).
-
-    `seconds` has one entry per move (`all_moves(match)`), zeros when not given. A
-    finished match without `ended` ends at `started` plus the seconds taken.
-    """
+    """The record of a match as it stands; `seconds` has one entry per move (zeros when
+    not given), and a finished match without `ended` ends when its seconds add up to."""
     texts = all_moves(match)
     times = [0.0] * len(texts) if seconds is None else [float(s) for s in seconds]
     if len(times) != len(texts):
@@ -242,10 +212,8 @@ def record_from_moves(
     started: datetime | None = None,
     ended: datetime | None = None,
 ) -> GameRecord:
-    """The record of `moves` (notation) played from the start of a game or match.
-
-    Raises RecordError naming the move that cannot be played, or the setting that is wrong.
-    """
+    """The record of `moves` (notation) played from the start; RecordError names the move
+    or the setting that is wrong."""
     try:
         match = new_match(game_id, options, best_of, turn_seconds)
     except (UnknownGame, MatchError, ValidationError) as error:
@@ -256,14 +224,6 @@ def record_from_moves(
         except IllegalMove as error:
             raise RecordError(f"move {number} ({text!r}): {error}") from None
     return record_from_match(match, players, seconds, started, ended)
-
-
-def with_moves(record: GameRecord, match: MatchState, seconds: Sequence[float]) -> GameRecord:
-    """The same game (id, players, start) brought up to date with `match`."""
-    return record_from_match(match, record.players, seconds, record.started, None, record.id)
-
-
-# Messages the record modules share.
 
 
 def newer_format(version: int) -> str:
@@ -279,6 +239,4 @@ def problem_of(error: Exception) -> str:
     if isinstance(error, ValidationError):
         where, message = first_problem(error)
         return f"{where}: {message}" if where else message
-    if isinstance(error, UnknownGame):
-        return str(error)
     return str(error)

@@ -1,12 +1,5 @@
-"""One registry maps the ids `collect template fifty conquest countdown` to games.
-
-    get_game("fifty")  -> the game (rules.fifty.GAME)
-    all_games()        -> the five, in menu order
-
-The ids, titles and pitches are in `rules.catalog` (re-exported here), which loads no
-game: the menu reads only those. The games themselves are listed in `rules.games`, a
-table filled by plain imports, which `get_game` imports on its first call, so importing
-the registry loads no game and no pydantic.
+"""The games by id. Importing this loads no game and no pydantic: `get_game` imports
+`rules.games` on its first call.
 """
 
 from __future__ import annotations

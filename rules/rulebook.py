@@ -1,8 +1,6 @@
-"""The rules of each game as we play them (seed + rulings), for `rules GAME` and F1.
-
-The texts are Markdown files in `rules/texts/`, shipped inside the package, read by the
-one safe reader (rules.safe_files); a text that cannot be read gives a short one that
-says so, never a crash or a wait."""
+"""The rules of each game (seed + rulings), for `rules GAME` and F1, from the Markdown files
+in `rules/texts/`; a text that cannot be read gives a short one that says so.
+"""
 
 from __future__ import annotations
 

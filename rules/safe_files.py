@@ -1,16 +1,9 @@
 """The one way the program reads a file it did not just write: `read_file_bytes`.
 
-Whatever is at the path (a settings file, a saved record, the puzzle bank), the reader
-- opens it without blocking (O_NONBLOCK: a FIFO would otherwise wait for a writer) and
-  without making it the controlling terminal (O_NOCTTY);
-- refuses anything that is not a regular file once it is open (fstat: a folder, a pipe,
-  a device such as `/dev/zero`, a socket), so a link swapped in between cannot fool it;
-- reads at most `limit` + 1 bytes, whatever the size claims, so a huge, sparse or
-  growing file is refused without being read on.
-
-Every refusal is an `UnsafeFile` (an OSError) whose `problem` says what was wrong in
-words, never with the file's contents. It lives in `rules` because the puzzle bank is
-read here too and `rules` imports nothing above it; `app` reads through it as well.
+It opens without blocking (a FIFO would wait) and without taking a terminal, refuses
+anything that is not a regular file once open (fstat, so a swapped link cannot fool it),
+and reads at most `limit` + 1 bytes. A refusal is an `UnsafeFile` whose `problem` never
+quotes the file's contents.
 """
 
 from __future__ import annotations
@@ -48,12 +41,8 @@ def kind_of(mode: int) -> str | None:
 
 
 def read_file_bytes(path: Path | str, limit: int, what: str = "file") -> bytes:
-    """The bytes of the regular file at `path`, at most `limit` of them.
-
-    `what` names the file in a refusal ("a folder, not a settings file"). Raises
-    UnsafeFile: no such file, permission denied, not a regular file, not ready to be
-    read, larger than `limit` bytes, or any other error of the system (its words).
-    """
+    """The bytes of the regular file at `path`, at most `limit` of them; UnsafeFile names
+    the file as `what` ("a folder, not a settings file")."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         handle = os.open(path, flags)

@@ -1,11 +1,8 @@
 """The names the two seats play under, for every front end.
 
-A computer seat is always named by its level, "Computer (perfect)", whatever name was
-typed in its seat (RULINGS.md, "Names online and in a class": a computer is never the
-same player as a person, whatever it is called), so the statistics, the ratings and the
-teacher's report never count the computer's games under a person's name ("Bo" typed,
-then Computer picked). Two computers of the same level are numbered ("Computer 1
-(perfect)", "Computer 2 (perfect)") so that the game-over line says which one won.
+A computer seat is named by its level whatever was typed (RULINGS.md, "Names online and
+in a class"), so no statistic counts its games under a person's name; two computers of
+one level are numbered so the game-over line says which won.
 """
 
 from __future__ import annotations
@@ -30,9 +27,8 @@ def is_computer_name(name: str) -> bool:
 
 def counted_name(name: str, kind: str) -> str:
     """The name a seat is counted under in the statistics: a computer's by its level
-    (a game kept before computers were always named so keeps "Bo" in its row: the
-    computer is counted as "Computer (medium)", never as the person Bo), a person's as
-    given, marked when it reads like a computer's ("Computer (easy) (a person)")."""
+    (whatever an old record calls it), a person's as given, marked when it reads like a
+    computer's ("Computer (easy) (a person)")."""
     found = _COMPUTER_NAME.match(name)
     if kind != "human":
         return name if found is not None and found.group(2) == kind else computer_name(kind)
@@ -58,10 +54,8 @@ TAG_LENGTH = 6
 
 
 def seat_tag(name: str, limit: int = TAG_LENGTH) -> str:
-    """A name as the move list tags a seat (or a narrow column shows it, in `limit`
-    characters): whole when short, else cut with an ellipsis (`Newbie`, `Alexa…`); a
-    computer seat as the computer (`CPU`, numbered `CPU 2`: its level is on its panel),
-    never a cut word (`Compu… pick 4`); a seat's default name as `P1`, `P2`."""
+    """A name as the move list tags a seat, in `limit` characters: `Newbie`, `Alexa…`,
+    a computer `CPU` or `CPU 2` (never a cut word), a seat's default name `P1`, `P2`."""
     found = _COMPUTER_NAME.match(name)
     if found is not None:
         return f"CPU{found.group(1) or ''}"

@@ -1,27 +1,21 @@
-"""Equation Duel: Templates (seed 001, rulings in RULINGS.md, "template").
-
-Both players have the same equation template with three slots, `_ + _ × _` by default.
-A turn takes one unused digit from the shared pool and places it in any empty slot of
-either template; placed digits never move. When all six slots are full the higher result
-wins (standard precedence); equal results: the second player (who did not start) wins.
-A result that divides by zero is undefined and loses to any defined result.
-
-Notation: `DIGIT@PLAYER.SLOT`, slots numbered 1-3 left to right: `9@1.1` puts 9 in
-Player 1's first slot. A match of several rounds and the per-turn time limit live in
-`rules.match` and the drivers; a state here is one round.
+"""Equation Duel: Templates (seed 001, RULINGS.md "template"); the rules are in
+`rules/texts/template.md`. Notation: `DIGIT@PLAYER.SLOT` (`9@1.1`: 9 in Player 1's first
+slot). A state is one round; matches and the clock are `rules.match`'s.
 """
 
 from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import lru_cache
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from rules.base import (
     Ending,
     Frozen,
     Game,
+    GameOptions,
     GameState,
     IllegalMove,
     MoveSyntaxError,
@@ -29,42 +23,106 @@ from rules.base import (
     PlayerNo,
     other,
 )
+from rules.equation import Template, parse_template
 from rules.notation import read_notation
 from rules.operators import format_fraction
-from rules.template_options import (
-    EMPTY,
-    ROUNDS_RANGE,
-    SLOTS,
-    TEMPLATES,
-    TURN_SECONDS_RANGE,
-    Slots,
-    TemplateOptions,
-    template_of,
-)
 from rules.words.outcome import record_reason
 
-__all__ = [
-    "EMPTY",
-    "GAME",
-    "ROUNDS_RANGE",
-    "SLOTS",
-    "TEMPLATES",
-    "TURN_SECONDS_RANGE",
-    "VARIANTS",
-    "Slots",
-    "TemplateGame",
-    "TemplateMove",
-    "TemplateOptions",
-    "TemplateState",
-    "empty_slots",
-    "partial_text",
-    "placements",
-    "pool_text",
-    "result",
-    "result_text",
-    "slot_name",
-    "template_of",
-]
+#: The named templates (seed's default and "Additional Rules"), in canonical text.
+TEMPLATES: tuple[str, ...] = ("_ + _ × _", "(_ + _) × _", "_ × _ − _", "_ × (_ + _)")
+#: Each template has this many slots; both templates together are full after 2 × SLOTS turns.
+SLOTS = 3
+TURN_SECONDS_RANGE = (5, 3600)
+ROUNDS_RANGE = (1, 9)
+
+#: The digits placed in one player's template, slots 1-3 left to right (None = empty).
+Slots = tuple[int | None, int | None, int | None]
+EMPTY: Slots = (None, None, None)
+
+
+@lru_cache(maxsize=64)
+def template_of(text: str) -> Template:
+    """The parsed template (raises TemplateError, a ValueError, with a clear message)."""
+    return parse_template(text)
+
+
+class TemplateOptions(GameOptions):
+    """How a game of Templates is set up."""
+
+    template: str = Field(default=TEMPLATES[0], description="The equation both players fill.")
+    digits: tuple[int, int] = Field(default=(1, 9), description="Lowest and highest digit.")
+    copies: int = Field(default=1, description="How often each digit is in the pool (1 or 2).")
+    rounds_to_win: int = Field(default=1, description="Round wins that take the match (1–9).")
+    turn_seconds: int | None = Field(
+        default=None, description="Seconds a player has for a turn (5–3600), or no limit."
+    )
+
+    @field_validator("template")
+    @classmethod
+    def _template_has_three_slots(cls, value: str) -> str:
+        template = template_of(value)
+        if template.slots != SLOTS:
+            raise ValueError(
+                f"a template needs exactly {SLOTS} slots _, and {template.text} has "
+                f"{template.slots}"
+            )
+        return template.text
+
+    @field_validator("digits")
+    @classmethod
+    def _digits_in_range(cls, value: tuple[int, int]) -> tuple[int, int]:
+        lo, hi = value
+        if not 0 <= lo <= hi <= 9:
+            raise ValueError(
+                f"the digits must run from a lowest to a highest within 0-9, not {lo}-{hi}"
+            )
+        return value
+
+    @field_validator("copies")
+    @classmethod
+    def _copies_one_or_two(cls, value: int) -> int:
+        if value not in (1, 2):
+            raise ValueError(
+                f"each digit is in the pool once or twice (copies 1 or 2), not {value}"
+            )
+        return value
+
+    @field_validator("rounds_to_win")
+    @classmethod
+    def _rounds_in_range(cls, value: int) -> int:
+        lo, hi = ROUNDS_RANGE
+        if not lo <= value <= hi:
+            raise ValueError(f"the round wins needed must be between {lo} and {hi}, not {value}")
+        return value
+
+    @field_validator("turn_seconds")
+    @classmethod
+    def _seconds_in_range(cls, value: int | None) -> int | None:
+        lo, hi = TURN_SECONDS_RANGE
+        if value is not None and not lo <= value <= hi:
+            raise ValueError(
+                f"the time per turn must be between {lo} and {hi} seconds, not {value}"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _pool_fills_the_slots(self) -> TemplateOptions:
+        size = len(self.pool())
+        if size < 2 * SLOTS:
+            lo, hi = self.digits
+            raise ValueError(
+                f"the digits {lo}-{hi} give a pool of {size}, but the six slots need at least "
+                f"{2 * SLOTS} digits (widen the digits or use copies 2)"
+            )
+        return self
+
+    def pool(self) -> tuple[int, ...]:
+        """The whole pool at the start, in increasing order (repeats for copies 2)."""
+        lo, hi = self.digits
+        return tuple(d for d in range(lo, hi + 1) for _ in range(self.copies))
+
+    def parsed(self) -> Template:
+        return template_of(self.template)
 
 
 class TemplateMove(Frozen):
@@ -131,11 +189,6 @@ def result_text(state: TemplateState, player: PlayerNo) -> str:
     return "undefined (divides by zero)" if value is None else format_fraction(value)
 
 
-def slot_name(player: PlayerNo, slot: int) -> str:
-    """`Player 1's slot 2` (the app swaps in the players' names)."""
-    return f"Player {player}'s slot {slot}"
-
-
 def empty_slots(state: TemplateState) -> list[tuple[PlayerNo, int]]:
     players: tuple[PlayerNo, PlayerNo] = (1, 2)
     return [
@@ -147,11 +200,8 @@ def empty_slots(state: TemplateState) -> list[tuple[PlayerNo, int]]:
 
 
 def placements(state: TemplateState) -> list[TemplateMove]:
-    """The digits on the board as moves (Player 1's slots, then Player 2's).
-
-    Played in turns from a new game they reach the same position (to start a match
-    from a position that was set up without its move list).
-    """
+    """The digits on the board as moves (Player 1's slots, then Player 2's), which reach
+    the same position from a new game."""
     players: tuple[PlayerNo, PlayerNo] = (1, 2)
     return [
         TemplateMove(digit=digit, player=player, slot=slot)
@@ -197,7 +247,7 @@ class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove], game_id="
         if held is not None:
             free = ", ".join(f"P{p} Slot {s}" for p, s in empty_slots(state))
             raise IllegalMove(
-                f"{slot_name(move.player, move.slot)} is already filled (it holds {held}); "
+                f"Player {move.player}'s slot {move.slot} is already filled (it holds {held}); "
                 f"digits never move. Empty slots: {free}."
             )
 

@@ -1,10 +1,4 @@
-"""Pydantic's validation errors as a player's sentences.
-
-A validator that refuses a value raises `ValueError("the target must be …")`; pydantic
-reports it as "Value error, the target must be …". Every place that shows such an error
-to a player (the setup screen, command-line options, saved files, matches) reads it
-through here, so the sentence is the validator's own words everywhere.
-"""
+"""Pydantic's validation errors as the validator's own sentence, everywhere a player sees one."""
 
 from __future__ import annotations
 

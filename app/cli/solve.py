@@ -107,7 +107,7 @@ def add_solve_parsers(sub: Any) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from rules.solver import solve
+    from rules.solver.core import solve
 
     game = get_game(args.game)
     try:
@@ -146,7 +146,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if wins:
         print("Moves that keep the win:")
     else:  # the solver lists every move of a lost position: keep the longest defences
-        from rules.solver import move_values
+        from rules.solver.core import move_values
 
         values = move_values(game.id, state)
         longest = max((plies for _, plies in values.values()), default=0)

@@ -35,17 +35,15 @@ from app.store.stats import StatsError
 from rules.names import strip_controls
 from rules.registry import GAME_IDS, get_game
 from rules.safe_files import read_file_text
-from rules.tournament import (
-    FORMATS,
-    Tournament,
-    TournamentError,
+from rules.tournament.course import (
     enter_result,
     mark_absent,
     new_tournament,
     read_roster,
-    standings,
+    split_pair,
 )
-from rules.tournament.course import split_pair
+from rules.tournament.model import FORMATS, Tournament, TournamentError
+from rules.tournament.standings import standings
 
 USAGE_ERROR = 2
 #: The largest roster file read.

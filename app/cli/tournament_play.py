@@ -26,7 +26,7 @@ from app.classroom.tournament.playing import collect_results, start_pairing
 from app.store.data_folder import saves_dir
 from rules.base import Game, GameOptions
 from rules.registry import get_game
-from rules.tournament import TournamentError
+from rules.tournament.model import TournamentError
 
 
 def _save_path(name: str, number: int, p1: str, p2: str) -> Path:

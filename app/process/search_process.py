@@ -33,7 +33,7 @@ T = TypeVar("T")
 #: Modules the fork server imports once, so every helper starts with them loaded.
 PRELOAD = [
     "rules.registry",
-    "rules.solver",
+    "rules.solver.core",
     "rules.players",
     "rules.analysis",
     "app.process.helper_tasks",

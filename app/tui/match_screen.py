@@ -148,7 +148,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         # thing the app holds: kept while the game is on screen, forgotten when it closes,
         # so a long session stays as small as one game (`python bench/memory.py`).
         # In a thread: clearing waits for a search that may still be running.
-        solver = sys.modules.get("rules.solver")
+        solver = sys.modules.get("rules.solver.core")
         if solver is not None:
             threading.Thread(target=solver.clear_cache, daemon=True).start()
 

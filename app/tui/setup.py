@@ -33,7 +33,7 @@ from rules.match import MatchError, new_match
 from rules.names import same_name
 from rules.registry import GAME_INFO, get_game
 from rules.seat_names import is_computer_name, seat_names
-from rules.template_options import TEMPLATES
+from rules.template import TEMPLATES
 from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter
 from widgets.select import Select

@@ -29,8 +29,9 @@ from app.tui.mounting import gone
 from app.tui.navigation import navigator
 from app.tui.styles import CLASSROOM_STYLES
 from rules.seat_names import seat_tag
-from rules.tournament import Tournament, TournamentError, enter_result, mark_absent, standings
-from rules.tournament.standings import SHORT, SYSTEM_WORDS, SYSTEMS, current_round
+from rules.tournament.course import enter_result, mark_absent
+from rules.tournament.model import Tournament, TournamentError
+from rules.tournament.standings import SHORT, SYSTEM_WORDS, SYSTEMS, current_round, standings
 from widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:

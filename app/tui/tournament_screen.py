@@ -25,7 +25,8 @@ from app.tui.mounting import gone
 from app.tui.record_dialogs import short_title
 from app.tui.styles import CLASSROOM_STYLES
 from rules.registry import GAME_IDS
-from rules.tournament import TournamentError, new_tournament, read_roster
+from rules.tournament.course import new_tournament, read_roster
+from rules.tournament.model import TournamentError
 from widgets.keys_footer import KeysFooter
 from widgets.select import Select
 

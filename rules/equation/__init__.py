@@ -1,14 +1,11 @@
-"""The equation checker: tokenizer, parser, exact verdicts, templates and the search.
+"""The equation checker: our own tokenizer and parser; sympy only sees numbers built here."""
 
-A player's text is read by our own tokenizer and shunting-yard parser; sympy only ever
-sees numbers this package built. See docs/equation-checker.md.
-"""
-
-from rules.equation.check import Verdict, check_equation, normalize_equation, pretty_equation
+from rules.equation.check import Verdict, check_equation, pretty_equation
 from rules.equation.preview import evaluate_steps, preview_equation
 from rules.equation.search import find_equation
 from rules.equation.template import Template, TemplateError, parse_template
 from rules.equation.tokens import MAX_LENGTH, EquationSyntaxError
+from rules.player_text import normalize_equation
 
 __all__ = [
     "MAX_LENGTH",

@@ -1,7 +1,6 @@
 """The verdict on a declared equation: valid or not, why, and each side's exact value.
 
-sympy does the exact arithmetic on numbers this module builds itself; a player's text
-never reaches eval, sympify or parse_expr. sympy is imported on the first check only.
+A player's text never reaches eval, sympify or parse_expr; sympy is imported lazily.
 """
 
 from __future__ import annotations
@@ -97,12 +96,8 @@ def check_equation(
     ops: Sequence[Op] = ALL_OPS,
     double_digits: bool = False,
 ) -> Verdict:
-    """Judge a declaration. Never raises: every text gets a verdict.
-
-    The first reason found, in the ruling's order: malformed, a number not owned,
-    division by zero, unequal sides. `owned=None` leaves ownership unchecked (the
-    preview of a screen that has no owner).
-    """
+    """Judge a declaration; never raises. The first reason in the ruling's order:
+    malformed, a number not owned (unchecked when `owned` is None), ÷ 0, unequal sides."""
     try:
         tokens = tokenize(text)
         left_steps, right_steps = parse_equation(tokens, ops)
@@ -125,25 +120,6 @@ def check_equation(
         reason = f"the sides are not equal: {_show(left)} ≠ {_show(right)}"
         return Verdict(False, reason, "unequal", left, right, numerals)
     return Verdict(True, None, None, left, right, numerals)
-
-
-def normalize_equation(text: str) -> str:
-    """The notation of a declaration: no whitespace, operators in ASCII, the rest as typed;
-    but whitespace never joins two digits (`1 2` keeps one space: two numbers side by
-    side, which the checker finds malformed)."""
-    from rules.operators import ALIASES
-
-    out: list[str] = []
-    space = False
-    for char in text:
-        if char.isspace():
-            space = True
-            continue
-        if space and out and out[-1].isdigit() and char.isdigit():
-            out.append(" ")
-        space = False
-        out.append(ALIASES.get(char, char))
-    return "".join(out)
 
 
 def pretty_equation(text: str) -> str:

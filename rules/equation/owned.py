@@ -11,15 +11,10 @@ def _times(count: int) -> str:
 
 
 def _assign(numerals: Sequence[str], owned: Counter[int], double_digits: bool) -> bool:
-    """Can every numeral be taken from the owned numbers at once? Linear in the numerals.
-
-    A numeral is either one owned number of its value or, with double digits, joined
-    from owned single digits (one per digit). The two never compete for the same owned
-    number except through single digits: a multi-digit numeral's whole value is 10 or
-    more, which no digit is. So each multi-digit value takes whole owned numbers first
-    (they serve nothing else), and what is left of it, with every single-digit numeral,
-    must fit in the owned digits. No search, whatever the number of numerals.
-    """
+    """Can every numeral be taken from the owned numbers at once? No search: a numeral is
+    an owned number or, with double digits, joined from owned digits; a multi-digit value
+    (10 or more, which no digit is) takes whole owned numbers first, and the rest, with
+    every single-digit numeral, must fit in the owned digits."""
     need: Counter[int] = Counter()
     wholes = Counter(numerals)
     for numeral, count in wholes.items():

@@ -1,7 +1,5 @@
-"""Turn tokens into postfix (RPN) form with the shunting-yard algorithm.
-
-Iterative, so no depth of parentheses can exhaust the stack; every malformed shape gets
-a message that says what is wrong and what is allowed.
+"""Tokens to postfix (RPN) with the shunting-yard algorithm: iterative, so no depth of
+parentheses can exhaust the stack.
 """
 
 from __future__ import annotations

@@ -42,14 +42,9 @@ def preview_equation(
     ops: Sequence[Op] = ALL_OPS,
     double_digits: bool = False,
 ) -> tuple[str, str]:
-    """(kind, message) describing the equation typed so far: kind is `empty`, `partial`,
-    `balanced`, `unequal` or `problem`.
-
-    The preview is the checker's verdict computed early: a finished text shows the
-    verdict's own first reason, the one Enter will give. A text that only stops too
-    early is `partial`, unless a number it already uses is not the player's: every way of
-    finishing it is refused for that, so the preview says so at once.
-    """
+    """(kind, message) for the equation typed so far: `empty`, `partial`, `balanced`,
+    `unequal` or `problem`. A finished text shows the checker's first reason (the one Enter
+    gives); an unfinished one is `partial` unless a number it uses is not the player's."""
     if not text.strip():
         return "empty", "type an equation such as 6 − 4 = 2"
     verdict = check_equation(text, owned, ops, double_digits)

@@ -1,9 +1,5 @@
-"""Find an equation among a set of numbers: exact values by subset dynamic programming.
-
-For every sub-multiset of the numbers (a bit mask over their positions) the search keeps
-each exact value its numbers can make, all of them used once, with one expression for
-that value. An equation is two disjoint subsets sharing a value; subsets are tried by
-growing size, so the simplest equation is found first.
+"""Find an equation among numbers: for every sub-multiset (a bit mask) the exact values it
+makes; an equation is two disjoint subsets sharing a value, smallest subsets first.
 """
 
 from __future__ import annotations

@@ -1,9 +1,4 @@
-"""Read a player's equation text into tokens, character by character.
-
-Nothing here evaluates text: every character is either one the games know (ASCII digits,
-operators in either spelling, parentheses, `=`, `_` for a template slot, spaces) or the
-reason the text is refused.
-"""
+"""Read a player's equation text into tokens: nothing here evaluates text."""
 
 from __future__ import annotations
 
@@ -24,10 +19,7 @@ TokenKind = Literal["num", "op", "(", ")", "=", "slot"]
 
 class EquationSyntaxError(ValueError):
     """The text is not a well-formed equation (or template); the message says why.
-
-    `at_end` is true when the text only stops too early (an empty side, an operator or
-    an unclosed `(` at its end): writing more could still make it well formed.
-    """
+    `at_end`: it only stops too early, so writing more could mend it."""
 
     def __init__(self, message: str, *, at_end: bool = False) -> None:
         super().__init__(message)
@@ -57,13 +49,9 @@ def _refuse(char: str) -> EquationSyntaxError:
 
 
 def tokenize(text: str, *, slots: bool = False) -> list[Token]:
-    """The tokens of `text`; raises EquationSyntaxError for anything not allowed.
-
-    The text is read by `rules.player_text.normalize` first: whitespace of any kind is
-    ignored (removed, so the stored notation, written without spaces, gets the same
-    verdict as the text typed), digits other than 0-9 are refused by name. A template
-    (`slots`) keeps whitespace as a separator, so `_ _` is two slots side by side.
-    """
+    """The tokens of `text` (read by `rules.player_text.normalize`: whitespace is dropped,
+    so stored notation gets the typed text's verdict, except between template slots);
+    EquationSyntaxError for anything not allowed."""
     try:
         spaced = normalize(text)
         text = spaced if slots else spaced.replace(" ", "")

@@ -1,19 +1,8 @@
-"""The shipped bank of puzzles (`bank.json`, made by `python -m rules.puzzles.make_bank`).
+"""The shipped bank of puzzles (`bank.json`, made by `python -m rules.puzzles.make_bank`):
+generating one takes the solver up to seconds, so the app picks from these.
 
-Generating a puzzle takes the solver from a few milliseconds to a few seconds (a
-countdown game is solved afresh at every position), so the app and the CLI pick from
-puzzles generated ahead of time: instant, and the same for everyone.
-
-    pick(game_id, seed, difficulty) -> Puzzle     (NoPuzzle, saying why, when none)
-    daily(date) -> Puzzle                          (NoPuzzle when the day has none)
-    check(puzzle) -> list[str]    what the solver finds wrong with it (empty: sound)
-    loaded() -> Bank              the bank with how many entries were left out
-
-The file is read and checked entry by entry when first used (rules.puzzles.bank_file):
-a tampered entry is left out and counted, never a crash. The full screen reads it in the
-background once the menu is drawn (app.tui.preload), so the first puzzle does not wait
-for the check; a caller that comes while that read is under way waits for it rather
-than reading the file a second time.
+The file is read and checked when first used (`rules.puzzles.bank_file`); a caller that
+comes while another thread reads it waits for that read rather than reading it again.
 """
 
 from __future__ import annotations
@@ -45,8 +34,7 @@ _reading = threading.Lock()
 
 
 def loaded() -> Bank:
-    """The shipped bank, read and checked once: its puzzles, the entries left out, and
-    why the file could not be used (None when it could). Safe from any thread."""
+    """The shipped bank, read and checked once (safe from any thread)."""
     with _reading:
         return _read_shipped()
 
@@ -63,8 +51,7 @@ def bank() -> tuple[Puzzle, ...]:
 
 
 def skipped_text(found: Bank | None = None) -> str:
-    """What was wrong with the bank, in words ("" when nothing): for the CLI and the
-    Puzzles screen."""
+    """What was wrong with the bank, in words ("" when nothing)."""
     found = loaded() if found is None else found
     if found.problem is not None:
         return found.problem
@@ -87,10 +74,8 @@ def puzzles_of(game_id: str | None = None, difficulty: Difficulty | None = None)
 def pick(
     game_id: str | None = None, seed: int | None = None, difficulty: Difficulty | None = None
 ) -> Puzzle:
-    """One puzzle of the game (None: any game that has the difficulty) at the difficulty
-    (None: any); the same seed gives the same puzzle, no seed a random one. A game that
-    has no puzzles of the difficulty raises NoPuzzle saying why and what it has: it never
-    hands out a lower difficulty under a higher name."""
+    """One puzzle of the game (None: any game) at the difficulty (None: any), the same for
+    the same seed; NoPuzzle says why when there is none (never a lower difficulty)."""
     if game_id is not None:
         get_game(game_id)  # an unknown id raises UnknownGame
         reason = None if difficulty is None else not_offered_reason(game_id, difficulty)
@@ -116,9 +101,7 @@ def daily(date: dt.date) -> Puzzle:
 
 
 def check(puzzle: Puzzle) -> list[str]:
-    """What the solver finds wrong with a puzzle (empty when it is sound): the position is
-    not over, the player to move wins, the solution is exactly the winning moves, it is a
-    puzzle by the rules of `rules.puzzles.judge`, and its difficulty is the one given."""
+    """What the solver finds wrong with a puzzle (empty when it is sound)."""
     game = get_game(puzzle.game)
     state = puzzle.state()
     if game.is_over(state):
@@ -142,9 +125,8 @@ def check(puzzle: Puzzle) -> list[str]:
 
 
 def history_problems(puzzle: Puzzle) -> list[str]:
-    """What is wrong with the puzzle's history and options (RULINGS.md, "Puzzles"): the
-    options are the defaults or a variant the puzzles use, and no move changes nothing
-    unless every legal move would."""
+    """What is wrong with the puzzle's options (not a variant the puzzles use) or history
+    (a move that changes nothing), RULINGS.md "Puzzles"."""
     from rules.puzzles.generate import variants
 
     if puzzle.options not in variants(puzzle.game).values():

@@ -1,20 +1,9 @@
 """Reading the puzzle bank's file, checked entry by entry (`read_bank`).
 
-The file is read by the one safe reader (rules.safe_files: a regular file only, at most
-`MAX_BANK_BYTES`, without blocking). A bank that cannot be read at all (not there, not
-JSON, not `{"puzzles": [...]}`) is an empty bank with its `problem` in words; an entry
-that is not a puzzle is left out and counted (`skipped`), the others are kept:
-
-- not an object, or a key missing, or a value of the wrong kind;
-- an unknown game or options the game refuses;
-- an unknown difficulty, a player to move who is not 1 or 2;
-- a move that is illegal from the start (the position is replayed by the game's rules);
-- a finished position, or one where the other player is to move;
-- a solution that is empty or holds a move that is illegal in the position.
-
-Only the solver can say that a solution is the whole truth (`rules.puzzles.bank.check`,
-run on the bank when it is made and by the tests); this check is cheap enough to run
-every time the bank is loaded.
+A bank that cannot be read at all is empty with its `problem` in words; an entry that is
+not a sound-looking puzzle (a wrong key or value, an unknown game, options or difficulty,
+an illegal move, a finished position, an illegal solution) is left out and counted. Only
+the solver can prove a solution (`bank.check`); this check is cheap enough for every load.
 """
 
 from __future__ import annotations

@@ -1,15 +1,7 @@
-"""Puzzles made from plausible play: the medium computer for both sides from a seeded start.
-
-    generate(game_id, seed, difficulty=None) -> Puzzle
-
-A seed picks the default options (every other seed) or one of the rule book's variants
-(never toy options such as countdown's pool 1-3 or target 10, nor the setups the solver
-settles slowly), then both sides play the medium computer (now and then the easy one, so
-that positions after a mistake come up too). Play is plausible: a move that changes
-nothing (countdown's `×1`, `÷1` or a pass, fifty's `1÷2`) is replaced by a random move
-that changes something, unless there is none (`rules.choices.plausible`). Every
-position on the way is judged by the solver (`rules.puzzles.judge`); the first one of
-the wanted difficulty is the puzzle, or, after a few games, the one closest to it.
+"""Puzzles made from plausible play: the medium computer (now and then the easy one) for both
+sides from a seeded start, on the default options or a rule book variant. Every position
+is judged by the solver; the first of the wanted difficulty is the puzzle, or after a few
+games the closest one.
 """
 
 from __future__ import annotations
@@ -40,9 +32,8 @@ BRANCHING: frozenset[str] = frozenset({"countdown", "fifty"})
 #: How often a seed plays the default options (the rest: one of the variants).
 DEFAULT_SHARE = 0.5
 
-#: How often a side plays the easy computer's move instead of the medium one's (more
-#: often in fifty and countdown, whose medium lines otherwise meet in the same few
-#: positions: their hard puzzles would repeat).
+#: How often a side plays the easy computer's move instead of the medium one's (more often
+#: where medium lines meet in the same few positions, so hard puzzles would repeat).
 SLIP_CHANCE = 0.15
 SLIP_CHANCES: dict[str, float] = {"fifty": 0.5, "countdown": 0.5}
 
@@ -136,11 +127,7 @@ def _judge(
 
 
 def generate(game_id: str, seed: int, difficulty: Difficulty | None = None) -> Puzzle:
-    """A puzzle of `game_id` from `seed` (the same seed gives the same puzzle).
-
-    With a difficulty, the first position of that difficulty in up to `TRIES` games; when
-    none comes up, the closest one found. Raises NoPuzzle when no game gave any puzzle.
-    """
+    """A puzzle of `game_id` from `seed` (see the module); NoPuzzle when no game gave one."""
     pool: list[Puzzle] = []
     for attempt in range(TRIES):
         found = candidates(game_id, seed * TRIES + attempt)

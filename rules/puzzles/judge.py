@@ -1,23 +1,10 @@
 """The solver's verdict on a position as a puzzle: is it one, what solves it, how hard.
 
-- a puzzle's position is not over, and the player to move can force a win;
-- few moves win: at most 6, and at most a quarter of the legal moves;
-- it is not trivial: there is a real choice (two or more different picks, a declaration
-  aside) and some pick loses, so "every move wins" and "take the only number left" are out.
-
-Difficulty as ruled (RULINGS.md, "Puzzles"), from the figures:
-
-- hard: the win takes two or more of the mover's own moves, and there is one winning
-  choice (moves that are the same choice, fifty's `4*8` and `8*4`, counted once:
-  `rules.choices`);
-- medium: the win takes two or more of the mover's moves (and more than one choice
-  wins), or it is a win at once where one choice alone wins among six legal choices or
-  more (legal moves that are the same choice, a collect pick with or without its
-  declaration, counted once too);
-- easy: a win at once where more than one choice wins, or one of fewer than six.
-
-Conquest is decided on its third number, so its puzzles are all wins at once: easy only
-(`offered`, and `NOT_OFFERED` says why in words).
+A puzzle is not over, the mover can force a win, at most 6 moves (and a quarter of the
+legal ones) win, and there is a real choice. Difficulty as ruled (RULINGS.md, "Puzzles"),
+choices counted once (`rules.choices`): hard, a win in two or more own moves with one
+winning choice; medium, a longer win with several, or a win at once with one choice of
+six or more; easy, the rest. Conquest's puzzles are all wins at once: easy only.
 """
 
 from __future__ import annotations
@@ -26,7 +13,7 @@ from typing import Any
 
 from rules.choices import base_move, choices
 from rules.puzzles.model import DIFFICULTIES, Difficulty, Figures
-from rules.solver import move_values
+from rules.solver.core import move_values
 
 #: The most winning moves a puzzle may have.
 MAX_WINNING = 6
@@ -90,9 +77,7 @@ def difficulty_of(figures: Figures) -> Difficulty:
 
 
 def fits(figures: Figures, difficulty: Difficulty) -> bool:
-    """Does a puzzle with these figures meet the ruling for `difficulty`? (Easy may be
-    anything; medium and hard need a win of two or more of the mover's own moves, or at
-    most one legal choice in six winning; hard needs one winning choice and two moves.)"""
+    """Does a puzzle with these figures meet the ruling for `difficulty` (see the module)?"""
     if difficulty == "easy":
         return True
     long_win = figures.mover_moves >= 2

@@ -1,15 +1,7 @@
 """Make the shipped bank: `python -m rules.puzzles.make_bank [--per N] [--out FILE]`.
 
-For each game, seeded games of plausible play (`rules.puzzles.generate.candidates`, seeds
-0, 1, 2, ...) until the bank holds `--per` puzzles of each difficulty the game offers (or
-the seeds or `--minutes` run out); at most two positions from one game, no position
-twice. Each puzzle is checked against the solver and the ruling
-(`rules.puzzles.bank.check`) before it is written.
-
-Games can be made apart (in parallel) and joined:
-
-    python -m rules.puzzles.make_bank --games fifty --out /tmp/fifty.json
-    python -m rules.puzzles.make_bank --join /tmp/*.json
+Games can be made apart and joined: `--games fifty --out /tmp/fifty.json`, then
+`--join /tmp/*.json`. Every puzzle is checked (`rules.puzzles.bank.check`) before writing.
 """
 
 from __future__ import annotations

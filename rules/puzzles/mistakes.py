@@ -1,12 +1,5 @@
 """Learn from your mistakes: the positions of a finished game where a player threw a win
-away, as puzzles.
-
-    mistakes(game_id, options, moves, seat) -> list[Puzzle]
-
-A mistake is a move by `seat` in a position that player could force a win in, after
-which the other player can force one (the solver's verdict, as the analysis finds it).
-Its puzzle is the position before the mistake, the winning moves as the solution: the
-move played is refuted by the puzzle screen as any wrong move is.
+away, as puzzles (the position before the mistake, the winning moves as the solution).
 """
 
 from __future__ import annotations
@@ -17,7 +10,7 @@ from rules.base import PlayerNo
 from rules.puzzles.judge import difficulty_of, offered, winning_moves
 from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import get_game
-from rules.solver import solve
+from rules.solver.core import solve
 
 #: Mistakes taken from one game at most (the first ones: they decided the game).
 MAX_PER_GAME = 3

@@ -1,15 +1,12 @@
-"""What a puzzle is: a position of one game where the player to move can force a win.
-
-A puzzle is stored as the game, its options and the moves (notation) that reach the
-position from the start, so it is replayed by the game's own rules. The solution is every
-move that wins (notation, sorted); the difficulty is read from the solver's figures.
+"""What a puzzle is: a game, its options and the moves reaching the position (replayed by the
+game's own rules), every winning move as the solution, and the solver's figures.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from rules.base import PlayerNo
@@ -25,26 +22,19 @@ DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 class Figures:
     """What the solver says of the position: how hard it is to find the win."""
 
-    #: Legal moves, and how many of them win.
     legal: int
     winning: int
     #: Plies to the end with best play from the position (the winning move included).
     plies: int
-    #: Different winning choices (moves that are the same choice counted once).
+    #: Winning and legal choices, moves that are the same choice counted once ("one in six"
+    #: is one winning choice in six legal ones, RULINGS.md "Puzzles").
     choices: int = 0
-    #: Different legal choices, counted the same way: "one in six" is one winning choice
-    #: in six legal choices (RULINGS.md, "Puzzles"), a collect pick with or without its
-    #: declaration being one choice.
     legal_choices: int = 0
 
     @property
     def mover_moves(self) -> int:
         """How many of the mover's own moves the win takes with best play."""
         return (self.plies + 1) // 2
-
-    @property
-    def losing(self) -> int:
-        return self.legal - self.winning
 
 
 @dataclass(frozen=True)
@@ -69,8 +59,7 @@ class Puzzle:
         return game.replay(game.options_from(self.options), self.moves)
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's JSON: `{"game", "options", "moves", "to_move", "solution",
-        "difficulty", "id"}`."""
+        """The CLI's JSON."""
         return {
             "game": self.game,
             "options": self.options,
@@ -83,16 +72,7 @@ class Puzzle:
 
     def to_bank(self) -> dict[str, Any]:
         """The bank's row: the JSON and the solver's figures."""
-        row = self.to_json()
-        figures = self.figures
-        row.update(
-            legal=figures.legal,
-            winning=figures.winning,
-            plies=figures.plies,
-            choices=figures.choices,
-            legal_choices=figures.legal_choices,
-        )
-        return row
+        return {**self.to_json(), **asdict(self.figures)}
 
     @classmethod
     def from_bank(cls, row: dict[str, Any]) -> Puzzle:

@@ -1,12 +1,5 @@
-"""Judging a move in a puzzle: does it keep the win, and if not, why it loses, in words.
-
-    judge_move(game_id, state, move) -> Verdict
-
-A right move is any move after which the mover still wins with best play. A wrong move's
-refutation is the perfect computer's answer (its fastest win) and how long the win then
-takes; the sentence says it in the game's own words (`rules.words`): "Add 9 to the
-sequence loses. Player 2 answers: Add 7 to the sequence. That wins at once." Players
-are named "Player N" (the app swaps in names).
+"""Judging a move in a puzzle: right if the mover still wins with best play; a wrong move's
+refutation is the perfect computer's answer, said in the game's words.
 """
 
 from __future__ import annotations
@@ -18,7 +11,7 @@ from rules.analysis import hint
 from rules.base import PlayerNo, other
 from rules.puzzles.words import move_words
 from rules.registry import get_game
-from rules.solver import move_values, solve
+from rules.solver.core import move_values, solve
 from rules.words.common import as_noun
 from rules.words.outcome import reason_text
 

@@ -1,12 +1,6 @@
-"""Training on puzzles: one try at a puzzle move by move, a streak and a storm.
+"""Training on puzzles: one try move by move (`Attempt`), a `Streak` and a `Storm`.
 
-    Attempt(puzzle).play(text) -> Step      a move judged; the computer's best defence
-    Streak(game_id, seed)                    untimed, difficulty rising, over at a miss
-    Storm(game_id, clock, seed)              three minutes, a combo, a miss costs time
-
-Textual-free and clock-free: the storm reads the time from the `clock` it is given (a
-function returning seconds, `time.monotonic` in the app and the CLI, a counter in the
-tests), so nothing here sleeps or waits.
+Clock-free: the storm reads the time from the `clock` it is given, so nothing here waits.
 """
 
 from __future__ import annotations
@@ -81,8 +75,7 @@ class Attempt:
         return f"Hint: {move_words(self.puzzle.game, self.state, best)} wins."
 
     def play(self, text: str) -> Step:
-        """Play and judge the move `text` (notation). The rules are asked once: a move
-        they refuse raises their `IllegalMove`, and nothing changes."""
+        """Play and judge the move `text`; a move the rules refuse raises `IllegalMove`."""
         game_id = self.puzzle.game
         after = self.game.play_text(self.state, text)
         verdict = judge_move(game_id, self.state, text, after)

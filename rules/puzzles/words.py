@@ -1,11 +1,4 @@
-"""Puzzles in a player's words: the position and the moves, with the games' symbols.
-
-    position_words(game_id, state) -> list[str]   one line per thing on the board
-    move_words(game_id, state, move) -> str      "Pick 7, then declare 5 − 2 = 3"
-    clue_words(game_id, state, move, own) -> str "a multiplication wins, in 2 of your moves"
-
-Players are "Player 1" and "Player 2" (the app swaps in names). No notation is shown.
-"""
+"""Puzzles in a player's words ("Player 1"/"Player 2"; the app swaps in names), never notation."""
 
 from __future__ import annotations
 
@@ -51,8 +44,7 @@ def position_words(game_id: str, state: Any) -> list[str]:
 
 
 def move_words(game_id: str, state: Any, text: str) -> str:
-    """The move `text` (notation) made in `state`, in the game's own words
-    (`rules.words`): "Pick 7, then declare 5 − 2 = 3", "Divide by 3: 27 ÷ 3 = 9"."""
+    """The move `text` (notation) made in `state`, in the game's own words."""
     return describe_move(game_id, state, text)
 
 

@@ -1,15 +1,6 @@
-"""Plain brute-force minimax over the game's own verbs: no pruning, no packed states.
-
-The reference the solver is tested against (on reduced variants: it is exponential).
-A position's value is (winner, plies to the end) with the winner winning as fast as
-possible and the loser holding out as long as possible. `horizon` bounds the plies
-searched for games that could go on for ever (conquest): a value that needs more plies
-than the horizon is None.
-
-Each call keeps a plain table of the positions it has valued (by the state itself, which
-is compared field by field, and the plies left to the horizon): the same position reached
-by two move orders is searched once. Nothing is kept between calls, unless the caller
-passes the same `table` to both.
+"""Plain brute-force minimax over the game's own verbs: the reference the solver is tested
+against (exponential: reduced variants only). `horizon` bounds games that could go on for
+ever; a value beyond it is None. A `table` passed to several calls is shared by them.
 """
 
 from __future__ import annotations
@@ -72,10 +63,7 @@ def brute_move_values(
 def brute_solve(
     game: Any, state: Any, horizon: int | None = None, table: Table | None = None
 ) -> tuple[Value, list[str]]:
-    """The value and every move (sorted notation) that keeps the result for the mover.
-
-    `table` may be shared with `brute_move_values` on the same position (the positions
-    one call has valued, the other need not search again)."""
+    """The value and every move (sorted notation) that keeps the result for the mover."""
     if table is None:
         table = {}
     value = _value(game, state, horizon, table)

@@ -1,20 +1,9 @@
 """Does a set of collected numbers hold an equation? A memo over bit masks.
 
-The rules answer with `rules.equation.find_equation`, a subset dynamic programme over
-exact values for one set of numbers. The solver asks for thousands of sets that differ
-by one number, so this module answers the same question faster:
-
-- holding an equation is monotone: an equation among some numbers is still there when
-  more numbers are added (numbers need not all be used, RULINGS.md "collect"). A set
-  holds one as soon as a subset one number smaller does; only a set whose every smaller
-  subset is equation-free needs a search, and then only for equations that use all of
-  its numbers: two complementary parts with a value in common;
-- the values each part can make (every number of the part used once, the variant's
-  operators, joined digits with double digits) are kept per bit mask over the game's
-  pool, shared by every set, as exact rationals in plain ints `(numerator, denominator)`.
-
-The answer is exactly `find_equation(...) is not None` (checked by the tests); the
-equation itself, when one is wanted, still comes from `find_equation`.
+Holding one is monotone (more numbers keep it, RULINGS.md "collect"), so only a set whose
+smaller subsets are all equation-free needs a search, and only for equations that use all
+its numbers. Each part's values are kept per mask, as exact `(numerator, denominator)`
+ints. The answer is exactly `find_equation(...) is not None` (checked by the tests).
 """
 
 from __future__ import annotations

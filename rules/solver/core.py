@@ -1,22 +1,9 @@
 """The generic exact solver: negamax with alpha-beta and a transposition table.
 
-Every game here is finite, two-player, perfect information and without draws, so every
-position is a win or a loss for the side to move. A position's score says which and how
-soon, from the side to move's point of view:
-
-    win in p plies   ->  WIN - p     (positive)
-    loss in p plies  ->  -(WIN - p)  (negative)
-
-so the larger score is the better one: a faster win, or a longer resistance. A child's
-score `c` is seen one ply earlier from the other side as `1 - c` (c > 0) or `-c - 1`
-(c < 0); the search window is mapped through the inverse, so alpha-beta stays exact.
-
-The search runs on a game's *spec* (`rules.solver.specs`): a small hashable node for each
-position (the state key), the children of a node in a good order, and markers for moves
-that end the game. A node is searched once per window; the table keeps a lower and an
-upper bound of its score. A game without a spec is searched through its own verbs
-(`GenericSpec`), which is exact but slow. Moves at the root are always taken from the
-game's own `legal_moves`/`play`, so notation and results come from the rules themselves.
+No game draws, so a score says who wins and how soon for the side to move: a win in p
+plies is `WIN - p`, a loss `-(WIN - p)`; a child's `c` is `1 - c` (c > 0) or `-c - 1`
+(c < 0) one ply earlier. The search runs on a game's spec (`rules.solver.specs`), or on the
+game's own verbs (`GenericSpec`) without one; root moves always come from the rules.
 """
 
 from __future__ import annotations
@@ -42,21 +29,6 @@ from rules.solver.types import (
     parent_score,
 )
 
-__all__ = [
-    "LOSE_NOW",
-    "WIN",
-    "WIN_NOW",
-    "Engine",
-    "Solution",
-    "SolverError",
-    "Spec",
-    "clear_cache",
-    "engine_for",
-    "move_values",
-    "outcome_of",
-    "solve",
-]
-
 _SPAN = 2 * WIN + 1
 #: A table larger than this is dropped between two questions (about 120 MB a million).
 TABLE_LIMIT = 1_500_000
@@ -69,9 +41,6 @@ def _window(bound: int) -> int:
     if bound < 0:
         return 1 - bound
     return 0
-
-
-_parent = parent_score
 
 
 class Engine:
@@ -195,22 +164,9 @@ class GenericSpec:
         return node
 
     def expand(self, node: Any) -> list[Any]:
-        game = self.game
-        mover = game.to_move(node)
-        wins: list[Any] = []
-        rest: list[Any] = []
-        for move in game.legal_moves(node):
-            after = game.play(node, move)
-            outcome = game.outcome(after)
-            if outcome is not None:
-                (wins if outcome.winner == mover else rest).append(
-                    WIN_NOW if outcome.winner == mover else LOSE_NOW
-                )
-                continue
-            if game.to_move(after) == mover:
-                raise SolverError("the solver needs the players to take turns")
-            rest.append(self.encode(after))
-        return wins + rest
+        game, mover = self.game, self.game.to_move(node)
+        children = [_child(game, self, mover, game.play(node, m)) for m in game.legal_moves(node)]
+        return [c for c in children if c is WIN_NOW] + [c for c in children if c is not WIN_NOW]
 
     def known(self, node: Any) -> int | None:
         return None
@@ -268,18 +224,20 @@ def clear_cache() -> None:
 def root_children(game: Any, spec: Spec, state: Any) -> list[tuple[str, Any]]:
     """Every legal move at the root, in notation, with its child (node or marker)."""
     mover = game.to_move(state)
-    children = []
-    for move in game.legal_moves(state):
-        after = game.play(state, move)
-        outcome = game.outcome(after)
-        if outcome is not None:
-            child = WIN_NOW if outcome.winner == mover else LOSE_NOW
-        else:
-            if game.to_move(after) == mover:
-                raise SolverError("the solver needs the players to take turns")
-            child = spec.encode(after)
-        children.append((game.format_move(move), child))
-    return children
+    return [
+        (game.format_move(move), _child(game, spec, mover, game.play(state, move)))
+        for move in game.legal_moves(state)
+    ]
+
+
+def _child(game: Any, spec: Spec, mover: PlayerNo, after: Any) -> Any:
+    """The position after a move: a node, or WIN_NOW / LOSE_NOW when the game is over."""
+    outcome = game.outcome(after)
+    if outcome is not None:
+        return WIN_NOW if outcome.winner == mover else LOSE_NOW
+    if game.to_move(after) == mover:
+        raise SolverError("the solver needs the players to take turns")
+    return spec.encode(after)
 
 
 def _child_score(engine: Engine, child: Any, exact: bool) -> int:
@@ -289,7 +247,7 @@ def _child_score(engine: Engine, child: Any, exact: bool) -> int:
     if child is LOSE_NOW:
         return 1 - WIN
     if exact:
-        return _parent(engine.score(child))
+        return parent_score(engine.score(child))
     return WIN - 2 if not engine.wins(child) else 2 - WIN
 
 
@@ -317,10 +275,7 @@ def solve(game_id: str, state: Any, generic: bool = False) -> Solution:
 
 @_one_at_a_time
 def move_values(game_id: str, state: Any, generic: bool = False) -> dict[str, tuple[PlayerNo, int]]:
-    """Each legal move (notation) -> (winner with best play after it, plies after it).
-
-    A move that ends the game has 0 plies after it.
-    """
+    """Each legal move (notation) -> (winner with best play after it, plies after it)."""
     if game_id == "countdown" and not generic:
         return countdown_solver.countdown_move_values(state)
     game = get_game(game_id)

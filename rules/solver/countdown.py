@@ -1,11 +1,7 @@
-"""Countdown Duel's exact solver: the hook `rules.solver.core` calls for this game.
+"""Countdown Duel's exact solver, the hook `rules.solver.core` calls for this game.
 
-`solve_countdown(state)` gives the value of a position (`Solution`), and
-`countdown_move_values(state)` the value after each legal move. Positions are packed into
-ints and searched by `rules.solver.countdown_engine` (the ideas are explained there and in
-docs/countdown-solver.md). A position that is not *normal* (a player has just passed, or
-one built by hand with another stalemate winner) is read here with the rules' own meaning
-for a ply or two, until every line has reached a normal position.
+Positions are searched by `rules.solver.countdown_engine` (docs/countdown-solver.md); a
+position that is not normal (just after a pass) is read with the rules for a ply or two.
 """
 
 from __future__ import annotations
@@ -13,9 +9,10 @@ from __future__ import annotations
 import time
 
 from rules.base import PlayerNo, other
-from rules.countdown import GAME, CountdownState, apply
+from rules.countdown import GAME, CountdownState
+from rules.operators import apply_whole
 from rules.solver.countdown_engine import CountdownEngine, K, truncate
-from rules.solver.types import Solution
+from rules.solver.types import Solution, outcome_of, parent_score
 
 #: A transposition table larger than this is emptied before the next question.
 TABLE_LIMIT = 2_000_000
@@ -43,18 +40,6 @@ def clear_cache() -> None:
     _ENGINES.clear()
 
 
-def outcome_of(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
-    """(winner, plies) of a score seen from `mover`'s side."""
-    if score > 0:
-        return mover, K - score
-    return other(mover), K + score
-
-
-def _parent(child: int) -> int:
-    """A child's score seen from the player who moved into it (one ply more)."""
-    return 1 - child if child > 0 else -1 - child
-
-
 def _masks(state: CountdownState) -> tuple[int, int]:
     low = state.options.pool[0]
     one, two = (sum(1 << (x - low) for x in state.available_to(p)) for p in (1, 2))
@@ -62,12 +47,8 @@ def _masks(state: CountdownState) -> tuple[int, int]:
 
 
 class _Reader:
-    """Scores of positions that need not be normal, from the rules' own meaning.
-
-    `stalemate_mine`: whether a stalemate now goes to the player to move. A position is
-    normal when nobody has passed since the last valid move and a stalemate goes to the
-    opponent; the engine takes it from there.
-    """
+    """Scores of positions that need not be normal, from the rules' own meaning, until
+    the engine can take over; `stalemate_mine`: a stalemate now goes to the mover."""
 
     def __init__(self, engine: CountdownEngine) -> None:
         self.engine = engine
@@ -89,13 +70,13 @@ class _Reader:
         """The mover's score for a pass (or a lost turn, or a forced skip)."""
         if passes + 1 >= 2 or not (mine or theirs):
             return K - 1 if stalemate_mine else 1 - K
-        return _parent(self.score(total, theirs, mine, passes + 1, not stalemate_mine))
+        return parent_score(self.score(total, theirs, mine, passes + 1, not stalemate_mine))
 
     def after_valid(self, after: int, left: int, theirs: int) -> int:
         """The mover's score for a valid move that leaves `after` and numbers `left`."""
         if after >= self.engine.target or not (left or theirs):
             return K - 1  # the target, or a stalemate that the mover made last
-        return _parent(self.engine.score(after, theirs, left))
+        return parent_score(self.engine.score(after, theirs, left))
 
 
 def move_scores(state: CountdownState) -> dict[str, int]:
@@ -116,26 +97,21 @@ def move_scores(state: CountdownState) -> dict[str, int]:
                 state.running_total, mine, theirs, state.passes_in_row, stalemate_mine
             )
         else:
-            after = apply(state.running_total, move.op, move.number)
+            after = apply_whole(state.running_total, move.op, move.number)
             value = reader.after_valid(after, mine ^ (1 << (move.number - low)), theirs)
         scores[GAME.format_move(move)] = value
     return scores
 
 
 def solve_countdown(state: CountdownState) -> Solution:
-    """The value of a Countdown position with best play from both sides.
-
-    `best_moves`: in a won position every move that keeps the win; in a lost one every
-    legal move. `plies`: the winner wins as fast as possible, the loser holds out as long
-    as possible. A finished game gives its winner, no moves and 0 plies.
-    """
+    """The value of a Countdown position with best play from both sides (`Solution`)."""
     start = time.perf_counter()
     mover = state.to_move
     if state.result is not None:
         return Solution(state.result.winner, mover, (), 0, time.perf_counter() - start)
     scores = move_scores(state)
     best = max(scores.values())
-    winner, plies = outcome_of(best, mover)
+    winner, plies = outcome_of(best, mover, K)
     if winner == mover:
         moves = tuple(sorted(text for text, value in scores.items() if value > 0))
     else:
@@ -145,14 +121,12 @@ def solve_countdown(state: CountdownState) -> Solution:
 
 def countdown_move_values(state: CountdownState) -> dict[str, tuple[PlayerNo, int]]:
     """Each legal move (notation, `pass` included) -> (winner with best play after it,
-    plies left after it). A move that ends the game has 0 plies after it; a finished game
-    has no moves.
-    """
+    plies left after it)."""
     if state.result is not None:
         return {}
     mover = state.to_move
     values: dict[str, tuple[PlayerNo, int]] = {}
     for text, score in move_scores(state).items():
-        winner, plies = outcome_of(score, mover)
+        winner, plies = outcome_of(score, mover, K)
         values[text] = (winner, plies - 1)
     return values

@@ -1,14 +1,8 @@
 """The perfect player's move in Countdown Duel (see `rules.solver.perfect`).
 
-In a normal position (nobody has passed since the last valid move) the value comes
-first: which moves win, by zero-window tests; only the winning moves are then scored
-exactly (the fastest win), or, when every move loses, every move is (the longest
-resistance: the engine's scores from the count of numbers are right most of the time
-there). Other positions use the exact scores of `rules.solver.countdown.move_scores`. Among several longest resistances, the one
-after which the fewest of the opponent's replies keep their fastest win is played (as
-in `rules.solver.perfect`); each reply is one zero-window test near that score
-(`CountdownEngine.at_most`), not a full solve per candidate as before, which is what
-made the lost starting positions slow.
+In a normal position the value comes first (zero-window tests), then only the winning
+moves are scored exactly, or every move when all lose. Among equal resistances, the one
+leaving the opponent the fewest fastest wins is played (one zero-window test per reply).
 """
 
 from __future__ import annotations
@@ -16,10 +10,11 @@ from __future__ import annotations
 import random
 
 from rules.base import other
-from rules.countdown import GAME, CountdownState, apply
-from rules.solver.countdown import engine_for, move_scores, outcome_of
+from rules.countdown import GAME, CountdownState
+from rules.operators import apply_whole
+from rules.solver.countdown import engine_for, move_scores
 from rules.solver.countdown_engine import K
-from rules.solver.types import Choice
+from rules.solver.types import Choice, outcome_of, parent_score
 
 
 def _is_normal(state: CountdownState) -> bool:
@@ -52,7 +47,7 @@ def fastest_replies(state: CountdownState, text: str) -> int:
     for move in GAME.legal_moves(after):
         if move.op is None or move.number is None:
             continue  # in a normal position a pass loses
-        total = apply(after.running_total, move.op, move.number)
+        total = apply_whole(after.running_total, move.op, move.number)
         left = mine ^ (1 << (move.number - low))
         if total >= options.target or not (left or theirs):
             if best == K - 1:  # the target, or the last number of both: a win in 1
@@ -72,13 +67,9 @@ def _masks(state: CountdownState) -> tuple[int, int]:
 
 
 def value_first_scores(state: CountdownState) -> dict[str, int]:
-    """Each move's exact score where it matters for the perfect move, in a normal position.
-
-    The value first: which moves win (zero-window tests). If some do, only those are
-    scored exactly (the losing ones get the score of a loss in 2, below any win); else
-    every move is scored exactly, for the longest resistance. A pass in a normal position
-    loses in 2 plies (the opponent passes back, or wins at once).
-    """
+    """Each move's exact score where it matters, in a normal position: if some moves win
+    (zero-window tests), only those exactly (the others as a loss in 2, like a pass); else
+    every move, for the longest resistance."""
     options = state.options
     engine = engine_for(options.target, options.pool)
     low = options.pool[0]
@@ -90,7 +81,7 @@ def value_first_scores(state: CountdownState) -> dict[str, int]:
         if move.op is None or move.number is None:
             scores[text] = 2 - K
             continue
-        total = apply(state.running_total, move.op, move.number)
+        total = apply_whole(state.running_total, move.op, move.number)
         left = mine ^ (1 << (move.number - low))
         if total >= options.target or not (left or theirs):
             scores[text] = K - 1
@@ -99,22 +90,18 @@ def value_first_scores(state: CountdownState) -> dict[str, int]:
     winning = [text for text, child in children.items() if not engine.wins(*child)]
     if winning or max(scores.values()) > 0:
         for text, child in children.items():
-            scores[text] = 2 - K if text not in winning else _parent(engine.score(*child))
+            scores[text] = 2 - K if text not in winning else parent_score(engine.score(*child))
         return scores
     for text, child in children.items():
-        scores[text] = _parent(engine.score(*child))
+        scores[text] = parent_score(engine.score(*child))
     return scores
-
-
-def _parent(child: int) -> int:
-    return 1 - child if child > 0 else -1 - child
 
 
 def countdown_choice(state: CountdownState, rng: random.Random) -> Choice:
     """The perfect move in a Countdown position that is not over."""
     scores = value_first_scores(state) if _is_normal(state) else move_scores(state)
     best = max(scores.values())
-    winner, plies = outcome_of(best, state.to_move)
+    winner, plies = outcome_of(best, state.to_move, K)
     candidates = sorted(text for text, score in scores.items() if score == best)
     if best < 0 and len(candidates) > 1:
         replies = {text: fastest_replies(state, text) for text in candidates}

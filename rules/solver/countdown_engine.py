@@ -48,13 +48,9 @@ _SPAN = 2 * K + 1
 
 
 def exhaustion(mine: int, theirs: int) -> tuple[bool, int]:
-    """(does P win, plies) when both play their numbers out in turn and nobody reaches the
-    target: P with `mine` numbers to move, O with `theirs`.
-
-    P wins when P has more numbers (O runs out first, or P makes the last move of all). The
-    game ends with the last valid move when both run out together, else with a forced pass
-    and the winner's pass (two more plies).
-    """
+    """(does P win, plies) when both play their numbers out and nobody reaches the
+    target, P with `mine` numbers to move: P wins with more numbers; the game ends with
+    the last valid move, or a forced pass and the winner's pass (two more plies)."""
     if mine > theirs:
         return True, 2 * theirs + (1 if mine == theirs + 1 else 3)
     return False, 2 * mine + (0 if mine == theirs else 2)
@@ -292,11 +288,8 @@ class CountdownEngine:
         return search
 
     def score(self, total: int, mine: int, theirs: int) -> int:
-        """The exact score of a normal position for the player to move.
-
-        MTD(f): zero-window searches from a first guess, the score the position has when
-        the numbers run out, which is most often the answer.
-        """
+        """The exact score of a normal position for the player to move, by MTD(f) from the
+        exhaustion score (most often the answer)."""
         guess = exhaustion_score(self.count[mine], self.count[theirs])
         low, high = -K, K
         search = self._search

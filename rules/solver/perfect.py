@@ -1,32 +1,9 @@
 """The perfect player's move: who wins first, then how fast, only among moves that keep it.
 
-    perfect_choice(game_id, state, rng) -> Choice(move, winner, plies)
-
-`move_values` scores every legal move exactly (a full-window search each), which is what
-made the perfect move slow on large options (issue 14). The perfect player needs less:
-
-1. **The value first.** Whether the side to move wins (a zero-window search), with the
-   table the root solve builds.
-2. **The distance by iterative deepening.** When won: "a win within d plies?" for d =
-   1, 2, 3 ... until yes; when lost: "still playing after p plies?" for p = 2, 3 ... until
-   no. Each test is a zero-window search near a win or a loss, which the search stops at
-   that depth (distance pruning, `Engine._search`), so the small tests are cheap and each
-   fills the table for the next. This gives the exact best score S.
-3. **One move that keeps S.** The moves are tried in an order drawn from the player's
-   random source: first one the table already proves, else each is a zero-window test
-   "does this move score S?" (the first that does is played). A won game never
-   slips, and the win is as fast as it can be.
-4. **When lost**: among the moves that hold out longest, one after which the fewest of
-   the opponent's replies keep their fastest win (each reply one zero-window test near
-   that distance; moves leading to the same position are counted once, best first, and a
-   count stops as soon as it passes the fewest there is). Before,
-   every winning reply was counted, which needs a full value search per reply of every
-   candidate (up to 6 s on fifty 1-15, target 200); the fastest ones are what a lost
-   player can make scarce, and they are cheap to count.
-
-Countdown has its own engine (`rules.solver.countdown`): its exact move scores are cheap
-once its per-variant tables are built, so it keeps them, and counts the winning replies
-with value-only tests.
+1. The value by a zero-window search; 2. the exact distance by iterative deepening of
+zero-window tests ("a win within d plies?"); 3. one move, in random order, that keeps that
+score; 4. when lost, among the longest resistances, the one after which the fewest of the
+opponent's replies keep their fastest win. Countdown has its own (`countdown_choice`).
 """
 
 from __future__ import annotations
@@ -93,11 +70,7 @@ def _moves(game: Any, spec: Spec, state: Any) -> list[tuple[str, Any]]:
 
 
 def perfect_choice(game_id: str, state: Any, rng: random.Random) -> Choice:
-    """The perfect player's move in a state that is not over, drawn with `rng` among equals.
-
-    Won: a move that wins fastest. Lost: among the moves that hold out longest, one after
-    which the fewest of the opponent's replies keep their fastest win.
-    """
+    """The perfect player's move in a state that is not over, drawn with `rng` among equals."""
     with _LOCK:
         if game_id == "countdown":
             from rules.solver.countdown_choice import countdown_choice
@@ -138,13 +111,7 @@ def _fewest_replies(
     engine: Engine, game: Any, spec: Spec, state: Any, moves: list[tuple[str, Any]]
 ) -> list[str]:
     """The moves (sorted notation) after which the fewest of the opponent's replies keep
-    their fastest win.
-
-    Candidates are counted best first: always the one with the fewest keeping replies
-    found so far, so a count stops as soon as it passes the fewest there is. With the
-    spec's `reply_groups` (the children of a node with how many moves lead to each),
-    moves leading to the same node are one candidate, counted from ints.
-    """
+    their fastest win; with the spec's `reply_groups`, moves reaching one node count once."""
     groups_of = getattr(spec, "reply_groups", None)
     # Candidates: moves leading to the same node (with `reply_groups`) or each move.
     candidates: list[list[str]] = []

@@ -1,11 +1,5 @@
-"""What every part of the solver shares: scores, end markers, the spec protocol, results.
-
-This module imports no other part of `rules.solver`, so the search (`core`), the games'
-specs (`specs`) and countdown's own solver (`countdown`) all import from here and never
-from each other in a circle.
-
-Scores are seen from the side to move: a win in p plies scores `WIN - p`, a loss in p
-plies `-(WIN - p)`, so the larger score is always the better one.
+"""What every part of the solver shares (so `core`, `specs` and `countdown` never import each
+other): scores seen from the side to move, a win in p plies `WIN - p`, a loss `-(WIN - p)`.
 """
 
 from __future__ import annotations
@@ -45,11 +39,8 @@ class Spec(Protocol):
         """The node of a state that is not over (the player to move moves next)."""
 
     def expand(self, node: Any) -> Iterable[Any]:
-        """The children worth searching, best guesses first: nodes, WIN_NOW or LOSE_NOW.
-
-        A child node has the other player to move. Moves that cannot be better than
-        another child may be left out (the score of the node must stay exact).
-        """
+        """The children worth searching (the other player to move), best guesses first:
+        nodes, WIN_NOW or LOSE_NOW; a move no better than another child may be left out."""
 
     def known(self, node: Any) -> int | None:
         """The node's exact score when a table already holds it, else None."""
@@ -82,11 +73,11 @@ class Choice:
     plies: int
 
 
-def outcome_of(score: int, mover: PlayerNo) -> tuple[PlayerNo, int]:
-    """(winner, plies) for a score seen from `mover`'s side."""
+def outcome_of(score: int, mover: PlayerNo, win: int = WIN) -> tuple[PlayerNo, int]:
+    """(winner, plies) for a score seen from `mover`'s side (a win in p plies: `win - p`)."""
     if score > 0:
-        return mover, WIN - score
-    return other(mover), WIN + score
+        return mover, win - score
+    return other(mover), win + score
 
 
 def parent_score(child_score: int) -> int:

@@ -1,11 +1,5 @@
-"""Round-robin rounds from the Berger tables (FIDE Handbook C.05, Annex 1).
-
-For an even number n of players (an odd number plays with a dummy n+1: whoever meets
-it has the bye that round) there are n−1 rounds. In round r the players other than n
-stand in a line that starts at s(r), with s(1) = 1 and s(r+1) = s(r) + n/2 (counting
-1…n−1 round and round). Table 1 is the first of the line against player n, who has
-White (here: starts) in the even rounds; table k (k ≥ 2) is the k-th of the line
-(starting) against the k-th from its end. For 6 players this gives FIDE's table:
+"""Round-robin rounds from the Berger tables (FIDE Handbook C.05, Annex 1); an odd number
+plays with a dummy, whose opponent has the bye. For 6 players:
 
     round 1: 1-6 2-5 3-4    round 2: 6-4 5-3 1-2    round 3: 2-6 3-1 4-5
     round 4: 6-5 1-4 2-3    round 5: 3-6 4-2 5-1

@@ -1,16 +1,8 @@
-"""The course of a tournament: build it, pair rounds, enter results, mark absences.
+"""The course of a tournament: build it, pair rounds, enter results, mark absences; each step
+returns a new Tournament or raises TournamentError in words.
 
-Every step takes a Tournament and returns a new one (the models are frozen); a step
-that cannot be done raises TournamentError, saying why in words.
-
-- Round robin: every round is laid out at the start from the Berger tables. A player
-  marked absent has their pairing of that round postponed: it stays on the list, to be
-  played (or entered) on a later day. With an odd number the bye rotates as the
-  tables say.
-- Swiss: round 1 is paired at the start, each next round as soon as the one before is
-  complete. A player marked absent before any result of the round is in is left out
-  and the round is paired again without them (no pairing, no points); once results are
-  in, their opponent wins by forfeit.
+Round robin: an absent player's pairing is postponed. Swiss: an absence before any result
+re-pairs the round without them; once results are in, their opponent wins by forfeit.
 """
 
 from __future__ import annotations
@@ -35,10 +27,8 @@ from rules.tournament.swiss import NoPairing, pair_swiss
 
 
 def read_roster(text: str) -> list[str]:
-    """The names in a roster: one a line (a CSV line's first cell), or, on one line,
-    separated by commas. Blank lines and lines starting with `#` are skipped, and so is
-    a first line that says `name`. Names are cleaned as ruled; duplicates (ignoring
-    case) are refused."""
+    """The names in a roster: one a line (a CSV line's first cell), or comma-separated on
+    one line; blank lines, `#` lines and a `name` header are skipped."""
     lines = [line for line in text.splitlines() if line.strip() and line.lstrip()[:1] != "#"]
     cells: list[str]
     if len(lines) == 1:
@@ -50,8 +40,7 @@ def read_roster(text: str) -> list[str]:
     return check_roster(cell for cell in cells if cell.strip())
 
 
-#: The longest name on a roster: the longest a player can give (RULINGS.md, names). The
-#: narrow screens show a long one shortened with an ellipsis; the rest keep it whole.
+#: The longest name on a roster: the longest a player can give (RULINGS.md, names).
 MAX_ROSTER_NAME = MAX_NAME
 
 
@@ -87,9 +76,8 @@ def new_tournament(
     best_of: int = 1,
     rotation: Iterable[str] = (),
 ) -> Tournament:
-    """A new tournament with its first round (a round robin's every round) paired.
-    With a `rotation` of games, round r plays the r-th of them in turn (then `game` is
-    the first, and `options` must be empty: each game is played with its own)."""
+    """A new tournament with its first round (a round robin's every round) paired; with a
+    `rotation` of games, round r plays the r-th in turn, each with its own options."""
     rotation = tuple(rotation)
     if rotation:
         if options:
@@ -105,41 +93,35 @@ def new_tournament(
     if best_of not in (1, 3, 5):
         raise TournamentError("each pairing is a match of best of 1, 3 or 5")
     n = len(roster)
+    laid: tuple[Round, ...] = ()
     if format == "round-robin":
         if rounds is not None and rounds != n - 1 + n % 2:
             raise TournamentError(
                 f"a round robin of {n} players has {n - 1 + n % 2} rounds; leave out --rounds"
             )
-        table = berger_rounds(n)
-        laid = tuple(_berger_round(i + 1, pairs, roster) for i, pairs in enumerate(table))
-        return Tournament(
-            name=title,
-            players=tuple(roster),
-            game=game,
-            rotation=rotation if len(rotation) > 1 else (),
-            options=options or {},
-            format=format,
-            rounds_planned=len(laid),
-            best_of=best_of,
-            rounds=laid,
+        laid = tuple(
+            _berger_round(i + 1, pairs, roster) for i, pairs in enumerate(berger_rounds(n))
         )
-    planned = rounds if rounds is not None else min(5, n - 1)
-    if not 1 <= planned <= min(n - 1, MAX_ROUNDS):
-        raise TournamentError(
-            f"a Swiss of {n} players has 1 to {min(n - 1, MAX_ROUNDS)} rounds (so that no "
-            "pair meets twice)"
-        )
+        planned = len(laid)
+    else:
+        planned = rounds if rounds is not None else min(5, n - 1)
+        if not 1 <= planned <= min(n - 1, MAX_ROUNDS):
+            raise TournamentError(
+                f"a Swiss of {n} players has 1 to {min(n - 1, MAX_ROUNDS)} rounds (so that no "
+                "pair meets twice)"
+            )
     start = Tournament(
         name=title,
         players=tuple(roster),
         game=game,
         rotation=rotation if len(rotation) > 1 else (),
         options=options or {},
-        format="swiss",
+        format=format,
         rounds_planned=planned,
         best_of=best_of,
+        rounds=laid,
     )
-    return pair_round(start)
+    return pair_round(start)  # a Swiss's first round
 
 
 def _berger_round(number: int, pairs: list[tuple[int, int]], roster: list[str]) -> Round:
@@ -271,9 +253,8 @@ def _replace(rnd: Round, index: int, pairing: Pairing) -> Round:
 
 
 def _next_if_complete(tournament: Tournament) -> Tournament:
-    """A Swiss with its next round paired once the last is complete. When no pairing
-    without a rematch is left (a small group near its last rounds), the tournament ends
-    with the rounds played: a result entered is never refused for it."""
+    """A Swiss with its next round paired once the last is complete; when none can be
+    paired without a rematch, it ends with the rounds played (a result is never refused)."""
     if tournament.format == "swiss" and tournament.rounds and tournament.rounds[-1].complete:
         try:
             return pair_round(tournament)
@@ -302,25 +283,20 @@ def mark_absent(tournament: Tournament, number: int, player: str) -> Tournament:
                 return _with_round(earlier, _swiss_round(earlier, number, absent))
             except TournamentError:
                 pass  # no pairing without them and without a rematch: a forfeit, below
-        if index is None:
-            if rnd.bye == name:
-                raise TournamentError(
-                    f"{name} has the bye in round {number}; it stands once results are in"
-                )
-            return _with_round(tournament, rnd.model_copy(update={"absent": absent}))
-        pairing = rnd.pairings[index]
-        if pairing.status == "played":
-            raise TournamentError(f"{name} has a result in round {number}")
-        other = 2 if pairing.p1 == name else 1
-        changed = _replace(
-            rnd, index, pairing.model_copy(update={"status": "forfeit", "winner": other})
-        )
-        changed = changed.model_copy(update={"absent": absent})
-        return _next_if_complete(_with_round(tournament, changed))
-    if index is None:  # the round robin's bye: nothing to move
+        if index is None and rnd.bye == name:
+            raise TournamentError(
+                f"{name} has the bye in round {number}; it stands once results are in"
+            )
+    if index is None:  # nothing to move
         return _with_round(tournament, rnd.model_copy(update={"absent": absent}))
     pairing = rnd.pairings[index]
     if pairing.status == "played":
         raise TournamentError(f"{name} has a result in round {number}")
+    if tournament.format == "swiss":
+        forfeit = {"status": "forfeit", "winner": 2 if pairing.p1 == name else 1}
+        changed = _replace(rnd, index, pairing.model_copy(update=forfeit))
+        return _next_if_complete(
+            _with_round(tournament, changed.model_copy(update={"absent": absent}))
+        )
     changed = _replace(rnd, index, pairing.model_copy(update={"status": "postponed"}))
     return _with_round(tournament, changed.model_copy(update={"absent": absent}))

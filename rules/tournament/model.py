@@ -1,18 +1,14 @@
-"""A tournament as data: the roster, the game and its options, the format, the rounds.
-
-Points: a won pairing (a match of best of 1, 3 or 5) is 1, a lost one 0 (these games
-have no draws). A Swiss bye (the pairing-allocated bye) is 1, as FIDE's Swiss rules
-give it; a round-robin bye is 0, since every player of an odd group has one. A
-pairing one player missed is `forfeit`: 1 to the one who came; like the byes, it is
-not a game played, and the tie-breaks count it against FIDE's dummy opponent
-(rules.tournament.tiebreaks).
+"""A tournament as data. Points: a won pairing 1, a lost one 0 (no draws); a Swiss bye 1, a
+round-robin bye 0 (every player of an odd group has one); a forfeit 1 to the one who came.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from rules.base import Frozen as _Frozen
 
 Format = Literal["round-robin", "swiss"]
 FORMATS: tuple[Format, ...] = ("round-robin", "swiss")
@@ -29,10 +25,6 @@ class TournamentError(ValueError):
     """A tournament step that cannot be done; the message says why in words."""
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
 class Pairing(_Frozen):
     """Two players of a round: `p1` starts. `winner` is 1 or 2 once there is a result."""
 
@@ -42,8 +34,7 @@ class Pairing(_Frozen):
     winner: Literal[1, 2] | None = None
     #: The game record counted in the statistics for this result, when there is one.
     record_id: str | None = None
-    #: Set when the pairing was started on this machine: the statistics' last game row
-    #: then, so that the match's result can be found once it is counted.
+    #: The statistics' last game row when the pairing was started here (to find its result).
     play_from: int | None = Field(default=None, ge=0)
 
     @property
@@ -53,10 +44,6 @@ class Pairing(_Frozen):
     @property
     def winner_name(self) -> str | None:
         return None if self.winner is None else self.names[self.winner - 1]
-
-    @property
-    def loser_name(self) -> str | None:
-        return None if self.winner is None else self.names[2 - self.winner]
 
     @property
     def label(self) -> str:
@@ -95,9 +82,7 @@ class Tournament(_Frozen):
 
     @model_validator(mode="after")
     def _rows_agree(self) -> Tournament:
-        """Rows changed by hand that no longer make a tournament are refused in words:
-        a name in a pairing, a bye or the absent that is not on the roster, a player
-        twice in one round, a result without a winner."""
+        """Rows changed by hand that no longer make a tournament are refused in words."""
         roster = set(self.players)
         if len(roster) != len(self.players):
             raise ValueError("a name is on the roster twice")

@@ -1,19 +1,12 @@
-"""Standings: points, then the format's tie-breaks in FIDE's order (Handbook C.07, 2023;
-rules.tournament.tiebreaks says how each is counted).
-
-- Points (rules.tournament.model): a won pairing 1, a Swiss bye 1, a forfeit win 1.
-- Swiss (RULINGS.md, "Tournaments"): Buchholz, then the direct encounter, then the
-  number of wins.
-- Round robin (C.07's order for individual round robins): the direct encounter, then
-  the number of wins, then Sonneborn–Berger, then Koya.
-
-Players level on everything keep their roster order and share the place.
+"""Standings: points, then the format's tie-breaks in FIDE's order (C.07, 2023): Swiss,
+Buchholz, direct encounter, wins; round robin, direct encounter, wins, Sonneborn–Berger,
+Koya. Players level on everything keep roster order and share the place.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from rules.tournament import tiebreaks as tb
 from rules.tournament.model import Tournament
@@ -71,16 +64,7 @@ class Standing:
         return dict(self.tiebreaks)[tiebreak]
 
     def as_json(self) -> dict[str, object]:
-        return {
-            "place": self.place,
-            "name": self.name,
-            "points": self.points,
-            "tiebreaks": dict(self.tiebreaks),
-            "played": self.played,
-            "won": self.won,
-            "lost": self.lost,
-            "byes": self.byes,
-        }
+        return {**asdict(self), "tiebreaks": dict(self.tiebreaks)}
 
 
 def points(tournament: Tournament) -> dict[str, float]:

@@ -1,17 +1,9 @@
-"""One Swiss round: a Dutch-like pairing, simplified (docs/classroom.md says how).
+"""One Swiss round: Dutch-like, simplified (docs/classroom.md; FIDE C.04.3).
 
-What it keeps of FIDE's Dutch system (Handbook C.04.3):
-- no two players meet twice (absolute);
-- who starts stays balanced: a player's starts minus seconds never leaves −1…+1 (two
-  players who both started more, or both second more, are not paired) — relaxed only
-  when no pairing exists otherwise;
-- the highest unpaired player is paired first, with the nearest score first; inside a
-  score group the top half meets the bottom half (1st against the middle one);
-- with an odd number present, the bye goes to the lowest-placed player who has not had
-  one (then to the lowest-placed of all).
-What it leaves out: floaters' histories, the C.04.3 quality criteria beyond those
-above, and accelerated pairings. The search is a bounded backtracking: a round that
-cannot be paired within the bound is refused in words, never a hang.
+Kept: no rematch; starts balanced within −1…+1 (relaxed only when nothing else pairs);
+the highest unpaired first, nearest score, top half against bottom half; the bye to the
+lowest-placed without one. A bounded backtracking: an unpairable round is refused, never
+a hang.
 """
 
 from __future__ import annotations
@@ -71,14 +63,11 @@ class _Search:
     """The pairs of one attempt, depth first: the highest unpaired player with its first
     allowed choice, then the rest the same way, backing up when the rest cannot be paired.
 
-    Players are bits of an int (the first in the order the lowest bit), so a set of players
-    left is one int. Two cuts keep the search from wandering (issue 37: the strict colour
-    rule explored 150,024 sets before giving up): a set of players left that was found
-    impossible is remembered (other pairs above lead to the same set again), and a set
-    is given up at once when one of its players has nobody left to meet, or, under the
-    strict colour rule, when those who started more (or were second more) outnumber the
-    others who could meet them. Both only cut sets that have no pairing, so the first
-    pairing found is the one a plain search would find."""
+    Players are bits of an int, so a set of players left is one int. Two cuts, both only
+    of sets that have no pairing (so the first pairing found is a plain search's): a set
+    found impossible is remembered, and a set is given up when one of its players has
+    nobody left to meet or, under the strict rule, one side of the balance outnumbers
+    the others who could meet it."""
 
     def __init__(
         self,

@@ -1,26 +1,11 @@
-"""The tie-breaks of FIDE's Tie-Break Regulations (Handbook C.07, in force since 2023),
-for games without draws (a won pairing 1, a lost one 0).
+"""FIDE's tie-breaks (C.07, 2023) for games without draws.
 
-Each player's rounds are read once (`rounds_of`): a game played (or entered by hand), or
-a round not played — a Swiss bye, a forfeit won or lost, a Swiss round left out absent.
-A round-robin bye is no round of the player's (every player of an odd group has one and
-it scores nothing), and a pairing still to play or postponed is not counted yet.
-
-- Buchholz (C.07 8.1): the sum of the opponents' scores. A round not played counts
-  against the regulation's **dummy opponent**, who has the player's own points (C.07
-  16, unplayed rounds), never 0. An opponent who stopped coming has each round left
-  out absent after their last round available to play counted as a draw, ½ (C.07 16,
-  the adjusted score).
-- Sonneborn–Berger (C.07 8.2): the sum, over the games, of the opponent's score times
-  the player's result (with no draws: the scores of the opponents beaten).
-- Koya (C.07 9.2): the points scored against the opponents who have at least half
-  the maximum possible score (the most games any player has played so far).
-- Number of wins (C.07 7.1): the rounds won, with or without playing.
-- Direct encounter (C.07 6): among players level on everything before it, the points
-  each scored in the games they played against one another. When they have not all
-  met, a player is placed above another only if no result still to come between them
-  could change it (each game not played counted as a win for the one behind); the
-  players it leaves level are compared again among themselves.
+A round not played (a Swiss bye, a forfeit, a Swiss absence) counts against the dummy
+opponent, who has the player's own points (C.07 16); a round-robin bye is no round. An
+opponent who stopped coming has later absences counted as ½ (the adjusted score).
+Buchholz 8.1, Sonneborn–Berger 8.2, Koya 9.2 (opponents with half the maximum or more),
+wins 7.1; the direct encounter (6) places a player above another only when no result to
+come between them could change it.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""The solver's verdicts in words: hints, the analysis and the command line's `solve`.
-
-A count of moves is a player's own moves to the end of the game with best play (as players
-count them). A hint numbers them: "you win on your 3rd move, counting this one" (this move,
-then two more of yours), "Bob's next move wins". The solver counts both players' moves
-(plies); `own_moves` turns them into one player's.
+"""The solver's verdicts in words: hints, the analysis and `solve`. The solver counts plies;
+players count their own moves ("you win on your 3rd move, counting this one").
 """
 
 from __future__ import annotations
@@ -26,19 +22,9 @@ def best_line(
     voice: Voice,
     alike: bool = False,
 ) -> str:
-    """The best move and what it achieves, as the mover reads it (`voice.you == mover`)
-    or as a bystander does.
-
-    Winning at once:   "Pick 2, then declare 2 + 4 = 6: you win at once."
-    Winning later:     "Play 8 × 1 = 8: every reply loses; with best play you win on
-                        your 3rd move, counting this one."
-    Losing:            "Every move loses against best play; this one holds out longest:
-                        Bob's 2nd move from now wins. Divide by 3: 27 ÷ 3 = 9."
-    Losing, all alike: "Every move loses against best play, all alike: Bob's next move
-                        wins. Divide by 3: 27 ÷ 3 = 9."
-    `moves` is the solver's count (both players' moves, this one included); the sentence
-    counts each player's own, by number ("your 3rd move", "Bob's next move").
-    """
+    """The best move and what it achieves, to the mover (`voice.you`) or a bystander:
+    "Play 8 × 1 = 8: every reply loses; with best play you win on your 3rd move, counting
+    this one." `moves` is the solver's count (plies, this move included)."""
     described = describe_move(game_id, state, move, voice)
     effect = move_effect(game_id, state, move, voice)
     sep = separator(game_id)
@@ -66,10 +52,9 @@ def _your_move(mover: PlayerNo, count: int, voice: Voice) -> str:
 
 
 def _winning_later(mover: PlayerNo, moves: int, voice: Voice) -> str:
-    """After a move that wins in `moves` (both players', this one included, at least 2):
-    `every reply loses; with best play you win on your next move` (a move of the mover's
-    ends the game), `… you win after your 3rd move, counting this one` (the other's reply
-    to it does), or `every reply ends the game, and you win`."""
+    """After a move that wins in `moves` plies (at least 2): `every reply loses; with best
+    play you win on your next move`, `… after your 3rd move, counting this one` (the
+    other's reply ends it), or `every reply ends the game, and you win`."""
     wins = voice.does(mover, "win")
     own = own_moves(moves, True)
     if moves % 2 == 0 and own == 1:
@@ -79,10 +64,9 @@ def _winning_later(mover: PlayerNo, moves: int, voice: Voice) -> str:
 
 
 def _losing_end(mover: PlayerNo, winner: PlayerNo, moves: int, voice: Voice) -> str:
-    """How a lost game ends after this move with best play (`moves` both players', this
-    one included, at least 2): `Bob's next move wins`, `Bob's 3rd move from now wins`
-    (`the 3rd move of Computer (perfect) from now wins`), or,
-    when the mover's own move ends it, `the game ends on your next move, and Bob wins`."""
+    """How a lost game ends after this move with best play (`moves` plies, at least 2):
+    `Bob's next move wins`, `Bob's 3rd move from now wins`, or `the game ends on your
+    next move, and Bob wins`."""
     if moves % 2 == 0:  # the winner's move ends the game
         theirs = own_moves(moves, False)
         if theirs == 1:
@@ -95,10 +79,8 @@ def _losing_end(mover: PlayerNo, winner: PlayerNo, moves: int, voice: Voice) -> 
 def verdict_line(
     winner: PlayerNo, to_move: PlayerNo, moves: int, voice: Voice | None = None
 ) -> str:
-    """Who wins from a position with best play, counted in the winner's own moves (the
-    solver's `moves` count both players'):
-    `Player 1, to move, wins with best play in 3 moves.` or
-    `Player 2, to move, loses against best play: Player 1 wins in 2 moves.`"""
+    """Who wins with best play, in the winner's own moves: `Player 2, to move, loses
+    against best play: Player 1 wins in 2 moves.`"""
     voice = voice or Voice()
     mover = capitalized(voice.subject(to_move))
     own = own_moves(moves, winner == to_move)

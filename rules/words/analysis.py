@@ -1,9 +1,4 @@
-"""The analysis of a game in words: values, the moves that win, the first mistake.
-
-A value is (winner with best play, moves to the end: the solver counts both players'); the
-words count the winner's own moves, as players do. Moves are in notation as the analysis
-gives them and come out described (`8 × 1 = 8`, `27 ÷ 3 = 9`, `9 → Bob slot 1`).
-"""
+"""The analysis of a game in words; values count the winner's own moves, as players do."""
 
 from __future__ import annotations
 
@@ -94,9 +89,8 @@ def hastened_line(
     best: Sequence[str],
     names: Names = DEFAULT_NAMES,
 ) -> str:
-    """A move that shortened a lost game, counted in each player's own moves:
-    `move 7, Bob played +9 and let Ada win at once; Bob could have held out for 9 more
-    moves; 1 move held out that long: +2.`"""
+    """A move that shortened a lost game: `move 7, Bob played +9 and let Ada win at once;
+    Bob could have held out for …`."""
     winner, after_moves = after
     loser: PlayerNo = 2 if winner == 1 else 1
     played = short_move(game_id, state, move, names)
@@ -118,9 +112,8 @@ def resistance_text(
     best: Sequence[str],
     names: Names = DEFAULT_NAMES,
 ) -> str:
-    """How long a lost game could have lasted from `state` (its value `before`), and by
-    which moves (`best`), in the loser's own moves: `Bob could have held out for 9 more
-    moves; 1 move held out that long: +2`."""
+    """How long a lost game could have lasted, and by which moves: `Bob could have held
+    out for 9 more moves; 1 move held out that long: +2`."""
     held = own_moves(before[1], True)
     loser = name_of(2 if before[0] == 1 else 1, names)
     longest = counted_moves(game_id, state, best, names, "held out that long")
@@ -137,11 +130,9 @@ def counted_moves(
     did: str,
     shown: int = 3,
 ) -> str:
-    """How many moves at `state` did something, and which, said as a sentence is:
-    `1 move kept the win: 7`, `2 moves kept the win: 8 × 1 = 8 and 6 × 7 = 42`,
-    `14 moves kept the win, such as 1, 2 and 3`, `every move kept the win`. Moves that
-    are the same choice count once (`5 × 6` and `6 × 5`), and the examples are moves
-    that change something (not `1 × 1 = 1` while `6 × 7 = 42` is there)."""
+    """How many moves at `state` did something, and which: `2 moves kept the win: 8 × 1 =
+    8 and 6 × 7 = 42`, `14 moves kept the win, such as 1, 2 and 3`, `every move kept the
+    win`; the same choice counts once (`rules.choices`)."""
     chosen = distinct_choices(game_id, state, moves)
     said = [short_move(game_id, state, move, names) for move in chosen[:shown]]
     count = len(chosen)

@@ -6,7 +6,6 @@ import re
 from fractions import Fraction
 
 from rules.base import PlayerNo
-from rules.operators import SHOWN, Op
 
 Names = tuple[str, str]
 
@@ -109,17 +108,8 @@ def turns_of(total: int, first: PlayerNo) -> tuple[int, int]:
     return (starter, other) if first == 1 else (other, starter)
 
 
-def op_text(op: Op) -> str:
-    """The operator as the screens show it: + − × ÷."""
-    return SHOWN[op]
-
-
 def name_players(text: str, names: Names) -> str:
-    """Put the players' names where a rules message wrote "Player 1" and "Player 2".
-
-    For the rules' notes and refusals (the seeds' sentences, which name "Player 1"); how a
-    game ended is rendered from its `Outcome` instead (`rules.words.outcome`).
-    """
+    """Put the players' names where a rules message wrote "Player 1" and "Player 2"."""
     if names == DEFAULT_NAMES:
         return text
     marker = "\x00"
@@ -132,9 +122,8 @@ _NUMBER_LIST = re.compile(r"\[(−?-?\d+(?:, −?-?\d+)*)\]")
 
 
 def listed_in_words(text: str) -> str:
-    """A rules message as the full screen shows it: a list printed as the seeds' samples
-    print one (`available numbers: [2, 4, 5]`, which the line mode keeps) without its
-    brackets (`available numbers: 2, 4, 5`)."""
+    """A rules message as the full screen shows it: a list (`[2, 4, 5]`, the seeds' way,
+    which the line mode keeps) without its brackets."""
     return _NUMBER_LIST.sub(lambda match: match.group(1), text)
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rules.base import Ending
-from rules.countdown import GAME, CountdownMove, CountdownState, apply
-from rules.operators import Op
-from rules.words.common import number_text, op_text
+from rules.countdown import GAME, CountdownMove, CountdownState
+from rules.operators import Op, apply_whole, shown
+from rules.words.common import number_text
 from rules.words.voice import Voice
 
 #: Between the move and what it does (the move's own words hold a colon).
@@ -27,8 +27,8 @@ def describe(state: CountdownState, move: CountdownMove, voice: Voice) -> str:
 def _sum(state: CountdownState, move: CountdownMove) -> str:
     assert move.op is not None and move.number is not None
     total = state.running_total
-    after = apply(total, move.op, move.number)
-    return f"{number_text(total)} {op_text(move.op)} {move.number} = {number_text(after)}"
+    after = apply_whole(total, move.op, move.number)
+    return f"{number_text(total)} {shown(move.op)} {move.number} = {number_text(after)}"
 
 
 def short(state: CountdownState, move: CountdownMove) -> str:
@@ -36,7 +36,7 @@ def short(state: CountdownState, move: CountdownMove) -> str:
     if move.op is None or move.number is None:
         return "pass"
     if GAME.invalid_reason(state, move) is not None:
-        return f"✗ {op_text(move.op)} {move.number}, turn lost"
+        return f"✗ {shown(move.op)} {move.number}, turn lost"
     return _sum(state, move)
 
 

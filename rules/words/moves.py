@@ -1,13 +1,5 @@
-"""Any game's move in words, from the game's own describe module.
-
-    describe_move("fifty", state, "8*1")               "Play 8 × 1 = 8"
-    move_effect("fifty", state, "8*1", Voice(you=1))   "your score reaches exactly 50"
-    move_sentence("fifty", state, "8*1", voice)        "Play 8 × 1 = 8: your score …."
-    short_move("fifty", state, "8*1", marks)           "8 × 1 = 8" (the move list)
-
-A move is given in notation or as the game's move model; `state` is the position it is
-played in. Each game's wording lives in `rules/words/<game>.py`, listed here in a table
-filled by plain imports (`MOVE_WORDS`).
+"""Any game's move in words, from each game's module in `rules/words/` (`MOVE_WORDS`): a
+move is notation or the game's move model, `state` the position it is played in.
 """
 
 from __future__ import annotations
@@ -54,16 +46,10 @@ MOVE_WORDS: dict[str, MoveWords] = {
 }
 
 
-def _words(game_id: str) -> MoveWords:
-    if game_id not in MOVE_WORDS:
-        raise KeyError(f"unknown game {game_id!r}")
-    return MOVE_WORDS[game_id]
-
-
 def _parts(game_id: str, move: Any) -> tuple[Any, MoveWords, Any]:
     game = get_game(game_id)
     model = game.parse_move(move) if isinstance(move, str) else move
-    return game, _words(game_id), model
+    return game, MOVE_WORDS[game_id], model
 
 
 def describe_move(game_id: str, state: Any, move: Any, voice: Voice | None = None) -> str:
@@ -73,9 +59,7 @@ def describe_move(game_id: str, state: Any, move: Any, voice: Voice | None = Non
 
 
 def move_effect(game_id: str, state: Any, move: Any, voice: Voice | None = None) -> str:
-    """What the move does (`you win at once`), or "" when there is nothing to add.
-
-    A move the rules refuse has no effect to tell ("")."""
+    """What the move does (`you win at once`), or "" (nothing to add, or a refused move)."""
     game, words, model = _parts(game_id, move)
     try:
         after = game.play(state, model)
@@ -95,7 +79,7 @@ def move_sentence(game_id: str, state: Any, move: Any, voice: Voice | None = Non
 def separator(game_id: str) -> str:
     """What comes between a move and what it does: `: ` (`; ` where the move's own words
     hold a colon, as countdown's `Divide by 3: 27 ÷ 3 = 9`)."""
-    return _words(game_id).separator
+    return MOVE_WORDS[game_id].separator
 
 
 def short_move(game_id: str, state: Any, move: Any, names: Names = DEFAULT_NAMES) -> str:

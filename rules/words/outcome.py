@@ -1,11 +1,5 @@
-"""How a game ended, in words: rendered from `Outcome`'s ending and facts, in one place.
-
-    reason_text(outcome, names)      "Ada reached exactly 50"        (what a player reads)
-    result_sentence(outcome, names)  "Ada wins: Ada reached exactly 50."
-    record_reason(outcome)           "Player 1 reached exactly 50"   (what records store)
-
-The record form is the same sentence with "Player 1"/"Player 2" and ASCII numbers (`-2`,
-`7/2`), exactly as records have always stored it, so old saves still check.
+"""How a game ended, in words. `record_reason` is the sentence records store ("Player 1",
+ASCII numbers), as records always have, so old saves still check.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.base import PlayerNo
-from rules.words.common import DEFAULT_NAMES, Names, owned, possessive
+from rules.words.common import DEFAULT_NAMES, Names, owned
 
 
 @dataclass(frozen=True)
@@ -19,10 +19,6 @@ class Voice:
     def subject(self, player: PlayerNo) -> str:
         """`you` or `Ada`."""
         return "you" if player == self.you else self.names[player - 1]
-
-    def whose(self, player: PlayerNo) -> str:
-        """`your` or `Ada's`."""
-        return "your" if player == self.you else possessive(self.names[player - 1])
 
     def owned(self, player: PlayerNo, thing: str) -> str:
         """`your template`, `Ada's template`, `the template of Computer (perfect)`."""

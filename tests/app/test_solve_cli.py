@@ -126,12 +126,12 @@ def test_conquest_pools_from_1_are_solved(capsys: pytest.CaptureFixture[str], po
 def test_a_solver_refusal_is_a_message(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import rules.solver
+    import rules.solver.core
 
     def refuse(game_id: str, state: object) -> object:
         raise RecursionError("maximum recursion depth exceeded")
 
-    monkeypatch.setattr(rules.solver, "solve", refuse)
+    monkeypatch.setattr(rules.solver.core, "solve", refuse)
     code, out, err = run(capsys, "solve", "fifty")
     assert code == 1 and out == ""
     assert err == "equation-duel: error: the solver cannot answer this position " + (

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 import app.tui.hints as hints_module
 from app.tui.app import EquationDuelApp
 from rules.registry import get_game
-from rules.solver import move_values, solve
+from rules.solver.core import move_values, solve
 from tests.app.search_hooks import Hold
 from tests.app.tui_support import SIZE, click_key, game_screen
 from widgets.digit_pool import DigitPool

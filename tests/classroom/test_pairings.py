@@ -7,17 +7,16 @@ from collections import Counter
 
 import pytest
 
-from rules.tournament import (
-    Tournament,
-    TournamentError,
+from rules.tournament import swiss
+from rules.tournament.berger import berger_rounds
+from rules.tournament.course import (
     enter_result,
     mark_absent,
     new_tournament,
     read_roster,
-    swiss,
+    split_pair,
 )
-from rules.tournament.berger import berger_rounds
-from rules.tournament.course import split_pair
+from rules.tournament.model import Tournament, TournamentError
 
 # FIDE Handbook C.05, Annex 1: the Berger tables for 5-6 and 7-8 players.
 FIDE_6 = [

@@ -3,16 +3,9 @@ FIDE's Tie-Break Regulations (Handbook C.07, in force since 2023)."""
 
 from __future__ import annotations
 
-from rules.tournament import (
-    Pairing,
-    Round,
-    Tournament,
-    enter_result,
-    mark_absent,
-    new_tournament,
-    standings,
-)
-from rules.tournament.course import find_pairing
+from rules.tournament.course import enter_result, find_pairing, mark_absent, new_tournament
+from rules.tournament.model import Pairing, Round, Tournament
+from rules.tournament.standings import standings
 
 
 def _won(t: Tournament, winner: str, loser: str) -> Tournament:

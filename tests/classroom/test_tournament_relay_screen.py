@@ -16,7 +16,7 @@ from app.tui.app import EquationDuelApp
 from app.tui.tournament_online import OnlineWayScreen, RelayScreen
 from app.tui.tournament_rounds import TournamentRoundsScreen
 from rules.registry import get_game
-from rules.tournament import new_tournament
+from rules.tournament.course import new_tournament
 from tests.app.tui_support import SIZE, text_of, until
 from tests.online.procs import first_moves
 from tests.online.screens import guest_link, next_heard

@@ -131,7 +131,7 @@ async def test_a_pairing_played_online_from_the_round_screen() -> None:
     from app.online.guest_link import GuestLink
     from app.tui.online_hosting import HostWaitScreen
     from app.tui.online_seat import OnlineSeat
-    from rules.tournament import new_tournament
+    from rules.tournament.course import new_tournament
 
     long = "Maximiliana Konstantinopoulou Ab"  # 32 characters: whole but in the tables
     store.create(new_tournament("Online", ["Ann", "Bo", "Cy", long], "fifty"))
@@ -235,7 +235,7 @@ async def test_a_class_of_eight_over_two_runs_of_the_app() -> None:
 
 async def test_the_class_list_opens_on_enter_and_ctrl_r_opens_the_report_from_a_round() -> None:
     from app.tui.tournament_report import ReportScreen
-    from rules.tournament import new_tournament
+    from rules.tournament.course import new_tournament
 
     store.create(new_tournament("Class 5B", ["Ann", "Bo", "Cy"], "fifty"))
     app = EquationDuelApp()

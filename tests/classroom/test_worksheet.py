@@ -25,9 +25,9 @@ from app.classroom.worksheet.sheet import (
 )
 from app.cli.main import main
 from rules.choices import choice_key
-from rules.puzzles import Difficulty, Puzzle
 from rules.puzzles.bank import puzzles_of
 from rules.puzzles.judge import fits
+from rules.puzzles.model import Difficulty, Puzzle
 
 
 def _flat(text: str) -> str:

@@ -9,7 +9,7 @@ import pytest
 from rules.analysis import Chance, analyse, hint
 from rules.base import IllegalMove
 from rules.registry import get_game
-from rules.solver import move_values, solve
+from rules.solver.core import move_values, solve
 from rules.words.analysis import hastened_line, refutation_text
 
 SOLVED = ("collect", "template", "fifty", "conquest")

@@ -15,9 +15,9 @@ from rules.countdown import (
     CountdownMove,
     CountdownOptions,
     CountdownState,
-    apply,
     format_numbers,
 )
+from rules.operators import apply_whole as apply
 from rules.registry import get_game
 from rules.words.outcome import reason_text, record_reason
 

@@ -13,7 +13,7 @@ from rules.countdown import CountdownOptions
 from rules.fifty import FiftyOptions
 from rules.players import LEVELS, hands_over, make_player, wins_at_once
 from rules.registry import GAME_IDS, get_game
-from rules.solver import move_values, solve
+from rules.solver.core import move_values, solve
 from rules.template import TemplateOptions
 
 SOLVED = ("collect", "template", "fifty", "conquest")

@@ -24,7 +24,7 @@ from rules.puzzles.judge import difficulty_of, is_puzzle, winning_moves
 from rules.puzzles.model import DIFFICULTIES, Figures
 from rules.puzzles.words import move_words, moves_words, position_words
 from rules.registry import GAME_IDS, get_game
-from rules.solver import move_values, solve
+from rules.solver.core import move_values, solve
 from rules.words.common import as_noun
 
 QUICK_PER_GAME = 2

@@ -7,7 +7,7 @@ import pytest
 from rules.games import VARIANTS
 from rules.registry import GAME_IDS, get_game
 from rules.rulebook import rules_markdown
-from rules.solver import solve
+from rules.solver.core import solve
 
 
 def best_play_section(game_id: str) -> str:

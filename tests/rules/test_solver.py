@@ -22,11 +22,12 @@ from rules.equation import find_equation
 from rules.fifty import FiftyOptions, FiftyState
 from rules.operators import Op
 from rules.registry import get_game
-from rules.solver import Solution, SolverError, clear_cache, move_values, solve
 from rules.solver.brute import Table, brute_move_values, brute_solve
 from rules.solver.collect_fast import EquationSets
+from rules.solver.core import clear_cache, move_values, solve
 from rules.solver.core import solve as core_solve
 from rules.solver.specs.conquest import completes
+from rules.solver.types import Solution, SolverError
 from rules.template import TemplateOptions
 
 

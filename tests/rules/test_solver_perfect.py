@@ -20,11 +20,18 @@ from rules.base import other
 from rules.countdown import CountdownOptions
 from rules.fifty import FiftyOptions
 from rules.registry import get_game
-from rules.solver import clear_cache, move_values, solve
-from rules.solver.core import WIN, Engine, engine_for, root_children
+from rules.solver.core import (
+    Engine,
+    clear_cache,
+    engine_for,
+    move_values,
+    root_children,
+    solve,
+)
 from rules.solver.perfect import perfect_choice
 from rules.solver.remote import perfect_choice_data
-from rules.template_options import TemplateOptions
+from rules.solver.types import WIN
+from rules.template import TemplateOptions
 
 GAMES = ("collect", "template", "fifty", "conquest", "countdown")
 

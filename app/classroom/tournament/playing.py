@@ -17,8 +17,8 @@ from app.classroom.tournament import store
 from app.match_session.setup import MAX_NAME
 from app.store.stats import StatsError, connect
 from rules.names import tidy_name
-from rules.tournament import Tournament, TournamentError, enter_result
-from rules.tournament.course import find_pairing
+from rules.tournament.course import enter_result, find_pairing
+from rules.tournament.model import Tournament, TournamentError
 
 
 def last_game_row() -> int:

@@ -38,7 +38,7 @@ from app.store.stats import (
     write_transaction,
 )
 from rules.names import strip_controls
-from rules.tournament import Tournament, TournamentError
+from rules.tournament.model import Tournament, TournamentError
 from rules.validation import sentence
 
 TOURNAMENT_MIGRATIONS: tuple[tuple[str, ...], ...] = (

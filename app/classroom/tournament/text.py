@@ -9,8 +9,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from rules.tournament import Pairing, Round, Standing, Tournament, standings
-from rules.tournament.standings import SHORT, SYSTEM_WORDS, SYSTEMS
+from rules.tournament.model import Pairing, Round, Tournament
+from rules.tournament.standings import SHORT, SYSTEM_WORDS, SYSTEMS, Standing, standings
 
 FORMAT_WORDS = {"round-robin": "round robin", "swiss": "Swiss"}
 #: How a pairing stands, as `pairings --json` says it (the words the text uses).

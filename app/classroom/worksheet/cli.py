@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rules.puzzles import DIFFICULTIES
+from rules.puzzles.model import DIFFICULTIES
 from rules.registry import GAME_IDS
 
 USAGE_ERROR = 2

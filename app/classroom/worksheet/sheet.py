@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from app.classroom.worksheet.diagram import Diagram, diagram
 from rules.choices import choice_key, choices
-from rules.puzzles import Difficulty, Puzzle
 from rules.puzzles.bank import puzzles_of
 from rules.puzzles.judge import fits, not_offered_reason, offered
+from rules.puzzles.model import Difficulty, Puzzle
 from rules.puzzles.words import move_words
 from rules.registry import GAME_IDS, GAME_INFO, get_game
 

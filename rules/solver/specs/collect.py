@@ -1,9 +1,6 @@
-"""The solver's spec for Collect & Declare (see `rules.solver.specs`).
-
-Node = (mover's numbers, opponent's numbers, sudden-death turns) as bit masks;
-the pool is whatever neither player holds. A pick whose numbers hold an equation wins at
-once (the player declares it, `rules.solver.collect_fast`); a number that would give the
-opponent an equation must be taken.
+"""The solver's spec for Collect & Declare: node = (mover's, opponent's numbers, sudden-death
+turns) as bit masks. A pick that holds an equation wins at once; a number that would give
+the opponent one must be taken.
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""The solver's spec for Equation Conquest (see `rules.solver.specs`).
-
-A table over the last two numbers (retrograde analysis), since the last two
-numbers are all that matters; with numbers from 1 every pair can be completed.
-"""
+"""The solver's spec for Equation Conquest: a retrograde table over the last two numbers."""
 
 from __future__ import annotations
 
@@ -60,12 +56,8 @@ def completes(a: int, b: int, low: int, high: int) -> bool:
 
 @lru_cache(maxsize=8)
 def _conquest_table(low: int, high: int) -> dict[tuple[int, ...], int] | None:
-    """Every position's score by retrograde analysis, or None when every pair completes.
-
-    Positions are settled by distance, one round per ply: a position is won as soon as a
-    move reaches a lost one (the shortest win), lost once every move reaches a won one
-    (the longest loss). Positions never settled are draws: play can go on forever.
-    """
+    """Every position's score by retrograde analysis, one round per ply (the shortest win,
+    the longest loss), or None when every pair completes; unsettled positions are draws."""
     numbers = range(low, high + 1)
     if all(completes(a, b, low, high) for a in numbers for b in numbers):
         return None

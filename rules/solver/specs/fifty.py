@@ -1,7 +1,5 @@
-"""The solver's spec for Exactly Fifty (see `rules.solver.specs`).
-
-Node = (numbers left, mover's score, opponent's score, who started); moves with
-the same result on the same two numbers are one child; a hit on the target ends it.
+"""The solver's spec for Exactly Fifty: node = (numbers left, both scores, who started); moves
+with the same result on the same two numbers are one child.
 """
 
 from __future__ import annotations

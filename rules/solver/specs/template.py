@@ -1,9 +1,5 @@
-"""The solver's spec for Templates (see `rules.solver.specs`).
-
-Node = the six slots (the digits left follow from them); slots whose values
-can be swapped without changing the result (`_ + _ × _`: the two factors) are kept
-sorted, so mirror positions share one entry. The game always lasts until the six slots
-are full, so only who wins is searched.
+"""The solver's spec for Templates: node = the six slots, with slots the template treats alike
+kept sorted (mirror positions share an entry); only who wins is searched.
 """
 
 from __future__ import annotations
