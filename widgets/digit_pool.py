@@ -1,21 +1,12 @@
 """DigitPool: a pool of numbers as keys. Digit keys, arrows + Enter, and clicks pick.
 
-Looks that survive without colour (NO_COLOR, a monochrome terminal): a chosen key has a
-double border, a used one a dashed border and struck-through text, a held one too, with
-its holder's mark; no key is marked by colour alone. Colour adds whose it is: a held key
-and a chosen one are in that player's colour (`player` is the one choosing now).
-The cursor never rests on a taken number: the arrows step over them.
+Without colour every look still shows: chosen keys have a double border, used and held
+ones a dashed border and struck text (held ones with the holder's mark). The pool holds
+no game state: it posts `Picked(number)` and the screen asks the rules.
 
-The pool holds no game state: the screen sets which numbers are shown, who holds the
-taken ones and which may be picked now; the pool posts `DigitPool.Picked(number)` and the
-screen asks the rules whether that pick is allowed (so a taken number gets the rules' own
-message rather than silence).
-
-The pool is one widget that draws its keys itself (Textual's line API): a turn, which
-changes the look of every key (whose turn it is), restyles and repaints this one node.
-The looks are its component classes, styled in `styles/pool.tcss` (`DigitPool >
-.digit-pool--selected`, `DigitPool.-inactive > .digit-pool--key`, …); a key's look is the
-key's class with those of its states over it, in the order of `LAYERS`.
+It draws its keys itself (Textual's line API), so a turn restyles one node. The looks are
+its component classes (`styles/pool.tcss`); a key's look is its class with those of its
+states over it, in the order of `LAYERS`.
 """
 
 from __future__ import annotations

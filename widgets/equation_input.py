@@ -1,13 +1,8 @@
 """EquationInput: type (or click together) an equation; a live preview shows each side.
 
-`* / x -` are shown as `× ÷ × −` as you type. Enter posts `Declared(text)`, Escape (or
-Enter on an empty line) posts `Skipped()`. The keys under the line insert numbers and
-operators by mouse. The preview comes from `rules.equation.preview_equation` (exact
-fractions, no sympy) and never judges the move: the rules do.
-
-A box that stays on screen while there is nothing to declare (collect, before the pick)
-is made `waiting`: its line is disabled (muted, typed into by nothing, never focused)
-and its keys type nothing; the numbers stay shown. Nothing moves when it goes live.
+`* / x -` show as `× ÷ × −`. Enter posts `Declared(text)`, Escape (or Enter on an empty
+line) `Skipped()`. The preview never judges the move: the rules do. While there is
+nothing to declare the box is `waiting`: its line disabled and its keys inert.
 """
 
 from __future__ import annotations

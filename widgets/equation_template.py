@@ -1,8 +1,5 @@
-"""EquationTemplate: one player's template with its slots, a slot cursor, and the value.
-
-Slots are clickable (`SlotChosen(player, slot)`); the screen owns the cursor and the digits
-and tells the widget which slot has the cursor and what the partial value or result is.
-"""
+"""EquationTemplate: one player's template with its slots (clickable), a slot cursor and
+the value; the screen owns the cursor and the digits."""
 
 from __future__ import annotations
 

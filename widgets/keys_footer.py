@@ -1,13 +1,8 @@
 """KeysFooter: the keys that apply now, on one line at the bottom of a screen.
 
-It shows what Textual's `Footer` shows (each shown binding of the screen's active
-bindings, one per action, dimmed when disabled, the command palette's key on the right),
-and a click on a key presses it, but it is one widget that paints one line. Textual's
-`Footer` is a container of a widget per key, composed empty and rebuilt (new widgets,
-styles, a layout pass) every time the screen publishes its bindings, which a screen does
-on every focus change: on the menu that made the keys appear about 60 ms after the rest,
-and the footer alone cost a fifth of the launch (`python bench/launch.py`). This one
-reads the bindings when it is mounted and repaints only when what it offers changes.
+It shows what Textual's `Footer` shows, and a click on a key presses it, but it is one
+widget painting one line, repainted only when what it offers changes (`Footer` rebuilds
+a widget per key on every focus change).
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
-"""MoveList: the moves so far in words (`8 × 1 = 8`, `27 ÷ 3 = 9`), numbered, coloured by
-player. The screen describes the moves (rules.words.moves.short_move); the list shows them.
+"""MoveList: the moves so far in words, numbered, coloured by player.
 
-The list is a box of fixed size that scrolls its lines itself (Textual's line API): a move
-adds lines to what it scrolls, not to a widget inside it, so a move asks for no layout
-pass of the whole screen, and only the lines in view are drawn. (A widget of the text's
-own height inside a scrolled container grew with every move, and the screen was laid
-out again for it.)
+A box of fixed size that scrolls its lines itself (Textual's line API): a move asks for
+no layout of the screen, and only the lines in view are drawn.
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""RulesText: a game's rules (Markdown) drawn by Rich as one widget, in the theme's colours.
-
-Textual's own `Markdown` widget makes a widget of every paragraph, list item and table
-cell (189 for collect's rules): opening the rules screen cost 0.6–1.2 s of CPU and
-closing it 0.1–0.25 s (`python bench/screens.py`). Rich's Markdown draws the same text
-as one renderable, parsed once; the colours come from the app's theme (the same
-variables Textual's Markdown uses), and follow a change of theme.
+"""RulesText: a game's rules (Markdown) drawn by Rich as one widget, in the theme's
+colours (Textual's `Markdown` makes a widget of every paragraph: slow to open).
 """
 
 from __future__ import annotations

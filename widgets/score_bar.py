@@ -1,7 +1,4 @@
-"""ScoreBar: a score's progress toward a target, the target marked, and a move's preview.
-
-In fifty the preview shows the score a move would give; past the target the bar warns.
-"""
+"""ScoreBar: a score's progress toward a target, and a move's preview (past it: a warning)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Game-option flags shared by `play`, `solve` and `arena`, mapped onto Options fields.
-
-The same flag means the same thing in every game it applies to; a flag that a game does
-not have is refused by name, and a bad value is a one-line error naming its flag.
-"""
+"""Game-option flags shared by `play`, `solve` and `arena`: a flag a game does not have
+is refused by name, a bad value is a one-line error naming its flag."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
-"""`equation-duel host GAME ...` and `equation-duel join CODE@HOST:PORT` (docs/online.md).
-
-    equation-duel host GAME [game options] [--best-of N] [--turn-seconds N] [--plain]
-                       [--name NAME] [--bind ADDR] [--port N] [--first 2]
-    equation-duel join CODE@HOST:PORT [--plain] [--name NAME]
-
-The host is Player 1, unless `--first 2`: then the host is Player 2 and the guest,
-Player 1, moves first. The host's session is the referee. Both sides play line by line here (the full screen hosts and joins from the
-menu). Refusals are one line on standard error.
+"""`equation-duel host GAME ...` and `equation-duel join CODE@HOST:PORT`, line by line
+(docs/online.md). The host is Player 1 unless `--first 2`; its session is the referee.
 """
 
 from __future__ import annotations

@@ -1,15 +1,6 @@
-"""`equation-duel puzzle`: one puzzle from the bank, in words or as JSON.
-
-    equation-duel puzzle GAME [--seed N] [--difficulty easy|medium|hard] [--json|--play]
-    equation-duel puzzle --daily [--date YYYY-MM-DD] [--json|--play] [--player NAME]
-    equation-duel puzzle [GAME] --streak | --storm [--player NAME]
-    equation-duel puzzle --review [--player NAME]
-
-Training (streak, storm, review, playing a puzzle) runs line by line in
-app.cli.training; its results are kept per player.
-
-Registered by `app.cli.main` (`add_puzzle_parser`, `run_puzzle`). No solver runs here: the
-puzzles were generated ahead of time (rules/puzzles/bank.json), so this is instant.
+"""`equation-duel puzzle`: one puzzle from the bank (generated ahead of time), in words or
+as JSON; `--play`, `--streak`, `--storm` and `--review` train line by line
+(app.cli.training).
 """
 
 from __future__ import annotations

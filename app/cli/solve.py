@@ -1,15 +1,6 @@
-"""`equation-duel solve` and `equation-duel arena`, and the computer players of `play`.
-
-    equation-duel solve GAME [game options] [--moves "M M M"] [--json]
-        the value of the position the moves reach, in words: who wins with best play,
-        every move that keeps that result (or holds out longest) described, and the
-        solver's time. --json prints exactly {"game", "to_move", "winner", "best_moves",
-        "described", "seconds"} (best_moves in notation, described in words).
-    equation-duel arena GAME --p1 LEVEL --p2 LEVEL --games N --seed S [game options] [--json]
-        computer players against each other; --json prints {"games": N, "wins": {...}}.
-    equation-duel play GAME --plain --p1 human|easy|medium|perfect --p2 ...
-
-Usage errors (a bad flag, an illegal move in --moves) are one line on stderr, exit 2.
+"""`equation-duel solve` (the value of a position and its best moves, in words or
+`--json`), `equation-duel arena` (computer players against each other), and the computer
+players of `play`. Usage errors are one line on stderr, exit 2.
 """
 
 from __future__ import annotations

@@ -1,17 +1,5 @@
-"""`equation-duel tournament …`: run a class tournament without the screen.
-
-    tournament new NAME --players FILE|"A,B,C" --game GAME [game options]
-                   --format round-robin|swiss [--rounds N] [--best-of N]
-    tournament pairings NAME [--round N] [--json]
-    tournament result NAME --round N --pair "A-B" --winner A|B
-    tournament absent NAME --round N --player A
-    tournament show NAME [--json] [--csv FILE]
-    tournament play NAME --round N --pair "A-B" [--plain]
-    tournament host NAME --round N --pair "A-B" [--both-online] [--plain] [--bind ADDR]
-                    [--port N]
-    tournament list
-
-Exit 0 on success, 2 for a refusal (one line on standard error, in words), 1 when the
+"""`equation-duel tournament new|pairings|result|absent|show|play|host|list`: a class
+tournament without the screen. Exit 2 for a refusal (one line on stderr), 1 when the
 statistics database cannot be used.
 """
 

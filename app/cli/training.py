@@ -1,9 +1,5 @@
-"""`equation-duel puzzle --streak | --storm | --review | --play`: training line by line.
-
-The results are kept per player (`--player NAME`) in the statistics database
-(app.training.puzzle_store): the best streak, the storm's personal and day's best, the puzzles
-failed ("Try again") and the mistakes found in the player's own games ("Your mistakes"),
-the daily puzzle's tries and the line to share.
+"""`equation-duel puzzle --streak | --storm | --review | --play`: training line by line;
+results kept per player (app.training.puzzle_store).
 """
 
 from __future__ import annotations

@@ -1,13 +1,7 @@
-"""What the helper process runs for the computer player, without Textual.
-
-A function sent to the helper process travels by name (module and function), and the
-helper imports that module to run it. `ask_bot` lived in `app.tui.computer`, so every
-fresh helper imported Textual with it (120-160 ms of CPU and ~10 MB) before the first
-move: here it imports only the rules. `warm_up` is the helper's first question when a game
-screen opens: it imports what that game's search needs (sympy for collect's
-declarations) while the player looks at the board, so the computer's first move does
-not wait for it. `judge_moves` judges a stretch of a game's moves for the analysis
-screen, which fills in as the answers come.
+"""What the helper process runs, importing the rules only (never Textual): a function
+sent to it travels by name. `warm_up` imports what a game's search needs while the
+player looks at the board; `ask_bot` is the computer's move; `judge_moves` judges moves
+for the analysis.
 """
 
 from __future__ import annotations

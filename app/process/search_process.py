@@ -1,17 +1,9 @@
-"""Long searches in a helper process, ended at once when they are no longer wanted.
+"""Long searches (the perfect computer, hints, the analysis) in a helper process, so they
+never hold the interpreter's lock against the screen; cancelling ends the process.
 
-The perfect computer, hints and the analysis ask the solver questions that can take a
-while. Run on the interface's thread (or a thread of its process) they would hold the
-interpreter's lock against the screen, and quitting would have to wait for them. So they
-run here: one helper process that answers one question at a time and keeps its solver
-tables between questions (the next move of the same game is then quick). Cancelling
-ends the process (SIGTERM, then SIGKILL); the next question starts a fresh one.
-
-The process is made by the `forkserver` start method where the platform has it: the
-server is a clean, single-threaded process (no Textual, no terminal), and each helper
-is a fork of it with the rules already imported, so starting one costs milliseconds.
-
-This module imports neither Textual nor the front ends: both may use it.
+One helper answers one question at a time and keeps its solver tables between questions.
+Helpers are forked from a clean `forkserver` with the rules imported (no Textual), so
+starting one costs milliseconds. Textual-free: both front ends use it.
 """
 
 from __future__ import annotations

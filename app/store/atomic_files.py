@@ -1,22 +1,11 @@
-"""The one writer of every file the program writes, and the temporaries it leaves when
-killed half-way.
+"""The one writer of every file the program writes (`write_file`), and the temporaries
+it leaves when killed half-way.
 
-`write_file(path, data)` (also `atomic_write_text`) refuses anything at `path` but a
-regular file (a folder, a device, a pipe, a socket, a link: `NotAFile`, in words), writes
-the data to a temporary file beside `path`, flushes it to the disk (fsync), and only then
-renames it over `path` (os.replace): the file is the old one or the new one, whole,
-whatever stops the program. Records, saves, exports, settings, kept games, `--csv` and
-the worksheet all go through it.
-
-The temporary file's name is one only this program makes,
-
-    .NAME.equation-duel-PID-RANDOM.tmp     (RANDOM: 8 hexadecimal digits)
-
-and it is created exclusively (O_EXCL: never an existing file, never through a link),
-with the permissions the umask allows (0o666 & ~umask, as any file the user makes).
-`clean_temporaries` removes only names of that exact form whose process is gone (or
-that are older than an hour): a file the program did not write is never touched.
-This module imports nothing but the standard library (settings are written through it).
+The data goes to a temporary file beside the target, created exclusively (never an
+existing file, never through a link) under a name only this program makes,
+`.NAME.equation-duel-PID-RANDOM.tmp`, is fsynced, then renamed over the target: the file
+is the old one or the new one, whole. `clean_temporaries` removes only names of that
+form whose process is gone (or older than an hour). Standard library only.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""Where the app keeps its files: the data folder and the names inside it.
-
-The folder is `platformdirs.user_data_dir("equation-duel")`, or the folder named by the
-`EQUATION_DUEL_DATA` environment variable (tests use it). This module imports nothing
-heavy: the menu asks `app.store.unfinished` (which uses it) whether a game was left unfinished
-without loading the records, the rules or pydantic (`app.store.storage` reads and writes the
-files themselves). `clean_stale_temporaries` removes what a save killed half-way left.
+"""Where the app keeps its files: `platformdirs.user_data_dir("equation-duel")`, or
+`EQUATION_DUEL_DATA`. Nothing heavy is imported (the menu asks about unfinished games
+before loading the rules).
 """
 
 from __future__ import annotations

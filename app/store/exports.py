@@ -1,9 +1,5 @@
-"""Exporting a game record (the game-over dialog's export).
-
-In the terminal the player names the file; one that is there already is replaced only
-when asked (`export_record(..., replace=True)`, after the screen's question). In a browser
-(`serve`) no path is typed: the record goes into the data folder's `exports/` under a name
-the app makes, never replacing a file (`export_to_folder`).
+"""Exporting a game record: to a file the player names (replaced only when asked), or,
+in a browser, into `exports/` under a name the app makes, never replacing a file.
 """
 
 from __future__ import annotations

@@ -1,23 +1,13 @@
 """Ratings: a puzzle rating and a game rating per game for every named player.
 
-The maths is openskill's (Weng–Lin, Plackett–Luce model), set on a familiar scale: a new
-player starts at 1500 ± 350. A rating shown is the mean (mu), rounded.
+openskill's Weng–Lin (Plackett–Luce) model on a familiar scale: a new player starts at
+1500 ± 350; a rating shown is the mean, rounded. A named person against a computer level
+is rated against that level's fixed rating (`COMPUTER_RATINGS`), a puzzle's first try
+against the puzzle's (`PUZZLE_RATINGS`); default names are not rated.
 
-- Games: a finished game (or match) between two named people rates both; a named person
-  against a computer level is rated against that level's fixed rating for the game
-  (`COMPUTER_RATINGS`, calibrated by the arena: `python bench/puzzles.py calibrate`).
-  Default names ("Player 1", "Player 2") are not rated, nor computer against computer.
-- Puzzles: a named player's first try at a puzzle is rated, as a game against the puzzle,
-  whose fixed rating comes from its difficulty (`PUZZLE_RATINGS`); a retry is not.
-
-Every change is a row in `ratings` (app.store.ratings_db): the history the statistics show.
-Each update reads the player's rating and writes the new one in one write transaction
-(BEGIN IMMEDIATE, `app.store.stats.write_transaction`), so two apps finishing games at once
-never lose one another's update. A row changed by hand (a mu or sigma that is not a
-finite number in range) is passed over: the latest readable row is the rating.
-
-`record_game` counts a finished game in the statistics (app.store.stats, below this module)
-and moves its players' ratings, in the same transaction.
+Every change is a row in `ratings`, read and written in one write transaction, so two
+apps finishing games at once never lose one another's update. A row changed by hand is
+passed over: the latest readable row is the rating.
 """
 
 from __future__ import annotations

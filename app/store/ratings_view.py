@@ -1,10 +1,6 @@
-"""Reading the ratings back: each player's ratings with their history, puzzle streaks and
-the daily puzzle's results (for `equation-duel stats` and the statistics screen).
-
-Rows are checked as they are read: a row changed by hand (a name that is not text or has
-nothing printable, an unknown board, a mu that is not a finite number in range, a solved
-that is not 0 or 1) is left out and counted (`unreadable`); names are cleaned of control
-characters and escape sequences, as the games' names are (rules.names)."""
+"""Reading the ratings back (for `stats` and the statistics screen): a row changed by hand
+is left out and counted (`unreadable`); names are cleaned as the games' names are.
+"""
 
 from __future__ import annotations
 

@@ -1,17 +1,7 @@
-"""Training results per player in the statistics database (the same file as app.store.stats).
-
-Tables of their own with a version of their own (`training_version`), added on first use
-through app.store.stats' migration mechanism, so the games' and the ratings' tables are
-untouched:
-
-    training_runs    every streak and storm finished (player, mode, game or "any",
-                     score, best combo, day, when): the personal and the day's best
-    review_puzzles   puzzles to come back to (player, kind "mistake" or "failed", the
-                     puzzle as the bank stores it, solved since): "Your mistakes", "Try again"
-    finished_games   a named person's finished games, waiting to be searched for mistakes
-    daily_tries      every try at a daily puzzle (player, day, game, solved, hints)
-
-Every read checks what it reads: a tampered row is left out, never a crash.
+"""Training results per player in the statistics database, in tables with their own
+version (`training_version`): streaks and storms run, puzzles to review ("Your
+mistakes", "Try again"), finished games waiting to be searched for mistakes, and daily
+tries. A tampered row is left out, never a crash.
 """
 
 from __future__ import annotations

@@ -1,19 +1,7 @@
-"""The tournaments' tables in the statistics database (the same file as app.store.stats).
+"""The tournaments' tables in the statistics database, with their own schema version
+(`tournament_version`): an older database gains them on first use.
 
-Their own schema version (`tournament_version`), so the games' and the ratings'
-schemas are untouched: a database from before tournaments gains the tables on first
-use, in one write transaction.
-
-    tournaments          one row a tournament: its name (unique, ignoring case), the
-                         game (or a rotation of games, JSON) and its options (JSON),
-                         the format, the rounds planned,
-                         the length of each pairing's match, when it was made
-    tournament_players   the roster, in its order
-    tournament_rounds    each round's bye and the players marked absent (JSON list)
-    tournament_pairings  each pairing: who starts, the other, how it stands, the winner
-                         (1 or 2), the game record counted for it
-
-A change is read, made and written back in one write transaction (`changing`), so two
+A change is read, made and written back in one write transaction (`change`), so two
 apps at once never lose one another's step. Rows changed by hand so that they no
 longer make a tournament are refused in words (StatsError), never shown raw.
 """
@@ -93,6 +81,10 @@ def open_tournaments(path: Path | str | None = None) -> sqlite3.Connection:
     return prepared(connect(path), migrate_tournaments, "the tournaments")
 
 
+#: A pairing's columns, as its fields are named.
+PAIRING_FIELDS = ("p1", "p2", "status", "winner", "record_id", "play_from")
+
+
 def names(conn: sqlite3.Connection) -> list[str]:
     """Every tournament's name, oldest first."""
     rows = conn.execute("SELECT name FROM tournaments ORDER BY id").fetchall()
@@ -118,21 +110,12 @@ def load(conn: sqlite3.Connection, name: str) -> Tournament:
         )
     ]
     pairings: dict[int, list[dict[str, object]]] = {}
-    for number, p1, p2, status, winner, record_id, play_from in conn.execute(
-        "SELECT round, p1, p2, status, winner, record_id, play_from FROM tournament_pairings "
+    for number, *values in conn.execute(
+        f"SELECT round, {', '.join(PAIRING_FIELDS)} FROM tournament_pairings "
         "WHERE tournament = ? ORDER BY round, board",
         (key,),
     ):
-        pairings.setdefault(number, []).append(
-            {
-                "p1": p1,
-                "p2": p2,
-                "status": status,
-                "winner": winner,
-                "record_id": record_id,
-                "play_from": play_from,
-            }
-        )
+        pairings.setdefault(number, []).append(dict(zip(PAIRING_FIELDS, values, strict=True)))
     try:
         rounds = [
             {
@@ -209,20 +192,10 @@ def save(conn: sqlite3.Connection, tournament: Tournament, *, new: bool = False)
                 (key, rnd.number, rnd.bye, json.dumps(list(rnd.absent))),
             )
             conn.executemany(
-                "INSERT INTO tournament_pairings (tournament, round, board, p1, p2, status, "
-                "winner, record_id, play_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO tournament_pairings (tournament, round, board, "
+                f"{', '.join(PAIRING_FIELDS)}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (
-                        key,
-                        rnd.number,
-                        board,
-                        p.p1,
-                        p.p2,
-                        p.status,
-                        p.winner,
-                        p.record_id,
-                        p.play_from,
-                    )
+                    (key, rnd.number, board, *(getattr(p, f) for f in PAIRING_FIELDS))
                     for board, p in enumerate(rnd.pairings, 1)
                 ],
             )
@@ -231,7 +204,7 @@ def save(conn: sqlite3.Connection, tournament: Tournament, *, new: bool = False)
 @contextmanager
 def _tournaments(path: Path | str | None, doing: str) -> Iterator[sqlite3.Connection]:
     """The database with the tournaments' tables, closed after; a database error is a
-    StatsError saying what could not be done ("change the tournament")."""
+    StatsError saying what could not be `doing`."""
     conn = open_tournaments(path)
     try:
         yield conn

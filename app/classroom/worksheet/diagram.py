@@ -1,13 +1,5 @@
-"""A puzzle's position as a printed puzzle book draws it, as data (no PDF here):
-
-- rows of cells: number **chips** (the pool, a player's own numbers), **struck** chips
-  (taken already), **slots** (a template's boxes with the digits placed, conquest's
-  row of numbers and the empty box for the next), and **symbols** between them (× ÷ −,
-  parentheses);
-- short facts (the scores against the target, the running total);
-- one line of the game's rule, with the options the puzzle is played in.
-
-`pdf.py` draws it; the tests read its numbers back from the PDF.
+"""A puzzle's position as a printed puzzle book draws it, as data (`pdf` draws it): rows
+of chips, struck chips, slots and symbols, short facts, and one line of the rule.
 """
 
 from __future__ import annotations
