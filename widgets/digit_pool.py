@@ -291,38 +291,16 @@ class DigitPool(PoolKeyboard, can_focus=True):
         self._step_off_taken(1)
         self._resync()
 
-    def watch_player(self) -> None:
-        self._resync()
-
     def watch_numbers(self) -> None:
         self._hover = None
         self._resync()
 
-    def watch_columns(self) -> None:
-        self._resync()
-
-    def watch_counts(self) -> None:
-        self._resync()
-
-    def watch_selected(self) -> None:
-        self._resync()
-
-    def watch_active(self) -> None:
-        self._resync()
-
-    def watch_marks(self) -> None:
-        self._resync()
-
-    def watch_cursor(self) -> None:
-        self._resync()
-
-    def watch_hinted(self) -> None:
-        self._resync()
+    watch_player = watch_columns = watch_counts = watch_selected = watch_active = _resync
+    watch_marks = watch_cursor = watch_hinted = _resync
 
     def watch_has_focus(self, _has_focus: bool) -> None:
-        # Only the cursor's look depends on the focus, and it is one of the key's layers
-        # (`_layers`): the keys are drawn again, without restyling the pool and its looks as
-        # Textual does on focus (a countdown turn moves the focus to the mover's pool).
+        # Only the cursor's layer depends on the focus: the keys are drawn again, without
+        # restyling the pool as Textual does on focus.
         self._resync()
 
     def mark(self, numbers: Iterable[int]) -> None:

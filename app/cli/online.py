@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import argparse
 import ssl
-import sys
 from typing import Any
 
 from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
+from app.cli.usage import fail
 from rules.names import NameProblem, clean_name
 from rules.registry import GAME_IDS, get_game
 
-USAGE_ERROR = 2
 _NO_AIOHTTP = "online play needs aiohttp: pip install 'equation-duel[web]' ({error})"
 
 
@@ -65,11 +64,6 @@ def _say_line_mode(args: argparse.Namespace) -> None:
         print(why, flush=True)
 
 
-def _fail(message: str) -> int:
-    print(f"equation-duel: error: {message}", file=sys.stderr)
-    return USAGE_ERROR
-
-
 def _name(text: str) -> str:
     try:
         return clean_name(text)  # (1 to 32 characters, as local play)
@@ -94,15 +88,15 @@ def cmd_host(args: argparse.Namespace) -> int:
         host_seat, options = host_seat_of(options)
         match = new_match(game.id, options, args.best_of, seconds)
     except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
-        return _fail(str(error))
+        return fail(str(error))
     try:
         tls = _server_tls(args.tls_cert, args.tls_key)
     except FlagError as error:
-        return _fail(str(error))
+        return fail(str(error))
     try:
         from app.plain.online_play import host_plain
     except ImportError as error:
-        return _fail(_NO_AIOHTTP.format(error=error))
+        return fail(_NO_AIOHTTP.format(error=error))
     _say_line_mode(args)
     return host_plain(game, match, name, args.bind, args.port, tls=tls, host_seat=host_seat)
 
@@ -114,17 +108,17 @@ def cmd_join(args: argparse.Namespace) -> int:
         address = parse_address(args.address)
         name = _name(args.name)
     except (AddressProblem, FlagError) as error:
-        return _fail(str(error))
+        return fail(str(error))
     tls = None
     if args.tls_ca is not None:
         try:
             tls = ssl.create_default_context(cafile=args.tls_ca)
         except (OSError, ssl.SSLError) as error:
-            return _fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
+            return fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
     try:
         from app.plain.online_play import join_plain
     except ImportError as error:
-        return _fail(_NO_AIOHTTP.format(error=error))
+        return fail(_NO_AIOHTTP.format(error=error))
     _say_line_mode(args)
     return join_plain(address, name, tls=tls)
 

@@ -11,10 +11,9 @@ import json
 import sys
 from typing import Any
 
+from app.cli.usage import fail
 from rules.player_text import PlayerTextError, read_date
 from rules.registry import GAME_IDS
-
-USAGE_ERROR = 2
 
 
 def add_puzzle_parser(sub: Any) -> None:
@@ -40,11 +39,6 @@ def add_puzzle_parser(sub: Any) -> None:
     puzzle.add_argument(
         "--player", default="Player 1", help="whose results are kept (streaks, storms, daily)"
     )
-
-
-def _fail(message: str) -> int:
-    print(f"equation-duel puzzle: error: {message}", file=sys.stderr)
-    return USAGE_ERROR
 
 
 def run_puzzle(args: argparse.Namespace) -> int:
@@ -83,7 +77,7 @@ def _print_puzzle(args: argparse.Namespace) -> int:
     player = clean_name(args.player, 1)
     trains = args.streak or args.storm or args.review
     if trains and (args.json or args.daily or args.date or args.difficulty or args.play):
-        return _fail("--streak, --storm and --review take a game at most (and --seed)")
+        return fail("--streak, --storm and --review take a game at most (and --seed)", "puzzle")
     game_id = None if args.game in (None, "any") else args.game
     if args.streak:
         return training.run_streak(game_id, player, _read, _write, args.seed)
@@ -92,14 +86,14 @@ def _print_puzzle(args: argparse.Namespace) -> int:
     if args.review:
         return training.run_review(player, _read, _write)
     if args.json and args.play:
-        return _fail("--json and --play do not go together")
+        return fail("--json and --play do not go together", "puzzle")
     if args.daily:
         if args.game is not None or args.seed is not None or args.difficulty is not None:
-            return _fail("--daily takes no game, --seed or --difficulty")
+            return fail("--daily takes no game, --seed or --difficulty", "puzzle")
         try:
             day = read_date(args.date) if args.date else dt.date.today()
         except PlayerTextError as error:  # a fullwidth digit is named
-            return _fail(f"--date: {error}")
+            return fail(f"--date: {error}", "puzzle")
         puzzle = daily(day)
         if args.play:
             return training.run_daily(puzzle, day, player, _read, _write)
@@ -110,9 +104,9 @@ def _print_puzzle(args: argparse.Namespace) -> int:
             return 0
     else:
         if args.date is not None:
-            return _fail("--date goes with --daily")
+            return fail("--date goes with --daily", "puzzle")
         if args.game is None:
-            return _fail("name a game (or any), or ask for --daily")
+            return fail("name a game (or any), or ask for --daily", "puzzle")
         puzzle = pick(game_id, args.seed, args.difficulty)
         if args.play:
             return training.run_play(puzzle, player, _read, _write)
@@ -148,8 +142,7 @@ def run_stats_with_ratings(args: argparse.Namespace) -> int:
                 print("\n".join(f"  {line}" for line in lines))
         return code
     except StatsError as error:
-        print(f"equation-duel: error: {error}", file=sys.stderr)
-        return 1
+        return fail(str(error), code=1)
 
 
 def _training_lines() -> list[str]:

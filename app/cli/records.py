@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from app.cli.game_flags import whole_number
+from app.cli.usage import fail
 from app.match_session import SavedGames
 from app.plain import driver_class
 from app.plain.base import Bot, Console, EndOfInput, PlainDriver
@@ -40,7 +41,6 @@ from rules.records import KINDS, GameRecord, Kind, PlayerInfo, players_of
 from rules.registry import get_game
 from rules.seat_names import seat_names
 
-USAGE_ERROR = 2
 INTERRUPTED = 130
 SEATS: tuple[PlayerNo, PlayerNo] = (1, 2)
 #: Makes the computer player for a seat of a loaded record: (game, level) -> bot.
@@ -118,8 +118,7 @@ def run_stats(args: argparse.Namespace) -> int:
     try:
         stats = summary()
     except StatsError as error:
-        print(f"equation-duel: error: {error}", file=sys.stderr)
-        return 1
+        return fail(str(error), code=1)
     if getattr(args, "json", False):
         print(json.dumps(stats.as_json(), indent=2))
     else:
@@ -281,8 +280,7 @@ def play_plain_with_records(
         else:
             setup = _start(game, options, moves, names, kinds, args)
     except Refusal as error:
-        print(f"equation-duel: error: {error}", file=sys.stderr)
-        return USAGE_ERROR
+        return fail(str(error))
     assert game is not None
     names = (setup.players[0].name, setup.players[1].name)
     if load is not None:
@@ -369,9 +367,6 @@ def _write_save(record: GameRecord, save: Path | None) -> bool:
     try:
         save_record(record, save)
     except OSError as error:
-        print(
-            f"equation-duel: error: --save: cannot write {save}: {error.strerror or error}",
-            file=sys.stderr,
-        )
+        fail(f"--save: cannot write {save}: {error.strerror or error}")
         return False
     return True

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
+from app.cli.usage import fail
 from app.plain.base import EndOfInput
 from rules.base import IllegalMove, PlayerNo
 from rules.player_text import PlayerTextError, read_moves
@@ -19,18 +19,12 @@ from rules.words.advice import verdict_line
 from rules.words.moves import move_sentence
 from rules.words.outcome import result_sentence
 
-USAGE_ERROR = 2
 #: What a seat can hold: a person at the keyboard or a computer level.
 SEATS: tuple[str, ...] = ("human", "easy", "medium", "perfect")
 #: No game of these rules lasts this long; an arena game that does is stopped.
 MOVE_LIMIT = 10_000
 #: How many of the best moves `solve` describes (the JSON has them all).
 LISTED = 12
-
-
-def _fail(message: str, code: int = USAGE_ERROR) -> int:
-    print(f"equation-duel: error: {message}", file=sys.stderr)
-    return code
 
 
 #: What a solver may raise on a position it cannot answer: the caller says so in a line.
@@ -104,15 +98,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         options = options_from_args(game, args)
     except FlagError as error:
-        return _fail(str(error))
+        return fail(str(error))
     try:
         state = game.replay(options, read_moves(args.moves))
     except (IllegalMove, PlayerTextError) as error:
-        return _fail(f"--moves: {error}")
+        return fail(f"--moves: {error}")
     try:
         solution = solve(game.id, state)
     except SOLVER_FAILURES as error:
-        return _fail(solver_message(error), 1)
+        return fail(solver_message(error), code=1)
     described = [move_sentence(game.id, state, move) for move in solution.best_moves]
     if args.json:
         print(
@@ -179,9 +173,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
     try:
         options = options_from_args(game, args)
     except FlagError as error:
-        return _fail(str(error))
+        return fail(str(error))
     if args.games < 0:
-        return _fail(f"--games: {args.games} is not a number of games (0 or more)")
+        return fail(f"--games: {args.games} is not a number of games (0 or more)")
     wins = {1: 0, 2: 0}
     for number in range(args.games):
         seed = args.seed * 1_000_003 + number
@@ -195,10 +189,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
             try:
                 move = bots[game.to_move(state)](state)
             except ComputerCannotMove as error:
-                return _fail(f"game {number + 1}: {error}", 1)
+                return fail(f"game {number + 1}: {error}", code=1)
             state = game.play(state, move)
         else:
-            return _fail(f"game {number + 1} did not end after {MOVE_LIMIT} moves", 1)
+            return fail(f"game {number + 1} did not end after {MOVE_LIMIT} moves", code=1)
     if args.json:
         print(json.dumps({"games": args.games, "wins": {"1": wins[1], "2": wins[2]}}))
     else:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from app.classroom.tournament.text import (
     standings_text,
 )
 from app.cli.game_flags import FLAGS, FlagError, options_from_args, whole_number
+from app.cli.usage import fail
 from app.store.stats import StatsError
 from rules.names import strip_controls
 from rules.registry import GAME_IDS, get_game
@@ -35,7 +35,6 @@ from rules.tournament import (
 )
 from rules.tournament.course import split_pair
 
-USAGE_ERROR = 2
 #: The largest roster file read.
 ROSTER_LIMIT = 256 * 1024
 #: Game flags a tournament does not take: who starts is the pairing's; `--rounds` is
@@ -123,21 +122,13 @@ def add_tournament_parser(sub: Any) -> None:
     steps.add_parser("list", help="every tournament's name")
 
 
-def _fail(message: str) -> int:
-    print(f"equation-duel tournament: error: {strip_controls(message)}", file=sys.stderr)
-    return USAGE_ERROR
-
-
 def run_tournament(args: argparse.Namespace) -> int:
     try:
         return _STEPS[args.step](args)
-    except TournamentError as error:
-        return _fail(str(error))
-    except FlagError as error:
-        return _fail(str(error))
+    except (TournamentError, FlagError) as error:
+        return fail(str(error), "tournament")
     except StatsError as error:
-        print(f"equation-duel tournament: error: {error}", file=sys.stderr)
-        return 1
+        return fail(str(error), "tournament", code=1)
 
 
 def _roster(text: str) -> list[str]:
@@ -240,7 +231,7 @@ def _show(args: argparse.Namespace) -> int:
         try:
             atomic_write_text(args.csv, standings_csv(tournament))
         except OSError as error:
-            return _fail(f"cannot write {args.csv}: {error.strerror or error}")
+            return fail(f"cannot write {args.csv}: {error.strerror or error}", "tournament")
     if args.json:
         print(json.dumps([r.as_json() for r in standings(tournament)], ensure_ascii=False))
     else:
