@@ -78,11 +78,17 @@ def add_tournament_parser(sub: Any) -> None:
     pairings.add_argument("--round", dest="round", type=whole_number, default=None)
     pairings.add_argument("--json", action="store_true")
 
-    result = steps.add_parser("result", help="enter (or correct) a result")
-    result.add_argument("name")
-    result.add_argument("--round", dest="round", type=whole_number, required=True)
-    result.add_argument("--pair", required=True, help='the pairing, "A-B"')
-    result.add_argument("--winner", required=True)
+    def pairing_step(step: str, **words: str) -> argparse.ArgumentParser:
+        """A step on one pairing: NAME --round N --pair "A-B"."""
+        parser: argparse.ArgumentParser = steps.add_parser(step, **words)
+        parser.add_argument("name")
+        parser.add_argument("--round", dest="round", type=whole_number, required=True)
+        parser.add_argument("--pair", required=True, help='the pairing, "A-B"')
+        return parser
+
+    pairing_step("result", help="enter (or correct) a result").add_argument(
+        "--winner", required=True
+    )
 
     absent = steps.add_parser("absent", help="mark a player absent for a round")
     absent.add_argument("name")
@@ -94,22 +100,16 @@ def add_tournament_parser(sub: Any) -> None:
     show.add_argument("--json", action="store_true")
     show.add_argument("--csv", type=Path, default=None, metavar="FILE")
 
-    play = steps.add_parser("play", help="play a pairing here, hot-seat")
-    play.add_argument("name")
-    play.add_argument("--round", dest="round", type=whole_number, required=True)
-    play.add_argument("--pair", required=True, help='the pairing, "A-B"')
+    play = pairing_step("play", help="play a pairing here, hot-seat")
     play.add_argument("--plain", action="store_true", help="line by line")
 
-    host = steps.add_parser(
+    host = pairing_step(
         "host",
         help="host a pairing online: the second player joins from their own machine",
         description="Host a pairing's match online (docs/classroom.md): this machine plays "
         "the first player; the second joins with the code and command printed. With "
         "--both-online this machine plays no seat: each player joins with their own code.",
     )
-    host.add_argument("name")
-    host.add_argument("--round", dest="round", type=whole_number, required=True)
-    host.add_argument("--pair", required=True, help='the pairing, "A-B"')
     host.add_argument("--plain", action="store_true", help="line by line (the default here)")
     host.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
     host.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")

@@ -12,7 +12,6 @@ passed over: the latest readable row is the rating.
 
 from __future__ import annotations
 
-import math
 import sqlite3
 from dataclasses import dataclass
 from functools import cache
@@ -82,16 +81,12 @@ def updated(player: Rating, opponent: Rating, won: bool) -> Rating:
 def readable_rating(mu: object, sigma: object) -> Rating | None:
     """The stored pair as a Rating, or None when it was changed by hand (not a number,
     not finite, out of range, a sigma that is not above 0)."""
-    if not isinstance(mu, int | float) or not isinstance(sigma, int | float):
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (mu, sigma)):
         return None
-    if isinstance(mu, bool) or isinstance(sigma, bool):
-        return None
-    mu_value, sigma_value = float(mu), float(sigma)
-    if not (math.isfinite(mu_value) and math.isfinite(sigma_value)):
-        return None
-    if abs(mu_value) > MAX_RATING or not 0 < sigma_value <= MAX_RATING:
-        return None
-    return Rating(mu_value, sigma_value)
+    mu_value, sigma_value = float(mu), float(sigma)  # type: ignore[arg-type]
+    if abs(mu_value) <= MAX_RATING and 0 < sigma_value <= MAX_RATING:  # (not nan, not inf)
+        return Rating(mu_value, sigma_value)
+    return None
 
 
 def current(conn: sqlite3.Connection, player: str, board: str) -> Rating:
@@ -130,10 +125,8 @@ def computer_rating(game_id: str, level: str) -> Rating | None:
 
 def record_game(record: GameRecord, conn: sqlite3.Connection | None = None) -> bool:
     """Count a finished game in the statistics and move its rated players' ratings, in
-    one write transaction; False when this game (its record id) was counted already.
-
-    Raises ValueError for an unfinished record and StatsError when the database fails.
-    """
+    one write transaction; False when this game was counted already (ValueError for an
+    unfinished record, StatsError when the database fails)."""
     if record.result is None:
         raise ValueError("only a finished game is counted in the statistics")
     db = open_ratings() if conn is None else conn
@@ -208,37 +201,18 @@ def record_puzzle(
     rated = rated and is_named(player)
     try:
         with write_transaction(conn):
-            return _record_puzzle(conn, player, puzzle, solved, rated, daily)
+            tried = (player, puzzle.id, puzzle.game, puzzle.difficulty, int(solved), int(rated))
+            conn.execute(
+                "INSERT INTO puzzle_results (player, puzzle_id, game, difficulty, solved, "
+                "rated, daily, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (*tried, daily, now_text()),
+            )
+            if not rated:
+                return None
+            before = current(conn, player, PUZZLE_BOARD)
+            fixed = Rating(PUZZLE_RATINGS[puzzle.difficulty], FIXED_SIGMA)
+            after = updated(before, fixed, solved)
+            _save(conn, player, PUZZLE_BOARD, after, f"puzzle {puzzle.id}", solved, puzzle.id)
+            return before, after
     except sqlite3.Error as error:
         raise StatsError(f"cannot record the puzzle: {error}") from None
-
-
-def _record_puzzle(
-    conn: sqlite3.Connection,
-    player: str,
-    puzzle: Any,
-    solved: bool,
-    rated: bool,
-    daily: str | None,
-) -> tuple[Rating, Rating] | None:
-    conn.execute(
-        "INSERT INTO puzzle_results (player, puzzle_id, game, difficulty, solved, rated, "
-        "daily, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            player,
-            puzzle.id,
-            puzzle.game,
-            puzzle.difficulty,
-            int(solved),
-            int(rated),
-            daily,
-            now_text(),
-        ),
-    )
-    if not rated:
-        return None
-    before = current(conn, player, PUZZLE_BOARD)
-    fixed = Rating(PUZZLE_RATINGS[puzzle.difficulty], FIXED_SIGMA)
-    after = updated(before, fixed, solved)
-    _save(conn, player, PUZZLE_BOARD, after, f"puzzle {puzzle.id}", solved, puzzle.id)
-    return before, after
