@@ -133,17 +133,7 @@ class EquationTemplate(Widget):
         else:
             self.app.stylesheet.update_nodes([self], animate=False)
 
-    def watch_values(self) -> None:
-        self._sync()
-
-    def watch_cursor(self) -> None:
-        self._sync()
-
-    def watch_value_text(self) -> None:
-        self._sync()
-
-    def watch_active(self) -> None:
-        self._sync()
+    watch_values = watch_cursor = watch_value_text = watch_active = _sync
 
     def on_slot_key_pressed(self, message: SlotKey.Pressed) -> None:
         message.stop()

@@ -173,8 +173,4 @@ class MoveList(ScrollView, can_focus=False):
             self._strips[index] = strip
         return strip
 
-    def watch_moves(self) -> None:
-        self._sync()
-
-    def watch_marks(self) -> None:
-        self._sync()
+    watch_moves = watch_marks = _sync

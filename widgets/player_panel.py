@@ -125,26 +125,5 @@ class PlayerPanel(Widget):
     _shown_kind: str | None = None
     _shown_match: str | None = None
 
-    def watch_player_name(self) -> None:
-        self._schedule_sync()
-
-    def watch_kind(self) -> None:
-        self._schedule_sync()
-
-    def watch_holdings(self) -> None:
-        self._schedule_sync()
-
-    def watch_active(self) -> None:
-        self._schedule_sync()
-
-    def watch_winner(self) -> None:
-        self._schedule_sync()
-
-    def watch_score(self) -> None:
-        self._schedule_sync()
-
-    def watch_clock(self) -> None:
-        self._schedule_sync()
-
-    def watch_low_time(self) -> None:
-        self._schedule_sync()
+    watch_player_name = watch_kind = watch_holdings = watch_active = _schedule_sync
+    watch_winner = watch_score = watch_clock = watch_low_time = _schedule_sync
