@@ -31,8 +31,7 @@ def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     host.add_argument(
         "--best-of", dest="best_of", type=whole_number, metavar="N", help="rounds: 1, 3, 5 or 7"
     )
-    if "--turn-seconds" not in host._option_string_actions:
-        host.add_argument("--turn-seconds", dest="turn_seconds", metavar="N")
+    host.add_argument("--turn-seconds", dest="turn_seconds", metavar="N")
     host.add_argument("--tls-cert", metavar="FILE", help="encrypt: this certificate (PEM)")
     host.add_argument("--tls-key", metavar="FILE", help="encrypt: this certificate's key (PEM)")
     add_game_flags(host)

@@ -68,7 +68,7 @@ def names_from_args(args: argparse.Namespace) -> tuple[str, str]:
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add `--save`, `--load`, `--best-of`, `--spoken` and (unless there) `--turn-seconds`."""
+    """Add `--save`, `--load`, `--best-of`, `--spoken` and `--turn-seconds` to `play`."""
     group = parser.add_argument_group("saving and match play (every game)")
     group.add_argument(
         "--save",
@@ -90,13 +90,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --plain: equations in words, as a screen reader says them (6 times 7 is 42)",
     )
-    if "--turn-seconds" not in parser._option_string_actions:
-        group.add_argument(
-            "--turn-seconds",
-            dest="turn_seconds",
-            metavar="N",
-            help="a clock: seconds per turn (5-3600); a player out of time loses the round",
-        )
+    group.add_argument(
+        "--turn-seconds",
+        dest="turn_seconds",
+        metavar="N",
+        help="a clock: seconds per turn (5-3600); a player out of time loses the round",
+    )
 
 
 def add_stats_parser(

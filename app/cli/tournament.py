@@ -17,7 +17,7 @@ from app.classroom.tournament.text import (
     standings_csv,
     standings_text,
 )
-from app.cli.game_flags import FLAGS, FlagError, options_from_args, whole_number
+from app.cli.game_flags import FLAGS, FlagError, add_game_flags, options_from_args, whole_number
 from app.cli.usage import fail
 from app.store.stats import StatsError
 from rules.names import strip_controls
@@ -37,9 +37,9 @@ from rules.tournament.course import split_pair
 
 #: The largest roster file read.
 ROSTER_LIMIT = 256 * 1024
-#: Game flags a tournament does not take: who starts is the pairing's; `--rounds` is
+#: Game flags a tournament names otherwise: who starts is the pairing's; `--rounds` is
 #: the tournament's own (the template's round wins are `--round-wins`).
-_LEFT_OUT = {"--first"}
+_RENAMED: dict[str, str | None] = {"--first": None, "--rounds": "--round-wins"}
 
 
 def add_tournament_parser(sub: Any) -> None:
@@ -63,15 +63,7 @@ def add_tournament_parser(sub: Any) -> None:
     new.add_argument("--format", choices=FORMATS, default="round-robin")
     new.add_argument("--rounds", type=whole_number, default=None, help="Swiss: the rounds")
     new.add_argument("--best-of", dest="best_of", type=whole_number, choices=(1, 3, 5), default=1)
-    group = new.add_argument_group("game options")
-    for flag in FLAGS:
-        if flag.flag in _LEFT_OUT:
-            continue
-        name = "--round-wins" if flag.flag == "--rounds" else flag.flag
-        if flag.metavar is None:
-            group.add_argument(name, dest=flag.field, action="store_true", default=None)
-        else:
-            group.add_argument(name, dest=flag.field, metavar=flag.metavar, help=flag.help)
+    add_game_flags(new, "game options", _RENAMED)
 
     pairings = steps.add_parser("pairings", help="list the pairings")
     pairings.add_argument("name")
