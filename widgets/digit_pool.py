@@ -96,8 +96,6 @@ class DigitPool(PoolKeyboard, can_focus=True):
     KEY_WIDTH = 8
     KEY_HEIGHT = 3
 
-    # Where the keys are
-
     def _grid(self) -> tuple[int, int, int]:
         """Columns, rows and a key's width."""
         columns = max(1, min(self.columns, len(self.numbers) or 1))
@@ -135,8 +133,6 @@ class DigitPool(PoolKeyboard, can_focus=True):
         region = self.key_region(number)
         gutter = self.styles.gutter
         return Offset(gutter.left + region.x + region.width // 2, gutter.top + region.y + 1)
-
-    # Looks
 
     def label(self, number: int) -> str:
         """What `number`'s key shows: the number, with its holder's mark or its count."""
@@ -285,8 +281,6 @@ class DigitPool(PoolKeyboard, can_focus=True):
             strips.append(key_rows(label, look, width)[part])
         return Strip.join(strips)
 
-    # Changes
-
     def watch_taken(self) -> None:
         self._step_off_taken(1)
         self._resync()
@@ -306,8 +300,6 @@ class DigitPool(PoolKeyboard, can_focus=True):
     def mark(self, numbers: Iterable[int]) -> None:
         """Show `numbers` as the hint (and no others)."""
         self.hinted = frozenset(numbers)
-
-    # The mouse
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self._hovering(self._index_at(event.get_content_offset(self)))
@@ -329,8 +321,6 @@ class DigitPool(PoolKeyboard, can_focus=True):
             return
         self.cursor = index
         self.pick(self.numbers[index])
-
-    # Picking
 
     def pick(self, number: int) -> None:
         """Post `Picked(number)` (the screen asks the rules whether it is allowed)."""

@@ -135,8 +135,6 @@ class KeysFooter(Widget, can_focus=False):
             self.hovered = None
             self.refresh()
 
-    # Drawing
-
     def render(self) -> Text:
         if not self._read:
             self._read = True
@@ -168,8 +166,6 @@ class KeysFooter(Widget, can_focus=False):
                 text.stylize("dim", start)
             self._spans.append((start, text.cell_len, key))
         return text
-
-    # The mouse
 
     def key_at(self, x: int) -> tuple[int, FooterKey] | None:
         for index, (start, end, key) in enumerate(self._spans):

@@ -20,10 +20,8 @@ from textual.widget import Widget
 
 
 def rich_color(value: str, background: str, alpha: float = 1.0) -> str:
-    """A theme's colour as Rich takes it: `#RRGGBB`, see-through colours (and `alpha`)
-    laid on the background; "" for what is no colour of its own (`transparent`, `auto 60%`).
-    The ANSI themes' colours stay the terminal's own (`ansi_magenta` is Rich's `magenta`),
-    and nothing is blended on the terminal's default background."""
+    """A theme's colour as Rich takes it: `#RRGGBB` with alpha laid on the background, ""
+    for no colour of its own; ANSI colours stay the terminal's, never blended."""
     if re.fullmatch(r"ansi_[a-z_]+", value):
         return value.removeprefix("ansi_") if alpha == 1 else ""
     if background.startswith("ansi_") and alpha < 1:

@@ -51,9 +51,8 @@ def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def _say_line_mode(args: argparse.Namespace) -> None:
-    """Without `--plain`, where the full screen cannot be drawn (`TERM=dumb`, or standard
-    input is not a terminal), say in one sentence that the game is played line by line,
-    as `play GAME` does."""
+    """Without `--plain`, where the full screen cannot be drawn, say the game is played
+    line by line."""
     if args.plain:
         return
     from app.plain.no_screen import no_screen_reason

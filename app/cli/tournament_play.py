@@ -70,9 +70,8 @@ def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
 def host_pairing(
     name: str, number: int, a: str, b: str, *, bind: str, port: int, both: bool = False
 ) -> int:
-    """`tournament host`: the match hosted online, line by line, then its result entered;
-    the exit code. `both`: both players join from their own machines (this machine plays
-    no seat)."""
+    """`tournament host`: the match hosted online, then its result entered; the exit code.
+    `both`: both players join from their own machines."""
     if not 0 <= port <= 65535:
         raise TournamentError(f"--port: {port} is not between 0 and 65535")
     try:

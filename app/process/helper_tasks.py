@@ -37,20 +37,15 @@ def warm_up(game_id: str) -> str:
 
 
 def ask_bot(bot: Bot[StateT, MoveT], state: StateT) -> tuple[MoveT, Bot[StateT, MoveT]]:
-    """The bot's move in `state`, and the bot as it is after choosing it (in the helper
-    process: a module-level function). The bot travels to the helper as a copy, so its
-    random source moves on there; handing the copy back keeps the next move's choice
-    random, as in a player that never left the app."""
+    """The bot's move in `state`, and the bot after choosing it: it travels as a copy, so
+    handing it back keeps its random source moving on."""
     return bot(state), bot
 
 
 def judge_moves(
     game_id: str, options: Any, moves: list[str], first: int, stop: int
 ) -> tuple[MoveAnalysis, ...]:
-    """Moves `first` to `stop` judged as the whole analysis judges them (in the helper
-    process: `rules.analysis.judge_moves`). The analysis screen asks for the last moves
-    first: the positions near the end are solved quickly, and their values are in the
-    helper's tables when the earlier ones are solved."""
+    """Moves `first` to `stop` judged as `rules.analysis.judge_moves` does, in the helper."""
     from rules.analysis import judge_moves as judged
 
     return judged(game_id, options, moves, first, stop)

@@ -40,10 +40,8 @@ class SearchCancelled(Exception):
 
 
 class SearchFailed(Exception):
-    """The search raised in the helper process; the message is its error's.
-
-    `kind` is the error's class name and `detail` its own message (or the class name
-    when it has none), for a sentence on the status line."""
+    """The search raised in the helper: `kind` is the error's class name, `detail` its
+    message (or the class name when it has none)."""
 
     def __init__(self, kind: str, detail: str) -> None:
         super().__init__(f"{kind}: {detail}")
@@ -70,10 +68,8 @@ def _context() -> ForkServerContext | SpawnContext:
 
 
 def start_server() -> None:
-    """Start the fork server now, in a thread, if it is not running: it imports the
-    rules (`PRELOAD`, a few hundred ms) meanwhile, and the next helper is a fork of it
-    at once (the game over dialog calls this: its analysis comes next). Nothing where
-    helpers are spawned afresh."""
+    """Start the fork server now, in a thread, so the next helper is forked at once
+    (nothing where helpers are spawned afresh)."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return
     threading.Thread(target=_start_server, name="equation-duel-fork-server", daemon=True).start()
@@ -89,10 +85,8 @@ def _start_server() -> None:
 
 @contextlib.contextmanager
 def _real_stderr() -> Iterator[None]:
-    """The real standard error while the fork server and the resource tracker start.
-
-    They hand the child their standard error's file descriptor; under Textual,
-    `sys.stderr` is a capture whose `fileno()` is -1, and starting them would fail."""
+    """The real standard error while the fork server starts: under Textual `sys.stderr` is
+    a capture whose `fileno()` is -1, which the server cannot hand on."""
     try:
         usable = sys.stderr is not None and sys.stderr.fileno() >= 0
     except (AttributeError, OSError, ValueError):
@@ -126,11 +120,8 @@ def _serve(conn: Connection) -> None:
 
 
 class SearchProcess:
-    """One helper process for searches; `run` asks it, `cancel` ends what it is doing.
-
-    `run` blocks, so call it from a worker thread (or `asyncio.to_thread`); `cancel` and
-    `close` may be called from any thread and return within about `END_GRACE`.
-    """
+    """One helper process for searches. `run` blocks (call it from a worker thread);
+    `cancel` and `close` may be called from any thread."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -164,12 +155,8 @@ class SearchProcess:
             return self._conn, self._generation
 
     def run(self, function: Callable[..., T], *args: Any) -> T:
-        """`function(*args)` in the helper process: its answer, or `SearchCancelled` if
-        the search was cancelled meanwhile, or `SearchFailed` if it raised.
-
-        `function` and `args` must be picklable (a module-level function; models).
-        One question at a time: callers serialize (one worker per screen does).
-        """
+        """`function(*args)` in the helper (both picklable), one question at a time; raises
+        `SearchCancelled` if cancelled meanwhile, `SearchFailed` if it raised."""
         conn, generation = self._start()
         try:
             conn.send((function, args))

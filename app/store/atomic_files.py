@@ -70,19 +70,11 @@ def _create_temporary(folder: Path, target: Path) -> tuple[int, Path]:
 
 
 def write_file(path: Path | str, data: str | bytes, sync: bool = True, new: bool = False) -> Path:
-    """The one way the program writes a file: `data` (text is written as UTF-8) into
-    `path`, which is either the old file or the new one whole, whatever stops the program.
-
-    Only a regular file is replaced, or a new name taken: a folder, a device, a pipe, a
-    socket or a link at `path` is refused (`NotAFile`, its `problem` in words), so the
-    program never replaces `/dev/full`, never writes through a link out of the folder.
-    A temporary file beside `path` (created exclusively, never through a link) is
-    written, flushed and fsynced, then renamed over `path`; with `new` it takes the name
-    only if nothing is there (FileExistsError else: a hard link, which never replaces).
-    On any failure (a full disk: ENOSPC) the temporary file is removed, the old file is
-    untouched and the error propagates (OSError). With `sync` False nothing waits for the
-    disk (a game kept after every move: a kill keeps it, a power cut may not).
-    """
+    """Write `data` (text as UTF-8) into `path`: the old file or the new one whole, whatever
+    stops the program. Anything at `path` but a regular file is refused (`NotAFile`); with
+    `new` the name is taken only if free (FileExistsError else). On failure the temporary
+    file is removed and the OSError propagates. With `sync` False nothing waits for the disk
+    (a kill keeps the file, a power cut may not)."""
     problem = write_problem(path)
     if problem is not None:
         raise NotAFile(problem)
@@ -142,9 +134,8 @@ def sync_path(path: Path, flags: int = os.O_RDONLY) -> None:
 
 
 def clean_temporaries(folders: list[Path], target: str | None = None) -> int:
-    """Remove the temporary files killed writes left in `folders` (only those for the file
-    named `target` when given): this program's names only, regular files only, and only
-    when the process that wrote it is gone or after an hour. The count removed."""
+    """Remove this program's temporary files in `folders` (of `target` only, when given)
+    whose process is gone or that are over an hour old; the count removed."""
     removed = 0
     now = time.time()
     wanted = None if target is None else _target_part(target)
@@ -203,9 +194,8 @@ def file_argument(text: str) -> Path:
 
 
 def write_problem(path: Path | str) -> str | None:
-    """Why a file cannot be written at `path` (None when it can): something that is there
-    already and is not a regular file (a folder, a device, a pipe, a link) is never
-    replaced, and the folder must exist."""
+    """Why a file cannot be written at `path` (None when it can): what is there is not a
+    regular file, or the folder does not exist."""
     path = Path(path)
     try:
         mode = os.lstat(path).st_mode

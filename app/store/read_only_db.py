@@ -62,10 +62,8 @@ def _rows_unchanged(action: int, table: str | None, *_: object) -> int:
 def open_read_only(
     path: Path, error: sqlite3.Error, check: Callable[[sqlite3.Connection], object]
 ) -> sqlite3.Connection:
-    """The database at `path` read as it is into memory and `check`ed (its schema's
-    version), when `error` (opening it for writing) says it cannot be written; `error`
-    again when it does not say so, or the database is not there; the last sqlite3.Error
-    when it cannot be read either."""
+    """The database at `path` read into memory and `check`ed, when `error` says it cannot be
+    written (else `error` again; the last sqlite3.Error when it cannot be read either)."""
     if not any(words in str(error) for words in _UNWRITABLE) or not path.is_file():
         raise error
     uri = path.absolute().as_uri()

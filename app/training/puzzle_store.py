@@ -102,9 +102,6 @@ def _count(value: object) -> int | None:
     return value if ok else None  # type: ignore[return-value]
 
 
-# Streak and storm
-
-
 @dataclass(frozen=True)
 class Bests:
     """A player's best score ever and today (None: no run yet) for one mode."""
@@ -143,9 +140,6 @@ def bests(conn: sqlite3.Connection, player: str, mode: Mode, day: dt.date | None
     best = max((s for s, _ in scores), default=None)
     best_today = max((s for s, d in scores if d == today), default=None)
     return Bests(best, best_today)
-
-
-# Review: your mistakes and the puzzles failed
 
 
 def keep_for_review(conn: sqlite3.Connection, player: str, puzzle: Puzzle, kind: Kind) -> None:
@@ -234,9 +228,6 @@ def search_mistakes(conn: sqlite3.Connection, player: str) -> int:
     return found
 
 
-# The daily puzzle
-
-
 def record_daily(
     conn: sqlite3.Connection, player: str, day: dt.date, game: str, solved: bool, hints: int
 ) -> None:
@@ -302,10 +293,8 @@ def daily_streak(
 
 
 def keep_record_for_mistakes(conn: sqlite3.Connection, record: Any) -> None:
-    """A finished single game (not a match) by named people: kept for each of them, to
-    be searched for their mistakes when they open "Your mistakes" (app.store.ratings.record_game
-    calls this as it counts the game, in its transaction). A single game's record lists
-    its one round, like a match's: only the match itself is left out."""
+    """A finished single game by named people, kept for each of them to be searched for
+    mistakes later (inside the caller's transaction; a match is left out)."""
     if record.result is None or record.best_of != 1 or len(record.rounds) > 1:
         return
     moves = [entry.move for entry in record.moves]
