@@ -62,18 +62,13 @@ class ScoreBar(Widget):
 
         now = cells(self.score)
         text = Text(label, style=style("score-bar--label"), no_wrap=True, end="")
-        if self.preview is None:
-            text.append("█" * now, style("score-bar--fill"))
-            text.append("·" * (width - now), style("score-bar--empty"))
-        elif self.over:
-            text.append("█" * now, style("score-bar--fill"))
-            text.append("▓" * (width - now), style("score-bar--over"))
-        else:
-            then = cells(self.preview)
-            low, high = min(now, then), max(now, then)
-            text.append("█" * low, style("score-bar--fill"))
-            text.append("▒" * (high - low), style("score-bar--preview"))
-            text.append("·" * (width - high), style("score-bar--empty"))
+        low = high = now
+        if self.preview is not None and not self.over:
+            low, high = sorted((now, cells(self.preview)))
+        text.append("█" * low, style("score-bar--fill"))
+        text.append("▒" * (high - low), style("score-bar--preview"))
+        rest = ("▓", "score-bar--over") if self.over else ("·", "score-bar--empty")
+        text.append(rest[0] * (width - high), style(rest[1]))
         text.append("│", style("score-bar--target"))
         over_style = style("score-bar--over") if self.over else style("score-bar--label")
         text.append(number, over_style)
