@@ -6,6 +6,7 @@ tries. A tampered row is left out, never a crash.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import sqlite3
@@ -160,15 +161,16 @@ def review_list(conn: sqlite3.Connection, player: str, kind: Kind) -> list[Puzzl
         "ORDER BY id LIMIT ?",
         (player, kind, REVIEW_MAX),
     )
-    found: list[Puzzle] = []
-    for (text,) in rows:
-        try:
-            puzzle = puzzle_of(json.loads(text)) if isinstance(text, str) else None
-        except (ValueError, RecursionError):
-            puzzle = None
-        if puzzle is not None:
-            found.append(puzzle)
-    return found
+    found = (_puzzle(text) for (text,) in rows)
+    return [puzzle for puzzle in found if puzzle is not None]
+
+
+def _puzzle(text: object) -> Puzzle | None:
+    """A kept puzzle, or None when its row was tampered with."""
+    try:
+        return puzzle_of(json.loads(text)) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        return None
 
 
 def reviewed(conn: sqlite3.Connection, player: str, puzzle_id: str) -> None:
@@ -270,26 +272,22 @@ def daily_streak(
     """Days in a row the player solved the daily puzzle (now: ending today or yesterday),
     and the best such run."""
     today = today or dt.date.today()
+    sql = "SELECT DISTINCT day FROM daily_tries WHERE player = ? AND solved = 1"
     days: set[dt.date] = set()
-    for (text,) in _read(
-        conn, "SELECT DISTINCT day FROM daily_tries WHERE player = ? AND solved = 1", (player,)
-    ):
-        try:
+    for (text,) in _read(conn, sql, (player,)):
+        with contextlib.suppress(TypeError, ValueError):
             days.add(dt.date.fromisoformat(text))
-        except (TypeError, ValueError):
-            continue
-    best = run = 0
-    previous: dt.date | None = None
-    for day in sorted(days):
-        run = run + 1 if previous is not None and day - previous == dt.timedelta(days=1) else 1
-        best = max(best, run)
-        previous = day
-    now = 0
-    day = today if today in days else today - dt.timedelta(days=1)
-    while day in days:
-        now += 1
-        day -= dt.timedelta(days=1)
-    return now, best
+    one = dt.timedelta(days=1)
+
+    def run_to(day: dt.date) -> int:
+        """The days in a row solved, ending on `day`."""
+        run = 0
+        while day - one * run in days:
+            run += 1
+        return run
+
+    best = max((run_to(day) for day in days if day + one not in days), default=0)
+    return run_to(today if today in days else today - one), best
 
 
 def keep_record_for_mistakes(conn: sqlite3.Connection, record: Any) -> None:
