@@ -125,12 +125,9 @@ def sync_path(path: Path, flags: int = os.O_RDONLY) -> None:
         handle = os.open(path, flags)
     except OSError:
         return
-    try:
+    with contextlib.suppress(OSError):
         os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
+    os.close(handle)
 
 
 def clean_temporaries(folders: list[Path], target: str | None = None) -> int:
@@ -200,15 +197,13 @@ def write_problem(path: Path | str) -> str | None:
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
-        mode = None
+        mode = stat.S_IFREG
     except OSError as error:  # (a file where a folder on the way should be: ENOTDIR)
         return f"{path}: {error.strerror or error}"
-    if mode is not None and stat.S_ISLNK(mode):
+    if stat.S_ISLNK(mode):
         return f"{path} is a link, not a file (nothing is written through a link)"
-    if mode is not None:
-        kind = kind_of(mode)
-        if kind is not None:
-            return f"{path} is {kind}, not a file"
+    if (kind := kind_of(mode)) is not None:
+        return f"{path} is {kind}, not a file"
     if not path.parent.is_dir():
         return f"the folder {path.parent} does not exist"
     return None
