@@ -36,11 +36,10 @@ def wrap_keeping(text: str, width: int) -> list[str]:
         for piece in _fitting(pieces(paragraph), width):
             if line and cell_len(line) + 1 + cell_len(piece) <= width:
                 line += " " + piece
-            elif line:
+                continue
+            if line:
                 lines.append(line)
-                line = piece
-            else:
-                line = piece
+            line = piece
         lines.append(line)
     return lines
 
