@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import ActiveBinding
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -99,22 +99,19 @@ class KeysFooter(Widget, can_focus=False):
         app = self.app
         active = self.screen.active_bindings
 
-        def shown(binding: Binding, enabled: bool, tooltip: str) -> FooterKey:
+        def shown(item: ActiveBinding) -> FooterKey:
+            binding, description = item.binding, item.binding.description
             display = app.get_key_display(binding)
-            description = binding.description
-            return FooterKey(binding.key, display, description, enabled, tooltip or description)
+            return FooterKey(
+                binding.key, display, description, item.enabled, item.tooltip or description
+            )
 
         keys: dict[str, FooterKey] = {}
         for item in active.values():
             if item.binding.show and item.binding.action not in keys:
-                keys[item.binding.action] = shown(item.binding, item.enabled, item.tooltip)
+                keys[item.binding.action] = shown(item)
         palette = active.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
-        shown_palette = (
-            shown(palette.binding, palette.enabled, palette.tooltip)
-            if palette is not None
-            else None
-        )
-        return tuple(keys.values()), shown_palette
+        return tuple(keys.values()), None if palette is None else shown(palette)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         # Published on every focus change, sometimes before the screen has mounted:

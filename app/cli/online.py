@@ -85,11 +85,8 @@ def cmd_host(args: argparse.Namespace) -> int:
 
         host_seat, options = host_seat_of(options)
         match = new_match(game.id, options, args.best_of, seconds)
-    except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
-        return fail(str(error))
-    try:
         tls = _server_tls(args.tls_cert, args.tls_key)
-    except FlagError as error:
+    except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
         return fail(str(error))
     try:
         from app.plain.online_play import host_plain
