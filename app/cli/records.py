@@ -19,7 +19,7 @@ from app.cli.game_flags import whole_number
 from app.cli.usage import fail
 from app.match_session import SavedGames
 from app.plain import driver_class
-from app.plain.base import Bot, Console, EndOfInput, PlainDriver
+from app.plain.base import Bot, Console, EndOfInput
 from app.plain.match_runner import MatchRunner
 from app.store.atomic_files import file_argument
 from app.store.data_folder import clean_stale_temporaries
@@ -125,10 +125,6 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _now() -> datetime:
-    return datetime.now(UTC).replace(microsecond=0)
-
-
 def _seconds_flag(args: argparse.Namespace) -> int | None:
     raw = getattr(args, "turn_seconds", None)
     if raw is None:
@@ -221,11 +217,8 @@ def _start(
     # (a computer seat is named by its level, never counted under "Player 2")
     levels = tuple(None if seat == "human" else seat for seat in seats)
     names = seat_names(names, (levels[0], levels[1]))
-    return _Game(match, players_of(names, seats), seconds, _now())
-
-
-def _driver(game: Game[Any, Any, Any], console: Console, names: tuple[str, str]) -> PlainDriver:
-    return driver_class(game.id)(game, console, names)
+    started = datetime.now(UTC).replace(microsecond=0)
+    return _Game(match, players_of(names, seats), seconds, started)
 
 
 def play_plain_with_records(
@@ -295,7 +288,7 @@ def play_plain_with_records(
         written.append(_write_save(record, save))
 
     runner = MatchRunner(
-        _driver(game, console, names),
+        driver_class(game.id)(game, console, names),
         setup.match,
         bots,
         setup.seconds,
