@@ -81,7 +81,8 @@ def open_tournaments(path: Path | str | None = None) -> sqlite3.Connection:
     return prepared(connect(path), migrate_tournaments, "the tournaments")
 
 
-#: A pairing's columns, as its fields are named.
+#: A tournament's columns and a pairing's, as their fields are named.
+TOURNAMENT_FIELDS = ("name", "game", "options", "format", "rounds_planned", "best_of", "rotation")
 PAIRING_FIELDS = ("p1", "p2", "status", "winner", "record_id", "play_from")
 
 
@@ -95,14 +96,11 @@ def load(conn: sqlite3.Connection, name: str) -> Tournament:
     """The tournament called `name` (ignoring case); TournamentError when there is none,
     StatsError when its rows do not make a tournament."""
     row = conn.execute(
-        "SELECT id, name, game, options, format, rounds_planned, best_of, rotation "
-        "FROM tournaments "
-        "WHERE name = ?",
-        (name,),
+        f"SELECT id, {', '.join(TOURNAMENT_FIELDS)} FROM tournaments WHERE name = ?", (name,)
     ).fetchone()
     if row is None:
         raise TournamentError(f"there is no tournament called {strip_controls(name)[:64]!r}")
-    key = row[0]
+    key, *columns = row
     players = [
         r[0]
         for r in conn.execute(
@@ -130,19 +128,11 @@ def load(conn: sqlite3.Connection, name: str) -> Tournament:
                 (key,),
             )
         ]
-        return Tournament.model_validate(
-            {
-                "name": row[1],
-                "game": row[2],
-                "options": json.loads(row[3]),
-                "format": row[4],
-                "rounds_planned": row[5],
-                "best_of": row[6],
-                "rotation": json.loads(row[7]),
-                "players": players,
-                "rounds": rounds,
-            }
+        fields = dict(zip(TOURNAMENT_FIELDS, columns, strict=True))
+        fields.update(
+            options=json.loads(fields["options"]), rotation=json.loads(fields["rotation"])
         )
+        return Tournament.model_validate({**fields, "players": players, "rounds": rounds})
     except (ValidationError, ValueError, TypeError) as error:
         why = sentence(error.errors()[0]) if isinstance(error, ValidationError) else ""
         raise StatsError(
@@ -162,19 +152,13 @@ def save(conn: sqlite3.Connection, tournament: Tournament, *, new: bool = False)
         if row is not None and new:
             raise TournamentError(f"there is a tournament called {tournament.name} already")
         if row is None:
+            fields = {f: getattr(tournament, f) for f in TOURNAMENT_FIELDS}
+            fields["options"] = json.dumps(tournament.options, sort_keys=True)
+            fields["rotation"] = json.dumps(list(tournament.rotation))
             cursor = conn.execute(
-                "INSERT INTO tournaments (name, game, rotation, options, format, "
-                "rounds_planned, best_of, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    tournament.name,
-                    tournament.game,
-                    json.dumps(list(tournament.rotation)),
-                    json.dumps(tournament.options, sort_keys=True),
-                    tournament.format,
-                    tournament.rounds_planned,
-                    tournament.best_of,
-                    datetime.now(UTC).replace(microsecond=0).isoformat(),
-                ),
+                f"INSERT INTO tournaments ({', '.join(TOURNAMENT_FIELDS)}, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (*fields.values(), datetime.now(UTC).replace(microsecond=0).isoformat()),
             )
             key = cursor.lastrowid
             conn.executemany(
