@@ -36,8 +36,7 @@ LAYERS = (
     "digit-pool--hint",
 )
 
-#: What the pool shows: its grid (columns, rows, a key's width) and each key's label and
-#: look (its classes).
+#: What the pool shows: its grid (columns, rows, key width), each key's label and classes.
 Shown = tuple[tuple[int, int, int], tuple[tuple[str, tuple[str, ...]], ...]]
 
 

@@ -25,8 +25,7 @@ from rules.equation import preview_equation
 from rules.operators import ALL_OPS, Op
 from widgets.in_place import update_in_place
 
-#: What typing shows: ASCII operators become the screen's symbols (same length, so the
-#: cursor stays where it was).
+#: ASCII operators as typing shows them (same length: the cursor stays where it was).
 SHOWN_AS = str.maketrans({"*": "×", "x": "×", "/": "÷", "-": "−"})  # not X: refused (RULINGS.md)
 
 
@@ -123,8 +122,7 @@ class EquationInput(Widget):
         super().__init__(id=id)
         self.set_reactive(EquationInput.ops, ops)
         self.set_reactive(EquationInput.parens, parens)
-        #: Number keys composed blank, to be relabelled in place (no key mounted or shown
-        #: later while the player holds no more numbers than this).
+        #: Number keys composed blank, to be relabelled in place (none mounted later).
         self.number_cells = number_cells
 
     def compose(self) -> ComposeResult:

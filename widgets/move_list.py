@@ -49,12 +49,10 @@ class MoveList(ScrollView, can_focus=False):
     MoveList > .move-list--number { color: $text-muted; }
     """
 
-    #: (player, the move in words) for each move played.
-    #: (Not repainted when set: `_sync` draws the list again only when it changes.)
+    #: (player, the move in words) for each move played (`_sync` repaints on a change).
     moves: reactive[tuple[tuple[int, str], ...]] = reactive((), always_update=True, repaint=False)
     marks: reactive[tuple[str, str]] = reactive(("P1", "P2"))
-    #: What the lines shown were drawn from (the moves, marks, width and styles): a redraw
-    #: of the same changes nothing (the board redraws on every key, a move or not).
+    #: What the lines shown were drawn from: a redraw of the same changes nothing.
     _drawn: tuple[object, ...] | None = None
     #: The lines to show, wrapped for the list's width; the rendered ones in view.
     _lines: list[Text]
@@ -132,8 +130,7 @@ class MoveList(ScrollView, can_focus=False):
             self.scroll_y = self.max_scroll_y
             self.scroll_target_y = self.scroll_y
 
-    #: Whether the list is scrolled to its end (then a move scrolls it on; a list made
-    #: shorter, by a panel above growing a line, scrolls on too).
+    #: Whether the list is scrolled to its end (then a move, or a resize, scrolls it on).
     _following = True
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:

@@ -36,8 +36,7 @@ class PlayerPanel(Widget):
     holdings: reactive[Text] = reactive(Text, always_update=True)
     active: reactive[bool] = reactive(False)
     winner: reactive[bool] = reactive(False)
-    #: The match score (e.g. "1 of 2 round wins") and the clock (e.g. "12 s left"):
-    #: one line under the holdings, hidden while both are empty.
+    #: The match score and the clock: one line under the holdings, hidden while empty.
     score: reactive[str] = reactive("")
     clock: reactive[str] = reactive("")
     low_time: reactive[bool] = reactive(False)

@@ -37,8 +37,7 @@ from rules.tournament.course import split_pair
 
 #: The largest roster file read.
 ROSTER_LIMIT = 256 * 1024
-#: Game flags a tournament names otherwise: who starts is the pairing's; `--rounds` is
-#: the tournament's own (the template's round wins are `--round-wins`).
+#: Game flags a tournament names otherwise (who starts is the pairing's; `--rounds` its own).
 _RENAMED: dict[str, str | None] = {"--first": None, "--rounds": "--round-wins"}
 
 

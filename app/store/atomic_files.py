@@ -26,8 +26,7 @@ from rules.safe_files import kind_of
 MARK = "equation-duel"
 #: A temporary file older than this is stale whoever wrote it (its process id may be reused).
 STALE_SECONDS = 3600.0
-#: The longest part of the target's name kept in a temporary file's name (a file name
-#: has at most 255 bytes, and the mark, the pid and the random part need room).
+#: The longest part of the target's name kept in a temporary's name (255 bytes at most).
 _NAME_ROOM = 180
 
 _TEMPORARY = re.compile(

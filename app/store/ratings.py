@@ -32,8 +32,7 @@ FIXED_SIGMA = 1.0
 #: Fixed puzzle ratings by difficulty.
 PUZZLE_RATINGS: dict[str, float] = {"easy": 1300.0, "medium": 1500.0, "hard": 1700.0}
 
-#: The computer levels' fixed ratings per game, from `python bench/puzzles.py calibrate`
-#: (20 arena games with each level in the first seat; medium fixed at 1500).
+#: The computer levels' fixed ratings per game (`python bench/puzzles.py calibrate`).
 COMPUTER_RATINGS: dict[str, dict[str, float]] = {
     "collect": {"easy": 878.0, "medium": 1500.0, "perfect": 1884.0},
     "template": {"easy": 1319.0, "medium": 1500.0, "perfect": 2407.0},
