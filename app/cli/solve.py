@@ -155,12 +155,11 @@ def make_bots(game_id: str, seats: dict[PlayerNo, str], seed: int | None) -> dic
         return {}
     from rules.players import make_player
 
-    bots: dict[PlayerNo, Any] = {}
-    for player, level in seats.items():
-        if level != "human":
-            bot = make_player(level, game_id, None if seed is None else seed * 2 + player)
-            bots[player] = guarded(bot)
-    return bots
+    return {
+        player: guarded(make_player(level, game_id, None if seed is None else seed * 2 + player))
+        for player, level in seats.items()
+        if level != "human"
+    }
 
 
 def play_bots(game_id: str, args: argparse.Namespace) -> dict[PlayerNo, Any]:
@@ -197,6 +196,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
         print(json.dumps({"games": args.games, "wins": {"1": wins[1], "2": wins[2]}}))
     else:
         print(f"{args.games} games of {game.id}:")
-        print(f"  Player 1 ({args.p1}) won {wins[1]}")
-        print(f"  Player 2 ({args.p2}) won {wins[2]}")
+        for seat, level in ((1, args.p1), (2, args.p2)):
+            print(f"  Player {seat} ({level}) won {wins[seat]}")
     return 0
