@@ -128,7 +128,9 @@ class EquationInput(Widget):
     def compose(self) -> ComposeResult:
         yield Input(placeholder="e.g. 6 − 4 = 2  (type * / for × ÷)", id="equation")
         with Horizontal(classes="eq-keys", id="number-keys"):
-            yield from self._number_keys()
+            yield from (EquationKey(str(number), str(number)) for number in self.keys)
+            for _ in range(self.number_cells - len(self.keys)):
+                yield EquationKey("", "", "eq-key -blank")
         with Horizontal(classes="eq-keys", id="op-keys"):
             yield from self._op_keys()
         with Horizontal(classes="eq-keys", id="action-keys"):
@@ -137,20 +139,16 @@ class EquationInput(Widget):
             yield EquationKey("No declaration (Esc)", "\x1b", classes="eq-key -skip")
         yield Static("", classes="eq-preview", markup=False)
 
-    def _number_keys(self) -> list[EquationKey]:
-        keys = [EquationKey(str(number), str(number)) for number in self.keys]
-        blank = [EquationKey("", "", "eq-key -blank") for _ in range(self.number_cells - len(keys))]
-        return [*keys, *blank]
-
     def _op_keys(self) -> list[EquationKey]:
         keys = [EquationKey(op.translate(SHOWN_AS), op.translate(SHOWN_AS)) for op in self.ops]
         keys += [EquationKey(char, char) for char in ("()=" if self.parens else "=")]
         return keys
 
-    async def _replace_keys(self, row_id: str, keys: list[EquationKey]) -> None:
-        row = self.query_one(row_id, Horizontal)
-        await row.remove_children()
-        await row.mount_all(keys)
+    async def _renew_op_keys(self) -> None:
+        if self.is_mounted:
+            row = self.query_one("#op-keys", Horizontal)
+            await row.remove_children()
+            await row.mount_all(self._op_keys())
 
     def watch_keys(self) -> None:
         if not self.is_mounted:
@@ -181,13 +179,10 @@ class EquationInput(Widget):
             row.mount_all([*missing, *spare])
 
     async def watch_ops(self) -> None:
-        if self.is_mounted:
-            await self._replace_keys("#op-keys", self._op_keys())
+        await self._renew_op_keys()
         self._update_preview()
 
-    async def watch_parens(self) -> None:
-        if self.is_mounted:
-            await self._replace_keys("#op-keys", self._op_keys())
+    watch_parens = _renew_op_keys
 
     @property
     def input(self) -> Input:
