@@ -78,11 +78,8 @@ def load_autosave(path: Path | None = None) -> GameRecord | None:
     """The unfinished game kept in `path` (None: the newest one kept), or None when there
     is none (or it is finished); LoadError when the file is bad."""
     if path is None:
-        games = unfinished.scan().games
-        if not games:
-            return None
-        path = games[0]
-    if not path.exists():
+        path = next(iter(unfinished.scan().games), None)
+    if path is None or not path.exists():
         return None
     record = load_record(path)
     return None if record.finished else record
