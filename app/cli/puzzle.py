@@ -9,6 +9,7 @@ import argparse
 import datetime as dt
 import json
 import sys
+from contextlib import closing
 from typing import Any
 
 from app.cli.usage import fail
@@ -125,6 +126,7 @@ def run_stats_with_ratings(args: argparse.Namespace) -> int:
     from app.cli.records import run_stats
     from app.store.ratings_view import format_ratings, ratings_summary
     from app.store.stats import StatsError, summary
+    from app.training.puzzle_store import open_training, training_lines
 
     try:
         if getattr(args, "json", False):
@@ -136,20 +138,11 @@ def run_stats_with_ratings(args: argparse.Namespace) -> int:
         if code == 0:
             print()
             print(format_ratings(ratings_summary()))
-            lines = _training_lines()
+            with closing(open_training()) as conn:
+                lines = training_lines(conn)
             if lines:
                 print("\nTraining")
                 print("\n".join(f"  {line}" for line in lines))
         return code
     except StatsError as error:
         return fail(str(error), code=1)
-
-
-def _training_lines() -> list[str]:
-    from app.training.puzzle_store import open_training, training_lines
-
-    conn = open_training()
-    try:
-        return training_lines(conn)
-    finally:
-        conn.close()
