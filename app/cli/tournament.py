@@ -12,6 +12,7 @@ from typing import Any
 
 from app.classroom.tournament import store
 from app.classroom.tournament.text import (
+    pairing_state,
     pairings_json,
     pairings_text,
     standings_csv,
@@ -25,7 +26,6 @@ from rules.registry import GAME_IDS, get_game
 from rules.safe_files import read_file_text
 from rules.tournament import (
     FORMATS,
-    Tournament,
     TournamentError,
     enter_result,
     mark_absent,
@@ -33,7 +33,7 @@ from rules.tournament import (
     read_roster,
     standings,
 )
-from rules.tournament.course import split_pair
+from rules.tournament.course import find_pairing, split_pair
 
 #: The largest roster file read.
 ROSTER_LIMIT = 256 * 1024
@@ -186,24 +186,15 @@ def _result(args: argparse.Namespace) -> int:
     changed = store.change(
         args.name, lambda t: enter_result(t, args.round, a, b, args.winner.strip())
     )
-    print(_said(changed, args.round, a, b))
-    return 0
-
-
-def _said(tournament: Tournament, number: int, a: str, b: str) -> str:
-    from app.classroom.tournament.text import pairing_state
-    from rules.tournament.course import find_pairing
-
-    rnd = tournament.round(number)
+    rnd = changed.round(args.round)
     assert rnd is not None
     pairing = rnd.pairings[find_pairing(rnd, a, b)]
-    return f"Round {number}: {pairing.p1} - {pairing.p2}, {pairing_state(pairing)}."
+    print(f"Round {args.round}: {pairing.p1} - {pairing.p2}, {pairing_state(pairing)}.")
+    return 0
 
 
 def _absent(args: argparse.Namespace) -> int:
     changed = store.change(args.name, lambda t: mark_absent(t, args.round, args.player.strip()))
-    rnd = changed.round(args.round)
-    assert rnd is not None
     rule = (
         "their pairing is postponed, to be played later"
         if changed.format == "round-robin"
@@ -235,16 +226,15 @@ def _show(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from app.cli.tournament_play import play_pairing
 
-    a, b = split_pair(args.pair)
-    return play_pairing(args.name, args.round, a, b, plain=args.plain)
+    return play_pairing(args.name, args.round, *split_pair(args.pair), plain=args.plain)
 
 
 def _host(args: argparse.Namespace) -> int:
     from app.cli.tournament_play import host_pairing
 
-    a, b = split_pair(args.pair)
+    pair = split_pair(args.pair)
     return host_pairing(
-        args.name, args.round, a, b, bind=args.bind, port=args.port, both=args.both_online
+        args.name, args.round, *pair, bind=args.bind, port=args.port, both=args.both_online
     )
 
 
