@@ -164,14 +164,12 @@ def _rate(conn: sqlite3.Connection, record: Any) -> dict[str, tuple[Rating, Rati
     winner = record.result.winner
     before: dict[int, Rating] = {}
     for seat, info in enumerate(players):
-        if info.kind == "human":
-            if not is_named(info.name):
-                continue
-            before[seat] = current(conn, info.name, record.game)
+        if info.kind != "human":
+            rating = computer_rating(record.game, info.kind)
         else:
-            fixed = computer_rating(record.game, info.kind)
-            if fixed is not None:
-                before[seat] = fixed
+            rating = current(conn, info.name, record.game) if is_named(info.name) else None
+        if rating is not None:
+            before[seat] = rating
     humans = [s for s in (0, 1) if players[s].kind == "human" and s in before]
     if len(before) < 2 or not humans or players[0].name == players[1].name:
         return {}

@@ -311,11 +311,8 @@ def keep_record_for_mistakes(conn: sqlite3.Connection, record: Any) -> None:
 def training_lines(conn: sqlite3.Connection, today: dt.date | None = None) -> list[str]:
     """Each player's training in words, for the statistics: the daily puzzles solved in a
     row (now and best), the best streak, the best storm (and today's)."""
-    names: set[str] = set()
-    for table in ("daily_tries", "training_runs"):
-        for (name,) in _read(conn, f"SELECT DISTINCT player FROM {table}", ()):
-            if isinstance(name, str) and name.strip():
-                names.add(name)
+    sql = "SELECT player FROM daily_tries UNION SELECT player FROM training_runs"
+    names = {name for (name,) in _read(conn, sql, ()) if isinstance(name, str) and name.strip()}
     lines: list[str] = []
     for name in sorted(names, key=str.casefold):
         parts: list[str] = []
