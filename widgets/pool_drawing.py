@@ -6,7 +6,7 @@ with alpha blended as Textual blends them.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -31,10 +31,6 @@ class Look(NamedTuple):
     pool_background: Color
 
 
-#: The text style's flags a key's look takes from the pool where its own styles leave them.
-FLAGS = ("bold", "dim", "italic", "underline", "reverse", "strike")
-
-
 def _either(own: bool | None, inherited: bool | None) -> bool | None:
     return inherited if own is None else own
 
@@ -51,10 +47,16 @@ def look_of(styles: RenderStyles, under: Style) -> Look:
     color = styles.color if styles.has_rule("color") else under.foreground
     if color is not None and styles.has_rule("auto_color") and styles.auto_color:
         color = background.get_contrast_text(color.a)  # (`$text` is "auto 87%")
-    flags: dict[str, Any] = {
-        name: _either(getattr(text, name), getattr(under, name)) for name in FLAGS
-    }
-    style = Style(background, color, **flags)
+    style = Style(
+        background,
+        color,
+        bold=_either(text.bold, under.bold),
+        dim=_either(text.dim, under.dim),
+        italic=_either(text.italic, under.italic),
+        underline=_either(text.underline, under.underline),
+        reverse=_either(text.reverse, under.reverse),
+        strike=_either(text.strike, under.strike),
+    )
     edges = tuple((kind, pool_background + color) for kind, color in styles.border)
     return Look(edges, style, background, pool_background)
 

@@ -80,9 +80,11 @@ def updated(player: Rating, opponent: Rating, won: bool) -> Rating:
 def readable_rating(mu: object, sigma: object) -> Rating | None:
     """The stored pair as a Rating, or None when it was changed by hand (not a number,
     not finite, out of range, a sigma that is not above 0)."""
-    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (mu, sigma)):
+    if isinstance(mu, bool) or isinstance(sigma, bool):
         return None
-    mu_value, sigma_value = float(mu), float(sigma)  # type: ignore[arg-type]
+    if not (isinstance(mu, int | float) and isinstance(sigma, int | float)):
+        return None
+    mu_value, sigma_value = float(mu), float(sigma)
     if abs(mu_value) <= MAX_RATING and 0 < sigma_value <= MAX_RATING:  # (not nan, not inf)
         return Rating(mu_value, sigma_value)
     return None
