@@ -292,16 +292,10 @@ class EquationInput(Widget):
         message.stop()
         if self.waiting:
             return
-        line = self.input
-        if message.text == "\n":
-            self._declare()
-        elif message.text == "\x1b":
-            self.post_message(self.Skipped())
-        elif message.text == "\b":
-            line.action_delete_left()
+        line, text = self.input, message.text
+        actions = {"\n": self._declare, "\x1b": self.action_skip, "\b": line.action_delete_left}
+        if text in actions:
+            actions[text]()
         else:
-            text = message.text
-            if text in ("=",) or text in "×÷+−":
-                text = f" {text} "
-            line.insert_text_at_cursor(text)
+            line.insert_text_at_cursor(f" {text} " if text in "=×÷+−" else text)
         line.focus()
