@@ -98,11 +98,6 @@ def _print_puzzle(args: argparse.Namespace) -> int:
         puzzle = daily(day)
         if args.play:
             return training.run_daily(puzzle, day, player, _read, _write)
-        if args.json:
-            data = puzzle.to_json()
-            data["share"] = training.daily_share(player, day, puzzle.game)
-            print(json.dumps(data, ensure_ascii=False))
-            return 0
     else:
         if args.date is not None:
             return fail("--date goes with --daily", "puzzle")
@@ -112,7 +107,10 @@ def _print_puzzle(args: argparse.Namespace) -> int:
         if args.play:
             return training.run_play(puzzle, player, _read, _write)
     if args.json:
-        print(json.dumps(puzzle.to_json(), ensure_ascii=False))
+        data = puzzle.to_json()
+        if args.daily:
+            data["share"] = training.daily_share(player, day, puzzle.game)
+        print(json.dumps(data, ensure_ascii=False))
     else:
         from app.plain.puzzle_lines import puzzle_text
 
