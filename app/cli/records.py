@@ -256,19 +256,16 @@ def play_plain_with_records(
         if load is not None:
             setup, record = _resume(game, moves, args, load)
             game = get_game(record.game)
-            computers: dict[PlayerNo, Kind] = {
-                seat: player.kind
-                for seat, player in zip(SEATS, record.players, strict=True)
-                if player.kind != "human"
-            }
             bots = {}
-            for seat, kind in computers.items():
+            for seat, player in zip(SEATS, record.players, strict=True):
+                if player.kind == "human":
+                    continue
                 if bot_for is None:
                     raise Refusal(
-                        f"--load: {load} has a computer player ({kind}), which cannot be "
-                        "resumed here"
+                        f"--load: {load} has a computer player ({player.kind}), which cannot "
+                        "be resumed here"
                     )
-                bots[seat] = bot_for(game, kind)
+                bots[seat] = bot_for(game, player.kind)
         else:
             setup = _start(game, options, moves, names, kinds, args)
     except Refusal as error:
@@ -307,11 +304,7 @@ def play_plain_with_records(
         console.say()
         console.say("Interrupted: the game is left unfinished.")
     except EndOfInput as stop:
-        console.say(
-            f"{stop}: the game is left unfinished."
-            if str(stop)
-            else "Input ended: the game is left unfinished."
-        )
+        console.say(f"{str(stop) or 'Input ended'}: the game is left unfinished.")
     finished = match_outcome(runner.match) is not None
     if finished and not written:  # `--moves` played it to its end: kept and counted now
         MatchRunner.tell(runner.session.finish())
