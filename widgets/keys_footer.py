@@ -137,8 +137,8 @@ class KeysFooter(Widget, can_focus=False):
             self._read = True
             self.keys, self.palette = self.offer()
         styles = {
-            "key": self.get_component_rich_style("keys-footer--key"),
-            "description": self.get_component_rich_style("keys-footer--description"),
+            kind: self.get_component_rich_style(f"keys-footer--{kind}")
+            for kind in ("key", "description")
         }
         hover_style = self.get_component_rich_style("keys-footer--hover")
         width = self.size.width

@@ -25,13 +25,8 @@ STATUS_WORDS = {
 def pairing_state(pairing: Pairing, shown: Callable[[str], str] = str) -> str:
     """How a pairing stands, in words (the winner's name as `shown` writes it)."""
     winner = shown(pairing.winner_name or "")
-    if pairing.status == "played":
-        return f"{winner} won"
-    if pairing.status == "forfeit":
-        return f"{winner} won by forfeit"
-    if pairing.status == "postponed":
-        return "postponed"
-    return "to play"
+    said = {"played": f"{winner} won", "forfeit": f"{winner} won by forfeit"}
+    return said.get(pairing.status, STATUS_WORDS[pairing.status])
 
 
 def _by_hand(pairing: Pairing) -> bool:
