@@ -4,6 +4,7 @@ of chips, struck chips, slots and symbols, short facts, and one line of the rule
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -47,14 +48,11 @@ def signed(value: int) -> str:
 def _chips(numbers: list[int], left: list[int]) -> tuple[Cell, ...]:
     """Every number of the pool, those no longer in `left` struck (counted, so a digit
     there twice is struck once when one copy is used)."""
-    remaining = list(left)
+    remaining = Counter(left)
     cells = []
     for n in numbers:
-        if n in remaining:
-            remaining.remove(n)
-            cells.append(Cell(str(n), "chip"))
-        else:
-            cells.append(Cell(str(n), "struck"))
+        cells.append(Cell(str(n), "chip" if remaining[n] > 0 else "struck"))
+        remaining[n] -= 1
     return tuple(cells)
 
 
