@@ -1,21 +1,12 @@
 """DigitPool: a pool of numbers as keys. Digit keys, arrows + Enter, and clicks pick.
 
-Looks that survive without colour (NO_COLOR, a monochrome terminal): a chosen key has a
-double border, a used one a dashed border and struck-through text, a held one too, with
-its holder's mark; no key is marked by colour alone. Colour adds whose it is: a held key
-and a chosen one are in that player's colour (`player` is the one choosing now).
-The cursor never rests on a taken number: the arrows step over them.
+Without colour every look still shows: chosen keys have a double border, used and held
+ones a dashed border and struck text (held ones with the holder's mark). The pool holds
+no game state: it posts `Picked(number)` and the screen asks the rules.
 
-The pool holds no game state: the screen sets which numbers are shown, who holds the
-taken ones and which may be picked now; the pool posts `DigitPool.Picked(number)` and the
-screen asks the rules whether that pick is allowed (so a taken number gets the rules' own
-message rather than silence).
-
-The pool is one widget that draws its keys itself (Textual's line API): a turn, which
-changes the look of every key (whose turn it is), restyles and repaints this one node.
-The looks are its component classes, styled in `styles/pool.tcss` (`DigitPool >
-.digit-pool--selected`, `DigitPool.-inactive > .digit-pool--key`, …); a key's look is the
-key's class with those of its states over it, in the order of `LAYERS`.
+It draws its keys itself (Textual's line API), so a turn restyles one node. The looks are
+its component classes (`styles/pool.tcss`); a key's look is its class with those of its
+states over it, in the order of `LAYERS`.
 """
 
 from __future__ import annotations
@@ -45,8 +36,7 @@ LAYERS = (
     "digit-pool--hint",
 )
 
-#: What the pool shows: its grid (columns, rows, a key's width) and each key's label and
-#: look (its classes).
+#: What the pool shows: its grid (columns, rows, key width), each key's label and classes.
 Shown = tuple[tuple[int, int, int], tuple[tuple[str, tuple[str, ...]], ...]]
 
 
@@ -105,8 +95,6 @@ class DigitPool(PoolKeyboard, can_focus=True):
     KEY_WIDTH = 8
     KEY_HEIGHT = 3
 
-    # Where the keys are
-
     def _grid(self) -> tuple[int, int, int]:
         """Columns, rows and a key's width."""
         columns = max(1, min(self.columns, len(self.numbers) or 1))
@@ -144,8 +132,6 @@ class DigitPool(PoolKeyboard, can_focus=True):
         region = self.key_region(number)
         gutter = self.styles.gutter
         return Offset(gutter.left + region.x + region.width // 2, gutter.top + region.y + 1)
-
-    # Looks
 
     def label(self, number: int) -> str:
         """What `number`'s key shows: the number, with its holder's mark or its count."""
@@ -294,51 +280,25 @@ class DigitPool(PoolKeyboard, can_focus=True):
             strips.append(key_rows(label, look, width)[part])
         return Strip.join(strips)
 
-    # Changes
-
     def watch_taken(self) -> None:
         self._step_off_taken(1)
-        self._resync()
-
-    def watch_player(self) -> None:
         self._resync()
 
     def watch_numbers(self) -> None:
         self._hover = None
         self._resync()
 
-    def watch_columns(self) -> None:
-        self._resync()
-
-    def watch_counts(self) -> None:
-        self._resync()
-
-    def watch_selected(self) -> None:
-        self._resync()
-
-    def watch_active(self) -> None:
-        self._resync()
-
-    def watch_marks(self) -> None:
-        self._resync()
-
-    def watch_cursor(self) -> None:
-        self._resync()
-
-    def watch_hinted(self) -> None:
-        self._resync()
+    watch_player = watch_columns = watch_counts = watch_selected = watch_active = _resync
+    watch_marks = watch_cursor = watch_hinted = _resync
 
     def watch_has_focus(self, _has_focus: bool) -> None:
-        # Only the cursor's look depends on the focus, and it is one of the key's layers
-        # (`_layers`): the keys are drawn again, without restyling the pool and its looks as
-        # Textual does on focus (a countdown turn moves the focus to the mover's pool).
+        # Only the cursor's layer depends on the focus: the keys are drawn again, without
+        # restyling the pool as Textual does on focus.
         self._resync()
 
     def mark(self, numbers: Iterable[int]) -> None:
         """Show `numbers` as the hint (and no others)."""
         self.hinted = frozenset(numbers)
-
-    # The mouse
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self._hovering(self._index_at(event.get_content_offset(self)))
@@ -360,8 +320,6 @@ class DigitPool(PoolKeyboard, can_focus=True):
             return
         self.cursor = index
         self.pick(self.numbers[index])
-
-    # Picking
 
     def pick(self, number: int) -> None:
         """Post `Picked(number)` (the screen asks the rules whether it is allowed)."""

@@ -1,13 +1,8 @@
 """EquationInput: type (or click together) an equation; a live preview shows each side.
 
-`* / x -` are shown as `× ÷ × −` as you type. Enter posts `Declared(text)`, Escape (or
-Enter on an empty line) posts `Skipped()`. The keys under the line insert numbers and
-operators by mouse. The preview comes from `rules.equation.preview_equation` (exact
-fractions, no sympy) and never judges the move: the rules do.
-
-A box that stays on screen while there is nothing to declare (collect, before the pick)
-is made `waiting`: its line is disabled (muted, typed into by nothing, never focused)
-and its keys type nothing; the numbers stay shown. Nothing moves when it goes live.
+`* / x -` show as `× ÷ × −`. Enter posts `Declared(text)`, Escape (or Enter on an empty
+line) `Skipped()`. The preview never judges the move: the rules do. While there is
+nothing to declare the box is `waiting`: its line disabled and its keys inert.
 """
 
 from __future__ import annotations
@@ -30,8 +25,7 @@ from rules.equation import preview_equation
 from rules.operators import ALL_OPS, Op
 from widgets.in_place import update_in_place
 
-#: What typing shows: ASCII operators become the screen's symbols (same length, so the
-#: cursor stays where it was).
+#: ASCII operators as typing shows them (same length: the cursor stays where it was).
 SHOWN_AS = str.maketrans({"*": "×", "x": "×", "/": "÷", "-": "−"})  # not X: refused (RULINGS.md)
 
 
@@ -128,14 +122,15 @@ class EquationInput(Widget):
         super().__init__(id=id)
         self.set_reactive(EquationInput.ops, ops)
         self.set_reactive(EquationInput.parens, parens)
-        #: Number keys composed blank, to be relabelled in place (no key mounted or shown
-        #: later while the player holds no more numbers than this).
+        #: Number keys composed blank, to be relabelled in place (none mounted later).
         self.number_cells = number_cells
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="e.g. 6 − 4 = 2  (type * / for × ÷)", id="equation")
         with Horizontal(classes="eq-keys", id="number-keys"):
-            yield from self._number_keys()
+            yield from (EquationKey(str(number), str(number)) for number in self.keys)
+            for _ in range(self.number_cells - len(self.keys)):
+                yield EquationKey("", "", "eq-key -blank")
         with Horizontal(classes="eq-keys", id="op-keys"):
             yield from self._op_keys()
         with Horizontal(classes="eq-keys", id="action-keys"):
@@ -144,20 +139,16 @@ class EquationInput(Widget):
             yield EquationKey("No declaration (Esc)", "\x1b", classes="eq-key -skip")
         yield Static("", classes="eq-preview", markup=False)
 
-    def _number_keys(self) -> list[EquationKey]:
-        keys = [EquationKey(str(number), str(number)) for number in self.keys]
-        blank = [EquationKey("", "", "eq-key -blank") for _ in range(self.number_cells - len(keys))]
-        return [*keys, *blank]
-
     def _op_keys(self) -> list[EquationKey]:
         keys = [EquationKey(op.translate(SHOWN_AS), op.translate(SHOWN_AS)) for op in self.ops]
         keys += [EquationKey(char, char) for char in ("()=" if self.parens else "=")]
         return keys
 
-    async def _replace_keys(self, row_id: str, keys: list[EquationKey]) -> None:
-        row = self.query_one(row_id, Horizontal)
-        await row.remove_children()
-        await row.mount_all(keys)
+    async def _renew_op_keys(self) -> None:
+        if self.is_mounted:
+            row = self.query_one("#op-keys", Horizontal)
+            await row.remove_children()
+            await row.mount_all(self._op_keys())
 
     def watch_keys(self) -> None:
         if not self.is_mounted:
@@ -188,13 +179,10 @@ class EquationInput(Widget):
             row.mount_all([*missing, *spare])
 
     async def watch_ops(self) -> None:
-        if self.is_mounted:
-            await self._replace_keys("#op-keys", self._op_keys())
+        await self._renew_op_keys()
         self._update_preview()
 
-    async def watch_parens(self) -> None:
-        if self.is_mounted:
-            await self._replace_keys("#op-keys", self._op_keys())
+    watch_parens = _renew_op_keys
 
     @property
     def input(self) -> Input:
@@ -304,16 +292,10 @@ class EquationInput(Widget):
         message.stop()
         if self.waiting:
             return
-        line = self.input
-        if message.text == "\n":
-            self._declare()
-        elif message.text == "\x1b":
-            self.post_message(self.Skipped())
-        elif message.text == "\b":
-            line.action_delete_left()
+        line, text = self.input, message.text
+        actions = {"\n": self._declare, "\x1b": self.action_skip, "\b": line.action_delete_left}
+        if text in actions:
+            actions[text]()
         else:
-            text = message.text
-            if text in ("=",) or text in "×÷+−":
-                text = f" {text} "
-            line.insert_text_at_cursor(text)
+            line.insert_text_at_cursor(f" {text} " if text in "=×÷+−" else text)
         line.focus()

@@ -1,8 +1,5 @@
-"""EquationTemplate: one player's template with its slots, a slot cursor, and the value.
-
-Slots are clickable (`SlotChosen(player, slot)`); the screen owns the cursor and the digits
-and tells the widget which slot has the cursor and what the partial value or result is.
-"""
+"""EquationTemplate: one player's template with its slots (clickable), a slot cursor and
+the value; the screen owns the cursor and the digits."""
 
 from __future__ import annotations
 
@@ -136,17 +133,7 @@ class EquationTemplate(Widget):
         else:
             self.app.stylesheet.update_nodes([self], animate=False)
 
-    def watch_values(self) -> None:
-        self._sync()
-
-    def watch_cursor(self) -> None:
-        self._sync()
-
-    def watch_value_text(self) -> None:
-        self._sync()
-
-    def watch_active(self) -> None:
-        self._sync()
+    watch_values = watch_cursor = watch_value_text = watch_active = _sync
 
     def on_slot_key_pressed(self, message: SlotKey.Pressed) -> None:
         message.stop()

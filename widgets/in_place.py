@@ -1,11 +1,4 @@
-"""Updating a `Static` without a layout pass when its size stays the same.
-
-`Static.update` asks for a layout of the whole screen by default (the new text might
-need more or fewer lines); Textual then reflows every widget, on every key. Most of what
-a turn changes keeps its size (a name, a line of holdings, the turn banner's words), so
-the update is drawn in place, and a layout is asked for only when the text's height at
-the widget's width would change (or its width is the text's own).
-"""
+"""Updating a `Static` without a layout of the screen when its height stays the same."""
 
 from __future__ import annotations
 

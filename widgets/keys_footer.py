@@ -1,13 +1,8 @@
 """KeysFooter: the keys that apply now, on one line at the bottom of a screen.
 
-It shows what Textual's `Footer` shows (each shown binding of the screen's active
-bindings, one per action, dimmed when disabled, the command palette's key on the right),
-and a click on a key presses it, but it is one widget that paints one line. Textual's
-`Footer` is a container of a widget per key, composed empty and rebuilt (new widgets,
-styles, a layout pass) every time the screen publishes its bindings, which a screen does
-on every focus change: on the menu that made the keys appear about 60 ms after the rest,
-and the footer alone cost a fifth of the launch (`python bench/launch.py`). This one
-reads the bindings when it is mounted and repaints only when what it offers changes.
+It shows what Textual's `Footer` shows, and a click on a key presses it, but it is one
+widget painting one line, repainted only when what it offers changes (`Footer` rebuilds
+a widget per key on every focus change).
 """
 
 from __future__ import annotations
@@ -18,7 +13,7 @@ from typing import Any, ClassVar
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import ActiveBinding
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -104,22 +99,19 @@ class KeysFooter(Widget, can_focus=False):
         app = self.app
         active = self.screen.active_bindings
 
-        def shown(binding: Binding, enabled: bool, tooltip: str) -> FooterKey:
+        def shown(item: ActiveBinding) -> FooterKey:
+            binding, description = item.binding, item.binding.description
             display = app.get_key_display(binding)
-            description = binding.description
-            return FooterKey(binding.key, display, description, enabled, tooltip or description)
+            return FooterKey(
+                binding.key, display, description, item.enabled, item.tooltip or description
+            )
 
         keys: dict[str, FooterKey] = {}
         for item in active.values():
             if item.binding.show and item.binding.action not in keys:
-                keys[item.binding.action] = shown(item.binding, item.enabled, item.tooltip)
+                keys[item.binding.action] = shown(item)
         palette = active.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
-        shown_palette = (
-            shown(palette.binding, palette.enabled, palette.tooltip)
-            if palette is not None
-            else None
-        )
-        return tuple(keys.values()), shown_palette
+        return tuple(keys.values()), None if palette is None else shown(palette)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         # Published on every focus change, sometimes before the screen has mounted:
@@ -140,15 +132,13 @@ class KeysFooter(Widget, can_focus=False):
             self.hovered = None
             self.refresh()
 
-    # Drawing
-
     def render(self) -> Text:
         if not self._read:
             self._read = True
             self.keys, self.palette = self.offer()
         styles = {
-            "key": self.get_component_rich_style("keys-footer--key"),
-            "description": self.get_component_rich_style("keys-footer--description"),
+            kind: self.get_component_rich_style(f"keys-footer--{kind}")
+            for kind in ("key", "description")
         }
         hover_style = self.get_component_rich_style("keys-footer--hover")
         width = self.size.width
@@ -173,8 +163,6 @@ class KeysFooter(Widget, can_focus=False):
                 text.stylize("dim", start)
             self._spans.append((start, text.cell_len, key))
         return text
-
-    # The mouse
 
     def key_at(self, x: int) -> tuple[int, FooterKey] | None:
         for index, (start, end, key) in enumerate(self._spans):

@@ -1,11 +1,7 @@
-"""MoveList: the moves so far in words (`8 × 1 = 8`, `27 ÷ 3 = 9`), numbered, coloured by
-player. The screen describes the moves (rules.words.moves.short_move); the list shows them.
+"""MoveList: the moves so far in words, numbered, coloured by player.
 
-The list is a box of fixed size that scrolls its lines itself (Textual's line API): a move
-adds lines to what it scrolls, not to a widget inside it, so a move asks for no layout
-pass of the whole screen, and only the lines in view are drawn. (A widget of the text's
-own height inside a scrolled container grew with every move, and the screen was laid
-out again for it.)
+A box of fixed size that scrolls its lines itself (Textual's line API): a move asks for
+no layout of the screen, and only the lines in view are drawn.
 """
 
 from __future__ import annotations
@@ -53,12 +49,10 @@ class MoveList(ScrollView, can_focus=False):
     MoveList > .move-list--number { color: $text-muted; }
     """
 
-    #: (player, the move in words) for each move played.
-    #: (Not repainted when set: `_sync` draws the list again only when it changes.)
+    #: (player, the move in words) for each move played (`_sync` repaints on a change).
     moves: reactive[tuple[tuple[int, str], ...]] = reactive((), always_update=True, repaint=False)
     marks: reactive[tuple[str, str]] = reactive(("P1", "P2"))
-    #: What the lines shown were drawn from (the moves, marks, width and styles): a redraw
-    #: of the same changes nothing (the board redraws on every key, a move or not).
+    #: What the lines shown were drawn from: a redraw of the same changes nothing.
     _drawn: tuple[object, ...] | None = None
     #: The lines to show, wrapped for the list's width; the rendered ones in view.
     _lines: list[Text]
@@ -136,8 +130,7 @@ class MoveList(ScrollView, can_focus=False):
             self.scroll_y = self.max_scroll_y
             self.scroll_target_y = self.scroll_y
 
-    #: Whether the list is scrolled to its end (then a move scrolls it on; a list made
-    #: shorter, by a panel above growing a line, scrolls on too).
+    #: Whether the list is scrolled to its end (then a move, or a resize, scrolls it on).
     _following = True
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
@@ -177,8 +170,4 @@ class MoveList(ScrollView, can_focus=False):
             self._strips[index] = strip
         return strip
 
-    def watch_moves(self) -> None:
-        self._sync()
-
-    def watch_marks(self) -> None:
-        self._sync()
+    watch_moves = watch_marks = _sync

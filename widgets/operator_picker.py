@@ -94,14 +94,7 @@ class OperatorPicker(Widget):
             if str(key.content) != label:
                 key.update(label, layout=False)
 
-    def watch_selected(self) -> None:
-        self._sync()
-
-    def watch_active(self) -> None:
-        self._sync()
-
-    def watch_player(self) -> None:
-        self._sync()
+    watch_selected = watch_active = watch_player = _sync
 
     def choose(self, op: Op) -> None:
         """Post `Chosen(op)` (keyboard shortcuts call this)."""

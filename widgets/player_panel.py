@@ -36,8 +36,7 @@ class PlayerPanel(Widget):
     holdings: reactive[Text] = reactive(Text, always_update=True)
     active: reactive[bool] = reactive(False)
     winner: reactive[bool] = reactive(False)
-    #: The match score (e.g. "1 of 2 round wins") and the clock (e.g. "12 s left"):
-    #: one line under the holdings, hidden while both are empty.
+    #: The match score and the clock: one line under the holdings, hidden while empty.
     score: reactive[str] = reactive("")
     clock: reactive[str] = reactive("")
     low_time: reactive[bool] = reactive(False)
@@ -125,26 +124,5 @@ class PlayerPanel(Widget):
     _shown_kind: str | None = None
     _shown_match: str | None = None
 
-    def watch_player_name(self) -> None:
-        self._schedule_sync()
-
-    def watch_kind(self) -> None:
-        self._schedule_sync()
-
-    def watch_holdings(self) -> None:
-        self._schedule_sync()
-
-    def watch_active(self) -> None:
-        self._schedule_sync()
-
-    def watch_winner(self) -> None:
-        self._schedule_sync()
-
-    def watch_score(self) -> None:
-        self._schedule_sync()
-
-    def watch_clock(self) -> None:
-        self._schedule_sync()
-
-    def watch_low_time(self) -> None:
-        self._schedule_sync()
+    watch_player_name = watch_kind = watch_holdings = watch_active = _schedule_sync
+    watch_winner = watch_score = watch_clock = watch_low_time = _schedule_sync

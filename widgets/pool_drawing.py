@@ -1,13 +1,6 @@
-"""How a pool's keys are drawn: each key's three rows, from its look's styles.
-
-A key looks as a bordered box of text would in Textual (the pool once was a grid of such
-boxes): a border of the look's type and colour, the label centred in the middle row in
-the look's colour and text style, on the look's background. Colours with alpha are
-blended as Textual blends them: the key's background over the pool's, its border over the
-pool's background, its text over its own background.
-
-The looks themselves are in the style sheet (`styles/pool.tcss`), as the pool's
-component classes; this only draws what they say.
+"""How a pool's keys are drawn: each key's three rows, from its look's styles
+(`styles/pool.tcss`): a border of the look's type and colour, the label centred, colours
+with alpha blended as Textual blends them.
 """
 
 from __future__ import annotations

@@ -97,11 +97,7 @@ class PoolKeyboard(Widget):
             self._step_off_taken(1 if step > 0 else -1)
 
     def action_move_row(self, step: int) -> None:
-        if self.numbers:
-            self._armed = True
-            columns = max(1, min(self.columns, len(self.numbers)))
-            self.cursor = (self.cursor + step * columns) % len(self.numbers)
-            self._step_off_taken(1 if step > 0 else -1)
+        self.action_move(step * max(1, min(self.columns, len(self.numbers))))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Enter picks only a typed number or a cursor the arrows moved; otherwise it goes
@@ -110,11 +106,10 @@ class PoolKeyboard(Widget):
             return bool(self._typed) or self._armed
         return True
 
-    def action_enter_key(self) -> None:
-        self.action_pick_cursor()
-
     def action_pick_cursor(self) -> None:
         if self.flush_typed():
             return
         if self.active and self.numbers:
             self.pick(self.numbers[min(self.cursor, len(self.numbers) - 1)])
+
+    action_enter_key = action_pick_cursor

@@ -1,10 +1,5 @@
-"""RulesText: a game's rules (Markdown) drawn by Rich as one widget, in the theme's colours.
-
-Textual's own `Markdown` widget makes a widget of every paragraph, list item and table
-cell (189 for collect's rules): opening the rules screen cost 0.6–1.2 s of CPU and
-closing it 0.1–0.25 s (`python bench/screens.py`). Rich's Markdown draws the same text
-as one renderable, parsed once; the colours come from the app's theme (the same
-variables Textual's Markdown uses), and follow a change of theme.
+"""RulesText: a game's rules (Markdown) drawn by Rich as one widget, in the theme's
+colours (Textual's `Markdown` makes a widget of every paragraph: slow to open).
 """
 
 from __future__ import annotations
@@ -25,10 +20,8 @@ from textual.widget import Widget
 
 
 def rich_color(value: str, background: str, alpha: float = 1.0) -> str:
-    """A theme's colour as Rich takes it: `#RRGGBB`, see-through colours (and `alpha`)
-    laid on the background; "" for what is no colour of its own (`transparent`, `auto 60%`).
-    The ANSI themes' colours stay the terminal's own (`ansi_magenta` is Rich's `magenta`),
-    and nothing is blended on the terminal's default background."""
+    """A theme's colour as Rich takes it: `#RRGGBB` with alpha laid on the background, ""
+    for no colour of its own; ANSI colours stay the terminal's, never blended."""
     if re.fullmatch(r"ansi_[a-z_]+", value):
         return value.removeprefix("ansi_") if alpha == 1 else ""
     if background.startswith("ansi_") and alpha < 1:

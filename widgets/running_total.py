@@ -43,11 +43,4 @@ class RunningTotal(Widget):
         caption = f" · {self.caption}" if self.caption else ""
         self.border_subtitle = Content(f"target {self.target}{caption}")
 
-    def watch_total(self) -> None:
-        self._sync()
-
-    def watch_target(self) -> None:
-        self._sync()
-
-    def watch_caption(self) -> None:
-        self._sync()
+    watch_total = watch_target = watch_caption = _sync

@@ -1,7 +1,4 @@
-"""ScoreBar: a score's progress toward a target, the target marked, and a move's preview.
-
-In fifty the preview shows the score a move would give; past the target the bar warns.
-"""
+"""ScoreBar: a score's progress toward a target, and a move's preview (past it: a warning)."""
 
 from __future__ import annotations
 
@@ -65,18 +62,13 @@ class ScoreBar(Widget):
 
         now = cells(self.score)
         text = Text(label, style=style("score-bar--label"), no_wrap=True, end="")
-        if self.preview is None:
-            text.append("█" * now, style("score-bar--fill"))
-            text.append("·" * (width - now), style("score-bar--empty"))
-        elif self.over:
-            text.append("█" * now, style("score-bar--fill"))
-            text.append("▓" * (width - now), style("score-bar--over"))
-        else:
-            then = cells(self.preview)
-            low, high = min(now, then), max(now, then)
-            text.append("█" * low, style("score-bar--fill"))
-            text.append("▒" * (high - low), style("score-bar--preview"))
-            text.append("·" * (width - high), style("score-bar--empty"))
+        low = high = now
+        if self.preview is not None and not self.over:
+            low, high = sorted((now, cells(self.preview)))
+        text.append("█" * low, style("score-bar--fill"))
+        text.append("▒" * (high - low), style("score-bar--preview"))
+        rest = ("▓", "score-bar--over") if self.over else ("·", "score-bar--empty")
+        text.append(rest[0] * (width - high), style(rest[1]))
         text.append("│", style("score-bar--target"))
         over_style = style("score-bar--over") if self.over else style("score-bar--label")
         text.append(number, over_style)

@@ -1,17 +1,9 @@
-"""Textual's `Select`, steady when it is taken down while it mounts (issue 29).
+"""Textual's `Select`, steady when it is taken down while it mounts.
 
-In textual 8.2.8 a `Select` sets itself up when it mounts: `_on_mount` fills its overlay
-(`query_one(SelectOverlay)`) and shows its value (`SelectCurrent` updates its `#label`).
-When its screen goes, or the app closes, after the `Select` has composed but before its
-`Mount` is handled, those parts are already removed and the lookup raises `NoMatches`,
-which ends the app (docs/known-issues.md, "A `Select` taken down while it mounts"). The
-no-wait key storm met it when an app closed right after a key that opened the setup.
-
-This `Select` does that setup as Textual's does, unless it is being taken down (its app
-no longer running, or the widget removed or being removed): there is nothing left to set
-up then. It checks that state first, as the app's screens do (docs/storms.md); nothing
-is caught, so a part missing at any other time is still a fault, raised as before. Every
-`Select` of the app's screens is this one.
+Textual's `Select._on_mount` looks up its overlay and label; when its screen or app goes
+after compose but before `Mount` is handled, those parts are gone and the lookup raises
+`NoMatches`, ending the app (docs/known-issues.md). This one skips that setup when it is
+being taken down; a part missing at any other time still raises.
 """
 
 from __future__ import annotations

@@ -51,15 +51,6 @@ class SequenceStrip(Widget):
         self.border_title = "Sequence"
         self._sync()
 
-    def watch_sequence(self) -> None:
-        self._sync()
-
-    def watch_pending(self) -> None:
-        self._sync()
-
-    def watch_equation(self) -> None:
-        self._sync()
-
     def numbers(self) -> list[int]:
         numbers = list(self.sequence)
         if self.pending is not None:
@@ -91,3 +82,5 @@ class SequenceStrip(Widget):
         self.set_class(self.equation is not None, "-formed")
         self.set_class(self.pending is not None, "-pending")
         update_in_place(self.query_one(".line", Static), Content(self.line_text()))
+
+    watch_sequence = watch_pending = watch_equation = _sync

@@ -30,12 +30,6 @@ class StatusLine(Static):
         self.message = message
         self.level = level
 
-    def watch_message(self, message: str) -> None:
-        self._wrap()
-
-    def on_resize(self) -> None:
-        self._wrap()
-
     #: The lines shown (None: none yet).
     _shown: str | None = None
 
@@ -49,6 +43,8 @@ class StatusLine(Static):
         same_size = self._shown is not None and text.count("\n") == self._shown.count("\n")
         self._shown = text
         self.update(text, layout=not same_size)
+
+    watch_message = on_resize = _wrap
 
     def watch_level(self, level: Level) -> None:
         for name in ("note", "error", "success"):

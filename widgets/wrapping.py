@@ -1,12 +1,6 @@
 """Lines broken where a reader would break them: never inside an equation ("1 + 3 = 4")
-nor between a word and its number ("slot 3", "pick 8").
-
-Rich breaks a line at any space, and every space character (no-break ones too) is a
-space to it, so `wrap_keeping` breaks the text itself: a line may start only at a word
-(a token with a letter in it, but not the word after a possessive: "Bob's slot 3"), or
-after a "·". A piece longer than a whole line (which no
-move or hint is at 80 columns) is broken at its spaces after all, and a token longer
-than a line is cut.
+nor between a word and its number ("slot 3"). A line may start only at a word or after
+a "·"; a piece longer than a line is broken at its spaces after all.
 """
 
 from __future__ import annotations
@@ -42,11 +36,10 @@ def wrap_keeping(text: str, width: int) -> list[str]:
         for piece in _fitting(pieces(paragraph), width):
             if line and cell_len(line) + 1 + cell_len(piece) <= width:
                 line += " " + piece
-            elif line:
+                continue
+            if line:
                 lines.append(line)
-                line = piece
-            else:
-                line = piece
+            line = piece
         lines.append(line)
     return lines
 

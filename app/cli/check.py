@@ -47,10 +47,8 @@ _CHECK_SWITCHES = ("--double-digits", "--json", "-h", "--help")
 
 
 def check_arguments(args: Sequence[str]) -> list[str]:
-    """`check`'s arguments with the equation after `--`, so that an equation starting
-    with `-` (`-2+5=3`, which the checker refuses for its unary minus) is read as the
-    equation, not as an option; and an option value starting with `-` (`--ops -+`)
-    as that option's value."""
+    """`check`'s arguments with the equation after `--`, so an equation or an option value
+    starting with `-` (`-2+5=3`, `--ops -+`) is not read as an option."""
     options: list[str] = []
     positional: list[str] = []
     rest = list(args)

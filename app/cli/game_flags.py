@@ -1,19 +1,19 @@
-"""Game-option flags shared by `play`, `solve` and `arena`, mapped onto Options fields.
-
-The same flag means the same thing in every game it applies to; a flag that a game does
-not have is refused by name, and a bad value is a one-line error naming its flag.
-"""
+"""Game-option flags shared by `play`, `solve` and `arena`: a flag a game does not have
+is refused by name, a bad value is a one-line error naming its flag."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
+from types import MappingProxyType
 from typing import Any
 
 from pydantic import ValidationError
 
 from rules.base import Game, GameOptions
-from rules.operators import Op, ops_from_text
+from rules.operators import ops_from_text
 from rules.player_text import PlayerTextError, normalize, read_range, read_whole
 from rules.validation import field_of, sentence
 
@@ -22,24 +22,12 @@ class FlagError(ValueError):
     """A one-line usage error that names the flag."""
 
 
-def _range(text: str) -> tuple[int, int]:
-    return read_range(text)
-
-
-def _int(text: str) -> int:
-    return read_whole(text, negative=True)
-
-
 def whole_number(text: str) -> int:
     """argparse `type=` for a whole-number flag, read by the one reader of player text."""
     try:
         return read_whole(text, negative=True)
     except PlayerTextError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _ops(text: str) -> tuple[Op, ...]:
-    return ops_from_text(normalize(text))
 
 
 @dataclass(frozen=True)
@@ -63,26 +51,35 @@ FLAGS: tuple[Flag, ...] = (
     Flag("--target", "target", "fifty, countdown: the target number", "N"),
 )
 
-_CONVERT: dict[str, Any] = {
-    "first": _int,
-    "pool": _range,
-    "digits": _range,
-    "ops": _ops,
-    "copies": _int,
-    "rounds_to_win": _int,
-    "target": _int,
+_INT = partial(read_whole, negative=True)
+_CONVERT: dict[str, Callable[[str], Any]] = {
+    "first": _INT,
+    "pool": read_range,
+    "digits": read_range,
+    "ops": lambda text: ops_from_text(normalize(text)),
+    "copies": _INT,
+    "rounds_to_win": _INT,
+    "target": _INT,
 }
 
 
-def add_game_flags(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("game options (each applies to the games named)")
+def add_game_flags(
+    parser: argparse.ArgumentParser,
+    title: str = "game options (each applies to the games named)",
+    renamed: Mapping[str, str | None] = MappingProxyType({}),
+) -> None:
+    """Add every game flag (`renamed` gives a flag another name, or None: left out)."""
+    group = parser.add_argument_group(title)
     for flag in FLAGS:
+        name = renamed.get(flag.flag, flag.flag)
+        if name is None:
+            continue
         if flag.metavar is None:
             group.add_argument(
-                flag.flag, dest=flag.field, action="store_true", default=None, help=flag.help
+                name, dest=flag.field, action="store_true", default=None, help=flag.help
             )
         else:
-            group.add_argument(flag.flag, dest=flag.field, metavar=flag.metavar, help=flag.help)
+            group.add_argument(name, dest=flag.field, metavar=flag.metavar, help=flag.help)
 
 
 def options_from_args(game: Game[Any, Any, Any], args: argparse.Namespace) -> GameOptions:

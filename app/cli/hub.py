@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.game_flags import FlagError, whole_number
-from app.cli.online import _fail, _name, _server_tls, _why
+from app.cli.online import _name, _server_tls, _why
+from app.cli.usage import fail
 
 LINE_MODE = "The hub and the class are line by line for now (the full-screen console comes next)."
 _NO_AIOHTTP = "the hub needs aiohttp: pip install 'equation-duel[web]' ({error})"
@@ -69,22 +70,22 @@ def cmd_hub(args: argparse.Namespace) -> int:
     from app.hub.store import StoreProblem, open_store
 
     if not 0 <= args.port <= 65535:
-        return _fail(f"--port: {args.port} is not between 0 and 65535")
+        return fail(f"--port: {args.port} is not between 0 and 65535")
     try:
         tls = _server_tls(args.tls_cert, args.tls_key)
         names = tuple(read_roster(Path(args.roster))) if args.roster else ()
         store = open_store(args.database)
     except (FlagError, RosterProblem, StoreProblem) as error:
-        return _fail(str(error))
+        return fail(str(error))
     try:
         from app.plain.hub_console import hub_plain
     except ImportError as error:
-        return _fail(_NO_AIOHTTP.format(error=error))
+        return fail(_NO_AIOHTTP.format(error=error))
     _say_line_mode(args)
     try:
         return hub_plain(store, args.bind, args.port, tls, admitted=names)
     except StoreProblem as error:
-        return _fail(str(error))
+        return fail(str(error))
     finally:
         store.close()
 
@@ -97,17 +98,17 @@ def cmd_class(args: argparse.Namespace) -> int:
         address = parse_address(args.address, CLASS_CODE_LENGTH)
         name = _name(args.name)
     except (AddressProblem, FlagError) as error:
-        return _fail(str(error))
+        return fail(str(error))
     tls = None
     if args.tls_ca is not None:
         try:
             tls = ssl.create_default_context(cafile=args.tls_ca)
         except (OSError, ssl.SSLError) as error:
-            return _fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
+            return fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
     try:
         from app.plain.hub_join import class_join_plain
     except ImportError as error:
-        return _fail(_NO_AIOHTTP.format(error=error))
+        return fail(_NO_AIOHTTP.format(error=error))
     _say_line_mode(args)
     watch = None
     if args.class_command == "watch":

@@ -1,16 +1,7 @@
 """`equation-duel`: the menu with no arguments; subcommands give the engine without a screen.
 
-    equation-duel                      the full-screen game
-    equation-duel play GAME [--plain]  one game (line by line with --plain)
-    equation-duel rules GAME           the rules as we play them
-    equation-duel check EQUATION --owned 2,3,5 [--ops +-] [--double-digits] [--json]
-    equation-duel serve [--host H] [--port P]   the full screen in a web browser
-
-Every subcommand is one row of `COMMANDS`: the function that adds its parser and the
-function that runs it. A subcommand's module is imported only when that subcommand runs
-(the whole table only for `--help` or a word that is no subcommand), so `equation-duel
-rules fifty` loads neither the solver nor the network. Textual is imported only when a
-screen is opened, sympy only when an equation is checked.
+Every subcommand is one row of `COMMANDS`. Its module is imported only when it runs, so
+`equation-duel rules fifty` loads neither the solver nor the network.
 """
 
 from __future__ import annotations

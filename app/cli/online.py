@@ -1,26 +1,18 @@
-"""`equation-duel host GAME ...` and `equation-duel join CODE@HOST:PORT` (docs/online.md).
-
-    equation-duel host GAME [game options] [--best-of N] [--turn-seconds N] [--plain]
-                       [--name NAME] [--bind ADDR] [--port N] [--first 2]
-    equation-duel join CODE@HOST:PORT [--plain] [--name NAME]
-
-The host is Player 1, unless `--first 2`: then the host is Player 2 and the guest,
-Player 1, moves first. The host's session is the referee. Both sides play line by line here (the full screen hosts and joins from the
-menu). Refusals are one line on standard error.
+"""`equation-duel host GAME ...` and `equation-duel join CODE@HOST:PORT`, line by line
+(docs/online.md). The host is Player 1 unless `--first 2`; its session is the referee.
 """
 
 from __future__ import annotations
 
 import argparse
 import ssl
-import sys
 from typing import Any
 
 from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
+from app.cli.usage import fail
 from rules.names import NameProblem, clean_name
 from rules.registry import GAME_IDS, get_game
 
-USAGE_ERROR = 2
 _NO_AIOHTTP = "online play needs aiohttp: pip install 'equation-duel[web]' ({error})"
 
 
@@ -39,8 +31,7 @@ def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     host.add_argument(
         "--best-of", dest="best_of", type=whole_number, metavar="N", help="rounds: 1, 3, 5 or 7"
     )
-    if "--turn-seconds" not in host._option_string_actions:
-        host.add_argument("--turn-seconds", dest="turn_seconds", metavar="N")
+    host.add_argument("--turn-seconds", dest="turn_seconds", metavar="N")
     host.add_argument("--tls-cert", metavar="FILE", help="encrypt: this certificate (PEM)")
     host.add_argument("--tls-key", metavar="FILE", help="encrypt: this certificate's key (PEM)")
     add_game_flags(host)
@@ -60,9 +51,8 @@ def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def _say_line_mode(args: argparse.Namespace) -> None:
-    """Without `--plain`, where the full screen cannot be drawn (`TERM=dumb`, or standard
-    input is not a terminal), say in one sentence that the game is played line by line,
-    as `play GAME` does."""
+    """Without `--plain`, where the full screen cannot be drawn, say the game is played
+    line by line."""
     if args.plain:
         return
     from app.plain.no_screen import no_screen_reason
@@ -70,11 +60,6 @@ def _say_line_mode(args: argparse.Namespace) -> None:
     why = no_screen_reason()
     if why is not None:
         print(why, flush=True)
-
-
-def _fail(message: str) -> int:
-    print(f"equation-duel: error: {message}", file=sys.stderr)
-    return USAGE_ERROR
 
 
 def _name(text: str) -> str:
@@ -100,16 +85,13 @@ def cmd_host(args: argparse.Namespace) -> int:
 
         host_seat, options = host_seat_of(options)
         match = new_match(game.id, options, args.best_of, seconds)
-    except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
-        return _fail(str(error))
-    try:
         tls = _server_tls(args.tls_cert, args.tls_key)
-    except FlagError as error:
-        return _fail(str(error))
+    except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
+        return fail(str(error))
     try:
         from app.plain.online_play import host_plain
     except ImportError as error:
-        return _fail(_NO_AIOHTTP.format(error=error))
+        return fail(_NO_AIOHTTP.format(error=error))
     _say_line_mode(args)
     return host_plain(game, match, name, args.bind, args.port, tls=tls, host_seat=host_seat)
 
@@ -121,17 +103,17 @@ def cmd_join(args: argparse.Namespace) -> int:
         address = parse_address(args.address)
         name = _name(args.name)
     except (AddressProblem, FlagError) as error:
-        return _fail(str(error))
+        return fail(str(error))
     tls = None
     if args.tls_ca is not None:
         try:
             tls = ssl.create_default_context(cafile=args.tls_ca)
         except (OSError, ssl.SSLError) as error:
-            return _fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
+            return fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
     try:
         from app.plain.online_play import join_plain
     except ImportError as error:
-        return _fail(_NO_AIOHTTP.format(error=error))
+        return fail(_NO_AIOHTTP.format(error=error))
     _say_line_mode(args)
     return join_plain(address, name, tls=tls)
 

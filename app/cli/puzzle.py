@@ -1,15 +1,6 @@
-"""`equation-duel puzzle`: one puzzle from the bank, in words or as JSON.
-
-    equation-duel puzzle GAME [--seed N] [--difficulty easy|medium|hard] [--json|--play]
-    equation-duel puzzle --daily [--date YYYY-MM-DD] [--json|--play] [--player NAME]
-    equation-duel puzzle [GAME] --streak | --storm [--player NAME]
-    equation-duel puzzle --review [--player NAME]
-
-Training (streak, storm, review, playing a puzzle) runs line by line in
-app.cli.training; its results are kept per player.
-
-Registered by `app.cli.main` (`add_puzzle_parser`, `run_puzzle`). No solver runs here: the
-puzzles were generated ahead of time (rules/puzzles/bank.json), so this is instant.
+"""`equation-duel puzzle`: one puzzle from the bank (generated ahead of time), in words or
+as JSON; `--play`, `--streak`, `--storm` and `--review` train line by line
+(app.cli.training).
 """
 
 from __future__ import annotations
@@ -18,12 +9,12 @@ import argparse
 import datetime as dt
 import json
 import sys
+from contextlib import closing
 from typing import Any
 
+from app.cli.usage import fail
 from rules.player_text import PlayerTextError, read_date
 from rules.registry import GAME_IDS
-
-USAGE_ERROR = 2
 
 
 def add_puzzle_parser(sub: Any) -> None:
@@ -49,11 +40,6 @@ def add_puzzle_parser(sub: Any) -> None:
     puzzle.add_argument(
         "--player", default="Player 1", help="whose results are kept (streaks, storms, daily)"
     )
-
-
-def _fail(message: str) -> int:
-    print(f"equation-duel puzzle: error: {message}", file=sys.stderr)
-    return USAGE_ERROR
 
 
 def run_puzzle(args: argparse.Namespace) -> int:
@@ -92,7 +78,7 @@ def _print_puzzle(args: argparse.Namespace) -> int:
     player = clean_name(args.player, 1)
     trains = args.streak or args.storm or args.review
     if trains and (args.json or args.daily or args.date or args.difficulty or args.play):
-        return _fail("--streak, --storm and --review take a game at most (and --seed)")
+        return fail("--streak, --storm and --review take a game at most (and --seed)", "puzzle")
     game_id = None if args.game in (None, "any") else args.game
     if args.streak:
         return training.run_streak(game_id, player, _read, _write, args.seed)
@@ -101,32 +87,30 @@ def _print_puzzle(args: argparse.Namespace) -> int:
     if args.review:
         return training.run_review(player, _read, _write)
     if args.json and args.play:
-        return _fail("--json and --play do not go together")
+        return fail("--json and --play do not go together", "puzzle")
     if args.daily:
         if args.game is not None or args.seed is not None or args.difficulty is not None:
-            return _fail("--daily takes no game, --seed or --difficulty")
+            return fail("--daily takes no game, --seed or --difficulty", "puzzle")
         try:
             day = read_date(args.date) if args.date else dt.date.today()
         except PlayerTextError as error:  # a fullwidth digit is named
-            return _fail(f"--date: {error}")
+            return fail(f"--date: {error}", "puzzle")
         puzzle = daily(day)
         if args.play:
             return training.run_daily(puzzle, day, player, _read, _write)
-        if args.json:
-            data = puzzle.to_json()
-            data["share"] = training.daily_share(player, day, puzzle.game)
-            print(json.dumps(data, ensure_ascii=False))
-            return 0
     else:
         if args.date is not None:
-            return _fail("--date goes with --daily")
+            return fail("--date goes with --daily", "puzzle")
         if args.game is None:
-            return _fail("name a game (or any), or ask for --daily")
+            return fail("name a game (or any), or ask for --daily", "puzzle")
         puzzle = pick(game_id, args.seed, args.difficulty)
         if args.play:
             return training.run_play(puzzle, player, _read, _write)
     if args.json:
-        print(json.dumps(puzzle.to_json(), ensure_ascii=False))
+        data = puzzle.to_json()
+        if args.daily:
+            data["share"] = training.daily_share(player, day, puzzle.game)
+        print(json.dumps(data, ensure_ascii=False))
     else:
         from app.plain.puzzle_lines import puzzle_text
 
@@ -140,6 +124,7 @@ def run_stats_with_ratings(args: argparse.Namespace) -> int:
     from app.cli.records import run_stats
     from app.store.ratings_view import format_ratings, ratings_summary
     from app.store.stats import StatsError, summary
+    from app.training.puzzle_store import open_training, training_lines
 
     try:
         if getattr(args, "json", False):
@@ -151,21 +136,11 @@ def run_stats_with_ratings(args: argparse.Namespace) -> int:
         if code == 0:
             print()
             print(format_ratings(ratings_summary()))
-            lines = _training_lines()
+            with closing(open_training()) as conn:
+                lines = training_lines(conn)
             if lines:
                 print("\nTraining")
                 print("\n".join(f"  {line}" for line in lines))
         return code
     except StatsError as error:
-        print(f"equation-duel: error: {error}", file=sys.stderr)
-        return 1
-
-
-def _training_lines() -> list[str]:
-    from app.training.puzzle_store import open_training, training_lines
-
-    conn = open_training()
-    try:
-        return training_lines(conn)
-    finally:
-        conn.close()
+        return fail(str(error), code=1)

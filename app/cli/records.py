@@ -1,13 +1,5 @@
-"""Command-line hooks for records, match play and statistics (wired in by app.cli.main).
-
-    equation-duel play GAME --plain [--best-of N] [--turn-seconds N] [--save FILE]
-    equation-duel play GAME --plain --load FILE [--save FILE]
-    equation-duel stats [--json]
-
-`add_play_arguments(parser)` adds `--save`, `--load`, `--best-of` and `--turn-seconds` to
-the `play` parser; `add_stats_parser(subparsers)` adds `stats`; `run_stats(args)` runs it;
-`names_from_args(args)` cleans `--p1-name`/`--p2-name`; `play_plain_with_records(...)` is what `play --plain` calls after it has built the
-options and the computer players. Refusals are one line on standard error, exit 2.
+"""`play --plain` with records and match play (`--save`, `--load`, `--best-of`,
+`--turn-seconds`), and `stats`. Refusals are one line on standard error, exit 2.
 """
 
 from __future__ import annotations
@@ -18,14 +10,16 @@ import sys
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
 from app.cli.game_flags import whole_number
+from app.cli.usage import fail
 from app.match_session import SavedGames
 from app.plain import driver_class
-from app.plain.base import Bot, Console, EndOfInput, PlainDriver
+from app.plain.base import Bot, Console, EndOfInput
 from app.plain.match_runner import MatchRunner
 from app.store.atomic_files import file_argument
 from app.store.data_folder import clean_stale_temporaries
@@ -47,7 +41,6 @@ from rules.records import KINDS, GameRecord, Kind, PlayerInfo, players_of
 from rules.registry import get_game
 from rules.seat_names import seat_names
 
-USAGE_ERROR = 2
 INTERRUPTED = 130
 SEATS: tuple[PlayerNo, PlayerNo] = (1, 2)
 #: Makes the computer player for a seat of a loaded record: (game, level) -> bot.
@@ -59,8 +52,7 @@ class Refusal(Exception):
 
 
 def names_from_args(args: argparse.Namespace) -> tuple[str, str]:
-    """`--p1-name` and `--p2-name` cleaned (rules.names): ValueError naming the flag when
-    a name is empty or too long once control characters and escapes are removed."""
+    """`--p1-name` and `--p2-name` cleaned (rules.names): ValueError naming the flag."""
     names = []
     for player in (1, 2):
         raw = getattr(args, f"p{player}_name", None)
@@ -76,11 +68,7 @@ def names_from_args(args: argparse.Namespace) -> tuple[str, str]:
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add `--save FILE`, `--load FILE`, `--best-of N` and `--turn-seconds N` to `play`.
-
-    `--turn-seconds` is left out when the parser has it already (app.cli.game_flags used to
-    map it onto the template's options); either way it ends up in `args.turn_seconds`.
-    """
+    """Add `--save`, `--load`, `--best-of`, `--spoken` and `--turn-seconds` to `play`."""
     group = parser.add_argument_group("saving and match play (every game)")
     group.add_argument(
         "--save",
@@ -102,13 +90,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --plain: equations in words, as a screen reader says them (6 times 7 is 42)",
     )
-    if "--turn-seconds" not in parser._option_string_actions:
-        group.add_argument(
-            "--turn-seconds",
-            dest="turn_seconds",
-            metavar="N",
-            help="a clock: seconds per turn (5-3600); a player out of time loses the round",
-        )
+    group.add_argument(
+        "--turn-seconds",
+        dest="turn_seconds",
+        metavar="N",
+        help="a clock: seconds per turn (5-3600); a player out of time loses the round",
+    )
 
 
 def add_stats_parser(
@@ -130,17 +117,12 @@ def run_stats(args: argparse.Namespace) -> int:
     try:
         stats = summary()
     except StatsError as error:
-        print(f"equation-duel: error: {error}", file=sys.stderr)
-        return 1
+        return fail(str(error), code=1)
     if getattr(args, "json", False):
         print(json.dumps(stats.as_json(), indent=2))
     else:
         print(format_summary(stats))
     return 0
-
-
-def _now() -> datetime:
-    return datetime.now(UTC).replace(microsecond=0)
 
 
 def _seconds_flag(args: argparse.Namespace) -> int | None:
@@ -157,8 +139,7 @@ def _seconds_flag(args: argparse.Namespace) -> int | None:
 
 
 def _check_save_path(path: Path | None) -> None:
-    """Refuse a --save path that is a folder, a device or a pipe, or in no folder; and
-    remove the temporary files an earlier save to it left when it was killed."""
+    """Refuse a --save path that is no file, and remove the temporaries a killed save left."""
     if path is None:
         return
     problem = write_problem(path)
@@ -167,22 +148,15 @@ def _check_save_path(path: Path | None) -> None:
     clean_stale_temporaries(path.parent, path.name)
 
 
+@dataclass
 class _Game:
     """What is needed to play: the match so far, the seats, the times and the record id."""
 
-    def __init__(
-        self,
-        match: MatchState,
-        players: tuple[PlayerInfo, PlayerInfo],
-        seconds: list[float],
-        started: datetime,
-        record_id: str | None = None,
-    ) -> None:
-        self.match = match
-        self.players = players
-        self.seconds = seconds
-        self.started = started
-        self.record_id = record_id
+    match: MatchState
+    players: tuple[PlayerInfo, PlayerInfo]
+    seconds: list[float]
+    started: datetime
+    record_id: str | None = None
 
 
 def _resume(
@@ -240,15 +214,11 @@ def _start(
         if kind not in KINDS:
             raise Refusal(f"unknown player kind {kind!r} (choose from {', '.join(KINDS)})")
     seats = (cast(Kind, kinds[0]), cast(Kind, kinds[1]))
-    # A computer seat left with a person's default name is named by its level, so the
-    # statistics never count the computer's games under "Player 2".
+    # (a computer seat is named by its level, never counted under "Player 2")
     levels = tuple(None if seat == "human" else seat for seat in seats)
     names = seat_names(names, (levels[0], levels[1]))
-    return _Game(match, players_of(names, seats), seconds, _now())
-
-
-def _driver(game: Game[Any, Any, Any], console: Console, names: tuple[str, str]) -> PlainDriver:
-    return driver_class(game.id)(game, console, names)
+    started = datetime.now(UTC).replace(microsecond=0)
+    return _Game(match, players_of(names, seats), seconds, started)
 
 
 def play_plain_with_records(
@@ -267,26 +237,14 @@ def play_plain_with_records(
     on_end: Callable[[GameRecord], None] | None = None,
     resuming: str | None = None,
 ) -> int:
-    """Play a game or match line by line, with records and statistics; the exit code.
+    """Play a game or match line by line, with records and statistics; the exit code
+    (0, 2 for a refusal, 1 when the save fails, 130 when interrupted).
 
-    - `game`, `options`, `moves`: the game to start (options as the flags built them,
-      moves from `--moves`). `game` may be None with `--load`.
-    - `names`, `bots`, `kinds`: the seats; `kinds` says which seats the computer plays
-      and at what level ("human", "easy", "medium", "perfect": `--p1`/`--p2`), for
-      the record and the statistics.
-    - `args`: the parsed flags; reads `save`, `load`, `best_of`, `turn_seconds`.
-    - `console`: standard input and output unless given (tests pass StringIO ones).
-    - `bot_for(game, level)`: makes the computer players a loaded record names.
-    - `count_stats`: add a finished game to the statistics (app.store.stats).
-    - `on_end(record)`: called with the game's record once it ends or stops (the line
-      mode's menu offers the analysis of a finished game).
-    - `resuming`: what to say on resuming `--load FILE` (by default its path and moves).
-
-    With `--load FILE` the record's game, options, players, match and clock are resumed
-    (`--moves`, `--best-of` and `--turn-seconds` are refused). `--save FILE` writes the
-    record when the game ends, or when input ends mid-game (to be resumed with --load).
-    Returns 0 when the game ends or input ends; 2 for a refusal (one line on standard
-    error: a bad record names the problem and the move); 1 when the save fails.
+    `game` may be None with `--load`, which resumes the record's game, players, match and
+    clock. `kinds` names who plays each seat ("human" or a computer level), for the
+    record; `bot_for(game, level)` makes the computer players a loaded record names;
+    `on_end(record)` is called once the game ends or stops; `resuming` is what to say on
+    resuming (by default the file and the moves played).
     """
     console = console or Console(sys.stdin, sys.stdout)
     console.spoken = console.spoken or bool(getattr(args, "spoken", False))
@@ -298,24 +256,20 @@ def play_plain_with_records(
         if load is not None:
             setup, record = _resume(game, moves, args, load)
             game = get_game(record.game)
-            computers: dict[PlayerNo, Kind] = {
-                seat: player.kind
-                for seat, player in zip(SEATS, record.players, strict=True)
-                if player.kind != "human"
-            }
             bots = {}
-            for seat, kind in computers.items():
+            for seat, player in zip(SEATS, record.players, strict=True):
+                if player.kind == "human":
+                    continue
                 if bot_for is None:
                     raise Refusal(
-                        f"--load: {load} has a computer player ({kind}), which cannot be "
-                        "resumed here"
+                        f"--load: {load} has a computer player ({player.kind}), which cannot "
+                        "be resumed here"
                     )
-                bots[seat] = bot_for(game, kind)
+                bots[seat] = bot_for(game, player.kind)
         else:
             setup = _start(game, options, moves, names, kinds, args)
     except Refusal as error:
-        print(f"equation-duel: error: {error}", file=sys.stderr)
-        return USAGE_ERROR
+        return fail(str(error))
     assert game is not None
     names = (setup.players[0].name, setup.players[1].name)
     if load is not None:
@@ -331,7 +285,7 @@ def play_plain_with_records(
         written.append(_write_save(record, save))
 
     runner = MatchRunner(
-        _driver(game, console, names),
+        driver_class(game.id)(game, console, names),
         setup.match,
         bots,
         setup.seconds,
@@ -350,11 +304,7 @@ def play_plain_with_records(
         console.say()
         console.say("Interrupted: the game is left unfinished.")
     except EndOfInput as stop:
-        console.say(
-            f"{stop}: the game is left unfinished."
-            if str(stop)
-            else "Input ended: the game is left unfinished."
-        )
+        console.say(f"{str(stop) or 'Input ended'}: the game is left unfinished.")
     finished = match_outcome(runner.match) is not None
     if finished and not written:  # `--moves` played it to its end: kept and counted now
         MatchRunner.tell(runner.session.finish())
@@ -375,8 +325,8 @@ def play_plain_with_records(
 
 
 def _save_now(runner: MatchRunner, save: Path | None) -> str:
-    """The line mode's `save` command: keep the game now (as every move does), and write
-    `--save FILE` when one was named; what to say of it."""
+    """The line mode's `save` command: keep the game now, and write `--save FILE` when
+    one was named; what to say of it."""
     session = runner.session
     if not session.started_playing:
         said = "Nothing to keep yet: no move has been played."
@@ -396,16 +346,12 @@ def _save_now(runner: MatchRunner, save: Path | None) -> str:
 
 
 def _write_save(record: GameRecord, save: Path | None) -> bool:
-    """Write `--save FILE` (True when there is none to write); False, said on standard
-    error, when it cannot be written."""
+    """Write `--save FILE` (True when there is none); False, said on stderr, on failure."""
     if save is None:
         return True
     try:
         save_record(record, save)
     except OSError as error:
-        print(
-            f"equation-duel: error: --save: cannot write {save}: {error.strerror or error}",
-            file=sys.stderr,
-        )
+        fail(f"--save: cannot write {save}: {error.strerror or error}")
         return False
     return True

@@ -1,25 +1,16 @@
-"""`equation-duel solve` and `equation-duel arena`, and the computer players of `play`.
-
-    equation-duel solve GAME [game options] [--moves "M M M"] [--json]
-        the value of the position the moves reach, in words: who wins with best play,
-        every move that keeps that result (or holds out longest) described, and the
-        solver's time. --json prints exactly {"game", "to_move", "winner", "best_moves",
-        "described", "seconds"} (best_moves in notation, described in words).
-    equation-duel arena GAME --p1 LEVEL --p2 LEVEL --games N --seed S [game options] [--json]
-        computer players against each other; --json prints {"games": N, "wins": {...}}.
-    equation-duel play GAME --plain --p1 human|easy|medium|perfect --p2 ...
-
-Usage errors (a bad flag, an illegal move in --moves) are one line on stderr, exit 2.
+"""`equation-duel solve` (the value of a position and its best moves, in words or
+`--json`), `equation-duel arena` (computer players against each other), and the computer
+players of `play`. Usage errors are one line on stderr, exit 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
+from app.cli.usage import fail
 from app.plain.base import EndOfInput
 from rules.base import IllegalMove, PlayerNo
 from rules.player_text import PlayerTextError, read_moves
@@ -28,18 +19,12 @@ from rules.words.advice import verdict_line
 from rules.words.moves import move_sentence
 from rules.words.outcome import result_sentence
 
-USAGE_ERROR = 2
 #: What a seat can hold: a person at the keyboard or a computer level.
 SEATS: tuple[str, ...] = ("human", "easy", "medium", "perfect")
 #: No game of these rules lasts this long; an arena game that does is stopped.
 MOVE_LIMIT = 10_000
 #: How many of the best moves `solve` describes (the JSON has them all).
 LISTED = 12
-
-
-def _fail(message: str, code: int = USAGE_ERROR) -> int:
-    print(f"equation-duel: error: {message}", file=sys.stderr)
-    return code
 
 
 #: What a solver may raise on a position it cannot answer: the caller says so in a line.
@@ -113,15 +98,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         options = options_from_args(game, args)
     except FlagError as error:
-        return _fail(str(error))
+        return fail(str(error))
     try:
         state = game.replay(options, read_moves(args.moves))
     except (IllegalMove, PlayerTextError) as error:
-        return _fail(f"--moves: {error}")
+        return fail(f"--moves: {error}")
     try:
         solution = solve(game.id, state)
     except SOLVER_FAILURES as error:
-        return _fail(solver_message(error), 1)
+        return fail(solver_message(error), code=1)
     described = [move_sentence(game.id, state, move) for move in solution.best_moves]
     if args.json:
         print(
@@ -170,12 +155,11 @@ def make_bots(game_id: str, seats: dict[PlayerNo, str], seed: int | None) -> dic
         return {}
     from rules.players import make_player
 
-    bots: dict[PlayerNo, Any] = {}
-    for player, level in seats.items():
-        if level != "human":
-            bot = make_player(level, game_id, None if seed is None else seed * 2 + player)
-            bots[player] = guarded(bot)
-    return bots
+    return {
+        player: guarded(make_player(level, game_id, None if seed is None else seed * 2 + player))
+        for player, level in seats.items()
+        if level != "human"
+    }
 
 
 def play_bots(game_id: str, args: argparse.Namespace) -> dict[PlayerNo, Any]:
@@ -188,9 +172,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
     try:
         options = options_from_args(game, args)
     except FlagError as error:
-        return _fail(str(error))
+        return fail(str(error))
     if args.games < 0:
-        return _fail(f"--games: {args.games} is not a number of games (0 or more)")
+        return fail(f"--games: {args.games} is not a number of games (0 or more)")
     wins = {1: 0, 2: 0}
     for number in range(args.games):
         seed = args.seed * 1_000_003 + number
@@ -204,14 +188,14 @@ def cmd_arena(args: argparse.Namespace) -> int:
             try:
                 move = bots[game.to_move(state)](state)
             except ComputerCannotMove as error:
-                return _fail(f"game {number + 1}: {error}", 1)
+                return fail(f"game {number + 1}: {error}", code=1)
             state = game.play(state, move)
         else:
-            return _fail(f"game {number + 1} did not end after {MOVE_LIMIT} moves", 1)
+            return fail(f"game {number + 1} did not end after {MOVE_LIMIT} moves", code=1)
     if args.json:
         print(json.dumps({"games": args.games, "wins": {"1": wins[1], "2": wins[2]}}))
     else:
         print(f"{args.games} games of {game.id}:")
-        print(f"  Player 1 ({args.p1}) won {wins[1]}")
-        print(f"  Player 2 ({args.p2}) won {wins[2]}")
+        for seat, level in ((1, args.p1), (2, args.p2)):
+            print(f"  Player {seat} ({level}) won {wins[seat]}")
     return 0

@@ -1,17 +1,5 @@
-"""`equation-duel tournament …`: run a class tournament without the screen.
-
-    tournament new NAME --players FILE|"A,B,C" --game GAME [game options]
-                   --format round-robin|swiss [--rounds N] [--best-of N]
-    tournament pairings NAME [--round N] [--json]
-    tournament result NAME --round N --pair "A-B" --winner A|B
-    tournament absent NAME --round N --player A
-    tournament show NAME [--json] [--csv FILE]
-    tournament play NAME --round N --pair "A-B" [--plain]
-    tournament host NAME --round N --pair "A-B" [--both-online] [--plain] [--bind ADDR]
-                    [--port N]
-    tournament list
-
-Exit 0 on success, 2 for a refusal (one line on standard error, in words), 1 when the
+"""`equation-duel tournament new|pairings|result|absent|show|play|host|list`: a class
+tournament without the screen. Exit 2 for a refusal (one line on stderr), 1 when the
 statistics database cannot be used.
 """
 
@@ -19,38 +7,38 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from app.classroom.tournament import store
 from app.classroom.tournament.text import (
+    pairing_state,
     pairings_json,
     pairings_text,
     standings_csv,
     standings_text,
 )
-from app.cli.game_flags import FLAGS, FlagError, options_from_args, whole_number
+from app.cli.game_flags import FLAGS, FlagError, add_game_flags, options_from_args, whole_number
+from app.cli.usage import fail
 from app.store.stats import StatsError
 from rules.names import strip_controls
 from rules.registry import GAME_IDS, get_game
 from rules.safe_files import read_file_text
 from rules.tournament.course import (
     enter_result,
+    find_pairing,
     mark_absent,
     new_tournament,
     read_roster,
     split_pair,
 )
-from rules.tournament.model import FORMATS, Tournament, TournamentError
+from rules.tournament.model import FORMATS, TournamentError
 from rules.tournament.standings import standings
 
-USAGE_ERROR = 2
 #: The largest roster file read.
 ROSTER_LIMIT = 256 * 1024
-#: Game flags a tournament does not take: who starts is the pairing's; `--rounds` is
-#: the tournament's own (the template's round wins are `--round-wins`).
-_LEFT_OUT = {"--first"}
+#: Game flags a tournament names otherwise (who starts is the pairing's; `--rounds` its own).
+_RENAMED: dict[str, str | None] = {"--first": None, "--rounds": "--round-wins"}
 
 
 def add_tournament_parser(sub: Any) -> None:
@@ -74,26 +62,24 @@ def add_tournament_parser(sub: Any) -> None:
     new.add_argument("--format", choices=FORMATS, default="round-robin")
     new.add_argument("--rounds", type=whole_number, default=None, help="Swiss: the rounds")
     new.add_argument("--best-of", dest="best_of", type=whole_number, choices=(1, 3, 5), default=1)
-    group = new.add_argument_group("game options")
-    for flag in FLAGS:
-        if flag.flag in _LEFT_OUT:
-            continue
-        name = "--round-wins" if flag.flag == "--rounds" else flag.flag
-        if flag.metavar is None:
-            group.add_argument(name, dest=flag.field, action="store_true", default=None)
-        else:
-            group.add_argument(name, dest=flag.field, metavar=flag.metavar, help=flag.help)
+    add_game_flags(new, "game options", _RENAMED)
 
     pairings = steps.add_parser("pairings", help="list the pairings")
     pairings.add_argument("name")
     pairings.add_argument("--round", dest="round", type=whole_number, default=None)
     pairings.add_argument("--json", action="store_true")
 
-    result = steps.add_parser("result", help="enter (or correct) a result")
-    result.add_argument("name")
-    result.add_argument("--round", dest="round", type=whole_number, required=True)
-    result.add_argument("--pair", required=True, help='the pairing, "A-B"')
-    result.add_argument("--winner", required=True)
+    def pairing_step(step: str, **words: str) -> argparse.ArgumentParser:
+        """A step on one pairing: NAME --round N --pair "A-B"."""
+        parser: argparse.ArgumentParser = steps.add_parser(step, **words)
+        parser.add_argument("name")
+        parser.add_argument("--round", dest="round", type=whole_number, required=True)
+        parser.add_argument("--pair", required=True, help='the pairing, "A-B"')
+        return parser
+
+    pairing_step("result", help="enter (or correct) a result").add_argument(
+        "--winner", required=True
+    )
 
     absent = steps.add_parser("absent", help="mark a player absent for a round")
     absent.add_argument("name")
@@ -105,22 +91,16 @@ def add_tournament_parser(sub: Any) -> None:
     show.add_argument("--json", action="store_true")
     show.add_argument("--csv", type=Path, default=None, metavar="FILE")
 
-    play = steps.add_parser("play", help="play a pairing here, hot-seat")
-    play.add_argument("name")
-    play.add_argument("--round", dest="round", type=whole_number, required=True)
-    play.add_argument("--pair", required=True, help='the pairing, "A-B"')
+    play = pairing_step("play", help="play a pairing here, hot-seat")
     play.add_argument("--plain", action="store_true", help="line by line")
 
-    host = steps.add_parser(
+    host = pairing_step(
         "host",
         help="host a pairing online: the second player joins from their own machine",
         description="Host a pairing's match online (docs/classroom.md): this machine plays "
         "the first player; the second joins with the code and command printed. With "
         "--both-online this machine plays no seat: each player joins with their own code.",
     )
-    host.add_argument("name")
-    host.add_argument("--round", dest="round", type=whole_number, required=True)
-    host.add_argument("--pair", required=True, help='the pairing, "A-B"')
     host.add_argument("--plain", action="store_true", help="line by line (the default here)")
     host.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
     host.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
@@ -133,21 +113,13 @@ def add_tournament_parser(sub: Any) -> None:
     steps.add_parser("list", help="every tournament's name")
 
 
-def _fail(message: str) -> int:
-    print(f"equation-duel tournament: error: {strip_controls(message)}", file=sys.stderr)
-    return USAGE_ERROR
-
-
 def run_tournament(args: argparse.Namespace) -> int:
     try:
         return _STEPS[args.step](args)
-    except TournamentError as error:
-        return _fail(str(error))
-    except FlagError as error:
-        return _fail(str(error))
+    except (TournamentError, FlagError) as error:
+        return fail(str(error), "tournament")
     except StatsError as error:
-        print(f"equation-duel tournament: error: {error}", file=sys.stderr)
-        return 1
+        return fail(str(error), "tournament", code=1)
 
 
 def _roster(text: str) -> list[str]:
@@ -214,24 +186,15 @@ def _result(args: argparse.Namespace) -> int:
     changed = store.change(
         args.name, lambda t: enter_result(t, args.round, a, b, args.winner.strip())
     )
-    print(_said(changed, args.round, a, b))
-    return 0
-
-
-def _said(tournament: Tournament, number: int, a: str, b: str) -> str:
-    from app.classroom.tournament.text import pairing_state
-    from rules.tournament.course import find_pairing
-
-    rnd = tournament.round(number)
+    rnd = changed.round(args.round)
     assert rnd is not None
     pairing = rnd.pairings[find_pairing(rnd, a, b)]
-    return f"Round {number}: {pairing.p1} - {pairing.p2}, {pairing_state(pairing)}."
+    print(f"Round {args.round}: {pairing.p1} - {pairing.p2}, {pairing_state(pairing)}.")
+    return 0
 
 
 def _absent(args: argparse.Namespace) -> int:
     changed = store.change(args.name, lambda t: mark_absent(t, args.round, args.player.strip()))
-    rnd = changed.round(args.round)
-    assert rnd is not None
     rule = (
         "their pairing is postponed, to be played later"
         if changed.format == "round-robin"
@@ -250,7 +213,7 @@ def _show(args: argparse.Namespace) -> int:
         try:
             atomic_write_text(args.csv, standings_csv(tournament))
         except OSError as error:
-            return _fail(f"cannot write {args.csv}: {error.strerror or error}")
+            return fail(f"cannot write {args.csv}: {error.strerror or error}", "tournament")
     if args.json:
         print(json.dumps([r.as_json() for r in standings(tournament)], ensure_ascii=False))
     else:
@@ -263,16 +226,15 @@ def _show(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from app.cli.tournament_play import play_pairing
 
-    a, b = split_pair(args.pair)
-    return play_pairing(args.name, args.round, a, b, plain=args.plain)
+    return play_pairing(args.name, args.round, *split_pair(args.pair), plain=args.plain)
 
 
 def _host(args: argparse.Namespace) -> int:
     from app.cli.tournament_play import host_pairing
 
-    a, b = split_pair(args.pair)
+    pair = split_pair(args.pair)
     return host_pairing(
-        args.name, args.round, a, b, bind=args.bind, port=args.port, both=args.both_online
+        args.name, args.round, *pair, bind=args.bind, port=args.port, both=args.both_online
     )
 
 

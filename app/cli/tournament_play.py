@@ -1,45 +1,30 @@
-"""`tournament play` and `tournament host`: a pairing's match, then its result entered
-(app.classroom.tournament.playing).
-
-- `play`: on this machine, hot-seat, in the full screen or line by line. A pairing
-  played line by line is saved in the saves folder, so its moves are there for the
-  report.
-- `host`: online (app.online): this machine hosts the match line by line and plays the
-  pairing's first player (who starts); the second joins from their own machine with the
-  code and the command printed. The guest's seat carries the tournament's name,
-  whatever name the guest gives, so the result is found under it. With `--both-online`
-  this machine plays no seat (app.online.relay): each player joins from their own
-  machine with their own seat's code.
-
-Apart from `playing`, which the full screen uses too: this module opens the front ends.
+"""`tournament play` (hot-seat here) and `tournament host` (online): a pairing's match,
+then its result entered. A pairing played line by line is saved in the saves folder, for
+the report. A hosted guest's seat carries the tournament's name, whatever name the guest
+gives, so the result is found under it.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from app.classroom.tournament.playing import collect_results, start_pairing
 from app.store.data_folder import saves_dir
+from app.store.storage import slug
 from rules.base import Game, GameOptions
 from rules.registry import get_game
 from rules.tournament.model import TournamentError
 
 
 def _save_path(name: str, number: int, p1: str, p2: str) -> Path:
-    """Where a pairing played line by line is saved (its moves, for the teacher's report
-    and for replaying it): the saves folder."""
+    """Where a pairing played line by line is saved (for the report and the replay)."""
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    slug = "-".join(_slug(part) for part in (name, f"round {number}", p1, "vs", p2))
-    return folder / f"tournament-{slug}.json"
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:24] or "x"
+    parts = "-".join(slug(part, "x") for part in (name, f"round {number}", p1, "vs", p2))
+    return folder / f"tournament-{parts}.json"
 
 
 def _begin(
@@ -85,9 +70,8 @@ def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
 def host_pairing(
     name: str, number: int, a: str, b: str, *, bind: str, port: int, both: bool = False
 ) -> int:
-    """`tournament host`: the match hosted online, line by line, then its result entered;
-    the exit code. `both`: both players join from their own machines (this machine plays
-    no seat)."""
+    """`tournament host`: the match hosted online, then its result entered; the exit code.
+    `both`: both players join from their own machines."""
     if not 0 <= port <= 65535:
         raise TournamentError(f"--port: {port} is not between 0 and 65535")
     try:

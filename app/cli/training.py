@@ -1,16 +1,14 @@
-"""`equation-duel puzzle --streak | --storm | --review | --play`: training line by line.
-
-The results are kept per player (`--player NAME`) in the statistics database
-(app.training.puzzle_store): the best streak, the storm's personal and day's best, the puzzles
-failed ("Try again") and the mistakes found in the player's own games ("Your mistakes"),
-the daily puzzle's tries and the line to share.
+"""`equation-duel puzzle --streak | --storm | --review | --play`: training line by line;
+results kept per player (app.training.puzzle_store).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import sys
 import time
 from collections.abc import Callable
+from contextlib import closing
 from functools import partial
 from typing import Any
 
@@ -31,26 +29,14 @@ from rules.puzzles.model import Puzzle
 from rules.puzzles.training import Storm, Streak
 
 
-def _keep(player: str, action: Callable[[Any], Any]) -> Any:
+def _keep(action: Callable[[Any], Any]) -> Any:
     """Run `action` on the training database; None (and a word on stderr) when it fails."""
-    import sys
-
     try:
-        conn = open_training()
+        with closing(open_training()) as conn:
+            return action(conn)
     except (StatsError, OSError) as error:
         print(f"equation-duel puzzle: the result was not kept: {error}", file=sys.stderr)
         return None
-    try:
-        return action(conn)
-    except StatsError as error:
-        print(f"equation-duel puzzle: the result was not kept: {error}", file=sys.stderr)
-        return None
-    finally:
-        conn.close()
-
-
-def _failed(player: str, puzzle: Puzzle) -> None:
-    _keep(player, lambda conn: keep_for_review(conn, player, puzzle, "failed"))
 
 
 def run_play(puzzle: Puzzle, player: str, read: Read, write: Write) -> int:
@@ -72,7 +58,7 @@ def run_daily(puzzle: Puzzle, day: dt.date, player: str, read: Read, write: Writ
         referee = PuzzleReferee(puzzle, player, daily=day.isoformat(), hints=attempt.hints)
         if _count(referee, ending == "solved", write):
             return 0  # (the line to share was said)
-    line = _keep(player, lambda conn: share_line(conn, player, day, puzzle.game))
+    line = _keep(lambda conn: share_line(conn, player, day, puzzle.game))
     write(f"To share: {line or share_line_unkept(day, puzzle.game)}")
     return 0
 
@@ -94,7 +80,7 @@ def share_line_unkept(day: dt.date, game: str) -> str:
 
 def daily_share(player: str, day: dt.date, game: str) -> str:
     """The day's line to share for `--daily --json` (not tried yet when nothing is kept)."""
-    found = _keep(player, lambda conn: share_line(conn, player, day, game))
+    found = _keep(lambda conn: share_line(conn, player, day, game))
     return str(found) if found else share_line_unkept(day, game)
 
 
@@ -111,10 +97,8 @@ def run_streak(game_id: str | None, player: str, read: Read, write: Write, seed:
             break
         streak.finished(ending == "solved")
         if ending == "failed":
-            _failed(player, puzzle)
-    bests = _keep(
-        player, lambda c: record_run(c, player, "streak", game_id or "any", streak.solved)
-    )
+            _keep(partial(keep_for_review, player=player, puzzle=puzzle, kind="failed"))
+    bests = _keep(lambda c: record_run(c, player, "streak", game_id or "any", streak.solved))
     best = f" Your best streak: {bests.best}." if bests is not None else ""
     write(f"Streak over: {streak.solved} solved.{best}")
     return 0
@@ -138,11 +122,9 @@ def run_storm(
             break
         storm.finished(ending == "solved")
         if ending == "failed":
-            _failed(player, puzzle)
+            _keep(partial(keep_for_review, player=player, puzzle=puzzle, kind="failed"))
     scope = game_id or "any"
-    bests = _keep(
-        player, lambda c: record_run(c, player, "storm", scope, storm.solved, storm.best_combo)
-    )
+    bests = _keep(lambda c: record_run(c, player, "storm", scope, storm.solved, storm.best_combo))
     write(
         f"Storm over: {storm.solved} solved, {storm.missed} missed, best combo {storm.best_combo}."
     )
@@ -155,12 +137,12 @@ def run_storm(
 
 def run_review(player: str, read: Read, write: Write) -> int:
     """Your mistakes (found in your finished games), then the puzzles you failed."""
-    found = _keep(player, lambda conn: search_mistakes(conn, player))
+    found = _keep(lambda conn: search_mistakes(conn, player))
     if found:
         write(f"{found} new {'mistake' if found == 1 else 'mistakes'} found in your games.")
     kinds: tuple[tuple[Kind, str], ...] = (("mistake", "Your mistakes"), ("failed", "Try again"))
     for kind, title in kinds:
-        puzzles: list[Puzzle] = _keep(player, partial(_listed, player=player, kind=kind)) or []
+        puzzles: list[Puzzle] = _keep(partial(review_list, player=player, kind=kind)) or []
         write("")
         write(f"{title}: {len(puzzles)} to solve.")
         for puzzle in puzzles:
@@ -169,9 +151,5 @@ def run_review(player: str, read: Read, write: Write) -> int:
             if ending == "quit":
                 return 0
             if ending == "solved":
-                _keep(player, partial(reviewed, player=player, puzzle_id=puzzle.id))
+                _keep(partial(reviewed, player=player, puzzle_id=puzzle.id))
     return 0
-
-
-def _listed(conn: Any, player: str, kind: Kind) -> list[Puzzle]:
-    return review_list(conn, player, kind)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import sys
 
+from rules.names import strip_controls
+
 USAGE_ERROR = 2
 
 
-def fail(message: str) -> int:
-    print(f"equation-duel: error: {message}", file=sys.stderr)
-    return USAGE_ERROR
+def fail(message: str, command: str = "", code: int = USAGE_ERROR) -> int:
+    """Say `message` as `equation-duel [command]: error: …` on stderr; the exit `code`."""
+    prog = f"equation-duel {command}".rstrip()
+    print(f"{prog}: error: {strip_controls(message)}", file=sys.stderr)
+    return code

@@ -1,13 +1,7 @@
-"""What the helper process runs for the computer player, without Textual.
-
-A function sent to the helper process travels by name (module and function), and the
-helper imports that module to run it. `ask_bot` lived in `app.tui.computer`, so every
-fresh helper imported Textual with it (120-160 ms of CPU and ~10 MB) before the first
-move: here it imports only the rules. `warm_up` is the helper's first question when a game
-screen opens: it imports what that game's search needs (sympy for collect's
-declarations) while the player looks at the board, so the computer's first move does
-not wait for it. `judge_moves` judges a stretch of a game's moves for the analysis
-screen, which fills in as the answers come.
+"""What the helper process runs, importing the rules only (never Textual): a function
+sent to it travels by name. `warm_up` imports what a game's search needs while the
+player looks at the board; `ask_bot` is the computer's move; `judge_moves` judges moves
+for the analysis.
 """
 
 from __future__ import annotations
@@ -43,20 +37,15 @@ def warm_up(game_id: str) -> str:
 
 
 def ask_bot(bot: Bot[StateT, MoveT], state: StateT) -> tuple[MoveT, Bot[StateT, MoveT]]:
-    """The bot's move in `state`, and the bot as it is after choosing it (in the helper
-    process: a module-level function). The bot travels to the helper as a copy, so its
-    random source moves on there; handing the copy back keeps the next move's choice
-    random, as in a player that never left the app."""
+    """The bot's move in `state`, and the bot after choosing it: it travels as a copy, so
+    handing it back keeps its random source moving on."""
     return bot(state), bot
 
 
 def judge_moves(
     game_id: str, options: Any, moves: list[str], first: int, stop: int
 ) -> tuple[MoveAnalysis, ...]:
-    """Moves `first` to `stop` judged as the whole analysis judges them (in the helper
-    process: `rules.analysis.judge_moves`). The analysis screen asks for the last moves
-    first: the positions near the end are solved quickly, and their values are in the
-    helper's tables when the earlier ones are solved."""
+    """Moves `first` to `stop` judged as `rules.analysis.judge_moves` does, in the helper."""
     from rules.analysis import judge_moves as judged
 
     return judged(game_id, options, moves, first, stop)

@@ -1,14 +1,7 @@
-"""An app started by `serve` ends when its server ends, where no parent-death signal exists.
-
-On Linux the server asks the kernel to send each app SIGHUP when the server dies
-(app/serve/session.py). Elsewhere (macOS, the BSDs) the server gives each app the read
-end of a pipe whose write end only the server holds, and names it in
-`EQUATION_DUEL_SERVER_PIPE`. When the server ends, however it ends (SIGKILL included),
-the system closes the write end; the app reads end-of-file and sends itself SIGHUP, as
-a closed terminal would: it keeps its game and quits.
-
-`watch_server()` is called once, by `python -m app` (app/__main__.py), before the app
-starts; without the variable it does nothing.
+"""An app started by `serve` ends when its server ends, where no parent-death signal
+exists (Linux uses one): the server passes the read end of a pipe only it writes to
+(`EQUATION_DUEL_SERVER_PIPE`); at end-of-file the app sends itself SIGHUP, as a closed
+terminal would, keeping its game.
 """
 
 from __future__ import annotations

@@ -1,17 +1,9 @@
-"""Long searches in a helper process, ended at once when they are no longer wanted.
+"""Long searches (the perfect computer, hints, the analysis) in a helper process, so they
+never hold the interpreter's lock against the screen; cancelling ends the process.
 
-The perfect computer, hints and the analysis ask the solver questions that can take a
-while. Run on the interface's thread (or a thread of its process) they would hold the
-interpreter's lock against the screen, and quitting would have to wait for them. So they
-run here: one helper process that answers one question at a time and keeps its solver
-tables between questions (the next move of the same game is then quick). Cancelling
-ends the process (SIGTERM, then SIGKILL); the next question starts a fresh one.
-
-The process is made by the `forkserver` start method where the platform has it: the
-server is a clean, single-threaded process (no Textual, no terminal), and each helper
-is a fork of it with the rules already imported, so starting one costs milliseconds.
-
-This module imports neither Textual nor the front ends: both may use it.
+One helper answers one question at a time and keeps its solver tables between questions.
+Helpers are forked from a clean `forkserver` with the rules imported (no Textual), so
+starting one costs milliseconds. Textual-free: both front ends use it.
 """
 
 from __future__ import annotations
@@ -48,10 +40,8 @@ class SearchCancelled(Exception):
 
 
 class SearchFailed(Exception):
-    """The search raised in the helper process; the message is its error's.
-
-    `kind` is the error's class name and `detail` its own message (or the class name
-    when it has none), for a sentence on the status line."""
+    """The search raised in the helper: `kind` is the error's class name, `detail` its
+    message (or the class name when it has none)."""
 
     def __init__(self, kind: str, detail: str) -> None:
         super().__init__(f"{kind}: {detail}")
@@ -78,10 +68,8 @@ def _context() -> ForkServerContext | SpawnContext:
 
 
 def start_server() -> None:
-    """Start the fork server now, in a thread, if it is not running: it imports the
-    rules (`PRELOAD`, a few hundred ms) meanwhile, and the next helper is a fork of it
-    at once (the game over dialog calls this: its analysis comes next). Nothing where
-    helpers are spawned afresh."""
+    """Start the fork server now, in a thread, so the next helper is forked at once
+    (nothing where helpers are spawned afresh)."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return
     threading.Thread(target=_start_server, name="equation-duel-fork-server", daemon=True).start()
@@ -97,10 +85,8 @@ def _start_server() -> None:
 
 @contextlib.contextmanager
 def _real_stderr() -> Iterator[None]:
-    """The real standard error while the fork server and the resource tracker start.
-
-    They hand the child their standard error's file descriptor; under Textual,
-    `sys.stderr` is a capture whose `fileno()` is -1, and starting them would fail."""
+    """The real standard error while the fork server starts: under Textual `sys.stderr` is
+    a capture whose `fileno()` is -1, which the server cannot hand on."""
     try:
         usable = sys.stderr is not None and sys.stderr.fileno() >= 0
     except (AttributeError, OSError, ValueError):
@@ -134,11 +120,8 @@ def _serve(conn: Connection) -> None:
 
 
 class SearchProcess:
-    """One helper process for searches; `run` asks it, `cancel` ends what it is doing.
-
-    `run` blocks, so call it from a worker thread (or `asyncio.to_thread`); `cancel` and
-    `close` may be called from any thread and return within about `END_GRACE`.
-    """
+    """One helper process for searches. `run` blocks (call it from a worker thread);
+    `cancel` and `close` may be called from any thread."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -172,12 +155,8 @@ class SearchProcess:
             return self._conn, self._generation
 
     def run(self, function: Callable[..., T], *args: Any) -> T:
-        """`function(*args)` in the helper process: its answer, or `SearchCancelled` if
-        the search was cancelled meanwhile, or `SearchFailed` if it raised.
-
-        `function` and `args` must be picklable (a module-level function; models).
-        One question at a time: callers serialize (one worker per screen does).
-        """
+        """`function(*args)` in the helper (both picklable), one question at a time; raises
+        `SearchCancelled` if cancelled meanwhile, `SearchFailed` if it raised."""
         conn, generation = self._start()
         try:
             conn.send((function, args))

@@ -1,11 +1,6 @@
-"""Standard streams that never end the program with a traceback.
-
-- An output whose encoding cannot show the game's symbols (`PYTHONIOENCODING=ascii`, a
-  Latin-1 terminal) writes ASCII ones instead: `×` as `x`, `÷` as `/`, `−` as `-`, and
-  any other character it cannot show as `?`.
-- A missing output (started with standard output closed) writes nowhere; a missing
-  input (standard input closed) ends at once.
-- A closed pipe (`| head -0`) or a full device (`/dev/full`) ends the program quietly.
+"""Standard streams that never end the program with a traceback: an ASCII output writes
+x / - for × ÷ − (and ? for the rest), a missing stream is nothing, and a closed pipe or
+a full device ends the program quietly.
 """
 
 from __future__ import annotations

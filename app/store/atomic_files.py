@@ -1,22 +1,11 @@
-"""The one writer of every file the program writes, and the temporaries it leaves when
-killed half-way.
+"""The one writer of every file the program writes (`write_file`), and the temporaries
+it leaves when killed half-way.
 
-`write_file(path, data)` (also `atomic_write_text`) refuses anything at `path` but a
-regular file (a folder, a device, a pipe, a socket, a link: `NotAFile`, in words), writes
-the data to a temporary file beside `path`, flushes it to the disk (fsync), and only then
-renames it over `path` (os.replace): the file is the old one or the new one, whole,
-whatever stops the program. Records, saves, exports, settings, kept games, `--csv` and
-the worksheet all go through it.
-
-The temporary file's name is one only this program makes,
-
-    .NAME.equation-duel-PID-RANDOM.tmp     (RANDOM: 8 hexadecimal digits)
-
-and it is created exclusively (O_EXCL: never an existing file, never through a link),
-with the permissions the umask allows (0o666 & ~umask, as any file the user makes).
-`clean_temporaries` removes only names of that exact form whose process is gone (or
-that are older than an hour): a file the program did not write is never touched.
-This module imports nothing but the standard library (settings are written through it).
+The data goes to a temporary file beside the target, created exclusively (never an
+existing file, never through a link) under a name only this program makes,
+`.NAME.equation-duel-PID-RANDOM.tmp`, is fsynced, then renamed over the target: the file
+is the old one or the new one, whole. `clean_temporaries` removes only names of that
+form whose process is gone (or older than an hour). Standard library only.
 """
 
 from __future__ import annotations
@@ -37,8 +26,7 @@ from rules.safe_files import kind_of
 MARK = "equation-duel"
 #: A temporary file older than this is stale whoever wrote it (its process id may be reused).
 STALE_SECONDS = 3600.0
-#: The longest part of the target's name kept in a temporary file's name (a file name
-#: has at most 255 bytes, and the mark, the pid and the random part need room).
+#: The longest part of the target's name kept in a temporary's name (255 bytes at most).
 _NAME_ROOM = 180
 
 _TEMPORARY = re.compile(
@@ -81,19 +69,11 @@ def _create_temporary(folder: Path, target: Path) -> tuple[int, Path]:
 
 
 def write_file(path: Path | str, data: str | bytes, sync: bool = True, new: bool = False) -> Path:
-    """The one way the program writes a file: `data` (text is written as UTF-8) into
-    `path`, which is either the old file or the new one whole, whatever stops the program.
-
-    Only a regular file is replaced, or a new name taken: a folder, a device, a pipe, a
-    socket or a link at `path` is refused (`NotAFile`, its `problem` in words), so the
-    program never replaces `/dev/full`, never writes through a link out of the folder.
-    A temporary file beside `path` (created exclusively, never through a link) is
-    written, flushed and fsynced, then renamed over `path`; with `new` it takes the name
-    only if nothing is there (FileExistsError else: a hard link, which never replaces).
-    On any failure (a full disk: ENOSPC) the temporary file is removed, the old file is
-    untouched and the error propagates (OSError). With `sync` False nothing waits for the
-    disk (a game kept after every move: a kill keeps it, a power cut may not).
-    """
+    """Write `data` (text as UTF-8) into `path`: the old file or the new one whole, whatever
+    stops the program. Anything at `path` but a regular file is refused (`NotAFile`); with
+    `new` the name is taken only if free (FileExistsError else). On failure the temporary
+    file is removed and the OSError propagates. With `sync` False nothing waits for the disk
+    (a kill keeps the file, a power cut may not)."""
     problem = write_problem(path)
     if problem is not None:
         raise NotAFile(problem)
@@ -144,18 +124,14 @@ def sync_path(path: Path, flags: int = os.O_RDONLY) -> None:
         handle = os.open(path, flags)
     except OSError:
         return
-    try:
+    with contextlib.suppress(OSError):
         os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
+    os.close(handle)
 
 
 def clean_temporaries(folders: list[Path], target: str | None = None) -> int:
-    """Remove the temporary files killed writes left in `folders` (only those for the file
-    named `target` when given): this program's names only, regular files only, and only
-    when the process that wrote it is gone or after an hour. The count removed."""
+    """Remove this program's temporary files in `folders` (of `target` only, when given)
+    whose process is gone or that are over an hour old; the count removed."""
     removed = 0
     now = time.time()
     wanted = None if target is None else _target_part(target)
@@ -214,22 +190,19 @@ def file_argument(text: str) -> Path:
 
 
 def write_problem(path: Path | str) -> str | None:
-    """Why a file cannot be written at `path` (None when it can): something that is there
-    already and is not a regular file (a folder, a device, a pipe, a link) is never
-    replaced, and the folder must exist."""
+    """Why a file cannot be written at `path` (None when it can): what is there is not a
+    regular file, or the folder does not exist."""
     path = Path(path)
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
-        mode = None
+        mode = stat.S_IFREG
     except OSError as error:  # (a file where a folder on the way should be: ENOTDIR)
         return f"{path}: {error.strerror or error}"
-    if mode is not None and stat.S_ISLNK(mode):
+    if stat.S_ISLNK(mode):
         return f"{path} is a link, not a file (nothing is written through a link)"
-    if mode is not None:
-        kind = kind_of(mode)
-        if kind is not None:
-            return f"{path} is {kind}, not a file"
+    if (kind := kind_of(mode)) is not None:
+        return f"{path} is {kind}, not a file"
     if not path.parent.is_dir():
         return f"the folder {path.parent} does not exist"
     return None

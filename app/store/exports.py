@@ -1,9 +1,5 @@
-"""Exporting a game record (the game-over dialog's export).
-
-In the terminal the player names the file; one that is there already is replaced only
-when asked (`export_record(..., replace=True)`, after the screen's question). In a browser
-(`serve`) no path is typed: the record goes into the data folder's `exports/` under a name
-the app makes, never replacing a file (`export_to_folder`).
+"""Exporting a game record: to a file the player names (replaced only when asked), or,
+in a browser, into `exports/` under a name the app makes, never replacing a file.
 """
 
 from __future__ import annotations
@@ -34,9 +30,8 @@ def export_record(record: GameRecord, path: Path | str, replace: bool = False) -
 
 
 def export_to_folder(record: GameRecord) -> Path:
-    """Write the record into the data folder's `exports/` under a name the app makes,
-    never replacing a file (a free name is picked): the only export a browser player
-    (`serve`) has. `exports` must be a real folder, not a link to another."""
+    """Write the record into `exports/` under a free name the app makes (a browser player's
+    only export); `exports` must be a real folder, not a link."""
     folder = exports_dir()
     folder.mkdir(parents=True, exist_ok=True)
     if not stat.S_ISDIR(folder.lstat().st_mode):

@@ -1,28 +1,17 @@
 """Ratings: a puzzle rating and a game rating per game for every named player.
 
-The maths is openskill's (Weng–Lin, Plackett–Luce model), set on a familiar scale: a new
-player starts at 1500 ± 350. A rating shown is the mean (mu), rounded.
+openskill's Weng–Lin (Plackett–Luce) model on a familiar scale: a new player starts at
+1500 ± 350; a rating shown is the mean, rounded. A named person against a computer level
+is rated against that level's fixed rating (`COMPUTER_RATINGS`), a puzzle's first try
+against the puzzle's (`PUZZLE_RATINGS`); default names are not rated.
 
-- Games: a finished game (or match) between two named people rates both; a named person
-  against a computer level is rated against that level's fixed rating for the game
-  (`COMPUTER_RATINGS`, calibrated by the arena: `python bench/puzzles.py calibrate`).
-  Default names ("Player 1", "Player 2") are not rated, nor computer against computer.
-- Puzzles: a named player's first try at a puzzle is rated, as a game against the puzzle,
-  whose fixed rating comes from its difficulty (`PUZZLE_RATINGS`); a retry is not.
-
-Every change is a row in `ratings` (app.store.ratings_db): the history the statistics show.
-Each update reads the player's rating and writes the new one in one write transaction
-(BEGIN IMMEDIATE, `app.store.stats.write_transaction`), so two apps finishing games at once
-never lose one another's update. A row changed by hand (a mu or sigma that is not a
-finite number in range) is passed over: the latest readable row is the rating.
-
-`record_game` counts a finished game in the statistics (app.store.stats, below this module)
-and moves its players' ratings, in the same transaction.
+Every change is a row in `ratings`, read and written in one write transaction, so two
+apps finishing games at once never lose one another's update. A row changed by hand is
+passed over: the latest readable row is the rating.
 """
 
 from __future__ import annotations
 
-import math
 import sqlite3
 from dataclasses import dataclass
 from functools import cache
@@ -43,8 +32,7 @@ FIXED_SIGMA = 1.0
 #: Fixed puzzle ratings by difficulty.
 PUZZLE_RATINGS: dict[str, float] = {"easy": 1300.0, "medium": 1500.0, "hard": 1700.0}
 
-#: The computer levels' fixed ratings per game, from `python bench/puzzles.py calibrate`
-#: (20 arena games with each level in the first seat; medium fixed at 1500).
+#: The computer levels' fixed ratings per game (`python bench/puzzles.py calibrate`).
 COMPUTER_RATINGS: dict[str, dict[str, float]] = {
     "collect": {"easy": 878.0, "medium": 1500.0, "perfect": 1884.0},
     "template": {"easy": 1319.0, "medium": 1500.0, "perfect": 2407.0},
@@ -92,16 +80,14 @@ def updated(player: Rating, opponent: Rating, won: bool) -> Rating:
 def readable_rating(mu: object, sigma: object) -> Rating | None:
     """The stored pair as a Rating, or None when it was changed by hand (not a number,
     not finite, out of range, a sigma that is not above 0)."""
-    if not isinstance(mu, int | float) or not isinstance(sigma, int | float):
-        return None
     if isinstance(mu, bool) or isinstance(sigma, bool):
         return None
+    if not (isinstance(mu, int | float) and isinstance(sigma, int | float)):
+        return None
     mu_value, sigma_value = float(mu), float(sigma)
-    if not (math.isfinite(mu_value) and math.isfinite(sigma_value)):
-        return None
-    if abs(mu_value) > MAX_RATING or not 0 < sigma_value <= MAX_RATING:
-        return None
-    return Rating(mu_value, sigma_value)
+    if abs(mu_value) <= MAX_RATING and 0 < sigma_value <= MAX_RATING:  # (not nan, not inf)
+        return Rating(mu_value, sigma_value)
+    return None
 
 
 def current(conn: sqlite3.Connection, player: str, board: str) -> Rating:
@@ -140,10 +126,8 @@ def computer_rating(game_id: str, level: str) -> Rating | None:
 
 def record_game(record: GameRecord, conn: sqlite3.Connection | None = None) -> bool:
     """Count a finished game in the statistics and move its rated players' ratings, in
-    one write transaction; False when this game (its record id) was counted already.
-
-    Raises ValueError for an unfinished record and StatsError when the database fails.
-    """
+    one write transaction; False when this game was counted already (ValueError for an
+    unfinished record, StatsError when the database fails)."""
     if record.result is None:
         raise ValueError("only a finished game is counted in the statistics")
     db = open_ratings() if conn is None else conn
@@ -182,14 +166,12 @@ def _rate(conn: sqlite3.Connection, record: Any) -> dict[str, tuple[Rating, Rati
     winner = record.result.winner
     before: dict[int, Rating] = {}
     for seat, info in enumerate(players):
-        if info.kind == "human":
-            if not is_named(info.name):
-                continue
-            before[seat] = current(conn, info.name, record.game)
+        if info.kind != "human":
+            rating = computer_rating(record.game, info.kind)
         else:
-            fixed = computer_rating(record.game, info.kind)
-            if fixed is not None:
-                before[seat] = fixed
+            rating = current(conn, info.name, record.game) if is_named(info.name) else None
+        if rating is not None:
+            before[seat] = rating
     humans = [s for s in (0, 1) if players[s].kind == "human" and s in before]
     if len(before) < 2 or not humans or players[0].name == players[1].name:
         return {}
@@ -218,37 +200,18 @@ def record_puzzle(
     rated = rated and is_named(player)
     try:
         with write_transaction(conn):
-            return _record_puzzle(conn, player, puzzle, solved, rated, daily)
+            tried = (player, puzzle.id, puzzle.game, puzzle.difficulty, int(solved), int(rated))
+            conn.execute(
+                "INSERT INTO puzzle_results (player, puzzle_id, game, difficulty, solved, "
+                "rated, daily, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (*tried, daily, now_text()),
+            )
+            if not rated:
+                return None
+            before = current(conn, player, PUZZLE_BOARD)
+            fixed = Rating(PUZZLE_RATINGS[puzzle.difficulty], FIXED_SIGMA)
+            after = updated(before, fixed, solved)
+            _save(conn, player, PUZZLE_BOARD, after, f"puzzle {puzzle.id}", solved, puzzle.id)
+            return before, after
     except sqlite3.Error as error:
         raise StatsError(f"cannot record the puzzle: {error}") from None
-
-
-def _record_puzzle(
-    conn: sqlite3.Connection,
-    player: str,
-    puzzle: Any,
-    solved: bool,
-    rated: bool,
-    daily: str | None,
-) -> tuple[Rating, Rating] | None:
-    conn.execute(
-        "INSERT INTO puzzle_results (player, puzzle_id, game, difficulty, solved, rated, "
-        "daily, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            player,
-            puzzle.id,
-            puzzle.game,
-            puzzle.difficulty,
-            int(solved),
-            int(rated),
-            daily,
-            now_text(),
-        ),
-    )
-    if not rated:
-        return None
-    before = current(conn, player, PUZZLE_BOARD)
-    fixed = Rating(PUZZLE_RATINGS[puzzle.difficulty], FIXED_SIGMA)
-    after = updated(before, fixed, solved)
-    _save(conn, player, PUZZLE_BOARD, after, f"puzzle {puzzle.id}", solved, puzzle.id)
-    return before, after

@@ -1,13 +1,6 @@
-"""The ratings' tables in the statistics database (the same file as app.store.stats).
-
-Their own schema version (`ratings_version`), so the games' schema (app.store.stats'
-`schema_version`) is untouched: a database from before ratings keeps every game and gains
-the tables on first use, in one write transaction (two processes migrate it once).
-
-    ratings          every rating change, in order: its history (player, board, mu, sigma,
-                     the opponent, won, the game record or puzzle id, when)
-    puzzle_results   every puzzle tried (player, puzzle, game, difficulty, solved, rated,
-                     the daily puzzle's date or null, when)
+"""The ratings' tables in the statistics database, with their own schema version
+(`ratings_version`): `ratings` (every rating change, its history) and `puzzle_results`
+(every puzzle tried). An older database gains them on first use.
 """
 
 from __future__ import annotations

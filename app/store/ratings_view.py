@@ -1,10 +1,6 @@
-"""Reading the ratings back: each player's ratings with their history, puzzle streaks and
-the daily puzzle's results (for `equation-duel stats` and the statistics screen).
-
-Rows are checked as they are read: a row changed by hand (a name that is not text or has
-nothing printable, an unknown board, a mu that is not a finite number in range, a solved
-that is not 0 or 1) is left out and counted (`unreadable`); names are cleaned of control
-characters and escape sequences, as the games' names are (rules.names)."""
+"""Reading the ratings back (for `stats` and the statistics screen): a row changed by hand
+is left out and counted (`unreadable`); names are cleaned as the games' names are.
+"""
 
 from __future__ import annotations
 
@@ -153,17 +149,8 @@ def _streaks(tries: list[bool]) -> tuple[int, int]:
 
 def sparkline(values: tuple[int, ...] | list[int]) -> str:
     """A rating history as one line of bars (`▁▃▅█`), for the terminal."""
-    if not values:
-        return ""
-    low, high = min(values), max(values)
-    span = high - low
-    return "".join(
-        _BARS[0 if span == 0 else round((v - low) * (len(_BARS) - 1) / span)] for v in values
-    )
-
-
-def board_name(board: str) -> str:
-    return "puzzles" if board == "puzzles" else board
+    low, span = min(values, default=0), max(values, default=0) - min(values, default=0)
+    return "".join(_BARS[round((v - low) * (len(_BARS) - 1) / span) if span else 0] for v in values)
 
 
 def unreadable_ratings_text(count: int) -> str:
@@ -180,20 +167,17 @@ def format_ratings(found: RatingsSummary) -> str:
         empty = "No ratings yet: name yourself and play a game or a puzzle."
         return "\n".join([empty, *([left_out] if left_out else [])])
     lines = ["Ratings", *([f"  ({left_out})"] if left_out else [])]
-    for line in found.ratings:
-        lines.append(
-            f"  {line.player}  {board_name(line.board)}  {line.rating}  "
-            f"({line.changes} rated)  {sparkline(line.history)}"
-        )
+    lines += [
+        f"  {r.player}  {r.board}  {r.rating}  ({r.changes} rated)  {sparkline(r.history)}"
+        for r in found.ratings
+    ]
     if found.puzzles:
         lines += ["", "Puzzles"]
-        for p in found.puzzles:
-            lines.append(
-                f"  {p.player}  solved {p.solved} of {p.tried}  "
-                f"streak {p.streak} (best {p.best_streak})"
-            )
+        lines += [
+            f"  {p.player}  solved {p.solved} of {p.tried}  streak {p.streak} (best {p.best_streak})"
+            for p in found.puzzles
+        ]
     if found.daily:
         lines += ["", f"Today's puzzle ({found.daily[0].date})"]
-        for d in found.daily:
-            lines.append(f"  {d.player}  {'solved' if d.solved else 'not solved'}")
+        lines += [f"  {d.player}  {'solved' if d.solved else 'not solved'}" for d in found.daily]
     return "\n".join(lines)

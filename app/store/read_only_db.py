@@ -1,15 +1,9 @@
-"""The statistics read where they cannot be written (issue 36): a read-only data folder.
+"""The statistics read where they cannot be written: a read-only data folder.
 
-SQLite's WAL mode keeps a `-shm` file beside the database; in a folder the program cannot
-write (a read-only disk, a folder of another user's, `chattr +i`) it cannot be made, and
-opening the database for writing fails with "unable to open database file". Then
-`app.store.stats.connect` reads it with SQLite's read-only URI instead (`mode=ro`, and
-`immutable=1` when even reading needs the `-shm` file: nobody can be writing it, as no
-writer could make that file either) into a copy in memory, a `ReadOnlyStats`: a part
-whose tables are not in the file yet (the tournaments, the training) makes them there,
-empty, so `stats`, `tournament show` and `report` read as usual; a row written, changed
-or removed is refused in words (nothing new is kept), and the first such opening in a
-process says so on standard error.
+There SQLite cannot make WAL's `-shm` file, so `app.store.stats.connect` reads the
+database read-only (`mode=ro`, or `immutable=1`) into a copy in memory, a
+`ReadOnlyStats`: missing tables are made there, empty; a write is refused in words, and
+the first such opening in a process says so on standard error.
 """
 
 from __future__ import annotations
@@ -68,10 +62,8 @@ def _rows_unchanged(action: int, table: str | None, *_: object) -> int:
 def open_read_only(
     path: Path, error: sqlite3.Error, check: Callable[[sqlite3.Connection], object]
 ) -> sqlite3.Connection:
-    """The database at `path` read as it is into memory and `check`ed (its schema's
-    version), when `error` (opening it for writing) says it cannot be written; `error`
-    again when it does not say so, or the database is not there; the last sqlite3.Error
-    when it cannot be read either."""
+    """The database at `path` read into memory and `check`ed, when `error` says it cannot be
+    written (else `error` again; the last sqlite3.Error when it cannot be read either)."""
     if not any(words in str(error) for words in _UNWRITABLE) or not path.is_file():
         raise error
     uri = path.absolute().as_uri()

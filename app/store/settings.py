@@ -1,13 +1,8 @@
-"""The player's settings, remembered across launches: a small JSON file in the data folder.
+"""The player's settings (theme, names last typed), in `settings.json` in the data folder.
 
-It holds the theme chosen and the names last typed in the setup (`settings.json`, e.g.
-`{"theme": "nord", "names": ["Ann", "Bob"]}`). Reading never fails nor waits: the file is
-read by the one safe reader (rules.safe_files: a regular file only, at most
-`MAX_SETTINGS_BYTES`, without blocking), and a missing, corrupt or strange file gives the
-defaults (`problem()` says why, for the app to tell the player) and is replaced at the
-next change. Writing is atomic (app.store.atomic_files), so the file is always the old one or
-the new one whole. Like `app.store.data_folder`, this module imports nothing heavy: the menu reads
-the theme before it is drawn.
+Reading never fails nor waits: a missing, corrupt or strange file gives the defaults
+(`problem()` says why) and is replaced at the next change. Nothing heavy is imported:
+the menu reads the theme before it is drawn.
 """
 
 from __future__ import annotations

@@ -1,23 +1,7 @@
-"""Where game records live, and how they are written and read.
-
-The data folder (`app.store.data_folder`: `platformdirs.user_data_dir("equation-duel")`, or the
-folder named by the `EQUATION_DUEL_DATA` environment variable) holds:
-
-    unfinished/*.json    every game left unfinished, one file per game, written after
-                         every move (app.store.unfinished); autosave*.json of older versions
-    saves/*.json         games saved with ctrl+s
-    finished/*.json      the last 200 finished games, kept automatically (app.store.finished_games)
-    exports/*.json       records exported from the game-over dialog
-    stats.sqlite3        the statistics (app.store.stats)
-
-Every write is atomic (app.store.atomic_files): the text goes to a temporary file in the same
-folder, created exclusively under a name only this program makes, is flushed to the disk
-(fsync), and only then renamed over the old file (os.replace), so a crash in the middle
-of a save leaves the earlier file as it was. Every read goes through the one safe reader
-(rules.safe_files): a regular file only, size-capped, read without blocking. Reading refuses a bad file with a
-`RecordError` that names the file and the problem (corrupt JSON with line and column, a
-file cut short, a future format, an unknown game, an illegal move with its number); the
-file is never changed by reading it.
+"""Game records in files: saved (ctrl+s, `saves/`), kept unfinished (`unfinished/`),
+read back. Writes are atomic (app.store.atomic_files); reads go through the one safe
+reader (rules.safe_files), and a bad file is refused with a `LoadError` naming the file
+and the problem, never changed by reading it.
 """
 
 from __future__ import annotations
@@ -55,9 +39,6 @@ class LoadError(RecordError):
         self.problem = problem
 
 
-# Records in files (written by `atomic_write_text`, app.store.atomic_files, re-exported here).
-
-
 def save_record(record: GameRecord, path: Path | str) -> Path:
     """Write the record to `path` atomically (the folder must exist). OSError on failure,
     NotAFile (an OSError) when `path` is a folder, a device, a pipe or a link."""
@@ -65,32 +46,21 @@ def save_record(record: GameRecord, path: Path | str) -> Path:
 
 
 def load_record(path: Path | str, check: bool = True) -> GameRecord:
-    """The record in the file at `path`, checked by replaying its moves.
-
-    Raises LoadError (a RecordError) naming the file and the problem: missing or
-    unreadable, not a regular file (a folder, a device, a pipe), empty, too large, not
-    UTF-8, corrupt JSON (line and column), cut short, a future format, an unknown game,
-    missing fields, an illegal move (number and text). The file is only read.
-    """
+    """The record in the file at `path`, checked by replaying its moves; LoadError names
+    the file and the problem (unreadable, corrupt, a future format, an illegal move…)."""
     path = Path(path)
-    data = read_record_bytes(path)
     try:
-        return from_json(data, check)
+        return from_json(read_record_bytes(path), check)
     except RecordError as error:
         raise LoadError(path, str(error)) from None
 
 
 def read_record_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
-    """The bytes of the regular file at `path`, at most `limit` of them (LoadError else):
-    read by the program's one safe reader (`rules.safe_files`: without blocking, a regular
-    file only, never more than `limit` + 1 bytes whatever its size claims)."""
+    """The bytes of the regular file at `path`, at most `limit` of them (LoadError else)."""
     try:
         return read_file_bytes(path, limit, "record file")
     except UnsafeFile as error:
         raise LoadError(path, error.problem) from None
-
-
-# Unfinished games: kept after every move, one file per game (app.store.kept_games).
 
 
 def write_autosave(record: GameRecord) -> Path | None:
@@ -106,17 +76,10 @@ def write_autosave(record: GameRecord) -> Path | None:
 
 def load_autosave(path: Path | None = None) -> GameRecord | None:
     """The unfinished game kept in `path` (None: the newest one kept), or None when there
-    is none (or it is finished).
-
-    Raises LoadError when the file is bad (the app says so and goes on; the file stays for
-    the player to look at).
-    """
+    is none (or it is finished); LoadError when the file is bad."""
     if path is None:
-        games = unfinished.scan().games
-        if not games:
-            return None
-        path = games[0]
-    if not path.exists():
+        path = next(iter(unfinished.scan().games), None)
+    if path is None or not path.exists():
         return None
     record = load_record(path)
     return None if record.finished else record
@@ -128,19 +91,16 @@ def clear_autosave(path: Path | None = None) -> None:
         unfinished.remove(slot)
 
 
-# Saved games (ctrl+s); exports are app.store.exports.
-
-
 def record_file_name(record: GameRecord) -> str:
     """A file name for the record: `<game>-<start time>-<names>.json`, safe on every system."""
     stamp = record.started.strftime("%Y%m%d-%H%M%S")
-    names = "-vs-".join(_slug(name) for name in record.names)
+    names = "-vs-".join(slug(name, "player") for name in record.names)
     return f"{record.game}-{stamp}-{names}.json"
 
 
-def _slug(text: str) -> str:
-    slug = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
-    return slug[:24] or "player"
+def slug(text: str, empty: str) -> str:
+    """`text` as a safe part of a file name: letters and digits joined by `-`, at most 24."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:24] or empty
 
 
 def save_game(record: GameRecord) -> Path:
@@ -171,8 +131,7 @@ class SavedGame:
     modified: datetime
     record: GameRecord | None
     error: str | None = None
-    #: Saved with ctrl+s, never dropped (False: a finished game kept among the last
-    #: ones, app.store.finished_games).
+    #: Saved with ctrl+s, never dropped (False: among the last finished games kept).
     for_good: bool = True
 
 
@@ -182,7 +141,7 @@ def list_saves(check: bool = False) -> list[SavedGame]:
 
 
 def list_saves_in(folder: Path, check: bool = False) -> list[SavedGame]:
-    """The records in `folder`, newest first (as `list_saves`)."""
+    """The records in `folder`, newest first."""
     if not folder.is_dir():
         return []
     entries = []

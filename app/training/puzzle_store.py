@@ -1,21 +1,12 @@
-"""Training results per player in the statistics database (the same file as app.store.stats).
-
-Tables of their own with a version of their own (`training_version`), added on first use
-through app.store.stats' migration mechanism, so the games' and the ratings' tables are
-untouched:
-
-    training_runs    every streak and storm finished (player, mode, game or "any",
-                     score, best combo, day, when): the personal and the day's best
-    review_puzzles   puzzles to come back to (player, kind "mistake" or "failed", the
-                     puzzle as the bank stores it, solved since): "Your mistakes", "Try again"
-    finished_games   a named person's finished games, waiting to be searched for mistakes
-    daily_tries      every try at a daily puzzle (player, day, game, solved, hints)
-
-Every read checks what it reads: a tampered row is left out, never a crash.
+"""Training results per player in the statistics database, in tables with their own
+version (`training_version`): streaks and storms run, puzzles to review ("Your
+mistakes", "Try again"), finished games waiting to be searched for mistakes, and daily
+tries. A tampered row is left out, never a crash.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import sqlite3
@@ -112,9 +103,6 @@ def _count(value: object) -> int | None:
     return value if ok else None  # type: ignore[return-value]
 
 
-# Streak and storm
-
-
 @dataclass(frozen=True)
 class Bests:
     """A player's best score ever and today (None: no run yet) for one mode."""
@@ -155,9 +143,6 @@ def bests(conn: sqlite3.Connection, player: str, mode: Mode, day: dt.date | None
     return Bests(best, best_today)
 
 
-# Review: your mistakes and the puzzles failed
-
-
 def keep_for_review(conn: sqlite3.Connection, player: str, puzzle: Puzzle, kind: Kind) -> None:
     """Keep a puzzle to come back to (once per player, kind and position)."""
     _write(
@@ -176,15 +161,16 @@ def review_list(conn: sqlite3.Connection, player: str, kind: Kind) -> list[Puzzl
         "ORDER BY id LIMIT ?",
         (player, kind, REVIEW_MAX),
     )
-    found: list[Puzzle] = []
-    for (text,) in rows:
-        try:
-            puzzle = puzzle_of(json.loads(text)) if isinstance(text, str) else None
-        except (ValueError, RecursionError):
-            puzzle = None
-        if puzzle is not None:
-            found.append(puzzle)
-    return found
+    found = (_puzzle(text) for (text,) in rows)
+    return [puzzle for puzzle in found if puzzle is not None]
+
+
+def _puzzle(text: object) -> Puzzle | None:
+    """A kept puzzle, or None when its row was tampered with."""
+    try:
+        return puzzle_of(json.loads(text)) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        return None
 
 
 def reviewed(conn: sqlite3.Connection, player: str, puzzle_id: str) -> None:
@@ -244,9 +230,6 @@ def search_mistakes(conn: sqlite3.Connection, player: str) -> int:
     return found
 
 
-# The daily puzzle
-
-
 def record_daily(
     conn: sqlite3.Connection, player: str, day: dt.date, game: str, solved: bool, hints: int
 ) -> None:
@@ -289,33 +272,27 @@ def daily_streak(
     """Days in a row the player solved the daily puzzle (now: ending today or yesterday),
     and the best such run."""
     today = today or dt.date.today()
+    sql = "SELECT DISTINCT day FROM daily_tries WHERE player = ? AND solved = 1"
     days: set[dt.date] = set()
-    for (text,) in _read(
-        conn, "SELECT DISTINCT day FROM daily_tries WHERE player = ? AND solved = 1", (player,)
-    ):
-        try:
+    for (text,) in _read(conn, sql, (player,)):
+        with contextlib.suppress(TypeError, ValueError):
             days.add(dt.date.fromisoformat(text))
-        except (TypeError, ValueError):
-            continue
-    best = run = 0
-    previous: dt.date | None = None
-    for day in sorted(days):
-        run = run + 1 if previous is not None and day - previous == dt.timedelta(days=1) else 1
-        best = max(best, run)
-        previous = day
-    now = 0
-    day = today if today in days else today - dt.timedelta(days=1)
-    while day in days:
-        now += 1
-        day -= dt.timedelta(days=1)
-    return now, best
+    one = dt.timedelta(days=1)
+
+    def run_to(day: dt.date) -> int:
+        """The days in a row solved, ending on `day`."""
+        run = 0
+        while day - one * run in days:
+            run += 1
+        return run
+
+    best = max((run_to(day) for day in days if day + one not in days), default=0)
+    return run_to(today if today in days else today - one), best
 
 
 def keep_record_for_mistakes(conn: sqlite3.Connection, record: Any) -> None:
-    """A finished single game (not a match) by named people: kept for each of them, to
-    be searched for their mistakes when they open "Your mistakes" (app.store.ratings.record_game
-    calls this as it counts the game, in its transaction). A single game's record lists
-    its one round, like a match's: only the match itself is left out."""
+    """A finished single game by named people, kept for each of them to be searched for
+    mistakes later (inside the caller's transaction; a match is left out)."""
     if record.result is None or record.best_of != 1 or len(record.rounds) > 1:
         return
     moves = [entry.move for entry in record.moves]
@@ -334,11 +311,8 @@ def keep_record_for_mistakes(conn: sqlite3.Connection, record: Any) -> None:
 def training_lines(conn: sqlite3.Connection, today: dt.date | None = None) -> list[str]:
     """Each player's training in words, for the statistics: the daily puzzles solved in a
     row (now and best), the best streak, the best storm (and today's)."""
-    names: set[str] = set()
-    for table in ("daily_tries", "training_runs"):
-        for (name,) in _read(conn, f"SELECT DISTINCT player FROM {table}", ()):
-            if isinstance(name, str) and name.strip():
-                names.add(name)
+    sql = "SELECT player FROM daily_tries UNION SELECT player FROM training_runs"
+    names = {name for (name,) in _read(conn, sql, ()) if isinstance(name, str) and name.strip()}
     lines: list[str] = []
     for name in sorted(names, key=str.casefold):
         parts: list[str] = []

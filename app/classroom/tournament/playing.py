@@ -1,12 +1,8 @@
-"""A tournament's pairing played on this machine, hot-seat, with both names filled in.
-
-The match is an ordinary one (full screen or line by line): the match session counts
-it in the statistics and the ratings (`app.store.ratings.record_game`) as any game between
-named players. When it starts, the pairing notes the statistics' last game row
-(`play_from`, kept in the database); the first game of the pairing's game between its
-two players, in its seats, counted after that row is its result (`collect_results`,
-run after the match and whenever the tournament is opened again, so a result is not
-lost when the screen was left another way).
+"""A tournament's pairing played on this machine: an ordinary match, counted in the
+statistics. When it starts, the pairing notes the statistics' last game row
+(`play_from`); the first game between its two players, in its seats, counted after that
+row is its result (`collect_results`, run after the match and whenever the tournament is
+opened again, so a result is not lost when the screen was left another way).
 """
 
 from __future__ import annotations
@@ -21,16 +17,23 @@ from rules.tournament.course import enter_result, find_pairing
 from rules.tournament.model import Tournament, TournamentError
 
 
-def last_game_row() -> int:
-    """The statistics' last game row (0 for none)."""
+def _query(sql: str, *values: object) -> tuple[object, ...] | None:
+    """The statistics' first row for `sql` (StatsError when they cannot be read)."""
     conn = connect()
     try:
-        row = conn.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()
-        return int(row[0])
+        row: tuple[object, ...] | None = conn.execute(sql, values).fetchone()
+        return row
     except sqlite3.Error as error:
         raise StatsError(f"cannot read the statistics: {error}") from None
     finally:
         conn.close()
+
+
+def last_game_row() -> int:
+    """The statistics' last game row (0 for none)."""
+    row = _query("SELECT COALESCE(MAX(id), 0) FROM games")
+    assert row is not None
+    return int(str(row[0]))
 
 
 def _as_played(name: str) -> tuple[str, str]:
@@ -42,20 +45,14 @@ def _as_played(name: str) -> tuple[str, str]:
 def result_since(after: int, p1: str, p2: str, game: str) -> tuple[str, int] | None:
     """(record id, winner 1 or 2) of the first game of `p1` against `p2` counted after
     the games row `after`; None when there is none (the match was left unfinished)."""
-    conn = connect()
-    try:
-        row = conn.execute(
-            "SELECT record_id, winner FROM games WHERE id > ? AND game = ? "
-            "AND p1_name IN (?, ?) AND p2_name IN (?, ?) ORDER BY id LIMIT 1",
-            (after, game, *_as_played(p1), *_as_played(p2)),
-        ).fetchone()
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the statistics: {error}") from None
-    finally:
-        conn.close()
+    row = _query(
+        "SELECT record_id, winner FROM games WHERE id > ? AND game = ? "
+        "AND p1_name IN (?, ?) AND p2_name IN (?, ?) ORDER BY id LIMIT 1",
+        *(after, game, *_as_played(p1), *_as_played(p2)),
+    )
     if row is None or row[1] not in (1, 2):
         return None
-    return str(row[0]), int(row[1])
+    return str(row[0]), 1 if row[1] == 1 else 2
 
 
 def start_pairing(name: str, number: int, a: str, b: str) -> tuple[Tournament, str, str]:

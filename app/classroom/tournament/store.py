@@ -1,19 +1,7 @@
-"""The tournaments' tables in the statistics database (the same file as app.store.stats).
+"""The tournaments' tables in the statistics database, with their own schema version
+(`tournament_version`): an older database gains them on first use.
 
-Their own schema version (`tournament_version`), so the games' and the ratings'
-schemas are untouched: a database from before tournaments gains the tables on first
-use, in one write transaction.
-
-    tournaments          one row a tournament: its name (unique, ignoring case), the
-                         game (or a rotation of games, JSON) and its options (JSON),
-                         the format, the rounds planned,
-                         the length of each pairing's match, when it was made
-    tournament_players   the roster, in its order
-    tournament_rounds    each round's bye and the players marked absent (JSON list)
-    tournament_pairings  each pairing: who starts, the other, how it stands, the winner
-                         (1 or 2), the game record counted for it
-
-A change is read, made and written back in one write transaction (`changing`), so two
+A change is read, made and written back in one write transaction (`change`), so two
 apps at once never lose one another's step. Rows changed by hand so that they no
 longer make a tournament are refused in words (StatsError), never shown raw.
 """
@@ -93,6 +81,11 @@ def open_tournaments(path: Path | str | None = None) -> sqlite3.Connection:
     return prepared(connect(path), migrate_tournaments, "the tournaments")
 
 
+#: A tournament's columns and a pairing's, as their fields are named.
+TOURNAMENT_FIELDS = ("name", "game", "options", "format", "rounds_planned", "best_of", "rotation")
+PAIRING_FIELDS = ("p1", "p2", "status", "winner", "record_id", "play_from")
+
+
 def names(conn: sqlite3.Connection) -> list[str]:
     """Every tournament's name, oldest first."""
     rows = conn.execute("SELECT name FROM tournaments ORDER BY id").fetchall()
@@ -103,14 +96,11 @@ def load(conn: sqlite3.Connection, name: str) -> Tournament:
     """The tournament called `name` (ignoring case); TournamentError when there is none,
     StatsError when its rows do not make a tournament."""
     row = conn.execute(
-        "SELECT id, name, game, options, format, rounds_planned, best_of, rotation "
-        "FROM tournaments "
-        "WHERE name = ?",
-        (name,),
+        f"SELECT id, {', '.join(TOURNAMENT_FIELDS)} FROM tournaments WHERE name = ?", (name,)
     ).fetchone()
     if row is None:
         raise TournamentError(f"there is no tournament called {strip_controls(name)[:64]!r}")
-    key = row[0]
+    key, *columns = row
     players = [
         r[0]
         for r in conn.execute(
@@ -118,21 +108,12 @@ def load(conn: sqlite3.Connection, name: str) -> Tournament:
         )
     ]
     pairings: dict[int, list[dict[str, object]]] = {}
-    for number, p1, p2, status, winner, record_id, play_from in conn.execute(
-        "SELECT round, p1, p2, status, winner, record_id, play_from FROM tournament_pairings "
+    for number, *values in conn.execute(
+        f"SELECT round, {', '.join(PAIRING_FIELDS)} FROM tournament_pairings "
         "WHERE tournament = ? ORDER BY round, board",
         (key,),
     ):
-        pairings.setdefault(number, []).append(
-            {
-                "p1": p1,
-                "p2": p2,
-                "status": status,
-                "winner": winner,
-                "record_id": record_id,
-                "play_from": play_from,
-            }
-        )
+        pairings.setdefault(number, []).append(dict(zip(PAIRING_FIELDS, values, strict=True)))
     try:
         rounds = [
             {
@@ -147,19 +128,11 @@ def load(conn: sqlite3.Connection, name: str) -> Tournament:
                 (key,),
             )
         ]
-        return Tournament.model_validate(
-            {
-                "name": row[1],
-                "game": row[2],
-                "options": json.loads(row[3]),
-                "format": row[4],
-                "rounds_planned": row[5],
-                "best_of": row[6],
-                "rotation": json.loads(row[7]),
-                "players": players,
-                "rounds": rounds,
-            }
+        fields = dict(zip(TOURNAMENT_FIELDS, columns, strict=True))
+        fields.update(
+            options=json.loads(fields["options"]), rotation=json.loads(fields["rotation"])
         )
+        return Tournament.model_validate({**fields, "players": players, "rounds": rounds})
     except (ValidationError, ValueError, TypeError) as error:
         why = sentence(error.errors()[0]) if isinstance(error, ValidationError) else ""
         raise StatsError(
@@ -179,19 +152,13 @@ def save(conn: sqlite3.Connection, tournament: Tournament, *, new: bool = False)
         if row is not None and new:
             raise TournamentError(f"there is a tournament called {tournament.name} already")
         if row is None:
+            fields = {f: getattr(tournament, f) for f in TOURNAMENT_FIELDS}
+            fields["options"] = json.dumps(tournament.options, sort_keys=True)
+            fields["rotation"] = json.dumps(list(tournament.rotation))
             cursor = conn.execute(
-                "INSERT INTO tournaments (name, game, rotation, options, format, "
-                "rounds_planned, best_of, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    tournament.name,
-                    tournament.game,
-                    json.dumps(list(tournament.rotation)),
-                    json.dumps(tournament.options, sort_keys=True),
-                    tournament.format,
-                    tournament.rounds_planned,
-                    tournament.best_of,
-                    datetime.now(UTC).replace(microsecond=0).isoformat(),
-                ),
+                f"INSERT INTO tournaments ({', '.join(TOURNAMENT_FIELDS)}, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (*fields.values(), datetime.now(UTC).replace(microsecond=0).isoformat()),
             )
             key = cursor.lastrowid
             conn.executemany(
@@ -209,20 +176,10 @@ def save(conn: sqlite3.Connection, tournament: Tournament, *, new: bool = False)
                 (key, rnd.number, rnd.bye, json.dumps(list(rnd.absent))),
             )
             conn.executemany(
-                "INSERT INTO tournament_pairings (tournament, round, board, p1, p2, status, "
-                "winner, record_id, play_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO tournament_pairings (tournament, round, board, "
+                f"{', '.join(PAIRING_FIELDS)}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (
-                        key,
-                        rnd.number,
-                        board,
-                        p.p1,
-                        p.p2,
-                        p.status,
-                        p.winner,
-                        p.record_id,
-                        p.play_from,
-                    )
+                    (key, rnd.number, board, *(getattr(p, f) for f in PAIRING_FIELDS))
                     for board, p in enumerate(rnd.pairings, 1)
                 ],
             )
@@ -231,7 +188,7 @@ def save(conn: sqlite3.Connection, tournament: Tournament, *, new: bool = False)
 @contextmanager
 def _tournaments(path: Path | str | None, doing: str) -> Iterator[sqlite3.Connection]:
     """The database with the tournaments' tables, closed after; a database error is a
-    StatsError saying what could not be done ("change the tournament")."""
+    StatsError saying what could not be `doing`."""
     conn = open_tournaments(path)
     try:
         yield conn

@@ -25,13 +25,8 @@ STATUS_WORDS = {
 def pairing_state(pairing: Pairing, shown: Callable[[str], str] = str) -> str:
     """How a pairing stands, in words (the winner's name as `shown` writes it)."""
     winner = shown(pairing.winner_name or "")
-    if pairing.status == "played":
-        return f"{winner} won"
-    if pairing.status == "forfeit":
-        return f"{winner} won by forfeit"
-    if pairing.status == "postponed":
-        return "postponed"
-    return "to play"
+    said = {"played": f"{winner} won", "forfeit": f"{winner} won by forfeit"}
+    return said.get(pairing.status, STATUS_WORDS[pairing.status])
 
 
 def _by_hand(pairing: Pairing) -> bool:
@@ -118,19 +113,12 @@ def standings_text(tournament: Tournament, rows: list[Standing] | None = None) -
     rows = standings(tournament) if rows is None else rows
     system = SYSTEMS[tournament.format]
     header = ("place", "name", "points", *(SHORT[t] for t in system), "won", "lost", "byes")
-    cells = [
-        [
-            str(r.place),
-            r.name,
-            _number(r.points),
-            *(_number(value) for _, value in r.tiebreaks),
-            str(r.won),
-            str(r.lost),
-            str(r.byes),
-        ]
-        for r in rows
-    ]
-    table = [list(header), *cells]
+    table = [list(header)]
+    for r in rows:
+        figures = (r.points, *(value for _, value in r.tiebreaks))
+        table.append(
+            [str(r.place), r.name, *map(_number, figures), *map(str, (r.won, r.lost, r.byes))]
+        )
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     lines = [standings_title(tournament)]
     for row in table:
@@ -164,16 +152,6 @@ def standings_csv(tournament: Tournament) -> str:
     columns = [t.lower().replace("-", "_").replace(" ", "_") for t in system]
     writer.writerow(["place", "name", "points", *columns, "played", "won", "lost", "byes"])
     for r in standings(tournament):
-        writer.writerow(
-            [
-                r.place,
-                _safe_cell(r.name),
-                _number(r.points),
-                *(_number(value) for _, value in r.tiebreaks),
-                r.played,
-                r.won,
-                r.lost,
-                r.byes,
-            ]
-        )
+        figures = map(_number, (r.points, *(value for _, value in r.tiebreaks)))
+        writer.writerow([r.place, _safe_cell(r.name), *figures, r.played, r.won, r.lost, r.byes])
     return out.getvalue()

@@ -4,14 +4,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
+from app.cli.usage import fail
 from rules.puzzles.model import DIFFICULTIES
 from rules.registry import GAME_IDS
-
-USAGE_ERROR = 2
 
 
 def add_worksheet_parser(sub: Any) -> None:
@@ -34,25 +32,22 @@ def add_worksheet_parser(sub: Any) -> None:
     sheet.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
 
 
-def _fail(message: str) -> int:
-    print(f"equation-duel worksheet: error: {message}", file=sys.stderr)
-    return USAGE_ERROR
-
-
 def run_worksheet(args: argparse.Namespace) -> int:
     from app.classroom.worksheet.sheet import SheetError, choose, sheet_puzzles
 
     try:
         import fpdf  # noqa: F401
     except ImportError:
-        return _fail("printing sheets needs fpdf2: pip install 'equation-duel[classroom]'")
+        return fail(
+            "printing sheets needs fpdf2: pip install 'equation-duel[classroom]'", "worksheet"
+        )
     from app.classroom.worksheet.pdf import Sheet, worksheet_pdf
     from app.store.storage import write_file, write_problem
     from rules.names import NameProblem, clean_name
 
     problem = write_problem(args.output)
     if problem is not None:
-        return _fail(f"-o: {problem}")
+        return fail(f"-o: {problem}", "worksheet")
     game = "every game" if args.game == "any" else args.game.replace(",", ", ")
     try:
         puzzles = choose(args.game, args.difficulty, args.count, args.seed)
@@ -61,14 +56,14 @@ def run_worksheet(args: argparse.Namespace) -> int:
             title = clean_name(args.title, limit=80)
         class_name = clean_name(args.class_name, limit=40) if args.class_name.strip() else ""
     except SheetError as error:
-        return _fail(str(error))
+        return fail(str(error), "worksheet")
     except NameProblem as problem:
-        return _fail(f"--title or --class: {problem}")
+        return fail(f"--title or --class: {problem}", "worksheet")
     data, unicode_font = worksheet_pdf(sheet_puzzles(puzzles), Sheet(title, class_name))
     try:
         write_file(args.output, data)  # the one writer (app.store.atomic_files)
     except OSError as error:
-        return _fail(f"cannot write {args.output}: {error.strerror or error}")
+        return fail(f"cannot write {args.output}: {error.strerror or error}", "worksheet")
     print(f"{len(puzzles)} puzzles written to {args.output} ({len(data) // 1024} KB).")
     if not unicode_font:
         print("No Unicode font was found here: the sheet uses Helvetica, with − as -.")

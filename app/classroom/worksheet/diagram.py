@@ -1,17 +1,10 @@
-"""A puzzle's position as a printed puzzle book draws it, as data (no PDF here):
-
-- rows of cells: number **chips** (the pool, a player's own numbers), **struck** chips
-  (taken already), **slots** (a template's boxes with the digits placed, conquest's
-  row of numbers and the empty box for the next), and **symbols** between them (× ÷ −,
-  parentheses);
-- short facts (the scores against the target, the running total);
-- one line of the game's rule, with the options the puzzle is played in.
-
-`pdf.py` draws it; the tests read its numbers back from the PDF.
+"""A puzzle's position as a printed puzzle book draws it, as data (`pdf` draws it): rows
+of chips, struck chips, slots and symbols, short facts, and one line of the rule.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -55,14 +48,11 @@ def signed(value: int) -> str:
 def _chips(numbers: list[int], left: list[int]) -> tuple[Cell, ...]:
     """Every number of the pool, those no longer in `left` struck (counted, so a digit
     there twice is struck once when one copy is used)."""
-    remaining = list(left)
+    remaining = Counter(left)
     cells = []
     for n in numbers:
-        if n in remaining:
-            remaining.remove(n)
-            cells.append(Cell(str(n), "chip"))
-        else:
-            cells.append(Cell(str(n), "struck"))
+        cells.append(Cell(str(n), "chip" if remaining[n] > 0 else "struck"))
+        remaining[n] -= 1
     return tuple(cells)
 
 

@@ -1,13 +1,8 @@
-"""The worksheet as a PDF (fpdf2: small, pure Python, Unicode through an embedded TrueType
-font). Puzzles in boxes, three to an A4 page, each drawn as a puzzle book draws it
-(app.classroom.worksheet.diagram: chips, struck chips, slots, the facts), with one line
-of the game's rule, whose turn it is and lines to write on; a key on the first page (and
-the games, on a mixed sheet); every winning move of every puzzle, with a short reason,
-on the last page(s). The class's name and the sheet's title are the teacher's.
+"""The worksheet as a PDF (fpdf2): puzzles in boxes, three to an A4 page, drawn as
+`diagram` says, a key on the first page and every winning move on the last page(s).
 
-The font: DejaVu Sans, when this machine has it (it is embedded, so the PDF shows the
-same everywhere); otherwise the PDF's own Helvetica, whose Latin-1 holds × and ÷ but
-not −, written then as a plain "-" (`FALLBACK`).
+The font is DejaVu Sans when this machine has it (embedded); otherwise Helvetica,
+whose Latin-1 has × and ÷ but not −, written then as "-" (`FALLBACK`).
 """
 
 from __future__ import annotations

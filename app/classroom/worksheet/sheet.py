@@ -1,11 +1,5 @@
-"""A worksheet's puzzles and their answers.
-
-The puzzles come from the shipped puzzle bank, the one the Puzzles screen and
-`equation-duel puzzle` pick from (`rules.puzzles.bank`): every one is checked against
-RULINGS.md "Puzzles" as it is read, and a game that has no puzzles of a difficulty says
-so, never handing out a lower one under its name. Each answer lists every winning move,
-moves that are the same choice once (`rules.choices`), so a teacher can mark
-any right answer.
+"""A worksheet's puzzles (from the puzzle bank) and their answers: every winning move,
+the same choice once, so a teacher can mark any right answer.
 """
 
 from __future__ import annotations
