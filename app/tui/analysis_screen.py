@@ -37,6 +37,7 @@ from app.tui.boards.table import board_of
 from app.tui.mounting import gone
 from app.tui.searches import FollowUp, Searches
 from app.tui.styles import SCREEN_STYLES
+from app.tui.unbroken import Unbroken
 from rules.analysis import Analysis, MoveAnalysis, analyse
 from rules.base import GameOptions, GameState, IllegalMove
 from rules.registry import get_game
@@ -116,7 +117,7 @@ class AnalysisScreen(PlayedOutLine):
             what = "Analysis" if self.solution is None else "Solution"
             yield Static(Content(f"{what} · {self.game.title}"), id="analysis-game")
             yield Static(Content(f"{self.names[0]} vs {self.names[1]}"), id="analysis-players")
-        yield Static(Content("Analysing…"), id="analysis-summary")
+        yield Unbroken(Content("Analysing…"), id="analysis-summary")
         with Horizontal(id="analysis-middle"):
             with Vertical(id="analysis-left"):
                 moves = OptionList(*self.move_rows(), id="analysis-moves")
@@ -128,7 +129,7 @@ class AnalysisScreen(PlayedOutLine):
                     chances.border_title = f"Equations to {word}"
                     yield chances
             with VerticalScroll(id="analysis-right"):
-                yield Static(id="analysis-detail")
+                yield Unbroken(id="analysis-detail")
                 yield board_of(self.game_id)(
                     self.options,
                     self.names,
