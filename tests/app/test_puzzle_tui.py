@@ -243,6 +243,7 @@ async def test_the_solution_judges_the_players_move_never_the_set_up() -> None:
         assert all(m.index >= given for m in shown.analysis.moves)
         rows = [str(o.prompt) for o in shown.query_one("#analysis-moves").options]
         assert all("set-up" in row for row in rows[1 : given + 1]), rows
+        assert any("CPU" in row for row in rows) and "Compu…" not in "".join(rows), rows
         assert not any("mistake" in row for row in rows[: given + 1]), rows
         await pilot.press("home", *["right"] * given)  # the puzzle's position
         await pilot.pause()
