@@ -59,6 +59,8 @@ def seat_tag(name: str, limit: int = TAG_LENGTH) -> str:
     found = _COMPUTER_NAME.match(name)
     if found is not None:
         return f"CPU{found.group(1) or ''}"
+    if name == "Computer":  # (a puzzle's perfect computer)
+        return "CPU"
     seat = _DEFAULT_NAME.match(name)
     if seat is not None:  # "Player 2" is the seat's own name: P2, not "Playe…"
         return f"P{seat.group(1)}"

@@ -3,7 +3,7 @@ the detail of the selected move, in words (rules/words), for `AnalysisScreen`.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from textual.content import Content
 from textual.widgets import OptionList
@@ -48,6 +48,16 @@ def fitted(head: list[Part], tail: Part, room: int) -> Content:
     return Content.assemble(*head, "\n      ", tail)
 
 
+class Solution(NamedTuple):
+    """A puzzle on the analysis board: its first `given` moves only set up its position
+    (they are not judged); `move`, a winning move at position `at` (where the player went
+    wrong, or the puzzle's position), is played out at once with best play after it."""
+
+    given: int
+    at: int
+    move: str
+
+
 def verdict(move: MoveAnalysis) -> tuple[str, str, str, str]:
     """(symbol, a few words for the list, the words for the detail, theme colour)."""
     if move.throws_away_win:
@@ -73,6 +83,18 @@ class AnalysisLines:
     #: The moves played: (mover, move).
     played: Played
     moves: list[str]
+    #: A puzzle's moves (its set-up, then the player's), or None: a game's.
+    solution: Solution | None
+
+    @property
+    def given(self) -> int:
+        """How many moves only set up the position (a puzzle's), not judged."""
+        return 0 if self.solution is None else self.solution.given
+
+    def judged_at(self, index: int) -> MoveAnalysis | None:
+        """Move `index` (0-based) judged, or None (not yet, or a puzzle's set-up)."""
+        found = self.analysis.moves if self.analysis is not None else ()
+        return next((m for m in found if m.index == index), None)
 
     def player_name(self, player: PlayerNo) -> str:
         return self.names[player - 1]
@@ -122,7 +144,9 @@ class AnalysisLines:
                 f"{short:<{longest}} ",
             ]
             row = Content.assemble(*parts)
-            if index in judged:
+            if index < self.given:
+                row = fitted(parts, ("· set-up", "$text-muted"), room)
+            elif index in judged:
                 symbol, words, _, colour = verdict(judged[index])
                 if index == first:
                     tail = (f"{symbol} first mistake", f"bold reverse {colour}")
@@ -206,17 +230,10 @@ class AnalysisLines:
                 )
             return Content("\n").join(lines)
         player = self.played[position - 1][0]
-        described = describe_move(
-            self.game_id, self.states[position - 1], self.moves[position - 1], Voice(self.names)
-        )
-        head = Content.assemble(
-            (f"Move {position}", "bold"),
-            f" · {self.player_name(player)}: ",
-            (described, "bold"),
-        )
-        if self.analysis is None or position > len(self.analysis.moves):
+        head = self.move_head(position)
+        judged = self.judged_at(position - 1)
+        if self.analysis is None or judged is None:
             return Content.assemble(head, "\n", self._waiting())
-        judged = self.analysis.moves[position - 1]
         symbol, _, words, colour = verdict(judged)
         first = position - 1 == self.analysis.first_mistake
         head = Content.assemble(
@@ -259,6 +276,16 @@ class AnalysisLines:
                 )
             )
         return Content("\n").join(lines)
+
+    def move_head(self, position: int) -> Content:
+        """`Move 3 · Ann: Add 5 to the sequence`."""
+        player = self.played[position - 1][0]
+        described = describe_move(
+            self.game_id, self.states[position - 1], self.moves[position - 1], Voice(self.names)
+        )
+        return Content.assemble(
+            (f"Move {position}", "bold"), f" · {self.player_name(player)}: ", (described, "bold")
+        )
 
     def winning(self, position: int, best: tuple[str, ...]) -> str:
         """The winning moves at a position: listed, or "any move" when every move wins."""

@@ -8,11 +8,12 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.tui.analysis_lines import AnalysisLines
+from app.tui.analysis_lines import AnalysisLines, Solution
 from app.tui.boards.common import Board
 from app.tui.searches import Searches
-from rules.analysis import solution_line
+from rules.analysis import Analysis, solution_line
 from rules.base import GameState
+from rules.words.common import capitalized
 from rules.words.moves import describe_move
 from rules.words.outcome import result_sentence
 from rules.words.voice import Voice
@@ -86,9 +87,8 @@ class PlayedOutLine(AnalysisLines, Screen[None]):
         return Content("\n").join([head, Content(f"{mover}: {described}")])
 
     def refutation_moves(self) -> tuple[str, ...]:
-        if self.analysis is None or not 0 < self.position <= len(self.analysis.moves):
-            return ()
-        return self.analysis.moves[self.position - 1].refutation
+        judged = self.judged_at(self.position - 1) if self.position > 0 else None
+        return () if judged is None else judged.refutation
 
     def action_refutation(self) -> None:
         if self.line is not None:
@@ -109,16 +109,64 @@ class PlayedOutLine(AnalysisLines, Screen[None]):
 
     # A puzzle's solution
 
-    def ask_solution_line(self, move: str) -> None:
-        """Ask the helper for `move` and best play after it, then play it out."""
-        args = (self.game_id, self.states[self.last], move)
+    def summary(self) -> Content:
+        if self.solution is not None and self.analysis is not None:
+            return self.puzzle_summary(self.analysis)
+        return super().summary()
+
+    def detail(self, position: int) -> Content:
+        if self.solution is not None and position <= self.solution.given:
+            return self.set_up_detail(position)
+        return super().detail(position)
+
+    def puzzle_summary(self, analysis: Analysis) -> Content:
+        """What the player played from the puzzle's position, whether it wins, and the
+        winning moves where they went wrong; the set-up is named, never judged."""
+        given = self.given
+        mover = self.game.to_move(self.states[given])
+        name = self.player_name(mover)
+        where = f"after move {given} (the moves before only set it up)" if given else ""
+        head = Content.assemble(("The puzzle: ", "bold"), f"{name} to move and win {where}.")
+        mistake = None if analysis.first_mistake is None else self.judged_at(analysis.first_mistake)
+        if mistake is not None:
+            line = capitalized(self.mistake_words(mistake))
+            return Content.assemble(head, "\n", ("Not solved: ", "bold $error"), line)
+        tried = [self.short(m.index) for m in analysis.moves if m.mover == mover]
+        played = ", then ".join(tried) or "nothing"
+        if analysis.winner == mover:
+            said = f"{name} played {played} and won: every move kept the win."
+            return Content.assemble(head, "\n", ("Solved: ", "bold $success"), said)
+        return Content.assemble(head, "\n", f"{name} played {played}: every move kept the win.")
+
+    def set_up_detail(self, position: int) -> Content:
+        """A position of a puzzle's set-up (its moves are not judged); at its end, the
+        puzzle's position and its winning moves."""
+        head = Content.styled("Start", "bold") if position == 0 else self.move_head(position)
+        lines = [head, Content.styled("Part of the puzzle's set-up: not judged.", "$text-muted")]
+        if position == self.given:
+            name = self.player_name(self.game.to_move(self.states[position]))
+            lines.append(Content.assemble(("The puzzle: ", "bold"), f"{name} to move and win."))
+            first = self.judged_at(position)
+            if first is None:
+                lines.append(self._waiting())
+            else:
+                lines.append(Content(f"Winning moves: {self.winning(position, first.best_moves)}."))
+        return Content("\n").join(lines)
+
+    def ask_solution_line(self, solution: Solution) -> None:
+        """Ask the helper for the solution's move and best play after it, then play it
+        out from where it wins."""
+        args = (self.game_id, self.states[solution.at], solution.move)
         self.searches.ask("solution", solution_line, args, self._solution, self._no_solution)
 
     def _solution(self, line: tuple[str, ...]) -> None:
-        if not self.is_mounted or not line:
+        if not self.is_mounted or not line or self.solution is None:
             return
-        self.position = self.last
-        self.start_line(line, "The solution", "The puzzle's position.")
+        self.position = self.solution.at
+        where = "The puzzle's position."
+        if self.solution.at > self.solution.given:
+            where = "The position where the win was thrown away."
+        self.start_line(line, "The solution", where)
 
     def _no_solution(self, why: str) -> None:
         if self.is_mounted:

@@ -10,6 +10,10 @@ best reply and the line that follows): ← → step through it, `r` or Esc goes 
 solver runs in the screen's helper process ("Analysing…"), judging the moves from the
 last back and showing each stretch as it is judged ("Analysing… 8 of 31 moves judged"),
 then the whole analysis; the moves can be stepped through before it is done.
+
+A puzzle's solution (`Solution`) judges only the moves played from the puzzle's position:
+the moves that set it up are listed but not judged, the summary says what the player
+played, whether it wins and the winning moves, and the winning line is played out.
 """
 
 from __future__ import annotations
@@ -26,12 +30,14 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.process.helper_tasks import judge_moves
+from app.tui.analysis_lines import Solution
 from app.tui.analysis_playout import PlayedOutLine
 from app.tui.boards.common import Board, Played
 from app.tui.boards.table import board_of
 from app.tui.mounting import gone
 from app.tui.searches import FollowUp, Searches
 from app.tui.styles import SCREEN_STYLES
+from app.tui.unbroken import Unbroken
 from rules.analysis import Analysis, MoveAnalysis, analyse
 from rules.base import GameOptions, GameState, IllegalMove
 from rules.registry import get_game
@@ -65,10 +71,10 @@ class AnalysisScreen(PlayedOutLine):
         options: GameOptions | dict[str, Any] | None,
         moves: list[str],
         names: tuple[str, str],
-        play_out: str | None = None,
+        solution: Solution | None = None,
     ) -> None:
-        """`play_out`: a move to play out after `moves` (a puzzle's solution), with best
-        play after it, on the board as soon as the screen opens."""
+        """`solution`: the moves are a puzzle's (its set-up, then the player's), its
+        winning line on the board as soon as the screen opens."""
         super().__init__(classes=f"analysis-screen analysis-{game_id}")
         self.game_id = game_id
         self.game = get_game(game_id)
@@ -81,7 +87,7 @@ class AnalysisScreen(PlayedOutLine):
         #: Why the solver could not analyse the game (None: it could, or is still at it).
         self.failure: str | None = None
         self.problem: str | None = None
-        self.play_out = play_out
+        self.solution = solution
         self.setup_line()
         # Replay the moves; a move the rules refuse ends the replay there.
         self.states: list[GameState] = [self.game.new(self.options)]
@@ -108,21 +114,22 @@ class AnalysisScreen(PlayedOutLine):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="analysis-title"):
-            yield Static(Content(f"Analysis · {self.game.title}"), id="analysis-game")
+            what = "Analysis" if self.solution is None else "Solution"
+            yield Static(Content(f"{what} · {self.game.title}"), id="analysis-game")
             yield Static(Content(f"{self.names[0]} vs {self.names[1]}"), id="analysis-players")
-        yield Static(Content("Analysing…"), id="analysis-summary")
+        yield Unbroken(Content("Analysing…"), id="analysis-summary")
         with Horizontal(id="analysis-middle"):
             with Vertical(id="analysis-left"):
                 moves = OptionList(*self.move_rows(), id="analysis-moves")
                 moves.border_title = "Moves"
                 yield moves
-                if self.game_id in ("collect", "conquest"):
+                if self.game_id in ("collect", "conquest") and self.solution is None:
                     chances = OptionList(Option("Analysing…", disabled=True), id="analysis-chances")
                     word = "declare" if self.game_id == "collect" else "complete"
                     chances.border_title = f"Equations to {word}"
                     yield chances
             with VerticalScroll(id="analysis-right"):
-                yield Static(id="analysis-detail")
+                yield Unbroken(id="analysis-detail")
                 yield board_of(self.game_id)(
                     self.options,
                     self.names,
@@ -143,10 +150,13 @@ class AnalysisScreen(PlayedOutLine):
         # the screen answers keys meanwhile, and closing it ends the search. The moves are
         # judged from the last back, a stretch per question (each twice the last), and
         # shown as they come; then the whole analysis, from the helper's tables.
+        if self.solution is not None:  # a puzzle: the player's moves, in one question
+            args = (self.game_id, self.options, self.moves, self.solution.given, len(self.moves))
+            self.searches.ask("analysis", judge_moves, args, self._judged_puzzle, self._analysed)
+            self.ask_solution_line(self.solution)
+            return
         first = self._next_question()
         self.searches.ask("analysis", first.function, first.args, first.answered, self._analysed)
-        if self.play_out is not None:
-            self.ask_solution_line(self.play_out)
 
     #: The moves judged so far, from the end (shown before the whole analysis is in).
     _judged: tuple[MoveAnalysis, ...] = ()
@@ -180,6 +190,14 @@ class AnalysisScreen(PlayedOutLine):
             Content(f"Analysing… {len(self._judged)} of {count} moves judged (from the last).")
         )
         return self._next_question()
+
+    def _judged_puzzle(self, judged: tuple[MoveAnalysis, ...]) -> None:
+        """A puzzle's moves judged: its analysis (the player's first mistake, if any)."""
+        first = next((m.index for m in judged if m.mistake), None)
+        outcome = self.game.outcome(self.states[-1])
+        winner = None if outcome is None else outcome.winner
+        start = judged[0].before if judged else (self.game.to_move(self.states[-1]), 0)
+        self._analysed(Analysis(self.game_id, start, judged, first, (), winner))
 
     def on_unmount(self) -> None:
         self.searches.close()  # no search outlives its screen, nor its helper process
@@ -280,7 +298,7 @@ class AnalysisScreen(PlayedOutLine):
             self.notify("No move threw a win away.")
 
     def action_close(self) -> None:
-        if self.line is not None and self.play_out is None:  # a solution closes at once
+        if self.line is not None and self.solution is None:  # a solution closes at once
             self._leave_line()
             return
         self.dismiss(None)

@@ -318,15 +318,21 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
                 self.play_out_solution()
 
     def play_out_solution(self) -> None:
-        """The puzzle's position on the analysis board, a winning line played out (Esc
-        comes back here)."""
+        """The puzzle on the analysis board: the player's moves from its position judged
+        (never its set-up), a winning line played out from where the player went wrong
+        (Esc comes back here)."""
+        from app.tui.analysis_lines import Solution
         from app.tui.analysis_screen import AnalysisScreen
 
-        puzzle = getattr(self.referee, "puzzle", None)
-        if puzzle is not None and puzzle.solution:
-            moves, names = list(puzzle.moves), self.setup.names
-            win = puzzle.solution[0]
-            self.app.push_screen(AnalysisScreen(puzzle.game, puzzle.options, moves, names, win))
+        puzzle, missed = getattr(self.referee, "puzzle", None), getattr(self.referee, "missed", ())
+        if puzzle is None or not missed:
+            return
+        given = len(puzzle.moves)
+        tried = [i for i, (p, _) in enumerate(self.moves) if i >= given and p == puzzle.to_move]
+        failed = getattr(self.referee, "result", None) == "failed" and tried
+        solution = Solution(given, tried[-1] if failed else given, missed[0])
+        moves, names = [text for _, text in self.moves], self.setup.names
+        self.app.push_screen(AnalysisScreen(puzzle.game, puzzle.options, moves, names, solution))
 
 
 #: A game screen of a game chosen at run time (by id: `app.tui.app.board_screen`, a

@@ -6,7 +6,8 @@ joins (docs/online.md).
   second seat is the guest's, named by the guest).
 - `HostWaitScreen`: listens (`app.online.host_link`, on Textual's own loop), shows the
   code, the guest's command, who can reach it and that the link is not encrypted, and
-  waits for the guest (the link posts `GuestJoined` when the guest said a good hello). Then the game's own board opens with an
+  waits for the guest. It listens on this machine only; `l` listens on the local network
+  too (as `host --bind 0.0.0.0` does, with the same words), and again `l` stops that (the link posts `GuestJoined` when the guest said a good hello). Then the game's own board opens with an
   `OnlineReferee`, and an `OnlineSeat` (`app.tui.online_seat`) carries the guest's moves
   to it as the computer's moves reach a screen: as messages.
 """
@@ -29,6 +30,7 @@ from app.match_session.setup import GameSetup, Seat
 from app.online.codes import new_code
 from app.online.host_link import HostLink
 from app.online.host_turns import HostTurns, host_seat_of
+from app.online.relay import shown_host
 from app.online.texts import UNENCRYPTED, reach_words
 from app.tui.boards import board_screen
 from app.tui.online_referee import OnlineReferee
@@ -41,6 +43,9 @@ from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter
 
 GUEST_SEAT: PlayerNo = 2
+#: Where the host listens for machines on its network (`l`), and for this one only.
+NETWORK = "0.0.0.0"
+LOOPBACK = "127.0.0.1"
 
 
 class OnlineSetupScreen(SetupScreen):
@@ -73,13 +78,14 @@ class HostWaitScreen(Screen[None]):
     CSS_PATH = ONLINE_STYLES
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hints", "Hints on/off"),
+        Binding("l", "network", "Local network on/off"),
         Binding("escape", "leave", "Stop hosting"),
     ]
 
     def __init__(
         self,
         setup: GameSetup,
-        bind: str = "127.0.0.1",
+        bind: str = LOOPBACK,
         port: int = 0,
         guest_seat: PlayerNo = GUEST_SEAT,
     ) -> None:
@@ -89,20 +95,27 @@ class HostWaitScreen(Screen[None]):
         self.guest_seat = guest_seat
         self.code = new_code()
         self.record_id = uuid.uuid4().hex
-        host_name = setup.names[1 if guest_seat == 1 else 0]
-        self.link = HostLink(self.code, host_name, bind=bind, port=port)
-        game = board_screen(setup.game_id)  # (imported now: the board opens at once later)
-        self._board = game
-        from rules.registry import get_game
-
-        self.turns = HostTurns(
-            self.link, get_game(setup.game_id), setup.names, guest_seat, self.record_id
-        )
-        self.turns.publish(setup.new_match(), ())
+        self._board = board_screen(setup.game_id)  # (imported now: it opens at once later)
+        self.asked_port = port
         self.port = 0
         self._handed_over = False
         #: Whether both players may ask for hints (the host decides before the guest joins).
         self.hints = False
+        self._link_on(bind)
+
+    def _link_on(self, bind: str) -> None:
+        """The link (not listening yet) on `bind`, and the turns it carries."""
+        from rules.registry import get_game
+
+        self.bind = bind
+        host_name = self.setup.names[1 if self.guest_seat == 1 else 0]
+        self.link = HostLink(self.code, host_name, bind=bind, port=self.asked_port)
+        self.link.on_joined = lambda: self.post_message(GuestJoined())
+        game = get_game(self.setup.game_id)
+        names, seat = self.setup.names, self.guest_seat
+        self.turns = HostTurns(self.link, game, names, seat, self.record_id)
+        self.turns.hints = self.hints
+        self.turns.publish(self.setup.new_match(), ())
 
     def compose(self) -> ComposeResult:
         title = GAME_INFO[self.setup.game_id].name
@@ -111,25 +124,46 @@ class HostWaitScreen(Screen[None]):
             yield Static("", id="join-code", markup=False)
             yield Static("", id="guest-command", markup=False)
             yield Static(reach_words(self.bind), id="online-reach", markup=False)
+            yield Static(self._network_words(), id="online-network", markup=False)
             yield Static(UNENCRYPTED, id="online-unencrypted", markup=False)
             yield Static(self._hint_words(), id="online-hints", markup=False)
             yield Static("Waiting for your friend to join…", id="online-waiting", markup=False)
         yield KeysFooter()
 
     async def on_mount(self) -> None:
-        self.link.on_joined = lambda: self.post_message(GuestJoined())
+        await self._listen()
+
+    async def _listen(self) -> None:
+        command = self.query_one("#guest-command", Static)
         try:
             self.port = await self.link.start()
         except OSError as error:
             self.query_one("#join-code", Static).update(
                 Text(f"Cannot listen on {self.bind}: {error.strerror or error}")
             )
+            command.update("")
             return
-        shown = f"[{self.bind}]" if ":" in self.bind else self.bind
         self.query_one("#join-code", Static).update(Text(f"Join code: {self.code}"))
-        self.query_one("#guest-command", Static).update(
+        shown = shown_host(self.bind)
+        command.update(
             Text(f"Your friend types: equation-duel join {self.code}@{shown}:{self.port}")
         )
+
+    def _network_words(self) -> str:
+        if self.bind == LOOPBACK:
+            return "l: let machines on your local network join too."
+        return "l: let only this machine join again."
+
+    async def action_network(self) -> None:
+        """Listen on the local network, or on this machine only again (before the guest
+        joins: the code stays, the port may change)."""
+        if self._handed_over or self.link.guest is not None:
+            return
+        await self.link.stop()
+        self._link_on(NETWORK if self.bind == LOOPBACK else LOOPBACK)
+        self.query_one("#online-reach", Static).update(reach_words(self.bind))
+        self.query_one("#online-network", Static).update(self._network_words())
+        await self._listen()
 
     def on_guest_joined(self, _message: GuestJoined) -> None:
         if self._handed_over or not self.is_attached:

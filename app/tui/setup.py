@@ -16,15 +16,16 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from app.store import settings
 from app.tui.choices import Choice, ChoiceSet
 from app.tui.match_form import MatchForm
 from app.tui.mounting import StyledAsMounted, gone, on_top, while_shown
 from app.tui.navigation import navigator
 from app.tui.options_form import OptionsForm
-from app.tui.players import LEVELS
+from app.tui.players import LEVELS, TypedNames
 from app.tui.preload import preload_board
 from app.tui.preset_words import preset_words
-from app.tui.session import MATCH_FIELDS, GameSetup, Seat, clean_name
+from app.tui.session import MATCH_FIELDS, GameSetup, Seat
 from app.tui.setup_memory import remember_names, remember_setup, remembered_setup
 from app.tui.styles import SCREEN_STYLES
 from rules.base import GameOptions, PlayerNo
@@ -32,9 +33,7 @@ from rules.games import VARIANTS
 from rules.match import MatchError, new_match
 from rules.names import same_name
 from rules.registry import GAME_INFO, get_game
-from rules.seat_names import is_computer_name, seat_names
 from rules.template import TEMPLATES
-from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter
 from widgets.select import Select
 
@@ -78,6 +77,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         self.game = get_game(game_id)
         self.initial = setup or remembered_setup(game_id)
         self.variants = variants_of(game_id)
+        self.typed = TypedNames(self.initial.seats, settings.names())
 
     def compose(self) -> ComposeResult:
         title = GAME_INFO[self.game_id].name
@@ -248,14 +248,27 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         event.stop()
         self._match_preset()
 
+    @on(ChoiceSet.Changed, "#seat-1, #seat-2")
+    @while_shown
+    def _seat_changed(self, event: ChoiceSet.Changed) -> None:
+        """A computer's box shows its name; a person's, what was typed for them."""
+        event.stop()
+        first, second = (self.query_one(f"#name-{player}", Input) for player in (1, 2))
+        shown = self.typed.shown((first.value, second.value), (self._level(1), self._level(2)))
+        for box, name in zip((first, second), shown, strict=True):
+            if box.value != name:
+                box.value = name
+
+    def _level(self, player: PlayerNo) -> str | None:
+        return next((level for level in LEVELS if self._chosen(f"#{level}-{player}")), None)
+
     @on(Input.Changed, ".name")
     @while_shown
     def _name_changed(self, event: Input.Changed) -> None:
         event.stop()
-        for player in (1, 2):
-            name = clean_name(self.query_one(f"#name-{player}", Input).value, player)
+        for player, seat in zip((1, 2), self.seats(), strict=True):
             # A name is outside text: shown as typed, never read as markup ("hh2[/").
-            self.query_one(f"#first-{player}", Choice).label = Content(name)
+            self.query_one(f"#first-{player}", Choice).label = Content(seat.name)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -272,25 +285,8 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             self.action_back()
 
     def seats(self) -> tuple[Seat, Seat]:
-        names: list[str] = []
-        levels: list[str | None] = []
-        for player in (1, 2):
-            typed = self.query_one(f"#name-{player}", Input).value
-            # A computer's own name ("Computer (perfect)", longer than a typed name may
-            # be) is named again by the level chosen now.
-            default = is_computer_name(typed.strip())
-            names.append(DEFAULT_NAMES[player - 1] if default else clean_name(typed, player))
-            levels.append(
-                next((level for level in LEVELS if self._chosen(f"#{level}-{player}")), None)
-            )
-        # A computer is named by its level unless the player named it: never "Player 2",
-        # which the statistics would mix up with a person.
-        named = seat_names((names[0], names[1]), (levels[0], levels[1]))
-        first, second = (
-            Seat(name) if level is None else Seat(name, "computer", level)
-            for name, level in zip(named, levels, strict=True)
-        )
-        return (first, second)
+        first, second = (self.query_one(f"#name-{player}", Input).value for player in (1, 2))
+        return self.typed.seats((first, second), (self._level(1), self._level(2)))
 
     def _chosen(self, selector: str) -> bool:
         return self.query_one(selector, Choice).value

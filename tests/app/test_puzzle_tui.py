@@ -214,3 +214,54 @@ async def test_name_field_takes_the_letter_d() -> None:
         await pilot.pause()
         assert isinstance(app.screen, PuzzleMenuScreen)
         assert app.screen.query_one("#puzzle-name", Input).value == "d"
+
+
+async def test_the_solution_judges_the_players_move_never_the_set_up() -> None:
+    """`s` after a miss: the analysis judges the move played from the puzzle's position
+    (what was played, that it threw the win away, the winning moves), lists the moves
+    that set the puzzle up without judging them; after a solve, it says it was solved."""
+    puzzle = conquest_puzzle()
+    given = len(puzzle.moves)
+    wrong = next(str(n) for n in range(1, 10) if str(n) not in puzzle.solution)
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_puzzle(app, puzzle, rated=False)
+        await pilot.pause()
+        await pilot.press(wrong)
+        await settle(pilot)
+        await pilot.press("s")
+        shown = app.screen
+        assert isinstance(shown, AnalysisScreen)
+        await until(pilot, lambda: shown.analysis is not None, "the player's move judged")
+        summary = text_of(shown.query_one("#analysis-summary", Static))
+        assert summary.startswith(f"The puzzle: {NAME} to move and win after move {given}")
+        said = f"Not solved: Move {given + 1}, {NAME} played {wrong} and threw the win away"
+        assert said in summary, summary
+        assert all(f"kept the win: {m}" in summary or f" {m}" in summary for m in puzzle.solution)
+        assert "With best play from the start" not in summary
+        assert shown.analysis is not None and shown.analysis.first_mistake == given
+        assert all(m.index >= given for m in shown.analysis.moves)
+        rows = [str(o.prompt) for o in shown.query_one("#analysis-moves").options]
+        assert all("set-up" in row for row in rows[1 : given + 1]), rows
+        assert any("CPU" in row for row in rows) and "Compu…" not in "".join(rows), rows
+        assert not any("mistake" in row for row in rows[: given + 1]), rows
+        await pilot.press("home", *["right"] * given)  # the puzzle's position
+        await pilot.pause()
+        detail = text_of(shown.query_one("#analysis-detail", Static))
+        assert "Part of the puzzle's set-up: not judged." in detail
+        assert f"The puzzle: {NAME} to move and win." in detail and "Winning moves:" in detail
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("r")
+        await pilot.pause()
+        again = app.screen
+        await pilot.press(puzzle.solution[0])
+        await settle(pilot)
+        assert referee(again).result == "solved"
+        await pilot.press("s")
+        solved = app.screen
+        assert isinstance(solved, AnalysisScreen)
+        await until(pilot, lambda: solved.analysis is not None, "the solving move judged")
+        summary = text_of(solved.query_one("#analysis-summary", Static))
+        assert f"Solved: {NAME} played {puzzle.solution[0]} and won" in summary, summary

@@ -55,6 +55,7 @@ def test_seat_tags_are_names_shortened_with_an_ellipsis() -> None:
     assert seat_tags(("Newbie", "Computer (easy)")) == ("Newbie", "CPU")
     assert seat_tags(("Computer 1 (perfect)", "Computer 2 (perfect)")) == ("CPU 1", "CPU 2")
     assert seat_tags(("Alexandria", "Computer (easy)")) == ("Alexa…", "CPU")
+    assert seat_tags(("Ann", "Computer")) == ("Ann", "CPU")  # a puzzle's computer
     assert seat_tags(("Player 1", "Computer (easy)")) == ("P1", "CPU")  # not "Playe…"
     assert seat_tags(("Ann", "Bob")) == ("Ann", "Bob")
     # alike once shortened: the seats' numbers

@@ -292,3 +292,30 @@ async def test_the_moves_are_judged_from_the_last_and_shown_as_they_come(
             assert "first mistake" in rows(screen)[5]
     finally:
         hold.release()
+
+
+def drawn_rows(app: EquationDuelApp, selector: str) -> list[str]:
+    """The rows of the screen a widget covers, as drawn (each cropped to the widget)."""
+    region = app.screen.query_one(selector).content_region
+    strips = app.screen._compositor.render_strips()
+    return [
+        "".join(text for text, _, _ in strips[y].crop(region.x, region.right))
+        for y in range(region.y, region.bottom)
+    ]
+
+
+async def test_no_equation_is_broken_across_lines_at_80_columns() -> None:
+    """At 80×24 the moves that kept the win ("4 × 7 = 28, 5 × 6 = 30, …") and the
+    summary's examples wrap between equations, never inside one ("5 × 6 =" / "30")."""
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_analysis(pilot, "fifty", ["9-8", "5+2", "6*3", "4*7"])
+        await pilot.press("home", "right", "right")
+        await pilot.pause()
+        assert "moves that keep the win: 4 × 7 = 28" in detail(screen)
+        for selector in ("#analysis-detail", "#analysis-summary"):
+            drawn = [row.strip().replace("\u00a0", " ") for row in drawn_rows(app, selector)]
+            assert len([row for row in drawn if row]) >= 3, drawn
+            for row in filter(None, drawn):
+                assert row[-1] not in "×÷−+=" and row[0] not in "×÷−+=", drawn
+            assert any("5 × 6 = 30" in row for row in drawn) or selector.endswith("summary")

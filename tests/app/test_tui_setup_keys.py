@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from rich.segment import Segment
 from textual.widget import Widget
+from textual.widgets import Input
 
 from app.tui.app import EquationDuelApp
 from app.tui.setup import SetupScreen
@@ -106,3 +107,34 @@ def test_snapshot_setup_without_colour(snap_compare: Any, monkeypatch: pytest.Mo
     monkeypatch.setenv("NO_COLOR", "1")
     keys = ["3", "tab", "tab", "tab", "right", "right"]
     assert snap_compare(EquationDuelApp(), press=keys, terminal_size=SIZE)
+
+
+async def test_a_computer_seat_shows_the_computers_name_and_a_person_what_was_typed() -> None:
+    """With "Bo" typed for Player 2, then a computer chosen: the box shows the computer's name
+    as the game will call it (numbered when both seats are computers of one level);
+    back to Human, "Bo" again."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        setup = top(app)
+        box = setup.query_one("#name-2", Input)
+        box.focus()
+        await pilot.press("ctrl+a", "ctrl+k", "B", "o")
+        await pilot.click("#medium-2")
+        await pilot.pause()
+        assert box.value == "Computer (medium)"
+        assert str(setup.query_one("#first-2").label) == "Computer (medium)"
+        await pilot.click("#medium-1")
+        await pilot.pause()
+        assert box.value == "Computer 2 (medium)"
+        assert setup.query_one("#name-1", Input).value == "Computer 1 (medium)"
+        await pilot.click("#human-2")
+        await pilot.pause()
+        assert box.value == "Bo"
+        assert setup.query_one("#name-1", Input).value == "Computer (medium)"
+        await pilot.click("#human-1")
+        await pilot.click("#perfect-2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).setup.names == ("Player 1", "Computer (perfect)")
