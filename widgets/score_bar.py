@@ -8,6 +8,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from rules.seat_names import seat_tag
+
 
 class ScoreBar(Widget):
     DEFAULT_CSS = """
@@ -49,7 +51,8 @@ class ScoreBar(Widget):
 
     def render(self) -> Text:
         style = self.get_component_rich_style
-        name = self.label if len(self.label) <= 10 else self.label[:9].rstrip() + "…"  # not bare
+        # A name too long is shortened as the move list tags it: "CPU 2", never "Computer…".
+        name = self.label if len(self.label) <= 10 else seat_tag(self.label, 10)
         label = f"{name:<10} "
         shown = self.score if self.preview is None else self.preview
         # The same room whether or not the preview runs over: the bar never shifts.

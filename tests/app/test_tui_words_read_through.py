@@ -45,7 +45,11 @@ def test_holdings_go_one_a_line_when_they_would_not_fit() -> None:
 async def test_a_long_name_on_a_score_bar_ends_with_an_ellipsis() -> None:
     bar = ScoreBar(2)
     async with Host(bar).run_test(size=(60, 3)) as pilot:
-        bar.label, bar.score, bar.target = "Computer (easy)", 12, 50
+        bar.label, bar.score, bar.target = "Alexandrina", 12, 50
+        await pilot.pause()
+        assert str(bar.render()).startswith("Alexandri… ")
+        # A computer is tagged as in the move list, never a cut word ("Computer…").
+        bar.label = "Computer 2 (easy)"
         await pilot.pause()
         shown = str(bar.render())
-        assert shown.startswith("Computer… ") and "Computer (" not in shown
+        assert shown.startswith("CPU 2      ") and "Computer" not in shown
