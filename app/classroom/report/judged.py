@@ -5,7 +5,8 @@ every game again, and covers games whose files have since been dropped.
 - `judge_later(record)`: the keeper hands a finished game over at its end; the judge's
   thread (app.store.keep_writer.JUDGE) judges it in a helper process
   (app.process.search_process: the solver never holds this process's interpreter lock,
-  nor its memory) and stores the judgement. Never raises: a game left unjudged is judged
+  nor its memory) and stores the judgement, and the replay's verdict the saved games'
+  list shows (app.store.judged_games). Never raises: a game left unjudged is judged
   by the next report if its record is still there.
 - `judged_text` / `judged_from_text`: a record's judgement (app.classroom.report.accuracy's
   `judge_record`, by name) as JSON text and back, the same judgement read as made.
@@ -41,6 +42,14 @@ def judged_text(record: GameRecord) -> str:
 
     found = judge_record(record)
     return json.dumps({name: _judged_json(judged) for name, judged in found.items()})
+
+
+def kept_judgement(record: GameRecord) -> tuple[str, bool, str]:
+    """`judged_text`, and the replay's verdict for the saved games' list (in the helper
+    process: a collect game's replay loads sympy)."""
+    from app.store.judged_games import verdict_of
+
+    return (judged_text(record), *verdict_of(record))
 
 
 def _judged_json(judged: Judged) -> dict[str, Any]:
@@ -113,17 +122,17 @@ _helper: list[SearchProcess] = []
 
 def _judge_and_store(record: GameRecord, path: Path) -> None:
     from app.process.search_process import SearchProcess
-    from app.store.judged_games import open_judged, store_judged
+    from app.store.judged_games import open_judged, record_digest, store_checked, store_judged
 
     try:
         if not _helper:
             _helper.append(SearchProcess())
-        people = any(player.kind == "human" for player in record.players)
-        text = _helper[0].run(judged_text, record) if people else judged_text(record)
+        text, replays, words = _helper[0].run(kept_judgement, record)
         path.parent.mkdir(parents=True, exist_ok=True)  # (as `connect` makes the data folder)
         conn = open_judged(path)
         try:
             store_judged(conn, [(record.id, record.game, ended_text(record), text)])
+            store_checked(conn, [(record_digest(record), replays, words)])
         finally:
             conn.close()
     except Exception:  # (never said: the next report judges it if its record is there)
