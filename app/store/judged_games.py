@@ -136,7 +136,7 @@ def read_checked(conn: sqlite3.Connection) -> dict[str, Verdict]:
     except sqlite3.Error as error:
         raise StatsError(f"cannot read the checked records: {error}") from None
     return {
-        digest: (replays == 1, words)
+        digest: (replays == 1, strip_controls(words))
         for digest, replays, words in rows
         if isinstance(digest, str) and replays in (0, 1) and isinstance(words, str)
     }
