@@ -45,6 +45,8 @@ def strip_controls(text: str) -> str:
 
     Whitespace of any kind (tab, newline, no-break space) becomes a space; nothing else
     is changed (no trimming)."""
+    if text.isprintable():  # (the usual case: every escape and control is unprintable)
+        return text
     text = _ESCAPES.sub("", text)
     kept = []
     for char in text:
