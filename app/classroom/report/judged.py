@@ -110,7 +110,11 @@ def judge_later(record: GameRecord) -> None:
     path = stats_path()
     with _lock:
         _pending[0] += 1
-    keep_writer.hand_judging(lambda: _judge_and_store(record, path))
+    try:
+        keep_writer.hand_judging(lambda: _judge_and_store(record, path))
+    except RuntimeError:  # the process is ending: the next report judges it
+        with _lock:
+            _pending[0] -= 1
 
 
 #: Games handed to the judge and not judged yet; the helper process the judge uses (one
