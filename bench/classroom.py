@@ -3,6 +3,7 @@ random tournament steps through the command line's code.
 
     python bench/classroom.py pair [--players 41 64] [--rounds 5] [--repeat 20] [--vs DIR]
     python bench/classroom.py campaign [--tournaments 200] [--seed 1] [--seconds 120]
+    python bench/classroom.py report [--games 2000] [--pupils 30] [--vs DIR]
 
 `pair`: the time to pair each round of a Swiss of N players (random results between
 rounds), the median and the worst over the repeats, wall and CPU (goal: every pairing of
@@ -12,6 +13,11 @@ process, with random results, absences, corrections and garbage input, in a fres
 folder; after every step the tournament is read back from the database and checked (no
 pair twice in a Swiss, every result entered is still there, standings add up). It prints
 tried / crashes / hangs / lost (tests/classroom/test_classroom_soak.py runs a smaller one).
+`report`: the teacher's report over a class's games (goal: every game of the period, in
+under a second for 2,000): `--games` random finished games among `--pupils` people, each
+counted and kept as the app's keeper does at a game's end (`SavedGames`), in a fresh data
+folder; then `app.classroom.report.gather.gather()` twice in a fresh process, wall and
+CPU, with the games it judged; `--vs DIR` does the same with the code in DIR, in turn.
 """
 
 from __future__ import annotations
@@ -192,6 +198,72 @@ def _random_step(
     ])  # fmt: skip
 
 
+#: The report's games: every game with its default options.
+REPORT_GAMES = ("collect", "template", "fifty", "conquest", "countdown")
+
+
+def seed_class(games: int, pupils: int) -> None:
+    """Random finished games among pupils, counted and kept by the app's keeper, in the
+    data folder at hand (with the code at hand)."""
+    from app.match_session import keeping
+    from app.store import keep_writer
+    from rules.records import players_of, record_from_moves
+    from rules.registry import get_game
+
+    rng = random.Random(1)
+    names = [f"Pupil {n}" for n in range(pupils)]
+    keeper = keeping.SavedGames()
+    start = time.perf_counter()
+    for _ in range(games):
+        game_id = rng.choice(REPORT_GAMES)
+        game = get_game(game_id)
+        state = game.new(game.options_from({}))
+        moves = []
+        while not game.is_over(state):
+            move = rng.choice(list(game.legal_moves(state)))
+            moves.append(game.format_move(move))
+            state = game.play(state, move)
+        two = rng.sample(names, 2)
+        record = record_from_moves(game_id, None, moves, players_of((two[0], two[1])))
+        keeper.count(record)
+        keeper.clear(record)
+    waited = time.perf_counter()
+    getattr(keep_writer, "wait_judged", lambda: None)()  # (judged as kept: the judge's queue)
+    end = time.perf_counter()
+    print(
+        f"  {games} games counted and kept in {end - start:.1f} s "
+        f"(waiting for the judge at the end: {end - waited:.1f} s)"
+    )
+
+
+def time_report(runs: int) -> None:
+    """The report of every player, `runs` times in this process: wall and CPU."""
+    from app.classroom.report.gather import gather
+
+    for run in range(1, runs + 1):
+        start, cpu = time.perf_counter(), time.process_time()
+        report = gather()
+        wall, used = time.perf_counter() - start, time.process_time() - cpu
+        moves = sum(p.judged.moves for p in report.players)
+        print(
+            f"  report {run}: {wall * 1000:.0f} ms wall, {used * 1000:.0f} ms CPU; "
+            f"{report.records_read} games judged, {moves} moves, {len(report.players)} players"
+        )
+
+
+def report_of(root: Path, games: int, pupils: int) -> None:
+    """Seed a fresh data folder and time the report, both with the code in `root`."""
+    with tempfile.TemporaryDirectory(prefix="bench-report-") as folder:
+        env = dict(os.environ, EQUATION_DUEL_DATA=folder)
+        for words in (["seed", str(games), str(pupils)], ["time", "2"]):
+            subprocess.run(
+                [sys.executable, __file__, "--code", str(root), "report-step", *words],
+                env=env,
+                check=True,
+                timeout=3600,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="what", required=True)
@@ -204,7 +276,27 @@ def main() -> None:
     fuzz.add_argument("--tournaments", type=int, default=200)
     fuzz.add_argument("--seed", type=int, default=1)
     fuzz.add_argument("--seconds", type=float, default=120.0)
+    report = sub.add_parser("report")
+    report.add_argument("--games", type=int, default=2000)
+    report.add_argument("--pupils", type=int, default=30)
+    report.add_argument("--vs", default="", help="a folder of other code, run in turn")
+    step = sub.add_parser("report-step")  # (one step of `report`, in the code measured)
+    step.add_argument("words", nargs="+")
     args = parser.parse_args()
+    if args.what == "report-step":
+        if args.words[0] == "seed":
+            seed_class(int(args.words[1]), int(args.words[2]))
+        else:
+            time_report(int(args.words[1]))
+        return
+    if args.what == "report":
+        print(f"load average at the start: {os.getloadavg()[0]:.1f}")
+        others = [("this code", ROOT)] + ([(args.vs, Path(args.vs).resolve())] if args.vs else [])
+        for label, root in others:
+            print(f"[{label}] {args.games} games among {args.pupils} pupils", flush=True)
+            report_of(root, args.games, args.pupils)
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+        return
     if args.what == "pair":
         print(f"load average at the start: {os.getloadavg()[0]:.1f}")
         if args.vs:

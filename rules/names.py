@@ -31,6 +31,8 @@ class NameProblem(ValueError):
 def strip_controls(text: str) -> str:
     """`text` without escape sequences or control and formatting characters, whitespace
     made spaces (no trimming)."""
+    if text.isprintable():  # (the usual case: every escape and control is unprintable)
+        return text
     text = _ESCAPES.sub("", text)
     kept = []
     for char in text:

@@ -25,6 +25,10 @@ CASES: dict[str, tuple[list[str], str]] = {
         ["classroom.py", "campaign", "--tournaments", "1", "--seconds", "20"],
         r"\| \d+ \| 0 \| 0 \| 0 \|",
     ),
+    "classroom report": (
+        ["classroom.py", "report", "--games", "3", "--pupils", "2"],
+        r"report 2: \d+ ms wall, \d+ ms CPU; 3 games judged",
+    ),
     "first_move": (["first_move.py", "--runs", "1", "--only", "conquest"], r"median +\d+ ms"),
     "import_cycles": (["import_cycles.py"], r"import circles: \d+"),
     "hub": (["hub.py", "--students", "4"], r"move round trip: median [0-9.]+ ms"),

@@ -2,8 +2,8 @@
 autosave slot (after every move of an unfinished game; cleared at its end).
 
 `MatchSession` is handed a `Keeper`. The full screen's games and the plain mode's use
-`SavedGames` (the data folder's statistics and kept games; the plain mode writes its
-`--save` file first); a puzzle and the tests use `KeepNothing` or a keeper of their own.
+`SavedGames` (the data folder's statistics and kept games, each finished game judged
+for the teacher's report in the background; the plain mode writes its `--save` file first); a puzzle and the tests use `KeepNothing` or a keeper of their own.
 """
 
 from __future__ import annotations
@@ -83,3 +83,7 @@ class SavedGames:
         from app.store.finished_games import keep_finished
 
         keep_finished(record)  # listed in "Saved games" (the last 200; never raises)
+        if self.counting:  # judged for the teacher's report, off this thread (never raises)
+            from app.classroom.report.judged import judge_later
+
+            judge_later(record)

@@ -114,3 +114,48 @@ def list_games(check: bool = False) -> list[SavedGame]:
     games = saved + finished
     games.sort(key=lambda entry: (entry.modified, entry.path.name), reverse=True)
     return games
+
+
+def list_checked() -> list[tuple[SavedGame, str]]:
+    """`list_games(check=True)`, each with its ending in words (empty: unfinished or not
+    readable): each record is replayed only the first time it is listed or judged
+    (`app.store.judged_games`: the verdict is stored by the record's digest, when the
+    statistics database is there and can be written)."""
+    from app.store.judged_games import (
+        open_judged,
+        read_checked,
+        record_digest,
+        store_checked,
+        verdict_of,
+    )
+    from app.store.stats import StatsError, stats_path
+
+    conn = None
+    known: dict[str, tuple[bool, str]] = {}
+    if stats_path().exists():
+        with contextlib.suppress(StatsError):
+            conn = open_judged()
+            known = read_checked(conn)
+    try:
+        found: list[tuple[SavedGame, str]] = []
+        fresh: list[tuple[str, bool, str]] = []
+        for entry in list_games(check=False):
+            if entry.record is None:
+                found.append((entry, ""))
+                continue
+            digest = record_digest(entry.record)
+            verdict = known.get(digest)
+            if verdict is None:
+                verdict = known[digest] = verdict_of(entry.record)
+                fresh.append((digest, *verdict))
+            replays, words = verdict
+            found.append(
+                (entry, words) if replays else (replace(entry, record=None, error=words), "")
+            )
+        if conn is not None and fresh:
+            with contextlib.suppress(StatsError):
+                store_checked(conn, fresh)
+    finally:
+        if conn is not None:
+            conn.close()
+    return found

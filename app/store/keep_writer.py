@@ -13,6 +13,10 @@ leaving, the process's exit).
 
 The writer is a one-thread `concurrent.futures` executor: it runs the jobs in the order
 handed, and the process's exit waits for the ones handed (as every executor's does).
+A second writer, `JUDGE`, judges each finished game for the teacher's report
+(app.classroom.report.judged) once it is kept: its jobs are never waited for by a frame,
+only by `wait_judged` (the tests, a benchmark) and by the process's exit.
+
 Only the standard library here: the app imports this at its start.
 """
 
@@ -29,8 +33,9 @@ class Writer:
     """One thread that runs the jobs handed to it one after another, and a wait until
     all handed so far are done."""
 
-    def __init__(self) -> None:
-        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=_NAME)
+    def __init__(self, name: str = _NAME) -> None:
+        self._name = name
+        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=name)
         self._last: concurrent.futures.Future[None] | None = None
 
     def hand(self, job: Callable[[], None]) -> None:
@@ -42,12 +47,13 @@ class Writer:
         """Return once every job handed so far is done (at once when there is none): the
         last one handed is done only after all before it, on the one thread."""
         last = self._last
-        if last is None or last.done() or threading.current_thread().name.startswith(_NAME):
+        if last is None or last.done() or threading.current_thread().name.startswith(self._name):
             return
         concurrent.futures.wait([last])
 
 
 WRITER = Writer()
+JUDGE = Writer("equation-duel-judge")
 
 
 def hand(job: Callable[[], None]) -> None:
@@ -57,3 +63,13 @@ def hand(job: Callable[[], None]) -> None:
 def wait() -> None:
     """Every write handed over so far is done."""
     WRITER.wait()
+
+
+def hand_judging(job: Callable[[], None]) -> None:
+    """Run `job` on the judge's thread, after the ones handed before it."""
+    JUDGE.hand(job)
+
+
+def wait_judged() -> None:
+    """Every judging handed over so far is done."""
+    JUDGE.wait()

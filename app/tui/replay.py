@@ -1,6 +1,6 @@
 """Saved games: the games saved with ctrl+s and the last finished ones, and replaying one.
 
-`SavedGamesScreen` lists `finished_games.list_games()` newest first (and the game left
+`SavedGamesScreen` lists `finished_games.list_checked()` newest first (and the game left
 unfinished last time, if any): Enter or a click opens the highlighted one. A finished
 game opens in the analysis screen, which steps through it with ← and → and marks each
 move; an unfinished one is resumed on its game screen. A file that cannot be read is
@@ -25,7 +25,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.store import storage
-from app.store.finished_games import list_games
+from app.store.finished_games import list_checked
 from app.store.unfinished import adopt, scan
 from app.tui.mounting import gone
 from app.tui.navigation import navigator
@@ -69,8 +69,9 @@ def when(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def describe(record: GameRecord) -> str:
-    """The second line of a saved game: how it stands."""
+def describe(record: GameRecord, why: str | None = None) -> str:
+    """The second line of a saved game: how it stands (`why`: how it ended, in words,
+    when known: else its moves are replayed to say it)."""
     moves = len(record.moves)
     if record.is_match:
         played = f"{moves_text(moves)} in all"
@@ -78,12 +79,13 @@ def describe(record: GameRecord) -> str:
         played = moves_played(turns_of(moves, record.options.get("first", 1)), record.names)
     if record.result is not None:
         winner = record.names[record.result.winner - 1]
-        try:
-            outcome = match_outcome(match_of(record))
-        except RecordError:
-            outcome = None
-        why = "" if outcome is None else f" ({reason_text(outcome, record.names)})"
-        return f"finished: {winner} won{why} · {played}"
+        if why is None:
+            try:
+                outcome = match_outcome(match_of(record))
+            except RecordError:
+                outcome = None
+            why = "" if outcome is None else reason_text(outcome, record.names)
+        return f"finished: {winner} won{f' ({why})' if why else ''} · {played}"
     score = f" · {record.score[0]}–{record.score[1]}" if record.is_match else ""
     return f"unfinished after {played}{score}"
 
@@ -122,7 +124,7 @@ def read_listing() -> Listing:
         found.slots[key] = path
         head = f"Left unfinished: {resume_words(record)}"
         found.options.append(Option(Content.assemble((head, "bold"), "\n", describe(record)), key))
-    for number, entry in enumerate(list_games(check=True)):
+    for number, (entry, why) in enumerate(list_checked()):  # (each replayed once, ever)
         if entry.record is None:
             found.options.append(_broken(entry.path.name, entry.error or "cannot be read"))
             continue
@@ -131,10 +133,49 @@ def read_listing() -> Listing:
         found.records[key] = record
         head = f"{short_title(record.game)}: {record.names[0]} vs {record.names[1]}"
         kept = "saved" if entry.for_good else "played"
-        line = f"{describe(record)} · {kept} {when(entry.modified)}"
+        line = f"{describe(record, why)} · {kept} {when(entry.modified)}"
         where = (entry.path.name, "$text-muted")
         found.options.append(Option(Content.assemble((head, "bold"), "\n", line, "\n", where), key))
     return found
+
+
+#: The items (games and the lines between them) the list is given at first, and again as
+#: the highlight or the scroll nears the end of those it has: an OptionList measures
+#: every option it is given (200 finished games: about 0.1 s, issue 37) though it shows
+#: five or six at a time.
+PAGE = 40
+
+
+class GrowingList(OptionList):
+    """An OptionList given its options a page at a time (all of them for End)."""
+
+    def __init__(self, id: str) -> None:
+        super().__init__(id=id)
+        self.waiting: list[Option | None] = []
+
+    def add_by_page(self, items: list[Option | None]) -> None:
+        self.waiting.extend(items)
+        self.grow()
+
+    def grow(self, every: bool = False) -> None:
+        if self.waiting:
+            count = len(self.waiting) if every else PAGE
+            self.add_options(self.waiting[:count])
+            del self.waiting[:count]
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        if self.waiting and highlighted is not None and highlighted >= self.option_count - 10:
+            self.grow()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if self.waiting and new_value >= self.max_scroll_y - self.size.height:
+            self.grow()
+
+    def action_last(self) -> None:
+        self.grow(every=True)
+        super().action_last()
 
 
 class SavedGamesScreen(Screen[None]):
@@ -169,7 +210,7 @@ class SavedGamesScreen(Screen[None]):
             "games are kept; ctrl+s in a game keeps one for good.",
             id="saved-help",
         )
-        yield OptionList(id="saved-list")
+        yield GrowingList(id="saved-list")
         yield Static("", id="saved-empty")
         yield KeysFooter()
 
@@ -180,8 +221,8 @@ class SavedGamesScreen(Screen[None]):
         if not (in_thread if in_thread is not None else not self.app.is_headless):
             self._show(read_listing())
             return
-        # Reading checks every record by replaying it (a collect game's declarations load
-        # sympy, 0.2-0.3 s the first time): the screen shows first, the list once read.
+        # Reading parses every record and replays those never checked (a collect game's
+        # declarations load sympy, 0.2-1 s): the screen shows first, the list once read.
         self.query_one("#saved-list", OptionList).display = False
         self.query_one("#saved-empty", Static).update("Reading the saved games…")
         threading.Thread(target=self._read, name="equation-duel-saved-games", daemon=True).start()
@@ -195,10 +236,10 @@ class SavedGamesScreen(Screen[None]):
         if gone(self):  # left before the list was read
             return
         self.records, self.slots, self.autosaved = found.records, found.slots, found.autosaved
-        listing = self.query_one("#saved-list", OptionList)
+        listing = self.query_one("#saved-list", GrowingList)
         options = found.options
         # A separator between the games (none before the first).
-        listing.add_options([item for option in options for item in (None, option)][1:])
+        listing.add_by_page([item for option in options for item in (None, option)][1:])
         empty = self.query_one("#saved-empty", Static)
         empty.update(
             "No games yet: every game you finish is listed here (the last 200), "

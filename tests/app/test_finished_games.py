@@ -6,12 +6,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from app.store import storage
 from app.store.finished_games import (
     drop_oldest,
     finished_dir,
     finished_name,
     keep_finished,
+    list_checked,
     list_games,
 )
 from rules.record_json import to_json
@@ -120,3 +123,54 @@ def test_a_finished_folder_that_is_a_link_is_neither_pruned_nor_written(tmp_path
     assert keep_finished(finished_game(1), keep=3) is None
     drop_oldest(finished_dir(), 0)
     assert _left(theirs, files) == files and len(list(theirs.iterdir())) == 255
+
+
+def test_the_list_replays_each_record_once_and_says_what_the_check_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 37: the saved games' list replayed every record each time it opened (a
+    collect game's loads sympy); each record's verdict is stored the first time."""
+    from app.store import judged_games
+    from app.store.ratings import record_game
+    from app.tui.replay import describe
+
+    games = [finished_game(1), record_from_moves("collect", None, ["7"], players_of(NAMES))]
+    record_game(games[0])  # (the statistics database, where verdicts are stored)
+    for record in games:
+        storage.save_game(record)
+    broken = finished_game(2).model_copy(update={"moves": finished_game(2).moves[:1] * 3})
+    (storage.saves_dir() / "broken.json").write_text(to_json(broken), encoding="utf-8")
+    checked = [(entry.record, entry.error) for entry in list_games(check=True)]
+    listed = list_checked()
+    assert [(entry.record, entry.error) for entry, _ in listed] == checked
+    assert [describe(entry.record, why) for entry, why in listed if entry.record] == [
+        describe(record) for record, _ in checked if record
+    ]
+    assert any(error for _, error in checked)  # (the illegal move: listed as it was)
+
+    def replayed(record: GameRecord) -> tuple[bool, str]:
+        raise AssertionError("replayed again")
+
+    monkeypatch.setattr(judged_games, "verdict_of", replayed)
+    assert list_checked() == listed
+
+
+def test_a_game_kept_at_its_end_is_listed_without_a_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.match_session.keeping import SavedGames
+    from app.store import judged_games, keep_writer
+
+    record = finished_game(3)
+    keeper = SavedGames()
+    keeper.count(record)
+    keeper.clear(record)
+    keep_writer.wait_judged()  # (its verdict stored with its judgement, off this thread)
+
+    def replayed(record: GameRecord) -> tuple[bool, str]:
+        raise AssertionError("replayed")
+
+    monkeypatch.setattr(judged_games, "verdict_of", replayed)
+    [(entry, why)] = list_checked()
+    assert entry.record is not None and entry.record.id == record.id
+    assert why == "5 − 2 = 3 formed"

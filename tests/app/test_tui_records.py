@@ -267,3 +267,27 @@ async def test_a_saved_game_resumed_and_finished_is_listed_finished() -> None:
         texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
         assert len(texts) == 1 and "unfinished" not in texts[0], texts
         assert "finished: Bob won (7 − 5 = 2 formed) · 2 moves each · saved" in texts[0]
+
+
+async def test_saved_games_are_given_to_the_list_a_page_at_a_time() -> None:
+    """Issue 37: the list measured every game it was given (200 finished games) before it
+    showed five; it is given them a page at a time, the next as the highlight nears the
+    end of those it has, and all of them for End."""
+    from app.tui.replay import PAGE
+
+    for number in range(40):
+        names = players_of((f"Ann{number}", "Bob"))
+        keep_finished(record_from_moves("conquest", None, ["5", "2", "3"], names))
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        listing = top(app).query_one("#saved-list", OptionList)
+        first = PAGE // 2  # (the games of a page; a line between each two)
+        assert listing.option_count == first < 40
+        for _ in range(first - 5):
+            await pilot.press("down")
+        assert listing.option_count > first
+        await pilot.press("end")
+        assert listing.option_count == 40 and listing.highlighted == 39
+        games = {str(listing.get_option_at_index(i).prompt).split(" vs")[0] for i in range(40)}
+        assert {f"Equation Conquest: Ann{n}" for n in range(40)} <= games

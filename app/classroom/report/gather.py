@@ -2,11 +2,12 @@
 
 - Games, wins and losses per game: the statistics database (`stats.sqlite3`, app.store.stats),
   games a person played (not the computer's seats), since the date asked.
-- Accuracy and mistakes: the game records on this machine that hold the moves, each
-  analysed by the solver (app.classroom.report.accuracy): the games saved (the saves folder) and
-  the finished games kept (the `finished/` folder), read through
-  `app.store.finished_games.list_games`, each game once (by its record id, a saved copy
-  first); at most `MAX_RECORDS`, the newest first.
+- Accuracy and mistakes: every finished game of the period, each judged once by the
+  solver (app.classroom.report.accuracy) as it was kept and its judgement stored in the
+  same database (app.classroom.report.judged, app.store.judged_games), so a game whose file
+  was dropped since is still in the report. A game on this machine not judged yet (kept
+  before judgements were stored, or copied in: the saves folder and the `finished/`
+  folder, `app.store.finished_games.list_games`) is judged here once and stored.
 - Puzzles solved per difficulty and the daily puzzles done: the `puzzle_results` table;
   the puzzle rating and its history: the `ratings` table (both in the same database).
 Rows changed by hand are left out (as the statistics do), never shown raw.
@@ -21,17 +22,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.classroom.report.accuracy import Judged, judge_record
+from app.classroom.report.accuracy import Judged
+from app.classroom.report.judged import ended_text, judged_from_text, judged_text
 from app.store.data_folder import saves_dir
 from app.store.finished_games import finished_dir, list_games
+from app.store.judged_games import judged_ids, open_judged, read_judged, store_judged
 from app.store.ratings import PUZZLE_BOARD, UNNAMED
 from app.store.ratings_db import open_ratings
 from app.store.ratings_view import ratings_summary
 from app.store.stats import StatsError, read_game_rows, stats_path
 from rules.names import tidy_name
 
-#: The most game records analysed for one report (the newest first).
-MAX_RECORDS = 200
 DIFFICULTIES = ("easy", "medium", "hard")
 
 #: The report of a name (None: a name the report leaves out).
@@ -74,8 +75,9 @@ class Report:
     players: tuple[PlayerReport, ...]
     since: dt.date | None
     database: Path
-    #: Where the game records are read: the saves folder, the finished games' folder.
+    #: Where game records not judged yet are read: the saves folder, the finished games'.
     records_folders: tuple[Path, ...]
+    #: The finished games of the period whose moves were judged.
     records_read: int
 
 
@@ -97,24 +99,14 @@ def gather(player: str | None = None, since: dt.date | None = None) -> Report:
         _read_games(path, since, person)
         _read_puzzles(since, person)
     records = 0
-    seen: set[str] = set()
-    for kept in list_games():
-        record = kept.record
-        if record is None or record.result is None or record.id in seen:
-            continue
-        seen.add(record.id)
-        if not _after((record.ended or record.started).isoformat(), since):
-            continue
-        if records == MAX_RECORDS:
-            break
+    for when, found in _judged_games(since):
         records += 1
-        when = (record.ended or record.started).isoformat()
-        for name, judged in judge_record(record).items():
-            found = person(name)
-            if found is not None:
-                found.judged.add(judged)
+        for name, judged in found.items():
+            someone = person(name)
+            if someone is not None:
+                someone.judged.add(judged)
                 if judged.moves:
-                    found.accuracy_history.append((when, judged.accurate, judged.moves))
+                    someone.accuracy_history.append((when, judged.accurate, judged.moves))
     if path.exists():
         for line in ratings_summary().ratings:  # the rating now, for those in the report
             if line.player not in people:
@@ -124,10 +116,46 @@ def gather(player: str | None = None, since: dt.date | None = None) -> Report:
                 people[line.player].rating_history = line.history
             else:
                 people[line.player].game_ratings[line.board] = line.history
-    for found in people.values():
-        found.accuracy_history.sort()
+    for someone in people.values():
+        someone.accuracy_history.sort()
     ordered = tuple(sorted(people.values(), key=lambda p: p.name.casefold()))
     return Report(ordered, since, path, (saves_dir(), finished_dir()), records)
+
+
+def _judged_games(since: dt.date | None) -> list[tuple[str, dict[str, Judged]]]:
+    """(when it ended, each person's judgement) of every finished game of the period,
+    the newest first: the judgements stored, after judging (and storing) the games on
+    this machine not judged yet. A database that cannot be written: those games are
+    judged for this report only."""
+    try:
+        conn = open_judged()
+    except StatsError:
+        conn = None
+    try:
+        known = judged_ids(conn) if conn is not None else set()
+        fresh: dict[str, tuple[str, str, str, str]] = {}
+        for kept in list_games():  # (a saved copy first: its record id then known)
+            record = kept.record
+            if record is None or record.result is None or record.id in known:
+                continue
+            if record.id not in fresh:
+                row = (record.id, record.game, ended_text(record), judged_text(record))
+                fresh[record.id] = row
+        if conn is not None and fresh:
+            try:
+                store_judged(conn, list(fresh.values()))
+            except StatsError:
+                conn = None
+        if conn is None:
+            rows = [(row[0], row[2], row[3]) for row in fresh.values()]
+            rows.sort(key=lambda row: row[1], reverse=True)
+        else:
+            rows = read_judged(conn, "" if since is None else since.isoformat())
+    finally:
+        if conn is not None:
+            conn.close()
+    judged = [(when, judged_from_text(text)) for _, when, text in rows if _after(when, since)]
+    return [(when, found) for when, found in judged if found is not None]
 
 
 def _read_games(path: Path, since: dt.date | None, person: _Person) -> None:

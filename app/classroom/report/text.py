@@ -15,7 +15,8 @@ def where_lines(report: Report) -> list[str]:
     return [
         "Everything in this report stays on this machine. It is read from:",
         f"  games, puzzles and ratings: {report.database}",
-        "  moves, for accuracy: the game records in "
+        "  moves, for accuracy: each finished game, judged once as it was kept (stored "
+        "there too), or read from "
         f"{' and '.join(str(folder) for folder in report.records_folders)} "
         f"({report.records_read} finished {'game' if report.records_read == 1 else 'games'})",
     ]
