@@ -134,9 +134,11 @@ class PuzzleMenuScreen(Screen[None]):
         return next((difficulty for difficulty in DIFFICULTY_NAMES if difficulty == name), "easy")
 
     def player(self) -> str:
-        typed = self.query_one("#puzzle-name", Input).value
-        _PLAYERS[self.app] = typed  # offered again next time, while the app runs
-        return clean_name(typed, 1)
+        box = next(self.query("#puzzle-name").results(Input), None)
+        if box is None:  # the screen is leaving (a storm of keys): the name last typed
+            return clean_name(_PLAYERS.get(self.app, ""), 1)
+        _PLAYERS[self.app] = box.value  # offered again next time, while the app runs
+        return clean_name(box.value, 1)
 
     @on(ChoiceSet.Changed, "#puzzle-game")
     def _game_changed(self) -> None:
@@ -262,5 +264,7 @@ class PuzzleMenuScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Each button does what its key does: `puzzle-try-again` is `action_try_again`."""
         event.stop()
+        if not self.is_mounted or gone(self):  # a click queued behind the screen's closing
+            return
         action = (event.button.id or "").removeprefix("puzzle-").replace("-", "_")
         getattr(self, f"action_{action}")()
