@@ -105,7 +105,9 @@ def open_record(app: EquationDuelApp, record: GameRecord) -> None:
     from rules.records import RecordError
 
     if record.finished:
-        app.replay(record)
+        from app.tui.replay import open_replay
+
+        open_replay(app, record)
         return
     try:
         setup = GameSetup.from_record(validate(record))
