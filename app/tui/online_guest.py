@@ -9,6 +9,7 @@ host's session takes the moves back and says so (`taken-back`), and the copy fol
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
@@ -50,12 +51,11 @@ from rules.words.common import name_players
 from widgets.keys_footer import KeysFooter
 
 
+@dataclass
 class Joined(Message):
-    def __init__(self, link: GuestLink, welcome: Welcome | None, why: str = "") -> None:
-        super().__init__()
-        self.link = link
-        self.welcome = welcome
-        self.why = why
+    link: GuestLink
+    welcome: Welcome | None
+    why: str = ""
 
 
 class JoinScreen(Screen[None]):
@@ -138,10 +138,9 @@ def _still() -> float:
     return 0.0
 
 
+@dataclass
 class HostSaid(Message):
-    def __init__(self, said: Any) -> None:
-        super().__init__()
-        self.said = said
+    said: Any
 
 
 class GuestSeat(TakebackSeat):

@@ -10,6 +10,7 @@ kept on both sides).
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 from textual.message import Message
@@ -42,16 +43,14 @@ from rules.base import PlayerNo
 from rules.words.common import name_players
 
 
+@dataclass
 class GuestSaid(Message):
-    def __init__(self, said: Said) -> None:
-        super().__init__()
-        self.said = said
+    said: Said
 
 
+@dataclass
 class GuestNotice(Message):
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
+    text: str
 
 
 class OnlineSeat(TakebackSeat):

@@ -8,6 +8,7 @@ changed meanwhile. No part holds the screen: the workers only post messages to i
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from textual.message import Message
@@ -29,23 +30,21 @@ from rules.puzzles.refute import Verdict
 from rules.records import GameRecord
 
 
+@dataclass
 class MoveJudged(Message):
     """The solver's verdict on the move `move` played in `state` (a puzzle)."""
 
-    def __init__(self, state: Any, move: Any, verdict: Verdict) -> None:
-        super().__init__()
-        self.state = state
-        self.move = move
-        self.verdict = verdict
+    state: Any
+    move: Any
+    verdict: Verdict
 
 
+@dataclass
 class MoveNotJudged(Message):
     """The move played in `state` could not be judged: `why`."""
 
-    def __init__(self, state: Any, why: str) -> None:
-        super().__init__()
-        self.state = state
-        self.why = why
+    state: Any
+    why: str
 
 
 class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
