@@ -1,7 +1,4 @@
-"""Dialogs about game records: where to export, which round.
-
-Each works by keys (the letters on the buttons, Enter, Escape) and by mouse.
-"""
+"""Dialogs about game records: where to export, which round."""
 
 from __future__ import annotations
 
@@ -38,12 +35,8 @@ def resume_words(record: GameRecord) -> str:
 
 
 class ExportDialog(Dialog[Path | None]):
-    """The file to export the game record to (Enter exports, Escape cancels).
-
-    With `web` (the app runs in a browser tab, `serve`) no path can be typed: the dialog
-    only says where the record goes (the data folder's `exports/`, under a new name) and
-    dismisses with `default`, which the caller does not use as a path.
-    """
+    """The file to export the game record to. With `web` (under `serve`) no path can be
+    typed: it dismisses with `default`, which the caller does not use as a path."""
 
     CSS_PATH = SCREEN_STYLES
     AUTO_FOCUS = "#export-path, #export-ok"
@@ -77,7 +70,7 @@ class ExportDialog(Dialog[Path | None]):
                 yield Button("Cancel (Esc)", id="export-cancel")
 
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
+        if gone(self):
             return
         self.query_one("#export-error").display = False
 
