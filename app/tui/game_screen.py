@@ -24,6 +24,7 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from app.match_session.puzzle import PuzzleReferee
 from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup, variant_summary
 from app.tui import game_records
@@ -271,14 +272,15 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         game_records.save(self.app, self.session, self.say_level)
 
     def action_retry(self) -> None:
-        again, app = self.referee.retry(), navigator(self.app)
-        if again is not None and app is not None:
-            app.open_puzzle(again, replace=True)
+        self._open_puzzle(self.referee.retry())
 
     def action_next_puzzle(self) -> None:
-        following, app = self.referee.following(), navigator(self.app)
-        if following is not None and app is not None:
-            app.open_puzzle(following, replace=True)
+        self._open_puzzle(self.referee.following())
+
+    def _open_puzzle(self, referee: PuzzleReferee | None) -> None:
+        app = navigator(self.app)
+        if referee is not None and app is not None:
+            app.open_puzzle(referee, replace=True)
 
     def action_solution(self) -> None:
         solution = self.referee.solution()

@@ -130,12 +130,8 @@ def guest_board(link: GuestLink, welcome: Welcome) -> tuple[Any, GuestSeat]:
     seat = GuestSeat(link, welcome.seat, names[2 - welcome.seat], welcome.turn, welcome.hints)
     seat.takebacks = link.takebacks = welcome.takebacks
     screen = board_screen(match.game_id)(setup, None, record, referee=seat.referee)
-    screen.session.clock = _still  # the host counts the time
+    screen.session.clock = lambda: 0.0  # the host counts the time
     return screen, seat
-
-
-def _still() -> float:
-    return 0.0
 
 
 @dataclass
