@@ -97,7 +97,7 @@ class EquationDuelApp(App[None]):
         else:
             self.call_after_refresh(resume.offer_resume, self)  # after the menu is drawn
             self.call_after_refresh(preload.preload, self)
-        self.call_after_refresh(check_size, self)
+        self.call_after_refresh(self.check_size)
         self.call_after_refresh(preload.collect_from_now)  # (off until the first frame)
 
     def start_keeping(self) -> None:
@@ -168,6 +168,16 @@ class EquationDuelApp(App[None]):
         if self.use_command_palette and not any(isinstance(s, shown) for s in self.screen_stack):
             self.push_screen(GamePalette(id="--command-palette"))
 
+    def search_themes(self) -> None:
+        """Textual's list of themes, in the palette whose page keys are safe."""
+        from textual.theme import ThemeProvider
+
+        from app.tui.command_palette import GamePalette
+        from app.tui.too_small import TooSmallScreen
+
+        if not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(GamePalette([ThemeProvider], placeholder="Search for themes…"))
+
     def action_show_help_panel(self) -> None:
         """Not once the app is closing: its screen is gone (`MountError`)."""
         if self.is_running and not self._exit:
@@ -227,7 +237,10 @@ class EquationDuelApp(App[None]):
         await super().on_event(event)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(check_size, self)
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        check_size(self)
 
 
 if TYPE_CHECKING:
