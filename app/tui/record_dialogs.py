@@ -14,7 +14,6 @@ from textual.content import Content
 from textual.widgets import Button, Input, Static
 
 from app.tui.dialogs import Dialog
-from app.tui.mounting import gone
 from app.tui.styles import SCREEN_STYLES
 from rules.match import round_starter
 from rules.record_check import match_of
@@ -68,11 +67,6 @@ class ExportDialog(Dialog[Path | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Export (Enter)", id="export-ok", variant="primary")
                 yield Button("Cancel (Esc)", id="export-cancel")
-
-    def on_mount(self) -> None:
-        if gone(self):
-            return
-        self.query_one("#export-error").display = False
 
     def _problem(self, path: Path) -> str | None:
         from app.store.storage import write_problem

@@ -124,22 +124,17 @@ def readable(theme: Theme) -> Theme:
     found = theme.to_color_system().generate()
     grounds = [Color.parse(found[name]) for name in ("background", "surface", "panel")]
     dark = theme.dark
-    changes: dict[str, Any] = {}
-    foreground = readable_on(found["foreground"], grounds, dark)
-    if foreground != Color.parse(found["foreground"]).hex:
-        changes["foreground"] = foreground
-    muted = [_drawn(found["text-muted"], ground) for ground in grounds]
-    if min(contrast(m, g) for m, g in zip(muted, grounds, strict=True)) < READABLE:
-        changes["variables"] = {
-            **theme.variables,
-            "text-muted": readable_on(muted[0], grounds, dark),
-        }
     # (the players' colours are drawn on the background and surface, never the panel)
     primary, accent = players_colours(found["primary"], found["accent"], grounds[:2], dark)
-    if primary != Color.parse(found["primary"]).hex:
-        changes["primary"] = primary
-    if accent != Color.parse(found["accent"]).hex:
-        changes["accent"] = accent
+    wanted = {"foreground": readable_on(found["foreground"], grounds, dark)}
+    wanted |= {"primary": primary, "accent": accent}
+    changes: dict[str, Any] = {
+        name: color for name, color in wanted.items() if color != Color.parse(found[name]).hex
+    }
+    muted = [_drawn(found["text-muted"], ground) for ground in grounds]
+    if min(contrast(m, g) for m, g in zip(muted, grounds, strict=True)) < READABLE:
+        muted_text = readable_on(muted[0], grounds, dark)
+        changes["variables"] = {**theme.variables, "text-muted": muted_text}
     return replace(theme, **changes) if changes else theme
 
 
