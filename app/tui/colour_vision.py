@@ -1,11 +1,6 @@
-"""How far apart two colours look to people with and without red-green colour blindness.
-
-`apart(one, two)` is the least CIELAB distance (ΔE*ab) between the two colours as seen
-with normal vision, protanopia and deuteranopia, simulated with the matrices of Machado,
-Oliveira & Fernandes (2009), "A physiologically-based model for simulation of color
-vision deficiency", at severity 1.0 (for linear RGB). The players' colours of every
-theme must be at least `APART` apart (`app.tui.themes`); the tests check it.
-"""
+"""How far apart two colours look with and without red-green colour blindness: the least
+CIELAB distance (ΔE*ab) over normal vision, protanopia and deuteranopia, simulated with
+the matrices of Machado, Oliveira & Fernandes (2009) at severity 1.0 (linear RGB)."""
 
 from __future__ import annotations
 
@@ -31,8 +26,7 @@ VISIONS: dict[str, Matrix] = {
     "deuteranopia": DEUTERANOPIA,
 }
 
-#: The least ΔE*ab at which the two players' colours count as apart: well above the ~2.3
-#: of a just-noticeable difference, for colours seen side by side.
+#: The least ΔE*ab at which the players' colours count as apart (~2.3 is just noticeable).
 APART = 40.0
 
 
@@ -42,7 +36,6 @@ def _linear(value: int) -> float:
 
 
 def simulated(color: Color, matrix: Matrix) -> tuple[float, float, float]:
-    """`color` in linear RGB as seen through `matrix`."""
     rgb = (_linear(color.r), _linear(color.g), _linear(color.b))
     r, g, b = (
         min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix
@@ -51,7 +44,6 @@ def simulated(color: Color, matrix: Matrix) -> tuple[float, float, float]:
 
 
 def lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
-    """CIELAB (D65) of a linear RGB colour."""
     r, g, b = rgb
     x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
     y = 0.2126 * r + 0.7152 * g + 0.0722 * b
@@ -64,11 +56,9 @@ def lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
 
 
 def distance(one: Color, two: Color, matrix: Matrix) -> float:
-    """ΔE*ab between `one` and `two` as seen through `matrix`."""
     a, b = lab(simulated(one, matrix)), lab(simulated(two, matrix))
     return float(sum((p - q) ** 2 for p, q in zip(a, b, strict=True)) ** 0.5)
 
 
 def apart(one: Color, two: Color) -> float:
-    """The least distance between `one` and `two` over the ways of seeing (`VISIONS`)."""
     return min(distance(one, two, matrix) for matrix in VISIONS.values())

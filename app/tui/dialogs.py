@@ -22,14 +22,9 @@ AnswerT = TypeVar("AnswerT")
 
 
 class Dialog(ModalScreen[AnswerT]):
-    """A dialog that gives its answer only while it is the screen on top.
-
-    Keys come faster than a person types them (a held key, a paste, a busy machine): an
-    answer can reach the dialog after an earlier one closed it, or while another screen
-    covers it (the terminal became too small, the analysis was opened). Textual's
-    `dismiss` pops whichever screen is on top and hands the answer on again, so a second
-    answer would close the wrong screen or fail (`InvalidStateError`). Those answers are
-    not given; the player answers once the dialog shows again (issue 29)."""
+    """A dialog that answers only while it is the screen on top: a key queued behind the
+    one that closed it, or reaching it while covered, would have Textual's `dismiss` pop
+    whichever screen is on top (or fail: `InvalidStateError`)."""
 
     def answer(self, result: AnswerT) -> None:
         if on_top(self):
@@ -40,7 +35,7 @@ class GameOverDialog(Dialog[str]):
     """The winner and why; then Rematch, New game, or Menu (Escape looks at the board)."""
 
     CSS_PATH = SCREEN_STYLES
-    AUTO_FOCUS = "#rematch"  # focused when shown (safe even if dismissed at once)
+    AUTO_FOCUS = "#rematch"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('rematch')", "Rematch"),
@@ -62,8 +57,7 @@ class GameOverDialog(Dialog[str]):
         analysis: Callable[[], bool] | None = None,
     ) -> None:
         super().__init__(classes="dialog-screen -over-game")
-        #: Opens the analysis of the game, False if there is none (None: the analysis
-        #: of the game on the screen below).
+        #: Opens the analysis, False if there is none (None: of the screen below's game).
         self.analysis = analysis
         self.winner = winner
         self.player = player
@@ -97,8 +91,8 @@ class GameOverDialog(Dialog[str]):
         self.answer(choice)
 
     def action_analysis(self) -> None:
-        """Open the analysis of the game just finished (this dialog stays underneath)."""
-        if not on_top(self):  # covered, or closed by an earlier key (see `Dialog`)
+        """(This dialog stays underneath.)"""
+        if not on_top(self):
             return
         if self.analysis is not None:
             opened = self.analysis()
@@ -115,10 +109,8 @@ class GameOverDialog(Dialog[str]):
 
 
 class RoundOverDialog(Dialog[None]):
-    """A round of a match is over: who won it, the match score, and who starts next."""
-
     CSS_PATH = SCREEN_STYLES
-    AUTO_FOCUS = "#next"  # focused when shown (safe even if dismissed at once)
+    AUTO_FOCUS = "#next"
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "next", "Next round")]
 
@@ -154,7 +146,7 @@ class ConfirmDialog(Dialog[bool]):
     """A question with Yes and No (y / n, Escape is No)."""
 
     CSS_PATH = SCREEN_STYLES
-    AUTO_FOCUS = "#no"  # focused when shown (safe even if dismissed at once)
+    AUTO_FOCUS = "#no"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),

@@ -1,5 +1,4 @@
-"""A game as the menu and the online host's list show it: its number, title and pitch
-(`GameCard`, a widget per game; `GameList`, the menu's five games in one widget)."""
+"""A game as the menu and the online host's list show it: its number, title and pitch."""
 
 from __future__ import annotations
 
@@ -23,7 +22,7 @@ def _card_text(number: int, game_id: str) -> Text:
 
 
 class GameCard(Static, can_focus=True):
-    """One game in the menu: its number, title and pitch. Enter or a click opens it."""
+    """One game (the online host's list). Enter or a click opens it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "open", "Play", show=False)]
 
@@ -44,10 +43,8 @@ class GameCard(Static, can_focus=True):
 
 
 class GameList(Widget, can_focus=True):
-    """The five games as one widget: each game's number, title and pitch, the highlighted
-    one drawn as chosen while the list has the focus. Enter or a click opens a game (the
-    same `GameCard.Chosen` a card posts). The menu's first frame paints one widget here,
-    not five cards in a box; the looks are component classes in `styles/menu.tcss`."""
+    """The menu's five games as one widget (one to paint for the first frame); Enter or a
+    click posts the same `GameCard.Chosen` a card does."""
 
     ALLOW_SELECT = False
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "open", "Play", show=False)]
@@ -57,9 +54,7 @@ class GameList(Widget, can_focus=True):
         "game-list--chosen",
     }
 
-    #: The game drawn as chosen (Enter opens it). (A change of either repaints.)
     highlighted: reactive[str] = reactive(GAME_IDS[0])
-    #: The game under the mouse.
     hovered: reactive[str | None] = reactive(None)
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -68,7 +63,6 @@ class GameList(Widget, can_focus=True):
         self._rows: list[str] = []  # the game each line belongs to
 
     def _wrapped(self, width: int) -> list[Text]:
-        """Every game's lines at `width` (one column each side for padding)."""
         if self._lines is None or self._lines[0] != width:
             lines: list[Text] = []
             self._rows = []
@@ -107,12 +101,10 @@ class GameList(Widget, can_focus=True):
         return text
 
     def game_at(self, offset: Offset) -> str | None:
-        """The game drawn at `offset` (within the widget, its border included), if any."""
         y = offset.y - self.styles.gutter.top
         return self._rows[y] if 0 <= y < len(self._rows) else None
 
     def offset_of(self, game_id: str) -> Offset:
-        """Where `game_id`'s title is drawn (within the widget): where a click lands."""
         return Offset(
             self.styles.gutter.left + 4, self.styles.gutter.top + self._rows.index(game_id)
         )

@@ -1,19 +1,10 @@
 """The one game screen of every game: its layout, its keys, and the end of each round and
 of the match.
 
-`GameScreen` is a view of a match session (`app.tui.match_screen`), with the computer's
-turns and hints (`app.tui.thinking`), laid out as the title bar, the player panels and
-turn banner, the game's board (a widget, `app.tui.boards`) beside the move list, the
-status line and the footer. The board's keys are the screen's too (`_binding_chain`). Its keys: which are offered now (`check_action`: the board's keys, undo and hint
-go once the game is decided; undo says "No takebacks" when the setup turned them off),
-and the actions of hint, undo, the rules, rematch, new game, saving and leaving (which
-keeps an unfinished game for later). After a round's last move it shows the round-over
-dialog and starts the next round, or the game-over dialog once the match is decided
-(their words: `app.tui.game_records`).
-
-`app.tui.boards.board_screen(game_id)` opens it with the game's board, typed by its
-game's options, state and move (`ConquestBoard`, a `Board[ConquestOptions,
-ConquestState, ConquestMove]`).
+`GameScreen` is a view of a match session (`match_screen`) with the computer's turns and
+hints (`thinking`), composing the game's board (`app.tui.boards`), whose keys are the
+screen's too (`_binding_chain`). After a round's last move it shows the round-over
+dialog, or the game-over dialog once the match is decided (`game_records`).
 """
 
 from __future__ import annotations
@@ -33,6 +24,7 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from app.match_session.puzzle import PuzzleReferee
 from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup, variant_summary
 from app.tui import game_records
@@ -59,10 +51,8 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
 
     CSS_PATH = SCREEN_STYLES
 
-    #: The focused widget, as Textual's `Screen.focused` but without repainting the whole
-    #: screen when it changes: the widgets that gain and lose the focus draw themselves
-    #: again (collect's pick moves the focus from the pool to the declaration's line and
-    #: back; in countdown the focus goes with the turn to the mover's own pool).
+    #: As Textual's, without repainting the whole screen when the focus moves (the widgets
+    #: gaining and losing it redraw themselves; it moves every turn in collect, countdown).
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -74,8 +64,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         Binding("n", "new_game", "New game"),
         Binding("ctrl+s", "save", "Save"),
         Binding("q,escape", "leave", "Menu"),
-        # A puzzle's own keys (its referee offers them; r and n are rematch and new
-        # game otherwise).
+        # A puzzle's own keys (its referee offers them)
         Binding("r", "retry", "Retry"),
         Binding("s", "solution", "Solution"),
         Binding("n", "next_puzzle", "Next puzzle"),
@@ -90,11 +79,8 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         referee: Referee | None = None,
         board: type[Board[OptionsT, StateT, MoveT]],
     ) -> None:
-        """As `MatchScreen`; `board`: the game's board (`app.tui.boards.board_of`)."""
         super().__init__(setup, moves, record, referee=referee)
         self.board = board(self.options, setup.names, game_screen=self, id="board")
-
-    # Layout
 
     def compose(self) -> ComposeResult:
         title = Text.assemble(("Equation Duel", "bold"), " · ", GAME_INFO[self.setup.game_id].name)
@@ -121,11 +107,8 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
 
     @property
     def _binding_chain(self) -> list[tuple[DOMNode, BindingsMap]]:
-        """Textual's chain of bindings, with the board's keys right after the screen's
-        own (as if they were the screen's: offered in that order, wherever the focus is,
-        checked by `check_action`, bound in place of a key the screen binds), each run on
-        the board. A key a focused widget takes (a digit in the declaration's line) is
-        left to it, as Textual does."""
+        """Textual's chain, with the board's keys right after the screen's own, as if they
+        were the screen's (a key a focused widget takes is left to it)."""
         chain = super()._binding_chain
         at = [node for node, _ in chain].index(self) + 1
         keys = self._board_keys.copy()
@@ -138,16 +121,14 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         chain.insert(at, (self.board, keys))
         return chain
 
-    # Actions
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.state is None:
             return False  # keys queued behind the one that opened it come before its board
         offer = self.referee.offers(action)
-        if not isinstance(offer, str):  # (USUAL: the game screen's own rule below)
+        if not isinstance(offer, str):  # (USUAL: the rule below)
             return offer
         if self.is_over and action not in AFTER_THE_END:
-            return False  # the board's keys (and undo, hint) go once the game is decided
+            return False
         if action == "undo":
             if not self.session.takebacks_allowed:
                 return False
@@ -163,7 +144,6 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
     def confirm(
         self, question: str, detail: str, yes: str, no: str, answer: Callable[[bool | None], None]
     ) -> None:
-        """Ask the player first (a move that loses, a pass): `answer` gets the choice."""
         self.app.push_screen(ConfirmDialog(question, detail, yes, no), answer)
 
     def action_undo(self) -> None:
@@ -208,11 +188,8 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
             leave,
         )
 
-    # Rounds and the end of the match
-
     def round_over(self) -> None:
-        """After a round's last move: the next round, or the end of the match (a
-        puzzle's referee says what its end is)."""
+        """The next round, or the end of the match (a puzzle's referee says its end)."""
         outcome = self.outcome
         if outcome is None or not self.is_mounted:
             return
@@ -256,8 +233,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
             self.show_game_over()
 
     def _analysis(self) -> bool:
-        """Open the analysis of the game just finished; of a match of several rounds,
-        of the round the player chooses (as a saved match replays)."""
+        """The analysis of the game just finished (of a match: the round chosen)."""
         from app.tui.analysis_screen import analysis_of
         from app.tui.replay import open_replay
 
@@ -274,7 +250,6 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         self.say(message, "error" if level == "error" else "success")
 
     def autosave(self) -> Path | None:
-        """Keep an unfinished game in the autosave slot (the menu offers it next time)."""
         return game_records.autosave(self.app, self.session)
 
     def action_rematch(self) -> None:
@@ -296,17 +271,16 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
     def action_save(self) -> None:
         game_records.save(self.app, self.session, self.say_level)
 
-    # A puzzle's keys
-
     def action_retry(self) -> None:
-        again, app = self.referee.retry(), navigator(self.app)
-        if again is not None and app is not None:
-            app.open_puzzle(again, replace=True)
+        self._open_puzzle(self.referee.retry())
 
     def action_next_puzzle(self) -> None:
-        following, app = self.referee.following(), navigator(self.app)
-        if following is not None and app is not None:
-            app.open_puzzle(following, replace=True)
+        self._open_puzzle(self.referee.following())
+
+    def _open_puzzle(self, referee: PuzzleReferee | None) -> None:
+        app = navigator(self.app)
+        if referee is not None and app is not None:
+            app.open_puzzle(referee, replace=True)
 
     def action_solution(self) -> None:
         solution = self.referee.solution()
@@ -335,8 +309,5 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         self.app.push_screen(AnalysisScreen(puzzle.game, puzzle.options, moves, names, solution))
 
 
-#: A game screen of a game chosen at run time (by id: `app.tui.app.board_screen`, a
-#: puzzle's board), seen through the rules' base classes: which game it is, its caller
-#: cannot know, and what it does with it (open it, ask whether it is in progress) does
-#: not depend on it.
+#: A game screen of a game chosen at run time, seen through the rules' base classes.
 SomeGameScreen = GameScreen[GameOptions, GameState, Frozen]

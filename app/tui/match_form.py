@@ -1,9 +1,6 @@
-"""The match settings of the setup screen, the same for every game.
-
-"Match": a single game, or best of 3, 5 or 7 rounds (the starting player alternates);
-"Clock" (per turn): off, or so many seconds (a player whose time runs out loses the
-round); "Takebacks": whether undo against the computer takes back a move. The template game's own "first to N round wins" and clock are these settings.
-"""
+"""The match settings of the setup screen, the same for every game: the match's length,
+the clock per turn and takebacks (the template game's "first to N round wins" and clock
+are these)."""
 
 from __future__ import annotations
 
@@ -80,7 +77,6 @@ class MatchForm(Widget):
             )
 
     def values(self) -> tuple[int, int | None]:
-        """(best_of, turn_seconds or None)."""
         best_of = next(
             (n for n in self.lengths if self.query_one(f"#best-of-{n}", Choice).value), 1
         )

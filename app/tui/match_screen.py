@@ -1,16 +1,10 @@
 """One match on the game screen: a view of a match session (`app.match_session`).
 
-`MatchScreen` holds the session and shows it: the position (a frozen rules model, in a
-reactive typed by the board's game), the panels, banner, move list and status line
-(their words: `app.tui.scoreboard`). A move goes to `session.play`, and the screen
-renders the events it returns (played, refused, a lost turn, the round's or the
-match's end, a game not kept). The clock ticks every `TICK` seconds while the screen is
-looked at. Subclasses add the computer's turns and hints (`app.tui.thinking`), the
-rounds' and the game's end and the keys (`app.tui.game_screen`).
-
-The game's board is a widget of the screen (`board`, `app.tui.boards`): the screen draws
-it from each position shown (`Board.draw`), asks it what each player holds (`holdings`)
-and what the player to move does (`turn_hint`), and plays the moves its widgets make.
+A move goes to `session.play`, and the screen renders the events it returns; the clock
+ticks every `TICK` seconds while the screen is looked at. The board (`app.tui.boards`)
+draws each position shown and says what each player holds and what the mover does.
+Subclasses add the computer's turns and hints (`thinking`), the ends and keys
+(`game_screen`).
 """
 
 from __future__ import annotations
@@ -57,14 +51,12 @@ TICK = 0.25
 
 
 class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
-    """A match of one game on screen, typed by the game's options, state and move
-    models: what the board is handed to draw and hands back to play are the rules' own."""
+    """A match of one game on screen, typed by the game's options, state and move models."""
 
     #: The game's board (made by `GameScreen`).
     board: Board[OptionsT, StateT, MoveT]
 
-    # The board redraws its own widgets (repaint=False: no whole-screen repaint per move).
-    # None until the screen has mounted and shown its first position.
+    # None until mounted; the board redraws its own widgets (no whole-screen repaint).
     state: reactive[StateT | None] = reactive(None, always_update=True, init=False, repaint=False)
 
     def __init__(
@@ -75,21 +67,17 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         *,
         referee: Referee | None = None,
     ) -> None:
-        """`moves` (notation) are played first, as if typed; `record` (an unfinished
-        game) is resumed where it was left; `referee` decides beside the rules (default:
-        the rules alone; a puzzle's judges the moves, `app.match_session.puzzle`)."""
+        """`moves` (notation) are played first, as if typed; `record` (unfinished) is
+        resumed; `referee` decides beside the rules (a puzzle's judges the moves)."""
         super().__init__(classes=f"game-screen game-{setup.game_id}")
         self.setup = setup
         self.start_moves = list(moves or [])
         self.referee: Referee = referee or Referee()
-        # The statistics and the autosave slot keep a game; a puzzle keeps nothing.
         # (a move's write off this thread: the app waits for it before the next frame)
-        keeper = SavedGames(background=True) if self.referee.keeps else KeepNothing()
-        self.keeper: Keeper = keeper
+        self.keeper: Keeper = SavedGames(background=True) if self.referee.keeps else KeepNothing()
         self.session: MatchSession[OptionsT, StateT, MoveT] = from_setup(
             setup, record, keeper=self.keeper
         )
-        #: The game of `setup`, typed by the board: the session's (the registry's one game).
         self.game: Game[OptionsT, StateT, MoveT] = self.session.game
         self.refusal: str | None = None
         #: The position the refusal was about: it is not shown once the position changes.
@@ -98,39 +86,29 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self._offers: tuple[bool, ...] = ()
         #: The position last shown (a redraw of it leaves the searches asked alone).
         self._shown: StateT | None = None
-        #: The time-dependent words of the task last drawn (`tick`).
         self._ticked: str | None = None
-        #: The turn banner's text last drawn.
         self._banner_shown: Text | None = None
         self._resumed = False
 
     def new_session(self, setup: GameSetup) -> None:
-        """A new match of `setup` (a rematch), on the same clock and keeper."""
         self.setup = setup
         clock = self.session.clock
         self.session = from_setup(setup, clock=clock, keeper=self.keeper)
 
     @property
     def options(self) -> OptionsT:
-        """The options this game was set up with (this round's, in `state.options`)."""
+        """The options set up (this round's: `state.options`)."""
         return cast(OptionsT, self.setup.options)
 
     @property
     def position(self) -> StateT:
-        """The position shown (`state`, once the screen has shown one)."""
         state = self.state
         if state is None:
             raise RuntimeError("the game screen has shown no position yet")
         return state
 
-    # Mounting
-
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
-            return
-        # Textual calls each class's on_mount, the board's first: the boards never call
-        # this one themselves.
-        if self.state is not None:
+        if gone(self) or self.state is not None:
             return
         self.query_one(MoveList).marks = marks(self.setup.names)
         self.set_interval(TICK, self.tick)
@@ -144,10 +122,8 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
 
     def on_unmount(self) -> None:
         self.searches.close()  # no search outlives its screen, nor its helper process
-        # The solver's tables (the computer's, the hints', the analysis') are the largest
-        # thing the app holds: kept while the game is on screen, forgotten when it closes,
-        # so a long session stays as small as one game (`python bench/memory.py`).
-        # In a thread: clearing waits for a search that may still be running.
+        # The solver's tables are the largest thing the app holds: forgotten when the game
+        # closes (in a thread: clearing waits for a search that may still be running).
         solver = sys.modules.get("rules.solver.core")
         if solver is not None:
             threading.Thread(target=solver.clear_cache, daemon=True).start()
@@ -159,25 +135,19 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         super()._on_screen_resume(event)
 
     def task_words(self, state: StateT) -> str:
-        """What the player to move does now, as the referee says it (the board's
-        `turn_hint`; a puzzle's task before it)."""
+        """What the player to move does now, as the referee says it."""
         return self.referee.task(state, self.board.turn_hint(state))
-
-    # What the session says
 
     @property
     def history(self) -> list[StateT]:
-        """The current round's positions before each of its moves."""
         return self.session.history
 
     @property
     def moves(self) -> list[tuple[PlayerNo, str]]:
-        """The current round's moves: (player, notation)."""
         return self.session.moves
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the shown round ended (by the rules, or a player's time ran out)."""
         return self.session.outcome
 
     @property
@@ -186,8 +156,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
 
     @property
     def in_progress(self) -> bool:
-        """Started and not decided: leaving keeps it in the autosave slot (a puzzle is
-        never kept)."""
+        """Started and not decided: leaving keeps it (a puzzle never)."""
         return self.referee.keeps and self.session.in_progress
 
     @property
@@ -196,8 +165,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
 
     @property
     def human_to_move(self) -> bool:
-        # No one moves on a screen that shows no position yet: keys queued behind the one
-        # that opened it arrive before it has mounted (issue 29).
+        # (keys queued behind the one that opened the screen come before its position)
         return (
             self.state is not None
             and not self.is_over
@@ -206,8 +174,6 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
 
     def named(self, text: str) -> str:
         return name_players(text, self.setup.names)
-
-    # Playing
 
     def play(self, move: MoveT) -> bool:
         """Ask the session to play `move`; show what happened. True when it was played."""
@@ -227,10 +193,8 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
             elif isinstance(event, RoundOver):
                 ended = True
             elif isinstance(event, NotKept):
-                if event.part == "statistics":
-                    self.notify(event.reason, severity="warning", markup=False)
-                else:
-                    self.notify(event.reason, severity="error", markup=False)
+                warning = event.part == "statistics"
+                self.notify(event.reason, severity="warning" if warning else "error", markup=False)
         if moved:
             self.new_position()
         if ended:
@@ -246,22 +210,19 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     def round_over(self) -> None:
         """After a round's last move (`app.tui.game_screen`: the dialogs)."""
 
-    # The clock
-
     def tick_clock(self) -> None:
-        """Count the time up to now against the player to move (while the screen is on
-        top: a dialog or the rules stop the clock)."""
+        """Count the time up to now against the mover (a dialog over it stops the clock)."""
         self.session.tick(running=self.is_active and self.state is not None)
 
     def tick(self) -> None:
-        """The clock's tick (every `TICK` seconds): a person out of time loses the round;
-        a task that changes with time (a puzzle storm's clock) is drawn again each second."""
+        """A person out of time loses the round; a task that changes with time (a puzzle
+        storm's clock) is drawn again."""
         self.tick_clock()
         ticking = self.referee.ticking
         if ticking is not None and self.state is not None and ticking != self._ticked:
             self._ticked = ticking
             if ticking == "over":
-                self.refresh_bindings()  # the footer drops the storm's keys (issue 34)
+                self.refresh_bindings()  # the footer drops the storm's keys
             if not self.is_over:
                 self.redraw()
             elif (ended := self.referee.ended_meanwhile) is not None:
@@ -274,19 +235,16 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self.show_clocks()
 
     def on_screen_suspend(self) -> None:
-        """Another screen covers this one (rules, a dialog): the clock stops."""
         self.session.tick(running=self.state is not None)
 
     def on_screen_resume(self) -> None:
         self.session.tick(running=False)
 
-    # Drawing
-
     def panel(self, player: PlayerNo) -> PlayerPanel:
         return self.query_one(f"#panel-{player}", PlayerPanel)
 
     def refuse(self, message: str) -> None:
-        if gone(self):  # a message or timer handled as the screen closes: nothing to draw on
+        if gone(self):  # (a message or timer handled as the screen closes)
             return
         self.refusal = capitalized(listed_in_words(message))  # ("[2, 4]" is the seeds')
         self.refused_in = self.state
@@ -307,25 +265,19 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self.position_shown(state)
 
     def position_shown(self, state: StateT) -> None:
-        """A position was shown (`app.tui.thinking`: the computer's turn, the hints)."""
-
-    def takeback_possible(self) -> bool:
-        return self.session.can_take_back()
+        """A position was shown (`thinking`: the computer's turn, the hints)."""
 
     def show_clocks(self) -> None:
-        """The seconds left in the mover's panel (the other shows a whole turn's time)."""
         for player in (1, 2):
             panel = self.panel(player)
             panel.clock, panel.low_time = scoreboard.clock_text(self.session, self.setup, player)
 
     def redraw(self) -> None:
-        if gone(self):  # as in `refuse`: the widgets are going
+        if gone(self):
             return
         with self.app.batch_update():
             offers = self._redraw()
-            # The footer redraws itself on refresh_bindings: only when what it offers
-            # changes.
-            if offers != self._offers:
+            if offers != self._offers:  # (the footer redraws on refresh_bindings)
                 self._offers = offers
                 self.refresh_bindings()
         state = self.state
@@ -339,8 +291,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
             self.say(f"{note} {task}" if note else task, "info")
 
     def _redraw(self) -> tuple[bool, ...]:
-        """Draw the panels, banner, move list, status line and board from the session;
-        what the footer should offer (a takeback, the game over, a person to move)."""
+        """Draw everything from the session; what the footer should offer."""
         session, setup, state = self.session, self.setup, self.position
         outcome = session.outcome
         for player in (1, 2):
@@ -367,4 +318,4 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         said, level = scoreboard.status(session, setup, refusal, self.task_words(state))
         self.query_one(StatusLine).show(said, level)
         self.board.draw(state)
-        return (self.takeback_possible(), outcome is not None, self.human_to_move)
+        return (session.can_take_back(), outcome is not None, self.human_to_move)

@@ -1,6 +1,4 @@
-"""The menu: the five games (keys 1–5, arrows and Enter, or a click), online play, puzzles,
-rules, saved games, statistics, a class, the theme (named) and quit; and "Play again" (a),
-the last setup started, once there is one."""
+"""The menu: the five games, and links to everything else ("Play again": the last setup)."""
 
 from __future__ import annotations
 
@@ -24,8 +22,6 @@ TAGLINE = "Five two-player arithmetic duels"
 
 
 class MenuTitle(Widget):
-    """The logo and the tagline, one widget (their looks in `styles/menu.tcss`)."""
-
     COMPONENT_CLASSES: ClassVar[set[str]] = {"menu-title--logo", "menu-title--tagline"}
 
     def render(self) -> Text:
@@ -36,9 +32,7 @@ class MenuTitle(Widget):
         )
 
 
-#: The links under the games, three rows with no line between (at 80×24 the menu has
-#: three lines left): playing, then what else there is, then the app's own. ("Play again"
-#: shows the last game set up, once there is one; "Theme" names the theme in use.)
+#: Three rows with no line between: at 80×24 the menu has three lines left.
 LINKS = (
     (
         MenuLink("play", "Play (Enter)", "open", primary=True),
@@ -72,14 +66,13 @@ class MenuScreen(Screen[None]):
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         Binding("f1,question_mark", "rules", "Rules"),
-        Binding("o", "online", "Online"),  # (play a friend online: docs/online.md)
+        Binding("o", "online", "Online"),
         Binding("p", "puzzles", "Puzzles"),
         Binding("g", "saved_games", "Saved games"),
         Binding("s", "statistics", "Statistics"),
-        Binding("c", "tournament", "Tournament", show=False),  # (a class's; docs/classroom.md)
+        Binding("c", "tournament", "Tournament", show=False),
         Binding("a", "play_again", "Play again", show=False),
-        # The list of themes (app.tui.themes); the link names the theme in use (the
-        # footer has no room left for it at 80 columns).
+        # (the link names the theme in use: the footer has no room at 80 columns)
         Binding("t", "app.change_theme", "Theme", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -99,7 +92,7 @@ class MenuScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
+        if gone(self):
             return
         self.query_one(GameList).focus()
         self._offer_play_again()
@@ -112,7 +105,6 @@ class MenuScreen(Screen[None]):
         self._offer_play_again()
 
     def _offer_play_again(self) -> None:
-        """ "Play again: <game> (a)" once a game has been set up (app.tui.setup_memory)."""
         from app.tui.setup_memory import last_game_id
 
         game_id = last_game_id()
@@ -120,7 +112,6 @@ class MenuScreen(Screen[None]):
         self.query_one(MenuLinks).set_label("play-again", label)
 
     def action_play_again(self) -> None:
-        """Start the last setup again, in one key."""
         from app.tui.setup_memory import last_game_id, stored_setup
 
         game_id = last_game_id()

@@ -1,11 +1,6 @@
-"""The menu's links under the games (Play, Play again, Online, Puzzles; Rules, Saved games,
-Statistics, Class; Theme, Quit): rows of click targets drawn by one widget.
-
-Each link was a `Static` of its own in a container per row, twelve widgets that Textual
-composed, styled and laid out before the menu's first frame. Here one widget paints the
-rows, each centred, and finds the link under the mouse by its offset (as `KeysFooter`
-finds a key). The links' looks are component classes, styled in `styles/menu.tcss`.
-(Named tuples, not dataclasses: a dataclass takes half a millisecond to make, at launch.)
+"""The menu's links under the games: rows of click targets painted by one widget (not a
+widget each: fewer to compose before the menu's first frame), found under the mouse by
+offset. (Named tuples, not dataclasses: a dataclass takes half a millisecond to make.)
 """
 
 from __future__ import annotations
@@ -22,9 +17,8 @@ from textual.widget import Widget
 
 
 class MenuLink(NamedTuple):
-    """One link: its name (what tests and the screen call it), its words, its action (in
-    the screen's namespace, or `app.`'s), whether it is the menu's main one, and whether
-    it is shown before `MenuLinks.set_label` names it."""
+    """One link; `action` in the screen's namespace (or `app.`'s); `shown` before
+    `MenuLinks.set_label` names it."""
 
     name: str
     label: str
@@ -34,8 +28,6 @@ class MenuLink(NamedTuple):
 
 
 class _Span(NamedTuple):
-    """Where a link is drawn: its row and its first and past-the-last columns."""
-
     y: int
     start: int
     end: int
@@ -43,8 +35,7 @@ class _Span(NamedTuple):
 
 
 class MenuLinks(Widget, can_focus=False):
-    """Rows of links, each row centred; a click on a link runs its action (`Pressed` goes
-    to the screen)."""
+    """Rows of links, each row centred; a click posts `Pressed`."""
 
     ALLOW_SELECT = False
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -53,12 +44,10 @@ class MenuLinks(Widget, can_focus=False):
         "menu-links--hover",
     }
 
-    #: The name of the link under the mouse (a change repaints).
+    #: The link under the mouse.
     hovered: reactive[str | None] = reactive(None)
 
     class Pressed(Message):
-        """A link was clicked."""
-
         def __init__(self, link: MenuLink) -> None:
             super().__init__()
             self.link = link
@@ -69,8 +58,6 @@ class MenuLinks(Widget, can_focus=False):
         #: The words of links changed after they were made (None: the link is not shown).
         self._labels: dict[str, str | None] = {}
         self._spans: list[_Span] = []
-
-    # What is shown
 
     def label(self, name: str) -> str | None:
         """The words link `name` shows now (None: it is not shown)."""
@@ -92,8 +79,6 @@ class MenuLinks(Widget, can_focus=False):
 
     def _shown(self, row: tuple[MenuLink, ...]) -> list[tuple[MenuLink, str]]:
         return [(link, label) for link in row if (label := self.label(link.name)) is not None]
-
-    # Drawing
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.rows)
@@ -127,10 +112,7 @@ class MenuLinks(Widget, can_focus=False):
                 x += cell_len(label) + 2
         return text
 
-    # The mouse
-
     def link_at(self, offset: Offset) -> MenuLink | None:
-        """The link drawn at `offset` (within the widget), if any."""
         for span in self._spans:
             if span.y == offset.y and span.start <= offset.x < span.end:
                 return span.link
@@ -149,8 +131,7 @@ class MenuLinks(Widget, can_focus=False):
         ]
 
     def offset_of(self, name: str) -> Offset:
-        """Where link `name` is drawn (its middle, within the widget): where a click on it
-        lands. KeyError when it is not shown."""
+        """Where a click on link `name` lands (KeyError: not shown)."""
         for span in self._spans:
             if span.link.name == name:
                 return Offset((span.start + span.end) // 2, span.y)

@@ -1,12 +1,6 @@
-"""Mounting that does not depend on timing (issue 10, item 11).
-
-A screen can be pushed and popped, or replaced, in the same tick: Textual still sends
-it the Mount event, after its widgets have started to go. `gone(screen)` tells its
-`on_mount` so, and it then sets nothing up (there is nothing left to set up). So does
-a screen pushed while the app is closing: it has no widgets.
-
-`StyledAsMounted`: a screen whose widgets are not styled a second time when it first
-comes on top."""
+"""Mounting that does not depend on timing: a screen pushed and popped (or replaced) in
+one tick, or pushed while the app closes, still gets its Mount event after its widgets
+started to go; `gone(screen)` tells its `on_mount` to set nothing up."""
 
 from __future__ import annotations
 
@@ -22,31 +16,25 @@ S = TypeVar("S", bound=Screen[Any])
 
 
 def gone(screen: Screen[Any]) -> bool:
-    """True when `screen` has left the app's screens (popped or replaced: its widgets go
-    next), the app is closing, or the screen was never attached to the app: a key queued
-    after `q` (quit) pushes a screen that the closing app no longer composes, yet mounts
-    (issue 29). Its `on_mount` then sets nothing up, and what it is asked later (a
-    message, a timer) has nothing to draw on."""
+    """True when `screen` has left the app's screens, the app is closing, or the screen was
+    never attached (a key queued after `q` pushes one the closing app still mounts)."""
     try:
         app = screen.app
         stack = app.screen_stack
     except Exception:  # no app running any more
         return True
-    # (The app stops running as it starts taking its screens down, widget by widget.)
     return not app.is_running or not screen.is_attached or screen not in stack
 
 
 def on_top(screen: Screen[Any]) -> bool:
-    """True when `screen` may act on a key or an answer: it is the screen on top and its
-    widgets are there. Keys come faster than a person types them (a held key, a paste):
-    one queued behind the key that closed a screen, or covered it, still reaches it."""
+    """True when `screen` is on top with its widgets there: a key queued behind the one that
+    closed or covered it (a held key, a paste) still reaches it."""
     return screen.is_active and not gone(screen)
 
 
 def while_shown(handler: Callable[Concatenate[S, P], None]) -> Callable[Concatenate[S, P], None]:
-    """A screen's handler of its widgets' messages that does nothing once the screen has
-    gone (`gone`): a message posted as the screen mounts can be handled while the app
-    closes, its widgets already removed (issue 29)."""
+    """A message handler that does nothing once the screen has `gone` (a message posted as
+    it mounts can be handled while the app closes)."""
 
     @functools.wraps(handler)
     def handle(screen: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
@@ -57,10 +45,8 @@ def while_shown(handler: Callable[Concatenate[S, P], None]) -> Callable[Concaten
 
 
 class StyledAsMounted(Screen[Any]):
-    """Textual styles every widget of a screen again each time it comes on top (a theme
-    may have changed while it was under another). The first time, its widgets have just
-    been styled as they mounted: styling them all again doubled the cost of opening a
-    large screen (the setup's ~90 widgets). Later times are as Textual does them."""
+    """A screen not restyled the first time it comes on top (Textual restyles every widget
+    each time, for a theme changed meanwhile; the first time, they were just styled)."""
 
     _resumed = False
 

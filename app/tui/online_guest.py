@@ -1,18 +1,15 @@
 """Joining a friend's game in the full screen: Menu → o → j, the code, then the game.
 
-`JoinScreen` reads `CODE@HOST:PORT` (typed or pasted) and a name, joins on Textual's
-own loop (`app.online.guest_link`, in an async worker), and opens the game's own board on a copy of the host's
-match, with a `GuestReferee` (a move goes to the host and is played when confirmed) and
-a `GuestSeat` that brings the host's answers in as messages. The host counts the time:
-the copy's clock stands still, and a time-out comes from the host.
-
-Takebacks (`app.online.takebacks`): the takeback key asks the host; the host's ask
-opens a dialog (Allow or Decline). The host's session takes the moves back and says so
-(`taken-back`); the copy here follows.
+`JoinScreen` joins on Textual's own loop and opens the game's board on a copy of the
+host's match, with a `GuestReferee` (a move goes to the host and is played when
+confirmed) and a `GuestSeat` that brings the host's answers in as messages. The host
+counts the time: the copy's clock stands still. A takeback is asked of the host; the
+host's session takes the moves back and says so (`taken-back`), and the copy follows.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
@@ -22,7 +19,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from app.match_session import Refused
@@ -41,18 +37,13 @@ from app.online.protocol import (
     TakenBack,
     Welcome,
 )
-from app.online.takebacks import Asks, answer_words, asked_words, follow, moves_back, taken_words
+from app.online.takebacks import answer_words, follow, moves_back, taken_words
 from app.online.texts import NAME_LIMIT, their_words
 from app.tui.boards import board_screen
 from app.tui.online_referee import GuestReferee
-from app.tui.online_takeback import (
-    AllowDialog,
-    ask_to_allow,
-    lapse_unanswered,
-    mark_in_statistics,
-    their_ask_lapsed,
-)
+from app.tui.online_takeback import TakebackSeat
 from app.tui.styles import ONLINE_STYLES
+from rules.base import PlayerNo
 from rules.match import MatchState
 from rules.names import tidy_name
 from rules.records import players_of, record_from_match
@@ -60,12 +51,11 @@ from rules.words.common import name_players
 from widgets.keys_footer import KeysFooter
 
 
+@dataclass
 class Joined(Message):
-    def __init__(self, link: GuestLink, welcome: Welcome | None, why: str = "") -> None:
-        super().__init__()
-        self.link = link
-        self.welcome = welcome
-        self.why = why
+    link: GuestLink
+    welcome: Welcome | None
+    why: str = ""
 
 
 class JoinScreen(Screen[None]):
@@ -140,24 +130,17 @@ def guest_board(link: GuestLink, welcome: Welcome) -> tuple[Any, GuestSeat]:
     seat = GuestSeat(link, welcome.seat, names[2 - welcome.seat], welcome.turn, welcome.hints)
     seat.takebacks = link.takebacks = welcome.takebacks
     screen = board_screen(match.game_id)(setup, None, record, referee=seat.referee)
-    screen.session.clock = _still  # the host counts the time
+    screen.session.clock = lambda: 0.0  # the host counts the time
     return screen, seat
 
 
-def _still() -> float:
-    return 0.0
-
-
+@dataclass
 class HostSaid(Message):
-    def __init__(self, said: Any) -> None:
-        super().__init__()
-        self.said = said
+    said: Any
 
 
-class GuestSeat(Widget):
+class GuestSeat(TakebackSeat):
     """The host's answers, brought in as messages (see the module's docstring)."""
-
-    DEFAULT_CSS = "GuestSeat { display: none; }"
 
     def __init__(
         self, link: GuestLink, seat: Any, host: str, turn: int, hints: bool = False
@@ -165,20 +148,25 @@ class GuestSeat(Widget):
         super().__init__()
         self.link = link
         self.host = host
-        self.seat = seat
+        self.seat: PlayerNo = seat
         self.expected = turn
         link.have = turn
         self.referee = GuestReferee(seat, host, self.send, hints)
         self.referee.ask = self.ask_takeback
         #: Takebacks made so far (each move says it was made after them).
         self.takebacks = 0
-        self.asks = Asks()
-        #: The dialog showing the host's takeback ask, while it waits.
-        self.allow_dialog: AllowDialog | None = None
 
     @property
-    def game_screen(self) -> Any:
-        return self.screen
+    def own_seat(self) -> PlayerNo:
+        return self.seat
+
+    @property
+    def turn(self) -> int:
+        return self.expected
+
+    @property
+    def other(self) -> str:
+        return self.host
 
     def send(self, text: str) -> None:
         self.link.send(Move(number=self.expected, text=text, takebacks=self.takebacks))
@@ -202,7 +190,7 @@ class GuestSeat(Widget):
                     return
                 screen.show_events(events)
             if screen.session.result is not None:
-                mark_in_statistics(self, screen.session.record_id, 1 if self.seat == 2 else 2)
+                self.mark_in_statistics(screen.session.record_id, 1 if self.seat == 2 else 2)
         elif isinstance(said, Refusal):
             if said.number == self.expected:
                 self.referee.pending = False
@@ -213,7 +201,7 @@ class GuestSeat(Widget):
         elif isinstance(said, TakebackAsk | TakebackAnswer | TakenBack):
             self.takeback_said(said)
         elif isinstance(said, TakebackLapsed):
-            their_ask_lapsed(self, self.host, late=True)
+            self.their_ask_lapsed(late=True)
         elif isinstance(said, Lost):
             self.notify(f"The connection to {self.host} dropped: joining again.", markup=False)
         elif isinstance(said, Back):
@@ -223,18 +211,6 @@ class GuestSeat(Widget):
         elif isinstance(said, Bye):
             why = their_words(said.reason)
             self.notify(f"{self.host} left. {why}".strip(), markup=False, timeout=10)
-
-    # Takebacks
-
-    def ask_takeback(self, session: Any) -> str:
-        """The takeback key: ask the host to allow taking back the guest's last move."""
-        refusal = self.asks.refusal(session, self.seat)
-        if refusal is not None:
-            return refusal
-        self.asks.mine = self.expected
-        self.link.send(TakebackAsk(number=self.expected))
-        lapse_unanswered(self, self.host)
-        return asked_words(self.host, moves_back(session, self.seat))
 
     def takeback_said(self, said: TakebackAsk | TakebackAnswer | TakenBack) -> None:
         screen = self.game_screen
@@ -250,7 +226,7 @@ class GuestSeat(Widget):
                 self.link.send(TakebackAnswer(accept=False))
                 return
             self.asks.theirs, self.asks.answered = said.number, False
-            self.allow_dialog = ask_to_allow(screen, self.host, count, self._answer)
+            self.ask_to_allow(count, self._answer)
         else:
             self.taken_back(said)
 

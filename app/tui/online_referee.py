@@ -1,12 +1,7 @@
-"""The full screen's referee for a hosted game: one seat is played over the connection.
-
-The host's game screen is a view of the host's match session, as for a local game; this
-referee (`app.match_session.referee.Referee`) adds what online play changes: a move on
-the host's keyboard is refused while it is the guest's turn (the guest's own move goes
-to the match session from `app.tui.online_seat`, as a key's does), and the keys that would change the match
-under the guest's feet (a rematch, a new game) are not offered; hints only when the
-host allowed them. The takeback key asks the other player (`asks_takeback`: the seat
-widget sends the ask, `app.online.takebacks`).
+"""The full screen's referees of an online game: the host's keyboard plays only its own
+turns, the keys that would change the match under the other player's feet (a rematch, a
+new game) are not offered, hints only when the host allowed them, and the takeback key
+asks the other player.
 """
 
 from __future__ import annotations
@@ -17,10 +12,9 @@ from typing import Any, Literal
 from app.match_session.referee import USUAL, Offer, Referee
 from rules.base import PlayerNo
 
-#: The keys an online game does not offer (a takeback is asked: `asks_takeback`).
+#: The keys an online game does not offer (a takeback is asked instead).
 NOT_ONLINE = frozenset({"undo_off", "rematch", "new_game"})
 
-#: Asks the other player for a takeback; what to say of it (the seat widget's).
 AskTakeback = Callable[[Any], str]
 
 
@@ -28,8 +22,6 @@ NO_ASKING = "The other player cannot be asked for a takeback yet."
 
 
 def online_offer(offered: Offer, action: str, hints: bool) -> Offer:
-    """What an online game offers of `action`, given what the rules alone offer: no key
-    that changes the match under the other player's feet; hints only when allowed."""
     if action in NOT_ONLINE:
         return False
     if action == "hint":
@@ -44,7 +36,6 @@ class OnlineReferee(Referee):
         self.guest_seat = guest_seat
         self.guest = guest
         self.hints = hints
-        #: Asks the guest for a takeback (set by `app.tui.online_seat`).
         self.ask: AskTakeback | None = None
 
     def offers(self, action: str) -> Offer:
@@ -60,12 +51,8 @@ class OnlineReferee(Referee):
 
 
 class GuestReferee(Referee):
-    """The guest's screen: a move is sent to the host and played here once confirmed.
-
-    `send(text)` sends a move in notation (`app.tui.online_guest`), unchecked: the host's
-    session is the one check; the move the host confirms goes to the copy's session
-    there. The guest keeps the game (`keeps`) as the host does, under the host's record
-    id."""
+    """The guest's screen: a move is sent to the host unchecked (the host's session is the
+    one check) and played here once confirmed."""
 
     def __init__(self, seat: PlayerNo, host: str, send: Any, hints: bool = False) -> None:
         self.seat = seat
@@ -74,7 +61,6 @@ class GuestReferee(Referee):
         self.send = send
         #: A move sent and not yet confirmed or refused.
         self.pending = False
-        #: Asks the host for a takeback (set by `app.tui.online_guest`).
         self.ask: AskTakeback | None = None
 
     def offers(self, action: str) -> Offer:

@@ -1,27 +1,19 @@
 """The guest's seat on the host's game screen: its moves come from the connection.
 
-`OnlineSeat` is an invisible widget mounted on the host's game screen. The link runs on
-Textual's own loop: each message of the guest is posted to this widget as it comes
-(`GuestSaid`), as the computer's worker posts `ComputerMoved` (`app.tui.thinking`). The
-guest's move goes to the match session once, as a key's does (`MatchSession.play`): its
-refusal goes back to the guest in words and with its code, and what it played is shown
-as any move (`show_events`). Whenever the screen shows a new position, the turn played
+Each message of the guest is posted to this widget as it comes (`GuestSaid`); the guest's
+move goes to the match session once, as a key's does: its refusal goes back to the guest
+in words and with its code. Whenever the screen shows a new position, the turn played
 goes to the guest (`HostTurns.changed`). Leaving the screen stops the link (the game is
 kept on both sides).
-
-Takebacks (`app.online.takebacks`): the takeback key asks the guest (`ask_takeback`,
-through the screen's referee); the guest's ask opens a dialog, Allow or Decline.
-Allowed, the host's session takes the moves back and the new position goes to the guest
-as any other (`HostTurns.changed` says it is a takeback).
 """
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 from textual.message import Message
-from textual.widget import Widget
 
 from app.match_session import Refused
 from app.online.host_link import HostLink
@@ -39,42 +31,30 @@ from app.online.protocol import Message as Said
 from app.online.takebacks import (
     LAPSED,
     ONE_AT_A_TIME,
-    Asks,
     answer_words,
-    asked_words,
     moves_back,
     take_back_for,
     taken_words,
 )
 from app.online.texts import their_words
 from app.tui.online_referee import OnlineReferee
-from app.tui.online_takeback import (
-    AllowDialog,
-    ask_to_allow,
-    lapse_unanswered,
-    mark_in_statistics,
-    their_ask_lapsed,
-)
+from app.tui.online_takeback import TakebackSeat
 from rules.base import PlayerNo
 from rules.words.common import name_players
 
 
+@dataclass
 class GuestSaid(Message):
-    def __init__(self, said: Said) -> None:
-        super().__init__()
-        self.said = said
+    said: Said
 
 
+@dataclass
 class GuestNotice(Message):
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
+    text: str
 
 
-class OnlineSeat(Widget):
+class OnlineSeat(TakebackSeat):
     """The guest's seat (see the module's docstring)."""
-
-    DEFAULT_CSS = "OnlineSeat { display: none; }"
 
     def __init__(self, link: HostLink, turns: HostTurns, referee: OnlineReferee) -> None:
         super().__init__()
@@ -83,18 +63,19 @@ class OnlineSeat(Widget):
         self.referee = referee
         #: Every turn number sent to the guest, as it is sent (tests wait on it).
         self.sent: asyncio.Queue[int] = asyncio.Queue()
-        self.asks = Asks()
-        #: The dialog showing the guest's takeback ask, while it waits.
-        self.allow_dialog: AllowDialog | None = None
         referee.ask = self.ask_takeback
 
     @property
-    def host_seat(self) -> PlayerNo:
+    def own_seat(self) -> PlayerNo:
         return 1 if self.referee.guest_seat == 2 else 2
 
     @property
-    def game_screen(self) -> Any:
-        return self.screen
+    def turn(self) -> int:
+        return self.turns.turn
+
+    @property
+    def other(self) -> str:
+        return self.referee.guest
 
     def on_mount(self) -> None:
         self.link.notice = lambda text: self.post_message(GuestNotice(text))
@@ -117,7 +98,7 @@ class OnlineSeat(Widget):
             self.guest_answers(said)
             return
         if isinstance(said, TakebackLapsed):
-            their_ask_lapsed(self, self.referee.guest)
+            self.their_ask_lapsed()
             return
         if isinstance(said, Away) or not isinstance(said, Move):
             return
@@ -142,21 +123,9 @@ class OnlineSeat(Widget):
         self.turns.changed(session.match, tuple(session.seconds))
         self.asks.lapse(self.turns.turn)
         if session.result is not None:
-            mark_in_statistics(self, session.record_id, self.referee.guest_seat)
+            self.mark_in_statistics(session.record_id, self.referee.guest_seat)
         if self.turns.turn > before:
             self.sent.put_nowait(self.turns.turn - 1)
-
-    # Takebacks
-
-    def ask_takeback(self, session: Any) -> str:
-        """The takeback key: ask the guest to allow taking back the host's last move."""
-        refusal = self.asks.refusal(session, self.host_seat)
-        if refusal is not None:
-            return refusal
-        self.asks.mine = self.turns.turn
-        self.link.send(TakebackAsk(number=self.turns.turn))
-        lapse_unanswered(self, self.referee.guest)
-        return asked_words(self.referee.guest, moves_back(session, self.host_seat))
 
     def guest_answers(self, said: TakebackAnswer) -> None:
         if self.asks.mine is None:
@@ -166,7 +135,7 @@ class OnlineSeat(Widget):
         if not stands:
             self.game_screen.say(LAPSED)
         elif said.accept:
-            self._take_back(self.host_seat, words)
+            self._take_back(self.own_seat, words)
         else:
             self.game_screen.say(words)
 
@@ -183,7 +152,7 @@ class OnlineSeat(Widget):
             self.link.send(TakebackAnswer(accept=False))
             return
         self.asks.theirs = said.number
-        self.allow_dialog = ask_to_allow(screen, self.referee.guest, count, self._answer)
+        self.ask_to_allow(count, self._answer)
 
     def _answer(self, allowed: bool | None) -> None:
         if not self.asks.answering(self.turns.turn):
@@ -196,7 +165,6 @@ class OnlineSeat(Widget):
             self.game_screen.say("You declined the takeback: the moves stand.")
 
     def _take_back(self, seat: PlayerNo, words: str) -> None:
-        """Take back `seat`'s last move (and the reply) in the host's session."""
         screen = self.game_screen
         count = take_back_for(screen.session, seat)
         screen.new_position()

@@ -1,21 +1,26 @@
-"""What the host's seat (`app.tui.online_seat`) and the guest's (`app.tui.online_guest`)
-share on the full screen: the question when the other player asks for a takeback (a
-dialog, Allow (y) or Decline (n, Escape)), the ask's lapse when no answer comes within
-`ASK_SECONDS` (said on both sides; the dialog closes), and the game marked as online in
-the statistics when it ends.
-
-A seat has `asks` (`app.online.takebacks.Asks`), `link`, `game_screen` and
-`allow_dialog` (the dialog showing the other's ask, if any)."""
+"""What the host's seat (`online_seat`) and the guest's (`online_guest`) share on the full
+screen: the takebacks (the other player's ask in a dialog, Allow or Decline; an ask that
+lapses unanswered after `ASK_SECONDS`, said on both sides) and the game marked as online
+in the statistics when it ends."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from textual.widget import Widget
+
 from app.online import takebacks
 from app.online.online_stats import mark_online
-from app.online.protocol import TakebackLapsed
-from app.online.takebacks import ask_words, lapsed_words, not_answered_words
+from app.online.protocol import TakebackAsk, TakebackLapsed
+from app.online.takebacks import (
+    Asks,
+    ask_words,
+    asked_words,
+    lapsed_words,
+    moves_back,
+    not_answered_words,
+)
 from app.tui.dialogs import ConfirmDialog
 from rules.base import PlayerNo
 
@@ -26,58 +31,85 @@ class AllowDialog(ConfirmDialog):
     lapsed = False
 
 
-def ask_to_allow(
-    screen: Any, asker: str, count: int, answer: Callable[[bool | None], None]
-) -> AllowDialog:
-    """Ask this player, over `screen`, to allow `asker`'s takeback of `count` moves."""
-    dialog = AllowDialog(
-        f"{ask_words(asker, count)}.",
-        "The moves are taken back on both boards if you allow it.",
-        yes="Allow",
-        no="Decline",
-    )
-    screen.app.push_screen(dialog, lambda allowed: None if dialog.lapsed else answer(allowed))
-    return dialog
+class TakebackSeat(Widget):
+    """An invisible widget on the game screen that plays one side of an online game: a
+    subclass names its `link`, its `own_seat`, the `turn` an ask is about and the `other`
+    player."""
 
+    DEFAULT_CSS = "TakebackSeat { display: none; }"
 
-def lapse_unanswered(seat: Any, other: str) -> None:
-    """`seat` has just asked `other`: without an answer in `ASK_SECONDS` the ask lapses,
-    said here and told to the other side."""
-    asks = seat.asks
-    asks.made += 1
-    made = asks.made
+    link: Any
 
-    def lapse() -> None:
-        if asks.made != made or asks.mine is None:
-            return  # (answered, or lapsed as a move was played)
-        asks.mine = None
-        seat.link.send(TakebackLapsed())
-        seat.game_screen.say(not_answered_words(other))
+    def __init__(self) -> None:
+        super().__init__()
+        self.asks = Asks()
+        #: The dialog showing the other's takeback ask, while it waits.
+        self.allow_dialog: AllowDialog | None = None
 
-    seat.set_timer(takebacks.ASK_SECONDS, lapse)
+    @property
+    def game_screen(self) -> Any:
+        return self.screen
 
+    @property
+    def own_seat(self) -> PlayerNo:
+        raise NotImplementedError
 
-def their_ask_lapsed(seat: Any, asker: str, late: bool = False) -> None:
-    """`asker`'s ask to `seat` lapsed unanswered: its dialog closes, and this is said.
-    `late`: said too when this side's answer crossed the lapse (the guest's: the host
-    passed over it)."""
-    asks = seat.asks
-    crossed, asks.answered = late and asks.answered, False
-    if asks.theirs is None and not crossed:
-        return
-    asks.theirs = None
-    dialog = seat.allow_dialog
-    seat.allow_dialog = None
-    if dialog is not None:
-        dialog.lapsed = True
-        if dialog.is_attached and dialog.app.screen is dialog:
-            dialog.dismiss(None)
-    seat.game_screen.say(lapsed_words(asker))
+    @property
+    def turn(self) -> int:
+        raise NotImplementedError
 
+    @property
+    def other(self) -> str:
+        raise NotImplementedError
 
-def mark_in_statistics(widget: Any, record_id: str, seat: PlayerNo) -> None:
-    """The finished game (counted by the session) marked: `seat` played online. A
-    failure is a warning; the game stays counted."""
-    why = mark_online(record_id, seat)
-    if why is not None:
-        widget.notify(why, severity="warning", markup=False)
+    def ask_takeback(self, session: Any) -> str:
+        """The takeback key: ask the other player to allow taking back this side's move."""
+        refusal = self.asks.refusal(session, self.own_seat)
+        if refusal is not None:
+            return refusal
+        self.asks.mine = self.turn
+        self.link.send(TakebackAsk(number=self.turn))
+        self.asks.made += 1
+        made = self.asks.made
+
+        def lapse() -> None:
+            if self.asks.made != made or self.asks.mine is None:
+                return  # (answered, or lapsed as a move was played)
+            self.asks.mine = None
+            self.link.send(TakebackLapsed())
+            self.game_screen.say(not_answered_words(self.other))
+
+        self.set_timer(takebacks.ASK_SECONDS, lapse)
+        return asked_words(self.other, moves_back(session, self.own_seat))
+
+    def ask_to_allow(self, count: int, answer: Callable[[bool | None], None]) -> None:
+        """Ask this player to allow the other's takeback of `count` moves."""
+        dialog = AllowDialog(
+            f"{ask_words(self.other, count)}.",
+            "The moves are taken back on both boards if you allow it.",
+            yes="Allow",
+            no="Decline",
+        )
+        self.allow_dialog = dialog
+        self.app.push_screen(dialog, lambda yes: None if dialog.lapsed else answer(yes))
+
+    def their_ask_lapsed(self, late: bool = False) -> None:
+        """The other's ask lapsed unanswered: its dialog closes, and this is said. `late`:
+        said too when this side's answer crossed the lapse (the host passed over it)."""
+        asks = self.asks
+        crossed, asks.answered = late and asks.answered, False
+        if asks.theirs is None and not crossed:
+            return
+        asks.theirs = None
+        dialog, self.allow_dialog = self.allow_dialog, None
+        if dialog is not None:
+            dialog.lapsed = True
+            if dialog.is_attached and dialog.app.screen is dialog:
+                dialog.dismiss(None)
+        self.game_screen.say(lapsed_words(self.other))
+
+    def mark_in_statistics(self, record_id: str, seat: PlayerNo) -> None:
+        """The finished game marked: `seat` played online (a failure is a warning)."""
+        why = mark_online(record_id, seat)
+        if why is not None:
+            self.notify(why, severity="warning", markup=False)

@@ -1,9 +1,5 @@
-"""A form for a game's variant options, built from its pydantic Options model.
-
-Each field becomes a control by its type: bool -> an on/off box, (int, int) -> from/to inputs,
-a tuple of operators -> a checkbox per operator, the template -> a Select of the named
-templates plus a custom line, int -> an input, int | None -> an input where blank means
-none. Errors come from the model's own validators, shown under the field.
+"""A form for a game's variant options, built from its pydantic Options model: each field
+a control by its type, the errors from the model's own validators under their fields.
 """
 
 from __future__ import annotations
@@ -65,7 +61,6 @@ class OptionsForm(Widget):
         exclude: tuple[str, ...] = (),
         **kw: Any,
     ) -> None:
-        """`exclude`: fields the form leaves out (they take their defaults)."""
         super().__init__(**kw)
         self.model = model
         self.templates = templates
@@ -123,7 +118,6 @@ class OptionsForm(Widget):
             yield Input(id=f"opt-{name}", compact=True)
 
     def fill(self, options: BaseModel) -> None:
-        """Set every control from `options`."""
         for name, kind in self.fields.items():
             value = getattr(options, name)
             if kind == "bool":
@@ -190,8 +184,7 @@ class OptionsForm(Widget):
         return data, problems
 
     def validate_options(self, first: int) -> tuple[BaseModel | None, list[str]]:
-        """The options model, or None; error messages are shown under their fields and
-        the ones that belong to no field are returned."""
+        """The options model, or None; the errors that belong to no field are returned."""
         data, problems = self.values()
         errors: dict[str, str] = dict(problems)
         general: list[str] = []

@@ -1,8 +1,6 @@
-"""The game's own commands in the command palette (ctrl+p), before Textual's.
-
-New game (one per game), rules, hint, undo, save and statistics, and on the menu online
-play and tournaments (keys its footer has no room for), each offered where it applies now (a hint only while a person is to move, undo only when there is a move to
-take back). The theme is Textual's own "Theme" command; the app remembers the choice.
+"""The game's own commands in the command palette (ctrl+p), before Textual's, each offered
+where it applies now (a hint only while a person is to move); on the menu, the keys its
+footer has no room for.
 """
 
 from __future__ import annotations
@@ -18,7 +16,6 @@ from rules.registry import GAME_IDS, GAME_INFO
 
 
 def game_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
-    """The commands that apply on `screen` (the screen the palette was opened on)."""
     from app.tui.game_screen import GameScreen
 
     game = screen if isinstance(screen, GameScreen) else None
@@ -39,7 +36,6 @@ def game_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]
             yield SystemCommand("Undo", "Take back the last move", game.action_undo)
         yield SystemCommand("Save", "Save this game in the saves folder", game.action_save)
     yield SystemCommand("Statistics", "Results of the games played", _statistics(app))
-    # The menu's keys that its footer has no room to show (o, c):
     for action, title, help_text in (
         ("online", "Play a friend online (o)", "Host a game or join a friend's game"),
         ("tournament", "Tournament (c)", "A class's tournament: roster, rounds, standings"),

@@ -1,12 +1,9 @@
 """Quitting keeps the game in progress: the question before quitting, and the autosave.
 
-ctrl+q (or ctrl+c) quits at once when no game is in progress and asks first when one is
-(`request_quit`). However the app ends — quitting, a closed browser tab or an idle one
-under `serve`, a crash, a signal — every game in progress is kept in its own file for the
-next start (`autosave_games`; it is kept after every move too, so even `kill -9` keeps
-it). SIGHUP (the terminal closed), SIGTERM and SIGINT end the app as quitting does
-(`catch_signals`), with the exit code 128 + the signal's number; what the player must
-still read is printed on the terminal after the app has left the screen (`say_at_exit`).
+However the app ends (quitting, a closed browser tab under `serve`, a crash, a signal),
+every game in progress is kept in its own file for the next start (it is kept after
+every move too, so even `kill -9` keeps it). SIGHUP, SIGTERM and SIGINT end the app as
+quitting does, with the exit code 128 + the signal's number.
 """
 
 from __future__ import annotations
@@ -23,9 +20,8 @@ if TYPE_CHECKING:
 
 
 def _game_screens(app: EquationDuelApp) -> list[GameScreen[Any, Any, Any]]:
-    """The app's game screens. A game screen is an instance of `GameScreen`, so while its
-    module is not loaded there is none: quitting from the menu then imports neither the
-    game screen, nor pydantic, nor the rules just to find that out."""
+    """The app's game screens (none while their module is not loaded: quitting from the
+    menu imports neither it nor the rules to find that out)."""
     module = sys.modules.get("app.tui.game_screen")
     if module is None:
         return []
@@ -33,12 +29,10 @@ def _game_screens(app: EquationDuelApp) -> list[GameScreen[Any, Any, Any]]:
 
 
 def game_in_progress(app: EquationDuelApp) -> bool:
-    """Is a game in progress on any screen of the app?"""
     return any(screen.in_progress for screen in _game_screens(app))
 
 
 def request_quit(app: EquationDuelApp) -> None:
-    """Quit; while a game is in progress, ask first (it is kept for the next start)."""
     if not app.game_in_progress():
         app.exit()
         return
@@ -62,7 +56,6 @@ def request_quit(app: EquationDuelApp) -> None:
 
 
 def autosave_games(app: EquationDuelApp) -> None:
-    """Keep every game in progress in its own file, flushed to the disk."""
     for screen in _game_screens(app):
         if screen.in_progress:
             screen.autosave()
@@ -78,9 +71,7 @@ ENDING_SIGNALS = tuple(
 
 
 def catch_signals(app: EquationDuelApp) -> None:
-    """SIGHUP, SIGTERM and SIGINT end the app as quitting does: the game in progress is
-    kept, the terminal is given back. Not in tests' headless apps (the test runner's own
-    signals stay its own)."""
+    """Not in tests' headless apps (the test runner's signals stay its own)."""
     if app.is_headless:
         return
     loop = asyncio.get_running_loop()
@@ -90,7 +81,6 @@ def catch_signals(app: EquationDuelApp) -> None:
 
 
 def let_signals_go() -> None:
-    """The app has ended: the signals are the default ones again."""
     with contextlib.suppress(RuntimeError):
         loop = asyncio.get_running_loop()
         for number in ENDING_SIGNALS:
@@ -99,15 +89,14 @@ def let_signals_go() -> None:
 
 
 def ended_by_signal(app: EquationDuelApp, number: int) -> None:
-    """A signal asks the app to end: keep the game, then exit (128 + the signal)."""
     with contextlib.suppress(Exception):  # ending matters more than one more save
         app.autosave()
     app.exit(return_code=128 + number)
 
 
 def say_at_exit() -> None:
-    """Print what the player must still read (a game that could not be kept, a data
-    folder that cannot be written) on the terminal, after the app has left the screen."""
+    """Print what the player must still read (a game not kept) once the app has left the
+    screen."""
     kept_games = sys.modules.get("app.store.kept_games")  # (not loaded: nothing was kept)
     if kept_games is None:
         return

@@ -1,7 +1,4 @@
-"""Dialogs about game records: where to export, which round.
-
-Each works by keys (the letters on the buttons, Enter, Escape) and by mouse.
-"""
+"""Dialogs about game records: where to export, which round."""
 
 from __future__ import annotations
 
@@ -17,7 +14,6 @@ from textual.content import Content
 from textual.widgets import Button, Input, Static
 
 from app.tui.dialogs import Dialog
-from app.tui.mounting import gone
 from app.tui.styles import SCREEN_STYLES
 from rules.match import round_starter
 from rules.record_check import match_of
@@ -38,12 +34,8 @@ def resume_words(record: GameRecord) -> str:
 
 
 class ExportDialog(Dialog[Path | None]):
-    """The file to export the game record to (Enter exports, Escape cancels).
-
-    With `web` (the app runs in a browser tab, `serve`) no path can be typed: the dialog
-    only says where the record goes (the data folder's `exports/`, under a new name) and
-    dismisses with `default`, which the caller does not use as a path.
-    """
+    """The file to export the game record to. With `web` (under `serve`) no path can be
+    typed: it dismisses with `default`, which the caller does not use as a path."""
 
     CSS_PATH = SCREEN_STYLES
     AUTO_FOCUS = "#export-path, #export-ok"
@@ -75,11 +67,6 @@ class ExportDialog(Dialog[Path | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Export (Enter)", id="export-ok", variant="primary")
                 yield Button("Cancel (Esc)", id="export-cancel")
-
-    def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
-            return
-        self.query_one("#export-error").display = False
 
     def _problem(self, path: Path) -> str | None:
         from app.store.storage import write_problem

@@ -1,10 +1,6 @@
-"""Saved games: the games saved with ctrl+s and the last finished ones, and replaying one.
-
-`SavedGamesScreen` lists `finished_games.list_checked()` newest first (and the game left
-unfinished last time, if any): Enter or a click opens the highlighted one. A finished
-game opens in the analysis screen, which steps through it with ← and → and marks each
-move; an unfinished one is resumed on its game screen. A file that cannot be read is
-listed with the reason and cannot be opened.
+"""Saved games: the games saved with ctrl+s and the last finished ones (and those left
+unfinished), read in a thread; a finished one replays in the analysis screen, an
+unfinished one resumes. A file that cannot be read is listed with the reason.
 """
 
 from __future__ import annotations
@@ -40,8 +36,7 @@ from widgets.keys_footer import KeysFooter
 
 
 def open_replay(app: App[Any], record: GameRecord, number: int | None = None) -> None:
-    """Step through round `number` of a finished record in the analysis screen (a match
-    of several rounds asks which round first)."""
+    """Step through round `number` of a record (a match of several asks which first)."""
     from app.tui.analysis_screen import AnalysisScreen
 
     try:
@@ -107,8 +102,7 @@ def _broken(name: str, problem: str) -> Option:
 
 
 def read_listing() -> Listing:
-    """The game left unfinished (if any), then the saved and finished games, newest first;
-    each file read and checked. Touches no widget: it may run in a thread."""
+    """Each file read and checked, newest first. Touches no widget: it may run in a thread."""
     found = Listing()
     for slot, path in enumerate(scan().games):
         try:
@@ -179,8 +173,6 @@ class GrowingList(OptionList):
 
 
 class SavedGamesScreen(Screen[None]):
-    """The saved games; Enter (or a click) replays a finished one or resumes the others."""
-
     CSS_PATH = SCREEN_STYLES
     #: The list takes the focus once it is read (focused while hidden, it took Enter).
     AUTO_FOCUS = ""
@@ -191,14 +183,10 @@ class SavedGamesScreen(Screen[None]):
     ]
 
     def __init__(self, *, read_in_thread: bool | None = None) -> None:
-        """`read_in_thread`: read the games after the screen is drawn, in a thread (None:
-        unless the app is headless, where tests find the list as the screen opens)."""
+        """`read_in_thread` (None: unless headless, where tests find the list at once)."""
         super().__init__(classes="saved-games-screen")
         self.read_in_thread = read_in_thread
-        self.records: dict[str, GameRecord] = {}
-        self.autosaved: GameRecord | None = None
-        #: The autosave slot behind each unfinished game listed (resuming it adopts the slot).
-        self.slots: dict[str, Path] = {}
+        self.found = Listing()
         self._read_done = False
         #: Enter was pressed before the list was read: open the newest game once it is.
         self._open_when_read = False
@@ -215,7 +203,7 @@ class SavedGamesScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
+        if gone(self):
             return
         in_thread = self.read_in_thread
         if not (in_thread if in_thread is not None else not self.app.is_headless):
@@ -233,9 +221,9 @@ class SavedGamesScreen(Screen[None]):
             self.app.call_from_thread(self._show, listing)
 
     def _show(self, found: Listing) -> None:
-        if gone(self):  # left before the list was read
+        if gone(self):
             return
-        self.records, self.slots, self.autosaved = found.records, found.slots, found.autosaved
+        self.found = found
         listing = self.query_one("#saved-list", GrowingList)
         options = found.options
         # A separator between the games (none before the first).
@@ -268,13 +256,13 @@ class SavedGamesScreen(Screen[None]):
             self._open(listing.get_option_at_index(listing.highlighted).id)
 
     def _open(self, key: str | None) -> None:
-        record = self.records.get(key or "")
+        record = self.found.records.get(key or "")
         if record is None:
             return
         if record.finished:
             open_replay(self.app, record)
             return
-        slot = self.slots.get(key or "")
+        slot = self.found.slots.get(key or "")
         if slot is not None and not _adopted(slot, record.id):
             self.notify("That game has just been resumed in another window.")
             return
@@ -284,8 +272,7 @@ class SavedGamesScreen(Screen[None]):
 
 
 def _adopted(slot: Path, record_id: str) -> bool:
-    """This app keeps the game in `slot` from now on (False: another app is playing it,
-    or its lock cannot be used)."""
+    """This app keeps the game in `slot` from now on (False: another app plays it)."""
     try:
         return adopt(slot, record_id)
     except OSError:

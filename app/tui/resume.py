@@ -1,11 +1,8 @@
 """Games left unfinished, and game records opened: resumed, kept or replayed.
 
 At start the app offers every game left unfinished (by its own last run, or by another
-window that has ended; `app.store.unfinished`) in one list, newest first: resume one, discard
-any, or keep them for later (`offer_resume`). `start_saving` checks that games can be
-kept at all. A record opened (from Saved games, the command
-line's `--load`, or that offer) is resumed on its game screen when it is unfinished and
-replayed in the analysis screen when it is finished (`open_record`).
+window that has ended) in one list, newest first. A record opened is resumed on its game
+screen when unfinished, replayed in the analysis screen when finished.
 """
 
 from __future__ import annotations
@@ -20,9 +17,8 @@ if TYPE_CHECKING:  # the records and pydantic are imported only when a record is
 
 
 def start_saving(app: EquationDuelApp) -> None:
-    """At start: can games be kept at all? With a data folder that cannot be written the
-    app plays without keeping them, and says so once (on screen, and on the terminal
-    when it ends). What a save killed half-way left in `unfinished/` is removed."""
+    """At start: with a data folder that cannot be written the app plays without keeping
+    games, and says so once (on screen, and on the terminal when it ends)."""
     from app.store.data_folder import clean_stale_temporaries
     from app.store.unfinished import saving_problem, unfinished_dir
 
@@ -38,9 +34,7 @@ def start_saving(app: EquationDuelApp) -> None:
 
 
 def offer_resume(app: EquationDuelApp) -> None:
-    """Every game left unfinished (by this app's last run or by others that have ended),
-    in one list, newest first: resume one, discard any, or keep them. The files that
-    cannot be used are named."""
+    """Resume one, discard any, or keep them (the files that cannot be used are named)."""
     from app.store.unfinished import scan
 
     found = scan()
@@ -95,7 +89,6 @@ def _offer_unfinished(app: EquationDuelApp, paths: list[Path]) -> None:
 
 
 def open_record(app: EquationDuelApp, record: GameRecord) -> None:
-    """Resume an unfinished game; replay a finished one."""
     from pydantic import ValidationError
 
     from app.tui.boards import board_screen
@@ -105,7 +98,9 @@ def open_record(app: EquationDuelApp, record: GameRecord) -> None:
     from rules.records import RecordError
 
     if record.finished:
-        app.replay(record)
+        from app.tui.replay import open_replay
+
+        open_replay(app, record)
         return
     try:
         setup = GameSetup.from_record(validate(record))

@@ -51,7 +51,7 @@ class RulesScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
+        if gone(self):
             return
         self.query_one("#rules-scroll").focus()
 

@@ -1,11 +1,6 @@
 """What the game screen shows around the board, in words, from its match session: the
-panels' match score and clock, the turn banner, the move list and the status line.
-
-The status line says who just moved and what happened (in the game's own words,
-`rules.words`), or what the rules noted (a lost turn), then whose turn it is now; a
-refusal stays only while the position it was about is on screen; the result once the
-game is over. These are functions of the session and the setup: the screen
-(`app.tui.match_screen`) puts what they return into its widgets.
+panels' match score and clock, the turn banner, the move list and the status line (a
+refusal only while the position it was about is on screen).
 """
 
 from __future__ import annotations
@@ -27,14 +22,12 @@ Session = MatchSession[Any, Any, Any]
 
 
 def score_text(session: Session, player: PlayerNo) -> str:
-    """A panel's match score: `1 of 2 round wins` (nothing for a single game)."""
     if session.best_of <= 1:
         return ""
     return f"{session.wins[player - 1]} of {session.match.rounds_to_win} round wins"
 
 
 def match_text(session: Session) -> str:
-    """The banner's title: `round 2 of 3 · 1–0` (nothing for a single game)."""
     if session.best_of <= 1:
         return ""
     one, two = session.wins
@@ -42,8 +35,7 @@ def match_text(session: Session) -> str:
 
 
 def clock_text(session: Session, setup: GameSetup, player: PlayerNo) -> tuple[str, bool]:
-    """A panel's clock: the seconds left of the player to move (and whether they run
-    low); a whole turn's time for the other; nothing for the computer or no clock."""
+    """The seconds left of the mover (and whether they run low); a turn's for the other."""
     seconds, left = session.turn_seconds, session.seconds_left()
     if left is None or seconds is None or setup.seats[player - 1].kind != "human":
         return "", False
@@ -53,7 +45,6 @@ def clock_text(session: Session, setup: GameSetup, player: PlayerNo) -> tuple[st
 
 
 def banner(session: Session, setup: GameSetup) -> tuple[Text, str]:
-    """The turn banner's text and classes: who is to move, or who won."""
     outcome = session.outcome
     if outcome is None:
         to_move = session.to_move
@@ -66,15 +57,13 @@ def banner(session: Session, setup: GameSetup) -> tuple[Text, str]:
 
 
 def move_list(session: Session, setup: GameSetup) -> tuple[tuple[PlayerNo, str], ...]:
-    """The round's moves as the move list shows them."""
     return short_moves(setup.game_id, session.history, session.moves, marks(setup.names))
 
 
 def status(
     session: Session, setup: GameSetup, refusal: str | None, turn_hint: str
 ) -> tuple[str, Level]:
-    """The status line: the result, a refusal (while its position is shown), or the last
-    move (or the rules' note on it) and what the player to move does now."""
+    """The result, a refusal, or the last move (or the rules' note on it) and the task."""
     outcome, state = session.outcome, session.state
     if outcome is not None:
         return result_sentence(outcome, setup.names), "success"
@@ -86,7 +75,6 @@ def status(
 
 
 def last_move_words(session: Session, setup: GameSetup) -> str:
-    """What the round's last move was ("" before the first)."""
     if not session.moves:
         return ""
     player, text = session.moves[-1]
@@ -94,7 +82,6 @@ def last_move_words(session: Session, setup: GameSetup) -> str:
 
 
 def move_words(setup: GameSetup, before: GameState, player: PlayerNo, text: str) -> str:
-    """One move in words, after its player: `Ann: Put 9 in Bob's third slot.`,
-    `Bob: Divide by 3: 27 ÷ 3 = 9.`"""
+    """`Ann: Put 9 in Bob's third slot.`"""
     described = describe_move(setup.game_id, before, text, Voice(setup.names))
     return f"{setup.name(player)}: {described}."

@@ -1,19 +1,11 @@
 """The game screen's searches: questions to the solver, asked from Textual workers and
-answered by one helper process (`app.process.search_process.SearchProcess`) per screen.
+answered by one helper process per screen (its solver tables belong to that game).
 
-The perfect computer's move, a hint and a puzzle move's verdict can take a while. Each is
-asked with `ask(group, function, args, answered, failed)`: an async worker awaits the
-helper's answer in a thread (`asyncio.to_thread`), so neither the interface's thread nor
-the interpreter's lock is held while the solver thinks. Then, back on the screen's
-thread, `answered(answer)` is called, or `failed(sentence)` when the solver raised.
-
-`cancel()` drops every question still open: its worker is cancelled and a search under
-way is ended (the helper process is killed; the next question starts a fresh one). The
-screen calls it whenever the position changes, and `close()` when it goes; Textual
-cancels a closing screen's workers and the app's on quitting, which ends the process too.
-
-One helper per game screen: its solver tables belong to that game (kept from one move to
-the next, gone with the screen), and one screen's questions never wait for another's.
+An async worker awaits the answer in a thread (`asyncio.to_thread`), so neither the
+interface's thread nor the interpreter's lock is held while the solver thinks; back on
+the screen's thread, `answered(answer)` or `failed(sentence)` is called. `cancel()`
+drops every open question and ends a search under way (the helper is killed; the next
+question starts a fresh one): the screen calls it whenever the position changes.
 """
 
 from __future__ import annotations
@@ -55,7 +47,6 @@ class Searches:
 
     @property
     def busy(self) -> bool:
-        """Whether a question is open (asked and not yet answered nor dropped)."""
         return bool(self._open)
 
     def ask(
@@ -66,11 +57,8 @@ class Searches:
         answered: Callable[[T], object],
         failed: Callable[[str], None],
     ) -> Worker[None]:
-        """Ask `function(*args)` in the helper process (it and `args` must pickle).
-
-        A question of the same `group` still open is dropped first. When `answered`
-        returns a `FollowUp`, the same worker asks that next (the analysis asks stretch
-        after stretch: one worker, one question open, until the last is answered)."""
+        """Ask `function(*args)` (both must pickle), dropping an open one of `group` first.
+        When `answered` returns a `FollowUp`, the same worker asks that next."""
         self.drop(group)
         worker: Worker[None] = self._node.run_worker(
             self._ask(function, args, answered, failed),
@@ -124,21 +112,18 @@ class Searches:
             self._open.discard(me)
 
     def warm_up(self, game_id: str) -> Worker[None]:
-        """Start the helper process now and have it import what `game_id`'s search
-        needs, so the first question does not wait for either (questions asked meanwhile
-        wait their turn). Not a question: `busy` stays False, nothing is posted."""
+        """Start the helper and import `game_id`'s search now (not a question: `busy` stays
+        False)."""
         return self._node.run_worker(
             self._warm_up(game_id), name="warm-up", group="warm-up", exit_on_error=False
         )
 
     async def _warm_up(self, game_id: str) -> None:
-        # A helper ended meanwhile (the screen went): the next question starts one anew.
         async with self._lock:
             with contextlib.suppress(SearchCancelled, SearchFailed):
                 await asyncio.to_thread(self.process.run, warm_up, game_id)
 
     def drop(self, group: str) -> None:
-        """Drop the open questions of `group` (a search of theirs under way ends)."""
         for stale in [w for w in self._open if w.group == group]:
             self._drop(stale)
 
@@ -147,13 +132,11 @@ class Searches:
         worker.cancel()
 
     def cancel(self) -> None:
-        """Drop every open question; a search under way is ended at once."""
         for worker in list(self._open):
             self._drop(worker)
         if self._asking:
             self.process.cancel()
 
     def close(self) -> None:
-        """The screen goes: no question stays open and no helper process stays."""
         self.cancel()
         self.process.close()

@@ -1,5 +1,4 @@
-"""The game's setup, as the screens have always imported it: it lives in
-`app.match_session.setup` (Textual-free, beside the match session)."""
+"""The game's setup, for the screens (it lives in `app.match_session.setup`)."""
 
 from app.match_session.setup import (
     MATCH_FIELDS,

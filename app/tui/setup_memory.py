@@ -1,13 +1,8 @@
-"""What the setup screen remembers between games: per game, the last setup started (the
-opponent, a person or the computer at its level, the options, the names, the match), and
-which game was set up last, for the menu's "Play again" (`setups.json`); and the people's
-names for a game not set up yet (settings.json). How a computer seat is named is
-`rules.seat_names`.
-
-`setups.json` is read by the one safe reader (rules.safe_files) and written atomically;
-a missing, corrupt or strange file, or a setup that no longer fits the game's options,
-gives the standard setup, never an error. `last_game_id` reads only JSON: the menu asks
-it without loading the rules or pydantic.
+"""What the setup screen remembers between games: per game, the last setup started, and
+which game was set up last (`setups.json`); the people's names for a game not set up
+yet (settings.json). A missing, corrupt or strange file, or a setup that no longer fits
+the game, gives the standard setup, never an error. `last_game_id` reads only JSON: the
+menu asks it without loading the rules or pydantic.
 """
 
 from __future__ import annotations
@@ -44,7 +39,6 @@ def _stored(data: dict[str, Any], game_id: str) -> dict[str, Any] | None:
 
 
 def last_game_id() -> str | None:
-    """The game set up last (None: none yet), for the menu's "Play again"."""
     data = _read()
     game_id = data.get("last")
     if game_id in GAME_IDS and _stored(data, game_id) is not None:
@@ -53,7 +47,6 @@ def last_game_id() -> str | None:
 
 
 def stored_setup(game_id: str) -> GameSetup | None:
-    """The last setup started for `game_id` (None: none, or one that cannot be used)."""
     entry = _stored(_read(), game_id)
     if entry is None:
         return None
@@ -112,8 +105,7 @@ def _seats(value: object) -> tuple[Seat, Seat] | None:
 
 
 def remember_setup(setup: GameSetup) -> None:
-    """Keep `setup` as its game's last, and as the last set up (OSError when the file
-    cannot be written)."""
+    """Keep `setup` as its game's last, and as the last set up (OSError: not written)."""
     data = _read()
     games = data.get("games")
     games = {k: v for k, v in games.items() if k in GAME_IDS} if isinstance(games, dict) else {}
@@ -146,8 +138,7 @@ def remembered_setup(game_id: str) -> GameSetup:
 
 
 def remember_names(seats: tuple[Seat, Seat]) -> None:
-    """Keep the people's names for the next setup (a computer seat keeps the name it
-    had before). OSError when the settings file cannot be written."""
+    """Keep the people's names for the next setup (OSError: not written)."""
     from app.store import settings
     from rules.words.common import DEFAULT_NAMES
 

@@ -1,9 +1,5 @@
-"""The game the command line names: the app opens straight into it.
-
-`equation-duel play GAME` gives the app a game, its options, the players' names, the
-computer's levels, a match's length and clock, and moves to play first. `open_given_game`
-opens that game's screen with them; options that cannot be used open the game's setup
-screen instead, with the players seated, and say why.
+"""The game the command line names (`equation-duel play GAME`): the app opens straight
+into it, or, with options that cannot be used, into its setup screen, saying why.
 """
 
 from __future__ import annotations
@@ -17,7 +13,6 @@ if TYPE_CHECKING:  # pydantic and the rules are imported only when a game is giv
 
 
 def open_given_game(app: EquationDuelApp, game_id: str) -> None:
-    """Open `game_id` as the command line set it up (or its setup screen, and why not)."""
     from pydantic import ValidationError
 
     from app.tui.session import GameSetup
@@ -43,7 +38,6 @@ def open_given_game(app: EquationDuelApp, game_id: str) -> None:
 
 
 def given_seat(app: EquationDuelApp, player: PlayerNo) -> Seat:
-    """`player`'s seat: the name given, and the computer's level when one was given."""
     from app.tui.session import Seat, clean_name
     from rules.seat_names import seat_names
 

@@ -1,6 +1,5 @@
-"""The theme, remembered across launches (settings.json in the data folder), with the
-app's own themes registered first (`app.tui.themes`), and what draws the theme's colours
-into its text redrawn when the theme changes; and, with animations off, steady cursors."""
+"""The theme, remembered across launches (settings.json), and what a change of it redraws;
+with animations off, steady cursors."""
 
 from __future__ import annotations
 
@@ -15,17 +14,14 @@ from widgets.move_list import MoveList
 
 
 def redraw_for_theme(app: App[Any]) -> None:
-    """Redraw the widgets that keep the theme's colours in their text (the move list: the
-    players' marks), on every screen, so no mark keeps the old theme's background (black
-    blocks on a light theme after a switch in the middle of a game)."""
+    """Redraw the move lists, whose marks keep the theme's colours in their text."""
     for screen in app.screen_stack:
         for moves in screen.query(MoveList):
             moves.moves = moves.moves  # (always_update: the list is drawn again)
 
 
 def steady_cursors(app: App[Any]) -> None:
-    """With animations off (TEXTUAL_ANIMATIONS=none), no text cursor blinks: each screen's
-    text inputs (a declaration, the names) get a steady cursor once it is shown."""
+    """With animations off (TEXTUAL_ANIMATIONS=none), no text cursor blinks."""
     if app.animation_level != "none":
         return
 
@@ -41,10 +37,8 @@ def steady_cursors(app: App[Any]) -> None:
 
 
 def remember_theme(app: App[Any]) -> None:
-    """Use the theme chosen last time, if it still exists; from then on, write each
-    change of theme to the settings (a warning when it cannot be written). A settings
-    file that cannot be used (a pipe, a folder, a huge or corrupt file) gives the
-    defaults, and the player is told so."""
+    """Use the theme chosen last time, if it still exists, and remember each change (a
+    settings file that cannot be used gives the defaults, said)."""
     steady_cursors(app)
     found, problem = settings.read()
     if problem is not None:

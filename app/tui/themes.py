@@ -1,25 +1,14 @@
-"""The app's own themes, and the light themes made fully readable.
+"""The app's own themes, and Textual's made fully readable.
 
-- `high-contrast`: white text on black, the players in Okabe–Ito sky blue and orange
-  (about 9:1 on black), warnings in yellow; for low vision.
-- `colour-blind-safe`: a dark theme whose every colour comes from the Okabe–Ito palette
-  (Okabe & Ito, "Color Universal Design", 2008), made to be told apart with any of the
-  common colour-vision deficiencies: Player 1 blue, Player 2 orange, success bluish
-  green, errors vermilion.
-- Textual's themes whose text does not read at 4.5:1 (WCAG AA) on their background,
-  surface or panel are registered again under their own names with that colour (the
-  foreground, the muted text) lightened or darkened just enough (`readable`). The
-  players' colours (primary for Player 1, accent for Player 2) are text too (names, the
-  turn banner, the move list), so they are made readable the same way in every theme
-  (textual-dark's blue, the default, read at only 4.14:1). And where the two players'
-  colours are not `APART` for someone with protanopia or deuteranopia
-  (`app.tui.colour_vision`), Player 2's is replaced by the Okabe–Ito colour nearest
-  its own that is apart from Player 1's (`players_colours`). A theme that passes is left exactly as
-  Textual draws it.
-
-`register_themes(app)` adds them (the menu's theme list and the command palette then offer
-them); `contrast(a, b)` is the WCAG 2 contrast ratio of two colours, which the tests use
-to check every theme.
+- `high-contrast`: white on black, the players in Okabe–Ito sky blue and orange; for low
+  vision. `colour-blind-safe`: a dark theme in the Okabe–Ito palette (Okabe & Ito, "Color
+  Universal Design", 2008), told apart with any common colour-vision deficiency.
+- Textual's themes whose text (the players' colours included: names, the banner, the move
+  list) does not read at 4.5:1 (WCAG AA) are registered again under their own names with
+  those colours lightened or darkened just enough (`readable`); where the players' colours
+  are not `APART` for someone with protanopia or deuteranopia, Player 2's is replaced by
+  the nearest Okabe–Ito colour that is (`players_colours`). A theme that passes is left
+  exactly as Textual draws it.
 """
 
 from __future__ import annotations
@@ -85,15 +74,6 @@ COLOUR_BLIND_SAFE = Theme(
     dark=True,
 )
 
-#: Textual's light themes whose players' colours are darkened to be readable as text.
-LIGHT_THEMES = (
-    "textual-light",
-    "solarized-light",
-    "catppuccin-latte",
-    "rose-pine-dawn",
-    "atom-one-light",
-)
-
 #: Every theme this module adds or changes.
 OWN_THEMES = (HIGH_CONTRAST, COLOUR_BLIND_SAFE)
 
@@ -120,8 +100,8 @@ PLAYERS_READABLE = READABLE + 0.05
 
 
 def readable_on(color: str | Color, grounds: list[Color], dark: bool, at: float = READABLE) -> str:
-    """`color` lightened (on dark grounds) or darkened (on light ones) in small steps until
-    it reads at `at` on every one of `grounds`; as it is if it already does."""
+    """`color` lightened (dark grounds) or darkened in small steps until it reads at `at`
+    on every one of `grounds`."""
     found = Color.parse(color) if isinstance(color, str) else color
     for _ in range(60):
         if min(contrast(found, ground) for ground in grounds) >= at:
@@ -139,38 +119,28 @@ def _drawn(value: str, on: Color) -> Color:
 
 
 def readable(theme: Theme) -> Theme:
-    """`theme` with its text colours (the foreground, the muted text) readable on its
-    background, surface and panel, and, for a light theme, its players' colours
-    (primary, accent) readable as text on its background. A colour that already reads
-    is left as it is, so a theme that passes (textual-dark) is unchanged."""
+    """`theme` with its foreground and muted text readable on its background, surface and
+    panel, and its players' colours (primary, accent) as `players_colours` makes them."""
     found = theme.to_color_system().generate()
     grounds = [Color.parse(found[name]) for name in ("background", "surface", "panel")]
     dark = theme.dark
-    changes: dict[str, Any] = {}
-    foreground = readable_on(found["foreground"], grounds, dark)
-    if foreground != Color.parse(found["foreground"]).hex:
-        changes["foreground"] = foreground
+    # (the players' colours are drawn on the background and surface, never the panel)
+    primary, accent = players_colours(found["primary"], found["accent"], grounds[:2], dark)
+    wanted = {"foreground": readable_on(found["foreground"], grounds, dark)}
+    wanted |= {"primary": primary, "accent": accent}
+    changes: dict[str, Any] = {
+        name: color for name, color in wanted.items() if color != Color.parse(found[name]).hex
+    }
     muted = [_drawn(found["text-muted"], ground) for ground in grounds]
     if min(contrast(m, g) for m, g in zip(muted, grounds, strict=True)) < READABLE:
-        changes["variables"] = {
-            **theme.variables,
-            "text-muted": readable_on(muted[0], grounds, dark),
-        }
-    # (the players' colours are drawn on the screen's background and the widgets'
-    # surface; the panel holds the title bar and the footer)
-    primary, accent = players_colours(found["primary"], found["accent"], grounds[:2], dark)
-    if primary != Color.parse(found["primary"]).hex:
-        changes["primary"] = primary
-    if accent != Color.parse(found["accent"]).hex:
-        changes["accent"] = accent
+        muted_text = readable_on(muted[0], grounds, dark)
+        changes["variables"] = {**theme.variables, "text-muted": muted_text}
     return replace(theme, **changes) if changes else theme
 
 
 def players_colours(primary: str, accent: str, grounds: list[Color], dark: bool) -> tuple[str, str]:
-    """The players' colours (Player 1's, Player 2's), each readable as text on every one of
-    `grounds`, and `APART` for every way of seeing; as they are where they pass. Player 2's
-    is replaced where needed by the Okabe–Ito colour nearest it that is apart from
-    Player 1's (and if none is, both by Okabe–Ito's blue and orange)."""
+    """The players' colours, readable on every one of `grounds` and `APART` for every way
+    of seeing (failing that, Okabe–Ito's blue and orange)."""
     one = readable_on(primary, grounds, dark, PLAYERS_READABLE)
     two = readable_on(accent, grounds, dark, PLAYERS_READABLE)
     if apart(Color.parse(one), Color.parse(two)) >= APART:
@@ -192,9 +162,8 @@ def players_colours(primary: str, accent: str, grounds: list[Color], dark: bool)
 
 @cache
 def mended(name: str) -> Theme | None:
-    """The app's theme called `name`: one of its own, or Textual's made readable (about
-    2 ms each); None for a name it has no theme of its own for (Textual's theme, as it
-    is, or none)."""
+    """The app's theme called `name`: its own, or Textual's made readable; None where
+    Textual's stands as it is (or there is none)."""
     for theme in OWN_THEMES:
         if theme.name == name:
             return theme
@@ -207,16 +176,14 @@ def mended(name: str) -> Theme | None:
 
 @cache
 def all_themes() -> tuple[Theme, ...]:
-    """The themes `register_themes` adds, and Textual's it replaces with readable ones
-    (worked out once a process: about 30 ms)."""
+    """Every theme `register_themes` adds (about 30 ms, once a process)."""
     names = [theme.name for theme in OWN_THEMES] + list(BUILTIN_THEMES)
     return tuple(theme for theme in map(mended, names) if theme is not None)
 
 
 def register_themes(app: App[Any], names: tuple[str, ...] | None = None) -> None:
-    """Add the app's themes to `app` (a light theme replaces Textual's of that name); with
-    `names`, only those (the one the first screen is drawn in: the others, 30 ms of
-    work, are added once it is drawn)."""
+    """Add the app's themes to `app`; with `names`, only those (the first screen's: the
+    others once it is drawn)."""
     themes = all_themes() if names is None else [t for t in map(mended, names) if t]
     for theme in themes:
         app.register_theme(theme)

@@ -1,19 +1,14 @@
 """The computer's turns, the hints and a puzzle's verdicts on the game screen: questions
-to the solver that Textual workers answer with messages.
+to the solver, asked in the screen's helper process (`Searches`), answered with messages.
 
-`ThinkingScreen` is a `MatchScreen` (`app.tui.match_screen`) that, whenever a position
-is shown, starts the computer's turn if it is to move: a worker of the group `bot` asks
-the screen's helper process (`Searches`, started when the screen mounts) at once, during
-a short pause for show (`computer.BOT_DELAY`), and the move found is played when the
-pause is over (`ComputerMoved`, or `ComputerFailed`), unless the position changed
-meanwhile. `h` asks a worker of the group `hint`, which
-posts `HintFound`; the screen shows the hint while its position is on screen. A
-puzzle's referee has the solver's moves judged first (group `puzzle-judge`, posting
-`MoveJudged`). No part holds the screen: the workers only post messages to it.
+The computer's search starts at once, during a short pause for show
+(`computer.BOT_DELAY`); its move is played when the pause is over, unless the position
+changed meanwhile. No part holds the screen: the workers only post messages to it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from textual.message import Message
@@ -35,23 +30,21 @@ from rules.puzzles.refute import Verdict
 from rules.records import GameRecord
 
 
+@dataclass
 class MoveJudged(Message):
     """The solver's verdict on the move `move` played in `state` (a puzzle)."""
 
-    def __init__(self, state: Any, move: Any, verdict: Verdict) -> None:
-        super().__init__()
-        self.state = state
-        self.move = move
-        self.verdict = verdict
+    state: Any
+    move: Any
+    verdict: Verdict
 
 
+@dataclass
 class MoveNotJudged(Message):
     """The move played in `state` could not be judged: `why`."""
 
-    def __init__(self, state: Any, why: str) -> None:
-        super().__init__()
-        self.state = state
-        self.why = why
+    state: Any
+    why: str
 
 
 class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
@@ -70,27 +63,22 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         self._bot_timer: Timer | None = None
         #: The computer's move (or why it has none), found before its pause was over.
         self._bot_answer: ComputerMoved | ComputerFailed | None = None
-        #: The position a hint is being worked out for (None: none asked).
+        #: The position a hint is being worked out for, and the one whose hint is shown.
         self._hint_asked: StateT | None = None
-        #: The position whose hint is shown on the board (None: none shown).
         self._hint_shown: StateT | None = None
-        #: The move (notation) of the hint shown (None: none shown).
+        #: The move (notation) of the hint shown.
         self.hint_move: str | None = None
 
     def on_mount(self) -> None:
-        # The helper process starts with the screen (and imports the game's search)
-        # while the board is drawn, so a computer's first move does not wait for it.
+        # The helper process starts (and imports the game's search) while the board is
+        # drawn; between people, the fork server the hint's helper is forked from.
         if self.bots and not gone(self):
             self.searches.warm_up(self.setup.game_id)
-        elif not self.app.is_headless:  # (tests: a server at a moment a thread picks, no)
-            # Between people, a hint is the first search: once the board is drawn, the
-            # fork server starts (once per app), and the hint's helper is a fork of it.
+        elif not self.app.is_headless:  # (tests: no server at a moment a thread picks)
             self.call_after_refresh(start_server)
 
     def position_shown(self, state: StateT) -> None:
-        if self.is_over and not self.bots:  # (with a computer, the helper runs already)
-            # The analysis is offered next: its helper is then a fork of a running
-            # server, not a fresh interpreter importing the rules.
+        if self.is_over and not self.bots:  # the analysis is next: its helper, a fork
             start_server()
         self.schedule_bot()
         self._hint_asked = None
@@ -99,15 +87,12 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
             self._hint_shown = None
             self.board.show_hint(None)
 
-    # The computer's turns
-
     @property
     def computer_waiting(self) -> bool:
         """Whether the computer's turn is still in its short pause for show."""
         return self._bot_timer is not None
 
     def stop_bot(self) -> None:
-        """Call off a computer's turn that has not been played yet."""
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
@@ -115,9 +100,7 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         self.searches.drop("bot")
 
     def schedule_bot(self) -> None:
-        """Start the computer's turn if it is to move (after every position shown;
-        a failed puzzle's referee holds it back): its search starts now, in the helper
-        process, and its move is played when the pause for show is over."""
+        """Start the computer's turn if it is to move (a failed puzzle holds it back)."""
         self.stop_bot()
         if self.referee.holds_computer:
             return
@@ -138,24 +121,22 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         player = self.to_move
         state, bot = self.position, self.bots[player]
 
+        def deliver(message: ComputerMoved | ComputerFailed) -> None:
+            if self._bot_timer is not None and self.state is state:
+                self._bot_answer = message  # handled when the pause for show is over
+            else:
+                self.post_message(message)
+
         def answered(answer: tuple[MoveT, Bot[StateT, MoveT]]) -> None:
             move, moved_on = answer
             if self.bots.get(player) is bot:
                 self.bots[player] = moved_on  # its random source, as the helper left it
-            message = ComputerMoved(state, player, move, moved_on)
-            if self._bot_timer is not None and self.state is state:
-                self._bot_answer = message  # played when the pause for show is over
-            else:
-                self.post_message(message)
+            deliver(ComputerMoved(state, player, move, moved_on))
 
         def failed(why: str) -> None:
-            message = ComputerFailed(state, why)
-            if self._bot_timer is not None and self.state is state:
-                self._bot_answer = message  # said when the pause is over, as a move would be
-            else:
-                self.post_message(message)
+            deliver(ComputerFailed(state, why))
 
-        # `ask_bot` is looked up here, when asked: a test may put a slower one in its place.
+        # (looked up when asked, here and below: a test may put a slower one in its place)
         self.searches.ask("bot", computer.ask_bot, (bot, state), answered, failed)
 
     def on_computer_moved(self, message: ComputerMoved) -> None:
@@ -165,8 +146,6 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
     def on_computer_failed(self, message: ComputerFailed) -> None:
         if self.state is message.state:
             self.say(f"The computer could not find a move: {message.why}", "error")
-
-    # A move judged before it is played (a puzzle's referee)
 
     def play(self, move: MoveT) -> bool:
         """Play `move`, unless the referee has it judged first (or refuses it)."""
@@ -192,7 +171,6 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         def failed(why: str) -> None:
             self.post_message(MoveNotJudged(state, why))
 
-        # `judge_move` is looked up here, when asked: a test may put a slower one in its place.
         self.searches.ask("puzzle-judge", refute.judge_move, args, judged, failed)
 
     def on_move_judged(self, message: MoveJudged) -> None:
@@ -221,15 +199,11 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
             self.say(f"Your move could not be checked: {message.why}", "error")
 
     def puzzle_counted(self) -> None:
-        """Say so when a puzzle's try could not be counted."""
         why, self.referee.not_counted = self.referee.not_counted, None
         if why is not None:
             self.notify(why, severity="warning", markup=False)
 
-    # Hints
-
     def ask_hint(self) -> None:
-        """`h`: the best move for the person to move, worked out in the helper process."""
         if self.state is None or self.is_over:
             self.say("The game is over: there is nothing to hint.")
             return
@@ -246,7 +220,6 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         def answered(found: Hint | str) -> None:  # a str: why there is none (SolverError)
             self.post_message(HintFound(state, found))
 
-        # `hint` is looked up here, when asked: a test may put a slower one in its place.
         self.searches.ask(
             "hint", hints.hint, (self.setup.game_id, state, names), answered, answered
         )
@@ -267,7 +240,6 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         self.say(hint_sentence(found), "note")
 
     def clear_hint(self) -> None:
-        """The player chose (an operator, a number): the hint's highlight goes."""
         if self._hint_shown is None:
             return
         self._hint_shown = None

@@ -1,6 +1,5 @@
-"""The screen-size guard: what shows while the terminal is smaller than the game needs
-(80×24), and `check_size`, which the app runs when it starts and whenever it is resized,
-to cover the screens or uncover them."""
+"""The screen-size guard: what covers the screens while the terminal is smaller than 80×24
+(`check_size` runs at start and on every resize)."""
 
 from __future__ import annotations
 
@@ -28,12 +27,11 @@ class TooSmallScreen(ModalScreen[None]):
         yield Static(id="too-small", markup=False)
 
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
+        if gone(self):
             return
         self.refresh_message()
 
     def refresh_message(self) -> None:
-        """Say the terminal's size now (before the screen is mounted, on_mount will)."""
         width, height = self.app.size
         for message in self.query("#too-small").results(Static):
             message.update(
@@ -45,7 +43,6 @@ class TooSmallScreen(ModalScreen[None]):
 
 
 def check_size(app: EquationDuelApp) -> None:
-    """Cover the screens while the terminal is too small; uncover them once it fits."""
     if not app.is_running or app._exit or not app.screen_stack:  # closing: nothing to cover
         return
     width, height = app.size

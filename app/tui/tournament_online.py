@@ -1,14 +1,8 @@
-"""A tournament's pairing played online, from the round screen's "Play online" (o).
-
-`OnlineWayScreen` asks which way: 1, this machine plays the first player and the second
-joins from their own machine (the online host's waiting screen, `app.tui.online_hosting`);
-2, both players join from their own machines and this machine only judges
-(`RelayScreen`). `RelayScreen` runs the relay, `equation-duel tournament host ...
---both-online` (`app.online.relay`, line by line: the full screen never imports the
-plain mode), as a program of its own, and shows its lines: each player's own command
-(each seat its own code), then what happens, in words. The relay enters the result when
-the match ends. Escape stops it as ctrl+c does: the game is kept on this machine, and
-the pairing stays to play.
+"""A tournament's pairing played online: `OnlineWayScreen` asks which way (1: this machine
+plays the first player, the other joins; 2: both join and this machine only judges,
+`RelayScreen`, which runs the relay on this loop and shows each player's command, then
+what happens). Escape stops the relay as ctrl+c does: the game is kept, the pairing
+stays to play.
 """
 
 from __future__ import annotations
@@ -38,14 +32,12 @@ LOOPBACK = "127.0.0.1"
 EVERY_NETWORK = "0.0.0.0"
 #: How many of the latest lines the relay screen shows.
 SHOWN_LINES = 8
-#: The relay's lines that go with the players' commands (who can reach the game, and
-#: whether the link is encrypted).
+#: The relay's lines that go with the players' commands.
 JOIN_NOTES = ("Each code", "Only this machine", "Machines that", "Any machine", "The link")
 
 
 class OnlineWayScreen(Screen[tuple[int, str] | None]):
-    """Which way a pairing is played online, 1 or 2, and the address to listen on (n:
-    loopback, or every network of this machine); None: Escape."""
+    """Which way (1 or 2) and the address to listen on; None: Escape."""
 
     CSS_PATH = ONLINE_STYLES
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -96,8 +88,6 @@ class OnlineWayScreen(Screen[tuple[int, str] | None]):
 
 
 class RelayScreen(Screen[None]):
-    """The pairing's match with both players online, judged here (see the module)."""
-
     CSS_PATH = ONLINE_STYLES
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Stop hosting")]
 
@@ -116,12 +106,10 @@ class RelayScreen(Screen[None]):
         self.names = names
         self.title_words = title
         self.lines: deque[str] = deque(maxlen=SHOWN_LINES)
-        #: The lines that say how each player joins (shown once listening).
+        #: The lines that say how each player joins.
         self.commands: list[str] = []
-        #: The relay, once the pairing's match is set up, and the worker that runs it.
         self.relay: Relay | None = None
         self.worker: Worker[None] | None = None
-        #: Whether the relay has ended (its last line shown).
         self.ended = False
 
     def compose(self) -> ComposeResult:
@@ -136,7 +124,6 @@ class RelayScreen(Screen[None]):
 
     @work(exclusive=True, group="relay")
     async def _relay(self) -> None:
-        """Set up the pairing's match, relay it (on this loop) and enter its result."""
         try:
             relay = self.relay = _pairing_relay(
                 self.tournament, self.number, self.names, self._heard, self.bind
@@ -164,7 +151,6 @@ class RelayScreen(Screen[None]):
         self._heard("Escape goes back to the round.", last=True)
 
     def _heard(self, line: str, last: bool = False) -> None:
-        """A line of the relay's: a player's command, or what happens (the latest shown)."""
         self.ended = self.ended or last
         if not self.is_attached or not line.strip():
             return
@@ -177,7 +163,6 @@ class RelayScreen(Screen[None]):
         self.query_one("#online-waiting", Static).update(Text("\n".join(self.lines)))
 
     async def _stop_relay(self) -> None:
-        """Stop the relay as ctrl+c does (the game is kept)."""
         if self.relay is not None:
             self.relay.stop()
         worker = self.worker
@@ -200,8 +185,7 @@ class RelayScreen(Screen[None]):
 def _pairing_relay(
     tournament: str, number: int, names: tuple[str, str], say: Any, bind: str
 ) -> Relay:
-    """The relay of the pairing `names` of round `number` (its start noted: TournamentError
-    when it cannot be played)."""
+    """The relay of the pairing `names` (TournamentError when it cannot be played)."""
     from app.classroom.tournament.playing import start_pairing
     from app.online.relay import Relay
     from rules.match import new_match

@@ -1,9 +1,6 @@
-"""The Report screen (ctrl+r on the class list and on a tournament's screen): the
-teacher's report, as `equation-duel report` prints it (the title once, as the screen's),
-with where its data lives, and under it the class's rating history and each
-pupil's accuracy over time as plots (textual-plotext, the `classroom` extra; without it
-the screen says how to get them). The solver judges the recorded moves in a thread, so
-the screen stays responsive while it reads."""
+"""The teacher's report, as `equation-duel report` prints it, with the class's ratings and
+each pupil's accuracy as plots (textual-plotext, the `classroom` extra); read in a thread.
+"""
 
 from __future__ import annotations
 

@@ -1,12 +1,6 @@
-"""A tournament's rounds: the pairings of one round, and the standings.
-
-Keys: ← → the round; ↑ ↓ a pairing; Enter (or p) plays it here, hot-seat, with both
-names filled in; o plays it online (1: this machine hosts and plays the first player,
-the second joins from their own machine with the code shown; 2: both join from their own
-machines, each with their own code: app.tui.tournament_online); 1 or 2: the first or second player won (a result entered by hand, or
-corrected); a or b: the first or second player is absent; e: the standings as CSV in
-the data folder's exports/; ctrl+r: the teacher's report. The result of a pairing
-played here is entered when this screen is shown again (app.classroom.tournament.playing).
+"""A tournament's rounds: the pairings of one round, and the standings. A pairing is
+played here (hot-seat) or online (`tournament_online`), or its result entered by hand;
+the result of one played here is entered when this screen shows again.
 """
 
 from __future__ import annotations
@@ -38,15 +32,13 @@ if TYPE_CHECKING:
     from app.match_session.setup import GameSetup
 
 
-#: How much of a name the tables show at 80 columns: the pairings, the standings (a
-#: longer one is cut with an ellipsis; the messages, the CSV, JSON and statistics keep
-#: it whole).
+#: How much of a name the pairings and the standings show at 80 columns (cut with an
+#: ellipsis; everything else keeps it whole).
 NARROW_NAME = 16
 STANDINGS_NAME = 13
 
 
 def narrow(name: str, limit: int = NARROW_NAME) -> str:
-    """A name as the narrow tables show it."""
     return seat_tag(name, limit)
 
 
@@ -60,7 +52,7 @@ class TournamentRoundsScreen(Screen[None]):
         Binding("right", "round(1)", "Round after", key_display="→"),
         Binding("enter,p", "play", "Play here"),
         Binding("o", "online", "Play online"),
-        # One footer entry a pair of keys, so that every key fits at 80 columns.
+        # (one footer entry a pair of keys: every key fits at 80 columns)
         Binding("1", "won(1)", "Who won", key_display="1/2"),
         Binding("2", "won(2)", "Second won", show=False),
         Binding("a", "absent(1)", "Absent", key_display="a/b"),
@@ -219,7 +211,6 @@ class TournamentRoundsScreen(Screen[None]):
         self.app.push_screen(ReportScreen())
 
     def action_export(self) -> None:
-        """The standings as CSV in the data folder's `exports/` (said where)."""
         from app.classroom.tournament.text import export_standings
 
         if self.tournament is None:
@@ -237,8 +228,7 @@ class TournamentRoundsScreen(Screen[None]):
             self.action_play()
 
     def _started(self) -> GameSetup | None:
-        """The chosen pairing, started (app.classroom.tournament.playing): its game's setup, both
-        names filled in; None (said why) when it cannot be played."""
+        """The chosen pairing, started: its setup (None, said why: it cannot be played)."""
         from app.match_session.setup import GameSetup, Seat
 
         chosen = self._selected()
@@ -259,8 +249,6 @@ class TournamentRoundsScreen(Screen[None]):
             ways.start_game(setup)
 
     def action_online(self) -> None:
-        """Host the chosen pairing online, one of two ways (app.tui.tournament_online):
-        this machine plays the first player, or both join from their own machines."""
         chosen = self._selected()
         if chosen is None:
             return
@@ -270,11 +258,8 @@ class TournamentRoundsScreen(Screen[None]):
         self.app.push_screen(way, self._online_way)
 
     def _online_way(self, chosen_way: tuple[int, str] | None) -> None:
-        """Host the chosen pairing, listening on the address chosen: way 1, this machine
-        plays the first player and the second joins from their own machine with the code
-        shown, in the seat named as the tournament names it; way 2, both join from their
-        own machines, each with their own code. The result is collected when this screen
-        shows again."""
+        """Way 1: this machine plays the first player, the second joins; way 2: both join.
+        The result is collected when this screen shows again."""
         way, bind = chosen_way or (0, "")
         chosen = self._selected() if way == 2 else None
         if chosen is not None and self.tournament is not None:

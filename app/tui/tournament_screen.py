@@ -1,10 +1,5 @@
-"""The Tournament screen (menu key `t`): the tournaments kept, a form to make one, and
-the teacher's report (ctrl+r: app.tui.tournament_report).
-
-A tournament is made from a name, a roster typed in (names separated by commas), the
-game, the format (round robin or Swiss, with its rounds) and the length of each
-pairing's match. Enter on a tournament (or making one) opens its rounds
-(app.tui.tournament_rounds). What goes wrong is said in words under the form.
+"""The Tournament screen (menu key `c`): the tournaments kept, and a form to make one from
+a name, a roster, the game, the format and each pairing's match length.
 """
 
 from __future__ import annotations
@@ -89,15 +84,12 @@ class TournamentScreen(Screen[None]):
     def on_mount(self) -> None:
         if gone(self):
             return
-        # With tournaments kept, Enter opens the first (as the heading says); with none,
-        # the form to make one has the focus.
         if self.refresh_list():
             self.query_one("#tournament-list", OptionList).focus()
         else:
             self.query_one("#t-name", Input).focus()
 
     def refresh_list(self) -> int:
-        """The tournaments kept, listed; how many."""
         listing = self.query_one("#tournament-list", OptionList)
         listing.clear_options()
         try:

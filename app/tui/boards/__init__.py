@@ -1,7 +1,5 @@
-"""One module per game: its board, a widget (`app.tui.boards.common.Board`) that the one
-game screen composes and the analysis and the replay show as a picture. The table of the
-five is `app.tui.boards.table` (`board_of`); `board_screen(game_id)` opens a game's board
-on the game screen.
+"""One module per game: its board, a widget (`common.Board`) that the one game screen
+composes and the analysis and the replay show as a picture (the table: `table.board_of`).
 """
 
 from __future__ import annotations
@@ -18,8 +16,7 @@ __all__ = ["BOARDS", "board_of", "board_screen"]
 
 
 def board_screen(game_id: str) -> functools.partial[SomeGameScreen]:
-    """The game screen of `game_id`, to open with `(setup, moves, record, referee=...)`:
-    the one `GameScreen` with this game's board (both imported now)."""
+    """The game screen of `game_id`, to open with `(setup, moves, record, referee=...)`."""
     board = board_of(game_id)
     from app.tui.game_screen import GameScreen  # (the menu imports no game screen)
 

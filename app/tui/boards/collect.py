@@ -44,9 +44,8 @@ class CollectBoard(Board[CollectOptions, CollectState, CollectMove]):
                 id="collect-pool",
                 classes="-compact",
             )
-        # The declaration box stays in its place for the whole game, waiting until there
-        # is something to declare: a pick shows without laying the screen out again. A
-        # player holds at most half the pool, the pick included: that many number keys.
+        # The box stays for the whole game (a pick shows without a new layout); a player
+        # holds at most half the pool, the pick included: that many number keys.
         cells = (len(numbers) + 1) // 2
         yield EquationInput(ops=self.options.ops, number_cells=cells, id="declare")
 
@@ -56,12 +55,11 @@ class CollectBoard(Board[CollectOptions, CollectState, CollectMove]):
         yield Static(id="position-holdings", classes="position-line")
 
     def on_mount(self) -> None:
-        if self.read_only or gone(self.game_screen):  # (popped before it mounted)
+        if self.read_only or gone(self.game_screen):
             return
         declare = self.query_one(EquationInput)
         declare.waiting = True
         declare.double_digits = self.options.double_digits
-        # (now: a resumed sudden death takes it next)
         self.game_screen.set_focus(self.query_one(DigitPool))
 
     @property
@@ -88,23 +86,20 @@ class CollectBoard(Board[CollectOptions, CollectState, CollectMove]):
         declare.keys = tuple(sorted(mine))
         declare.owned = tuple(mine)
         declare.hint = self.declare_hint(state, asking)
-        # The focus moves now, not a turn later (`Widget.focus`).
         if asking and declare.waiting:
             declare.go_live()
         elif not asking and not declare.waiting:
             declare.wait(focus=pool)
 
     def declarer(self, state: CollectState) -> PlayerNo:
-        """Whose numbers the declaration box shows: the player to move's, or while the
-        computer moves, the person's."""
+        """Whose numbers the box shows: the mover's, or while the computer moves, the person's."""
         other: PlayerNo = 2 if state.to_move == 1 else 1
         if self.human_to_move or other in self.game_screen.session.computers:
             return state.to_move
         return other
 
     def declare_hint(self, state: CollectState, asking: bool = True) -> str:
-        """The declaration box's title, shortened where the box is narrow (80 columns):
-        never cut off."""
+        """The box's title, shortened where the box is narrow, never cut off."""
         if not asking:
             if self.human_to_move:
                 return "Declare: pick a number first"
@@ -138,14 +133,10 @@ class CollectBoard(Board[CollectOptions, CollectState, CollectMove]):
         return f"Player {state.to_move}: pick a number (key or click), then you may declare."
 
     def reset_input(self) -> None:
-        # (the box waits again, and the pool takes the focus, as the board is drawn:
-        # `draw`; in sudden death the line keeps it)
         self.pending = None
         if self.is_mounted:
             self.query_one(EquationInput).clear()
             self.query_one(DigitPool).clear_typed()
-
-    # Input
 
     def keypad_open(self) -> bool:
         return self.human_to_move and not self.sudden_death
@@ -181,7 +172,7 @@ class CollectBoard(Board[CollectOptions, CollectState, CollectMove]):
         if kind == "balanced":
             screen.play(move)
             return
-        # A declaration that fails ends the turn: ask first, as countdown does for a lost turn.
+        # A declaration that fails ends the turn: ask first.
         state = screen.state
 
         def answer(yes: bool | None) -> None:
@@ -205,11 +196,9 @@ class CollectBoard(Board[CollectOptions, CollectState, CollectMove]):
             self.game_screen.play(self._move(None))
 
     def show_hint(self, move: str | None) -> None:
-        """Highlight the hinted pick (the status line gives its declaration)."""
+        """(The status line gives the hinted pick's declaration.)"""
         pick = None if move is None else self.game_screen.game.parse_move(move).pick
         mark_keys(self.query_one(DigitPool), (pick,))
-
-    # A picture
 
     def picture(self, state: GameState, played: Played) -> None:
         assert isinstance(state, CollectState)

@@ -1,16 +1,9 @@
-"""What the boards share, written once: a game's board is a widget (`Board`), bound to a
-position of its game.
+"""What the boards share: a game's board is a widget (`Board`) bound to a position.
 
-On the game screen (`app.tui.game_screen`) a board is played on: the screen composes it,
-takes its `KEYS` as its own (shown in its footer, checked by its `check_action`), draws
-it after every change (`draw`), and plays the moves it hands up (`game_screen.play`).
-The digit keys type into its keypad (a `DigitPool`), and the operator keys and a choice
-on the picker of fifty and countdown are written once too (`OperatorBoard`): one footer
-entry each ("0–9 Pick", "+−×÷ Operator"), the other keys work unshown.
-
-In the analysis and the replay the same board is a picture (`read_only`): it composes
-its game's pieces without the ones that take input, `show(state, played, note)` draws a
-position with the last move marked, and clicks on it do nothing.
+On the game screen it is played on: the screen takes its `KEYS` as its own, draws it
+after every change (`draw`) and plays the moves it hands up. In the analysis and the
+replay it is a picture (`read_only`): `show(state, played, note)` draws a position with
+the last move marked, without the pieces that take input.
 """
 
 from __future__ import annotations
@@ -42,8 +35,7 @@ OP_KEYS: dict[str, Op] = {"plus": "+", "minus": "-", "asterisk": "*", "x": "*", 
 
 
 def digit_bindings(description: str, key_display: str) -> list[Binding]:
-    """0–9 call `action_digit(d)`; the footer shows one entry, on the key 1. A range is
-    shown with an en dash (`1–9`), as everywhere a player reads one."""
+    """0–9 call `action_digit(d)`; the footer shows one entry (`1–9`, an en dash)."""
     key_display = key_display.replace("-", "–")
     return [
         Binding("1", "digit('1')", description, key_display=key_display),
@@ -52,7 +44,6 @@ def digit_bindings(description: str, key_display: str) -> list[Binding]:
 
 
 def operator_bindings() -> list[Binding]:
-    """The operator keys call `action_op(op)`; the footer shows one entry, on +."""
     return [
         Binding("plus", "op('+')", "Operator", key_display="+−×÷"),
         *(Binding(k, f"op('{op}')", show=False) for k, op in OP_KEYS.items() if k != "plus"),
@@ -60,8 +51,7 @@ def operator_bindings() -> list[Binding]:
 
 
 def side_by_side(parts: list[str]) -> str:
-    """The players' holdings on one line when it fits the board's width at 80 columns,
-    else one line each (a line never breaks inside "Computer (perfect): nothing yet")."""
+    """The players' holdings on one line when it fits at 80 columns, else one line each."""
     line = "   ".join(parts)
     return line if len(line) <= 40 else "\n".join(parts)
 
@@ -69,15 +59,13 @@ def side_by_side(parts: list[str]) -> str:
 def picture_pool(
     numbers: tuple[int, ...], columns: int, id: str, classes: str = "-compact"
 ) -> DigitPool:
-    """A pool of a read-only board: shown, never focused."""
     pool = DigitPool(numbers, columns=columns, id=id, classes=classes)
     pool.can_focus = False
     return pool
 
 
 class Board(Vertical, Generic[OptionsT, StateT, MoveT]):
-    """A game's board, typed by its game's options, state and move models; its digit
-    keys type into its keypad (a `DigitPool`)."""
+    """A game's board, typed by its game's options, state and move models."""
 
     #: The board's keys: the game screen offers them after its own.
     KEYS: ClassVar[list[BindingType]] = []
@@ -105,14 +93,12 @@ class Board(Vertical, Generic[OptionsT, StateT, MoveT]):
 
     @property
     def game_screen(self) -> GameScreen[OptionsT, StateT, MoveT]:
-        """The game screen this board is played on."""
         if self._game_screen is None:
             raise RuntimeError("a read-only board is played on no game screen")
         return self._game_screen
 
     @property
     def human_to_move(self) -> bool:
-        """Whether a person moves now on this board (never on a picture)."""
         return self._game_screen is not None and self._game_screen.human_to_move
 
     @property
@@ -124,14 +110,11 @@ class Board(Vertical, Generic[OptionsT, StateT, MoveT]):
         return screen.setup.name(player) if screen is not None else self.picture_names[player - 1]
 
     def changed(self) -> None:
-        """The move being built changed (a pick, an operator): the refusal and the hint's
-        highlight go, and the board is drawn again."""
+        """The move being built changed: the refusal and the hint go, the board redraws."""
         screen = self.game_screen
         screen.refusal = None
         screen.clear_hint()
         screen.redraw()
-
-    # Composing
 
     def compose(self) -> ComposeResult:
         if self.read_only:
@@ -147,8 +130,6 @@ class Board(Vertical, Generic[OptionsT, StateT, MoveT]):
     def compose_picture(self) -> ComposeResult:
         """The board's widgets as a picture (the analysis, the replay)."""
         yield from ()
-
-    # Played on (the game screen's hooks)
 
     def draw(self, state: StateT) -> None:
         """Redraw the board's widgets from `state`."""
@@ -168,18 +149,14 @@ class Board(Vertical, Generic[OptionsT, StateT, MoveT]):
         """Highlight the hinted `move` (notation) on the board; None: clear it."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The board's keys are offered as the game screen decides (`GameScreen.check_action`)."""
         if self._game_screen is None:
             return False
         return self._game_screen.check_action(action, parameters)
 
     def title_fitting(self, box: Widget, long: str, short: str) -> str:
-        """`long` where it fits as `box`'s title across the board (80 columns: `short`),
-        never cut off: the board's width less the box's margin, corners and spaces."""
+        """`long` where it fits as `box`'s title (margin, corners and spaces aside), else `short`."""
         room = self.content_size.width - box.styles.margin.width
         return long if len(long) + 6 <= room else short
-
-    # The digit keys
 
     def keypad(self) -> DigitPool:
         """The pool the digit keys type into (countdown: the mover's own)."""
@@ -194,10 +171,7 @@ class Board(Vertical, Generic[OptionsT, StateT, MoveT]):
             self.keypad().type_digit(digit)
 
     def action_enter(self) -> None:
-        """Enter picks the number typed so far (a board binds it where it needs it)."""
         self.keypad().flush_typed()
-
-    # A picture
 
     def show(self, state: GameState, played: Played, note: str | None = None) -> None:
         """Draw `state` as a picture; `played` are the moves that led to it (the last one
@@ -212,8 +186,7 @@ class Board(Vertical, Generic[OptionsT, StateT, MoveT]):
         """Draw the picture of `state`."""
 
     def on_resize(self) -> None:
-        """A picture's shared pool wider than the board wraps onto more rows, as even as
-        can be (at 80 columns the analysis has room for 7 keys across, not 9)."""
+        """A picture's shared pool wider than the board wraps onto rows as even as can be."""
         if not self.read_only:
             return
         width = self.content_size.width
@@ -234,7 +207,6 @@ class OperatorBoard(Board[OptionsT, StateT, MoveT]):
     op: Op | None = None
 
     def action_op(self, op: Op) -> None:
-        """An operator key: chosen on the picker, as a click would."""
         if self.human_to_move:
             self.query_one(OperatorPicker).choose(op)
 

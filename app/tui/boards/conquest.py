@@ -44,7 +44,7 @@ class ConquestBoard(Board[ConquestOptions, ConquestState, ConquestMove]):
         yield Static(id="position-holdings", classes="position-line")
 
     def on_mount(self) -> None:
-        if self.read_only or gone(self.game_screen):  # (popped before it mounted)
+        if self.read_only or gone(self.game_screen):
             return
         declare = self.query_one(EquationInput)
         declare.display = False
@@ -79,8 +79,6 @@ class ConquestBoard(Board[ConquestOptions, ConquestState, ConquestMove]):
             hint += ", then state the equation it forms (or Esc for none)"
         return hint + "."
 
-    # Input
-
     def keypad_open(self) -> bool:
         return self.human_to_move and self.pending is None
 
@@ -91,8 +89,8 @@ class ConquestBoard(Board[ConquestOptions, ConquestState, ConquestMove]):
             return
         screen = self.game_screen
         low, high = self.options.pool
-        # The statement box opens once the number makes three in the sequence (before,
-        # no equation can be there); the rules say what is allowed of any other number.
+        # The statement box opens once the number makes three (before, no equation can be
+        # there); the rules say what is allowed of any other number.
         three = len(self.position.sequence) >= 2 and low <= event.number <= high
         if not (self.declaring and three):
             screen.play(ConquestMove(number=event.number))
@@ -137,11 +135,8 @@ class ConquestBoard(Board[ConquestOptions, ConquestState, ConquestMove]):
             self.game_screen.play(ConquestMove(number=self.pending))
 
     def show_hint(self, move: str | None) -> None:
-        """Highlight the hinted number on the keypad."""
         number = None if move is None else self.game_screen.game.parse_move(move).number
         mark_keys(self.query_one(DigitPool), (number,))
-
-    # A picture
 
     def picture(self, state: GameState, played: Played) -> None:
         assert isinstance(state, ConquestState)

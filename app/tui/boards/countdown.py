@@ -1,9 +1,6 @@
 """Countdown Duel's board: the running total, the operators, and each player's own pool.
-
-Each turn starts with + chosen; a number (digit key or click on your pool) plays the
-chosen operator at once. Pass (p, or the button) is a real move of this game and is confirmed first.
-As a picture: the total, whose move it is, and the number the last move took.
-"""
+Each turn starts with + chosen; a number plays the chosen operator at once; a pass is
+confirmed first. As a picture: the total, the mover, the number the last move took."""
 
 from __future__ import annotations
 
@@ -48,7 +45,7 @@ class CountdownBoard(OperatorBoard[CountdownOptions, CountdownState, CountdownMo
     ]
 
     op: Op = "+"
-    #: Whose operator choice `op` is: each turn starts again from + for the player to move.
+    #: Whose choice `op` is: each turn starts again from +.
     op_for: PlayerNo | None = None
 
     def compose_board(self) -> ComposeResult:
@@ -71,12 +68,10 @@ class CountdownBoard(OperatorBoard[CountdownOptions, CountdownState, CountdownMo
                 yield pool
 
     def on_mount(self) -> None:
-        if self.read_only or gone(self.game_screen):  # (popped before it mounted)
+        if self.read_only or gone(self.game_screen):
             return
         for player in (1, 2):
-            self.query_one(f"#pool-{player}", DigitPool).border_title = Text(
-                self.player_name(player)
-            )
+            self.pool(player).border_title = Text(self.player_name(player))
 
     def pool(self, player: int) -> DigitPool:
         return self.query_one(f"#pool-{player}", DigitPool)
@@ -92,10 +87,7 @@ class CountdownBoard(OperatorBoard[CountdownOptions, CountdownState, CountdownMo
             self.op, self.op_for = "+", state.to_move
         total = self.draw_total(state)
         screen = self.game_screen
-        if screen.is_over:
-            total.caption = ""
-        else:
-            total.caption = f"next: {state.running_total} {shown(self.op)} ?"
+        total.caption = "" if screen.is_over else f"next: {state.running_total} {shown(self.op)} ?"
         for player in (1, 2):
             pool = self.pool(player)
             own = state.available_to(player)
@@ -104,9 +96,7 @@ class CountdownBoard(OperatorBoard[CountdownOptions, CountdownState, CountdownMo
                 active=self.human_to_move and state.to_move == player,
                 classes={"-to-move": state.to_move == player and not screen.is_over},
             )
-        # The arrows, Space and Enter work the focused pool: when the turn passes between
-        # two people at one keyboard, the focus goes with it to the mover's own pool (it
-        # stayed on the pool of the player who had just moved, whose keys pick nothing).
+        # Between two people at one keyboard, the focus goes with the turn to the mover's pool
         mover = self.pool(state.to_move)
         focused = screen.focused
         if self.human_to_move and isinstance(focused, DigitPool) and focused is not mover:
@@ -128,8 +118,6 @@ class CountdownBoard(OperatorBoard[CountdownOptions, CountdownState, CountdownMo
             "p passes."
         )
 
-    # Input
-
     def keypad(self) -> DigitPool:
         return self.pool(self.game_screen.to_move)
 
@@ -138,38 +126,35 @@ class CountdownBoard(OperatorBoard[CountdownOptions, CountdownState, CountdownMo
         event.stop()
         if not self.human_to_move:
             return
-        state = self.position
-        op = self.op  # playing passes the turn, and the next player starts from +
-        move = CountdownMove(op=op, number=event.number)
-        reason = GAME.invalid_reason(state, move)
+        move = CountdownMove(op=self.op, number=event.number)
+        reason = GAME.invalid_reason(self.position, move)
         if reason is not None:
             self.confirm_lost_turn(move, reason)
             return
         self.game_screen.play(move)
 
     def confirm_lost_turn(self, move: CountdownMove, reason: str) -> None:
-        """A well-formed move the rules do not allow (÷ 0, a used number, one outside the
-        pool) loses the turn (RULINGS.md): warn first, as for Pass, then play it."""
+        """A well-formed move the rules do not allow loses the turn (RULINGS.md): warn first."""
         state = self.position
         assert move.op is not None
-        second = (
-            " A second turn in a row without a valid move ends the game."
-            if state.passes_in_row
-            else ""
-        )
-
-        def answer(yes: bool | None) -> None:
-            if yes and self.game_screen.state is state:
-                self.game_screen.play(move)
-
-        self.game_screen.confirm(
+        self._confirm(
+            move,
             f"{shown(move.op)} {move.number} loses your turn",
-            f"{reason} Play it anyway and {self.player_name(state.to_move)} loses this turn."
-            + second,
+            f"{reason} Play it anyway and {self.player_name(state.to_move)} loses this turn.",
             "Lose the turn",
             "Choose again",
-            answer,
         )
+
+    def _confirm(self, move: CountdownMove, question: str, detail: str, yes: str, no: str) -> None:
+        state, screen = self.position, self.game_screen
+        if state.passes_in_row:
+            detail += " A second turn in a row without a valid move ends the game."
+
+        def answer(yes: bool | None) -> None:
+            if yes and screen.state is state:
+                screen.play(move)
+
+        screen.confirm(question, detail, yes, no, answer)
 
     @on(Button.Pressed, "#pass")
     def _pass_pressed(self, event: Button.Pressed) -> None:
@@ -183,34 +168,17 @@ class CountdownBoard(OperatorBoard[CountdownOptions, CountdownState, CountdownMo
         if not state.available_to(state.to_move):
             self.game_screen.play(PASS)
             return
-        second = (
-            " A second turn in a row without a valid move ends the game."
-            if state.passes_in_row
-            else ""
-        )
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.game_screen.play(PASS)
-
-        self.game_screen.confirm(
-            f"Pass, {self.player_name(state.to_move)}?",
-            "You lose this turn on purpose." + second,
-            "Pass",
-            "Play on",
-            answer,
-        )
+        name = self.player_name(state.to_move)
+        self._confirm(PASS, f"Pass, {name}?", "You lose this turn on purpose.", "Pass", "Play on")
 
     def show_hint(self, move: str | None) -> None:
-        """Highlight the hinted operator and number (a hinted pass: the status line says it)."""
+        """(A hinted pass: the status line says it.)"""
         screen = self.game_screen
         hinted = None if move is None else screen.game.parse_move(move)
         for player in (1, 2):
             mine = hinted is not None and player == screen.to_move
             mark_keys(self.pool(player), (hinted.number,) if mine and hinted else ())
         mark_ops(self.query_one(OperatorPicker), () if hinted is None else (hinted.op,))
-
-    # A picture
 
     def picture(self, state: GameState, played: Played) -> None:
         assert isinstance(state, CountdownState)
@@ -223,6 +191,5 @@ class CountdownBoard(OperatorBoard[CountdownOptions, CountdownState, CountdownMo
             pool = self.query_one(f"#position-pool-{player}", DigitPool)
             own = state.available_to(player)
             pool.taken = {n: 0 for n in state.options.numbers() if n not in own}
-            # The number the last move took from this player's pool (none: a pass).
             taken = last[1].number if last is not None and last[0] == player else None
             pool.selected = (taken,) if taken is not None else ()

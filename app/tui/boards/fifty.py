@@ -1,6 +1,6 @@
 """Exactly Fifty's board: both scores as bars, the shared pool, and the equation being
-built: first number, operator, second number, with its preview ("6 × 7 = 42 → score 42").
-As a picture: the scores and the pool, the last move's two numbers marked."""
+built with its preview ("6 × 7 = 42 → score 42"). As a picture: the scores and the pool,
+the last move's two numbers marked."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ class FiftyBoard(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
 
     def on_mount(self) -> None:
         self.chosen = []
-        if self.read_only or gone(self.game_screen):  # (popped before it mounted)
+        if self.read_only or gone(self.game_screen):
             return
         self.query_one("#score-bars").border_title = f"Scores · target {self.options.target}"
 
@@ -95,7 +95,6 @@ class FiftyBoard(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
         return used
 
     def draw_scores(self, state: FiftyState, prefix: str = "") -> None:
-        """Both score bars (a picture's ids begin with `prefix`)."""
         for player in (1, 2):
             bar = self.query_one(f"#{prefix}score-{player}", ScoreBar)
             bar.label = self.player_name(player)
@@ -138,7 +137,7 @@ class FiftyBoard(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
             text.append(f"  → score {score}".replace("-", "−"))
             warning = verdict(score, target)
             if warning is not None:
-                # Always shown: on a line of its own when the box is too narrow for both.
+                # (always shown: on a line of its own where the box is narrow)
                 room = self.query_one("#fifty-equation").content_size.width
                 gap = "  " if text.cell_len + 2 + len(warning[0]) <= room else "\n"
                 text.append(gap + warning[0], style=warning[1])
@@ -158,8 +157,6 @@ class FiftyBoard(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
         self.op = None
         if self.is_mounted:
             self.query_one(DigitPool).clear_typed()
-
-    # Input
 
     def action_clear(self) -> None:
         if self.chosen or self.op:
@@ -229,13 +226,10 @@ class FiftyBoard(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
         self.action_clear()
 
     def show_hint(self, move: str | None) -> None:
-        """Highlight the hinted two numbers and operator."""
         hinted = None if move is None else self.game_screen.game.parse_move(move)
         numbers = () if hinted is None else (hinted.a, hinted.b)
         mark_keys(self.query_one(DigitPool), numbers)
         mark_ops(self.query_one(OperatorPicker), () if hinted is None else (hinted.op,))
-
-    # A picture
 
     def picture(self, state: GameState, played: Played) -> None:
         assert isinstance(state, FiftyState)

@@ -1,12 +1,6 @@
-"""Where the templates' slot cursor goes when an arrow is pressed (no Textual here).
-
-The two templates are drawn one above the other: Player 1's on top, Player 2's below.
-← and → move to the nearest empty slot of the same template in that direction, ↑ and ↓
-to the nearest empty slot of the template above or below (the same column if it is
-empty, else the closest one, the left one on a tie). Where there is no empty slot in
-that direction the cursor stays: an arrow never carries it into the other template
-sideways, and never back into the one it left.
-"""
+"""Where the templates' slot cursor goes on an arrow (Player 1's template on top): ← →
+the nearest empty slot of the same template, ↑ ↓ the nearest empty slot of the other
+(the closest column, the left one on a tie); none that way, the cursor stays."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""The table of the five boards: `board_of(game_id)`, each board's module imported when
-its game is first asked for (the menu needs none of them). A board is typed by its game
-(`ConquestBoard` is a `Board[ConquestOptions, ConquestState, ConquestMove]`); the table
-sees each through the rules' base classes (`SomeBoard`). It imports no screen: the
-analysis and the replay find their boards here too."""
+"""The table of the five boards (`board_of`), each board's module imported when its game
+is first asked for (the menu needs none). It imports no screen: the analysis and the
+replay find their boards here too."""
 
 from __future__ import annotations
 
+import functools
+import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
@@ -13,43 +13,15 @@ if TYPE_CHECKING:
     from app.tui.boards.common import SomeBoard
 
 
-def _collect() -> type[SomeBoard]:
-    from app.tui.boards.collect import CollectBoard
-
-    return cast("type[SomeBoard]", CollectBoard)
-
-
-def _template() -> type[SomeBoard]:
-    from app.tui.boards.template import TemplateBoard
-
-    return cast("type[SomeBoard]", TemplateBoard)
-
-
-def _fifty() -> type[SomeBoard]:
-    from app.tui.boards.fifty import FiftyBoard
-
-    return cast("type[SomeBoard]", FiftyBoard)
-
-
-def _conquest() -> type[SomeBoard]:
-    from app.tui.boards.conquest import ConquestBoard
-
-    return cast("type[SomeBoard]", ConquestBoard)
-
-
-def _countdown() -> type[SomeBoard]:
-    from app.tui.boards.countdown import CountdownBoard
-
-    return cast("type[SomeBoard]", CountdownBoard)
+def _board(game_id: str, name: str) -> type[SomeBoard]:
+    module = importlib.import_module(f"app.tui.boards.{game_id}")
+    return cast("type[SomeBoard]", vars(module)[name])
 
 
 #: The board of each game, by id (each imported on first use).
 BOARDS: dict[str, Callable[[], type[SomeBoard]]] = {
-    "collect": _collect,
-    "template": _template,
-    "fifty": _fifty,
-    "conquest": _conquest,
-    "countdown": _countdown,
+    game_id: functools.partial(_board, game_id, f"{game_id.title()}Board")
+    for game_id in ("collect", "template", "fifty", "conquest", "countdown")
 }
 
 

@@ -1,8 +1,5 @@
-"""Templates' board: both players' templates with a slot cursor, and the shared digits.
-
-Move the cursor to any empty slot (arrows, Tab, or a click), then pick a digit (its key
-or a click) to place it there. As a picture: the last digit placed and its slot marked.
-"""
+"""Templates' board: both players' templates with a slot cursor (arrows, Tab, a click),
+and the shared digits. As a picture: the last digit placed and its slot marked."""
 
 from __future__ import annotations
 
@@ -73,12 +70,13 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
     #: The slot the next digit goes to (the first player's first slot at the start).
     cursor: Cursor
 
+    def _digits(self) -> tuple[int, ...]:
+        return tuple(range(self.options.digits[0], self.options.digits[1] + 1))
+
     def compose_board(self) -> ComposeResult:
         yield EquationTemplate(1, id="template-1")
         yield EquationTemplate(2, id="template-2")
-        options = self.options
-        digits = tuple(range(options.digits[0], options.digits[1] + 1))
-        pool = DigitPool(digits, columns=10, id="template-pool", classes="-compact")
+        pool = DigitPool(self._digits(), columns=10, id="template-pool", classes="-compact")
         pool.can_focus = False  # the arrows move the slot cursor here
         with Center(id="template-pool-row"):
             yield pool
@@ -88,20 +86,18 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
             widget = EquationTemplate(player, id=f"position-template-{player}")
             widget.template = self.options.template
             yield widget
-        digits = tuple(range(self.options.digits[0], self.options.digits[1] + 1))
-        yield picture_pool(digits, 10, "position-pool")
+        yield picture_pool(self._digits(), 10, "position-pool")
 
     def on_mount(self) -> None:
         self.cursor = (self.options.first, 1)
-        if self.read_only or gone(self.game_screen):  # (popped before it mounted)
+        if self.read_only or gone(self.game_screen):
             return
         for player in (1, 2):
             widget = self.query_one(f"#template-{player}", EquationTemplate)
             widget.template = self.options.template
 
     def draw_templates(self, state: TemplateState, prefix: str = "") -> None:
-        """Both templates' titles and digits, and the digits left (a picture's ids begin
-        with `prefix`)."""
+        """Both templates and the digits left (a picture's ids begin with `prefix`)."""
         for player in (1, 2):
             widget = self.query_one(f"#{prefix}template-{player}", EquationTemplate)
             widget.border_title = Text(capitalized(owned("template", self.player_name(player))))
@@ -143,33 +139,22 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
             "then a digit (key or click)."
         )
 
-    # The slot cursor
-
-    def _empty(self, state: TemplateState) -> list[Cursor]:
-        players: tuple[PlayerNo, PlayerNo] = (state.to_move, other(state.to_move))
-        return [
-            (p, s)
-            for p in players
-            for s in range(1, SLOTS + 1)
-            if state.template_slots(p)[s - 1] is None
-        ]
-
     def _fix_cursor(self, state: TemplateState) -> None:
+        """Off a filled slot: to the mover's first empty one, else the other's."""
         player, slot = self.cursor
         if state.template_slots(player)[slot - 1] is None:
             return
-        empty = self._empty(state)
-        if empty:
-            self.cursor = empty[0]
+        for p in (state.to_move, other(state.to_move)):
+            if None in (slots := state.template_slots(p)):
+                self.cursor = (p, slots.index(None) + 1)
+                return
 
     def reset_input(self) -> None:
         state = self.game_screen.state
         if state is not None and self.is_mounted:
-            # After a move the cursor goes to the next mover's own first empty slot.
             self.cursor = (other(state.to_move), 1)
 
     def action_arrow(self, arrow: Arrow) -> None:
-        """The nearest empty slot in the arrow's direction (`slot_cursor.moved`)."""
         state = self.position
         slots = {p: state.template_slots(p) for p in PLAYERS}
         self.cursor = moved(self.cursor, arrow, slots)
@@ -194,8 +179,6 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
         self.game_screen.refusal = None
         self.game_screen.redraw()
 
-    # Placing
-
     @on(DigitPool.Picked)
     def _picked(self, event: DigitPool.Picked) -> None:
         event.stop()
@@ -204,7 +187,7 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
             self.game_screen.play(TemplateMove(digit=event.number, player=player, slot=slot))
 
     def show_hint(self, move: str | None) -> None:
-        """Highlight the hinted digit and slot, and put the slot cursor there."""
+        """The hinted digit and slot highlighted, the slot cursor there."""
         hinted = None if move is None else self.game_screen.game.parse_move(move)
         mark_keys(self.query_one(DigitPool), () if hinted is None else (hinted.digit,))
         for player in (1, 2):
@@ -215,8 +198,6 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
         if hinted is not None:
             self.cursor = (hinted.player, hinted.slot)
             self.game_screen.redraw()
-
-    # A picture
 
     def picture(self, state: GameState, played: Played) -> None:
         assert isinstance(state, TemplateState)
