@@ -393,6 +393,9 @@ def run(
             others = max(1, count // 10) if folder_count is None else folder_count
             tallies += run_all(seed, others, scratch, ODD_VALUES)
         finally:
+            from app.store.keep_writer import wait_judged
+
+            wait_judged()  # (the games judged for the report write into the scratch folder)
             if old is None:
                 os.environ.pop("EQUATION_DUEL_DATA", None)
             else:

@@ -16,6 +16,7 @@ import pytest
 from app.plain import commands, driver_class
 from app.plain.base import Console, EndOfInput
 from app.process import search_process
+from app.store.keep_writer import wait_judged
 from rules.analysis import hint
 from rules.registry import get_game
 from tests.app.search_hooks import Hold
@@ -32,6 +33,7 @@ def play(game_id: str, *answers: str) -> str:
 
 
 def helpers_running() -> list[search_process.SearchProcess]:
+    wait_judged()  # (a finished game is judged for the report in a helper of its own)
     return [search for search in list(search_process._made) if search.running]
 
 
