@@ -69,7 +69,7 @@ class Hub(HostServer):
         self.notice: Notice = notice or (lambda _text: None)
         self.wrong_codes = WrongCodes()
         self._knocking = Knocking(MAX_KNOCKING)
-        self.lobby = Lobby(store, bind, tls, self.notice, self._spawn)
+        self.lobby = Lobby(store, self.notice, self._spawn)
         super().__init__(bind, port, tls)
         self.strangers.whose = "a student of this class"
 
@@ -81,6 +81,20 @@ class Hub(HostServer):
 
     async def _close_guests(self) -> None:
         await self.lobby.close_all()
+
+    def _routes(self, app: web.Application) -> None:
+        super()._routes(app)
+        app.router.add_get("/game/{number:[0-9]{1,9}}", self._game)
+
+    async def _game(self, request: web.Request) -> web.StreamResponse:
+        """A player joining a game: its link (attached to this port) admits them, with
+        its seats' codes and its own wrong-code budget."""
+        self.unasked.asked(request.protocol)
+        game = self.lobby.games.get(int(request.match_info["number"]))
+        if game is None or game.relay.link.stopped:
+            self.strangers.refused()
+            return web.Response(status=404, text="No such game is being played.")
+        return await game.relay.link.handle(request)
 
     async def stop(self, reason: str = "") -> None:
         """Stop every game (kept), say goodbye and stop listening."""
