@@ -20,7 +20,7 @@ import ssl
 from aiohttp import WSMsgType, web
 
 from app.hub.codes import new_token, same_class_code, token_hash
-from app.hub.lobby import Lobby, Notice, Student
+from app.hub.lobby import PAUSED, Lobby, Notice
 from app.hub.protocol import (
     MAX_STUDENT_BYTES,
     VERSION,
@@ -32,6 +32,7 @@ from app.hub.protocol import (
     read_from_student,
 )
 from app.hub.store import HubStore, StoreProblem, key_of
+from app.hub.student import Student
 from app.online.codes import RateCap, WrongCodes
 from app.online.host_admission import HELLO_SECONDS, Knocking, capital, turned_away
 from app.online.host_link import HEARTBEAT, IDLE_SECONDS
@@ -127,6 +128,19 @@ class Hub(HostServer):
         if known or gone:
             return f"{shown} is removed from the class."
         return f"{name} is not on the roster."
+
+    def pause(self, paused: bool) -> str:
+        """Pause the class (no new game starts; games in progress go on), or resume it;
+        every student in the lobby is told."""
+        if self.lobby.paused == paused:
+            return "The class is paused already." if paused else "The class is not paused."
+        self.lobby.paused = paused
+        words = PAUSED if paused else "The teacher resumed the class: challenges are open."
+        for student in list(self.lobby.online.values()):
+            self.lobby.say(student, words)
+        if paused:
+            return "The class is paused: games in progress go on; type resume to open it."
+        return "The class is resumed: students may challenge each other again."
 
     # The connection
 

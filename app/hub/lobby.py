@@ -9,12 +9,8 @@ words. A game the hub stopped before its end goes on when both players are back.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable, Coroutine
 from typing import Any
-
-from aiohttp import web
 
 from app.hub.challenge import ChallengeProblem, challenge_words, read_challenge
 from app.hub.games import HubGame, Watcher, unfinished
@@ -25,16 +21,14 @@ from app.hub.protocol import (
     Decline,
     FromStudent,
     Knock,
-    Message,
-    Refusal,
     Rematch,
     Said,
     Watch,
     Watched,
     Who,
-    encode,
 )
 from app.hub.store import HubStore, StoreProblem, key_of
+from app.hub.student import Student
 from rules.match import MatchState
 from rules.records import GameRecord
 
@@ -43,33 +37,10 @@ Notice = Callable[[str], object]
 Resumed = tuple[int, GameRecord] | None
 Spawn = Callable[[Coroutine[Any, Any, None]], None]
 WAITING_ROOM = "You are in the waiting room: the teacher has not admitted you yet."
-
-
-class Student:
-    """A student's connection to the hub (in the waiting room until `admitted`)."""
-
-    def __init__(self, name: str, ws: web.WebSocketResponse) -> None:
-        self.name = name
-        self.key = key_of(name)
-        self.ws = ws
-        self.admitted = False
-        self.playing: HubGame | None = None
-        #: The challenge waiting for this student's answer: who and what.
-        self.challenge: tuple[str, MatchState] | None = None
-        #: The last game's opponent and match (`rematch`).
-        self.last: tuple[str, MatchState] | None = None
-        self._sending = asyncio.Lock()
-
-    async def send(self, message: Message) -> None:
-        async with self._sending:
-            with contextlib.suppress(Exception):
-                await self.ws.send_str(encode(message))
-
-    async def close(self, reason: str = "") -> None:
-        if reason:
-            await self.send(Refusal(reason=reason, code="closing"))
-        with contextlib.suppress(Exception):
-            await self.ws.close()
+PAUSED = (
+    "The teacher paused the class: games in progress go on; no new game starts until "
+    "the teacher resumes the class."
+)
 
 
 class Lobby:
@@ -90,6 +61,8 @@ class Lobby:
         #: The games the hub stopped before their end: each goes on when both its
         #: players are back in the lobby.
         self.unfinished = unfinished(store)
+        #: The teacher paused the class: no new game starts (`pause`, `resume`).
+        self.paused = False
 
     def say(self, student: Student, text: str) -> None:
         self.spawn(student.send(Said(text=text)))
@@ -212,6 +185,8 @@ class Lobby:
         elif isinstance(message, Who):
             for line in self.who():
                 self.say(student, line)
+        elif isinstance(message, Challenge | Rematch | Accept) and self.paused:
+            self.say(student, PAUSED)  # (a challenge made before waits for its answer)
         elif isinstance(message, Challenge):
             self._challenge(student, message)
         elif isinstance(message, Rematch):
