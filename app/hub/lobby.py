@@ -157,6 +157,11 @@ class Lobby:
             for row in self.store.games()
             if row.result
         ]
+        lines += [
+            f"Game {number}: {record.names[0]} vs {record.names[1]}, {record.game}: stopped "
+            f"after {len(record.moves)} moves; it goes on when both players are back"
+            for number, (record, _) in self.unfinished.items()
+        ]
         return lines or ["No game has been played yet."]
 
     def watch(self, target: str, who: object, watcher: Watcher) -> str:

@@ -91,13 +91,23 @@ async def test_a_game_is_played_through_the_hubs_port_and_opens_no_other(
         return await create_server(*args, **kwargs)
 
     monkeypatch.setattr(loop, "create_server", counted)
-    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+    said: list[str] = []
+    async with running_hub(tmp_path / "hub.sqlite3", said) as hub:
         assert len(servers) == 1  # (the hub's own)
         (ada, _), (bo, _) = [await _admitted(hub, name) for name in ("Ada", "Bo")]
         ready = await _game(hub, ada, bo)
         async with aiohttp.ClientSession() as session:
             missing = await session.get(f"http://127.0.0.1:{hub.port}/game/99")
             assert missing.status == 404
+            page = await session.get(
+                f"http://127.0.0.1:{hub.port}/game/1", headers={"Origin": "http://evil.example"}
+            )
+            assert page.status == 403  # (the game's own guards: no web page)
+            junk = await session.ws_connect(f"http://127.0.0.1:{hub.port}/game/1")
+            await junk.send_str("\x1b[2JZZJUNKZZ" * 100)
+            closed = await junk.receive(timeout=WAIT)
+            assert closed.type != aiohttp.WSMsgType.TEXT or "ZZJUNKZZ" not in closed.data
+            await junk.close()
         wrong = GameReady(game=ready[0].game, code="abc-def-ghi-jkl-mno")
         with pytest.raises(JoinRefused):
             await _join(hub, wrong)
@@ -112,6 +122,7 @@ async def test_a_game_is_played_through_the_hubs_port_and_opens_no_other(
             for link in links:
                 await link.close()
         assert len(servers) == 1  # (no game opened a port of its own)
+        assert not any("ZZJUNKZZ" in line for line in said)
         for client in (ada, bo):
             await client.close()
 
@@ -139,6 +150,9 @@ async def test_a_game_stopped_by_the_hub_goes_on_when_both_players_are_back(
         await ada.send(Who())
         assert isinstance(await ada.next(), Said)  # (alone: nothing goes on yet)
         assert not hub.lobby.games
+        assert hub.lobby.game_lines() == [
+            "Game 1: Ada vs Bo, fifty: stopped after 2 moves; it goes on when both players are back"
+        ]
         bo, _ = await _admitted(hub, "Bo", bo_token)
         ready = [await _ready(client) for client in (ada, bo)]
         assert [r.game for r in ready] == [1, 1]
