@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 
-from app.hub.protocol import GameReady, game_path
+from app.hub.protocol import GameReady
 from app.hub.store import HubStore, StoreProblem
 from app.online.relay import Relay
 from app.store.kept_games import Kept
@@ -92,12 +92,8 @@ class HubGame:
             watcher(self.number, line)
 
     def start(self) -> None:
-        """Open the game on the hub's own port (its path: `path`)."""
+        """Open the game on the hub's own port (its path: `app.hub.protocol.game_path`)."""
         self.relay.link.attach()
-
-    @property
-    def path(self) -> str:
-        return game_path(self.number)
 
     def ready(self, name: str) -> GameReady | None:
         """Where the player called `name` joins this game (None: not a player of it)."""
