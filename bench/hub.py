@@ -50,6 +50,7 @@ async def _class(students: int) -> None:
         GameReady,
         Knock,
         encode,
+        game_path,
         read_from_hub,
     )
     from app.hub.store import HubStore
@@ -98,7 +99,8 @@ async def _class(students: int) -> None:
         for ws in (a, b):
             ready = await until(ws, GameReady)
             assert isinstance(ready, GameReady)
-            links.append(GuestLink(Address(ready.code, "127.0.0.1", ready.port), "x"))
+            place = Address(ready.code, "127.0.0.1", hub.port, game_path(ready.game))
+            links.append(GuestLink(place, "x"))
         heard: list[asyncio.Queue[object]] = [asyncio.Queue(), asyncio.Queue()]
         for link, queue in zip(links, heard, strict=True):
             await link.join()

@@ -1,16 +1,19 @@
 """A game on the hub: a `Relay` (app.online.relay) with both seats online, the hub only
 judging, as a tournament's pairing is judged: the session plays each move once and a
 refusal goes back to the seat that sent it. The players join the relay's link as guests
-(each seat with its own code, handed over the lobby connection); watchers get the
-game's lines in words as they are said, and nothing else: a watcher has no way to send a
-move.
+(each seat with its own code, handed over the lobby connection) through the hub's own
+port, at the game's path (`/game/N`: the link is attached to the hub, it opens no port);
+watchers get the game's lines in words as they are said, and nothing else: a watcher has
+no way to send a move.
+
+A game the hub stopped before its end (its record kept after every move) goes on from
+its record when the hub starts again and both its players are back (`unfinished`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ssl
 from collections.abc import Callable
 
 from app.hub.protocol import GameReady
@@ -18,6 +21,7 @@ from app.hub.store import HubStore, StoreProblem
 from app.online.relay import Relay
 from app.store.kept_games import Kept
 from rules.match import MatchState
+from rules.record_check import match_of
 from rules.records import GameRecord
 from rules.registry import get_game
 from rules.words.outcome import result_sentence
@@ -61,10 +65,10 @@ class HubGame:
         number: int,
         match: MatchState,
         names: tuple[str, str],
-        bind: str,
-        tls: ssl.SSLContext | None,
         store: HubStore,
+        resumed: GameRecord | None = None,
     ) -> None:
+        """`resumed`: the record of the unfinished game `match` goes on from."""
         self.number = number
         self.names = names
         self.game_id = match.game_id
@@ -72,7 +76,7 @@ class HubGame:
         self.watchers: dict[object, Watcher] = {}
         game = get_game(match.game_id)
         keeper = HubKeeper(store, number)
-        self.relay = Relay(game, match, names, self.said, bind, 0, tls, keeper=keeper)
+        self.relay = Relay(game, match, names, self.said, keeper=keeper, resumed=resumed)
 
     def said(self, text: str) -> None:
         if not text:
@@ -87,15 +91,15 @@ class HubGame:
         for line in self.lines:
             watcher(self.number, line)
 
-    async def start(self) -> None:
-        """Listen (OSError when it cannot)."""
-        await self.relay.start()
+    def start(self) -> None:
+        """Open the game on the hub's own port (its path: `app.hub.protocol.game_path`)."""
+        self.relay.link.attach()
 
     def ready(self, name: str) -> GameReady | None:
         """Where the player called `name` joins this game (None: not a player of it)."""
         for seat in self.relay.link.seats:
             if seat.name == name and not self.relay.over:
-                return GameReady(game=self.number, port=self.relay.link.port, code=seat.code)
+                return GameReady(game=self.number, code=seat.code)
         return None
 
     async def play(self) -> str:
@@ -127,3 +131,20 @@ class HubGame:
 
     def unwatch(self, who: object) -> None:
         self.watchers.pop(who, None)
+
+
+def unfinished(store: HubStore) -> dict[int, tuple[GameRecord, MatchState]]:
+    """The games that stopped before their end with a move or more kept (a record that
+    cannot be read is left out): they go on when both players are back."""
+    found: dict[int, tuple[GameRecord, MatchState]] = {}
+    for row in store.games():
+        if row.result:
+            continue
+        try:
+            record = GameRecord.model_validate_json(store.record(row.id))
+            match = match_of(record)
+        except ValueError:
+            continue  # (no move kept, or a damaged record: nothing to go on from)
+        if record.result is None and record.names == row.names:
+            found[row.id] = (record, match)
+    return found

@@ -20,7 +20,7 @@ import ssl
 from aiohttp import WSMsgType, web
 
 from app.hub.codes import new_token, same_class_code, token_hash
-from app.hub.lobby import Lobby, Notice, Student
+from app.hub.lobby import PAUSED, Lobby, Notice
 from app.hub.protocol import (
     MAX_STUDENT_BYTES,
     VERSION,
@@ -32,6 +32,7 @@ from app.hub.protocol import (
     read_from_student,
 )
 from app.hub.store import HubStore, StoreProblem, key_of
+from app.hub.student import Student
 from app.online.codes import RateCap, WrongCodes
 from app.online.host_admission import HELLO_SECONDS, Knocking, capital, turned_away
 from app.online.host_link import HEARTBEAT, IDLE_SECONDS
@@ -69,7 +70,7 @@ class Hub(HostServer):
         self.notice: Notice = notice or (lambda _text: None)
         self.wrong_codes = WrongCodes()
         self._knocking = Knocking(MAX_KNOCKING)
-        self.lobby = Lobby(store, bind, tls, self.notice, self._spawn)
+        self.lobby = Lobby(store, self.notice, self._spawn)
         super().__init__(bind, port, tls)
         self.strangers.whose = "a student of this class"
 
@@ -81,6 +82,20 @@ class Hub(HostServer):
 
     async def _close_guests(self) -> None:
         await self.lobby.close_all()
+
+    def _routes(self, app: web.Application) -> None:
+        super()._routes(app)
+        app.router.add_get("/game/{number:[0-9]{1,9}}", self._game)
+
+    async def _game(self, request: web.Request) -> web.StreamResponse:
+        """A player joining a game: its link (attached to this port) admits them, with
+        its seats' codes and its own wrong-code budget."""
+        self.unasked.asked(request.protocol)
+        game = self.lobby.games.get(int(request.match_info["number"]))
+        if game is None or game.relay.link.stopped:
+            self.strangers.refused()
+            return web.Response(status=404, text="No such game is being played.")
+        return await game.relay.link.handle(request)
 
     async def stop(self, reason: str = "") -> None:
         """Stop every game (kept), say goodbye and stop listening."""
@@ -113,6 +128,19 @@ class Hub(HostServer):
         if known or gone:
             return f"{shown} is removed from the class."
         return f"{name} is not on the roster."
+
+    def pause(self, paused: bool) -> str:
+        """Pause the class (no new game starts; games in progress go on), or resume it;
+        every student in the lobby is told."""
+        if self.lobby.paused == paused:
+            return "The class is paused already." if paused else "The class is not paused."
+        self.lobby.paused = paused
+        words = PAUSED if paused else "The teacher resumed the class: challenges are open."
+        for student in list(self.lobby.online.values()):
+            self.lobby.say(student, words)
+        if paused:
+            return "The class is paused: games in progress go on; type resume to open it."
+        return "The class is resumed: students may challenge each other again."
 
     # The connection
 

@@ -2,22 +2,18 @@
 students and reads their messages; this holds what happens after).
 
 Every game is a `HubGame` (a relay: the hub only judges). Challenger is Player 1. The
-players get the game's port and their seat's own code over the lobby connection
-(`game-ready`) and join it as guests; watchers get its lines in words.
+players get the game's number and their seat's own code over the lobby connection
+(`game-ready`) and join it as guests through the hub's port; watchers get its lines in
+words. A game the hub stopped before its end goes on when both players are back.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import ssl
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from aiohttp import web
-
 from app.hub.challenge import ChallengeProblem, challenge_words, read_challenge
-from app.hub.games import HubGame, Watcher
+from app.hub.games import HubGame, Watcher, unfinished
 from app.hub.protocol import (
     Accept,
     Bye,
@@ -25,48 +21,26 @@ from app.hub.protocol import (
     Decline,
     FromStudent,
     Knock,
-    Message,
-    Refusal,
     Rematch,
     Said,
     Watch,
     Watched,
     Who,
-    encode,
 )
 from app.hub.store import HubStore, StoreProblem, key_of
+from app.hub.student import Student
 from rules.match import MatchState
+from rules.records import GameRecord
 
 Notice = Callable[[str], object]
+#: An unfinished game going on: its number and its record.
+Resumed = tuple[int, GameRecord] | None
 Spawn = Callable[[Coroutine[Any, Any, None]], None]
 WAITING_ROOM = "You are in the waiting room: the teacher has not admitted you yet."
-
-
-class Student:
-    """A student's connection to the hub (in the waiting room until `admitted`)."""
-
-    def __init__(self, name: str, ws: web.WebSocketResponse) -> None:
-        self.name = name
-        self.key = key_of(name)
-        self.ws = ws
-        self.admitted = False
-        self.playing: HubGame | None = None
-        #: The challenge waiting for this student's answer: who and what.
-        self.challenge: tuple[str, MatchState] | None = None
-        #: The last game's opponent and match (`rematch`).
-        self.last: tuple[str, MatchState] | None = None
-        self._sending = asyncio.Lock()
-
-    async def send(self, message: Message) -> None:
-        async with self._sending:
-            with contextlib.suppress(Exception):
-                await self.ws.send_str(encode(message))
-
-    async def close(self, reason: str = "") -> None:
-        if reason:
-            await self.send(Refusal(reason=reason, code="closing"))
-        with contextlib.suppress(Exception):
-            await self.ws.close()
+PAUSED = (
+    "The teacher paused the class: games in progress go on; no new game starts until "
+    "the teacher resumes the class."
+)
 
 
 class Lobby:
@@ -75,19 +49,20 @@ class Lobby:
     def __init__(
         self,
         store: HubStore,
-        bind: str,
-        tls: ssl.SSLContext | None,
         notice: Notice,
         spawn: Spawn,
     ) -> None:
         self.store = store
-        self.bind = bind
-        self.tls = tls
         self.notice = notice
         self.spawn = spawn
         self.waiting: dict[str, Student] = {}
         self.online: dict[str, Student] = {}
         self.games: dict[int, HubGame] = {}
+        #: The games the hub stopped before their end: each goes on when both its
+        #: players are back in the lobby.
+        self.unfinished = unfinished(store)
+        #: The teacher paused the class: no new game starts (`pause`, `resume`).
+        self.paused = False
 
     def say(self, student: Student, text: str) -> None:
         self.spawn(student.send(Said(text=text)))
@@ -112,6 +87,19 @@ class Lobby:
         self.notice(f"{student.name} joined the lobby.")
         for game in self.games.values():  # (back from a drop: their game is offered again)
             self._hand_over(student, game)
+        self._go_on(student)
+
+    def _go_on(self, student: Student) -> None:
+        """Start again the unfinished game of `student` whose other player is here."""
+        for number, (record, match) in list(self.unfinished.items()):
+            players = [self.online.get(key_of(name)) for name in record.names]
+            if student not in players or None in players:
+                continue
+            first, second = players
+            assert first is not None and second is not None
+            if first.playing is None and second.playing is None:
+                del self.unfinished[number]
+                self.spawn(self._play(first, second, match, (number, record)))
 
     def _hand_over(self, student: Student, game: HubGame) -> None:
         """Tell `student` where to join `game`, if they play in it."""
@@ -169,6 +157,11 @@ class Lobby:
             for row in self.store.games()
             if row.result
         ]
+        lines += [
+            f"Game {number}: {record.names[0]} vs {record.names[1]}, {record.game}: stopped "
+            f"after {len(record.moves)} moves; it goes on when both players are back"
+            for number, (record, _) in self.unfinished.items()
+        ]
         return lines or ["No game has been played yet."]
 
     def watch(self, target: str, who: object, watcher: Watcher) -> str:
@@ -197,6 +190,8 @@ class Lobby:
         elif isinstance(message, Who):
             for line in self.who():
                 self.say(student, line)
+        elif isinstance(message, Challenge | Rematch | Accept) and self.paused:
+            self.say(student, PAUSED)  # (a challenge made before waits for its answer)
         elif isinstance(message, Challenge):
             self._challenge(student, message)
         elif isinstance(message, Rematch):
@@ -275,33 +270,37 @@ class Lobby:
             self.say(challenger, f"{student.name} declined your challenge.")
         self.say(student, "You declined the challenge.")
 
-    async def _play(self, first: Student, second: Student, match: MatchState) -> None:
+    async def _play(
+        self, first: Student, second: Student, match: MatchState, resumed: Resumed = None
+    ) -> None:
         """Game: start it, hand each player their seat, judge it, record its end."""
         try:
-            await self._judged(first, second, match)
+            await self._judged(first, second, match, resumed)
         except Exception as error:  # (said in one line: never a traceback on the console)
             self.notice(f"A game failed ({type(error).__name__}): it stopped.")
 
-    async def _judged(self, first: Student, second: Student, match: MatchState) -> None:
+    async def _judged(
+        self, first: Student, second: Student, match: MatchState, resumed: Resumed
+    ) -> None:
         names = (first.name, second.name)
-        try:
-            number = self.store.new_game(match.game_id, names)
-        except StoreProblem as problem:
-            self.notice(f"{str(problem)[:1].upper()}{str(problem)[1:]}.")
-            for student in (first, second):
-                self.say(student, "The game could not start: the class's records failed.")
-            return
-        game = HubGame(number, match, names, self.bind, self.tls, self.store)
-        try:
-            await game.start()
-        except OSError as error:
-            for student in (first, second):
-                self.say(student, f"The game could not start: {error.strerror or error}.")
-            return
+        if resumed is not None:
+            number, record = resumed
+        else:
+            record = None
+            try:
+                number = self.store.new_game(match.game_id, names)
+            except StoreProblem as problem:
+                self.notice(f"{str(problem)[:1].upper()}{str(problem)[1:]}.")
+                for student in (first, second):
+                    self.say(student, "The game could not start: the class's records failed.")
+                return
+        game = HubGame(number, match, names, self.store, record)
+        game.start()
         self.games[number] = game
         first.playing = second.playing = game
         first.last, second.last = (second.key, match), (first.key, match)
-        self.notice(f"Game {number} starts: {names[0]} vs {names[1]}, {challenge_words(match)}.")
+        starts = "starts" if record is None else f"goes on from move {len(record.moves) + 1}"
+        self.notice(f"Game {number} {starts}: {names[0]} vs {names[1]}, {challenge_words(match)}.")
         for student in (first, second):
             self._hand_over(student, game)
         try:
@@ -311,6 +310,7 @@ class Lobby:
             for student in (first, second):
                 if student.playing is game:
                     student.playing = None
+                    self._go_on(student)
         if result:
             try:
                 self.store.game_over(number, result)

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from app.online.protocol import MAX_NAME_SENT, MAX_REASON, BadMessage
 from rules.validation import first_problem
 
-VERSION = 1
+VERSION = 2
 MAX_STUDENT_BYTES = 2 * 1024
 MAX_HUB_BYTES = 16 * 1024
 #: A challenge's game options, as typed (`--pool 1-9`): at most this many words.
@@ -113,12 +113,17 @@ class Said(Message):
 
 
 class GameReady(Message):
-    """Game `game` is ready: join it at `port` (the hub's address) with `code`."""
+    """Game `game` is ready: join it through the hub's own address and port, at the
+    game's path (`/game/N`: `game_path`), with `code`."""
 
     kind: Literal["game-ready"] = "game-ready"
-    game: int = Field(ge=1)
-    port: int = Field(ge=1, le=65535)
+    game: int = Field(ge=1, le=10**9 - 1)
     code: str = Field(max_length=64)
+
+
+def game_path(number: int) -> str:
+    """The path of game `number` on the hub's port."""
+    return f"/game/{number}"
 
 
 class Watched(Message):

@@ -112,10 +112,12 @@ class Address:
     code: str
     host: str
     port: int
+    #: The path joined: `/play` for a host's game, `/game/N` for a hub's.
+    path: str = "/play"
 
     def url(self, secure: bool = False) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"{'https' if secure else 'http'}://{host}:{self.port}/play"
+        return f"{'https' if secure else 'http'}://{host}:{self.port}{self.path}"
 
 
 class AddressProblem(ValueError):

@@ -4,7 +4,8 @@ in (Textual's in the full screen, the line mode's own: `app.plain.online_loop`).
 `start` listens (awaited on that loop); what the program sends meanwhile is scheduled
 on the same loop, in order (`_spawn`); `stop` says goodbye, closes the guests'
 connections and stops listening. What it serves, and to whom, is
-`app.online.host_link.HostLink`'s.
+`app.online.host_link.HostLink`'s. A server may also `attach` to another's port instead
+of listening (a hub's game: the hub hands it the requests of its own path, `handle`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ class HostServer:
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.stopped = False
+        #: Served through another server's port (`attach`), not listening itself.
+        self.attached = False
         #: The connections refused (counted, said at most once a minute).
         self.strangers = Strangers(self._say)
         #: The connections that have not finished their request yet.
@@ -47,11 +50,24 @@ class HostServer:
     async def _goodbye(self, reason: str) -> None:
         """Say goodbye to the guests, with `reason`."""
 
+    def _routes(self, app: web.Application) -> None:
+        app.router.add_get("/play", self._handle)
+
+    def attach(self) -> None:
+        """Serve on the running loop through another server's port (which hands this one
+        its requests: `handle`), opening no port of its own."""
+        self._loop = asyncio.get_running_loop()
+        self.attached = True
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        """A request the server this one is attached to hands over."""
+        return await self._handle(request)
+
     async def start(self) -> int:
         """Listen on the running loop (OSError when it cannot); the port listened on."""
         self._loop = asyncio.get_running_loop()
         app = web.Application()
-        app.router.add_get("/play", self._handle)
+        self._routes(app)
         self._runner = web.AppRunner(
             app, access_log=None, handle_signals=False, logger=self.strangers.logger
         )
@@ -72,14 +88,15 @@ class HostServer:
     async def stop(self, reason: str = "") -> None:
         """Say goodbye to the guests (if here), after what was sent before, and stop
         listening."""
-        if self._runner is None or self.stopped:
+        if (self._runner is None and not self.attached) or self.stopped:
             return
         self.stopped = True
         await self.settle()
         if reason:
             await self._goodbye(reason)
         await self._close_guests()
-        await self._runner.cleanup()
+        if self._runner is not None:
+            await self._runner.cleanup()
         self.strangers.close()
         self.unasked.close()
 

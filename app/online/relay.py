@@ -36,7 +36,8 @@ from app.online.protocol import Away, Bye, Message, Move, Why
 from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words, their_words
 from rules.base import Game, PlayerNo
 from rules.match import MatchState, round_starter, score_text
-from rules.records import players_of
+from rules.record_check import seconds_of
+from rules.records import GameRecord, players_of
 from rules.words.common import name_players
 from rules.words.moves import describe_move
 from rules.words.outcome import reason_text, result_sentence
@@ -98,8 +99,11 @@ class Relay:
         tls: ssl.SSLContext | None = None,
         keeper: Keeper | None = None,
         narrator: Narrator | None = None,
+        resumed: GameRecord | None = None,
     ) -> None:
-        """`say`: what happens, in words; `narrator`: the game's own words besides."""
+        """`say`: what happens, in words; `narrator`: the game's own words besides;
+        `resumed`: the record of the unfinished game `match` goes on from (its clock,
+        its id)."""
         self.game = game
         self.narrator = narrator
         self.names = names
@@ -109,16 +113,19 @@ class Relay:
         self.link = relay_link(names, bind, port, tls, say)
         self.link.hand_to(self.heard)
         self.link.on_joined = self._begin
-        record_id = uuid.uuid4().hex
+        record_id = uuid.uuid4().hex if resumed is None else resumed.id
+        seconds = () if resumed is None else tuple(seconds_of(resumed))
         self.session: MatchSession[Any, Any, Any] = MatchSession(
             match,
             players_of(names),
+            seconds=seconds,
+            started=None if resumed is None else resumed.started,
             clock=self.link.clock,  # (it stands still while a student is away)
             keeper=keeper or SavedGames(),  # kept after every turn, counted once
             record_id=record_id,
         )
         self.turns = HostTurns(self.link, game, names, 1, record_id)
-        self.turns.publish(match, ())
+        self.turns.publish(match, seconds)
         #: Why the relay stopped before the end ("" while it goes on, or at the end).
         self.stopped = ""
         self._done = asyncio.Event()

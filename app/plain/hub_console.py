@@ -2,7 +2,7 @@
 the class code, the students' command, who can reach the hub and whether the link is
 encrypted, then takes the teacher's commands on standard input while the hub runs on
 the line mode's loop (`app.plain.online_loop`): `admit NAME`, `remove NAME`, `who`,
-`games`, `watch ID`, `help`, `quit`. The end of standard input stops the hub, as ctrl+c
+`games`, `watch ID`, `pause`, `resume`, `help`, `quit`. The end of standard input stops the hub, as ctrl+c
 does (the finished games and the roster are kept in its database).
 """
 
@@ -27,6 +27,8 @@ HELP = (
     "  who          who is here, and what they play",
     "  games        the games in progress and those played",
     "  watch ID     see game ID's moves as they are played",
+    "  pause        no new game starts (games in progress go on)",
+    "  resume       challenges are open again",
     "  quit         stop the hub (ctrl+c or the end of input too)",
 )
 
@@ -126,6 +128,8 @@ def _answer(hub: Hub, word: str, rest: str, console: Console) -> list[str]:
         if not rest:
             return ["Type watch and the game's number (games lists them): watch 1."]
         return [hub.lobby.watch(rest, "teacher", lambda n, text: console.say(f"Game {n}: {text}"))]
+    if word in ("pause", "resume"):
+        return [hub.pause(word == "pause")]
     if word == "help":
         return list(HELP)
     return ["That is not a command here: type help for the teacher's commands."]

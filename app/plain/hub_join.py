@@ -28,6 +28,7 @@ from app.hub.protocol import (
     Watch,
     Watched,
     Who,
+    game_path,
 )
 from app.online.codes import Address
 from app.online.guest_link import JoinRefused
@@ -197,7 +198,7 @@ class _Lobby:
 
     def _play(self, ready: GameReady) -> None:
         """The game the hub handed over, with the plain game's own prompts."""
-        place = Address(ready.code, self.address.host, ready.port)
+        place = Address(ready.code, self.address.host, self.address.port, game_path(ready.game))
         self.console.say(f"Game {ready.game} begins.")
         join_on(self.loop, place, self.client.name, self.console, self.tls)
         self.console.say("You are back in the lobby.")

@@ -19,6 +19,7 @@ from app.hub.protocol import (
     Said,
     Watch,
     Who,
+    game_path,
 )
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, Heard
@@ -67,7 +68,8 @@ async def test_a_challenge_is_played_to_its_end_and_watched(tmp_path: Path) -> N
         everything: list[list[Heard]] = [[], []]
         for r, kept in zip(ready, everything, strict=True):
             assert isinstance(r, GameReady)
-            link = GuestLink(Address(r.code, "127.0.0.1", r.port), "anyone")
+            place = Address(r.code, "127.0.0.1", hub.port, game_path(r.game))
+            link = GuestLink(place, "anyone")
             queue: asyncio.Queue[Heard] = asyncio.Queue()
             welcome = await link.join()
             link.hand_to(lambda m, q=queue, k=kept: (k.append(m), q.put_nowait(m)))
