@@ -1,7 +1,8 @@
 """The hub's records: the class code, the roster with the students' tokens (hashed), the
-games with their records and results. SQLite in the data folder (`hub.sqlite3`) by
-default, through this narrow interface only (`HubStore`), so that a PostgreSQL store can
-stand behind the same methods later.
+games with their records and results. One narrow interface (`HubStore`) whose SQL both
+dialects read, on one of two databases: SQLite in the data folder (`hub.sqlite3`, nothing
+to install) by default, or a school's PostgreSQL (`app/hub/store_pg.py`, psycopg 3, the
+`hub-pg` extra) when `--database` says `postgresql://…`. The tables are made on first use.
 
 A name is keyed by its folded form (`Ann` and `ann` are one student). A roster entry
 without a token is a name the teacher admitted ahead (`admit NAME`, `--roster`): the
@@ -14,6 +15,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from app.hub.codes import new_class_code, token_fits
 from app.store.data_folder import ensure_data_dir
@@ -21,17 +23,21 @@ from rules.safe_files import kind_of
 
 FILE_NAME = "hub.sqlite3"
 
+#: The tables, in SQL both dialects read; only a game's own number is said apart.
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS students (
     key TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT
 );
 CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, game_id TEXT NOT NULL,
+    id {game_number}, game_id TEXT NOT NULL,
     player1 TEXT NOT NULL, player2 TEXT NOT NULL,
     result TEXT NOT NULL DEFAULT '', record TEXT NOT NULL DEFAULT ''
-);
+)
 """
+
+#: What a statement gave: its rows (none for a change) and how many rows it changed.
+Rows = tuple[list[tuple[Any, ...]], int]
 
 
 class StoreProblem(ValueError):
@@ -58,64 +64,62 @@ def key_of(name: str) -> str:
 
 
 class HubStore:
-    """The hub's records in one SQLite file (see the module's docstring)."""
+    """The hub's records (see the module's docstring). A database's own class connects and
+    runs a statement (`_run`, `?` for each parameter); the SQL lives here."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            kind = kind_of(path.stat().st_mode)
-        except OSError:
-            kind = None  # (a missing file is created; another problem is SQLite's to say)
-        if kind is not None:  # (a pipe would hang, a device is no database)
-            raise StoreProblem(f"cannot use {path}: {kind}, not a database")
-        try:
-            self._db = sqlite3.connect(path, timeout=5.0, isolation_level=None)
-            self._db.executescript(_SCHEMA)
-            # (a move kept must not wait for the disk: WAL, synced at checkpoints; a
-            # power cut may lose the last moves, never the file)
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("PRAGMA synchronous = NORMAL")
-        except sqlite3.Error as error:
-            raise StoreProblem(f"cannot open the database {path}: {error}") from None
+    #: Where the records are, as the teacher may read it (a file, or a URL without its password).
+    where: str
+    #: The database driver's errors: they become a StoreProblem in words.
+    errors: tuple[type[Exception], ...]
+
+    def _run(self, sql: str, parameters: tuple[object, ...]) -> Rows:
+        raise NotImplementedError
 
     def close(self) -> None:
-        self._db.close()
+        raise NotImplementedError
 
-    def _execute(self, sql: str, parameters: tuple[object, ...] = ()) -> sqlite3.Cursor:
+    def _make_tables(self, game_number: str) -> None:
+        for statement in _SCHEMA.format(game_number=game_number).split(";"):
+            self._run(statement, ())
+
+    def _execute(self, sql: str, parameters: tuple[object, ...] = ()) -> Rows:
         """Run `sql`; StoreProblem in words when the database fails (a full disk, a
-        locked or damaged file)."""
+        locked or damaged file, a server gone)."""
         try:
-            return self._db.execute(sql, parameters)
-        except sqlite3.Error as error:
-            raise StoreProblem(f"the class's database {self.path} failed: {error}") from None
+            return self._run(sql, parameters)
+        except self.errors as error:
+            raise StoreProblem(f"the class's database {self.where} failed: {error}") from None
 
     def class_code(self) -> str:
         """The class's code (made on the first start, the same ever after)."""
-        row = self._execute("SELECT value FROM meta WHERE key = 'class_code'").fetchone()
-        if row is not None:
-            return str(row[0])
-        code = new_class_code()
-        self._execute("INSERT INTO meta (key, value) VALUES ('class_code', ?)", (code,))
-        return code
+        rows, _ = self._execute("SELECT value FROM meta WHERE key = 'class_code'")
+        if rows:
+            return str(rows[0][0])
+        self._execute(
+            "INSERT INTO meta (key, value) VALUES ('class_code', ?) ON CONFLICT DO NOTHING",
+            (new_class_code(),),
+        )
+        return self.class_code()  # (another hub on the same database may have made it first)
 
     # The roster
 
     def student(self, name: str) -> Student | None:
-        row = self._execute(
+        rows, _ = self._execute(
             "SELECT name, token_hash FROM students WHERE key = ?", (key_of(name),)
-        ).fetchone()
-        return None if row is None else Student(row[0], row[1])
+        )
+        return Student(*rows[0]) if rows else None
 
     def roster(self) -> list[Student]:
-        rows = self._execute("SELECT name, token_hash FROM students ORDER BY key")
+        rows, _ = self._execute("SELECT name, token_hash FROM students ORDER BY key")
         return [Student(name, hashed) for name, hashed in rows]
 
     def admit(self, name: str) -> bool:
         """Put `name` on the roster (without a token yet); False when it was there."""
-        cursor = self._execute(
-            "INSERT OR IGNORE INTO students (key, name) VALUES (?, ?)", (key_of(name), name)
+        _, changed = self._execute(
+            "INSERT INTO students (key, name) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            (key_of(name), name),
         )
-        return cursor.rowcount > 0
+        return changed > 0
 
     def give_token(self, name: str, hashed: str) -> None:
         """`name` is on the roster with the token whose hash is `hashed`."""
@@ -136,17 +140,17 @@ class HubStore:
 
     def remove(self, name: str) -> bool:
         """Take `name` off the roster (its token with it); False when it was not there."""
-        cursor = self._execute("DELETE FROM students WHERE key = ?", (key_of(name),))
-        return cursor.rowcount > 0
+        _, changed = self._execute("DELETE FROM students WHERE key = ?", (key_of(name),))
+        return changed > 0
 
     # The games
 
     def new_game(self, game_id: str, names: tuple[str, str]) -> int:
-        cursor = self._execute(
-            "INSERT INTO games (game_id, player1, player2) VALUES (?, ?, ?)", (game_id, *names)
+        rows, _ = self._execute(
+            "INSERT INTO games (game_id, player1, player2) VALUES (?, ?, ?) RETURNING id",
+            (game_id, *names),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        return int(rows[0][0])
 
     def keep_record(self, game: int, record: str) -> None:
         """Game `game` so far: its record (`rules.records.GameRecord`) as JSON."""
@@ -157,24 +161,70 @@ class HubStore:
         self._execute("UPDATE games SET result = ? WHERE id = ?", (result, game))
 
     def games(self) -> list[GameRow]:
-        rows = self._execute("SELECT id, game_id, player1, player2, result FROM games")
+        rows, _ = self._execute(
+            "SELECT id, game_id, player1, player2, result FROM games ORDER BY id"
+        )
         return [GameRow(i, g, (p1, p2), result) for i, g, p1, p2, result in rows]
 
     def record(self, game: int) -> str:
-        row = self._execute("SELECT record FROM games WHERE id = ?", (game,)).fetchone()
-        return "" if row is None else str(row[0])
+        rows, _ = self._execute("SELECT record FROM games WHERE id = ?", (game,))
+        return str(rows[0][0]) if rows else ""
+
+
+class SqliteStore(HubStore):
+    """The records in one SQLite file."""
+
+    errors = (sqlite3.Error,)
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.where = str(path)
+        try:
+            kind = kind_of(path.stat().st_mode)
+        except OSError:
+            kind = None  # (a missing file is created; another problem is SQLite's to say)
+        if kind is not None:  # (a pipe would hang, a device is no database)
+            raise StoreProblem(f"cannot use {path}: {kind}, not a database")
+        try:
+            self._db = sqlite3.connect(path, timeout=5.0, isolation_level=None)
+            self._make_tables("INTEGER PRIMARY KEY AUTOINCREMENT")
+            # (a move kept must not wait for the disk: WAL, synced at checkpoints; a
+            # power cut may lose the last moves, never the file)
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error as error:
+            raise StoreProblem(f"cannot open the database {path}: {error}") from None
+
+    def _run(self, sql: str, parameters: tuple[object, ...]) -> Rows:
+        cursor = self._db.execute(sql, parameters)
+        return cursor.fetchall(), cursor.rowcount
+
+    def close(self) -> None:
+        self._db.close()
+
+
+POSTGRES = ("postgresql://", "postgres://")
 
 
 def open_store(database: str | None = None) -> HubStore:
-    """The store `--database` names (a path to an SQLite file; None: the data folder's);
-    StoreProblem in words for what is not supported yet."""
+    """The store `--database` names: a path to an SQLite file (None: the data folder's),
+    or a PostgreSQL URL; StoreProblem in words for what cannot be used."""
     if database is None:
-        return HubStore(ensure_data_dir() / FILE_NAME)
-    if database.startswith(("postgresql:", "postgres:")):
-        raise StoreProblem(
-            "PostgreSQL is not supported yet: give --database a path to an SQLite file, "
-            "or leave it out to keep the class in the data folder"
-        )
+        return SqliteStore(ensure_data_dir() / FILE_NAME)
+    if database.startswith(POSTGRES):
+        try:
+            from app.hub.store_pg import PostgresStore
+        except ModuleNotFoundError as error:
+            if not (error.name or "").startswith("psycopg"):
+                raise
+            raise StoreProblem(
+                "a PostgreSQL database needs psycopg, which is not installed: "
+                "pip install 'equation-duel[hub-pg]'"
+            ) from None
+        return PostgresStore(database)
     if "://" in database:
-        raise StoreProblem(f"--database takes a path to an SQLite file, not {database[:60]!r}")
-    return HubStore(Path(database.removeprefix("sqlite:")).expanduser())
+        raise StoreProblem(
+            "--database takes a path to an SQLite file or a postgresql:// URL, "
+            f"not {database[:60]!r}"
+        )
+    return SqliteStore(Path(database.removeprefix("sqlite:")).expanduser())
