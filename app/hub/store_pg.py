@@ -7,6 +7,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
+from psycopg.rows import TupleRow
 
 from app.hub.store import HubStore, Rows, StoreProblem
 
@@ -23,14 +24,17 @@ def shown(url: str) -> str:
 
 
 class PostgresStore(HubStore):
-    """The records in a PostgreSQL database (the URL's)."""
+    """The records in a PostgreSQL database (the URL's). A connection the server lost (a
+    restart, a network cut) fails the statement it ran, in words; the next one connects
+    again, so the class goes on once the server is back."""
 
     errors = (psycopg.Error,)
 
     def __init__(self, url: str) -> None:
+        self.url = url
         self.where = shown(url)
         try:
-            self._db = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            self._db = self._connect()
         except psycopg.Error as error:
             raise StoreProblem(f"cannot open the database {self.where}: {error}") from None
         try:
@@ -39,7 +43,12 @@ class PostgresStore(HubStore):
             self._db.close()
             raise StoreProblem(f"cannot use the database {self.where}: {error}") from None
 
+    def _connect(self) -> psycopg.Connection[TupleRow]:
+        return psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+
     def _run(self, sql: str, parameters: tuple[object, ...]) -> Rows:
+        if self._db.broken:
+            self._db = self._connect()
         cursor = self._db.execute(sql.replace("?", "%s"), parameters)
         rows = cursor.fetchall() if cursor.description is not None else []
         return rows, cursor.rowcount
