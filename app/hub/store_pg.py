@@ -1,5 +1,5 @@
 """The hub's records on a school's PostgreSQL (`--database postgresql://…`), through
-psycopg 3 (the `hub-pg` extra): the same SQL as the SQLite file (`app/hub/store.py`),
+psycopg 3 (the `hub-pg` extra): the same SQL as the SQLite file (`app/hub/store_sql.py`),
 each statement committed on its own, the tables made on first use."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 from psycopg.rows import TupleRow
 
-from app.hub.store import HubStore, Rows, StoreProblem
+from app.hub.store_sql import HubStore, Rows, StoreProblem
 
 #: Seconds to reach the server before saying it cannot be reached (never a hang).
 CONNECT_TIMEOUT = 10
