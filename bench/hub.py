@@ -1,12 +1,14 @@
 """A simulated class on one hub (docs/hub.md): N students admitted from a roster, then
 N/2 games of fifty played at once, every student on a connection of their own.
 
-    python bench/hub.py [--students 30]
+    python bench/hub.py [--students 30] [--database postgresql://USER@HOST/DATABASE]
 
 One process and one loop hold the hub and every student (raw lobby connections and
 the online guest links the students' machines use), on 127.0.0.1, in a fresh data
-folder. It prints: the time from the hub's start until every student is in the lobby
-(the roster admits them at once, tokens issued and stored; they knock in waves of 25); a move's round trip (from
+folder (the records in an SQLite file there, or in the PostgreSQL database `--database`
+names: an empty one, since the run adds its students and games to it). It prints: the
+time from the hub's start until every student is in the lobby (the roster admits them
+at once, tokens issued and stored; they knock in waves of 25); a move's round trip (from
 the mover sending it to the mover hearing it played: the link, the relay, the session,
 the database that keeps the game after every move), median and worst; the games' wall
 time; and the process's memory (VmRSS: the hub and all the students together) and CPU
@@ -38,7 +40,7 @@ def _rss_mib() -> float:
     return 0.0
 
 
-async def _class(students: int) -> None:
+async def _class(students: int, database: str | None) -> None:
     import aiohttp
 
     from app.hub.hub import Hub
@@ -53,14 +55,14 @@ async def _class(students: int) -> None:
         game_path,
         read_from_hub,
     )
-    from app.hub.store import HubStore
+    from app.hub.store import open_store
     from app.online.codes import Address
     from app.online.guest_link import GuestLink
     from app.online.protocol import Move, Moved
     from rules.registry import get_game
 
     folder = Path(tempfile.mkdtemp(prefix="bench-hub-"))
-    store = HubStore(folder / "hub.sqlite3")
+    store = open_store(database or str(folder / "hub.sqlite3"))
     names = [f"Student {number}" for number in range(1, students + 1)]
     for name in names:
         store.admit(name)
@@ -134,6 +136,7 @@ async def _class(students: int) -> None:
     store.close()
     cpu = time.process_time()
     print(f"load average: {os.getloadavg()[0]:.1f}")
+    print(f"records: {store.where}")
     print(f"students: {students}; games at once: {students // 2}")
     print(f"admitted from cold start: {admitted * 1000:.0f} ms")
     median = statistics.median(trips) * 1000
@@ -145,9 +148,10 @@ async def _class(students: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--database", metavar="URL", help="postgresql://… (default: SQLite)")
     args = parser.parse_args()
     os.environ.setdefault("EQUATION_DUEL_DATA", tempfile.mkdtemp(prefix="bench-hub-data-"))
-    asyncio.run(_class(max(2, args.students)))
+    asyncio.run(_class(max(2, args.students), args.database))
     return 0
 
 

@@ -1,7 +1,7 @@
 """`equation-duel hub` (the class's server, with the teacher's console) and `equation-duel
 class join|watch CODE@ADDR:PORT --name NAME` (a student in the class; docs/hub.md).
 
-    equation-duel hub [--bind ADDR] [--port N] [--database FILE] [--roster class.csv]
+    equation-duel hub [--bind ADDR] [--port N] [--database FILE|URL] [--roster class.csv]
                       [--tls-cert FILE --tls-key FILE] [--plain]
     equation-duel class join CODE@ADDR:PORT --name NAME [--tls-ca FILE] [--plain]
     equation-duel class watch CODE@ADDR:PORT --name NAME (--game ID | --player NAME)
@@ -39,9 +39,9 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     hub.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
     hub.add_argument(
         "--database",
-        metavar="FILE",
-        help="the class's SQLite file (default: hub.sqlite3 in the data folder; "
-        "PostgreSQL is not supported yet)",
+        metavar="FILE|URL",
+        help="the class's SQLite file (default: hub.sqlite3 in the data folder), "
+        "or a school's PostgreSQL: postgresql://USER@HOST/DATABASE (the hub-pg extra)",
     )
     hub.add_argument("--roster", metavar="CSV", help="admit these names at once (a name column)")
     hub.add_argument("--tls-cert", metavar="FILE", help="encrypt: this certificate (PEM)")

@@ -1,5 +1,6 @@
 """A real hub on 127.0.0.1, port 0, in the test's own loop, and a student's raw client;
-every wait is bounded."""
+every wait is bounded. The hub's records are named by a path: an SQLite file, or in the
+postgres set (tests/hub/conftest.py) a database of that path's own on the test server."""
 
 from __future__ import annotations
 
@@ -12,15 +13,47 @@ import aiohttp
 
 from app.hub.hub import Hub
 from app.hub.protocol import VERSION, FromHub, Knock, Message, encode, read_from_hub
-from app.hub.store import HubStore
+from app.hub.store import HubStore, open_store
+from tests.hub.postgres import Server
 
 WAIT = 10.0
+
+#: The postgres set's server (None: the records are SQLite files), and the database each
+#: path names on it (tests/hub/conftest.py sets both for each test).
+server: Server | None = None
+databases: dict[Path, str] = {}
+
+
+def database_for(path: Path) -> str:
+    """What `--database` says for the records `path` names (the same path, the same
+    database: a restarted hub finds them)."""
+    if server is None:
+        return str(path)
+    if path not in databases:
+        databases[path] = server.database()
+    return databases[path]
+
+
+def open_test_store(path: Path) -> HubStore:
+    return open_store(database_for(path))
+
+
+def everything_kept(path: Path) -> str:
+    """All the records `path` names, as text: the SQLite file's bytes, or every row of
+    every table of its PostgreSQL database."""
+    if server is None:
+        return path.read_bytes().decode("latin-1")
+    import psycopg
+
+    with psycopg.connect(database_for(path)) as db:
+        tables = ("meta", "students", "games")
+        return "\n".join(str(row) for table in tables for row in db.execute(f"TABLE {table}"))
 
 
 @contextlib.asynccontextmanager
 async def running_hub(path: Path, said: list[str] | None = None) -> AsyncIterator[Hub]:
     """A hub with its records in `path`; what it says to the teacher goes to `said`."""
-    store = HubStore(path)
+    store = open_test_store(path)
     hub = Hub(store, notice=(said if said is not None else []).append)
     await hub.start()
     try:

@@ -8,13 +8,12 @@ from pathlib import Path
 
 from app.hub.codes import CLASS_CODE_LENGTH, same_class_code, token_hash
 from app.hub.protocol import Admitted, Refusal, Waiting, Who
-from app.hub.store import HubStore
 from app.online.codes import ALPHABET
-from tests.hub.support import Client, running_hub, until
+from tests.hub.support import Client, everything_kept, open_test_store, running_hub, until
 
 
 def test_the_class_code_is_six_characters_that_cannot_be_misheard(tmp_path: Path) -> None:
-    store = HubStore(tmp_path / "hub.sqlite3")
+    store = open_test_store(tmp_path / "hub.sqlite3")
     code = store.class_code()
     assert len(code) == CLASS_CODE_LENGTH and set(code) <= set(ALPHABET)
     assert same_class_code(code.upper()[:3] + " - " + code[3:], code)
@@ -32,7 +31,7 @@ async def test_knock_admit_token_rejoin_and_a_stolen_name(tmp_path: Path) -> Non
         assert isinstance(admitted, Admitted) and len(admitted.token) >= 22
         stored = hub.store.student("Ada")
         assert stored is not None and stored.token_hash == token_hash(admitted.token)
-        assert admitted.token not in (tmp_path / "hub.sqlite3").read_bytes().decode("latin-1")
+        assert admitted.token not in everything_kept(tmp_path / "hub.sqlite3")
         await ada.close()
         back = await Client.knock(hub, "Ada", admitted.token)  # no teacher needed
         again = await back.next()

@@ -9,11 +9,12 @@ from __future__ import annotations
 import socket
 from pathlib import Path
 
+from tests.hub.support import database_for
 from tests.online.procs import Proc, answers, first_moves
 
 
 def _hub(tmp_path: Path, *flags: str) -> tuple[Proc, str]:
-    database = str(tmp_path / "class.sqlite3")
+    database = database_for(tmp_path / "class.sqlite3")
     hub = Proc(["hub", "--plain", "--database", database, *flags], tmp_path / "t")
     line = hub.wait_for("Students join with: equation-duel class join ")
     assert line.endswith(" --name NAME")

@@ -46,9 +46,9 @@ def _roster(tmp_path: Path) -> Path:
     return path
 
 
-def test_the_database_is_an_sqlite_file_for_now(tmp_path: Path) -> None:
-    with pytest.raises(StoreProblem, match="PostgreSQL is not supported yet"):
-        open_store("postgresql://teacher@school/class")
+def test_the_database_is_an_sqlite_file_or_a_postgresql_url(tmp_path: Path) -> None:
+    with pytest.raises(StoreProblem, match="an SQLite file or a postgresql:// URL, not 'ftp:"):
+        open_store("ftp://teacher@school/class")
     with pytest.raises(StoreProblem, match=": a folder, not a database"):
         open_store(str(tmp_path))
     os.mkfifo(tmp_path / "pipe")

@@ -1,0 +1,163 @@
+"""The hub's records through one narrow interface (`HubStore`) whose SQL both databases
+read: SQLite (`app/hub/store.py`) and PostgreSQL (`app/hub/store_pg.py`) only connect and
+run a statement. The tables are made on first use.
+
+A name is keyed by its folded form (`Ann` and `ann` are one student). A roster entry
+without a token is a name the teacher admitted ahead (`admit NAME`, `--roster`): the
+first student to join with it gets its token; a name with a token is refused to anyone
+without it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.hub.codes import new_class_code, token_fits
+
+#: The tables, in SQL both dialects read; only a game's own number is said apart.
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS students (
+    key TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT
+);
+CREATE TABLE IF NOT EXISTS games (
+    id {game_number}, game_id TEXT NOT NULL,
+    player1 TEXT NOT NULL, player2 TEXT NOT NULL,
+    result TEXT NOT NULL DEFAULT '', record TEXT NOT NULL DEFAULT ''
+)
+"""
+
+#: What a statement gave: its rows (none for a change) and how many rows it changed.
+Rows = tuple[list[tuple[Any, ...]], int]
+
+
+class StoreProblem(ValueError):
+    """The database cannot be used: the text says why, in words."""
+
+
+@dataclass(frozen=True)
+class Student:
+    name: str
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    game_id: str
+    names: tuple[str, str]
+    #: How it ended, in words ("" while it goes on, or when it stopped before its end).
+    result: str
+
+
+def key_of(name: str) -> str:
+    return name.casefold()
+
+
+class HubStore:
+    """The hub's records (see the module's docstring). A database's own class connects and
+    runs a statement (`_run`, `?` for each parameter); the SQL lives here."""
+
+    #: Where the records are, as the teacher may read it (a file, or a URL without its password).
+    where: str
+    #: The database driver's errors: they become a StoreProblem in words.
+    errors: tuple[type[Exception], ...]
+
+    def _run(self, sql: str, parameters: tuple[object, ...]) -> Rows:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def _make_tables(self, game_number: str) -> None:
+        for statement in _SCHEMA.format(game_number=game_number).split(";"):
+            self._run(statement, ())
+
+    def _execute(self, sql: str, parameters: tuple[object, ...] = ()) -> Rows:
+        """Run `sql`; StoreProblem in words when the database fails (a full disk, a
+        locked or damaged file, a server gone)."""
+        try:
+            return self._run(sql, parameters)
+        except self.errors as error:
+            raise StoreProblem(f"the class's database {self.where} failed: {error}") from None
+
+    def class_code(self) -> str:
+        """The class's code (made on the first start, the same ever after)."""
+        rows, _ = self._execute("SELECT value FROM meta WHERE key = 'class_code'")
+        if rows:
+            return str(rows[0][0])
+        self._execute(
+            "INSERT INTO meta (key, value) VALUES ('class_code', ?) ON CONFLICT DO NOTHING",
+            (new_class_code(),),
+        )
+        return self.class_code()  # (another hub on the same database may have made it first)
+
+    # The roster
+
+    def student(self, name: str) -> Student | None:
+        rows, _ = self._execute(
+            "SELECT name, token_hash FROM students WHERE key = ?", (key_of(name),)
+        )
+        return Student(*rows[0]) if rows else None
+
+    def roster(self) -> list[Student]:
+        rows, _ = self._execute("SELECT name, token_hash FROM students ORDER BY key")
+        return [Student(name, hashed) for name, hashed in rows]
+
+    def admit(self, name: str) -> bool:
+        """Put `name` on the roster (without a token yet); False when it was there."""
+        _, changed = self._execute(
+            "INSERT INTO students (key, name) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            (key_of(name), name),
+        )
+        return changed > 0
+
+    def give_token(self, name: str, hashed: str) -> None:
+        """`name` is on the roster with the token whose hash is `hashed`."""
+        self._execute(
+            "INSERT INTO students (key, name, token_hash) VALUES (?, ?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET token_hash = excluded.token_hash",
+            (key_of(name), name, hashed),
+        )
+
+    def token_fits(self, name: str, token: str) -> bool:
+        student = self.student(name)
+        return (
+            student is not None
+            and student.token_hash is not None
+            and bool(token)
+            and (token_fits(token, student.token_hash))
+        )
+
+    def remove(self, name: str) -> bool:
+        """Take `name` off the roster (its token with it); False when it was not there."""
+        _, changed = self._execute("DELETE FROM students WHERE key = ?", (key_of(name),))
+        return changed > 0
+
+    # The games
+
+    def new_game(self, game_id: str, names: tuple[str, str]) -> int:
+        rows, _ = self._execute(
+            "INSERT INTO games (game_id, player1, player2) VALUES (?, ?, ?) RETURNING id",
+            (game_id, *names),
+        )
+        return int(rows[0][0])
+
+    def keep_record(self, game: int, record: str) -> None:
+        """Game `game` so far: its record (`rules.records.GameRecord`) as JSON."""
+        self._execute("UPDATE games SET record = ? WHERE id = ?", (record, game))
+
+    def game_over(self, game: int, result: str) -> None:
+        """Game `game` ended: `result` in words."""
+        self._execute("UPDATE games SET result = ? WHERE id = ?", (result, game))
+
+    def games(self) -> list[GameRow]:
+        rows, _ = self._execute(
+            "SELECT id, game_id, player1, player2, result FROM games ORDER BY id"
+        )
+        return [GameRow(i, g, (p1, p2), result) for i, g, p1, p2, result in rows]
+
+    def record(self, game: int) -> str:
+        rows, _ = self._execute("SELECT record FROM games WHERE id = ?", (game,))
+        return str(rows[0][0]) if rows else ""
