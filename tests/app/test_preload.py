@@ -5,6 +5,7 @@ in the background too: it is read once however many threads ask for it."""
 
 from __future__ import annotations
 
+import difflib
 import gc
 import re
 import sys
@@ -34,14 +35,21 @@ def screen_text(app: EquationDuelApp) -> str:
 async def quiet_text(pilot: Pilot[None], app: EquationDuelApp) -> str:
     """The screen once it has stopped changing (on a loaded machine a screen can take more
     than one pause to draw whole): the same text twice running, within 30 seconds."""
-    shown = screen_text(app)
-    for _ in range(300):
-        await pilot.pause(0.1)
+    shown, same = screen_text(app), 0
+    for _ in range(200):
+        await pilot.pause(0.15)
         again = screen_text(app)
-        if again == shown:
+        same = same + 1 if again == shown else 0
+        if same == 2:  # (unchanged for 0.3 s: one pause was too short under a heavy load)
             return shown
         shown = again
     raise AssertionError("the screen never stopped changing")
+
+
+def differences(early: str, late: str) -> str:
+    """The lines of text that differ between two screenshots (what a failure shows)."""
+    words = [re.findall(r">([^<]*)</text>", svg) for svg in (early, late)]
+    return "\n".join(difflib.unified_diff(*words, "early", "late", lineterm="", n=0))
 
 
 async def setup_looks(early: bool) -> tuple[str, str]:
@@ -59,7 +67,9 @@ async def setup_looks(early: bool) -> tuple[str, str]:
 
 
 async def test_the_screens_sheets_read_early_change_no_screen() -> None:
-    assert await setup_looks(early=True) == await setup_looks(early=False)
+    early, late = await setup_looks(early=True), await setup_looks(early=False)
+    for before, after in zip(early, late, strict=True):
+        assert before == after, differences(before, after) or "the same text, other styles"
 
 
 def test_the_preload_imports_the_setup_screen_and_then_reads_the_sheets() -> None:
