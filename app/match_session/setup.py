@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from rules.base import GameOptions, PlayerNo, other
 from rules.match import MatchState, new_match
+from rules.names import MAX_NAME as NAME_LIMIT
 from rules.names import tidy_name
 from rules.records import KINDS, GameRecord
 from rules.records import Kind as RecordKind
@@ -20,7 +21,8 @@ from rules.words.common import DEFAULT_NAMES
 
 Kind = Literal["human", "computer"]
 
-MAX_NAME = 16
+#: The longest name a seat keeps (RULINGS: 1 to 32 characters, as everywhere).
+MAX_NAME = NAME_LIMIT
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from app.tui.choices import Choice, ChoiceSet
 from app.tui.mounting import gone
 from app.tui.preload import read_bank_soon
 from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle, puzzle_screen
-from app.tui.session import clean_name
+from app.tui.session import MAX_NAME, clean_name
 from app.tui.styles import PUZZLE_STYLES
 from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import GAME_IDS, GAME_INFO
@@ -86,7 +86,7 @@ class PuzzleMenuScreen(Screen[None]):
                     _PLAYERS.get(self.app, ""),
                     placeholder="name yourself to be rated",
                     id="puzzle-name",
-                    max_length=16,
+                    max_length=MAX_NAME,
                 )
             with Horizontal(classes="field-row"):
                 yield Label("Game", classes="field-label")

@@ -25,7 +25,7 @@ from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, TypedNames
 from app.tui.preload import preload_board
 from app.tui.preset_words import preset_words
-from app.tui.session import MATCH_FIELDS, GameSetup, Seat
+from app.tui.session import MATCH_FIELDS, MAX_NAME, GameSetup, Seat
 from app.tui.setup_memory import remember_names, remember_setup, remembered_setup
 from app.tui.styles import SCREEN_STYLES
 from rules.base import GameOptions, PlayerNo
@@ -131,7 +131,9 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         seat = self.initial.seats[player - 1]
         with Horizontal(classes="field-row seat"):
             yield Label(f"Player {player}", classes=f"field-label -p{player}")
-            yield Input(seat.name, id=f"name-{player}", classes="name", max_length=16, compact=True)
+            yield Input(
+                seat.name, id=f"name-{player}", classes="name", max_length=MAX_NAME, compact=True
+            )
             with ChoiceSet(id=f"seat-{player}", classes="inline", compact=True):
                 yield Choice("Human", value=seat.kind == "human", id=f"human-{player}")
                 for level in LEVELS:

@@ -193,7 +193,7 @@ def test_names_of_32_characters_are_kept_whole(
                         f"{LONG}-Di", "--plain")  # fmt: skip
     assert code == 0 and f"Round 1: {LONG} - Di, Di won." in out
     assert {p.name for p in stats.summary().players} == {LONG, "Di"}
-    # A full-screen game keeps 16 characters of a name: the result is found under them.
+    # A full-screen game keeps a name of 32 characters whole: the result is found under it.
     code, out, _ = _run(capsys, "tournament", "pairings", "T", "--round", "3", "--json")
     third = json.loads(out)[0]["pairs"]
     pair = next(p for p in third if LONG in (p["p1"], p["p2"]))
@@ -204,7 +204,7 @@ def test_names_of_32_characters_are_kept_whole(
     record_game(
         GameRecord(
             game="fifty",
-            players=(PlayerInfo(name=seats[0][:16]), PlayerInfo(name=seats[1][:16])),
+            players=(PlayerInfo(name=seats[0]), PlayerInfo(name=seats[1])),
             result=RecordResult(winner=seats.index(LONG) + 1, reason="exact"),
         )
     )

@@ -10,9 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 from app.classroom.tournament import store
-from app.match_session.setup import MAX_NAME
 from app.store.stats import StatsError, connect
-from rules.names import tidy_name
 from rules.tournament.course import enter_result, find_pairing
 from rules.tournament.model import Tournament, TournamentError
 
@@ -36,19 +34,13 @@ def last_game_row() -> int:
     return int(str(row[0]))
 
 
-def _as_played(name: str) -> tuple[str, str]:
-    """A roster name, whole and as a game's seat may keep it (a game's screens keep
-    `MAX_NAME` characters of a name): a pairing's game is found under either."""
-    return name, tidy_name(name, name, MAX_NAME)
-
-
 def result_since(after: int, p1: str, p2: str, game: str) -> tuple[str, int] | None:
     """(record id, winner 1 or 2) of the first game of `p1` against `p2` counted after
     the games row `after`; None when there is none (the match was left unfinished)."""
     row = _query(
         "SELECT record_id, winner FROM games WHERE id > ? AND game = ? "
-        "AND p1_name IN (?, ?) AND p2_name IN (?, ?) ORDER BY id LIMIT 1",
-        *(after, game, *_as_played(p1), *_as_played(p2)),
+        "AND p1_name = ? AND p2_name = ? ORDER BY id LIMIT 1",
+        *(after, game, p1, p2),
     )
     if row is None or row[1] not in (1, 2):
         return None
