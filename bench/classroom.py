@@ -222,7 +222,7 @@ def again(code: str, *words: str, env: dict[str, str] | None = None) -> None:
 
 
 def main() -> None:
-    from harness import load
+    from harness import load, table
 
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--code", default="", help=argparse.SUPPRESS)  # (a step, in that code)
@@ -244,7 +244,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.what == "campaign":
         tally = campaign(args.tournaments, args.seed, args.seconds)
-        print("| tried | crashes | hangs | lost |\n|---|---|---|---|")
+        table("tried | crashes | hangs | lost")
         print(f"| {tally['tried']} | {tally['crashes']} | {tally['hangs']} | {tally['lost']} |")
         return
     if args.code:  # one step, in a fresh process, with the code in `args.code`
@@ -262,14 +262,15 @@ def main() -> None:
         for players in args.players:  # the codes in turn, size by size
             for label, code in codes.items():
                 print(f"[{label}]", flush=True)
-                again(code, "pair", "--players", str(players), "--rounds", str(args.rounds),
-                      "--repeat", str(args.repeat))  # fmt: skip
+                sizes = ["--players", str(players), "--rounds", str(args.rounds)]
+                again(code, "pair", *sizes, "--repeat", str(args.repeat))
     for label, code in codes.items() if args.what == "report" else ():
         print(f"[{label}] {args.games} games among {args.pupils} pupils", flush=True)
         with tempfile.TemporaryDirectory(prefix="bench-report-") as folder:
+            env = dict(os.environ, EQUATION_DUEL_DATA=folder)
             for step in ("seed", "time"):
-                again(code, "report", "--step", step, "--games", str(args.games), "--pupils",
-                      str(args.pupils), env=dict(os.environ, EQUATION_DUEL_DATA=folder))  # fmt: skip
+                sizes = ["--games", str(args.games), "--pupils", str(args.pupils)]
+                again(code, "report", "--step", step, *sizes, env=env)
     load("at the end")
 
 

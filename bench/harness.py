@@ -84,6 +84,11 @@ def arguments(
     return parser
 
 
+def table(head: str) -> None:
+    """A Markdown table's head: `head` is its columns, each between " | "."""
+    print(f"| {head} |\n" + "|---" * (head.count(" | ") + 1) + "|", flush=True)
+
+
 def spread(seconds: list[float], digits: int = 1) -> str:
     ms = [s * 1000 for s in seconds]
     return f"median {statistics.median(ms):.{digits}f} ms, worst {max(ms):.{digits}f} ms"

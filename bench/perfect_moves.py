@@ -15,7 +15,7 @@ import subprocess
 import sys
 from typing import Any
 
-from harness import ROOT, arguments
+import harness as h
 
 CAP = 120.0
 
@@ -84,17 +84,19 @@ def stats(times: list[float]) -> str:
 
 
 def main() -> None:
-    parser = arguments(__doc__, only=True)
+    parser = h.arguments(__doc__, only=True)
     parser.add_argument("--positions", type=int, default=200)
     args = parser.parse_args()
-    print("| case | positions | move median ms | p95 ms | worst ms | hint median ms | p95 ms | worst ms | move worst wall ms | peak MB |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    h.table(
+        "case | positions | move median ms | p95 ms | worst ms | hint median ms | p95 ms "
+        "| worst ms | move worst wall ms | peak MB"
+    )
     for label, game_id, fields in CASES:
         if args.only not in label:
             continue
         child = [game_id, json.dumps(fields), str(args.positions), str(CAP)]
         command = [sys.executable, "-c", CHILD, *child]
-        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+        done = subprocess.run(command, capture_output=True, text=True, cwd=h.ROOT, check=False)
         if done.returncode != 0:
             print(f"| {label} | error: {done.stderr.strip().splitlines()[-1]} |", flush=True)
             continue

@@ -52,16 +52,16 @@ def row(label: str, game_id: str, variant: str, extra: dict[str, Any] | None = N
     winner, plies, best, seconds, peak, before, nodes = json.loads(done.stdout)
     return (
         f"| {label} | Player {winner} in {plies} | {best} | {seconds:.3f} "
-        f"| {time.perf_counter() - start:.2f} | {peak:.0f} ({before:.0f}) | {'—' if nodes is None else nodes} |"
+        f"| {time.perf_counter() - start:.2f} | {peak:.0f} ({before:.0f}) | {nodes or '—'} |"
     )
 
 
 def main() -> None:
-    sys.path.insert(0, str(ROOT))
+    from harness import table
+
     from rules.games import VARIANTS
 
-    print("| case | winner, plies | best moves | solver s | process s | peak MB (before solving) | nodes |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|")
+    table("case | winner, plies | best moves | solver s | process s | peak MB (before) | nodes")
     for game_id in ("collect", "template", "fifty", "conquest", "countdown"):
         for name in list(VARIANTS[game_id])[: 1 if "--quick" in sys.argv else None]:
             print(row(f"{game_id} {name}", game_id, name), flush=True)
