@@ -1,23 +1,13 @@
-"""Figures for the classroom (docs/classroom.md): Swiss pairing time, and a campaign of
-random tournament steps through the command line's code.
+"""Classroom figures (docs/classroom.md): `pair`, a Swiss round's pairing time, wall and
+CPU, with random results between rounds; `campaign`, random tournaments driven through the
+command line in a fresh data folder (results, absences, garbage), each read back and
+checked: tried / crashes / hangs / lost; `report`, the teacher's report (gathered twice in
+a fresh process) over random finished games counted and kept as the app's keeper does.
+`--vs DIR` runs the code in DIR in turn.
 
     python bench/classroom.py pair [--players 41 64] [--rounds 5] [--repeat 20] [--vs DIR]
     python bench/classroom.py campaign [--tournaments 200] [--seed 1] [--seconds 120]
     python bench/classroom.py report [--games 2000] [--pupils 30] [--vs DIR]
-
-`pair`: the time to pair each round of a Swiss of N players (random results between
-rounds), the median and the worst over the repeats, wall and CPU (goal: every pairing of
-up to 64 players within 20 ms); `--vs DIR` runs the code in DIR in turn, size by size. `campaign`: random tournaments (round
-robin and Swiss, 2-40 players) driven step by step through the command line in one
-process, with random results, absences, corrections and garbage input, in a fresh data
-folder; after every step the tournament is read back from the database and checked (no
-pair twice in a Swiss, every result entered is still there, standings add up). It prints
-tried / crashes / hangs / lost (tests/classroom/test_classroom_soak.py runs a smaller one).
-`report`: the teacher's report over a class's games (goal: every game of the period, in
-under a second for 2,000): `--games` random finished games among `--pupils` people, each
-counted and kept as the app's keeper does at a game's end (`SavedGames`), in a fresh data
-folder; then `app.classroom.report.gather.gather()` twice in a fresh process, wall and
-CPU, with the games it judged; `--vs DIR` does the same with the code in DIR, in turn.
 """
 
 from __future__ import annotations
@@ -34,14 +24,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
-if __name__ == "__main__" and "--code" in sys.argv:  # the code to measure (`--vs`)
-    at = sys.argv.index("--code")
-    sys.path.insert(0, sys.argv[at + 1])
-    del sys.argv[at : at + 2]
-else:
-    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))
 
 
 def bench_pair(players: int, rounds: int, repeat: int) -> None:
@@ -77,17 +63,6 @@ def bench_pair(players: int, rounds: int, repeat: int) -> None:
     print(f"  every round: median {statistics.median(every):.1f} ms, worst {max(every):.1f} ms")
 
 
-def pair_in_turn(sizes: list[int], rounds: int, repeat: int, other: str) -> None:
-    """`bench_pair` for this code and the code in `other`, size by size, in turn."""
-    for players in sizes:
-        for label, root in (("this code", ROOT), (other, Path(other).resolve())):
-            print(f"[{label}]", flush=True)
-            here = ["--players", str(players), "--rounds", str(rounds), "--repeat", str(repeat)]
-            subprocess.run(
-                [sys.executable, __file__, "--code", str(root), "pair", *here], check=False
-            )
-
-
 GARBAGE = ["", " ", "-", "A-", "\x1b[31mX", "Zed", "1", "é" * 40, "Ann-Bo-Cy", "\x00"]
 
 
@@ -104,68 +79,57 @@ def _run(words: list[str]) -> tuple[int, str, str]:
 
 
 def campaign(tournaments: int, seed: int, seconds: float) -> dict[str, int]:
-    """Random tournaments through the command line; the counts."""
-    rng = random.Random(seed)
-    tally = {"tried": 0, "crashes": 0, "hangs": 0, "lost": 0}
-    deadline = time.monotonic() + seconds
-    before = os.environ.get("EQUATION_DUEL_DATA")
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["EQUATION_DUEL_DATA"] = folder
-        try:
-            _campaign(rng, tally, tournaments, deadline)
-        finally:
-            if before is None:
-                os.environ.pop("EQUATION_DUEL_DATA", None)
-            else:
-                os.environ["EQUATION_DUEL_DATA"] = before
-    return tally
-
-
-def _campaign(rng: random.Random, tally: dict[str, int], tournaments: int, deadline: float) -> None:
+    """Random tournaments through the command line, in a fresh data folder; the counts."""
     from app.classroom.tournament import store
     from rules.tournament.standings import standings
 
-    for index in range(tournaments):
-        if time.monotonic() > deadline:
-            break
-        name = f"T{index}"
-        size = rng.randint(2, 40)
-        names = [f"S{i}" for i in range(size)]
-        swiss = size > 3 and rng.random() < 0.6
-        words = ["tournament", "new", name, "--players", ",".join(names), "--game",
-                 rng.choice(["collect", "fifty", "countdown"])]  # fmt: skip
-        if swiss:
-            words += ["--format", "swiss", "--rounds", str(rng.randint(1, min(7, size - 1)))]
-        entered: dict[tuple[int, frozenset[str]], str] = {}
-        for step in range(rng.randint(5, 60)):
-            if step:
-                words = _random_step(rng, name, names, entered)
-            tally["tried"] += 1
-            started = time.monotonic()
-            try:
-                code, _, _ = _run(words)
-            except Exception:  # anything but a refusal in words is a crash
-                tally["crashes"] += 1
-                continue
-            if time.monotonic() - started > 10:
-                tally["hangs"] += 1
-            if code == 0 and words[1] == "result":
-                number = int(words[4])
-                pair = frozenset(words[6].split("-"))
-                entered[(number, pair)] = words[8]
-        t = store.read(name)
-        for (number, pair), winner in entered.items():
-            rnd = t.round(number)
-            found = [p for p in rnd.pairings if frozenset(p.names) == pair] if rnd else []
-            if not found or found[0].winner_name != winner:
+    rng = random.Random(seed)
+    tally = dict.fromkeys(("tried", "crashes", "hangs", "lost"), 0)
+    deadline = time.monotonic() + seconds
+    with tempfile.TemporaryDirectory() as folder, mock.patch.dict(os.environ):
+        os.environ["EQUATION_DUEL_DATA"] = folder
+        for index in range(tournaments):
+            if time.monotonic() > deadline:
+                break
+            name = f"T{index}"
+            size = rng.randint(2, 40)
+            names = [f"S{i}" for i in range(size)]
+            swiss = size > 3 and rng.random() < 0.6
+            words = ["tournament", "new", name, "--players", ",".join(names), "--game",
+                     rng.choice(["collect", "fifty", "countdown"])]  # fmt: skip
+            if swiss:
+                words += ["--format", "swiss", "--rounds", str(rng.randint(1, min(7, size - 1)))]
+            entered: dict[tuple[int, frozenset[str]], str] = {}
+            for step in range(rng.randint(5, 60)):
+                if step:
+                    words = _random_step(rng, name, names, entered)
+                tally["tried"] += 1
+                started = time.monotonic()
+                try:
+                    code, _, _ = _run(words)
+                except Exception:  # anything but a refusal in words is a crash
+                    tally["crashes"] += 1
+                    continue
+                if time.monotonic() - started > 10:
+                    tally["hangs"] += 1
+                if code == 0 and words[1] == "result":
+                    number = int(words[4])
+                    pair = frozenset(words[6].split("-"))
+                    entered[(number, pair)] = words[8]
+            t = store.read(name)
+            for (number, pair), winner in entered.items():
+                rnd = t.round(number)
+                found = [p for p in rnd.pairings if frozenset(p.names) == pair] if rnd else []
+                if not found or found[0].winner_name != winner:
+                    tally["lost"] += 1
+            if t.format == "swiss":
+                pairs = [frozenset(p.names) for r in t.rounds for p in r.pairings]
+                if len(pairs) != len(set(pairs)):
+                    tally["lost"] += 1
+            rows = standings(t)
+            if sum(r.won for r in rows) != sum(r.lost for r in rows):
                 tally["lost"] += 1
-        if t.format == "swiss":
-            pairs = [frozenset(p.names) for r in t.rounds for p in r.pairings]
-            if len(pairs) != len(set(pairs)):
-                tally["lost"] += 1
-        rows = standings(t)
-        if sum(r.won for r in rows) != sum(r.lost for r in rows):
-            tally["lost"] += 1
+    return tally
 
 
 def _random_step(
@@ -251,27 +215,22 @@ def time_report(runs: int) -> None:
         )
 
 
-def report_of(root: Path, games: int, pupils: int) -> None:
-    """Seed a fresh data folder and time the report, both with the code in `root`."""
-    with tempfile.TemporaryDirectory(prefix="bench-report-") as folder:
-        env = dict(os.environ, EQUATION_DUEL_DATA=folder)
-        for words in (["seed", str(games), str(pupils)], ["time", "2"]):
-            subprocess.run(
-                [sys.executable, __file__, "--code", str(root), "report-step", *words],
-                env=env,
-                check=True,
-                timeout=3600,
-            )
+def again(code: str, *words: str, env: dict[str, str] | None = None) -> None:
+    """This script in a fresh process, measuring the code in the folder `code`."""
+    command = [sys.executable, __file__, "--code", code, *words]
+    subprocess.run(command, env=env, check=True, timeout=3600)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    from harness import load, table
+
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--code", default="", help=argparse.SUPPRESS)  # (a step, in that code)
     sub = parser.add_subparsers(dest="what", required=True)
     pair = sub.add_parser("pair")
     pair.add_argument("--players", type=int, nargs="+", default=[41, 64])
     pair.add_argument("--rounds", type=int, default=5)
     pair.add_argument("--repeat", type=int, default=20)
-    pair.add_argument("--vs", default="", help="a folder of other code, run in turn")
     fuzz = sub.add_parser("campaign")
     fuzz.add_argument("--tournaments", type=int, default=200)
     fuzz.add_argument("--seed", type=int, default=1)
@@ -279,36 +238,40 @@ def main() -> None:
     report = sub.add_parser("report")
     report.add_argument("--games", type=int, default=2000)
     report.add_argument("--pupils", type=int, default=30)
-    report.add_argument("--vs", default="", help="a folder of other code, run in turn")
-    step = sub.add_parser("report-step")  # (one step of `report`, in the code measured)
-    step.add_argument("words", nargs="+")
+    report.add_argument("--step", choices=("seed", "time"), help=argparse.SUPPRESS)
+    for each in (pair, report):
+        each.add_argument("--vs", default="", help="a folder of other code, run in turn")
     args = parser.parse_args()
-    if args.what == "report-step":
-        if args.words[0] == "seed":
-            seed_class(int(args.words[1]), int(args.words[2]))
-        else:
-            time_report(int(args.words[1]))
-        return
-    if args.what == "report":
-        print(f"load average at the start: {os.getloadavg()[0]:.1f}")
-        others = [("this code", ROOT)] + ([(args.vs, Path(args.vs).resolve())] if args.vs else [])
-        for label, root in others:
-            print(f"[{label}] {args.games} games among {args.pupils} pupils", flush=True)
-            report_of(root, args.games, args.pupils)
-        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
-        return
-    if args.what == "pair":
-        print(f"load average at the start: {os.getloadavg()[0]:.1f}")
-        if args.vs:
-            pair_in_turn(args.players, args.rounds, args.repeat, args.vs)
-        for players in [] if args.vs else args.players:
-            bench_pair(players, args.rounds, args.repeat)
-        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
-    else:
+    if args.what == "campaign":
         tally = campaign(args.tournaments, args.seed, args.seconds)
-        print("| tried | crashes | hangs | lost |")
-        print("|---|---|---|---|")
+        table("tried | crashes | hangs | lost")
         print(f"| {tally['tried']} | {tally['crashes']} | {tally['hangs']} | {tally['lost']} |")
+        return
+    if args.code:  # one step, in a fresh process, with the code in `args.code`
+        sys.path.insert(0, args.code)
+        if args.what == "pair":
+            bench_pair(args.players[0], args.rounds, args.repeat)
+        elif args.step == "seed":
+            seed_class(args.games, args.pupils)
+        else:
+            time_report(2)
+        return
+    codes = {"this code": str(ROOT), **({args.vs: str(Path(args.vs).resolve())} if args.vs else {})}
+    load("at the start")
+    if args.what == "pair":
+        for players in args.players:  # the codes in turn, size by size
+            for label, code in codes.items():
+                print(f"[{label}]", flush=True)
+                sizes = ["--players", str(players), "--rounds", str(args.rounds)]
+                again(code, "pair", *sizes, "--repeat", str(args.repeat))
+    for label, code in codes.items() if args.what == "report" else ():
+        print(f"[{label}] {args.games} games among {args.pupils} pupils", flush=True)
+        with tempfile.TemporaryDirectory(prefix="bench-report-") as folder:
+            env = dict(os.environ, EQUATION_DUEL_DATA=folder)
+            for step in ("seed", "time"):
+                sizes = ["--games", str(args.games), "--pupils", str(args.pupils)]
+                again(code, "report", "--step", step, *sizes, env=env)
+    load("at the end")
 
 
 if __name__ == "__main__":

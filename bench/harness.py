@@ -1,16 +1,12 @@
-"""What the full-screen scripts share: the installed app in a real pseudo-terminal, fresh
-data folders, a player's keys, and launches of this code against other code in turn.
-
-A program runs in a pseudo-terminal (pexpect) whose output is fed to a pyte screen
-(TERM=xterm-256color, 80×24 unless a script sets `SIZE`); "drawn" means a known text is on
-that emulated screen, timed from the moment the chunk of output that completed it was read.
-`--vs DIR` (an export of another commit, `git archive main | tar -x -C DIR`, given to the
-app as PYTHONPATH) runs every launch twice in turn, this code and that, so both see the
-same load. Run the scripts from the repository root with the project's environment.
-"""
+"""What the scripts share: the installed app in a pseudo-terminal (pexpect) read into a
+pyte screen (80×24, TERM=xterm-256color; "drawn": a text is on it, timed from the read
+that completed it), fresh data folders, a player's keys, each game's largest options,
+the load average, medians, and `--vs DIR` (another commit's export, `git archive main |
+tar -x -C DIR`, given as PYTHONPATH): every run twice in turn, this code and that."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import shutil
@@ -65,8 +61,37 @@ def child_env(data: Path | None = None) -> dict[str, str]:
     # PYTHONDONTWRITEBYTECODE set, an export given through PYTHONPATH compiled its
     # modules at every launch, some 10-20 ms.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["EQUATION_DUEL_DATA"] = str(data or tempfile.mkdtemp(prefix="bench-data-"))
+    env["EQUATION_DUEL_DATA"] = str(data or fresh_data())
     return env
+
+
+def fresh_data() -> str:
+    """A new empty data folder."""
+    return tempfile.mkdtemp(prefix="bench-data-")
+
+
+def arguments(
+    doc: str | None, runs: int = 0, only: bool = False, vs: bool = False
+) -> argparse.ArgumentParser:
+    """A parser with the options the scripts share: `--runs`, `--only TEXT`, `--vs DIR`."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n")[0])
+    if runs:
+        parser.add_argument("--runs", type=int, default=runs)
+    if only:
+        parser.add_argument("--only", default="", help="only the cases whose name has this")
+    if vs:
+        parser.add_argument("--vs", default="", help="a folder of other code, run in turn")
+    return parser
+
+
+def table(head: str) -> None:
+    """A Markdown table's head: `head` is its columns, each between " | "."""
+    print(f"| {head} |\n" + "|---" * (head.count(" | ") + 1) + "|", flush=True)
+
+
+def spread(seconds: list[float], digits: int = 1) -> str:
+    ms = [s * 1000 for s in seconds]
+    return f"median {statistics.median(ms):.{digits}f} ms, worst {max(ms):.{digits}f} ms"
 
 
 class Terminal:

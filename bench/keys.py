@@ -1,57 +1,45 @@
 """A key press until the screen shows it, in every game, in a real terminal of 80×24.
 
-    python bench/keys.py [--presses 40] [--game GAME ...] [--largest] [--in-process]
+    python bench/keys.py [--presses 40] [--game GAME ...] [--in-process]
 
-For each game the keys of whole games between two people are first worked out in-process
-(`harness.move_keys`: every key a player types, a move or a step of one), then sent one at
-a time to `equation-duel play GAME` in a pseudo-terminal (bench/harness.py), a fresh
-process per game, until `--presses` keys were timed. Each key is sent once the screen has
-been still for 0.15 s, and timed until the first output that changes the screen (its
-characters or their colours) has been read: one frame is 16.7 ms. Esc is sent but not
-timed (a terminal cannot tell a lone Esc from the start of a longer key before a short
-wait), nor is the move that ends a game. Medians, worst and presses within a frame per
-game (`PYTHONPATH=DIR` measures the code in DIR).
-
-`--largest`: each game's largest options (harness.LARGEST); collect is left out there (with
-numbers past 9 a typed 1 waits for a second digit, which its keys do not give). A key
-after which the screen does not change within a second is not timed.
-
-`--in-process`: the same keys with Pilot (100×30, headless), counting per press what does
-not depend on the machine's load: the nodes Textual restyled, the layout passes and the
-frames drawn (by wrapping three of Textual's private methods), and the interface
-thread's CPU time for the whole press.
+The keys of whole games between two people (`harness.move_keys`) are worked out with
+Pilot, then sent one at a time to `equation-duel play GAME` in a pseudo-terminal, each
+once the screen has been still for 0.15 s, and timed until the first output that changes
+the screen's characters or colours (a frame is 16.7 ms). Esc and a game's last move are
+not timed. `--in-process`: the same keys with Pilot (100×30), counting per press what the
+load does not move: nodes restyled, layout passes, frames (three of Textual's private
+methods wrapped), and the interface thread's CPU time.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import time
 from typing import Any
 
-from harness import LARGEST, QUIT, Terminal, child_env, load, move_keys, program, quiet_sequence
+import harness as h
 
 #: What a key name sends down the terminal.
 BYTES = {"minus": "-", "enter": "\r", "escape": "\x1b"}
 UNTIMED = {"escape"}
 
 
-async def game_keys(game: str, limit: int, options: dict[str, Any] | None) -> list[list[str]]:
+async def game_keys(game: str, limit: int) -> list[list[str]]:
     """The keys of whole games of `game` (each game's last move left out; a game that
     lasts, cut at `limit` keys), at least `limit` timed keys in all."""
     from app.tui.app import EquationDuelApp
 
-    planned = [str(n) for n in quiet_sequence(200)]
+    planned = [str(n) for n in h.quiet_sequence(200)]
     games: list[list[str]] = []
     while sum(len([k for k in g if k not in UNTIMED]) for g in games) < limit:
-        app = EquationDuelApp(game, options)
+        app = EquationDuelApp(game)
         keys: list[str] = []
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = app.screen
             while len(keys) < limit:
-                step = move_keys(game, screen, planned)
+                step = h.move_keys(game, screen, planned)
                 for key in step:  # (a number past 9 is typed digit by digit)
                     await pilot.press(*(key if key.isdigit() else [key]))
                 await pilot.pause()
@@ -62,10 +50,10 @@ async def game_keys(game: str, limit: int, options: dict[str, Any] | None) -> li
     return games
 
 
-def time_keys(game: str, games: list[list[str]], limit: int, flags: list[str]) -> list[float]:
+def time_keys(game: str, games: list[list[str]], limit: int) -> list[float]:
     found: list[float] = []
     for keys in games:
-        term = Terminal(program(), ["play", game, *flags], child_env())
+        term = h.Terminal(h.program(), ["play", game], h.child_env())
         try:
             term.wait_for("to move")
             for key in keys:
@@ -79,7 +67,7 @@ def time_keys(game: str, games: list[list[str]], limit: int, flags: list[str]) -
                 if key not in UNTIMED and len(found) < limit:
                     found.append(shown - sent)
         finally:
-            term.finish(QUIT)
+            term.finish(h.QUIT)
     return found
 
 
@@ -110,14 +98,14 @@ async def in_process(game: str, presses: int, counts: Counts) -> dict[str, list[
     from app.tui.app import EquationDuelApp
 
     found: dict[str, list[float]] = {"restyled": [], "layouts": [], "frames": [], "cpu ms": []}
-    planned = [str(n) for n in quiet_sequence(presses)]
+    planned = [str(n) for n in h.quiet_sequence(presses)]
     while len(found["cpu ms"]) < presses:
         app = EquationDuelApp(game)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause(0.2)
             screen = app.screen
             while len(found["cpu ms"]) < presses and not screen.is_over:
-                for key in move_keys(game, screen, planned):
+                for key in h.move_keys(game, screen, planned):
                     before, cpu = dict(counts.found), time.thread_time()
                     await pilot.press(key)
                     await pilot.pause()
@@ -133,33 +121,26 @@ async def in_process(game: str, presses: int, counts: Counts) -> dict[str, list[
 def main() -> None:
     from rules.registry import GAME_IDS
 
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser = h.arguments(__doc__)
     parser.add_argument("--presses", type=int, default=40)
     parser.add_argument("--game", choices=GAME_IDS, action="append")
-    parser.add_argument("--largest", action="store_true", help="each game's largest options")
     parser.add_argument("--in-process", action="store_true", help="counts with Pilot")
     args = parser.parse_args()
-    load("at the start")
+    h.load("at the start")
     counts = Counts() if args.in_process else None
-    largest = [g for g in LARGEST if g != "collect"]
-    for game in args.game or (largest if args.largest else GAME_IDS):
+    for game in args.game or GAME_IDS:
         if counts is not None:
             found = asyncio.run(in_process(game, args.presses, counts))
             print(f"{game}: {len(found['cpu ms'])} presses, median (worst)")
             for name, values in found.items():
                 print(f"  {name:9s} {statistics.median(values):6.1f} ({max(values):6.1f})")
             continue
-        options, flags = LARGEST[game] if args.largest else (None, [])
-        found_keys = time_keys(
-            game, asyncio.run(game_keys(game, args.presses, options)), args.presses, flags
-        )
-        frames = sum(value <= 1 / 60 for value in found_keys)
+        times = time_keys(game, asyncio.run(game_keys(game, args.presses)), args.presses)
+        frames = sum(value <= 1 / 60 for value in times)
         print(
-            f"{game:10s} {len(found_keys)} keys: median {statistics.median(found_keys) * 1000:5.1f} ms"
-            f"  worst {max(found_keys) * 1000:6.1f} ms  within a frame {frames}",
-            flush=True,
+            f"{game:10s} {len(times)} keys: {h.spread(times)}, within a frame {frames}", flush=True
         )
-    load("at the end")
+    h.load("at the end")
 
 
 if __name__ == "__main__":

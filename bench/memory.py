@@ -1,30 +1,20 @@
-"""Peak memory: a whole game by keys in the installed app, and games between two perfect
-computer players (the solver's tables are the largest thing the app can hold).
+"""Peak memory (goal < 150 MB; no process above 120 MB): a whole conquest game by keys in
+the installed app (VmHWM after every step); perfect against perfect in every game through
+the setup screen with Pilot, each alone and then all in one app, with the helper process
+that runs the searches; fifty's move cache full (the legal moves of 1,925 pools of 1 to
+15), in a fresh process, `--vs DIR` too.
 
-    python bench/memory.py [--bots GAME ...]
-
-- By keys: `equation-duel` in a real terminal (bench/harness.py): the menu, the conquest
-  setup, Enter, the rules screen and back, 40 quiet moves and the winning one, the game
-  over dialog, back to the menu, quit; the peak resident size (VmHWM from /proc, sampled
-  after every step). Goal: under 150 MB.
-- Perfect against perfect: whole games through the setup screen, in-process with Pilot,
-  each game in a fresh process, then all of them one after another in one app (the game
-  screen forgets the solver's tables when it closes); the peak of the process and of its
-  helper process (where the computer's searches run). Goal: under 150 MB.
-- Fifty's move cache full: the legal moves of 1,925 pools of 1 to 15 (every pool of 11
-  to 13 numbers, as random play, the solver's generic search and the computer levels ask
-  in a long session), in a fresh process; `--vs DIR` runs the code in DIR too. Goal: a
-  few MB above the start (it was 471 MB: a model of its own per move, issue 37).
+    python bench/memory.py [--bots GAME ...] [--vs DIR]
 """
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
-from harness import MENU_TEXTS, ROOT, Terminal, child_env, load, program, quiet_sequence
+import harness as h
 
 BOT_GAME = """
 import asyncio, resource, sys
@@ -32,17 +22,16 @@ import app.tui.computer as computer
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import GameOverDialog
 from app.tui.menu import MenuScreen
-from textual.widgets import RadioButton, Select
 
 computer.BOT_DELAY = 0.01  # no pretend thinking time: it does not change memory
 
 
 def helper_peak(pid):
     try:
-        status = open(f"/proc/{pid}/status").read()
-    except (OSError, TypeError):
+        status = open(f"/proc/{pid}/status").read().splitlines()
+    except OSError:
         return 0.0
-    return next((int(l.split()[1]) / 1024 for l in status.splitlines() if l.startswith("VmHWM:")), 0.0)
+    return next((int(l.split()[1]) / 1024 for l in status if l.startswith("VmHWM:")), 0.0)
 
 
 async def until(pilot, done, what):
@@ -61,9 +50,8 @@ async def main() -> None:
             app.open_setup(game_id)
             await pilot.pause()
             for player in (1, 2):
-                app.screen.query_one(f"#computer-{player}", RadioButton).value = True
+                app.screen.query_one(f"#perfect-{player}").value = True
                 await pilot.pause()
-                app.screen.query_one(f"#level-{player}", Select).value = "perfect"
             await pilot.pause()
             app.screen.action_start()
             over = lambda: isinstance(app.screen, GameOverDialog) and app.screen.query("#winner")
@@ -83,16 +71,16 @@ asyncio.run(main())
 def by_keys(quiet_moves: int = 40) -> None:
     from rules.conquest import equations_of
 
-    numbers = quiet_sequence(quiet_moves, seed=3)
+    numbers = h.quiet_sequence(quiet_moves, seed=3)
     numbers.append(next(n for n in range(1, 10) if equations_of(numbers[-2], numbers[-1], n)))
     samples: list[int] = []
-    term = Terminal(program(), [], child_env())
+    term = h.Terminal(h.program(), [], h.child_env())
     steps = [("4", ("New game · Equation Conquest",)), ("\r", ("Sequence", "to move"))]
     steps += [("?", ("Rules · ",)), ("\x1b", ("to move",))]
     steps += [(str(n), (f"{i + 1}. P{i % 2 + 1} {n}",)) for i, n in enumerate(numbers[:-1])]
-    steps += [(str(numbers[-1]), ("Game over",)), ("m", MENU_TEXTS)]
+    steps += [(str(numbers[-1]), ("Game over",)), ("m", h.MENU_TEXTS)]
     try:
-        term.wait_for(*MENU_TEXTS)
+        term.wait_for(*h.MENU_TEXTS)
         for key, texts in steps:
             term.send(key)
             term.wait_for(*texts)
@@ -119,22 +107,24 @@ print(f"{len(pools)} {start:.1f} {peak:.1f}")
 """
 
 
+def python(code: str, *args: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    """`python -c code args`, its output read; a failure is printed."""
+    command = [sys.executable, "-c", code, *args]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, **options)
+    if done.returncode != 0:
+        print(f"  {' '.join(args)}: failed\n{done.stderr[-2000:]}")
+    return done
+
+
 def moves_cache(codes: list[str]) -> None:
     print("fifty's move cache full (the legal moves of every pool of 11 to 13 of 1 to 15):")
     for code in codes:
-        result = subprocess.run(
-            [sys.executable, "-c", MOVES_CACHE, code],
-            capture_output=True,
-            text=True,
-            timeout=600,
-            cwd=code,
-            check=False,
-        )
-        if result.returncode != 0:
-            print(f"  {code}: failed\n{result.stderr[-2000:]}")
-            continue
-        pools, start, peak = result.stdout.split()
-        print(f"  {code}: {pools} pools, peak {float(peak):.1f} MB (from {float(start):.1f} MB)")
+        done = python(MOVES_CACHE, code, cwd=code)
+        if done.returncode == 0:
+            pools, start, peak = done.stdout.split()
+            print(
+                f"  {code}: {pools} pools, peak {float(peak):.1f} MB (from {float(start):.1f} MB)"
+            )
 
 
 def bots(games: list[str]) -> None:
@@ -142,36 +132,24 @@ def bots(games: list[str]) -> None:
     for chosen in [[g] for g in games] + ([games] if len(games) > 1 else []):
         if len(chosen) > 1:
             print("  one after another in one app (the peak so far after each):")
-        result = subprocess.run(
-            [sys.executable, "-c", BOT_GAME, *chosen],
-            capture_output=True,
-            text=True,
-            timeout=600,
-            cwd=ROOT,
-            check=False,
-            env=child_env(),
-        )
-        for line in result.stdout.splitlines():
-            game_id, moves, peak, helper = line.split()
+        for line in python(BOT_GAME, *chosen, cwd=h.ROOT, env=h.child_env()).stdout.splitlines():
+            game, moves, peak, helper = line.split()
             print(
-                f"  {game_id:10s} {moves:>3s} moves  {float(peak):6.1f} MB  helper {float(helper):6.1f} MB"
+                f"  {game:10s} {moves:>3s} moves  {float(peak):6.1f} MB  helper {float(helper):6.1f} MB"
             )
-        if result.returncode != 0:
-            print(f"  {' + '.join(chosen)}: failed\n{result.stderr[-2000:]}")
 
 
 def main() -> None:
     from rules.registry import GAME_IDS
 
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser = h.arguments(__doc__, vs=True)
     parser.add_argument("--bots", nargs="*", choices=GAME_IDS, default=list(GAME_IDS))
-    parser.add_argument("--vs", default="", help="a folder of other code (the move cache)")
     args = parser.parse_args()
-    load("at the start")
+    h.load("at the start")
     by_keys()
     bots(args.bots)
-    moves_cache([str(ROOT), *([str(Path(args.vs).resolve())] if args.vs else [])])
-    load("at the end")
+    moves_cache([str(h.ROOT), *([str(Path(args.vs).resolve())] if args.vs else [])])
+    h.load("at the end")
 
 
 if __name__ == "__main__":

@@ -1,34 +1,25 @@
-"""Online play on loopback, end to end: a move from one player's screen to the other's,
-and the host's memory.
+"""A move between two real line-mode programs on loopback, each way, and the host's memory.
 
     python bench/online.py [--moves 40]
 
-Two real programs in the line mode, `equation-duel host conquest --plain` and
-`equation-duel join CODE@127.0.0.1:PORT --plain` (each with a data folder of its own),
-play a conquest game of numbers that never form an equation. Each move is typed once its
-player's prompt is there and timed from the line written to the mover's input until the
-other program prints it ("Host (online): Add 3 to the sequence."): the link, the protocol,
-the session that plays it and both line modes, through the public command line only, so
-the figure holds whatever the link is built of. The guest's moves are paced at 0.12 s
-(the host closes a connection over 10 messages a second). Medians and worst, each way;
-then the host's resident memory (VmRSS) while it waits for a guest and during the game.
+`equation-duel host conquest --plain` and `equation-duel join CODE@127.0.0.1:PORT --plain`
+(data folders of their own) play numbers that never form an equation; each move is timed
+from the line typed to the mover until the other program prints it, through the public
+command line only. The guest's moves are paced at 0.12 s (the host's cap: 10 messages a
+second). Then the host's VmRSS while it waited for a guest and during the game.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import select
-import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-WAIT = 30.0
+import harness as h
+
 PROMPT = "Enter a number"
 
 
@@ -36,15 +27,14 @@ class Program:
     """`equation-duel ARGS` with its input and output on pipes; every wait is bounded."""
 
     def __init__(self, *args: str) -> None:
-        data = tempfile.mkdtemp(prefix="bench-online-")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "EQUATION_DUEL_DATA": data}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "EQUATION_DUEL_DATA": h.fresh_data()}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "app", *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             env=env,
-            cwd=ROOT,
+            cwd=h.ROOT,
         )
         self.out = ""
 
@@ -58,7 +48,7 @@ class Program:
         """The time the output holding `text` was read, and the output before it (what
         was read up to `text` is consumed)."""
         assert self.process.stdout is not None
-        end = time.monotonic() + WAIT
+        end = time.monotonic() + h.WAIT
         while text not in self.out:
             left = end - time.monotonic()
             ready, _, _ = select.select([self.process.stdout], [], [], max(left, 0))
@@ -80,8 +70,6 @@ class Program:
 
 
 def play(moves: int) -> None:
-    from harness import quiet_sequence
-
     host = Program("host", "conquest", "--plain")
     guest: Program | None = None
     try:
@@ -91,7 +79,7 @@ def play(moves: int) -> None:
         waiting = host.rss_mib()
         guest = Program("join", place, "--plain")
         trips: dict[str, list[float]] = {"host → guest": [], "guest → host": []}
-        for turn, number in enumerate(quiet_sequence(moves)):
+        for turn, number in enumerate(h.quiet_sequence(moves)):
             mover, other = (host, guest) if turn % 2 == 0 else (guest, host)
             mover.wait_for(PROMPT)
             if mover is guest:
@@ -106,15 +94,12 @@ def play(moves: int) -> None:
         if guest is not None:
             guest.stop()
     for way, found in trips.items():
-        ms = [t * 1000 for t in found]
-        print(
-            f"a move {way} ({len(ms)}): median {statistics.median(ms):.1f} ms, worst {max(ms):.1f} ms"
-        )
+        print(f"a move {way} ({len(found)}): {h.spread(found)}")
     print(f"host memory (VmRSS): {waiting:.1f} MiB waiting, {playing:.1f} MiB playing")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = h.arguments(__doc__)
     parser.add_argument("--moves", type=int, default=40)
     play(parser.parse_args().moves)
 

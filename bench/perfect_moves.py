@@ -1,37 +1,30 @@
-"""How long the perfect computer's move and a hint take, cold, on the larger options (issue 14).
+"""The perfect computer's move and the hint, cold (the solver's tables emptied before each),
+CPU time, on every game's defaults and the larger options (issue 14).
 
-    python bench/perfect_moves.py [--positions N] [--cap SECONDS] [--only TEXT] [--skip N]
+    python bench/perfect_moves.py [--positions 200] [--only TEXT]
 
-For each case (every game's defaults, fifty with pools 1-11 .. 1-15 and targets 50, 100,
-200, countdown with targets 500 and 1000, the template `_ ÷ (_ − _)` with each digit
-twice) a fresh Python process samples N positions by seeded random play (the start
-included), empties the solver's tables before each one (cold: every move pays for its
-whole search) and times the perfect player's move (`rules.players.make_player`) and the
-hint (`rules.analysis.hint`). It prints the median, p95 and worst of each in CPU time
-(`time.process_time`: on the shared 2-core machine the wall time depends on the other
-jobs, the CPU time is close to an idle machine's wall time), the worst wall time of a
-move, and the peak resident memory of the process (`resource.getrusage`). A case whose moves together take
-longer than the cap stops early and says after how many positions.
+Each case samples N positions by seeded random play in a fresh process and prints the
+median, p95 and worst CPU time of each (close to an idle machine's wall time), the worst
+wall time of a move and the process's peak memory. A case stops after CAP s of work.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+import harness as h
+
+CAP = 120.0
 
 #: (label, game, options as JSON fields)
 CASES: list[tuple[str, str, dict[str, Any]]] = [
-    ("collect defaults", "collect", {}),
-    ("template defaults", "template", {}),
-    ("fifty defaults", "fifty", {}),
-    ("conquest defaults", "conquest", {}),
-    ("countdown defaults", "countdown", {}),
+    *[
+        (f"{game} defaults", game, {})
+        for game in ("collect", "template", "fifty", "conquest", "countdown")
+    ],
     *[
         (f"fifty 1-{high} target {target}", "fifty", {"pool": [1, high], "target": target})
         for high in (11, 12, 13, 14, 15)
@@ -43,7 +36,7 @@ CASES: list[tuple[str, str, dict[str, Any]]] = [
 ]
 
 CHILD = r"""
-import json, random, resource, statistics, sys, time
+import json, random, resource, sys, time
 sys.path.insert(0, ".")
 from rules.analysis import hint
 from rules.players import make_player
@@ -91,34 +84,19 @@ def stats(times: list[float]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = h.arguments(__doc__, only=True)
     parser.add_argument("--positions", type=int, default=200)
-    parser.add_argument("--cap", type=float, default=120.0, help="seconds per case")
-    parser.add_argument("--only", default="", help="only the cases whose label has this text")
-    parser.add_argument("--skip", type=int, default=0, help="leave out the first N cases")
     args = parser.parse_args()
-    print(
-        "| case | positions | move median ms | p95 ms | worst ms "
-        "| hint median ms | p95 ms | worst ms | move worst wall ms | peak MB |"
+    h.table(
+        "case | positions | move median ms | p95 ms | worst ms | hint median ms | p95 ms "
+        "| worst ms | move worst wall ms | peak MB"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for label, game_id, fields in CASES[args.skip :]:
+    for label, game_id, fields in CASES:
         if args.only not in label:
             continue
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-c",
-                CHILD,
-                game_id,
-                json.dumps(fields),
-                str(args.positions),
-                str(args.cap),
-            ],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-        )
+        child = [game_id, json.dumps(fields), str(args.positions), str(CAP)]
+        command = [sys.executable, "-c", CHILD, *child]
+        done = subprocess.run(command, capture_output=True, text=True, cwd=h.ROOT, check=False)
         if done.returncode != 0:
             print(f"| {label} | error: {done.stderr.strip().splitlines()[-1]} |", flush=True)
             continue
