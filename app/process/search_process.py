@@ -98,7 +98,10 @@ def _real_stderr() -> Iterator[None]:
     try:
         yield
     finally:
-        sys.stderr = captured
+        # (This runs in a thread: if the program set another stream meanwhile, it stays.
+        # Putting back `captured` then would leave a stream since closed in its place.)
+        if sys.stderr is sys.__stderr__:
+            sys.stderr = captured
 
 
 def _serve(conn: Connection) -> None:
