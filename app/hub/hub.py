@@ -34,7 +34,7 @@ from app.hub.protocol import (
 from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.student import Student
 from app.online.codes import RateCap, WrongCodes
-from app.online.host_admission import HELLO_SECONDS, Knocking, capital, turned_away
+from app.online.host_admission import HELLO_SECONDS, Knocking, capital, each_message, turned_away
 from app.online.host_link import HEARTBEAT, IDLE_SECONDS
 from app.online.host_server import HostServer
 from app.online.protocol import BadMessage
@@ -254,24 +254,6 @@ class Hub(HostServer):
         return student
 
     async def _read(self, ws: web.WebSocketResponse, student: Student) -> None:
-        cap = RateCap()
-        while True:
-            try:
-                message = await ws.receive(timeout=IDLE_SECONDS)
-            except TimeoutError:
-                await refuse(ws, "No message for a long while: the connection closes.")
-                return
-            if message.type != WSMsgType.TEXT:
-                if message.type == WSMsgType.BINARY:
-                    await refuse(ws, "Messages are text.")
-                return
-            if not cap.allow():
-                await refuse(ws, "Too many messages at once: the connection closes.")
-                return
-            try:
-                read = read_from_student(message.data)
-            except BadMessage as error:
-                await refuse(ws, capital(str(error)) + ".")
-                return
+        async for read in each_message(ws, read_from_student, IDLE_SECONDS, RateCap()):
             if not self.lobby.heard(student, read):
                 return

@@ -13,11 +13,12 @@ code (one a seat, a game not over) is `why_not_open`'s.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import TypeVar
 
 from aiohttp import WSMsgType, web
 
-from app.online.codes import WrongCodes, same_code
+from app.online.codes import RateCap, WrongCodes, same_code
 from app.online.host_guests import GuestSeat
 from app.online.host_position import Position
 from app.online.protocol import (
@@ -31,6 +32,9 @@ from app.online.protocol import (
     version_refusal,
 )
 from app.online.texts import guest_name, name_taken
+
+#: A message as read by a protocol's reader.
+Read = TypeVar("Read")
 
 #: Seconds a new connection has to say hello.
 HELLO_SECONDS = 10.0
@@ -141,3 +145,29 @@ def why_not_open(
     if position is None:
         return "This game is not open to join.", Why.NOT_OPEN
     return None
+
+
+async def each_message(
+    ws: web.WebSocketResponse, read: Callable[[str], Read], idle: float, cap: RateCap
+) -> AsyncIterator[Read]:
+    """The messages `ws` sends, each read by `read`, until it closes. A silence of `idle`
+    seconds, a binary frame, too many messages at once (`cap`) or one `read` refuses is
+    refused in words, and ends them."""
+    while True:
+        try:
+            message = await ws.receive(timeout=idle)
+        except TimeoutError:
+            await refuse(ws, "No message for a long while: the connection closes.")
+            return
+        if message.type != WSMsgType.TEXT:
+            if message.type == WSMsgType.BINARY:
+                await refuse(ws, "Messages are text.")
+            return
+        if not cap.allow():
+            await refuse(ws, "Too many messages at once: the connection closes.")
+            return
+        try:
+            yield read(message.data)
+        except BadMessage as error:
+            await refuse(ws, capital(str(error)) + ".")
+            return

@@ -23,13 +23,13 @@ import ssl
 import time
 from collections.abc import Callable
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
 from app.online.codes import RateCap, WrongCodes
 from app.online.host_admission import (
     Knocking,
-    capital,
     crowded_out,
+    each_message,
     read_hello,
     refuse,
     turned_away,
@@ -41,7 +41,6 @@ from app.online.host_server import HostServer
 from app.online.protocol import (
     MAX_GUEST_BYTES,
     Away,
-    BadMessage,
     Bye,
     Hello,
     Message,
@@ -321,24 +320,7 @@ class HostLink(HostServer):
 
     async def _read(self, ws: web.WebSocketResponse, seat: GuestSeat) -> None:
         cap = RateCap(clock=self.wall)
-        while True:
-            try:
-                message = await ws.receive(timeout=IDLE_SECONDS)
-            except TimeoutError:
-                await refuse(ws, "No message for a long while: the connection closes.")
-                return
-            if message.type != WSMsgType.TEXT:
-                if message.type == WSMsgType.BINARY:
-                    await refuse(ws, "Messages are text.")
-                return
-            if not cap.allow():
-                await refuse(ws, "Too many messages at once: the connection closes.")
-                return
-            try:
-                read = read_from_guest(message.data)
-            except BadMessage as error:
-                await refuse(ws, capital(str(error)) + ".")
-                return
+        async for read in each_message(ws, read_from_guest, IDLE_SECONDS, cap):
             if isinstance(read, Hello):
                 await refuse(ws, "You have said hello already.")
                 return
