@@ -23,7 +23,8 @@ from app.plain.base import Bot, Console, EndOfInput
 from app.plain.match_runner import MatchRunner
 from app.store.atomic_files import file_argument
 from app.store.data_folder import clean_stale_temporaries
-from app.store.stats import StatsError, format_summary, summary
+from app.store.stats import StatsError, summary
+from app.store.stats_text import format_summary
 from app.store.storage import LoadError, load_record, save_record, write_problem
 from rules.base import Game, GameOptions, IllegalMove, PlayerNo
 from rules.match import (

@@ -19,7 +19,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from app.store import stats
+from app.store import stats, stats_text
 from app.tui.mounting import StyledAsMounted, gone
 from app.tui.puzzle_stats import RatingsPanel, ReadRatings, read_ratings
 from app.tui.record_dialogs import short_title
@@ -157,7 +157,7 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             summary_line.add_class("-error")
             self._show(players=False, h2h=False, cpu=False)
             return
-        left_out = stats.unreadable_text(found.unreadable)
+        left_out = stats_text.unreadable_text(found.unreadable)
         left_out = f" ({left_out})" if left_out else ""
         if found.games == 0:
             summary_line.update(
@@ -178,7 +178,7 @@ class StatsScreen(StyledAsMounted, Screen[None]):
                 p.won,
                 p.lost,
                 percent(p.win_rate),
-                stats.streak_text(p.streak),
+                stats_text.streak_text(p.streak),
             )
             for p in sorted(found.players, key=lambda p: p.name in found.computers)
         )

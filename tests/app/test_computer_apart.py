@@ -14,7 +14,8 @@ from app.plain.stats_words import games_sentences
 from app.store.finished_games import list_games
 from app.store.ratings import record_game
 from app.store.ratings_view import EMPTY, ratings_summary
-from app.store.stats import format_summary, summary
+from app.store.stats import summary
+from app.store.stats_text import format_summary
 from app.tui.app import EquationDuelApp
 from app.tui.setup import SetupScreen
 from rules.records import Kind, players_of, record_from_moves

@@ -19,12 +19,12 @@ from app.store.stats import (
     PlayerStats,
     StatsError,
     connect,
-    format_summary,
     migrate,
     schema_version,
     stats_path,
     summary,
 )
+from app.store.stats_text import format_summary
 from rules.records import GameRecord, Kind, players_of, record_from_moves
 
 WALKTHROUGH = ["9@1.1", "8@2.1", "7@2.3", "6@1.3", "5@1.2", "4@2.2"]  # Player 1 wins

@@ -12,7 +12,8 @@ import pytest
 
 from app.cli.main import main
 from app.store.ratings import record_game
-from app.store.stats import StatsError, connect, format_summary, stats_path, summary
+from app.store.stats import StatsError, connect, stats_path, summary
+from app.store.stats_text import format_summary
 from rules.records import players_of, record_from_moves
 
 

@@ -130,7 +130,7 @@ async def test_a_computer_started_from_the_command_line_is_named_by_its_level() 
 
 
 def test_statistics_keep_people_and_computers_apart() -> None:
-    from app.store import ratings, stats
+    from app.store import ratings, stats, stats_text
     from tests.app import test_stats
 
     perfect = test_stats.game(("Ann", "Computer (perfect)"), 2, ("human", "perfect"), 1)
@@ -138,7 +138,7 @@ def test_statistics_keep_people_and_computers_apart() -> None:
         assert ratings.record_game(record)
     found = stats.summary()
     assert found.computers == ("Computer (perfect)",)
-    text = stats.format_summary(found)
+    text = stats_text.format_summary(found)
     people, computers = text.split("Computer players")
     assert "Ann" in people and "Bob" in people and "Computer (perfect)" not in people
     assert "Computer (perfect)" in computers.split("Head to head")[0]

@@ -143,7 +143,8 @@ def _use_statistics(number: int, scratch: Path) -> str:
     from app.store.ratings import record_game, record_puzzle
     from app.store.ratings_db import open_ratings
     from app.store.ratings_view import format_ratings, ratings_summary
-    from app.store.stats import format_summary, summary
+    from app.store.stats import summary
+    from app.store.stats_text import format_summary
     from rules.puzzles.bank import puzzles_of
 
     text = format_summary(summary()) + format_ratings(ratings_summary())

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.online.online_stats import mark_online, migrate_online
-from app.store import stats
+from app.store import stats, stats_text
 from tests.app.test_ratings import make_todays_database
 from tests.online.procs import answers, first_moves, host, play_both
 
@@ -52,7 +52,7 @@ def test_a_game_of_fifty_is_played_to_the_end_over_loopback(tmp_path: Path) -> N
         assert found.games == 1
         assert [(h.first, h.second, h.played) for h in found.head_to_head] == [(*pair, 1)]
         assert sorted(p.name for p in found.players) == ["Ada", "Bob"]
-        assert pair[0] in stats.format_summary(found).split("Head to head")[1]
+        assert pair[0] in stats_text.format_summary(found).split("Head to head")[1]
         # The record has Bob as Player 1 on both sides; each marks the other's seat.
         rows, _ = stats.read_game_rows(path)
         assert [(row.names, row.online) for row in rows] == [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.online.online_stats import mark_online
 from app.plain.stats_words import games_sentences
-from app.store import ratings, stats
+from app.store import ratings, stats, stats_text
 from app.store.ratings_view import EMPTY
 from app.tui.app import EquationDuelApp
 from app.tui.stats_screen import StatsScreen
@@ -29,7 +29,7 @@ async def test_each_players_line_says_who_was_met_online() -> None:
     ann, bob = found.players
     assert ann.shown == "Ann, 1 against Bob (online)"
     assert bob.shown == "Bob"  # Bob met Ann on his own machine's seat, not online
-    table = stats.format_summary(found).split("Head to head")[0]
+    table = stats_text.format_summary(found).split("Head to head")[0]
     assert "Ann, 1 against Bob (online)  conquest" in table
     said = games_sentences(found, EMPTY)
     assert (
