@@ -13,12 +13,11 @@ is the default, and without it the first line says so.
 from __future__ import annotations
 
 import argparse
-import ssl
 from pathlib import Path
 from typing import Any
 
 from app.cli.game_flags import FlagError, whole_number
-from app.cli.online import _name, _server_tls, _why
+from app.cli.online import _server_tls, joining
 from app.cli.usage import fail
 
 LINE_MODE = "The hub and the class are line by line for now (the full-screen console comes next)."
@@ -92,19 +91,11 @@ def cmd_hub(args: argparse.Namespace) -> int:
 
 def cmd_class(args: argparse.Namespace) -> int:
     from app.hub.codes import CLASS_CODE_LENGTH
-    from app.online.codes import AddressProblem, parse_address
 
     try:
-        address = parse_address(args.address, CLASS_CODE_LENGTH)
-        name = _name(args.name)
-    except (AddressProblem, FlagError) as error:
+        address, name, tls = joining(args, CLASS_CODE_LENGTH)
+    except FlagError as error:
         return fail(str(error))
-    tls = None
-    if args.tls_ca is not None:
-        try:
-            tls = ssl.create_default_context(cafile=args.tls_ca)
-        except (OSError, ssl.SSLError) as error:
-            return fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
     try:
         from app.plain.hub_join import class_join_plain
     except ImportError as error:

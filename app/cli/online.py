@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import argparse
 import ssl
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
 from app.cli.usage import fail
 from rules.names import NameProblem, clean_name
 from rules.registry import GAME_IDS, get_game
+
+if TYPE_CHECKING:
+    from app.online.codes import Address
 
 _NO_AIOHTTP = "online play needs aiohttp: pip install 'equation-duel[web]' ({error})"
 
@@ -97,25 +100,40 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from app.online.codes import AddressProblem, parse_address
-
     try:
-        address = parse_address(args.address)
-        name = _name(args.name)
-    except (AddressProblem, FlagError) as error:
+        address, name, tls = joining(args)
+    except FlagError as error:
         return fail(str(error))
-    tls = None
-    if args.tls_ca is not None:
-        try:
-            tls = ssl.create_default_context(cafile=args.tls_ca)
-        except (OSError, ssl.SSLError) as error:
-            return fail(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}")
     try:
         from app.plain.online_play import join_plain
     except ImportError as error:
         return fail(_NO_AIOHTTP.format(error=error))
     _say_line_mode(args)
     return join_plain(address, name, tls=tls)
+
+
+def joining(
+    args: argparse.Namespace, code_length: int | None = None
+) -> tuple[Address, str, ssl.SSLContext | None]:
+    """What `join` and `class` are given: the address (its code `code_length` long, when
+    not a game's), the name, and the certificates to trust (None: not encrypted).
+    FlagError says what is wrong."""
+    from app.online.codes import AddressProblem, parse_address
+
+    try:
+        if code_length is None:
+            address = parse_address(args.address)
+        else:
+            address = parse_address(args.address, code_length)
+    except AddressProblem as error:
+        raise FlagError(str(error)) from None
+    name = _name(args.name)
+    if args.tls_ca is None:
+        return address, name, None
+    try:
+        return address, name, ssl.create_default_context(cafile=args.tls_ca)
+    except (OSError, ssl.SSLError) as error:
+        raise FlagError(f"--tls-ca: cannot read {args.tls_ca}: {_why(error)}") from None
 
 
 def _why(error: Exception) -> str:
