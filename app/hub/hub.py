@@ -34,7 +34,14 @@ from app.hub.protocol import (
 from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.student import Student
 from app.online.codes import RateCap, WrongCodes
-from app.online.host_admission import HELLO_SECONDS, Knocking, capital, each_message, turned_away
+from app.online.host_admission import (
+    HELLO_SECONDS,
+    Knocking,
+    capital,
+    crowded_out,
+    each_message,
+    turned_away,
+)
 from app.online.host_link import HEARTBEAT, IDLE_SECONDS
 from app.online.host_server import HostServer
 from app.online.protocol import BadMessage
@@ -153,7 +160,7 @@ class Hub(HostServer):
         ws = web.WebSocketResponse(max_msg_size=MAX_STUDENT_BYTES, heartbeat=HEARTBEAT)
         oldest = self._knocking.enter(ws)
         if oldest is not None:
-            self._spawn(self._crowded_out(oldest))
+            self._spawn(crowded_out(oldest, "did not knock"))
         try:
             await ws.prepare(request)
             knock = await self._knock(ws)
@@ -176,11 +183,6 @@ class Hub(HostServer):
             with contextlib.suppress(Exception):
                 await ws.close()
         return ws
-
-    async def _crowded_out(self, ws: web.WebSocketResponse) -> None:
-        await refuse(ws, "Too many connections at once: this one did not knock.")
-        with contextlib.suppress(Exception):
-            await ws.close()
 
     async def _knock(self, ws: web.WebSocketResponse) -> Knock | None:
         """The first message: a knock with the class code (None: refused, in words)."""

@@ -15,12 +15,11 @@ length limit; a message that cannot be read closes that connection, never the hu
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from app.online.protocol import MAX_NAME_SENT, MAX_REASON, BadMessage
-from rules.validation import first_problem
+from app.online.protocol import MAX_NAME_SENT, MAX_REASON, read_with
 
 VERSION = 2
 MAX_STUDENT_BYTES = 2 * 1024
@@ -148,24 +147,11 @@ def encode(message: Message) -> str:
     return message.model_dump_json()
 
 
-def _read(adapter: TypeAdapter[Any], raw: str | bytes, limit: int) -> Any:
-    if len(raw) > limit:
-        raise BadMessage(f"a message is at most {limit // 1024} KiB; that one was larger")
-    try:
-        return adapter.validate_json(raw)
-    except ValidationError as error:
-        field, why = first_problem(error)
-        where = f" ({field[:40]})" if field else ""
-        raise BadMessage(f"that message cannot be read{where}: {why[:200]}") from None
-    except RecursionError:
-        raise BadMessage("that message cannot be read") from None
-
-
 def read_from_student(raw: str | bytes) -> FromStudent:
-    message: FromStudent = _read(_STUDENT, raw, MAX_STUDENT_BYTES)
+    message: FromStudent = read_with(_STUDENT, raw, MAX_STUDENT_BYTES)
     return message
 
 
 def read_from_hub(raw: str | bytes) -> FromHub:
-    message: FromHub = _read(_HUB, raw, MAX_HUB_BYTES)
+    message: FromHub = read_with(_HUB, raw, MAX_HUB_BYTES)
     return message

@@ -71,9 +71,9 @@ class Knocking:
             self._waiting.remove(ws)
 
 
-async def crowded_out(ws: web.WebSocketResponse) -> None:
-    """Close a connection that said no hello while newer ones came."""
-    await refuse(ws, "Too many connections at once: this one said no hello.")
+async def crowded_out(ws: web.WebSocketResponse, silent: str = "said no hello") -> None:
+    """Close a connection that said nothing (`silent`) while newer ones came."""
+    await refuse(ws, f"Too many connections at once: this one {silent}.")
     with contextlib.suppress(Exception):
         await ws.close()
 

@@ -240,13 +240,19 @@ def _object(raw: str | bytes, limit: int) -> dict[str, Any]:
     return data
 
 
-def _read(adapter: TypeAdapter[Any], raw: str | bytes) -> Any:
+def read_with(adapter: TypeAdapter[Any], raw: str | bytes, limit: int | None = None) -> Any:
+    """`raw` read by `adapter` (a protocol's messages), or BadMessage in words; a message
+    over `limit` bytes is refused unread."""
+    if limit is not None and len(raw) > limit:
+        raise BadMessage(f"a message is at most {limit // 1024} KiB; that one was larger")
     try:
         return adapter.validate_json(raw)
     except ValidationError as error:
         field, why = first_problem(error)
         where = f" ({field[:40]})" if field else ""
         raise BadMessage(f"that message cannot be read{where}: {why[:200]}") from None
+    except RecursionError:
+        raise BadMessage("that message cannot be read") from None
 
 
 def read_from_guest(raw: str | bytes) -> FromGuest:
@@ -259,12 +265,12 @@ def read_from_guest(raw: str | bytes) -> FromGuest:
             f"this host speaks version {VERSION} of the online protocol and you speak "
             f"version {theirs}: both players need the same Equation Duel"
         )
-    message: FromGuest = _read(_GUEST, raw)
+    message: FromGuest = read_with(_GUEST, raw)
     return message
 
 
 def read_from_host(raw: str | bytes) -> FromHost:
     """A host's message, or BadMessage."""
     _object(raw, MAX_HOST_BYTES)
-    message: FromHost = _read(_HOST, raw)
+    message: FromHost = read_with(_HOST, raw)
     return message
