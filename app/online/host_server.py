@@ -17,6 +17,7 @@ from typing import Any
 
 from aiohttp import web
 
+from app.online import host_strangers
 from app.online.host_strangers import Strangers, Unasked
 
 
@@ -29,6 +30,7 @@ class HostServer:
         self.tls = tls
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
+        self._listening: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.stopped = False
         #: Served through another server's port (`attach`), not listening itself.
@@ -74,15 +76,22 @@ class HostServer:
         await self._runner.setup()
         assert self._runner.server is not None
         self.unasked.watch(self._runner.server)
-        site = web.TCPSite(self._runner, self.bind, self.port, ssl_context=self.tls)
+        # (not aiohttp's TCPSite: it leaves a TLS handshake that never comes to asyncio's
+        # 60 seconds; a stranger's is closed after the deadline of an unfinished request)
+        handshake = host_strangers.REQUEST_SECONDS if self.tls else None
         try:
-            await site.start()
+            self._listening = await self._loop.create_server(
+                self._runner.server,
+                self.bind,
+                self.port,
+                ssl=self.tls,
+                ssl_handshake_timeout=handshake,
+            )
         except BaseException:
             await self._runner.cleanup()
             self._runner = None
             raise
-        address = self._runner.addresses[0]
-        self.port = int(address[1])
+        self.port = int(self._listening.sockets[0].getsockname()[1])
         return self.port
 
     async def stop(self, reason: str = "") -> None:
@@ -95,6 +104,8 @@ class HostServer:
         if reason:
             await self._goodbye(reason)
         await self._close_guests()
+        if self._listening is not None:
+            self._listening.close()
         if self._runner is not None:
             await self._runner.cleanup()
         self.strangers.close()
