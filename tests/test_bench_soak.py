@@ -53,6 +53,7 @@ CASES: dict[str, tuple[list[str], str]] = {
         r"statistics \(s\): the tables +this code +median +\d+ ms",
     ),
     "solve_start": (["solve_start.py", "--quick"], r"\| fifty standard \| Player \d in \d+ \|"),
+    "tabs": (["tabs.py", "--tabs", "2"], r"\| this code \| 2 \| \d+ ms \| \d+ MiB \| \d+ MiB \|"),
     "web": (["web.py", "--runs", "1"], r"page opened to menu drawn: median \d+ ms"),
 }
 

@@ -1,5 +1,5 @@
-"""An app started by `serve` ends when its server ends, where no parent-death signal
-exists (Linux uses one): the server passes the read end of a pipe only it writes to
+"""An app started by `serve` ends when its server ends: on Linux by a parent-death signal
+(`end_with_parent`), elsewhere the server passes the read end of a pipe only it writes to
 (`EQUATION_DUEL_SERVER_PIPE`); at end-of-file the app sends itself SIGHUP, as a closed
 terminal would, keeping its game.
 """
@@ -7,13 +7,45 @@ terminal would, keeping its game.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import stat
+import sys
 import threading
+from collections.abc import Callable
+from typing import Any
 
 #: The environment variable naming the pipe's read end (a file descriptor number).
 SERVER_PIPE = "EQUATION_DUEL_SERVER_PIPE"
+
+#: Linux's prctl option: the signal a process gets when its parent dies.
+PR_SET_PDEATHSIG = 1
+#: What an app gets when its server dies: the signal of a terminal that closed.
+PARENT_DEATH_SIGNAL = signal.SIGHUP
+
+
+@functools.cache
+def end_with_parent() -> Callable[[], None] | None:
+    """A function run in the app's process before the app starts (Linux): SIGHUP when
+    the server dies, or exit at once if it is already gone. None without prctl."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes  # (here: every launch imports this module, and only serve needs it)
+
+    try:
+        prctl: Any = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    server = os.getpid()
+
+    def in_the_app_process() -> None:
+        # Between fork and exec: nothing here may take a lock or allocate much.
+        prctl(PR_SET_PDEATHSIG, int(PARENT_DEATH_SIGNAL), 0, 0, 0)
+        if os.getppid() != server:  # the server died before the line above ran
+            os._exit(1)
+
+    return in_the_app_process
 
 
 def watch_server() -> threading.Thread | None:

@@ -28,6 +28,7 @@ from rich.console import Console
 from textual_serve.server import Server
 
 from app.serve.config import ServeConfig
+from app.serve.forked import Zygote, can_fork
 from app.serve.limits import (
     REQUEST_SECONDS,
     ConnectionGuard,
@@ -75,6 +76,8 @@ class DuelServer(Server):
         """Tabs holding a place: counted from the handshake on, so the cap has no race."""
         self.guard: ConnectionGuard | None = None
         self.stopping = asyncio.Event()
+        #: Every tab's app forked from one process that has imported the app (Linux).
+        self.zygote = Zygote() if can_fork() else None
 
     # -- running -------------------------------------------------------------------
 
@@ -113,6 +116,8 @@ class DuelServer(Server):
             listener.close()
         finally:
             await runner.cleanup()
+            if self.zygote is not None:
+                await self.zygote.close()
 
     def request_stop(self, sig: signal.Signals) -> None:
         self.stopping.set()
@@ -230,6 +235,7 @@ class DuelServer(Server):
                 write_str=websocket.send_str,
                 close=websocket.close,
                 download_manager=self.download_manager,
+                zygote=self.zygote,
             )
             self.services.add(service)
             try:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import functools
 import logging
 import os
@@ -21,12 +20,12 @@ import sys
 from asyncio.subprocess import Process
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from app.process.parent_watch import SERVER_PIPE
+from app.process.parent_watch import SERVER_PIPE, end_with_parent
+from app.serve.forked import Zygote
 
 log = logging.getLogger("equation-duel.serve")
 
@@ -35,31 +34,6 @@ APP_COMMAND: tuple[str, ...] = (sys.executable, "-m", "app")
 #: Seconds an app is given to quit by itself before it is terminated, then killed.
 QUIT_GRACE = 3.0
 KILL_GRACE = 2.0
-#: Linux's prctl option: the signal a process gets when its parent dies.
-PR_SET_PDEATHSIG = 1
-#: What an app gets when its server dies: the signal of a terminal that closed.
-PARENT_DEATH_SIGNAL = signal.SIGHUP
-
-
-@functools.cache
-def end_with_parent() -> Callable[[], None] | None:
-    """A function run in the app's process before the app starts (Linux): SIGHUP when
-    the server dies, or exit at once if it is already gone. None without prctl."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        prctl: Any = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
-    server = os.getpid()
-
-    def in_the_app_process() -> None:
-        # Between fork and exec: nothing here may take a lock or allocate much.
-        prctl(PR_SET_PDEATHSIG, int(PARENT_DEATH_SIGNAL), 0, 0, 0)
-        if os.getppid() != server:  # the server died before the line above ran
-            os._exit(1)
-
-    return in_the_app_process
 
 
 @dataclass(frozen=True)
@@ -116,6 +90,7 @@ class DuelAppService(AppService):
         write_str: Callable[[str], Awaitable[None]],
         close: Callable[[], Awaitable[object]],
         download_manager: DownloadManager,
+        zygote: Zygote | None = None,
     ) -> None:
         super().__init__(
             " ".join(argv),
@@ -126,6 +101,8 @@ class DuelAppService(AppService):
         )
         self.argv = argv
         self._close_browser = close
+        #: Where the app is forked from, when the server has one and `argv` is the app's.
+        self.zygote = zygote if argv[: len(APP_COMMAND)] == APP_COMMAND else None
 
     async def _close_quietly(self) -> None:
         with contextlib.suppress(Exception):
@@ -138,7 +115,10 @@ class DuelAppService(AppService):
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         ending = how_the_app_ends_with_the_server()
         environment = self._build_environment(width=width, height=height) | ending.env
-        self._process = process = await asyncio.create_subprocess_exec(
+        forked = None
+        if self.zygote is not None:
+            forked = await self.zygote.fork(list(self.argv[len(APP_COMMAND) :]), environment)
+        self._process = process = forked or await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,

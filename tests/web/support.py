@@ -57,6 +57,14 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
+def is_zygote(pid: int) -> bool:
+    """The process every tab's app is forked from (app.process.zygote)."""
+    try:
+        return b"app.process.zygote" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -117,7 +125,14 @@ class Served:
         return self.process.pid
 
     def apps(self) -> list[int]:
-        return children_of(self.pid)
+        """The tabs' apps: the server's children, or (Linux) its zygote's."""
+        apps = []
+        for child in children_of(self.pid):
+            if is_zygote(child):
+                apps.extend(children_of(child))
+            else:
+                apps.append(child)
+        return apps
 
     def wait_apps(self, count: int, timeout: float = WAIT) -> list[int]:
         """The app processes once there are exactly `count`; fails if never so."""
