@@ -164,10 +164,13 @@ class Zygote:
         finally:
             theirs.close()
         ours.setblocking(False)
-        said = await loop.sock_recv(ours, MAX_SAID)
-        if json.loads(said or b"{}").get("ready") is not True:
-            ours.close()
-            raise ConnectionError("the zygote ended before it was ready")
+        try:
+            said = await loop.sock_recv(ours, MAX_SAID)
+            if json.loads(said or b"{}").get("ready") is not True:
+                raise ConnectionError("the zygote ended before it was ready")
+        except BaseException:
+            ours.close()  # (a zygote still importing ends when it finds the socket gone)
+            raise
         self._channel = ours
         self._listening = asyncio.create_task(self._listen(ours))
         log.info("every tab's app is forked from one process (%s)", self._process.pid)

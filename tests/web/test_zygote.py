@@ -62,3 +62,39 @@ async def test_a_killed_server_takes_the_zygote_and_its_apps(serve: Callable[...
         assert not any(alive(pid) for pid in [*apps, *zygotes])
         await ws.close()
     server.stop()
+
+
+async def test_a_zygote_that_cannot_start_leaves_the_apps_programs_of_their_own(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from asyncio.subprocess import Process
+
+    from textual_serve.download_manager import DownloadManager
+
+    from app.serve import forked, session
+
+    monkeypatch.setattr(forked, "READY_SECONDS", 0.001)  # (no zygote imports the app so fast)
+    zygote = forked.Zygote()
+
+    async def ignore(data: object) -> None:
+        pass
+
+    async def close() -> None:
+        pass
+
+    service = session.DuelAppService(
+        session.APP_COMMAND,
+        write_bytes=ignore,
+        write_str=ignore,
+        close=close,
+        download_manager=DownloadManager(),
+        zygote=zygote,
+    )
+    await service.start(80, 24)
+    try:
+        assert zygote.broken
+        assert isinstance(service.process, Process)  # started as a program
+        assert "each tab's app is started as a program of its own" in caplog.text
+    finally:
+        await service.stop()
+        await zygote.close()
