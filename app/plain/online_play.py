@@ -218,7 +218,7 @@ def join_on(
         why = their_words(str(error), 200)
         print(f"equation-duel: error: the host's game cannot be read: {why}", file=sys.stderr)
         return 1
-    console.say(f"Joined {names[2 - welcome.seat]}'s game as Player {welcome.seat}.")
+    console.say(f"Joined the game against {names[2 - welcome.seat]} as Player {welcome.seat}.")
     stopped = play_out(runner, console)
     finished = match_outcome(runner.match) is not None
     if finished:

@@ -37,7 +37,7 @@ def test_a_game_of_fifty_is_played_to_the_end_over_loopback(tmp_path: Path) -> N
     # they play line by line, as `play GAME` does, and play so. With --first 2 the host
     # is Player 2, and the guest, Player 1, moves first.
     said = play_through("fifty", tmp_path, plain=False, host_seat=2)
-    assert "Joined Ada's game as Player 1." in said[1]
+    assert "Joined the game against Ada as Player 1." in said[1]
     for output in said:
         first = output.splitlines()[0]
         assert (

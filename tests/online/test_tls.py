@@ -51,7 +51,7 @@ def test_an_encrypted_host_is_joined_with_its_certificate(tmp_path: Path) -> Non
             ["join", address, "--plain", "--name", "Bob", "--tls-ca", str(cert)], tmp_path / "guest"
         )
         hosting.wait_for("Bob joined.")
-        guest.wait_for("Joined Ada's game")
+        guest.wait_for("Joined the game against Ada")
         guest.stop()
     finally:
         hosting.stop()
