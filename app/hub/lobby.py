@@ -63,6 +63,8 @@ class Lobby:
         self.unfinished = unfinished(store)
         #: The teacher paused the class: no new game starts (`pause`, `resume`).
         self.paused = False
+        #: Why a student cannot play now (a live round: `app.hub.live_rounds`), or None.
+        self.busy: Callable[[Student], str | None] = lambda _student: None
 
     def say(self, student: Student, text: str) -> None:
         self.spawn(student.send(Said(text=text)))
@@ -239,6 +241,8 @@ class Lobby:
             self.say(student, "You are playing a game already.")
         elif target.playing is not None:
             self.say(student, f"{target.name} is playing: challenge them when it ends.")
+        elif (busy := self.busy(student) or self.busy(target)) is not None:
+            self.say(student, busy)
         else:
             return target
         return None
@@ -257,6 +261,9 @@ class Lobby:
         challenger = self.online.get(asked[0])
         if challenger is None or challenger.playing is not None or student.playing is not None:
             self.say(student, "That challenge lapsed: its player left or is playing.")
+            return
+        if (busy := self.busy(student) or self.busy(challenger)) is not None:
+            self.say(student, busy)
             return
         self.spawn(self._play(challenger, student, asked[1]))
 
