@@ -45,7 +45,7 @@ from rules.puzzles.model import Puzzle
 from rules.registry import GAME_INFO, get_game
 
 #: The widest bar of the chart, in cells.
-BAR = 40
+BAR = 30
 COLOUR = {"win": "green", "draw": "yellow", "lose": "red"}
 MARK = {"win": "wins", "draw": "keeps a draw", "lose": "loses"}
 
@@ -67,14 +67,13 @@ def chart(closed: LiveClosed) -> Text:
     text = Text()
     most = max((bar.count for bar in closed.bars), default=1) or 1
     for bar in closed.bars:
-        width = max(1, round(BAR * bar.count / most))
-        text.append("█" * width, style=COLOUR[bar.judgement])
-        text.append(f" {bar.count}  ", style="bold")
         text.append(their_words(bar.words))
         text.append(f" · {MARK[bar.judgement]}", style=COLOUR[bar.judgement])
         if bar.names:
             text.append(f" ({', '.join(their_words(n) for n in bar.names)})", style="dim")
-        text.append("\n")
+        width = max(1, round(BAR * bar.count / most))
+        text.append("\n" + "█" * width, style=COLOUR[bar.judgement])
+        text.append(f" {bar.count}\n", style="bold")
     if not closed.bars:
         text.append("Nobody answered this round.\n")
     return text
@@ -172,6 +171,7 @@ class ProjectorApp(App[int]):
             return
         self.round = message
         self.deadline = self.clock() + message.seconds
+        self.query_one("#project-clock", Digits).display = True
         game = get_game(puzzle.game)
         options = game.options_from(puzzle.options)
         name = GAME_INFO[puzzle.game].name
@@ -189,6 +189,8 @@ class ProjectorApp(App[int]):
         )
         await holder.mount(board)
         board.show(puzzle.state(), played_of(puzzle))
+        # (its pools fit their rows to its width once it is laid out)
+        board.call_after_refresh(board.on_resize)
         self._show_count(0, message.asked)
         self.query_one("#project-chart", Static).update("")
         self.query_one("#project-winning", Static).update("")
@@ -201,7 +203,7 @@ class ProjectorApp(App[int]):
 
     def _show_closed(self, closed: LiveClosed) -> None:
         self.deadline = None
-        self.query_one("#project-clock", Digits).update("")
+        self.query_one("#project-clock", Digits).display = False
         self._tell(
             f"Round {closed.round} closed: {closed.right} of {closed.asked} right, "
             f"{closed.answered} answered."
