@@ -251,10 +251,12 @@ class LiveSession:
     def class_total(self) -> int:
         return sum(score.points for score in self.scores.values())
 
-    def summary(self) -> list[str]:
+    def summary(self, names: bool = True) -> list[str]:
         """The session's summary: per puzzle the share of right answers and the most common
-        wrong move with why it loses; the class total and the best streaks."""
-        lines = [f"The live session's summary ({len(self.rounds)} rounds):"]
+        wrong move with why it loses; the class total and the best streak (`names`: and
+        whose it is)."""
+        rounds = "1 round" if len(self.rounds) == 1 else f"{len(self.rounds)} rounds"
+        lines = [f"The live session's summary ({rounds}):"]
         lines += [f"  {r.summary()}" for r in self.rounds]
         lines.append(f"The class total: {self.class_total} points.")
         best = max((s.best_streak for s in self.scores.values()), default=0)
@@ -262,5 +264,6 @@ class LiveSession:
             who = sorted(
                 (s.name for s in self.scores.values() if s.best_streak == best), key=str.casefold
             )
-            lines.append(f"The longest streak: {best} right in a row ({', '.join(who[:10])}).")
+            whose = f" ({', '.join(who[:10])})" if names else ""
+            lines.append(f"The longest streak: {best} right in a row{whose}.")
         return lines

@@ -240,7 +240,8 @@ class LiveRounds:
             self.notice(
                 f"Live round {number} of {options.count}: {live.puzzle.game} "
                 f"{live.puzzle.difficulty} puzzle {live.puzzle.id}, {len(live.asked)} "
-                f"students asked, {options.seconds:g} seconds."
+                f"{'student' if len(live.asked) == 1 else 'students'} asked, "
+                f"{options.seconds:g} seconds."
             )
             while not live.all_answered and live.left > 0:
                 try:
@@ -254,7 +255,8 @@ class LiveRounds:
         lines = session.summary()
         for line in lines:
             self.notice(line)
-        summary = LiveSummary(lines=[line[:600] for line in lines[:16]])
+        shown = session.summary(options.names)
+        summary = LiveSummary(lines=[line[:600] for line in shown[:16]])
         for student in [*told.values(), *self.projectors.values()]:
             self._send(student, summary)
 

@@ -29,24 +29,19 @@ from rules.puzzles.words import position_words
 HELP = "Type your move (in words or as in plain mode) before the time is up, or board for the position."
 #: What the lobby still reads as its own commands while a round waits for an answer.
 LOBBY_WORDS = ("who", "help", "quit", "accept", "decline", "challenge", "rematch", "watch")
-#: The widest bar of a spread, in characters.
-BAR = 30
 MARKS = {"win": "wins", "draw": "keeps a draw", "lose": "loses"}
 
 
 def spread_lines(closed: LiveClosed) -> list[str]:
-    """A closed round's spread as bars of text, then its winning moves."""
+    """A closed round's spread in words (a line a choice, the most played first), then
+    its winning moves."""
     lines = [
         f"Round {closed.round} closed: {closed.answered} of {closed.asked} answered, "
         f"{closed.right} right."
     ]
-    most = max((bar.count for bar in closed.bars), default=1) or 1
     for bar in closed.bars:
-        width = max(1, round(BAR * bar.count / most))
         who = f" ({', '.join(their_words(n) for n in bar.names)})" if bar.names else ""
-        lines.append(
-            f"  {'█' * width} {bar.count}  {their_words(bar.words)}: {MARKS[bar.judgement]}{who}"
-        )
+        lines.append(f"  {bar.count} played {their_words(bar.words)}: {MARKS[bar.judgement]}{who}")
     if closed.winning:
         lines.append("The winning moves:")
         lines += [f"  {their_words(line)}" for line in closed.winning]
@@ -100,7 +95,7 @@ class LiveLobby:
         attempt = Attempt(puzzle)
         self.say(
             f"Live round {message.round} of {message.of}: {message.seconds:.0f} seconds, "
-            f"{message.asked} students asked."
+            f"{message.asked} {'student' if message.asked == 1 else 'students'} asked."
         )
         for line in position_lines(puzzle, attempt):
             self.say(line)
