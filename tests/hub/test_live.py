@@ -163,6 +163,9 @@ async def test_answers_that_cannot_count_are_refused_in_words(tmp_path: Path) ->
         await stranger.said_until("waiting room")
         await ada.send(LiveAnswer(round=1, move="1"))
         await ada.said_until("There is no live round 1 to answer now.")
+        eve = await admitted(hub, "Eve")  # (a message that cannot be read closes hers only)
+        await eve.ws.send_str('{"kind": "live-answer", "round": "one", "move": 7}')
+        assert await eve.closed()
         hub.live.start(LiveOptions("template", "easy", 1.5, 2))
         opened = await ada.until(LiveRound)
         assert isinstance(opened, LiveRound)
@@ -183,5 +186,5 @@ async def test_answers_that_cannot_count_are_refused_in_words(tmp_path: Path) ->
         await bo.said_until("Live round 1 is over: the time was up.")
         await ada.until(LiveSummary)
         assert hub.live.session is None
-        for client in (ada, bo, stranger):
+        for client in (ada, bo, stranger, eve):
             await client.close()
