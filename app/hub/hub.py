@@ -111,6 +111,7 @@ class Hub(HostServer):
 
     async def stop(self, reason: str = "") -> None:
         """Stop every game (kept), say goodbye and stop listening."""
+        self.live.stop()
         await self.lobby.stop_games()
         await super().stop(reason)
 

@@ -91,6 +91,7 @@ class LiveRounds:
         self._round_id: int | None = None
         self._answered = asyncio.Event()
         self._rng = random.Random()
+        self._task: asyncio.Task[Any] | None = None
         lobby.busy = self.busy
 
     @property
@@ -208,7 +209,17 @@ class LiveRounds:
             if s.admitted and s.playing is None and key not in self.projectors
         }
 
+    def stop(self) -> str:
+        """End the session now (`live stop`, the hub stopping): what was played is kept."""
+        if self._task is None or self.session is None:
+            return "No live session is on."
+        self._task.cancel()
+        played = len(self.session.rounds)
+        rounds = "1 round" if played == 1 else f"{played} rounds"
+        return f"The live session is stopped after {rounds}: what was played is kept."
+
     async def _run(self, session: LiveSession) -> None:
+        self._task = asyncio.current_task()
         try:
             await self._rounds(session)
         except Exception as error:  # (said in one line: never a traceback on the console)
@@ -216,6 +227,7 @@ class LiveRounds:
         finally:
             self.current = None
             self.session = None
+            self._task = None
 
     async def _rounds(self, session: LiveSession) -> None:
         options = session.options

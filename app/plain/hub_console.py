@@ -32,6 +32,7 @@ HELP = (
     "  resume       challenges are open again",
     "  live GAME DIFFICULTY SECONDS [COUNT] [--speed-bonus] [--names]",
     "               live rounds: every student in the lobby gets the same puzzle",
+    "  live stop    end the live session now (what was played is kept)",
     "  quit         stop the hub (ctrl+c or the end of input too)",
 )
 
@@ -135,6 +136,8 @@ def _answer(hub: Hub, word: str, rest: str, console: Console) -> list[str]:
         return [hub.pause(word == "pause")]
     if word == "help":
         return list(HELP)
+    if word == "live" and rest.lower() == "stop":
+        return [hub.live.stop()]
     if word == "live":
         options = read_live(rest)
         return [options] if isinstance(options, str) else [hub.live.start(options)]

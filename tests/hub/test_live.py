@@ -29,7 +29,7 @@ from rules.puzzles.model import Puzzle
 from rules.puzzles.words import move_words
 from rules.registry import get_game
 from rules.solver.core import solve
-from tests.hub.support import Client, running_hub
+from tests.hub.support import Client, running_hub, until
 
 CLASS = 30
 
@@ -188,3 +188,55 @@ async def test_answers_that_cannot_count_are_refused_in_words(tmp_path: Path) ->
         assert hub.live.session is None
         for client in (ada, bo, stranger, eve):
             await client.close()
+
+
+async def test_the_teacher_stops_a_session_and_the_hub_stops_in_the_middle_of_one(
+    tmp_path: Path,
+) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        ada = await admitted(hub, "Ada")
+        assert hub.live.stop() == "No live session is on."
+        hub.live.start(LiveOptions("fifty", "easy", 600, 12))
+        assert "on already" in hub.live.start(LiveOptions("fifty", "easy", 600, 12))
+        await ada.until(LiveRound)
+        said = hub.live.stop()
+        assert said == "The live session is stopped after 1 round: what was played is kept."
+        await until(lambda: not hub.live.on, "the session's end")
+        await ada.send(Challenge(name="Ada", game="fifty"))  # (free again: no longer busy)
+        await ada.said_until("You cannot challenge yourself.")
+        hub.live.start(LiveOptions("fifty", "easy", 600, 12))
+        await ada.until(LiveRound)
+    # (the hub stopped with a round open: `running_hub` returned, within its bounds)
+    assert not hub.live.on
+    await ada.close()
+
+
+async def test_the_projector_view_follows_a_round_on_a_real_hub(tmp_path: Path) -> None:
+    from app.hub.client import HubClient
+    from app.online.codes import Address
+    from app.tui.hub_project import ProjectorApp
+
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        hub.admit("Projector")
+        ada = await admitted(hub, "Ada")
+        client = HubClient(Address(hub.code, "127.0.0.1", hub.port), "Projector")
+        app = ProjectorApp(client)
+        async with app.run_test(size=(100, 30)) as pilot:
+
+            def showing(text: str) -> bool:
+                return text in str(app.query_one("#project-task").render())
+
+            await until(lambda: "Projector" in [s.name for s in hub.live.projectors.values()], "")
+            hub.live.start(LiveOptions("conquest", "easy", 60, 1))
+            opened = await ada.until(LiveRound)
+            assert isinstance(opened, LiveRound)
+            puzzle = Puzzle.from_bank(json.loads(opened.puzzle))
+            await until(lambda: showing("to move and win"), "the puzzle on the projector")
+            await ada.send(LiveAnswer(round=1, move=legal(puzzle)[0]))
+            await until(lambda: showing("The session is over"), "the summary on the projector")
+            await pilot.pause()
+            assert "1 of 1 have answered" in str(app.query_one("#project-count").render())
+            summary = str(app.query_one("#project-chart").render())
+            assert "Round 1 (conquest easy" in summary and "Ada" not in summary
+            await pilot.press("q")
+        await ada.close()
