@@ -118,12 +118,15 @@ class LiveRounds:
         )
 
     def busy(self, student: Student) -> str | None:
-        """Why `student` cannot play now (answering a live round), or None."""
+        """What keeps `student` from playing now ("answering live round 2", "the class's
+        projector"), or None."""
+        if self.projectors.get(student.key) is student:
+            return "the class's projector"
         live = self.current
         if live is None or live.closed:
             return None
         if student.key in live.asked and student.key not in live.answers:
-            return f"{student.name} is answering live round {live.number}: try again after it."
+            return f"answering live round {live.number}"
         return None
 
     # What a student sends
@@ -180,7 +183,7 @@ class LiveRounds:
     # The session
 
     def _send(self, student: Student, message: Message) -> None:
-        if self.lobby.online.get(student.key) is student or student.key in self.projectors:
+        if self.lobby.online.get(student.key) is student:
             self.spawn(student.send(message))
 
     def _round_message(self, live: Round) -> LiveRound:

@@ -23,6 +23,7 @@ from app.hub.protocol import (
     LiveRound,
     LiveSummary,
     LiveVerdict,
+    Who,
 )
 from rules.choices import choice_key
 from rules.puzzles.model import Puzzle
@@ -179,7 +180,9 @@ async def test_answers_that_cannot_count_are_refused_in_words(tmp_path: Path) ->
         await ada.send(LiveAnswer(round=1, move=legal(puzzle)[1]))
         await ada.said_until("You have answered round 1 already")
         await bo.send(Challenge(name="Ada", game="fifty"))
-        await bo.said_until("Bo is answering live round 1")
+        await bo.said_until("Bo is answering live round 1: try again later.")
+        await ada.send(Who())
+        await ada.said_until("Bo: answering live round 1")
         closed = await bo.until(LiveClosed)  # (Bo never answered: the time ran out)
         assert isinstance(closed, LiveClosed) and closed.answered == 1
         await bo.send(LiveAnswer(round=1, move=legal(puzzle)[0]))
@@ -227,6 +230,8 @@ async def test_the_projector_view_follows_a_round_on_a_real_hub(tmp_path: Path) 
                 return text in str(app.query_one("#project-task").render())
 
             await until(lambda: "Projector" in [s.name for s in hub.live.projectors.values()], "")
+            await ada.send(Challenge(name="Projector", game="fifty"))
+            await ada.said_until("Projector is the class's projector: try again later.")
             hub.live.start(LiveOptions("conquest", "easy", 60, 1))
             opened = await ada.until(LiveRound)
             assert isinstance(opened, LiveRound)
