@@ -23,7 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from app.online.protocol import MAX_NAME_SENT, MAX_REASON, read_with
 
-VERSION = 2
+#: 3: live rounds (issue 39), whose messages a student's machine of version 2 cannot read.
+VERSION = 3
 MAX_STUDENT_BYTES = 2 * 1024
 MAX_HUB_BYTES = 16 * 1024
 #: A challenge's game options, as typed (`--pool 1-9`): at most this many words.
