@@ -39,7 +39,7 @@ from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
 from app.tui.boards.common import Played
 from app.tui.boards.table import board_of
-from app.tui.styles import SCREEN_STYLES, STYLES
+from app.tui.styles import HUB_PROJECT_STYLES
 from rules.puzzles.bank_file import puzzle_of
 from rules.puzzles.model import Puzzle
 from rules.registry import GAME_INFO, get_game
@@ -83,7 +83,7 @@ class ProjectorApp(App[int]):
     """The projector view (see the module's docstring). Without a `client` it shows
     only what it is handed (`shown`): the tests' snapshots."""
 
-    CSS_PATH: ClassVar[list[str | PurePath]] = [*SCREEN_STYLES, STYLES / "hub_project.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = HUB_PROJECT_STYLES
     TITLE = "Equation Duel · live rounds"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit_projector", "Leave")]
 
