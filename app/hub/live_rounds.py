@@ -104,6 +104,8 @@ class LiveRounds:
             return "A live session is on already: wait for its summary."
         if not puzzles_of(options.game, options.difficulty):
             return f"The puzzle bank has no {options.difficulty} {options.game} puzzles."
+        if not self._asked():
+            return "Nobody in the lobby can be asked (everyone is in a game, or nobody is here)."
         self.session = LiveSession(options)
         self.spawn(self._run(self.session))
         rounds = "1 round" if options.count == 1 else f"{options.count} rounds"

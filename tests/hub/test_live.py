@@ -197,6 +197,7 @@ async def test_the_teacher_stops_a_session_and_the_hub_stops_in_the_middle_of_on
     tmp_path: Path,
 ) -> None:
     async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        assert "Nobody in the lobby can be asked" in hub.live.start(LiveOptions("fifty", "easy", 9))
         ada = await admitted(hub, "Ada")
         assert hub.live.stop() == "No live session is on."
         hub.live.start(LiveOptions("fifty", "easy", 600, 12))
