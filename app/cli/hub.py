@@ -5,6 +5,7 @@ class join|watch CODE@ADDR:PORT --name NAME` (a student in the class; docs/hub.m
                       [--tls-cert FILE --tls-key FILE] [--plain]
     equation-duel class join CODE@ADDR:PORT --name NAME [--tls-ca FILE] [--plain]
     equation-duel class watch CODE@ADDR:PORT --name NAME (--game ID | --player NAME)
+    equation-duel class project CODE@ADDR:PORT [--name Projector] [--tls-ca FILE] [--plain]
 
 Both are line by line for now (the full-screen console and lobby come next): `--plain`
 is the default, and without it the first line says so.
@@ -57,6 +58,17 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
             which = parser.add_mutually_exclusive_group(required=True)
             which.add_argument("--game", metavar="ID", help="the game's number")
             which.add_argument("--player", metavar="NAME", help="the game this student plays")
+    project = actions.add_parser(
+        "project",
+        help="the projector view of the class's live rounds",
+        description="Show the class's live rounds on a projector: the puzzle drawn large, "
+        "a countdown, how many have answered, then the spread of answers and every winning "
+        "move. The teacher admits it as a student (--name, Projector by default).",
+    )
+    project.add_argument("address", metavar="CODE@ADDR:PORT")
+    project.add_argument("--name", default="Projector", help="its name in the class (Projector)")
+    project.add_argument("--plain", action="store_true", help="line by line")
+    project.add_argument("--tls-ca", metavar="FILE", help="the hub encrypts: trust this (PEM)")
 
 
 def _say_line_mode(args: argparse.Namespace) -> None:
@@ -100,8 +112,21 @@ def cmd_class(args: argparse.Namespace) -> int:
         from app.plain.hub_join import class_join_plain
     except ImportError as error:
         return fail(_NO_AIOHTTP.format(error=error))
+    if args.class_command == "project":
+        return _project(args, address, name, tls)
     _say_line_mode(args)
     watch = None
     if args.class_command == "watch":
         watch = args.game if args.game is not None else args.player
     return class_join_plain(address, name, tls=tls, watch=watch)
+
+
+def _project(args: argparse.Namespace, address: Any, name: str, tls: Any) -> int:
+    """`class project`: the full-screen projector view, or line by line with --plain."""
+    if args.plain:
+        from app.plain.hub_join import class_join_plain
+
+        return class_join_plain(address, name, tls=tls, project=True)
+    from app.tui.hub_project import run_projector
+
+    return run_projector(address, name, tls)

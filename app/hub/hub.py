@@ -20,12 +20,15 @@ import ssl
 from aiohttp import WSMsgType, web
 
 from app.hub.codes import new_token, same_class_code, token_hash
+from app.hub.live_rounds import LiveRounds
 from app.hub.lobby import PAUSED, Lobby, Notice
 from app.hub.protocol import (
     MAX_STUDENT_BYTES,
     VERSION,
     Admitted,
     Knock,
+    LiveAnswer,
+    LiveProject,
     Refusal,
     Waiting,
     encode,
@@ -78,6 +81,8 @@ class Hub(HostServer):
         self.wrong_codes = WrongCodes()
         self._knocking = Knocking(MAX_KNOCKING)
         self.lobby = Lobby(store, self.notice, self._spawn)
+        #: Live rounds (issue 39): `live.start(options)`.
+        self.live = LiveRounds(self.lobby, store, self.notice, self._spawn)
         super().__init__(bind, port, tls)
         self.strangers.whose = "a student of this class"
 
@@ -106,6 +111,7 @@ class Hub(HostServer):
 
     async def stop(self, reason: str = "") -> None:
         """Stop every game (kept), say goodbye and stop listening."""
+        self.live.stop()
         await self.lobby.stop_games()
         await super().stop(reason)
 
@@ -257,5 +263,8 @@ class Hub(HostServer):
 
     async def _read(self, ws: web.WebSocketResponse, student: Student) -> None:
         async for read in each_message(ws, read_from_student, IDLE_SECONDS, RateCap()):
+            if isinstance(read, LiveAnswer | LiveProject):
+                self.live.heard(student, read)
+                continue
             if not self.lobby.heard(student, read):
                 return

@@ -63,6 +63,9 @@ class Lobby:
         self.unfinished = unfinished(store)
         #: The teacher paused the class: no new game starts (`pause`, `resume`).
         self.paused = False
+        #: What keeps a student from playing now ("answering live round 2": `app.hub.
+        #: live_rounds`), or None.
+        self.busy: Callable[[Student], str | None] = lambda _student: None
 
     def say(self, student: Student, text: str) -> None:
         self.spawn(student.send(Said(text=text)))
@@ -145,6 +148,8 @@ class Lobby:
 
     def _doing(self, student: Student) -> str:
         game = student.playing
+        if game is None and (busy := self.busy(student)) is not None:
+            return f"{student.name}: {busy}"
         if game is None:
             return f"{student.name}: in the lobby"
         other = game.names[1] if game.names[0] == student.name else game.names[0]
@@ -239,8 +244,17 @@ class Lobby:
             self.say(student, "You are playing a game already.")
         elif target.playing is not None:
             self.say(student, f"{target.name} is playing: challenge them when it ends.")
+        elif (busy := self._busy(student, target)) is not None:
+            self.say(student, busy)
         else:
             return target
+        return None
+
+    def _busy(self, *students: Student) -> str | None:
+        """Why one of `students` cannot play now (in words), or None."""
+        for student in students:
+            if (doing := self.busy(student)) is not None:
+                return f"{student.name} is {doing}: try again later."
         return None
 
     def _ask(self, student: Student, target: Student, match: MatchState, asks: str) -> None:
@@ -257,6 +271,9 @@ class Lobby:
         challenger = self.online.get(asked[0])
         if challenger is None or challenger.playing is not None or student.playing is not None:
             self.say(student, "That challenge lapsed: its player left or is playing.")
+            return
+        if (busy := self._busy(student, challenger)) is not None:
+            self.say(student, busy)
             return
         self.spawn(self._play(challenger, student, asked[1]))
 

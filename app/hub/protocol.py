@@ -1,8 +1,10 @@
 """What a student's machine and the hub say to each other: small, versioned pydantic
 messages, each one JSON object with a `kind` (as `app.online.protocol`).
 
-    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye
-    hub -> student: admitted, waiting, refusal, said, game-ready, watched
+    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye,
+                    live-answer, live-project
+    hub -> student: admitted, waiting, refusal, said, game-ready, watched, live-round,
+                    live-count, live-verdict, live-closed, live-summary
 
 A game itself is played over the online game protocol (`app.online`): `game-ready` hands
 each player the port and the seat's own code of the game's link, and the student's
@@ -21,7 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from app.online.protocol import MAX_NAME_SENT, MAX_REASON, read_with
 
-VERSION = 2
+#: 3: live rounds (issue 39), whose messages a student's machine of version 2 cannot read.
+VERSION = 3
 MAX_STUDENT_BYTES = 2 * 1024
 MAX_HUB_BYTES = 16 * 1024
 #: A challenge's game options, as typed (`--pool 1-9`): at most this many words.
@@ -133,11 +136,102 @@ class Watched(Message):
     text: str = Field(max_length=MAX_REASON)
 
 
+class LiveAnswer(Message):
+    """A student's answer to live round `round` (issue 39): a move, in notation."""
+
+    kind: Literal["live-answer"] = "live-answer"
+    round: int = Field(ge=1, le=10**6)
+    move: str = Field(max_length=100)
+
+
+class LiveProject(Message):
+    """This connection is a projector: it gets every live round's puzzle, count and
+    spread (`class project`), and is never asked a puzzle itself."""
+
+    kind: Literal["live-project"] = "live-project"
+
+
+class LiveRound(Message):
+    """Live round `round` of `of`: `puzzle` (the bank's row, JSON) to answer within
+    `seconds` (`asked`: how many students were asked)."""
+
+    kind: Literal["live-round"] = "live-round"
+    round: int = Field(ge=1)
+    of: int = Field(ge=1)
+    puzzle: str = Field(max_length=8000)
+    seconds: float = Field(gt=0, le=3600)
+    asked: int = Field(ge=0)
+
+
+class LiveCount(Message):
+    """How many of those asked have answered round `round` so far (the projector's)."""
+
+    kind: Literal["live-count"] = "live-count"
+    round: int = Field(ge=1)
+    answered: int = Field(ge=0)
+    asked: int = Field(ge=0)
+
+
+class LiveVerdict(Message):
+    """The student's own answer judged: `judgement` (win, draw, lose), the words (the
+    refutation for a move that does not win), the points and the streak after it."""
+
+    kind: Literal["live-verdict"] = "live-verdict"
+    round: int = Field(ge=1)
+    judgement: Literal["win", "draw", "lose"]
+    text: str = Field(max_length=MAX_REASON)
+    points: int = Field(ge=0)
+    streak: int = Field(ge=0)
+    total: int = Field(ge=0)
+
+
+class LiveBar(Message):
+    """One move of a closed round's spread: its words, how many played it, whether it
+    wins, and who played it (empty unless the teacher shows names)."""
+
+    words: str = Field(max_length=200)
+    count: int = Field(ge=0)
+    judgement: Literal["win", "draw", "lose"]
+    names: list[Annotated[str, Field(max_length=MAX_NAME_SENT)]] = Field(default=[], max_length=40)
+
+
+class LiveClosed(Message):
+    """Round `round` closed: the spread of answers, every winning move with the solver's
+    sentence, how many were asked, answered and right."""
+
+    kind: Literal["live-closed"] = "live-closed"
+    round: int = Field(ge=1)
+    asked: int = Field(ge=0)
+    answered: int = Field(ge=0)
+    right: int = Field(ge=0)
+    bars: list[LiveBar] = Field(default=[], max_length=16)
+    winning: list[Annotated[str, Field(max_length=MAX_REASON)]] = Field(default=[], max_length=8)
+
+
+class LiveSummary(Message):
+    """The session of live rounds is over: its summary in lines."""
+
+    kind: Literal["live-summary"] = "live-summary"
+    lines: list[Annotated[str, Field(max_length=MAX_REASON)]] = Field(default=[], max_length=16)
+
+
 FromStudent = Annotated[
-    Knock | Who | Challenge | Rematch | Accept | Decline | Watch | Bye, Field(discriminator="kind")
+    Knock | Who | Challenge | Rematch | Accept | Decline | Watch | Bye | LiveAnswer | LiveProject,
+    Field(discriminator="kind"),
 ]
 FromHub = Annotated[
-    Admitted | Waiting | Refusal | Said | GameReady | Watched, Field(discriminator="kind")
+    Admitted
+    | Waiting
+    | Refusal
+    | Said
+    | GameReady
+    | Watched
+    | LiveRound
+    | LiveCount
+    | LiveVerdict
+    | LiveClosed
+    | LiveSummary,
+    Field(discriminator="kind"),
 ]
 _STUDENT: TypeAdapter[FromStudent] = TypeAdapter(FromStudent)
 _HUB: TypeAdapter[FromHub] = TypeAdapter(FromHub)

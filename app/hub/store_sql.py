@@ -25,6 +25,18 @@ CREATE TABLE IF NOT EXISTS games (
     id {game_number}, game_id TEXT NOT NULL,
     player1 TEXT NOT NULL, player2 TEXT NOT NULL,
     result TEXT NOT NULL DEFAULT '', record TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS live_sessions (
+    id {game_number}, game_id TEXT NOT NULL, difficulty TEXT NOT NULL,
+    seconds REAL NOT NULL, rounds INTEGER NOT NULL, speed_bonus INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS live_rounds (
+    id {game_number}, session INTEGER NOT NULL, number INTEGER NOT NULL,
+    puzzle TEXT NOT NULL, asked INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS live_answers (
+    round INTEGER NOT NULL, student TEXT NOT NULL, move TEXT NOT NULL,
+    judgement TEXT NOT NULL, points INTEGER NOT NULL, seconds REAL NOT NULL
 )
 """
 

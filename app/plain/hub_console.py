@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from app.hub.hub import Hub
+from app.hub.live_words import read_live
 from app.hub.store import HubStore, StoreProblem
 from app.online.relay import shown_host
 from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words
@@ -29,6 +30,9 @@ HELP = (
     "  watch ID     see game ID's moves as they are played",
     "  pause        no new game starts (games in progress go on)",
     "  resume       challenges are open again",
+    "  live GAME DIFFICULTY SECONDS [COUNT] [--speed-bonus] [--names]",
+    "               live rounds: every student in the lobby gets the same puzzle",
+    "  live stop    end the live session now (what was played is kept)",
     "  quit         stop the hub (ctrl+c or the end of input too)",
 )
 
@@ -132,4 +136,9 @@ def _answer(hub: Hub, word: str, rest: str, console: Console) -> list[str]:
         return [hub.pause(word == "pause")]
     if word == "help":
         return list(HELP)
+    if word == "live" and rest.lower() == "stop":
+        return [hub.live.stop()]
+    if word == "live":
+        options = read_live(rest)
+        return [options] if isinstance(options, str) else [hub.live.start(options)]
     return ["That is not a command here: type help for the teacher's commands."]

@@ -23,6 +23,7 @@ from app.hub.protocol import (
     Decline,
     FromHub,
     GameReady,
+    LiveProject,
     Rematch,
     Said,
     Watch,
@@ -34,6 +35,7 @@ from app.online.codes import Address
 from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
 from app.plain.base import Console
+from app.plain.hub_live import LiveLobby
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_play import INTERRUPTED, join_on
 
@@ -54,8 +56,10 @@ def class_join_plain(
     console: Console | None = None,
     tls: ssl.SSLContext | None = None,
     watch: str | None = None,
+    project: bool = False,
 ) -> int:
-    """Join the class at `address` as `name` (and watch `watch`); the exit code."""
+    """Join the class at `address` as `name` (and watch `watch`; `project`: as the
+    projector of live rounds); the exit code."""
     console = console or Console(sys.stdin, sys.stdout)
     loop = LineLoop()
     client = HubClient(address, name, tls)
@@ -71,9 +75,12 @@ def class_join_plain(
         console.say(f"You are in the class's lobby as {name}. Type help for its commands.")
         if watch is not None:
             client.send(Watch(target=watch[:60]))
+        if project:
+            client.send(LiveProject())
         console.stdin = loop.input(console.stdin)
         lobby = _Lobby(loop, client, console, address, tls)
-        lobby.watching = watch is not None
+        lobby.watching = watch is not None or project
+        lobby.live.projector = project
         try:
             return lobby.run()
         except KeyboardInterrupt:
@@ -106,6 +113,8 @@ class _Lobby:
         #: Watching from `class watch`: the end of input does not leave (a projector).
         self.watching = False
         self._input_ended = False
+        #: Live rounds: the puzzle asked, the answer read (`app.plain.hub_live`).
+        self.live = LiveLobby(client, console)
 
     def run(self) -> int:
         while True:
@@ -157,6 +166,8 @@ class _Lobby:
         """Do what the student typed; False to leave."""
         if self.console.echo and line:
             self.console.say(line)
+        if self.live.takes(line):
+            return True
         try:
             words = shlex.split(line)
         except ValueError as error:
@@ -189,6 +200,8 @@ class _Lobby:
         return True
 
     def _show(self, message: FromHub) -> None:
+        if self.live.shows(message):
+            return
         if isinstance(message, GameReady):
             self._play(message)
         elif isinstance(message, Watched):

@@ -26,3 +26,5 @@ SCREEN_STYLES = _sheets(
 PUZZLE_STYLES = [*SCREEN_STYLES, *_sheets("puzzles")]
 ONLINE_STYLES = [*SCREEN_STYLES, *_sheets("online")]
 CLASSROOM_STYLES = [*SCREEN_STYLES, *_sheets("classroom")]
+#: The projector view of the hub's live rounds (`class project`: an app of its own).
+HUB_PROJECT_STYLES = [*SCREEN_STYLES, *_sheets("hub_project")]

@@ -1,0 +1,70 @@
+"""Live rounds in the hub's records (the tables `live_sessions`, `live_rounds` and
+`live_answers` of `app/hub/store_sql.py`), so the report can read a session later: each
+round's puzzle (the bank's row) and who was asked, each answer with its judgement, points
+and seconds."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from app.hub.live import Answer, LiveOptions, Round
+from app.hub.store_sql import HubStore
+
+
+def new_session(store: HubStore, options: LiveOptions) -> int:
+    rows, _ = store._execute(
+        "INSERT INTO live_sessions (game_id, difficulty, seconds, rounds, speed_bonus) "
+        "VALUES (?, ?, ?, ?, ?) RETURNING id",
+        (
+            options.game,
+            options.difficulty,
+            options.seconds,
+            options.count,
+            int(options.speed_bonus),
+        ),
+    )
+    return int(rows[0][0])
+
+
+def keep_round(store: HubStore, session: int, live: Round) -> int:
+    """The round as it opened: its puzzle and how many were asked; its id."""
+    rows, _ = store._execute(
+        "INSERT INTO live_rounds (session, number, puzzle, asked) VALUES (?, ?, ?, ?) RETURNING id",
+        (session, live.number, json.dumps(live.puzzle.to_bank()), len(live.asked)),
+    )
+    return int(rows[0][0])
+
+
+def keep_answer(store: HubStore, round_id: int, answer: Answer) -> None:
+    store._execute(
+        "INSERT INTO live_answers (round, student, move, judgement, points, seconds) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            round_id,
+            answer.name,
+            answer.move,
+            answer.judgement,
+            answer.points,
+            round(answer.seconds, 3),
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class KeptAnswer:
+    number: int
+    student: str
+    move: str
+    judgement: str
+    points: int
+
+
+def kept_answers(store: HubStore, session: int) -> list[KeptAnswer]:
+    """A session's answers as kept, round by round."""
+    rows, _ = store._execute(
+        "SELECT r.number, a.student, a.move, a.judgement, a.points FROM live_answers a "
+        "JOIN live_rounds r ON r.id = a.round WHERE r.session = ? ORDER BY r.number, a.student",
+        (session,),
+    )
+    return [KeptAnswer(int(n), str(s), str(m), str(j), int(p)) for n, s, m, j, p in rows]

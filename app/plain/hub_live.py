@@ -1,0 +1,127 @@
+"""Live rounds in the line lobby (`class join --plain`) and on a line projector
+(`class project --plain`): the puzzle is drawn and asked with the words and the input of
+the line mode's puzzles (`app.plain.puzzle_lines`: the same position lines, a move typed
+in words or notation read by `read_move`), one answer a round, judged by the hub; then
+the round's spread and winning moves, and the session's summary.
+"""
+
+from __future__ import annotations
+
+import json
+
+from app.hub.client import HubClient
+from app.hub.protocol import (
+    FromHub,
+    LiveAnswer,
+    LiveClosed,
+    LiveCount,
+    LiveRound,
+    LiveSummary,
+    LiveVerdict,
+)
+from app.online.texts import their_words
+from app.plain.base import Console
+from app.plain.puzzle_lines import position_lines, read_move
+from rules.puzzles.bank_file import puzzle_of
+from rules.puzzles.training import Attempt
+from rules.puzzles.words import position_words
+
+HELP = "Type your move (in words or as in plain mode) before the time is up, or board for the position."
+#: What the lobby still reads as its own commands while a round waits for an answer.
+LOBBY_WORDS = ("who", "help", "quit", "accept", "decline", "challenge", "rematch", "watch")
+MARKS = {"win": "wins", "draw": "keeps a draw", "lose": "loses"}
+
+
+def spread_lines(closed: LiveClosed) -> list[str]:
+    """A closed round's spread in words (a line a choice, the most played first), then
+    its winning moves."""
+    lines = [
+        f"Round {closed.round} closed: {closed.answered} of {closed.asked} answered, "
+        f"{closed.right} right."
+    ]
+    for bar in closed.bars:
+        who = f" ({', '.join(their_words(n) for n in bar.names)})" if bar.names else ""
+        lines.append(f"  {bar.count} played {their_words(bar.words)}: {MARKS[bar.judgement]}{who}")
+    if closed.winning:
+        lines.append("The winning moves:")
+        lines += [f"  {their_words(line)}" for line in closed.winning]
+    return lines
+
+
+class LiveLobby:
+    """A student's (or a projector's) live rounds in the line lobby."""
+
+    def __init__(self, client: HubClient, console: Console, projector: bool = False) -> None:
+        self.client = client
+        self.console = console
+        self.projector = projector
+        #: The round waiting for this student's answer, and its puzzle's try.
+        self.pending: tuple[int, Attempt] | None = None
+
+    def say(self, text: str) -> None:
+        self.console.say(text)
+
+    def shows(self, message: FromHub) -> bool:
+        """Say `message` if it is a live round's; whether it was."""
+        if isinstance(message, LiveRound):
+            self._round(message)
+        elif isinstance(message, LiveVerdict):
+            self.pending = None
+            self.say(their_words(message.text))
+        elif isinstance(message, LiveCount):
+            if self.projector:
+                self.say(f"{message.answered} of {message.asked} have answered.")
+        elif isinstance(message, LiveClosed):
+            if self.pending is not None and self.pending[0] == message.round:
+                self.say("Time is up: you did not answer this round.")
+            self.pending = None
+            for line in spread_lines(message):
+                self.say(line)
+        elif isinstance(message, LiveSummary):
+            for line in message.lines:
+                self.say(their_words(line))
+        else:
+            return False
+        return True
+
+    def _round(self, message: LiveRound) -> None:
+        try:
+            puzzle = puzzle_of(json.loads(message.puzzle))
+        except (ValueError, RecursionError):
+            puzzle = None
+        if puzzle is None:
+            self.say(f"Live round {message.round}: the hub's puzzle cannot be read.")
+            return
+        attempt = Attempt(puzzle)
+        self.say(
+            f"Live round {message.round} of {message.of}: {message.seconds:.0f} seconds, "
+            f"{message.asked} {'student' if message.asked == 1 else 'students'} asked."
+        )
+        for line in position_lines(puzzle, attempt):
+            self.say(line)
+        if self.projector:
+            return
+        self.pending = (message.round, attempt)
+        self.say(HELP)
+        self.say("Your move:")
+
+    def takes(self, line: str) -> bool:
+        """Read `line` as the answer to the round waiting for one; False when there is
+        none, or the line is one of the lobby's own commands."""
+        if self.pending is None:
+            return False
+        text = line.strip()
+        word = text.split(" ", 1)[0].lower() if text else ""
+        if not text or word in LOBBY_WORDS:
+            return False
+        number, attempt = self.pending
+        if word in ("board", "position"):
+            for said in position_words(attempt.puzzle.game, attempt.state):
+                self.say(said)
+            return True
+        move = read_move(attempt, text)
+        if isinstance(move, Exception):
+            self.say(f"Not a move: {move}. {HELP}")
+            return True
+        self.client.send(LiveAnswer(round=number, move=move[:100]))
+        return True

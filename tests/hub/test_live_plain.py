@@ -1,0 +1,71 @@
+"""A live round driven by the teacher's line console (`hub --plain`), answered in a
+student's line lobby (asked with the line mode's puzzle words, a move typed as in the
+line mode's puzzles) and shown on a line projector (`class project --plain`), as real
+programs over loopback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.puzzles.bank import puzzles_of
+from rules.puzzles.model import Puzzle
+from rules.puzzles.words import move_words
+from tests.hub.support import database_for
+from tests.online.procs import Proc
+
+
+def _puzzle(line: str) -> Puzzle:
+    """The bank's puzzle a heading line names (`Templates (…) · easy puzzle template-…`)."""
+    named = line.rsplit(" ", 1)[1]
+    return next(p for p in puzzles_of("template", "easy") if p.id == named)
+
+
+def test_the_teacher_runs_a_live_round_from_the_line_console(tmp_path: Path) -> None:
+    database = database_for(tmp_path / "class.sqlite3")
+    hub = Proc(["hub", "--plain", "--database", database], tmp_path / "t")
+    procs = [hub]
+    try:
+        line = hub.wait_for("Students join with: equation-duel class join ")
+        place = next(word for word in line.split() if "@" in word)
+        hub.write("admit Ada\nadmit Projector\n")
+        hub.wait_for("Projector is on the roster")
+        ada = Proc(["class", "join", place, "--name", "Ada", "--plain"], tmp_path / "ada")
+        procs.append(ada)
+        ada.wait_for("You are in the class's lobby as Ada.")
+        screen = Proc(["class", "project", place, "--plain"], tmp_path / "p")
+        procs.append(screen)
+        screen.wait_for("This screen shows the class's live rounds as they come.")
+        hub.write("live chess easy 20\nlive template easy 2\nlive template easy 20 1\n")
+        hub.wait_for("chess is not a game: the games are")
+        hub.wait_for("A round lasts 5 to 600 seconds.")
+        hub.wait_for(
+            "Live session: 1 round of easy template puzzles, 20 seconds each; "
+            "right answers score; time does not."
+        )
+        hub.wait_for("Live round 1 of 1: template easy puzzle template-")
+        ada.wait_for("Live round 1 of 1: 20 seconds, 1 student asked.")
+        puzzle = _puzzle(ada.wait_for(" · easy puzzle template-"))
+        ada.wait_for(f"Player {puzzle.to_move} to move and win.")
+        ada.wait_for("Your move:")
+        screen.wait_for(" · easy puzzle template-")
+        ada.write("banana\n")
+        ada.wait_for("Not a move: ")
+        ada.write(f"{puzzle.solution[0]}\n")
+        words = move_words("template", puzzle.state(), puzzle.solution[0])
+        ada.wait_for(f"Right: {words} wins. +10 points (streak 1, your total 10).")
+        screen.wait_for("1 of 1 have answered.")
+        for proc in (ada, screen):
+            proc.wait_for("Round 1 closed: 1 of 1 answered, 1 right.")
+            proc.wait_for(f"1 played {words}: wins")
+            proc.wait_for("The winning moves:")
+            proc.wait_for("The class total: 10 points.")
+        hub.wait_for("The live session's summary (1 round):")
+        hub.wait_for("1 of 1 right (100%); no wrong move was played.")
+        assert "Ada" not in screen.output()  # (names are off by default)
+        ada.write("quit\n")
+        assert ada.finish() == 0, ada.output()
+        hub.write("quit\n")
+        assert hub.finish() == 0, hub.output()
+    finally:
+        for proc in procs:
+            proc.stop()

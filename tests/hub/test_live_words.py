@@ -1,0 +1,89 @@
+"""The teacher's `live …` words and a student's answer, whatever is typed: options or a
+refusal in words, never a crash; scoring ignores time unless the speed bonus is on."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.hub.live import POINTS, LiveOptions, LiveSession, Round
+from app.hub.live_words import read_live
+from rules.puzzles.bank import puzzles_of
+
+
+@pytest.fixture(autouse=True)
+def hub_database() -> str:
+    """No records here: the same on both databases, run once."""
+    return "none"
+
+
+def test_the_live_words_read_as_options() -> None:
+    options = read_live("Template EASY 30 5 --speed-bonus --names")
+    assert options == LiveOptions("template", "easy", 30.0, 5, speed_bonus=True, names=True)
+    assert read_live("fifty medium 20") == LiveOptions("fifty", "medium", 20.0, 1)
+    assert "is not an option of live" in str(read_live("fifty easy 20 --fast"))
+    assert "conquest" in str(read_live("conquest hard 20"))  # (it has easy puzzles only)
+    assert str(read_live("fifty easy 20 99")) == "A session has 1 to 12 rounds."
+    assert "whole numbers" in str(read_live("fifty easy twenty"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80))
+def test_any_live_words_give_options_or_words(text: str) -> None:
+    read = read_live(text)
+    assert isinstance(read, LiveOptions | str)
+    if isinstance(read, str):
+        assert read and "Traceback" not in read
+
+
+def _round(seconds: float, speed_bonus: bool, now: list[float]) -> Round:
+    puzzle = puzzles_of("countdown", "easy")[0]
+    options = LiveOptions("countdown", "easy", seconds, 1, speed_bonus=speed_bonus)
+    asked = {f"s{n}": f"S{n}" for n in range(4)}
+    return Round(1, puzzle, options, asked, clock=lambda: now[0])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=100))
+def test_any_answer_is_judged_or_refused_in_words(text: str) -> None:
+    live = _round(30, False, [0.0])
+    said = live.answer("s0", text)
+    assert isinstance(said, str) or said.judgement in ("win", "draw", "lose")
+
+
+def test_time_does_not_score_unless_the_speed_bonus_is_on() -> None:
+    for bonus in (False, True):
+        now = [0.0]
+        live = _round(30, bonus, now)
+        win = next(m for m in sorted(live.values) if live.judgement(m) == "win")
+        points = []
+        for key, at in (("s0", 1.0), ("s1", 29.0)):
+            now[0] = at
+            said = live.answer(key, win)
+            assert not isinstance(said, str)
+            points.append(said.points)
+        if bonus:
+            assert points[0] > points[1] >= POINTS
+        else:
+            assert points == [POINTS, POINTS]
+        now[0] = 31.0
+        assert live.answer("s2", win) == "Live round 1 is over: the time was up."
+        assert "not asked" in str(live.answer("nobody", win))
+
+
+def test_a_streak_runs_across_rounds_and_a_miss_ends_it() -> None:
+    live = _round(30, False, [0.0])
+    session = LiveSession(live.options)
+    win = next(m for m in sorted(live.values) if live.judgement(m) == "win")
+    lose = next(m for m in sorted(live.values) if live.judgement(m) == "lose")
+    answer = live.answer("s0", win)
+    assert not isinstance(answer, str)
+    assert session.counted("s0", answer).streak == 1
+    assert session.counted("s0", answer).streak == 2
+    session.missed("s0", "S0")
+    assert session.scores["s0"].streak == 0 and session.scores["s0"].best_streak == 2
+    wrong = live.answer("s1", lose)
+    assert not isinstance(wrong, str) and wrong.points == 0 and "loses" in wrong.why
+    assert session.counted("s1", wrong).streak == 0
+    assert session.class_total == 2 * POINTS
