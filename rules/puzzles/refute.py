@@ -57,10 +57,14 @@ def judge_move(game_id: str, state: Any, text: str, after: Any = None) -> Verdic
     if rest == 0:
         why = f"{head}. Player {opponent} answers: {answer}. That wins at once."
     else:
-        more = rest // 2
-        unit = "move" if more == 1 else "moves"
-        why = (
-            f"{head}. Player {opponent} answers: {answer}. Then Player {opponent} wins "
-            f"whatever is played, within {more} more {unit} of theirs."
-        )
+        why = f"{head}. Player {opponent} answers: {answer}. {then_words(opponent, rest // 2)}"
     return Verdict(False, words, winning, reply, why)
+
+
+def then_words(opponent: PlayerNo, more: int) -> str:
+    """After the reply: the winner's `more` moves to come (none: the loser's next move
+    ends the game, whatever it is)."""
+    if more == 0:
+        return f"Then Player {opponent} wins whatever is played next."
+    unit = "move" if more == 1 else "moves"
+    return f"Then Player {opponent} wins whatever is played, within {more} more {unit} of theirs."

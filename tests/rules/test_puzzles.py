@@ -22,6 +22,7 @@ from rules.puzzles.bank import bank, check, daily, history_problems, pick, puzzl
 from rules.puzzles.generate import candidates, generate, variants
 from rules.puzzles.judge import difficulty_of, is_puzzle, winning_moves
 from rules.puzzles.model import DIFFICULTIES, Figures
+from rules.puzzles.refute import then_words
 from rules.puzzles.words import move_words, moves_words, position_words
 from rules.registry import GAME_IDS, get_game
 from rules.solver.core import move_values, solve
@@ -479,3 +480,9 @@ def test_an_empty_day_and_an_empty_game_say_so(monkeypatch: pytest.MonkeyPatch) 
         pick("template", 1, "hard")
     assert pick("fifty", 1).game == "fifty"
     assert bank_module.skipped_text() == "5 bad puzzle entries in the bank left out"
+
+
+def test_a_refutation_counts_the_winners_moves_to_come_in_words() -> None:
+    assert then_words(2, 0) == "Then Player 2 wins whatever is played next."  # (not "0 more")
+    assert then_words(1, 1).endswith("within 1 more move of theirs.")
+    assert then_words(1, 3).endswith("within 3 more moves of theirs.")
