@@ -13,6 +13,7 @@ import threading
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from app.tui import boards
 from app.tui.app import EquationDuelApp
@@ -29,6 +30,8 @@ from tests.app.tui_support import SIZE, until
 
 
 def screen_text(app: EquationDuelApp) -> str:
+    for field in app.screen.query(Input):  # (a blinking cursor is no change of look)
+        field.cursor_blink = False
     return re.sub(r"terminal-[-0-9a-z]+", "T", app.export_screenshot())
 
 
