@@ -33,6 +33,7 @@ from app.hub.protocol import (
 )
 from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.student import Student
+from app.hub.tournament import HubTournament
 from app.online.codes import RateCap, WrongCodes
 from app.online.host_admission import (
     HELLO_SECONDS,
@@ -78,6 +79,7 @@ class Hub(HostServer):
         self.wrong_codes = WrongCodes()
         self._knocking = Knocking(MAX_KNOCKING)
         self.lobby = Lobby(store, self.notice, self._spawn)
+        self.tournament = HubTournament(self.lobby, store)
         super().__init__(bind, port, tls)
         self.strangers.whose = "a student of this class"
 

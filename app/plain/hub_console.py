@@ -30,7 +30,14 @@ HELP = (
     "  pause        no new game starts (games in progress go on)",
     "  resume       challenges are open again",
     "  quit         stop the hub (ctrl+c or the end of input too)",
+    "  tournament new NAME GAME [--format swiss] [--present] [options]",
+    "               a tournament of the class; tournament: its pairings",
+    "  round        start the tournament's next round",
+    "  absent NAME  NAME is away this round",
+    "  standings    the tournament's standings",
 )
+#: The tournament's words (`app.hub.tournament.HubTournament.command`).
+TOURNAMENT_WORDS = ("tournament", "round", "absent", "standings")
 
 
 def hub_plain(
@@ -132,4 +139,6 @@ def _answer(hub: Hub, word: str, rest: str, console: Console) -> list[str]:
         return [hub.pause(word == "pause")]
     if word == "help":
         return list(HELP)
+    if word in TOURNAMENT_WORDS:
+        return hub.tournament.command(word, rest)
     return ["That is not a command here: type help for the teacher's commands."]
