@@ -63,11 +63,15 @@ async def play(
     winner: int,
     stop_after: int | None = None,
     still_open: list[GuestLink] | None = None,
+    readies: list[GameReady] | None = None,
 ) -> int:
     """The two students of a pairing play the game the hub handed them (from where it
     stands) so that seat `winner` wins, or only up to move `stop_after` (their links
-    left open, in `still_open`); the game's number."""
-    readies = [await client.until(GameReady) for client in players]
+    left open, in `still_open`; `readies`: the games handed over already); the game's
+    number."""
+    if readies is None:
+        came = [await client.until(GameReady) for client in players]
+        readies = [ready for ready in came if isinstance(ready, GameReady)]
     links: dict[int, GuestLink] = {}
     queues: list[asyncio.Queue[Heard]] = []
     turn = 0
