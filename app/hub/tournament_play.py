@@ -91,7 +91,7 @@ class PairingPlay:
         if busy:
             return f"{head} {busy}."
         first, second = self._student(p1), self._student(p2)
-        if first is not None and second is not None and not (first.playing or second.playing):
+        if first is not None and second is not None and self._free(first) and self._free(second):
             self._launch(tournament, number, first, second)
             return f"{head}: both are in the lobby, so the game starts now."
         for name, other in ((p1, p2), (p2, p1)):
@@ -103,6 +103,10 @@ class PairingPlay:
     def _offer(self, tournament: Tournament, number: int, other: str) -> str:
         game = tournament.game_of(number)
         return f"Round {number}: you play {other} at {game}: type accept."
+
+    def _free(self, student: Student) -> bool:
+        """Neither playing nor about to (a game started a moment ago)."""
+        return student.playing is None and not any(student.key in k for k in self.launching)
 
     def _student(self, name: str) -> Student | None:
         return self.lobby.online.get(key_of(name))
@@ -158,7 +162,7 @@ class PairingPlay:
             self.lobby.say(
                 student, f"Accepted: the game starts when {other_name} is here and accepts."
             )
-        elif other.key not in self.accepted or other.playing or student.playing:
+        elif other.key not in self.accepted or not (self._free(other) and self._free(student)):
             self.lobby.say(student, f"Accepted: the game starts when {other_name} accepts.")
             self.lobby.say(
                 other, f"{student.name} is ready for your round {number} game: type accept."
@@ -182,6 +186,10 @@ class PairingPlay:
         first)."""
         try:
             self._enter(game, result)
+            for name in game.names:  # (free again: a pairing waiting for them is said)
+                student = self._student(name)
+                if result and student is not None and student.playing is None:
+                    self._entered(student)
         except (StoreProblem, TournamentError) as problem:
             self.lobby.notice(
                 f"The tournament's result of game {game.number} is not in: {problem}."

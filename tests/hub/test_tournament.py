@@ -200,3 +200,46 @@ async def test_a_hub_started_again_mid_round_keeps_the_tournament(tmp_path: Path
         assert hub.tournament.command("round", "")[0] == "Round 2 of 3 begins: fifty."
         for client in clients.values():
             await client.close()
+
+
+async def test_a_round_robin_postpones_an_absent_pairing_and_offers_it_later(
+    tmp_path: Path,
+) -> None:
+    names = ("Ada", "Bo", "Cy", "Di")
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        joined = {name: await admitted(hub, name) for name in names}
+        clients = {name: client for name, (client, _) in joined.items()}
+        hub.tournament.command("tournament", "new Spring fifty")
+        first = _current(hub).rounds[0]
+        away = next(p for p in first.pairings if "Di" in p.names)
+        played = next(p for p in first.pairings if "Di" not in p.names)
+        assert hub.tournament.command("absent", "Di")[0] == (
+            "Di is absent in round 1: their pairing is postponed, to be played later."
+        )
+        started = hub.tournament.command("round", "")
+        assert started[1:] == [
+            f"{played.p1} - {played.p2}: both are in the lobby, so the game starts now."
+        ]
+        await play(hub, (clients[played.p1], clients[played.p2]), 1)
+        started = hub.tournament.command("round", "")
+        assert started[0] == "Round 2 of 3 begins: fifty."
+        assert (
+            f"{away.p1} - {away.p2} (from round 1): both are in the lobby, so the game starts now."
+        ) in started
+        later = next(p for p in _current(hub).rounds[1].pairings if p.has("Di"))
+        assert (
+            f"{later.p1} - {later.p2}: offered (a player is in another game); it starts when "
+            "both have typed accept."
+        ) in started
+        await play(hub, (clients[away.p1], clients[away.p2]), 2)
+        for name in later.names:
+            other = later.p2 if name == later.p1 else later.p1
+            await clients[name].said_until(f"Round 2: you play {other} at fifty: type accept.")
+            await clients[name].send(Accept())
+        await play(hub, (clients[later.p1], clients[later.p2]), 1)
+        assert next(p for p in _current(hub).rounds[1].pairings if p.has("Di")).winner
+        kept = _current(hub).rounds[0].pairings
+        assert [p.status for p in kept] == ["played", "played"]
+        assert next(p for p in kept if p.has("Di")).winner_name == away.p2
+        for client in clients.values():
+            await client.close()
