@@ -21,7 +21,7 @@ from rules.tournament.model import Pairing, Tournament, TournamentError
 from rules.tournament.standings import standings
 
 #: The most standings rows a `standings-now` message carries.
-MAX_ROWS = 60
+MAX_ROWS = 40
 #: A pairing to play: its round's number and the pairing.
 ToPlay = tuple[int, Pairing]
 
