@@ -98,17 +98,12 @@ def add_tournament_parser(sub: Any) -> None:
         "host",
         help="host a pairing online: the second player joins from their own machine",
         description="Host a pairing's match online (docs/classroom.md): this machine plays "
-        "the first player; the second joins with the code and command printed. With "
-        "--both-online this machine plays no seat: each player joins with their own code.",
+        "the first player; the second joins with the code and command printed. For both "
+        "players on their own machines, run the tournament on the class's hub (docs/hub.md).",
     )
     host.add_argument("--plain", action="store_true", help="line by line (the default here)")
     host.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
     host.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
-    host.add_argument(
-        "--both-online",
-        action="store_true",
-        help="both players join from their own machines, each with their own code",
-    )
 
     steps.add_parser("list", help="every tournament's name")
 
@@ -233,9 +228,7 @@ def _host(args: argparse.Namespace) -> int:
     from app.cli.tournament_play import host_pairing
 
     pair = split_pair(args.pair)
-    return host_pairing(
-        args.name, args.round, *pair, bind=args.bind, port=args.port, both=args.both_online
-    )
+    return host_pairing(args.name, args.round, *pair, bind=args.bind, port=args.port)
 
 
 def _list(args: argparse.Namespace) -> int:

@@ -67,16 +67,13 @@ def play_pairing(name: str, number: int, a: str, b: str, *, plain: bool) -> int:
     return code
 
 
-def host_pairing(
-    name: str, number: int, a: str, b: str, *, bind: str, port: int, both: bool = False
-) -> int:
+def host_pairing(name: str, number: int, a: str, b: str, *, bind: str, port: int) -> int:
     """`tournament host`: the match hosted online, then its result entered; the exit code.
-    `both`: both players join from their own machines."""
+    (Both players on their own machines: a tournament on the class's hub, docs/hub.md.)"""
     if not 0 <= port <= 65535:
         raise TournamentError(f"--port: {port} is not between 0 and 65535")
     try:
         from app.plain.online_play import host_plain
-        from app.plain.online_relay import relay_plain
     except ImportError as error:
         raise TournamentError(
             f"online play needs aiohttp: pip install 'equation-duel[web]' ({error})"
@@ -85,17 +82,10 @@ def host_pairing(
 
     game, options, best_of, p1, p2 = _begin(name, number, a, b)
     match = new_match(game.id, options, best_of, None)
-    if both:
-        print(
-            f"Round {number}: {p1} - {p2}, {game.id}. {p1} starts.\n"
-            "Each player joins from their own machine with their own command below."
-        )
-        code = relay_plain(game, match, (p1, p2), bind, port)
-    else:
-        print(
-            f"Round {number}: {p1} - {p2}, {game.id}. {p1} plays here and starts.\n"
-            f"{p2} joins from their own machine with the command below and plays as {p2}."
-        )
-        code = host_plain(game, match, p1, bind, port, guest=p2)
+    print(
+        f"Round {number}: {p1} - {p2}, {game.id}. {p1} plays here and starts.\n"
+        f"{p2} joins from their own machine with the command below and plays as {p2}."
+    )
+    code = host_plain(game, match, p1, bind, port, guest=p2)
     _enter_result(name)
     return code

@@ -36,6 +36,7 @@ from app.hub.protocol import (
 )
 from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.student import Student
+from app.hub.tournament import HubTournament
 from app.online.codes import RateCap, WrongCodes
 from app.online.host_admission import (
     HELLO_SECONDS,
@@ -83,6 +84,7 @@ class Hub(HostServer):
         self.lobby = Lobby(store, self.notice, self._spawn)
         #: Live rounds (issue 39): `live.start(options)`.
         self.live = LiveRounds(self.lobby, store, self.notice, self._spawn)
+        self.tournament = HubTournament(self.lobby, store)
         super().__init__(bind, port, tls)
         self.strangers.whose = "a student of this class"
 

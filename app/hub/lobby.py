@@ -66,6 +66,15 @@ class Lobby:
         #: What keeps a student from playing now ("answering live round 2": `app.hub.
         #: live_rounds`), or None.
         self.busy: Callable[[Student], str | None] = lambda _student: None
+        #: What others add (the tournament, `app.hub.tournament`): called when a student
+        #: enters, when a game starts and when it ends (with its result in words, "" when
+        #: it stopped first); `on_accept` answers an accept first (True: answered);
+        #: `asked` answers the messages of the kinds it names.
+        self.on_enter: list[Callable[[Student], object]] = []
+        self.on_start: list[Callable[[HubGame], object]] = []
+        self.on_over: list[Callable[[HubGame, str], object]] = []
+        self.on_accept: list[Callable[[Student], bool]] = []
+        self.asked: dict[type, Callable[[Student, Any], object]] = {}
 
     def say(self, student: Student, text: str) -> None:
         self.spawn(student.send(Said(text=text)))
@@ -90,6 +99,8 @@ class Lobby:
         self.notice(f"{student.name} joined the lobby.")
         for game in self.games.values():  # (back from a drop: their game is offered again)
             self._hand_over(student, game)
+        for hook in self.on_enter:
+            hook(student)
         self._go_on(student)
 
     def _go_on(self, student: Student) -> None:
@@ -211,6 +222,8 @@ class Lobby:
                 self.spawn(student.send(Watched(game=number, text=text[:600])))
 
             self.say(student, self.watch(message.target, student.key, watched))
+        elif type(message) in self.asked:
+            self.asked[type(message)](student, message)
         return True
 
     def _challenge(self, student: Student, message: Challenge) -> None:
@@ -264,6 +277,8 @@ class Lobby:
         self.say(student, f"Challenge sent to {target.name}: waiting for their answer.")
 
     def _accept(self, student: Student) -> None:
+        if any(hook(student) for hook in self.on_accept):
+            return
         asked, student.challenge = student.challenge, None
         if asked is None:
             self.say(student, "Nobody has challenged you.")
@@ -320,6 +335,8 @@ class Lobby:
         self.notice(f"Game {number} {starts}: {names[0]} vs {names[1]}, {challenge_words(match)}.")
         for student in (first, second):
             self._hand_over(student, game)
+        for hook in self.on_start:
+            hook(game)
         try:
             result = await game.play()
         finally:
@@ -340,3 +357,5 @@ class Lobby:
         game.said("The game is over." if result else "The game stopped before its end.")
         for student in (first, second):
             self.say(student, text)
+        for over in self.on_over:
+            over(game, result)

@@ -2,9 +2,9 @@
 messages, each one JSON object with a `kind` (as `app.online.protocol`).
 
     student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye,
-                    live-answer, live-project
+                    live-answer, live-project, standings
     hub -> student: admitted, waiting, refusal, said, game-ready, watched, live-round,
-                    live-count, live-verdict, live-closed, live-summary
+                    live-count, live-verdict, live-closed, live-summary, standings-now
 
 A game itself is played over the online game protocol (`app.online`): `game-ready` hands
 each player the port and the seat's own code of the game's link, and the student's
@@ -215,8 +215,45 @@ class LiveSummary(Message):
     lines: list[Annotated[str, Field(max_length=MAX_REASON)]] = Field(default=[], max_length=16)
 
 
+class Standings(Message):
+    """The class tournament's standings, please (`follow`: and again each time they
+    change, for a projector view)."""
+
+    kind: Literal["standings"] = "standings"
+    follow: bool = False
+
+
+class StandingRow(Message):
+    place: int = Field(ge=1)
+    name: str = Field(max_length=MAX_NAME_SENT)
+    points: float
+    won: int = Field(ge=0)
+    lost: int = Field(ge=0)
+    byes: int = Field(ge=0)
+
+
+class StandingsNow(Message):
+    """The class tournament's standings: in words (`lines`, as the console shows them)
+    and row by row, best first (`rows`, for a view that draws its own table)."""
+
+    kind: Literal["standings-now"] = "standings-now"
+    tournament: str = Field(max_length=64)
+    lines: list[Annotated[str, Field(max_length=400)]] = Field(default=[], max_length=64)
+    rows: list[StandingRow] = Field(default=[], max_length=60)
+
+
 FromStudent = Annotated[
-    Knock | Who | Challenge | Rematch | Accept | Decline | Watch | Bye | LiveAnswer | LiveProject,
+    Knock
+    | Who
+    | Challenge
+    | Rematch
+    | Accept
+    | Decline
+    | Watch
+    | Bye
+    | LiveAnswer
+    | LiveProject
+    | Standings,
     Field(discriminator="kind"),
 ]
 FromHub = Annotated[
@@ -230,7 +267,8 @@ FromHub = Annotated[
     | LiveCount
     | LiveVerdict
     | LiveClosed
-    | LiveSummary,
+    | LiveSummary
+    | StandingsNow,
     Field(discriminator="kind"),
 ]
 _STUDENT: TypeAdapter[FromStudent] = TypeAdapter(FromStudent)

@@ -1,8 +1,8 @@
 """The host's guests, one per seat played over the connection (`app.online.host_link`).
 
-A hosted game has one guest (the host plays the other seat), or, for a tournament's
-pairing played by two students on their own machines, a guest in each seat (the
-tournament's machine plays no seat: it only judges, `app.online.relay`). Each
+A hosted game has one guest (the host plays the other seat), or, for a game on the
+class's hub, a guest in each seat (the hub plays no seat: it only judges,
+`app.online.relay`). Each
 `GuestSeat` has its own join code, so a guest can only ever take and move for its own
 seat, and each may drop and rejoin with its code.
 

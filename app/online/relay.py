@@ -1,31 +1,24 @@
-"""A game with both seats online: the host plays no seat, it only judges.
+"""A game with both seats online: the one who hosts plays no seat, it only judges (the
+class's hub: every hub game is a `Relay`, `app.hub.games`).
 
-A tournament's pairing played by two students on their own machines (`tournament host
-... --both-online`, or the round screen's "Play online", 2): the tournament's machine
-hosts the match with a guest in each seat (`HostLink(seats=...)`, each seat its own
-code, so neither student can take or move for the other's seat), says one join command
-per seat and waits for both. Then each guest's move, as it comes, goes to the match
-session (`MatchSession.play`, once): a refusal goes back to that guest in words, a move
-played goes to both, and what happens is said here in words (`say`). The guests are
-ordinary guests (`equation-duel join`, plain or full screen): nothing tells them the host
-plays no seat.
-
-`Relay` runs on the loop of the program it is in (the line mode's, `app.plain.
-online_relay`; Textual's on the round screen, `app.tui.tournament_online`): both front
-ends use this one relay, in their own process.
+The link has a guest in each seat (`HostLink(seats=...)`, each seat its own code, so
+neither student can take or move for the other's seat). Each guest's move, as it comes,
+goes to the match session (`MatchSession.play`, once): a refusal goes back to that guest
+in words, a move played goes to both, and what happens is said in words (`say`). The
+guests are ordinary guests (the lobby hands each their seat's code): nothing tells them
+the host plays no seat.
 
 Takebacks are not offered (the link refuses an ask in words): nobody here could answer
 for the other student, and a tournament's result is the game as it was played. The game
-is kept after every move and counted once, under the seats' names, as any game here.
+is kept after every move (its `keeper`) and counted once.
 """
 
 from __future__ import annotations
 
 import asyncio
-import ssl
 import uuid
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from app.match_session import MatchOver, MatchSession, NotKept, Played, Refused, RoundOver, TurnLost
 from app.match_session.keeping import Keeper, SavedGames
@@ -33,7 +26,7 @@ from app.online.codes import new_code
 from app.online.host_link import REJOIN_SECONDS, HostLink
 from app.online.host_turns import HostTurns
 from app.online.protocol import Away, Bye, Message, Move, Why
-from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words, their_words
+from app.online.texts import their_words
 from rules.base import Game, PlayerNo
 from rules.match import MatchState, round_starter, score_text
 from rules.record_check import seconds_of
@@ -43,35 +36,15 @@ from rules.words.moves import describe_move
 from rules.words.outcome import reason_text, result_sentence
 from rules.words.voice import Voice
 
-#: Said to the guests when this machine stops the game.
-STOPPED_HERE = "The tournament's machine stopped the game: it is kept there."
+#: Said to the guests when the game is stopped here.
+STOPPED_HERE = "The hub stopped the game: it is kept there."
 
 
-class Narrator(Protocol):
-    """Says a game in its own words as the relay judges it (the line mode's driver
-    does: the game's welcome, its report of each move and its closing lines)."""
-
-    def welcome(self, state: Any) -> None: ...
-
-    def report(self, before: Any, move: Any, after: Any) -> None: ...
-
-    def final(self, outcome: Any) -> None: ...
-
-    def start_round(self, state: Any) -> None: ...
-
-
-def relay_link(
-    names: tuple[str, str],
-    bind: str = "127.0.0.1",
-    port: int = 0,
-    tls: ssl.SSLContext | None = None,
-    notice: Any = None,
-) -> HostLink:
-    """A link with a guest in each seat, named `names`, each seat with a new code."""
+def relay_link(names: tuple[str, str], notice: Any = None) -> HostLink:
+    """A link with a guest in each seat, named `names`, each seat with a new code (it
+    opens no port: the hub attaches it to its own)."""
     seats: dict[PlayerNo, tuple[str, str]] = {1: (new_code(), names[0]), 2: (new_code(), names[1])}
-    return HostLink(
-        seats[1][0], "the host", bind=bind, port=port, tls=tls, notice=notice, seats=seats
-    )
+    return HostLink(seats[1][0], "the host", notice=notice, seats=seats)
 
 
 def shown_host(bind: str) -> str:
@@ -84,9 +57,8 @@ def shown_host(bind: str) -> str:
 
 
 class Relay:
-    """A match with both seats online, judged here: `start` listens and says how each
-    player joins; `play` waits for both and judges the match to its end; `stop` ends it
-    (kept)."""
+    """A match with both seats online, judged here: `play` waits for both and judges the
+    match to its end; `stop` ends it (kept)."""
 
     def __init__(
         self,
@@ -94,23 +66,15 @@ class Relay:
         match: MatchState,
         names: tuple[str, str],
         say: Callable[[str], None],
-        bind: str = "127.0.0.1",
-        port: int = 0,
-        tls: ssl.SSLContext | None = None,
         keeper: Keeper | None = None,
-        narrator: Narrator | None = None,
         resumed: GameRecord | None = None,
     ) -> None:
-        """`say`: what happens, in words; `narrator`: the game's own words besides;
-        `resumed`: the record of the unfinished game `match` goes on from (its clock,
-        its id)."""
+        """`say`: what happens, in words; `resumed`: the record of the unfinished game
+        `match` goes on from (its clock, its id)."""
         self.game = game
-        self.narrator = narrator
         self.names = names
         self.say = say
-        self.bind = bind
-        self.tls = tls
-        self.link = relay_link(names, bind, port, tls, say)
+        self.link = relay_link(names, say)
         self.link.hand_to(self.heard)
         self.link.on_joined = self._begin
         record_id = uuid.uuid4().hex if resumed is None else resumed.id
@@ -142,22 +106,6 @@ class Relay:
         """Both players joined and the match began."""
         return self._started_playing
 
-    async def start(self) -> list[str]:
-        """Listen (OSError when it cannot); the lines that say how each player joins."""
-        await self.link.start()
-        flag = " --tls-ca HOST-CERTIFICATE.pem" if self.tls is not None else ""
-        host = shown_host(self.bind)
-        return [
-            *(
-                f"{seat.name} (Player {seat.number}) joins with: "
-                f"equation-duel join {seat.code}@{host}:{self.link.port}{flag}"
-                for seat in self.link.seats
-            ),
-            "Each code lets in one seat's player only.",
-            reach_words(self.bind),
-            UNENCRYPTED if self.tls is None else ENCRYPTED,
-        ]
-
     async def play(self) -> str:
         """Wait for both players, then judge the match to its end; "" when it ended, else
         why it stopped (the game is kept)."""
@@ -166,7 +114,7 @@ class Relay:
             await self.link.stop("The game is over.")
             return ""
         if self.stopped.endswith(" left"):  # (a guest left: the other's screen names them)
-            await self.link.stop("the game is kept on the tournament's machine.")
+            await self.link.stop("the game is kept on the hub.")
         else:
             await self.link.stop(STOPPED_HERE)
         return self.stopped or "stopped"
@@ -179,8 +127,6 @@ class Relay:
         self._started_playing = True
         self.session.start_turn()
         self._say_round()
-        if self.narrator is not None:
-            self.narrator.welcome(self.session.state)
         early, self._early = self._early, []
         for seat, move in early:
             self._moved(seat, move)
@@ -236,8 +182,6 @@ class Relay:
         assert isinstance(first, Played)
         described = describe_move(self.game.id, before, first.move, Voice(self.names))
         self.say(f"{self.names[seat - 1]} (online): {described}.")
-        if self.narrator is not None:
-            self.narrator.report(before, self.game.parse_move(first.move), first.after)
         self._show(events)
 
     def _show(self, events: tuple[Any, ...]) -> None:
@@ -245,12 +189,10 @@ class Relay:
         session = self.session
         ended = False
         for event in events:
-            if isinstance(event, TurnLost) and self.narrator is None:  # (its report says it)
+            if isinstance(event, TurnLost):
                 self.say(name_players(event.note, self.names))
             elif isinstance(event, RoundOver):
                 ended = True
-                if self.narrator is not None and event.result.seconds_used is None:
-                    self.narrator.final(event.outcome)
                 if session.best_of > 1:
                     number = event.result.number
                     why = reason_text(event.outcome, self.names)
@@ -264,11 +206,9 @@ class Relay:
         if self.over:
             self.stop("")
         elif ended:
-            state = session.next_round()
+            session.next_round()
             self.say("")
             self._say_round()
-            if self.narrator is not None:
-                self.narrator.start_round(state)
 
     def _say_round(self) -> None:
         match = self.session.match

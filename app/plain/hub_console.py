@@ -34,7 +34,14 @@ HELP = (
     "               live rounds: every student in the lobby gets the same puzzle",
     "  live stop    end the live session now (what was played is kept)",
     "  quit         stop the hub (ctrl+c or the end of input too)",
+    "  tournament new NAME GAME [--format swiss] [--present] [options]",
+    "               a tournament of the class; tournament: its pairings",
+    "  round        start the tournament's next round",
+    "  absent NAME  NAME is away this round",
+    "  standings    the tournament's standings",
 )
+#: The tournament's words (`app.hub.tournament.HubTournament.command`).
+TOURNAMENT_WORDS = ("tournament", "round", "absent", "standings")
 
 
 def hub_plain(
@@ -141,4 +148,6 @@ def _answer(hub: Hub, word: str, rest: str, console: Console) -> list[str]:
     if word == "live":
         options = read_live(rest)
         return [options] if isinstance(options, str) else [hub.live.start(options)]
+    if word in TOURNAMENT_WORDS:
+        return hub.tournament.command(word, rest)
     return ["That is not a command here: type help for the teacher's commands."]

@@ -26,6 +26,8 @@ from app.hub.protocol import (
     LiveProject,
     Rematch,
     Said,
+    Standings,
+    StandingsNow,
     Watch,
     Watched,
     Who,
@@ -38,6 +40,7 @@ from app.plain.base import Console
 from app.plain.hub_live import LiveLobby
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_play import INTERRUPTED, join_on
+from rules.names import strip_controls
 
 HELP = (
     "The lobby's commands:",
@@ -46,6 +49,7 @@ HELP = (
     "  accept, decline                  answer a challenge",
     "  rematch                          challenge your last opponent to the same game",
     "  watch NAME (or a game's number)  see a game's moves as they are played",
+    "  standings                        the class tournament's standings",
     "  quit                             leave the class (ctrl+c too)",
 )
 
@@ -190,6 +194,8 @@ class _Lobby:
             self.client.send(Decline())
         elif word == "watch" and rest:
             self.client.send(Watch(target=" ".join(rest)[:60]))
+        elif word == "standings":
+            self.client.send(Standings())
         elif word == "help":
             for help_line in HELP:
                 self.console.say(help_line)
@@ -206,6 +212,9 @@ class _Lobby:
             self._play(message)
         elif isinstance(message, Watched):
             self.console.say(f"Game {message.game}: {their_words(message.text)}")
+        elif isinstance(message, StandingsNow):
+            for line in message.lines:  # (a table: its spacing kept, controls not)
+                self.console.say(strip_controls(line)[:400])
         elif isinstance(message, Said):  # (a refusal closes: `run` says it)
             self.console.say(their_words(message.text))
 

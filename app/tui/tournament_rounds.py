@@ -1,5 +1,7 @@
 """A tournament's rounds: the pairings of one round, and the standings. A pairing is
-played here (hot-seat) or online (`tournament_online`), or its result entered by hand;
+played here (hot-seat) or online (`o`: this machine plays the first player, the second
+joins; both on their own machines is a tournament on the class's hub), or its result
+entered by hand;
 the result of one played here is entered when this screen shows again.
 """
 
@@ -249,34 +251,16 @@ class TournamentRoundsScreen(Screen[None]):
             ways.start_game(setup)
 
     def action_online(self) -> None:
-        chosen = self._selected()
-        if chosen is None:
-            return
-        from app.tui.tournament_online import OnlineWayScreen
-
-        way = OnlineWayScreen(f"Round {self.number}: {chosen[0]} - {chosen[1]}", chosen)
-        self.app.push_screen(way, self._online_way)
-
-    def _online_way(self, chosen_way: tuple[int, str] | None) -> None:
-        """Way 1: this machine plays the first player, the second joins; way 2: both join.
-        The result is collected when this screen shows again."""
-        way, bind = chosen_way or (0, "")
-        chosen = self._selected() if way == 2 else None
-        if chosen is not None and self.tournament is not None:
-            from app.tui.tournament_online import RelayScreen
-
-            title = f"Round {self.number}: {chosen[0]} - {chosen[1]}, "
-            title += self.tournament.game_of(self.number)
-            screen = RelayScreen(self.tournament_name, self.number, chosen, title, bind)
-            self.app.push_screen(screen)
-            return
-        setup = self._started() if way == 1 else None
+        """This machine plays the first player, the second joins from their own (`l` on
+        the hosting screen lets the class's network in); the result is collected when
+        this screen shows again."""
+        setup = self._started()
         if setup is None:
             return
         p1, p2 = setup.names
         from app.tui.online_hosting import HostWaitScreen
 
-        waiting = HostWaitScreen(setup, bind=bind)
+        waiting = HostWaitScreen(setup)
         waiting.link.seat_name = p2
         self.app.push_screen(waiting)
         self.app.notify(

@@ -263,8 +263,12 @@ def _next_if_complete(tournament: Tournament) -> Tournament:
     return tournament
 
 
-def mark_absent(tournament: Tournament, number: int, player: str) -> Tournament:
-    """`player` is absent for round `number`, with the format's rule applied."""
+def mark_absent(
+    tournament: Tournament, number: int, player: str, re_pair: bool = True
+) -> Tournament:
+    """`player` is absent for round `number`, with the format's rule applied (`re_pair`
+    False: a Swiss round whose games have begun elsewhere is not paired again, the
+    absence is a forfeit)."""
     rnd = _find_round(tournament, number)
     name = next((p for p in tournament.players if p.casefold() == player.casefold()), None)
     if name is None:
@@ -275,7 +279,7 @@ def mark_absent(tournament: Tournament, number: int, player: str) -> Tournament:
     index = next((i for i, p in enumerate(rnd.pairings) if p.has(name)), None)
     if tournament.format == "swiss":
         started = any(p.status != "pending" for p in rnd.pairings)
-        if not started and rnd.number == len(tournament.rounds):
+        if re_pair and not started and rnd.number == len(tournament.rounds):
             earlier = tournament.model_copy(
                 update={"rounds": tuple(r for r in tournament.rounds if r.number < number)}
             )

@@ -1,22 +1,18 @@
 """A tournament's pairing played online, the result reaching the standings: `tournament
 host` (a plain host on 127.0.0.1 that plays the first seat) and a plain guest, two real
-processes; and `tournament host --both-online` (a host that plays no seat) and two plain
-guests, three real processes, where a guest with the other seat's code, or moving for the
-other seat, is refused and the match goes on."""
+processes. (Both students on their own machines: a tournament on the hub,
+tests/hub/test_tournament*.py.)"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-import aiohttp
 import pytest
 
 from app.cli.main import main
-from app.online.codes import parse_address
 from app.store.data_folder import data_dir
 from tests.online.procs import Proc, answers, first_moves, play_both
-from tests.online.test_security import connect, hello, said
 
 
 def _hosting(*flags: str) -> tuple[Proc, list[str], list[str]]:
@@ -60,52 +56,3 @@ def test_a_pairing_hosted_online_enters_its_result(
     _entered(hosting.wait_for("The result is in the tournament."), capsys)
     assert main(["tournament", "host", "Class", "--round", "1", "--pair", "Ann-Bo"]) == 2
     assert "has a result already" in capsys.readouterr().err
-
-
-def _place(line: str) -> str:
-    return next(word for word in line.split() if "@" in word)
-
-
-async def test_two_students_play_a_pairing_each_on_their_own_machine(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    hosting, ann_lines, bo_lines = _hosting("--both-online")
-    guests: list[Proc] = []
-    try:
-        ann_place = _place(hosting.wait_for("Ann (Player 1) joins with: equation-duel join "))
-        bo_place = _place(hosting.wait_for("Bo (Player 2) joins with: equation-duel join "))
-        ann_code, bo_code = parse_address(ann_place).code, parse_address(bo_place).code
-        assert ann_code != bo_code
-        guests.append(Proc(["join", ann_place, "--plain", "--name", "Ann"], tmp_path / "ann"))
-        hosting.wait_for("Ann joined.")
-        url = parse_address(bo_place).url()
-        async with aiohttp.ClientSession() as session:
-            # Ann's code once her seat is taken: refused.
-            ws = await connect(session, url)
-            assert "seat is taken" in (await hello(ws, ann_code, name="Bo"))["reason"]
-            await ws.close()
-            # Bo's seat, by whoever holds its code: it is Ann's turn, so a move is refused;
-            # and no takeback is offered.
-            ws = await connect(session, url)
-            welcome = await hello(ws, bo_code, name="Zed")
-            assert (welcome["seat"], welcome["names"]) == (2, ["Ann", "Bo"])
-            await ws.send_str(json.dumps({"kind": "move", "number": 0, "text": "1+2"}))
-            assert "not your turn: Ann is to move" in (await said(ws))["reason"]
-            await ws.send_str(json.dumps({"kind": "takeback-ask", "number": 0}))
-            assert "not offered" in (await said(ws))["reason"]
-            await ws.close()  # dropped without a goodbye: Bo's seat waits for its player
-        hosting.wait_for("Bo is away")
-        guests.append(Proc(["join", bo_place, "--plain", "--name", "Bo"], tmp_path / "bo"))
-        hosting.wait_for("Bo is back.")
-        guests[0].write("".join(f"{line}\n" for line in ann_lines))
-        guests[1].write("".join(f"{line}\n" for line in bo_lines))
-        for guest in guests:
-            assert guest.finish() == 0, guest.output()
-        said_result = hosting.wait_for("The result is in the tournament.")
-        assert hosting.finish() == 0, hosting.output()
-    finally:
-        for proc in (hosting, *guests):
-            proc.stop()
-    assert "Ann (online): " in guests[1].output() and "Bo (online): " in guests[0].output()
-    assert "Ann (online): " in hosting.output() and "Bo (online): " in hosting.output()
-    _entered(said_result, capsys)
