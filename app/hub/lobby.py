@@ -13,6 +13,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from app.hub.challenge import ChallengeProblem, challenge_words, read_challenge
+from app.hub.computer import ComputerPlayer, level_of, level_problem
 from app.hub.games import HubGame, Watcher, unfinished
 from app.hub.protocol import (
     Accept,
@@ -21,6 +22,7 @@ from app.hub.protocol import (
     Decline,
     FromStudent,
     Knock,
+    PlayComputer,
     Rematch,
     Said,
     Watch,
@@ -190,7 +192,7 @@ class Lobby:
         elif isinstance(message, Who):
             for line in self.who():
                 self.say(student, line)
-        elif isinstance(message, Challenge | Rematch | Accept) and self.paused:
+        elif isinstance(message, Challenge | Rematch | Accept | PlayComputer) and self.paused:
             self.say(student, PAUSED)  # (a challenge made before waits for its answer)
         elif isinstance(message, Challenge):
             self._challenge(student, message)
@@ -206,6 +208,8 @@ class Lobby:
                 self.spawn(student.send(Watched(game=number, text=text[:600])))
 
             self.say(student, self.watch(message.target, student.key, watched))
+        elif isinstance(message, PlayComputer):
+            self._computer(student, message.game, message.flags, message.level)
         return True
 
     def _challenge(self, student: Student, message: Challenge) -> None:
@@ -224,6 +228,9 @@ class Lobby:
             self.say(student, "You have played no game here yet: challenge someone first.")
             return
         key, match = student.last
+        if key.startswith("computer ("):  # (the computer again, at its level)
+            self._computer(student, match, [], key.removeprefix("computer (")[:-1])
+            return
         target = self._free(student, key)
         if target is not None:
             self._ask(student, target, match, "asks you for a rematch of")
@@ -294,7 +301,7 @@ class Lobby:
                 for student in (first, second):
                     self.say(student, "The game could not start: the class's records failed.")
                 return
-        game = HubGame(number, match, names, self.store, record)
+        game = HubGame(number, match, names, self.store, record, level_of(second))
         game.start()
         self.games[number] = game
         first.playing = second.playing = game
@@ -323,3 +330,19 @@ class Lobby:
         game.said("The game is over." if result else "The game stopped before its end.")
         for student in (first, second):
             self.say(student, text)
+
+    def _computer(
+        self, student: Student, game: str | MatchState, flags: list[str], level: str
+    ) -> None:
+        """`student` plays the computer at `level` (`game`: as typed, or a rematch's)."""
+        problem = level_problem(level)
+        if student.playing is not None:
+            problem = "you are playing a game already"
+        try:
+            match = read_challenge(game, flags) if isinstance(game, str) else game
+        except ChallengeProblem as error:
+            problem = problem or str(error)
+        if problem is not None:
+            self.say(student, f"That game cannot be played: {problem}.")
+            return
+        self.spawn(self._play(student, ComputerPlayer(level), match))

@@ -1,7 +1,7 @@
 """What a student's machine and the hub say to each other: small, versioned pydantic
 messages, each one JSON object with a `kind` (as `app.online.protocol`).
 
-    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye
+    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye, computer
     hub -> student: admitted, waiting, refusal, said, game-ready, watched
 
 A game itself is played over the online game protocol (`app.online`): `game-ready` hands
@@ -133,8 +133,19 @@ class Watched(Message):
     text: str = Field(max_length=MAX_REASON)
 
 
+class PlayComputer(Message):
+    """Play the computer at `level` (easy, medium, perfect) in `game` with its options as
+    typed (`--pool 1-9`)."""
+
+    kind: Literal["computer"] = "computer"
+    game: str = Field(max_length=32)
+    flags: list[Annotated[str, Field(max_length=100)]] = Field(default=[], max_length=MAX_FLAGS)
+    level: str = Field(default="medium", max_length=20)
+
+
 FromStudent = Annotated[
-    Knock | Who | Challenge | Rematch | Accept | Decline | Watch | Bye, Field(discriminator="kind")
+    Knock | Who | Challenge | Rematch | Accept | Decline | Watch | Bye | PlayComputer,
+    Field(discriminator="kind"),
 ]
 FromHub = Annotated[
     Admitted | Waiting | Refusal | Said | GameReady | Watched, Field(discriminator="kind")
