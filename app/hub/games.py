@@ -19,6 +19,7 @@ from collections.abc import Callable
 from app.hub.computer import ComputerRelay
 from app.hub.protocol import GameReady
 from app.hub.store import HubStore, StoreProblem
+from app.hub.store_queue import later
 from app.online.relay import Relay
 from app.store.kept_games import Kept
 from rules.match import MatchState
@@ -45,7 +46,8 @@ class HubKeeper:
         self.number = number
 
     def count(self, record: GameRecord) -> None:
-        self.store.keep_record(self.number, record.model_dump_json())
+        failed = f"Game {self.number}'s move {len(record.moves)} could not be kept"
+        later(self.store, failed, self.store.keep_record, self.number, record.model_dump_json())
 
     def keep(self, record: GameRecord) -> Kept:
         try:

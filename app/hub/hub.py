@@ -32,6 +32,7 @@ from app.hub.protocol import (
     read_from_student,
 )
 from app.hub.store import HubStore, StoreProblem, key_of
+from app.hub.store_queue import QueuedStore, asked
 from app.hub.student import Student
 from app.online.codes import RateCap, WrongCodes
 from app.online.host_admission import (
@@ -72,12 +73,13 @@ class Hub(HostServer):
         tls: ssl.SSLContext | None = None,
         notice: Notice | None = None,
     ) -> None:
-        self.store = store
         self.code = store.class_code()
         self.notice: Notice = notice or (lambda _text: None)
+        #: The records, every statement off the loop, in order (`app.hub.store_queue`).
+        self.store = QueuedStore(store, lambda text: self.notice(text))
         self.wrong_codes = WrongCodes()
         self._knocking = Knocking(MAX_KNOCKING)
-        self.lobby = Lobby(store, self.notice, self._spawn)
+        self.lobby = Lobby(self.store, self.notice, self._spawn)
         super().__init__(bind, port, tls)
         self.strangers.whose = "a student of this class"
 
@@ -108,6 +110,7 @@ class Hub(HostServer):
         """Stop every game (kept), say goodbye and stop listening."""
         await self.lobby.stop_games()
         await super().stop(reason)
+        await self.store.drain()
 
     # The teacher's commands
 
@@ -223,9 +226,9 @@ class Hub(HostServer):
         except NameProblem as error:
             await refuse(ws, capital(str(error)) + ".", "name")
             return None
-        known = self.store.student(name)
+        known = await asked(self.store, self.store.student, name)
         if known is not None and known.token_hash is not None:
-            if self.store.token_fits(name, knock.token):
+            if await asked(self.store, self.store.token_fits, name, knock.token):
                 return self._enter(Student(known.name, ws), "")
             await refuse(
                 ws,
@@ -234,7 +237,9 @@ class Hub(HostServer):
             )
             return None
         if known is not None:  # (on the roster: admitted ahead)
-            return self._enter(Student(known.name, ws), self._token_for(known.name))
+            token = new_token()
+            await asked(self.store, self.store.give_token, known.name, token_hash(token))
+            return self._enter(Student(known.name, ws), token)
         if len(self.lobby.waiting) >= MAX_WAITING:
             await refuse(ws, "The waiting room is full: try again in a minute.", "wait")
             return None

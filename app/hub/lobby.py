@@ -30,6 +30,7 @@ from app.hub.protocol import (
     Who,
 )
 from app.hub.store import HubStore, StoreProblem, key_of
+from app.hub.store_queue import asked, later
 from app.hub.student import Student
 from rules.match import MatchState
 from rules.records import GameRecord
@@ -295,7 +296,7 @@ class Lobby:
         else:
             record = None
             try:
-                number = self.store.new_game(match.game_id, names)
+                number = await asked(self.store, self.store.new_game, match.game_id, names)
             except StoreProblem as problem:
                 self.notice(f"{str(problem)[:1].upper()}{str(problem)[1:]}.")
                 for student in (first, second):
@@ -320,8 +321,10 @@ class Lobby:
                     self._go_on(student)
         if result:
             try:
-                self.store.game_over(number, result)
-            except StoreProblem as problem:
+                later(
+                    self.store, "The result could not be kept", self.store.game_over, number, result
+                )
+            except StoreProblem as problem:  # (a store not queued says it at once)
                 self.notice(f"The result could not be kept: {problem}.")
             text = f"Game {number} is over: {result}"
         else:
