@@ -53,6 +53,10 @@ from rules.names import NameProblem, clean_name
 MAX_KNOCKING = 256
 #: Students waiting for the teacher at most.
 MAX_WAITING = 64
+#: Seconds a connection that has not asked yet is kept however many come after it (up
+#: to `app.online.host_strangers.MAX_YOUNG`): a student connecting among a flood of
+#: connections made at the same moment still gets in (tests/hub/test_hostile_soak.py).
+UNASKED_GRACE = 1.0
 
 
 async def refuse(ws: web.WebSocketResponse, reason: str, code: str = "closing") -> None:
@@ -82,6 +86,7 @@ class Hub(HostServer):
         self.lobby = Lobby(self.store, self.notice, self._spawn)
         super().__init__(bind, port, tls)
         self.strangers.whose = "a student of this class"
+        self.unasked.grace = UNASKED_GRACE
 
     def _say(self, text: str) -> None:
         self.notice(text)
