@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from aiohttp import web
 
+from app.hub.store import key_of
 from app.hub.student import Student
 from app.match_session.keeping import Keeper
 from app.online.host_guests import Presence
@@ -31,7 +32,7 @@ from app.process.search_process import SearchCancelled, SearchFailed, SearchProc
 from rules.base import Game, PlayerNo
 from rules.match import MatchState
 from rules.players import LEVELS, player_for
-from rules.records import GameRecord
+from rules.records import GameRecord, PlayerInfo, players_of
 from rules.seat_names import computer_name
 
 #: The seat the computer plays (the student, as a challenger, is Player 1).
@@ -75,6 +76,21 @@ class ComputerPlayer(Student):
         return None
 
 
+def computer_problem(student: Student, level: str) -> str | None:
+    """Why `student` cannot play the computer at `level` now, in words (None: they can)."""
+    if student.playing is not None:
+        return "you are playing a game already"
+    return level_problem(level)
+
+
+def player_of(seat: PlayerInfo, online: dict[str, Student]) -> Student | None:
+    """Who plays `seat` of a kept game: the computer at its level, or the student with
+    its name who is in the lobby (None: not here)."""
+    if seat.kind != "human":
+        return ComputerPlayer(seat.kind)
+    return online.get(key_of(seat.name))
+
+
 def level_of(player: Student) -> str | None:
     """The computer's level when `player` is the computer's seat (None: a student)."""
     return player.level if isinstance(player, ComputerPlayer) else None
@@ -98,6 +114,10 @@ class ComputerRelay(Relay):
         link = self.link  # (the computer's seat takes no guest: its code opens nothing)
         link.seats = [seat for seat in link.seats if seat.number != COMPUTER_SEAT]
         link.presence = Presence(link.seats, link.wall)
+        # (the record says which seat the computer played, and at what level: a hub
+        # restarted knows the game goes on with the computer, and no statistic counts it
+        # as a person's)
+        self.session.players = players_of(names, ("human", cast(Any, level)))
         self.bot = make_bot(level, game)
         self.search = SearchProcess()
         self._thinking: asyncio.Task[None] | None = None

@@ -13,7 +13,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from app.hub.challenge import ChallengeProblem, challenge_words, read_challenge
-from app.hub.computer import ComputerPlayer, level_of, level_problem
+from app.hub.computer import ComputerPlayer, computer_problem, level_of, player_of
 from app.hub.games import HubGame, Watcher, unfinished
 from app.hub.protocol import (
     Accept,
@@ -95,7 +95,7 @@ class Lobby:
     def _go_on(self, student: Student) -> None:
         """Start again the unfinished game of `student` whose other player is here."""
         for number, (record, match) in list(self.unfinished.items()):
-            players = [self.online.get(key_of(name)) for name in record.names]
+            players = [player_of(seat, self.online) for seat in record.players]
             if student not in players or None in players:
                 continue
             first, second = players
@@ -338,9 +338,7 @@ class Lobby:
         self, student: Student, game: str | MatchState, flags: list[str], level: str
     ) -> None:
         """`student` plays the computer at `level` (`game`: as typed, or a rematch's)."""
-        problem = level_problem(level)
-        if student.playing is not None:
-            problem = "you are playing a game already"
+        problem = computer_problem(student, level)
         try:
             match = read_challenge(game, flags) if isinstance(game, str) else game
         except ChallengeProblem as error:

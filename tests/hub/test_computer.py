@@ -174,3 +174,35 @@ def test_the_line_lobby_plays_the_computer(tmp_path: Path) -> None:
     finally:
         for proc in procs:
             proc.stop()
+
+
+async def test_a_computer_game_the_hub_stopped_goes_on_when_the_student_is_back(
+    tmp_path: Path,
+) -> None:
+    said: list[str] = []
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        hub.admit("Ada")
+        ada = await Client.knock(hub, "Ada")
+        admitted = await ada.until(Admitted)
+        assert isinstance(admitted, Admitted)
+        await ada.send(PlayComputer(game="countdown", level="easy"))
+        link, queue = await _seat(hub, ada)
+        game = get_game("countdown")
+        state = game.new(game.options_from({}))
+        link.send(Move(number=0, text=game.format_move(game.legal_moves(state)[0])))
+        for number in (0, 1):  # (Ada's move, then the computer's)
+            await _moved(queue, number)
+        await link.close()
+        await ada.close()
+        record = GameRecord.model_validate_json(hub.store.record(1))
+        assert [seat.kind for seat in record.players] == ["human", "easy"]
+    async with running_hub(tmp_path / "hub.sqlite3", said) as hub:
+        assert "stopped after 2 moves" in hub.lobby.game_lines()[0]
+        back = await Client.knock(hub, "Ada", admitted.token)
+        link, queue = await _seat(hub, back)
+        try:
+            assert "Game 1 goes on from move 3: Ada vs Computer (easy), countdown." in said
+            assert hub.lobby.games[1].relay.session.to_move == 1
+        finally:
+            await link.close()
+            await back.close()
