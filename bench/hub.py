@@ -2,6 +2,7 @@
 N/2 games of fifty played at once, every student on a connection of their own.
 
     python bench/hub.py [--students 30] [--database postgresql://USER@HOST/DATABASE]
+                        [--slow-store MS] [--on-loop] [--computers N]
 
 One process and one loop hold the hub and every student (raw lobby connections and
 the online guest links the students' machines use), on 127.0.0.1, in a fresh data
@@ -13,6 +14,12 @@ the mover sending it to the mover hearing it played: the link, the relay, the se
 the database that keeps the game after every move), median and worst; the games' wall
 time; and the process's memory (VmRSS: the hub and all the students together) and CPU
 time. Read the load average printed with it: the machine is shared.
+
+`--slow-store MS` makes every statement of the database take MS milliseconds more (a
+far or busy PostgreSQL); `--on-loop` runs the statements on the hub's loop, as the hub
+did before `app.hub.store_queue` (the figure before). `--computers N`: N more students
+each play the perfect computer at countdown (its move asked of a helper process) while
+the class plays; the round trips are the class's moves only.
 """
 
 from __future__ import annotations
@@ -40,7 +47,56 @@ def _rss_mib() -> float:
     return 0.0
 
 
-async def _class(students: int, database: str | None) -> None:
+def _slowed(store: object, seconds: float) -> None:
+    run = store._run  # type: ignore[attr-defined]
+
+    def slow(sql: str, parameters: tuple[object, ...]) -> object:
+        time.sleep(seconds)
+        return run(sql, parameters)
+
+    store._run = slow  # type: ignore[attr-defined]
+
+
+async def _computer(hub: object, ws: object, session_port: int) -> int:
+    """A student playing the perfect computer at countdown to the end: its moves."""
+    from app.hub.protocol import GameReady, PlayComputer, encode, game_path, read_from_hub
+    from app.online.codes import Address
+    from app.online.guest_link import GuestLink
+    from app.online.protocol import Move, Moved
+    from rules.registry import get_game
+
+    await ws.send_str(encode(PlayComputer(game="countdown", level="perfect")))  # type: ignore[attr-defined]
+    while True:
+        ready = read_from_hub((await ws.receive(timeout=WAIT)).data)  # type: ignore[attr-defined]
+        if isinstance(ready, GameReady):
+            break
+    link = GuestLink(Address(ready.code, "127.0.0.1", session_port, game_path(ready.game)), "x")
+    heard: asyncio.Queue[object] = asyncio.Queue()
+    await link.join()
+    link.hand_to(heard.put_nowait)
+    game = get_game("countdown")
+    state = game.new(game.options_from({}))
+    number = 0
+    while game.outcome(state) is None:
+        if game.to_move(state) == 1:
+            link.send(Move(number=number, text=game.format_move(game.legal_moves(state)[0])))
+        while True:
+            message = await asyncio.wait_for(heard.get(), WAIT * 4)
+            if isinstance(message, Moved) and message.number == number:
+                break
+        state = game.play(state, game.parse_move(message.text))
+        number += 1
+    await link.close()
+    return number
+
+
+async def _class(
+    students: int,
+    database: str | None,
+    slow_ms: float = 0.0,
+    on_loop: bool = False,
+    computers: int = 0,
+) -> None:
     import aiohttp
 
     from app.hub.hub import Hub
@@ -63,10 +119,15 @@ async def _class(students: int, database: str | None) -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="bench-hub-"))
     store = open_store(database or str(folder / "hub.sqlite3"))
-    names = [f"Student {number}" for number in range(1, students + 1)]
+    names = [f"Student {number}" for number in range(1, students + computers + 1)]
     for name in names:
         store.admit(name)
+    if slow_ms:
+        _slowed(store, slow_ms / 1000)
     hub = Hub(store)
+    queued = hub.store
+    if on_loop:  # (before app.hub.store_queue: every statement on the loop)
+        hub.store = hub.lobby.store = store  # type: ignore[assignment]
     started = time.perf_counter()
     await hub.start()
     session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
@@ -86,7 +147,9 @@ async def _class(students: int, database: str | None) -> None:
         return ws
 
     lobby: list[aiohttp.ClientWebSocketResponse] = []
-    for wave in range(0, students, WAVE):  # (the hub finishes 64 requests at once at most)
+    for wave in range(
+        0, students + computers, WAVE
+    ):  # (the hub finishes 64 requests at once at most)
         lobby += await asyncio.gather(*(enter(name) for name in names[wave : wave + WAVE]))
     admitted = time.perf_counter() - started
     game = get_game("fifty")
@@ -126,18 +189,25 @@ async def _class(students: int, database: str | None) -> None:
             await link.close()
 
     games_started = time.perf_counter()
-    await asyncio.gather(*(play(first) for first in range(0, students - 1, 2)))
+    against = [_computer(hub, lobby[students + n], hub.port) for n in range(computers)]
+    done = await asyncio.gather(*(play(first) for first in range(0, students - 1, 2)), *against)
     games_wall = time.perf_counter() - games_started
     rss = _rss_mib()
     for ws in lobby:
         await ws.close()
     await session.close()
+    hub.store = queued
     await hub.stop()
     store.close()
     cpu = time.process_time()
     print(f"load average: {os.getloadavg()[0]:.1f}")
     print(f"records: {store.where}")
-    print(f"students: {students}; games at once: {students // 2}")
+    print(f"students: {students}; games at once: {students // 2}; slower store: {slow_ms} ms")
+    print("statements: " + ("on the hub's loop" if on_loop else "off the loop (one worker)"))
+    if computers:
+        print(
+            f"perfect computers at countdown meanwhile: {computers}, {sum(done[-computers:])} moves"
+        )
     print(f"admitted from cold start: {admitted * 1000:.0f} ms")
     median = statistics.median(trips) * 1000
     print(f"move round trip: median {median:.1f} ms, worst {max(trips) * 1000:.1f} ms")
@@ -149,9 +219,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--database", metavar="URL", help="postgresql://… (default: SQLite)")
+    parser.add_argument("--slow-store", type=float, default=0.0, metavar="MS")
+    parser.add_argument("--on-loop", action="store_true", help="the statements on the loop")
+    parser.add_argument("--computers", type=int, default=0, metavar="N")
     args = parser.parse_args()
     os.environ.setdefault("EQUATION_DUEL_DATA", tempfile.mkdtemp(prefix="bench-hub-data-"))
-    asyncio.run(_class(max(2, args.students), args.database))
+    asyncio.run(
+        _class(max(2, args.students), args.database, args.slow_store, args.on_loop, args.computers)
+    )
     return 0
 
 

@@ -2,7 +2,7 @@
 class join|watch CODE@ADDR:PORT --name NAME` (a student in the class; docs/hub.md).
 
     equation-duel hub [--bind ADDR] [--port N] [--database FILE|URL] [--roster class.csv]
-                      [--tls-cert FILE --tls-key FILE] [--plain]
+                      [--tls-cert FILE --tls-key FILE] [--plain] [--web [--web-port N]]
     equation-duel class join CODE@ADDR:PORT --name NAME [--tls-ca FILE] [--plain]
     equation-duel class watch CODE@ADDR:PORT --name NAME (--game ID | --player NAME)
     equation-duel class project CODE@ADDR:PORT [--name Projector] [--tls-ca FILE] [--plain]
@@ -46,6 +46,10 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     hub.add_argument("--roster", metavar="CSV", help="admit these names at once (a name column)")
     hub.add_argument("--tls-cert", metavar="FILE", help="encrypt: this certificate (PEM)")
     hub.add_argument("--tls-key", metavar="FILE", help="encrypt: this certificate's key (PEM)")
+    hub.add_argument("--web", action="store_true", help="also serve browser tabs that join")
+    hub.add_argument(
+        "--web-port", type=whole_number, default=8000, metavar="N", help="the tabs' port (8000)"
+    )
     room = sub.add_parser("class", help="join a class's hub", description="Join a class's hub.")
     actions = room.add_subparsers(dest="class_command", required=True)
     for action, words in (("join", "join the class's lobby"), ("watch", "watch a game")):
@@ -92,12 +96,28 @@ def cmd_hub(args: argparse.Namespace) -> int:
         from app.plain.hub_console import hub_plain
     except ImportError as error:
         return fail(_NO_AIOHTTP.format(error=error))
+    tabs = None
+    if args.web:
+        try:
+            from app.serve.config import ConfigError
+            from app.serve.hub_tabs import HubTabs
+        except ImportError as error:
+            return fail(_NO_AIOHTTP.format(error=error))
+        if not 0 <= args.web_port <= 65535:
+            return fail(f"--web-port: {args.web_port} is not between 0 and 65535")
+        try:
+            tabs = HubTabs(args.bind, args.web_port)
+        except ConfigError as error:
+            return fail(str(error))
     _say_line_mode(args)
+    started = None if tabs is None else (lambda code, port: tabs.start(code, args.bind, port))
     try:
-        return hub_plain(store, args.bind, args.port, tls, admitted=names)
+        return hub_plain(store, args.bind, args.port, tls, admitted=names, on_start=started)
     except StoreProblem as error:
         return fail(str(error))
     finally:
+        if tabs is not None:
+            tabs.stop()
         store.close()
 
 

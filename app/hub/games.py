@@ -16,8 +16,10 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 
+from app.hub.computer import ComputerRelay
 from app.hub.protocol import GameReady
 from app.hub.store import HubStore, StoreProblem
+from app.hub.store_queue import later
 from app.online.relay import Relay
 from app.store.kept_games import Kept
 from rules.match import MatchState
@@ -44,7 +46,8 @@ class HubKeeper:
         self.number = number
 
     def count(self, record: GameRecord) -> None:
-        self.store.keep_record(self.number, record.model_dump_json())
+        failed = f"Game {self.number}'s move {len(record.moves)} could not be kept"
+        later(self.store, failed, self.store.keep_record, self.number, record.model_dump_json())
 
     def keep(self, record: GameRecord) -> Kept:
         try:
@@ -67,8 +70,10 @@ class HubGame:
         names: tuple[str, str],
         store: HubStore,
         resumed: GameRecord | None = None,
+        level: str | None = None,
     ) -> None:
-        """`resumed`: the record of the unfinished game `match` goes on from."""
+        """`resumed`: the record of the unfinished game `match` goes on from; `level`:
+        the computer's, when it plays the second seat (`app.hub.computer`)."""
         self.number = number
         self.names = names
         self.game_id = match.game_id
@@ -76,7 +81,10 @@ class HubGame:
         self.watchers: dict[object, Watcher] = {}
         game = get_game(match.game_id)
         keeper = HubKeeper(store, number)
-        self.relay = Relay(game, match, names, self.said, keeper=keeper, resumed=resumed)
+        if level is None:
+            self.relay = Relay(game, match, names, self.said, keeper=keeper, resumed=resumed)
+        else:
+            self.relay = ComputerRelay(game, match, names, self.said, level, keeper, resumed)
 
     def said(self, text: str) -> None:
         if not text:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from app.hub.challenge import ChallengeProblem, challenge_words, read_challenge
+from app.hub.computer import ComputerPlayer, computer_problem, level_of, player_of
 from app.hub.games import HubGame, Watcher, unfinished
 from app.hub.protocol import (
     Accept,
@@ -21,6 +22,7 @@ from app.hub.protocol import (
     Decline,
     FromStudent,
     Knock,
+    PlayComputer,
     Rematch,
     Said,
     Watch,
@@ -28,6 +30,7 @@ from app.hub.protocol import (
     Who,
 )
 from app.hub.store import HubStore, StoreProblem, key_of
+from app.hub.store_queue import asked, later
 from app.hub.student import Student
 from rules.match import MatchState
 from rules.records import GameRecord
@@ -106,7 +109,7 @@ class Lobby:
     def _go_on(self, student: Student) -> None:
         """Start again the unfinished game of `student` whose other player is here."""
         for number, (record, match) in list(self.unfinished.items()):
-            players = [self.online.get(key_of(name)) for name in record.names]
+            players = [player_of(seat, self.online) for seat in record.players]
             if student not in players or None in players:
                 continue
             first, second = players
@@ -206,7 +209,7 @@ class Lobby:
         elif isinstance(message, Who):
             for line in self.who():
                 self.say(student, line)
-        elif isinstance(message, Challenge | Rematch | Accept) and self.paused:
+        elif isinstance(message, Challenge | Rematch | Accept | PlayComputer) and self.paused:
             self.say(student, PAUSED)  # (a challenge made before waits for its answer)
         elif isinstance(message, Challenge):
             self._challenge(student, message)
@@ -222,6 +225,8 @@ class Lobby:
                 self.spawn(student.send(Watched(game=number, text=text[:600])))
 
             self.say(student, self.watch(message.target, student.key, watched))
+        elif isinstance(message, PlayComputer):
+            self._computer(student, message.game, message.flags, message.level)
         elif type(message) in self.asked:
             self.asked[type(message)](student, message)
         return True
@@ -242,6 +247,9 @@ class Lobby:
             self.say(student, "You have played no game here yet: challenge someone first.")
             return
         key, match = student.last
+        if key.startswith("computer ("):  # (the computer again, at its level)
+            self._computer(student, match, [], key.removeprefix("computer (")[:-1])
+            return
         target = self._free(student, key)
         if target is not None:
             self._ask(student, target, match, "asks you for a rematch of")
@@ -320,13 +328,13 @@ class Lobby:
         else:
             record = None
             try:
-                number = self.store.new_game(match.game_id, names)
+                number = await asked(self.store, self.store.new_game, match.game_id, names)
             except StoreProblem as problem:
                 self.notice(f"{str(problem)[:1].upper()}{str(problem)[1:]}.")
                 for student in (first, second):
                     self.say(student, "The game could not start: the class's records failed.")
                 return
-        game = HubGame(number, match, names, self.store, record)
+        game = HubGame(number, match, names, self.store, record, level_of(second))
         game.start()
         self.games[number] = game
         first.playing = second.playing = game
@@ -347,8 +355,10 @@ class Lobby:
                     self._go_on(student)
         if result:
             try:
-                self.store.game_over(number, result)
-            except StoreProblem as problem:
+                later(
+                    self.store, "The result could not be kept", self.store.game_over, number, result
+                )
+            except StoreProblem as problem:  # (a store not queued says it at once)
                 self.notice(f"The result could not be kept: {problem}.")
             text = f"Game {number} is over: {result}"
         else:
@@ -359,3 +369,19 @@ class Lobby:
             self.say(student, text)
         for over in self.on_over:
             over(game, result)
+
+    def _computer(
+        self, student: Student, game: str | MatchState, flags: list[str], level: str
+    ) -> None:
+        """`student` plays the computer at `level` (`game`: as typed, or a rematch's)."""
+        problem = computer_problem(student, level)
+        if problem is None and (doing := self.busy(student)) is not None:
+            problem = f"you are {doing}"
+        try:
+            match = read_challenge(game, flags) if isinstance(game, str) else game
+        except ChallengeProblem as error:
+            problem = problem or str(error)
+        if problem is not None:
+            self.say(student, f"That game cannot be played: {problem}.")
+            return
+        self.spawn(self._play(student, ComputerPlayer(level), match))

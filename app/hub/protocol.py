@@ -2,7 +2,7 @@
 messages, each one JSON object with a `kind` (as `app.online.protocol`).
 
     student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye,
-                    live-answer, live-project, standings
+                    live-answer, live-project, standings, computer
     hub -> student: admitted, waiting, refusal, said, game-ready, watched, live-round,
                     live-count, live-verdict, live-closed, live-summary, standings-now
 
@@ -242,6 +242,16 @@ class StandingsNow(Message):
     rows: list[StandingRow] = Field(default=[], max_length=60)
 
 
+class PlayComputer(Message):
+    """Play the computer at `level` (easy, medium, perfect) in `game` with its options as
+    typed (`--pool 1-9`)."""
+
+    kind: Literal["computer"] = "computer"
+    game: str = Field(max_length=32)
+    flags: list[Annotated[str, Field(max_length=100)]] = Field(default=[], max_length=MAX_FLAGS)
+    level: str = Field(default="medium", max_length=20)
+
+
 FromStudent = Annotated[
     Knock
     | Who
@@ -253,7 +263,8 @@ FromStudent = Annotated[
     | Bye
     | LiveAnswer
     | LiveProject
-    | Standings,
+    | Standings
+    | PlayComputer,
     Field(discriminator="kind"),
 ]
 FromHub = Annotated[

@@ -32,7 +32,9 @@ class SqliteStore(HubStore):
         if kind is not None:  # (a pipe would hang, a device is no database)
             raise StoreProblem(f"cannot use {path}: {kind}, not a database")
         try:
-            self._db = sqlite3.connect(path, timeout=5.0, isolation_level=None)
+            self._db = sqlite3.connect(
+                path, timeout=5.0, isolation_level=None, check_same_thread=False
+            )  # (the hub runs its statements on one worker thread: app.hub.store_queue)
             self._make_tables("INTEGER PRIMARY KEY AUTOINCREMENT")
             # (a move kept must not wait for the disk: WAL, synced at checkpoints; a
             # power cut may lose the last moves, never the file)

@@ -90,6 +90,8 @@ class Strangers:
 #: many may be unfinished at once (past that, the oldest is closed).
 REQUEST_SECONDS = 10.0
 MAX_UNASKED = 64
+#: With a `grace`, how many may be unfinished at once however young (a crowd).
+MAX_YOUNG = 512
 
 
 class Unasked:
@@ -101,6 +103,11 @@ class Unasked:
     def __init__(self, strangers: Strangers) -> None:
         self.strangers = strangers
         self._waiting: dict[RequestHandler, asyncio.TimerHandle] = {}
+        #: Seconds a connection is not closed for a newer one (up to `MAX_YOUNG` at
+        #: once): the hub sets it, so that a student connecting in a crowd of
+        #: connections made at the same moment finishes their request (0: none).
+        self.grace = 0.0
+        self._since: dict[RequestHandler, float] = {}
 
     def watch(self, server: web.Server) -> None:
         """Hear of each connection `server` accepts."""
@@ -115,16 +122,23 @@ class Unasked:
     def _made(self, handler: RequestHandler) -> None:
         loop = asyncio.get_running_loop()
         self._waiting[handler] = loop.call_later(REQUEST_SECONDS, self._close, handler)
+        self._since[handler] = loop.time()
         while len(self._waiting) > MAX_UNASKED:
-            self._close(next(iter(self._waiting)))
+            oldest = next(iter(self._waiting))
+            young = loop.time() - self._since.get(oldest, 0.0) < self.grace
+            if young and len(self._waiting) <= MAX_YOUNG:
+                return
+            self._close(oldest)
 
     def asked(self, handler: object) -> None:
         """A request came on `handler`'s connection: it is not waited for any more."""
         timer = self._waiting.pop(handler, None)  # type: ignore[call-overload]
+        self._since.pop(handler, None)  # type: ignore[call-overload]
         if timer is not None:
             timer.cancel()
 
     def _close(self, handler: RequestHandler) -> None:
+        self._since.pop(handler, None)
         timer = self._waiting.pop(handler, None)
         if timer is not None:
             timer.cancel()
@@ -136,3 +150,4 @@ class Unasked:
         for timer in self._waiting.values():
             timer.cancel()
         self._waiting.clear()
+        self._since.clear()

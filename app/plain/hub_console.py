@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ssl
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from app.hub.hub import Hub
@@ -51,9 +52,12 @@ def hub_plain(
     tls: ssl.SSLContext | None = None,
     console: Console | None = None,
     admitted: tuple[str, ...] = (),
+    on_start: Callable[[str, int], list[str]] | None = None,
 ) -> int:
     """Run the hub with the teacher's console until `quit`; the exit code. `admitted`:
-    the roster's names (`--roster`), admitted ahead."""
+    the roster's names (`--roster`), admitted ahead; `on_start(code, port)`: what else
+    starts with the hub (`--web`'s tabs), the lines it says (OSError: said, the hub goes
+    on)."""
     console = console or Console(sys.stdin, sys.stdout)
     loop = LineLoop()
     hub = Hub(store, bind=bind, port=port, tls=tls, notice=console.say)
@@ -67,6 +71,12 @@ def hub_plain(
             store.admit(name)
         for line in _opening(hub, bind, port, tls, len(admitted)):
             console.say(line)
+        if on_start is not None:
+            try:
+                for line in on_start(hub.code, port):
+                    console.say(line)
+            except OSError as error:
+                console.say(f"Browser tabs cannot be served: {error.strerror or error}.")
         stdin = loop.input(console.stdin)
         try:
             loop.run(_commands(hub, stdin, console))

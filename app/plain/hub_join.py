@@ -24,6 +24,7 @@ from app.hub.protocol import (
     FromHub,
     GameReady,
     LiveProject,
+    PlayComputer,
     Rematch,
     Said,
     Standings,
@@ -48,6 +49,7 @@ HELP = (
     "  challenge NAME GAME [options]    e.g. challenge Bo fifty --pool 1-12",
     "  accept, decline                  answer a challenge",
     "  rematch                          challenge your last opponent to the same game",
+    "  computer GAME [options] [--level L]  play the computer (easy, medium, perfect)",
     "  watch NAME (or a game's number)  see a game's moves as they are played",
     "  standings                        the class tournament's standings",
     "  quit                             leave the class (ctrl+c too)",
@@ -95,6 +97,15 @@ def class_join_plain(
             loop.run(client.close())
     finally:
         loop.close()
+
+
+def _computer(words: list[str]) -> PlayComputer:
+    """`computer GAME [options] [--level L]` as the hub's message."""
+    game, flags, level = words[0][:30], words[1:], "medium"
+    if "--level" in flags[:-1]:
+        at = flags.index("--level")
+        level, flags = flags[at + 1][:20], flags[:at] + flags[at + 2 :]
+    return PlayComputer(game=game, flags=[flag[:100] for flag in flags[:16]], level=level)
 
 
 _WAITING = "Waiting for the teacher to admit you (ctrl+c stops)."
@@ -186,6 +197,8 @@ class _Lobby:
             self.client.send(Who())
         elif word == "challenge" and len(rest) >= 2:
             self.client.send(Challenge(name=rest[0][:60], game=rest[1][:30], flags=rest[2:18]))
+        elif word == "computer" and rest:
+            self.client.send(_computer(rest))
         elif word == "rematch":
             self.client.send(Rematch())
         elif word == "accept":
@@ -199,8 +212,10 @@ class _Lobby:
         elif word == "help":
             for help_line in HELP:
                 self.console.say(help_line)
-        elif word in ("challenge", "watch"):
-            self.console.say("Type challenge NAME GAME, or watch NAME: help lists the commands.")
+        elif word in ("challenge", "watch", "computer"):
+            self.console.say(
+                "Type challenge NAME GAME, computer GAME or watch NAME: help lists the commands."
+            )
         else:
             self.console.say("That is not a command in the lobby: type help for its commands.")
         return True

@@ -95,6 +95,12 @@ class DuelServer(Server):
             if sig is not None:
                 with contextlib.suppress(NotImplementedError):
                     loop.add_signal_handler(sig, self.request_stop, sig)
+        await self.listen(self.announce)
+
+    async def listen(self, announce: Callable[[], object]) -> None:
+        """Listen until `stopping` is set; `announce()` once the port is known (`serve`
+        announces the address; the hub's `--web` says it on the teacher's console)."""
+        loop = asyncio.get_running_loop()
         file_limit = raise_file_limit()
         cap = connection_cap(self.config.max_connections, file_limit, self.config.max_sessions)
         runner = web.AppRunner(
@@ -110,7 +116,7 @@ class DuelServer(Server):
             bound: int = listener.sockets[0].getsockname()[1]
             if bound != self.config.port:
                 self.config = dataclasses.replace(self.config, port=bound)
-            self.announce()
+            announce()
             log.info("at most %d connections at once (open-file limit %d)", cap, file_limit)
             await self.stopping.wait()
             listener.close()
