@@ -54,10 +54,6 @@ class PuzzleMenuScreen(Screen[None]):
     """Choose a puzzle: the player, the game and the difficulty."""
 
     CSS_PATH = PUZZLE_STYLES
-    DEFAULT_CSS = """
-    #puzzle-training { height: auto; padding-left: 12; }
-    #puzzle-training Button { min-width: 0; width: auto; margin-right: 1; }
-    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start", key_display="⏎", priority=True),

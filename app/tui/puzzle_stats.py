@@ -34,12 +34,6 @@ def board_title(board: str) -> str:
 class RatingsPanel(Vertical):
     """Ratings with history, puzzle streaks, the daily puzzle (empty: not shown)."""
 
-    DEFAULT_CSS = """
-    RatingsPanel { height: auto; }
-    RatingsPanel RatingRows { height: auto; width: 70; }
-    RatingsPanel .ratings-line { height: auto; color: $text-muted; }
-    """
-
     def __init__(
         self, found: RatingsSummary | ReadRatings | None = None, *, id: str | None = None
     ) -> None:
