@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.base import PlayerNo
 from rules.conquest import completing_numbers, equations_of
-from rules.equation import find_equation
+from rules.equation.search import find_equation
 from rules.registry import get_game
 from rules.solver.core import move_values, solve
 from rules.solver.perfect import perfect_choice

@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from rules.equation import preview_equation
+from rules.equation.preview import preview_equation
 from rules.operators import ALL_OPS, Op
 from widgets.in_place import update_in_place
 

@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from rules.equation import parse_template
+from rules.equation.template import parse_template
 from rules.operators import shown
 
 

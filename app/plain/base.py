@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import IO, Any, ClassVar, NoReturn
 
-from app.match_session import one_game_from
+from app.match_session.starts import one_game_from
 from app.plain.match_runner import MatchRunner
 from app.plain.spoken import spoken_text
 from app.plain.stops import EndOfInput as EndOfInput  # where the callers find it

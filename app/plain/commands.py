@@ -13,7 +13,7 @@ import textwrap
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from app.match_session import MatchSession
+from app.match_session.session import MatchSession
 from app.plain.board_words import MOVE_FORMS, position_lines
 from app.plain.choosing import Lines, yes_no
 from app.plain.stops import Quit, TakenBack

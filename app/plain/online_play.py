@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.match_session import SavedGames
+from app.match_session.keeping import SavedGames
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, JoinRefused
 from app.online.host_link import REJOIN_SECONDS, HostLink

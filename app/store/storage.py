@@ -13,12 +13,9 @@ from datetime import datetime
 from pathlib import Path
 
 from app.store import unfinished
-from app.store.atomic_files import NotAFile as NotAFile
-from app.store.atomic_files import atomic_write_text as atomic_write_text
-from app.store.atomic_files import write_file as write_file
-from app.store.atomic_files import write_problem as write_problem
-from app.store.data_folder import autosave_path as autosave_path  # (older versions' slot)
-from app.store.data_folder import ensure_data_dir as ensure_data_dir
+from app.store.atomic_files import (
+    atomic_write_text as atomic_write_text,
+)  # (tournaments read it here)
 from app.store.data_folder import saves_dir
 from rules.names import strip_controls
 from rules.record_json import from_json, to_json

@@ -26,12 +26,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from app.match_session.setup import MAX_NAME, clean_name
 from app.training.review import looking_words, mistakes_to_review, review_of, to_search
 from app.tui.choices import Choice, ChoiceSet
 from app.tui.mounting import gone
 from app.tui.preload import read_bank_soon
 from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle, puzzle_screen
-from app.tui.session import MAX_NAME, clean_name
 from app.tui.styles import PUZZLE_STYLES
 from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import GAME_IDS, GAME_INFO

@@ -69,7 +69,7 @@ class ExportDialog(Dialog[Path | None]):
                 yield Button("Cancel (Esc)", id="export-cancel")
 
     def _problem(self, path: Path) -> str | None:
-        from app.store.storage import write_problem
+        from app.store.atomic_files import write_problem
 
         if not path.name or path.is_dir():
             return f"{path} is a folder: give a file name"

@@ -91,8 +91,8 @@ def _offer_unfinished(app: EquationDuelApp, paths: list[Path]) -> None:
 def open_record(app: EquationDuelApp, record: GameRecord) -> None:
     from pydantic import ValidationError
 
+    from app.match_session.setup import GameSetup
     from app.tui.boards import board_screen
-    from app.tui.session import GameSetup
     from rules.match import MatchError
     from rules.record_check import validate
     from rules.records import RecordError

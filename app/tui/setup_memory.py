@@ -17,7 +17,7 @@ from rules.registry import GAME_IDS
 from rules.safe_files import UnsafeFile, read_file_text
 
 if TYPE_CHECKING:
-    from app.tui.session import GameSetup, Seat
+    from app.match_session.setup import GameSetup, Seat
 
 SETUPS = "setups.json"
 #: A setups file larger than this is not read (it holds five small setups).
@@ -52,7 +52,7 @@ def stored_setup(game_id: str) -> GameSetup | None:
         return None
     from pydantic import ValidationError
 
-    from app.tui.session import GameSetup
+    from app.match_session.setup import GameSetup
 
     try:
         seats = _seats(entry.get("seats"))
@@ -72,8 +72,8 @@ def stored_setup(game_id: str) -> GameSetup | None:
 
 
 def _seats(value: object) -> tuple[Seat, Seat] | None:
+    from app.match_session.setup import Seat, clean_name
     from app.tui.players import LEVELS
-    from app.tui.session import Seat, clean_name
     from rules.seat_names import is_computer_name, seat_names
     from rules.words.common import DEFAULT_NAMES
 
@@ -124,8 +124,8 @@ def remember_setup(setup: GameSetup) -> None:
 
 def remembered_setup(game_id: str) -> GameSetup:
     """The game's last setup; else its standard setup with the names typed last time."""
+    from app.match_session.setup import GameSetup, Seat, clean_name
     from app.store import settings
-    from app.tui.session import GameSetup, Seat, clean_name
 
     stored = stored_setup(game_id)
     if stored is not None:

@@ -7,15 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pydantic and the rules are imported only when a game is given
+    from app.match_session.setup import Seat
     from app.tui.app import EquationDuelApp
-    from app.tui.session import Seat
     from rules.base import PlayerNo
 
 
 def open_given_game(app: EquationDuelApp, game_id: str) -> None:
     from pydantic import ValidationError
 
-    from app.tui.session import GameSetup
+    from app.match_session.setup import GameSetup
     from rules.match import MatchError
     from rules.validation import all_problems
 
@@ -38,7 +38,7 @@ def open_given_game(app: EquationDuelApp, game_id: str) -> None:
 
 
 def given_seat(app: EquationDuelApp, player: PlayerNo) -> Seat:
-    from app.tui.session import Seat, clean_name
+    from app.match_session.setup import Seat, clean_name
     from rules.seat_names import seat_names
 
     names = app.start_names

@@ -6,19 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from app.match_session import (
+from app.match_session.events import (
     ClockRanOut,
     MatchOver,
-    MatchSession,
     NotKept,
     Played,
     Refused,
     RoundOver,
     TurnLost,
-    from_setup,
-    single_game,
 )
+from app.match_session.session import MatchSession
 from app.match_session.setup import GameSetup, Seat
+from app.match_session.starts import from_setup, single_game
 from app.store import kept_games
 from rules.match import new_match
 from rules.records import GameRecord, players_of
@@ -203,7 +202,7 @@ def test_a_single_game_goes_on_from_any_position() -> None:
 
 
 def test_the_data_folder_keeps_every_move_and_counts_the_end_once() -> None:
-    from app.match_session import SavedGames
+    from app.match_session.keeping import SavedGames
     from app.store import stats, storage
 
     session: MatchSession[Any, Any, Any] = MatchSession(new_match("conquest"), keeper=SavedGames())

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from app.store.atomic_files import atomic_write_text
 from app.store.data_folder import autosave_path, data_dir
 from app.store.exports import export_record
 from app.store.storage import (
     LoadError,
-    atomic_write_text,
     clear_autosave,
     list_saves,
     load_autosave,

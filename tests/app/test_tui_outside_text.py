@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, OptionList, Static
 
-from app.store import ratings, stats, storage
+from app.store import data_folder, ratings, stats, storage
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
@@ -127,8 +127,8 @@ async def test_an_autosave_with_markup_is_offered_as_text(name: str) -> None:
 async def test_a_bad_autosave_quoting_markup_gives_a_notice(markup: str) -> None:
     data = json.loads(record_from_moves("conquest", None, ["4"]).model_dump_json())
     data["moves"].append({"move": markup, "seconds": 0})
-    storage.ensure_data_dir()
-    storage.autosave_path().write_text(json.dumps(data), "utf-8")
+    data_folder.ensure_data_dir()
+    data_folder.autosave_path().write_text(json.dumps(data), "utf-8")
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

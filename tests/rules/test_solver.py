@@ -18,7 +18,7 @@ from rules.base import other
 from rules.collect import CollectOptions, CollectState
 from rules.conquest import ConquestOptions, ConquestState, equations_of
 from rules.countdown import CountdownOptions
-from rules.equation import find_equation
+from rules.equation.search import find_equation
 from rules.fifty import FiftyOptions, FiftyState
 from rules.operators import Op
 from rules.registry import get_game
