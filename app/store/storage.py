@@ -82,12 +82,6 @@ def load_autosave(path: Path | None = None) -> GameRecord | None:
     return None if record.finished else record
 
 
-def clear_autosave(path: Path | None = None) -> None:
-    """Discard the game kept in `path` (None: every game this app keeps now)."""
-    for slot in unfinished.held_slots() if path is None else [path]:
-        unfinished.remove(slot)
-
-
 def record_file_name(record: GameRecord) -> str:
     """A file name for the record: `<game>-<start time>-<names>.json`, safe on every system."""
     stamp = record.started.strftime("%Y%m%d-%H%M%S")
