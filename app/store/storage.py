@@ -6,7 +6,6 @@ and the problem, never changed by reading it.
 
 from __future__ import annotations
 
-import errno
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -58,17 +57,6 @@ def read_record_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
         return read_file_bytes(path, limit, "record file")
     except UnsafeFile as error:
         raise LoadError(path, error.problem) from None
-
-
-def write_autosave(record: GameRecord) -> Path | None:
-    """Keep an unfinished game for the next start (`kept_games.keep_unfinished`); a
-    finished one's file is removed. OSError when it could not be kept anywhere."""
-    from app.store.kept_games import keep_unfinished
-
-    kept = keep_unfinished(record)
-    if kept.path is None and not record.finished:
-        raise OSError(errno.EIO, kept.notice or "the game could not be kept")
-    return kept.path
 
 
 def load_autosave(path: Path | None = None) -> GameRecord | None:

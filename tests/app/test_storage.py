@@ -23,11 +23,11 @@ from app.store.storage import (
     load_record,
     save_game,
     save_record,
-    write_autosave,
 )
 from rules.record_json import to_json
 from rules.records import GameRecord, record_from_moves
 from rules.registry import GAME_IDS, get_game
+from tests.app.store_support import write_autosave
 from tests.rules.record_steps import state_of
 
 WALKTHROUGH = ["9@1.1", "8@2.1", "7@2.3", "6@1.3", "5@1.2", "4@2.2"]

@@ -23,6 +23,7 @@ from app.tui.unfinished_list import UnfinishedDialog
 from rules.match import MatchState, new_match, play_in_match
 from rules.records import GameRecord, players_of, record_from_match, record_from_moves
 from rules.registry import GAME_IDS, get_game
+from tests.app.store_support import write_autosave
 from tests.app.tui_support import SIZE, game_screen, text_of, top
 
 #: Names that are markup, or break markup, when they are read as markup.
@@ -110,7 +111,7 @@ async def test_markup_in_a_match_round_choice() -> None:
 @pytest.mark.parametrize("name", MARKUP_NAMES)
 async def test_an_autosave_with_markup_is_offered_as_text(name: str) -> None:
     record = record_from_moves("conquest", None, ["4"], players_of((name, "Bob")))
-    storage.write_autosave(record)
+    write_autosave(record)
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

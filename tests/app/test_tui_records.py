@@ -18,6 +18,7 @@ from app.tui.record_dialogs import ExportDialog, RoundChoiceDialog
 from app.tui.replay import SavedGamesScreen
 from app.tui.unfinished_list import UnfinishedDialog
 from rules.records import players_of, record_from_moves
+from tests.app.store_support import write_autosave
 from tests.app.tui_support import SIZE, click_link, game_screen, text_of, top, winner_shown
 from widgets.status_line import StatusLine
 
@@ -91,7 +92,7 @@ async def test_quitting_mid_match_keeps_it_for_the_next_start() -> None:
 
 async def test_resume_offer_escape_keeps_it_and_discard_deletes_it() -> None:
     record = record_from_moves("fifty", None, ["6*7"], players_of(NAMES))
-    storage.write_autosave(record)
+    write_autosave(record)
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
