@@ -82,7 +82,7 @@ def host_plain(
     seat's name when the host fixes it (a tournament's pairing; None: the guest's own).
     `host_seat`: the host's seat (2: the guest is Player 1, `host --first 2`)."""
     with contextlib.closing(LineLoop()) as loop:
-        from app.online.codes import new_code
+        from app.online.codes import new_code  # (on demand)
 
         console = console or Console(sys.stdin, sys.stdout)
         console.stdin = loop.input(console.stdin)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app.cli import training
 from app.plain.base import Console, EndOfInput
 from app.plain.choosing import choose
 from app.plain.puzzles import player_name, solve_puzzle
@@ -24,7 +25,6 @@ KINDS = (
 
 def puzzles(console: Console) -> None:
     """Which puzzles (one, a streak, a storm, try again), then play them."""
-    from app.cli import training
 
     picked = choose(console, "Which puzzles", KINDS)
     if picked is None:

@@ -344,7 +344,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             self.dismiss()
 
     def action_rules(self) -> None:
-        from app.tui.rules_screen import RulesScreen
+        from app.tui.rules_screen import RulesScreen  # (when opened)
 
         if self._ready(self.action_rules):
             self.app.push_screen(RulesScreen(self.game_id))
