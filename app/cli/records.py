@@ -19,8 +19,9 @@ from app.cli.game_flags import whole_number
 from app.cli.usage import fail
 from app.match_session.keeping import SavedGames
 from app.plain import driver_class
-from app.plain.base import Bot, Console, EndOfInput
+from app.plain.base import Bot, Console
 from app.plain.match_runner import MatchRunner
+from app.plain.stops import EndOfInput
 from app.store.atomic_files import file_argument, write_problem
 from app.store.data_folder import clean_stale_temporaries
 from app.store.stats import StatsError, summary

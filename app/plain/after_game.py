@@ -8,9 +8,10 @@ import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from app.plain.base import WIDTH, Console, EndOfInput
+from app.plain.base import WIDTH, Console
 from app.plain.choosing import yes_no
 from app.plain.spoken import spoken_text
+from app.plain.stops import EndOfInput
 from rules.analysis import analyse
 from rules.base import IllegalMove, PlayerNo
 from rules.records import GameRecord

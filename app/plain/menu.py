@@ -12,8 +12,9 @@ import argparse
 import sys
 from typing import Any
 
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
 from app.plain.choosing import choose
+from app.plain.stops import EndOfInput
 from rules.base import PlayerNo
 from rules.registry import GAME_IDS, GAME_INFO
 

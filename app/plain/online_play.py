@@ -25,13 +25,14 @@ from app.online.online_stats import mark_online
 from app.online.relay import shown_host
 from app.online.texts import ENCRYPTED, NAME_LIMIT, UNENCRYPTED, reach_words, their_words
 from app.plain import driver_class
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
 from app.plain.match_runner import MatchRunner
 from app.plain.online_guest import GuestPlayer
 from app.plain.online_host import HostReferee
 from app.plain.online_loop import LineLoop
 from app.plain.online_seats import OnlineDriver
 from app.plain.online_takebacks import OnlineCommands
+from app.plain.stops import EndOfInput
 from rules.base import Game, PlayerNo, other
 from rules.match import MatchState, match_outcome
 from rules.names import tidy_name

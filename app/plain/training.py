@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.cli import training
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
 from app.plain.choosing import choose
 from app.plain.puzzles import player_name, solve_puzzle
+from app.plain.stops import EndOfInput
 from app.plain.words_in import rewrite
 from rules.registry import GAME_IDS, GAME_INFO
 

@@ -16,7 +16,8 @@ from io import StringIO
 import pytest
 
 from app.cli.main import main
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
+from app.plain.stops import EndOfInput
 from rules.base import IllegalMove
 from rules.conquest import ConquestOptions
 from rules.equation.check import check_equation
