@@ -32,7 +32,7 @@ SEED = """
 import random, sys
 from app.store import ratings
 from app.store.finished_games import list_games
-from app.tui.session import GameSetup
+from app.match_session.setup import GameSetup
 from app.tui.setup_memory import remember_setup
 from bench.harness import LARGEST
 for game_id, (options, _) in LARGEST.items():

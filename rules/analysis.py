@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.base import PlayerNo
 from rules.conquest import completing_numbers, equations_of
-from rules.equation import find_equation
+from rules.equation.search import find_equation
 from rules.registry import get_game
 from rules.solver.core import move_values, solve
 from rules.solver.perfect import perfect_choice
@@ -53,7 +53,7 @@ def hint_of_choice(
     plies: int,
     names: Names = DEFAULT_NAMES,
 ) -> Hint:
-    """The hint for the perfect move `move` (as `rules.solver.remote` gives it)."""
+    """The hint for the perfect move `move` (with its winner and plies to the end)."""
     mover: PlayerNo = get_game(game_id).to_move(state)
     alike = winner != mover and _all_lose_alike(game_id, state)
     voice = Voice(names, you=mover)

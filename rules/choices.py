@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from rules.registry import get_game
+from rules.template import template_of
 
 
 def base_move(text: str) -> str:
@@ -48,7 +49,6 @@ def choices(game_id: str, state: Any, moves: tuple[str, ...]) -> int:
 def alike_slots(template: str, digits: tuple[int, int]) -> dict[int, int]:
     """Slot -> the first slot the template treats alike (swapping the two digits never
     changes the result), found by trying digits; slots alike to none map to themselves."""
-    from rules.template import template_of
 
     parsed = template_of(template)
     lo, hi = digits

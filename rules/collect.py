@@ -29,10 +29,11 @@ from rules.collect_text import (
     numbers_text,
     sudden_death_note,
 )
-from rules.equation import check_equation, find_equation, normalize_equation
+from rules.equation.check import check_equation
+from rules.equation.search import find_equation
 from rules.notation import not_a_move
 from rules.operators import ALL_OPS, Op, ops_from_text
-from rules.player_text import read_move_with_equation
+from rules.player_text import normalize_equation, read_move_with_equation
 
 #: The largest pool the rules allow (the seed's "Extended Number Pool" variant).
 POOL_MIN, POOL_MAX = 1, 15

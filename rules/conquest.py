@@ -18,8 +18,8 @@ from rules.base import (
     PlayerNo,
     other,
 )
-from rules.equation import EquationSyntaxError, pretty_equation
-from rules.equation.tokens import tokenize
+from rules.equation.check import pretty_equation
+from rules.equation.tokens import EquationSyntaxError, tokenize
 from rules.notation import not_a_move
 from rules.operators import ALL_OPS, Op, apply_exact
 from rules.player_text import read_move_with_equation

@@ -161,16 +161,6 @@ def current_state(match: MatchState) -> Any:
     return match_game(match).replay(round_options(match), match.moves)
 
 
-def round_state(match: MatchState, number: int) -> Any:
-    """The last state of round `number` (a finished round, or the current one)."""
-    if number == match.round_number:
-        return current_state(match)
-    if not 1 <= number <= len(match.results):
-        raise ValueError(f"there is no round {number} yet")
-    moves = match.results[number - 1].moves
-    return match_game(match).replay(round_options(match, number), moves)
-
-
 def match_outcome(match: MatchState) -> Outcome | None:
     """The match winner once a player has won `rounds_to_win` rounds, else None (a
     single game ends with the game's own reason, a match with the score)."""

@@ -64,10 +64,6 @@ class PlayerInfo(Frozen):
         """Escape sequences and control characters never come back from a file."""
         return tidy_name(value, "", MAX_NAME) if isinstance(value, str) else value
 
-    @property
-    def is_computer(self) -> bool:
-        return self.kind != "human"
-
 
 class MoveEntry(Frozen):
     """One move in the game's notation and the seconds the player took for it."""

@@ -23,7 +23,7 @@ from rules.base import (
     PlayerNo,
     other,
 )
-from rules.equation import Template, parse_template
+from rules.equation.template import Template, parse_template
 from rules.notation import read_notation
 from rules.operators import format_fraction
 from rules.words.outcome import record_reason

@@ -32,7 +32,7 @@ def test_rules_do_not_load_sympy_until_an_equation_is_checked() -> None:
     loaded = _loaded_after("from rules.registry import all_games\nall_games()")
     assert "sympy" not in loaded
     loaded = _loaded_after(
-        "from rules.equation import check_equation\ncheck_equation('1=1', [1, 1])"
+        "from rules.equation.check import check_equation\ncheck_equation('1=1', [1, 1])"
     )
     assert "sympy" in loaded
 

@@ -43,9 +43,6 @@ Shown = tuple[tuple[int, int, int], tuple[tuple[str, tuple[str, ...]], ...]]
 class DigitPool(PoolKeyboard, can_focus=True):
     """The numbers of a pool; taken ones show who holds them and cannot be picked."""
 
-    DEFAULT_CSS = """
-    DigitPool { height: auto; width: auto; }
-    """
     COMPONENT_CLASSES: ClassVar[set[str]] = set(LAYERS)
 
     class Picked(Message):

@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from rules.equation import preview_equation
+from rules.equation.preview import preview_equation
 from rules.operators import ALL_OPS, Op
 from widgets.in_place import update_in_place
 
@@ -68,24 +68,6 @@ class EquationKey(Static):
 
 class EquationInput(Widget):
     """An equation line with its live preview and clickable keys."""
-
-    DEFAULT_CSS = """
-    EquationInput { height: auto; width: 1fr; border: round $accent; padding: 0 1; }
-    EquationInput { border-title-color: $text; border-title-style: bold; }
-    EquationInput.-waiting { border: round $foreground 25%; }
-    EquationInput > Input { width: 1fr; }
-    EquationInput > .eq-keys { height: 1; width: 1fr; }
-    EquationInput .eq-key { width: auto; min-width: 3; height: 1; margin-right: 1;
-        background: $boost; content-align: center middle; padding: 0 1; }
-    EquationInput .eq-key:hover { background: $primary 40%; }
-    EquationInput .eq-key.-blank, EquationInput .eq-key.-blank:hover { background: transparent; }
-    EquationInput .eq-key.-action { background: $primary 30%; text-style: bold; }
-    EquationInput .eq-key.-skip { background: $panel; }
-    EquationInput > .eq-preview { color: $text-muted; height: auto; max-height: 2; }
-    EquationInput > .eq-preview.-balanced { color: $success; text-style: bold; }
-    EquationInput > .eq-preview.-unequal { color: $warning; }
-    EquationInput > .eq-preview.-problem { color: $error; }
-    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "skip", "No declaration", show=True)]
 

@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from rules.equation import parse_template
+from rules.equation.template import parse_template
 from rules.operators import shown
 
 
@@ -34,28 +34,6 @@ class SlotKey(Static):
 
 
 class EquationTemplate(Widget):
-    DEFAULT_CSS = """
-    EquationTemplate {
-        height: auto; width: 1fr; border: round $foreground 25%; padding: 0 1;
-        border-title-style: bold;
-    }
-    EquationTemplate.-p1 { border-title-color: $primary; }
-    EquationTemplate.-p2 { border-title-color: $accent; }
-    EquationTemplate.-p1.-active { border: heavy $primary; }
-    EquationTemplate.-p2.-active { border: heavy $accent; }
-    EquationTemplate > Horizontal { height: 3; width: auto; }
-    EquationTemplate .slot {
-        width: 5; height: 3; content-align: center middle; text-style: bold;
-        border: round $foreground 25%; background: $boost;
-    }
-    EquationTemplate .slot:hover { background: $primary 30%; }
-    EquationTemplate .slot.-filled { border: round $foreground 15%; background: transparent; }
-    EquationTemplate .slot.-cursor { border: heavy $secondary; background: $secondary 30%; }
-    EquationTemplate .token { width: auto; height: 3; content-align: center middle; padding: 0 1; }
-    EquationTemplate > .value { color: $text-muted; height: 1; }
-    EquationTemplate.-full > .value { color: $text; text-style: bold; }
-    """
-
     class SlotChosen(Message):
         def __init__(self, player: int, slot: int) -> None:
             super().__init__()

@@ -51,28 +51,6 @@ class KeysFooter(Widget, can_focus=False):
         "keys-footer--description",
         "keys-footer--hover",
     }
-    DEFAULT_CSS = """
-    KeysFooter {
-        dock: bottom;
-        width: 1fr;
-        height: 1;
-        color: $footer-foreground;
-        background: $footer-background;
-        & > .keys-footer--key {
-            color: $footer-key-foreground;
-            background: $footer-key-background;
-            text-style: bold;
-        }
-        & > .keys-footer--description {
-            color: $footer-description-foreground;
-            background: $footer-description-background;
-        }
-        & > .keys-footer--hover {
-            color: $footer-key-foreground;
-            background: $block-hover-background;
-        }
-    }
-    """
 
     #: The index in `keys` of the key under the mouse (the palette's is `len(keys)`).
     hovered: reactive[int | None] = reactive(None)

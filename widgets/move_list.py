@@ -34,20 +34,7 @@ class MoveList(ScrollView, can_focus=False):
     to its end (a move played then scrolls it on), left where the player scrolled it
     otherwise."""
 
-    DEFAULT_CSS = """
-    MoveList {
-        width: 24; height: 1fr; border: round $foreground 25%; padding: 0 1;
-        border-title-color: $text-muted; scrollbar-size-vertical: 1;
-        overflow-x: hidden; overflow-y: auto;
-    }
-    """
-
     COMPONENT_CLASSES: ClassVar[set[str]] = {"move-list--p1", "move-list--p2", "move-list--number"}
-    DEFAULT_CSS += """
-    MoveList > .move-list--p1 { color: $primary; text-style: bold; }
-    MoveList > .move-list--p2 { color: $accent; text-style: bold; }
-    MoveList > .move-list--number { color: $text-muted; }
-    """
 
     #: (player, the move in words) for each move played (`_sync` repaints on a change).
     moves: reactive[tuple[tuple[int, str], ...]] = reactive((), always_update=True, repaint=False)

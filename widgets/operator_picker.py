@@ -32,22 +32,6 @@ class OperatorKey(Static):
 class OperatorPicker(Widget):
     """One of + − × ÷, chosen by key or click; the screen keeps which one is chosen."""
 
-    DEFAULT_CSS = """
-    OperatorPicker { height: auto; width: auto; layout: horizontal; }
-    OperatorPicker.-vertical { layout: vertical; }
-    OperatorPicker .op-key {
-        width: 5; height: 3; content-align: center middle; text-style: bold;
-        border: round $foreground 25%; background: $boost; margin-right: 1;
-    }
-    OperatorPicker.-vertical .op-key { height: 1; width: 12; border: none; margin: 0 0 1 0; content-align: left middle; padding: 0 1 0 0; }
-    OperatorPicker .op-key:hover { background: $primary 30%; }
-    OperatorPicker .op-key.-selected { border: double $primary; background: $primary 30%; color: $text; }
-    OperatorPicker.-vertical .op-key.-selected { border: none; background: $primary 40%; text-style: bold underline; }
-    OperatorPicker.-player-2 .op-key.-selected { border: double $accent; background: $accent 30%; }
-    OperatorPicker.-player-2.-vertical .op-key.-selected { border: none; background: $accent 40%; }
-    OperatorPicker.-inactive .op-key { color: $text-muted; }
-    """
-
     class Chosen(Message):
         def __init__(self, op: Op) -> None:
             super().__init__()

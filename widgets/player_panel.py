@@ -15,22 +15,6 @@ from widgets.in_place import update_in_place
 class PlayerPanel(Widget):
     """A player's panel: the border title is the name; the body shows their holdings."""
 
-    DEFAULT_CSS = """
-    PlayerPanel {
-        height: auto; min-height: 4; width: 1fr; padding: 0 1;
-        border: round $foreground 25%; border-title-style: bold;
-    }
-    PlayerPanel.-p1 { border-title-color: $primary; }
-    PlayerPanel.-p2 { border-title-color: $accent; }
-    PlayerPanel.-p1.-active { border: heavy $primary; background: $primary 10%; }
-    PlayerPanel.-p2.-active { border: heavy $accent; background: $accent 10%; }
-    PlayerPanel.-winner { border: double $success; background: $success 15%; }
-    PlayerPanel > .kind { color: $text-muted; }
-    PlayerPanel > .holdings { height: auto; }
-    PlayerPanel > .match { color: $text-muted; }
-    PlayerPanel.-low-time > .match { color: $warning; text-style: bold; }
-    """
-
     player_name: reactive[str] = reactive("")
     kind: reactive[str] = reactive("human")
     holdings: reactive[Text] = reactive(Text, always_update=True)

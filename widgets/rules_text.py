@@ -126,8 +126,6 @@ class _Themed:
 class RulesText(Widget):
     """The rules text, as tall as it needs (put it in a scrolling container)."""
 
-    DEFAULT_CSS = "RulesText { height: auto; }"
-
     def __init__(self, markdown: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._parsed = _RulesMarkdown(markdown, hyperlinks=False)

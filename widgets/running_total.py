@@ -11,17 +11,6 @@ from textual.widgets import Digits
 
 
 class RunningTotal(Widget):
-    DEFAULT_CSS = """
-    RunningTotal {
-        height: auto; width: 1fr; border: round $foreground 25%; padding: 0 1;
-        border-title-color: $text-muted; align-horizontal: center;
-    }
-    RunningTotal > Digits { width: 100%; text-align: center; color: $text; text-style: bold; }
-    RunningTotal.-reached { border: double $success; }
-    RunningTotal.-reached > Digits { color: $success; }
-    RunningTotal.-negative > Digits { color: $warning; }
-    """
-
     total: reactive[int] = reactive(0)
     target: reactive[int] = reactive(30)
     #: What the chosen operator would do, e.g. `12 × ?`.

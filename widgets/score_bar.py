@@ -12,9 +12,6 @@ from rules.seat_names import seat_tag
 
 
 class ScoreBar(Widget):
-    DEFAULT_CSS = """
-    ScoreBar { height: 1; width: 1fr; }
-    """
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "score-bar--label",
         "score-bar--fill",
@@ -23,15 +20,6 @@ class ScoreBar(Widget):
         "score-bar--empty",
         "score-bar--target",
     }
-    DEFAULT_CSS += """
-    ScoreBar > .score-bar--label { text-style: bold; }
-    ScoreBar.-p1 > .score-bar--fill { color: $primary; }
-    ScoreBar.-p2 > .score-bar--fill { color: $accent; }
-    ScoreBar > .score-bar--preview { color: $success; }
-    ScoreBar > .score-bar--over { color: $error; text-style: bold; }
-    ScoreBar > .score-bar--empty { color: $foreground 25%; }
-    ScoreBar > .score-bar--target { color: $warning; text-style: bold; }
-    """
 
     label: reactive[str] = reactive("")
     score: reactive[int] = reactive(0)

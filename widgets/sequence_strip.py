@@ -19,22 +19,6 @@ OLDER_SHOWN = 4
 class SequenceStrip(Widget):
     """Shows the numbers appended so far; the last three (the ones that count) stand out."""
 
-    DEFAULT_CSS = """
-    SequenceStrip {
-        height: auto; width: 1fr; border: round $foreground 25%; padding: 0 1;
-        border-title-color: $text-muted;
-    }
-    SequenceStrip.-formed { border: double $success; }
-    SequenceStrip > Horizontal { height: 3; width: 100%; align-horizontal: center; }
-    SequenceStrip Digits { width: auto; }
-    SequenceStrip #older { color: $text-muted; margin-right: 2; }
-    SequenceStrip #last { color: $primary; text-style: bold; }
-    SequenceStrip.-formed #last { color: $success; }
-    SequenceStrip.-pending #last { color: $accent; }
-    SequenceStrip > .line { width: 100%; text-align: center; color: $text-muted; }
-    SequenceStrip.-formed > .line { color: $success; text-style: bold; }
-    """
-
     sequence: reactive[tuple[int, ...]] = reactive(())
     #: A number picked but not yet played (the declare variant waits for the declaration).
     pending: reactive[int | None] = reactive(None)

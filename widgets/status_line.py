@@ -13,13 +13,6 @@ Level = Literal["info", "note", "error", "success"]
 
 
 class StatusLine(Static):
-    DEFAULT_CSS = """
-    StatusLine { height: auto; min-height: 1; max-height: 3; padding: 0 1; color: $text-muted; }
-    StatusLine.-note { color: $text; background: $warning 15%; }
-    StatusLine.-error { color: $text; background: $error 25%; text-style: bold; }
-    StatusLine.-success { color: $text; background: $success 20%; text-style: bold; }
-    """
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False)
 

@@ -67,7 +67,7 @@ def check_arguments(args: Sequence[str]) -> list[str]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from rules.equation import check_equation, pretty_equation
+    from rules.equation.check import check_equation, pretty_equation
     from rules.operators import format_fraction, ops_from_text
 
     try:

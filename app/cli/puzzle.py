@@ -72,7 +72,7 @@ def _write(line: str) -> None:
 
 def _print_puzzle(args: argparse.Namespace) -> int:
     from app.cli import training
-    from app.tui.session import clean_name
+    from app.match_session.setup import clean_name
     from rules.puzzles.bank import daily, pick
 
     player = clean_name(args.player, 1)

@@ -17,15 +17,16 @@ from typing import Any, cast
 
 from app.cli.game_flags import whole_number
 from app.cli.usage import fail
-from app.match_session import SavedGames
+from app.match_session.keeping import SavedGames
 from app.plain import driver_class
-from app.plain.base import Bot, Console, EndOfInput
+from app.plain.base import Bot, Console
 from app.plain.match_runner import MatchRunner
-from app.store.atomic_files import file_argument
+from app.plain.stops import EndOfInput
+from app.store.atomic_files import file_argument, write_problem
 from app.store.data_folder import clean_stale_temporaries
 from app.store.stats import StatsError, summary
 from app.store.stats_text import format_summary
-from app.store.storage import LoadError, load_record, save_record, write_problem
+from app.store.storage import LoadError, load_record, save_record
 from rules.base import Game, GameOptions, IllegalMove, PlayerNo
 from rules.match import (
     BEST_OF_CHOICES,

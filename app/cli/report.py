@@ -56,7 +56,7 @@ def run_report(args: argparse.Namespace) -> int:
         return 1
     print(report_text(report))
     if args.csv is not None:
-        from app.store.storage import atomic_write_text
+        from app.store.atomic_files import atomic_write_text
 
         try:
             atomic_write_text(args.csv, report_csv(report))
@@ -82,7 +82,7 @@ def _write_pdf(report: Any, path: Path) -> int:
               "'equation-duel[classroom]'", file=sys.stderr)  # fmt: skip
         return USAGE_ERROR
     from app.classroom.report.pdf import report_pdf
-    from app.store.storage import write_file, write_problem
+    from app.store.atomic_files import write_file, write_problem
 
     problem = write_problem(path)
     if problem is not None:

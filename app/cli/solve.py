@@ -11,7 +11,7 @@ from typing import Any
 
 from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
 from app.cli.usage import fail
-from app.plain.base import EndOfInput
+from app.plain.stops import EndOfInput
 from rules.base import IllegalMove, PlayerNo
 from rules.player_text import PlayerTextError, read_moves
 from rules.registry import GAME_IDS, get_game

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from app.classroom.report.judged import judge_later
 from app.store import ratings, stats
+from app.store.finished_games import keep_finished
 from app.store.kept_games import Kept, game_over, keep_unfinished
 from rules.records import GameRecord
 
@@ -80,10 +82,7 @@ class SavedGames:
 
     def clear(self, record: GameRecord) -> None:
         game_over(record)  # (and a copy saved with ctrl+s holds its end)
-        from app.store.finished_games import keep_finished
 
         keep_finished(record)  # listed in "Saved games" (the last 200; never raises)
         if self.counting:  # judged for the teacher's report, off this thread (never raises)
-            from app.classroom.report.judged import judge_later
-
             judge_later(record)

@@ -198,12 +198,6 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
     def out_of_time(self) -> bool:
         return self.turn_seconds is not None and self.turn_used >= self.turn_seconds
 
-    def check_clock(self) -> tuple[Event, ...]:
-        """After a tick: the player to move loses the round if their time ran out."""
-        if self.round_end is not None or not self.out_of_time():
-            return ()
-        return self.time_out()
-
     def time_out(self, seconds: float | None = None) -> tuple[Event, ...]:
         """The player to move ran out of time (after `seconds`, default the clock's)."""
         if self.round_end is not None or self.turn_seconds is None:

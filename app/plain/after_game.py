@@ -8,11 +8,14 @@ import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from app.plain.base import WIDTH, Console, EndOfInput
+from app.plain.base import WIDTH, Console
 from app.plain.choosing import yes_no
 from app.plain.spoken import spoken_text
-from rules.base import PlayerNo
+from app.plain.stops import EndOfInput
+from rules.analysis import analyse
+from rules.base import IllegalMove, PlayerNo
 from rules.records import GameRecord
+from rules.registry import get_game
 from rules.words.analysis import counted_moves, resistance_text, start_line
 from rules.words.common import capitalized
 from rules.words.moves import describe_move
@@ -73,9 +76,6 @@ def _better(game_id: str, state: Any, judged: MoveAnalysis, names: tuple[str, st
 
 def analysis_lines(record: GameRecord) -> list[str]:
     """The analysis of the last round of `record`, one sentence a line."""
-    from rules.analysis import analyse
-    from rules.base import IllegalMove
-    from rules.registry import get_game
 
     game = get_game(record.game)
     names = (record.players[0].name, record.players[1].name)

@@ -12,11 +12,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import IO, Any, ClassVar, NoReturn
 
-from app.match_session import one_game_from
+from app.match_session.starts import one_game_from
 from app.plain.match_runner import MatchRunner
 from app.plain.spoken import spoken_text
-from app.plain.stops import EndOfInput as EndOfInput  # where the callers find it
-from app.plain.stops import TimeUp
+from app.plain.stops import EndOfInput, TimeUp
 from rules.base import Frozen, Game, Outcome, PlayerNo
 from rules.player_text import MAX_LINE, NOT_TEXT, PlayerTextError, decode, describe_char
 from rules.seat_names import is_computer_name

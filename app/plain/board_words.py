@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.template import partial_text
 from rules.words.common import possessive
 
 
@@ -30,8 +31,6 @@ def _collect(state: Any, names: tuple[str, str]) -> list[str]:
 
 
 def _template(state: Any, names: tuple[str, str]) -> list[str]:
-    from rules.template import partial_text
-
     lines = [f"Digits left: {_numbers(state.pool)}."]
     for player in (1, 2):
         shown = partial_text(state, player, blank="blank")

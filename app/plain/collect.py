@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import cast
 
-from app.plain.base import EndOfInput, PlainDriver
+from app.plain.base import PlainDriver
 from app.plain.choosing import yes_no
+from app.plain.stops import EndOfInput
 from rules.base import IllegalMove
 from rules.collect import SUDDEN_DEATH_TURNS, CollectGame, CollectMove, CollectState
 from rules.collect_text import declaration_note, numbers_text
-from rules.equation import normalize_equation, pretty_equation
+from rules.equation.check import pretty_equation
 from rules.operators import shown
-from rules.player_text import PlayerTextError, read_whole
+from rules.player_text import PlayerTextError, normalize_equation, read_whole
 
 
 class Driver(PlainDriver):

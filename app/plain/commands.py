@@ -13,7 +13,7 @@ import textwrap
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from app.match_session import MatchSession
+from app.match_session.session import MatchSession
 from app.plain.board_words import MOVE_FORMS, position_lines
 from app.plain.choosing import Lines, yes_no
 from app.plain.stops import Quit, TakenBack
@@ -55,7 +55,7 @@ _MARKS = re.compile(r"\*\*(.+?)\*\*|(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])")
 def hint_search() -> Callable[..., Any]:
     """What the helper process runs for a hint (`rules.analysis.hint`; a test swaps it
     for a search held back)."""
-    from rules.analysis import hint
+    from rules.analysis import hint  # (on demand)
 
     return hint
 
@@ -67,7 +67,7 @@ def command_of(line: str) -> str | None:
 
 def rules_lines(game_id: str) -> list[str]:
     """A game's rules as plain lines of at most `WIDTH` characters (no Markdown marks)."""
-    from rules.rulebook import rules_markdown
+    from rules.rulebook import rules_markdown  # (on demand)
 
     lines: list[str] = []
     paragraph: list[str] = []
@@ -186,6 +186,7 @@ class Commands:
         """The solver's hint, worked out in a helper process as on the full screen
         (`app.process.search_process`): said to be coming once; Ctrl+C stops the wait (the
         helper is ended) and the prompt comes again, the game going on."""
+        # (on demand)
         from app.process.search_process import SearchCancelled, SearchFailed, SearchProcess
 
         if self.session.is_over:

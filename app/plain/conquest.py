@@ -7,8 +7,8 @@ from typing import ClassVar
 from app.plain.base import PlainDriver
 from rules.collect_text import numbers_text
 from rules.conquest import ConquestMove, ConquestState
-from rules.equation import normalize_equation, pretty_equation
-from rules.player_text import PlayerTextError, read_whole
+from rules.equation.check import pretty_equation
+from rules.player_text import PlayerTextError, normalize_equation, read_whole
 
 
 class Driver(PlainDriver):

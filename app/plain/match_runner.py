@@ -17,7 +17,9 @@ from contextlib import suppress
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from app.match_session import Event, Keeper, MatchSession, NotKept, Played, Refused, RoundOver
+from app.match_session.events import Event, NotKept, Played, Refused, RoundOver
+from app.match_session.keeping import Keeper
+from app.match_session.session import MatchSession
 from app.plain.commands import Commands
 from app.plain.stops import TakenBack, TimeUp
 from app.plain.words_in import rewrite

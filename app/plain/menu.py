@@ -12,8 +12,9 @@ import argparse
 import sys
 from typing import Any
 
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
 from app.plain.choosing import choose
+from app.plain.stops import EndOfInput
 from rules.base import PlayerNo
 from rules.registry import GAME_IDS, GAME_INFO
 
@@ -76,8 +77,8 @@ def ask_game_and_opponent(args: argparse.Namespace) -> bool:
 
 def _play(console: Console, *args: Any, **options: Any) -> None:
     """Play a game with `play_plain_with_records`; once it is finished, offer the analysis."""
-    from app.cli.records import play_plain_with_records
-    from app.plain.after_game import offer_analysis
+    from app.cli.records import play_plain_with_records  # (on demand: the menu starts light)
+    from app.plain.after_game import offer_analysis  # (on demand: the menu starts light)
 
     finished: list[Any] = []
     play_plain_with_records(*args, on_end=finished.append, **options)
@@ -87,8 +88,8 @@ def _play(console: Console, *args: Any, **options: Any) -> None:
 
 def play_new(console: Console) -> None:
     """Choose a game and an opponent, play it, then offer the analysis."""
-    from app.cli.solve import make_bots
-    from rules.registry import get_game
+    from app.cli.solve import make_bots  # (on demand: the menu starts light)
+    from rules.registry import get_game  # (on demand: the menu starts light)
 
     game_id = choose_game(console)
     if game_id is None:
@@ -107,10 +108,10 @@ def play_new(console: Console) -> None:
 
 def resume(console: Console) -> None:
     """List the unfinished games kept; resume the one chosen."""
-    from app.cli.solve import guarded
-    from app.store.storage import LoadError, load_record
-    from app.store.unfinished import scan
-    from rules.players import make_player
+    from app.cli.solve import guarded  # (on demand: the menu starts light)
+    from app.store.storage import LoadError, load_record  # (on demand: the menu starts light)
+    from app.store.unfinished import scan  # (on demand: the menu starts light)
+    from rules.players import make_player  # (on demand: the menu starts light)
 
     found = scan().games
     records = []
@@ -147,7 +148,7 @@ def resume(console: Console) -> None:
 
 
 def show_rules(console: Console) -> None:
-    from app.plain.commands import rules_lines
+    from app.plain.commands import rules_lines  # (on demand: the menu starts light)
 
     picked = choose(console, "The rules of which game", [GAME_INFO[g].title for g in GAME_IDS])
     if picked is not None:
@@ -157,9 +158,12 @@ def show_rules(console: Console) -> None:
 
 def show_stats(console: Console) -> None:
     """The statistics and ratings in sentences (`app.plain.stats_words`)."""
+    # (on demand: the menu starts light)
     from app.plain.stats_words import games_sentences, ratings_sentences
-    from app.store.ratings_view import ratings_summary
-    from app.store.stats import StatsError, summary
+    from app.store.ratings_view import ratings_summary  # (on demand: the menu starts light)
+    from app.store.stats import StatsError, summary  # (on demand: the menu starts light)
+
+    # (on demand: the menu starts light)
     from app.training.puzzle_store import open_training, training_lines
 
     try:
@@ -178,8 +182,8 @@ def show_stats(console: Console) -> None:
 
 def run_menu(console: Console, why: str | None = None) -> int:
     """The menu until `quit` (or the end of input); the exit code."""
-    from app.plain.puzzles import solve_daily
-    from app.plain.training import puzzles
+    from app.plain.puzzles import solve_daily  # (on demand: the menu starts light)
+    from app.plain.training import puzzles  # (on demand: the menu starts light)
 
     if why:
         console.say(why)

@@ -46,13 +46,13 @@ from app.online.takebacks import (
     taken_words,
 )
 from app.online.texts import their_words
-from app.plain.base import EndOfInput, PlainDriver
+from app.plain.base import PlainDriver
 from app.plain.commands import command_of
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_seats import Submit
 from app.plain.online_takebacks import ANSWERS, Answered, PlainAsks
+from app.plain.stops import EndOfInput, TimeUp
 from app.plain.stops import TakenBack as TurnTakenBack
-from app.plain.stops import TimeUp
 from rules.base import Game, PlayerNo
 from rules.player_text import MAX_LINE
 from rules.words.common import name_players

@@ -36,10 +36,9 @@ from app.online.takebacks import (
     taken_words,
 )
 from app.online.texts import their_words
-from app.plain.base import EndOfInput
 from app.plain.online_loop import LineLoop
 from app.plain.online_takebacks import Answered, PlainAsks
-from app.plain.stops import TakenBack
+from app.plain.stops import EndOfInput, TakenBack
 from rules.base import PlayerNo, other
 from rules.match import MatchState
 from rules.words.moves import describe_move

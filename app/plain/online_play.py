@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.match_session import SavedGames
+from app.match_session.keeping import SavedGames
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, JoinRefused
 from app.online.host_link import REJOIN_SECONDS, HostLink
@@ -25,13 +25,14 @@ from app.online.online_stats import mark_online
 from app.online.relay import shown_host
 from app.online.texts import ENCRYPTED, NAME_LIMIT, UNENCRYPTED, reach_words, their_words
 from app.plain import driver_class
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
 from app.plain.match_runner import MatchRunner
 from app.plain.online_guest import GuestPlayer
 from app.plain.online_host import HostReferee
 from app.plain.online_loop import LineLoop
 from app.plain.online_seats import OnlineDriver
 from app.plain.online_takebacks import OnlineCommands
+from app.plain.stops import EndOfInput
 from rules.base import Game, PlayerNo, other
 from rules.match import MatchState, match_outcome
 from rules.names import tidy_name
@@ -82,7 +83,7 @@ def host_plain(
     seat's name when the host fixes it (a tournament's pairing; None: the guest's own).
     `host_seat`: the host's seat (2: the guest is Player 1, `host --first 2`)."""
     with contextlib.closing(LineLoop()) as loop:
-        from app.online.codes import new_code
+        from app.online.codes import new_code  # (on demand)
 
         console = console or Console(sys.stdin, sys.stdout)
         console.stdin = loop.input(console.stdin)

@@ -15,10 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
+from app.match_session.setup import variant_summary
 from app.plain.words_in import rewrite
 from rules.base import IllegalMove
 from rules.puzzles.model import Puzzle
 from rules.puzzles.training import Attempt, Storm
+from rules.puzzles.words import moves_words, position_words
+from rules.registry import GAME_INFO, get_game
 
 Read = Callable[[str], str | None]
 Write = Callable[[str], None]
@@ -35,9 +38,6 @@ SEATS = ("Player 1", "Player 2")
 def puzzle_text(puzzle: Puzzle, *, aloud: bool = False) -> list[str]:
     """The puzzle in words: the game, the moves so far, the position, the task. `aloud`:
     the heading without its symbols and the puzzle's id (the line mode's menu)."""
-    from app.match_session.setup import variant_summary
-    from rules.puzzles.words import moves_words, position_words
-    from rules.registry import GAME_INFO, get_game
 
     game = get_game(puzzle.game)
     options = game.options_from(puzzle.options)
@@ -58,8 +58,6 @@ def puzzle_text(puzzle: Puzzle, *, aloud: bool = False) -> list[str]:
 
 
 def position_lines(puzzle: Puzzle, attempt: Attempt) -> list[str]:
-    from rules.puzzles.words import position_words
-
     lines = puzzle_text(puzzle)
     if attempt.state is not None and attempt.state != puzzle.state():
         lines = [*lines[:-1], *position_words(puzzle.game, attempt.state), lines[-1]]

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.plain.base import Console, EndOfInput
+from app.cli import training
+from app.plain.base import Console
 from app.plain.choosing import choose
 from app.plain.puzzles import player_name, solve_puzzle
+from app.plain.stops import EndOfInput
 from app.plain.words_in import rewrite
 from rules.registry import GAME_IDS, GAME_INFO
 
@@ -24,7 +26,6 @@ KINDS = (
 
 def puzzles(console: Console) -> None:
     """Which puzzles (one, a streak, a storm, try again), then play them."""
-    from app.cli import training
 
     picked = choose(console, "Which puzzles", KINDS)
     if picked is None:

@@ -11,7 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.analysis import MoveAnalysis
+from rules.analysis import judge_moves as judged
 from rules.base import MoveT, StateT
+from rules.registry import get_game
 
 #: A computer player of a game: the move it makes in a position (its turn).
 Bot = Callable[[StateT], MoveT]
@@ -28,7 +30,6 @@ SEARCH_NEEDS: dict[str, tuple[str, ...]] = {
 
 def warm_up(game_id: str) -> str:
     """Import the game's rules and what its search needs (in the helper process)."""
-    from rules.registry import get_game
 
     get_game(game_id)
     for name in SEARCH_NEEDS.get(game_id, ()):
@@ -46,6 +47,5 @@ def judge_moves(
     game_id: str, options: Any, moves: list[str], first: int, stop: int
 ) -> tuple[MoveAnalysis, ...]:
     """Moves `first` to `stop` judged as `rules.analysis.judge_moves` does, in the helper."""
-    from rules.analysis import judge_moves as judged
 
     return judged(game_id, options, moves, first, stop)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from app.store.atomic_files import STALE_SECONDS as STALE_SECONDS
 from app.store.atomic_files import clean_temporaries
 
 APP_NAME = "equation-duel"

@@ -8,9 +8,9 @@ import errno
 import stat
 from pathlib import Path
 
-from app.store.atomic_files import write_file
+from app.store.atomic_files import NotAFile, write_file
 from app.store.data_folder import data_dir
-from app.store.storage import NotAFile, record_file_name, save_record
+from app.store.storage import record_file_name, save_record
 from rules.record_json import to_json
 from rules.records import GameRecord
 

@@ -18,6 +18,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from app.store.data_folder import data_dir
+from app.store.judged_games import (
+    open_judged,
+    read_checked,
+    record_digest,
+    store_checked,
+    verdict_of,
+)
+from app.store.stats import StatsError, stats_path
 from app.store.storage import (
     LoadError,
     SavedGame,
@@ -121,14 +129,6 @@ def list_checked() -> list[tuple[SavedGame, str]]:
     readable): each record is replayed only the first time it is listed or judged
     (`app.store.judged_games`: the verdict is stored by the record's digest, when the
     statistics database is there and can be written)."""
-    from app.store.judged_games import (
-        open_judged,
-        read_checked,
-        record_digest,
-        store_checked,
-        verdict_of,
-    )
-    from app.store.stats import StatsError, stats_path
 
     conn = None
     known: dict[str, tuple[bool, str]] = {}

@@ -29,8 +29,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from app.store.stats import StatsError, apply_migrations, connect, prepared, write_transaction
+from rules.match import match_outcome
 from rules.names import strip_controls
+from rules.record_check import match_of
 from rules.records import GameRecord, RecordError
+from rules.words.outcome import reason_text
 
 #: A record's verdict: (it replays, its ending in words or why it does not replay).
 Verdict = tuple[bool, str]
@@ -115,9 +118,6 @@ def record_digest(record: GameRecord) -> str:
 def verdict_of(record: GameRecord) -> Verdict:
     """Replay the record: (True, its ending in words; empty when unfinished) or (False, why
     it cannot be replayed), as `app.store.storage.load_record` words it."""
-    from rules.match import match_outcome
-    from rules.record_check import match_of
-    from rules.words.outcome import reason_text
 
     try:
         match = match_of(record)

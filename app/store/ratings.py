@@ -17,9 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from app.store.ratings_db import UNNAMED as UNNAMED
-from app.store.ratings_db import is_named as is_named
-from app.store.ratings_db import migrate_ratings, now_text, open_ratings
+from app.store.ratings_db import is_named, migrate_ratings, now_text, open_ratings
 from app.store.stats import StatsError, insert_game, write_transaction
 from rules.records import GameRecord
 

@@ -6,19 +6,15 @@ and the problem, never changed by reading it.
 
 from __future__ import annotations
 
-import errno
 import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from app.store import unfinished
-from app.store.atomic_files import NotAFile as NotAFile
-from app.store.atomic_files import atomic_write_text as atomic_write_text
-from app.store.atomic_files import write_file as write_file
-from app.store.atomic_files import write_problem as write_problem
-from app.store.data_folder import autosave_path as autosave_path  # (older versions' slot)
-from app.store.data_folder import ensure_data_dir as ensure_data_dir
+from app.store.atomic_files import (
+    atomic_write_text as atomic_write_text,
+)  # (tournaments read it here)
 from app.store.data_folder import saves_dir
 from rules.names import strip_controls
 from rules.record_json import from_json, to_json
@@ -63,17 +59,6 @@ def read_record_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
         raise LoadError(path, error.problem) from None
 
 
-def write_autosave(record: GameRecord) -> Path | None:
-    """Keep an unfinished game for the next start (`kept_games.keep_unfinished`); a
-    finished one's file is removed. OSError when it could not be kept anywhere."""
-    from app.store.kept_games import keep_unfinished
-
-    kept = keep_unfinished(record)
-    if kept.path is None and not record.finished:
-        raise OSError(errno.EIO, kept.notice or "the game could not be kept")
-    return kept.path
-
-
 def load_autosave(path: Path | None = None) -> GameRecord | None:
     """The unfinished game kept in `path` (None: the newest one kept), or None when there
     is none (or it is finished); LoadError when the file is bad."""
@@ -83,12 +68,6 @@ def load_autosave(path: Path | None = None) -> GameRecord | None:
         return None
     record = load_record(path)
     return None if record.finished else record
-
-
-def clear_autosave(path: Path | None = None) -> None:
-    """Discard the game kept in `path` (None: every game this app keeps now)."""
-    for slot in unfinished.held_slots() if path is None else [path]:
-        unfinished.remove(slot)
 
 
 def record_file_name(record: GameRecord) -> str:

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from app.store.ratings_db import is_named, now_text, open_ratings
 from app.store.stats import StatsError, apply_migrations, prepared, write_transaction
 from rules.puzzles.bank_file import puzzle_of
+from rules.puzzles.mistakes import mistakes
 from rules.puzzles.model import Puzzle
 
 Mode = Literal["streak", "storm"]
@@ -209,7 +210,6 @@ def unsearched(conn: sqlite3.Connection, player: str) -> int:
 def search_mistakes(conn: sqlite3.Connection, player: str) -> int:
     """Search the player's finished games not searched yet (the newest `SEARCH_AT_ONCE`)
     for mistakes and keep them for review; how many were found."""
-    from rules.puzzles.mistakes import mistakes
 
     rows = _read(
         conn,

@@ -9,11 +9,11 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from app.match_session.setup import marks
 from app.tui.boards.common import Played
-from app.tui.session import marks
 from rules.analysis import Analysis, Chance, MoveAnalysis, Value
 from rules.base import GameOptions, GameState, PlayerNo
-from rules.equation import pretty_equation
+from rules.equation.check import pretty_equation
 from rules.words.analysis import (
     hastened_line,
     mistake_line,

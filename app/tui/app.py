@@ -26,7 +26,7 @@ from app.tui.too_small import check_size
 # The menu needs none of the rules, pydantic or the records: imported where used.
 if TYPE_CHECKING:
     from app.match_session.puzzle import PuzzleReferee
-    from app.tui.session import GameSetup
+    from app.match_session.setup import GameSetup
     from rules.records import GameRecord
 
 

@@ -9,9 +9,9 @@ from typing import Any
 
 from textual.message import Message
 
+from app.match_session.setup import GameSetup, Seat
 from app.process.helper_tasks import Bot, ask_bot
 from app.tui.players import make_bot
-from app.tui.session import GameSetup, Seat
 from rules.base import Game, MoveT, OptionsT, PlayerNo, StateT
 
 #: How long a computer player seems to think before its move shows (seconds).

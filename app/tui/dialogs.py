@@ -97,7 +97,7 @@ class GameOverDialog(Dialog[str]):
         if self.analysis is not None:
             opened = self.analysis()
         else:
-            from app.tui.analysis_screen import analysis_of
+            from app.tui.analysis_screen import analysis_of  # (when opened)
 
             stack = self.app.screen_stack
             below = stack[stack.index(self) - 1] if self in stack[1:] else None

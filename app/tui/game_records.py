@@ -16,7 +16,7 @@ from typing import Any
 
 from textual.app import App
 
-from app.match_session import MatchSession
+from app.match_session.session import MatchSession
 from app.match_session.setup import GameSetup
 from app.store import storage
 from app.store.exports import export_record, export_to_folder, exports_dir

@@ -167,7 +167,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         self.ask_hint()
 
     def action_rules(self) -> None:
-        from app.tui.rules_screen import RulesScreen
+        from app.tui.rules_screen import RulesScreen  # (when opened)
 
         self.app.push_screen(RulesScreen(self.setup.game_id))
 
@@ -234,8 +234,8 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
 
     def _analysis(self) -> bool:
         """The analysis of the game just finished (of a match: the round chosen)."""
-        from app.tui.analysis_screen import analysis_of
-        from app.tui.replay import open_replay
+        from app.tui.analysis_screen import analysis_of  # (when opened)
+        from app.tui.replay import open_replay  # (when opened)
 
         if len(self.session.match.results) > 1:
             open_replay(self.app, self.session.record())
@@ -295,8 +295,8 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         """The puzzle on the analysis board: the player's moves from its position judged
         (never its set-up), a winning line played out from where the player went wrong
         (Esc comes back here)."""
-        from app.tui.analysis_lines import Solution
-        from app.tui.analysis_screen import AnalysisScreen
+        from app.tui.analysis_lines import Solution  # (when opened)
+        from app.tui.analysis_screen import AnalysisScreen  # (when opened)
 
         puzzle, missed = getattr(self.referee, "puzzle", None), getattr(self.referee, "missed", ())
         if puzzle is None or not missed:

@@ -20,21 +20,12 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.match_session import (
-    ClockRanOut,
-    Event,
-    Keeper,
-    KeepNothing,
-    MatchSession,
-    NotKept,
-    Played,
-    Refused,
-    RoundOver,
-    SavedGames,
-    from_setup,
-)
+from app.match_session.events import ClockRanOut, Event, NotKept, Played, Refused, RoundOver
+from app.match_session.keeping import Keeper, KeepNothing, SavedGames
 from app.match_session.referee import Referee
+from app.match_session.session import MatchSession
 from app.match_session.setup import GameSetup, marks
+from app.match_session.starts import from_setup
 from app.tui import scoreboard
 from app.tui.boards.common import Board
 from app.tui.mounting import gone

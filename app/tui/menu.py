@@ -78,7 +78,7 @@ class MenuScreen(Screen[None]):
     ]
 
     def action_online(self) -> None:
-        from app.tui.online_host import OnlineGamesScreen
+        from app.tui.online_host import OnlineGamesScreen  # (not at launch)
 
         self.app.push_screen(OnlineGamesScreen())
 
@@ -105,14 +105,14 @@ class MenuScreen(Screen[None]):
         self._offer_play_again()
 
     def _offer_play_again(self) -> None:
-        from app.tui.setup_memory import last_game_id
+        from app.tui.setup_memory import last_game_id  # (not at launch)
 
         game_id = last_game_id()
         label = None if game_id is None else f"Play again: {GAME_INFO[game_id].name} (a)"
         self.query_one(MenuLinks).set_label("play-again", label)
 
     def action_play_again(self) -> None:
-        from app.tui.setup_memory import last_game_id, stored_setup
+        from app.tui.setup_memory import last_game_id, stored_setup  # (not at launch)
 
         game_id = last_game_id()
         app = navigator(self.app)
@@ -155,27 +155,27 @@ class MenuScreen(Screen[None]):
         self._open(self.highlighted_game)
 
     def action_rules(self) -> None:
-        from app.tui.rules_screen import RulesScreen
+        from app.tui.rules_screen import RulesScreen  # (not at launch)
 
         self.app.push_screen(RulesScreen(self.highlighted_game))
 
     def action_puzzles(self) -> None:
-        from app.tui.puzzle_menu import PuzzleMenuScreen
+        from app.tui.puzzle_menu import PuzzleMenuScreen  # (not at launch)
 
         self.app.push_screen(PuzzleMenuScreen())
 
     def action_saved_games(self) -> None:
-        from app.tui.replay import SavedGamesScreen
+        from app.tui.replay import SavedGamesScreen  # (not at launch)
 
         self.app.push_screen(SavedGamesScreen())
 
     def action_statistics(self) -> None:
-        from app.tui.stats_screen import StatsScreen
+        from app.tui.stats_screen import StatsScreen  # (not at launch)
 
         self.app.push_screen(StatsScreen())
 
     def action_tournament(self) -> None:
-        from app.tui.tournament_screen import TournamentScreen
+        from app.tui.tournament_screen import TournamentScreen  # (not at launch)
 
         self.app.push_screen(TournamentScreen())
 

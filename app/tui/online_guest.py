@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from app.match_session import Refused
+from app.match_session.events import Refused
 from app.match_session.setup import GameSetup, Seat
 from app.online.codes import AddressProblem, parse_address
 from app.online.guest_link import Back, GuestLink, JoinRefused, Lost

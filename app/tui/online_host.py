@@ -34,7 +34,7 @@ class OnlineGamesScreen(Screen[None]):
     ]
 
     def action_join(self) -> None:
-        from app.tui.online_guest import JoinScreen
+        from app.tui.online_guest import JoinScreen  # (when opened)
 
         self.app.push_screen(JoinScreen())
 
@@ -59,6 +59,6 @@ class OnlineGamesScreen(Screen[None]):
         self._host(GAME_IDS[index])
 
     def _host(self, game_id: str) -> None:
-        from app.tui.online_hosting import OnlineSetupScreen
+        from app.tui.online_hosting import OnlineSetupScreen  # (when opened)
 
         self.app.push_screen(OnlineSetupScreen(game_id))

@@ -33,12 +33,13 @@ from app.online.host_turns import HostTurns, host_seat_of
 from app.online.relay import shown_host
 from app.online.texts import UNENCRYPTED, reach_words
 from app.tui.boards import board_screen
+from app.tui.match_form import MatchForm
 from app.tui.online_referee import OnlineReferee
 from app.tui.online_seat import OnlineSeat
 from app.tui.setup import SetupScreen
 from app.tui.styles import ONLINE_STYLES
 from rules.base import PlayerNo
-from rules.registry import GAME_INFO
+from rules.registry import GAME_INFO, get_game
 from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter
 
@@ -56,7 +57,6 @@ class OnlineSetupScreen(SetupScreen):
         if options is None:
             self.notify("Some options need fixing first (see the red lines).", severity="error")
             return
-        from app.tui.match_form import MatchForm
 
         best_of, seconds = self.query_one(MatchForm).values()
         host = Seat(self.seats()[0].name)
@@ -105,7 +105,6 @@ class HostWaitScreen(Screen[None]):
 
     def _link_on(self, bind: str) -> None:
         """The link (not listening yet) on `bind`, and the turns it carries."""
-        from rules.registry import get_game
 
         self.bind = bind
         host_name = self.setup.names[1 if self.guest_seat == 1 else 0]

@@ -15,7 +15,7 @@ from typing import Any
 
 from textual.message import Message
 
-from app.match_session import Refused
+from app.match_session.events import Refused
 from app.online.host_link import HostLink
 from app.online.host_turns import HostTurns, turns_of
 from app.online.protocol import (

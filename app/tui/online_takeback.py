@@ -36,8 +36,6 @@ class TakebackSeat(Widget):
     subclass names its `link`, its `own_seat`, the `turn` an ask is about and the `other`
     player."""
 
-    DEFAULT_CSS = "TakebackSeat { display: none; }"
-
     link: Any
 
     def __init__(self) -> None:

@@ -16,7 +16,7 @@ from rules.registry import GAME_IDS, GAME_INFO
 
 
 def game_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
-    from app.tui.game_screen import GameScreen
+    from app.tui.game_screen import GameScreen  # (when opened)
 
     game = screen if isinstance(screen, GameScreen) else None
     for game_id in GAME_IDS:
@@ -61,7 +61,7 @@ def _new_game(app: App[Any], game_id: str) -> Callable[[], None]:
 
 def _statistics(app: App[Any]) -> Callable[[], None]:
     def show() -> None:
-        from app.tui.stats_screen import StatsScreen
+        from app.tui.stats_screen import StatsScreen  # (when opened)
 
         app.push_screen(StatsScreen())
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.tui.session import Seat, clean_name
+from app.match_session.setup import Seat, clean_name
 from rules.base import Game, MoveT, OptionsT, PlayerNo, StateT
 from rules.players import LEVELS, player_for
 from rules.seat_names import is_computer_name, seat_names

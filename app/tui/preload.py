@@ -109,7 +109,7 @@ def read_bank_soon(app: App[Any]) -> None:
 
 def read_bank() -> None:
     with contextlib.suppress(Exception):  # a puzzle asked later reads it and says why
-        from rules.puzzles.bank import loaded
+        from rules.puzzles.bank import loaded  # (in a thread, after the first frame)
 
         loaded()
 

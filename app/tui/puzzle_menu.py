@@ -26,12 +26,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from app.match_session.setup import MAX_NAME, clean_name
 from app.training.review import looking_words, mistakes_to_review, review_of, to_search
 from app.tui.choices import Choice, ChoiceSet
 from app.tui.mounting import gone
 from app.tui.preload import read_bank_soon
 from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle, puzzle_screen
-from app.tui.session import MAX_NAME, clean_name
 from app.tui.styles import PUZZLE_STYLES
 from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import GAME_IDS, GAME_INFO
@@ -54,10 +54,6 @@ class PuzzleMenuScreen(Screen[None]):
     """Choose a puzzle: the player, the game and the difficulty."""
 
     CSS_PATH = PUZZLE_STYLES
-    DEFAULT_CSS = """
-    #puzzle-training { height: auto; padding-left: 12; }
-    #puzzle-training Button { min-width: 0; width: auto; margin-right: 1; }
-    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start", key_display="⏎", priority=True),
@@ -153,7 +149,7 @@ class PuzzleMenuScreen(Screen[None]):
         return not (action in LETTER_ACTIONS and isinstance(self.focused, Input))
 
     def action_start(self) -> None:
-        from rules.puzzles.bank import NoPuzzle, pick
+        from rules.puzzles.bank import NoPuzzle, pick  # (when a puzzle is asked)
 
         self._tell_bank_problems()
         try:
@@ -164,7 +160,7 @@ class PuzzleMenuScreen(Screen[None]):
         self.app.push_screen(open_puzzle(puzzle, self.player()))
 
     def action_daily(self) -> None:
-        from rules.puzzles.bank import NoPuzzle, daily
+        from rules.puzzles.bank import NoPuzzle, daily  # (when a puzzle is asked)
 
         self._tell_bank_problems()
         today = dt.date.today()
@@ -178,7 +174,7 @@ class PuzzleMenuScreen(Screen[None]):
 
     def _tell_bank_problems(self) -> None:
         """Say once per screen that the bank was tampered with (entries left out)."""
-        from rules.puzzles.bank import skipped_text
+        from rules.puzzles.bank import skipped_text  # (when a puzzle is asked)
 
         problem = skipped_text()
         if problem and not self._told:
@@ -188,9 +184,9 @@ class PuzzleMenuScreen(Screen[None]):
     # Training
 
     def _train(self, run: Any, scope: str = "any") -> None:
-        from app.match_session.puzzle import PuzzleReferee
-        from app.match_session.puzzle_training import Training
-        from rules.puzzles.bank import NoPuzzle
+        from app.match_session.puzzle import PuzzleReferee  # (when a puzzle is asked)
+        from app.match_session.puzzle_training import Training  # (when a puzzle is asked)
+        from rules.puzzles.bank import NoPuzzle  # (when a puzzle is asked)
 
         self._tell_bank_problems()
         training = Training(run, self.player(), scope)
@@ -204,13 +200,13 @@ class PuzzleMenuScreen(Screen[None]):
         )
 
     def action_streak(self) -> None:
-        from rules.puzzles.training import Streak
+        from rules.puzzles.training import Streak  # (when a puzzle is asked)
 
         game_id = self.chosen_game()
         self._train(Streak(game_id), game_id or "any")
 
     def action_storm(self) -> None:
-        from rules.puzzles.training import Storm
+        from rules.puzzles.training import Storm  # (when a puzzle is asked)
 
         game_id = self.chosen_game()
         self._train(Storm(game_id), game_id or "any")
@@ -223,7 +219,7 @@ class PuzzleMenuScreen(Screen[None]):
             self.run_worker(self._look_for_mistakes(self.player()), group="mistakes")
 
     async def _look_for_mistakes(self, player: str) -> None:
-        from app.store.stats import StatsError
+        from app.store.stats import StatsError  # (when a puzzle is asked)
 
         looking = self.query_one("#puzzle-looking", Static)
         try:
@@ -244,7 +240,7 @@ class PuzzleMenuScreen(Screen[None]):
         self._offer(puzzles, "Your mistakes")
 
     def action_try_again(self) -> None:
-        from app.store.stats import StatsError
+        from app.store.stats import StatsError  # (when a puzzle is asked)
 
         try:
             puzzles = review_of(self.player(), "failed")
@@ -254,7 +250,7 @@ class PuzzleMenuScreen(Screen[None]):
         self._offer(puzzles, "Try again")
 
     def _offer(self, puzzles: list[Puzzle], title: str) -> None:
-        from rules.puzzles.training import Review
+        from rules.puzzles.training import Review  # (when a puzzle is asked)
 
         if not puzzles:
             self.notify(f"{title}: nothing to solve for {self.player()}.", markup=False)

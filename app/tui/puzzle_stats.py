@@ -14,14 +14,17 @@ from dataclasses import dataclass
 from rich.console import Console, ConsoleOptions
 from rich.segment import Segment
 from rich.text import Text
-from textual.app import ComposeResult, RenderResult
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Size
 from textual.renderables.sparkline import Sparkline as Bars
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widgets import Sparkline, Static
 
 from app.store.ratings_view import EMPTY, RatingsSummary, ratings_summary, unreadable_ratings_text
 from app.store.stats import StatsError
+from app.training.puzzle_store import open_training, training_lines
 from rules.registry import GAME_IDS, GAME_INFO
 
 
@@ -33,12 +36,6 @@ def board_title(board: str) -> str:
 
 class RatingsPanel(Vertical):
     """Ratings with history, puzzle streaks, the daily puzzle (empty: not shown)."""
-
-    DEFAULT_CSS = """
-    RatingsPanel { height: auto; }
-    RatingsPanel RatingRows { height: auto; width: 70; }
-    RatingsPanel .ratings-line { height: auto; color: $text-muted; }
-    """
 
     def __init__(
         self, found: RatingsSummary | ReadRatings | None = None, *, id: str | None = None
@@ -100,58 +97,59 @@ class RatingsPanel(Vertical):
 
 class RatingRows(Sparkline):
     """The ratings, a line each: its words (their first line, in 40 columns) and its
-    history as a sparkline (30 columns), all drawn by this one widget. A class's ratings
-    are many lines, and the three widgets a line used to be (a row, its words, its
-    sparkline), each styled, made the statistics screen slow to open. The sparklines'
-    colours are a Sparkline's (its component classes)."""
+    history as a sparkline (30 columns), all drawn by this one widget, a line at a time:
+    only the lines on the screen are drawn (a class's ratings are a hundred lines and
+    more, most of them scrolled away as the statistics open). The sparklines' colours are
+    a Sparkline's (its component classes)."""
 
     WORDS, BARS = 40, 30
 
     def __init__(self, rows: Sequence[tuple[str, Sequence[float]]]) -> None:
         super().__init__(summary_function=max)
         self.rows = [(label, list(history)) for label, history in rows]
+        self._drawn: dict[tuple[object, ...], Strip] = {}
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.rows)
 
-    def render(self) -> RenderResult:
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if not 0 <= y < len(self.rows):
+            return Strip.blank(width, self.visual_style.rich_style)
         _, base = self.background_colors
         low = base + self.get_component_styles("sparkline--min-color").color
         high = base + self.get_component_styles("sparkline--max-color").color
-        lines = [
-            (
-                Text(label),
-                Bars(
-                    history,
-                    width=self.BARS,
-                    height=1,
-                    min_color=low.rich_color,
-                    max_color=high.rich_color,
-                    summary_function=self.summary_function,
-                ),
+        key = (y, width, low, high, self.visual_style)
+        drawn = self._drawn.get(key)
+        if drawn is None:  # (drawn once: a layout or a scroll asks again)
+            label, history = self.rows[y]
+            bars = Bars(
+                history,
+                width=self.BARS,
+                height=1,
+                min_color=low.rich_color,
+                max_color=high.rich_color,
+                summary_function=self.summary_function,
             )
-            for label, history in self.rows
-        ]
-        return _Lines(lines, self.WORDS)
+            line = visualize(self, _Line(Text(label), bars, self.WORDS))
+            drawn = self._drawn[key] = Visual.to_strips(self, line, width, 1, self.visual_style)[0]
+        return drawn
 
 
-class _Lines:
-    """Each line: words cut to their first line in `width` columns, then the bars."""
+class _Line:
+    """Words cut to their first line in `width` columns, then the bars."""
 
-    def __init__(self, lines: list[tuple[Text, Bars[float]]], width: int) -> None:
-        self.lines, self.width = lines, width
+    def __init__(self, words: Text, bars: Bars[float], width: int) -> None:
+        self.words, self.bars, self.width = words, bars, width
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
-        for number, (words, bars) in enumerate(self.lines):
-            if number:
-                yield Segment.line()
-            wrapped = words.wrap(console, self.width)
-            first = wrapped[0] if wrapped else Text()
-            first.truncate(self.width)
-            first.rstrip()
-            yield from first.render(console)
-            yield Segment(" " * (self.width - first.cell_len))
-            yield from console.render(bars, options)
+        wrapped = self.words.wrap(console, self.width)
+        first = wrapped[0] if wrapped else Text()
+        first.truncate(self.width)
+        first.rstrip()
+        yield from first.render(console)
+        yield Segment(" " * (self.width - first.cell_len))
+        yield from console.render(self.bars, options)
 
 
 @dataclass(frozen=True)
@@ -174,7 +172,6 @@ def read_ratings() -> ReadRatings:
 
 def _training_lines() -> list[str]:
     """The training in words (app.training.puzzle_store), or nothing when it cannot be read."""
-    from app.training.puzzle_store import open_training, training_lines
 
     try:
         conn = open_training()

@@ -36,7 +36,7 @@ def request_quit(app: EquationDuelApp) -> None:
     if not app.game_in_progress():
         app.exit()
         return
-    from app.tui.dialogs import ConfirmDialog
+    from app.tui.dialogs import ConfirmDialog  # (not at launch)
 
     if isinstance(app.screen, ConfirmDialog):
         app.exit()

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Input, Static
 
+from app.store.atomic_files import write_problem
 from app.tui.dialogs import Dialog
 from app.tui.styles import SCREEN_STYLES
 from rules.match import round_starter
@@ -69,8 +70,6 @@ class ExportDialog(Dialog[Path | None]):
                 yield Button("Cancel (Esc)", id="export-cancel")
 
     def _problem(self, path: Path) -> str | None:
-        from app.store.storage import write_problem
-
         if not path.name or path.is_dir():
             return f"{path} is a folder: give a file name"
         return write_problem(path)  # a device or a pipe is never written over

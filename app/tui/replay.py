@@ -37,7 +37,7 @@ from widgets.keys_footer import KeysFooter
 
 def open_replay(app: App[Any], record: GameRecord, number: int | None = None) -> None:
     """Step through round `number` of a record (a match of several asks which first)."""
-    from app.tui.analysis_screen import AnalysisScreen
+    from app.tui.analysis_screen import AnalysisScreen  # (when opened)
 
     try:
         match = match_of(record)

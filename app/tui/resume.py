@@ -19,14 +19,14 @@ if TYPE_CHECKING:  # the records and pydantic are imported only when a record is
 def start_saving(app: EquationDuelApp) -> None:
     """At start: with a data folder that cannot be written the app plays without keeping
     games, and says so once (on screen, and on the terminal when it ends)."""
-    from app.store.data_folder import clean_stale_temporaries
-    from app.store.unfinished import saving_problem, unfinished_dir
+    from app.store.data_folder import clean_stale_temporaries  # (not at launch)
+    from app.store.unfinished import saving_problem, unfinished_dir  # (not at launch)
 
     clean_stale_temporaries(unfinished_dir())
     problem = saving_problem()
     if problem is None:
         return
-    from app.store.kept_games import saving_off
+    from app.store.kept_games import saving_off  # (not at launch)
 
     notice = saving_off(problem)
     if notice is not None:
@@ -35,7 +35,7 @@ def start_saving(app: EquationDuelApp) -> None:
 
 def offer_resume(app: EquationDuelApp) -> None:
     """Resume one, discard any, or keep them (the files that cannot be used are named)."""
-    from app.store.unfinished import scan
+    from app.store.unfinished import scan  # (not at launch)
 
     found = scan()
     if found.unusable:
@@ -48,10 +48,10 @@ def offer_resume(app: EquationDuelApp) -> None:
 
 
 def _offer_unfinished(app: EquationDuelApp, paths: list[Path]) -> None:
-    from app.store import storage
-    from app.store.unfinished import adopt, remove
-    from app.tui.unfinished_list import UnfinishedDialog, UnfinishedGame
-    from rules.records import RecordError
+    from app.store import storage  # (not at launch)
+    from app.store.unfinished import adopt, remove  # (not at launch)
+    from app.tui.unfinished_list import UnfinishedDialog, UnfinishedGame  # (not at launch)
+    from rules.records import RecordError  # (not at launch)
 
     games: list[UnfinishedGame] = []
     for path in paths:
@@ -91,14 +91,14 @@ def _offer_unfinished(app: EquationDuelApp, paths: list[Path]) -> None:
 def open_record(app: EquationDuelApp, record: GameRecord) -> None:
     from pydantic import ValidationError
 
-    from app.tui.boards import board_screen
-    from app.tui.session import GameSetup
-    from rules.match import MatchError
-    from rules.record_check import validate
-    from rules.records import RecordError
+    from app.match_session.setup import GameSetup  # (not at launch)
+    from app.tui.boards import board_screen  # (not at launch)
+    from rules.match import MatchError  # (not at launch)
+    from rules.record_check import validate  # (not at launch)
+    from rules.records import RecordError  # (not at launch)
 
     if record.finished:
-        from app.tui.replay import open_replay
+        from app.tui.replay import open_replay  # (not at launch)
 
         open_replay(app, record)
         return

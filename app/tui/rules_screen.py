@@ -13,6 +13,7 @@ from textual.widgets import Static
 from app.tui.mounting import gone
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import get_game
+from rules.rulebook import rules_markdown
 from widgets.keys_footer import KeysFooter
 from widgets.rules_text import RulesText
 
@@ -20,8 +21,6 @@ from widgets.rules_text import RulesText
 def rules_text(game_id: str) -> str:
     """The game's rules text; a short stand-in if its text is not shipped yet."""
     try:
-        from rules.rulebook import rules_markdown
-
         return rules_markdown(game_id)
     except (ImportError, OSError):
         game = get_game(game_id)

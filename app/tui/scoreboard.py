@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from app.match_session import MatchSession
+from app.match_session.session import MatchSession
 from app.match_session.setup import GameSetup, marks
 from rules.base import GameState, PlayerNo
 from rules.words.common import name_players

@@ -16,6 +16,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from app.match_session.setup import MATCH_FIELDS, MAX_NAME, GameSetup, Seat
 from app.store import settings
 from app.tui.choices import Choice, ChoiceSet
 from app.tui.match_form import MatchForm
@@ -25,7 +26,6 @@ from app.tui.options_form import OptionsForm
 from app.tui.players import LEVELS, TypedNames
 from app.tui.preload import preload_board
 from app.tui.preset_words import preset_words
-from app.tui.session import MATCH_FIELDS, MAX_NAME, GameSetup, Seat
 from app.tui.setup_memory import remember_names, remember_setup, remembered_setup
 from app.tui.styles import SCREEN_STYLES
 from rules.base import GameOptions, PlayerNo
@@ -344,7 +344,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             self.dismiss()
 
     def action_rules(self) -> None:
-        from app.tui.rules_screen import RulesScreen
+        from app.tui.rules_screen import RulesScreen  # (when opened)
 
         if self._ready(self.action_rules):
             self.app.push_screen(RulesScreen(self.game_id))

@@ -17,7 +17,7 @@ from rules.registry import GAME_IDS
 from rules.safe_files import UnsafeFile, read_file_text
 
 if TYPE_CHECKING:
-    from app.tui.session import GameSetup, Seat
+    from app.match_session.setup import GameSetup, Seat
 
 SETUPS = "setups.json"
 #: A setups file larger than this is not read (it holds five small setups).
@@ -52,7 +52,7 @@ def stored_setup(game_id: str) -> GameSetup | None:
         return None
     from pydantic import ValidationError
 
-    from app.tui.session import GameSetup
+    from app.match_session.setup import GameSetup  # (not at launch)
 
     try:
         seats = _seats(entry.get("seats"))
@@ -72,10 +72,10 @@ def stored_setup(game_id: str) -> GameSetup | None:
 
 
 def _seats(value: object) -> tuple[Seat, Seat] | None:
-    from app.tui.players import LEVELS
-    from app.tui.session import Seat, clean_name
-    from rules.seat_names import is_computer_name, seat_names
-    from rules.words.common import DEFAULT_NAMES
+    from app.match_session.setup import Seat, clean_name  # (not at launch)
+    from app.tui.players import LEVELS  # (not at launch)
+    from rules.seat_names import is_computer_name, seat_names  # (not at launch)
+    from rules.words.common import DEFAULT_NAMES  # (not at launch)
 
     if not isinstance(value, list) or len(value) != 2:
         return None
@@ -124,8 +124,8 @@ def remember_setup(setup: GameSetup) -> None:
 
 def remembered_setup(game_id: str) -> GameSetup:
     """The game's last setup; else its standard setup with the names typed last time."""
-    from app.store import settings
-    from app.tui.session import GameSetup, Seat, clean_name
+    from app.match_session.setup import GameSetup, Seat, clean_name  # (not at launch)
+    from app.store import settings  # (not at launch)
 
     stored = stored_setup(game_id)
     if stored is not None:
@@ -139,8 +139,8 @@ def remembered_setup(game_id: str) -> GameSetup:
 
 def remember_names(seats: tuple[Seat, Seat]) -> None:
     """Keep the people's names for the next setup (OSError: not written)."""
-    from app.store import settings
-    from rules.words.common import DEFAULT_NAMES
+    from app.store import settings  # (not at launch)
+    from rules.words.common import DEFAULT_NAMES  # (not at launch)
 
     before = settings.names() or DEFAULT_NAMES
     names = [seat.name if seat.kind == "human" else before[i] for i, seat in enumerate(seats)]

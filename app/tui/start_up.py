@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # pydantic and the rules are imported only when a game is given
+from pydantic import ValidationError
+
+from app.match_session.setup import GameSetup, Seat, clean_name
+from rules.match import MatchError
+from rules.seat_names import seat_names
+from rules.validation import all_problems
+
+if TYPE_CHECKING:  # (this module, pydantic and the rules are imported only when a game is given)
     from app.tui.app import EquationDuelApp
-    from app.tui.session import Seat
     from rules.base import PlayerNo
 
 
 def open_given_game(app: EquationDuelApp, game_id: str) -> None:
-    from pydantic import ValidationError
-
-    from app.tui.session import GameSetup
-    from rules.match import MatchError
-    from rules.validation import all_problems
-
     seats = (given_seat(app, 1), given_seat(app, 2))
     try:
         setup = GameSetup.make(
@@ -38,9 +38,6 @@ def open_given_game(app: EquationDuelApp, game_id: str) -> None:
 
 
 def given_seat(app: EquationDuelApp, player: PlayerNo) -> Seat:
-    from app.tui.session import Seat, clean_name
-    from rules.seat_names import seat_names
-
     names = app.start_names
     cleaned = (clean_name(names[0], 1), clean_name(names[1], 2))
     levels = (app.start_levels[0], app.start_levels[1])

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain, islice
 from typing import ClassVar
 
 from rich.text import Text
@@ -54,26 +55,28 @@ PAGE = 60
 
 class GrowingTable(DataTable[object]):
     """A DataTable given its rows a page at a time: the next page as it is scrolled near
-    the end of those it has, all of them at once for ctrl+end (its last row)."""
+    the end of those it has, all of them at once for ctrl+end (its last row). The rows
+    waiting are not made until their page is added."""
 
     def __init__(self, id: str) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
-        self.waiting: list[tuple[object, ...]] = []
+        self.waiting: Iterator[tuple[object, ...]] = iter(())
+        self.more = False
 
     def add_rows_by_page(self, rows: Iterable[tuple[object, ...]]) -> None:
-        self.waiting.extend(rows)
+        self.waiting, self.more = chain(self.waiting, rows), True
         self.grow()
 
     def grow(self, every: bool = False) -> None:
         """Add the next page of rows waiting (or all of them)."""
-        if self.waiting:
-            count = len(self.waiting) if every else PAGE
-            self.add_rows(self.waiting[:count])
-            del self.waiting[:count]
+        if self.more:
+            page = list(self.waiting if every else islice(self.waiting, PAGE))
+            self.more = not every and len(page) == PAGE
+            self.add_rows(page)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
-        if self.waiting and new_value >= self.row_count - PAGE // 2:
+        if self.more and new_value >= self.row_count - PAGE // 2:
             self.grow()
 
     def action_scroll_bottom(self) -> None:
@@ -142,7 +145,9 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         if gone(self):  # left before the statistics were read
             return
         self.read = read
-        await self.recompose()  # (as composed when read at once: the ratings, the tables)
+        # As composed when read at once: the ratings first (the rest is there already).
+        body = self.query_one("#stats-body", VerticalScroll)
+        await body.mount(RatingsPanel(read.ratings, id="stats-ratings"), before=0)
         # Filled once that is laid out, as when read at once (filled before the first
         # layout): the players' table, focused, then scrolls into view the same way.
         self.call_after_refresh(self._fill, read)
@@ -208,7 +213,14 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             for a in found.against_computer
         )
         self._show(players=True, h2h=bool(found.head_to_head), cpu=bool(found.against_computer))
-        players.focus()
+        players.focus(scroll_visible=False)
+        self.call_after_refresh(self._into_view, players)
+
+    def _into_view(self, table: GrowingTable) -> None:
+        """The table, focused, in the middle of the screen once laid out, in one step (an
+        animated scroll draws every frame of the ratings it passes)."""
+        if not gone(self) and not self.can_view_entire(table):
+            self.scroll_to_center(table, animate=False, origin_visible=True)
 
     def _show(self, *, players: bool, h2h: bool, cpu: bool) -> None:
         for name, shown in (("players", players), ("h2h", h2h), ("cpu", cpu)):

@@ -20,7 +20,7 @@ def _sheets(*names: str) -> list[str | PurePath]:
 MENU_STYLES = _sheets("app", "menu")
 #: The `CSS_PATH` of every screen but the menu.
 SCREEN_STYLES = _sheets(
-    "setup", "game", "boards", "pool", "dialogs", "rules", "records", "analysis"
+    "widgets", "setup", "game", "boards", "pool", "dialogs", "rules", "records", "analysis"
 )
 #: The puzzle, online and classroom screens': their own sheet after the shared ones.
 PUZZLE_STYLES = [*SCREEN_STYLES, *_sheets("puzzles")]

@@ -15,6 +15,7 @@ from importlib import resources
 
 from rules.choices import plausible
 from rules.puzzles.bank_file import Bank, read_bank
+from rules.puzzles.generate import variants
 from rules.puzzles.judge import difficulty_of, is_puzzle, not_offered_reason, winning_moves
 from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import GAME_IDS, get_game
@@ -127,7 +128,6 @@ def check(puzzle: Puzzle) -> list[str]:
 def history_problems(puzzle: Puzzle) -> list[str]:
     """What is wrong with the puzzle's options (not a variant the puzzles use) or history
     (a move that changes nothing), RULINGS.md "Puzzles"."""
-    from rules.puzzles.generate import variants
 
     if puzzle.options not in variants(puzzle.game).values():
         return [f"the options {puzzle.options} are not a variant of the rule book's"]

@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.base import PlayerNo
 from rules.registry import get_game
+from rules.template import partial_text
 from rules.words.moves import describe_move
 
 
@@ -21,8 +22,6 @@ def position_words(game_id: str, state: Any) -> list[str]:
         lines += [f"Player {p} holds: {_numbers(state.numbers_of(p))}." for p in players]
         return lines
     if game_id == "template":
-        from rules.template import partial_text
-
         lines = [f"Template: {state.options.template}. Digits left: {_numbers(state.pool)}."]
         lines += [f"Player {p}'s equation: {partial_text(state, p)}." for p in players]
         lines.append("The higher result wins (ties: the second player).")

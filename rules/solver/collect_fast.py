@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import permutations
 from math import gcd
 
-from rules.equation import find_equation
+from rules.equation.search import find_equation
 from rules.operators import Op
 
 #: An exact rational: (numerator, denominator), denominator > 0, lowest terms.

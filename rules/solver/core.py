@@ -18,6 +18,7 @@ from typing import Any, TypeVar, cast
 from rules.base import PlayerNo
 from rules.registry import get_game
 from rules.solver import countdown as countdown_solver
+from rules.solver.specs import spec_for
 from rules.solver.types import (
     LOSE_NOW,
     WIN,
@@ -187,8 +188,6 @@ def engine_for(game_id: str, options: Any, generic: bool = False) -> tuple[Any, 
     game = get_game(game_id)
     spec: Spec | None = None
     if not generic:
-        from rules.solver.specs import spec_for
-
         spec = spec_for(game_id, options)
     if spec is None:
         spec = GenericSpec(game)

@@ -61,17 +61,6 @@ def exhaustion_score(mine: int, theirs: int) -> int:
     return K - plies if wins else plies - K
 
 
-def preimage(op: int, number: int, bound: int) -> int:
-    """The least total t with `t op number >= bound` (op: 0 +, 1 -, 2 *, 3 /)."""
-    if op == 0:
-        return bound - number
-    if op == 1:
-        return bound + number
-    if op == 2:
-        return -((-bound) // number)
-    return bound * number if bound > 0 else (bound - 1) * number + 1
-
-
 def truncate(total: int, number: int) -> int:
     """`total / number` rounded toward zero (number > 0)."""
     return total // number if total >= 0 else -((-total) // number)

@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.base import PlayerNo
 from rules.solver.core import _LOCK, Engine, engine_for, root_children
+from rules.solver.countdown_choice import countdown_choice
 from rules.solver.types import LOSE_NOW, WIN, WIN_NOW, Choice, Spec, outcome_of
 
 
@@ -73,8 +74,6 @@ def perfect_choice(game_id: str, state: Any, rng: random.Random) -> Choice:
     """The perfect player's move in a state that is not over, drawn with `rng` among equals."""
     with _LOCK:
         if game_id == "countdown":
-            from rules.solver.countdown_choice import countdown_choice
-
             return countdown_choice(state, rng)
         game, spec, engine = engine_for(game_id, state.options)
         engine.trim()

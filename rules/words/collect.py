@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.base import Ending, IllegalMove
 from rules.collect import GAME, CollectMove, CollectState
-from rules.equation import pretty_equation
+from rules.equation.check import pretty_equation
 from rules.words.voice import Voice
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.base import IllegalMove
 from rules.conquest import GAME, ConquestMove, ConquestState
-from rules.equation import pretty_equation
+from rules.equation.check import pretty_equation
 from rules.words.voice import Voice
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from rules.base import Ending, Number, Outcome, PlayerNo
-from rules.equation import pretty_equation
+from rules.equation.check import pretty_equation
 from rules.operators import format_fraction
 from rules.words.common import DEFAULT_NAMES, Names, name_of, number_text, owned
 

@@ -24,6 +24,7 @@ from app.tui.menu import MenuScreen
 from app.tui.replay import SavedGamesScreen
 from app.tui.unfinished_list import UnfinishedDialog
 from rules.records import players_of, record_from_moves
+from tests.app.store_support import write_autosave
 from tests.app.test_cli import run as run_cli
 from tests.app.tui_support import SIZE, game_screen, text_of, top
 
@@ -245,7 +246,7 @@ def test_a_game_held_by_a_running_app_is_neither_offered_nor_adopted() -> None:
         assert not unfinished.adopt(held, record.id)
         assert not unfinished.remove(held) and held.exists()
         # This app, playing the same game (a second `--load`), keeps it in a file of its own.
-        assert storage.write_autosave(record) == held.with_name(f"{record.id}-2.json")
+        assert write_autosave(record) == held.with_name(f"{record.id}-2.json")
     finally:
         assert holder.stdin is not None
         holder.stdin.close()

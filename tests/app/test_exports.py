@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from app.store.atomic_files import NotAFile
 from app.store.data_folder import data_dir
 from app.store.exports import export_record, export_to_folder, exports_dir
-from app.store.storage import NotAFile, load_record
+from app.store.storage import load_record
 from rules.records import record_from_moves
 
 

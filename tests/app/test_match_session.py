@@ -6,19 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from app.match_session import (
+from app.match_session.events import (
     ClockRanOut,
+    Event,
     MatchOver,
-    MatchSession,
     NotKept,
     Played,
     Refused,
     RoundOver,
     TurnLost,
-    from_setup,
-    single_game,
 )
+from app.match_session.session import MatchSession
 from app.match_session.setup import GameSetup, Seat
+from app.match_session.starts import from_setup, single_game
 from app.store import kept_games
 from rules.match import new_match
 from rules.records import GameRecord, players_of
@@ -119,6 +119,13 @@ def test_a_match_goes_round_after_round_with_the_starter_alternating() -> None:
     assert max(session.wins) == 2 and session.round_end is not None
 
 
+def check_clock(session: MatchSession[Any, Any, Any]) -> tuple[Event, ...]:
+    """After a tick: the player to move loses the round if their time ran out."""
+    if session.round_end is not None or not session.out_of_time():
+        return ()
+    return session.time_out()
+
+
 def test_the_clock_runs_only_while_running_and_a_time_out_loses_the_round() -> None:
     now = [0.0]
     session: MatchSession[Any, Any, Any] = MatchSession(
@@ -126,13 +133,13 @@ def test_the_clock_runs_only_while_running_and_a_time_out_loses_the_round() -> N
     )
     now[0] = 30.0
     session.tick(running=False)  # a dialog was open: nothing counted
-    assert session.seconds_left() == 10 and session.check_clock() == ()
+    assert session.seconds_left() == 10 and check_clock(session) == ()
     now[0] = 34.5
     session.tick(running=True)
     assert session.seconds_left() == 6
     now[0] = 45.0
     session.tick(running=True)
-    events = session.check_clock()
+    events = check_clock(session)
     assert kinds(list(events)) == ["ClockRanOut", "RoundOver"]
     ran_out = events[0]
     assert isinstance(ran_out, ClockRanOut)
@@ -203,7 +210,7 @@ def test_a_single_game_goes_on_from_any_position() -> None:
 
 
 def test_the_data_folder_keeps_every_move_and_counts_the_end_once() -> None:
-    from app.match_session import SavedGames
+    from app.match_session.keeping import SavedGames
     from app.store import stats, storage
 
     session: MatchSession[Any, Any, Any] = MatchSession(new_match("conquest"), keeper=SavedGames())

@@ -6,8 +6,9 @@ from io import StringIO
 
 import pytest
 
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
 from app.plain.collect import Driver
+from app.plain.stops import EndOfInput
 from rules.collect import GAME, CollectMove, CollectOptions, CollectState
 from rules.words.outcome import record_reason
 

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from app.plain import driver_class
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
 from app.plain.commands import COMMANDS, command_of, rules_lines
 from app.plain.spoken import spoken_text
+from app.plain.stops import EndOfInput
 from app.plain.words_in import rewrite
 from app.store import unfinished
 from rules.base import IllegalMove, PlayerNo

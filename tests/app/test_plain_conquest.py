@@ -6,8 +6,9 @@ from io import StringIO
 
 import pytest
 
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
 from app.plain.conquest import Driver
+from app.plain.stops import EndOfInput
 from rules.conquest import GAME, ConquestOptions
 
 

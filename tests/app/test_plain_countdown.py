@@ -6,8 +6,9 @@ from io import StringIO
 
 import pytest
 
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
 from app.plain.countdown import Driver
+from app.plain.stops import EndOfInput
 from rules.countdown import GAME, CountdownMove, CountdownOptions, CountdownState
 
 PROMPT_1 = "Player 1, enter your number and operation (e.g., '+5'): "

@@ -6,8 +6,9 @@ from io import StringIO
 
 import pytest
 
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
 from app.plain.fifty import Driver
+from app.plain.stops import EndOfInput
 from rules.base import Outcome
 from rules.fifty import GAME, FiftyMove, FiftyOptions, FiftyState
 from rules.words.outcome import record_reason

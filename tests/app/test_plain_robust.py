@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
+from app.plain.stops import EndOfInput
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,8 +7,9 @@ from io import StringIO
 
 import pytest
 
-from app.plain.base import Console, EndOfInput, PlainDriver
+from app.plain.base import Console, PlainDriver
 from app.plain.match_runner import MatchRunner
+from app.plain.stops import EndOfInput
 from app.plain.template import Driver, parse_slot
 from rules.base import PlayerNo
 from rules.match import current_state, match_outcome, new_match

@@ -16,10 +16,11 @@ from io import StringIO
 import pytest
 
 from app.cli.main import main
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
+from app.plain.stops import EndOfInput
 from rules.base import IllegalMove
 from rules.conquest import ConquestOptions
-from rules.equation import check_equation
+from rules.equation.check import check_equation
 from rules.player_text import PlayerTextError, normalize, read_range, read_whole
 from rules.registry import get_game
 

@@ -24,10 +24,10 @@ from app.plain.base import Console
 from app.store.stats import summary
 from app.store.storage import load_record
 from rules.base import PlayerNo
-from rules.record_check import state_of
 from rules.record_json import to_json
 from rules.records import Kind, record_from_moves
 from rules.registry import GAME_IDS, get_game
+from tests.rules.record_steps import state_of
 
 #: The template walkthrough as typed answers: Player 1 wins 39 to 36.
 WALKTHROUGH_INPUT = ["9", "1.1", "8", "2.1", "7", "2.3", "6", "1.3", "5", "1.2", "4", "2.2"]

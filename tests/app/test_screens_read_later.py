@@ -124,3 +124,28 @@ async def test_the_statistics_show_at_once_and_fill_in_once_read(monkeypatch) ->
             "Bo · Equation Conquest",
         ]
         assert screen.query_one("#stats-players", DataTable).row_count == 2
+
+
+async def test_the_statistics_read_in_a_thread_are_drawn_as_those_read_at_once() -> None:
+    """A class's ratings, taller than the screen: read later, the ratings are put in above
+    the tables and the players' table scrolls into view as when read as the screen opens."""
+    for number in range(40):
+        game_id = ("conquest", "countdown", "fifty", "template", "collect")[number % 5]
+        names = (f"Pupil {number % 8}", f"Pupil {(number + 3) % 8}")
+        ratings.record_game(finished_record(game_id, names, seed=number))
+    drawn = []
+    for in_thread in (False, True):
+        app = EquationDuelApp()
+        async with app.run_test(size=SIZE) as pilot:
+            screen = stats_screen.StatsScreen(read_in_thread=in_thread)
+            app.push_screen(screen)
+
+            def filled(screen: stats_screen.StatsScreen = screen) -> bool:
+                return screen.read is not None and screen.query_one(DataTable).row_count > 0
+
+            await until(pilot, filled, "the statistics read and shown")
+            await pilot.pause()
+            await pilot.wait_for_scheduled_animations()  # (the players' table scrolled to)
+            assert len(screen.query_one(RatingRows).rows) > SIZE[1]
+            drawn.append([line.text for line in screen._compositor.render_strips()])
+    assert drawn[0] == drawn[1]

@@ -12,23 +12,23 @@ from typing import Any
 
 import pytest
 
+from app.store import unfinished
+from app.store.atomic_files import atomic_write_text
 from app.store.data_folder import autosave_path, data_dir
 from app.store.exports import export_record
 from app.store.storage import (
     LoadError,
-    atomic_write_text,
-    clear_autosave,
     list_saves,
     load_autosave,
     load_record,
     save_game,
     save_record,
-    write_autosave,
 )
-from rules.record_check import state_of
 from rules.record_json import to_json
 from rules.records import GameRecord, record_from_moves
 from rules.registry import GAME_IDS, get_game
+from tests.app.store_support import write_autosave
+from tests.rules.record_steps import state_of
 
 WALKTHROUGH = ["9@1.1", "8@2.1", "7@2.3", "6@1.3", "5@1.2", "4@2.2"]
 
@@ -42,6 +42,12 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def snapshot(path: Path) -> tuple[bytes, int]:
     return path.read_bytes(), path.stat().st_mtime_ns
+
+
+def clear_autosave(path: Path | None = None) -> None:
+    """Discard the game kept in `path` (None: every game this app keeps now)."""
+    for slot in unfinished.held_slots() if path is None else [path]:
+        unfinished.remove(slot)
 
 
 def test_data_folder_from_the_environment(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:

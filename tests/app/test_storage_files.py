@@ -17,15 +17,9 @@ from pathlib import Path
 import pytest
 
 from app.store import atomic_files, settings
-from app.store.data_folder import STALE_SECONDS, clean_stale_temporaries
-from app.store.storage import (
-    LoadError,
-    NotAFile,
-    load_record,
-    read_record_bytes,
-    save_record,
-    write_problem,
-)
+from app.store.atomic_files import STALE_SECONDS, NotAFile, write_problem
+from app.store.data_folder import clean_stale_temporaries
+from app.store.storage import LoadError, load_record, read_record_bytes, save_record
 from rules.records import record_from_moves
 from rules.safe_files import UnsafeFile, read_file_bytes, read_file_text
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, OptionList, Static
 
-from app.store import ratings, stats, storage
+from app.store import data_folder, ratings, stats, storage
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
@@ -23,6 +23,7 @@ from app.tui.unfinished_list import UnfinishedDialog
 from rules.match import MatchState, new_match, play_in_match
 from rules.records import GameRecord, players_of, record_from_match, record_from_moves
 from rules.registry import GAME_IDS, get_game
+from tests.app.store_support import write_autosave
 from tests.app.tui_support import SIZE, game_screen, text_of, top
 
 #: Names that are markup, or break markup, when they are read as markup.
@@ -110,7 +111,7 @@ async def test_markup_in_a_match_round_choice() -> None:
 @pytest.mark.parametrize("name", MARKUP_NAMES)
 async def test_an_autosave_with_markup_is_offered_as_text(name: str) -> None:
     record = record_from_moves("conquest", None, ["4"], players_of((name, "Bob")))
-    storage.write_autosave(record)
+    write_autosave(record)
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -127,8 +128,8 @@ async def test_an_autosave_with_markup_is_offered_as_text(name: str) -> None:
 async def test_a_bad_autosave_quoting_markup_gives_a_notice(markup: str) -> None:
     data = json.loads(record_from_moves("conquest", None, ["4"]).model_dump_json())
     data["moves"].append({"move": markup, "seconds": 0})
-    storage.ensure_data_dir()
-    storage.autosave_path().write_text(json.dumps(data), "utf-8")
+    data_folder.ensure_data_dir()
+    data_folder.autosave_path().write_text(json.dumps(data), "utf-8")
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList, Static
 
-from app.store import stats, storage
+from app.store import data_folder, stats, storage
 from app.store.finished_games import keep_finished, list_games
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp, run_record_file
@@ -18,6 +18,7 @@ from app.tui.record_dialogs import ExportDialog, RoundChoiceDialog
 from app.tui.replay import SavedGamesScreen
 from app.tui.unfinished_list import UnfinishedDialog
 from rules.records import players_of, record_from_moves
+from tests.app.store_support import write_autosave
 from tests.app.tui_support import SIZE, click_link, game_screen, text_of, top, winner_shown
 from widgets.status_line import StatusLine
 
@@ -91,7 +92,7 @@ async def test_quitting_mid_match_keeps_it_for_the_next_start() -> None:
 
 async def test_resume_offer_escape_keeps_it_and_discard_deletes_it() -> None:
     record = record_from_moves("fifty", None, ["6*7"], players_of(NAMES))
-    storage.write_autosave(record)
+    write_autosave(record)
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -108,8 +109,8 @@ async def test_resume_offer_escape_keeps_it_and_discard_deletes_it() -> None:
 
 
 async def test_corrupt_autosave_gives_a_message_not_a_crash() -> None:
-    storage.ensure_data_dir()
-    storage.autosave_path().write_text('{"format": 1, "game": "fifty", "moves": [', "utf-8")
+    data_folder.ensure_data_dir()
+    data_folder.autosave_path().write_text('{"format": 1, "game": "fifty", "moves": [', "utf-8")
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -118,7 +119,7 @@ async def test_corrupt_autosave_gives_a_message_not_a_crash() -> None:
         assert "cannot be resumed" in message and "cut short" in message
         await pilot.press("4")  # the app goes on
         assert top(app).game_id == "conquest"
-    assert storage.autosave_path().read_text("utf-8").endswith("[")  # left as it was
+    assert data_folder.autosave_path().read_text("utf-8").endswith("[")  # left as it was
 
 
 async def test_finished_game_is_counted_once_and_exported(tmp_path: Path) -> None:

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from textual.screen import Screen
 
+from app.match_session.setup import GameSetup
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp, board_screen
 from app.tui.dialogs import ConfirmDialog, GameOverDialog, RoundOverDialog
 from app.tui.record_dialogs import ExportDialog, RoundChoiceDialog
 from app.tui.replay import SavedGamesScreen
 from app.tui.rules_screen import RulesScreen
-from app.tui.session import GameSetup
 from app.tui.setup import SetupScreen
 from app.tui.stats_screen import StatsScreen
 from app.tui.too_small import TooSmallScreen

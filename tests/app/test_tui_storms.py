@@ -9,13 +9,13 @@ from textual.command import CommandList, CommandPalette
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 
-from app.store import storage
 from app.tui.app import EquationDuelApp
 from app.tui.game_screen import GameScreen
 from app.tui.menu import MenuScreen
 from app.tui.setup import SetupScreen
 from app.tui.unfinished_list import UnfinishedDialog
 from rules.records import record_from_moves
+from tests.app.store_support import write_autosave
 from tests.app.tui_support import SIZE, top
 from tests.campaigns.key_storm import queue_key, queue_resize, settle
 from widgets.status_line import StatusLine
@@ -33,7 +33,7 @@ def kinds(app: EquationDuelApp) -> list[str]:
 
 
 async def test_keys_queued_behind_the_one_that_changed_the_screen() -> None:
-    storage.write_autosave(record_from_moves("countdown", None, ["+5"]))
+    write_autosave(record_from_moves("countdown", None, ["+5"]))
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

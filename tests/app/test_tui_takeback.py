@@ -7,8 +7,8 @@ import pytest
 from textual.widgets import Static
 
 import app.tui.computer as computer_module
+from app.match_session.setup import GameSetup, Seat
 from app.tui.app import EquationDuelApp
-from app.tui.session import GameSetup, Seat
 from tests.app.tui_support import SIZE, computer_reply, game_screen, text_of, top
 
 

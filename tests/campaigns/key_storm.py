@@ -219,12 +219,13 @@ def seed_files(rng: random.Random) -> None:
     come across in Saved games, the resume offer, replays and the statistics."""
     from app.store import ratings, storage
     from rules.records import players_of, record_from_moves
+    from tests.app.store_support import write_autosave
 
     names = players_of(("[/]", "[b]x[/nope]"))
     finished = record_from_moves("conquest", None, ["5", "2", "3"], names)
     storage.save_game(finished)
     storage.save_game(record_from_moves("fifty", None, ["6*7"], names))
-    storage.write_autosave(record_from_moves("collect", None, ["3"], names))
+    write_autosave(record_from_moves("collect", None, ["3"], names))
     ratings.record_game(finished.model_copy(update={"id": f"storm-{rng.random()}"}))
 
 

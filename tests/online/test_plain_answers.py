@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from app.match_session import SavedGames
+from app.match_session.keeping import SavedGames
 from app.online.protocol import TakebackAsk
 from app.plain import driver_class
 from app.plain.base import Console

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from app.plain import commands, driver_class
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
+from app.plain.stops import EndOfInput
 from app.process import search_process
 from app.store.keep_writer import wait_judged
 from rules.analysis import hint

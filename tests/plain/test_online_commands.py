@@ -9,9 +9,10 @@ from io import StringIO
 from typing import Any
 
 from app.plain import driver_class
-from app.plain.base import Console, EndOfInput
+from app.plain.base import Console
 from app.plain.match_runner import MatchRunner
 from app.plain.online_seats import OnlineDriver
+from app.plain.stops import EndOfInput
 from rules.match import new_match
 from rules.registry import get_game
 

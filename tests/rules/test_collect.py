@@ -16,7 +16,7 @@ from rules.collect import (
     CollectOptions,
     CollectState,
 )
-from rules.equation import check_equation
+from rules.equation.check import check_equation
 from rules.words.outcome import record_reason
 
 

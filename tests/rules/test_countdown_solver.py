@@ -24,9 +24,20 @@ from rules.solver.countdown_engine import (
     CountdownEngine,
     K,
     exhaustion,
-    preimage,
     truncate,
 )
+
+
+def preimage(op: int, number: int, bound: int) -> int:
+    """The least total t with `t op number >= bound` (op: 0 +, 1 -, 2 *, 3 /)."""
+    if op == 0:
+        return bound - number
+    if op == 1:
+        return bound + number
+    if op == 2:
+        return -((-bound) // number)
+    return bound * number if bound > 0 else (bound - 1) * number + 1
+
 
 # ------------------------------------------------------------------ the reference
 

@@ -9,14 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.equation import (
-    check_equation,
-    find_equation,
-    normalize_equation,
-    parse_template,
-    pretty_equation,
-)
-from rules.equation.search import _find
+from rules.equation.check import check_equation, pretty_equation
+from rules.equation.search import _find, find_equation
+from rules.equation.template import parse_template
+from rules.player_text import normalize_equation
 
 ALL = ("+", "-", "*", "/")
 

@@ -20,7 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.equation import check_equation, preview_equation
+from rules.equation.check import check_equation
+from rules.equation.preview import preview_equation
 from tests.rules.test_equation import equations
 
 SPACES = [" ", "\t", "\u00a0", "\u2009", "\u3000", "\n"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.equation import check_equation
-from rules.equation import preview_equation as preview
+from rules.equation.check import check_equation
+from rules.equation.preview import preview_equation as preview
 from tests.rules.test_equation import ALPHABET, equations
 
 

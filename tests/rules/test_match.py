@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -21,13 +22,23 @@ from rules.match import (
     play_in_match,
     round_options,
     round_starter,
-    round_state,
     score_text,
     time_out,
 )
 from rules.registry import GAME_IDS, get_game
 from rules.template import GAME, TemplateOptions, partial_text
 from rules.words.outcome import record_reason
+
+
+def round_state(match: MatchState, number: int) -> Any:
+    """The last state of round `number` (a finished round, or the current one)."""
+    if number == match.round_number:
+        return current_state(match)
+    if not 1 <= number <= len(match.results):
+        raise ValueError(f"there is no round {number} yet")
+    moves = match.results[number - 1].moves
+    return match_game(match).replay(round_options(match, number), moves)
+
 
 WALKTHROUGH = ["9@1.1", "8@2.1", "7@2.3", "6@1.3", "5@1.2", "4@2.2"]
 #: The same placements with Player 2 starting (round 2): Player 1 still gets 39 to 36.

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rules.games import VARIANTS
 from rules.match import advance, current_state, match_outcome, new_match, time_out
-from rules.record_check import match_of, replay_steps, state_of, validate
+from rules.record_check import match_of, validate
 from rules.record_json import from_json, to_json
 from rules.records import (
     FORMAT,
@@ -28,6 +28,7 @@ from rules.records import (
 from rules.registry import GAME_IDS, get_game
 from rules.template import GAME as TEMPLATE
 from rules.template import TemplateOptions
+from tests.rules.record_steps import replay_steps, state_of
 
 WALKTHROUGH = ["9@1.1", "8@2.1", "7@2.3", "6@1.3", "5@1.2", "4@2.2"]
 START = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
@@ -68,7 +69,7 @@ def test_walkthrough_record() -> None:
     assert record.result is not None
     assert (record.result.winner, record.result.reason) == (1, "39 beats 36")
     assert record.names == ("Ada", "Bob")
-    assert record.players[1].is_computer
+    assert record.players[1].kind != "human"
     assert [m.move for m in record.moves] == WALKTHROUGH
     assert record.moves[0] == MoveEntry(move="9@1.1", seconds=1.5)
     assert len(record.rounds) == 1 and record.rounds[0].moves == 6

@@ -1,7 +1,7 @@
 """The solver against plain brute-force minimax on reduced variants, and its API.
 
 Positions come from seeded random play; at each one the solver and the brute force
-(`rules.solver.brute`: no table, no pruning, the game's own verbs) must agree on the
+(`tests.rules.brute`: no table, no pruning, the game's own verbs) must agree on the
 winner and the plies, the solver's best moves must be exactly the moves that keep the
 result, and `move_values` must agree move by move.
 """
@@ -18,17 +18,17 @@ from rules.base import other
 from rules.collect import CollectOptions, CollectState
 from rules.conquest import ConquestOptions, ConquestState, equations_of
 from rules.countdown import CountdownOptions
-from rules.equation import find_equation
+from rules.equation.search import find_equation
 from rules.fifty import FiftyOptions, FiftyState
 from rules.operators import Op
 from rules.registry import get_game
-from rules.solver.brute import Table, brute_move_values, brute_solve
 from rules.solver.collect_fast import EquationSets
 from rules.solver.core import clear_cache, move_values, solve
 from rules.solver.core import solve as core_solve
 from rules.solver.specs.conquest import completes
 from rules.solver.types import Solution, SolverError
 from rules.template import TemplateOptions
+from tests.rules.brute import Table, brute_move_values, brute_solve
 
 
 def positions(game_id: str, options: Any, count: int, seed: int, min_moves: int = 0) -> list[Any]:

@@ -29,7 +29,6 @@ from rules.solver.core import (
     solve,
 )
 from rules.solver.perfect import perfect_choice
-from rules.solver.remote import perfect_choice_data
 from rules.solver.types import WIN
 from rules.template import TemplateOptions
 
@@ -186,8 +185,24 @@ def test_the_perfect_player_and_the_hint_agree() -> None:
     assert ("you win" in shown.text) == (choice.winner == state.to_move)
 
 
+def perfect_choice_data(
+    game_id: str, options_json: str, moves: list[str], seed: int | None = None
+) -> tuple[str, int, int]:
+    """The perfect move as plain values, rebuilt from options and moves, so it pickles across
+    a process boundary: (move in notation, winner with best play after it, plies to the end
+    with it). Ties are drawn from `seed` and the number of moves played."""
+    game = get_game(game_id)
+    options = game.Options.model_validate_json(options_json)
+    state = game.replay(options, moves)
+    if game.outcome(state) is not None:
+        raise ValueError("the game is over: there is no move to make")
+    rng = random.Random(None if seed is None else f"{seed}/{len(moves)}")
+    choice = perfect_choice(game_id, state, rng)
+    return choice.move, int(choice.winner), choice.plies
+
+
 def test_perfect_move_in_another_process() -> None:
-    """The functions for the app's search process pickle and give the same move."""
+    """The perfect move pickles and is the same in another process."""
     cases = [
         ("fifty", FiftyOptions(pool=(1, 12), target=100), ["1+2"]),
         ("countdown", CountdownOptions(), ["+5"]),

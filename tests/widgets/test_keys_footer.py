@@ -9,10 +9,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from app.tui.styles import STYLES
 from widgets.keys_footer import KeysFooter
 
 
 class Host(App[None]):
+    CSS_PATH = STYLES / "app.tcss"  # (the footer's looks)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo"),
         Binding("r", "rules", "Rules"),

@@ -7,12 +7,15 @@ from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 
+from app.tui.styles import STYLES
 from rules.registry import GAME_IDS
 from rules.rulebook import rules_markdown
 from widgets.rules_text import RulesText, markdown_theme, rich_color
 
 
 class Host(App[None]):
+    CSS_PATH = STYLES / "widgets.tcss"  # (the widgets' looks)
+
     def __init__(self, markdown: str) -> None:
         super().__init__()
         self.markdown = markdown

@@ -27,8 +27,9 @@ class Host(App[None]):
     """Hosts one widget and records the messages it posts."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = [
-        STYLES / "pool.tcss"
-    ]  # (the pool's looks are in the app's style sheet)
+        STYLES / "widgets.tcss",
+        STYLES / "pool.tcss",
+    ]  # (the widgets' looks are in the app's style sheets)
 
     def __init__(self, widget: Widget) -> None:
         super().__init__()

@@ -27,8 +27,8 @@ from app.classroom.report.judged import ended_text, judged_from_text, judged_tex
 from app.store.data_folder import saves_dir
 from app.store.finished_games import finished_dir, list_games
 from app.store.judged_games import judged_ids, open_judged, read_judged, store_judged
-from app.store.ratings import PUZZLE_BOARD, UNNAMED
-from app.store.ratings_db import open_ratings
+from app.store.ratings import PUZZLE_BOARD
+from app.store.ratings_db import UNNAMED, open_ratings
 from app.store.ratings_view import ratings_summary
 from app.store.stats import StatsError, read_game_rows, stats_path
 from rules.names import tidy_name

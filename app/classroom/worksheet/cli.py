@@ -42,7 +42,7 @@ def run_worksheet(args: argparse.Namespace) -> int:
             "printing sheets needs fpdf2: pip install 'equation-duel[classroom]'", "worksheet"
         )
     from app.classroom.worksheet.pdf import Sheet, worksheet_pdf
-    from app.store.storage import write_file, write_problem
+    from app.store.atomic_files import write_file, write_problem
     from rules.names import NameProblem, clean_name
 
     problem = write_problem(args.output)

@@ -19,8 +19,8 @@ from app.tui.hints import mark_keys
 from app.tui.mounting import gone
 from rules.base import GameState, IllegalMove, PlayerNo
 from rules.collect import GAME, SUDDEN_DEATH_TURNS, CollectMove, CollectOptions, CollectState
-from rules.equation import normalize_equation
 from rules.equation.preview import preview_equation
+from rules.player_text import normalize_equation
 from rules.words.common import capitalized
 from widgets.digit_pool import DigitPool
 from widgets.equation_input import EquationInput

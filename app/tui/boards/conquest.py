@@ -17,7 +17,8 @@ from app.tui.hints import mark_keys
 from app.tui.mounting import gone
 from rules.base import GameState, PlayerNo
 from rules.conquest import ConquestMove, ConquestOptions, ConquestState
-from rules.equation import normalize_equation, pretty_equation
+from rules.equation.check import pretty_equation
+from rules.player_text import normalize_equation
 from widgets.digit_pool import DigitPool
 from widgets.equation_input import EquationInput
 from widgets.sequence_strip import SequenceStrip

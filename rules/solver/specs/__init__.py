@@ -1,5 +1,5 @@
 """Fast state keys and move ordering for the generic solver, one spec per game (each module
-says its node). `tests/rules/test_solver.py` checks each against `rules.solver.brute`.
+says its node). `tests/rules/test_solver.py` checks each against `tests.rules.brute`.
 """
 
 from __future__ import annotations
