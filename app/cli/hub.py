@@ -2,12 +2,13 @@
 class join|watch CODE@ADDR:PORT --name NAME` (a student in the class; docs/hub.md).
 
     equation-duel hub [--bind ADDR] [--port N] [--database FILE|URL] [--roster class.csv]
-                      [--tls-cert FILE --tls-key FILE] [--plain]
+                      [--tls-cert FILE --tls-key FILE] [--plain] [--qr|--no-qr]
     equation-duel class join CODE@ADDR:PORT --name NAME [--tls-ca FILE] [--plain]
-    equation-duel class watch CODE@ADDR:PORT --name NAME (--game ID | --player NAME)
+    equation-duel class watch CODE@ADDR:PORT --name NAME (--game ID | --player NAME | --all)
 
-Both are line by line for now (the full-screen console and lobby come next): `--plain`
-is the default, and without it the first line says so.
+`hub` is a full-screen console (`app.tui.hub_console`; `--plain`: line by line), and so
+is `class watch --all` (the projector view, `app.tui.hub_watch`); the rest is line by
+line for now: `--plain` is the default, and without it the first line says so.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
         "hub",
         help="run a class's hub: one class code, a lobby, games the class can watch",
         description="Run the hub for a class: print the class code and the students' command, "
-        "admit students, and let them challenge, play and watch each other. Line by line "
-        "for now (--plain is the default). Only this machine can join unless --bind says "
-        "otherwise.",
+        "admit students, and let them challenge, play and watch each other: a full-screen "
+        "console, or line by line with --plain. Only this machine can join unless --bind "
+        "says otherwise.",
     )
-    hub.add_argument("--plain", action="store_true", help="line by line (the only console yet)")
+    hub.add_argument(
+        "--plain", action="store_true", help="line by line (a screen reader, a script)"
+    )
     hub.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
     hub.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
     hub.add_argument(
@@ -45,6 +48,12 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     hub.add_argument("--roster", metavar="CSV", help="admit these names at once (a name column)")
     hub.add_argument("--tls-cert", metavar="FILE", help="encrypt: this certificate (PEM)")
     hub.add_argument("--tls-key", metavar="FILE", help="encrypt: this certificate's key (PEM)")
+    hub.add_argument(
+        "--qr",
+        action=argparse.BooleanOptionalAction,
+        help="draw the QR code of the students' command (the full screen draws it unless "
+        "--no-qr; --plain only with --qr, its text being linear for a screen reader)",
+    )
     room = sub.add_parser("class", help="join a class's hub", description="Join a class's hub.")
     actions = room.add_subparsers(dest="class_command", required=True)
     for action, words in (("join", "join the class's lobby"), ("watch", "watch a game")):
@@ -57,6 +66,9 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
             which = parser.add_mutually_exclusive_group(required=True)
             which.add_argument("--game", metavar="ID", help="the game's number")
             which.add_argument("--player", metavar="NAME", help="the game this student plays")
+            which.add_argument(
+                "--all", action="store_true", help="every game at once (a projector)"
+            )
 
 
 def _say_line_mode(args: argparse.Namespace) -> None:
@@ -80,9 +92,12 @@ def cmd_hub(args: argparse.Namespace) -> int:
         from app.plain.hub_console import hub_plain
     except ImportError as error:
         return fail(_NO_AIOHTTP.format(error=error))
-    _say_line_mode(args)
     try:
-        return hub_plain(store, args.bind, args.port, tls, admitted=names)
+        if not args.plain:
+            from app.tui.hub_console import hub_screen
+
+            return hub_screen(store, args.bind, args.port, tls, names, args.qr is not False)
+        return hub_plain(store, args.bind, args.port, tls, admitted=names, qr=bool(args.qr))
     except StoreProblem as error:
         return fail(str(error))
     finally:
@@ -100,8 +115,12 @@ def cmd_class(args: argparse.Namespace) -> int:
         from app.plain.hub_join import class_join_plain
     except ImportError as error:
         return fail(_NO_AIOHTTP.format(error=error))
+    if args.class_command == "watch" and args.all and not args.plain:
+        from app.tui.hub_watch import watch_all_screen
+
+        return watch_all_screen(address, name, tls)
     _say_line_mode(args)
     watch = None
     if args.class_command == "watch":
-        watch = args.game if args.game is not None else args.player
+        watch = "*" if args.all else args.game if args.game is not None else args.player
     return class_join_plain(address, name, tls=tls, watch=watch)
