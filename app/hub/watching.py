@@ -61,7 +61,7 @@ class WatchedGames:
         if not text or game.over:
             return game
         if text in _ENDS:
-            game.result = game.lines[-1] if game.lines else text
+            game.result = game.lines.pop() if game.lines else text  # (its result's line)
             game.turn = ""
             return game
         game.lines = [*game.lines[-LAST_LINES + 1 :], text]

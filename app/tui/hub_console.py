@@ -16,6 +16,7 @@ import sys
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -26,10 +27,13 @@ from textual.widgets.option_list import Option
 from app.hub.console import STOPPED, HubConsole
 from app.hub.store import HubStore
 from app.hub.watching import WatchedGame
+from app.tui.hub_console_qr import QrScreen
 from app.tui.styles import STYLES
 
 #: The QR code's quiet zone on the full screen (its light background frames it too).
 QR_BORDER = 2
+#: The rows and columns the console needs beside the QR code to show it there.
+QR_ROOM_ROWS, QR_ROOM_COLUMNS = 9, 40
 
 
 class HubConsoleApp(App[int]):
@@ -40,10 +44,10 @@ class HubConsoleApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "admit", "Admit"),
         Binding("r", "remove", "Remove"),
-        Binding("w", "watch", "Watch game"),
-        Binding("p", "pause", "Pause/resume"),
+        Binding("w", "watch", "Watch"),
+        Binding("p", "pause", "Pause"),
         Binding("k", "qr", "QR code"),
-        Binding("colon", "command", "Type a command"),
+        Binding("colon", "command", "Command"),
         Binding("q", "quit_hub", "Quit"),
         Binding("escape", "lists", "Back to the lists", show=False),
     ]
@@ -61,6 +65,7 @@ class HubConsoleApp(App[int]):
         self.store = store
         self.admitted = admitted
         self.teacher = HubConsole(store, bind, port, tls, said=self._said)
+        #: The QR code beside the lists (when it fits; `--no-qr`: never).
         self.show_qr = qr
         self.started = False
         self.stopping = False
@@ -76,11 +81,11 @@ class HubConsoleApp(App[int]):
             with Vertical(id="lists"):
                 yield Label("Waiting room (a or a click admits)", classes="title")
                 yield OptionList(id="waiting")
-                yield Label("In the lobby", classes="title")
+                yield Label("Who is here", classes="title")
                 yield OptionList(id="online")
                 yield Label("Games in progress (w watches)", classes="title")
                 yield OptionList(id="games")
-                yield RichLog(id="said", wrap=True, markup=False)
+                yield RichLog(id="said", wrap=True, markup=False, min_width=20)
         yield Static(id="refused")
         yield Input(id="command", placeholder="Type a teacher's command (help lists them)")
         yield Footer()
@@ -98,17 +103,23 @@ class HubConsoleApp(App[int]):
             self.store.admit(name)
         self.teacher.follow(self._game_changed)
         self.show_opening()
-        log = self._said_log()
-        for line in self.teacher.opening(len(self.admitted))[2:]:
-            log.write(Text(line))
+        self.call_after_refresh(self._say_opening)
         self.query_one("#waiting", OptionList).focus()
+
+    def _say_opening(self) -> None:
+        """Who can reach the hub and whether the link is encrypted (once laid out: the
+        log wraps its lines at its width)."""
+        for line in self.teacher.opening(len(self.admitted))[2:]:
+            self._said_log().write(Text(line))
 
     def show_opening(self) -> None:
         """The class code, the students' command and its QR code; the hub's reach."""
         teacher = self.teacher
         paused = "   (paused: no new game starts)" if teacher.hub.lobby.paused else ""
         self.query_one("#code", Static).update(
-            Content.assemble(("Class code  ", "bold"), (teacher.code.upper(), "bold reverse"))
+            Content.assemble(
+                ("Class code  ", "bold"), (f" {' '.join(teacher.code)} ", "bold reverse")
+            )
             + Content(paused)
         )
         self.query_one("#join", Static).update(
@@ -116,8 +127,19 @@ class HubConsoleApp(App[int]):
         )
         qr = self.query_one("#qr", Static)
         qr.update(Content("\n".join(teacher.qr(QR_BORDER))))
-        qr.display = self.show_qr
+        self._fit_qr()
         self._show_state()
+
+    def on_resize(self, _event: events.Resize) -> None:
+        if self.started:
+            self._fit_qr()
+
+    def _fit_qr(self) -> None:
+        """The QR code beside the lists only when it fits whole (else `k` shows it)."""
+        qr = self.query_one("#qr", Static)
+        drawn = self.teacher.qr(QR_BORDER)
+        room = self.size.height - QR_ROOM_ROWS, self.size.width - QR_ROOM_COLUMNS
+        qr.display = self.show_qr and room >= (len(drawn), len(drawn[0]))
 
     # What changes
 
@@ -185,8 +207,8 @@ class HubConsoleApp(App[int]):
         self._run("resume" if self.teacher.hub.lobby.paused else "pause")
 
     def action_qr(self) -> None:
-        self.show_qr = not self.show_qr
-        self.query_one("#qr", Static).display = self.show_qr
+        """The QR code with its full quiet zone, on a screen of its own."""
+        self.push_screen(QrScreen(self.teacher.qr(), self.teacher.join_command()))
 
     def action_command(self) -> None:
         self.query_one("#command", Input).focus()

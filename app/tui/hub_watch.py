@@ -14,6 +14,7 @@ import ssl
 import sys
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid
@@ -32,7 +33,7 @@ from app.tui.styles import STYLES
 #: Seconds a game's result stays on the projector.
 LEAVE_SECONDS = 60.0
 #: The last lines shown of each game.
-SHOWN_LINES = 4
+SHOWN_LINES = 6
 
 
 class HubWatchApp(App[int]):
@@ -57,6 +58,11 @@ class HubWatchApp(App[int]):
 
     def on_mount(self) -> None:
         self.run_worker(self._watch(), exclusive=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """As many columns of games as fit (a game's panel: 50 columns or more)."""
+        columns = max(1, event.size.width // 50)
+        self.query_one("#games-grid", Grid).styles.grid_size_columns = columns
 
     def _status(self, text: str) -> None:
         self.query_one("#watch-status", Static).update(Content(text))
@@ -88,8 +94,10 @@ class HubWatchApp(App[int]):
         if panel is None:
             panel = self.panels[game.number] = Static(classes="watched-game")
             self.query_one("#games-grid", Grid).mount(panel)
-        lines = [game.heading(), game.state(), *game.lines[-SHOWN_LINES:]]
-        panel.update(Content("\n".join(lines)))
+        lines = "\n".join(game.lines[-SHOWN_LINES:])
+        panel.update(
+            Content.assemble((game.heading(), "bold"), "\n", (game.state(), "italic"), "\n", lines)
+        )
         if game.over and not panel.has_class("over"):
             panel.add_class("over")
             self.set_timer(LEAVE_SECONDS, lambda: self._leave(game.number))

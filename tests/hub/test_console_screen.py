@@ -35,7 +35,7 @@ async def test_the_console_admits_a_knock_by_key_and_shows_a_game(tmp_path: Path
             await until(lambda: app.started, "the hub's start")
             join = str(app.query_one("#join", Static).render())
             assert f"equation-duel class join {hub.code}@127.0.0.1:{hub.port} --name NAME" in join
-            assert "Only this machine can join" in _said(app)
+            await until(lambda: "Only this machine can join" in _said(app), "the opening")
             ada = await Client.knock(hub, "Ada")
             clients.append(ada)
             await pilot.pause()

@@ -14,6 +14,7 @@ import segno
 
 from app.hub.console import QR_WORDS, qr_lines
 from app.tui.hub_console import QR_BORDER, HubConsoleApp
+from app.tui.hub_console_qr import QrScreen
 from tests.hub.support import database_for, open_test_store, until
 from tests.online.procs import Proc
 
@@ -88,5 +89,24 @@ async def test_the_full_screen_draws_the_code_unless_no_qr(tmp_path: Path) -> No
                     lines = [strip.text for strip in shown.render_lines(shown.region.reset_offset)]
                     command = app.teacher.join_command()
                     assert _decoded(lines, QR_BORDER) == _matrix(command)
+    finally:
+        store.close()
+
+
+async def test_k_shows_the_whole_code_where_it_does_not_fit_beside(tmp_path: Path) -> None:
+    store = open_test_store(tmp_path / "hub.sqlite3")
+    try:
+        app = HubConsoleApp(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: app.started, "the hub's start")
+            await pilot.pause()
+            assert not app.query_one("#qr").display  # (it would be cut: not beside the lists)
+            await pilot.press("k")
+            assert isinstance(app.screen, QrScreen)
+            shown = app.screen.query_one("#qr-large")
+            lines = [strip.text for strip in shown.render_lines(shown.region.reset_offset)]
+            assert _decoded(lines, 4) == _matrix(app.teacher.join_command())
+            await pilot.press("space")
+            assert not isinstance(app.screen, QrScreen)
     finally:
         store.close()
