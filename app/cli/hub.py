@@ -76,6 +76,20 @@ def _say_line_mode(args: argparse.Namespace) -> None:
         print(LINE_MODE, flush=True)
 
 
+def _full_screen(args: argparse.Namespace) -> bool:
+    """Whether the full screen is drawn: not with `--plain`, nor where it cannot be (then
+    the line mode starts, said in one sentence)."""
+    if args.plain:
+        return False
+    from app.plain.no_screen import no_screen_reason
+
+    why = no_screen_reason()
+    if why is not None:
+        print(why, flush=True)
+        args.plain = True  # (said once)
+    return why is None
+
+
 def cmd_hub(args: argparse.Namespace) -> int:
     from app.hub.roster import RosterProblem, read_roster
     from app.hub.store import StoreProblem, open_store
@@ -93,7 +107,7 @@ def cmd_hub(args: argparse.Namespace) -> int:
     except ImportError as error:
         return fail(_NO_AIOHTTP.format(error=error))
     try:
-        if not args.plain:
+        if _full_screen(args):
             from app.tui.hub_console import hub_screen
 
             return hub_screen(store, args.bind, args.port, tls, names, args.qr is not False)
@@ -115,7 +129,7 @@ def cmd_class(args: argparse.Namespace) -> int:
         from app.plain.hub_join import class_join_plain
     except ImportError as error:
         return fail(_NO_AIOHTTP.format(error=error))
-    if args.class_command == "watch" and args.all and not args.plain:
+    if args.class_command == "watch" and args.all and _full_screen(args):
         from app.tui.hub_watch import watch_all_screen
 
         return watch_all_screen(address, name, tls)
