@@ -25,7 +25,7 @@ from textual.widgets import Footer, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from app.hub.console import STOPPED, HubConsole
-from app.hub.store import HubStore
+from app.hub.store import HubStore, StoreProblem
 from app.hub.watching import WatchedGame
 from app.tui.hub_console_qr import QrScreen
 from app.tui.styles import STYLES
@@ -99,8 +99,13 @@ class HubConsoleApp(App[int]):
             self.exit(1)
             return
         self.started = True
-        for name in self.admitted:
-            self.store.admit(name)
+        try:
+            for name in self.admitted:
+                self.store.admit(name)
+        except StoreProblem as problem:
+            self.failed = f"equation-duel: error: {problem}"
+            self.exit(1)
+            return
         self.teacher.follow(self._game_changed)
         self.show_opening()
         self.call_after_refresh(self._say_opening)

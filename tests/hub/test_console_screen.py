@@ -1,7 +1,8 @@
 """The teacher's full-screen console at 80x24 against its real hub on 127.0.0.1, port 0,
 with students' raw connections: a knock shows in the waiting room and a key admits it,
 a game two students start shows in the games list, a key pauses the class and the
-students are told, and the teacher's typed commands answer as in the line console."""
+students are told, the teacher's typed commands answer as in the line console, a click
+admits and a key removes."""
 
 from __future__ import annotations
 
@@ -70,6 +71,20 @@ async def test_the_console_admits_a_knock_by_key_and_shows_a_game(tmp_path: Path
             await until(lambda: "Bo: playing fifty against Ada (game 1)" in _said(app), "who")
             await pilot.press("escape", "w")
             await until(lambda: "Watching Game 1: Ada vs Bo, fifty" in _said(app), "watching")
+
+            cy = await Client.knock(hub, "Cy")
+            clients.append(cy)
+            await until(lambda: _options(app, "waiting") == ["Cy"], "Cy in the waiting room")
+            await pilot.click("#waiting", offset=(2, 0))  # (a click on the name admits)
+            await cy.until(Admitted)
+            await until(lambda: "Cy: in the lobby" in _options(app, "online"), "Cy in")
+            online = app.query_one("#online", OptionList)
+            online.focus()
+            online.highlighted = _options(app, "online").index("Cy: in the lobby")
+            await pilot.press("r")
+            assert await cy.closed()
+            await until(lambda: "Cy is removed from the class." in _said(app), "Cy removed")
+            await until(lambda: "Cy: in the lobby" not in _options(app, "online"), "Cy gone")
     finally:
         for client in clients:
             await client.close()
