@@ -28,7 +28,7 @@ from app.hub.console import STOPPED, HubConsole
 from app.hub.store import HubStore, StoreProblem
 from app.hub.watching import WatchedGame
 from app.tui.hub_console_qr import QrScreen
-from app.tui.styles import STYLES
+from app.tui.styles import HUB_CONSOLE_STYLES
 
 #: The QR code's quiet zone on the full screen (its light background frames it too).
 QR_BORDER = 2
@@ -39,7 +39,7 @@ QR_ROOM_ROWS, QR_ROOM_COLUMNS = 9, 40
 class HubConsoleApp(App[int]):
     """The teacher's console (see the module's docstring)."""
 
-    CSS_PATH = STYLES / "hub_console.tcss"
+    CSS_PATH = HUB_CONSOLE_STYLES
     TITLE = "Equation Duel: the class's hub"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "admit", "Admit"),

@@ -28,7 +28,7 @@ from app.hub.watching import WatchedGame, WatchedGames
 from app.online.codes import Address
 from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
-from app.tui.styles import STYLES
+from app.tui.styles import HUB_CONSOLE_STYLES
 
 #: Seconds a game's result stays on the projector.
 LEAVE_SECONDS = 60.0
@@ -39,7 +39,7 @@ SHOWN_LINES = 6
 class HubWatchApp(App[int]):
     """The projector view (see the module's docstring)."""
 
-    CSS_PATH = STYLES / "hub_console.tcss"
+    CSS_PATH = HUB_CONSOLE_STYLES
     TITLE = "Equation Duel: the class's games"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit")]
 

@@ -26,3 +26,5 @@ SCREEN_STYLES = _sheets(
 PUZZLE_STYLES = [*SCREEN_STYLES, *_sheets("puzzles")]
 ONLINE_STYLES = [*SCREEN_STYLES, *_sheets("online")]
 CLASSROOM_STYLES = [*SCREEN_STYLES, *_sheets("classroom")]
+#: The hub's own apps (the teacher's console, the projector view): their sheet alone.
+HUB_CONSOLE_STYLES = _sheets("hub_console")
