@@ -18,7 +18,7 @@ import segno
 from app.hub.games import Watcher
 from app.hub.hub import Hub
 from app.hub.lobby import EVERY_GAME
-from app.hub.store import HubStore, StoreProblem
+from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.watching import WatchedGame, WatchedGames
 from app.online.relay import shown_host
 from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words
@@ -104,12 +104,23 @@ class HubConsole:
         return [student.name for _, student in sorted(self.hub.lobby.waiting.items())]
 
     def online(self) -> list[tuple[str, str]]:
-        """Each student in the lobby: their name, and what they do in words."""
+        """Each student on the roster: their name, and what they do in words (those in
+        the lobby first)."""
         lobby = self.hub.lobby
-        return [
+        here = [
             (student.name, lobby._doing(student).partition(": ")[2])
             for _, student in sorted(lobby.online.items())
         ]
+        try:
+            roster = self.hub.store.roster()
+        except StoreProblem:
+            roster = []  # (the records cannot be read now: those here still show)
+        away = [
+            (student.name, "not here")
+            for student in roster
+            if key_of(student.name) not in lobby.online
+        ]
+        return here + away
 
     def follow(self, changed: Callable[[WatchedGame], object]) -> None:
         """Follow every game's lines (`watched`); `changed` hears which game changed."""

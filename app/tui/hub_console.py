@@ -81,7 +81,7 @@ class HubConsoleApp(App[int]):
             with Vertical(id="lists"):
                 yield Label("Waiting room (a or a click admits)", classes="title")
                 yield OptionList(id="waiting")
-                yield Label("Who is here", classes="title")
+                yield Label("The class (r removes)", classes="title")
                 yield OptionList(id="online")
                 yield Label("Games in progress (w watches)", classes="title")
                 yield OptionList(id="games")

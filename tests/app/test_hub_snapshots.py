@@ -1,9 +1,9 @@
 """Snapshots of the hub's full screens at 100x30 and 160x45: the teacher's console (a
-student waiting, two in a game, one in the lobby, a refused connection counted; the class
-code and the port fixed so the join command and its QR code are the same every run) and
-the projector view of every game (fed the lines a hub sends: two games in progress, one
-ended). Regenerate with `pytest tests/app/test_hub_snapshots.py --snapshot-update` and
-look at the SVGs before committing."""
+student waiting, two in a game, one in the lobby, one away, a refused connection
+counted; the class code and the port fixed so the join command and its QR code are the
+same every run) and the projector view of every game (fed the lines a hub sends: two
+games in progress, one ended). Regenerate with `pytest tests/app/test_hub_snapshots.py
+--snapshot-update` and look at the SVGs before committing."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def test_snapshot_the_teachers_console(
     monkeypatch.setattr(store_sql, "new_class_code", lambda: "k7m3qd")
     store = open_test_store(tmp_path / "hub.sqlite3")
     try:
-        app = _Console(store, admitted=("Bo", "Cy", "Di"))
+        app = _Console(store, admitted=("Bo", "Cy", "Di", "Eli"))
         assert snap_compare(app, run_before=_class, terminal_size=size)
     finally:
         store.close()
