@@ -29,7 +29,7 @@ HELP = (
     "  remove NAME  take NAME off the roster and close their connection",
     "  who          who is here, and what they play",
     "  games        the games in progress and those played",
-    "  watch ID     see game ID's moves as they are played",
+    "  watch ID     see game ID's moves as they are played (watch * for every game)",
     "  pause        no new game starts (games in progress go on)",
     "  resume       challenges are open again",
     "  quit         stop the hub (ctrl+c or the end of input too)",

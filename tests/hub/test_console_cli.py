@@ -29,3 +29,15 @@ def test_the_hub_without_a_terminal_runs_the_line_console(tmp_path: Path) -> Non
         assert hub.finish() == 0
     finally:
         hub.stop()
+
+
+def test_the_line_console_watches_every_game(tmp_path: Path) -> None:
+    hub = Proc(["hub", "--plain", "--database", database_for(tmp_path / "c.sqlite3")], tmp_path)
+    try:
+        hub.wait_for("Type help for the teacher's commands")
+        hub.write("help\nwatch *\nquit\n")
+        hub.wait_for("(watch * for every game)")
+        hub.wait_for("Watching every game: each new game comes as it starts.")
+        assert hub.finish() == 0
+    finally:
+        hub.stop()
