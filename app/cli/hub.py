@@ -2,13 +2,15 @@
 class join|watch CODE@ADDR:PORT --name NAME` (a student in the class; docs/hub.md).
 
     equation-duel hub [--bind ADDR] [--port N] [--database FILE|URL] [--roster class.csv]
-                      [--tls-cert FILE --tls-key FILE] [--plain] [--web [--web-port N]]
+                      [--tls-cert FILE --tls-key FILE] [--plain] [--qr|--no-qr]
+                      [--web [--web-port N]]
     equation-duel class join CODE@ADDR:PORT --name NAME [--tls-ca FILE] [--plain]
-    equation-duel class watch CODE@ADDR:PORT --name NAME (--game ID | --player NAME)
+    equation-duel class watch CODE@ADDR:PORT --name NAME (--game ID | --player NAME | --all)
     equation-duel class project CODE@ADDR:PORT [--name Projector] [--tls-ca FILE] [--plain]
 
-Both are line by line for now (the full-screen console and lobby come next): `--plain`
-is the default, and without it the first line says so.
+`hub` is a full-screen console (`app.tui.hub_console`; `--plain`: line by line), and so
+is `class watch --all` (the projector view, `app.tui.hub_watch`); the rest is line by
+line for now: `--plain` is the default, and without it the first line says so.
 """
 
 from __future__ import annotations
@@ -30,11 +32,13 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
         "hub",
         help="run a class's hub: one class code, a lobby, games the class can watch",
         description="Run the hub for a class: print the class code and the students' command, "
-        "admit students, and let them challenge, play and watch each other. Line by line "
-        "for now (--plain is the default). Only this machine can join unless --bind says "
-        "otherwise.",
+        "admit students, and let them challenge, play and watch each other: a full-screen "
+        "console, or line by line with --plain. Only this machine can join unless --bind "
+        "says otherwise.",
     )
-    hub.add_argument("--plain", action="store_true", help="line by line (the only console yet)")
+    hub.add_argument(
+        "--plain", action="store_true", help="line by line (a screen reader, a script)"
+    )
     hub.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
     hub.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
     hub.add_argument(
@@ -50,6 +54,12 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     hub.add_argument(
         "--web-port", type=whole_number, default=8000, metavar="N", help="the tabs' port (8000)"
     )
+    hub.add_argument(
+        "--qr",
+        action=argparse.BooleanOptionalAction,
+        help="draw the QR code of the students' command (the full screen draws it unless "
+        "--no-qr; --plain only with --qr, its text being linear for a screen reader)",
+    )
     room = sub.add_parser("class", help="join a class's hub", description="Join a class's hub.")
     actions = room.add_subparsers(dest="class_command", required=True)
     for action, words in (("join", "join the class's lobby"), ("watch", "watch a game")):
@@ -62,6 +72,9 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
             which = parser.add_mutually_exclusive_group(required=True)
             which.add_argument("--game", metavar="ID", help="the game's number")
             which.add_argument("--player", metavar="NAME", help="the game this student plays")
+            which.add_argument(
+                "--all", action="store_true", help="every game at once (a projector)"
+            )
     project = actions.add_parser(
         "project",
         help="the projector view of the class's live rounds",
@@ -78,6 +91,20 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
 def _say_line_mode(args: argparse.Namespace) -> None:
     if not args.plain:
         print(LINE_MODE, flush=True)
+
+
+def _full_screen(args: argparse.Namespace) -> bool:
+    """Whether the full screen is drawn: not with `--plain`, nor where it cannot be (then
+    the line mode starts, said in one sentence)."""
+    if args.plain:
+        return False
+    from app.plain.no_screen import no_screen_reason
+
+    why = no_screen_reason()
+    if why is not None:
+        print(why, flush=True)
+        args.plain = True  # (said once)
+    return why is None
 
 
 def cmd_hub(args: argparse.Namespace) -> int:
@@ -109,15 +136,17 @@ def cmd_hub(args: argparse.Namespace) -> int:
             tabs = HubTabs(args.bind, args.web_port)
         except ConfigError as error:
             return fail(str(error))
-    _say_line_mode(args)
-    started = None if tabs is None else (lambda code, port: tabs.start(code, args.bind, port))
     try:
-        return hub_plain(store, args.bind, args.port, tls, admitted=names, on_start=started)
+        if _full_screen(args):
+            from app.tui.hub_console import hub_screen
+
+            return hub_screen(store, args.bind, args.port, tls, names, args.qr is not False, tabs)
+        return hub_plain(
+            store, args.bind, args.port, tls, admitted=names, qr=bool(args.qr), tabs=tabs
+        )
     except StoreProblem as error:
         return fail(str(error))
     finally:
-        if tabs is not None:
-            tabs.stop()
         store.close()
 
 
@@ -134,10 +163,14 @@ def cmd_class(args: argparse.Namespace) -> int:
         return fail(_NO_AIOHTTP.format(error=error))
     if args.class_command == "project":
         return _project(args, address, name, tls)
+    if args.class_command == "watch" and args.all and _full_screen(args):
+        from app.tui.hub_watch import watch_all_screen
+
+        return watch_all_screen(address, name, tls)
     _say_line_mode(args)
     watch = None
     if args.class_command == "watch":
-        watch = args.game if args.game is not None else args.player
+        watch = "*" if args.all else args.game if args.game is not None else args.player
     return class_join_plain(address, name, tls=tls, watch=watch)
 
 

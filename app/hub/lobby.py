@@ -40,6 +40,8 @@ Notice = Callable[[str], object]
 Resumed = tuple[int, GameRecord] | None
 Spawn = Callable[[Coroutine[Any, Any, None]], None]
 WAITING_ROOM = "You are in the waiting room: the teacher has not admitted you yet."
+#: `watch *`: every game, now and as each starts (the projector view, `class watch --all`).
+EVERY_GAME = "*"
 PAUSED = (
     "The teacher paused the class: games in progress go on; no new game starts until "
     "the teacher resumes the class."
@@ -78,6 +80,8 @@ class Lobby:
         self.on_over: list[Callable[[HubGame, str], object]] = []
         self.on_accept: list[Callable[[Student], bool]] = []
         self.asked: dict[type, Callable[[Student, Any], object]] = {}
+        #: Who watches every game (`EVERY_GAME`): each new game is theirs too.
+        self.every: dict[object, Watcher] = {}
 
     def say(self, student: Student, text: str) -> None:
         self.spawn(student.send(Said(text=text)))
@@ -133,6 +137,7 @@ class Lobby:
             self.notice(f"{student.name} left the lobby.")
         for game in self.games.values():
             game.unwatch(student.key)
+        self.every.pop(student.key, None)
 
     def drop(self, key: str, reason: str) -> bool:
         """Close the connection of `key` (waiting or in the lobby); whether there was one."""
@@ -185,11 +190,21 @@ class Lobby:
 
     def watch(self, target: str, who: object, watcher: Watcher) -> str:
         """`watcher` gets the lines of the game `target` names (a number or a player)."""
+        if target.strip() == EVERY_GAME:
+            self.every[who] = watcher
+            for each in self.games.values():
+                self._watch_every(each, who, watcher)
+            return "Watching every game: each new game comes as it starts."
         game = self._game_of(target)
         if game is None:
             return f"No game of {target[:40]} is being played."
         game.watch(who, watcher)
         return f"Watching {game.words()}: its moves come as they are played."
+
+    def _watch_every(self, game: HubGame, who: object, watcher: Watcher) -> None:
+        """`watcher` gets the game's heading first ("Ada vs Bo, fifty"), then its lines."""
+        watcher(game.number, f"{game.names[0]} vs {game.names[1]}, {game.game_id}")
+        game.watch(who, watcher)
 
     def _game_of(self, target: str) -> HubGame | None:
         target = target.strip()
@@ -337,6 +352,8 @@ class Lobby:
         game = HubGame(number, match, names, self.store, record, level_of(second))
         game.start()
         self.games[number] = game
+        for who, watcher in list(self.every.items()):
+            self._watch_every(game, who, watcher)
         first.playing = second.playing = game
         first.last, second.last = (second.key, match), (first.key, match)
         starts = "starts" if record is None else f"goes on from move {len(record.moves) + 1}"

@@ -1,48 +1,24 @@
 """The teacher's console of the hub, line by line (`equation-duel hub --plain`): it says
-the class code, the students' command, who can reach the hub and whether the link is
-encrypted, then takes the teacher's commands on standard input while the hub runs on
-the line mode's loop (`app.plain.online_loop`): `admit NAME`, `remove NAME`, `who`,
-`games`, `watch ID`, `pause`, `resume`, `help`, `quit`. The end of standard input stops the hub, as ctrl+c
-does (the finished games and the roster are kept in its database).
+the class code, the students' command (and its QR code with `--qr`: only when asked,
+as the rest is linear text for a screen reader), who can reach the hub and whether the link is encrypted, then takes the
+teacher's commands on standard input while the hub runs on the line mode's loop
+(`app.plain.online_loop`): `admit NAME`, `remove NAME`, `who`, `games`, `watch ID`,
+`pause`, `resume`, `help`, `quit` (`app.hub.console` answers them, for the full screen
+too). The end of standard input stops the hub, as ctrl+c does (the finished games and
+the roster are kept in its database).
 """
 
 from __future__ import annotations
 
 import ssl
 import sys
-from collections.abc import Callable
 from typing import Any
 
-from app.hub.hub import Hub
-from app.hub.live_words import read_live
-from app.hub.store import HubStore, StoreProblem
-from app.online.relay import shown_host
-from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words
+from app.hub.console import QR_WORDS, STOPPED, HubConsole, Tabs
+from app.hub.store import HubStore
 from app.plain.base import Console
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_play import INTERRUPTED
-
-HELP = (
-    "The teacher's commands:",
-    "  admit NAME   let NAME in (from the waiting room now, or at their first join)",
-    "  remove NAME  take NAME off the roster and close their connection",
-    "  who          who is here, and what they play",
-    "  games        the games in progress and those played",
-    "  watch ID     see game ID's moves as they are played",
-    "  pause        no new game starts (games in progress go on)",
-    "  resume       challenges are open again",
-    "  live GAME DIFFICULTY SECONDS [COUNT] [--speed-bonus] [--names]",
-    "               live rounds: every student in the lobby gets the same puzzle",
-    "  live stop    end the live session now (what was played is kept)",
-    "  quit         stop the hub (ctrl+c or the end of input too)",
-    "  tournament new NAME GAME [--format swiss] [--present] [options]",
-    "               a tournament of the class; tournament: its pairings",
-    "  round        start the tournament's next round",
-    "  absent NAME  NAME is away this round",
-    "  standings    the tournament's standings",
-)
-#: The tournament's words (`app.hub.tournament.HubTournament.command`).
-TOURNAMENT_WORDS = ("tournament", "round", "absent", "standings")
 
 
 def hub_plain(
@@ -52,58 +28,47 @@ def hub_plain(
     tls: ssl.SSLContext | None = None,
     console: Console | None = None,
     admitted: tuple[str, ...] = (),
-    on_start: Callable[[str, int], list[str]] | None = None,
+    qr: bool = False,
+    tabs: Tabs | None = None,
 ) -> int:
     """Run the hub with the teacher's console until `quit`; the exit code. `admitted`:
-    the roster's names (`--roster`), admitted ahead; `on_start(code, port)`: what else
-    starts with the hub (`--web`'s tabs), the lines it says (OSError: said, the hub goes
-    on)."""
+    the roster's names (`--roster`), admitted ahead; `qr`: draw the QR code of the
+    students' command (`--qr`: only when asked, since the line mode's text is otherwise
+    linear for a screen reader, issue 26); `tabs`: `--web`'s browser tabs."""
     console = console or Console(sys.stdin, sys.stdout)
     loop = LineLoop()
-    hub = Hub(store, bind=bind, port=port, tls=tls, notice=console.say)
+    teacher = HubConsole(store, bind, port, tls, said=console.say, tabs=tabs)
+    hub = teacher.hub
     try:
         try:
-            port = loop.run(hub.start())
+            loop.run(hub.start())
         except OSError as error:
             print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
             return 1
         for name in admitted:
             store.admit(name)
-        for line in _opening(hub, bind, port, tls, len(admitted)):
+        for line in teacher.opening(len(admitted)):
             console.say(line)
-        if on_start is not None:
-            try:
-                for line in on_start(hub.code, port):
-                    console.say(line)
-            except OSError as error:
-                console.say(f"Browser tabs cannot be served: {error.strerror or error}.")
+        for line in loop.run(teacher.open_tabs()):
+            console.say(line)
+        if qr:
+            console.say(QR_WORDS)
+            for line in teacher.qr():
+                console.stdout.write(line + "\n")  # (as drawn: never broken at spaces)
+            console.stdout.flush()
+        console.say("Type help for the teacher's commands, quit to stop the hub.")
         stdin = loop.input(console.stdin)
         try:
-            loop.run(_commands(hub, stdin, console))
+            loop.run(_commands(teacher, stdin, console))
         except KeyboardInterrupt:
             console.say()
-            loop.run(hub.stop("The teacher stopped the hub."))
+            loop.run(teacher.stop(STOPPED))
             return INTERRUPTED
-        loop.run(hub.stop("The teacher stopped the hub."))
+        loop.run(teacher.stop(STOPPED))
         console.say("The hub stopped: the roster and the finished games are kept.")
         return 0
     finally:
         loop.close()
-
-
-def _opening(hub: Hub, bind: str, port: int, tls: ssl.SSLContext | None, roster: int) -> list[str]:
-    flag = "" if tls is None else " --tls-ca HUB-CERTIFICATE.pem"
-    lines = [
-        f"Class code: {hub.code}",
-        f"Students join with: equation-duel class join {hub.code}@{shown_host(bind)}:{port}"
-        f" --name NAME{flag}",
-        reach_words(bind),
-        UNENCRYPTED if tls is None else ENCRYPTED,
-    ]
-    if roster:
-        lines.append(f"Admitted from the roster: {roster} (others wait for you to admit them).")
-    lines.append("Type help for the teacher's commands, quit to stop the hub.")
-    return lines
 
 
 async def _line(stdin: Any) -> str | None:
@@ -115,49 +80,13 @@ async def _line(stdin: Any) -> str | None:
     return text.strip()
 
 
-async def _commands(hub: Hub, stdin: Any, console: Console) -> None:
+async def _commands(teacher: HubConsole, stdin: Any, console: Console) -> None:
     while True:
         line = await _line(stdin)
         if line is None:
             return
-        word, _, rest = line.partition(" ")
-        word, rest = word.lower(), rest.strip()
-        if word == "quit":
+        answer = teacher.answer(line, lambda n, text: console.say(f"Game {n}: {text}"))
+        if answer is None:
             return
-        try:
-            answer = _answer(hub, word, rest, console)
-        except StoreProblem as problem:
-            answer = [f"That failed: {problem}."]
         for said in answer:
             console.say(said)
-
-
-def _answer(hub: Hub, word: str, rest: str, console: Console) -> list[str]:
-    if word == "":
-        return []
-    if word in ("admit", "remove") and not rest:
-        return [f"Type {word} and the student's name: {word} Ada."]
-    if word == "admit":
-        return [hub.admit(rest)]
-    if word == "remove":
-        return [hub.remove(rest)]
-    if word == "who":
-        return hub.lobby.who()
-    if word == "games":
-        return hub.lobby.game_lines()
-    if word == "watch":
-        if not rest:
-            return ["Type watch and the game's number (games lists them): watch 1."]
-        return [hub.lobby.watch(rest, "teacher", lambda n, text: console.say(f"Game {n}: {text}"))]
-    if word in ("pause", "resume"):
-        return [hub.pause(word == "pause")]
-    if word == "help":
-        return list(HELP)
-    if word == "live" and rest.lower() == "stop":
-        return [hub.live.stop()]
-    if word == "live":
-        options = read_live(rest)
-        return [options] if isinstance(options, str) else [hub.live.start(options)]
-    if word in TOURNAMENT_WORDS:
-        return hub.tournament.command(word, rest)
-    return ["That is not a command here: type help for the teacher's commands."]

@@ -28,3 +28,5 @@ ONLINE_STYLES = [*SCREEN_STYLES, *_sheets("online")]
 CLASSROOM_STYLES = [*SCREEN_STYLES, *_sheets("classroom")]
 #: The projector view of the hub's live rounds (`class project`: an app of its own).
 HUB_PROJECT_STYLES = [*SCREEN_STYLES, *_sheets("hub_project")]
+#: The hub's own apps (the teacher's console, the projector view): their sheet alone.
+HUB_CONSOLE_STYLES = _sheets("hub_console")

@@ -14,6 +14,7 @@ from app.tui.dialogs import ConfirmDialog, Dialog, GameOverDialog, RoundOverDial
 from app.tui.record_dialogs import RoundChoiceDialog
 from app.tui.styles import (
     CLASSROOM_STYLES,
+    HUB_CONSOLE_STYLES,
     HUB_PROJECT_STYLES,
     MENU_STYLES,
     ONLINE_STYLES,
@@ -96,6 +97,7 @@ def test_the_style_sheets_are_split_between_the_menu_and_the_other_screens() -> 
     ):  # a kind of screen's own, after the rest
         assert own[: len(SCREEN_STYLES)] == SCREEN_STYLES
         extras.extend(own[len(SCREEN_STYLES) :])
+    extras.extend(HUB_CONSOLE_STYLES)  # (apps of their own: their sheet alone)
     sheets = [*MENU_STYLES, *SCREEN_STYLES, *extras]
     names = [path.name for path in sheets]  # type: ignore[union-attr]
     assert len(set(names)) == len(names)

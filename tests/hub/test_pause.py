@@ -4,18 +4,20 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
+from app.hub.console import answer
 from app.hub.protocol import Accept, Admitted, Challenge, GameReady
 from app.online.guest_link import GuestLink
 from app.online.protocol import Move
-from app.plain.base import Console
-from app.plain.hub_console import _answer
 from rules.registry import get_game
 from tests.hub.support import Client, running_hub, until
 from tests.hub.test_one_port import _join, _moved
 from tests.online.procs import first_moves
+
+
+def _unwatched(_number: int, _text: str) -> None:
+    raise AssertionError("no game is watched")
 
 
 async def test_a_paused_class_starts_no_game_and_plays_on(tmp_path: Path) -> None:
@@ -33,11 +35,10 @@ async def test_a_paused_class_starts_no_game_and_plays_on(tmp_path: Path) -> Non
         ready = [await client.until(GameReady) for client in (ada, bo)]
         await cy.send(Challenge(name="Di", game="fifty"))
         await di.said_until("type accept or decline")
-        console = Console(io.StringIO(), io.StringIO())
-        assert _answer(hub, "pause", "", console) == [
+        assert answer(hub, "pause", _unwatched) == [
             "The class is paused: games in progress go on; type resume to open it."
         ]
-        assert _answer(hub, "pause", "", console) == ["The class is paused already."]
+        assert answer(hub, "pause", _unwatched) == ["The class is paused already."]
         await di.said_until("The teacher paused the class")
         await di.send(Accept())  # (the challenge made before waits)
         await di.said_until("no new game starts")
@@ -57,7 +58,7 @@ async def test_a_paused_class_starts_no_game_and_plays_on(tmp_path: Path) -> Non
         finally:
             for link in links:
                 await link.close()
-        assert _answer(hub, "resume", "", console)[0].startswith("The class is resumed")
+        assert answer(hub, "resume", _unwatched)[0].startswith("The class is resumed")
         await di.said_until("The teacher resumed the class")
         await di.send(Accept())
         await until(lambda: 2 in hub.lobby.games, "game 2")

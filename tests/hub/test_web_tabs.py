@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import socket
 import sys
-import urllib.request
 from pathlib import Path
+
+import aiohttp
 
 from app.serve.hub_tabs import HubTabs, tab_command
 from tests.hub.support import database_for
 from tests.online.procs import Proc
 
 
-def test_the_tabs_join_this_hub_and_listen_on_loopback() -> None:
+async def test_the_tabs_join_this_hub_and_listen_on_loopback() -> None:
     tabs = HubTabs("127.0.0.1", 0)
     try:
-        lines = tabs.start("k7m3qd", "127.0.0.1", 40213)
+        lines = await tabs.start("k7m3qd", "127.0.0.1", 40213)
         assert tabs.server is not None
         assert tabs.server.argv == (
             sys.executable,
@@ -30,10 +31,14 @@ def test_the_tabs_join_this_hub_and_listen_on_loopback() -> None:
         config = tabs.server.config
         assert config.host == "127.0.0.1" and config.token is None and config.port > 0
         assert lines[0] == f"Browser tabs join this class at http://127.0.0.1:{config.port}/"
-        with urllib.request.urlopen(f"http://127.0.0.1:{config.port}/", timeout=10) as page:
-            assert page.status == 200 and b"Equation Duel" in page.read()
+        async with (
+            aiohttp.ClientSession() as session,
+            session.get(f"http://127.0.0.1:{config.port}/") as page,
+        ):
+            assert page.status == 200 and "Equation Duel" in await page.text()
     finally:
-        tabs.stop()
+        await tabs.stop()
+    assert tabs.server is not None and tabs.server.stopping.is_set()
     assert tab_command("k7m3qd", "0.0.0.0", 5)[-1] == "k7m3qd@127.0.0.1:5"
     assert tab_command("k7m3qd", "::1", 5)[-1] == "k7m3qd@[::1]:5"
     assert HubTabs("0.0.0.0", 0).config.token is not None  # (beyond loopback: a token)

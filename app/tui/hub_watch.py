@@ -1,0 +1,122 @@
+"""The projector view of every game on a class's hub (`equation-duel class watch
+CODE@ADDR:PORT --name NAME --all`): a grid of the games in progress, each with its
+players, game, whose turn it is, its last moves in words and its result when it ends.
+Games come as they start and leave a while after their end.
+
+It is a watcher in the lobby (`watch *`, the lobby's own watch messages): nothing it
+can send names a move. What it knows of each game is `app.hub.watching`'s, as the line
+view (`--plain`, `app.plain.hub_join`) says the same lines one by one.
+"""
+
+from __future__ import annotations
+
+import ssl
+import sys
+from typing import ClassVar
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid
+from textual.content import Content
+from textual.widgets import Footer, Static
+
+from app.hub.client import Closed, HubClient
+from app.hub.lobby import EVERY_GAME
+from app.hub.protocol import Bye, Said, Watch, Watched
+from app.hub.watching import WatchedGame, WatchedGames
+from app.online.codes import Address
+from app.online.guest_link import JoinRefused
+from app.online.texts import their_words
+from app.tui.styles import HUB_CONSOLE_STYLES
+
+#: Seconds a game's result stays on the projector.
+LEAVE_SECONDS = 60.0
+#: The last lines shown of each game.
+SHOWN_LINES = 6
+
+
+class HubWatchApp(App[int]):
+    """The projector view (see the module's docstring)."""
+
+    CSS_PATH = HUB_CONSOLE_STYLES
+    TITLE = "Equation Duel: the class's games"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit")]
+
+    def __init__(self, address: Address, name: str, tls: ssl.SSLContext | None = None) -> None:
+        super().__init__()
+        self.client = HubClient(address, name, tls)
+        self.watched = WatchedGames()
+        self.panels: dict[int, Static] = {}
+        #: Why the view could not join ("" when it did).
+        self.failed = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content("Knocking at the class's hub..."), id="watch-status")
+        yield Grid(id="games-grid")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.run_worker(self._watch(), exclusive=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """As many columns of games as fit (a game's panel: 50 columns or more)."""
+        columns = max(1, event.size.width // 50)
+        self.query_one("#games-grid", Grid).styles.grid_size_columns = columns
+
+    def _status(self, text: str) -> None:
+        self.query_one("#watch-status", Static).update(Content(text))
+
+    async def _watch(self) -> None:
+        """Join the lobby, watch every game, and show each line as it comes."""
+        waiting = "Waiting for the teacher to admit this view (q leaves)."
+        try:
+            await self.client.join(lambda: self._status(waiting))
+        except JoinRefused as error:
+            self.failed = f"equation-duel: error: cannot join: {error}"
+            self.exit(1)
+            return
+        self._status("Every game of the class, live (q leaves). No game is being played yet.")
+        self.client.send(Watch(target=EVERY_GAME))
+        while True:
+            try:
+                message = await self.client.next()
+            except Closed as closed:
+                self._status(f"The hub closed the connection: {closed}")
+                return
+            if isinstance(message, Watched):
+                self._show(self.watched.heard(message.game, their_words(message.text)))
+            elif isinstance(message, Said):
+                self._status(their_words(message.text))
+
+    def _show(self, game: WatchedGame) -> None:
+        panel = self.panels.get(game.number)
+        if panel is None:
+            panel = self.panels[game.number] = Static(classes="watched-game")
+            self.query_one("#games-grid", Grid).mount(panel)
+        lines = "\n".join(game.lines[-SHOWN_LINES:])
+        panel.update(
+            Content.assemble((game.heading(), "bold"), "\n", (game.state(), "italic"), "\n", lines)
+        )
+        if game.over and not panel.has_class("over"):
+            panel.add_class("over")
+            self.set_timer(LEAVE_SECONDS, lambda: self._leave(game.number))
+
+    def _leave(self, number: int) -> None:
+        panel = self.panels.pop(number, None)
+        self.watched.forget(number)
+        if panel is not None:
+            panel.remove()
+
+    async def on_unmount(self) -> None:
+        self.client.send(Bye())
+        await self.client.close()
+
+
+def watch_all_screen(address: Address, name: str, tls: ssl.SSLContext | None = None) -> int:
+    """Run the projector view until `q`; the exit code."""
+    app = HubWatchApp(address, name, tls)
+    code = app.run()
+    if app.failed:
+        print(app.failed, file=sys.stderr)
+    return code if code is not None else 1

@@ -1,0 +1,43 @@
+"""`equation-duel hub` without `--plain` where the full screen cannot be drawn (standard
+input is not a terminal: a script) runs the line console, said in one sentence; `class
+watch --all` likewise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.hub.support import database_for
+from tests.online.procs import Proc
+
+
+def test_the_hub_without_a_terminal_runs_the_line_console(tmp_path: Path) -> None:
+    hub = Proc(["hub", "--database", database_for(tmp_path / "c.sqlite3")], tmp_path / "t")
+    try:
+        hub.wait_for("Standard input is not a terminal, so Equation Duel starts in the line mode.")
+        line = hub.wait_for("Students join with: ")
+        place = next(word for word in line.split() if "@" in word)
+        hub.wait_for("Type help for the teacher's commands")
+        hub.write("admit Pro\n")
+        hub.wait_for("Pro is on the roster")
+        view = Proc(["class", "watch", place, "--name", "Pro", "--all"], tmp_path / "v")
+        try:
+            view.wait_for("Standard input is not a terminal")
+            view.wait_for("Watching every game: each new game comes as it starts.")
+        finally:
+            view.stop()
+        hub.write("quit\n")
+        assert hub.finish() == 0
+    finally:
+        hub.stop()
+
+
+def test_the_line_console_watches_every_game(tmp_path: Path) -> None:
+    hub = Proc(["hub", "--plain", "--database", database_for(tmp_path / "c.sqlite3")], tmp_path)
+    try:
+        hub.wait_for("Type help for the teacher's commands")
+        hub.write("help\nwatch *\nquit\n")
+        hub.wait_for("(watch * for every game)")
+        hub.wait_for("Watching every game: each new game comes as it starts.")
+        assert hub.finish() == 0
+    finally:
+        hub.stop()
