@@ -13,12 +13,15 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from app.hub.challenge import ChallengeProblem, challenge_words, read_challenge
+from app.hub.following import Following
 from app.hub.games import HubGame, Watcher, unfinished
 from app.hub.protocol import (
     Accept,
     Bye,
     Challenge,
+    Challenged,
     Decline,
+    Follow,
     FromStudent,
     Knock,
     Rematch,
@@ -63,6 +66,8 @@ class Lobby:
         self.unfinished = unfinished(store)
         #: The teacher paused the class: no new game starts (`pause`, `resume`).
         self.paused = False
+        #: The students told who is here as it changes (`follow`: the full screen's lobby).
+        self.following = Following(self.online, spawn)
 
     def say(self, student: Student, text: str) -> None:
         self.spawn(student.send(Said(text=text)))
@@ -85,6 +90,7 @@ class Lobby:
         student.admitted = True
         self.online[student.key] = student
         self.notice(f"{student.name} joined the lobby.")
+        self.following.tell(student)
         for game in self.games.values():  # (back from a drop: their game is offered again)
             self._hand_over(student, game)
         self._go_on(student)
@@ -107,6 +113,7 @@ class Lobby:
         if ready is not None:
             student.playing = game
             self.spawn(student.send(ready))
+            self.following.tell(student)
 
     def left(self, student: Student) -> None:
         if self.waiting.get(student.key) is student:
@@ -114,6 +121,8 @@ class Lobby:
         if self.online.get(student.key) is student:
             del self.online[student.key]
             self.notice(f"{student.name} left the lobby.")
+            self.following.tell(student, gone=True)
+        self.following.discard(student)
         for game in self.games.values():
             game.unwatch(student.key)
 
@@ -200,6 +209,8 @@ class Lobby:
             self._accept(student)
         elif isinstance(message, Decline):
             self._decline(student)
+        elif isinstance(message, Follow):
+            self.following.follow(student)
         elif isinstance(message, Watch):
 
             def watched(number: int, text: str) -> None:
@@ -246,7 +257,11 @@ class Lobby:
     def _ask(self, student: Student, target: Student, match: MatchState, asks: str) -> None:
         target.challenge = (student.key, match)
         words = challenge_words(match)
-        self.say(target, f"{student.name} {asks} {words}: type accept or decline.")
+        if target in self.following:
+            text = f"{student.name} {asks} {words}."
+            self.spawn(target.send(Challenged(name=student.name, text=text)))
+        else:
+            self.say(target, f"{student.name} {asks} {words}: type accept or decline.")
         self.say(student, f"Challenge sent to {target.name}: waiting for their answer.")
 
     def _accept(self, student: Student) -> None:
@@ -310,6 +325,7 @@ class Lobby:
             for student in (first, second):
                 if student.playing is game:
                     student.playing = None
+                    self.following.tell(student)
                     self._go_on(student)
         if result:
             try:

@@ -1,8 +1,8 @@
 """What a student's machine and the hub say to each other: small, versioned pydantic
 messages, each one JSON object with a `kind` (as `app.online.protocol`).
 
-    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye
-    hub -> student: admitted, waiting, refusal, said, game-ready, watched
+    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye, follow
+    hub -> student: admitted, waiting, refusal, said, game-ready, watched, here, challenged
 
 A game itself is played over the online game protocol (`app.online`): `game-ready` hands
 each player the port and the seat's own code of the game's link, and the student's
@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from app.online.protocol import MAX_NAME_SENT, MAX_REASON, read_with
 
-VERSION = 2
+VERSION = 3
 MAX_STUDENT_BYTES = 2 * 1024
 MAX_HUB_BYTES = 16 * 1024
 #: A challenge's game options, as typed (`--pool 1-9`): at most this many words.
@@ -133,11 +133,40 @@ class Watched(Message):
     text: str = Field(max_length=MAX_REASON)
 
 
+class Follow(Message):
+    """Keep me told who is here and who challenges me, as data (the full screen's lobby):
+    `here` for every student now and at each change, `challenged` for a challenge."""
+
+    kind: Literal["follow"] = "follow"
+
+
+class Here(Message):
+    """Student `name` is in the lobby (`gone`: has left), playing game `game` (0: none) of
+    `game_id` against `against`."""
+
+    kind: Literal["here"] = "here"
+    name: str = Field(max_length=MAX_NAME_SENT)
+    gone: bool = False
+    game: int = Field(default=0, ge=0, le=10**9 - 1)
+    game_id: str = Field(default="", max_length=32)
+    against: str = Field(default="", max_length=MAX_NAME_SENT)
+
+
+class Challenged(Message):
+    """`name` challenges the student (to a follower, instead of `said`): `text` says it."""
+
+    kind: Literal["challenged"] = "challenged"
+    name: str = Field(max_length=MAX_NAME_SENT)
+    text: str = Field(max_length=MAX_REASON)
+
+
 FromStudent = Annotated[
-    Knock | Who | Challenge | Rematch | Accept | Decline | Watch | Bye, Field(discriminator="kind")
+    Knock | Who | Challenge | Rematch | Accept | Decline | Watch | Bye | Follow,
+    Field(discriminator="kind"),
 ]
 FromHub = Annotated[
-    Admitted | Waiting | Refusal | Said | GameReady | Watched, Field(discriminator="kind")
+    Admitted | Waiting | Refusal | Said | GameReady | Watched | Here | Challenged,
+    Field(discriminator="kind"),
 ]
 _STUDENT: TypeAdapter[FromStudent] = TypeAdapter(FromStudent)
 _HUB: TypeAdapter[FromHub] = TypeAdapter(FromHub)
