@@ -55,11 +55,13 @@ class HubJoinScreen(Screen[None]):
         with Vertical(id="hub-box"):
             yield Static("Join a class", id="hub-title")
             yield Static("The class's address, as the teacher shows it (CODE@ADDR:PORT):")
-            yield Input(address, placeholder="k7m3qd@192.168.1.20:40213", id="hub-address")
+            yield Input(
+                address, placeholder="k7m3qd@192.168.1.20:40213", id="hub-address", compact=True
+            )
             yield Static("Your name in the class:")
-            yield Input(name, id="hub-name", max_length=NAME_LIMIT)
+            yield Input(name, id="hub-name", max_length=NAME_LIMIT, compact=True)
             yield Static("The certificate to trust, if the hub encrypts (else leave empty):")
-            yield Input(tls_ca, placeholder="hub.pem", id="hub-tls-ca")
+            yield Input(tls_ca, placeholder="hub.pem", id="hub-tls-ca", compact=True)
             with Horizontal(id="hub-buttons"):
                 yield Button("Join (Enter)", id="hub-join", variant="primary", compact=True)
                 yield Button("Back (Esc)", id="hub-back", compact=True)
@@ -145,7 +147,8 @@ class ClassJoinApp(EquationDuelApp):
 
     def on_mount(self) -> None:
         address, name, tls_ca = self.given
-        self.push_screen(HubJoinScreen(address, name, tls_ca, go=bool(name)))
+        form = HubJoinScreen(address, name, tls_ca, go=bool(name))
+        self.call_after_refresh(self.push_screen, form)  # (over the menu, once it is drawn)
 
 
 def run_class_join(address: str, name: str | None, tls_ca: str | None) -> int:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Log, OptionList, Static
+from textual.widgets import Button, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from app.hub.client import Closed, HubClient
@@ -78,6 +79,8 @@ class HubLobbyScreen(Home, Screen[None]):
         self.people: dict[str, Here] = {}
         #: Who challenges this student now (None: nobody).
         self.asked_by: str | None = None
+        #: The news lines written, as text.
+        self.told: list[str] = []
         self.out = False
         #: A game the hub handed over is on the screen (the lobby is under it).
         self.playing = False
@@ -92,7 +95,9 @@ class HubLobbyScreen(Home, Screen[None]):
                 yield OptionList(id="lobby-people")
             with Vertical(id="lobby-news-box"):
                 yield Static("The class's news", classes="lobby-heading")
-                yield Log(id="lobby-news", auto_scroll=True)
+                yield RichLog(
+                    id="lobby-news", wrap=True, markup=False, highlight=False, min_width=20
+                )
         with Horizontal(id="lobby-asked"):
             yield Static("", id="lobby-asked-text", markup=False)
             yield Button("Accept (a)", id="lobby-accept", variant="success", compact=True)
@@ -110,7 +115,8 @@ class HubLobbyScreen(Home, Screen[None]):
         self.query_one(StatusLine).show(text, level)
 
     def news(self, text: str) -> None:
-        self.query_one(Log).write_line(text)
+        self.told.append(text)
+        self.query_one(RichLog).write(Text(text))
 
     async def _read(self) -> None:
         """The hub's messages, as they come, until the connection closes."""
@@ -234,7 +240,6 @@ class HubLobbyScreen(Home, Screen[None]):
         self.query_one("#lobby-asked-text", Static).update(text)
         self.query_one("#lobby-asked").display = True
         self.news(text)
-        self.say(f"{text} a accepts, d declines.", "note")
         self.refresh_bindings()
 
     def _answered(self) -> None:

@@ -50,7 +50,10 @@ def lobby(app: Any) -> HubLobbyScreen:
 
 def people(app: Any) -> list[str]:
     """The lobby's list as shown (the lobby may be under a game)."""
-    listed = lobby(app).query_one("#lobby-people", OptionList)
+    found = lobby(app).query("#lobby-people").results(OptionList)
+    listed = next(iter(found), None)
+    if listed is None:
+        return []  # (not composed yet)
     return [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
 
 
@@ -109,9 +112,7 @@ async def test_join_by_keys_wait_then_challenge_and_play_a_whole_game(tmp_path: 
                 await until(pilot, lambda: isinstance(app.screen, HubLobbyScreen), "the lobby")
                 assert status(app) == "You are back in the lobby."
                 await until(pilot, lambda: "Bo: in the lobby" in people(app), "Bo free again")
-                assert "Game 1 is over: Ada wins" in "\n".join(
-                    app.screen.query_one("#lobby-news").lines
-                )
+                assert "Game 1 is over: Ada wins" in "\n".join(app.screen.told)
             finally:
                 await link.close()
             await pilot.press("escape")
