@@ -169,10 +169,11 @@ class HubLobbyScreen(Home, Screen[None]):
         chosen = self.chosen
         people.clear_options()
         own = key_of(self.student)
-        for key, here in sorted(self.people.items(), key=lambda item: (item[0] != own, item[0])):
+        keys = sorted(self.people, key=lambda key: (key != own, key))  # (this student first)
+        for key in keys:
+            here = self.people[key]
             name = their_words(here.name, 32) + (" (you)" if key == own else "")
             people.add_option(Option(Content(f"{name}: {doing_words(here)}"), id=key))
-        keys = [key for key in sorted(self.people, key=lambda k: (k != own, k))]
         if chosen in keys:
             people.highlighted = keys.index(chosen)
         elif len(keys) > 1:
@@ -195,6 +196,12 @@ class HubLobbyScreen(Home, Screen[None]):
 
     def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
         self.refresh_bindings()
+
+    async def on_option_list_option_selected(self, _event: OptionList.OptionSelected) -> None:
+        """Enter (or a click) on a classmate: challenge them, or watch their game."""
+        for action in ("challenge", "watch"):
+            if self.check_action(action, ()):
+                await self.run_action(action)
 
     # The keys
 
@@ -263,10 +270,12 @@ class HubLobbyScreen(Home, Screen[None]):
             else:
                 self.action_decline()
 
-    async def action_leave(self) -> None:
+    def action_leave(self) -> None:
         self.client.send(Bye())
-        await self.client.close()
         self.dismiss()
+
+    async def on_unmount(self) -> None:
+        await self.client.close()  # (after the goodbye; the app's end too)
 
     # A game the hub handed over
 
