@@ -95,7 +95,7 @@ def cmd_class(args: argparse.Namespace) -> int:
 
     if args.class_command == "join" and not args.plain:
         try:
-            from app.tui.hub_join import run_class_join
+            from app.tui.hub_join_app import run_class_join
         except ImportError as error:
             return fail(_NO_AIOHTTP.format(error=error))
         return run_class_join(args.address, args.name, args.tls_ca)

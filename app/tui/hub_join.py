@@ -23,14 +23,11 @@ from app.hub.codes import CLASS_CODE_LENGTH
 from app.online.codes import AddressProblem, parse_address
 from app.online.guest_link import JoinRefused
 from app.online.texts import NAME_LIMIT
-from app.tui.app import EquationDuelApp
-from app.tui.styles import SCREEN_STYLES, STYLES
+from app.tui.styles import HUB_STYLES
 from rules.names import NameProblem, clean_name
 from widgets.keys_footer import KeysFooter
 from widgets.status_line import Level, StatusLine
 
-#: The hub's screens: the shared sheets, then the hub's own.
-HUB_STYLES = [*SCREEN_STYLES, STYLES / "hub.tcss"]
 WAITING = "Waiting for the teacher to admit you (Esc stops waiting)."
 
 
@@ -93,7 +90,7 @@ class HubJoinScreen(Screen[None]):
             return not isinstance(self.app.focused, Button)
         return True
 
-    def read_form(self) -> tuple[HubClient, str] | str:
+    def read_form(self) -> HubClient | str:
         """A client for what the form says, or what is wrong with it, in words."""
         address, name, tls_ca = (box.value.strip() for box in self.query(Input))
         try:
@@ -108,7 +105,7 @@ class HubJoinScreen(Screen[None]):
             except (OSError, ssl.SSLError) as error:
                 why = getattr(error, "strerror", None) or getattr(error, "reason", None)
                 return f"The certificate {tls_ca} cannot be read: {why or error}."
-        return HubClient(place, name, tls), name
+        return HubClient(place, name, tls)
 
     def action_join(self) -> None:
         if self.joining is not None and self.joining.is_running:
@@ -118,7 +115,7 @@ class HubJoinScreen(Screen[None]):
             self.say(read, "error")
             return
         self.say("Knocking…")
-        self.joining = self.run_worker(self._join(read[0]), exclusive=True, group="hub-join")
+        self.joining = self.run_worker(self._join(read), exclusive=True, group="hub-join")
 
     async def _join(self, client: HubClient) -> None:
         try:
@@ -136,23 +133,3 @@ class HubJoinScreen(Screen[None]):
             self.say("You stopped waiting: Enter knocks again.")
             return
         self.dismiss()
-
-
-class ClassJoinApp(EquationDuelApp):
-    """The full screen opened on the join form (`class join` without `--plain`)."""
-
-    def __init__(self, address: str, name: str | None, tls_ca: str | None) -> None:
-        super().__init__()
-        self.given = (address, name or "", tls_ca or "")
-
-    def on_mount(self) -> None:
-        address, name, tls_ca = self.given
-        form = HubJoinScreen(address, name, tls_ca, go=bool(name))
-        self.call_after_refresh(self.push_screen, form)  # (over the menu, once it is drawn)
-
-
-def run_class_join(address: str, name: str | None, tls_ca: str | None) -> int:
-    """`class join` in the full screen; the exit code."""
-    from app.tui.app import run_app
-
-    return run_app(ClassJoinApp(address, name, tls_ca))

@@ -30,7 +30,6 @@ from app.hub.protocol import (
     FromHub,
     GameReady,
     Here,
-    Refusal,
     Rematch,
     Said,
     Watch,
@@ -41,8 +40,8 @@ from app.hub.store import key_of
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, JoinRefused
 from app.online.texts import their_words
-from app.tui.hub_join import HUB_STYLES
 from app.tui.navigation import Home
+from app.tui.styles import HUB_STYLES
 from rules.registry import GAME_INFO
 from widgets.keys_footer import KeysFooter
 from widgets.status_line import Level, StatusLine
@@ -141,8 +140,7 @@ class HubLobbyScreen(Home, Screen[None]):
             self.news(f"Game {message.game}: {their_words(message.text)}")
         elif isinstance(message, GameReady):
             self.run_worker(self._play(message), group="hub-game")
-        elif isinstance(message, Refusal):
-            self.news(their_words(message.reason))
+        # (a refusal closes the connection: `_lost` says it)
 
     def _lost(self, why: str) -> None:
         self.out = True
@@ -150,7 +148,6 @@ class HubLobbyScreen(Home, Screen[None]):
         self._draw_people()
         self._answered()
         self.say(f"You are out of the class: {their_words(why)} (Esc leaves)", "error")
-        self.refresh_bindings()
 
     # Who is here
 
@@ -166,7 +163,7 @@ class HubLobbyScreen(Home, Screen[None]):
 
     def _draw_people(self) -> None:
         people = self.query_one(OptionList)
-        chosen = self.chosen
+        chosen = None if people.highlighted_option is None else people.highlighted_option.id
         people.clear_options()
         own = key_of(self.student)
         keys = sorted(self.people, key=lambda key: (key != own, key))  # (this student first)
@@ -180,19 +177,12 @@ class HubLobbyScreen(Home, Screen[None]):
             people.highlighted = 1  # (the first classmate, after this student)
         self.refresh_bindings()
 
-    @property
-    def chosen(self) -> str | None:
-        """The key of the classmate highlighted in the list (None: none)."""
-        people = self.query_one(OptionList)
-        if people.highlighted is None or people.highlighted >= people.option_count:
-            return None
-        return people.get_option_at_index(people.highlighted).id
-
     def _classmate(self) -> Here | None:
-        chosen = self.chosen
-        if chosen is None or chosen == key_of(self.student):
+        """The classmate highlighted in the list (None: none, or this student)."""
+        option = self.query_one(OptionList).highlighted_option
+        if option is None or option.id is None or option.id == key_of(self.student):
             return None
-        return self.people.get(chosen)
+        return self.people.get(option.id)
 
     def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
         self.refresh_bindings()

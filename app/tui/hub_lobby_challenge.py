@@ -19,10 +19,10 @@ from textual.widgets import Button, Label, Static
 from app.hub.challenge import challenge_flags
 from app.match_session.setup import MATCH_FIELDS
 from app.tui.dialogs import Dialog
-from app.tui.hub_join import HUB_STYLES
 from app.tui.match_form import MatchForm
 from app.tui.options_form import OptionsForm
 from app.tui.setup import enter_is_its_own, templates_of
+from app.tui.styles import HUB_STYLES
 from rules.base import GameOptions
 from rules.match import MatchError, MatchState, new_match
 from rules.registry import GAME_IDS, GAME_INFO, get_game

@@ -47,8 +47,8 @@ LINKS = (
         MenuLink("tournament", "Class (c)", "tournament"),  # (tournaments)
     ),
     (
-        MenuLink("class-join", "Join a class (j)", "join_class"),
         MenuLink("theme", "Theme (t)", "app.change_theme"),
+        MenuLink("class-join", "Join a class (j)", "join_class"),
         MenuLink("quit", "Quit (q)", "app.quit"),
     ),
 )

@@ -26,3 +26,4 @@ SCREEN_STYLES = _sheets(
 PUZZLE_STYLES = [*SCREEN_STYLES, *_sheets("puzzles")]
 ONLINE_STYLES = [*SCREEN_STYLES, *_sheets("online")]
 CLASSROOM_STYLES = [*SCREEN_STYLES, *_sheets("classroom")]
+HUB_STYLES = [*SCREEN_STYLES, *_sheets("hub")]

@@ -14,6 +14,7 @@ from app.tui.dialogs import ConfirmDialog, Dialog, GameOverDialog, RoundOverDial
 from app.tui.record_dialogs import RoundChoiceDialog
 from app.tui.styles import (
     CLASSROOM_STYLES,
+    HUB_STYLES,
     MENU_STYLES,
     ONLINE_STYLES,
     PUZZLE_STYLES,
@@ -91,6 +92,7 @@ def test_the_style_sheets_are_split_between_the_menu_and_the_other_screens() -> 
         PUZZLE_STYLES,
         ONLINE_STYLES,
         CLASSROOM_STYLES,
+        HUB_STYLES,
     ):  # a kind of screen's own, after the rest
         assert own[: len(SCREEN_STYLES)] == SCREEN_STYLES
         extras.extend(own[len(SCREEN_STYLES) :])

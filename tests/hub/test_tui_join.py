@@ -16,9 +16,10 @@ from textual.widgets import Input, OptionList
 from app.cli.main import main
 from app.hub.protocol import Accept, Challenge
 from app.tui.app import EquationDuelApp
-from app.tui.hub_join import WAITING, ClassJoinApp, HubJoinScreen
+from app.tui.hub_join import WAITING, HubJoinScreen
+from app.tui.hub_join_app import ClassJoinApp
 from app.tui.hub_lobby import HubLobbyScreen
-from app.tui.hub_lobby_challenge import ChallengeDialog
+from app.tui.match_form import MatchForm
 from tests.app.tui_support import click_link
 from tests.hub.support import running_hub
 from tests.hub.test_tui_lobby import SIZE, admitted, people, status, until
@@ -62,7 +63,8 @@ async def test_join_by_clicks_challenge_by_clicks_and_be_removed(tmp_path: Path)
             await until(pilot, lambda: len(people(app)) == 2, "both in the list")
             listed = app.screen.query_one("#lobby-people", OptionList)
             await pilot.click(listed, offset=(2, 1))  # (Bo, after Ada: a click challenges)
-            await until(pilot, lambda: isinstance(app.screen, ChallengeDialog), "the dialog")
+            await until(pilot, lambda: app.screen.query(MatchForm), "the challenge's forms")
+            await pilot.pause()
             await pilot.click("#challenge-send")
             await bo.said_until("Ada challenges you to collect: type accept or decline.")
             await bo.send(Challenge(name="Ada", game="fifty", flags=["--pool", "1-12"]))
