@@ -171,15 +171,17 @@ class HubLobbyScreen(Home, Screen[None]):
             here = self.people[key]
             name = their_words(here.name, 32) + (" (you)" if key == own else "")
             people.add_option(Option(Content(f"{name}: {doing_words(here)}"), id=key))
+        classmates = [index for index, key in enumerate(keys) if key != own]
         if chosen in keys:
             people.highlighted = keys.index(chosen)
-        elif len(keys) > 1:
-            people.highlighted = 1  # (the first classmate, after this student)
+        elif classmates:
+            people.highlighted = classmates[0]
         self.refresh_bindings()
 
     def _classmate(self) -> Here | None:
         """The classmate highlighted in the list (None: none, or this student)."""
-        option = self.query_one(OptionList).highlighted_option
+        listed = next(iter(self.query(OptionList).results(OptionList)), None)
+        option = None if listed is None else listed.highlighted_option
         if option is None or option.id is None or option.id == key_of(self.student):
             return None
         return self.people.get(option.id)
@@ -265,6 +267,7 @@ class HubLobbyScreen(Home, Screen[None]):
         self.dismiss()
 
     async def on_unmount(self) -> None:
+        self.workers.cancel_node(self)  # (its widgets are gone: nothing more is drawn)
         await self.client.close()  # (after the goodbye; the app's end too)
 
     # A game the hub handed over

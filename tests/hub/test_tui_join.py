@@ -134,8 +134,10 @@ async def test_watch_a_classmates_game_from_the_lobby(tmp_path: Path) -> None:
     async with running_hub(tmp_path / "hub.sqlite3") as hub:
         bo, cy = await admitted(hub, "Bo"), await admitted(hub, "Cy")
         hub.admit("Ada")
-        app = ClassJoinApp(f"{hub.code}@127.0.0.1:{hub.port}", "Ada", None)
-        async with app.run_test(size=SIZE) as pilot:  # (the name given: it knocks at once)
+        app = EquationDuelApp()
+        async with app.run_test(size=SIZE) as pilot:
+            place = f"{hub.code}@127.0.0.1:{hub.port}"
+            app.push_screen(HubJoinScreen(place, "Ada", go=True))  # (as class join opens it)
             await until(pilot, lambda: isinstance(app.screen, HubLobbyScreen), "the lobby")
             await bo.send(Challenge(name="Cy", game="conquest"))
             await cy.said_until("type accept or decline")
@@ -146,10 +148,8 @@ async def test_watch_a_classmates_game_from_the_lobby(tmp_path: Path) -> None:
                 "Bo playing",
             )
             listed = app.screen.query_one("#lobby-people", OptionList)
-            listed.highlighted = people(app).index(
-                "Bo: playing Equation Conquest against Cy (game 1)"
-            )
-            await pilot.press("w")
+            assert listed.highlighted == 1  # (the first classmate: Bo)
+            await pilot.press("down", "up", "w")
             await until(pilot, lambda: "Watching Game 1: Bo vs Cy" in news(app), "watching")
             hub.lobby.games[1].stop()
             await until(pilot, lambda: "Game 1: The game stopped" in news(app), "its lines")
@@ -158,6 +158,16 @@ async def test_watch_a_classmates_game_from_the_lobby(tmp_path: Path) -> None:
             assert news(app).count("Watching") == 1
         for client in (bo, cy):
             await client.close()
+
+
+async def test_class_join_with_a_name_knocks_at_once(tmp_path: Path) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        app = ClassJoinApp(f"{hub.code}@127.0.0.1:{hub.port}", "Ada", None)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: status(app) == WAITING, "Ada's knock")
+            assert "ada" in hub.lobby.waiting
+            hub.admit("Ada")
+            await until(pilot, lambda: people(app) == ["Ada (you): in the lobby"], "the lobby")
 
 
 async def test_class_join_without_a_name_asks_for_it() -> None:

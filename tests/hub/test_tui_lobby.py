@@ -41,16 +41,17 @@ async def until(pilot: Pilot[None], condition: Callable[[], object], what: str) 
 
 
 def status(app: Any) -> str:
-    return str(app.screen.query_one(StatusLine).message)
-
-
-def lobby(app: Any) -> HubLobbyScreen:
-    return next(s for s in app.screen_stack if isinstance(s, HubLobbyScreen))
+    """The status line of the screen on top ("" where there is none)."""
+    line = next(iter(app.screen.query(StatusLine).results(StatusLine)), None)
+    return "" if line is None else str(line.message)
 
 
 def people(app: Any) -> list[str]:
-    """The lobby's list as shown (the lobby may be under a game)."""
-    found = lobby(app).query("#lobby-people").results(OptionList)
+    """The lobby's list as shown (the lobby may be under a game; [] before it opens)."""
+    lobby = next((s for s in app.screen_stack if isinstance(s, HubLobbyScreen)), None)
+    if lobby is None:
+        return []
+    found = lobby.query("#lobby-people").results(OptionList)
     listed = next(iter(found), None)
     if listed is None:
         return []  # (not composed yet)
