@@ -4,13 +4,15 @@ class join|watch CODE@ADDR:PORT --name NAME` (a student in the class; docs/hub.m
     equation-duel hub [--bind ADDR] [--port N] [--database FILE|URL] [--roster class.csv]
                       [--tls-cert FILE --tls-key FILE] [--plain] [--qr|--no-qr]
                       [--web [--web-port N]]
-    equation-duel class join CODE@ADDR:PORT --name NAME [--tls-ca FILE] [--plain]
+    equation-duel class join CODE@ADDR:PORT [--name NAME] [--tls-ca FILE] [--plain]
     equation-duel class watch CODE@ADDR:PORT --name NAME (--game ID | --player NAME | --all)
     equation-duel class project CODE@ADDR:PORT [--name Projector] [--tls-ca FILE] [--plain]
 
 `hub` is a full-screen console (`app.tui.hub_console`; `--plain`: line by line), and so
-is `class watch --all` (the projector view, `app.tui.hub_watch`); the rest is line by
-line for now: `--plain` is the default, and without it the first line says so.
+are `class join` (the join form and the lobby, `app.tui.hub_lobby`; `--plain` needs
+`--name`), `class watch --all` (the projector view of every game, `app.tui.hub_watch`)
+and `class project` (the live rounds' projector); `class watch` of one game is line by
+line for now: without `--plain` its first line says so.
 """
 
 from __future__ import annotations
@@ -65,8 +67,8 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     for action, words in (("join", "join the class's lobby"), ("watch", "watch a game")):
         parser = actions.add_parser(action, help=words, description=words.capitalize() + ".")
         parser.add_argument("address", metavar="CODE@ADDR:PORT")
-        parser.add_argument("--name", required=True, help="your name in the class")
-        parser.add_argument("--plain", action="store_true", help="line by line (the only way yet)")
+        parser.add_argument("--name", required=action == "watch", help="your name in the class")
+        parser.add_argument("--plain", action="store_true", help="line by line")
         parser.add_argument("--tls-ca", metavar="FILE", help="the hub encrypts: trust this (PEM)")
         if action == "watch":
             which = parser.add_mutually_exclusive_group(required=True)
@@ -153,6 +155,14 @@ def cmd_hub(args: argparse.Namespace) -> int:
 def cmd_class(args: argparse.Namespace) -> int:
     from app.hub.codes import CLASS_CODE_LENGTH
 
+    if args.class_command == "join" and _full_screen(args):
+        try:
+            from app.tui.hub_join_app import run_class_join
+        except ImportError as error:
+            return fail(_NO_AIOHTTP.format(error=error))
+        return run_class_join(args.address, args.name, args.tls_ca)
+    if args.name is None:
+        return fail("--name: the line mode needs your name (the full screen asks for it)")
     try:
         address, name, tls = joining(args, CLASS_CODE_LENGTH)
     except FlagError as error:

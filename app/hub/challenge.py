@@ -14,7 +14,8 @@ from typing import NoReturn
 
 from pydantic import ValidationError
 
-from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
+from app.cli.game_flags import FLAGS, FlagError, add_game_flags, options_from_args, whole_number
+from app.match_session.setup import MATCH_FIELDS
 from rules.match import MatchError, MatchState, check_turn_seconds, new_match
 from rules.registry import GAME_IDS, get_game
 from rules.validation import first_problem
@@ -63,3 +64,29 @@ def challenge_words(match: MatchState) -> str:
     if match.turn_seconds is not None:
         words.append(f"{match.turn_seconds} seconds a turn")
     return ", ".join(words)
+
+
+def challenge_flags(match: MatchState) -> list[str]:
+    """The flags of a challenge to `match` (its options not at the game's defaults, its
+    length and clock): what `read_challenge` reads back (the full screen's form)."""
+    options = get_game(match.game_id).options_from(match.options)
+    defaults = type(options)()
+    flags: list[str] = []
+    for flag in FLAGS:
+        if flag.field in MATCH_FIELDS or flag.field not in type(options).model_fields:
+            continue
+        value = getattr(options, flag.field)
+        if value == getattr(defaults, flag.field):
+            continue
+        if flag.metavar is None:
+            flags += [flag.flag] if value else []
+        elif isinstance(value, tuple):
+            ops = all(isinstance(item, str) for item in value)
+            flags += [flag.flag, "".join(value) if ops else f"{value[0]}-{value[1]}"]
+        else:
+            flags += [flag.flag, str(value)]
+    if match.best_of > 1:
+        flags += ["--best-of", str(match.best_of)]
+    if match.turn_seconds is not None:
+        flags += ["--turn-seconds", str(match.turn_seconds)]
+    return flags

@@ -14,12 +14,15 @@ from typing import Any
 
 from app.hub.challenge import ChallengeProblem, challenge_words, read_challenge
 from app.hub.computer import ComputerPlayer, computer_problem, level_of, player_of
+from app.hub.following import Following
 from app.hub.games import HubGame, Watcher, unfinished
 from app.hub.protocol import (
     Accept,
     Bye,
     Challenge,
+    Challenged,
     Decline,
+    Follow,
     FromStudent,
     Knock,
     PlayComputer,
@@ -82,6 +85,8 @@ class Lobby:
         self.asked: dict[type, Callable[[Student, Any], object]] = {}
         #: Who watches every game (`EVERY_GAME`): each new game is theirs too.
         self.every: dict[object, Watcher] = {}
+        #: The students told who is here as it changes (`follow`: the full screen's lobby).
+        self.following = Following(self.online, spawn)
 
     def say(self, student: Student, text: str) -> None:
         self.spawn(student.send(Said(text=text)))
@@ -104,6 +109,7 @@ class Lobby:
         student.admitted = True
         self.online[student.key] = student
         self.notice(f"{student.name} joined the lobby.")
+        self.following.tell(student)
         for game in self.games.values():  # (back from a drop: their game is offered again)
             self._hand_over(student, game)
         for hook in self.on_enter:
@@ -128,6 +134,7 @@ class Lobby:
         if ready is not None:
             student.playing = game
             self.spawn(student.send(ready))
+            self.following.tell(student)
 
     def left(self, student: Student) -> None:
         if self.waiting.get(student.key) is student:
@@ -135,6 +142,8 @@ class Lobby:
         if self.online.get(student.key) is student:
             del self.online[student.key]
             self.notice(f"{student.name} left the lobby.")
+            self.following.tell(student, gone=True)
+        self.following.discard(student)
         for game in self.games.values():
             game.unwatch(student.key)
         self.every.pop(student.key, None)
@@ -234,6 +243,8 @@ class Lobby:
             self._accept(student)
         elif isinstance(message, Decline):
             self._decline(student)
+        elif isinstance(message, Follow):
+            self.following.follow(student)
         elif isinstance(message, Watch):
 
             def watched(number: int, text: str) -> None:
@@ -296,7 +307,11 @@ class Lobby:
     def _ask(self, student: Student, target: Student, match: MatchState, asks: str) -> None:
         target.challenge = (student.key, match)
         words = challenge_words(match)
-        self.say(target, f"{student.name} {asks} {words}: type accept or decline.")
+        if target in self.following:
+            text = f"{student.name} {asks} {words}."
+            self.spawn(target.send(Challenged(name=student.name, text=text)))
+        else:
+            self.say(target, f"{student.name} {asks} {words}: type accept or decline.")
         self.say(student, f"Challenge sent to {target.name}: waiting for their answer.")
 
     def _accept(self, student: Student) -> None:
@@ -369,6 +384,7 @@ class Lobby:
             for student in (first, second):
                 if student.playing is game:
                     student.playing = None
+                    self.following.tell(student)
                     self._go_on(student)
         if result:
             try:

@@ -1,10 +1,11 @@
 """What a student's machine and the hub say to each other: small, versioned pydantic
 messages, each one JSON object with a `kind` (as `app.online.protocol`).
 
-    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye,
-                    live-answer, live-project, standings, computer
-    hub -> student: admitted, waiting, refusal, said, game-ready, watched, live-round,
-                    live-count, live-verdict, live-closed, live-summary, standings-now
+    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye, follow,
+                    computer, live-answer, live-project, standings
+    hub -> student: admitted, waiting, refusal, said, game-ready, watched, here,
+                    challenged, live-round, live-count, live-verdict, live-closed,
+                    live-summary, standings-now
 
 A game itself is played over the online game protocol (`app.online`): `game-ready` hands
 each player the port and the seat's own code of the game's link, and the student's
@@ -23,7 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from app.online.protocol import MAX_NAME_SENT, MAX_REASON, read_with
 
-#: 3: live rounds (issue 39), whose messages a student's machine of version 2 cannot read.
+#: 3: the full screen's lobby (follow, here, challenged), the computer, tournaments and live
+#: rounds (issue 39), whose messages a student's machine of version 2 cannot read.
 VERSION = 3
 MAX_STUDENT_BYTES = 2 * 1024
 MAX_HUB_BYTES = 16 * 1024
@@ -252,6 +254,33 @@ class PlayComputer(Message):
     level: str = Field(default="medium", max_length=20)
 
 
+class Follow(Message):
+    """Keep me told who is here and who challenges me, as data (the full screen's lobby):
+    `here` for every student now and at each change, `challenged` for a challenge."""
+
+    kind: Literal["follow"] = "follow"
+
+
+class Here(Message):
+    """Student `name` is in the lobby (`gone`: has left), playing game `game` (0: none) of
+    `game_id` against `against`."""
+
+    kind: Literal["here"] = "here"
+    name: str = Field(max_length=MAX_NAME_SENT)
+    gone: bool = False
+    game: int = Field(default=0, ge=0, le=10**9 - 1)
+    game_id: str = Field(default="", max_length=32)
+    against: str = Field(default="", max_length=MAX_NAME_SENT)
+
+
+class Challenged(Message):
+    """`name` challenges the student (to a follower, instead of `said`): `text` says it."""
+
+    kind: Literal["challenged"] = "challenged"
+    name: str = Field(max_length=MAX_NAME_SENT)
+    text: str = Field(max_length=MAX_REASON)
+
+
 FromStudent = Annotated[
     Knock
     | Who
@@ -264,7 +293,8 @@ FromStudent = Annotated[
     | LiveAnswer
     | LiveProject
     | Standings
-    | PlayComputer,
+    | PlayComputer
+    | Follow,
     Field(discriminator="kind"),
 ]
 FromHub = Annotated[
@@ -279,7 +309,9 @@ FromHub = Annotated[
     | LiveVerdict
     | LiveClosed
     | LiveSummary
-    | StandingsNow,
+    | StandingsNow
+    | Here
+    | Challenged,
     Field(discriminator="kind"),
 ]
 _STUDENT: TypeAdapter[FromStudent] = TypeAdapter(FromStudent)

@@ -154,8 +154,9 @@ class EquationDuelApp(App[None]):
 
     def go_menu(self) -> None:
         from app.tui.menu import MenuScreen
+        from app.tui.navigation import Home
 
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen | Home):
             self.pop_screen()
 
     def action_command_palette(self) -> None:

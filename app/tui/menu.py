@@ -48,6 +48,7 @@ LINKS = (
     ),
     (
         MenuLink("theme", "Theme (t)", "app.change_theme"),
+        MenuLink("class-join", "Join a class (j)", "join_class"),
         MenuLink("quit", "Quit (q)", "app.quit"),
     ),
 )
@@ -72,6 +73,7 @@ class MenuScreen(Screen[None]):
         Binding("s", "statistics", "Statistics"),
         Binding("c", "tournament", "Tournament", show=False),
         Binding("a", "play_again", "Play again", show=False),
+        Binding("j", "join_class", "Join a class", show=False),
         # (the link names the theme in use: the footer has no room at 80 columns)
         Binding("t", "app.change_theme", "Theme", show=False),
         Binding("q", "app.quit", "Quit"),
@@ -178,6 +180,11 @@ class MenuScreen(Screen[None]):
         from app.tui.tournament_screen import TournamentScreen  # (not at launch)
 
         self.app.push_screen(TournamentScreen())
+
+    def action_join_class(self) -> None:
+        from app.tui.hub_join import HubJoinScreen
+
+        self.app.push_screen(HubJoinScreen())
 
     async def on_menu_links_pressed(self, event: MenuLinks.Pressed) -> None:
         event.stop()

@@ -39,3 +39,8 @@ class Navigator(Protocol):
 
 def navigator(app: App[Any]) -> Navigator | None:
     return app if isinstance(app, Navigator) else None
+
+
+class Home:
+    """A screen `go_menu` comes back to instead of the menu (a game's Menu key, its
+    game-over dialog): the class's lobby, the menu of a student in a class."""

@@ -30,3 +30,4 @@ CLASSROOM_STYLES = [*SCREEN_STYLES, *_sheets("classroom")]
 HUB_PROJECT_STYLES = [*SCREEN_STYLES, *_sheets("hub_project")]
 #: The hub's own apps (the teacher's console, the projector view): their sheet alone.
 HUB_CONSOLE_STYLES = _sheets("hub_console")
+HUB_STYLES = [*SCREEN_STYLES, *_sheets("hub")]
