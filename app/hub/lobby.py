@@ -14,12 +14,15 @@ from typing import Any
 
 from app.hub.challenge import ChallengeProblem, challenge_words, read_challenge
 from app.hub.games import HubGame, Watcher, unfinished
+from app.hub.homework import HomeworkDesk
 from app.hub.protocol import (
     Accept,
     Bye,
     Challenge,
     Decline,
     FromStudent,
+    HomeworkAnswer,
+    HomeworkAsk,
     Knock,
     Rematch,
     Said,
@@ -63,6 +66,8 @@ class Lobby:
         self.unfinished = unfinished(store)
         #: The teacher paused the class: no new game starts (`pause`, `resume`).
         self.paused = False
+        #: Homework: assignments, answers judged (`app.hub.homework`).
+        self.homework = HomeworkDesk(store, spawn)
 
     def say(self, student: Student, text: str) -> None:
         self.spawn(student.send(Said(text=text)))
@@ -88,6 +93,7 @@ class Lobby:
         for game in self.games.values():  # (back from a drop: their game is offered again)
             self._hand_over(student, game)
         self._go_on(student)
+        self.homework.entered(student)
 
     def _go_on(self, student: Student) -> None:
         """Start again the unfinished game of `student` whose other player is here."""
@@ -206,6 +212,8 @@ class Lobby:
                 self.spawn(student.send(Watched(game=number, text=text[:600])))
 
             self.say(student, self.watch(message.target, student.key, watched))
+        elif isinstance(message, HomeworkAsk | HomeworkAnswer):
+            self.homework.heard(student, message)
         return True
 
     def _challenge(self, student: Student, message: Challenge) -> None:

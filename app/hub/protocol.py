@@ -1,8 +1,10 @@
 """What a student's machine and the hub say to each other: small, versioned pydantic
 messages, each one JSON object with a `kind` (as `app.online.protocol`).
 
-    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye
-    hub -> student: admitted, waiting, refusal, said, game-ready, watched
+    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye,
+                    homework, homework-answer
+    hub -> student: admitted, waiting, refusal, said, game-ready, watched, homework-set,
+                    homework-verdict
 
 A game itself is played over the online game protocol (`app.online`): `game-ready` hands
 each player the port and the seat's own code of the game's link, and the student's
@@ -15,7 +17,7 @@ length limit; a message that cannot be read closes that connection, never the hu
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -133,11 +135,64 @@ class Watched(Message):
     text: str = Field(max_length=MAX_REASON)
 
 
+class HomeworkAsk(Message):
+    """The student's homework: listed in words ("" `name`), or assignment `name`'s
+    puzzles (`homework-set`)."""
+
+    kind: Literal["homework"] = "homework"
+    name: str = Field(default="", max_length=MAX_NAME_SENT)
+
+
+class HomeworkAnswer(Message):
+    """A try at puzzle `puzzle` (from 1) of `assignment`: its first move, in notation,
+    and the seconds the student took (the hub judges it: `homework-verdict`)."""
+
+    kind: Literal["homework-answer"] = "homework-answer"
+    assignment: str = Field(max_length=MAX_NAME_SENT)
+    puzzle: int = Field(ge=1, le=1000)
+    move: str = Field(max_length=100)
+    seconds: float = Field(default=0.0, ge=0, le=10**7)
+
+
+class HomeworkSet(Message):
+    """Assignment `assignment`'s puzzles for this student (the bank's rows) and each
+    one's tries left (`app.hub.homework`)."""
+
+    kind: Literal["homework-set"] = "homework-set"
+    assignment: str = Field(max_length=MAX_NAME_SENT)
+    due: str = Field(max_length=10)
+    what: str = Field(max_length=200)
+    puzzles: list[dict[str, Any]] = Field(max_length=20)
+    left: list[int] = Field(max_length=20)
+
+
+class HomeworkVerdict(Message):
+    """The hub's verdict on a try (`text`: in words, the winning moves once it is over)."""
+
+    kind: Literal["homework-verdict"] = "homework-verdict"
+    assignment: str = Field(max_length=MAX_NAME_SENT)
+    puzzle: int = Field(ge=1)
+    right: bool
+    text: str = Field(max_length=4000)
+    retry: bool
+
+
 FromStudent = Annotated[
-    Knock | Who | Challenge | Rematch | Accept | Decline | Watch | Bye, Field(discriminator="kind")
+    Knock
+    | Who
+    | Challenge
+    | Rematch
+    | Accept
+    | Decline
+    | Watch
+    | Bye
+    | HomeworkAsk
+    | HomeworkAnswer,
+    Field(discriminator="kind"),
 ]
 FromHub = Annotated[
-    Admitted | Waiting | Refusal | Said | GameReady | Watched, Field(discriminator="kind")
+    Admitted | Waiting | Refusal | Said | GameReady | Watched | HomeworkSet | HomeworkVerdict,
+    Field(discriminator="kind"),
 ]
 _STUDENT: TypeAdapter[FromStudent] = TypeAdapter(FromStudent)
 _HUB: TypeAdapter[FromHub] = TypeAdapter(FromHub)

@@ -17,6 +17,7 @@ from app.hub.store import HubStore, StoreProblem
 from app.online.relay import shown_host
 from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words
 from app.plain.base import Console
+from app.plain.hub_homework import TEACHER_HELP, teacher_homework
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_play import INTERRUPTED
 
@@ -29,6 +30,7 @@ HELP = (
     "  watch ID     see game ID's moves as they are played",
     "  pause        no new game starts (games in progress go on)",
     "  resume       challenges are open again",
+    *TEACHER_HELP,
     "  quit         stop the hub (ctrl+c or the end of input too)",
 )
 
@@ -132,4 +134,6 @@ def _answer(hub: Hub, word: str, rest: str, console: Console) -> list[str]:
         return [hub.pause(word == "pause")]
     if word == "help":
         return list(HELP)
+    if (homework := teacher_homework(hub.store, word, rest)) is not None:
+        return homework
     return ["That is not a command here: type help for the teacher's commands."]

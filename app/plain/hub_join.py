@@ -23,6 +23,8 @@ from app.hub.protocol import (
     Decline,
     FromHub,
     GameReady,
+    HomeworkAsk,
+    HomeworkSet,
     Rematch,
     Said,
     Watch,
@@ -34,6 +36,7 @@ from app.online.codes import Address
 from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
 from app.plain.base import Console
+from app.plain.hub_homework import online_homework
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_play import INTERRUPTED, join_on
 
@@ -44,6 +47,7 @@ HELP = (
     "  accept, decline                  answer a challenge",
     "  rematch                          challenge your last opponent to the same game",
     "  watch NAME (or a game's number)  see a game's moves as they are played",
+    "  homework [NAME]                  your homework; do assignment NAME",
     "  quit                             leave the class (ctrl+c too)",
 )
 
@@ -179,6 +183,8 @@ class _Lobby:
             self.client.send(Decline())
         elif word == "watch" and rest:
             self.client.send(Watch(target=" ".join(rest)[:60]))
+        elif word == "homework":
+            self.client.send(HomeworkAsk(name=" ".join(rest)[:60]))
         elif word == "help":
             for help_line in HELP:
                 self.console.say(help_line)
@@ -193,6 +199,8 @@ class _Lobby:
             self._play(message)
         elif isinstance(message, Watched):
             self.console.say(f"Game {message.game}: {their_words(message.text)}")
+        elif isinstance(message, HomeworkSet):
+            online_homework(self.loop, self.client, self.console, message)
         elif isinstance(message, Said):  # (a refusal closes: `run` says it)
             self.console.say(their_words(message.text))
 
