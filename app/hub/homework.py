@@ -144,7 +144,8 @@ def assign(store: HubStore, line: str, today: dt.date) -> list[str]:
         what = f"{args.count} puzzles from your own games' mistakes"
     if not store.new_assignment(args.name, what, args.due, rows):
         return [f"There is an assignment called {args.name} already: choose another name."]
-    return [f"{args.name} is set: {what}, due {due_words(args.due)}, for {len(names)} students."]
+    students = f"{len(names)} student{'' if len(names) == 1 else 's'}"
+    return [f"{args.name} is set: {what}, due {due_words(args.due)}, for {students}."]
 
 
 USAGE = (
