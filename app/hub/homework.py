@@ -92,7 +92,7 @@ def mistakes_of(store: HubStore, name: str, count: int) -> list[Puzzle]:
     for row in reversed(theirs[-MISTAKE_GAMES:]):
         try:
             record = GameRecord.model_validate_json(store.record(row.id))
-            if record.best_of != 1 or record.rounds:
+            if record.best_of != 1 or len(record.rounds) > 1:
                 continue
             seat: PlayerNo = 1 if record.names[0] == name else 2
             moves = [entry.move for entry in record.moves]
@@ -145,7 +145,7 @@ def assign(store: HubStore, line: str, today: dt.date) -> list[str]:
     if not store.new_assignment(args.name, what, args.due, rows):
         return [f"There is an assignment called {args.name} already: choose another name."]
     students = f"{len(names)} student{'' if len(names) == 1 else 's'}"
-    return [f"{args.name} is set: {what}, due {due_words(args.due)}, for {students}."]
+    return [*lines, f"{args.name} is set: {what}, due {due_words(args.due)}, for {students}."]
 
 
 USAGE = (

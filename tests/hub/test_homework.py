@@ -154,3 +154,45 @@ async def test_hostile_answers_are_refused_in_words(tmp_path: Path) -> None:
         assert [(s.name, s.first, s.not_answered) for s in students] == [("Ada", 1, 1)]
         for client in (ada, bo):
             await client.close()
+
+
+async def test_from_mistakes_gives_each_student_their_own_positions(tmp_path: Path) -> None:
+    from app.hub.homework import bank_set
+    from rules.analysis import hint
+    from rules.records import PlayerInfo, record_from_moves
+
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        for name in ("Ada", "Bo"):
+            hub.admit(name)
+        (thrown,) = bank_set("conquest", "easy", 1, "a position Ada will get wrong")
+        moves = [*thrown.moves, _losing(thrown)]
+        game = get_game("conquest")
+        state = game.replay(game.options_from(thrown.options), moves)
+        while not game.is_over(state):  # (the game played out by the solver)
+            reply = hint("conquest", state).move
+            assert reply is not None
+            moves.append(reply)
+            state = game.play_text(state, reply)
+        seats = ("Ada", "Bo") if thrown.to_move == 1 else ("Bo", "Ada")
+        players = (PlayerInfo(name=seats[0]), PlayerInfo(name=seats[1]))
+        record = record_from_moves("conquest", thrown.options, moves, players)
+        number = hub.store.new_game("conquest", seats)
+        hub.store.keep_record(number, record.model_dump_json())
+        hub.store.game_over(number, "Bo wins")
+        line = f"mine --from-mistakes --game conquest --difficulty easy --count 2 --due {DUE}"
+        said = assign(hub.store, line, TODAY)
+        assert said[:2] == [
+            "Ada has 1 position of their own in the hub's games: 1 from the bank.",
+            "Bo has no positions of their own in the hub's games: 2 from the bank.",
+        ]
+        assert said[2].startswith("mine is set: 2 puzzles from your own games' mistakes, due ")
+        assert said[2].endswith(", for 2 students.") and len(said) == 3
+        ada = [puzzle_from_row_text(r.puzzle) for r in hub.store.homework_puzzles("mine", "Ada")]
+        assert ada[0].moves == thrown.moves and set(ada[0].solution) == set(thrown.solution)
+        assert len(hub.store.homework_puzzles("mine", "Bo")) == 2
+
+
+def puzzle_from_row_text(text: str) -> Puzzle:
+    from app.hub.homework_judge import puzzle_from
+
+    return puzzle_from(text)
