@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.game_flags import FlagError, whole_number
+from app.cli.hub_homework import add_homework_parsers, cmd_homework, cmd_report
 from app.cli.online import _server_tls, joining
 from app.cli.usage import fail
 
@@ -57,6 +58,7 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
             which = parser.add_mutually_exclusive_group(required=True)
             which.add_argument("--game", metavar="ID", help="the game's number")
             which.add_argument("--player", metavar="NAME", help="the game this student plays")
+    add_homework_parsers(actions)
 
 
 def _say_line_mode(args: argparse.Namespace) -> None:
@@ -91,6 +93,11 @@ def cmd_hub(args: argparse.Namespace) -> int:
 
 def cmd_class(args: argparse.Namespace) -> int:
     from app.hub.codes import CLASS_CODE_LENGTH
+
+    if args.class_command == "homework":
+        return cmd_homework(args)
+    if args.class_command == "report":
+        return cmd_report(args)
 
     try:
         address, name, tls = joining(args, CLASS_CODE_LENGTH)

@@ -18,7 +18,7 @@ from app.hub.homework_report import report_lines, write_csv
 from app.hub.protocol import HomeworkAnswer, HomeworkSet, HomeworkVerdict, Said
 from app.hub.store_sql import HubStore
 from app.online.texts import their_words
-from app.plain.base import Console
+from app.plain.base import Console, EndOfInput
 from app.plain.online_loop import LineLoop
 from app.plain.puzzle_lines import puzzle_text, read_move
 from rules.base import IllegalMove
@@ -75,7 +75,10 @@ def do_homework(console: Console, puzzles: list[Puzzle], left: list[int], judge:
         console.say(HELP)
         while tries > 0:
             started = time.monotonic()
-            move = _move(console, puzzle)
+            try:
+                move = _move(console, puzzle)
+            except EndOfInput:
+                move = None
             if move is None:
                 console.say("Stopped: what you answered is kept; the rest waits for you.")
                 return False
