@@ -2,7 +2,7 @@
 class report` (the teacher's report of an assignment; docs/hub.md "Homework").
 
     equation-duel class homework CODE@ADDR:PORT --name NAME --assignment A [--tls-ca FILE] [--plain]
-    equation-duel class report --assignment A [--database FILE|URL] [--csv FILE]
+    equation-duel class report --assignment A [--database FILE|URL] [--csv FILE] [--pdf FILE]
 
 The report reads the class's records directly: the teacher's credential is the hub's
 database (the teacher's own machine's file, or the school's PostgreSQL role), so it
@@ -37,6 +37,7 @@ def add_homework_parsers(actions: argparse._SubParsersAction[Any]) -> None:
         help="the hub's records (default: hub.sqlite3 in the data folder), or postgresql://…",
     )
     report.add_argument("--csv", type=file_argument, metavar="FILE", help="also write a CSV")
+    report.add_argument("--pdf", type=file_argument, metavar="FILE", help="also draw a PDF")
 
 
 def cmd_homework(args: argparse.Namespace) -> int:
@@ -52,7 +53,7 @@ def cmd_homework(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from app.hub.homework_report import report_lines, write_csv
+    from app.hub.homework_report import report_lines, write_csv, write_pdf
     from app.hub.store import StoreProblem, open_store
 
     try:
@@ -65,6 +66,8 @@ def cmd_report(args: argparse.Namespace) -> int:
             return fail(lines[0].removeprefix("No report: ").rstrip("."))
         if args.csv is not None:
             lines.append(write_csv(store, args.assignment, args.csv))
+        if args.pdf is not None:
+            lines.append(write_pdf(store, args.assignment, args.pdf))
     except StoreProblem as error:
         return fail(str(error))
     finally:
@@ -76,4 +79,4 @@ def cmd_report(args: argparse.Namespace) -> int:
     console = Console(sys.stdin, sys.stdout)  # (broken into lines as the line mode's)
     for line in lines:
         console.say(line)
-    return 1 if lines[-1].startswith("The CSV was not written") else 0
+    return 1 if any(line.startswith(("The CSV was not", "The PDF ")) for line in lines) else 0

@@ -15,6 +15,10 @@ from pathlib import Path
 from app.hub.homework_judge import puzzle_from
 from app.hub.store_sql import AnswerRow, HubStore
 from app.store.atomic_files import write_file
+from rules.puzzles.model import Puzzle
+
+#: Puzzles drawn in the PDF at most (an assignment from each student's mistakes has many).
+PDF_PUZZLES = 60
 
 COLUMNS = (
     "student",
@@ -57,6 +61,7 @@ class PuzzleFigures:
 
     first_number: int
     words: str
+    puzzle: Puzzle
     tried: int = 0
     right: int = 0
     wrong: Counter[str] = field(default_factory=Counter)
@@ -78,7 +83,8 @@ def figures(store: HubStore, name: str) -> tuple[list[StudentFigures], list[Puzz
         student.puzzles += 1
         puzzle = puzzle_from(kept.puzzle)
         ids[kept.student, kept.number] = puzzle.id
-        puzzles.setdefault(puzzle.id, PuzzleFigures(kept.number, f"{puzzle.game} {puzzle.id}"))
+        words = f"{puzzle.game} {puzzle.id}"
+        puzzles.setdefault(puzzle.id, PuzzleFigures(kept.number, words, puzzle))
     for answer in answers:
         _count(students[answer.student], puzzles[ids[answer.student, answer.number]], answer)
     ordered = sorted(students.values(), key=lambda s: s.name.casefold())
@@ -155,3 +161,39 @@ def write_csv(store: HubStore, name: str, path: Path) -> str:
     except (ValueError, OSError) as error:
         return f"The CSV was not written: {error}."
     return f"The report of {name} is written to {path}."
+
+
+def report_pdf(store: HubStore, name: str) -> bytes:
+    """The report as a PDF: its lines, then each puzzle drawn as the worksheets draw it,
+    with the class's figures beside its winning moves (fpdf2, the classroom extra)."""
+    from dataclasses import replace
+
+    from app.classroom.worksheet.pdf import Sheet, worksheet_pdf
+    from app.classroom.worksheet.sheet import sheet_puzzles
+
+    lines = report_lines(store, name)
+    _, puzzles = figures(store, name)
+    puzzles = puzzles[:PDF_PUZZLES]
+    items = []
+    for item, found in zip(sheet_puzzles([p.puzzle for p in puzzles]), puzzles, strict=True):
+        rate = f"{found.right} of {found.tried} right" if found.tried else "not tried yet"
+        reason = item.reason
+        if found.wrong:
+            move, times = found.wrong.most_common(1)[0]
+            reason += f" The most common wrong move ({times}×): {found.why[move]}"
+        items.append(replace(item, figures=f"The class: {rate}; {item.figures}", reason=reason))
+    data, _ = worksheet_pdf(items, Sheet(f"Homework {name}: the results"), summary=lines)
+    return data
+
+
+def write_pdf(store: HubStore, name: str, path: Path) -> str:
+    """Write the PDF to `path`; what happened, in words."""
+    try:
+        import fpdf  # noqa: F401
+    except ImportError:
+        return "The PDF needs fpdf2: pip install 'equation-duel[classroom]'."
+    try:
+        write_file(path, report_pdf(store, name))
+    except (ValueError, OSError) as error:
+        return f"The PDF was not written: {error}."
+    return f"The report of {name} is drawn in {path}."

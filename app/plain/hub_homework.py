@@ -14,7 +14,7 @@ from pathlib import Path
 from app.hub.client import HubClient
 from app.hub.homework import assign, due_words
 from app.hub.homework_judge import puzzle_from_row
-from app.hub.homework_report import report_lines, write_csv
+from app.hub.homework_report import report_lines, write_csv, write_pdf
 from app.hub.protocol import HomeworkAnswer, HomeworkSet, HomeworkVerdict, Said
 from app.hub.store_sql import HubStore
 from app.online.texts import their_words
@@ -29,7 +29,7 @@ TEACHER_HELP = (
     "  assign NAME --due YYYY-MM-DD [--game G|any] [--difficulty D] [--count N] [--to NAME ...]",
     "               [--from-mistakes]   set homework (every student, or those named)",
     "  assignments  the homework set",
-    "  report NAME [--csv FILE]  each student's and each puzzle's results",
+    "  report NAME [--csv FILE] [--pdf FILE]  each student's and each puzzle's results",
 )
 LEAVE = ("quit", "q", "exit", "back", "later")
 #: Seconds the hub's verdict is waited for at most.
@@ -52,11 +52,13 @@ def teacher_homework(store: HubStore, word: str, rest: str) -> list[str] | None:
         words = shlex.split(rest)
     except ValueError as error:
         return [f"That line cannot be read: {error}."]
-    if len(words) == 3 and words[1] == "--csv":
-        return [*report_lines(store, words[0]), write_csv(store, words[0], Path(words[2]))]
-    if len(words) != 1:
-        return ["Type report and the assignment's name (and --csv FILE): report week1."]
-    return report_lines(store, words[0])
+    if not words or len(words) % 2 == 0 or any(w not in ("--csv", "--pdf") for w in words[1::2]):
+        return ["Type report and the assignment's name (and --csv FILE, --pdf FILE): report week1."]
+    said = report_lines(store, words[0])
+    for flag, file in zip(words[1::2], words[2::2], strict=True):
+        write = write_csv if flag == "--csv" else write_pdf
+        said.append(write(store, words[0], Path(file)))
+    return said
 
 
 #: Judge a try (the puzzle's number, the move as the rules write it, the seconds):

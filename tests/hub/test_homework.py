@@ -11,7 +11,7 @@ from pathlib import Path
 
 from app.hub.homework import assign
 from app.hub.homework_judge import puzzle_from_row
-from app.hub.homework_report import figures, report_lines, write_csv
+from app.hub.homework_report import figures, report_lines, write_csv, write_pdf
 from app.hub.hub import Hub
 from app.hub.protocol import (
     Admitted,
@@ -119,6 +119,10 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
         assert rows[0][:4] == ["student", "puzzles", "done", "right first time"]
         assert rows[1] == ["Student00", "3", "yes", "3", "0", "0", "0", "12"]
         assert rows[30] == ["Student29", "3", "no", "0", "0", "0", "3", "0"]
+        drawn = write_pdf(hub.store, "week1", tmp_path / "week1.pdf")
+        assert drawn == f"The report of week1 is drawn in {tmp_path / 'week1.pdf'}."
+        pdf = (tmp_path / "week1.pdf").read_bytes()
+        assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") >= 3
         for client in clients:
             await client.close()
 
