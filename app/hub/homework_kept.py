@@ -38,6 +38,16 @@ def kept(address: Address, name: str, assignment: str) -> dict[str, Any] | None:
     return found if isinstance(found, dict) else None
 
 
+def kept_names(address: Address, name: str) -> list[str]:
+    """The assignments kept for `name` in the class at `address` (their folded names)."""
+    mine = _everything().get(_place(address, name))
+    return (
+        [key for key, entry in mine.items() if isinstance(entry, dict)][:50]
+        if isinstance(mine, dict)
+        else []
+    )
+
+
 def keep(address: Address, name: str, assignment: str, entry: dict[str, Any] | None) -> None:
     """Keep `entry` for the assignment (None: forget it); OSError when it cannot be written."""
     everything = _everything()

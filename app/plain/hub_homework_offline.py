@@ -16,7 +16,7 @@ from typing import Any
 from app.hub.client import Closed, HubClient
 from app.hub.homework import TRIES
 from app.hub.homework_judge import judge_answer, puzzle_from_row, verdict_words
-from app.hub.homework_kept import keep, kept, pending
+from app.hub.homework_kept import keep, kept, kept_names, pending
 from app.hub.protocol import Bye, HomeworkAnswer, HomeworkAsk, HomeworkSet, HomeworkVerdict, Said
 from app.online.codes import Address
 from app.online.guest_link import JoinRefused
@@ -98,11 +98,7 @@ async def _connected(
         console.say(f"Not connected: {error}.")
         return False
     try:
-        entry = kept(address, name, assignment)
-        if entry is not None and pending(entry):
-            await _hand_in(client, console, assignment, pending(entry))
-            entry["answers"] = []
-            keep(address, name, assignment, entry)
+        await hand_in_kept(client, console, address, name)
         if fetch:
             client.send(HomeworkAsk(name=assignment))
             got = await _reply(client, console, HomeworkSet)
@@ -117,6 +113,16 @@ async def _connected(
     finally:
         client.send(Bye())
         await client.close()
+
+
+async def hand_in_kept(client: HubClient, console: Console, address: Address, name: str) -> None:
+    """Hand in every answer kept on this machine for `name` in this class (connected)."""
+    for assignment in kept_names(address, name):
+        entry = kept(address, name, assignment)
+        if entry is not None and pending(entry):
+            await _hand_in(client, console, assignment, pending(entry))
+            entry["answers"] = []
+            keep(address, name, assignment, entry)
 
 
 async def _hand_in(
@@ -143,9 +149,8 @@ async def _reply(client: HubClient, console: Console, kind: type[Any]) -> object
             return None
         if isinstance(message, kind):
             return message
-        if isinstance(message, Said) and message.text.startswith("Homework"):
-            if message.text.endswith("to do it."):
-                continue  # (the lobby's news at the join)
+        if isinstance(message, Said):  # (the lobby's news is said too)
             console.say(their_words(message.text))
-            return None  # (a refusal: late, answered already, not set)
+            if message.text.startswith("Homework") and not message.text.endswith("to do it."):
+                return None  # (a refusal: late, answered already, not set)
     return None

@@ -37,6 +37,7 @@ from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
 from app.plain.base import Console
 from app.plain.hub_homework import online_homework
+from app.plain.hub_homework_offline import hand_in_kept
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_play import INTERRUPTED, join_on
 
@@ -73,6 +74,10 @@ def class_join_plain(
             console.say()
             return INTERRUPTED
         console.say(f"You are in the class's lobby as {name}. Type help for its commands.")
+        try:  # (homework done offline is handed in at the next connection)
+            loop.run(hand_in_kept(client, console, address, name))
+        except (Closed, OSError) as error:
+            console.say(f"The homework kept here was not handed in: {error}.")
         if watch is not None:
             client.send(Watch(target=watch[:60]))
         console.stdin = loop.input(console.stdin)

@@ -65,23 +65,28 @@ def test_homework_done_offline_is_handed_in_and_judged_again(tmp_path: Path) -> 
         kept_file.write_text(json.dumps(kept), encoding="utf-8")
         again, place = _hub(tmp_path)
         procs.append(again)
+        join = Proc(["class", "join", place, "--name", "Ada", "--plain"], tmp_path / "ada")
+        procs.append(join)
+        join.wait_for("Handing in 3 answers kept here: the hub judges them again.")
+        join.wait_for("Puzzle 2, the hub's verdict: ")
+        join.write("quit\n")
+        assert join.finish() == 0, join.output()
+        said = " ".join(join.output().split())
+        assert said.count("Puzzle 1, the hub's verdict: ") == 2
+        assert " loses. " in said.split("Puzzle 1, the hub's verdict: ")[1]
+        assert said.split("Puzzle 1, the hub's verdict: ")[2].startswith("Right: ")
         back = Proc(
             ["class", "homework", place, "--name", "Ada", "--assignment", "week1", "--plain"],
             tmp_path / "ada",
         )
         procs.append(back)
-        back.wait_for("Handing in 3 answers kept here: the hub judges them again.")
-        back.wait_for("Puzzle 1, the hub's verdict: ")
         back.wait_for("Puzzle 2 of 2.")
         back.wait_for("Type your move")
         back.write(f"{second.solution[0]}\n")
         back.wait_for("That was the last puzzle of this homework.")
         back.wait_for("Handing in 1 answer kept here")
         assert back.finish() == 0, back.output()
-        said = " ".join(back.output().split())
-        assert said.count("Puzzle 1, the hub's verdict: ") == 2
-        assert " loses. " in said.split("Puzzle 1, the hub's verdict: ")[1]
-        assert said.split("Puzzle 1, the hub's verdict: ")[2].startswith("Right: ")
+        assert "Handing in 3" not in back.output()
         again.write("report week1\n")
         again.wait_for("Ada: done; right first time 0, right after a retry 2, missed 0")
         again.write("quit\n")
