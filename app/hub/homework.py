@@ -33,6 +33,7 @@ from app.hub.protocol import HomeworkAnswer, HomeworkAsk, HomeworkSet, HomeworkV
 from app.hub.store_sql import AnswerRow, AssignmentRow, HomeworkRow, HubStore, StoreProblem
 from app.hub.student import Student
 from rules.base import PlayerNo
+from rules.names import NameProblem, clean_name
 from rules.puzzles.bank import puzzles_of
 from rules.puzzles.judge import offered
 from rules.puzzles.model import DIFFICULTIES, Puzzle
@@ -108,7 +109,8 @@ def assign(store: HubStore, line: str, today: dt.date) -> list[str]:
     try:
         args = _parser().parse_args(shlex.split(line))
         due = dt.date.fromisoformat(args.due)
-    except (AssignProblem, argparse.ArgumentError, ValueError) as error:
+        args.name = clean_name(args.name, limit=40)
+    except (AssignProblem, argparse.ArgumentError, ValueError, NameProblem) as error:
         return [f"That assignment cannot be set: {error}.", USAGE]
     if due < today:
         return [f"The due date {args.due} is in the past: give today or a later day."]
@@ -214,7 +216,7 @@ class HomeworkDesk:
             async with lock:
                 try:
                     replies = await self._answer(student.name, message)
-                except StoreProblem:
+                except (StoreProblem, ValueError):  # (a row of the records damaged too)
                     replies = [Said(text=FAILED)]
                 for reply in replies:
                     await student.send(reply)

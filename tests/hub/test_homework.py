@@ -134,6 +134,12 @@ async def test_hostile_answers_are_refused_in_words(tmp_path: Path) -> None:
         assign(
             hub.store, f"week1 --game fifty --difficulty easy --count 2 --due {DUE} --to Ada", TODAY
         )
+        for line in (f"{'x' * 41} --due {DUE}", "week2 --due someday", f"w --due {DUE} --to Zed"):
+            said = assign(hub.store, line, TODAY)[0]
+            assert said.startswith(("That assignment cannot be set: ", "Zed: not on the roster"))
+        assert assign(hub.store, f"w --due {DUE} --count 99", TODAY) == [
+            "--count takes 1 to 12 puzzles."
+        ]
         ada, bo = await _student(hub, "Ada"), await _student(hub, "Bo")
         _, puzzles = await _set(ada, "week1")
         for move in ("zz", "999+999", ""):
