@@ -14,7 +14,7 @@ from typing import Any
 
 from app.hub.challenge import ChallengeProblem, challenge_words, read_challenge
 from app.hub.games import HubGame, Watcher, unfinished
-from app.hub.homework import HomeworkDesk
+from app.hub.homework_desk import HomeworkDesk
 from app.hub.protocol import (
     Accept,
     Bye,

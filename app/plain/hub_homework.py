@@ -1,18 +1,18 @@
-"""Homework in the line mode: the teacher's console commands (`assign`, `assignments`,
-`report NAME [--csv FILE]`) and a student doing an assignment with the same words and
+"""Homework in the line mode: the teacher's console commands (`assignments`, `report NAME
+[--csv FILE] [--pdf FILE]`; `assign` is run by the console itself, its search off the
+hub's loop: `app.hub.homework.assign_off_loop`) and a student doing an assignment with the same words and
 input as the line mode's puzzles (`app.plain.puzzle_lines`): each puzzle said, its first
 move asked, the verdict (the hub's, or offline the same judge's) said, one retry."""
 
 from __future__ import annotations
 
-import datetime as dt
 import shlex
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from app.hub.client import HubClient
-from app.hub.homework import assign, due_words
+from app.hub.homework import due_words
 from app.hub.homework_judge import puzzle_from_row
 from app.hub.homework_report import report_lines, write_csv, write_pdf
 from app.hub.protocol import HomeworkAnswer, HomeworkSet, HomeworkVerdict, Said
@@ -39,8 +39,6 @@ HELP = "Type your move (in words or notation), or later to stop here and go on a
 
 def teacher_homework(store: HubStore, word: str, rest: str) -> list[str] | None:
     """The answer to a homework command of the teacher's (None: not one)."""
-    if word == "assign":
-        return assign(store, rest, dt.date.today())
     if word == "assignments":
         rows = store.assignments()
         return [f"{r.name}: {r.what}, due {due_words(r.due)}" for r in rows] or [
