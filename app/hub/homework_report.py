@@ -159,7 +159,7 @@ def write_csv(store: HubStore, name: str, path: Path) -> str:
         text = csv_text(store, name)
         write_file(path, text)
     except (ValueError, OSError) as error:
-        return f"The CSV was not written: {error}."
+        return f"The CSV was not written: {getattr(error, 'strerror', None) or error}."
     return f"The report of {name} is written to {path}."
 
 
@@ -195,5 +195,5 @@ def write_pdf(store: HubStore, name: str, path: Path) -> str:
     try:
         write_file(path, report_pdf(store, name))
     except (ValueError, OSError) as error:
-        return f"The PDF was not written: {error}."
+        return f"The PDF was not written: {getattr(error, 'strerror', None) or error}."
     return f"The report of {name} is drawn in {path}."
