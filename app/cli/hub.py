@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.game_flags import FlagError, whole_number
+from app.cli.hub_homework import add_homework_parsers, cmd_homework, cmd_report
 from app.cli.online import _server_tls, joining
 from app.cli.usage import fail
 
@@ -88,6 +89,7 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     project.add_argument("--name", default="Projector", help="its name in the class (Projector)")
     project.add_argument("--plain", action="store_true", help="line by line")
     project.add_argument("--tls-ca", metavar="FILE", help="the hub encrypts: trust this (PEM)")
+    add_homework_parsers(actions)
 
 
 def _say_line_mode(args: argparse.Namespace) -> None:
@@ -154,6 +156,11 @@ def cmd_hub(args: argparse.Namespace) -> int:
 
 def cmd_class(args: argparse.Namespace) -> int:
     from app.hub.codes import CLASS_CODE_LENGTH
+
+    if args.class_command == "homework":
+        return cmd_homework(args)
+    if args.class_command == "report":
+        return cmd_report(args)
 
     if args.class_command == "join" and _full_screen(args):
         try:

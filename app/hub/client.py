@@ -14,13 +14,13 @@ from collections.abc import Callable
 
 import aiohttp
 
+from app.hub.message import Message
 from app.hub.protocol import (
     MAX_HUB_BYTES,
     VERSION,
     Admitted,
     FromHub,
     Knock,
-    Message,
     Refusal,
     Waiting,
     encode,

@@ -9,6 +9,7 @@ game starting or ending, refused connections), and the front end reads the state
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import ssl
 from collections.abc import Callable
@@ -17,6 +18,8 @@ from typing import Protocol
 import segno
 
 from app.hub.games import Watcher
+from app.hub.homework import assign_off_loop
+from app.hub.homework_teacher import TEACHER_HELP, teacher_homework
 from app.hub.hub import Hub
 from app.hub.live_words import read_live
 from app.hub.lobby import EVERY_GAME
@@ -42,6 +45,7 @@ HELP = (
     "  round        start the tournament's next round",
     "  absent NAME  NAME is away this round",
     "  standings    the tournament's standings",
+    *TEACHER_HELP,
     "  quit         stop the hub (ctrl+c or the end of input too)",
 )
 #: The tournament's words (`app.hub.tournament.HubTournament.command`).
@@ -137,6 +141,16 @@ class HubConsole:
         """The answer to the teacher's command `line` (`answer`)."""
         return answer(self.hub, line, watcher)
 
+    async def answered(self, line: str, watcher: Watcher) -> list[str] | None:
+        """The same, `assign` too: its solver's search runs off the hub's loop."""
+        word, _, rest = line.strip().partition(" ")
+        if word.lower() != "assign":
+            return self.answer(line, watcher)
+        try:
+            return await assign_off_loop(self.hub.store, rest.strip(), dt.date.today())
+        except StoreProblem as problem:
+            return [f"That failed: {problem}."]
+
     # What the full screen shows
 
     def waiting(self) -> list[str]:
@@ -227,6 +241,8 @@ def _answer(hub: Hub, word: str, rest: str, watcher: Watcher) -> list[str]:
         return [options] if isinstance(options, str) else [hub.live.start(options)]
     if word in TOURNAMENT_WORDS:
         return hub.tournament.command(word, rest)
+    if (homework := teacher_homework(hub.store, word, rest)) is not None:
+        return homework
     return ["That is not a command here: type help for the teacher's commands."]
 
 

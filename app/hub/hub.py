@@ -27,13 +27,12 @@ from app.hub.protocol import (
     VERSION,
     Admitted,
     Knock,
-    LiveAnswer,
-    LiveProject,
     Refusal,
     Waiting,
     encode,
     read_from_student,
 )
+from app.hub.protocol_class import LiveAnswer, LiveProject
 from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.store_queue import QueuedStore, asked
 from app.hub.student import Student

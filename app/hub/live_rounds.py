@@ -26,8 +26,9 @@ from app.hub.live import (
 )
 from app.hub.live_store import keep_answer, keep_round, new_session
 from app.hub.lobby import WAITING_ROOM, Lobby, Notice
-from app.hub.protocol import (
-    MAX_HUB_BYTES,
+from app.hub.message import Message
+from app.hub.protocol import MAX_HUB_BYTES, encode
+from app.hub.protocol_class import (
     LiveAnswer,
     LiveBar,
     LiveClosed,
@@ -36,8 +37,6 @@ from app.hub.protocol import (
     LiveRound,
     LiveSummary,
     LiveVerdict,
-    Message,
-    encode,
 )
 from app.hub.store import HubStore, StoreProblem
 from app.hub.student import Student

@@ -16,6 +16,7 @@ from app.hub.challenge import ChallengeProblem, challenge_words, read_challenge
 from app.hub.computer import ComputerPlayer, computer_problem, level_of, player_of
 from app.hub.following import Following
 from app.hub.games import HubGame, Watcher, unfinished
+from app.hub.homework_desk import HomeworkDesk
 from app.hub.protocol import (
     Accept,
     Bye,
@@ -32,6 +33,7 @@ from app.hub.protocol import (
     Watched,
     Who,
 )
+from app.hub.protocol_class import HomeworkAnswer, HomeworkAsk
 from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.store_queue import asked, later
 from app.hub.student import Student
@@ -87,6 +89,8 @@ class Lobby:
         self.every: dict[object, Watcher] = {}
         #: The students told who is here as it changes (`follow`: the full screen's lobby).
         self.following = Following(self.online, spawn)
+        #: Homework: assignments, answers judged (`app.hub.homework`).
+        self.homework = HomeworkDesk(store, spawn)
 
     def say(self, student: Student, text: str) -> None:
         self.spawn(student.send(Said(text=text)))
@@ -115,6 +119,7 @@ class Lobby:
         for hook in self.on_enter:
             hook(student)
         self._go_on(student)
+        self.homework.entered(student)
 
     def _go_on(self, student: Student) -> None:
         """Start again the unfinished game of `student` whose other player is here."""
@@ -255,6 +260,8 @@ class Lobby:
             self._computer(student, message.game, message.flags, message.level)
         elif type(message) in self.asked:
             self.asked[type(message)](student, message)
+        elif isinstance(message, HomeworkAsk | HomeworkAnswer):
+            self.homework.heard(student, message)
         return True
 
     def _challenge(self, student: Student, message: Challenge) -> None:

@@ -2,10 +2,11 @@
 messages, each one JSON object with a `kind` (as `app.online.protocol`).
 
     student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye, follow,
-                    computer, live-answer, live-project, standings
+                    computer; live-answer, live-project, standings, homework,
+                    homework-answer (`app.hub.protocol_class`)
     hub -> student: admitted, waiting, refusal, said, game-ready, watched, here,
-                    challenged, live-round, live-count, live-verdict, live-closed,
-                    live-summary, standings-now
+                    challenged; live-round, live-count, live-verdict, live-closed,
+                    live-summary, standings-now, homework-set, homework-verdict
 
 A game itself is played over the online game protocol (`app.online`): `game-ready` hands
 each player the port and the seat's own code of the game's link, and the student's
@@ -20,8 +21,24 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
+from app.hub.message import Message
+from app.hub.protocol_class import (
+    HomeworkAnswer,
+    HomeworkAsk,
+    HomeworkSet,
+    HomeworkVerdict,
+    LiveAnswer,
+    LiveClosed,
+    LiveCount,
+    LiveProject,
+    LiveRound,
+    LiveSummary,
+    LiveVerdict,
+    Standings,
+    StandingsNow,
+)
 from app.online.protocol import MAX_NAME_SENT, MAX_REASON, read_with
 
 #: 3: the full screen's lobby (follow, here, challenged), the computer, tournaments and live
@@ -31,10 +48,6 @@ MAX_STUDENT_BYTES = 2 * 1024
 MAX_HUB_BYTES = 16 * 1024
 #: A challenge's game options, as typed (`--pool 1-9`): at most this many words.
 MAX_FLAGS = 16
-
-
-class Message(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class Knock(Message):
@@ -138,112 +151,6 @@ class Watched(Message):
     text: str = Field(max_length=MAX_REASON)
 
 
-class LiveAnswer(Message):
-    """A student's answer to live round `round` (issue 39): a move, in notation."""
-
-    kind: Literal["live-answer"] = "live-answer"
-    round: int = Field(ge=1, le=10**6)
-    move: str = Field(max_length=100)
-
-
-class LiveProject(Message):
-    """This connection is a projector: it gets every live round's puzzle, count and
-    spread (`class project`), and is never asked a puzzle itself."""
-
-    kind: Literal["live-project"] = "live-project"
-
-
-class LiveRound(Message):
-    """Live round `round` of `of`: `puzzle` (the bank's row, JSON) to answer within
-    `seconds` (`asked`: how many students were asked)."""
-
-    kind: Literal["live-round"] = "live-round"
-    round: int = Field(ge=1)
-    of: int = Field(ge=1)
-    puzzle: str = Field(max_length=8000)
-    seconds: float = Field(gt=0, le=3600)
-    asked: int = Field(ge=0)
-
-
-class LiveCount(Message):
-    """How many of those asked have answered round `round` so far (the projector's)."""
-
-    kind: Literal["live-count"] = "live-count"
-    round: int = Field(ge=1)
-    answered: int = Field(ge=0)
-    asked: int = Field(ge=0)
-
-
-class LiveVerdict(Message):
-    """The student's own answer judged: `judgement` (win, draw, lose), the words (the
-    refutation for a move that does not win), the points and the streak after it."""
-
-    kind: Literal["live-verdict"] = "live-verdict"
-    round: int = Field(ge=1)
-    judgement: Literal["win", "draw", "lose"]
-    text: str = Field(max_length=MAX_REASON)
-    points: int = Field(ge=0)
-    streak: int = Field(ge=0)
-    total: int = Field(ge=0)
-
-
-class LiveBar(Message):
-    """One move of a closed round's spread: its words, how many played it, whether it
-    wins, and who played it (empty unless the teacher shows names)."""
-
-    words: str = Field(max_length=200)
-    count: int = Field(ge=0)
-    judgement: Literal["win", "draw", "lose"]
-    names: list[Annotated[str, Field(max_length=MAX_NAME_SENT)]] = Field(default=[], max_length=40)
-
-
-class LiveClosed(Message):
-    """Round `round` closed: the spread of answers, every winning move with the solver's
-    sentence, how many were asked, answered and right."""
-
-    kind: Literal["live-closed"] = "live-closed"
-    round: int = Field(ge=1)
-    asked: int = Field(ge=0)
-    answered: int = Field(ge=0)
-    right: int = Field(ge=0)
-    bars: list[LiveBar] = Field(default=[], max_length=16)
-    winning: list[Annotated[str, Field(max_length=MAX_REASON)]] = Field(default=[], max_length=8)
-
-
-class LiveSummary(Message):
-    """The session of live rounds is over: its summary in lines."""
-
-    kind: Literal["live-summary"] = "live-summary"
-    lines: list[Annotated[str, Field(max_length=MAX_REASON)]] = Field(default=[], max_length=16)
-
-
-class Standings(Message):
-    """The class tournament's standings, please (`follow`: and again each time they
-    change, for a projector view)."""
-
-    kind: Literal["standings"] = "standings"
-    follow: bool = False
-
-
-class StandingRow(Message):
-    place: int = Field(ge=1)
-    name: str = Field(max_length=MAX_NAME_SENT)
-    points: float
-    won: int = Field(ge=0)
-    lost: int = Field(ge=0)
-    byes: int = Field(ge=0)
-
-
-class StandingsNow(Message):
-    """The class tournament's standings: in words (`lines`, as the console shows them)
-    and row by row, best first (`rows`, for a view that draws its own table)."""
-
-    kind: Literal["standings-now"] = "standings-now"
-    tournament: str = Field(max_length=64)
-    lines: list[Annotated[str, Field(max_length=400)]] = Field(default=[], max_length=64)
-    rows: list[StandingRow] = Field(default=[], max_length=60)
-
-
 class PlayComputer(Message):
     """Play the computer at `level` (easy, medium, perfect) in `game` with its options as
     typed (`--pool 1-9`)."""
@@ -293,6 +200,8 @@ FromStudent = Annotated[
     | LiveAnswer
     | LiveProject
     | Standings
+    | HomeworkAsk
+    | HomeworkAnswer
     | PlayComputer
     | Follow,
     Field(discriminator="kind"),
@@ -310,6 +219,8 @@ FromHub = Annotated[
     | LiveClosed
     | LiveSummary
     | StandingsNow
+    | HomeworkSet
+    | HomeworkVerdict
     | Here
     | Challenged,
     Field(discriminator="kind"),

@@ -37,6 +37,19 @@ CREATE TABLE IF NOT EXISTS live_rounds (
 CREATE TABLE IF NOT EXISTS live_answers (
     round INTEGER NOT NULL, student TEXT NOT NULL, move TEXT NOT NULL,
     judgement TEXT NOT NULL, points INTEGER NOT NULL, seconds REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS assignments (
+    key TEXT PRIMARY KEY, name TEXT NOT NULL, what TEXT NOT NULL, due TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS homework_puzzles (
+    assignment TEXT NOT NULL, student TEXT NOT NULL, name TEXT NOT NULL,
+    number INTEGER NOT NULL, puzzle TEXT NOT NULL, PRIMARY KEY (assignment, student, number)
+);
+CREATE TABLE IF NOT EXISTS homework_answers (
+    assignment TEXT NOT NULL, student TEXT NOT NULL, number INTEGER NOT NULL,
+    attempt INTEGER NOT NULL, move TEXT NOT NULL, is_right INTEGER NOT NULL,
+    why TEXT NOT NULL, seconds REAL NOT NULL,
+    PRIMARY KEY (assignment, student, number, attempt)
 )
 """
 
@@ -61,6 +74,37 @@ class GameRow:
     names: tuple[str, str]
     #: How it ended, in words ("" while it goes on, or when it stopped before its end).
     result: str
+
+
+@dataclass(frozen=True)
+class AssignmentRow:
+    name: str
+    #: What it asks, in words ("5 template puzzles, medium").
+    what: str
+    #: The last day answers are taken (YYYY-MM-DD).
+    due: str
+
+
+@dataclass(frozen=True)
+class HomeworkRow:
+    """A student's puzzle of an assignment: its number (from 1) and the bank's JSON."""
+
+    student: str
+    number: int
+    puzzle: str
+
+
+@dataclass(frozen=True)
+class AnswerRow:
+    """A try at a homework puzzle, as the hub judged it (`why`: a wrong move's refutation)."""
+
+    number: int
+    attempt: int
+    move: str
+    right: bool
+    why: str
+    seconds: float
+    student: str = ""
 
 
 def key_of(name: str) -> str:
@@ -173,3 +217,76 @@ class HubStore:
     def record(self, game: int) -> str:
         rows, _ = self._execute("SELECT record FROM games WHERE id = ?", (game,))
         return str(rows[0][0]) if rows else ""
+
+    # Homework (`app.hub.homework`): an assignment, each student's puzzles, their answers
+
+    def new_assignment(self, name: str, what: str, due: str, puzzles: list[HomeworkRow]) -> bool:
+        """Keep the assignment `name` (`what` it asks, in words) and each student's
+        puzzles; False when the class has an assignment of that name already."""
+        _, changed = self._execute(
+            "INSERT INTO assignments (key, name, what, due) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT DO NOTHING",
+            (key_of(name), name, what, due),
+        )
+        for row in puzzles if changed else ():
+            self._execute(
+                "INSERT INTO homework_puzzles (assignment, student, name, number, puzzle) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (key_of(name), key_of(row.student), row.student, row.number, row.puzzle),
+            )
+        return changed > 0
+
+    def assignments(self) -> list[AssignmentRow]:
+        rows, _ = self._execute("SELECT name, what, due FROM assignments ORDER BY due, key")
+        return [AssignmentRow(*row) for row in rows]
+
+    def assignment(self, name: str) -> AssignmentRow | None:
+        rows, _ = self._execute(
+            "SELECT name, what, due FROM assignments WHERE key = ?", (key_of(name),)
+        )
+        return AssignmentRow(*rows[0]) if rows else None
+
+    def homework_puzzles(self, assignment: str, student: str | None = None) -> list[HomeworkRow]:
+        """The puzzles of `assignment` (of one `student`, else of every student)."""
+        sql = "SELECT name, number, puzzle FROM homework_puzzles WHERE assignment = ?"
+        parameters: tuple[object, ...] = (key_of(assignment),)
+        if student is not None:
+            sql += " AND student = ?"
+            parameters += (key_of(student),)
+        rows, _ = self._execute(sql + " ORDER BY student, number", parameters)
+        return [HomeworkRow(str(n), int(i), str(p)) for n, i, p in rows]
+
+    def add_answer(self, assignment: str, student: str, answer: AnswerRow) -> bool:
+        """Keep `student`'s answer; False when that try was kept already."""
+        _, changed = self._execute(
+            "INSERT INTO homework_answers (assignment, student, number, attempt, move, "
+            "is_right, why, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (
+                key_of(assignment),
+                key_of(student),
+                answer.number,
+                answer.attempt,
+                answer.move,
+                int(answer.right),
+                answer.why,
+                answer.seconds,
+            ),
+        )
+        return changed > 0
+
+    def answers(self, assignment: str, student: str | None = None) -> list[AnswerRow]:
+        """The answers kept for `assignment` (of one `student`, else everyone's), in order."""
+        sql = (
+            "SELECT a.student, p.name, a.number, a.attempt, a.move, a.is_right, a.why, a.seconds "
+            "FROM homework_answers a JOIN homework_puzzles p ON p.assignment = a.assignment "
+            "AND p.student = a.student AND p.number = a.number WHERE a.assignment = ?"
+        )
+        parameters: tuple[object, ...] = (key_of(assignment),)
+        if student is not None:
+            sql += " AND a.student = ?"
+            parameters += (key_of(student),)
+        rows, _ = self._execute(sql + " ORDER BY a.student, a.number, a.attempt", parameters)
+        return [
+            AnswerRow(int(i), int(t), str(m), bool(r), str(w), float(s), str(name))
+            for _, name, i, t, m, r, w, s in rows
+        ]

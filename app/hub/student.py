@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from app.hub.protocol import Message, Refusal, encode
+from app.hub.message import Message
+from app.hub.protocol import Refusal, encode
 from app.hub.store import key_of
 from rules.match import MatchState
 

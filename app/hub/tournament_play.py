@@ -10,7 +10,7 @@ from __future__ import annotations
 from app.classroom.tournament.text import standings_text
 from app.hub.games import HubGame
 from app.hub.lobby import Lobby
-from app.hub.protocol import StandingRow, Standings, StandingsNow
+from app.hub.protocol_class import StandingRow, Standings, StandingsNow
 from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.student import Student
 from app.hub.tournament_store import TournamentStore

@@ -85,7 +85,7 @@ async def _commands(teacher: HubConsole, stdin: Any, console: Console) -> None:
         line = await _line(stdin)
         if line is None:
             return
-        answer = teacher.answer(line, lambda n, text: console.say(f"Game {n}: {text}"))
+        answer = await teacher.answered(line, lambda n, text: console.say(f"Game {n}: {text}"))
         if answer is None:
             return
         for said in answer:

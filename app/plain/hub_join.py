@@ -23,21 +23,21 @@ from app.hub.protocol import (
     Decline,
     FromHub,
     GameReady,
-    LiveProject,
     PlayComputer,
     Rematch,
     Said,
-    Standings,
-    StandingsNow,
     Watch,
     Watched,
     Who,
     game_path,
 )
+from app.hub.protocol_class import HomeworkAsk, HomeworkSet, LiveProject, Standings, StandingsNow
 from app.online.codes import Address
 from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
 from app.plain.base import Console
+from app.plain.hub_homework import online_homework
+from app.plain.hub_homework_offline import hand_in_kept
 from app.plain.hub_live import LiveLobby
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_play import INTERRUPTED, join_on
@@ -52,6 +52,7 @@ HELP = (
     "  computer GAME [options] [--level L]  play the computer (easy, medium, perfect)",
     "  watch NAME (or a game's number)  see a game's moves as they are played",
     "  standings                        the class tournament's standings",
+    "  homework [NAME]                  your homework; do assignment NAME",
     "  quit                             leave the class (ctrl+c too)",
 )
 
@@ -79,6 +80,10 @@ def class_join_plain(
             console.say()
             return INTERRUPTED
         console.say(f"You are in the class's lobby as {name}. Type help for its commands.")
+        try:  # (homework done offline is handed in at the next connection)
+            loop.run(hand_in_kept(client, console, address, name))
+        except (Closed, OSError) as error:
+            console.say(f"The homework kept here was not handed in: {error}.")
         if watch is not None:
             client.send(Watch(target=watch[:60]))
         if project:
@@ -209,6 +214,8 @@ class _Lobby:
             self.client.send(Watch(target=" ".join(rest)[:60]))
         elif word == "standings":
             self.client.send(Standings())
+        elif word == "homework":
+            self.client.send(HomeworkAsk(name=" ".join(rest)[:60]))
         elif word == "help":
             for help_line in HELP:
                 self.console.say(help_line)
@@ -230,6 +237,8 @@ class _Lobby:
         elif isinstance(message, StandingsNow):
             for line in message.lines:  # (a table: its spacing kept, controls not)
                 self.console.say(strip_controls(line)[:400])
+        elif isinstance(message, HomeworkSet):
+            online_homework(self.loop, self.client, self.console, message)
         elif isinstance(message, Said):  # (a refusal closes: `run` says it)
             self.console.say(their_words(message.text))
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 
 from app.hub.client import HubClient
-from app.hub.protocol import (
-    FromHub,
+from app.hub.protocol import FromHub
+from app.hub.protocol_class import (
     LiveAnswer,
     LiveClosed,
     LiveCount,

@@ -232,9 +232,15 @@ class HubConsoleApp(App[int]):
         elif event.option_list.id == "games":
             self._run(f"watch {event.option.id}")
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.clear()
-        self._run(event.value)
+        if not event.value.strip().lower().startswith("assign"):
+            self._run(event.value)
+            return
+        log = self._said_log()  # (`assign`: the solver's search off the loop, awaited)
+        answer = await self.teacher.answered(event.value, lambda _n, _text: None)
+        for line in answer or []:
+            log.write(Text(line))
 
     async def on_unmount(self) -> None:
         self.stopping = True  # (what the hub says as it stops is not drawn)

@@ -25,15 +25,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Digits, Static
 
 from app.hub.client import Closed, HubClient
-from app.hub.protocol import (
-    FromHub,
-    LiveClosed,
-    LiveCount,
-    LiveProject,
-    LiveRound,
-    LiveSummary,
-    Said,
-)
+from app.hub.protocol import FromHub, Said
+from app.hub.protocol_class import LiveClosed, LiveCount, LiveProject, LiveRound, LiveSummary
 from app.online.codes import Address
 from app.online.guest_link import JoinRefused
 from app.online.texts import their_words

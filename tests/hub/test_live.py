@@ -13,9 +13,8 @@ from pathlib import Path
 from app.hub.hub import Hub
 from app.hub.live import LiveOptions
 from app.hub.live_store import kept_answers
-from app.hub.protocol import (
-    Admitted,
-    Challenge,
+from app.hub.protocol import Admitted, Challenge, Who
+from app.hub.protocol_class import (
     LiveAnswer,
     LiveClosed,
     LiveCount,
@@ -23,7 +22,6 @@ from app.hub.protocol import (
     LiveRound,
     LiveSummary,
     LiveVerdict,
-    Who,
 )
 from rules.choices import choice_key
 from rules.puzzles.model import Puzzle

@@ -13,7 +13,8 @@ from textual.pilot import Pilot
 
 from app.hub.live import LiveOptions, Round
 from app.hub.live_rounds import closed_message
-from app.hub.protocol import LiveCount, LiveRound, LiveSummary, Message
+from app.hub.protocol import Message
+from app.hub.protocol_class import LiveCount, LiveRound, LiveSummary
 from app.tui.hub_project import ProjectorApp
 from rules.puzzles.bank import puzzles_of
 

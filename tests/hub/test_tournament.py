@@ -10,7 +10,8 @@ from pathlib import Path
 
 from app.classroom.tournament.text import standings_text
 from app.hub.hub import Hub
-from app.hub.protocol import Accept, Standings, StandingsNow
+from app.hub.protocol import Accept
+from app.hub.protocol_class import Standings, StandingsNow
 from app.online.guest_link import GuestLink
 from rules.tournament.course import enter_result, mark_absent, new_tournament
 from rules.tournament.model import Tournament

@@ -172,8 +172,10 @@ def worksheet_pdf(
     puzzles: Sequence[SheetPuzzle],
     sheet: Sheet | str,
     folders: Sequence[Path] = FONT_FOLDERS,
+    summary: Sequence[str] = (),
 ) -> tuple[bytes, bool]:
-    """The PDF's bytes, and whether a Unicode font was embedded."""
+    """The PDF's bytes, and whether a Unicode font was embedded. `summary`: lines on
+    pages of their own before the puzzles (a homework's report)."""
     from fpdf import FPDF
 
     sheet = Sheet(sheet) if isinstance(sheet, str) else sheet
@@ -188,6 +190,10 @@ def worksheet_pdf(
         pages = _Pages(pdf, "DejaVu", str)
     else:
         pages = _Pages(pdf, FALLBACK, _latin)
+    for number, line in enumerate(summary):
+        if number == 0 or pdf.get_y() > pdf.h - pdf.b_margin - 12:
+            pages.header(sheet, sheet.title, pupil=False)
+        pages.line_of(line, 10, 5)
     games = list(dict.fromkeys(item.title for item in puzzles))
     for index, item in enumerate(puzzles):
         if index % BOXES_PER_PAGE == 0:

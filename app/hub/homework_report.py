@@ -1,0 +1,199 @@
+"""An assignment's report (the console's `report NAME [--csv FILE]`): per student done /
+right first time / right after a retry / missed / not answered and the time taken; per
+puzzle the class's success rate and the most common wrong move with why it loses (the
+hub's own verdict, kept with the answer). The CSV goes through the project's one file
+writer (`app.store.atomic_files.write_file`: no FIFO, device or link is written)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app.hub.homework_judge import puzzle_from
+from app.hub.store_sql import AnswerRow, HubStore
+from app.store.atomic_files import write_file
+from rules.puzzles.model import Puzzle
+
+#: Puzzles drawn in the PDF at most (an assignment from each student's mistakes has many).
+PDF_PUZZLES = 60
+
+COLUMNS = (
+    "student",
+    "puzzles",
+    "done",
+    "right first time",
+    "right after a retry",
+    "missed",
+    "not answered",
+    "seconds",
+)
+
+
+@dataclass
+class StudentFigures:
+    name: str
+    puzzles: int
+    first: int = 0
+    retry: int = 0
+    missed: int = 0
+    seconds: float = 0.0
+
+    @property
+    def not_answered(self) -> int:
+        return self.puzzles - self.first - self.retry - self.missed
+
+    @property
+    def done(self) -> bool:
+        return self.not_answered == 0
+
+    def row(self) -> list[str]:
+        figures = (self.puzzles, "yes" if self.done else "no", self.first, self.retry)
+        rest = (self.missed, self.not_answered, f"{self.seconds:.0f}")
+        return [self.name, *map(str, figures), *map(str, rest)]
+
+
+@dataclass
+class PuzzleFigures:
+    """A puzzle (by its position) across the class."""
+
+    first_number: int
+    words: str
+    puzzle: Puzzle
+    tried: int = 0
+    right: int = 0
+    wrong: Counter[str] = field(default_factory=Counter)
+    why: dict[str, str] = field(default_factory=dict)
+
+
+def figures(store: HubStore, name: str) -> tuple[list[StudentFigures], list[PuzzleFigures]]:
+    """The report's figures for assignment `name` (ValueError when there is none)."""
+    row = store.assignment(name)
+    if row is None:
+        raise ValueError(f"there is no assignment called {name[:40]}")
+    rows = store.homework_puzzles(row.name)
+    answers = store.answers(row.name)
+    students: dict[str, StudentFigures] = {}
+    puzzles: dict[str, PuzzleFigures] = {}
+    ids: dict[tuple[str, int], str] = {}
+    for kept in rows:
+        student = students.setdefault(kept.student, StudentFigures(kept.student, 0))
+        student.puzzles += 1
+        puzzle = puzzle_from(kept.puzzle)
+        ids[kept.student, kept.number] = puzzle.id
+        words = f"{puzzle.game} {puzzle.id}"
+        puzzles.setdefault(puzzle.id, PuzzleFigures(kept.number, words, puzzle))
+    for answer in answers:
+        _count(students[answer.student], puzzles[ids[answer.student, answer.number]], answer)
+    ordered = sorted(students.values(), key=lambda s: s.name.casefold())
+    return ordered, sorted(puzzles.values(), key=lambda p: p.first_number)
+
+
+def _count(student: StudentFigures, puzzle: PuzzleFigures, answer: AnswerRow) -> None:
+    student.seconds += answer.seconds
+    if answer.attempt == 1:
+        puzzle.tried += 1
+    if answer.right:
+        puzzle.right += 1
+        if answer.attempt == 1:
+            student.first += 1
+        else:
+            student.retry += 1
+        return
+    puzzle.wrong[answer.move] += 1
+    puzzle.why.setdefault(answer.move, answer.why)
+    if answer.attempt >= 2:
+        student.missed += 1
+
+
+def report_lines(store: HubStore, name: str) -> list[str]:
+    try:
+        students, puzzles = figures(store, name)
+    except ValueError as error:
+        return [f"No report: {error}."]
+    row = store.assignment(name)
+    assert row is not None
+    done = sum(s.done for s in students)
+    lines = [f"{row.name}: {row.what}, due {row.due}. Done by {done} of {len(students)}."]
+    for s in students:
+        lines.append(
+            f"{s.name}: {'done' if s.done else 'not done'}; right first time {s.first}, "
+            f"right after a retry {s.retry}, missed {s.missed}, not answered "
+            f"{s.not_answered}; {_time(s.seconds)}."
+        )
+    for number, p in enumerate(puzzles, 1):
+        rate = f"{p.right} of {p.tried} right" if p.tried else "not tried yet"
+        line = f"Puzzle {number} ({p.words}): {rate}."
+        if p.wrong:
+            move, times = p.wrong.most_common(1)[0]
+            line += f" Most common wrong move ({times}×): {p.why[move]}"
+        lines.append(line)
+    return lines
+
+
+def _time(seconds: float) -> str:
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest} s" if minutes else f"{rest} s"
+
+
+def csv_text(store: HubStore, name: str) -> str:
+    students, _ = figures(store, name)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for student in students:
+        writer.writerow(_cell(value) for value in student.row())
+    return out.getvalue()
+
+
+def _cell(value: str) -> str:
+    """A cell a spreadsheet never reads as a formula."""
+    return f"'{value}" if value[:1] in ("=", "+", "-", "@") else value
+
+
+def write_csv(store: HubStore, name: str, path: Path) -> str:
+    """Write the CSV to `path`; what happened, in words."""
+    try:
+        text = csv_text(store, name)
+        write_file(path, text)
+    except (ValueError, OSError) as error:
+        return f"The CSV was not written: {getattr(error, 'strerror', None) or error}."
+    return f"The report of {name} is written to {path}."
+
+
+def report_pdf(store: HubStore, name: str) -> bytes:
+    """The report as a PDF: its lines, then each puzzle drawn as the worksheets draw it,
+    with the class's figures beside its winning moves (fpdf2, the classroom extra)."""
+    from dataclasses import replace
+
+    from app.classroom.worksheet.pdf import Sheet, worksheet_pdf
+    from app.classroom.worksheet.sheet import sheet_puzzles
+
+    lines = report_lines(store, name)
+    _, puzzles = figures(store, name)
+    puzzles = puzzles[:PDF_PUZZLES]
+    items = []
+    for item, found in zip(sheet_puzzles([p.puzzle for p in puzzles]), puzzles, strict=True):
+        rate = f"{found.right} of {found.tried} right" if found.tried else "not tried yet"
+        reason = item.reason
+        if found.wrong:
+            move, times = found.wrong.most_common(1)[0]
+            reason += f" The most common wrong move ({times}×): {found.why[move]}"
+        items.append(replace(item, figures=f"The class: {rate}; {item.figures}", reason=reason))
+    data, _ = worksheet_pdf(items, Sheet(f"Homework {name}: the results"), summary=lines)
+    return data
+
+
+def write_pdf(store: HubStore, name: str, path: Path) -> str:
+    """Write the PDF to `path`; what happened, in words."""
+    try:
+        import fpdf  # noqa: F401
+    except ImportError:
+        return "The PDF needs fpdf2: pip install 'equation-duel[classroom]'."
+    try:
+        write_file(path, report_pdf(store, name))
+    except (ValueError, OSError) as error:
+        return f"The PDF was not written: {getattr(error, 'strerror', None) or error}."
+    return f"The report of {name} is drawn in {path}."

@@ -1,0 +1,118 @@
+"""Homework in the line mode (the teacher's commands are `app.hub.homework_teacher`'s): a
+student doing an assignment with the same words and input as the line mode's puzzles (`app.plain.puzzle_lines`): each puzzle said, its first
+move asked, the verdict (the hub's, or offline the same judge's) said, one retry."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from app.hub.client import HubClient
+from app.hub.homework import due_words
+from app.hub.homework_judge import puzzle_from_row
+from app.hub.protocol import Said
+from app.hub.protocol_class import HomeworkAnswer, HomeworkSet, HomeworkVerdict
+from app.online.texts import their_words
+from app.plain.base import Console
+from app.plain.online_loop import LineLoop
+from app.plain.puzzle_lines import puzzle_text, read_move
+from app.plain.stops import EndOfInput
+from rules.base import IllegalMove
+from rules.puzzles.model import Puzzle
+from rules.puzzles.training import Attempt
+
+LEAVE = ("quit", "q", "exit", "back", "later")
+#: Seconds the hub's verdict is waited for at most.
+VERDICT_SECONDS = 30.0
+HELP = "Type your move (in words or notation), or later to stop here and go on another time."
+
+
+#: Judge a try (the puzzle's number, the move as the rules write it, the seconds):
+#: the verdict's words and whether a retry is left; None when no verdict came.
+Judge = Callable[[int, str, float], tuple[str, bool] | None]
+
+
+def do_homework(console: Console, puzzles: list[Puzzle], left: list[int], judge: Judge) -> bool:
+    """Each puzzle with tries left, asked and judged; False when the student stopped."""
+    for number, (puzzle, tries) in enumerate(zip(puzzles, left, strict=True), 1):
+        if tries <= 0:
+            continue
+        console.say(f"Puzzle {number} of {len(puzzles)}.")
+        for line in puzzle_text(puzzle, aloud=True):
+            console.say(line)
+        console.say(HELP)
+        while tries > 0:
+            started = time.monotonic()
+            try:
+                move = _move(console, puzzle)
+            except EndOfInput:
+                move = None
+            if move is None:
+                console.say("Stopped: what you answered is kept; the rest waits for you.")
+                return False
+            verdict = judge(number, move, time.monotonic() - started)
+            if verdict is None:
+                return False
+            text, retry = verdict
+            console.say(text)
+            tries = 1 if retry else 0
+    console.say("That was the last puzzle of this homework.")
+    return True
+
+
+def _move(console: Console, puzzle: Puzzle) -> str | None:
+    """The student's move (notation), or None to stop."""
+    attempt = Attempt(puzzle)
+    while True:
+        answer = console.ask("Your move: ").strip()
+        if " ".join(answer.lower().split()) in LEAVE:
+            return None
+        if answer.lower() in ("help", "?"):
+            console.say(HELP)
+            continue
+        move = read_move(attempt, answer)
+        if not isinstance(move, Exception):
+            try:  # (the rules say why a move is not legal: the hub would refuse it too)
+                attempt.game.play_text(attempt.state, move)
+            except IllegalMove as error:
+                move = error
+        if isinstance(move, Exception):
+            said = str(move)
+            console.say(f"{said[:1].upper()}{said[1:]}. Try again, or type later.")
+            continue
+        return move
+
+
+def online_homework(loop: LineLoop, client: HubClient, console: Console, got: HomeworkSet) -> None:
+    """Do the assignment the hub handed over, each try judged by the hub."""
+    try:
+        puzzles = [puzzle_from_row(row) for row in got.puzzles]
+    except ValueError as error:
+        console.say(f"That homework cannot be read: {error}.")
+        return
+    console.say(f"Homework {got.assignment}: {got.what}, due {due_words(got.due)}.")
+
+    def judge(number: int, move: str, seconds: float) -> tuple[str, bool] | None:
+        client.send(
+            HomeworkAnswer(assignment=got.assignment, puzzle=number, move=move, seconds=seconds)
+        )
+        return loop.run(_verdict(client, console))
+
+    do_homework(console, puzzles, got.left, judge)
+    console.say("You are back in the lobby.")
+
+
+async def _verdict(client: HubClient, console: Console) -> tuple[str, bool] | None:
+    """The hub's verdict (what it says meanwhile is said; another answer stops)."""
+    for _ in range(100):
+        message = await client.next(VERDICT_SECONDS)
+        if message is None:
+            console.say("The hub did not answer in time: try this homework again later.")
+            return None
+        if isinstance(message, HomeworkVerdict):
+            return their_words(message.text), message.retry
+        if isinstance(message, Said):
+            console.say(their_words(message.text))
+            if message.text.startswith("Homework"):  # (a refusal of the answer)
+                return None
+    return None

@@ -1,0 +1,203 @@
+"""Homework on a real hub (127.0.0.1, port 0): a class of 30 students, an assignment set
+from the console's command, the students answer (right first time, right after a retry,
+missed, not done), every verdict equal to the solver's (computed here on its own), the
+report's figures and its CSV; hostile answers refused in words."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from pathlib import Path
+
+from app.hub.homework import assign
+from app.hub.homework_judge import puzzle_from_row
+from app.hub.homework_report import figures, report_lines, write_csv, write_pdf
+from app.hub.hub import Hub
+from app.hub.protocol import Admitted
+from app.hub.protocol_class import HomeworkAnswer, HomeworkAsk, HomeworkSet, HomeworkVerdict
+from rules.puzzles.model import Puzzle
+from rules.registry import get_game
+from rules.solver.core import solve
+from tests.hub.support import Client, running_hub
+
+TODAY = dt.date.today()
+DUE = (TODAY + dt.timedelta(days=7)).isoformat()
+
+
+def _wins(puzzle: Puzzle, move: str) -> bool:
+    """The solver's own word on `move` (not the hub's judge): the mover still wins."""
+    game = get_game(puzzle.game)
+    after = game.play_text(puzzle.state(), move)
+    outcome = game.outcome(after)
+    winner = outcome.winner if outcome is not None else solve(puzzle.game, after).winner
+    return winner == puzzle.to_move
+
+
+def _losing(puzzle: Puzzle) -> str:
+    game = get_game(puzzle.game)
+    state = puzzle.state()
+    legal = [game.format_move(m) for m in game.legal_moves(state)]
+    return next(m for m in legal if not _wins(puzzle, m))
+
+
+async def _student(hub: Hub, name: str) -> Client:
+    client = await Client.knock(hub, name)
+    assert isinstance(await client.until(Admitted), Admitted)
+    return client
+
+
+async def _set(client: Client, name: str) -> tuple[HomeworkSet, list[Puzzle]]:
+    await client.send(HomeworkAsk(name=name))
+    got = await client.until(HomeworkSet)
+    assert isinstance(got, HomeworkSet)
+    return got, [puzzle_from_row(row) for row in got.puzzles]
+
+
+async def _answer(client: Client, number: int, puzzle: Puzzle, move: str) -> HomeworkVerdict:
+    await client.send(HomeworkAnswer(assignment="week1", puzzle=number, move=move, seconds=4.0))
+    verdict = await client.until(HomeworkVerdict)
+    assert isinstance(verdict, HomeworkVerdict)
+    assert verdict.right == _wins(puzzle, move), (puzzle.id, move, verdict.text)
+    return verdict
+
+
+async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Path) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        names = [f"Student{n:02}" for n in range(30)]
+        for name in names:
+            hub.admit(name)
+        past = (TODAY - dt.timedelta(days=1)).isoformat()
+        refused = assign(hub.store, f"week1 --due {past}", TODAY)
+        assert refused == [f"The due date {past} is in the past: give today or a later day."]
+        line = f"week1 --game template --difficulty easy --count 3 --due {DUE}"
+        said = assign(hub.store, line, TODAY)
+        assert said[0].startswith("week1 is set: 3 template puzzles (easy), due ")
+        assert said[0].endswith("for 30 students.")
+        assert assign(hub.store, line, TODAY)[0].startswith("There is an assignment called week1")
+        clients = [await _student(hub, name) for name in names]
+        for client in clients:
+            await client.said_until("Homework week1: 3 template puzzles, easy, due ")
+        for index, client in enumerate(clients[:25]):
+            got, puzzles = await _set(client, "week1")
+            assert got.left == [2, 2, 2]
+            for number, puzzle in enumerate(puzzles, 1):
+                if index < 10:  # right first time
+                    verdict = await _answer(client, number, puzzle, puzzle.solution[0])
+                    assert verdict.text.startswith("Right: ") and not verdict.retry
+                    assert "The winning move" in verdict.text
+                    continue
+                first = await _answer(client, number, puzzle, _losing(puzzle))
+                assert first.retry and first.text.endswith("One more try.")
+                assert "The winning move" not in first.text  # (not before the retry)
+                again = puzzle.solution[0] if index < 20 else _losing(puzzle)
+                last = await _answer(client, number, puzzle, again)
+                assert not last.retry and "The winning move" in last.text
+        students, per_puzzle = figures(hub.store, "week1")
+        by_name = {s.name: s for s in students}
+        assert [(s.first, s.retry, s.missed, s.done) for s in students[:10]] == [
+            (3, 0, 0, True)
+        ] * 10
+        assert all((by_name[n].retry, by_name[n].missed) == (3, 0) for n in names[10:20])
+        assert all((by_name[n].missed, by_name[n].done) == (3, True) for n in names[20:25])
+        assert all(not by_name[n].done and by_name[n].not_answered == 3 for n in names[25:])
+        assert by_name["Student00"].seconds == 12.0 and by_name["Student10"].seconds == 24.0
+        for puzzle in per_puzzle:
+            assert (puzzle.tried, puzzle.right) == (25, 20)
+        lines = report_lines(hub.store, "week1")
+        assert lines[0].startswith("week1: 3 template puzzles (easy), due ")
+        assert lines[0].endswith("Done by 25 of 30.")
+        assert "Puzzle 1 (template template-" in lines[31] and "20 of 25 right" in lines[31]
+        assert "Most common wrong move (20×): " in lines[31] and " loses" in lines[31]
+        written = write_csv(hub.store, "week1", tmp_path / "week1.csv")
+        assert written == f"The report of week1 is written to {tmp_path / 'week1.csv'}."
+        rows = list(csv.reader((tmp_path / "week1.csv").open(encoding="utf-8")))
+        assert rows[0][:4] == ["student", "puzzles", "done", "right first time"]
+        assert rows[1] == ["Student00", "3", "yes", "3", "0", "0", "0", "12"]
+        assert rows[30] == ["Student29", "3", "no", "0", "0", "0", "3", "0"]
+        drawn = write_pdf(hub.store, "week1", tmp_path / "week1.pdf")
+        assert drawn == f"The report of week1 is drawn in {tmp_path / 'week1.pdf'}."
+        pdf = (tmp_path / "week1.pdf").read_bytes()
+        assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") >= 3
+        for client in clients:
+            await client.close()
+
+
+async def test_hostile_answers_are_refused_in_words(tmp_path: Path) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        for name in ("Ada", "Bo"):
+            hub.admit(name)
+        assign(
+            hub.store, f"week1 --game fifty --difficulty easy --count 2 --due {DUE} --to Ada", TODAY
+        )
+        for line in (f"{'x' * 41} --due {DUE}", "week2 --due someday", f"w --due {DUE} --to Zed"):
+            said = assign(hub.store, line, TODAY)[0]
+            assert said.startswith(("That assignment cannot be set: ", "Zed: not on the roster"))
+        assert assign(hub.store, f"w --due {DUE} --count 99", TODAY) == [
+            "--count takes 1 to 12 puzzles."
+        ]
+        ada, bo = await _student(hub, "Ada"), await _student(hub, "Bo")
+        _, puzzles = await _set(ada, "week1")
+        for move in ("zz", "999+999", ""):
+            await ada.send(HomeworkAnswer(assignment="week1", puzzle=1, move=move))
+            (said,) = (await ada.said_until("Homework week1, puzzle 1: "))[-1:]
+            assert "not a" in said
+        await ada.send(HomeworkAnswer(assignment="week1", puzzle=9, move="1+2"))
+        await ada.said_until("Homework week1 has no puzzle 9: it has 2.")
+        await bo.send(HomeworkAnswer(assignment="week1", puzzle=1, move="1+2"))
+        await bo.said_until("Homework week1 is not set for you.")
+        await bo.send(HomeworkAsk(name="week1"))
+        await bo.said_until("Homework week1 is not set for you.")
+        await _answer(ada, 1, puzzles[0], puzzles[0].solution[0])
+        await ada.send(HomeworkAnswer(assignment="week1", puzzle=1, move=_losing(puzzles[0])))
+        await ada.said_until("Homework week1, puzzle 1: answered already.")
+        hub.lobby.homework.today = lambda: TODAY + dt.timedelta(days=8)
+        await ada.send(HomeworkAnswer(assignment="week1", puzzle=2, move=puzzles[1].solution[0]))
+        await ada.said_until("Homework week1 was due on ")
+        await ada.send(HomeworkAsk())
+        await ada.said_until("You have no homework to do.")
+        students, _ = figures(hub.store, "week1")
+        assert [(s.name, s.first, s.not_answered) for s in students] == [("Ada", 1, 1)]
+        for client in (ada, bo):
+            await client.close()
+
+
+async def test_from_mistakes_gives_each_student_their_own_positions(tmp_path: Path) -> None:
+    from app.hub.homework import bank_set
+    from rules.analysis import hint
+    from rules.records import PlayerInfo, record_from_moves
+
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        for name in ("Ada", "Bo"):
+            hub.admit(name)
+        (thrown,) = bank_set("conquest", "easy", 1, "a position Ada will get wrong")
+        moves = [*thrown.moves, _losing(thrown)]
+        game = get_game("conquest")
+        state = game.replay(game.options_from(thrown.options), moves)
+        while not game.is_over(state):  # (the game played out by the solver)
+            reply = hint("conquest", state).move
+            assert reply is not None
+            moves.append(reply)
+            state = game.play_text(state, reply)
+        seats = ("Ada", "Bo") if thrown.to_move == 1 else ("Bo", "Ada")
+        players = (PlayerInfo(name=seats[0]), PlayerInfo(name=seats[1]))
+        record = record_from_moves("conquest", thrown.options, moves, players)
+        number = hub.store.new_game("conquest", seats)
+        hub.store.keep_record(number, record.model_dump_json())
+        hub.store.game_over(number, "Bo wins")
+        line = f"mine --from-mistakes --game conquest --difficulty easy --count 2 --due {DUE}"
+        said = assign(hub.store, line, TODAY)
+        assert said[:2] == [
+            "Ada has 1 position of their own in the hub's games: 1 from the bank.",
+            "Bo has no positions of their own in the hub's games: 2 from the bank.",
+        ]
+        assert said[2].startswith("mine is set: 2 puzzles from your own games' mistakes, due ")
+        assert said[2].endswith(", for 2 students.") and len(said) == 3
+        ada = [puzzle_from_row_text(r.puzzle) for r in hub.store.homework_puzzles("mine", "Ada")]
+        assert ada[0].moves == thrown.moves and set(ada[0].solution) == set(thrown.solution)
+        assert len(hub.store.homework_puzzles("mine", "Bo")) == 2
+
+
+def puzzle_from_row_text(text: str) -> Puzzle:
+    from app.hub.homework_judge import puzzle_from
+
+    return puzzle_from(text)
