@@ -210,7 +210,9 @@ class GuestSeat(TakebackSeat):
             self.notify(f"{their_words(said.who, 40)} is away.", markup=False)
         elif isinstance(said, Bye):
             why = their_words(said.reason)
-            self.notify(f"{self.host} left. {why}".strip(), markup=False, timeout=10)
+            if self.game_screen.session.result is None:  # (after the end, nobody "left")
+                why = f"{self.host} left. {why}".strip()
+            self.notify(why, markup=False, timeout=10)
 
     def takeback_said(self, said: TakebackAsk | TakebackAnswer | TakenBack) -> None:
         screen = self.game_screen

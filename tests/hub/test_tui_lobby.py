@@ -46,6 +46,11 @@ def status(app: Any) -> str:
     return "" if line is None else str(line.message)
 
 
+def notes(app: Any) -> list[str]:
+    """The notifications shown now (Textual's toasts)."""
+    return [str(note.message) for note in app._notifications]
+
+
 def people(app: Any) -> list[str]:
     """The lobby's list as shown (the lobby may be under a game; [] before it opens)."""
     lobby = next((s for s in app.screen_stack if isinstance(s, HubLobbyScreen)), None)
@@ -109,6 +114,8 @@ async def test_join_by_keys_wait_then_challenge_and_play_a_whole_game(tmp_path: 
                 await pilot.press("5")
                 await until(pilot, lambda: screen.session.result is not None, "the end")
                 await until(pilot, lambda: app.screen is not screen, "the game-over dialog")
+                await until(pilot, lambda: notes(app), "the hub's goodbye, said")
+                assert notes(app) == ["The game is over."]  # (not "Bo left.": nobody did)
                 await pilot.press("m")
                 await until(pilot, lambda: isinstance(app.screen, HubLobbyScreen), "the lobby")
                 assert status(app) == "You are back in the lobby."
