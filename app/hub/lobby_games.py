@@ -13,6 +13,7 @@ from app.hub.lobby_room import Room
 from app.hub.store import StoreProblem
 from app.hub.store_queue import asked, later
 from app.hub.student import Student
+from app.online.host_admission import capital
 from rules.match import MatchState
 from rules.records import GameRecord
 
@@ -74,7 +75,7 @@ class Referee:
         try:
             return await asked(store, store.new_game, match.game_id, (first.name, second.name))
         except StoreProblem as problem:
-            self.room.notice(f"{str(problem)[:1].upper()}{str(problem)[1:]}.")
+            self.room.notice(f"{capital(str(problem))}.")
             for student in (first, second):
                 self.room.say(student, "The game could not start: the class's records failed.")
             return None
@@ -118,16 +119,10 @@ class Referee:
 
     def _over(self, game: HubGame, result: str, players: tuple[Student, Student]) -> None:
         """Keep and say the end of `game` ("" : it stopped first); the listeners told."""
-        room = self.room
+        room, store = self.room, self.room.store
         if result:
             try:
-                later(
-                    room.store,
-                    "The result could not be kept",
-                    room.store.game_over,
-                    game.number,
-                    result,
-                )
+                later(store, "The result could not be kept", store.game_over, game.number, result)
             except StoreProblem as problem:  # (a store not queued says it at once)
                 room.notice(f"The result could not be kept: {problem}.")
             text = f"Game {game.number} is over: {result}"
