@@ -162,7 +162,7 @@ class HubConsole:
         the lobby first)."""
         lobby = self.hub.lobby
         here = [
-            (student.name, lobby._doing(student).partition(": ")[2])
+            (student.name, lobby.doing(student).partition(": ")[2])
             for _, student in sorted(lobby.online.items())
         ]
         try:

@@ -12,6 +12,7 @@ from typing import Any
 
 from app.hub.homework import FAILED, TRIES, Today, due_words
 from app.hub.homework_judge import NotAnAnswer, judge_answer, puzzle_from, verdict_words
+from app.hub.lobby_room import LobbyListener
 from app.hub.protocol import Said
 from app.hub.protocol_class import HomeworkAnswer, HomeworkAsk, HomeworkSet, HomeworkVerdict
 from app.hub.store_sql import AnswerRow, AssignmentRow, HomeworkRow, HubStore, StoreProblem
@@ -39,8 +40,10 @@ def tries_left(rows: list[HomeworkRow], answers: list[AnswerRow]) -> list[int]:
     return [left[row.number] for row in rows]
 
 
-class HomeworkDesk:
+class HomeworkDesk(LobbyListener):
     """The lobby's homework: what a student is told at their join, and their messages."""
+
+    kinds = (HomeworkAsk, HomeworkAnswer)
 
     def __init__(
         self,

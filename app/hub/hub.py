@@ -21,7 +21,8 @@ from aiohttp import WSMsgType, web
 
 from app.hub.codes import new_token, same_class_code, token_hash
 from app.hub.live_rounds import LiveRounds
-from app.hub.lobby import PAUSED, Lobby, Notice
+from app.hub.lobby import PAUSED, Lobby
+from app.hub.lobby_room import Notice
 from app.hub.protocol import (
     MAX_STUDENT_BYTES,
     VERSION,
@@ -32,7 +33,6 @@ from app.hub.protocol import (
     encode,
     read_from_student,
 )
-from app.hub.protocol_class import LiveAnswer, LiveProject
 from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.store_queue import QueuedStore, asked
 from app.hub.student import Student
@@ -90,6 +90,8 @@ class Hub(HostServer):
         #: Live rounds (issue 39): `live.start(options)`.
         self.live = LiveRounds(self.lobby, self.store, self.notice, self._spawn)
         self.tournament = HubTournament(self.lobby, self.store)
+        #: (in this order: a student coming in hears of their pairing, then their homework)
+        self.lobby.listeners += [self.live, self.tournament, self.lobby.homework]
         super().__init__(bind, port, tls)
         self.strangers.whose = "a student of this class"
         self.unasked.grace = UNASKED_GRACE
@@ -274,8 +276,5 @@ class Hub(HostServer):
 
     async def _read(self, ws: web.WebSocketResponse, student: Student) -> None:
         async for read in each_message(ws, read_from_student, IDLE_SECONDS, RateCap()):
-            if isinstance(read, LiveAnswer | LiveProject):
-                self.live.heard(student, read)
-                continue
             if not self.lobby.heard(student, read):
                 return

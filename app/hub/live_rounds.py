@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Callable, Coroutine
 from typing import Any
 
 from app.hub.live import (
@@ -25,7 +24,8 @@ from app.hub.live import (
     answer_text,
 )
 from app.hub.live_store import keep_answer, keep_round, new_session
-from app.hub.lobby import WAITING_ROOM, Lobby, Notice
+from app.hub.lobby import Lobby
+from app.hub.lobby_room import LobbyListener, Notice, Spawn
 from app.hub.message import Message
 from app.hub.protocol import MAX_HUB_BYTES, encode
 from app.hub.protocol_class import (
@@ -45,7 +45,6 @@ from rules.puzzles.model import Puzzle
 
 #: Seconds between two rounds of a session (the spread and the winning moves are read).
 GAP = 8.0
-Spawn = Callable[[Coroutine[Any, Any, None]], None]
 
 
 def closed_message(live: Round, names: bool) -> LiveClosed:
@@ -71,8 +70,11 @@ def closed_message(live: Round, names: bool) -> LiveClosed:
     return closed
 
 
-class LiveRounds:
-    """The hub's live rounds (see the module's docstring)."""
+class LiveRounds(LobbyListener):
+    """The hub's live rounds (see the module's docstring): a lobby listener, for the
+    students' answers and their being busy."""
+
+    kinds = (LiveAnswer, LiveProject)
 
     def __init__(
         self, lobby: Lobby, store: HubStore, notice: Notice, spawn: Spawn, gap: float = GAP
@@ -91,7 +93,6 @@ class LiveRounds:
         self._answered = asyncio.Event()
         self._rng = random.Random()
         self._task: asyncio.Task[Any] | None = None
-        lobby.busy = self.busy
 
     @property
     def on(self) -> bool:
@@ -133,9 +134,7 @@ class LiveRounds:
     # What a student sends
 
     def heard(self, student: Student, message: LiveAnswer | LiveProject) -> None:
-        if not student.admitted:
-            self.lobby.say(student, WAITING_ROOM)
-        elif isinstance(message, LiveProject):
+        if isinstance(message, LiveProject):
             self.projectors[student.key] = student
             self.lobby.say(student, "This screen shows the class's live rounds as they come.")
             if self.current is not None and not self.current.closed:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from app.classroom.tournament.text import standings_text
 from app.hub.games import HubGame
 from app.hub.lobby import Lobby
+from app.hub.lobby_room import LobbyListener
 from app.hub.protocol_class import StandingRow, Standings, StandingsNow
 from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.student import Student
@@ -26,8 +27,11 @@ MAX_ROWS = 40
 ToPlay = tuple[int, Pairing]
 
 
-class PairingPlay:
-    """The tournament's pairings played in the lobby (see the module's docstring)."""
+class PairingPlay(LobbyListener):
+    """The tournament's pairings played in the lobby (see the module's docstring): a
+    lobby listener."""
+
+    kinds = (Standings,)
 
     def __init__(self, lobby: Lobby, store: HubStore) -> None:
         self.lobby = lobby
@@ -38,11 +42,6 @@ class PairingPlay:
         self.launching: dict[tuple[str, str], int] = {}
         #: Who follows the standings (a projector view), by key.
         self.followers: dict[str, Student] = {}
-        lobby.on_enter.append(self._entered)
-        lobby.on_start.append(self._started)
-        lobby.on_over.append(self._over)
-        lobby.on_accept.append(self._accept)
-        lobby.asked[Standings] = self._asked
 
     # The pairings to play
 
@@ -127,7 +126,7 @@ class PairingPlay:
         match = new_match(game.id, options, best_of, None)
         self.accepted -= {first.key, second.key}
         self.launching[(first.key, second.key)] = number
-        self.lobby.spawn(self.lobby._play(first, second, match))
+        self.lobby.referee.play(first, second, match)
 
     def _mine(self, student: Student) -> tuple[Tournament, int, Pairing] | None:
         """The pairing offered to `student`: to play, no game of it in play."""
@@ -140,16 +139,16 @@ class PairingPlay:
                 return tournament, number, pairing
         return None
 
-    # The lobby's hooks
+    # What the lobby tells its listeners
 
-    def _entered(self, student: Student) -> None:
+    def entered(self, student: Student) -> None:
         mine = self._mine(student)
         if mine is not None:
             tournament, number, pairing = mine
             other = pairing.p2 if pairing.p1 == student.name else pairing.p1
             self.lobby.say(student, self._offer(tournament, number, other))
 
-    def _accept(self, student: Student) -> bool:
+    def accept(self, student: Student) -> bool:
         """A student's accept, when a pairing is offered to them (True: answered)."""
         mine = self._mine(student)
         if mine is None:
@@ -172,7 +171,7 @@ class PairingPlay:
             self._launch(tournament, number, first, second)
         return True
 
-    def _started(self, game: HubGame) -> None:
+    def started(self, game: HubGame) -> None:
         number = self.launching.pop((key_of(game.names[0]), key_of(game.names[1])), None)
         found = self.rows.current()
         if number is not None and found is not None:
@@ -181,7 +180,7 @@ class PairingPlay:
             except StoreProblem as problem:
                 self.lobby.notice(f"The tournament could not note game {game.number}: {problem}.")
 
-    def _over(self, game: HubGame, result: str) -> None:
+    def over(self, game: HubGame, result: str) -> None:
         """Enter the result of a tournament game that ended (offered again when it stopped
         first)."""
         try:
@@ -189,7 +188,7 @@ class PairingPlay:
             for name in game.names:  # (free again: a pairing waiting for them is said)
                 student = self._student(name)
                 if result and student is not None and student.playing is None:
-                    self._entered(student)
+                    self.entered(student)
         except (StoreProblem, TournamentError) as problem:
             self.lobby.notice(
                 f"The tournament's result of game {game.number} is not in: {problem}."
@@ -238,7 +237,7 @@ class PairingPlay:
             else:
                 del self.followers[key]
 
-    def _asked(self, student: Student, message: Standings) -> None:
+    def heard(self, student: Student, message: Standings) -> None:
         found = self.rows.current()
         if found is None:
             self.lobby.say(student, "No tournament is being played in this class.")
