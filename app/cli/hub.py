@@ -27,7 +27,7 @@ from app.cli.online import _server_tls, joining
 from app.cli.usage import fail
 
 LINE_MODE = "The hub and the class are line by line for now (the full-screen console comes next)."
-_NO_AIOHTTP = "the hub needs aiohttp: pip install 'equation-duel[web]' ({error})"
+_NO_WEB = "hub --web needs the web extra: pip install 'equation-duel[web]' ({error})"
 
 
 def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
@@ -123,17 +123,15 @@ def cmd_hub(args: argparse.Namespace) -> int:
         store = open_store(args.database)
     except (FlagError, RosterProblem, StoreProblem) as error:
         return fail(str(error))
-    try:
-        from app.plain.hub_console import hub_plain
-    except ImportError as error:
-        return fail(_NO_AIOHTTP.format(error=error))
+    from app.plain.hub_console import hub_plain
+
     tabs = None
     if args.web:
         try:
             from app.serve.config import ConfigError
             from app.serve.hub_tabs import HubTabs
-        except ImportError as error:
-            return fail(_NO_AIOHTTP.format(error=error))
+        except ImportError as error:  # (textual-serve: the web extra)
+            return fail(_NO_WEB.format(error=error))
         if not 0 <= args.web_port <= 65535:
             return fail(f"--web-port: {args.web_port} is not between 0 and 65535")
         try:
@@ -163,10 +161,8 @@ def cmd_class(args: argparse.Namespace) -> int:
         return cmd_report(args)
 
     if args.class_command == "join" and _full_screen(args):
-        try:
-            from app.tui.hub_join_app import run_class_join
-        except ImportError as error:
-            return fail(_NO_AIOHTTP.format(error=error))
+        from app.tui.hub_join_app import run_class_join
+
         return run_class_join(args.address, args.name, args.tls_ca)
     if args.name is None:
         return fail("--name: the line mode needs your name (the full screen asks for it)")
@@ -174,10 +170,8 @@ def cmd_class(args: argparse.Namespace) -> int:
         address, name, tls = joining(args, CLASS_CODE_LENGTH)
     except FlagError as error:
         return fail(str(error))
-    try:
-        from app.plain.hub_join import class_join_plain
-    except ImportError as error:
-        return fail(_NO_AIOHTTP.format(error=error))
+    from app.plain.hub_join import class_join_plain
+
     if args.class_command == "project":
         return _project(args, address, name, tls)
     if args.class_command == "watch" and args.all and _full_screen(args):

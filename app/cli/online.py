@@ -16,8 +16,6 @@ from rules.registry import GAME_IDS, get_game
 if TYPE_CHECKING:
     from app.online.codes import Address
 
-_NO_AIOHTTP = "online play needs aiohttp: pip install 'equation-duel[web]' ({error})"
-
 
 def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     host = sub.add_parser(
@@ -91,10 +89,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         tls = _server_tls(args.tls_cert, args.tls_key)
     except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
         return fail(str(error))
-    try:
-        from app.plain.online_play import host_plain
-    except ImportError as error:
-        return fail(_NO_AIOHTTP.format(error=error))
+    from app.plain.online_play import host_plain
+
     _say_line_mode(args)
     return host_plain(game, match, name, args.bind, args.port, tls=tls, host_seat=host_seat)
 
@@ -104,10 +100,8 @@ def cmd_join(args: argparse.Namespace) -> int:
         address, name, tls = joining(args)
     except FlagError as error:
         return fail(str(error))
-    try:
-        from app.plain.online_play import join_plain
-    except ImportError as error:
-        return fail(_NO_AIOHTTP.format(error=error))
+    from app.plain.online_play import join_plain
+
     _say_line_mode(args)
     return join_plain(address, name, tls=tls)
 
