@@ -21,10 +21,6 @@ CASES: dict[str, tuple[list[str], str]] = {
         ["classroom.py", "pair", "--players", "9", "--rounds", "2", "--repeat", "1"],
         r"every round: median [0-9.]+ ms",
     ),
-    "classroom campaign": (
-        ["classroom.py", "campaign", "--tournaments", "1", "--seconds", "20"],
-        r"\| \d+ \| 0 \| 0 \| 0 \|",
-    ),
     "classroom report": (
         ["classroom.py", "report", "--games", "3", "--pupils", "2"],
         r"report 2: \d+ ms wall, \d+ ms CPU; 3 games judged",
