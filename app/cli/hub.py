@@ -2,7 +2,7 @@
 class join|watch CODE@ADDR:PORT --name NAME` (a student in the class; docs/hub.md).
 
     equation-duel hub [--bind ADDR] [--port N] [--database FILE|URL] [--roster class.csv]
-                      [--tls-cert FILE --tls-key FILE] [--plain] [--qr|--no-qr]
+                      [--tls-cert FILE --tls-key FILE] [--plain | --service] [--qr|--no-qr]
                       [--web [--web-port N]]
     equation-duel class join CODE@ADDR:PORT [--name NAME] [--tls-ca FILE] [--plain]
     equation-duel class watch CODE@ADDR:PORT --name NAME (--game ID | --player NAME | --all)
@@ -56,6 +56,12 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     hub.add_argument("--web", action="store_true", help="also serve browser tabs that join")
     hub.add_argument(
         "--web-port", type=whole_number, default=8000, metavar="N", help="the tabs' port (8000)"
+    )
+    hub.add_argument(
+        "--service",
+        action="store_true",
+        help="run as a system service: line by line, no commands, until SIGTERM "
+        "(admit with --roster)",
     )
     hub.add_argument(
         "--qr",
@@ -139,12 +145,19 @@ def cmd_hub(args: argparse.Namespace) -> int:
         except ConfigError as error:
             return fail(str(error))
     try:
-        if _full_screen(args):
+        if not args.service and _full_screen(args):
             from app.tui.hub_console import hub_screen
 
             return hub_screen(store, args.bind, args.port, tls, names, args.qr is not False, tabs)
         return hub_plain(
-            store, args.bind, args.port, tls, admitted=names, qr=bool(args.qr), tabs=tabs
+            store,
+            args.bind,
+            args.port,
+            tls,
+            admitted=names,
+            qr=bool(args.qr),
+            tabs=tabs,
+            service=args.service,
         )
     except StoreProblem as error:
         return fail(str(error))

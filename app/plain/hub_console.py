@@ -10,6 +10,8 @@ the roster are kept in its database).
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import ssl
 import sys
 from typing import Any
@@ -30,11 +32,13 @@ def hub_plain(
     admitted: tuple[str, ...] = (),
     qr: bool = False,
     tabs: Tabs | None = None,
+    service: bool = False,
 ) -> int:
     """Run the hub with the teacher's console until `quit`; the exit code. `admitted`:
     the roster's names (`--roster`), admitted ahead; `qr`: draw the QR code of the
     students' command (`--qr`: only when asked, since the line mode's text is otherwise
-    linear for a screen reader, issue 26); `tabs`: `--web`'s browser tabs."""
+    linear for a screen reader, issue 26); `tabs`: `--web`'s browser tabs; `service`: no
+    commands (a system service: standard input is nothing), until SIGTERM or SIGINT."""
     console = console or Console(sys.stdin, sys.stdout)
     loop = LineLoop()
     teacher = HubConsole(store, bind, port, tls, said=console.say, tabs=tabs)
@@ -56,10 +60,13 @@ def hub_plain(
             for line in teacher.qr():
                 console.stdout.write(line + "\n")  # (as drawn: never broken at spaces)
             console.stdout.flush()
-        console.say("Type help for the teacher's commands, quit to stop the hub.")
-        stdin = loop.input(console.stdin)
+        if not service:
+            console.say("Type help for the teacher's commands, quit to stop the hub.")
         try:
-            loop.run(_commands(teacher, stdin, console))
+            if service:
+                loop.run(_until_stopped(console))
+            else:
+                loop.run(_commands(teacher, loop.input(console.stdin), console))
         except KeyboardInterrupt:
             console.say()
             loop.run(teacher.stop(STOPPED))
@@ -69,6 +76,20 @@ def hub_plain(
         return 0
     finally:
         loop.close()
+
+
+async def _until_stopped(console: Console) -> None:
+    """Until SIGTERM or SIGINT (a service's stop)."""
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stopped.set)
+    console.say("Running as a service: SIGTERM (systemctl stop) stops the hub.")
+    try:
+        await stopped.wait()
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
 
 
 async def _line(stdin: Any) -> str | None:

@@ -4,9 +4,10 @@ watch --all` likewise."""
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
-from tests.hub.support import database_for
+from tests.hub.support import database_for, open_test_store
 from tests.online.procs import Proc
 
 
@@ -41,3 +42,24 @@ def test_the_line_console_watches_every_game(tmp_path: Path) -> None:
         assert hub.finish() == 0
     finally:
         hub.stop()
+
+
+def test_the_hub_as_a_service_runs_until_sigterm(tmp_path: Path) -> None:
+    roster = tmp_path / "class.csv"
+    roster.write_text("name\nAda\nBo\n", encoding="utf-8")
+    database = database_for(tmp_path / "c.sqlite3")
+    hub = Proc(["hub", "--service", "--roster", str(roster), "--database", database], tmp_path)
+    try:
+        hub.wait_for("Admitted from the roster: 2")
+        hub.wait_for("Running as a service: SIGTERM (systemctl stop) stops the hub.")
+        assert "Standard input is not a terminal" not in hub.output()  # (no console at all)
+        hub.proc.send_signal(signal.SIGTERM)
+        assert hub.finish() == 0
+        assert "The hub stopped: the roster and the finished games are kept." in hub.output()
+    finally:
+        hub.stop()
+    store = open_test_store(tmp_path / "c.sqlite3")
+    try:
+        assert [student.name for student in store.roster()] == ["Ada", "Bo"]
+    finally:
+        store.close()
