@@ -40,6 +40,8 @@ from app.hub.store import key_of
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, JoinRefused
 from app.online.texts import their_words
+from app.tui.game_screen import SomeGameScreen
+from app.tui.hub_live import LiveRounds
 from app.tui.navigation import Home
 from app.tui.styles import HUB_STYLES
 from rules.registry import GAME_INFO
@@ -83,6 +85,8 @@ class HubLobbyScreen(Home, Screen[None]):
         self.out = False
         #: A game the hub handed over is on the screen (the lobby is under it).
         self.playing = False
+        #: The live rounds, each answered on its puzzle's board over the lobby.
+        self.live = LiveRounds(client, self.news, self._open_board, self._close_board)
 
     def compose(self) -> ComposeResult:
         where = self.client.address
@@ -113,9 +117,9 @@ class HubLobbyScreen(Home, Screen[None]):
     def say(self, text: str, level: Level = "info") -> None:
         self.query_one(StatusLine).show(text, level)
 
-    def news(self, text: str) -> None:
-        self.told.append(text)
-        self.query_one(RichLog).write(Text(text))
+    def news(self, text: str | Text) -> None:
+        self.told.append(str(text))
+        self.query_one(RichLog).write(Text(text) if isinstance(text, str) else text)
 
     async def _read(self) -> None:
         """The hub's messages, as they come, until the connection closes."""
@@ -129,6 +133,8 @@ class HubLobbyScreen(Home, Screen[None]):
                 self.heard(message)
 
     def heard(self, message: FromHub) -> None:
+        if self.live.shows(message):
+            return
         if isinstance(message, Here):
             self._here(message)
         elif isinstance(message, Challenged):
@@ -293,6 +299,16 @@ class HubLobbyScreen(Home, Screen[None]):
         self.playing = True
         self.app.push_screen(screen)
         self.app.call_after_refresh(screen.mount, seat)
+
+    # A class's puzzle (a live round's), answered on its board over the lobby
+
+    def _open_board(self, screen: SomeGameScreen) -> None:
+        if not self.out:
+            self.app.push_screen(screen)
+
+    def _close_board(self, screen: SomeGameScreen) -> None:
+        if self.app.screen is screen:
+            self.app.pop_screen()
 
     def on_screen_resume(self) -> None:
         if self.playing:
