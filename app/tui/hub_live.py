@@ -63,6 +63,9 @@ class ClassPuzzleReferee(Referee):
         self.closed = False
         #: What the lobby then shows, in words (", its spread and winning moves").
         self.after = after
+        #: The next puzzle (homework's `n`, offered once `next_ready`): opens it.
+        self.on_next: Callable[[], bool] | None = None
+        self.next_ready = False
 
     @property
     def setup(self) -> GameSetup:
@@ -71,7 +74,15 @@ class ClassPuzzleReferee(Referee):
         return GameSetup.make(self.puzzle.game, self.puzzle.options, seats)
 
     def offers(self, action: str) -> Offer:
+        if action == "next_puzzle":
+            return self.next_ready
         return False if action in NOT_OFFERED else USUAL
+
+    def following(self) -> None:
+        """The next puzzle: opened by `on_next` (over the lobby, as this one was)."""
+        if self.next_ready and self.on_next is not None:
+            self.next_ready = False
+            self.on_next()
 
     def variant_words(self, variant: str) -> str:
         return f"{self.title} · {self.puzzle.difficulty} puzzle · {variant}"
@@ -129,6 +140,7 @@ def shown_verdict(screen: SomeGameScreen, text: str, right: bool) -> None:
     referee = screen.referee
     if isinstance(referee, ClassPuzzleReferee):
         referee.said = text
+        text = referee.task(None, "")
     if screen.is_mounted:
         screen.say(text, "success" if right else "error")
         screen.refresh_bindings()
