@@ -28,7 +28,7 @@ from app.hub.protocol_class import HomeworkAnswer, HomeworkSet, HomeworkVerdict
 from app.online.texts import their_words
 from app.tui.dialogs import Dialog
 from app.tui.game_screen import SomeGameScreen
-from app.tui.hub_live import ClassPuzzleReferee, class_puzzle_screen, shown_verdict
+from app.tui.hub_live import ClassPuzzleReferee, class_puzzle_screen, refused, shown_verdict
 from app.tui.styles import HUB_STYLES
 from rules.puzzles.model import Puzzle
 from widgets.keys_footer import KeysFooter
@@ -104,6 +104,8 @@ class Homework:
         """The hub's line `text`, with the full screen's key where it names a command."""
         listed = LISTED.fullmatch(text)
         if listed is None:
+            if self.board is not None and text.startswith("Homework "):  # (a refusal)
+                refused(self.board[1], text, ": not a " in text)
             return text
         self.listed[listed["name"]] = listed["what"]
         return f"Homework {listed['name']}: {listed['what']}: press h to do it."

@@ -146,6 +146,27 @@ def shown_verdict(screen: SomeGameScreen, text: str, right: bool) -> None:
         screen.refresh_bindings()
 
 
+def refused(screen: SomeGameScreen, text: str, again: bool) -> None:
+    """The hub took no verdict on the answer sent from `screen`: said on the board; the
+    student answers `again`, or the puzzle takes no more answers."""
+    referee = screen.referee
+    if not isinstance(referee, ClassPuzzleReferee) or referee.sent is None or referee.said:
+        return
+    if again:
+        referee.sent = None
+    else:
+        referee.said, referee.closed = text, True
+    if screen.is_mounted:
+        screen.say(text if again else referee.task(None, ""), "error")
+        screen.refresh_bindings()
+
+
+#: How the hub's refusals of a live answer begin (`app.hub.live`), and which may be
+#: answered again.
+LIVE_REFUSALS = ("You were not asked round", "You have answered round", "Live round ")
+LIVE_AGAIN = ("Not a legal move here", "There is no live round")
+
+
 class LiveRounds:
     """A student's live rounds in the full-screen lobby: `shows` takes the hub's live
     messages; `news` writes in the lobby's news, `open` shows a puzzle's board over it."""
@@ -186,6 +207,11 @@ class LiveRounds:
         else:
             return message.kind == "live-count"  # (the projector's)
         return True
+
+    def said(self, text: str) -> None:
+        """The hub's words `text`: a refusal of the answer sent, said on its board."""
+        if self.board is not None and text.startswith(LIVE_REFUSALS + LIVE_AGAIN):
+            refused(self.board[1], text, text.startswith(LIVE_AGAIN))
 
     def _round(self, message: LiveRound) -> None:
         try:

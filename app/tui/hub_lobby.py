@@ -146,6 +146,7 @@ class HubLobbyScreen(Home, Screen[None]):
             self._challenged(message)
         elif isinstance(message, Said):
             text = self.homework.said(their_words(message.text))
+            self.live.said(text)
             self.news(text)
             self.say(text)
         elif isinstance(message, Watched):

@@ -1,7 +1,7 @@
 """Homework in the student's full-screen lobby, against a real hub on 127.0.0.1: the
 lobby says it with its key, `h` opens it, each puzzle is answered by keys on the game's
-board; one right at once, one wrong then right (the hub's verdicts, the retry, the
-winning moves after); the hub keeps every try."""
+board; one right at once, one wrong then right after leaving mid-way (the hub's verdicts,
+the retry, the winning moves after); the hub keeps every try."""
 
 from __future__ import annotations
 
@@ -71,6 +71,16 @@ async def test_homework_of_two_puzzles_done_by_keys_with_one_retry(tmp_path: Pat
             assert lobby.homework.verdicts[1].retry and not lobby.homework.verdicts[1].right
             assert status(app).endswith("One more try.")
             assert "The winning move" not in status(app)
+            # Leaving mid-way keeps what was answered: h goes on at puzzle 2, one try left
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is lobby, "back in the lobby")
+            await pilot.press("h")
+            await until(pilot, lambda: referee_of(app) not in (None, second), "puzzle 2 again")
+            second = referee_of(app)
+            assert isinstance(second, ClassPuzzleReferee)
+            assert second.title == "Homework week1, puzzle 2 of 2"
+            assert lobby.homework.left == [0, 1]
+            await until(pilot, lambda: app.screen.state is not None, "its position")
             await place(pilot, second.puzzle.solution[0])  # then right
             await until(pilot, lambda: len(lobby.homework.verdicts) == 3, "the last verdict")
             last = lobby.homework.verdicts[2]
