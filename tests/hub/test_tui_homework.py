@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 
 from app.hub.homework import assign
 from app.tui.app import EquationDuelApp
+from app.tui.hub_homework import HomeworkChoice
 from app.tui.hub_live import ClassPuzzleReferee
 from tests.hub.support import running_hub
 from tests.hub.test_homework import _losing, _wins
@@ -94,3 +95,21 @@ async def test_homework_of_two_puzzles_done_by_keys_with_one_retry(tmp_path: Pat
             ]
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is lobby, "back in the lobby")
+
+
+async def test_h_chooses_among_several_homeworks(tmp_path: Path) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        hub.admit("Ada")
+        for name in ("week1", "week2"):
+            line = f"{name} --game template --difficulty easy --count 1 --due {DUE}"
+            assert assign(hub.store, line, TODAY)[0].startswith(f"{name} is set")
+        app = EquationDuelApp()
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await joined(pilot, hub, "Ada")
+            await until(pilot, lambda: len(lobby.homework.listed) == 2, "both said")
+            await pilot.press("h")
+            assert isinstance(app.screen, HomeworkChoice)
+            await pilot.press("down", "enter")
+            await until(pilot, lambda: referee_of(app) is not None, "the chosen homework")
+            referee = referee_of(app)
+            assert referee is not None and referee.title == "Homework week2, puzzle 1 of 1"
