@@ -36,10 +36,14 @@ from app.hub.protocol import (
     Watched,
     game_path,
 )
+from app.hub.protocol_class import HomeworkAsk
 from app.hub.store import key_of
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, JoinRefused
 from app.online.texts import their_words
+from app.tui.game_screen import SomeGameScreen
+from app.tui.hub_homework import Homework, HomeworkChoice
+from app.tui.hub_live import LiveRounds
 from app.tui.navigation import Home
 from app.tui.styles import HUB_STYLES
 from rules.registry import GAME_INFO
@@ -67,6 +71,7 @@ class HubLobbyScreen(Home, Screen[None]):
         Binding("d", "decline", "Decline"),
         Binding("r", "rematch", "Rematch"),
         Binding("w", "watch", "Watch"),
+        Binding("h", "homework", "Homework"),
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -83,6 +88,10 @@ class HubLobbyScreen(Home, Screen[None]):
         self.out = False
         #: A game the hub handed over is on the screen (the lobby is under it).
         self.playing = False
+        #: The live rounds, each answered on its puzzle's board over the lobby.
+        self.live = LiveRounds(client, self.news, self._open_board, self._close_board)
+        #: The homework, each puzzle answered on its board too.
+        self.homework = Homework(client, self.news, self._open_board, self._close_board)
 
     def compose(self) -> ComposeResult:
         where = self.client.address
@@ -113,9 +122,9 @@ class HubLobbyScreen(Home, Screen[None]):
     def say(self, text: str, level: Level = "info") -> None:
         self.query_one(StatusLine).show(text, level)
 
-    def news(self, text: str) -> None:
-        self.told.append(text)
-        self.query_one(RichLog).write(Text(text))
+    def news(self, text: str | Text) -> None:
+        self.told.append(str(text))
+        self.query_one(RichLog).write(Text(text) if isinstance(text, str) else text)
 
     async def _read(self) -> None:
         """The hub's messages, as they come, until the connection closes."""
@@ -129,13 +138,17 @@ class HubLobbyScreen(Home, Screen[None]):
                 self.heard(message)
 
     def heard(self, message: FromHub) -> None:
+        if self.live.shows(message) or self.homework.shows(message):
+            return
         if isinstance(message, Here):
             self._here(message)
         elif isinstance(message, Challenged):
             self._challenged(message)
         elif isinstance(message, Said):
-            self.news(their_words(message.text))
-            self.say(their_words(message.text))
+            text = self.homework.said(their_words(message.text))
+            self.live.said(text)
+            self.news(text)
+            self.say(text)
         elif isinstance(message, Watched):
             self.news(f"Game {message.game}: {their_words(message.text)}")
         elif isinstance(message, GameReady):
@@ -230,6 +243,22 @@ class HubLobbyScreen(Home, Screen[None]):
         if classmate is not None:
             self.client.send(Watch(target=classmate.name))
 
+    def action_homework(self) -> None:
+        """The homework the hub named: opened (a choice of several); none named: the
+        hub's list, asked."""
+        listed = self.homework.listed
+        if len(listed) == 1:
+            self.client.send(HomeworkAsk(name=next(iter(listed))))
+        elif not listed:
+            self.client.send(HomeworkAsk())
+        else:
+
+            def chosen(name: str | None) -> None:
+                if name is not None and not self.out:
+                    self.client.send(HomeworkAsk(name=name))
+
+            self.app.push_screen(HomeworkChoice(dict(listed)), chosen)
+
     def action_rematch(self) -> None:
         self.client.send(Rematch())
 
@@ -293,6 +322,16 @@ class HubLobbyScreen(Home, Screen[None]):
         self.playing = True
         self.app.push_screen(screen)
         self.app.call_after_refresh(screen.mount, seat)
+
+    # A class's puzzle (a live round's), answered on its board over the lobby
+
+    def _open_board(self, screen: SomeGameScreen) -> None:
+        if not self.out:
+            self.app.push_screen(screen)
+
+    def _close_board(self, screen: SomeGameScreen) -> None:
+        if self.app.screen is screen:
+            self.app.pop_screen()
 
     def on_screen_resume(self) -> None:
         if self.playing:
