@@ -64,6 +64,7 @@ class HubTournament(PairingPlay):
         if not self.rows.create(tournament):
             raise TournamentError(f"a tournament called {tournament.name} is on this hub already")
         self.accepted.clear()
+        self._changed(tournament)  # (a projector shows the new tournament's table)
         return [*pairings_text(tournament).splitlines(), "Type round to start round 1."]
 
     def show(self) -> list[str]:

@@ -238,12 +238,13 @@ class PairingPlay(LobbyListener):
                 del self.followers[key]
 
     def heard(self, student: Student, message: Standings) -> None:
+        if message.follow:  # (a projector: told from the first standings on, quietly)
+            self.followers[student.key] = student
         found = self.rows.current()
         if found is None:
-            self.lobby.say(student, "No tournament is being played in this class.")
+            if not message.follow:
+                self.lobby.say(student, "No tournament is being played in this class.")
             return
-        if message.follow:
-            self.followers[student.key] = student
         self.lobby.spawn(student.send(standings_now(found[0])))
 
 

@@ -1,7 +1,8 @@
 """The projector view of every game on a class's hub (`equation-duel class watch
 CODE@ADDR:PORT --name NAME --all`): a grid of the games in progress, each with its
 players, game, whose turn it is, its last moves in words and its result when it ends.
-Games come as they start and leave a while after their end.
+Games come as they start and leave a while after their end. Below them, the class
+tournament's standings, live, once a tournament is played (`standings` followed).
 
 It is a watcher in the lobby (`watch *`, the lobby's own watch messages): nothing it
 can send names a move. What it knows of each game is `app.hub.watching`'s, as the line
@@ -24,11 +25,13 @@ from textual.widgets import Footer, Static
 from app.hub.client import Closed, HubClient
 from app.hub.lobby import EVERY_GAME
 from app.hub.protocol import Bye, Said, Watch, Watched
+from app.hub.protocol_class import Standings, StandingsNow
 from app.hub.watching import WatchedGame, WatchedGames
 from app.online.codes import Address
 from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
 from app.tui.styles import HUB_CONSOLE_STYLES
+from rules.names import strip_controls
 
 #: Seconds a game's result stays on the projector.
 LEAVE_SECONDS = 60.0
@@ -54,6 +57,7 @@ class HubWatchApp(App[int]):
     def compose(self) -> ComposeResult:
         yield Static(Content("Knocking at the class's hub..."), id="watch-status")
         yield Grid(id="games-grid")
+        yield Static(id="watch-standings")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -78,6 +82,7 @@ class HubWatchApp(App[int]):
             return
         self._status("Every game of the class, live (q leaves). No game is being played yet.")
         self.client.send(Watch(target=EVERY_GAME))
+        self.client.send(Standings(follow=True))
         while True:
             try:
                 message = await self.client.next()
@@ -86,8 +91,17 @@ class HubWatchApp(App[int]):
                 return
             if isinstance(message, Watched):
                 self._show(self.watched.heard(message.game, their_words(message.text)))
+            elif isinstance(message, StandingsNow):
+                self._standings(message)
             elif isinstance(message, Said):
                 self._status(their_words(message.text))
+
+    def _standings(self, now: StandingsNow) -> None:
+        """The tournament's standings, as the console shows them (a table: its spacing
+        kept, never a control character)."""
+        panel = self.query_one("#watch-standings", Static)
+        panel.update(Content("\n".join(strip_controls(line)[:400] for line in now.lines)))
+        panel.add_class("shown")
 
     def _show(self, game: WatchedGame) -> None:
         panel = self.panels.get(game.number)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual.widgets import Static
+
 from app.hub.protocol import Accept, Admitted, Challenge, GameReady
 from app.hub.watching import WatchedGames
 from app.online.codes import Address
@@ -100,3 +102,24 @@ async def test_the_line_view_says_every_game_as_it_starts(tmp_path: Path) -> Non
             view.stop()
             for client in clients:
                 await client.close()
+
+
+def _standings(app: HubWatchApp) -> str:
+    panel = app.query_one("#watch-standings", Static)
+    return str(panel.render()) if panel.has_class("shown") else ""
+
+
+async def test_the_projector_shows_the_tournaments_standings_live(tmp_path: Path) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        for name in ("Ada", "Bo", "Projector"):
+            hub.admit(name)
+        app = HubWatchApp(Address(hub.code, "127.0.0.1", hub.port), "Projector")
+        async with app.run_test(size=(80, 24)):
+            await until(lambda: "projector" in hub.lobby.online, "the projector in the lobby")
+            await asyncio.sleep(0.2)  # (its follow heard: no tournament yet, nothing said)
+            assert _standings(app) == ""
+            assert "No tournament" not in str(app.query_one("#watch-status", Static).render())
+            said = hub.tournament.command("tournament", "new Spring fifty --players Ada,Bo")
+            assert any("Spring" in line for line in said), said
+            await until(lambda: "Ada" in _standings(app), "the standings on the projector")
+            assert "Bo" in _standings(app)
