@@ -28,7 +28,7 @@ import socket
 import sys
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from app.process.parent_watch import end_with_parent
 
@@ -40,8 +40,11 @@ MAX_REQUEST = 256 * 1024
 
 def _become_the_app(
     request: dict[str, Any], pipes: list[int], dies: Callable[[], None] | None
-) -> None:
-    """In the child: the app, on the tab's pipes, with the tab's arguments; never returns."""
+) -> NoReturn:
+    """In the child: the app, on the tab's pipes, with the tab's arguments; it ends as a
+    program does (`SystemExit` up through the zygote's frames, whose sockets and selector
+    are closed in the child already), so Python's exit runs: its helpers are ended and
+    its databases closed, as when `python -m app` ends."""
     code: object = 1
     try:
         os.setsid()
@@ -69,7 +72,7 @@ def _become_the_app(
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()
-    os._exit(code if isinstance(code, int) else 1)
+    raise SystemExit(code if isinstance(code, int) else 1)
 
 
 def _say(channel: socket.socket, **what: object) -> None:
