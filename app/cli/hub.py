@@ -8,11 +8,10 @@ class join|watch CODE@ADDR:PORT --name NAME` (a student in the class; docs/hub.m
     equation-duel class watch CODE@ADDR:PORT --name NAME (--game ID | --player NAME | --all)
     equation-duel class project CODE@ADDR:PORT [--name Projector] [--tls-ca FILE] [--plain]
 
-`hub` is a full-screen console (`app.tui.hub_console`; `--plain`: line by line), and so
-are `class join` (the join form and the lobby, `app.tui.hub_lobby`; `--plain` needs
-`--name`), `class watch --all` (the projector view of every game, `app.tui.hub_watch`)
-and `class project` (the live rounds' projector); `class watch` of one game is line by
-line for now: without `--plain` its first line says so.
+`hub` is a full-screen console (`app.tui.hub_console`; `--plain`: line by line, and
+`--service` without commands), and so are `class join` (the join form and the lobby,
+`app.tui.hub_lobby`; `--plain` needs `--name`), `class watch` (one game, or `--all` every
+game: `app.tui.hub_watch`) and `class project` (the live rounds' projector).
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ from app.cli.hub_homework import add_homework_parsers, cmd_homework, cmd_report
 from app.cli.online import _server_tls, joining
 from app.cli.usage import fail
 
-LINE_MODE = "The hub and the class are line by line for now (the full-screen console comes next)."
 _NO_WEB = "hub --web needs the web extra: pip install 'equation-duel[web]' ({error})"
 
 
@@ -96,11 +94,6 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     project.add_argument("--plain", action="store_true", help="line by line")
     project.add_argument("--tls-ca", metavar="FILE", help="the hub encrypts: trust this (PEM)")
     add_homework_parsers(actions)
-
-
-def _say_line_mode(args: argparse.Namespace) -> None:
-    if not args.plain:
-        print(LINE_MODE, flush=True)
 
 
 def _full_screen(args: argparse.Namespace) -> bool:
@@ -187,14 +180,13 @@ def cmd_class(args: argparse.Namespace) -> int:
 
     if args.class_command == "project":
         return _project(args, address, name, tls)
-    if args.class_command == "watch" and args.all and _full_screen(args):
-        from app.tui.hub_watch import watch_all_screen
-
-        return watch_all_screen(address, name, tls)
-    _say_line_mode(args)
     watch = None
     if args.class_command == "watch":
         watch = "*" if args.all else args.game if args.game is not None else args.player
+        if _full_screen(args):
+            from app.tui.hub_watch import watch_all_screen
+
+            return watch_all_screen(address, name, tls, watch)
     return class_join_plain(address, name, tls=tls, watch=watch)
 
 

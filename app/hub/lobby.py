@@ -152,7 +152,7 @@ class Lobby(Room):
         game = self._game_of(target)
         if game is None:
             return f"No game of {target[:40]} is being played."
-        game.watch(who, watcher)
+        watch_from_start(game, who, watcher)  # (its heading first, as for every game)
         return f"Watching {game.words()}: its moves come as they are played."
 
     def _game_of(self, target: str) -> HubGame | None:

@@ -46,8 +46,16 @@ class HubWatchApp(App[int]):
     TITLE = "Equation Duel: the class's games"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit")]
 
-    def __init__(self, address: Address, name: str, tls: ssl.SSLContext | None = None) -> None:
+    def __init__(
+        self,
+        address: Address,
+        name: str,
+        tls: ssl.SSLContext | None = None,
+        target: str = EVERY_GAME,
+    ) -> None:
         super().__init__()
+        #: What is watched: every game (`--all`), or a game's number or a player's name.
+        self.target = target
         self.client = HubClient(address, name, tls)
         self.watched = WatchedGames()
         self.panels: dict[int, Static] = {}
@@ -80,9 +88,10 @@ class HubWatchApp(App[int]):
             self.failed = f"equation-duel: error: cannot join: {error}"
             self.exit(1)
             return
-        self._status("Every game of the class, live (q leaves). No game is being played yet.")
-        self.client.send(Watch(target=EVERY_GAME))
-        self.client.send(Standings(follow=True))
+        if self.target == EVERY_GAME:
+            self._status("Every game of the class, live (q leaves). No game is being played yet.")
+            self.client.send(Standings(follow=True))
+        self.client.send(Watch(target=self.target))
         while True:
             try:
                 message = await self.client.next()
@@ -127,9 +136,11 @@ class HubWatchApp(App[int]):
         await self.client.close()
 
 
-def watch_all_screen(address: Address, name: str, tls: ssl.SSLContext | None = None) -> int:
-    """Run the projector view until `q`; the exit code."""
-    app = HubWatchApp(address, name, tls)
+def watch_all_screen(
+    address: Address, name: str, tls: ssl.SSLContext | None = None, target: str = EVERY_GAME
+) -> int:
+    """Run the projector view (of every game, or of `target`'s) until `q`; the exit code."""
+    app = HubWatchApp(address, name, tls, target)
     code = app.run()
     if app.failed:
         print(app.failed, file=sys.stderr)

@@ -123,3 +123,32 @@ async def test_the_projector_shows_the_tournaments_standings_live(tmp_path: Path
             assert any("Spring" in line for line in said), said
             await until(lambda: "Ada" in _standings(app), "the standings on the projector")
             assert "Bo" in _standings(app)
+
+
+async def test_one_game_watched_in_the_full_screen(tmp_path: Path) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        clients: list[Client] = []
+        for name in ("Ada", "Bo", "Cy", "Di", "Projector"):
+            hub.admit(name)
+        for name in ("Ada", "Bo", "Cy", "Di"):
+            client = await Client.knock(hub, name)
+            assert isinstance(await client.until(Admitted), Admitted)
+            clients.append(client)
+        ada, bo, cy, di = clients
+        for first, second, named in ((ada, bo, "Bo"), (cy, di, "Di")):
+            await first.send(Challenge(name=named, game="fifty"))
+            await second.said_until("type accept or decline")
+            await second.send(Accept())
+            await second.until(GameReady)
+        app = HubWatchApp(Address(hub.code, "127.0.0.1", hub.port), "Projector", target="Di")
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await until(lambda: "Cy vs Di, fifty" in _panel(app, 2), "Di's game shown")
+                status = app.query_one("#watch-status", Static)
+                await until(lambda: "Watching Game 2" in str(status.render()), "the hub's words")
+                await pilot.pause(0.2)
+                assert list(app.panels) == [2]  # (only the game watched)
+                assert _standings(app) == ""  # (one game's view follows no standings)
+        finally:
+            for client in clients:
+                await client.close()
