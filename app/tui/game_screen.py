@@ -30,7 +30,7 @@ from app.match_session.setup import GameSetup, variant_summary
 from app.tui import game_records
 from app.tui.boards.common import Board
 from app.tui.dialogs import ConfirmDialog
-from app.tui.navigation import navigator
+from app.tui.navigation import Home, navigator
 from app.tui.styles import SCREEN_STYLES
 from app.tui.thinking import ThinkingScreen
 from rules.base import Frozen, GameOptions, GameState, MoveT, OptionsT, StateT
@@ -43,7 +43,7 @@ from widgets.player_panel import PlayerPanel
 from widgets.status_line import StatusLine
 
 #: What the footer still offers once the game is over.
-AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave"})
+AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave", "leave_class"})
 
 
 class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
@@ -64,6 +64,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         Binding("n", "new_game", "New game"),
         Binding("ctrl+s", "save", "Save"),
         Binding("q,escape", "leave", "Menu"),
+        Binding("q,escape", "leave_class", "Lobby"),  # (over a class's lobby: back to it)
         # A puzzle's own keys (its referee offers them)
         Binding("r", "retry", "Retry"),
         Binding("s", "solution", "Solution"),
@@ -139,7 +140,14 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
             return self.session.result is not None
         if action == "hint":
             return self.human_to_move or None
+        if action in ("leave", "leave_class"):
+            return (action == "leave_class") == self.in_class
         return True
+
+    @property
+    def in_class(self) -> bool:
+        """Over a class's lobby (a hub's game): leaving goes back to it."""
+        return any(isinstance(screen, Home) for screen in self.app.screen_stack)
 
     def confirm(
         self, question: str, detail: str, yes: str, no: str, answer: Callable[[bool | None], None]
@@ -171,6 +179,9 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
 
         self.app.push_screen(RulesScreen(self.setup.game_id))
 
+    def action_leave_class(self) -> None:
+        self.action_leave()
+
     def action_leave(self) -> None:
         if not self.in_progress:
             self.app.call_later(self.to_menu)
@@ -181,12 +192,12 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
                 self.autosave()
                 self.to_menu()
 
-        self.app.push_screen(
-            ConfirmDialog(
-                "Leave this game?", "It is kept: the menu offers to resume it next time.", "Leave"
-            ),
-            leave,
+        kept = (
+            "It stops for both players: the class's hub keeps its moves."
+            if self.in_class
+            else "It is kept: the menu offers to resume it next time."
         )
+        self.app.push_screen(ConfirmDialog("Leave this game?", kept, "Leave"), leave)
 
     def round_over(self) -> None:
         """The next round, or the end of the match (a puzzle's referee says its end)."""

@@ -20,6 +20,7 @@ from app.online.codes import Address
 from app.online.guest_link import GuestLink
 from app.online.protocol import Move
 from app.tui.app import EquationDuelApp
+from app.tui.dialogs import ConfirmDialog
 from app.tui.hub_join import WAITING, HubJoinScreen
 from app.tui.hub_lobby import HubLobbyScreen
 from app.tui.hub_lobby_challenge import ChallengeDialog
@@ -109,6 +110,11 @@ async def test_join_by_keys_wait_then_challenge_and_play_a_whole_game(tmp_path: 
                 )
                 await pilot.press("2")  # Ada appends 2, Bo 3, Ada 5: 2 + 3 = 5
                 await until(pilot, lambda: len(screen.moves) == 1, "Ada's move confirmed")
+                await pilot.press("q")  # (the footer's "Lobby": leaving would stop the game)
+                assert isinstance(app.screen, ConfirmDialog)
+                assert app.screen.detail.startswith("It stops for both players")
+                await pilot.press("n")
+                assert app.screen is screen
                 link.send(Move(number=1, text="3"))
                 await until(pilot, lambda: len(screen.moves) == 2, "Bo's move")
                 await pilot.press("5")
