@@ -7,8 +7,6 @@ the round's spread and winning moves, and the session's summary.
 
 from __future__ import annotations
 
-import json
-
 from app.hub.client import HubClient
 from app.hub.protocol import FromHub
 from app.hub.protocol_class import (
@@ -22,7 +20,7 @@ from app.hub.protocol_class import (
 from app.online.texts import their_words
 from app.plain.base import Console
 from app.plain.puzzle_lines import position_lines, read_move
-from rules.puzzles.bank_file import puzzle_of
+from rules.puzzles.bank_file import puzzle_from_json
 from rules.puzzles.training import Attempt
 from rules.puzzles.words import position_words
 
@@ -85,10 +83,7 @@ class LiveLobby:
         return True
 
     def _round(self, message: LiveRound) -> None:
-        try:
-            puzzle = puzzle_of(json.loads(message.puzzle))
-        except (ValueError, RecursionError):
-            puzzle = None
+        puzzle = puzzle_from_json(message.puzzle)
         if puzzle is None:
             self.say(f"Live round {message.round}: the hub's puzzle cannot be read.")
             return

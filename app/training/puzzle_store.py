@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from app.store.ratings_db import is_named, now_text, open_ratings
 from app.store.stats import StatsError, apply_migrations, prepared, write_transaction
-from rules.puzzles.bank_file import puzzle_of
+from rules.puzzles.bank_file import puzzle_from_json
 from rules.puzzles.mistakes import mistakes
 from rules.puzzles.model import Puzzle
 
@@ -162,16 +162,8 @@ def review_list(conn: sqlite3.Connection, player: str, kind: Kind) -> list[Puzzl
         "ORDER BY id LIMIT ?",
         (player, kind, REVIEW_MAX),
     )
-    found = (_puzzle(text) for (text,) in rows)
+    found = (puzzle_from_json(text) for (text,) in rows)
     return [puzzle for puzzle in found if puzzle is not None]
-
-
-def _puzzle(text: object) -> Puzzle | None:
-    """A kept puzzle, or None when its row was tampered with."""
-    try:
-        return puzzle_of(json.loads(text)) if isinstance(text, str) else None
-    except (ValueError, RecursionError):
-        return None
 
 
 def reviewed(conn: sqlite3.Connection, player: str, puzzle_id: str) -> None:

@@ -8,7 +8,6 @@ its winning moves and the session's summary in the lobby's news.
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable
@@ -26,7 +25,7 @@ from app.tui.boards import board_screen
 from app.tui.game_screen import SomeGameScreen
 from app.tui.hub_project import chart
 from rules.base import IllegalMove
-from rules.puzzles.bank_file import puzzle_of
+from rules.puzzles.bank_file import puzzle_from_json
 from rules.puzzles.model import Puzzle
 
 #: The game screen's keys a class's puzzle does not offer (only the board, rules, leave).
@@ -214,10 +213,7 @@ class LiveRounds:
             refused(self.board[1], text, text.startswith(LIVE_AGAIN))
 
     def _round(self, message: LiveRound) -> None:
-        try:
-            puzzle = puzzle_of(json.loads(message.puzzle))
-        except (ValueError, RecursionError):
-            puzzle = None
+        puzzle = puzzle_from_json(message.puzzle)
         if puzzle is None:
             self.news(f"Live round {message.round}: the hub's puzzle cannot be read.")
             return

@@ -10,7 +10,6 @@ the end, the session's summary. `q` leaves.
 
 from __future__ import annotations
 
-import json
 import math
 import ssl
 import time
@@ -33,7 +32,7 @@ from app.online.texts import their_words
 from app.tui.boards.common import Played
 from app.tui.boards.table import board_of
 from app.tui.styles import HUB_PROJECT_STYLES
-from rules.puzzles.bank_file import puzzle_of
+from rules.puzzles.bank_file import puzzle_from_json
 from rules.puzzles.model import Puzzle
 from rules.registry import GAME_INFO, get_game
 
@@ -155,10 +154,7 @@ class ProjectorApp(App[int]):
             self._tell(their_words(message.text))
 
     async def _show_round(self, message: LiveRound) -> None:
-        try:
-            puzzle = puzzle_of(json.loads(message.puzzle))
-        except (ValueError, RecursionError):
-            puzzle = None
+        puzzle = puzzle_from_json(message.puzzle)
         if puzzle is None:
             self._tell(f"Live round {message.round}: the hub's puzzle cannot be read.")
             return

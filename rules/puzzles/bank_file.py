@@ -73,6 +73,15 @@ def puzzle_of(row: object) -> Puzzle | None:
         return None
 
 
+def puzzle_from_json(text: object) -> Puzzle | None:
+    """A puzzle kept or sent as JSON text (a stored row, a hub's message), or None when
+    it is not one."""
+    try:
+        return puzzle_of(json.loads(text)) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        return None
+
+
 def _well_formed(row: dict[str, Any]) -> bool:
     texts = (row.get("moves"), row.get("solution"))
     return (

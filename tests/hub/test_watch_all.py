@@ -10,6 +10,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
+from app.hub.hub import Hub
 from app.hub.protocol import Accept, Admitted, Challenge, GameReady
 from app.hub.watching import WatchedGames
 from app.online.codes import Address
@@ -25,15 +26,21 @@ def _panel(app: HubWatchApp, number: int) -> str:
     return "" if panel is None else str(panel.render())
 
 
+async def _four_students(hub: Hub) -> list[Client]:
+    """Ada, Bo, Cy and Di in the lobby (and the projector on the roster)."""
+    clients: list[Client] = []
+    for name in ("Ada", "Bo", "Cy", "Di", "Projector"):
+        hub.admit(name)
+    for name in ("Ada", "Bo", "Cy", "Di"):
+        client = await Client.knock(hub, name)
+        assert isinstance(await client.until(Admitted), Admitted)
+        clients.append(client)
+    return clients
+
+
 async def test_the_projector_shows_two_games_live(tmp_path: Path) -> None:
     async with running_hub(tmp_path / "hub.sqlite3") as hub:
-        clients: list[Client] = []
-        for name in ("Ada", "Bo", "Cy", "Di", "Projector"):
-            hub.admit(name)
-        for name in ("Ada", "Bo", "Cy", "Di"):
-            client = await Client.knock(hub, name)
-            assert isinstance(await client.until(Admitted), Admitted)
-            clients.append(client)
+        clients = await _four_students(hub)
         ada, bo, cy, di = clients
         await ada.send(Challenge(name="Bo", game="fifty"))
         await bo.said_until("type accept or decline")
@@ -127,13 +134,7 @@ async def test_the_projector_shows_the_tournaments_standings_live(tmp_path: Path
 
 async def test_one_game_watched_in_the_full_screen(tmp_path: Path) -> None:
     async with running_hub(tmp_path / "hub.sqlite3") as hub:
-        clients: list[Client] = []
-        for name in ("Ada", "Bo", "Cy", "Di", "Projector"):
-            hub.admit(name)
-        for name in ("Ada", "Bo", "Cy", "Di"):
-            client = await Client.knock(hub, name)
-            assert isinstance(await client.until(Admitted), Admitted)
-            clients.append(client)
+        clients = await _four_students(hub)
         ada, bo, cy, di = clients
         for first, second, named in ((ada, bo, "Bo"), (cy, di, "Di")):
             await first.send(Challenge(name=named, game="fifty"))
