@@ -4,11 +4,9 @@
   vision. `colour-blind-safe`: a dark theme in the Okabe–Ito palette (Okabe & Ito, "Color
   Universal Design", 2008), told apart with any common colour-vision deficiency.
 - Textual's themes whose text (the players' colours included: names, the banner, the move
-  list) does not read at 4.5:1 (WCAG AA) are registered again under their own names with
-  those colours lightened or darkened just enough (`readable`); where the players' colours
-  are not `APART` for someone with protanopia or deuteranopia, Player 2's is replaced by
-  the nearest Okabe–Ito colour that is (`players_colours`). A theme that passes is left
-  exactly as Textual draws it.
+  list) does not read at 4.5:1 (WCAG AA), or whose players' colours look alike with
+  protanopia or deuteranopia, are registered again under their own names with the
+  colours in `MENDED`. A theme that passes is left exactly as Textual draws it.
 """
 
 from __future__ import annotations
@@ -18,10 +16,7 @@ from functools import cache
 from typing import Any
 
 from textual.app import App
-from textual.color import Color
 from textual.theme import BUILTIN_THEMES, Theme
-
-from app.tui.colour_vision import APART, NORMAL, apart, distance
 
 #: The Okabe–Ito palette.
 OKABE_ITO = {
@@ -34,9 +29,6 @@ OKABE_ITO = {
     "vermilion": "#D55E00",
     "reddish purple": "#CC79A7",
 }
-
-#: WCAG AA for normal text.
-READABLE = 4.5
 
 HIGH_CONTRAST = Theme(
     name="high-contrast",
@@ -74,90 +66,38 @@ COLOUR_BLIND_SAFE = Theme(
     dark=True,
 )
 
-#: Every theme this module adds or changes.
+#: Every theme this module adds.
 OWN_THEMES = (HIGH_CONTRAST, COLOUR_BLIND_SAFE)
 
-
-def luminance(color: Color) -> float:
-    """The relative luminance of `color` (WCAG 2)."""
-
-    def channel(value: int) -> float:
-        v = value / 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b)
-
-
-def contrast(one: Color, two: Color) -> float:
-    """The WCAG 2 contrast ratio of two opaque colours, from 1 to 21."""
-    light, dark = sorted((luminance(one), luminance(two)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
-#: What the players' colours are made to read at: a little over `READABLE`, since a
-#: theme's colour system rounds a colour by a unit on its way to the screen.
-PLAYERS_READABLE = READABLE + 0.05
-
-
-def readable_on(color: str | Color, grounds: list[Color], dark: bool, at: float = READABLE) -> str:
-    """`color` lightened (dark grounds) or darkened in small steps until it reads at `at`
-    on every one of `grounds`."""
-    found = Color.parse(color) if isinstance(color, str) else color
-    for _ in range(60):
-        if min(contrast(found, ground) for ground in grounds) >= at:
-            break
-        found = found.lighten(0.02) if dark else found.darken(0.02)
-    return found.hex
-
-
-def _drawn(value: str, on: Color) -> Color:
-    """A theme variable's colour as drawn on `on` ("auto 60%", "#586e75 60%", "#fff")."""
-    parts = value.split()
-    alpha = float(parts[1].rstrip("%")) / 100 if len(parts) > 1 else 1.0
-    color = on.get_contrast_text(1.0) if parts[0] == "auto" else Color.parse(parts[0])
-    return on.blend(color.with_alpha(1.0), alpha * color.a)
-
-
-def readable(theme: Theme) -> Theme:
-    """`theme` with its foreground and muted text readable on its background, surface and
-    panel, and its players' colours (primary, accent) as `players_colours` makes them."""
-    found = theme.to_color_system().generate()
-    grounds = [Color.parse(found[name]) for name in ("background", "surface", "panel")]
-    dark = theme.dark
-    # (the players' colours are drawn on the background and surface, never the panel)
-    primary, accent = players_colours(found["primary"], found["accent"], grounds[:2], dark)
-    wanted = {"foreground": readable_on(found["foreground"], grounds, dark)}
-    wanted |= {"primary": primary, "accent": accent}
-    changes: dict[str, Any] = {
-        name: color for name, color in wanted.items() if color != Color.parse(found[name]).hex
-    }
-    muted = [_drawn(found["text-muted"], ground) for ground in grounds]
-    if min(contrast(m, g) for m, g in zip(muted, grounds, strict=True)) < READABLE:
-        muted_text = readable_on(muted[0], grounds, dark)
-        changes["variables"] = {**theme.variables, "text-muted": muted_text}
-    return replace(theme, **changes) if changes else theme
-
-
-def players_colours(primary: str, accent: str, grounds: list[Color], dark: bool) -> tuple[str, str]:
-    """The players' colours, readable on every one of `grounds` and `APART` for every way
-    of seeing (failing that, Okabe–Ito's blue and orange)."""
-    one = readable_on(primary, grounds, dark, PLAYERS_READABLE)
-    two = readable_on(accent, grounds, dark, PLAYERS_READABLE)
-    if apart(Color.parse(one), Color.parse(two)) >= APART:
-        return one, two
-    palette = [
-        readable_on(c, grounds, dark, PLAYERS_READABLE)
-        for n, c in OKABE_ITO.items()
-        if n != "black"
-    ]
-    fits = [c for c in palette if apart(Color.parse(one), Color.parse(c)) >= APART]
-    if fits:  # the one nearest the theme's own (its look kept as far as it can be)
-        return one, min(fits, key=lambda c: distance(Color.parse(c), Color.parse(two), NORMAL))
-    blue = OKABE_ITO["sky blue" if dark else "blue"]
-    return (
-        readable_on(blue, grounds, dark, PLAYERS_READABLE),
-        readable_on(OKABE_ITO["orange"], grounds, dark, PLAYERS_READABLE),
-    )
+#: Textual's themes mended: their colours lightened or darkened just enough to read, and
+#: Player 2's replaced by the nearest Okabe–Ito colour told apart from Player 1's. They
+#: are computed by tests/app/theme_mending.py, and tests/app/test_themes.py checks them.
+MENDED: dict[str, dict[str, str]] = {
+    "textual-dark": {"primary": "#378BE8"},
+    "textual-light": {"accent": "#8C4700"},
+    "nord": {"accent": "#FF9541", "text-muted": "#BABCC1"},
+    "gruvbox": {"primary": "#8AAA9D", "text-muted": "#BDBDBD"},
+    "catppuccin-mocha": {"text-muted": "#B6B6BB"},
+    "dracula": {"accent": "#F37723"},
+    "tokyo-night": {"foreground": "#B3BBE0", "text-muted": "#BCBCC1"},
+    "monokai": {"accent": "#26AD82"},
+    "flexoki": {"primary": "#5985D3", "accent": "#009E73"},
+    "catppuccin-latte": {"primary": "#8133E9", "accent": "#BE2D00"},
+    "catppuccin-frappe": {"primary": "#D4A8F0", "accent": "#FF9F4B", "text-muted": "#CFD0D8"},
+    "catppuccin-macchiato": {"accent": "#3CBC91", "text-muted": "#C0C1C9"},
+    "solarized-light": {"primary": "#006AAE", "accent": "#00744F", "foreground": "#53696F"},
+    "solarized-dark": {"primary": "#459FE6", "accent": "#26AD82", "foreground": "#8D9EA0"},
+    "rose-pine": {"accent": "#009E73"},
+    "rose-pine-moon": {"accent": "#ED721D"},
+    "rose-pine-dawn": {"primary": "#786491", "accent": "#B94600"},
+    "atom-one-dark": {
+        "primary": "#67B4F4",
+        "accent": "#48C69B",
+        "foreground": "#C4CBD8",
+        "text-muted": "#CCCDD0",
+    },
+    "atom-one-light": {"primary": "#005ACE", "accent": "#825B00"},
+}
 
 
 @cache
@@ -167,23 +107,19 @@ def mended(name: str) -> Theme | None:
     for theme in OWN_THEMES:
         if theme.name == name:
             return theme
-    builtin = BUILTIN_THEMES.get(name)
-    if builtin is None or builtin.ansi:
+    builtin, changes = BUILTIN_THEMES.get(name), MENDED.get(name)
+    if builtin is None or changes is None:
         return None
-    new = readable(builtin)
-    return None if new is builtin else new
-
-
-@cache
-def all_themes() -> tuple[Theme, ...]:
-    """Every theme `register_themes` adds (about 30 ms, once a process)."""
-    names = [theme.name for theme in OWN_THEMES] + list(BUILTIN_THEMES)
-    return tuple(theme for theme in map(mended, names) if theme is not None)
+    fields: dict[str, Any] = {key: value for key, value in changes.items() if key != "text-muted"}
+    if "text-muted" in changes:
+        fields["variables"] = {**builtin.variables, "text-muted": changes["text-muted"]}
+    return replace(builtin, **fields)
 
 
 def register_themes(app: App[Any], names: tuple[str, ...] | None = None) -> None:
     """Add the app's themes to `app`; with `names`, only those (the first screen's: the
     others once it is drawn)."""
-    themes = all_themes() if names is None else [t for t in map(mended, names) if t]
-    for theme in themes:
-        app.register_theme(theme)
+    every = [theme.name for theme in OWN_THEMES] + list(MENDED)
+    for theme in map(mended, every if names is None else names):
+        if theme is not None:
+            app.register_theme(theme)

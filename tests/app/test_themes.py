@@ -12,9 +12,10 @@ from textual.command import CommandPalette
 from textual.theme import BUILTIN_THEMES, Theme
 
 from app.tui.app import EquationDuelApp
-from app.tui.colour_vision import APART, DEUTERANOPIA, NORMAL, VISIONS, distance
 from app.tui.menu_links import MenuLinks
-from app.tui.themes import READABLE, contrast, register_themes
+from app.tui.themes import MENDED, register_themes
+from tests.app.colour_vision import APART, DEUTERANOPIA, NORMAL, VISIONS, distance
+from tests.app.theme_mending import READABLE, contrast, table
 
 
 def offered() -> dict[str, Theme]:
@@ -103,6 +104,12 @@ def test_a_theme_whose_players_look_alike_is_mended() -> None:
         or contrast(before[0], Color.parse(textual["background"])) < READABLE
     )
     assert mended["accent"] != textual["accent"]
+
+
+def test_the_mended_themes_are_textuals_made_readable() -> None:
+    """The app's table is what the mending computes from Textual's themes now (after a
+    Textual upgrade: `python -m tests.app.theme_mending` prints it again)."""
+    assert table() == MENDED
 
 
 def test_the_contrast_ratio_is_wcags() -> None:
