@@ -5,14 +5,13 @@ unfinished one resumes. A file that cannot be read is listed with the reason.
 
 from __future__ import annotations
 
-import contextlib
-import threading
+import asyncio
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -213,12 +212,13 @@ class SavedGamesScreen(Screen[None]):
         # declarations load sympy, 0.2-1 s): the screen shows first, the list once read.
         self.query_one("#saved-list", OptionList).display = False
         self.query_one("#saved-empty", Static).update("Reading the saved games…")
-        threading.Thread(target=self._read, name="equation-duel-saved-games", daemon=True).start()
+        self._read()
 
-    def _read(self) -> None:
-        listing = read_listing()  # (looked up when called: a test may stand in for it)
-        with contextlib.suppress(RuntimeError):  # the app ended meanwhile
-            self.app.call_from_thread(self._show, listing)
+    @work(group="saved-games")
+    async def _read(self) -> None:
+        # (read in a thread; the worker ends with the screen, read_listing looked up when
+        # called: a test may stand in for it)
+        self._show(await asyncio.to_thread(read_listing))
 
     def _show(self, found: Listing) -> None:
         if gone(self):
