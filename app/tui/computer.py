@@ -11,8 +11,8 @@ from textual.message import Message
 
 from app.match_session.setup import GameSetup, Seat
 from app.process.helper_tasks import Bot, ask_bot
-from app.tui.players import make_bot
 from rules.base import Game, MoveT, OptionsT, PlayerNo, StateT
+from rules.players import LEVELS, player_for
 
 #: How long a computer player seems to think before its move shows (seconds).
 BOT_DELAY = 0.6
@@ -26,10 +26,8 @@ def bots_for(
     bots: dict[PlayerNo, Bot[StateT, MoveT]] = {}
     seats: tuple[tuple[PlayerNo, Seat], ...] = ((1, setup.seats[0]), (2, setup.seats[1]))
     for player, seat in seats:
-        if seat.kind == "computer":
-            bot = make_bot(game, seat.level)
-            if bot is not None:
-                bots[player] = bot
+        if seat.kind == "computer" and seat.level in LEVELS:
+            bots[player] = player_for(seat.level, game)
     return bots
 
 

@@ -1,34 +1,17 @@
-"""Computer players for the screen: the levels (every level plays every game), a move
-function for a level, and the names the setup's name boxes show.
-
-The levels (easy, medium, perfect) and the players themselves live in `rules.players`;
-`make_bot` is the one place that hands a game screen its computer player, typed by the
-screen's game: a function from a position of that game to its move.
-"""
+"""The names the setup's name boxes show for people and computer players (the levels,
+easy, medium and perfect, and the players themselves live in `rules.players`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from app.match_session.setup import Seat, clean_name
-from rules.base import Game, MoveT, OptionsT, PlayerNo, StateT
-from rules.players import LEVELS, player_for
+from rules.base import PlayerNo
+from rules.players import LEVELS
 from rules.seat_names import is_computer_name, seat_names
 from rules.words.common import DEFAULT_NAMES
 
-__all__ = ["LEVELS", "TypedNames", "make_bot"]
+__all__ = ["LEVELS", "TypedNames"]
 
 PLAYERS: tuple[PlayerNo, PlayerNo] = (1, 2)
-
-
-def make_bot(
-    game: Game[OptionsT, StateT, MoveT], level: str | None
-) -> Callable[[StateT], MoveT] | None:
-    """A function from a position of `game` to the computer's move at `level`, or None
-    when there is none."""
-    if level is None or level not in LEVELS:
-        return None
-    return player_for(level, game)
 
 
 class TypedNames:
