@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import Generic, cast
 
 from rich.text import Text
+from textual import events
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
@@ -27,7 +28,7 @@ from app.match_session.setup import GameSetup, marks
 from app.match_session.starts import from_setup
 from app.tui import scoreboard
 from app.tui.boards.common import Board
-from app.tui.mounting import StyledAsMounted, gone
+from app.tui.mounting import gone
 from app.tui.searches import Searches
 from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.records import GameRecord
@@ -40,7 +41,7 @@ from widgets.status_line import Level, StatusLine
 TICK = 0.25
 
 
-class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT]):
+class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     """A match of one game on screen, typed by the game's options, state and move models."""
 
     #: The game's board (made by `GameScreen`).
@@ -78,6 +79,7 @@ class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT
         self._shown: StateT | None = None
         self._ticked: str | None = None
         self._banner_shown: Text | None = None
+        self._resumed = False
 
     def new_session(self, setup: GameSetup) -> None:
         self.setup = setup
@@ -116,6 +118,12 @@ class MatchScreen(StyledAsMounted, Screen[None], Generic[OptionsT, StateT, MoveT
         solver = sys.modules.get("rules.solver.core")
         if solver is not None:
             threading.Thread(target=solver.clear_cache, daemon=True).start()
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._resumed:  # (its widgets were styled as they mounted: `StyledAsMounted`)
+            self._resumed = True
+            event.refresh_styles = False
+        super()._on_screen_resume(event)
 
     def task_words(self, state: StateT) -> str:
         """What the player to move does now, as the referee says it."""
