@@ -1,13 +1,8 @@
-"""Computer players on the game screen: who plays by computer, and the messages their
-turns post (the helper process's `ask_bot`, in `app.process.helper_tasks`, answers).
+"""Computer players on the game screen: who plays by computer (the helper process's
+`ask_bot`, in `app.process.helper_tasks`, answers their turns).
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-from typing import Any
-
-from textual.message import Message
 
 from app.match_session.setup import GameSetup, Seat
 from app.process.helper_tasks import Bot, ask_bot
@@ -17,7 +12,7 @@ from rules.players import LEVELS, player_for
 #: How long a computer player seems to think before its move shows (seconds).
 BOT_DELAY = 0.6
 
-__all__ = ["BOT_DELAY", "Bot", "ComputerFailed", "ComputerMoved", "ask_bot", "bots_for"]
+__all__ = ["BOT_DELAY", "Bot", "ask_bot", "bots_for"]
 
 
 def bots_for(
@@ -29,19 +24,3 @@ def bots_for(
         if seat.kind == "computer" and seat.level in LEVELS:
             bots[player] = player_for(seat.level, game)
     return bots
-
-
-@dataclass
-class ComputerMoved(Message):
-    """`bot`: the computer after choosing (its random source moved on in the helper)."""
-
-    state: Any
-    player: PlayerNo
-    move: Any
-    bot: Any
-
-
-@dataclass
-class ComputerFailed(Message):
-    state: Any
-    why: str

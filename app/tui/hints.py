@@ -6,10 +6,6 @@ best move of the person to move; the answer goes to the status line in words
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
-
-from textual.message import Message
 
 from rules.analysis import Hint
 from rules.analysis import hint as hint  # the screen asks `hints.hint` (a test swaps it)
@@ -35,11 +31,3 @@ def mark_ops(picker: OperatorPicker, ops: Iterable[str | None]) -> None:
     wanted = {op for op in ops if op is not None}
     for key in picker.query(OperatorKey):
         key.set_class(key.op in wanted, HINT_CLASS)
-
-
-@dataclass
-class HintFound(Message):
-    """The solver's hint for `state` (a str: why there is none)."""
-
-    state: Any
-    found: Hint | str

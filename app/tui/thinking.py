@@ -3,15 +3,14 @@ to the solver, asked in the screen's helper process (`Searches`), answered with 
 
 The computer's search starts at once, during a short pause for show
 (`computer.BOT_DELAY`); its move is played when the pause is over, unless the position
-changed meanwhile. No part holds the screen: the workers only post messages to it.
+changed meanwhile. Each answer is handled on the screen's queue (`call_later`), as a
+message would be, after the key or message being handled.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
 
-from textual.message import Message
 from textual.timer import Timer
 
 from app.match_session.puzzle import PuzzleReferee
@@ -19,8 +18,8 @@ from app.match_session.referee import Referee
 from app.match_session.setup import GameSetup
 from app.process.search_process import start_server
 from app.tui import computer, hints
-from app.tui.computer import Bot, ComputerFailed, ComputerMoved, bots_for
-from app.tui.hints import HintFound, hint_sentence
+from app.tui.computer import Bot, bots_for
+from app.tui.hints import hint_sentence
 from app.tui.match_screen import MatchScreen
 from app.tui.mounting import gone
 from rules.analysis import Hint
@@ -28,23 +27,6 @@ from rules.base import MoveT, OptionsT, PlayerNo, StateT
 from rules.puzzles import refute
 from rules.puzzles.refute import Verdict
 from rules.records import GameRecord
-
-
-@dataclass
-class MoveJudged(Message):
-    """The solver's verdict on the move `move` played in `state` (a puzzle)."""
-
-    state: Any
-    move: Any
-    verdict: Verdict
-
-
-@dataclass
-class MoveNotJudged(Message):
-    """The move played in `state` could not be judged: `why`."""
-
-    state: Any
-    why: str
 
 
 class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
@@ -62,7 +44,7 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         self.bots: dict[PlayerNo, Bot[StateT, MoveT]] = bots_for(setup, self.game)
         self._bot_timer: Timer | None = None
         #: The computer's move (or why it has none), found before its pause was over.
-        self._bot_answer: ComputerMoved | ComputerFailed | None = None
+        self._bot_answer: Callable[[], None] | None = None
         #: The position a hint is being worked out for, and the one whose hint is shown.
         self._hint_asked: StateT | None = None
         self._hint_shown: StateT | None = None
@@ -115,37 +97,37 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         self.say(f"Player {self.to_move} is thinking…")  # the name says it is the computer
         answer, self._bot_answer = self._bot_answer, None
         if answer is not None:
-            self.post_message(answer)
+            self.call_later(answer)
 
     def _think(self) -> None:
         player = self.to_move
         state, bot = self.position, self.bots[player]
 
-        def deliver(message: ComputerMoved | ComputerFailed) -> None:
+        def deliver(handle: Callable[[], None]) -> None:
             if self._bot_timer is not None and self.state is state:
-                self._bot_answer = message  # handled when the pause for show is over
+                self._bot_answer = handle  # handled when the pause for show is over
             else:
-                self.post_message(message)
+                self.call_later(handle)
 
         def answered(answer: tuple[MoveT, Bot[StateT, MoveT]]) -> None:
             move, moved_on = answer
             if self.bots.get(player) is bot:
                 self.bots[player] = moved_on  # its random source, as the helper left it
-            deliver(ComputerMoved(state, player, move, moved_on))
+            deliver(lambda: self.computer_moved(state, move))
 
         def failed(why: str) -> None:
-            deliver(ComputerFailed(state, why))
+            deliver(lambda: self.computer_failed(state, why))
 
         # (looked up when asked, here and below: a test may put a slower one in its place)
         self.searches.ask("bot", computer.ask_bot, (bot, state), answered, failed)
 
-    def on_computer_moved(self, message: ComputerMoved) -> None:
-        if self.state is message.state and not self.is_over:  # not undone or left meanwhile
-            self.play(message.move)
+    def computer_moved(self, state: StateT, move: MoveT) -> None:
+        if self.state is state and not self.is_over:  # not undone or left meanwhile
+            self.play(move)
 
-    def on_computer_failed(self, message: ComputerFailed) -> None:
-        if self.state is message.state:
-            self.say(f"The computer could not find a move: {message.why}", "error")
+    def computer_failed(self, state: StateT, why: str) -> None:
+        if self.state is state:
+            self.say(f"The computer could not find a move: {why}", "error")
 
     def play(self, move: MoveT) -> bool:
         """Play `move`, unless the referee has it judged first (or refuses it)."""
@@ -166,23 +148,23 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         args = (self.setup.game_id, state, self.game.format_move(move))
 
         def judged(verdict: Verdict) -> None:
-            self.post_message(MoveJudged(state, move, verdict))
+            self.call_later(self.move_judged, state, move, verdict)
 
         def failed(why: str) -> None:
-            self.post_message(MoveNotJudged(state, why))
+            self.call_later(self.move_not_judged, state, why)
 
         self.searches.ask("puzzle-judge", refute.judge_move, args, judged, failed)
 
-    def on_move_judged(self, message: MoveJudged) -> None:
+    def move_judged(self, state: StateT, move: MoveT, verdict: Verdict) -> None:
+        """The solver's verdict on `move` played in `state` (a puzzle)."""
         referee = self.referee
         if not isinstance(referee, PuzzleReferee):
             return
-        if self.state is not message.state or referee.result is not None:
+        if self.state is not state or referee.result is not None:
             referee.judging = False
             return  # left, or retried, meanwhile
-        verdict = message.verdict
-        replies = referee.judged(message.state, verdict, self.named(verdict.why))
-        super().play(message.move)
+        replies = referee.judged(state, verdict, self.named(verdict.why))
+        super().play(move)
         if verdict.right:
             return
         for reply in replies:
@@ -192,11 +174,11 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         self.refresh_bindings()
         self.puzzle_counted()
 
-    def on_move_not_judged(self, message: MoveNotJudged) -> None:
+    def move_not_judged(self, state: StateT, why: str) -> None:
         if isinstance(self.referee, PuzzleReferee):
             self.referee.judging = False
-        if self.state is message.state:
-            self.say(f"Your move could not be checked: {message.why}", "error")
+        if self.state is state:
+            self.say(f"Your move could not be checked: {why}", "error")
 
     def puzzle_counted(self) -> None:
         why, self.referee.not_counted = self.referee.not_counted, None
@@ -218,14 +200,13 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
         self.say(f"Looking for the best move for {names[self.to_move - 1]}…")
 
         def answered(found: Hint | str) -> None:  # a str: why there is none (SolverError)
-            self.post_message(HintFound(state, found))
+            self.call_later(self.hint_found, state, found)
 
         self.searches.ask(
             "hint", hints.hint, (self.setup.game_id, state, names), answered, answered
         )
 
-    def on_hint_found(self, message: HintFound) -> None:
-        state, found = message.state, message.found
+    def hint_found(self, state: StateT, found: Hint | str) -> None:
         if self._hint_asked is state:
             self._hint_asked = None
         if self.state is not state:
