@@ -46,10 +46,6 @@ DIFFICULTY_NAMES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 LETTER_ACTIONS = frozenset({"daily", "streak", "storm", "mistakes", "try_again"})
 
 
-def short(game_id: str) -> str:
-    return GAME_INFO[game_id].name
-
-
 class PuzzleMenuScreen(Screen[None]):
     """Choose a puzzle: the player, the game and the difficulty."""
 
@@ -89,7 +85,7 @@ class PuzzleMenuScreen(Screen[None]):
                 with ChoiceSet(id="puzzle-game", compact=True):
                     yield Choice("Any game", id="pg-any", value=True)
                     for game_id in GAME_IDS:
-                        yield Choice(short(game_id), id=f"pg-{game_id}")
+                        yield Choice(GAME_INFO[game_id].name, id=f"pg-{game_id}")
             with Horizontal(classes="field-row"):
                 yield Label("Difficulty", classes="field-label")
                 with ChoiceSet(id="puzzle-difficulty", compact=True):
