@@ -299,7 +299,7 @@ async def test_the_projector_view_follows_a_round_on_a_real_hub(tmp_path: Path) 
 async def test_the_hub_serves_the_class_while_an_answer_is_judged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The solver's judging is off the hub's loop: while a judgement is slowed (it waits
+    """The solver's search is off the hub's loop: while a judgement is slowed (it waits
     for the test), another student's message is answered, and a second answer of the
     same student is refused as answered already."""
     started, release, finished = threading.Event(), threading.Event(), threading.Event()
@@ -318,7 +318,8 @@ async def test_the_hub_serves_the_class_while_an_answer_is_judged(
         opened = await ada.until(LiveRound)
         assert isinstance(opened, LiveRound)
         puzzle = Puzzle.from_bank(json.loads(opened.puzzle))
-        await ada.send(LiveAnswer(round=1, move=legal(puzzle)[0]))
+        losing = [m for m in legal(puzzle) if truth(puzzle, m) == "lose"]
+        await ada.send(LiveAnswer(round=1, move=losing[0]))  # (its refutation is searched)
         await until(started.is_set, "the judgement began")
         await bo.send(Who())
         assert (await bo.said_until("Bo: "))[-1].startswith("Bo: ")
@@ -328,6 +329,6 @@ async def test_the_hub_serves_the_class_while_an_answer_is_judged(
         release.set()
         verdict = await ada.until(LiveVerdict)
         assert isinstance(verdict, LiveVerdict)
-        assert verdict.judgement == truth(puzzle, legal(puzzle)[0])
+        assert verdict.judgement == "lose" and "loses" in verdict.text
         for client in (ada, bo):
             await client.close()
