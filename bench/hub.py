@@ -2,7 +2,7 @@
 N/2 games of fifty played at once, every student on a connection of their own.
 
     python bench/hub.py [--students 30] [--database postgresql://USER@HOST/DATABASE]
-                        [--slow-store MS] [--on-loop] [--computers N]
+                        [--slow-store MS] [--on-loop] [--computers N] [--live GAME]
 
 One process and one loop hold the hub and every student (raw lobby connections and
 the online guest links the students' machines use), on 127.0.0.1, in a fresh data
@@ -19,7 +19,11 @@ time. Read the load average printed with it: the machine is shared.
 far or busy PostgreSQL); `--on-loop` runs the statements on the hub's loop, as the hub
 did before `app.hub.store_queue` (the figure before). `--computers N`: N more students
 each play the perfect computer at countdown (its move asked of a helper process) while
-the class plays; the round trips are the class's moves only.
+the class plays; the round trips are the class's moves only. `--live GAME`: instead of
+games, one live round of a medium GAME puzzle that every student answers at the same
+moment (each legal move in turn) but one, who meanwhile sends a message the hub answers at
+once (an answer to a round not open) every 150 ms; it prints the time until every verdict
+came back and that student's round trips meanwhile (how long the loop kept them waiting).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -96,6 +101,7 @@ async def _class(
     slow_ms: float = 0.0,
     on_loop: bool = False,
     computers: int = 0,
+    live: str = "",
 ) -> None:
     import aiohttp
 
@@ -152,6 +158,8 @@ async def _class(
     ):  # (the hub finishes 64 requests at once at most)
         lobby += await asyncio.gather(*(enter(name) for name in names[wave : wave + WAVE]))
     admitted = time.perf_counter() - started
+    if live:
+        await _live(hub, lobby, live, until)
     game = get_game("fifty")
     trips: list[float] = []
 
@@ -190,7 +198,8 @@ async def _class(
 
     games_started = time.perf_counter()
     against = [_computer(hub, lobby[students + n], hub.port) for n in range(computers)]
-    done = await asyncio.gather(*(play(first) for first in range(0, students - 1, 2)), *against)
+    pairs = range(0, students - 1, 2) if not live else range(0)
+    done = await asyncio.gather(*(play(first) for first in pairs), *against)
     games_wall = time.perf_counter() - games_started
     rss = _rss_mib()
     for ws in lobby:
@@ -209,10 +218,54 @@ async def _class(
             f"perfect computers at countdown meanwhile: {computers}, {sum(done[-computers:])} moves"
         )
     print(f"admitted from cold start: {admitted * 1000:.0f} ms")
-    median = statistics.median(trips) * 1000
-    print(f"move round trip: median {median:.1f} ms, worst {max(trips) * 1000:.1f} ms")
-    print(f"games played in {games_wall:.1f} s; {len(trips)} moves")
+    if trips:
+        median = statistics.median(trips) * 1000
+        print(f"move round trip: median {median:.1f} ms, worst {max(trips) * 1000:.1f} ms")
+        print(f"games played in {games_wall:.1f} s; {len(trips)} moves")
     print(f"memory (VmRSS, hub and students): {rss:.1f} MiB; CPU {cpu:.1f} s")
+
+
+async def _live(hub: object, lobby: list[object], game_id: str, until: object) -> None:
+    """`--live`: see the module's docstring."""
+    from app.hub.live import LiveOptions
+    from app.hub.protocol import encode
+    from app.hub.protocol_class import LiveAnswer, LiveRefusal, LiveRound, LiveVerdict
+    from rules.puzzles.bank_file import puzzle_from_json
+    from rules.registry import get_game
+
+    wait: Any = until
+    print(hub.live.start(LiveOptions(game_id, "medium", 300.0)))  # type: ignore[attr-defined]
+    opened = [await wait(ws, LiveRound) for ws in lobby]
+    puzzle = puzzle_from_json(opened[0].puzzle)
+    assert puzzle is not None
+    game = get_game(puzzle.game)
+    moves = [game.format_move(m) for m in game.legal_moves(puzzle.state())]
+    other, answering = lobby[-1], lobby[:-1]  # (the last one asks something else)
+    trips: list[float] = []
+    judging = True
+
+    async def ask() -> None:  # (a round it cannot answer: refused at once, on the loop)
+        while judging:
+            before = time.perf_counter()
+            await other.send_str(encode(LiveAnswer(round=99, move="1")))  # type: ignore[attr-defined]
+            await wait(other, LiveRefusal)
+            trips.append(time.perf_counter() - before)
+            await asyncio.sleep(0.15)  # (under the rate cap: 10 a second)
+
+    asking = asyncio.create_task(ask())
+    sent = time.perf_counter()
+    for number, ws in enumerate(answering):
+        answer = LiveAnswer(round=1, move=moves[number % len(moves)])
+        await ws.send_str(encode(answer))  # type: ignore[attr-defined]
+    await asyncio.gather(*(wait(ws, LiveVerdict) for ws in answering))
+    judged = time.perf_counter() - sent
+    judging = False
+    await asking
+    print(f"live round: {puzzle.game} puzzle {puzzle.id}, {len(moves)} legal moves")
+    print(f"every answer judged and back: {judged * 1000:.0f} ms")
+    median, worst = statistics.median(trips) * 1000, max(trips) * 1000
+    print(f"another student's message meanwhile: median {median:.0f} ms, worst {worst:.0f} ms")
+    hub.live.stop()  # type: ignore[attr-defined]
 
 
 def main() -> int:
@@ -222,10 +275,18 @@ def main() -> int:
     parser.add_argument("--slow-store", type=float, default=0.0, metavar="MS")
     parser.add_argument("--on-loop", action="store_true", help="the statements on the loop")
     parser.add_argument("--computers", type=int, default=0, metavar="N")
+    parser.add_argument("--live", default="", metavar="GAME", help="one live round instead")
     args = parser.parse_args()
     os.environ.setdefault("EQUATION_DUEL_DATA", tempfile.mkdtemp(prefix="bench-hub-data-"))
     asyncio.run(
-        _class(max(2, args.students), args.database, args.slow_store, args.on_loop, args.computers)
+        _class(
+            max(2, args.students),
+            args.database,
+            args.slow_store,
+            args.on_loop,
+            args.computers,
+            args.live,
+        )
     )
     return 0
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.hub.homework_judge import puzzle_json
+from app.hub.homework_words import due_words
 from app.hub.store_sql import HomeworkRow, HubStore
 from rules.base import PlayerNo
 from rules.names import NameProblem, clean_name
@@ -61,11 +62,6 @@ def _parser() -> _Parser:
     parser.add_argument("--to", nargs="+", default=[])
     parser.add_argument("--from-mistakes", action="store_true")
     return parser
-
-
-def due_words(due: str) -> str:
-    day = dt.date.fromisoformat(due)
-    return f"{day:%A} {due}"
 
 
 def bank_set(game: str, difficulty: Any, count: int, seed: str) -> list[Puzzle]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-from app.hub.homework import due_words
 from app.hub.homework_report import report_lines, write_csv, write_pdf
+from app.hub.homework_words import due_words
 from app.hub.store_sql import HubStore
 
 TEACHER_HELP = (

@@ -17,8 +17,10 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
+from app.hub.live_par import medium_finds, team_words
+from app.hub.protocol_class import Refused
 from rules.base import IllegalMove
 from rules.choices import choice_key
 from rules.puzzles.model import Difficulty, Puzzle
@@ -63,6 +65,24 @@ class Answer:
     seconds: float
 
 
+class Judged(NamedTuple):
+    """A legal answer judged by the solver: the move (notation), its judgement, its words
+    and why it does not win ("" when it wins)."""
+
+    move: str
+    judgement: Judgement
+    words: str
+    why: str
+
+
+@dataclass(frozen=True)
+class NotTaken:
+    """An answer not taken: why (`code`, for the program) and in words."""
+
+    code: Refused
+    text: str
+
+
 def answer_text(answer: Answer, streak: int, total: int) -> str:
     """What the student reads of their judged answer."""
     if answer.judgement == "win":
@@ -104,7 +124,12 @@ class Round:
         firsts: dict[object, str] = {}
         for move in sorted(self.values):
             self.choice[move] = firsts.setdefault(choice_key(puzzle.game, self.state, move), move)
+        #: Team mode: the right answers the medium computer would give in the place of
+        #: every student asked (`app.hub.live_par`).
+        self.par = medium_finds(puzzle.game, self.state, self.values) * len(asked)
         self.answers: dict[str, Answer] = {}
+        #: Students whose answer is being judged (off the loop): a second one is refused.
+        self.judged_now: set[str] = set()
         self._why: dict[str, str] = {}
 
     @property
@@ -120,35 +145,61 @@ class Round:
         winner = self.values[move]
         return "win" if winner == self.mover else "draw" if winner is None else "lose"
 
-    def answer(self, key: str, text: str) -> Answer | str:
-        """Judge `key`'s answer `text` (a move in notation); a refusal in words instead
-        when it is not taken (not asked, answered already, time up, not a legal move)."""
+    def refusal(self, key: str) -> NotTaken | None:
+        """Why `key`'s answer is not taken now (not asked, answered already, time up), or
+        None when it is."""
         if key not in self.asked:
-            return f"You were not asked round {self.number}: wait for the next round."
-        if key in self.answers:
-            return f"You have answered round {self.number} already: one answer a round."
+            text = f"You were not asked round {self.number}: wait for the next round."
+            return NotTaken(Refused.NOT_ASKED, text)
+        if key in self.answers or key in self.judged_now:
+            text = f"You have answered round {self.number} already: one answer a round."
+            return NotTaken(Refused.ANSWERED, text)
         if self.closed or self.left <= 0:
-            return f"Live round {self.number} is over: the time was up."
+            return NotTaken(
+                Refused.ROUND_OVER, f"Live round {self.number} is over: the time was up."
+            )
+        return None
+
+    def judge(self, text: str) -> Judged | NotTaken:
+        """`text` (a move in notation) read and judged by the solver, or why it is no move
+        here. The solver's work: the hub runs it on the judges' thread (`app.hub.live_judge`),
+        and it reads only the round's own tables (never `answers`)."""
+        again = "Not a legal move here. Answer again."
         try:
             move = str(self.game.format_move(self.game.parse_move(text)))
             self.game.play_text(self.state, move)
         except (ValueError, IllegalMove) as error:
             said = str(error)[:200]
-            return f"Not a legal move here: {said}. Answer again."
+            again = f"Not a legal move here: {said}. Answer again."
+            move = ""
         if move not in self.values:
-            return "Not a legal move here. Answer again."
-        judgement = self.judgement(move)
-        taken = self.clock() - self.opened
+            return NotTaken(Refused.NOT_A_MOVE, again)
+        return Judged(move, self.judgement(move), self.words(move), self.why(move))
+
+    def take(self, key: str, judged: Judged, taken: float) -> Answer:
+        """`key`'s answer, judged, that came `taken` seconds after the round opened: scored
+        and counted."""
         points = 0
-        if judgement == "win":
+        if judged.judgement == "win":
             points = POINTS
             if self.options.speed_bonus:
-                points += round(SPEED_BONUS * self.left / self.options.seconds)
-        answer = Answer(
-            self.asked[key], move, self.words(move), judgement, self.why(move), points, taken
-        )
+                left = max(0.0, self.options.seconds - taken)
+                points += round(SPEED_BONUS * left / self.options.seconds)
+        move, judgement, words, why = judged
+        answer = Answer(self.asked[key], move, words, judgement, why, points, taken)
         self.answers[key] = answer
         return answer
+
+    def answer(self, key: str, text: str) -> Answer | NotTaken:
+        """Judge `key`'s answer `text` at once (on this thread); why not when it is not
+        taken (not asked, answered already, time up, not a legal move)."""
+        refused = self.refusal(key)
+        if refused is not None:
+            return refused
+        judged = self.judge(text)
+        if isinstance(judged, NotTaken):
+            return judged
+        return self.take(key, judged, self.clock() - self.opened)
 
     def words(self, move: str) -> str:
         return move_words(self.puzzle.game, self.state, move)
@@ -251,6 +302,16 @@ class LiveSession:
     def class_total(self) -> int:
         return sum(score.points for score in self.scores.values())
 
+    @property
+    def team(self) -> int:
+        """Team mode: the class's right answers in the rounds so far."""
+        return sum(live.right() for live in self.rounds)
+
+    @property
+    def par(self) -> float:
+        """The computer's par for the rounds so far (`app.hub.live_par`)."""
+        return sum(live.par for live in self.rounds)
+
     def summary(self, names: bool = True) -> list[str]:
         """The session's summary: per puzzle the share of right answers and the most common
         wrong move with why it loses; the class total and the best streak (`names`: and
@@ -259,6 +320,7 @@ class LiveSession:
         lines = [f"The live session's summary ({rounds}):"]
         lines += [f"  {r.summary()}" for r in self.rounds]
         lines.append(f"The class total: {self.class_total} points.")
+        lines.append(team_words(self.team, self.par))
         best = max((s.best_streak for s in self.scores.values()), default=0)
         if best:
             who = sorted(

@@ -1,9 +1,11 @@
 """Live rounds on the hub (`app.hub.live` is the model): the teacher starts a session
 (`live GAME DIFFICULTY SECONDS [COUNT]`, `start`), and each round every student in the
 lobby who is not in a game gets the same puzzle at the same moment (`live-round`),
-answers once (`live-answer`, judged at once: `live-verdict`), and the round closes when
-everyone asked has answered or the time is up (`live-closed`: the spread and every
-winning move). Projectors (`live-project`) get every round, a count of the answers as
+answers once (`live-answer`: `live-verdict`, or `live-refusal` with its code), and the
+round closes when everyone asked has answered or the time is up (`live-closed`: the
+spread, every winning move, the class against the computer's par). The solver's work
+(a round's tables, each answer's judgement, the spread, the summary) runs on the judges'
+thread (`app.hub.live_judge`): the loop serves the class meanwhile. Projectors (`live-project`) get every round, a count of the answers as
 they come (`live-count`) and the session's summary (`live-summary`), which the teacher's
 console says too. A student asked a round is busy until they answer (no challenge).
 Every round and answer is kept in the hub's records (`app.hub.live_store`).
@@ -20,9 +22,11 @@ from app.hub.live import (
     Answer,
     LiveOptions,
     LiveSession,
+    NotTaken,
     Round,
     answer_text,
 )
+from app.hub.live_judge import judging
 from app.hub.live_store import keep_answer, keep_round, new_session
 from app.hub.lobby import Lobby
 from app.hub.lobby_room import LobbyListener, Notice, Spawn
@@ -34,22 +38,28 @@ from app.hub.protocol_class import (
     LiveClosed,
     LiveCount,
     LiveProject,
+    LiveRefusal,
     LiveRound,
     LiveSummary,
     LiveVerdict,
+    Refused,
 )
 from app.hub.store import HubStore, StoreProblem
+from app.hub.store_queue import later
 from app.hub.student import Student
 from rules.puzzles.bank import NoPuzzle, puzzles_of
 from rules.puzzles.model import Puzzle
 
 #: Seconds between two rounds of a session (the spread and the winning moves are read).
 GAP = 8.0
+#: A closing round waits for the answers still being judged at most this many times 20 ms.
+JUDGED_WAITS = 1500
 
 
-def closed_message(live: Round, names: bool) -> LiveClosed:
+def closed_message(live: Round, names: bool, session: LiveSession | None = None) -> LiveClosed:
     """The closed round for the projector and the students (names only if shown), cut to
-    what one message may hold."""
+    what one message may hold; the class against the par in the session's rounds so far
+    (without a session: in this round)."""
     bars = [
         LiveBar(
             words=w[:200], count=c, judgement=j, names=[n[:60] for n in who[:40]] if names else []
@@ -63,6 +73,8 @@ def closed_message(live: Round, names: bool) -> LiveClosed:
         right=live.right(),
         bars=bars,
         winning=[line[:600] for line in live.winning()[:8]],
+        team=live.right() if session is None else session.team,
+        par=round(live.par if session is None else session.par, 2),
     )
     if len(encode(closed)) > MAX_HUB_BYTES - 256:
         unnamed = [bar.model_copy(update={"names": []}) for bar in bars]
@@ -140,21 +152,36 @@ class LiveRounds(LobbyListener):
             if self.current is not None and not self.current.closed:
                 self._send(student, self._round_message(self.current))
         else:
-            self._answer(student, message)
+            self.spawn(self._answer(student, message))
 
-    def _answer(self, student: Student, message: LiveAnswer) -> None:
+    async def _answer(self, student: Student, message: LiveAnswer) -> None:
+        """`message` judged on the judges' thread (the loop serves the class meanwhile),
+        then scored, kept and said; or refused in words with its code."""
         live, session = self.current, self.session
+
+        def refuse(code: Refused, text: str) -> None:
+            self._send(student, LiveRefusal(round=message.round, code=code, text=text[:600]))
+
         if live is None or session is None or message.round > live.number:
-            number = message.round
-            self.lobby.say(student, f"There is no live round {number} to answer now.")
+            refuse(Refused.NO_ROUND, f"There is no live round {message.round} to answer now.")
             return
         if message.round < live.number:
-            self.lobby.say(student, f"Live round {message.round} is over: the time was up.")
+            refuse(Refused.ROUND_OVER, f"Live round {message.round} is over: the time was up.")
             return
-        said = live.answer(student.key, message.move)
-        if isinstance(said, str):
-            self.lobby.say(student, said)
+        refused = live.refusal(student.key)
+        if refused is not None:
+            refuse(refused.code, refused.text)
             return
+        taken = live.clock() - live.opened
+        live.judged_now.add(student.key)
+        try:
+            judged = await judging(live.judge, message.move)
+        finally:
+            live.judged_now.discard(student.key)
+        if isinstance(judged, NotTaken):
+            refuse(judged.code, judged.text)
+            return
+        said = live.take(student.key, judged, taken)
         score = session.counted(student.key, said)
         self._keep(said)
         verdict = LiveVerdict(
@@ -175,8 +202,15 @@ class LiveRounds(LobbyListener):
     def _keep(self, answer: Answer) -> None:
         if self._round_id is None:
             return
-        try:
-            keep_answer(self.store, self._round_id, answer)
+        try:  # (queued behind the records' other writes: not awaited)
+            later(
+                self.store,
+                "An answer could not be kept",
+                keep_answer,
+                self.store,
+                self._round_id,
+                answer,
+            )
         except StoreProblem as problem:
             self.notice(f"An answer could not be kept: {problem}.")
 
@@ -242,7 +276,8 @@ class LiveRounds(LobbyListener):
         seen: set[str] = set()
         told: dict[str, Student] = {}
         for number in range(1, options.count + 1):
-            live = Round(number, self._draw(options, seen), options, self._asked())
+            live = await judging(Round, number, self._draw(options, seen), options, self._asked())
+            live.opened = live.clock()
             session.rounds.append(live)
             self.current = live
             self._round_id = self._kept_round(live)
@@ -264,13 +299,13 @@ class LiveRounds(LobbyListener):
                 except TimeoutError:
                     break
             live.closed = True
-            self._close(session, live, students)
+            await self._close(session, live, students)
             if number < options.count:
                 await asyncio.sleep(self.gap)
-        lines = session.summary()
+        lines = await judging(session.summary)
         for line in lines:
             self.notice(line)
-        shown = session.summary(options.names)
+        shown = await judging(session.summary, options.names)
         summary = LiveSummary(lines=[line[:600] for line in shown[:16]])
         for student in [*told.values(), *self.projectors.values()]:
             self._send(student, summary)
@@ -284,11 +319,15 @@ class LiveRounds(LobbyListener):
             self.notice(f"Live round {live.number} is not kept: {problem}.")
             return None
 
-    def _close(self, session: LiveSession, live: Round, students: list[Student]) -> None:
+    async def _close(self, session: LiveSession, live: Round, students: list[Student]) -> None:
+        for _ in range(JUDGED_WAITS):  # (the answers that came in time, still being judged)
+            if not live.judged_now:
+                break
+            await asyncio.sleep(0.02)
         for key, name in live.asked.items():
             if key not in live.answers:
                 session.missed(key, name)
-        closed = closed_message(live, session.options.names)
+        closed = await judging(closed_message, live, session.options.names, session)
         for student in [*students, *self.projectors.values()]:
             self._send(student, closed)
         self.notice(

@@ -6,7 +6,8 @@ messages, each one JSON object with a `kind` (as `app.online.protocol`).
                     homework-answer (`app.hub.protocol_class`)
     hub -> student: admitted, waiting, refusal, said, game-ready, watched, here,
                     challenged; live-round, live-count, live-verdict, live-closed,
-                    live-summary, standings-now, homework-set, homework-verdict
+                    live-summary, standings-now, homework-set, homework-verdict,
+                    live-refusal, homework-refusal, homework-list
 
 A game itself is played over the online game protocol (`app.online`): `game-ready` hands
 each player the port and the seat's own code of the game's link, and the student's
@@ -27,12 +28,15 @@ from app.hub.message import Message
 from app.hub.protocol_class import (
     HomeworkAnswer,
     HomeworkAsk,
+    HomeworkList,
+    HomeworkRefusal,
     HomeworkSet,
     HomeworkVerdict,
     LiveAnswer,
     LiveClosed,
     LiveCount,
     LiveProject,
+    LiveRefusal,
     LiveRound,
     LiveSummary,
     LiveVerdict,
@@ -43,7 +47,8 @@ from app.online.protocol import MAX_NAME_SENT, MAX_REASON, read_with
 
 #: 3: the full screen's lobby (follow, here, challenged), the computer, tournaments and live
 #: rounds (issue 39), whose messages a student's machine of version 2 cannot read.
-VERSION = 3
+#: 4: live and homework refusals with their code, the homework listed as data (issue 39).
+VERSION = 4
 MAX_STUDENT_BYTES = 2 * 1024
 MAX_HUB_BYTES = 16 * 1024
 #: A challenge's game options, as typed (`--pool 1-9`): at most this many words.
@@ -222,7 +227,10 @@ FromHub = Annotated[
     | HomeworkSet
     | HomeworkVerdict
     | Here
-    | Challenged,
+    | Challenged
+    | LiveRefusal
+    | HomeworkRefusal
+    | HomeworkList,
     Field(discriminator="kind"),
 ]
 _STUDENT: TypeAdapter[FromStudent] = TypeAdapter(FromStudent)

@@ -1,16 +1,45 @@
 """What a class does together, in the hub's protocol (`app.hub.protocol` holds the lobby's
 messages and reads them all): live rounds (issue 39, `app.hub.live_rounds`), the class
 tournament's standings (`app.hub.tournament_play`) and homework (`app.hub.homework_desk`).
+
+An answer or a request the hub does not take is refused with its reason in words for the
+student and a `code` (`Refused`) for the program (`live-refusal`, `homework-refusal`): a
+front end decides what to do by the code, never by searching the words.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from app.hub.message import Message
 from app.online.protocol import MAX_NAME_SENT, MAX_REASON
+
+
+class Refused(StrEnum):
+    """Why a live answer or a homework request was not taken (the words say it too)."""
+
+    #: The text is no legal move in the position: answer again.
+    NOT_A_MOVE = "not-a-move"
+    #: One answer a round, two tries a puzzle: this one is answered already.
+    ANSWERED = "answered"
+    #: Live: the student was not asked this round; the round's time was up; no such round
+    #: is open (yet: answer again when it comes).
+    NOT_ASKED = "not-asked"
+    ROUND_OVER = "round-over"
+    NO_ROUND = "no-round"
+    #: Homework: not set for this student; past its due day; no such puzzle in it; the
+    #: class's records failed (try again soon).
+    NOT_SET = "not-set"
+    LATE = "late"
+    NO_PUZZLE = "no-puzzle"
+    FAILED = "failed"
+
+
+#: The refusals after which the same puzzle is answered again (the others end its answer).
+ANSWER_AGAIN = frozenset({Refused.NOT_A_MOVE, Refused.NO_ROUND})
 
 
 class LiveAnswer(Message):
@@ -62,6 +91,15 @@ class LiveVerdict(Message):
     total: int = Field(ge=0)
 
 
+class LiveRefusal(Message):
+    """The answer to live round `round` was not taken: `text` in words, `code` why."""
+
+    kind: Literal["live-refusal"] = "live-refusal"
+    round: int = Field(ge=0)
+    code: Refused = Field(strict=False)
+    text: str = Field(max_length=MAX_REASON)
+
+
 class LiveBar(Message):
     """One move of a closed round's spread: its words, how many played it, whether it
     wins, and who played it (empty unless the teacher shows names)."""
@@ -83,6 +121,10 @@ class LiveClosed(Message):
     right: int = Field(ge=0)
     bars: list[LiveBar] = Field(default=[], max_length=16)
     winning: list[Annotated[str, Field(max_length=MAX_REASON)]] = Field(default=[], max_length=8)
+    #: Team mode (`app.hub.live_par`): the right answers of the session so far, and the
+    #: computer's par for them (what it would find in each asked student's place).
+    team: int = Field(default=0, ge=0)
+    par: float = Field(default=0.0, ge=0)
 
 
 class LiveSummary(Message):
@@ -159,3 +201,37 @@ class HomeworkVerdict(Message):
     right: bool
     text: str = Field(max_length=4000)
     retry: bool
+
+
+class HomeworkRefusal(Message):
+    """A homework request or answer (of `assignment`, puzzle `puzzle`: 0 for none) was not
+    taken: `text` in words, `code` why."""
+
+    kind: Literal["homework-refusal"] = "homework-refusal"
+    assignment: str = Field(max_length=MAX_NAME_SENT)
+    puzzle: int = Field(default=0, ge=0)
+    code: Refused = Field(strict=False)
+    text: str = Field(max_length=MAX_REASON)
+
+
+class Assignment(Message):
+    """One assignment open to the student: its puzzles' `game` ("any": several games)
+    and `difficulty` ("": several), how many puzzles, how many from the student's own
+    games' mistakes (`own`), the due day (YYYY-MM-DD) and how many are `done` (right, or
+    both tries used)."""
+
+    name: str = Field(max_length=MAX_NAME_SENT)
+    game: str = Field(max_length=32)
+    difficulty: str = Field(max_length=16)
+    count: int = Field(ge=0, le=1000)
+    own: int = Field(default=0, ge=0, le=1000)
+    due: str = Field(max_length=10)
+    done: int = Field(default=0, ge=0, le=1000)
+
+
+class HomeworkList(Message):
+    """The student's open homework (at the join when there is some, and on `homework`):
+    each front end says it in its own words (`app.hub.homework_words`)."""
+
+    kind: Literal["homework-list"] = "homework-list"
+    assignments: list[Assignment] = Field(default=[], max_length=40)

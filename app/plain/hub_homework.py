@@ -8,10 +8,16 @@ import time
 from collections.abc import Callable
 
 from app.hub.client import HubClient
-from app.hub.homework import due_words
 from app.hub.homework_judge import puzzle_from_row
-from app.hub.protocol import Said
-from app.hub.protocol_class import HomeworkAnswer, HomeworkSet, HomeworkVerdict
+from app.hub.homework_words import due_words, listing_lines
+from app.hub.protocol import FromHub, Said
+from app.hub.protocol_class import (
+    HomeworkAnswer,
+    HomeworkList,
+    HomeworkRefusal,
+    HomeworkSet,
+    HomeworkVerdict,
+)
 from app.online.texts import their_words
 from app.plain.base import Console
 from app.plain.online_loop import LineLoop
@@ -102,8 +108,21 @@ def online_homework(loop: LineLoop, client: HubClient, console: Console, got: Ho
     console.say("You are back in the lobby.")
 
 
+def homework_shown(console: Console, message: FromHub) -> bool:
+    """Say `message` if it is the homework's words to the lobby (the open homework, a
+    refusal); whether it was."""
+    if isinstance(message, HomeworkList):
+        for line in listing_lines(message.assignments, "type homework {name}"):
+            console.say(line)
+    elif isinstance(message, HomeworkRefusal):
+        console.say(their_words(message.text))
+    else:
+        return False
+    return True
+
+
 async def _verdict(client: HubClient, console: Console) -> tuple[str, bool] | None:
-    """The hub's verdict (what it says meanwhile is said; another answer stops)."""
+    """The hub's verdict (what it says meanwhile is said; a refusal stops)."""
     for _ in range(100):
         message = await client.next(VERDICT_SECONDS)
         if message is None:
@@ -111,8 +130,9 @@ async def _verdict(client: HubClient, console: Console) -> tuple[str, bool] | No
             return None
         if isinstance(message, HomeworkVerdict):
             return their_words(message.text), message.retry
-        if isinstance(message, Said):
-            console.say(their_words(message.text))
-            if message.text.startswith("Homework"):  # (a refusal of the answer)
+        if homework_shown(console, message):
+            if isinstance(message, HomeworkRefusal):
                 return None
+        elif isinstance(message, Said):
+            console.say(their_words(message.text))
     return None

@@ -18,12 +18,18 @@ from app.hub.homework import TRIES
 from app.hub.homework_judge import judge_answer, puzzle_from_row, verdict_words
 from app.hub.homework_kept import keep, kept, kept_names, pending
 from app.hub.protocol import Bye, Said
-from app.hub.protocol_class import HomeworkAnswer, HomeworkAsk, HomeworkSet, HomeworkVerdict
+from app.hub.protocol_class import (
+    HomeworkAnswer,
+    HomeworkAsk,
+    HomeworkRefusal,
+    HomeworkSet,
+    HomeworkVerdict,
+)
 from app.online.codes import Address
 from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
 from app.plain.base import Console
-from app.plain.hub_homework import do_homework
+from app.plain.hub_homework import do_homework, homework_shown
 from app.plain.online_loop import LineLoop
 from app.plain.online_play import INTERRUPTED
 
@@ -150,8 +156,9 @@ async def _reply(client: HubClient, console: Console, kind: type[Any]) -> object
             return None
         if isinstance(message, kind):
             return message
-        if isinstance(message, Said):  # (the lobby's news is said too)
+        if homework_shown(console, message):  # (the open homework is said too)
+            if isinstance(message, HomeworkRefusal):
+                return None  # (late, answered already, not set)
+        elif isinstance(message, Said):  # (the lobby's news is said too)
             console.say(their_words(message.text))
-            if message.text.startswith("Homework") and not message.text.endswith("to do it."):
-                return None  # (a refusal: late, answered already, not set)
     return None

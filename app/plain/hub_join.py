@@ -36,7 +36,7 @@ from app.online.codes import Address
 from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
 from app.plain.base import Console
-from app.plain.hub_homework import online_homework
+from app.plain.hub_homework import homework_shown, online_homework
 from app.plain.hub_homework_offline import hand_in_kept
 from app.plain.hub_live import LiveLobby
 from app.plain.online_loop import LineLoop, LoopInput
@@ -228,7 +228,7 @@ class _Lobby:
         return True
 
     def _show(self, message: FromHub) -> None:
-        if self.live.shows(message):
+        if self.live.shows(message) or homework_shown(self.console, message):
             return
         if isinstance(message, GameReady):
             self._play(message)

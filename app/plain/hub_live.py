@@ -2,17 +2,21 @@
 (`class project --plain`): the puzzle is drawn and asked with the words and the input of
 the line mode's puzzles (`app.plain.puzzle_lines`: the same position lines, a move typed
 in words or notation read by `read_move`), one answer a round, judged by the hub; then
-the round's spread and winning moves, and the session's summary.
+the round's spread and winning moves with the class against the computer's par, and the
+session's summary. A refused answer is said; the round's code says whether another is taken.
 """
 
 from __future__ import annotations
 
 from app.hub.client import HubClient
+from app.hub.live_par import team_words
 from app.hub.protocol import FromHub
 from app.hub.protocol_class import (
+    ANSWER_AGAIN,
     LiveAnswer,
     LiveClosed,
     LiveCount,
+    LiveRefusal,
     LiveRound,
     LiveSummary,
     LiveVerdict,
@@ -43,6 +47,7 @@ def spread_lines(closed: LiveClosed) -> list[str]:
     if closed.winning:
         lines.append("The winning moves:")
         lines += [f"  {their_words(line)}" for line in closed.winning]
+    lines.append(team_words(closed.team, closed.par))
     return lines
 
 
@@ -78,6 +83,11 @@ class LiveLobby:
         elif isinstance(message, LiveSummary):
             for line in message.lines:
                 self.say(their_words(line))
+        elif isinstance(message, LiveRefusal):
+            self.say(their_words(message.text))
+            pending = self.pending  # (another answer is taken, or none: as its code says)
+            if pending and pending[0] == message.round and message.code not in ANSWER_AGAIN:
+                self.pending = None
         else:
             return False
         return True

@@ -8,7 +8,6 @@ tries left is answered on the puzzle screen's board (`app.tui.hub_live`'s
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from typing import ClassVar
@@ -21,10 +20,17 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.hub.client import HubClient
-from app.hub.homework import due_words
 from app.hub.homework_judge import puzzle_from_row
+from app.hub.homework_words import due_words, listing_lines, what_words
 from app.hub.protocol import FromHub
-from app.hub.protocol_class import HomeworkAnswer, HomeworkSet, HomeworkVerdict
+from app.hub.protocol_class import (
+    ANSWER_AGAIN,
+    HomeworkAnswer,
+    HomeworkList,
+    HomeworkRefusal,
+    HomeworkSet,
+    HomeworkVerdict,
+)
 from app.online.texts import their_words
 from app.tui.dialogs import Dialog
 from app.tui.game_screen import SomeGameScreen
@@ -33,8 +39,6 @@ from app.tui.styles import HUB_STYLES
 from rules.puzzles.model import Puzzle
 from widgets.keys_footer import KeysFooter
 
-#: The hub's line on open homework, as the line lobby reads it.
-LISTED = re.compile(r"Homework (?P<name>\S+): (?P<what>.+): type homework (?P=name) to do it\.")
 NEXT = " (n: the next puzzle)"
 LAST = " (that was the last puzzle of this homework)"
 
@@ -71,8 +75,8 @@ class HomeworkChoice(Dialog[str | None]):
 
 
 class Homework:
-    """A student's homework in the full-screen lobby: `said` rewords the hub's lines on
-    it, `shows` takes its messages; `news` writes in the lobby's news, `open_board` and
+    """A student's homework in the full-screen lobby: `shows` takes its messages (the open
+    homework as data, said with the full screen's key); `news` writes in the lobby's news, `open_board` and
     `close_board` put a puzzle's board over the lobby and take it away."""
 
     def __init__(
@@ -100,25 +104,35 @@ class Homework:
         #: The hub's verdicts on this student's tries, as they came.
         self.verdicts: list[HomeworkVerdict] = []
 
-    def said(self, text: str) -> str:
-        """The hub's line `text`, with the full screen's key where it names a command."""
-        listed = LISTED.fullmatch(text)
-        if listed is None:
-            if self.board is not None and text.startswith("Homework "):  # (a refusal)
-                refused(self.board[1], text, ": not a " in text)
-            return text
-        self.listed[listed["name"]] = listed["what"]
-        return f"Homework {listed['name']}: {listed['what']}: press h to do it."
-
     def shows(self, message: FromHub) -> bool:
         """Show `message` if it is the homework's; whether it was."""
         if isinstance(message, HomeworkSet):
             self._start(message)
         elif isinstance(message, HomeworkVerdict):
             self._verdict(message)
+        elif isinstance(message, HomeworkList):
+            self._listed(message)
+        elif isinstance(message, HomeworkRefusal):
+            self._refused(message)
         else:
             return False
         return True
+
+    def _listed(self, listed: HomeworkList) -> None:
+        """The open homework the hub sent: said in the news, each to be opened with h."""
+        self.listed = {item.name: what_words(item) for item in listed.assignments}
+        for line in listing_lines(listed.assignments, "press h"):
+            self.news(line)
+
+    def _refused(self, refusal: HomeworkRefusal) -> None:
+        """A request or an answer not taken: said; the puzzle on its board takes another
+        answer or no more, as the refusal's code says."""
+        text = their_words(refusal.text)
+        self.news(text)
+        board = self.board
+        doing = self.doing is not None and self.doing.assignment == refusal.assignment
+        if board is not None and doing and board[0] == refusal.puzzle:
+            refused(board[1], text, refusal.code in ANSWER_AGAIN)
 
     def _start(self, got: HomeworkSet) -> None:
         try:

@@ -17,7 +17,15 @@ from rich.text import Text
 
 from app.hub.client import HubClient
 from app.hub.protocol import FromHub
-from app.hub.protocol_class import LiveAnswer, LiveClosed, LiveRound, LiveSummary, LiveVerdict
+from app.hub.protocol_class import (
+    ANSWER_AGAIN,
+    LiveAnswer,
+    LiveClosed,
+    LiveRefusal,
+    LiveRound,
+    LiveSummary,
+    LiveVerdict,
+)
 from app.match_session.referee import PUZZLE_ACTIONS, USUAL, Offer, Referee
 from app.match_session.setup import GameSetup, Seat
 from app.online.texts import their_words
@@ -160,12 +168,6 @@ def refused(screen: SomeGameScreen, text: str, again: bool) -> None:
         screen.refresh_bindings()
 
 
-#: How the hub's refusals of a live answer begin (`app.hub.live`), and which may be
-#: answered again.
-LIVE_REFUSALS = ("You were not asked round", "You have answered round", "Live round ")
-LIVE_AGAIN = ("Not a legal move here", "There is no live round")
-
-
 class LiveRounds:
     """A student's live rounds in the full-screen lobby: `shows` takes the hub's live
     messages; `news` writes in the lobby's news, `open` shows a puzzle's board over it."""
@@ -203,14 +205,19 @@ class LiveRounds:
         elif isinstance(message, LiveSummary):
             for line in message.lines:
                 self.news(their_words(line))
+        elif isinstance(message, LiveRefusal):
+            self.refused(message)
         else:
             return message.kind == "live-count"  # (the projector's)
         return True
 
-    def said(self, text: str) -> None:
-        """The hub's words `text`: a refusal of the answer sent, said on its board."""
-        if self.board is not None and text.startswith(LIVE_REFUSALS + LIVE_AGAIN):
-            refused(self.board[1], text, text.startswith(LIVE_AGAIN))
+    def refused(self, refusal: LiveRefusal) -> None:
+        """The hub did not take the answer sent: said in the news and on its board, which
+        takes another answer or no more, as the refusal's code says."""
+        text = their_words(refusal.text)
+        self.news(text)
+        if self.board is not None and self.board[0] == refusal.round:
+            refused(self.board[1], text, refusal.code in ANSWER_AGAIN)
 
     def _round(self, message: LiveRound) -> None:
         puzzle = puzzle_from_json(message.puzzle)

@@ -145,8 +145,7 @@ class HubLobbyScreen(Home, Screen[None]):
         elif isinstance(message, Challenged):
             self._challenged(message)
         elif isinstance(message, Said):
-            text = self.homework.said(their_words(message.text))
-            self.live.said(text)
+            text = their_words(message.text)
             self.news(text)
             self.say(text)
         elif isinstance(message, Watched):

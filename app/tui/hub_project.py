@@ -4,8 +4,8 @@ Projector by default), says it is a projector (`live-project`), and shows each r
 the puzzle drawn large with the game's own board (a read-only picture, as the analysis
 and the replay draw it), a countdown, how many have answered; when the round closes, the
 spread of answers as a bar chart (each choice played, how many, whether it wins; names
-only if the teacher showed them) and every winning move with the solver's sentence; at
-the end, the session's summary. `q` leaves.
+only if the teacher showed them), every winning move with the solver's sentence and the
+class against the computer's par (team mode); at the end, the session's summary. `q` leaves.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Digits, Static
 
 from app.hub.client import Closed, HubClient
+from app.hub.live_par import team_words
 from app.hub.protocol import FromHub, Said
 from app.hub.protocol_class import LiveClosed, LiveCount, LiveProject, LiveRound, LiveSummary
 from app.online.codes import Address
@@ -200,6 +201,7 @@ class ProjectorApp(App[int]):
         self._show_count(closed.answered, closed.asked)
         self.query_one("#project-chart", Static).update(chart(closed))
         lines = ["The winning moves:", *(f"• {their_words(line)}" for line in closed.winning)]
+        lines += ["", team_words(closed.team, closed.par)]
         self.query_one("#project-winning", Static).update(Text("\n".join(lines)))
 
     def _countdown(self) -> None:

@@ -12,9 +12,18 @@ from pathlib import Path
 from app.hub.homework import assign
 from app.hub.homework_judge import puzzle_from_row
 from app.hub.homework_report import figures, report_lines, write_csv, write_pdf
+from app.hub.homework_words import assignment_words
 from app.hub.hub import Hub
 from app.hub.protocol import Admitted
-from app.hub.protocol_class import HomeworkAnswer, HomeworkAsk, HomeworkSet, HomeworkVerdict
+from app.hub.protocol_class import (
+    HomeworkAnswer,
+    HomeworkAsk,
+    HomeworkList,
+    HomeworkRefusal,
+    HomeworkSet,
+    HomeworkVerdict,
+    Refused,
+)
 from rules.puzzles.model import Puzzle
 from rules.registry import get_game
 from rules.solver.core import solve
@@ -61,6 +70,13 @@ async def _answer(client: Client, number: int, puzzle: Puzzle, move: str) -> Hom
     return verdict
 
 
+async def _refused(client: Client, code: Refused) -> str:
+    """The hub's next refusal of a homework request: its code is `code`; its words."""
+    refusal = await client.until(HomeworkRefusal)
+    assert isinstance(refusal, HomeworkRefusal) and refusal.code == code, refusal
+    return refusal.text
+
+
 async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Path) -> None:
     async with running_hub(tmp_path / "hub.sqlite3") as hub:
         names = [f"Student{n:02}" for n in range(30)]
@@ -75,8 +91,20 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
         assert said[0].endswith("for 30 students.")
         assert assign(hub.store, line, TODAY)[0].startswith("There is an assignment called week1")
         clients = [await _student(hub, name) for name in names]
-        for client in clients:
-            await client.said_until("Homework week1: 3 template puzzles, easy, due ")
+        for client in clients:  # (the open homework as data, said by each front end)
+            listed = await client.until(HomeworkList)
+            assert isinstance(listed, HomeworkList)
+            (item,) = listed.assignments
+            assert (item.name, item.game, item.difficulty, item.count, item.own) == (
+                "week1",
+                "template",
+                "easy",
+                3,
+                0,
+            )
+            assert (item.due, item.done) == (DUE, 0)
+            words = assignment_words(item)
+            assert words.startswith("Homework week1: 3 template puzzles, easy, due ")
         for index, client in enumerate(clients[:25]):
             got, puzzles = await _set(client, "week1")
             assert got.left == [2, 2, 2]
@@ -139,22 +167,23 @@ async def test_hostile_answers_are_refused_in_words(tmp_path: Path) -> None:
         _, puzzles = await _set(ada, "week1")
         for move in ("zz", "999+999", ""):
             await ada.send(HomeworkAnswer(assignment="week1", puzzle=1, move=move))
-            (said,) = (await ada.said_until("Homework week1, puzzle 1: "))[-1:]
-            assert "not a" in said
+            said = await _refused(ada, Refused.NOT_A_MOVE)
+            assert said.startswith("Homework week1, puzzle 1: ") and "not a" in said
         await ada.send(HomeworkAnswer(assignment="week1", puzzle=9, move="1+2"))
-        await ada.said_until("Homework week1 has no puzzle 9: it has 2.")
+        assert await _refused(ada, Refused.NO_PUZZLE) == "Homework week1 has no puzzle 9: it has 2."
         await bo.send(HomeworkAnswer(assignment="week1", puzzle=1, move="1+2"))
-        await bo.said_until("Homework week1 is not set for you.")
+        assert await _refused(bo, Refused.NOT_SET) == "Homework week1 is not set for you."
         await bo.send(HomeworkAsk(name="week1"))
-        await bo.said_until("Homework week1 is not set for you.")
+        assert await _refused(bo, Refused.NOT_SET) == "Homework week1 is not set for you."
         await _answer(ada, 1, puzzles[0], puzzles[0].solution[0])
         await ada.send(HomeworkAnswer(assignment="week1", puzzle=1, move=_losing(puzzles[0])))
-        await ada.said_until("Homework week1, puzzle 1: answered already.")
+        said = await _refused(ada, Refused.ANSWERED)
+        assert said == "Homework week1, puzzle 1: answered already."
         hub.lobby.homework.today = lambda: TODAY + dt.timedelta(days=8)
         await ada.send(HomeworkAnswer(assignment="week1", puzzle=2, move=puzzles[1].solution[0]))
-        await ada.said_until("Homework week1 was due on ")
+        assert (await _refused(ada, Refused.LATE)).startswith("Homework week1 was due on ")
         await ada.send(HomeworkAsk())
-        await ada.said_until("You have no homework to do.")
+        assert await ada.until(HomeworkList) == HomeworkList(assignments=[])
         students, _ = figures(hub.store, "week1")
         assert [(s.name, s.first, s.not_answered) for s in students] == [("Ada", 1, 1)]
         for client in (ada, bo):

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from app.hub.hub import Hub
-from app.hub.live import LiveOptions
+from app.hub.live import LiveOptions, Round
+from app.hub.live_par import team_words
 from app.hub.live_store import kept_answers
 from app.hub.protocol import Admitted, Challenge, Who
 from app.hub.protocol_class import (
@@ -19,9 +23,11 @@ from app.hub.protocol_class import (
     LiveClosed,
     LiveCount,
     LiveProject,
+    LiveRefusal,
     LiveRound,
     LiveSummary,
     LiveVerdict,
+    Refused,
 )
 from rules.choices import choice_key
 from rules.puzzles.model import Puzzle
@@ -50,6 +56,42 @@ def legal(puzzle: Puzzle) -> list[str]:
     return sorted(str(game.format_move(m)) for m in game.legal_moves(state))
 
 
+def _won_at_once(puzzle: Puzzle, state: object, move: str, who: int) -> bool:
+    game = get_game(puzzle.game)
+    outcome = game.outcome(game.play_text(state, move))
+    return outcome is not None and outcome.winner == who
+
+
+def medium_share(puzzle: Puzzle) -> float:
+    """The medium computer takes a win at once when there is one, else plays any move that
+    gives the opponent no win at once: how often that is a winning move (the solver's
+    judgement of each, `truth`)."""
+    game = get_game(puzzle.game)
+    state = puzzle.state()
+    mover = game.to_move(state)
+    moves = legal(puzzle)
+    if any(_won_at_once(puzzle, state, move, mover) for move in moves):
+        return 1.0
+
+    def hands_over(move: str) -> bool:
+        after = game.play_text(state, move)
+        outcome = game.outcome(after)
+        if outcome is not None:
+            return bool(outcome.winner != mover)
+        replies = [str(game.format_move(m)) for m in game.legal_moves(after)]
+        return any(_won_at_once(puzzle, after, r, game.to_move(after)) for r in replies)
+
+    picked = [move for move in moves if not hands_over(move)] or moves
+    return sum(1 for move in picked if truth(puzzle, move) == "win") / len(picked)
+
+
+async def refusal(client: Client) -> tuple[Refused, str]:
+    """The hub's next refusal of a live answer: its code and its words."""
+    refused = await client.until(LiveRefusal)
+    assert isinstance(refused, LiveRefusal)
+    return refused.code, refused.text
+
+
 async def admitted(hub: Hub, name: str) -> Client:
     hub.admit(name)
     client = await Client.knock(hub, name)
@@ -73,6 +115,7 @@ async def test_a_class_of_30_plays_a_session_judged_as_the_solver_judges(tmp_pat
         started = hub.live.start(LiveOptions("template", "easy", 60, rounds))
         assert "right answers score; time does not" in started
         expected_lines = []
+        par = 0.0
         for number in range(1, rounds + 1):
             opened = await projector.until(LiveRound)
             assert isinstance(opened, LiveRound) and opened.round == number
@@ -119,6 +162,8 @@ async def test_a_class_of_30_plays_a_session_judged_as_the_solver_judges(tmp_pat
             assert len(closed.winning) == len({choice_key(puzzle.game, state, m) for m in winning})
             common = move_words(puzzle.game, state, wrong[0])
             expected_lines.append((number, common))
+            par += CLASS * medium_share(puzzle)  # (team mode: the class against the par)
+            assert closed.team == 10 * number and closed.par == pytest.approx(par, abs=0.01)
         summary = await projector.until(LiveSummary)
         assert isinstance(summary, LiveSummary)
         text = "\n".join(summary.lines)
@@ -129,6 +174,7 @@ async def test_a_class_of_30_plays_a_session_judged_as_the_solver_judges(tmp_pat
             assert "loses" in line
         assert f"The class total: {10 * 10 * rounds} points." in text
         assert f"The longest streak: {rounds} right in a row" in text
+        assert team_words(10 * rounds, par) in summary.lines
         assert any(line.startswith("The live session's summary") for line in said)
         kept = kept_answers(hub.store, 1)
         assert len(kept) == CLASS * rounds
@@ -161,7 +207,7 @@ async def test_answers_that_cannot_count_are_refused_in_words(tmp_path: Path) ->
         await stranger.send(LiveAnswer(round=1, move="1"))
         await stranger.said_until("waiting room")
         await ada.send(LiveAnswer(round=1, move="1"))
-        await ada.said_until("There is no live round 1 to answer now.")
+        assert await refusal(ada) == (Refused.NO_ROUND, "There is no live round 1 to answer now.")
         eve = await admitted(hub, "Eve")  # (a message that cannot be read closes hers only)
         await eve.ws.send_str('{"kind": "live-answer", "round": "one", "move": 7}')
         assert await eve.closed()
@@ -170,13 +216,17 @@ async def test_answers_that_cannot_count_are_refused_in_words(tmp_path: Path) ->
         assert isinstance(opened, LiveRound)
         puzzle = Puzzle.from_bank(json.loads(opened.puzzle))
         await ada.send(LiveAnswer(round=1, move="\x1b[2J9@@9;DROP TABLE"))
-        await ada.said_until("Not a legal move here")
+        code, text = await refusal(ada)
+        assert code == Refused.NOT_A_MOVE and text.startswith("Not a legal move here")
         await ada.send(LiveAnswer(round=7, move=legal(puzzle)[0]))
-        await ada.said_until("There is no live round 7 to answer now.")
+        assert await refusal(ada) == (Refused.NO_ROUND, "There is no live round 7 to answer now.")
         await ada.send(LiveAnswer(round=1, move=legal(puzzle)[0]))
         await ada.until(LiveVerdict)
         await ada.send(LiveAnswer(round=1, move=legal(puzzle)[1]))
-        await ada.said_until("You have answered round 1 already")
+        assert await refusal(ada) == (
+            Refused.ANSWERED,
+            "You have answered round 1 already: one answer a round.",
+        )
         await bo.send(Challenge(name="Ada", game="fifty"))
         await bo.said_until("Bo is answering live round 1: try again later.")
         await ada.send(Who())
@@ -184,7 +234,7 @@ async def test_answers_that_cannot_count_are_refused_in_words(tmp_path: Path) ->
         closed = await bo.until(LiveClosed)  # (Bo never answered: the time ran out)
         assert isinstance(closed, LiveClosed) and closed.answered == 1
         await bo.send(LiveAnswer(round=1, move=legal(puzzle)[0]))
-        await bo.said_until("Live round 1 is over: the time was up.")
+        assert await refusal(bo) == (Refused.ROUND_OVER, "Live round 1 is over: the time was up.")
         await ada.until(LiveSummary)
         assert hub.live.session is None
         for client in (ada, bo, stranger, eve):
@@ -244,3 +294,41 @@ async def test_the_projector_view_follows_a_round_on_a_real_hub(tmp_path: Path) 
             assert "Round 1 (conquest easy" in summary and "Ada" not in summary
             await pilot.press("q")
         await ada.close()
+
+
+async def test_the_hub_serves_the_class_while_an_answer_is_judged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The solver's search is off the hub's loop: while a judgement is slowed (it waits
+    for the test), another student's message is answered, and a second answer of the
+    same student is refused as answered already."""
+    started, release, finished = threading.Event(), threading.Event(), threading.Event()
+    judge = Round.judge
+
+    def slowed(live: Round, text: str) -> object:
+        started.set()
+        release.wait(5.0)  # (on the loop, this would hold every student for 5 s)
+        finished.set()
+        return judge(live, text)
+
+    monkeypatch.setattr(Round, "judge", slowed)
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        ada, bo = await admitted(hub, "Ada"), await admitted(hub, "Bo")
+        hub.live.start(LiveOptions("countdown", "easy", 60, 1))
+        opened = await ada.until(LiveRound)
+        assert isinstance(opened, LiveRound)
+        puzzle = Puzzle.from_bank(json.loads(opened.puzzle))
+        losing = [m for m in legal(puzzle) if truth(puzzle, m) == "lose"]
+        await ada.send(LiveAnswer(round=1, move=losing[0]))  # (its refutation is searched)
+        await until(started.is_set, "the judgement began")
+        await bo.send(Who())
+        assert (await bo.said_until("Bo: "))[-1].startswith("Bo: ")
+        await ada.send(LiveAnswer(round=1, move=legal(puzzle)[1]))
+        code, _ = await refusal(ada)
+        assert code == Refused.ANSWERED and not finished.is_set()  # (still being judged)
+        release.set()
+        verdict = await ada.until(LiveVerdict)
+        assert isinstance(verdict, LiveVerdict)
+        assert verdict.judgement == "lose" and "loses" in verdict.text
+        for client in (ada, bo):
+            await client.close()

@@ -5,12 +5,19 @@ programs over loopback."""
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 
+from app.hub.protocol_class import Assignment, HomeworkList, LiveRefusal, LiveRound, Refused
+from app.plain.base import Console
+from app.plain.hub_homework import homework_shown
+from app.plain.hub_live import LiveLobby
 from rules.puzzles.bank import puzzles_of
 from rules.puzzles.model import Puzzle
 from rules.puzzles.words import move_words
 from tests.hub.support import database_for
+from tests.hub.test_tui_live_snapshot import QuietClient
 from tests.online.procs import Proc
 
 
@@ -69,3 +76,32 @@ def test_the_teacher_runs_a_live_round_from_the_line_console(tmp_path: Path) -> 
     finally:
         for proc in procs:
             proc.stop()
+
+
+def test_the_line_lobby_decides_a_refusal_by_its_code() -> None:
+    """A refused live answer is said; the round takes another answer or none, as its
+    code says (the words are never read); the open homework is said from its data."""
+    out = io.StringIO()
+    console = Console(io.StringIO(), out)
+    live = LiveLobby(QuietClient(), console)  # type: ignore[arg-type]
+    puzzle = puzzles_of("template", "easy")[0]
+    opened = LiveRound(round=2, of=3, puzzle=json.dumps(puzzle.to_bank()), seconds=30, asked=4)
+    assert live.shows(opened) and live.pending is not None
+    again = LiveRefusal(
+        round=2, code=Refused.NOT_A_MOVE, text="Not a legal move here. Answer again."
+    )
+    assert live.shows(again) and live.pending is not None
+    over = LiveRefusal(
+        round=2, code=Refused.ROUND_OVER, text="Live round 2 is over: the time was up."
+    )
+    assert live.shows(over) and live.pending is None
+    assert not live.takes("9@1.1")  # (no round waits for an answer: the lobby reads it)
+    item = Assignment(name="week1", game="fifty", difficulty="hard", count=1, due="2026-12-04")
+    assert homework_shown(console, HomeworkList(assignments=[item]))
+    assert homework_shown(console, HomeworkList())
+    said = out.getvalue().splitlines()
+    assert "Not a legal move here. Answer again." in said and said[-3] == over.text
+    assert said[-2:] == [
+        "Homework week1: 1 fifty puzzle, hard, due Friday 2026-12-04: type homework week1 to do it.",
+        "You have no homework to do.",
+    ]

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.hub.live import POINTS, LiveOptions, LiveSession, Round
+from app.hub.live import POINTS, Answer, LiveOptions, LiveSession, NotTaken, Round
 from app.hub.live_words import read_live
+from app.hub.protocol_class import Refused
 from rules.puzzles.bank import puzzles_of
 
 
@@ -49,7 +50,10 @@ def _round(seconds: float, speed_bonus: bool, now: list[float]) -> Round:
 def test_any_answer_is_judged_or_refused_in_words(text: str) -> None:
     live = _round(30, False, [0.0])
     said = live.answer("s0", text)
-    assert isinstance(said, str) or said.judgement in ("win", "draw", "lose")
+    if isinstance(said, NotTaken):  # (refused in words, answered again: its code says so)
+        assert said.code == Refused.NOT_A_MOVE and said.text.endswith("Answer again.")
+    else:
+        assert said.judgement in ("win", "draw", "lose")
 
 
 def test_time_does_not_score_unless_the_speed_bonus_is_on() -> None:
@@ -61,15 +65,21 @@ def test_time_does_not_score_unless_the_speed_bonus_is_on() -> None:
         for key, at in (("s0", 1.0), ("s1", 29.0)):
             now[0] = at
             said = live.answer(key, win)
-            assert not isinstance(said, str)
+            assert isinstance(said, Answer)
             points.append(said.points)
         if bonus:
             assert points[0] > points[1] >= POINTS
         else:
             assert points == [POINTS, POINTS]
         now[0] = 31.0
-        assert live.answer("s2", win) == "Live round 1 is over: the time was up."
-        assert "not asked" in str(live.answer("nobody", win))
+        over = NotTaken(Refused.ROUND_OVER, "Live round 1 is over: the time was up.")
+        assert live.answer("s2", win) == over
+        refused = live.answer("nobody", win)
+        assert isinstance(refused, NotTaken) and refused.code == Refused.NOT_ASKED
+        assert "not asked" in refused.text
+        assert live.answer("s0", win) == NotTaken(
+            Refused.ANSWERED, "You have answered round 1 already: one answer a round."
+        )
 
 
 def test_a_streak_runs_across_rounds_and_a_miss_ends_it() -> None:
@@ -78,12 +88,12 @@ def test_a_streak_runs_across_rounds_and_a_miss_ends_it() -> None:
     win = next(m for m in sorted(live.values) if live.judgement(m) == "win")
     lose = next(m for m in sorted(live.values) if live.judgement(m) == "lose")
     answer = live.answer("s0", win)
-    assert not isinstance(answer, str)
+    assert isinstance(answer, Answer)
     assert session.counted("s0", answer).streak == 1
     assert session.counted("s0", answer).streak == 2
     session.missed("s0", "S0")
     assert session.scores["s0"].streak == 0 and session.scores["s0"].best_streak == 2
     wrong = live.answer("s1", lose)
-    assert not isinstance(wrong, str) and wrong.points == 0 and "loses" in wrong.why
+    assert isinstance(wrong, Answer) and wrong.points == 0 and "loses" in wrong.why
     assert session.counted("s1", wrong).streak == 0
     assert session.class_total == 2 * POINTS
