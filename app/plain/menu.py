@@ -180,8 +180,10 @@ def show_stats(console: Console) -> None:
 
 def run_menu(console: Console, why: str | None = None) -> int:
     """The menu until `quit` (or the end of input); the exit code."""
-    from app.plain.puzzles import solve_daily  # (on demand: the menu starts light)
-    from app.plain.training import puzzles  # (on demand: the menu starts light)
+    from app.plain.puzzles import (
+        puzzles,  # (on demand: the menu starts light)
+        solve_daily,  # (on demand: the menu starts light)
+    )
 
     if why:
         console.say(why)
