@@ -42,10 +42,10 @@ def run_report(args: argparse.Namespace) -> int:
         return fail(str(error), "report", code=1)
     print(report_text(report))
     if args.csv is not None:
-        from app.store.atomic_files import atomic_write_text
+        from app.store.atomic_files import write_file
 
         try:
-            atomic_write_text(args.csv, report_csv(report))
+            write_file(args.csv, report_csv(report))
         except OSError as error:
             return fail(f"cannot write {args.csv}: {error.strerror or error}", "report", code=1)
         print(f"\nThe report is written to {args.csv}.")
