@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import datetime as dt
-import sys
 from pathlib import Path
 from typing import Any
 
+from app.cli.usage import fail
 from app.store.stats import StatsError
-from rules.names import strip_controls
-
-USAGE_ERROR = 2
+from rules.player_text import PlayerTextError, read_date
 
 
 def add_report_parser(sub: Any) -> None:
@@ -29,43 +26,28 @@ def add_report_parser(sub: Any) -> None:
     )  # fmt: skip
 
 
-def read_date(text: str) -> dt.date:
-    """`2026-03-01` as a date; ValueError in words otherwise."""
-    text = text.strip()
-    try:
-        if len(text) != 10:
-            raise ValueError
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"--since: write a date as YYYY-MM-DD, not {text[:40]!r}") from None
-
-
 def run_report(args: argparse.Namespace) -> int:
     from app.classroom.report.gather import gather
     from app.classroom.report.text import report_csv, report_text
 
     try:
         since = None if args.since is None else read_date(args.since)
-    except ValueError as error:
-        print(f"equation-duel report: error: {strip_controls(str(error))}", file=sys.stderr)
-        return USAGE_ERROR
+    except PlayerTextError:
+        return fail(
+            f"--since: write a date as YYYY-MM-DD, not {args.since.strip()[:40]!r}", "report"
+        )
     try:
         report = gather(args.player, since)
     except StatsError as error:
-        print(f"equation-duel report: error: {error}", file=sys.stderr)
-        return 1
+        return fail(str(error), "report", code=1)
     print(report_text(report))
     if args.csv is not None:
-        from app.store.atomic_files import atomic_write_text
+        from app.store.atomic_files import write_file
 
         try:
-            atomic_write_text(args.csv, report_csv(report))
+            write_file(args.csv, report_csv(report))
         except OSError as error:
-            print(
-                f"equation-duel report: error: cannot write {args.csv}: {error.strerror or error}",
-                file=sys.stderr,
-            )
-            return 1
+            return fail(f"cannot write {args.csv}: {error.strerror or error}", "report", code=1)
         print(f"\nThe report is written to {args.csv}.")
     if args.pdf is not None:
         return _write_pdf(report, args.pdf)
@@ -78,23 +60,16 @@ def _write_pdf(report: Any, path: Path) -> int:
     try:
         import fpdf  # noqa: F401
     except ImportError:
-        print("equation-duel report: error: a PDF needs fpdf2: pip install "
-              "'equation-duel[classroom]'", file=sys.stderr)  # fmt: skip
-        return USAGE_ERROR
+        return fail("a PDF needs fpdf2: pip install 'equation-duel[classroom]'", "report")
     from app.classroom.report.pdf import report_pdf
     from app.store.atomic_files import write_file, write_problem
 
     problem = write_problem(path)
     if problem is not None:
-        print(f"equation-duel report: error: --pdf: {problem}", file=sys.stderr)
-        return USAGE_ERROR
+        return fail(f"--pdf: {problem}", "report")
     try:
         write_file(path, report_pdf(report))
     except OSError as error:
-        print(
-            f"equation-duel report: error: cannot write {path}: {error.strerror or error}",
-            file=sys.stderr,
-        )
-        return 1
+        return fail(f"cannot write {path}: {error.strerror or error}", "report", code=1)
     print(f"The report with its plots is written to {path}.")
     return 0

@@ -203,10 +203,10 @@ def _absent(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     tournament = store.read(args.name)
     if args.csv is not None:
-        from app.store.storage import atomic_write_text
+        from app.store.atomic_files import write_file
 
         try:
-            atomic_write_text(args.csv, standings_csv(tournament))
+            write_file(args.csv, standings_csv(tournament))
         except OSError as error:
             return fail(f"cannot write {args.csv}: {error.strerror or error}", "tournament")
     if args.json:

@@ -12,7 +12,7 @@ from contextlib import closing
 from functools import partial
 from typing import Any
 
-from app.match_session.puzzle import PuzzleReferee
+from app.match_session.puzzle import PuzzleReferee, counted
 from app.plain.puzzle_lines import Read, Write, play_one
 from app.store.stats import StatsError
 from app.training.puzzle_store import (
@@ -65,9 +65,7 @@ def run_daily(puzzle: Puzzle, day: dt.date, player: str, read: Read, write: Writ
 
 def _count(referee: PuzzleReferee, solved: bool, write: Write) -> bool:
     """Count the try by the puzzle's referee; write what is said of it (the rating's
-    change in words: `app.plain.puzzles.counted`). True when the line to share was said."""
-    from app.plain.puzzles import counted
-
+    change in words: `counted`). True when the line to share was said."""
     referee.record(solved)
     for line in counted(referee):
         write(line)

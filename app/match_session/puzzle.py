@@ -270,3 +270,20 @@ class PuzzleReferee(Referee):
         self.share = str(self._keep(lambda c: share_line(c, self.player, day, game)))
         if self.on_share is not None:
             self.on_share(self.share)
+
+
+def counted(referee: PuzzleReferee) -> list[str]:
+    """What to say of a counted try: the rating's change, why it was not rated or not
+    counted, the line to share."""
+    lines = []
+    if referee.not_counted:
+        lines.append(f"{referee.not_counted}.")
+    elif referee.rating_change is not None:
+        lines.append(rating_words(*referee.rating_change))
+    elif not referee.rated:
+        lines.append("A second try is not rated.")
+    elif not is_named(referee.player):
+        lines.append("Not rated: give your name to be rated.")
+    if referee.share:
+        lines.append(f"To share: {referee.share}")
+    return lines

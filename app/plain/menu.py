@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import closing
 from typing import Any
 
 from app.plain.base import Console
@@ -168,11 +169,8 @@ def show_stats(console: Console) -> None:
 
     try:
         games, ratings = summary(), ratings_summary()
-        conn = open_training()
-        try:
+        with closing(open_training()) as conn:
             training = training_lines(conn)
-        finally:
-            conn.close()
     except (StatsError, OSError) as error:
         console.say(f"The statistics cannot be read: {error}.")
         return
@@ -182,8 +180,10 @@ def show_stats(console: Console) -> None:
 
 def run_menu(console: Console, why: str | None = None) -> int:
     """The menu until `quit` (or the end of input); the exit code."""
-    from app.plain.puzzles import solve_daily  # (on demand: the menu starts light)
-    from app.plain.training import puzzles  # (on demand: the menu starts light)
+    from app.plain.puzzles import (
+        puzzles,  # (on demand: the menu starts light)
+        solve_daily,  # (on demand: the menu starts light)
+    )
 
     if why:
         console.say(why)

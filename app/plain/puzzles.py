@@ -1,4 +1,6 @@
-"""Puzzles from the line mode's menu: one at a time from the bank, or the daily puzzle.
+"""Puzzles from the line mode's menu: one at a time from the bank, the daily puzzle, or
+training (a streak, a storm, "Try again": the command line's own runs, `app.cli.training`,
+through the console, kept under the name the player gave and not rated).
 
 Each move is judged as on the full screen (`rules.puzzles.training.Attempt`), and the try
 is counted by its referee (`PuzzleReferee.record`): rated the first time for a named
@@ -8,13 +10,16 @@ player, the change said in words. The name is asked once a session (Enter: not r
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
-from app.match_session.puzzle import PuzzleReferee, rating_words
+from app.cli import training
+from app.match_session.puzzle import PuzzleReferee, counted
 from app.plain.base import Console
 from app.plain.choosing import choose, yes_no
 from app.plain.puzzle_lines import puzzle_text, read_move
-from app.store.ratings_db import is_named
+from app.plain.stops import EndOfInput
+from app.plain.words_in import rewrite
 from rules.base import IllegalMove
 from rules.names import NameProblem, clean_name
 from rules.puzzles import bank
@@ -29,6 +34,12 @@ LEAVE = ("quit", "q", "exit", "back")
 HELP = (
     "Type your move (in words or notation); or hint for a clue (again: a winning move), "
     "board for the position, solution to give up, quit to leave."
+)
+KINDS = (
+    "One puzzle of a game you choose",
+    "A streak: no clock, harder and harder, until the first miss",
+    "A storm: three minutes, as many as you can; a miss costs 10 seconds",
+    "Try again: your mistakes and the puzzles you missed",
 )
 
 
@@ -152,23 +163,6 @@ def _give_up(console: Console, referee: PuzzleReferee, attempt: Any) -> None:
     console.say(hint.replace("Hint: ", "A winning move: ", 1))
 
 
-def counted(referee: PuzzleReferee) -> list[str]:
-    """What to say of a counted try: the rating's change, why it was not rated or not
-    counted, the line to share."""
-    lines = []
-    if referee.not_counted:
-        lines.append(f"{referee.not_counted}.")
-    elif referee.rating_change is not None:
-        lines.append(rating_words(*referee.rating_change))
-    elif not referee.rated:
-        lines.append("A second try is not rated.")
-    elif not is_named(referee.player):
-        lines.append("Not rated: give your name to be rated.")
-    if referee.share:
-        lines.append(f"To share: {referee.share}")
-    return lines
-
-
 def _solution(console: Console, referee: PuzzleReferee) -> None:
     """The winning moves where the try went wrong, in words."""
     where = referee.failed_at if referee.failed_at is not None else referee.puzzle.state()
@@ -178,3 +172,42 @@ def _solution(console: Console, referee: PuzzleReferee) -> None:
         console.say("No move wins here.")
         return
     console.say("The winning moves: " + "; ".join(winning) + ".")
+
+
+def puzzles(console: Console) -> None:
+    """Which puzzles (one, a streak, a storm, try again), then play them."""
+
+    picked = choose(console, "Which puzzles", KINDS)
+    if picked is None:
+        return
+    if picked == 0:
+        solve_puzzle(console)
+        return
+    if picked in (1, 2):
+        titles = [*(GAME_INFO[g].title for g in GAME_IDS), "Any game"]
+        game = choose(console, "Puzzles of which game", titles)
+        if game is None:
+            return
+        game_id = GAME_IDS[game] if game < len(GAME_IDS) else None
+        run = training.run_streak if picked == 1 else training.run_storm
+        run(game_id, player_name(console), reader(console), console.say, None)
+        return
+    training.run_review(player_name(console), reader(console), console.say)
+
+
+def reader(console: Console) -> Callable[[str], str | None]:
+    """The training's `read`: a line (a move in words where no position is needed, read
+    as notation), None at the end of input."""
+
+    def read(prompt: str) -> str | None:
+        try:
+            typed = console.ask(prompt)
+        except EndOfInput:
+            return None
+        for game_id in GAME_IDS:
+            said = rewrite(game_id, typed, None, ("Player 1", "Player 2"))
+            if said != typed:
+                return said
+        return typed
+
+    return read

@@ -99,7 +99,7 @@ def write_file(path: Path | str, data: str | bytes, sync: bool = True, new: bool
     return path
 
 
-#: The writer's older name: every text file the program writes.
+#: The writer's older name (app/tui/setup_memory.py still calls it so).
 atomic_write_text = write_file
 
 

@@ -28,7 +28,7 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-from app.store.stats import StatsError, apply_migrations, connect, prepared, write_transaction
+from app.store.stats import apply_migrations, connect, failing_as, prepared, write_transaction
 from rules.match import match_outcome
 from rules.names import strip_controls
 from rules.record_check import match_of
@@ -73,28 +73,23 @@ def open_judged(path: Path | str | None = None) -> sqlite3.Connection:
 def store_judged(conn: sqlite3.Connection, rows: Sequence[tuple[str, str, str, str]]) -> None:
     """Store (record id, game, ended, judgement) rows; a game judged already keeps its
     first judgement (the same moves judge the same)."""
-    try:
-        with write_transaction(conn):
-            conn.executemany(
-                "INSERT OR IGNORE INTO judged_games (record_id, game, ended, judged) "
-                "VALUES (?, ?, ?, ?)",
-                rows,
-            )
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot store the judged games: {error}") from None
+    with failing_as("store the judged games"), write_transaction(conn):
+        conn.executemany(
+            "INSERT OR IGNORE INTO judged_games (record_id, game, ended, judged) "
+            "VALUES (?, ?, ?, ?)",
+            rows,
+        )
 
 
 def read_judged(conn: sqlite3.Connection, since: str = "") -> list[tuple[str, str, str]]:
     """(record id, ended, judgement) of every game judged that ended on or after `since`
     (ISO, a prefix), the newest first; rows changed by hand (not text) are left out."""
-    try:
+    with failing_as("read the judged games"):
         rows = conn.execute(
             "SELECT record_id, ended, judged FROM judged_games WHERE ended >= ? "
             "ORDER BY ended DESC, record_id",
             (since,),
         ).fetchall()
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the judged games: {error}") from None
     return [
         (record_id, ended, judged)
         for record_id, ended, judged in rows
@@ -104,10 +99,8 @@ def read_judged(conn: sqlite3.Connection, since: str = "") -> list[tuple[str, st
 
 def judged_ids(conn: sqlite3.Connection) -> set[str]:
     """The record id of every game judged (of any date)."""
-    try:
+    with failing_as("read the judged games"):
         return {row[0] for row in conn.execute("SELECT record_id FROM judged_games")}
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the judged games: {error}") from None
 
 
 def record_digest(record: GameRecord) -> str:
@@ -131,10 +124,8 @@ def verdict_of(record: GameRecord) -> Verdict:
 
 def read_checked(conn: sqlite3.Connection) -> dict[str, Verdict]:
     """Every verdict stored, by digest; rows changed by hand are left out."""
-    try:
+    with failing_as("read the checked records"):
         rows = conn.execute("SELECT digest, replays, words FROM checked_records").fetchall()
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the checked records: {error}") from None
     return {
         digest: (replays == 1, strip_controls(words))
         for digest, replays, words in rows
@@ -144,11 +135,8 @@ def read_checked(conn: sqlite3.Connection) -> dict[str, Verdict]:
 
 def store_checked(conn: sqlite3.Connection, rows: Sequence[tuple[str, bool, str]]) -> None:
     """Store (digest, replays, words) verdicts."""
-    try:
-        with write_transaction(conn):
-            conn.executemany(
-                "INSERT OR IGNORE INTO checked_records (digest, replays, words) VALUES (?, ?, ?)",
-                [(digest, int(replays), words) for digest, replays, words in rows],
-            )
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot store the checked records: {error}") from None
+    with failing_as("store the checked records"), write_transaction(conn):
+        conn.executemany(
+            "INSERT OR IGNORE INTO checked_records (digest, replays, words) VALUES (?, ?, ?)",
+            [(digest, int(replays), words) for digest, replays, words in rows],
+        )

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.store import keep_writer, unfinished
-from app.store.atomic_files import NotAFile, atomic_write_text, sync_path
+from app.store.atomic_files import NotAFile, sync_path, write_file
 from app.store.data_folder import data_dir, saves_dir
 from rules.record_json import from_json, to_json
 from rules.records import GameRecord, RecordError
@@ -162,7 +162,7 @@ def _bring_saves_up_to_date(record: GameRecord) -> None:
                 continue
             saved = from_json(data, check=False)
             if saved.id == record.id and not saved.finished:
-                atomic_write_text(path, to_json(record))
+                write_file(path, to_json(record))
         except (UnsafeFile, RecordError, OSError):
             continue  # a file that cannot be read or written keeps what it had
 
@@ -185,7 +185,7 @@ def drop_unfinished(record_id: str) -> None:
 def _write_quickly(path: Path, text: str) -> None:
     """Write `text` to `path` atomically, without waiting for the disk (`flush_kept`
     does that on leaving the app)."""
-    atomic_write_text(path, text, sync=False)
+    write_file(path, text, sync=False)
 
 
 def flush_kept() -> None:

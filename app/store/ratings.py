@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from app.store.ratings_db import is_named, migrate_ratings, now_text, open_ratings
-from app.store.stats import StatsError, insert_game, write_transaction
+from app.store.stats import StatsError, failing_as, insert_game, write_transaction
 from rules.records import GameRecord
 
 #: A new player's rating and its uncertainty.
@@ -152,11 +152,8 @@ def rate_game(conn: sqlite3.Connection, record: Any) -> dict[str, tuple[Rating, 
     if record.result is None:
         return {}
     migrate_ratings(conn)
-    try:
-        with write_transaction(conn):
-            return _rate(conn, record)
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot rate the game: {error}") from None
+    with failing_as("rate the game"), write_transaction(conn):
+        return _rate(conn, record)
 
 
 def _rate(conn: sqlite3.Connection, record: Any) -> dict[str, tuple[Rating, Rating]]:
@@ -196,20 +193,17 @@ def record_puzzle(
     ((before, after), or None when no rating moved)."""
     migrate_ratings(conn)
     rated = rated and is_named(player)
-    try:
-        with write_transaction(conn):
-            tried = (player, puzzle.id, puzzle.game, puzzle.difficulty, int(solved), int(rated))
-            conn.execute(
-                "INSERT INTO puzzle_results (player, puzzle_id, game, difficulty, solved, "
-                "rated, daily, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (*tried, daily, now_text()),
-            )
-            if not rated:
-                return None
-            before = current(conn, player, PUZZLE_BOARD)
-            fixed = Rating(PUZZLE_RATINGS[puzzle.difficulty], FIXED_SIGMA)
-            after = updated(before, fixed, solved)
-            _save(conn, player, PUZZLE_BOARD, after, f"puzzle {puzzle.id}", solved, puzzle.id)
-            return before, after
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot record the puzzle: {error}") from None
+    with failing_as("record the puzzle"), write_transaction(conn):
+        tried = (player, puzzle.id, puzzle.game, puzzle.difficulty, int(solved), int(rated))
+        conn.execute(
+            "INSERT INTO puzzle_results (player, puzzle_id, game, difficulty, solved, "
+            "rated, daily, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (*tried, daily, now_text()),
+        )
+        if not rated:
+            return None
+        before = current(conn, player, PUZZLE_BOARD)
+        fixed = Rating(PUZZLE_RATINGS[puzzle.difficulty], FIXED_SIGMA)
+        after = updated(before, fixed, solved)
+        _save(conn, player, PUZZLE_BOARD, after, f"puzzle {puzzle.id}", solved, puzzle.id)
+        return before, after

@@ -7,13 +7,14 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 from collections import defaultdict
+from contextlib import closing
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from app.store.ratings import START, readable_rating
 from app.store.ratings_db import open_ratings
-from app.store.stats import StatsError, stats_path
+from app.store.stats import failing_as, stats_path
 from rules.names import tidy_name
 from rules.registry import GAME_IDS
 
@@ -71,13 +72,8 @@ def ratings_summary(path: Path | str | None = None, today: dt.date | None = None
     path = stats_path() if path is None else Path(path)
     if not path.exists():
         return EMPTY
-    conn = open_ratings(path)
-    try:
+    with closing(open_ratings(path)) as conn, failing_as("read the ratings"):
         return _read(conn, (today or dt.date.today()).isoformat())
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the ratings: {error}") from None
-    finally:
-        conn.close()
 
 
 def _read(conn: sqlite3.Connection, today: str) -> RatingsSummary:

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from app.store.atomic_files import atomic_write_text
+from app.store.atomic_files import write_file
 from app.store.data_folder import data_dir, ensure_data_dir
 from rules.names import strip_controls
 from rules.safe_files import UnsafeFile, read_file_text
@@ -82,4 +82,4 @@ def update(**changes: Any) -> Path:
     settings = load()
     settings.update(changes)
     folder = ensure_data_dir()
-    return atomic_write_text(folder / SETTINGS, json.dumps(settings, indent=2) + "\n")
+    return write_file(folder / SETTINGS, json.dumps(settings, indent=2) + "\n")

@@ -101,6 +101,15 @@ class StatsError(Exception):
     """The statistics cannot be read or written (the message says why)."""
 
 
+@contextmanager
+def failing_as(doing: str) -> Iterator[None]:
+    """A database error inside is a StatsError: `cannot {doing}: {the error}`."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise StatsError(f"cannot {doing}: {error}") from None
+
+
 def stats_path() -> Path:
     return data_dir() / STATS_FILE
 

@@ -12,9 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from app.store import unfinished
-from app.store.atomic_files import (
-    atomic_write_text as atomic_write_text,
-)  # (tournaments read it here)
+from app.store.atomic_files import write_file
 from app.store.data_folder import saves_dir
 from rules.names import strip_controls
 from rules.record_json import from_json, to_json
@@ -38,7 +36,7 @@ class LoadError(RecordError):
 def save_record(record: GameRecord, path: Path | str) -> Path:
     """Write the record to `path` atomically (the folder must exist). OSError on failure,
     NotAFile (an OSError) when `path` is a folder, a device, a pipe or a link."""
-    return atomic_write_text(path, to_json(record))
+    return write_file(path, to_json(record))
 
 
 def load_record(path: Path | str, check: bool = True) -> GameRecord:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from app.store.ratings_db import is_named, now_text, open_ratings
-from app.store.stats import StatsError, apply_migrations, prepared, write_transaction
+from app.store.stats import StatsError, apply_migrations, failing_as, prepared, write_transaction
 from rules.puzzles.bank_file import puzzle_from_json
 from rules.puzzles.mistakes import mistakes
 from rules.puzzles.model import Puzzle
@@ -85,18 +85,13 @@ def open_training(path: Any = None) -> sqlite3.Connection:
 
 
 def _write(conn: sqlite3.Connection, sql: str, values: tuple[Any, ...]) -> None:
-    try:
-        with write_transaction(conn):
-            conn.execute(sql, values)
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot keep the training result: {error}") from None
+    with failing_as("keep the training result"), write_transaction(conn):
+        conn.execute(sql, values)
 
 
 def _read(conn: sqlite3.Connection, sql: str, values: tuple[Any, ...]) -> list[Any]:
-    try:
+    with failing_as("read the training results"):
         return conn.execute(sql, values).fetchall()
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the training results: {error}") from None
 
 
 def _count(value: object) -> int | None:

@@ -4,17 +4,16 @@ thread that opened it), so a screen can ask through `asyncio.to_thread`."""
 
 from __future__ import annotations
 
+from contextlib import closing
+
 from app.training.puzzle_store import Kind, open_training, review_list, unsearched
 from rules.puzzles.model import Puzzle
 
 
 def to_search(player: str) -> int:
     """How many of the player's finished games are to be searched for mistakes now."""
-    conn = open_training()
-    try:
+    with closing(open_training()) as conn:
         return unsearched(conn, player)
-    finally:
-        conn.close()
 
 
 def looking_words(games: int) -> str:
@@ -26,18 +25,12 @@ def mistakes_to_review(player: str) -> list[Puzzle]:
     seconds for ten games), then the mistakes to solve."""
     from app.training import puzzle_store  # (looked up when called: a test may hold it)
 
-    conn = open_training()
-    try:
+    with closing(open_training()) as conn:
         puzzle_store.search_mistakes(conn, player)
         return review_list(conn, player, "mistake")
-    finally:
-        conn.close()
 
 
 def review_of(player: str, kind: Kind) -> list[Puzzle]:
     """The player's puzzles of `kind` to solve again, as kept."""
-    conn = open_training()
-    try:
+    with closing(open_training()) as conn:
         return review_list(conn, player, kind)
-    finally:
-        conn.close()

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from app.store import unfinished
-from app.store.atomic_files import atomic_write_text
+from app.store.atomic_files import write_file
 from app.store.data_folder import autosave_path, data_dir
 from app.store.exports import export_record
 from app.store.storage import (
@@ -216,22 +216,22 @@ def test_interrupted_sync_keeps_the_earlier_save(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "game.json"
-    atomic_write_text(path, "earlier")
+    write_file(path, "earlier")
 
     def fail(handle: int) -> None:
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(os, "fsync", fail)
     with pytest.raises(OSError):
-        atomic_write_text(path, "later")
+        write_file(path, "later")
     assert path.read_text() == "earlier"
     assert os.listdir(tmp_path) == ["game.json"]
 
 
 def test_atomic_write_replaces_whole(tmp_path: Path) -> None:
     path = tmp_path / "file.txt"
-    atomic_write_text(path, "one")
-    atomic_write_text(path, "two ×")
+    write_file(path, "one")
+    write_file(path, "two ×")
     assert path.read_text(encoding="utf-8") == "two ×"
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from app.plain.base import Console
 from app.plain.menu import run_menu
-from app.plain.training import reader
+from app.plain.puzzles import reader
 from app.training.puzzle_store import open_training, review_list
 from rules.puzzles import bank
 from rules.puzzles.bank import pick

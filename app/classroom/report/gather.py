@@ -16,9 +16,9 @@ Rows changed by hand are left out (as the statistics do), never shown raw.
 from __future__ import annotations
 
 import datetime as dt
-import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,7 +30,7 @@ from app.store.judged_games import judged_ids, open_judged, read_judged, store_j
 from app.store.ratings import PUZZLE_BOARD
 from app.store.ratings_db import UNNAMED, open_ratings
 from app.store.ratings_view import ratings_summary
-from app.store.stats import StatsError, read_game_rows, stats_path
+from app.store.stats import StatsError, failing_as, read_game_rows, stats_path
 from rules.names import tidy_name
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -175,15 +175,10 @@ def _read_games(path: Path, since: dt.date | None, person: _Person) -> None:
 
 
 def _read_puzzles(since: dt.date | None, person: _Person) -> None:
-    conn = open_ratings()
-    try:
+    with closing(open_ratings()) as conn, failing_as("read the puzzles"):
         rows = conn.execute(
             "SELECT player, difficulty, solved, daily, at FROM puzzle_results ORDER BY id"
         ).fetchall()
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the puzzles: {error}") from None
-    finally:
-        conn.close()
     daily: dict[str, Counter[str]] = defaultdict(Counter)
     for raw_name, difficulty, solved, day, at in rows:
         if not isinstance(raw_name, str) or solved not in (0, 1) or not isinstance(at, str):

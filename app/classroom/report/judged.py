@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import Counter
+from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -133,12 +134,9 @@ def _judge_and_store(record: GameRecord, path: Path) -> None:
             _helper.append(SearchProcess())
         text, replays, words = _helper[0].run(kept_judgement, record)
         path.parent.mkdir(parents=True, exist_ok=True)  # (as `connect` makes the data folder)
-        conn = open_judged(path)
-        try:
+        with closing(open_judged(path)) as conn:
             store_judged(conn, [(record.id, record.game, ended_text(record), text)])
             store_checked(conn, [(record_digest(record), replays, words)])
-        finally:
-            conn.close()
     except Exception:  # (never said: the next report judges it if its record is there)
         return
     finally:

@@ -14,7 +14,7 @@ from typing import Any
 from app.classroom.report.gather import Report
 from app.classroom.report.plots import Plot, Series, accuracy_series, rating_plot
 from app.classroom.report.text import player_lines, where_lines
-from app.classroom.worksheet.pdf import FALLBACK, FONT_FOLDERS, _latin, find_font
+from app.classroom.worksheet.pdf import FONT_FOLDERS, new_document
 
 #: Each series' colour (red, green, blue), in turn; and a dash pattern after the first
 #: round of colours, so a print in grey still tells the lines apart.
@@ -107,21 +107,9 @@ def _series(
 
 def report_pdf(report: Report, folders: Sequence[Path] = FONT_FOLDERS) -> bytes:
     """The report as a PDF's bytes."""
-    from fpdf import FPDF
-
-    pdf = FPDF(format="A4")
+    pdf, family, say = new_document("Teacher's report", folders)
     pdf.set_auto_page_break(auto=True, margin=15)
-    pdf.set_title("Teacher's report")
-    pdf.set_creator("Equation Duel")
-    font = find_font(folders)
-    if font is not None:
-        pdf.add_font("DejaVu", "", str(font[0]))
-        pdf.add_font("DejaVu", "B", str(font[1]))
-        pdf.set_font("DejaVu")
-        say: Callable[[str], str] = str
-    else:
-        pdf.set_font(FALLBACK)
-        say = _latin
+    pdf.set_font(family)
     width = pdf.w - pdf.l_margin - pdf.r_margin
 
     def lines(texts: Sequence[str], size: float, bold: bool = False) -> None:

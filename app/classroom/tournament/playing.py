@@ -7,24 +7,19 @@ opened again, so a result is not lost when the screen was left another way).
 
 from __future__ import annotations
 
-import sqlite3
+from contextlib import closing
 
 from app.classroom.tournament import store
-from app.store.stats import StatsError, connect
+from app.store.stats import connect, failing_as
 from rules.tournament.course import enter_result, find_pairing
 from rules.tournament.model import Tournament, TournamentError
 
 
 def _query(sql: str, *values: object) -> tuple[object, ...] | None:
     """The statistics' first row for `sql` (StatsError when they cannot be read)."""
-    conn = connect()
-    try:
+    with closing(connect()) as conn, failing_as("read the statistics"):
         row: tuple[object, ...] | None = conn.execute(sql, values).fetchone()
         return row
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the statistics: {error}") from None
-    finally:
-        conn.close()
 
 
 def last_game_row() -> int:

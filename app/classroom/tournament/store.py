@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from app.store.stats import (
     StatsError,
     apply_migrations,
     connect,
+    failing_as,
     prepared,
     stats_path,
     write_transaction,
@@ -189,13 +190,8 @@ def save(conn: sqlite3.Connection, tournament: Tournament, *, new: bool = False)
 def _tournaments(path: Path | str | None, doing: str) -> Iterator[sqlite3.Connection]:
     """The database with the tournaments' tables, closed after; a database error is a
     StatsError saying what could not be `doing`."""
-    conn = open_tournaments(path)
-    try:
+    with closing(open_tournaments(path)) as conn, failing_as(doing):
         yield conn
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot {doing}: {error}") from None
-    finally:
-        conn.close()
 
 
 def change(

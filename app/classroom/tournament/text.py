@@ -131,13 +131,13 @@ def standings_text(tournament: Tournament, rows: list[Standing] | None = None) -
 def export_standings(tournament: Tournament) -> Path:
     """The standings as CSV in the data folder's `exports/` (the screen's export): the
     file's path. OSError when it cannot be written."""
+    from app.store.atomic_files import write_file
     from app.store.exports import exports_dir
-    from app.store.storage import atomic_write_text
 
     folder = exports_dir()
     folder.mkdir(parents=True, exist_ok=True)
     slug = re.sub(r"[^A-Za-z0-9]+", "-", tournament.name).strip("-").lower()[:40] or "tournament"
-    return atomic_write_text(folder / f"tournament-{slug}-standings.csv", standings_csv(tournament))
+    return write_file(folder / f"tournament-{slug}-standings.csv", standings_csv(tournament))
 
 
 def _safe_cell(text: str) -> str:

@@ -42,6 +42,22 @@ def find_font(folders: Sequence[Path] = FONT_FOLDERS) -> tuple[Path, Path] | Non
     return None
 
 
+def new_document(title: str, folders: Sequence[Path]) -> tuple[Any, str, Callable[[str], str]]:
+    """An A4 PDF titled `title` with its font: (the FPDF, the font's family, what makes a
+    text writable in it: itself with DejaVu Sans, `_latin` with the fallback)."""
+    from fpdf import FPDF
+
+    pdf = FPDF(format="A4")
+    pdf.set_title(title)
+    pdf.set_creator("Equation Duel")
+    font = find_font(folders)
+    if font is None:
+        return pdf, FALLBACK, _latin
+    pdf.add_font("DejaVu", "", str(font[0]))
+    pdf.add_font("DejaVu", "B", str(font[1]))
+    return pdf, "DejaVu", str
+
+
 def _latin(text: str) -> str:
     """Text the PDF's own fonts can write (Latin-1): − becomes -, → becomes ->."""
     text = text.replace("−", "-").replace("→", "->").replace("…", "...").replace("–", "-")
@@ -176,20 +192,10 @@ def worksheet_pdf(
 ) -> tuple[bytes, bool]:
     """The PDF's bytes, and whether a Unicode font was embedded. `summary`: lines on
     pages of their own before the puzzles (a homework's report)."""
-    from fpdf import FPDF
-
     sheet = Sheet(sheet) if isinstance(sheet, str) else sheet
-    pdf = FPDF(format="A4")
+    pdf, family, say = new_document(sheet.title, folders)
     pdf.set_auto_page_break(auto=False)
-    pdf.set_title(sheet.title)
-    pdf.set_creator("Equation Duel")
-    font = find_font(folders)
-    if font is not None:
-        pdf.add_font("DejaVu", "", str(font[0]))
-        pdf.add_font("DejaVu", "B", str(font[1]))
-        pages = _Pages(pdf, "DejaVu", str)
-    else:
-        pages = _Pages(pdf, FALLBACK, _latin)
+    pages = _Pages(pdf, family, say)
     for number, line in enumerate(summary):
         if number == 0 or pdf.get_y() > pdf.h - pdf.b_margin - 12:
             pages.header(sheet, sheet.title, pupil=False)
@@ -211,4 +217,4 @@ def worksheet_pdf(
         if pdf.get_y() > pdf.h - pdf.b_margin - 28:
             pages.header(sheet, f"{sheet.title}: answers", pupil=False)
         pages.answers(item)
-    return bytes(pdf.output()), font is not None
+    return bytes(pdf.output()), family != FALLBACK
