@@ -122,13 +122,13 @@ class LiveRounds(LobbyListener):
         self.spawn(self._run(self.session))
         rounds = "1 round" if options.count == 1 else f"{options.count} rounds"
         scoring = (
-            "right answers score, and the faster the more (speed bonus on)"
+            "Right answers score, and the faster the more (speed bonus on)"
             if options.speed_bonus
-            else "right answers score; time does not"
+            else "Right answers score; time does not"
         )
         return (
             f"Live session: {rounds} of {options.difficulty} {options.game} puzzles, "
-            f"{options.seconds:g} seconds each; {scoring}."
+            f"{options.seconds:g} seconds each. {scoring}."
         )
 
     def busy(self, student: Student) -> str | None:

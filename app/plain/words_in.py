@@ -3,7 +3,7 @@
     take 7 / pick seven                 -> 7      (collect's and conquest's number prompts)
     6 times 7 / six multiplied by 7     -> 6*7    (fifty: a whole move at the first prompt)
     plus 5 / divide by 3 / minus nine   -> +5 /3 -9   (countdown)
-    7 in my second slot / 7 in Bob's slot 3 / 7 in their first slot   -> 7@1.2  (templates)
+    7 in my second slot / put 7 in Bob's slot 3 / 7 in player 1 first slot -> 7@1.2  (templates)
     3 plus 4 equals 7                   -> 3+4=7  (a declaration)
 
 `rewrite(game_id, text, state, names)` returns `text` unchanged unless it holds one of the
@@ -63,7 +63,7 @@ OPERATOR_WORDS = {
     "makes": "=",
 }
 #: Words that only say "this number": dropped.
-VERBS = ("take", "pick", "choose", "select", "play", "say", "number")
+VERBS = ("take", "pick", "choose", "select", "play", "say", "number", "put", "place")
 ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
 
 _KNOWN = set(NUMBER_WORDS) | {w for pair in OPERATOR_WORDS for w in pair.split()} | set(VERBS)
@@ -90,10 +90,10 @@ def _seat(whose: str, mover: PlayerNo, names: tuple[str, str]) -> PlayerNo | Non
     if whose in ("their", "other", "other player's", "opponent's", "my opponent's", "his", "her"):
         return other
     for seat, name in ((1, "player 1"), (2, "player 2")):
-        if whose in (f"{name}'s", f"p{seat}'s", f"p{seat}"):
+        if whose in (name, f"{name}'s", f"p{seat}'s", f"p{seat}"):
             return 1 if seat == 1 else 2
     for seat, name in zip((1, 2), names, strict=True):
-        if whose == f"{name.lower()}'s":
+        if whose in (name.lower(), f"{name.lower()}'s"):
             return 1 if seat == 1 else 2
     return None
 

@@ -46,8 +46,8 @@ def test_the_teacher_runs_a_live_round_from_the_line_console(tmp_path: Path) -> 
         hub.wait_for("chess is not a game: the games are")
         hub.wait_for("A round lasts 5 to 600 seconds.")
         hub.wait_for(
-            "Live session: 1 round of easy template puzzles, 20 seconds each; "
-            "right answers score; time does not."
+            "Live session: 1 round of easy template puzzles, 20 seconds each. "
+            "Right answers score; time does not."
         )
         hub.wait_for("Live round 1 of 1: template easy puzzle template-")
         ada.wait_for("Live round 1 of 1: 20 seconds, 1 student asked.")
