@@ -20,6 +20,7 @@ length limit; a message that cannot be read closes that connection, never the hu
 from __future__ import annotations
 
 from typing import Annotated, Literal
+from urllib.parse import quote
 
 from pydantic import Field, TypeAdapter
 
@@ -43,7 +44,11 @@ from app.online.protocol import MAX_NAME_SENT, MAX_REASON, read_with
 
 #: 3: the full screen's lobby (follow, here, challenged), the computer, tournaments and live
 #: rounds (issue 39), whose messages a student's machine of version 2 cannot read.
-VERSION = 3
+#: 4: the class code in the request's path (`lobby_path`, `game_path`: a proxy routes by
+#: it) and a watched game's board (`watch` with `board`, `watched-board`); the hub still
+#: admits a machine of version 3 (`OLDEST_VERSION`) at the old paths, without boards.
+VERSION = 4
+OLDEST_VERSION = 3
 MAX_STUDENT_BYTES = 2 * 1024
 MAX_HUB_BYTES = 16 * 1024
 #: A challenge's game options, as typed (`--pool 1-9`): at most this many words.
@@ -131,16 +136,25 @@ class Said(Message):
 
 class GameReady(Message):
     """Game `game` is ready: join it through the hub's own address and port, at the
-    game's path (`/game/N`: `game_path`), with `code`."""
+    game's path (`/class/CODE/game/N`: `game_path`), with `code`."""
 
     kind: Literal["game-ready"] = "game-ready"
     game: int = Field(ge=1, le=10**9 - 1)
     code: str = Field(max_length=64)
 
 
-def game_path(number: int) -> str:
-    """The path of game `number` on the hub's port."""
-    return f"/game/{number}"
+def lobby_path(class_code: str) -> str:
+    """The lobby's path on the hub's port, with the class code in it (a proxy in front
+    of several hubs routes by it; version 3's machines join at `/play`)."""
+    return f"/class/{quote(class_code.lower(), safe='')}/play"
+
+
+def game_path(number: int, class_code: str = "") -> str:
+    """The path of game `number` on the hub's port (`/class/CODE/game/N`; without a
+    class code, version 3's `/game/N`)."""
+    if not class_code:
+        return f"/game/{number}"
+    return f"/class/{quote(class_code.lower(), safe='')}/game/{number}"
 
 
 class Watched(Message):

@@ -306,7 +306,7 @@ class HubLobbyScreen(Home, Screen[None]):
         from app.tui.online_guest import guest_board
 
         where = self.client.address
-        place = Address(ready.code, where.host, where.port, game_path(ready.game))
+        place = Address(ready.code, where.host, where.port, game_path(ready.game, where.code))
         link = GuestLink(place, self.student, tls=self.client.tls)
         try:
             welcome = await link.join()
