@@ -4,14 +4,15 @@ messages, each one JSON object with a `kind` (as `app.online.protocol`).
     student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye, follow,
                     computer; live-answer, live-project, standings, homework,
                     homework-answer (`app.hub.protocol_class`)
-    hub -> student: admitted, waiting, refusal, said, game-ready, watched, here,
-                    challenged; live-round, live-count, live-verdict, live-closed,
+    hub -> student: admitted, waiting, refusal, said, game-ready, watched,
+                    watched-board, here, challenged; live-round, live-count, live-verdict, live-closed,
                     live-summary, standings-now, homework-set, homework-verdict
 
 A game itself is played over the online game protocol (`app.online`): `game-ready` hands
 each player the port and the seat's own code of the game's link, and the student's
-machine joins it as any guest joins a host. A watcher only ever gets `watched` lines:
-nothing a spectator can send names a move.
+machine joins it as any guest joins a host. A watcher only ever gets `watched` lines
+and, if it asked, `watched-board` (the match it watches, read-only): nothing a spectator
+can send names a move.
 
 Limits: a student's message is at most `MAX_STUDENT_BYTES`; every text field has a
 length limit; a message that cannot be read closes that connection, never the hub.
@@ -41,6 +42,7 @@ from app.hub.protocol_class import (
     StandingsNow,
 )
 from app.online.protocol import MAX_NAME_SENT, MAX_REASON, read_with
+from rules.match import MatchState
 
 #: 3: the full screen's lobby (follow, here, challenged), the computer, tournaments and live
 #: rounds (issue 39), whose messages a student's machine of version 2 cannot read.
@@ -94,10 +96,13 @@ class Decline(Message):
 
 
 class Watch(Message):
-    """Watch the game of a student (`NAME`) or a game by its number."""
+    """Watch the game of a student (`NAME`) or a game by its number; `board`: its match
+    too, as it stands after each change (`watched-board`: the spectator's board; not
+    for every game, `*`)."""
 
     kind: Literal["watch"] = "watch"
     target: str = Field(max_length=MAX_NAME_SENT)
+    board: bool = False
 
 
 class Bye(Message):
@@ -165,6 +170,15 @@ class Watched(Message):
     text: str = Field(max_length=MAX_REASON)
 
 
+class WatchedBoard(Message):
+    """Game `game`'s match as it stands (to a watcher who asked for its board): the
+    watcher replays its moves through the rules to draw the position."""
+
+    kind: Literal["watched-board"] = "watched-board"
+    game: int = Field(ge=1)
+    match: MatchState
+
+
 class PlayComputer(Message):
     """Play the computer at `level` (easy, medium, perfect) in `game` with its options as
     typed (`--pool 1-9`)."""
@@ -227,6 +241,7 @@ FromHub = Annotated[
     | Said
     | GameReady
     | Watched
+    | WatchedBoard
     | LiveRound
     | LiveCount
     | LiveVerdict

@@ -1,7 +1,7 @@
 """The class's lobby in the full screen, once the teacher admitted the student: who is
 here and what they play (a list drawn from the hub's `here` messages as they come), the
-hub's words and the moves of a game watched, a challenge to answer; each action a key in
-the footer and a click. A game the hub hands over (`game-ready`) is played on the online
+hub's words, a game watched (on its board: `app.tui.hub_watch_board`), a challenge to
+answer; each action a key in the footer and a click. A game the hub hands over (`game-ready`) is played on the online
 guest's own board (`app.tui.online_guest`), over the lobby; its Menu key and its
 game-over dialog come back here (the lobby is a `Home`).
 """
@@ -44,6 +44,7 @@ from app.online.texts import their_words
 from app.tui.game_screen import SomeGameScreen
 from app.tui.hub_homework import Homework, HomeworkChoice
 from app.tui.hub_live import LiveRounds
+from app.tui.hub_watch_board import WatchBoardScreen
 from app.tui.navigation import Home
 from app.tui.styles import HUB_STYLES
 from rules.registry import GAME_INFO
@@ -88,6 +89,8 @@ class HubLobbyScreen(Home, Screen[None]):
         self.out = False
         #: A game the hub handed over is on the screen (the lobby is under it).
         self.playing = False
+        #: The game watched on its board (None: none open; its lines come as news).
+        self.watching: WatchBoardScreen | None = None
         #: The live rounds, each answered on its puzzle's board over the lobby.
         self.live = LiveRounds(client, self.news, self._open_board, self._close_board)
         #: The homework, each puzzle answered on its board too.
@@ -139,6 +142,8 @@ class HubLobbyScreen(Home, Screen[None]):
 
     def heard(self, message: FromHub) -> None:
         if self.live.shows(message) or self.homework.shows(message):
+            return
+        if self.watching is not None and self.watching.shows(message):
             return
         if isinstance(message, Here):
             self._here(message)
@@ -239,9 +244,12 @@ class HubLobbyScreen(Home, Screen[None]):
         self.app.push_screen(ChallengeDialog(name), send)
 
     def action_watch(self) -> None:
+        """Watch the chosen classmate's game on its board (Esc comes back here)."""
         classmate = self._classmate()
         if classmate is not None:
-            self.client.send(Watch(target=classmate.name))
+            self.client.send(Watch(target=classmate.name, board=True))
+            self.watching = WatchBoardScreen(classmate.game)
+            self.app.push_screen(self.watching, lambda _: setattr(self, "watching", None))
 
     def action_homework(self) -> None:
         """The homework the hub named: opened (a choice of several); none named: the
