@@ -28,6 +28,7 @@ from app.hub.protocol import (
     PlayComputer,
     Rematch,
     Said,
+    Unwatch,
     Watch,
     Watched,
     WatchedBoard,
@@ -90,9 +91,13 @@ class Lobby(Room):
             self.notice(f"{student.name} left the lobby.")
             self.following.tell(student, gone=True)
         self.following.discard(student)
+        self.unwatch(student.key)
+
+    def unwatch(self, who: object) -> None:
+        """`who` watches no game any more (nor every game)."""
         for game in self.games.values():
-            game.unwatch(student.key)
-        self.every.pop(student.key, None)
+            game.unwatch(who)
+        self.every.pop(who, None)
 
     def drop(self, key: str, reason: str) -> bool:
         """Close the connection of `key` (waiting or in the lobby); whether there was one."""
@@ -207,6 +212,8 @@ class Lobby(Room):
 
             boards = board if message.board else None
             self.say(student, self.watch(message.target, student.key, watched, boards))
+        elif isinstance(message, Unwatch):
+            self.unwatch(student.key)
         elif isinstance(message, PlayComputer):
             asks.computer(student, message.game, message.flags, message.level)
         else:

@@ -1,8 +1,8 @@
 """What a student's machine and the hub say to each other: small, versioned pydantic
 messages, each one JSON object with a `kind` (as `app.online.protocol`).
 
-    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye, follow,
-                    computer; live-answer, live-project, standings, homework,
+    student -> hub: knock, who, challenge, rematch, accept, decline, watch, unwatch, bye,
+                    follow, computer; live-answer, live-project, standings, homework,
                     homework-answer (`app.hub.protocol_class`)
     hub -> student: admitted, waiting, refusal, said, game-ready, watched,
                     watched-board, here, challenged; live-round, live-count, live-verdict, live-closed,
@@ -103,6 +103,12 @@ class Watch(Message):
     kind: Literal["watch"] = "watch"
     target: str = Field(max_length=MAX_NAME_SENT)
     board: bool = False
+
+
+class Unwatch(Message):
+    """Stop watching: no more lines nor boards of the games watched (version 4)."""
+
+    kind: Literal["unwatch"] = "unwatch"
 
 
 class Bye(Message):
@@ -231,7 +237,8 @@ FromStudent = Annotated[
     | HomeworkAsk
     | HomeworkAnswer
     | PlayComputer
-    | Follow,
+    | Follow
+    | Unwatch,
     Field(discriminator="kind"),
 ]
 FromHub = Annotated[

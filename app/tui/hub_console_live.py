@@ -25,6 +25,8 @@ from widgets.select import Select
 
 #: The form's first values (the line console's example: `live template easy 30 5`).
 SECONDS, COUNT = 30, 5
+#: The form's keys (the console's footer is under it).
+KEYS = "Tab: the next field · Enter in a number: start · Esc: cancel"
 
 
 class LiveDialog(Dialog[str | None]):
@@ -69,6 +71,7 @@ class LiveDialog(Dialog[str | None]):
             )
             yield Checkbox("Names on the projector", id="live-names", compact=True)
             yield Static("", id="live-problem")
+            yield Static(Content(KEYS), id="live-keys")
             with Horizontal(id="live-buttons"):
                 yield Button("Start", id="live-start", variant="primary", compact=True)
                 yield Button("Stop the session", id="live-stop", compact=True)

@@ -32,6 +32,7 @@ from app.hub.protocol import (
     Here,
     Rematch,
     Said,
+    Unwatch,
     Watch,
     Watched,
     game_path,
@@ -249,7 +250,12 @@ class HubLobbyScreen(Home, Screen[None]):
         if classmate is not None:
             self.client.send(Watch(target=classmate.name, board=True))
             self.watching = WatchBoardScreen(classmate.game)
-            self.app.push_screen(self.watching, lambda _: setattr(self, "watching", None))
+            self.app.push_screen(self.watching, self._unwatch)
+
+    def _unwatch(self, _left: None) -> None:
+        """The watched game's board left: its lines and boards stop coming."""
+        self.watching = None
+        self.client.send(Unwatch())
 
     def action_homework(self) -> None:
         """The homework the hub named: opened (a choice of several); none named: the

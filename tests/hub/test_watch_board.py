@@ -2,7 +2,7 @@
 `w` in the student's lobby) is drawn on the game's own board, read-only, with the round's
 moves in words and whose turn it is, live from the hub's `watched-board` messages (the
 match as it stands, replayed through the rules); keys on the watcher's board change
-nothing and send nothing; a watcher that did not ask (a machine of protocol version 3,
+nothing and send nothing; leaving the board in the lobby ends the watch (`unwatch`); a watcher that did not ask (a machine of protocol version 3,
 the projector's grid) gets the lines alone. Snapshots at 80x24 and 100x30."""
 
 from __future__ import annotations
@@ -218,7 +218,11 @@ async def test_w_in_the_lobby_watches_a_classmates_game_on_its_board(tmp_path: P
             await shown(pilot, lambda: screen.board is not None, "the game's board drawn")
             turn = str(screen.query_one("#watch-turn").render())
             assert turn == "Bo to play"
-            await pilot.press("escape")
+            game = hub.lobby.games[1]
+            assert "ada" in game.boards and "ada" in game.watchers
+            await pilot.press("escape")  # (back in the lobby: the game's lines stop coming)
             assert app.screen is lobby and lobby.watching is None  # type: ignore[attr-defined]
+            await until(lambda: "ada" not in game.watchers, "the watch ended (unwatch)")
+            assert "ada" not in game.boards
         for client in clients:
             await client.close()
