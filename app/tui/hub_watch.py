@@ -33,13 +33,15 @@ from app.online.codes import Address
 from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
 from app.tui.hub_watch_board import WatchBoardScreen
-from app.tui.styles import HUB_CONSOLE_STYLES
+from app.tui.styles import HUB_CONSOLE_STYLES, MENU_STYLES
 from rules.names import strip_controls
 
 #: Seconds a game's result stays on the projector.
 LEAVE_SECONDS = 60.0
 #: The last lines shown of each game.
 SHOWN_LINES = 6
+#: The sheets of `--game`'s app (the console's, and the app's own for the board's screen).
+APP_STYLES = [*HUB_CONSOLE_STYLES, *MENU_STYLES[:1]]
 
 
 class HubWatchApp(App[int]):
@@ -56,7 +58,8 @@ class HubWatchApp(App[int]):
         tls: ssl.SSLContext | None = None,
         target: str = EVERY_GAME,
     ) -> None:
-        super().__init__()
+        # (one game's board reads the app's own sheet: its footer's keys, its screen)
+        super().__init__(css_path=None if target == EVERY_GAME else APP_STYLES)
         #: What is watched: every game (`--all`), or a game's number or a player's name.
         self.target = target
         self.client = HubClient(address, name, tls)

@@ -32,5 +32,5 @@ HUB_PROJECT_STYLES = [*SCREEN_STYLES, *_sheets("hub_project")]
 HUB_CONSOLE_STYLES = _sheets("hub_console")
 HUB_STYLES = [*SCREEN_STYLES, *_sheets("hub")]
 #: One watched game of a class's hub, on its board (`app.tui.hub_watch_board`: a screen of
-#: the lobby's, or of the projector view's app, which reads no `app` sheet of its own).
-HUB_WATCH_STYLES = [*_sheets("app"), *SCREEN_STYLES, *_sheets("hub_watch")]
+#: the lobby's, or of `class watch --game`'s app, which reads the `app` sheet for it).
+HUB_WATCH_STYLES = [*SCREEN_STYLES, *_sheets("hub_watch")]

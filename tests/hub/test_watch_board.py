@@ -21,6 +21,7 @@ from app.online.codes import Address
 from app.tui.boards.common import Board
 from app.tui.hub_watch import HubWatchApp
 from app.tui.hub_watch_board import WatchBoardScreen
+from app.tui.styles import MENU_STYLES
 from rules.match import MatchState, new_match, play_in_match
 from rules.registry import get_game
 from tests.hub.support import Client, running_hub, until
@@ -58,7 +59,10 @@ def test_a_damaged_match_is_said_not_drawn(moves: tuple[str, ...]) -> None:
 
 
 class _Watching(App[None]):
-    """The watched game's screen alone, fed the hub's messages by the test."""
+    """The watched game's screen alone (with the app's own sheet, as in the lobby), fed the
+    hub's messages by the test."""
+
+    CSS_PATH = MENU_STYLES
 
     def on_mount(self) -> None:
         self.push_screen(WatchBoardScreen())
