@@ -1,6 +1,6 @@
 """A student's end of the lobby connection (aiohttp, on the program's loop), for any front
-end: `join()` knocks with the class code, the name and the token kept for them
-(`app.hub.tokens`), waits in the waiting room if it must, keeps a new token, and returns
+end: `join()` knocks at the class's path (`/class/CODE/play`) with the class code, the
+name and the token kept for them (`app.hub.tokens`), waits in the waiting room if it must, keeps a new token, and returns
 the admission (or raises `JoinRefused` with the hub's reason in words). Afterwards the
 hub's messages are kept in order (`next`), and `send` says what the student asks.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import ssl
 from collections.abc import Callable
 
@@ -24,6 +25,7 @@ from app.hub.protocol import (
     Refusal,
     Waiting,
     encode,
+    lobby_path,
     read_from_hub,
 )
 from app.hub.tokens import keep_token, kept_token
@@ -66,14 +68,19 @@ class HubClient:
     async def _join(self, waiting: Callable[[], object]) -> Admitted:
         assert self._session is not None
         try:
+            lobby = dataclasses.replace(self.address, path=lobby_path(self.address.code))
             self._ws = await self._session.ws_connect(
-                self.address.url(secure=self.tls is not None),
+                lobby.url(secure=self.tls is not None),
                 max_msg_size=MAX_HUB_BYTES,
                 heartbeat=HEARTBEAT,
                 timeout=aiohttp.ClientWSTimeout(ws_close=CONNECT_SECONDS),
                 ssl=self.tls if self.tls is not None else False,
             )
         except aiohttp.WSServerHandshakeError as error:
+            if error.status == 404:  # (a hub of protocol version 3 has no class path)
+                raise JoinRefused(
+                    "the hub does not know the class's path: it runs an older Equation Duel"
+                ) from None
             raise JoinRefused(f"the hub refused the connection ({error.status})") from None
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
             why = their_words(str(error)) or type(error).__name__

@@ -3,8 +3,9 @@ judging, as a tournament's pairing is judged: the session plays each move once a
 refusal goes back to the seat that sent it. The players join the relay's link as guests
 (each seat with its own code, handed over the lobby connection) through the hub's own
 port, at the game's path (`/game/N`: the link is attached to the hub, it opens no port);
-watchers get the game's lines in words as they are said, and nothing else: a watcher has
-no way to send a move.
+watchers get the game's lines in words as they are said and, if they asked, its match as
+it stands after each (`watch_board`: the spectator's board), and nothing else: a watcher
+has no way to send a move.
 
 A game the hub stopped before its end (its record kept after every move) goes on from
 its record when the hub starts again and both its players are back (`unfinished`).
@@ -34,6 +35,8 @@ JOIN_SECONDS = 120.0
 KEPT_LINES = 400
 
 Watcher = Callable[[int, str], object]
+#: Told game N's match as it stands (the spectator's board).
+BoardWatcher = Callable[[int, MatchState], object]
 
 
 class HubKeeper:
@@ -79,6 +82,9 @@ class HubGame:
         self.game_id = match.game_id
         self.lines: list[str] = []
         self.watchers: dict[object, Watcher] = {}
+        self.boards: dict[object, BoardWatcher] = {}
+        #: The match the board watchers were told last.
+        self._shown: MatchState | None = None
         game = get_game(match.game_id)
         keeper = HubKeeper(store, number)
         if level is None:
@@ -92,6 +98,16 @@ class HubGame:
         self.lines = [*self.lines[-KEPT_LINES + 1 :], text]
         for watcher in list(self.watchers.values()):
             watcher(self.number, text)
+        match = self.relay.session.match
+        if match != self._shown:  # (a move, a round's end: the board changed)
+            self._shown = match
+            for board in list(self.boards.values()):
+                board(self.number, match)
+
+    def watch_board(self, who: object, board: BoardWatcher) -> None:
+        """`board` gets the match as it stands, then after each change."""
+        self.boards[who] = board
+        board(self.number, self.relay.session.match)
 
     def watch(self, who: object, watcher: Watcher) -> None:
         """`watcher` gets the lines so far, then each as it is said."""
@@ -139,6 +155,7 @@ class HubGame:
 
     def unwatch(self, who: object) -> None:
         self.watchers.pop(who, None)
+        self.boards.pop(who, None)
 
 
 def unfinished(store: HubStore) -> dict[int, tuple[GameRecord, MatchState]]:

@@ -4,7 +4,10 @@ as the host's), with the class's waiting room and lobby (`app.hub.lobby`).
 A connection is admitted in steps: no browser `Origin` (as the host), at most
 `MAX_KNOCKING` waiting to say anything (a new one closes the oldest), a `knock` within
 `HELLO_SECONDS` of this protocol's version with the class code (constant time, the
-wrong-code budget of `app.online.codes.WrongCodes`). Then the name: a name with a token
+wrong-code budget of `app.online.codes.WrongCodes`). The lobby is at `/class/CODE/play`
+and a game at `/class/CODE/game/N` (the code in the path: a proxy routes by it; a wrong
+one there is a wrong code), and, for machines of protocol version 3, at `/play` and
+`/game/N`. Then the name: a name with a token
 on the roster needs that token (a stolen name is refused); a roster name without one is
 admitted and given its token; any other name waits in the waiting room until the
 teacher admits it (`admit NAME`). A message that cannot be read, is too large or one
@@ -25,6 +28,7 @@ from app.hub.lobby import PAUSED, Lobby
 from app.hub.lobby_room import Notice
 from app.hub.protocol import (
     MAX_STUDENT_BYTES,
+    OLDEST_VERSION,
     VERSION,
     Admitted,
     Knock,
@@ -108,13 +112,24 @@ class Hub(HostServer):
     def _routes(self, app: web.Application) -> None:
         super()._routes(app)
         app.router.add_get("/game/{number:[0-9]{1,9}}", self._game)
+        app.router.add_get("/class/{code:[^/]{1,32}}/play", self._handle)
+        app.router.add_get("/class/{code:[^/]{1,32}}/game/{number:[0-9]{1,9}}", self._game)
+
+    def _wrong_path(self, request: web.Request) -> bool:
+        """Whether the request's path carries a class code that is not this class's (a
+        wrong code: it spends the wrong-code budget)."""
+        code = request.match_info.get("code")
+        if code is None or same_class_code(code, self.code):
+            return False
+        self.wrong_codes.wrong()
+        return True
 
     async def _game(self, request: web.Request) -> web.StreamResponse:
         """A player joining a game: its link (attached to this port) admits them, with
         its seats' codes and its own wrong-code budget."""
         self.unasked.asked(request.protocol)
         game = self.lobby.games.get(int(request.match_info["number"]))
-        if game is None or game.relay.link.stopped:
+        if game is None or game.relay.link.stopped or self._wrong_path(request):
             self.strangers.refused()
             return web.Response(status=404, text="No such game is being played.")
         return await game.relay.link.handle(request)
@@ -180,7 +195,7 @@ class Hub(HostServer):
             self._spawn(crowded_out(oldest, "did not knock"))
         try:
             await ws.prepare(request)
-            knock = await self._knock(ws)
+            knock = await self._knock(ws, request.match_info.get("code"))
         finally:
             self._knocking.leave(ws)
         try:
@@ -201,8 +216,9 @@ class Hub(HostServer):
                 await ws.close()
         return ws
 
-    async def _knock(self, ws: web.WebSocketResponse) -> Knock | None:
-        """The first message: a knock with the class code (None: refused, in words)."""
+    async def _knock(self, ws: web.WebSocketResponse, in_path: str | None) -> Knock | None:
+        """The first message: a knock with the class code, the same as the one `in_path`
+        (the request's, when it has one) (None: refused, in words)."""
         try:
             first = await ws.receive(timeout=HELLO_SECONDS)
         except TimeoutError:
@@ -218,13 +234,14 @@ class Hub(HostServer):
         if not isinstance(knock, Knock):
             await refuse(ws, "The first message must be a knock.")
             return None
-        if knock.version != VERSION:
+        if not OLDEST_VERSION <= knock.version <= VERSION:
             words = (
                 f"This hub speaks version {VERSION} of the class protocol: update Equation Duel."
             )
             await refuse(ws, words, "other-version")
             return None
-        if not same_class_code(knock.code, self.code):
+        codes = [knock.code] if in_path is None else [knock.code, in_path]
+        if not all(same_class_code(code, self.code) for code in codes):
             wait = self.wrong_codes.wrong()
             if wait > 0:
                 await refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.", "wait")

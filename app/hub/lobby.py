@@ -11,12 +11,13 @@ guests through the hub's port; watchers get its lines in words.
 
 from __future__ import annotations
 
-from app.hub.games import HubGame, Watcher
+from app.hub.games import BoardWatcher, HubGame, Watcher
 from app.hub.homework_desk import HomeworkDesk
 from app.hub.lobby_challenges import Challenges
 from app.hub.lobby_games import Referee, watch_from_start
 from app.hub.lobby_room import Notice, Room, Spawn
 from app.hub.protocol import (
+    MAX_HUB_BYTES,
     Accept,
     Bye,
     Challenge,
@@ -27,12 +28,16 @@ from app.hub.protocol import (
     PlayComputer,
     Rematch,
     Said,
+    Unwatch,
     Watch,
     Watched,
+    WatchedBoard,
     Who,
+    encode,
 )
 from app.hub.store import HubStore, key_of
 from app.hub.student import Student
+from rules.match import MatchState
 
 WAITING_ROOM = "You are in the waiting room: the teacher has not admitted you yet."
 #: `watch *`: every game, now and as each starts (the projector view, `class watch --all`).
@@ -86,9 +91,13 @@ class Lobby(Room):
             self.notice(f"{student.name} left the lobby.")
             self.following.tell(student, gone=True)
         self.following.discard(student)
+        self.unwatch(student.key)
+
+    def unwatch(self, who: object) -> None:
+        """`who` watches no game any more (nor every game)."""
         for game in self.games.values():
-            game.unwatch(student.key)
-        self.every.pop(student.key, None)
+            game.unwatch(who)
+        self.every.pop(who, None)
 
     def drop(self, key: str, reason: str) -> bool:
         """Close the connection of `key` (waiting or in the lobby); whether there was one."""
@@ -142,8 +151,11 @@ class Lobby(Room):
 
     # Watching
 
-    def watch(self, target: str, who: object, watcher: Watcher) -> str:
-        """`watcher` gets the lines of the game `target` names (a number or a player)."""
+    def watch(
+        self, target: str, who: object, watcher: Watcher, board: BoardWatcher | None = None
+    ) -> str:
+        """`watcher` gets the lines of the game `target` names (a number or a player);
+        `board`, its match after each change (not for every game)."""
         if target.strip() == EVERY_GAME:
             self.every[who] = watcher
             for each in self.games.values():
@@ -153,6 +165,8 @@ class Lobby(Room):
         if game is None:
             return f"No game of {target[:40]} is being played."
         watch_from_start(game, who, watcher)  # (its heading first, as for every game)
+        if board is not None:
+            game.watch_board(who, board)
         return f"Watching {game.words()}: its moves come as they are played."
 
     def _game_of(self, target: str) -> HubGame | None:
@@ -191,7 +205,15 @@ class Lobby(Room):
             def watched(number: int, text: str) -> None:
                 self.spawn(student.send(Watched(game=number, text=text[:600])))
 
-            self.say(student, self.watch(message.target, student.key, watched))
+            def board(number: int, match: MatchState) -> None:
+                shown = WatchedBoard(game=number, match=match)
+                if len(encode(shown)) <= MAX_HUB_BYTES:  # (else its lines alone)
+                    self.spawn(student.send(shown))
+
+            boards = board if message.board else None
+            self.say(student, self.watch(message.target, student.key, watched, boards))
+        elif isinstance(message, Unwatch):
+            self.unwatch(student.key)
         elif isinstance(message, PlayComputer):
             asks.computer(student, message.game, message.flags, message.level)
         else:

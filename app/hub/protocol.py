@@ -1,18 +1,19 @@
 """What a student's machine and the hub say to each other: small, versioned pydantic
 messages, each one JSON object with a `kind` (as `app.online.protocol`).
 
-    student -> hub: knock, who, challenge, rematch, accept, decline, watch, bye, follow,
-                    computer; live-answer, live-project, standings, homework,
+    student -> hub: knock, who, challenge, rematch, accept, decline, watch, unwatch, bye,
+                    follow, computer; live-answer, live-project, standings, homework,
                     homework-answer (`app.hub.protocol_class`)
-    hub -> student: admitted, waiting, refusal, said, game-ready, watched, here,
-                    challenged; live-round, live-count, live-verdict, live-closed,
-                    live-summary, standings-now, homework-set, homework-verdict,
+    hub -> student: admitted, waiting, refusal, said, game-ready, watched,
+                    watched-board, here, challenged; live-round, live-count, live-verdict,
+                    live-closed, live-summary, standings-now, homework-set, homework-verdict,
                     live-refusal, homework-refusal, homework-list
 
 A game itself is played over the online game protocol (`app.online`): `game-ready` hands
 each player the port and the seat's own code of the game's link, and the student's
-machine joins it as any guest joins a host. A watcher only ever gets `watched` lines:
-nothing a spectator can send names a move.
+machine joins it as any guest joins a host. A watcher only ever gets `watched` lines
+and, if it asked, `watched-board` (the match it watches, read-only): nothing a spectator
+can send names a move.
 
 Limits: a student's message is at most `MAX_STUDENT_BYTES`; every text field has a
 length limit; a message that cannot be read closes that connection, never the hub.
@@ -21,6 +22,7 @@ length limit; a message that cannot be read closes that connection, never the hu
 from __future__ import annotations
 
 from typing import Annotated, Literal
+from urllib.parse import quote
 
 from pydantic import Field, TypeAdapter
 
@@ -44,11 +46,17 @@ from app.hub.protocol_class import (
     StandingsNow,
 )
 from app.online.protocol import MAX_NAME_SENT, MAX_REASON, read_with
+from rules.match import MatchState
 
 #: 3: the full screen's lobby (follow, here, challenged), the computer, tournaments and live
 #: rounds (issue 39), whose messages a student's machine of version 2 cannot read.
-#: 4: live and homework refusals with their code, the homework listed as data (issue 39).
+#: 4: the class code in the request's path (`lobby_path`, `game_path`: a proxy routes by
+#: it), a watched game's board (`watch` with `board`, `watched-board`), live and homework
+#: refusals with their code and the homework listed as data (issue 39). A machine of
+#: version 3 cannot read those, so it is told to update; the old paths (`/play`,
+#: `/game/N`) stay so that it hears why.
 VERSION = 4
+OLDEST_VERSION = 4
 MAX_STUDENT_BYTES = 2 * 1024
 MAX_HUB_BYTES = 16 * 1024
 #: A challenge's game options, as typed (`--pool 1-9`): at most this many words.
@@ -94,10 +102,19 @@ class Decline(Message):
 
 
 class Watch(Message):
-    """Watch the game of a student (`NAME`) or a game by its number."""
+    """Watch the game of a student (`NAME`) or a game by its number; `board`: its match
+    too, as it stands after each change (`watched-board`: the spectator's board; not
+    for every game, `*`)."""
 
     kind: Literal["watch"] = "watch"
     target: str = Field(max_length=MAX_NAME_SENT)
+    board: bool = False
+
+
+class Unwatch(Message):
+    """Stop watching: no more lines nor boards of the games watched (version 4)."""
+
+    kind: Literal["unwatch"] = "unwatch"
 
 
 class Bye(Message):
@@ -136,16 +153,25 @@ class Said(Message):
 
 class GameReady(Message):
     """Game `game` is ready: join it through the hub's own address and port, at the
-    game's path (`/game/N`: `game_path`), with `code`."""
+    game's path (`/class/CODE/game/N`: `game_path`), with `code`."""
 
     kind: Literal["game-ready"] = "game-ready"
     game: int = Field(ge=1, le=10**9 - 1)
     code: str = Field(max_length=64)
 
 
-def game_path(number: int) -> str:
-    """The path of game `number` on the hub's port."""
-    return f"/game/{number}"
+def lobby_path(class_code: str) -> str:
+    """The lobby's path on the hub's port, with the class code in it (a proxy in front
+    of several hubs routes by it; version 3's machines join at `/play`)."""
+    return f"/class/{quote(class_code.lower(), safe='')}/play"
+
+
+def game_path(number: int, class_code: str = "") -> str:
+    """The path of game `number` on the hub's port (`/class/CODE/game/N`; without a
+    class code, version 3's `/game/N`)."""
+    if not class_code:
+        return f"/game/{number}"
+    return f"/class/{quote(class_code.lower(), safe='')}/game/{number}"
 
 
 class Watched(Message):
@@ -154,6 +180,15 @@ class Watched(Message):
     kind: Literal["watched"] = "watched"
     game: int = Field(ge=1)
     text: str = Field(max_length=MAX_REASON)
+
+
+class WatchedBoard(Message):
+    """Game `game`'s match as it stands (to a watcher who asked for its board): the
+    watcher replays its moves through the rules to draw the position."""
+
+    kind: Literal["watched-board"] = "watched-board"
+    game: int = Field(ge=1)
+    match: MatchState
 
 
 class PlayComputer(Message):
@@ -208,7 +243,8 @@ FromStudent = Annotated[
     | HomeworkAsk
     | HomeworkAnswer
     | PlayComputer
-    | Follow,
+    | Follow
+    | Unwatch,
     Field(discriminator="kind"),
 ]
 FromHub = Annotated[
@@ -218,6 +254,7 @@ FromHub = Annotated[
     | Said
     | GameReady
     | Watched
+    | WatchedBoard
     | LiveRound
     | LiveCount
     | LiveVerdict

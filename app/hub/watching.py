@@ -1,12 +1,23 @@
 """What a watcher of every game knows of each (`watch *`: the projector view of `class
 watch --all`, and the games list of the teacher's full-screen console), from the lines
 the hub sends: each game's heading first ("Ada vs Bo, fifty"), then its lines in words
-as they are said, and its end. Textual-free: both front ends read it.
+as they are said, and its end; and the position of a game watched with its board
+(`position_of`: the match the hub sends, replayed). Textual-free: both front ends read it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from rules.base import Frozen, GameOptions, GameState, PlayerNo
+from rules.match import MatchState, match_outcome, round_options, score_text
+from rules.registry import get_game
+from rules.words.moves import describe_move
+from rules.words.outcome import result_sentence
+from rules.words.voice import Voice
+
+#: The moves that led to a position: (mover, move), in order (as the boards mark them).
+Played = list[tuple[PlayerNo, Frozen]]
 
 #: The last lines kept of each game.
 LAST_LINES = 8
@@ -75,3 +86,54 @@ class WatchedGames:
 
     def forget(self, number: int) -> None:
         self.games.pop(number, None)
+
+
+#: The moves of a round shown at most (a watcher's match is a hub's message: bounded).
+MAX_SHOWN_MOVES = 400
+
+
+@dataclass(frozen=True)
+class WatchedPosition:
+    """A watched match as its board shows it: the round's options, the position, the
+    moves that led to it (as the boards mark them), those moves in words, and whose turn
+    it is or how it ended, in words."""
+
+    game_id: str
+    options: GameOptions
+    state: GameState
+    played: Played
+    moves: list[str]
+    turn: str
+
+
+def position_of(match: MatchState, names: tuple[str, str]) -> WatchedPosition:
+    """The position of the match a watcher was sent (the deciding round's once it is
+    over), its moves replayed through the rules: ValueError when they cannot be (a
+    hub's message is checked as a file is)."""
+    try:
+        game = get_game(match.game_id)
+        outcome = match_outcome(match)
+        number = match.results[-1].number if outcome is not None else match.round_number
+        moves = match.results[-1].moves if outcome is not None else match.moves
+        options = round_options(match, number)
+        state = game.new(options)
+        played: Played = []
+        words: list[str] = []
+        voice = Voice(names)
+        for text in moves[:MAX_SHOWN_MOVES]:
+            move = game.parse_move(text)
+            mover = game.to_move(state)
+            said = describe_move(game.id, state, move, voice)
+            state = game.play(state, move)
+            played.append((mover, move))
+            words.append(f"{len(words) + 1}. {names[mover - 1]}: {said}")
+    except Exception as error:  # (a damaged message must never crash a watcher)
+        raise ValueError(f"the hub's board cannot be read ({type(error).__name__})") from None
+    if outcome is not None:
+        turn = result_sentence(outcome, names)
+    else:
+        turn = f"{names[game.to_move(state) - 1]} to play"
+        turn = f"Round {number}: {turn}." if match.best_of > 1 else turn
+    if match.best_of > 1:
+        turn = f"{turn} {score_text(match, names)}"
+    return WatchedPosition(match.game_id, options, state, played, words, turn)

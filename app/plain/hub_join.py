@@ -244,7 +244,8 @@ class _Lobby:
 
     def _play(self, ready: GameReady) -> None:
         """The game the hub handed over, with the plain game's own prompts."""
-        place = Address(ready.code, self.address.host, self.address.port, game_path(ready.game))
+        where = self.address
+        place = Address(ready.code, where.host, where.port, game_path(ready.game, where.code))
         self.console.say(f"Game {ready.game} begins.")
         join_on(self.loop, place, self.client.name, self.console, self.tls)
         self.console.say("You are back in the lobby.")

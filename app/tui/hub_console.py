@@ -2,7 +2,8 @@
 students' command large, their QR code, the waiting room, who is in the lobby and what
 they play, the games in progress (live), what the hub says and the moves of a game the
 teacher watches, and the refused connections' count. Every plain command can be typed
-too (`:`), and every key is in the footer.
+too (`:`), and every key is in the footer; live rounds have a form (`l`:
+`app.tui.hub_console_live`).
 
 It runs the same hub as the line console (`app.hub.console.HubConsole`, which answers
 the commands) on Textual's loop: no thread, no polling; the hub's notices and the games'
@@ -27,6 +28,7 @@ from textual.widgets.option_list import Option
 from app.hub.console import STOPPED, HubConsole, Tabs
 from app.hub.store import HubStore, StoreProblem
 from app.hub.watching import WatchedGame
+from app.tui.hub_console_live import LiveDialog
 from app.tui.hub_console_qr import QrScreen
 from app.tui.styles import HUB_CONSOLE_STYLES
 
@@ -47,6 +49,7 @@ class HubConsoleApp(App[int]):
         Binding("w", "watch", "Watch"),
         Binding("p", "pause", "Pause"),
         Binding("k", "qr", "QR code"),
+        Binding("l", "live", "Live"),
         Binding("colon", "command", "Command"),
         Binding("q", "quit_hub", "Quit"),
         Binding("escape", "lists", "Back to the lists", show=False),
@@ -211,6 +214,16 @@ class HubConsoleApp(App[int]):
 
     def action_pause(self) -> None:
         self._run("resume" if self.teacher.hub.lobby.paused else "pause")
+
+    def action_live(self) -> None:
+        """The live rounds' form: it answers the line console's `live` command."""
+        running = self.teacher.hub.live.session is not None
+
+        def chosen(command: str | None) -> None:
+            if command is not None:
+                self._run(command)
+
+        self.push_screen(LiveDialog(running), chosen)
 
     def action_qr(self) -> None:
         """The QR code with its full quiet zone, on a screen of its own."""

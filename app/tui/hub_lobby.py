@@ -1,7 +1,7 @@
 """The class's lobby in the full screen, once the teacher admitted the student: who is
 here and what they play (a list drawn from the hub's `here` messages as they come), the
-hub's words and the moves of a game watched, a challenge to answer; each action a key in
-the footer and a click. A game the hub hands over (`game-ready`) is played on the online
+hub's words, a game watched (on its board: `app.tui.hub_watch_board`), a challenge to
+answer; each action a key in the footer and a click. A game the hub hands over (`game-ready`) is played on the online
 guest's own board (`app.tui.online_guest`), over the lobby; its Menu key and its
 game-over dialog come back here (the lobby is a `Home`).
 """
@@ -32,6 +32,7 @@ from app.hub.protocol import (
     Here,
     Rematch,
     Said,
+    Unwatch,
     Watch,
     Watched,
     game_path,
@@ -44,6 +45,7 @@ from app.online.texts import their_words
 from app.tui.game_screen import SomeGameScreen
 from app.tui.hub_homework import Homework, HomeworkChoice
 from app.tui.hub_live import LiveRounds
+from app.tui.hub_watch_board import WatchBoardScreen
 from app.tui.navigation import Home
 from app.tui.styles import HUB_STYLES
 from rules.registry import GAME_INFO
@@ -88,6 +90,8 @@ class HubLobbyScreen(Home, Screen[None]):
         self.out = False
         #: A game the hub handed over is on the screen (the lobby is under it).
         self.playing = False
+        #: The game watched on its board (None: none open; its lines come as news).
+        self.watching: WatchBoardScreen | None = None
         #: The live rounds, each answered on its puzzle's board over the lobby.
         self.live = LiveRounds(client, self.news, self._open_board, self._close_board)
         #: The homework, each puzzle answered on its board too.
@@ -139,6 +143,8 @@ class HubLobbyScreen(Home, Screen[None]):
 
     def heard(self, message: FromHub) -> None:
         if self.live.shows(message) or self.homework.shows(message):
+            return
+        if self.watching is not None and self.watching.shows(message):
             return
         if isinstance(message, Here):
             self._here(message)
@@ -238,9 +244,17 @@ class HubLobbyScreen(Home, Screen[None]):
         self.app.push_screen(ChallengeDialog(name), send)
 
     def action_watch(self) -> None:
+        """Watch the chosen classmate's game on its board (Esc comes back here)."""
         classmate = self._classmate()
         if classmate is not None:
-            self.client.send(Watch(target=classmate.name))
+            self.client.send(Watch(target=classmate.name, board=True))
+            self.watching = WatchBoardScreen(classmate.game)
+            self.app.push_screen(self.watching, self._unwatch)
+
+    def _unwatch(self, _left: None) -> None:
+        """The watched game's board left: its lines and boards stop coming."""
+        self.watching = None
+        self.client.send(Unwatch())
 
     def action_homework(self) -> None:
         """The homework the hub named: opened (a choice of several); none named: the
@@ -305,7 +319,7 @@ class HubLobbyScreen(Home, Screen[None]):
         from app.tui.online_guest import guest_board
 
         where = self.client.address
-        place = Address(ready.code, where.host, where.port, game_path(ready.game))
+        place = Address(ready.code, where.host, where.port, game_path(ready.game, where.code))
         link = GuestLink(place, self.student, tls=self.client.tls)
         try:
             welcome = await link.join()

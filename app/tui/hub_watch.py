@@ -6,7 +6,9 @@ tournament's standings, live, once a tournament is played (`standings` followed)
 
 It is a watcher in the lobby (`watch *`, the lobby's own watch messages): nothing it
 can send names a move. What it knows of each game is `app.hub.watching`'s, as the line
-view (`--plain`, `app.plain.hub_join`) says the same lines one by one.
+view (`--plain`, `app.plain.hub_join`) says the same lines one by one. The grid keeps
+compact panels (four boards do not fit a projector's screen legibly); one game watched
+(`--game ID`, `--player NAME`) is shown on its own board (`app.tui.hub_watch_board`).
 """
 
 from __future__ import annotations
@@ -30,13 +32,16 @@ from app.hub.watching import WatchedGame, WatchedGames
 from app.online.codes import Address
 from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
-from app.tui.styles import HUB_CONSOLE_STYLES
+from app.tui.hub_watch_board import WatchBoardScreen
+from app.tui.styles import HUB_CONSOLE_STYLES, MENU_STYLES
 from rules.names import strip_controls
 
 #: Seconds a game's result stays on the projector.
 LEAVE_SECONDS = 60.0
 #: The last lines shown of each game.
 SHOWN_LINES = 6
+#: The sheets of `--game`'s app (the console's, and the app's own for the board's screen).
+APP_STYLES = [*HUB_CONSOLE_STYLES, *MENU_STYLES[:1]]
 
 
 class HubWatchApp(App[int]):
@@ -53,7 +58,8 @@ class HubWatchApp(App[int]):
         tls: ssl.SSLContext | None = None,
         target: str = EVERY_GAME,
     ) -> None:
-        super().__init__()
+        # (one game's board reads the app's own sheet: its footer's keys, its screen)
+        super().__init__(css_path=None if target == EVERY_GAME else APP_STYLES)
         #: What is watched: every game (`--all`), or a game's number or a player's name.
         self.target = target
         self.client = HubClient(address, name, tls)
@@ -61,6 +67,8 @@ class HubWatchApp(App[int]):
         self.panels: dict[int, Static] = {}
         #: Why the view could not join ("" when it did).
         self.failed = ""
+        #: The one game watched, on its board (None: every game, in the grid).
+        self.board: WatchBoardScreen | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(Content("Knocking at the class's hub..."), id="watch-status")
@@ -69,6 +77,9 @@ class HubWatchApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.target != EVERY_GAME:  # (one game: on its board)
+            self.board = WatchBoardScreen()
+            self.push_screen(self.board, lambda _: self.exit(0))
         self.run_worker(self._watch(), exclusive=True)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -77,7 +88,10 @@ class HubWatchApp(App[int]):
         self.query_one("#games-grid", Grid).styles.grid_size_columns = columns
 
     def _status(self, text: str) -> None:
-        self.query_one("#watch-status", Static).update(Content(text))
+        if self.board is not None:
+            self.board.say(text)
+        else:
+            self.query_one("#watch-status", Static).update(Content(text))
 
     async def _watch(self) -> None:
         """Join the lobby, watch every game, and show each line as it comes."""
@@ -91,13 +105,15 @@ class HubWatchApp(App[int]):
         if self.target == EVERY_GAME:
             self._status("Every game of the class, live (q leaves). No game is being played yet.")
             self.client.send(Standings(follow=True))
-        self.client.send(Watch(target=self.target))
+        self.client.send(Watch(target=self.target, board=self.board is not None))
         while True:
             try:
                 message = await self.client.next()
             except Closed as closed:
                 self._status(f"The hub closed the connection: {closed}")
                 return
+            if message is None or (self.board is not None and self.board.shows(message)):
+                continue
             if isinstance(message, Watched):
                 self._show(self.watched.heard(message.game, their_words(message.text)))
             elif isinstance(message, StandingsNow):

@@ -31,3 +31,6 @@ HUB_PROJECT_STYLES = [*SCREEN_STYLES, *_sheets("hub_project")]
 #: The hub's own apps (the teacher's console, the projector view): their sheet alone.
 HUB_CONSOLE_STYLES = _sheets("hub_console")
 HUB_STYLES = [*SCREEN_STYLES, *_sheets("hub")]
+#: One watched game of a class's hub, on its board (`app.tui.hub_watch_board`: a screen of
+#: the lobby's, or of `class watch --game`'s app, which reads the `app` sheet for it).
+HUB_WATCH_STYLES = [*SCREEN_STYLES, *_sheets("hub_watch")]

@@ -17,6 +17,7 @@ from app.tui.styles import (
     HUB_CONSOLE_STYLES,
     HUB_PROJECT_STYLES,
     HUB_STYLES,
+    HUB_WATCH_STYLES,
     MENU_STYLES,
     ONLINE_STYLES,
     PUZZLE_STYLES,
@@ -96,6 +97,7 @@ def test_the_style_sheets_are_split_between_the_menu_and_the_other_screens() -> 
         CLASSROOM_STYLES,
         HUB_PROJECT_STYLES,
         HUB_STYLES,
+        HUB_WATCH_STYLES,
     ):  # a kind of screen's own, after the rest
         assert own[: len(SCREEN_STYLES)] == SCREEN_STYLES
         extras.extend(own[len(SCREEN_STYLES) :])

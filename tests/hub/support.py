@@ -71,15 +71,23 @@ class Client:
         self.ws = ws
 
     @classmethod
-    async def open(cls, hub: Hub) -> Client:
+    async def open(cls, hub: Hub, path: str = "/play") -> Client:
         session = aiohttp.ClientSession()
-        ws = await session.ws_connect(f"http://127.0.0.1:{hub.port}/play")
+        ws = await session.ws_connect(f"http://127.0.0.1:{hub.port}{path}")
         return cls(session, ws)
 
     @classmethod
-    async def knock(cls, hub: Hub, name: str, token: str = "", code: str = "") -> Client:
-        client = await cls.open(hub)
-        await client.send(Knock(version=VERSION, code=code or hub.code, name=name, token=token))
+    async def knock(
+        cls,
+        hub: Hub,
+        name: str,
+        token: str = "",
+        code: str = "",
+        path: str = "/play",
+        version: int = VERSION,
+    ) -> Client:
+        client = await cls.open(hub, path)
+        await client.send(Knock(version=version, code=code or hub.code, name=name, token=token))
         return client
 
     async def send(self, message: Message) -> None:

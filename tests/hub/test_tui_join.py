@@ -19,6 +19,7 @@ from app.tui.app import EquationDuelApp
 from app.tui.hub_join import WAITING, HubJoinScreen
 from app.tui.hub_join_app import ClassJoinApp
 from app.tui.hub_lobby import HubLobbyScreen
+from app.tui.hub_watch_board import WatchBoardScreen
 from app.tui.match_form import MatchForm
 from tests.app.tui_support import click_link
 from tests.hub.support import running_hub
@@ -34,8 +35,8 @@ async def click_footer(pilot: Pilot[None], description: str) -> None:
     assert await pilot.click(KeysFooter, offset=(spans[0] + 1, 0))
 
 
-def news(app: Any) -> str:
-    return "\n".join(app.screen.told)
+def news(screen: Any) -> str:
+    return "\n".join(screen.told)
 
 
 async def fill(app: Any, pilot: Pilot[None], address: str, name: str) -> None:
@@ -76,7 +77,7 @@ async def test_join_by_clicks_challenge_by_clicks_and_be_removed(tmp_path: Path)
             assert not app.screen.query_one("#lobby-asked").display
 
             hub.pause(True)
-            await until(pilot, lambda: "paused the class" in news(app), "the pause said")
+            await until(pilot, lambda: "paused the class" in news(app.screen), "the pause said")
             await click_footer(pilot, "Rematch")
             await until(pilot, lambda: status(app).startswith("The teacher paused"), "refused")
             hub.pause(False)
@@ -149,13 +150,19 @@ async def test_watch_a_classmates_game_from_the_lobby(tmp_path: Path) -> None:
             )
             listed = app.screen.query_one("#lobby-people", OptionList)
             assert listed.highlighted == 1  # (the first classmate: Bo)
-            await pilot.press("down", "up", "w")
-            await until(pilot, lambda: "Watching Game 1: Bo vs Cy" in news(app), "watching")
+            lobby = app.screen
+            await pilot.press("down", "up", "w")  # (on its board: tests/hub/test_watch_board.py)
+            await until(pilot, lambda: isinstance(app.screen, WatchBoardScreen), "the board")
+            board = app.screen
+            await until(pilot, lambda: "Watching Game 1: Bo vs Cy" in news(lobby), "watching")
             hub.lobby.games[1].stop()
-            await until(pilot, lambda: "Game 1: The game stopped" in news(app), "its lines")
+            turn = board.query_one("#watch-turn")
+            await until(pilot, lambda: "stopped" in str(turn.render()), "its end, on the board")
+            await pilot.press("escape")
+            assert app.screen is lobby
             await until(pilot, lambda: "Bo: in the lobby" in people(app), "Bo free")
             await pilot.press("w")  # (nobody's game: not offered)
-            assert news(app).count("Watching") == 1
+            assert app.screen is lobby and news(lobby).count("Watching") == 1
         for client in (bo, cy):
             await client.close()
 

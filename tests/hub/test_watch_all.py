@@ -144,11 +144,13 @@ async def test_one_game_watched_in_the_full_screen(tmp_path: Path) -> None:
         app = HubWatchApp(Address(hub.code, "127.0.0.1", hub.port), "Projector", target="Di")
         try:
             async with app.run_test(size=(80, 24)) as pilot:
-                await until(lambda: "Cy vs Di, fifty" in _panel(app, 2), "Di's game shown")
-                status = app.query_one("#watch-status", Static)
-                await until(lambda: "Watching Game 2" in str(status.render()), "the hub's words")
+                board = app.screen  # (one game: on its board, tests/hub/test_watch_board.py)
+                heading = board.query_one("#watch-heading", Static)
+                await until(lambda: "Cy vs Di" in str(heading.render()), "Di's game shown")
+                said = board.query_one("#watch-said", Static)
+                await until(lambda: "Watching Game 2" in str(said.render()), "the hub's words")
                 await pilot.pause(0.2)
-                assert list(app.panels) == [2]  # (only the game watched)
+                assert "Game 2: Cy vs Di" in str(heading.render())  # (the game watched)
                 assert _standings(app) == ""  # (one game's view follows no standings)
         finally:
             for client in clients:
