@@ -136,7 +136,7 @@ class Hub(HostServer):
 
     async def stop(self, reason: str = "") -> None:
         """Stop every game (kept), say goodbye and stop listening."""
-        self.live.stop()
+        self.live.stop(now=True)
         await self.lobby.stop_games()
         await super().stop(reason)
         await self.store.drain()

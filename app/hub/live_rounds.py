@@ -105,6 +105,8 @@ class LiveRounds(LobbyListener):
         self._answered = asyncio.Event()
         self._rng = random.Random()
         self._task: asyncio.Task[Any] | None = None
+        #: The teacher said `live stop`: the open round closes, then the summary.
+        self._stopping = False
 
     @property
     def on(self) -> bool:
@@ -246,11 +248,17 @@ class LiveRounds(LobbyListener):
             if s.admitted and s.playing is None and key not in self.projectors
         }
 
-    def stop(self) -> str:
-        """End the session now (`live stop`, the hub stopping): what was played is kept."""
+    def stop(self, now: bool = False) -> str:
+        """End the session (`live stop`): the round that is open closes at once, as if
+        its time were up, and the summary follows; `now` (the hub stopping): at once,
+        nothing more is sent. What was played is kept."""
         if self._task is None or self.session is None:
             return "No live session is on."
-        self._task.cancel()
+        if now:
+            self._task.cancel()
+        else:
+            self._stopping = True
+            self._answered.set()
         played = len(self.session.rounds)
         rounds = "1 round" if played == 1 else f"{played} rounds"
         return f"The live session is stopped after {rounds}: what was played is kept."
@@ -265,6 +273,7 @@ class LiveRounds(LobbyListener):
             self.current = None
             self.session = None
             self._task = None
+            self._stopping = False
 
     async def _rounds(self, session: LiveSession) -> None:
         options = session.options
@@ -276,6 +285,8 @@ class LiveRounds(LobbyListener):
         seen: set[str] = set()
         told: dict[str, Student] = {}
         for number in range(1, options.count + 1):
+            if self._stopping:
+                break
             live = await judging(Round, number, self._draw(options, seen), options, self._asked())
             live.opened = live.clock()
             session.rounds.append(live)
@@ -293,14 +304,14 @@ class LiveRounds(LobbyListener):
                 f"{'student' if len(live.asked) == 1 else 'students'} asked, "
                 f"{options.seconds:g} seconds."
             )
-            while not live.all_answered and live.left > 0:
+            while not live.all_answered and live.left > 0 and not self._stopping:
                 try:
                     await asyncio.wait_for(self._answered.wait(), timeout=live.left)
                 except TimeoutError:
                     break
             live.closed = True
             await self._close(session, live, students)
-            if number < options.count:
+            if number < options.count and not self._stopping:
                 await asyncio.sleep(self.gap)
         lines = await judging(session.summary)
         for line in lines:

@@ -254,6 +254,11 @@ async def test_the_teacher_stops_a_session_and_the_hub_stops_in_the_middle_of_on
         await ada.until(LiveRound)
         said = hub.live.stop()
         assert said == "The live session is stopped after 1 round: what was played is kept."
+        # (the open round closes at once for Ada, and the summary of one round follows)
+        closed = await ada.until(LiveClosed)
+        assert isinstance(closed, LiveClosed) and closed.round == 1
+        summary = await ada.until(LiveSummary)
+        assert isinstance(summary, LiveSummary) and "(1 round)" in summary.lines[0]
         await until(lambda: not hub.live.on, "the session's end")
         await ada.send(Challenge(name="Ada", game="fifty"))  # (free again: no longer busy)
         await ada.said_until("You cannot challenge yourself.")
