@@ -21,7 +21,7 @@ import asyncio
 import contextlib
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from aiohttp import web
 
@@ -83,10 +83,11 @@ class HostLink(HostServer):
         tls: ssl.SSLContext | None = None,
         notice: Callable[[str], object] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        seats: dict[PlayerNo, tuple[str, str]] | None = None,
+        seats: Mapping[PlayerNo, tuple[str, str | None]] | None = None,
     ) -> None:
-        """`seats`: a guest in each seat, by number: its code and its name (the host
-        plays no seat, and takebacks are not offered); None: one guest, with `code`."""
+        """`seats`: a guest in each seat, by number: its code and its name (None: the
+        guest names it); the host plays no seat, and takebacks are offered only when
+        the referee answers them (`takebacks_offered`). None: one guest, with `code`."""
         self.code = code
         self.host_name = host_name
         self.notice = notice or (lambda _text: None)
@@ -104,8 +105,12 @@ class HostLink(HostServer):
             self.seats = [GuestSeat(code)]
         else:
             self.seats = [GuestSeat(c, n, name) for n, (c, name) in sorted(seats.items())]
-        #: Whether a guest may ask for a takeback (not with a guest in each seat).
+        #: Whether a guest may ask for a takeback (a hub's game: not offered).
         self.takebacks_offered = seats is None
+        #: The game has one guest besides its host's own seat (`host`: its words).
+        self.one_guest = seats is None
+        #: Called when a seat's guest first joins (before its welcome is sent).
+        self.on_arrived: Callable[[GuestSeat], object] | None = None
         self.presence = Presence(self.seats, clock)
         #: Set when every seat has its guest (`on_joined` is called then too).
         self.joined = asyncio.Event()
@@ -162,23 +167,29 @@ class HostLink(HostServer):
         """Refuse in words (and `code`), to the guest of `seat` (None: every guest)."""
         self._spawn(self._send(Refusal(reason=reason[:600], number=number, code=code), seat))
 
-    def send(self, message: Message) -> None:
-        self._spawn(self._send(message))
+    def send(self, message: Message, seat: PlayerNo | None = None) -> None:
+        """Send `message` to the guest of `seat` (None: every guest)."""
+        self._spawn(self._send(message, seat))
+
+    @property
+    def _guests_seat(self) -> GuestSeat:
+        """The seat of the guest with `code` (the one guest's, or the first seat's)."""
+        return next((seat for seat in self.seats if seat.code == self.code), self.seats[0])
 
     @property
     def guest(self) -> str | None:
         """The (first) guest's name once it has joined."""
-        return self.seats[0].guest
+        return self._guests_seat.guest
 
     @property
     def seat_name(self) -> str | None:
         """The guest's seat's name when the host fixes it (a tournament's pairing), else
         None: the guest names it."""
-        return self.seats[0].name
+        return self._guests_seat.name
 
     @seat_name.setter
     def seat_name(self, name: str | None) -> None:
-        self.seats[0].name = name
+        self._guests_seat.name = name
 
     @property
     def away(self) -> bool:
@@ -193,17 +204,17 @@ class HostLink(HostServer):
             seat.away_since is not None and self._number(seat) == number for seat in self.seats
         )
 
-    async def until_back(self, seconds: float = REJOIN_SECONDS) -> bool:
-        """Wait until no guest is away (each sent what it missed: a finished game's end),
-        for at most `seconds`; whether every guest is here."""
+    async def until_back(self, number: PlayerNo, seconds: float = REJOIN_SECONDS) -> bool:
+        """Wait until the guest of seat `number` is not away (sent what it missed: a
+        finished game's end), for at most `seconds`; whether it is here."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
-        while self.away:
+        while self.is_away(number):
             self._came.clear()
             try:
                 await asyncio.wait_for(self._came.wait(), max(deadline - loop.time(), 0.0))
             except TimeoutError:
-                return not self.away
+                return not self.is_away(number)
         return True
 
     def clock(self) -> float:
@@ -260,7 +271,8 @@ class HostLink(HostServer):
         since = seat.away_since
         late = not seat.here() and since is not None and self.wall() - since > REJOIN_SECONDS
         position = None if late else self.position
-        refused = why_not_open(seat, position, hello, self.host_name, len(self.seats))
+        seats = 1 if self.one_guest else len(self.seats)
+        refused = why_not_open(seat, position, hello, self.host_name, seats)
         if refused is not None:
             await refuse(ws, *refused)
             return False
@@ -270,6 +282,8 @@ class HostLink(HostServer):
         back = seat.guest is not None
         if not back:
             seat.guest = seat.name or guest_name(hello.name)
+            if self.on_arrived is not None:
+                self.on_arrived(seat)
         position = self.position
         log = list(self.log)
         missed = self.taken_to[hello.takebacks :]
@@ -294,7 +308,8 @@ class HostLink(HostServer):
         self._came.set()
         self.notice(f"{seat.guest} is back." if back else f"{seat.guest} joined.")
         if back and len(self.seats) > 1 and not self.away:
-            await self._send(Away(who=None))  # (to the other: both players are here)
+            to: PlayerNo = 2 if number == 1 else 1  # (`host`'s guest: of the host only)
+            await self._send(Away(who=None), to if self.one_guest else None)
         if everyone and not self.joined.is_set():
             self.joined.set()
             if self.on_joined is not None:

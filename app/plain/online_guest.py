@@ -103,6 +103,8 @@ class GuestPlayer(PlainAsks):
         self.loop = loop or LineLoop()
         self._answer = 0.0
         self.limit: int | None = None
+        #: Who is away ("": both players are here).
+        self.away = ""
         #: Commands typed while waiting, to answer at once (`_next`).
         self._typed_now: list[bytes] = []
 
@@ -152,7 +154,12 @@ class GuestPlayer(PlainAsks):
         refusal = self.offer(move)
         if refusal is not None:  # (the copy cannot follow the host)
             raise EndOfInput(f"the host's move does not fit this game's copy: {refusal}")
+        if self.unsaid and self.theirs is not None and not self.behind(self.theirs.number):
+            self.say_ask()
         return move
+
+    def behind(self, number: int) -> bool:
+        return self.expected < number
 
     def settle(self, own: bool = False) -> Moved | Refusal:
         """The host's answer for this turn (a takeback answer here is none)."""
@@ -162,6 +169,8 @@ class GuestPlayer(PlainAsks):
                 return answer
 
     def host_turn(self, state: Any) -> Any:
+        if self.away:
+            self.say(f"Waiting for {self.away} to come back.")
         answer = self.settle()
         if isinstance(answer, Refusal):  # (a refusal of a move of ours is no answer here)
             return self.host_turn(state)
@@ -356,7 +365,7 @@ class GuestPlayer(PlainAsks):
             elif isinstance(message, Back):
                 self.say(f"Joined {host}'s game again.")
             elif isinstance(message, Away):
-                who = their_words(message.who or "", 40)
+                who = self.away = their_words(message.who or "", 40)
                 self.say(f"{who} is away." if who else "Both players are here.")
             elif isinstance(message, Bye):
                 why = their_words(message.reason)

@@ -54,6 +54,8 @@ class PlainAsks:
         self.theirs: TakebackAsk | None = None
         #: The other's last ask was heard and its lapse not yet said.
         self.heard_ask = False
+        #: The other's ask waits to be said (this side's copy is behind it).
+        self.unsaid = False
         #: The other side's messages, as the link brought them in (`bring_in`).
         self.inbox: asyncio.Queue[Heard] = asyncio.Queue()
 
@@ -90,6 +92,18 @@ class PlainAsks:
             return
         self.theirs = message
         self.heard_ask = True
+        self.unsaid = self.behind(message.number)
+        if not self.unsaid:
+            self.say_ask()
+
+    def behind(self, number: int) -> bool:
+        """This side's copy has yet to play turns before turn `number` (they came)."""
+        return False
+
+    def say_ask(self) -> None:
+        """Say the other's ask waiting, with what it takes back (once this side's copy
+        has played every turn before it)."""
+        self.unsaid = False
         count = moves_back(self.session, self.other_seat) if self.session is not None else 1
         self.say_now(f"{ask_words(self.other, max(count, 1))}: type allow or decline.")
 
