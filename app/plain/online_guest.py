@@ -76,8 +76,6 @@ class Decided(Exception):
 class GuestPlayer(PlainAsks):
     """The guest's turns and the host's, as they come (see the module's docstring)."""
 
-    late_answers_lapse = True
-
     def __init__(
         self,
         link: GuestLink,

@@ -36,11 +36,9 @@ class Answered(Exception):
 
 
 class PlainAsks:
-    """The other player's ask waiting for this player's answer (both plain sides)."""
-
-    #: An answer that crosses the ask's lapse is passed over (the guest's, as the host
-    #: decides), so the lapse is said after it too.
-    late_answers_lapse = False
+    """The other player's ask waiting for this player's answer (each plain player's).
+    An answer that crosses the ask's lapse is passed over by the relay, so the lapse is
+    said after it too."""
 
     def __init__(self, say: Callable[[str], None], other: str, other_seat: PlayerNo) -> None:
         self.say_now = say
@@ -71,13 +69,6 @@ class PlainAsks:
         except TimeoutError:
             return None
 
-    def busy(self) -> bool:
-        """This side's own ask waits for its answer (the host refuses a second)."""
-        return False
-
-    def refuse_second(self) -> None:
-        """A second ask while one waits (the host refuses it)."""
-
     def heard(self, message: Message) -> None:
         """The other's ask, or its lapse, said at once."""
         if isinstance(message, TakebackLapsed):
@@ -87,8 +78,7 @@ class PlainAsks:
             return
         if not isinstance(message, TakebackAsk):
             return
-        if self.theirs is not None or self.busy():
-            self.refuse_second()
+        if self.theirs is not None:  # (the relay refuses a second ask)
             return
         self.theirs = message
         self.heard_ask = True
@@ -114,7 +104,7 @@ class PlainAsks:
         if ask is None or (message is not None and message is not ask):
             ask = None
         else:
-            self.theirs, self.heard_ask = None, self.late_answers_lapse
+            self.theirs = None  # (its lapse, if it crossed this answer, is said: heard_ask)
         if ask is None:
             self.say_now(TOO_LATE)
         return ask
