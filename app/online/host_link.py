@@ -118,7 +118,7 @@ class HostLink(HostServer):
         self._knocking = Knocking()
         self._sending = asyncio.Lock()
         #: Set when a guest came back and was sent what it missed.
-        self._came = asyncio.Event()
+        self.came = asyncio.Event()
         super().__init__(bind, port, tls)
 
     def _say(self, text: str) -> None:
@@ -203,19 +203,6 @@ class HostLink(HostServer):
         return any(
             seat.away_since is not None and self._number(seat) == number for seat in self.seats
         )
-
-    async def until_back(self, number: PlayerNo, seconds: float = REJOIN_SECONDS) -> bool:
-        """Wait until the guest of seat `number` is not away (sent what it missed: a
-        finished game's end), for at most `seconds`; whether it is here."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + seconds
-        while self.is_away(number):
-            self._came.clear()
-            try:
-                await asyncio.wait_for(self._came.wait(), max(deadline - loop.time(), 0.0))
-            except TimeoutError:
-                return not self.is_away(number)
-        return True
 
     def clock(self) -> float:
         """The time the turn clock counts: it stands still while a guest is away."""
@@ -305,7 +292,7 @@ class HostLink(HostServer):
                 await ws.send_str(encode(TakenBack(number=have, takebacks=len(self.taken_to))))
             for moved in log[have:]:
                 await ws.send_str(encode(moved))
-        self._came.set()
+        self.came.set()
         self.notice(f"{seat.guest} is back." if back else f"{seat.guest} joined.")
         if back and len(self.seats) > 1 and not self.away:
             to: PlayerNo = 2 if number == 1 else 1  # (`host`'s guest: of the host only)

@@ -166,6 +166,19 @@ class HostedGame(Relay):
                 f"{guest} is away: the result waits for them to come back, for up to "
                 f"{minutes} minutes (ctrl+c stops)."
             )
-            if await self.link.until_back(self.guest_seat):
+            if await self._until_back():
                 self.notice(f"{guest} is back and has the result.")
         return await super().play()
+
+    async def _until_back(self) -> bool:
+        """Wait until the guest is back (sent what they missed: the end), for as long as
+        a rejoin may come; whether they are."""
+        link, loop = self.link, asyncio.get_running_loop()
+        deadline = loop.time() + REJOIN_SECONDS
+        while link.is_away(self.guest_seat):
+            link.came.clear()
+            try:
+                await asyncio.wait_for(link.came.wait(), max(deadline - loop.time(), 0.0))
+            except TimeoutError:
+                return not link.is_away(self.guest_seat)
+        return True

@@ -47,10 +47,9 @@ from app.online.takebacks import (
 )
 from app.online.texts import their_words
 from app.plain.base import PlainDriver
-from app.plain.commands import command_of
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_seats import Submit
-from app.plain.online_takebacks import ANSWERS, Answered, PlainAsks
+from app.plain.online_takebacks import Answered, PlainAsks
 from app.plain.stops import EndOfInput, TimeUp
 from app.plain.stops import TakenBack as TurnTakenBack
 from rules.base import Game, PlayerNo
@@ -261,12 +260,12 @@ class GuestPlayer(PlainAsks):
     def _next(self, timeout: float | None) -> Heard | None:
         """The host's next message (None: none within `timeout`). A command typed
         meanwhile is answered at once, never kept as the answer to a later question;
-        other lines typed ahead wait for the next question (`_typed`)."""
+        other lines typed ahead wait for the next question (`typed_while_waiting`)."""
         until = None if timeout is None else time.monotonic() + timeout
         while True:
             typed, self._typed_now = self._typed_now, []
             for raw in typed:
-                self._typed(raw)
+                self.typed_while_waiting(raw, self.inner.console)
             left = None if until is None else max(until - time.monotonic(), 0.0)
             said = self.loop.run(self._message_or_line(left))
             if not isinstance(said, bytes):
@@ -286,38 +285,13 @@ class GuestPlayer(PlainAsks):
             for task in (message, line):
                 task.cancel()
         typed = line.result() if line.done() and not line.cancelled() else None
-        if typed is not None and self._answered_now(typed):
+        if typed is not None and self.answered_now(typed):
             self._typed_now.append(typed)
         elif typed:
             stdin.unread(typed)  # (typed ahead: for the next question)
         if message.done() and not message.cancelled():
             return message.result()
         return b"" if typed is not None else None
-
-    def _answered_now(self, raw: bytes) -> bool:
-        """Whether a line typed while waiting is answered now: a command, or an answer to
-        the host's takeback ask waiting."""
-        word = " ".join(raw.decode("utf-8", "replace").lower().split())
-        return (self.theirs is not None and word in ANSWERS) or command_of(word) is not None
-
-    def _typed(self, raw: bytes) -> None:
-        """A command typed while the host's answer is awaited, answered at once (`undo`
-        waits for this player's own prompt); an answer to the host's takeback ask."""
-        text = raw.decode("utf-8", "replace").strip()
-        if not text:
-            return
-        console = self.inner.console
-        if console.echo:
-            console.say(text)
-        word = " ".join(text.lower().split())
-        if self.theirs is not None and word in ANSWERS:
-            self.answer(ANSWERS[word], self.theirs)
-        elif command_of(text) == "undo":
-            self.say(
-                f"It is {self.other}'s turn: type undo at your own prompt to ask for a takeback."
-            )
-        elif console.commands is not None:
-            console.commands(text)
 
     def wait(
         self, number: int, own: bool = False, asking: bool = False, until: float | None = None

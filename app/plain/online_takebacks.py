@@ -122,6 +122,34 @@ class PlainAsks:
         """The `undo` command: ask the other player (each side's own)."""
         raise NotImplementedError
 
+    def answer(self, allowed: bool, message: TakebackAsk | None = None) -> Any:
+        """Answer the other's ask waiting (each side's own)."""
+        raise NotImplementedError
+
+    def answered_now(self, raw: bytes) -> bool:
+        """Whether a line typed while waiting is answered now: a command, or an answer to
+        the other's takeback ask waiting."""
+        word = " ".join(raw.decode("utf-8", "replace").lower().split())
+        return (self.theirs is not None and word in ANSWERS) or command_of(word) is not None
+
+    def typed_while_waiting(self, raw: bytes, console: Any) -> None:
+        """A command typed while the other's move is awaited, answered at once (`undo`
+        waits for this player's own prompt); an answer to the other's takeback ask."""
+        text = raw.decode("utf-8", "replace").strip()
+        if not text:
+            return
+        if console.echo:
+            console.say(text)
+        word = " ".join(text.lower().split())
+        if self.theirs is not None and word in ANSWERS:
+            self.answer(ANSWERS[word], self.theirs)
+        elif command_of(text) == "undo":
+            self.say_now(
+                f"It is {self.other}'s turn: type undo at your own prompt to ask for a takeback."
+            )
+        elif console.commands is not None:
+            console.commands(text)
+
     def taken(self, said: str, local: PlayerNo) -> None:
         """Moves were taken back: say so, and the position when the other is to move."""
         self.say_now(said)
