@@ -1,7 +1,7 @@
 """The host's end of the connection: a websocket server (aiohttp) on the program's loop.
 
-The match is played by the host's match session (the line mode's `MatchRunner`, the full
-screen's game screen, or a relay), which is the referee. The link only lets the guests
+The match is played by a relay's match session (`app.online.relay`: a hub's game, or
+`host`'s, a hub of two), which is the referee. The link only lets the guests
 in and carries messages: it admits a guest (`app.online.host_admission`: no browser
 Origin, the code in constant time, the version, the wrong-code wait; here: one guest per
 seat, a game still open), refuses a move out of turn, for another seat or with the wrong
@@ -10,9 +10,9 @@ with the guest's seat), as a keyboard hands over its keys. A message that is mal
 too large or one too many closes that guest's connection; the host plays on, and the
 guest may rejoin with the same code for `REJOIN_SECONDS`.
 
-A game has one guest, or one in each seat (`seats`: a tournament's pairing played by
-two students, the host playing no seat; `app.online.host_guests`), each with its own
-code. The clock (`clock()`) stands still while a guest is away.
+A game has a guest in each seat (`seats`, `app.online.host_guests`: the host's own
+player is the guest of its seat), each with its own code. The clock (`clock()`) stands
+still while a guest is away.
 """
 
 from __future__ import annotations
@@ -83,11 +83,12 @@ class HostLink(HostServer):
         tls: ssl.SSLContext | None = None,
         notice: Callable[[str], object] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        seats: Mapping[PlayerNo, tuple[str, str | None]] | None = None,
+        seats: Mapping[PlayerNo, tuple[str, str | None]],
     ) -> None:
         """`seats`: a guest in each seat, by number: its code and its name (None: the
         guest names it); the host plays no seat, and takebacks are offered only when
-        the referee answers them (`takebacks_offered`). None: one guest, with `code`."""
+        the referee answers them (`takebacks_offered`). `code`: the seat of the guest
+        the host names (`guest`, `seat_name`)."""
         self.code = code
         self.host_name = host_name
         self.notice = notice or (lambda _text: None)
@@ -101,14 +102,11 @@ class HostLink(HostServer):
         self.log: list[Moved] = []
         #: The turn each takeback went back to, in order.
         self.taken_to: list[int] = []
-        if seats is None:
-            self.seats = [GuestSeat(code)]
-        else:
-            self.seats = [GuestSeat(c, n, name) for n, (c, name) in sorted(seats.items())]
+        self.seats = [GuestSeat(c, n, name) for n, (c, name) in sorted(seats.items())]
         #: Whether a guest may ask for a takeback (a hub's game: not offered).
-        self.takebacks_offered = seats is None
+        self.takebacks_offered = False
         #: The game has one guest besides its host's own seat (`host`: its words).
-        self.one_guest = seats is None
+        self.one_guest = False
         #: Called when a seat's guest first joins (before its welcome is sent).
         self.on_arrived: Callable[[GuestSeat], object] | None = None
         self.presence = Presence(self.seats, clock)
@@ -200,9 +198,7 @@ class HostLink(HostServer):
 
     def is_away(self, number: PlayerNo) -> bool:
         """Whether the guest of seat `number` is away."""
-        return any(
-            seat.away_since is not None and self._number(seat) == number for seat in self.seats
-        )
+        return any(seat.away_since is not None and seat.number == number for seat in self.seats)
 
     def clock(self) -> float:
         """The time the turn clock counts: it stands still while a guest is away."""
@@ -210,17 +206,10 @@ class HostLink(HostServer):
 
     # The connection
 
-    def _number(self, seat: GuestSeat, position: Position | None = None) -> PlayerNo:
-        """The seat's number (the one guest's is the welcome's)."""
-        if seat.number is not None:
-            return seat.number
-        position = position or self.position
-        return position.welcome.seat if position is not None else 2
-
     async def _send(self, message: Message, number: PlayerNo | None = None) -> None:
         async with self._sending:  # (in the order sent)
             for seat in self.seats:
-                if not seat.here() or number not in (None, self._number(seat)):
+                if not seat.here() or number not in (None, seat.number):
                     continue
                 with contextlib.suppress(Exception):
                     await seat.ws.send_str(encode(message))
@@ -278,7 +267,7 @@ class HostLink(HostServer):
         self.presence.came(seat)
         everyone = all(s.guest is not None for s in self.seats)
         assert position is not None
-        number = self._number(seat, position)
+        number = seat.number
         names = list(position.welcome.names)
         names[number - 1] = seat.guest or "Guest"
         welcome = position.welcome.model_copy(
@@ -332,7 +321,7 @@ class HostLink(HostServer):
             if isinstance(read, Move):
                 if is_retry(self.position, self.log, read):
                     continue  # its `moved` was sent, or the position was taken back
-                refused = move_refusal(self.position, read, self._number(seat))
+                refused = move_refusal(self.position, read, seat.number)
                 if refused is not None:
                     why, code = refused
                     await self._send_to(ws, Refusal(reason=why, number=read.number, code=code))
