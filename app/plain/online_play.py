@@ -123,6 +123,8 @@ def host_plain(
             console.say()
             return INTERRUPTED
         ended = join_on(loop, hosted.own_address(port), name, console, trust, hosting=True)
+        if not hosted.playing:  # (this side could not join its own game)
+            hosted.stop()
         try:
             loop.run(_until(judging))  # (a result the guest was away for waits for them)
         except KeyboardInterrupt:

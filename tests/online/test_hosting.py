@@ -92,3 +92,35 @@ def test_a_hubs_relay_offers_no_takebacks_a_hosted_game_does() -> None:
     game = get_game("fifty")
     hosted = HostedGame(game, new_match("fifty", game.options_from({})), "Ada")
     assert hosted.link.takebacks_offered and hosted.link.one_guest
+
+
+def test_a_host_that_cannot_join_its_own_game_stops_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the guest came, but this side's own join failed: the relay, waiting for both
+    # players, stops, and `host` ends with the join's exit code instead of waiting)
+    import io
+    import threading
+
+    from app.online import hosting
+    from app.plain import online_play
+    from app.plain.base import Console
+
+    class GuestCame(HostedGame):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            self.guest_here.set()
+
+    monkeypatch.setattr(hosting, "HostedGame", GuestCame)
+    monkeypatch.setattr(online_play, "join_on", lambda *_args, **_kw: 1)
+    game = get_game("fifty")
+    match = new_match("fifty", game.options_from({}))
+    console = Console(io.StringIO(), io.StringIO())
+    ended: list[int] = []
+    hosting_thread = threading.Thread(
+        target=lambda: ended.append(
+            online_play.host_plain(game, match, "Ada", "127.0.0.1", 0, console)
+        ),
+        daemon=True,
+    )
+    hosting_thread.start()
+    hosting_thread.join(WAIT)
+    assert ended == [1]
