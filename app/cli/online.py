@@ -1,5 +1,6 @@
 """`equation-duel host GAME ...` and `equation-duel join CODE@HOST:PORT`, line by line
-(docs/online.md). The host is Player 1 unless `--first 2`; its session is the referee.
+(docs/online.md). The host is Player 1 unless `--first 2`; its game is a hub of two (a
+relay judges it, and the host plays it as its guest does: `app.online.hosting`).
 """
 
 from __future__ import annotations
@@ -82,17 +83,20 @@ def cmd_host(args: argparse.Namespace) -> int:
         seconds = None
         if args.turn_seconds is not None:
             seconds = check_turn_seconds(whole_number(str(args.turn_seconds)))
-        from app.online.host_turns import host_seat_of
+        from app.online.hosting import host_seat_of, own_trust
 
         host_seat, options = host_seat_of(options)
         match = new_match(game.id, options, args.best_of, seconds)
         tls = _server_tls(args.tls_cert, args.tls_key)
+        trust = None if tls is None else own_trust(args.tls_cert)
     except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
         return fail(str(error))
     from app.plain.online_play import host_plain
 
     _say_line_mode(args)
-    return host_plain(game, match, name, args.bind, args.port, tls=tls, host_seat=host_seat)
+    return host_plain(
+        game, match, name, args.bind, args.port, tls=tls, host_seat=host_seat, trust=trust
+    )
 
 
 def cmd_join(args: argparse.Namespace) -> int:

@@ -24,8 +24,7 @@ class GuestSeat:
     """One seat played over the connection."""
 
     code: str
-    #: The seat's number; None: the guest's seat the host's turns name (`Welcome.seat`).
-    number: PlayerNo | None = None
+    number: PlayerNo
     #: The seat's name when the host fixes it (a tournament's pairing); None: the
     #: guest names it.
     name: str | None = None

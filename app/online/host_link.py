@@ -1,7 +1,7 @@
 """The host's end of the connection: a websocket server (aiohttp) on the program's loop.
 
-The match is played by the host's match session (the line mode's `MatchRunner`, the full
-screen's game screen, or a relay), which is the referee. The link only lets the guests
+The match is played by a relay's match session (`app.online.relay`: a hub's game, or
+`host`'s, a hub of two), which is the referee. The link only lets the guests
 in and carries messages: it admits a guest (`app.online.host_admission`: no browser
 Origin, the code in constant time, the version, the wrong-code wait; here: one guest per
 seat, a game still open), refuses a move out of turn, for another seat or with the wrong
@@ -10,9 +10,9 @@ with the guest's seat), as a keyboard hands over its keys. A message that is mal
 too large or one too many closes that guest's connection; the host plays on, and the
 guest may rejoin with the same code for `REJOIN_SECONDS`.
 
-A game has one guest, or one in each seat (`seats`: a tournament's pairing played by
-two students, the host playing no seat; `app.online.host_guests`), each with its own
-code. The clock (`clock()`) stands still while a guest is away.
+A game has a guest in each seat (`seats`, `app.online.host_guests`: the host's own
+player is the guest of its seat), each with its own code. The clock (`clock()`) stands
+still while a guest is away.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import asyncio
 import contextlib
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from aiohttp import web
 
@@ -83,10 +83,12 @@ class HostLink(HostServer):
         tls: ssl.SSLContext | None = None,
         notice: Callable[[str], object] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        seats: dict[PlayerNo, tuple[str, str]] | None = None,
+        seats: Mapping[PlayerNo, tuple[str, str | None]],
     ) -> None:
-        """`seats`: a guest in each seat, by number: its code and its name (the host
-        plays no seat, and takebacks are not offered); None: one guest, with `code`."""
+        """`seats`: a guest in each seat, by number: its code and its name (None: the
+        guest names it); the host plays no seat, and takebacks are offered only when
+        the referee answers them (`takebacks_offered`). `code`: the seat of the guest
+        the host names (`guest`, `seat_name`)."""
         self.code = code
         self.host_name = host_name
         self.notice = notice or (lambda _text: None)
@@ -100,12 +102,13 @@ class HostLink(HostServer):
         self.log: list[Moved] = []
         #: The turn each takeback went back to, in order.
         self.taken_to: list[int] = []
-        if seats is None:
-            self.seats = [GuestSeat(code)]
-        else:
-            self.seats = [GuestSeat(c, n, name) for n, (c, name) in sorted(seats.items())]
-        #: Whether a guest may ask for a takeback (not with a guest in each seat).
-        self.takebacks_offered = seats is None
+        self.seats = [GuestSeat(c, n, name) for n, (c, name) in sorted(seats.items())]
+        #: Whether a guest may ask for a takeback (a hub's game: not offered).
+        self.takebacks_offered = False
+        #: The game has one guest besides its host's own seat (`host`: its words).
+        self.one_guest = False
+        #: Called when a seat's guest first joins (before its welcome is sent).
+        self.on_arrived: Callable[[GuestSeat], object] | None = None
         self.presence = Presence(self.seats, clock)
         #: Set when every seat has its guest (`on_joined` is called then too).
         self.joined = asyncio.Event()
@@ -113,7 +116,7 @@ class HostLink(HostServer):
         self._knocking = Knocking()
         self._sending = asyncio.Lock()
         #: Set when a guest came back and was sent what it missed.
-        self._came = asyncio.Event()
+        self.came = asyncio.Event()
         super().__init__(bind, port, tls)
 
     def _say(self, text: str) -> None:
@@ -162,23 +165,29 @@ class HostLink(HostServer):
         """Refuse in words (and `code`), to the guest of `seat` (None: every guest)."""
         self._spawn(self._send(Refusal(reason=reason[:600], number=number, code=code), seat))
 
-    def send(self, message: Message) -> None:
-        self._spawn(self._send(message))
+    def send(self, message: Message, seat: PlayerNo | None = None) -> None:
+        """Send `message` to the guest of `seat` (None: every guest)."""
+        self._spawn(self._send(message, seat))
+
+    @property
+    def _guests_seat(self) -> GuestSeat:
+        """The seat of the guest with `code` (the one guest's, or the first seat's)."""
+        return next((seat for seat in self.seats if seat.code == self.code), self.seats[0])
 
     @property
     def guest(self) -> str | None:
         """The (first) guest's name once it has joined."""
-        return self.seats[0].guest
+        return self._guests_seat.guest
 
     @property
     def seat_name(self) -> str | None:
         """The guest's seat's name when the host fixes it (a tournament's pairing), else
         None: the guest names it."""
-        return self.seats[0].name
+        return self._guests_seat.name
 
     @seat_name.setter
     def seat_name(self, name: str | None) -> None:
-        self.seats[0].name = name
+        self._guests_seat.name = name
 
     @property
     def away(self) -> bool:
@@ -189,22 +198,7 @@ class HostLink(HostServer):
 
     def is_away(self, number: PlayerNo) -> bool:
         """Whether the guest of seat `number` is away."""
-        return any(
-            seat.away_since is not None and self._number(seat) == number for seat in self.seats
-        )
-
-    async def until_back(self, seconds: float = REJOIN_SECONDS) -> bool:
-        """Wait until no guest is away (each sent what it missed: a finished game's end),
-        for at most `seconds`; whether every guest is here."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + seconds
-        while self.away:
-            self._came.clear()
-            try:
-                await asyncio.wait_for(self._came.wait(), max(deadline - loop.time(), 0.0))
-            except TimeoutError:
-                return not self.away
-        return True
+        return any(seat.away_since is not None and seat.number == number for seat in self.seats)
 
     def clock(self) -> float:
         """The time the turn clock counts: it stands still while a guest is away."""
@@ -212,17 +206,10 @@ class HostLink(HostServer):
 
     # The connection
 
-    def _number(self, seat: GuestSeat, position: Position | None = None) -> PlayerNo:
-        """The seat's number (the one guest's is the welcome's)."""
-        if seat.number is not None:
-            return seat.number
-        position = position or self.position
-        return position.welcome.seat if position is not None else 2
-
     async def _send(self, message: Message, number: PlayerNo | None = None) -> None:
         async with self._sending:  # (in the order sent)
             for seat in self.seats:
-                if not seat.here() or number not in (None, self._number(seat)):
+                if not seat.here() or number not in (None, seat.number):
                     continue
                 with contextlib.suppress(Exception):
                     await seat.ws.send_str(encode(message))
@@ -260,7 +247,8 @@ class HostLink(HostServer):
         since = seat.away_since
         late = not seat.here() and since is not None and self.wall() - since > REJOIN_SECONDS
         position = None if late else self.position
-        refused = why_not_open(seat, position, hello, self.host_name, len(self.seats))
+        seats = 1 if self.one_guest else len(self.seats)
+        refused = why_not_open(seat, position, hello, self.host_name, seats)
         if refused is not None:
             await refuse(ws, *refused)
             return False
@@ -270,6 +258,8 @@ class HostLink(HostServer):
         back = seat.guest is not None
         if not back:
             seat.guest = seat.name or guest_name(hello.name)
+            if self.on_arrived is not None:
+                self.on_arrived(seat)
         position = self.position
         log = list(self.log)
         missed = self.taken_to[hello.takebacks :]
@@ -277,7 +267,7 @@ class HostLink(HostServer):
         self.presence.came(seat)
         everyone = all(s.guest is not None for s in self.seats)
         assert position is not None
-        number = self._number(seat, position)
+        number = seat.number
         names = list(position.welcome.names)
         names[number - 1] = seat.guest or "Guest"
         welcome = position.welcome.model_copy(
@@ -291,10 +281,11 @@ class HostLink(HostServer):
                 await ws.send_str(encode(TakenBack(number=have, takebacks=len(self.taken_to))))
             for moved in log[have:]:
                 await ws.send_str(encode(moved))
-        self._came.set()
+        self.came.set()
         self.notice(f"{seat.guest} is back." if back else f"{seat.guest} joined.")
         if back and len(self.seats) > 1 and not self.away:
-            await self._send(Away(who=None))  # (to the other: both players are here)
+            to: PlayerNo = 2 if number == 1 else 1  # (`host`'s guest: of the host only)
+            await self._send(Away(who=None), to if self.one_guest else None)
         if everyone and not self.joined.is_set():
             self.joined.set()
             if self.on_joined is not None:
@@ -330,7 +321,7 @@ class HostLink(HostServer):
             if isinstance(read, Move):
                 if is_retry(self.position, self.log, read):
                     continue  # its `moved` was sent, or the position was taken back
-                refused = move_refusal(self.position, read, self._number(seat))
+                refused = move_refusal(self.position, read, seat.number)
                 if refused is not None:
                     why, code = refused
                     await self._send_to(ws, Refusal(reason=why, number=read.number, code=code))

@@ -1,5 +1,5 @@
-"""The host's account of the turns played, sent to the guest: written once for the plain
-host (`app.plain.online_host`) and the full screen (`app.tui.online_hosting`).
+"""The referee's account of the turns played, sent to the guests: the relay's
+(`app.online.relay`: a hub's game, and `host`'s, a hub of two).
 
 After every move or time-out the host publishes the position a guest's move is checked
 against (`HostLink.publish`) and then the turn played (`Moved`), with its number; after a
@@ -20,15 +20,6 @@ from rules.match import MatchState, all_moves, current_state, match_outcome
 def turns_of(match: MatchState) -> int:
     """Turns played in `match`: its moves and its time-outs (the next move's number)."""
     return len(all_moves(match)) + sum(result.timed_out for result in match.results)
-
-
-def host_seat_of(options: Any) -> tuple[PlayerNo, Any]:
-    """The host's seat and the game's options: "Player 2 moves first" (`--first 2`, or
-    the setup screen's choice) seats the host as Player 2, and the guest, Player 1, moves
-    first."""
-    if options.first == 2:
-        return 2, options.model_copy(update={"first": 1})
-    return 1, options
 
 
 class HostTurns:

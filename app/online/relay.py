@@ -8,9 +8,11 @@ in words, a move played goes to both, and what happens is said in words (`say`).
 guests are ordinary guests (the lobby hands each their seat's code): nothing tells them
 the host plays no seat.
 
-Takebacks are not offered (the link refuses an ask in words): nobody here could answer
-for the other student, and a tournament's result is the game as it was played. The game
-is kept after every move (its `keeper`) and counted once.
+On the hub takebacks are not offered (the link refuses an ask in words): a tournament's
+result is the game as it was played. Where the link offers them (`host`, a hub of two:
+`app.online.hosting`), an ask goes to the other seat's player, whose answer decides, and
+only this session takes the moves back (`taken-back` to both). The game is kept after
+every move (its `keeper`) and counted once.
 """
 
 from __future__ import annotations
@@ -25,7 +27,17 @@ from app.match_session.keeping import Keeper, SavedGames
 from app.online.codes import new_code
 from app.online.host_link import REJOIN_SECONDS, HostLink
 from app.online.host_turns import HostTurns
-from app.online.protocol import Away, Bye, Message, Move, Why
+from app.online.protocol import (
+    Away,
+    Bye,
+    Message,
+    Move,
+    TakebackAnswer,
+    TakebackAsk,
+    TakebackLapsed,
+    Why,
+)
+from app.online.takebacks import LAPSED, ONE_AT_A_TIME, moves_back, take_back_for
 from app.online.texts import their_words
 from rules.base import Game, PlayerNo
 from rules.match import MatchState, round_starter, score_text
@@ -60,6 +72,11 @@ class Relay:
     """A match with both seats online, judged here: `play` waits for both and judges the
     match to its end; `stop` ends it (kept)."""
 
+    #: Said to the guests after "NAME left: " when one of them leaves.
+    KEPT = "the game is kept on the hub."
+    #: Said to the guests when the game is stopped here.
+    STOPPED = STOPPED_HERE
+
     def __init__(
         self,
         game: Game[Any, Any, Any],
@@ -74,7 +91,7 @@ class Relay:
         self.game = game
         self.names = names
         self.say = say
-        self.link = relay_link(names, say)
+        self.link = self._new_link(names, say)
         self.link.hand_to(self.heard)
         self.link.on_joined = self._begin
         record_id = uuid.uuid4().hex if resumed is None else resumed.id
@@ -96,6 +113,12 @@ class Relay:
         self._started_playing = False
         #: Moves that came before both players were here (played when they are).
         self._early: list[tuple[PlayerNo, Move]] = []
+        #: A takeback ask waiting for the other player's answer: the asker's seat and
+        #: the turn it was made at.
+        self._ask: tuple[PlayerNo, int] | None = None
+
+    def _new_link(self, names: tuple[str, str], say: Callable[[str], None]) -> HostLink:
+        return relay_link(names, say)
 
     @property
     def over(self) -> bool:
@@ -114,9 +137,9 @@ class Relay:
             await self.link.stop("The game is over.")
             return ""
         if self.stopped.endswith(" left"):  # (a guest left: the other's screen names them)
-            await self.link.stop("the game is kept on the hub.")
+            await self.link.stop(self.KEPT)
         else:
-            await self.link.stop(STOPPED_HERE)
+            await self.link.stop(self.STOPPED)
         return self.stopped or "stopped"
 
     def _begin(self) -> None:
@@ -152,6 +175,35 @@ class Relay:
                 self._moved(seat, message)
             else:  # (the first player moves before the second has joined)
                 self._early.append((seat, message))
+        elif seat is not None and self.link.takebacks_offered:
+            self._takeback(seat, message)
+
+    # Takebacks (where the link offers them): asked by one seat, answered by the other
+
+    def _takeback(self, seat: PlayerNo, message: Message) -> None:
+        other: PlayerNo = 2 if seat == 1 else 1
+        ask, turn = self._ask, self.turns.turn
+        if isinstance(message, TakebackAsk):
+            if ask is not None:
+                self.link.refuse(ONE_AT_A_TIME, Why.ONE_AT_A_TIME, seat=seat)
+            elif message.number != turn or self.over or not self._started_playing:
+                self.link.refuse(LAPSED, Why.LAPSED, seat=seat)
+            elif not moves_back(self.session, seat):
+                self.link.send(TakebackAnswer(accept=False), seat)
+            else:
+                self._ask = (seat, turn)
+                self.link.send(TakebackAsk(number=turn), other)
+        elif isinstance(message, TakebackLapsed):
+            if ask is not None and ask[0] == seat:
+                self._ask = None
+                self.link.send(message, other)
+        elif isinstance(message, TakebackAnswer) and ask is not None and ask[0] == other:
+            self._ask = None
+            if ask[1] != turn:  # (a move was played meanwhile: the ask lapsed)
+                return
+            self.link.send(message, other)
+            if message.accept and take_back_for(self.session, other):
+                self.turns.changed(self.session.match, tuple(self.session.seconds))
 
     def _still_away(self) -> None:
         away = self.link.presence.longest_away()
@@ -203,6 +255,7 @@ class Relay:
             elif isinstance(event, NotKept):
                 self.say(event.reason)
         self.turns.changed(session.match, tuple(session.seconds))
+        self._ask = None  # (a move played: an ask made before it lapses)
         if self.over:
             self.stop("")
         elif ended:

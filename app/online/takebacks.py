@@ -11,8 +11,8 @@ answer comes within `ASK_SECONDS`: the asker then says so to the other side
 (`TakebackLapsed`), both sides say it in words, and the game goes on.
 
 These are the rules and the words every front end shares (the plain mode's
-`app.plain.online_takebacks`, the full screen's `app.tui.online_seat` and
-`app.tui.online_guest`).
+`app.plain.online_takebacks`, the full screen's `app.tui.online_guest`); the relay
+(`app.online.relay`) passes an ask to the other player and takes the moves back.
 """
 
 from __future__ import annotations

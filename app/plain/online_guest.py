@@ -47,10 +47,9 @@ from app.online.takebacks import (
 )
 from app.online.texts import their_words
 from app.plain.base import PlainDriver
-from app.plain.commands import command_of
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_seats import Submit
-from app.plain.online_takebacks import ANSWERS, Answered, PlainAsks
+from app.plain.online_takebacks import Answered, PlainAsks
 from app.plain.stops import EndOfInput, TimeUp
 from app.plain.stops import TakenBack as TurnTakenBack
 from rules.base import Game, PlayerNo
@@ -75,8 +74,6 @@ class Decided(Exception):
 
 class GuestPlayer(PlainAsks):
     """The guest's turns and the host's, as they come (see the module's docstring)."""
-
-    late_answers_lapse = True
 
     def __init__(
         self,
@@ -103,6 +100,8 @@ class GuestPlayer(PlainAsks):
         self.loop = loop or LineLoop()
         self._answer = 0.0
         self.limit: int | None = None
+        #: Who is away ("": both players are here).
+        self.away = ""
         #: Commands typed while waiting, to answer at once (`_next`).
         self._typed_now: list[bytes] = []
 
@@ -152,7 +151,12 @@ class GuestPlayer(PlainAsks):
         refusal = self.offer(move)
         if refusal is not None:  # (the copy cannot follow the host)
             raise EndOfInput(f"the host's move does not fit this game's copy: {refusal}")
+        if self.unsaid and self.theirs is not None and not self.behind(self.theirs.number):
+            self.say_ask()
         return move
+
+    def behind(self, number: int) -> bool:
+        return self.expected < number
 
     def settle(self, own: bool = False) -> Moved | Refusal:
         """The host's answer for this turn (a takeback answer here is none)."""
@@ -162,6 +166,8 @@ class GuestPlayer(PlainAsks):
                 return answer
 
     def host_turn(self, state: Any) -> Any:
+        if self.away:
+            self.say(f"Waiting for {self.away} to come back.")
         answer = self.settle()
         if isinstance(answer, Refusal):  # (a refusal of a move of ours is no answer here)
             return self.host_turn(state)
@@ -254,12 +260,12 @@ class GuestPlayer(PlainAsks):
     def _next(self, timeout: float | None) -> Heard | None:
         """The host's next message (None: none within `timeout`). A command typed
         meanwhile is answered at once, never kept as the answer to a later question;
-        other lines typed ahead wait for the next question (`_typed`)."""
+        other lines typed ahead wait for the next question (`typed_while_waiting`)."""
         until = None if timeout is None else time.monotonic() + timeout
         while True:
             typed, self._typed_now = self._typed_now, []
             for raw in typed:
-                self._typed(raw)
+                self.typed_while_waiting(raw, self.inner.console)
             left = None if until is None else max(until - time.monotonic(), 0.0)
             said = self.loop.run(self._message_or_line(left))
             if not isinstance(said, bytes):
@@ -279,38 +285,13 @@ class GuestPlayer(PlainAsks):
             for task in (message, line):
                 task.cancel()
         typed = line.result() if line.done() and not line.cancelled() else None
-        if typed is not None and self._answered_now(typed):
+        if typed is not None and self.answered_now(typed):
             self._typed_now.append(typed)
         elif typed:
             stdin.unread(typed)  # (typed ahead: for the next question)
         if message.done() and not message.cancelled():
             return message.result()
         return b"" if typed is not None else None
-
-    def _answered_now(self, raw: bytes) -> bool:
-        """Whether a line typed while waiting is answered now: a command, or an answer to
-        the host's takeback ask waiting."""
-        word = " ".join(raw.decode("utf-8", "replace").lower().split())
-        return (self.theirs is not None and word in ANSWERS) or command_of(word) is not None
-
-    def _typed(self, raw: bytes) -> None:
-        """A command typed while the host's answer is awaited, answered at once (`undo`
-        waits for this player's own prompt); an answer to the host's takeback ask."""
-        text = raw.decode("utf-8", "replace").strip()
-        if not text:
-            return
-        console = self.inner.console
-        if console.echo:
-            console.say(text)
-        word = " ".join(text.lower().split())
-        if self.theirs is not None and word in ANSWERS:
-            self.answer(ANSWERS[word], self.theirs)
-        elif command_of(text) == "undo":
-            self.say(
-                f"It is {self.other}'s turn: type undo at your own prompt to ask for a takeback."
-            )
-        elif console.commands is not None:
-            console.commands(text)
 
     def wait(
         self, number: int, own: bool = False, asking: bool = False, until: float | None = None
@@ -356,7 +337,7 @@ class GuestPlayer(PlainAsks):
             elif isinstance(message, Back):
                 self.say(f"Joined {host}'s game again.")
             elif isinstance(message, Away):
-                who = their_words(message.who or "", 40)
+                who = self.away = their_words(message.who or "", 40)
                 self.say(f"{who} is away." if who else "Both players are here.")
             elif isinstance(message, Bye):
                 why = their_words(message.reason)

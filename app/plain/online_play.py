@@ -7,10 +7,11 @@ and count a finished game once, the other player marked as online.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ssl
 import sys
-import uuid
+from collections.abc import Coroutine
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,8 +20,6 @@ from pydantic import ValidationError
 from app.match_session.keeping import SavedGames
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, JoinRefused
-from app.online.host_link import REJOIN_SECONDS, HostLink
-from app.online.host_turns import HostTurns
 from app.online.online_stats import mark_online
 from app.online.relay import shown_host
 from app.online.texts import ENCRYPTED, NAME_LIMIT, UNENCRYPTED, reach_words, their_words
@@ -28,12 +27,11 @@ from app.plain import driver_class
 from app.plain.base import Console
 from app.plain.match_runner import MatchRunner
 from app.plain.online_guest import GuestPlayer
-from app.plain.online_host import HostReferee
 from app.plain.online_loop import LineLoop
 from app.plain.online_seats import OnlineDriver
 from app.plain.online_takebacks import OnlineCommands
 from app.plain.stops import EndOfInput
-from rules.base import Game, PlayerNo, other
+from rules.base import Game, PlayerNo
 from rules.match import MatchState, match_outcome
 from rules.names import tidy_name
 from rules.records import players_of
@@ -77,35 +75,37 @@ def host_plain(
     tls: ssl.SSLContext | None = None,
     guest: str | None = None,
     host_seat: PlayerNo = HOST_SEAT,
+    trust: ssl.SSLContext | None = None,
 ) -> int:
-    """Host `match` for one guest and play it line by line; the exit code. `tls`: the
-    host's certificate and key (None: the link is not encrypted). `guest`: the guest's
-    seat's name when the host fixes it (a tournament's pairing; None: the guest's own).
-    `host_seat`: the host's seat (2: the guest is Player 1, `host --first 2`)."""
-    with contextlib.closing(LineLoop()) as loop:
-        from app.online.codes import new_code  # (on demand)
+    """Host `match` for one guest and play it line by line; the exit code. The game is
+    a hub of two (`app.online.hosting`): judged by a relay on this loop, and played here
+    as its guest's (`join_on`, over loopback). `tls`: the host's certificate and key
+    (None: the link is not encrypted), and `trust` what this side's own player trusts
+    then. `guest`: the guest's seat's name when the host fixes it (a tournament's
+    pairing; None: the guest's own). `host_seat`: the host's seat (2: the guest is
+    Player 1, `host --first 2`)."""
+    from app.online.hosting import HostedGame  # (on demand)
 
+    with contextlib.closing(LineLoop()) as loop:
         console = console or Console(sys.stdin, sys.stdout)
         console.stdin = loop.input(console.stdin)
-        code = new_code()
-        link = HostLink(code, name, bind=bind, port=port, notice=console.say, tls=tls)
-        link.seat_name = guest
-        guest_seat = other(host_seat)
-
-        def seated(guest: str) -> tuple[str, str]:
-            return (name, guest) if host_seat == 1 else (guest, name)
-
-        names = seated("Guest")
-        started = now()
-        record_id = uuid.uuid4().hex
-        turns = HostTurns(link, game, names, guest_seat, record_id)
-        turns.publish(match, ())
-        referee = HostReferee(turns, console.say, console, loop)
+        hosted = HostedGame(
+            game,
+            match,
+            name,
+            host_seat,
+            bind=bind,
+            port=port,
+            tls=tls,
+            notice=console.say,
+            guest=guest,
+        )
         try:
-            port = loop.run(link.start())
+            port = loop.run(hosted.link.start())
         except OSError as error:
             print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
             return 1
+        code = hosted.guest_code
         console.say(f"Join code: {code}")
         tls_flag = "" if tls is None else " --tls-ca HOST-CERTIFICATE.pem"
         console.say(
@@ -114,48 +114,32 @@ def host_plain(
         console.say(reach_words(bind))
         console.say(UNENCRYPTED if tls is None else ENCRYPTED)
         console.say("Waiting for a guest to join (ctrl+c stops).")
+        judging = loop.run(_started(hosted.play()))
         try:
-            loop.run(link.joined.wait())
+            loop.run(hosted.guest_here.wait())
         except KeyboardInterrupt:
-            loop.run(link.stop())
+            hosted.stop()
+            loop.run(_until(judging))
             console.say()
             return INTERRUPTED
-        guest = link.guest or "Guest"
-        names = seated(guest)
-        turns.names = names
-        referee.other = guest
-        inner = driver_class(game.id)(game, console, names)
-        host_turn = referee.host_turn(inner.human_turn)
-        driver = OnlineDriver(inner, host_seat, host_turn, referee.guest_turn)
-        runner = MatchRunner(
-            driver,
-            match,
-            clock=link.clock,
-            on_change=referee.changed,  # the guest sees each position
-            keeper=SavedGames(),  # kept after every turn, counted once at the end
-            players=players_of(names),
-            started=started,
-            record_id=record_id,
-        )
-        OnlineCommands.install(runner, referee)
-        stopped = play_out(runner, console)
-        finished = match_outcome(runner.match) is not None
-        if finished:
-            _mark(record_id, guest_seat)
-            if link.away:  # (the result waits for the guest, as long as a rejoin may come)
-                minutes = int(REJOIN_SECONDS // 60)
-                console.say(
-                    f"{guest} is away: the result waits for them to come back, for up to "
-                    f"{minutes} minutes (ctrl+c stops)."
-                )
-                with contextlib.suppress(KeyboardInterrupt):
-                    if loop.run(link.until_back()):
-                        console.say(f"{guest} is back and has the result.")
-            loop.run(link.stop("The game is over."))
-            return 0
-        console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
-        loop.run(link.stop(f"{name} stopped the game: it is kept."))
-        return INTERRUPTED if stopped == "interrupted" else 0
+        ended = join_on(loop, hosted.own_address(port), name, console, trust, hosting=True)
+        if not hosted.playing:  # (this side could not join its own game)
+            hosted.stop()
+        try:
+            loop.run(_until(judging))  # (a result the guest was away for waits for them)
+        except KeyboardInterrupt:
+            hosted.stop()
+        loop.run(hosted.link.stop())
+        return ended
+
+
+async def _until(task: asyncio.Task[str]) -> str:
+    return await task
+
+
+async def _started(judging: Coroutine[Any, Any, str]) -> asyncio.Task[str]:
+    """`judging` as a task of the running loop (it goes on whenever the loop runs)."""
+    return asyncio.get_running_loop().create_task(judging)
 
 
 def join_plain(
@@ -178,9 +162,11 @@ def join_on(
     name: str,
     console: Console,
     tls: ssl.SSLContext | None = None,
+    hosting: bool = False,
 ) -> int:
     """Join and play the game at `address` on `loop`, whose input `console` reads (the
-    class lobby's loop stays connected meanwhile); the exit code."""
+    class lobby's loop stays connected meanwhile, or the host's relay judges it:
+    `hosting`); the exit code."""
     link = GuestLink(address, name, tls=tls)
     try:
         welcome = loop.run(link.join())
@@ -219,7 +205,8 @@ def join_on(
         why = their_words(str(error), 200)
         print(f"equation-duel: error: the host's game cannot be read: {why}", file=sys.stderr)
         return 1
-    console.say(f"Joined the game against {names[2 - welcome.seat]} as Player {welcome.seat}.")
+    if not hosting:
+        console.say(f"Joined the game against {names[2 - welcome.seat]} as Player {welcome.seat}.")
     stopped = play_out(runner, console)
     finished = match_outcome(runner.match) is not None
     if finished:

@@ -36,11 +36,9 @@ class Answered(Exception):
 
 
 class PlainAsks:
-    """The other player's ask waiting for this player's answer (both plain sides)."""
-
-    #: An answer that crosses the ask's lapse is passed over (the guest's, as the host
-    #: decides), so the lapse is said after it too.
-    late_answers_lapse = False
+    """The other player's ask waiting for this player's answer (each plain player's).
+    An answer that crosses the ask's lapse is passed over by the relay, so the lapse is
+    said after it too."""
 
     def __init__(self, say: Callable[[str], None], other: str, other_seat: PlayerNo) -> None:
         self.say_now = say
@@ -54,6 +52,8 @@ class PlainAsks:
         self.theirs: TakebackAsk | None = None
         #: The other's last ask was heard and its lapse not yet said.
         self.heard_ask = False
+        #: The other's ask waits to be said (this side's copy is behind it).
+        self.unsaid = False
         #: The other side's messages, as the link brought them in (`bring_in`).
         self.inbox: asyncio.Queue[Heard] = asyncio.Queue()
 
@@ -69,13 +69,6 @@ class PlainAsks:
         except TimeoutError:
             return None
 
-    def busy(self) -> bool:
-        """This side's own ask waits for its answer (the host refuses a second)."""
-        return False
-
-    def refuse_second(self) -> None:
-        """A second ask while one waits (the host refuses it)."""
-
     def heard(self, message: Message) -> None:
         """The other's ask, or its lapse, said at once."""
         if isinstance(message, TakebackLapsed):
@@ -85,11 +78,22 @@ class PlainAsks:
             return
         if not isinstance(message, TakebackAsk):
             return
-        if self.theirs is not None or self.busy():
-            self.refuse_second()
+        if self.theirs is not None:  # (the relay refuses a second ask)
             return
         self.theirs = message
         self.heard_ask = True
+        self.unsaid = self.behind(message.number)
+        if not self.unsaid:
+            self.say_ask()
+
+    def behind(self, number: int) -> bool:
+        """This side's copy has yet to play turns before turn `number` (they came)."""
+        return False
+
+    def say_ask(self) -> None:
+        """Say the other's ask waiting, with what it takes back (once this side's copy
+        has played every turn before it)."""
+        self.unsaid = False
         count = moves_back(self.session, self.other_seat) if self.session is not None else 1
         self.say_now(f"{ask_words(self.other, max(count, 1))}: type allow or decline.")
 
@@ -100,7 +104,7 @@ class PlainAsks:
         if ask is None or (message is not None and message is not ask):
             ask = None
         else:
-            self.theirs, self.heard_ask = None, self.late_answers_lapse
+            self.theirs = None  # (its lapse, if it crossed this answer, is said: heard_ask)
         if ask is None:
             self.say_now(TOO_LATE)
         return ask
@@ -117,6 +121,34 @@ class PlainAsks:
     def ask(self) -> None:
         """The `undo` command: ask the other player (each side's own)."""
         raise NotImplementedError
+
+    def answer(self, allowed: bool, message: TakebackAsk | None = None) -> Any:
+        """Answer the other's ask waiting (each side's own)."""
+        raise NotImplementedError
+
+    def answered_now(self, raw: bytes) -> bool:
+        """Whether a line typed while waiting is answered now: a command, or an answer to
+        the other's takeback ask waiting."""
+        word = " ".join(raw.decode("utf-8", "replace").lower().split())
+        return (self.theirs is not None and word in ANSWERS) or command_of(word) is not None
+
+    def typed_while_waiting(self, raw: bytes, console: Any) -> None:
+        """A command typed while the other's move is awaited, answered at once (`undo`
+        waits for this player's own prompt); an answer to the other's takeback ask."""
+        text = raw.decode("utf-8", "replace").strip()
+        if not text:
+            return
+        if console.echo:
+            console.say(text)
+        word = " ".join(text.lower().split())
+        if self.theirs is not None and word in ANSWERS:
+            self.answer(ANSWERS[word], self.theirs)
+        elif command_of(text) == "undo":
+            self.say_now(
+                f"It is {self.other}'s turn: type undo at your own prompt to ask for a takeback."
+            )
+        elif console.commands is not None:
+            console.commands(text)
 
     def taken(self, said: str, local: PlayerNo) -> None:
         """Moves were taken back: say so, and the position when the other is to move."""

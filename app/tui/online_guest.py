@@ -9,6 +9,8 @@ host's session takes the moves back and says so (`taken-back`), and the copy fol
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, ClassVar
@@ -155,6 +157,13 @@ class GuestSeat(TakebackSeat):
         self.referee.ask = self.ask_takeback
         #: Takebacks made so far (each move says it was made after them).
         self.takebacks = 0
+        #: The other's answer to this side's ask, said again with what it took back.
+        self._answer_said = ""
+        #: Every turn played in the copy here, as it is (tests wait on it).
+        self.played: asyncio.Queue[int] = asyncio.Queue()
+        #: The host's relay judging this game, when this side hosts it (`host`: a hub
+        #: of two, `app.tui.online_hosting`); None: another machine's.
+        self.judging: asyncio.Task[str] | None = None
 
     @property
     def own_seat(self) -> PlayerNo:
@@ -177,6 +186,7 @@ class GuestSeat(TakebackSeat):
     def on_host_said(self, message: HostSaid) -> None:
         said, screen = message.said, self.game_screen
         if isinstance(said, Moved) and said.number == self.expected:
+            self.played.put_nowait(said.number)
             self.expected += 1
             self.link.have, self.link.pending = self.expected, None
             self.referee.pending = False
@@ -219,7 +229,8 @@ class GuestSeat(TakebackSeat):
         if isinstance(said, TakebackAnswer):
             if self.asks.mine is not None:
                 self.asks.mine = None
-                screen.say(answer_words(self.host, said.accept))
+                self._answer_said = answer_words(self.host, said.accept)
+                screen.say(self._answer_said)
         elif isinstance(said, TakebackAsk):
             count = moves_back(screen.session, 1 if self.seat == 2 else 2)
             if self.asks.theirs is not None or said.number != self.expected:
@@ -253,8 +264,12 @@ class GuestSeat(TakebackSeat):
         self.referee.pending = False
         self.asks.lapse(self.expected)
         screen.new_position()
-        if count > 0:
-            screen.say(taken_words(count))
+        if count > 0:  # (after the answer that allowed it, if this side asked)
+            screen.say(f"{self._answer_said} {taken_words(count)}".strip())
+        self._answer_said = ""
 
     async def on_unmount(self) -> None:
         await self.link.close("The guest left: the game is kept.")
+        if self.judging is not None:  # (the relay stops as this player left: kept)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.judging, 10)

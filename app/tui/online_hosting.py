@@ -4,21 +4,22 @@ joins (docs/online.md).
 
 - `OnlineSetupScreen`: the game's setup screen, as for a local game; Start hosts it (the
   second seat is the guest's, named by the guest).
-- `HostWaitScreen`: listens (`app.online.host_link`, on Textual's own loop), shows the
-  code, the guest's command, who can reach it and that the link is not encrypted, and
-  waits for the guest. It listens on this machine only; `l` listens on the local network
-  too (as `host --bind 0.0.0.0` does, with the same words), and again `l` stops that (the link posts `GuestJoined` when the guest said a good hello). Then the game's own board opens with an
-  `OnlineReferee`, and an `OnlineSeat` (`app.tui.online_seat`) carries the guest's moves
-  to it as the computer's moves reach a screen: as messages.
+- `HostWaitScreen`: hosts the game as a hub of two (`app.online.hosting`: a relay judges
+  it, on Textual's own loop), shows the code, the guest's command, who can reach it and
+  that the link is not encrypted, and waits for the guest. It listens on this machine
+  only; `l` listens on the local network too (as `host --bind 0.0.0.0` does, with the
+  same words), and again `l` stops that. When the guest has joined, this side's player
+  joins its own game over loopback (a `GuestLink` on the same loop) and plays on the
+  guest's board (`app.tui.online_guest`), as the guest does.
 """
 
 from __future__ import annotations
 
-import uuid
-from dataclasses import replace
-from typing import Any, ClassVar
+import asyncio
+from typing import ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -28,17 +29,15 @@ from textual.widgets import Static
 
 from app.match_session.setup import GameSetup, Seat
 from app.online.codes import new_code
-from app.online.host_link import HostLink
-from app.online.host_turns import HostTurns, host_seat_of
+from app.online.guest_link import GuestLink, JoinRefused
+from app.online.hosting import HostedGame, host_seat_of
 from app.online.relay import shown_host
 from app.online.texts import UNENCRYPTED, reach_words
-from app.tui.boards import board_screen
 from app.tui.match_form import MatchForm
-from app.tui.online_referee import OnlineReferee
-from app.tui.online_seat import OnlineSeat
+from app.tui.online_guest import guest_board
 from app.tui.setup import SetupScreen
 from app.tui.styles import ONLINE_STYLES
-from rules.base import PlayerNo
+from rules.base import PlayerNo, other
 from rules.registry import GAME_INFO, get_game
 from rules.words.common import DEFAULT_NAMES
 from widgets.keys_footer import KeysFooter
@@ -94,8 +93,6 @@ class HostWaitScreen(Screen[None]):
         self.bind = bind
         self.guest_seat = guest_seat
         self.code = new_code()
-        self.record_id = uuid.uuid4().hex
-        self._board = board_screen(setup.game_id)  # (imported now: it opens at once later)
         self.asked_port = port
         self.port = 0
         self._handed_over = False
@@ -103,18 +100,24 @@ class HostWaitScreen(Screen[None]):
         self.hints = False
         self._link_on(bind)
 
-    def _link_on(self, bind: str) -> None:
-        """The link (not listening yet) on `bind`, and the turns it carries."""
-
+    def _link_on(self, bind: str, seat_name: str | None = None) -> None:
+        """The hosted game (not listening yet) on `bind`."""
         self.bind = bind
-        host_name = self.setup.names[1 if self.guest_seat == 1 else 0]
-        self.link = HostLink(self.code, host_name, bind=bind, port=self.asked_port)
-        self.link.on_joined = lambda: self.post_message(GuestJoined())
-        game = get_game(self.setup.game_id)
-        names, seat = self.setup.names, self.guest_seat
-        self.turns = HostTurns(self.link, game, names, seat, self.record_id)
-        self.turns.hints = self.hints
-        self.turns.publish(self.setup.new_match(), ())
+        host_name = self.setup.names[other(self.guest_seat) - 1]
+        self.hosted = HostedGame(
+            get_game(self.setup.game_id),
+            self.setup.new_match(),
+            host_name,
+            other(self.guest_seat),
+            bind=bind,
+            port=self.asked_port,
+            notice=lambda text: self.app.notify(text, markup=False),
+            guest=seat_name,
+            hints=self.hints,
+            code=self.code,
+        )
+        self.hosted.on_guest = lambda: self.post_message(GuestJoined())
+        self.link = self.hosted.link
 
     def compose(self) -> ComposeResult:
         title = GAME_INFO[self.setup.game_id].name
@@ -156,10 +159,10 @@ class HostWaitScreen(Screen[None]):
     async def action_network(self) -> None:
         """Listen on the local network, or on this machine only again (before the guest
         joins: the code stays, the port may change)."""
-        if self._handed_over or self.link.guest is not None:
+        if self._handed_over or self.hosted.guest is not None:
             return
         await self.link.stop()
-        self._link_on(NETWORK if self.bind == LOOPBACK else LOOPBACK)
+        self._link_on(NETWORK if self.bind == LOOPBACK else LOOPBACK, self.link.seat_name)
         self.query_one("#online-reach", Static).update(reach_words(self.bind))
         self.query_one("#online-network", Static).update(self._network_words())
         await self._listen()
@@ -167,19 +170,24 @@ class HostWaitScreen(Screen[None]):
     def on_guest_joined(self, _message: GuestJoined) -> None:
         if self._handed_over or not self.is_attached:
             return
-        guest = self.link.guest or "Guest"
-        seats = list(self.setup.seats)
-        seats[self.guest_seat - 1] = Seat(guest)
-        setup = replace(self.setup, seats=(seats[0], seats[1]))
-        self.turns.names = setup.names
-        referee = OnlineReferee(self.guest_seat, guest, self.hints)
-        screen = self._board(setup, referee=referee)
-        screen.session.record_id = self.record_id
-        screen.session.clock = self.link.clock  # (it stands still while the guest is away)
-        seat = OnlineSeat(self.link, self.turns, referee)
         self._handed_over = True
+        self._play_here(self.hosted)
+
+    @work(exclusive=True, group="online-host")
+    async def _play_here(self, hosted: HostedGame) -> None:
+        """This side's player joins its own game over loopback, on the guest's board."""
+        judging = asyncio.get_running_loop().create_task(hosted.play())
+        link = GuestLink(hosted.own_address(self.port), hosted.host_name)
+        try:
+            screen, seat = guest_board(link, await link.join())
+        except (JoinRefused, ValueError) as error:
+            hosted.stop()
+            await judging
+            self.query_one("#online-waiting", Static).update(f"Cannot play: {error}")
+            return
+        seat.judging = judging
         self.app.switch_screen(screen)
-        self.app.call_after_refresh(_mount_into, screen, seat)
+        self.app.call_after_refresh(screen.mount, seat)
 
     def _hint_words(self) -> str:
         if self.hints:
@@ -187,9 +195,7 @@ class HostWaitScreen(Screen[None]):
         return "Hints: off in this game (h allows them for both players)."
 
     def action_hints(self) -> None:
-        self.hints = not self.hints
-        self.turns.hints = self.hints
-        self.turns.publish(self.setup.new_match(), ())
+        self.hints = self.hosted.hints = not self.hints
         self.query_one("#online-hints", Static).update(self._hint_words())
 
     async def action_leave(self) -> None:
@@ -199,7 +205,3 @@ class HostWaitScreen(Screen[None]):
     async def on_unmount(self) -> None:
         if not self._handed_over:
             await self.link.stop()
-
-
-def _mount_into(screen: Any, seat: OnlineSeat) -> None:
-    screen.mount(seat)

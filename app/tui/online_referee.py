@@ -1,7 +1,8 @@
-"""The full screen's referees of an online game: the host's keyboard plays only its own
-turns, the keys that would change the match under the other player's feet (a rematch, a
-new game) are not offered, hints only when the host allowed them, and the takeback key
-asks the other player.
+"""The full screen's referee of an online game (each player's, the host's too: `host` is
+a hub of two): the keyboard plays only its own turns, sent to the relay unchecked, the
+keys that would change the match under the other player's feet (a rematch, a new game)
+are not offered, hints only when the host allowed them, and the takeback key asks the
+other player.
 """
 
 from __future__ import annotations
@@ -27,27 +28,6 @@ def online_offer(offered: Offer, action: str, hints: bool) -> Offer:
     if action == "hint":
         return USUAL if hints else False
     return offered
-
-
-class OnlineReferee(Referee):
-    """The rules, with the guest's seat played over the connection."""
-
-    def __init__(self, guest_seat: PlayerNo, guest: str, hints: bool = False) -> None:
-        self.guest_seat = guest_seat
-        self.guest = guest
-        self.hints = hints
-        self.ask: AskTakeback | None = None
-
-    def offers(self, action: str) -> Offer:
-        return online_offer(super().offers(action), action, self.hints)
-
-    def asks_takeback(self, session: Any) -> str | None:
-        return NO_ASKING if self.ask is None else self.ask(session)
-
-    def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
-        if game.to_move(state) == self.guest_seat:
-            return f"It is {self.guest}'s turn: their move comes over the connection."
-        return "play"
 
 
 class GuestReferee(Referee):

@@ -1,5 +1,5 @@
-"""What the host's seat (`online_seat`) and the guest's (`online_guest`) share on the full
-screen: the takebacks (the other player's ask in a dialog, Allow or Decline; an ask that
+"""A player's seat on the full screen (`online_guest`'s, the host's too): the takebacks
+(the other player's ask in a dialog, Allow or Decline; an ask that
 lapses unanswered after `ASK_SECONDS`, said on both sides) and the game marked as online
 in the statistics when it ends."""
 

@@ -129,8 +129,8 @@ async def test_a_pairing_played_online_from_the_round_screen() -> None:
 
     from app.online.codes import parse_address
     from app.online.guest_link import GuestLink
+    from app.tui.online_guest import GuestSeat
     from app.tui.online_hosting import HostWaitScreen
-    from app.tui.online_seat import OnlineSeat
     from rules.tournament.course import new_tournament
 
     long = "Maximiliana Konstantinopoulou Ab"  # 32 characters: whole but in the tables
@@ -155,7 +155,7 @@ async def test_a_pairing_played_online_from_the_round_screen() -> None:
         try:
             assert welcome.seat == 2 and tuple(welcome.names) == ("Ann", long)
             async with asyncio.timeout(30):
-                while not app.screen.query(OnlineSeat):
+                while not app.screen.query(GuestSeat):  # (the host plays as a guest)
                     await pilot.pause()
             assert app.screen.setup.names == ("Ann", long)
         finally:

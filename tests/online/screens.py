@@ -13,19 +13,19 @@ from app.online.codes import parse_address
 from app.online.guest_link import GuestLink, Heard
 from app.online.protocol import Welcome
 from app.tui.online_guest import GuestSeat, JoinScreen
-from app.tui.online_seat import OnlineSeat
 
 #: The longest a test waits for the other side.
 WAIT = 30.0
 
 
-async def hosted_board(app: Any, pilot: Pilot[None]) -> tuple[Any, OnlineSeat]:
-    """The host's game screen, once the guest joined, and its guest's seat."""
+async def hosted_board(app: Any, pilot: Pilot[None]) -> tuple[Any, GuestSeat]:
+    """The host's game screen, once the guest joined, and its seat of the connection
+    (the host plays its own game as a guest does: `host` is a hub of two)."""
     async with asyncio.timeout(WAIT):
-        while not app.screen.query(OnlineSeat):
+        while not app.screen.query(GuestSeat):
             await pilot.pause()
     screen = app.screen
-    return screen, screen.query_one(OnlineSeat)
+    return screen, screen.query_one(GuestSeat)
 
 
 async def joined_board(

@@ -54,7 +54,12 @@ async def test_unfinished_requests_are_closed_oldest_first_and_after_the_deadlin
 ) -> None:
     monkeypatch.setattr(host_strangers, "MAX_UNASKED", 4)
     said_to_host: list[str] = []
-    link = HostLink("abc-def-ghj-kmn-pqr", "Ada", notice=said_to_host.append)
+    link = HostLink(
+        "abc-def-ghj-kmn-pqr",
+        "Ada",
+        notice=said_to_host.append,
+        seats={2: ("abc-def-ghj-kmn-pqr", None)},
+    )
     port = await link.start()
     try:
         first = [await open_unfinished(port) for _ in range(4)]

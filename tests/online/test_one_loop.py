@@ -25,7 +25,9 @@ def _online_modules() -> list[Path]:
 
 def test_online_play_and_whatever_imports_it_use_no_threads_or_queues() -> None:
     modules = _online_modules()
-    assert APP / "tui" / "online_seat.py" in modules and APP / "plain" / "online_play.py" in modules
+    assert (
+        APP / "tui" / "online_guest.py" in modules and APP / "plain" / "online_play.py" in modules
+    )
     used = {
         str(path.relative_to(APP)): THREADS.findall(path.read_text("utf-8")) for path in modules
     }

@@ -43,13 +43,14 @@ def test_yes_at_collects_declaration_question_answers_the_declaration() -> None:
     assert answered.value.allowed is False
 
 
-class _SilentGuest:
-    """A link whose guest never answers: each wait runs out (at once here: the time to
-    wait is the test's `ASK_SECONDS`, 0), and what the host sends is kept."""
+class _SilentLink:
+    """A link whose other player never answers: each wait runs out (at once here: the
+    time to wait is the test's `ASK_SECONDS`, 0), and what is sent is kept."""
 
     def __init__(self) -> None:
         self.sent: list[object] = []
-        self.away = False
+        self.takebacks = self.have = 0
+        self.pending = None
 
     def send(self, message: object) -> None:
         self.sent.append(message)
@@ -58,12 +59,11 @@ class _SilentGuest:
         pass  # (nothing ever comes)
 
 
-def test_the_plain_hosts_unanswered_ask_lapses_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    from types import SimpleNamespace
-
+def test_an_unanswered_ask_lapses_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the host plays as its game's guest does: `host` is a hub of two)
     from app.online import takebacks
     from app.online.protocol import TakebackLapsed
-    from app.plain.online_host import HostReferee
+    from app.plain.online_guest import GuestPlayer
 
     monkeypatch.setattr(takebacks, "ASK_SECONDS", 0.0)  # (the link's wait runs out at once)
     game = get_game("fifty")
@@ -71,38 +71,52 @@ def test_the_plain_hosts_unanswered_ask_lapses_and_says_so(monkeypatch: pytest.M
     console = Console(io.StringIO(), out)
     driver = driver_class("fifty")(game, console, ("Ada", "Bob"))
     runner = MatchRunner(driver, new_match("fifty", game.options_from({})), keeper=SavedGames())
-    link = _SilentGuest()
-    turns = SimpleNamespace(link=link, game=game, guest_seat=2, names=("Ada", "Bob"), turn=1)
-    referee = HostReferee(turns, console.say, console)  # type: ignore[arg-type]
-    OnlineCommands.install(runner, referee)
+    link = _SilentLink()
+    player = GuestPlayer(link, game, driver, 1, 0)  # type: ignore[arg-type]
+    OnlineCommands.install(runner, player)
     runner.session.play(game.legal_moves(runner.session.state)[0])  # Ada's move
-    referee.ask()  # no TakenBack: the moves stand
+    player.expected = 1
+    player.ask()  # no TakenBack: the moves stand
     assert "Asked Bob to allow taking back your last move" in out.getvalue()
     assert out.getvalue().endswith("Bob did not answer: the takeback lapsed.\n")
     assert isinstance(link.sent[-1], TakebackLapsed)
-    assert len(runner.session.moves) == 1 and referee.mine is None
+    assert len(runner.session.moves) == 1
 
 
-def test_an_answer_crossing_the_lapse_is_told_the_lapse_on_the_guests_side() -> None:
+def test_an_answer_crossing_the_lapse_is_told_the_lapse() -> None:
     from app.online.protocol import TakebackLapsed
     from app.online.takebacks import lapsed_words
-    from app.plain.online_guest import GuestPlayer
 
     said: list[str] = []
+    side = PlainAsks(said.append, "Ada", 1)
+    side.heard(TakebackAsk(number=3))
+    assert side.claim() is not None  # answered, as the other side's ask lapses
+    side.heard(TakebackLapsed())
+    # The relay passes over the late answer: this side hears of the lapse, once.
+    assert lapsed_words(side.other) in said
+    side.heard(TakebackLapsed())
+    assert said.count(lapsed_words(side.other)) == 1
 
-    class Guest(PlainAsks):  # (the guest's rule, without a link)
-        late_answers_lapse = GuestPlayer.late_answers_lapse
 
-    for side, told in (
-        (Guest(said.append, "Ada", 1), True),
-        (PlainAsks(said.append, "Bob", 2), False),
-    ):
-        said.clear()
-        side.heard(TakebackAsk(number=3))
-        assert side.claim() is not None  # answered, as the other side's ask lapses
-        side.heard(TakebackLapsed())
-        # The host passes over the guest's late answer: the guest hears of the lapse;
-        # the host's answer decides, so it does not.
-        assert (lapsed_words(side.other) in said) is told
-        side.heard(TakebackLapsed())  # (said once)
-        assert said.count(lapsed_words(side.other)) == int(told)
+def test_an_ask_that_comes_before_the_move_it_follows_is_said_after_it() -> None:
+    # Ada asks right after Bob's reply is played on the relay; her ask reaches Bob's
+    # copy before the reply's confirmation is played there: it is said once the copy
+    # has the reply, as the ask takes it back too ("and your reply").
+    from app.online.protocol import Moved
+    from app.plain.online_guest import GuestPlayer
+
+    game = get_game("fifty")
+    out = io.StringIO()
+    console = Console(io.StringIO(), out)
+    driver = driver_class("fifty")(game, console, ("Ada", "Bob"))
+    runner = MatchRunner(driver, new_match("fifty", game.options_from({})), keeper=SavedGames())
+    bob = GuestPlayer(_SilentLink(), game, driver, 2, 0)  # type: ignore[arg-type]
+    OnlineCommands.install(runner, bob)
+    first = game.format_move(game.legal_moves(runner.session.state)[0])
+    bob.confirmed(Moved(number=0, player=1, text=first, seconds=0.0))  # Ada's move
+    reply = game.format_move(game.legal_moves(runner.session.state)[0])
+    bob.bring_in(TakebackAsk(number=2))  # Ada asks after Bob's reply...
+    assert "asks" not in out.getvalue()  # ...which the copy has not played yet
+    bob.confirmed(Moved(number=1, player=2, text=reply, seconds=0.0))
+    assert "Ada asks to take back their last move and your reply" in out.getvalue()
+    assert bob.theirs is not None

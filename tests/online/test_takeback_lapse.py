@@ -64,10 +64,10 @@ async def test_an_unanswered_takeback_ask_lapses_on_both_sides(
             async def play(number: int) -> None:
                 if number % 2 == 0:  # the host's turn, on this keyboard
                     assert turns_of(screen.session.match) == number
-                    assert screen.play(moves[number])
+                    screen.play(moves[number])  # (sent to the relay, played once confirmed)
                 else:
                     type_in(*bob[3 * (number // 2) : 3 * (number // 2) + 3])
-                assert await asyncio.wait_for(seat.sent.get(), WAIT) == number
+                assert await asyncio.wait_for(seat.played.get(), WAIT) == number
 
             await play(0)
             await play(1)

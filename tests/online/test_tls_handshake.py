@@ -23,7 +23,7 @@ async def test_a_tls_handshake_that_never_comes_is_closed_after_the_deadline(
     monkeypatch.setattr(host_strangers, "REQUEST_SECONDS", 0.3)
     tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     tls.load_cert_chain(TLS / "cert.pem", TLS / "key.pem")
-    link = HostLink("abc-def-ghj-kmn-pqr", "Ada", tls=tls)
+    link = HostLink("abc-def-ghj-kmn-pqr", "Ada", tls=tls, seats={2: ("abc-def-ghj-kmn-pqr", None)})
     port = await link.start()
     try:
         reader, writer = await asyncio.open_connection("127.0.0.1", port)

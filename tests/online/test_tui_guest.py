@@ -52,7 +52,7 @@ async def test_a_full_screen_guest_joins_a_plain_host_and_plays(tmp_path: Path) 
             hosting.write("allow\n")
             await until(pilot, lambda: seat.expected == 1, "the takeback")
             assert screen.session.moves == [(1, "3+4")]
-            assert status.message == "Took back the last move."
+            assert status.message == "Ada allowed the takeback. Took back the last move."
             await asyncio.to_thread(hosting.wait_for, "Took back the last move.")
             screen.play(screen.game.parse_move("1+5"))  # numbered 1 again, played once
             await until(pilot, lambda: seat.expected == 2, "the move after the takeback")

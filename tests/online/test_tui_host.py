@@ -53,8 +53,8 @@ async def test_a_full_screen_host_plays_a_plain_guest_to_the_end(tmp_path: Path)
             async def play(number: int) -> None:
                 if number % 2 == 0:  # the host's turn, on this keyboard
                     assert turns_of(screen.session.match) == number
-                    assert screen.play(moves[number])
-                assert await asyncio.wait_for(seat.sent.get(), WAIT) == number
+                    screen.play(moves[number])  # (sent to the relay, played once confirmed)
+                assert await asyncio.wait_for(seat.played.get(), WAIT) == number
 
             await play(0)
             await play(1)

@@ -43,9 +43,9 @@ async def test_a_full_screen_host_with_player_2_first_is_player_2() -> None:
             assert screen.session.to_move == 1
             game = screen.game
             link.send(Move(number=0, text=game.format_move(moves[0])))  # Bob moves first
-            assert await asyncio.wait_for(seat.sent.get(), WAIT) == 0
-            assert screen.play(moves[1])  # then the host, on this keyboard
-            assert await asyncio.wait_for(seat.sent.get(), WAIT) == 1
+            assert await asyncio.wait_for(seat.played.get(), WAIT) == 0
+            screen.play(moves[1])  # then the host, on this keyboard (sent to the relay)
+            assert await asyncio.wait_for(seat.played.get(), WAIT) == 1
             said = [await next_heard(heard) for _ in range(2)]
             assert [(m.number, m.player) for m in said if isinstance(m, Moved)] == [(0, 1), (1, 2)]
     finally:
