@@ -32,7 +32,10 @@ class Dialog(ModalScreen[AnswerT]):
 
 
 class GameOverDialog(Dialog[str]):
-    """The winner and why; then Rematch, New game, or Menu (Escape looks at the board)."""
+    """The winner and why; then Rematch, New game, or Menu (Escape looks at the board).
+    `again`: whether a rematch and a new game are offered (not on an online board, whose
+    next game is the lobby's or the host's to start); `home`: "Menu", or "Lobby" over a
+    class's lobby."""
 
     CSS_PATH = SCREEN_STYLES
     AUTO_FOCUS = "#rematch"
@@ -55,8 +58,15 @@ class GameOverDialog(Dialog[str]):
         moves: int | str,
         *,
         analysis: Callable[[], bool] | None = None,
+        again: bool = True,
+        home: str = "Menu",
     ) -> None:
         super().__init__(classes="dialog-screen -over-game")
+        self.again = again
+        #: Where `q` goes: the menu, or a class's lobby (a hub's game).
+        self.home = home
+        if not again:
+            self.AUTO_FOCUS = "#menu"
         #: Opens the analysis, False if there is none (None: of the screen below's game).
         self.analysis = analysis
         self.winner = winner
@@ -72,9 +82,12 @@ class GameOverDialog(Dialog[str]):
             said = self.moves if isinstance(self.moves, str) else f"after {moves_text(self.moves)}"
             yield Static(Text(said), classes="dialog-note")  # (names in it: text, not markup)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Rematch (r)", id="rematch", variant="primary")
-                yield Button("New game (n)", id="new")
-                yield Button("Menu (q)", id="menu")
+                if self.again:
+                    yield Button("Rematch (r)", id="rematch", variant="primary")
+                    yield Button("New game (n)", id="new")
+                yield Button(
+                    f"{self.home} (q)", id="menu", variant="default" if self.again else "primary"
+                )
             with Horizontal(classes="dialog-buttons", id="analysis-row"):
                 yield Button("Analysis (a)", id="analysis")
                 yield Button("Export (e)", id="export")
@@ -89,6 +102,11 @@ class GameOverDialog(Dialog[str]):
 
     def action_choose(self, choice: str) -> None:
         self.answer(choice)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters[:1] in (("rematch",), ("new",)):
+            return self.again
+        return True
 
     def action_analysis(self) -> None:
         """(This dialog stays underneath.)"""

@@ -46,10 +46,14 @@ def round_over_dialog(session: Session, setup: GameSetup) -> RoundOverDialog | N
 
 
 def game_over_dialog(
-    session: Session, setup: GameSetup, analysis: Callable[[], bool]
+    session: Session,
+    setup: GameSetup,
+    analysis: Callable[[], bool],
+    again: bool = True,
+    home: str = "Menu",
 ) -> GameOverDialog | None:
     """The dialog once the match is decided (None: it is not); its choices are a
-    rematch, a new game, the menu, the analysis, saving and exporting."""
+    rematch and a new game (when `again`), the menu, the analysis, saving and exporting."""
     result = session.result
     if result is None:
         return None
@@ -64,6 +68,8 @@ def game_over_dialog(
         reason=reason,
         moves=moves_said(session, setup),
         analysis=analysis,
+        again=again,
+        home=home,
     )
 
 

@@ -226,7 +226,11 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
     def show_game_over(self) -> None:
         if not self.is_current or not self.referee.dialogs:
             return
-        dialog = game_records.game_over_dialog(self.session, self.setup, self._analysis)
+        again = self.check_action("rematch", ()) is True  # (the referee's say: not online)
+        home = "Lobby" if self.in_class else "Menu"
+        dialog = game_records.game_over_dialog(
+            self.session, self.setup, self._analysis, again, home
+        )
         if dialog is not None:
             self.app.push_screen(dialog, self._game_over_chosen)
 

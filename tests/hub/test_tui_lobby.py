@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import Button, OptionList
 
 from app.hub.hub import Hub
 from app.hub.protocol import Accept, Admitted, GameReady, game_path
@@ -122,6 +122,9 @@ async def test_join_by_keys_wait_then_challenge_and_play_a_whole_game(tmp_path: 
                 await until(pilot, lambda: app.screen is not screen, "the game-over dialog")
                 await until(pilot, lambda: notes(app), "the hub's goodbye, said")
                 assert notes(app) == ["The game is over."]  # (not "Bo left.": nobody did)
+                over = app.screen
+                assert str(over.query_one("#menu", Button).label) == "Lobby (q)"
+                assert not over.query("#rematch")  # (a rematch is the lobby's to offer)
                 await pilot.press("m")
                 await until(pilot, lambda: isinstance(app.screen, HubLobbyScreen), "the lobby")
                 assert status(app) == "You are back in the lobby."

@@ -9,7 +9,7 @@ from pathlib import Path
 from app.online.host_turns import turns_of
 from app.store import stats
 from app.tui.app import EquationDuelApp
-from app.tui.dialogs import ConfirmDialog
+from app.tui.dialogs import ConfirmDialog, GameOverDialog
 from app.tui.online_hosting import HostWaitScreen, OnlineSetupScreen
 from rules.registry import GAME_IDS
 from tests.app.tui_support import until
@@ -74,6 +74,11 @@ async def test_a_full_screen_host_plays_a_plain_guest_to_the_end(tmp_path: Path)
             assert [move for _, move in screen.session.moves] == [
                 screen.game.format_move(move) for move in moves
             ]
+            await until(pilot, lambda: isinstance(app.screen, GameOverDialog), "the game over")
+            over = app.screen
+            assert not over.query("#rematch") and not over.query("#new")  # (not online)
+            await pilot.press("r", "n")
+            assert app.screen is over
             await pilot.pause()
         assert guest.finish() == 0, guest.output()
         assert "Player 1 declined the takeback: the moves stand." in guest.output()
