@@ -313,7 +313,7 @@ class GuestPlayer(PlainAsks):
             if message is None and lapsing:
                 return None
             if message is None:
-                self.say(f"Your move is sent: waiting for {host} to confirm it.")
+                self.say("Your move is sent: waiting for it to be confirmed.")
                 pending = False
                 continue
             if isinstance(message, Moved):

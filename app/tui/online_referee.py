@@ -48,14 +48,14 @@ class GuestReferee(Referee):
 
     def asks_takeback(self, session: Any) -> str | None:
         if self.pending:
-            return "Your move is on its way: ask for a takeback once the host confirms it."
+            return "Your move is on its way: ask for a takeback once it is confirmed."
         return NO_ASKING if self.ask is None else self.ask(session)
 
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
         if game.to_move(state) != self.seat:
             return f"It is {self.host}'s turn."
         if self.pending:
-            return "Your move is on its way: waiting for the host to confirm it."
+            return "Your move is on its way: waiting for it to be confirmed."
         self.pending = True
         self.send(game.format_move(move))
-        return "Sent: waiting for the host to confirm your move…"
+        return "Sent: waiting for your move to be confirmed…"

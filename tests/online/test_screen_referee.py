@@ -20,7 +20,7 @@ def test_the_host_cannot_move_for_the_guest_but_for_itself() -> None:
     assert referee.admits(game, played, reply).startswith("Sent: waiting")  # type: ignore[union-attr]
     assert sent == [game.format_move(reply)]  # (to the relay, unchecked: its session checks)
     assert referee.admits(game, played, reply) == (
-        "Your move is on its way: waiting for the host to confirm it."
+        "Your move is on its way: waiting for it to be confirmed."
     )
 
 

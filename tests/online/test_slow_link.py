@@ -19,7 +19,7 @@ from tests.online.test_faults import play_through_proxy
 from widgets.status_line import StatusLine
 
 SLOW = 0.3
-PENDING = "Your move is sent: waiting for Ada to confirm it."
+PENDING = "Your move is sent: waiting for it to be confirmed."
 
 
 def test_a_plain_game_plays_to_the_end_on_a_slow_link(tmp_path: Path) -> None:
@@ -53,7 +53,7 @@ async def test_the_full_screen_guest_shows_its_move_pending_on_a_slow_link(
             hosting.write("3\n4\n+\n")
             await until(pilot, lambda: seat.expected == 1, "Ada's move")
             assert not screen.play(screen.game.parse_move("1+2"))  # sent, not played yet
-            assert status.message == "Sent: waiting for the host to confirm your move…"
+            assert status.message == "Sent: waiting for your move to be confirmed…"
             assert screen.session.moves == [(1, "3+4")]
             assert seat.referee.pending
             assert screen.play(screen.game.parse_move("1+5")) is False  # one at a time
