@@ -38,7 +38,7 @@ class GameOverDialog(Dialog[str]):
     class's lobby."""
 
     CSS_PATH = SCREEN_STYLES
-    AUTO_FOCUS = "#rematch"
+    AUTO_FOCUS = "#rematch, #menu"  # (the first there: no rematch on an online board)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('rematch')", "Rematch"),
@@ -65,8 +65,6 @@ class GameOverDialog(Dialog[str]):
         self.again = again
         #: Where `q` goes: the menu, or a class's lobby (a hub's game).
         self.home = home
-        if not again:
-            self.AUTO_FOCUS = "#menu"
         #: Opens the analysis, False if there is none (None: of the screen below's game).
         self.analysis = analysis
         self.winner = winner

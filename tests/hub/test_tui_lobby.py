@@ -125,6 +125,7 @@ async def test_join_by_keys_wait_then_challenge_and_play_a_whole_game(tmp_path: 
                 over = app.screen
                 assert str(over.query_one("#menu", Button).label) == "Lobby (q)"
                 assert not over.query("#rematch")  # (a rematch is the lobby's to offer)
+                assert over.focused is over.query_one("#menu")
                 await pilot.press("m")
                 await until(pilot, lambda: isinstance(app.screen, HubLobbyScreen), "the lobby")
                 assert status(app) == "You are back in the lobby."
