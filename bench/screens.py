@@ -1,14 +1,16 @@
-"""Every screen a player opens, from its key until drawn, first time in a process, at 80×24
-(goal ≤ 150 ms).
+"""Every screen a player opens, from its key until drawn and until quiet, first time in a
+process, at 80×24 (goal ≤ 150 ms until quiet, issue 37), beside a bare Textual app's.
 
     python bench/screens.py [--runs 3] [--only TEXT] [--vs DIR] [--seeds 4] [--pupils 24]
-        [--class-games 600]
+        [--class-games 600] [--data DIR]
 
 Each case launches `equation-duel` in a pseudo-terminal with a fresh copy of a data folder
 seeded by the app itself (`--seeds` × five finished computer games; `--class-games` of
 them again between `--pupils` pupils, counted and rated; each game's largest setup),
 waits for its first screen, types the keys before (each followed by a second's reading)
-and times the last key until the new screen's text is drawn.
+and times the last key until the new screen's text is drawn, and until the screen goes
+quiet (the last output before `QUIET` seconds without any). The floor, measured in the same
+run: a bare Textual app (one Static) pushing a bare screen (one Static) on a key.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +28,30 @@ import harness as h
 from rules.catalog import GAME_INFO
 
 F1, CTRL_P, ENTER = "\x1bOP", "\x10", "\r"
+#: Seconds without output after which the screen is quiet (complete).
+QUIET = 0.3
+BARE = "bare Textual app"
+BARE_APP = """\
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class Pushed(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("Bare screen pushed")
+
+
+class Bare(App[None]):
+    BINDINGS = [("x", "push_screen('pushed')", "Push")]
+    SCREENS = {"pushed": Pushed}
+
+    def compose(self) -> ComposeResult:
+        yield Static("Bare Textual app ready")
+
+
+Bare().run()
+"""
 #: The name each game's setup screen shows.
 NAMES = {game: info.title.removeprefix("Equation Duel: ") for game, info in GAME_INFO.items()}
 
@@ -60,6 +87,8 @@ class Case:
     args: tuple[str, ...] = ()
     before: tuple[tuple[str, str], ...] = ()
     first: tuple[str, ...] = ("E Q U A T I O N   D U E L", "Quit (q)")
+    #: A program to run instead of the app (the bare Textual app's file).
+    python_file: str = ""
 
 
 def countdown_ending() -> tuple[list[str], str]:
@@ -129,10 +158,27 @@ def seed(folder: Path, env: dict[str, str], seeds: int, pupils: int, class_games
     )
 
 
-def once(case: Case, env: dict[str, str], seeded: Path) -> float:
+def bare_case() -> Case:
+    bare = Path(tempfile.mkdtemp(prefix="bench-screens-")) / "bare_app.py"
+    bare.write_text(BARE_APP)
+    ready = ("Bare Textual app ready",)
+    return Case(
+        "bare app → bare screen (x)",
+        "x",
+        ("Bare screen pushed",),
+        first=ready,
+        python_file=str(bare),
+    )
+
+
+def once(case: Case, env: dict[str, str], seeded: Path) -> tuple[float, float]:
+    """Seconds from the key until the screen is drawn, and until it is quiet."""
     data = Path(h.fresh_data())
     shutil.copytree(seeded, data, dirs_exist_ok=True)
-    term = h.Terminal(h.program(), list(case.args), dict(env, EQUATION_DUEL_DATA=str(data)))
+    command, args = h.program(), list(case.args)
+    if case.python_file:
+        command, args = sys.executable, [case.python_file]
+    term = h.Terminal(command, args, dict(env, EQUATION_DUEL_DATA=str(data)))
     try:
         term.wait_for(*case.first)
         term.drain(quiet=1.0, limit=1.0)  # the player reads the screen
@@ -141,7 +187,11 @@ def once(case: Case, env: dict[str, str], seeded: Path) -> float:
             term.wait_for(text)
             term.drain(quiet=1.0, limit=1.0)
         sent = term.send(case.key)
-        return term.wait_for(*case.shows) - sent
+        drawn = last = term.wait_for(*case.shows)
+        end = last + 10.0
+        while (arrived := term.read(QUIET)) is not None and arrived < end:
+            last = arrived
+        return drawn - sent, last - sent
     finally:
         term.finish(h.QUIT)
         shutil.rmtree(data, ignore_errors=True)
@@ -152,24 +202,47 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=4, help="finished games: 5 per seed")
     parser.add_argument("--pupils", type=int, default=24, help="a class's players")
     parser.add_argument("--class-games", type=int, default=600, help="their games counted")
+    parser.add_argument("--data", default="", help="keep the seeded folder here, or reuse it")
     args = parser.parse_args()
-    seeded = Path(h.fresh_data())
+    seeded = Path(args.data or h.fresh_data())
     envs = h.codes(h.child_env(seeded), args.vs)
-    seed(seeded, envs["this code"], args.seeds, args.pupils, args.class_games)
-    chosen = [case for case in cases() if args.only in case.name]
+    seeded.mkdir(parents=True, exist_ok=True)
+    if not args.data or not any(seeded.iterdir()):
+        seed(seeded, envs["this code"], args.seeds, args.pupils, args.class_games)
+    chosen = [bare_case(), *(case for case in cases() if args.only in case.name)]
     h.load("at the start")
     for env in envs.values():
-        once(chosen[0], env, seeded)  # warm the disk cache and bytecode
+        once(chosen[1 if len(chosen) > 1 else 0], env, seeded)  # warm the disk and bytecode
+    once(chosen[0], envs["this code"], seeded)
     found: dict[str, dict[str, list[float]]] = {}
     for case in chosen:
-        found[case.name] = h.in_turn(envs, args.runs, lambda env, c=case: once(c, env, seeded))
-        h.report(case.name, found[case.name])
+        runs_in = {BARE: envs["this code"]} if case.python_file else envs
+        drawn: dict[str, list[float]] = {label: [] for label in runs_in}
+        quiet: dict[str, list[float]] = {label: [] for label in runs_in}
+        for _ in range(args.runs):
+            for label, env in runs_in.items():
+                until_drawn, until_quiet = once(case, env, seeded)
+                drawn[label].append(until_drawn)
+                quiet[label].append(until_quiet)
+        h.report(case.name + ": drawn", drawn)
+        h.report(case.name + ": quiet", quiet)
+        found[case.name] = {
+            f"{label} ({what})": times[label]
+            for label in runs_in
+            for what, times in (("drawn", drawn), ("quiet", quiet))
+        }
     h.load("at the end")
-    print("\n| screen | " + " | ".join(envs) + " |\n|---|" + "---|" * len(envs))
+    columns = [f"{label} ({what})" for label in envs for what in ("drawn", "quiet")]
+    print("\n| screen | " + " | ".join(columns) + " |\n|---|" + "---|" * len(columns))
     for name, times in found.items():
-        cells = [f"{statistics.median(times[label]) * 1000:.0f} ms" for label in envs]
+        cells = [
+            f"{statistics.median(times[c]) * 1000:.0f} ms" if c in times else "" for c in columns
+        ]
+        if name.startswith("bare"):
+            cells = [f"{statistics.median(t) * 1000:.0f} ms" for t in times.values()]
         print(f"| {name} | " + " | ".join(cells) + " |")
-    shutil.rmtree(seeded, ignore_errors=True)
+    if not args.data:
+        shutil.rmtree(seeded, ignore_errors=True)
 
 
 if __name__ == "__main__":

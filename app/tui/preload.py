@@ -25,8 +25,9 @@ from app.tui.styles import CLASSROOM_STYLES, ONLINE_STYLES, PUZZLE_STYLES
 #: style only their own screens' ids: their order among themselves changes no look).
 PRELOADED_STYLES = list(dict.fromkeys([*PUZZLE_STYLES, *ONLINE_STYLES, *CLASSROOM_STYLES]))
 
-#: What opening a setup screen imports (pydantic and every game's rules come with it).
-PRELOADED = ("app.tui.setup",)
+#: What opening a setup screen imports (pydantic and every game's rules come with it), the
+#: statistics (the puzzles' models, DataTable, `statistics`: 40-60 ms) and the saved games.
+PRELOADED = ("app.tui.setup", "app.tui.stats_screen", "app.tui.replay")
 
 
 #: How long after the menu's first refresh the loading starts (seconds): a thread importing
@@ -125,6 +126,6 @@ def read_screen_styles(app: App[Any]) -> bool:
         return False
     for path in unread:
         stylesheet.read(path)
-    stylesheet.reparse()
+    stylesheet.parse()  # (not reparse: a fresh sheet's parses are not kept for the next)
     stylesheet.update(app)
     return True
