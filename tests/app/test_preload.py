@@ -183,3 +183,23 @@ def test_the_preload_imports_what_the_statistics_and_saved_games_need() -> None:
         [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+async def test_a_setup_screen_imports_its_board_only_once_it_is_laid_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 37: the board's import (a thread holding the interpreter about 30 ms) began
+    as the setup screen mounted, and slowed the screen's own first layout and frame."""
+    from app.tui import setup
+
+    laid_out: list[bool] = []
+
+    def record(app: EquationDuelApp, game_id: str) -> None:
+        laid_out.append(app.screen.query_one("#setup-title").region.height > 0)
+
+    monkeypatch.setattr(setup, "preload_board", record)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await until(pilot, lambda: bool(laid_out), "the board asked for")
+    assert laid_out == [True]
