@@ -9,12 +9,14 @@ seeded by the app itself (`--seeds` × five finished computer games; `--class-ga
 them again between `--pupils` pupils, counted and rated; each game's largest setup),
 waits for its first screen, types the keys before (each followed by a second's reading)
 and times the last key until the new screen's text is drawn, and until the screen goes
-quiet (the last output before `QUIET` seconds without any). The floor, measured in the same
-run: a bare Textual app (one Static) pushing a bare screen (one Static) on a key.
+quiet (the last output before `QUIET` seconds without any), and the app's CPU time from
+the key until quiet (all its threads, from /proc: what the load moves least). The floor,
+in the same run: a bare Textual app (one Static) pushing a bare screen (one Static).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import subprocess
@@ -22,6 +24,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import harness as h
 
@@ -124,10 +127,10 @@ def cases() -> list[Case]:
         found.append(Case(f"menu → {game_id} setup", str(number), (setup,)))
         found.append(Case(f"{game_id} setup → game", ENTER, drawn, before=((str(number), setup),)))
     conquest = ("play", "conquest", "--moves", "1")
-    game = {"args": conquest, "first": ("Equation Duel · Equation Conquest",)}
+    game: dict[str, Any] = {"args": conquest, "first": ("Equation Duel · Equation Conquest",)}
     moves, last = countdown_ending()
     countdown = ("play", "countdown", "--target", "1000", "--moves", " ".join(moves))
-    ending = {"args": countdown, "first": ("Equation Duel · Countdown Duel",)}
+    ending: dict[str, Any] = {"args": countdown, "first": ("Equation Duel · Countdown Duel",)}
     over = ((last, "Game over"),)
     return [
         *found,
@@ -171,8 +174,15 @@ def bare_case() -> Case:
     )
 
 
-def once(case: Case, env: dict[str, str], seeded: Path) -> tuple[float, float]:
-    """Seconds from the key until the screen is drawn, and until it is quiet."""
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far, all its threads (user and system; 10 ms steps)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def once(case: Case, env: dict[str, str], seeded: Path) -> tuple[float, float, float]:
+    """Seconds from the key until the screen is drawn, until it is quiet, and the app's
+    CPU seconds from the key until quiet (what the load does not move)."""
     data = Path(h.fresh_data())
     shutil.copytree(seeded, data, dirs_exist_ok=True)
     command, args = h.program(), list(case.args)
@@ -186,12 +196,13 @@ def once(case: Case, env: dict[str, str], seeded: Path) -> tuple[float, float]:
             term.send(key)
             term.wait_for(text)
             term.drain(quiet=1.0, limit=1.0)
+        cpu = cpu_seconds(term.pid)
         sent = term.send(case.key)
         drawn = last = term.wait_for(*case.shows)
         end = last + 10.0
         while (arrived := term.read(QUIET)) is not None and arrived < end:
             last = arrived
-        return drawn - sent, last - sent
+        return drawn - sent, last - sent, cpu_seconds(term.pid) - cpu
     finally:
         term.finish(h.QUIT)
         shutil.rmtree(data, ignore_errors=True)
@@ -214,32 +225,26 @@ def main() -> None:
     for env in envs.values():
         once(chosen[1 if len(chosen) > 1 else 0], env, seeded)  # warm the disk and bytecode
     once(chosen[0], envs["this code"], seeded)
+    kinds = ("drawn", "quiet", "CPU")
     found: dict[str, dict[str, list[float]]] = {}
     for case in chosen:
         runs_in = {BARE: envs["this code"]} if case.python_file else envs
-        drawn: dict[str, list[float]] = {label: [] for label in runs_in}
-        quiet: dict[str, list[float]] = {label: [] for label in runs_in}
+        times = {(label, kind): [] for label in runs_in for kind in kinds}
         for _ in range(args.runs):
             for label, env in runs_in.items():
-                until_drawn, until_quiet = once(case, env, seeded)
-                drawn[label].append(until_drawn)
-                quiet[label].append(until_quiet)
-        h.report(case.name + ": drawn", drawn)
-        h.report(case.name + ": quiet", quiet)
-        found[case.name] = {
-            f"{label} ({what})": times[label]
-            for label in runs_in
-            for what, times in (("drawn", drawn), ("quiet", quiet))
-        }
+                for kind, seconds in zip(kinds, once(case, env, seeded), strict=True):
+                    times[label, kind].append(seconds)
+        for kind in kinds:
+            h.report(f"{case.name}: {kind}", {label: times[label, kind] for label in runs_in})
+        found[case.name] = {f"{label} ({kind})": values for (label, kind), values in times.items()}
     h.load("at the end")
-    columns = [f"{label} ({what})" for label in envs for what in ("drawn", "quiet")]
+    columns = [f"{label} ({kind})" for label in envs for kind in kinds]
     print("\n| screen | " + " | ".join(columns) + " |\n|---|" + "---|" * len(columns))
-    for name, times in found.items():
-        cells = [
-            f"{statistics.median(times[c]) * 1000:.0f} ms" if c in times else "" for c in columns
-        ]
-        if name.startswith("bare"):
-            cells = [f"{statistics.median(t) * 1000:.0f} ms" for t in times.values()]
+    for name, measured in found.items():
+        if name.startswith("bare"):  # (its own columns: the first ones)
+            cells = [f"{statistics.median(t) * 1000:.0f} ms" for t in measured.values()]
+        else:
+            cells = [f"{statistics.median(measured[c]) * 1000:.0f} ms" for c in columns]
         print(f"| {name} | " + " | ".join(cells) + " |")
     if not args.data:
         shutil.rmtree(seeded, ignore_errors=True)
