@@ -25,9 +25,10 @@ from app.tui.styles import CLASSROOM_STYLES, ONLINE_STYLES, PUZZLE_STYLES
 #: style only their own screens' ids: their order among themselves changes no look).
 PRELOADED_STYLES = list(dict.fromkeys([*PUZZLE_STYLES, *ONLINE_STYLES, *CLASSROOM_STYLES]))
 
-#: What opening a setup screen imports (pydantic and every game's rules come with it), the
-#: statistics (the puzzles' models, DataTable, `statistics`: 40-60 ms) and the saved games.
-PRELOADED = ("app.tui.setup", "app.tui.stats_screen", "app.tui.replay")
+#: What opening a setup screen imports (pydantic and every game's rules come with it). Not
+#: the statistics' (16 ms of CPU): at a load of 8-10 the longer import was still running
+#: when a setup's key came a second after the menu, and made that setup 100-200 ms later.
+PRELOADED = ("app.tui.setup",)
 
 
 #: How long after the menu's first refresh the loading starts (seconds): a thread importing

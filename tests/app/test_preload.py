@@ -8,7 +8,6 @@ from __future__ import annotations
 import difflib
 import gc
 import re
-import subprocess
 import sys
 import threading
 
@@ -164,25 +163,6 @@ def test_the_bank_is_read_once_when_two_threads_ask_at_once(
         assert found[0] is found[1] and len(found[0].puzzles) > 0
     finally:
         bank._read_shipped.cache_clear()
-
-
-def test_the_preload_imports_what_the_statistics_and_saved_games_need() -> None:
-    """Issue 37: the statistics screen imported 40-60 ms of modules as its key was pressed."""
-    program = (
-        "import sys\n"
-        "from app.tui.app import EquationDuelApp\n"
-        "from app.tui.preload import _import\n"
-        "class Loop:\n"
-        "    def call_soon_threadsafe(self, *args): pass\n"
-        "_import(EquationDuelApp(), Loop())\n"
-        "before = set(sys.modules)\n"
-        "import app.tui.stats_screen, app.tui.replay\n"
-        "print(sorted(set(sys.modules) - before))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
-    )
-    assert done.stdout.strip() == "[]"
 
 
 async def test_a_setup_screen_imports_its_board_only_once_it_is_laid_out(
