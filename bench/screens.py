@@ -10,8 +10,7 @@ them again between `--pupils` pupils, counted and rated; each game's largest set
 waits for its first screen, types the keys before (each followed by a second's reading)
 and times the last key until the new screen's text is drawn, and until the screen goes
 quiet (the last output before `QUIET` seconds without any), and the app's CPU time from
-the key until quiet (all its threads, from /proc: what the load moves least). The floor,
-in the same run: a bare Textual app (one Static) pushing a bare screen (one Static).
+the key until quiet (all its threads, from /proc: what the load moves least).
 """
 
 from __future__ import annotations
@@ -33,26 +32,16 @@ from rules.catalog import GAME_INFO
 F1, CTRL_P, ENTER = "\x1bOP", "\x10", "\r"
 #: Seconds without output after which the screen is quiet (complete).
 QUIET = 0.3
-BARE = "bare Textual app"
+#: The floor: a bare Textual app pushing a bare screen on `x`.
 BARE_APP = """\
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Static
-
-
 class Pushed(Screen[None]):
-    def compose(self) -> ComposeResult:
-        yield Static("Bare screen pushed")
-
-
+    def compose(self): yield Static("Bare screen pushed")
 class Bare(App[None]):
-    BINDINGS = [("x", "push_screen('pushed')", "Push")]
-    SCREENS = {"pushed": Pushed}
-
-    def compose(self) -> ComposeResult:
-        yield Static("Bare Textual app ready")
-
-
+    BINDINGS, SCREENS = [("x", "push_screen('pushed')", "Push")], {"pushed": Pushed}
+    def compose(self): yield Static("Bare Textual app ready")
 Bare().run()
 """
 #: The name each game's setup screen shows.
@@ -162,16 +151,9 @@ def seed(folder: Path, env: dict[str, str], seeds: int, pupils: int, class_games
 
 
 def bare_case() -> Case:
-    bare = Path(tempfile.mkdtemp(prefix="bench-screens-")) / "bare_app.py"
-    bare.write_text(BARE_APP)
-    ready = ("Bare Textual app ready",)
-    return Case(
-        "bare app → bare screen (x)",
-        "x",
-        ("Bare screen pushed",),
-        first=ready,
-        python_file=str(bare),
-    )
+    (bare := Path(tempfile.mkdtemp(prefix="bench-screens-")) / "bare.py").write_text(BARE_APP)
+    shows, ready = ("Bare screen pushed",), ("Bare Textual app ready",)
+    return Case("bare app → bare screen (x)", "x", shows, first=ready, python_file=str(bare))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -228,7 +210,7 @@ def main() -> None:
     kinds = ("drawn", "quiet", "CPU")
     found: dict[str, dict[str, list[float]]] = {}
     for case in chosen:
-        runs_in = {BARE: envs["this code"]} if case.python_file else envs
+        runs_in = {"bare Textual app": envs["this code"]} if case.python_file else envs
         times = {(label, kind): [] for label in runs_in for kind in kinds}
         for _ in range(args.runs):
             for label, env in runs_in.items():
