@@ -1,30 +1,49 @@
-"""Every screen a player opens, from its key until drawn, first time in a process, at 80×24
-(goal ≤ 150 ms).
+"""Every screen a player opens, from its key until drawn and until quiet, first time in a
+process, at 80×24 (goal ≤ 150 ms until quiet, issue 37), beside a bare Textual app's.
 
     python bench/screens.py [--runs 3] [--only TEXT] [--vs DIR] [--seeds 4] [--pupils 24]
-        [--class-games 600]
+        [--class-games 600] [--data DIR]
 
 Each case launches `equation-duel` in a pseudo-terminal with a fresh copy of a data folder
 seeded by the app itself (`--seeds` × five finished computer games; `--class-games` of
 them again between `--pupils` pupils, counted and rated; each game's largest setup),
 waits for its first screen, types the keys before (each followed by a second's reading)
-and times the last key until the new screen's text is drawn.
+and times the last key until the new screen's text is drawn, and until the screen goes
+quiet (the last output before `QUIET` seconds without any), and the app's CPU time from
+the key until quiet (all its threads, from /proc: what the load moves least).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import harness as h
 
 from rules.catalog import GAME_INFO
 
 F1, CTRL_P, ENTER = "\x1bOP", "\x10", "\r"
+#: Seconds without output after which the screen is quiet (complete).
+QUIET = 0.3
+#: The floor: a bare Textual app pushing a bare screen on `x`.
+BARE_APP = """\
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import Static
+class Pushed(Screen[None]):
+    def compose(self): yield Static("Bare screen pushed")
+class Bare(App[None]):
+    BINDINGS, SCREENS = [("x", "push_screen('pushed')", "Push")], {"pushed": Pushed}
+    def compose(self): yield Static("Bare Textual app ready")
+Bare().run()
+"""
 #: The name each game's setup screen shows.
 NAMES = {game: info.title.removeprefix("Equation Duel: ") for game, info in GAME_INFO.items()}
 
@@ -60,6 +79,8 @@ class Case:
     args: tuple[str, ...] = ()
     before: tuple[tuple[str, str], ...] = ()
     first: tuple[str, ...] = ("E Q U A T I O N   D U E L", "Quit (q)")
+    #: A program to run instead of the app (the bare Textual app's file).
+    python_file: str = ""
 
 
 def countdown_ending() -> tuple[list[str], str]:
@@ -95,10 +116,10 @@ def cases() -> list[Case]:
         found.append(Case(f"menu → {game_id} setup", str(number), (setup,)))
         found.append(Case(f"{game_id} setup → game", ENTER, drawn, before=((str(number), setup),)))
     conquest = ("play", "conquest", "--moves", "1")
-    game = {"args": conquest, "first": ("Equation Duel · Equation Conquest",)}
+    game: dict[str, Any] = {"args": conquest, "first": ("Equation Duel · Equation Conquest",)}
     moves, last = countdown_ending()
     countdown = ("play", "countdown", "--target", "1000", "--moves", " ".join(moves))
-    ending = {"args": countdown, "first": ("Equation Duel · Countdown Duel",)}
+    ending: dict[str, Any] = {"args": countdown, "first": ("Equation Duel · Countdown Duel",)}
     over = ((last, "Game over"),)
     return [
         *found,
@@ -129,10 +150,27 @@ def seed(folder: Path, env: dict[str, str], seeds: int, pupils: int, class_games
     )
 
 
-def once(case: Case, env: dict[str, str], seeded: Path) -> float:
+def bare_case() -> Case:
+    (bare := Path(tempfile.mkdtemp(prefix="bench-screens-")) / "bare.py").write_text(BARE_APP)
+    shows, ready = ("Bare screen pushed",), ("Bare Textual app ready",)
+    return Case("bare app → bare screen (x)", "x", shows, first=ready, python_file=str(bare))
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far, all its threads (user and system; 10 ms steps)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def once(case: Case, env: dict[str, str], seeded: Path) -> tuple[float, float, float]:
+    """Seconds from the key until the screen is drawn, until it is quiet, and the app's
+    CPU seconds from the key until quiet (what the load does not move)."""
     data = Path(h.fresh_data())
     shutil.copytree(seeded, data, dirs_exist_ok=True)
-    term = h.Terminal(h.program(), list(case.args), dict(env, EQUATION_DUEL_DATA=str(data)))
+    command, args = h.program(), list(case.args)
+    if case.python_file:
+        command, args = sys.executable, [case.python_file]
+    term = h.Terminal(command, args, dict(env, EQUATION_DUEL_DATA=str(data)))
     try:
         term.wait_for(*case.first)
         term.drain(quiet=1.0, limit=1.0)  # the player reads the screen
@@ -140,8 +178,13 @@ def once(case: Case, env: dict[str, str], seeded: Path) -> float:
             term.send(key)
             term.wait_for(text)
             term.drain(quiet=1.0, limit=1.0)
+        cpu = cpu_seconds(term.pid)
         sent = term.send(case.key)
-        return term.wait_for(*case.shows) - sent
+        drawn = last = term.wait_for(*case.shows)
+        end = last + 10.0
+        while (arrived := term.read(QUIET)) is not None and arrived < end:
+            last = arrived
+        return drawn - sent, last - sent, cpu_seconds(term.pid) - cpu
     finally:
         term.finish(h.QUIT)
         shutil.rmtree(data, ignore_errors=True)
@@ -152,24 +195,41 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=4, help="finished games: 5 per seed")
     parser.add_argument("--pupils", type=int, default=24, help="a class's players")
     parser.add_argument("--class-games", type=int, default=600, help="their games counted")
+    parser.add_argument("--data", default="", help="keep the seeded folder here, or reuse it")
     args = parser.parse_args()
-    seeded = Path(h.fresh_data())
+    seeded = Path(args.data or h.fresh_data())
     envs = h.codes(h.child_env(seeded), args.vs)
-    seed(seeded, envs["this code"], args.seeds, args.pupils, args.class_games)
-    chosen = [case for case in cases() if args.only in case.name]
+    seeded.mkdir(parents=True, exist_ok=True)
+    if not args.data or not any(seeded.iterdir()):
+        seed(seeded, envs["this code"], args.seeds, args.pupils, args.class_games)
+    chosen = [bare_case(), *(case for case in cases() if args.only in case.name)]
     h.load("at the start")
     for env in envs.values():
-        once(chosen[0], env, seeded)  # warm the disk cache and bytecode
+        once(chosen[1 if len(chosen) > 1 else 0], env, seeded)  # warm the disk and bytecode
+    once(chosen[0], envs["this code"], seeded)
+    kinds = ("drawn", "quiet", "CPU")
     found: dict[str, dict[str, list[float]]] = {}
     for case in chosen:
-        found[case.name] = h.in_turn(envs, args.runs, lambda env, c=case: once(c, env, seeded))
-        h.report(case.name, found[case.name])
+        runs_in = {"bare Textual app": envs["this code"]} if case.python_file else envs
+        times = {(label, kind): [] for label in runs_in for kind in kinds}
+        for _ in range(args.runs):
+            for label, env in runs_in.items():
+                for kind, seconds in zip(kinds, once(case, env, seeded), strict=True):
+                    times[label, kind].append(seconds)
+        for kind in kinds:
+            h.report(f"{case.name}: {kind}", {label: times[label, kind] for label in runs_in})
+        found[case.name] = {f"{label} ({kind})": values for (label, kind), values in times.items()}
     h.load("at the end")
-    print("\n| screen | " + " | ".join(envs) + " |\n|---|" + "---|" * len(envs))
-    for name, times in found.items():
-        cells = [f"{statistics.median(times[label]) * 1000:.0f} ms" for label in envs]
+    columns = [f"{label} ({kind})" for label in envs for kind in kinds]
+    print("\n| screen | " + " | ".join(columns) + " |\n|---|" + "---|" * len(columns))
+    for name, measured in found.items():
+        if name.startswith("bare"):  # (its own columns: the first ones)
+            cells = [f"{statistics.median(t) * 1000:.0f} ms" for t in measured.values()]
+        else:
+            cells = [f"{statistics.median(measured[c]) * 1000:.0f} ms" for c in columns]
         print(f"| {name} | " + " | ".join(cells) + " |")
-    shutil.rmtree(seeded, ignore_errors=True)
+    if not args.data:
+        shutil.rmtree(seeded, ignore_errors=True)
 
 
 if __name__ == "__main__":

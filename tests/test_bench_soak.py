@@ -50,7 +50,7 @@ CASES: dict[str, tuple[list[str], str]] = {
     "random_play": (["random_play.py", "5"], r"random play: 5 games, \d+ moves"),
     "screens": (
         ["screens.py", "--runs", "1", "--seeds", "1", "--pupils", "2", "--class-games", "4"],
-        r"statistics \(s\): the tables +this code +median +\d+ ms",
+        r"statistics \(s\): the tables: quiet +this code +median +\d+ ms",
     ),
     "solve_start": (["solve_start.py", "--quick"], r"\| fifty standard \| Player \d in \d+ \|"),
     "tabs": (["tabs.py", "--tabs", "2"], r"\| this code \| 2 \| \d+ ms \| \d+ MiB \| \d+ MiB \|"),

@@ -25,7 +25,9 @@ from app.tui.styles import CLASSROOM_STYLES, ONLINE_STYLES, PUZZLE_STYLES
 #: style only their own screens' ids: their order among themselves changes no look).
 PRELOADED_STYLES = list(dict.fromkeys([*PUZZLE_STYLES, *ONLINE_STYLES, *CLASSROOM_STYLES]))
 
-#: What opening a setup screen imports (pydantic and every game's rules come with it).
+#: What opening a setup screen imports (pydantic and every game's rules come with it). Not
+#: the statistics' (16 ms of CPU): at a load of 8-10 the longer import was still running
+#: when a setup's key came a second after the menu, and made that setup 100-200 ms later.
 PRELOADED = ("app.tui.setup",)
 
 
@@ -125,6 +127,6 @@ def read_screen_styles(app: App[Any]) -> bool:
         return False
     for path in unread:
         stylesheet.read(path)
-    stylesheet.reparse()
+    stylesheet.parse()  # (not reparse: a fresh sheet's parses are not kept for the next)
     stylesheet.update(app)
     return True

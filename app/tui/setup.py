@@ -154,7 +154,9 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         self.watch(form, "scroll_y", self._show_more, init=False)
         self.watch(form, "virtual_size", self._show_more, init=False)
         self.call_after_refresh(self._show_more)
-        preload_board(self.app, self.game_id)
+        # Once drawn: importing the board (about 30 ms, a thread holding the interpreter)
+        # while the screen is laid out made the screen itself that much later.
+        self.call_after_refresh(preload_board, self.app, self.game_id)
 
     def _ready(self, action: Callable[[], None]) -> bool:
         """Whether a key's `action` (start, back, the rules) runs now: only on the screen

@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.types import NoActiveAppError
 from textual.widgets import DataTable, Static
 
 from app.store import stats, stats_text
@@ -49,8 +50,14 @@ class ReadStatistics:
 
 #: The rows a table is given at first, and again whenever it is scrolled near the end of
 #: those it has: a class's 2,000 games make about 1,500 rows, and DataTable measures every
-#: cell it is given (about 220 ms for those, issue 37) though a table shows ten at a time.
-PAGE = 60
+#: cell it is given (about 220 ms for those, issue 37) though a table shows ten at a time
+#: (two pages of ten; sixty cost 12 ms of the screen's 150).
+PAGE = 20
+
+#: How long the screen waits for the statistics as it is composed (seconds): read by then
+#: (a class's 2,000 games take about 40 ms), it is drawn complete, laid out once; not by
+#: then, it is drawn saying it reads them, and filled once they are read.
+WAIT_FOR_READ = 0.1
 
 
 class GrowingTable(DataTable[object]):
@@ -102,17 +109,40 @@ class StatsScreen(StyledAsMounted, Screen[None]):
     ]
 
     def __init__(self, *, read_in_thread: bool | None = None) -> None:
-        """`read_in_thread`: read the statistics after the screen is drawn, in a thread
-        (None: unless the app is headless, where tests find them as the screen opens)."""
+        """`read_in_thread`: read the statistics in a thread started now, while the screen
+        mounts (None: unless the app is headless, where tests find them as the screen
+        opens)."""
         super().__init__(classes="stats-screen")
-        self.read_in_thread = read_in_thread
+
         #: What was read, once it was (read as the screen is composed, unless in a thread).
         self.read: ReadStatistics | None = None
+        #: The thread reading, started with the screen: it reads while the screen mounts.
+        self._reading: threading.Thread | None = None
+        #: Guards the hand-over: what the thread read, and whether compose has gone on
+        #: without it (then the thread fills the screen later).
+        self._handing = threading.Lock()
+        self._read_in_thread: ReadStatistics | None = None
+        self._composed = False
+        if read_in_thread is None:
+            try:
+                read_in_thread = not self.app.is_headless
+            except NoActiveAppError:  # (made outside an app: read as composed)
+                read_in_thread = False
+        if read_in_thread:
+            self._reading = threading.Thread(
+                target=self._read, name="equation-duel-statistics", daemon=True
+            )
+            self._reading.start()
 
     def compose(self) -> ComposeResult:
-        in_thread = self.read_in_thread
-        if not (in_thread if in_thread is not None else not self.app.is_headless):
+        if self._reading is None:
             self.read = read_statistics()
+        else:
+            # Most often read by now, or nearly: then the screen is complete as it is
+            # first drawn (one layout; drawn and then filled, it is laid out twice).
+            self._reading.join(WAIT_FOR_READ)
+            with self._handing:
+                self.read, self._composed = self._read_in_thread, True
         yield Static("Statistics", id="stats-title")
         yield Static("" if self.read else "Reading the statistics…", id="stats-summary")
         with VerticalScroll(id="stats-body"):
@@ -132,12 +162,15 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         if self.read is not None:
             self._fill(self.read)
             return
-        # The sqlite reads, and a class's many rows: the screen shows first.
+        # The sqlite reads, and a class's many rows, take longer: the screen shows first.
         self._show(players=False, h2h=False, cpu=False)
-        threading.Thread(target=self._read, name="equation-duel-statistics", daemon=True).start()
 
     def _read(self) -> None:
         read = read_statistics()
+        with self._handing:
+            self._read_in_thread, later = read, self._composed
+        if not later:  # compose takes it
+            return
         with contextlib.suppress(RuntimeError):  # the app ended meanwhile
             self.app.call_from_thread(self.call_later, self._filled_later, read)
 

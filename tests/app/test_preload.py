@@ -163,3 +163,23 @@ def test_the_bank_is_read_once_when_two_threads_ask_at_once(
         assert found[0] is found[1] and len(found[0].puzzles) > 0
     finally:
         bank._read_shipped.cache_clear()
+
+
+async def test_a_setup_screen_imports_its_board_only_once_it_is_laid_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 37: the board's import (a thread holding the interpreter about 30 ms) began
+    as the setup screen mounted, and slowed the screen's own first layout and frame."""
+    from app.tui import setup
+
+    laid_out: list[bool] = []
+
+    def record(app: EquationDuelApp, game_id: str) -> None:
+        laid_out.append(app.screen.query_one("#setup-title").region.height > 0)
+
+    monkeypatch.setattr(setup, "preload_board", record)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await until(pilot, lambda: bool(laid_out), "the board asked for")
+    assert laid_out == [True]

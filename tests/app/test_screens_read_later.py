@@ -149,3 +149,21 @@ async def test_the_statistics_read_in_a_thread_are_drawn_as_those_read_at_once()
             assert len(screen.query_one(RatingRows).rows) > SIZE[1]
             drawn.append([line.text for line in screen._compositor.render_strips()])
     assert drawn[0] == drawn[1]
+
+
+async def test_the_statistics_read_while_the_screen_mounts_are_drawn_with_it(monkeypatch) -> None:
+    """Issue 37: the thread starts with the screen, and statistics read by the time the
+    screen is composed are drawn with it, complete, laid out once (not drawn "Reading…"
+    and then filled, laid out twice)."""
+    ratings.record_game(finished_record("conquest", ("Ann", "Bo")))
+    monkeypatch.setattr(stats_screen, "WAIT_FOR_READ", 30.0)  # (however loaded the machine)
+    later: list[object] = []
+    monkeypatch.setattr(stats_screen.StatsScreen, "_filled_later", later.append)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = stats_screen.StatsScreen(read_in_thread=True)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert text_of(screen.query_one("#stats-summary", Static)) == "1 finished game recorded"
+        assert screen.query_one("#stats-players", DataTable).row_count == 2
+        assert later == []
