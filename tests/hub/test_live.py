@@ -291,7 +291,7 @@ async def test_the_projector_view_follows_a_round_on_a_real_hub(tmp_path: Path) 
             await until(lambda: showing("The session is over"), "the summary on the projector")
             await pilot.pause()
             assert "1 of 1 have answered" in str(app.query_one("#project-count").render())
-            summary = str(app.query_one("#project-chart").render())
+            summary = str(app.query_one("#project-summary").render())
             assert "Round 1 (conquest easy" in summary and "Ada" not in summary
             await pilot.press("q")
         await ada.close()
