@@ -253,6 +253,12 @@ class LiveRounds(LobbyListener):
         self._task.cancel()
         played = len(self.session.rounds)
         rounds = "1 round" if played == 1 else f"{played} rounds"
+        # (the students and projectors are told, and the open round's board closes)
+        stopped = LiveSummary(lines=[f"The teacher stopped the live session after {rounds}."])
+        keys = {key for live in self.session.rounds for key in live.asked}
+        told = [self.lobby.online[key] for key in keys if key in self.lobby.online]
+        for student in [*told, *self.projectors.values()]:
+            self._send(student, stopped)
         return f"The live session is stopped after {rounds}: what was played is kept."
 
     async def _run(self, session: LiveSession) -> None:

@@ -96,6 +96,7 @@ class LiveLobby:
             for line in spread_lines(message):
                 self.say(line)
         elif isinstance(message, LiveSummary):
+            self.pending = None  # (the teacher stopped the session mid-round)
             for line in message.lines:
                 self.say(their_words(line))
         elif isinstance(message, LiveRefusal):

@@ -205,6 +205,8 @@ class LiveRounds:
         elif isinstance(message, LiveClosed):
             self._closed(message)
         elif isinstance(message, LiveSummary):
+            if self.board is not None:  # (the teacher stopped the session mid-round)
+                self._close(self.board[1])
             for line in message.lines:
                 self.news(their_words(line))
         elif isinstance(message, LiveRefusal):

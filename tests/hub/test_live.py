@@ -254,6 +254,9 @@ async def test_the_teacher_stops_a_session_and_the_hub_stops_in_the_middle_of_on
         await ada.until(LiveRound)
         said = hub.live.stop()
         assert said == "The live session is stopped after 1 round: what was played is kept."
+        told = await ada.until(LiveSummary)  # (the student's open round is told it ended)
+        assert isinstance(told, LiveSummary)
+        assert told.lines == ["The teacher stopped the live session after 1 round."]
         await until(lambda: not hub.live.on, "the session's end")
         await ada.send(Challenge(name="Ada", game="fifty"))  # (free again: no longer busy)
         await ada.said_until("You cannot challenge yourself.")

@@ -15,6 +15,7 @@ from app.hub.protocol_class import (
     LiveClosed,
     LiveRefusal,
     LiveRound,
+    LiveSummary,
     LiveVerdict,
     Refused,
 )
@@ -134,3 +135,13 @@ def test_a_move_typed_after_the_answer_or_the_time_is_told_so() -> None:
         "Round 1 is closed: an answer counts only before the time is up. Wait for the next round."
     )
     assert not live.takes("banana")  # (not a move: the lobby reads it)
+
+
+def test_the_teacher_stopping_the_session_ends_the_round_asked() -> None:
+    live = LiveLobby(QuietClient(), Console(io.StringIO(), io.StringIO()))  # type: ignore[arg-type]
+    puzzle = puzzles_of("template", "easy")[0]
+    opened = LiveRound(round=1, of=3, puzzle=json.dumps(puzzle.to_bank()), seconds=60, asked=2)
+    assert live.shows(opened) and live.pending is not None
+    stopped = LiveSummary(lines=["The teacher stopped the live session after 1 round."])
+    assert live.shows(stopped) and live.pending is None
+    assert not live.takes("who")
