@@ -219,7 +219,7 @@ async def test_from_mistakes_gives_each_student_their_own_positions(tmp_path: Pa
             "Ada has 1 position of their own in the hub's games: 1 from the bank.",
             "Bo has no positions of their own in the hub's games: 2 from the bank.",
         ]
-        assert said[2].startswith("mine is set: 2 puzzles from your own games' mistakes, due ")
+        assert said[2].startswith("mine is set: 2 puzzles from each student's own mistakes, due ")
         assert said[2].endswith(", for 2 students.") and len(said) == 3
         ada = [puzzle_from_row_text(r.puzzle) for r in hub.store.homework_puzzles("mine", "Ada")]
         assert ada[0].moves == thrown.moves and set(ada[0].solution) == set(thrown.solution)
@@ -230,3 +230,21 @@ def puzzle_from_row_text(text: str) -> Puzzle:
     from app.hub.homework_judge import puzzle_from
 
     return puzzle_from(text)
+
+
+async def test_the_class_projector_gets_no_homework(tmp_path: Path) -> None:
+    """The console leaves its projectors out of `assign` (the projector, admitted by
+    name like a student, was given homework: "for 4 students" with 3 in the class)."""
+    from app.hub.homework import assign_off_loop
+
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        for name in ("Ada", "Projector"):
+            hub.admit(name)
+        line = f"week1 --game fifty --difficulty easy --count 1 --due {DUE}"
+        said = await assign_off_loop(hub.store, line, TODAY, frozenset({"projector"}))
+        assert said[-1].endswith(", for 1 student.")
+        assert hub.store.homework_puzzles("week1", "Projector") == []
+        said = await assign_off_loop(
+            hub.store, f"{line.replace('week1', 'p')} --to Projector", TODAY
+        )
+        assert said[-1].endswith(", for 1 student.")  # (named with --to: given it)
