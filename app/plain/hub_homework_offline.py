@@ -17,10 +17,12 @@ from app.hub.client import Closed, HubClient
 from app.hub.homework import TRIES
 from app.hub.homework_judge import judge_answer, puzzle_from_row, verdict_words
 from app.hub.homework_kept import keep, kept, kept_names, pending
+from app.hub.homework_words import due_words
 from app.hub.protocol import Bye, Said
 from app.hub.protocol_class import (
     HomeworkAnswer,
     HomeworkAsk,
+    HomeworkList,
     HomeworkRefusal,
     HomeworkSet,
     HomeworkVerdict,
@@ -61,7 +63,8 @@ def class_homework_plain(
         except (ValueError, TypeError) as error:
             console.say(f"The homework kept here cannot be read ({error}): connect to fetch it.")
             return 1
-        console.say(f"Homework {assignment}: {entry.get('what', '')}, due {entry.get('due', '')}.")
+        what, due = their_words(str(entry.get("what", "")), 200), str(entry.get("due", ""))
+        console.say(f"Homework {their_words(assignment, 40)}: {what}, due {due_words(due)}.")
 
         def judge(number: int, move: str, seconds: float) -> tuple[str, bool]:
             verdict = judge_answer(puzzles[number - 1], move)
@@ -156,7 +159,9 @@ async def _reply(client: HubClient, console: Console, kind: type[Any]) -> object
             return None
         if isinstance(message, kind):
             return message
-        if homework_shown(console, message):  # (the open homework is said too)
+        if isinstance(message, HomeworkList):
+            continue  # (the lobby's listing: "type homework NAME" is not for this command)
+        if homework_shown(console, message):  # (a refusal is said)
             if isinstance(message, HomeworkRefusal):
                 return None  # (late, answered already, not set)
         elif isinstance(message, Said):  # (the lobby's news is said too)
