@@ -105,7 +105,8 @@ async def _connected(
     try:
         await client.join(lambda: console.say("Waiting for the teacher to admit you."))
     except JoinRefused as error:
-        console.say(f"Not connected: {error}.")
+        if not str(error).startswith("the hub cannot be reached"):  # (said by the caller
+            console.say(f"Not connected: {error}.")  # in words, not the socket's error)
         return False
     try:
         await hand_in_kept(client, console, address, name)

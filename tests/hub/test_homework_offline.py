@@ -59,6 +59,7 @@ def test_homework_done_offline_is_handed_in_and_judged_again(tmp_path: Path) -> 
         ada.wait_for("Stopped: what you answered is kept")
         ada.wait_for("Your answers are kept here: they are handed in at your next connection.")
         assert ada.finish() == 0, ada.output()
+        assert "Cannot connect to host" not in ada.output()  # (the socket's words)
         kept_file = tmp_path / "ada" / "class-homework.json"
         kept = json.loads(kept_file.read_text(encoding="utf-8"))
         (entry,) = [e["week1"] for e in kept.values()]
