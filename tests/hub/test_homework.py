@@ -12,7 +12,7 @@ from pathlib import Path
 from app.hub.homework import assign
 from app.hub.homework_judge import puzzle_from_row
 from app.hub.homework_report import figures, report_lines, write_csv, write_pdf
-from app.hub.homework_words import assignment_words
+from app.hub.homework_words import assignment_words, due_words
 from app.hub.hub import Hub
 from app.hub.protocol import Admitted
 from app.hub.protocol_class import (
@@ -132,8 +132,9 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
         for puzzle in per_puzzle:
             assert (puzzle.tried, puzzle.right) == (25, 20)
         lines = report_lines(hub.store, "week1")
-        assert lines[0].startswith("week1: 3 template puzzles (easy), due ")
-        assert lines[0].endswith("Done by 25 of 30.")
+        assert lines[0] == (  # (the day as everywhere else: it read "due 2026-12-04.")
+            f"week1: 3 template puzzles (easy), due {due_words(DUE)}. Done by 25 of 30."
+        )
         assert "Puzzle 1 (template template-" in lines[31] and "20 of 25 right" in lines[31]
         assert "Most common wrong move (20×): " in lines[31] and " loses" in lines[31]
         written = write_csv(hub.store, "week1", tmp_path / "week1.csv")
