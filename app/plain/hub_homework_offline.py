@@ -18,6 +18,7 @@ from app.hub.homework import TRIES
 from app.hub.homework_judge import judge_answer, puzzle_from_row, verdict_words
 from app.hub.homework_kept import keep, kept, kept_names, pending
 from app.hub.homework_words import due_words
+from app.hub.live_words import closed_words
 from app.hub.protocol import Bye, Said
 from app.hub.protocol_class import (
     HomeworkAnswer,
@@ -119,7 +120,7 @@ async def _connected(
                 console.say(f"Fetched homework {got.assignment}: it is kept on this machine.")
         return True
     except Closed as closed:
-        console.say(f"The hub closed the connection: {closed}")
+        console.say(closed_words(closed))
         return False
     finally:
         client.send(Bye())

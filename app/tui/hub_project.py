@@ -25,6 +25,7 @@ from textual.widgets import Digits, Static
 
 from app.hub.client import Closed, HubClient
 from app.hub.live_par import team_words
+from app.hub.live_words import closed_words
 from app.hub.protocol import FromHub, Said
 from app.hub.protocol_class import LiveClosed, LiveCount, LiveProject, LiveRound, LiveSummary
 from app.online.codes import Address
@@ -128,7 +129,7 @@ class ProjectorApp(App[int]):
             try:
                 message = await client.next()
             except Closed as closed:
-                self._tell(f"The hub closed the connection: {closed}. Press q to leave.")
+                self._tell(f"{closed_words(closed)} Press q to leave.")
                 return
             if message is not None:
                 await self.shown(message)
