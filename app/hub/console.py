@@ -147,7 +147,8 @@ class HubConsole:
         if word.lower() != "assign":
             return self.answer(line, watcher)
         try:
-            return await assign_off_loop(self.hub.store, rest.strip(), dt.date.today())
+            projectors = frozenset(s.name.casefold() for s in self.hub.live.projectors.values())
+            return await assign_off_loop(self.hub.store, rest.strip(), dt.date.today(), projectors)
         except StoreProblem as problem:
             return [f"That failed: {problem}."]
 

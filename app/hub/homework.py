@@ -111,8 +111,12 @@ class Plan:
     rows: list[HomeworkRow] = field(default_factory=list)
 
 
-def plan_assignment(store: HubStore, line: str, today: dt.date) -> Plan | list[str]:
-    """The console's `assign` (the rest of its line) checked: a plan, or why not in words."""
+def plan_assignment(
+    store: HubStore, line: str, today: dt.date, skip: frozenset[str] = frozenset()
+) -> Plan | list[str]:
+    """The console's `assign` (the rest of its line) checked: a plan, or why not in words.
+    `skip`: names on the roster that are not students (the class's projectors), left out
+    unless `--to` names them."""
     try:
         args = _parser().parse_args(shlex.split(line))
         due = dt.date.fromisoformat(args.due)
@@ -123,7 +127,8 @@ def plan_assignment(store: HubStore, line: str, today: dt.date) -> Plan | list[s
         return [f"The due date {args.due} is in the past: give today or a later day."]
     if not 1 <= args.count <= MAX_COUNT:
         return [f"--count takes 1 to {MAX_COUNT} puzzles."]
-    names = [s.name for s in store.roster()] if not args.to else args.to
+    roster = [s.name for s in store.roster() if s.name.casefold() not in skip]
+    names = roster if not args.to else args.to
     known = {s.name.casefold(): s.name for s in store.roster()}
     strangers = [n for n in names if n.casefold() not in known]
     if strangers:
@@ -160,7 +165,7 @@ def keep_assignment(store: HubStore, plan: Plan) -> list[str]:
     game_words = "" if args.game == "any" else f"{args.game} "
     what = f"{args.count} {game_words}puzzles ({args.difficulty})"
     if args.from_mistakes:
-        what = f"{args.count} puzzles from your own games' mistakes"
+        what = f"{args.count} puzzles from each student's own mistakes"
     if not store.new_assignment(args.name, what, args.due, plan.rows):
         return [f"There is an assignment called {args.name} already: choose another name."]
     students = f"{len(plan.names)} student{'' if len(plan.names) == 1 else 's'}"
@@ -179,9 +184,11 @@ def assign(store: HubStore, line: str, today: dt.date) -> list[str]:
     return keep_assignment(store, plan)
 
 
-async def assign_off_loop(store: HubStore, line: str, today: dt.date) -> list[str]:
+async def assign_off_loop(
+    store: HubStore, line: str, today: dt.date, skip: frozenset[str] = frozenset()
+) -> list[str]:
     """`assign`, with the solver's search in a thread: the hub's loop goes on meanwhile."""
-    plan = plan_assignment(store, line, today)
+    plan = plan_assignment(store, line, today, skip)
     if isinstance(plan, list):
         return plan
     try:

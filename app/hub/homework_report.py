@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.hub.homework_judge import puzzle_from
+from app.hub.homework_words import due_words
 from app.hub.store_sql import AnswerRow, HubStore
 from app.store.atomic_files import write_file
 from rules.puzzles.model import Puzzle
@@ -116,7 +117,9 @@ def report_lines(store: HubStore, name: str) -> list[str]:
     row = store.assignment(name)
     assert row is not None
     done = sum(s.done for s in students)
-    lines = [f"{row.name}: {row.what}, due {row.due}. Done by {done} of {len(students)}."]
+    lines = [
+        f"{row.name}: {row.what}, due {due_words(row.due)}. Done by {done} of {len(students)}."
+    ]
     for s in students:
         lines.append(
             f"{s.name}: {'done' if s.done else 'not done'}; right first time {s.first}, "

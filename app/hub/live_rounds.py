@@ -317,6 +317,10 @@ class LiveRounds(LobbyListener):
         for line in lines:
             self.notice(line)
         shown = await judging(session.summary, options.names)
+        if self._stopping:  # (the students and projectors are told why it ended early)
+            played = len(session.rounds)
+            rounds = "1 round" if played == 1 else f"{played} rounds"
+            shown = [f"The teacher stopped the live session after {rounds}.", *shown]
         summary = LiveSummary(lines=[line[:600] for line in shown[:16]])
         for student in [*told.values(), *self.projectors.values()]:
             self._send(student, summary)

@@ -55,3 +55,12 @@ def read_live(text: str) -> LiveOptions | str:
         speed_bonus="--speed-bonus" in flags,
         names="--names" in flags,
     )
+
+
+def closed_words(closed: Exception) -> str:
+    """Why the hub closed the connection, said once (the client's own reason read "The hub
+    closed the connection: the hub closed the connection")."""
+    why = str(closed).rstrip(".")
+    if not why or why.lower().startswith("the hub closed the connection"):
+        return "The hub closed the connection."
+    return f"The hub closed the connection: {why}."

@@ -17,10 +17,13 @@ from app.hub.client import Closed, HubClient
 from app.hub.homework import TRIES
 from app.hub.homework_judge import judge_answer, puzzle_from_row, verdict_words
 from app.hub.homework_kept import keep, kept, kept_names, pending
+from app.hub.homework_words import due_words
+from app.hub.live_words import closed_words
 from app.hub.protocol import Bye, Said
 from app.hub.protocol_class import (
     HomeworkAnswer,
     HomeworkAsk,
+    HomeworkList,
     HomeworkRefusal,
     HomeworkSet,
     HomeworkVerdict,
@@ -61,7 +64,8 @@ def class_homework_plain(
         except (ValueError, TypeError) as error:
             console.say(f"The homework kept here cannot be read ({error}): connect to fetch it.")
             return 1
-        console.say(f"Homework {assignment}: {entry.get('what', '')}, due {entry.get('due', '')}.")
+        what, due = their_words(str(entry.get("what", "")), 200), str(entry.get("due", ""))
+        console.say(f"Homework {their_words(assignment, 40)}: {what}, due {due_words(due)}.")
 
         def judge(number: int, move: str, seconds: float) -> tuple[str, bool]:
             verdict = judge_answer(puzzles[number - 1], move)
@@ -102,7 +106,8 @@ async def _connected(
     try:
         await client.join(lambda: console.say("Waiting for the teacher to admit you."))
     except JoinRefused as error:
-        console.say(f"Not connected: {error}.")
+        if not str(error).startswith("the hub cannot be reached"):  # (said by the caller
+            console.say(f"Not connected: {error}.")  # in words, not the socket's error)
         return False
     try:
         await hand_in_kept(client, console, address, name)
@@ -115,7 +120,7 @@ async def _connected(
                 console.say(f"Fetched homework {got.assignment}: it is kept on this machine.")
         return True
     except Closed as closed:
-        console.say(f"The hub closed the connection: {closed}")
+        console.say(closed_words(closed))
         return False
     finally:
         client.send(Bye())
@@ -156,7 +161,9 @@ async def _reply(client: HubClient, console: Console, kind: type[Any]) -> object
             return None
         if isinstance(message, kind):
             return message
-        if homework_shown(console, message):  # (the open homework is said too)
+        if isinstance(message, HomeworkList):
+            continue  # (the lobby's listing: "type homework NAME" is not for this command)
+        if homework_shown(console, message):  # (a refusal is said)
             if isinstance(message, HomeworkRefusal):
                 return None  # (late, answered already, not set)
         elif isinstance(message, Said):  # (the lobby's news is said too)

@@ -60,6 +60,8 @@ class LiveLobby:
         self.projector = projector
         #: The round waiting for this student's answer, and its puzzle's try.
         self.pending: tuple[int, Attempt] | None = None
+        #: The round answered or closed, its try, and what a move typed now is told.
+        self.after: tuple[Attempt, str] | None = None
 
     def say(self, text: str) -> None:
         self.console.say(text)
@@ -69,6 +71,12 @@ class LiveLobby:
         if isinstance(message, LiveRound):
             self._round(message)
         elif isinstance(message, LiveVerdict):
+            if self.pending is not None:
+                self.after = (
+                    self.pending[1],
+                    f"You have answered round {message.round}: one answer a round. "
+                    "Wait for it to close.",
+                )
             self.pending = None
             self.say(their_words(message.text))
         elif isinstance(message, LiveCount):
@@ -77,10 +85,18 @@ class LiveLobby:
         elif isinstance(message, LiveClosed):
             if self.pending is not None and self.pending[0] == message.round:
                 self.say("Time is up: you did not answer this round.")
+            attempt = self.pending[1] if self.pending else self.after and self.after[0]
+            if attempt:
+                self.after = (
+                    attempt,
+                    f"Round {message.round} is closed: an answer counts only before the "
+                    "time is up. Wait for the next round.",
+                )
             self.pending = None
             for line in spread_lines(message):
                 self.say(line)
         elif isinstance(message, LiveSummary):
+            self.pending = None  # (the teacher stopped the session mid-round)
             for line in message.lines:
                 self.say(their_words(line))
         elif isinstance(message, LiveRefusal):
@@ -106,18 +122,22 @@ class LiveLobby:
             self.say(line)
         if self.projector:
             return
-        self.pending = (message.round, attempt)
+        self.pending, self.after = (message.round, attempt), None
         self.say(HELP)
         self.say("Your move:")
 
     def takes(self, line: str) -> bool:
         """Read `line` as the answer to the round waiting for one; False when there is
-        none, or the line is one of the lobby's own commands."""
-        if self.pending is None:
-            return False
+        none, or the line is one of the lobby's own commands. A move typed for a round
+        already answered or closed is told so."""
         text = line.strip()
         word = text.split(" ", 1)[0].lower() if text else ""
         if not text or word in LOBBY_WORDS:
+            return False
+        if self.pending is None:
+            if self.after and not isinstance(read_move(self.after[0], text), Exception):
+                self.say(self.after[1])
+                return True
             return False
         number, attempt = self.pending
         if word in ("board", "position"):

@@ -5,6 +5,7 @@
     plus 5 / divide by 3 / minus nine   -> +5 /3 -9   (countdown)
     7 in my second slot / put 7 in Bob's slot 3 / 7 in player 1 first slot -> 7@1.2  (templates)
     3 plus 4 equals 7                   -> 3+4=7  (a declaration)
+    add 4 to the sequence and declare 2 + 2 = 4 -> 4:2+2=4  (conquest, as its moves are said)
 
 `rewrite(game_id, text, state, names)` returns `text` unchanged unless it holds one of the
 words below, so every line the seeds' transcripts type is read as before; and no word here
@@ -117,8 +118,31 @@ def _slot_move(text: str, state: Any, names: tuple[str, str]) -> str | None:
     return f"{found.group('digit')}@{seat}.{slot}"
 
 
+_SEQUENCE = re.compile(
+    r"^(?:(?:add|put|play|take|pick)\s+)?(?P<number>\d+)\s+(?:to|on)\s+the\s+sequence"
+    r"(?:\s*(?:,|and)?\s*(?:declare|declaring)\s+(?P<declaration>.+))?$"
+)
+
+
+def _sequence_move(text: str) -> str | None:
+    """Conquest's own words: `Add 4 to the sequence and declare 2 + 2 = 4` -> `4:2+2=4`."""
+    found = _SEQUENCE.match(" ".join(text.strip().lower().split()))
+    if found is None:
+        return None
+    declaration = found.group("declaration")
+    if declaration is None:
+        return found.group("number")
+    symbols = rewrite("fifty", declaration, None, ("", "")).replace(" ", "")
+    symbols = symbols.replace("×", "*").replace("÷", "/").replace("−", "-")
+    return f"{found.group('number')}:{symbols}"
+
+
 def rewrite(game_id: str, text: str, state: Any, names: tuple[str, str]) -> str:
     """What the prompt reads for `text` typed in words (see the module's docstring)."""
+    if game_id == "conquest":
+        move = _sequence_move(text)
+        if move is not None:
+            return move
     if game_id == "template" and state is not None:
         move = _slot_move(text, state, names)
         if move is not None:

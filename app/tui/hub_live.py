@@ -92,7 +92,9 @@ class ClassPuzzleReferee(Referee):
             self.on_next()
 
     def variant_words(self, variant: str) -> str:
-        return f"{self.title} · {self.puzzle.difficulty} puzzle · {variant}"
+        """The round and its difficulty: the game's options are on the board, and with
+        them the title bar ran into the game's name and was cut at 80 columns."""
+        return f" {self.title} · {self.puzzle.difficulty} puzzle"
 
     def seconds_left(self) -> int | None:
         if self.deadline is None or self.sent is not None or self.closed:
@@ -203,6 +205,8 @@ class LiveRounds:
         elif isinstance(message, LiveClosed):
             self._closed(message)
         elif isinstance(message, LiveSummary):
+            if self.board is not None:  # (the teacher stopped the session mid-round)
+                self._close(self.board[1])
             for line in message.lines:
                 self.news(their_words(line))
         elif isinstance(message, LiveRefusal):

@@ -25,6 +25,7 @@ from textual.widgets import Digits, Static
 
 from app.hub.client import Closed, HubClient
 from app.hub.live_par import team_words
+from app.hub.live_words import closed_words
 from app.hub.protocol import FromHub, Said
 from app.hub.protocol_class import LiveClosed, LiveCount, LiveProject, LiveRound, LiveSummary
 from app.online.codes import Address
@@ -128,7 +129,7 @@ class ProjectorApp(App[int]):
             try:
                 message = await client.next()
             except Closed as closed:
-                self._tell(f"The hub closed the connection: {closed}. Press q to leave.")
+                self._tell(f"{closed_words(closed)} Press q to leave.")
                 return
             if message is not None:
                 await self.shown(message)
@@ -146,11 +147,7 @@ class ProjectorApp(App[int]):
         elif isinstance(message, LiveClosed):
             self._show_closed(message)
         elif isinstance(message, LiveSummary):
-            self.query_one("#project-chart", Static).update(
-                Text("\n".join(their_words(line) for line in message.lines))
-            )
-            self.query_one("#project-winning", Static).update("")
-            self._tell("The session is over: its summary is on the right.")
+            await self._show_summary(message)
         elif isinstance(message, Said) and self.round is None:
             self._tell(their_words(message.text))
 
@@ -185,6 +182,17 @@ class ProjectorApp(App[int]):
         self.query_one("#project-chart", Static).update("")
         self.query_one("#project-winning", Static).update("")
         self._countdown()
+
+    async def _show_summary(self, summary: LiveSummary) -> None:
+        """The session's summary in the board's place: the last round's spread and
+        winning moves stay on the right (the summary came at once and hid them)."""
+        self.deadline = None
+        self.query_one("#project-clock", Digits).display = False
+        holder = self.query_one("#project-board", Vertical)
+        await holder.remove_children()
+        words = Text("\n".join(their_words(line) for line in summary.lines))
+        await holder.mount(Static(words, id="project-summary"))
+        self._tell("The session is over: its summary is on the left, the last round on the right.")
 
     def _show_count(self, answered: int, asked: int) -> None:
         self.query_one("#project-count", Static).update(

@@ -28,7 +28,9 @@ def position_words(game_id: str, state: Any) -> list[str]:
         return lines
     if game_id == "fifty":
         lines = [f"Numbers left: {_numbers(state.pool)}. Target: exactly {state.options.target}."]
-        lines += [f"Player {p} has {state.scores[p - 1]} points." for p in players]
+        lines += [
+            f"Player {p} has {state.scores[p - 1]} points.".replace("-", "−") for p in players
+        ]
         return lines
     if game_id == "conquest":
         lines = [f"Numbers so far: {_numbers(state.sequence)}."]

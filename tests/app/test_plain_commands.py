@@ -186,3 +186,22 @@ def test_clock_says_the_time_left_of_the_turn(data: Path) -> None:
     assert code == 0
     assert text.count("17 of 30 seconds left for this turn.") == 2
     assert "Sequence: [2]" in text
+
+
+def test_conquest_moves_typed_as_the_game_says_them_are_read() -> None:
+    """'Add 4 to the sequence and declare 2 + 2 = 4' (the words the line mode shows) is
+    read as that move (it was "not a move: give a number such as 5", in a live round)."""
+    from app.plain.puzzle_lines import read_move
+    from rules.puzzles.bank import puzzles_of
+    from rules.puzzles.training import Attempt
+    from rules.puzzles.words import move_words
+    from rules.registry import get_game
+
+    game = get_game("conquest")
+    for puzzle in puzzles_of("conquest", "easy")[:5]:
+        attempt = Attempt(puzzle)
+        state = puzzle.state()
+        for move in game.legal_moves(state)[:30]:
+            text = str(game.format_move(move))
+            said = move_words("conquest", state, text)
+            assert read_move(attempt, said) == text, said

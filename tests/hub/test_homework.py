@@ -12,7 +12,7 @@ from pathlib import Path
 from app.hub.homework import assign
 from app.hub.homework_judge import puzzle_from_row
 from app.hub.homework_report import figures, report_lines, write_csv, write_pdf
-from app.hub.homework_words import assignment_words
+from app.hub.homework_words import assignment_words, due_words
 from app.hub.hub import Hub
 from app.hub.protocol import Admitted
 from app.hub.protocol_class import (
@@ -132,8 +132,9 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
         for puzzle in per_puzzle:
             assert (puzzle.tried, puzzle.right) == (25, 20)
         lines = report_lines(hub.store, "week1")
-        assert lines[0].startswith("week1: 3 template puzzles (easy), due ")
-        assert lines[0].endswith("Done by 25 of 30.")
+        assert lines[0] == (  # (the day as everywhere else: it read "due 2026-12-04.")
+            f"week1: 3 template puzzles (easy), due {due_words(DUE)}. Done by 25 of 30."
+        )
         assert "Puzzle 1 (template template-" in lines[31] and "20 of 25 right" in lines[31]
         assert "Most common wrong move (20×): " in lines[31] and " loses" in lines[31]
         written = write_csv(hub.store, "week1", tmp_path / "week1.csv")
@@ -219,7 +220,7 @@ async def test_from_mistakes_gives_each_student_their_own_positions(tmp_path: Pa
             "Ada has 1 position of their own in the hub's games: 1 from the bank.",
             "Bo has no positions of their own in the hub's games: 2 from the bank.",
         ]
-        assert said[2].startswith("mine is set: 2 puzzles from your own games' mistakes, due ")
+        assert said[2].startswith("mine is set: 2 puzzles from each student's own mistakes, due ")
         assert said[2].endswith(", for 2 students.") and len(said) == 3
         ada = [puzzle_from_row_text(r.puzzle) for r in hub.store.homework_puzzles("mine", "Ada")]
         assert ada[0].moves == thrown.moves and set(ada[0].solution) == set(thrown.solution)
@@ -230,3 +231,21 @@ def puzzle_from_row_text(text: str) -> Puzzle:
     from app.hub.homework_judge import puzzle_from
 
     return puzzle_from(text)
+
+
+async def test_the_class_projector_gets_no_homework(tmp_path: Path) -> None:
+    """The console leaves its projectors out of `assign` (the projector, admitted by
+    name like a student, was given homework: "for 4 students" with 3 in the class)."""
+    from app.hub.homework import assign_off_loop
+
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        for name in ("Ada", "Projector"):
+            hub.admit(name)
+        line = f"week1 --game fifty --difficulty easy --count 1 --due {DUE}"
+        said = await assign_off_loop(hub.store, line, TODAY, frozenset({"projector"}))
+        assert said[-1].endswith(", for 1 student.")
+        assert hub.store.homework_puzzles("week1", "Projector") == []
+        said = await assign_off_loop(
+            hub.store, f"{line.replace('week1', 'p')} --to Projector", TODAY
+        )
+        assert said[-1].endswith(", for 1 student.")  # (named with --to: given it)

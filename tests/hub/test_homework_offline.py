@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 from app.hub.homework import bank_set
+from app.hub.homework_words import due_words
 from rules.puzzles.model import Puzzle
 from rules.registry import get_game
 from tests.hub.support import database_for
@@ -48,14 +49,17 @@ def test_homework_done_offline_is_handed_in_and_judged_again(tmp_path: Path) -> 
         )
         procs.append(ada)
         ada.wait_for("Fetched homework week1: it is kept on this machine.")
+        ada.wait_for(f"Homework week1: 2 conquest puzzles (easy), due {due_words(DUE)}.")
         ada.wait_for("Puzzle 1 of 2.")
         ada.wait_for("Type your move")
+        assert "type homework week1 to do it" not in ada.output()  # (the lobby's words)
         hub.write("quit\n")
         assert hub.finish() == 0
         ada.write(f"{_wrong(first)}\n{first.solution[0]}\n{_wrong(second)}\nlater\n")
         ada.wait_for("Stopped: what you answered is kept")
         ada.wait_for("Your answers are kept here: they are handed in at your next connection.")
         assert ada.finish() == 0, ada.output()
+        assert "Cannot connect to host" not in ada.output()  # (the socket's words)
         kept_file = tmp_path / "ada" / "class-homework.json"
         kept = json.loads(kept_file.read_text(encoding="utf-8"))
         (entry,) = [e["week1"] for e in kept.values()]

@@ -254,11 +254,14 @@ async def test_the_teacher_stops_a_session_and_the_hub_stops_in_the_middle_of_on
         await ada.until(LiveRound)
         said = hub.live.stop()
         assert said == "The live session is stopped after 1 round: what was played is kept."
-        # (the open round closes at once for Ada, and the summary of one round follows)
+        # (the open round closes at once for Ada, and the summary of one round follows,
+        # saying why it ended early)
         closed = await ada.until(LiveClosed)
         assert isinstance(closed, LiveClosed) and closed.round == 1
         summary = await ada.until(LiveSummary)
-        assert isinstance(summary, LiveSummary) and "(1 round)" in summary.lines[0]
+        assert isinstance(summary, LiveSummary)
+        assert summary.lines[0] == "The teacher stopped the live session after 1 round."
+        assert "(1 round)" in summary.lines[1]
         await until(lambda: not hub.live.on, "the session's end")
         await ada.send(Challenge(name="Ada", game="fifty"))  # (free again: no longer busy)
         await ada.said_until("You cannot challenge yourself.")
@@ -296,7 +299,7 @@ async def test_the_projector_view_follows_a_round_on_a_real_hub(tmp_path: Path) 
             await until(lambda: showing("The session is over"), "the summary on the projector")
             await pilot.pause()
             assert "1 of 1 have answered" in str(app.query_one("#project-count").render())
-            summary = str(app.query_one("#project-chart").render())
+            summary = str(app.query_one("#project-summary").render())
             assert "Round 1 (conquest easy" in summary and "Ada" not in summary
             await pilot.press("q")
         await ada.close()

@@ -9,7 +9,16 @@ import io
 import json
 from pathlib import Path
 
-from app.hub.protocol_class import Assignment, HomeworkList, LiveRefusal, LiveRound, Refused
+from app.hub.protocol_class import (
+    Assignment,
+    HomeworkList,
+    LiveClosed,
+    LiveRefusal,
+    LiveRound,
+    LiveSummary,
+    LiveVerdict,
+    Refused,
+)
 from app.plain.base import Console
 from app.plain.hub_homework import homework_shown
 from app.plain.hub_live import LiveLobby
@@ -105,3 +114,34 @@ def test_the_line_lobby_decides_a_refusal_by_its_code() -> None:
         "Homework week1: 1 fifty puzzle, hard, due Friday 2026-12-04: type homework week1 to do it.",
         "You have no homework to do.",
     ]
+
+
+def test_a_move_typed_after_the_answer_or_the_time_is_told_so() -> None:
+    """A second answer, or one typed after the round closed, is told why it does not
+    count (it read "That is not a command in the lobby" when tried as a student)."""
+    out = io.StringIO()
+    live = LiveLobby(QuietClient(), Console(io.StringIO(), out))  # type: ignore[arg-type]
+    puzzle = puzzles_of("template", "easy")[0]
+    opened = LiveRound(round=1, of=2, puzzle=json.dumps(puzzle.to_bank()), seconds=30, asked=2)
+    assert live.shows(opened) and live.takes(puzzle.solution[0])
+    verdict = LiveVerdict(round=1, judgement="win", text="Right.", points=10, streak=1, total=10)
+    assert live.shows(verdict) and live.takes(puzzle.solution[0])
+    assert out.getvalue().splitlines()[-1] == (
+        "You have answered round 1: one answer a round. Wait for it to close."
+    )
+    assert live.shows(LiveClosed(round=1, asked=2, answered=1, right=1))
+    assert live.takes(puzzle.solution[0]) and not live.takes("who")
+    assert out.getvalue().splitlines()[-1] == (
+        "Round 1 is closed: an answer counts only before the time is up. Wait for the next round."
+    )
+    assert not live.takes("banana")  # (not a move: the lobby reads it)
+
+
+def test_the_teacher_stopping_the_session_ends_the_round_asked() -> None:
+    live = LiveLobby(QuietClient(), Console(io.StringIO(), io.StringIO()))  # type: ignore[arg-type]
+    puzzle = puzzles_of("template", "easy")[0]
+    opened = LiveRound(round=1, of=3, puzzle=json.dumps(puzzle.to_bank()), seconds=60, asked=2)
+    assert live.shows(opened) and live.pending is not None
+    stopped = LiveSummary(lines=["The teacher stopped the live session after 1 round."])
+    assert live.shows(stopped) and live.pending is None
+    assert not live.takes("who")

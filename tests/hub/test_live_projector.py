@@ -82,6 +82,8 @@ async def test_the_summary_ends_the_session_and_names_stay_off_by_default() -> N
         )
         await app.shown(summary)
         await pilot.pause()
-        assert "The class total: 40 points." in str(app.query_one("#project-chart").render())
+        assert "The class total: 40 points." in str(app.query_one("#project-summary").render())
+        assert "█ 2" in str(app.query_one("#project-chart").render())  # (the last round stays)
+        assert not app.query_one("#project-clock").display
         await pilot.press("q")
     assert app.return_value == 0

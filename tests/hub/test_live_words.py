@@ -97,3 +97,16 @@ def test_a_streak_runs_across_rounds_and_a_miss_ends_it() -> None:
     assert isinstance(wrong, Answer) and wrong.points == 0 and "loses" in wrong.why
     assert session.counted("s1", wrong).streak == 0
     assert session.class_total == 2 * POINTS
+
+
+def test_why_the_hub_closed_is_said_once() -> None:
+    from app.hub.client import Closed
+    from app.hub.live_words import closed_words
+
+    assert closed_words(Closed("the hub closed the connection")) == (
+        "The hub closed the connection."
+    )  # (it read "The hub closed the connection: the hub closed the connection")
+    assert closed_words(Closed("")) == "The hub closed the connection."
+    assert closed_words(Closed("the teacher stopped the hub.")) == (
+        "The hub closed the connection: the teacher stopped the hub."
+    )

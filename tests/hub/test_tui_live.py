@@ -72,3 +72,25 @@ async def test_a_live_round_answered_by_keys_judged_as_the_solver_judges(tmp_pat
             assert "Round 1 closed: 1 of 1 answered" in told
             assert "The winning moves:" in told
             await pilot.press("escape")
+
+
+async def test_the_teacher_stopping_the_session_closes_the_round_on_the_board(
+    tmp_path: Path,
+) -> None:
+    """The open round's board stops taking an answer and says so (it kept its countdown
+    and took an answer the hub refused, as nobody was told)."""
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        app = EquationDuelApp()
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await joined(pilot, hub, "Ada")
+            hub.live.start(LiveOptions("template", "easy", 600, 3))
+            await until(pilot, lambda: referee_of(app) is not None, "the round's board")
+            referee = referee_of(app)
+            assert referee is not None and not referee.closed
+            hub.live.stop()
+            await until(pilot, lambda: referee.closed, "the round closed")
+            await until(pilot, lambda: "Esc goes back to the lobby" in status(app), "said")
+            told = "The teacher stopped the live session after 1 round."
+            await until(pilot, lambda: told in lobby.told, "the news")
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is lobby, "back in the lobby")

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from app.hub.protocol_class import LiveRound
 from app.online.codes import Address
@@ -56,3 +57,22 @@ def test_a_live_round_open_over_the_lobby(snap_compare: Any) -> None:
             await pilot.pause()
 
     assert snap_compare(EquationDuelApp(), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_the_title_bar_of_a_live_round_fits_80_columns() -> None:
+    """The round's words stand apart from the game's name and are whole at 80 columns
+    (they read "TemplatesLive round 2 of 5 · easy puzzle · template _ ÷ (_ −")."""
+    puzzle = puzzles_of("template", "easy")[0]
+    opened = LiveRound(round=2, of=5, puzzle=json.dumps(puzzle.to_bank()), seconds=45, asked=5)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = HubLobbyScreen(QuietClient(), "Ada")  # type: ignore[arg-type]
+        await pilot.app.push_screen(lobby)
+        lobby.heard(opened)
+        for _ in range(4):
+            await pilot.pause()
+        title = str(app.screen.query_one("#title", Static).render())
+        variant = str(app.screen.query_one("#variant", Static).render())
+        words = title + variant
+        assert "Templates Live round 2 of 5 · easy puzzle" in words
+        assert len(words) <= SIZE[0] - 2

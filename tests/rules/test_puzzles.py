@@ -486,3 +486,12 @@ def test_a_refutation_counts_the_winners_moves_to_come_in_words() -> None:
     assert then_words(2, 0) == "Then Player 2 wins whatever is played next."  # (not "0 more")
     assert then_words(1, 1).endswith("within 1 more move of theirs.")
     assert then_words(1, 3).endswith("within 3 more moves of theirs.")
+
+
+def test_a_score_below_zero_is_written_with_the_minus_sign() -> None:
+    """'Player 1 has -4 points.' was read in a live round of Exactly Fifty."""
+    game = get_game("fifty")
+    state = game.play_text(game.play_text(game.new(game.options_from({})), "3+1"), "5-9")
+    lines = position_words("fifty", state)
+    assert "Player 1 has 4 points." in lines and "Player 2 has −4 points." in lines
+    assert not any("-" in line for line in lines)
