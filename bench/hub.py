@@ -2,7 +2,7 @@
 N/2 games of fifty played at once, every student on a connection of their own.
 
     python bench/hub.py [--students 30] [--database postgresql://USER@HOST/DATABASE]
-                        [--slow-store MS] [--on-loop] [--computers N] [--live GAME]
+                        [--slow-store MS] [--computers N] [--live GAME]
 
 One process and one loop hold the hub and every student (raw lobby connections and
 the online guest links the students' machines use), on 127.0.0.1, in a fresh data
@@ -16,8 +16,7 @@ time; and the process's memory (VmRSS: the hub and all the students together) an
 time. Read the load average printed with it: the machine is shared.
 
 `--slow-store MS` makes every statement of the database take MS milliseconds more (a
-far or busy PostgreSQL); `--on-loop` runs the statements on the hub's loop, as the hub
-did before `app.hub.store_queue` (the figure before). `--computers N`: N more students
+far or busy PostgreSQL). `--computers N`: N more students
 each play the perfect computer at countdown (its move asked of a helper process) while
 the class plays; the round trips are the class's moves only. `--live GAME`: instead of
 games, one live round of a medium GAME puzzle that every student answers at the same
@@ -99,7 +98,6 @@ async def _class(
     students: int,
     database: str | None,
     slow_ms: float = 0.0,
-    on_loop: bool = False,
     computers: int = 0,
     live: str = "",
 ) -> None:
@@ -131,9 +129,6 @@ async def _class(
     if slow_ms:
         _slowed(store, slow_ms / 1000)
     hub = Hub(store)
-    queued = hub.store
-    if on_loop:  # (before app.hub.store_queue: every statement on the loop)
-        hub.store = hub.lobby.store = store  # type: ignore[assignment]
     started = time.perf_counter()
     await hub.start()
     session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
@@ -205,14 +200,12 @@ async def _class(
     for ws in lobby:
         await ws.close()
     await session.close()
-    hub.store = queued
     await hub.stop()
     store.close()
     cpu = time.process_time()
     print(f"load average: {os.getloadavg()[0]:.1f}")
     print(f"records: {store.where}")
     print(f"students: {students}; games at once: {students // 2}; slower store: {slow_ms} ms")
-    print("statements: " + ("on the hub's loop" if on_loop else "off the loop (one worker)"))
     if computers:
         print(
             f"perfect computers at countdown meanwhile: {computers}, {sum(done[-computers:])} moves"
@@ -273,21 +266,12 @@ def main() -> int:
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--database", metavar="URL", help="postgresql://… (default: SQLite)")
     parser.add_argument("--slow-store", type=float, default=0.0, metavar="MS")
-    parser.add_argument("--on-loop", action="store_true", help="the statements on the loop")
     parser.add_argument("--computers", type=int, default=0, metavar="N")
     parser.add_argument("--live", default="", metavar="GAME", help="one live round instead")
     args = parser.parse_args()
     os.environ.setdefault("EQUATION_DUEL_DATA", tempfile.mkdtemp(prefix="bench-hub-data-"))
-    asyncio.run(
-        _class(
-            max(2, args.students),
-            args.database,
-            args.slow_store,
-            args.on_loop,
-            args.computers,
-            args.live,
-        )
-    )
+    students, flags = max(2, args.students), (args.slow_store, args.computers, args.live)
+    asyncio.run(_class(students, args.database, *flags))
     return 0
 
 

@@ -26,12 +26,12 @@ CASES: dict[str, tuple[list[str], str]] = {
         r"report 2: \d+ ms wall, \d+ ms CPU; 3 games judged",
     ),
     "first_move": (["first_move.py", "--runs", "1", "--only", "conquest"], r"median +\d+ ms"),
-    "import_cycles": (["import_cycles.py"], r"import circles: \d+"),
     "hub": (["hub.py", "--students", "4"], r"move round trip: median [0-9.]+ ms"),
     "hub slow store, computers": (
-        ["hub.py", "--students", "4", "--slow-store", "5", "--computers", "1", "--on-loop"],
+        ["hub.py", "--students", "4", "--slow-store", "5", "--computers", "1"],
         r"perfect computers at countdown meanwhile: 1, \d+ moves",
     ),
+    "hub live": (["hub.py", "--students", "4", "--live", "fifty"], r"judged and back: \d+ ms"),
     "keys": (["keys.py", "--presses", "2", "--game", "fifty"], r"fifty +2 keys: median"),
     "keys in-process": (
         ["keys.py", "--presses", "2", "--game", "fifty", "--in-process"],

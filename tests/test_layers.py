@@ -62,9 +62,9 @@ def test_the_menu_loads_no_game() -> None:
 
 
 def test_rules_have_no_import_circle() -> None:
-    """bench/import_cycles.py over rules alone: imports inside functions count, imports
+    """tests/import_cycles.py over rules alone: imports inside functions count, imports
     under TYPE_CHECKING do not."""
-    cycles = runpy.run_path(str(ROOT / "bench" / "import_cycles.py"))
+    cycles = runpy.run_path(str(ROOT / "tests" / "import_cycles.py"))
     edges = cycles["import_graph"]()
     in_rules = {m: {i for i in found if i.startswith("rules")} for m, found in edges.items()}
     assert cycles["circles"]({m: i for m, i in in_rules.items() if m.startswith("rules")}) == []
@@ -74,5 +74,5 @@ def test_rules_have_no_import_circle() -> None:
 def test_the_project_has_no_import_circle() -> None:
     """The same over app, rules and widgets together (issue 22: no circle, run-time or
     deferred; a deliberate exception would be listed here with its reason)."""
-    cycles = runpy.run_path(str(ROOT / "bench" / "import_cycles.py"))
+    cycles = runpy.run_path(str(ROOT / "tests" / "import_cycles.py"))
     assert cycles["circles"](cycles["import_graph"]()) == []

@@ -1,4 +1,4 @@
-"""Count the import circles in app, rules and widgets: `python bench/import_cycles.py`.
+"""Count the import circles in app, rules and widgets: `python tests/import_cycles.py`.
 
 grimp's graph (import-linter's), imports under `if TYPE_CHECKING:` left out and every
 other import counted, deferred into a function or not. A circle is a strongly connected
