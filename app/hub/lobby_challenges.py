@@ -53,6 +53,8 @@ class Challenges:
         target = self.room.online.get(key_of(name.strip()))
         if target is None:
             say(student, f"Nobody called {name[:40]} is in the lobby.")
+        elif not self.room.following.listed(target):
+            say(student, f"{target.name} is the class's projector: it plays no games.")
         elif target is student:
             say(student, "You cannot challenge yourself.")
         elif student.playing is not None:
