@@ -91,6 +91,7 @@ class Lobby(Room):
             del self.waiting[student.key]
         if self.online.get(student.key) is student:
             del self.online[student.key]
+            self.lapse(student, "left")
             self.notice(f"{student.name} left the lobby.")
             self.following.tell(student, gone=True)
         self.following.discard(student)

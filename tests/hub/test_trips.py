@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from app.hub.client import HubClient
 from app.hub.hub import Hub
-from app.hub.protocol import Admitted, Challenge, Follow, FromHub, Here, Who
+from app.hub.protocol import Accept, Admitted, Challenge, Follow, FromHub, GameReady, Here, Who
 from app.hub.protocol_class import LiveProject
 from app.online.codes import Address
 from app.tui.hub_project import ProjectorApp
@@ -133,3 +133,54 @@ async def test_class_watch_and_project_say_in_words_that_the_hub_cannot_be_reach
         await until(lambda: "Cannot join" in str(task.render()), "the refusal")
         said = str(task.render())
     assert said == f"Cannot join the class: {CANNOT.format(nobody)} Press q to leave."
+
+
+async def test_crossing_challenges_start_one_game_and_lapse(tmp_path: Path) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        ada, bo = await _admitted(hub, "Ada"), await _admitted(hub, "Bo")
+        await ada.send(Challenge(name="Bo", game="fifty"))
+        await bo.said_until("Ada challenges you to fifty: type accept or decline.")
+        await bo.send(Challenge(name="Ada", game="conquest"))
+        await ada.said_until("Bo challenges you to conquest: type accept or decline.")
+        await ada.send(Accept())  # (Bo's challenge: Ada's to Bo lapses, unsaid to both)
+        for student in (ada, bo):
+            assert isinstance(await student.until(GameReady), GameReady)
+        await bo.send(Accept())
+        await bo.said_until("Nobody has challenged you.")
+        assert [game.game_id for game in hub.lobby.games.values()] == ["conquest"]
+        for client in (ada, bo):
+            await client.close()
+
+
+async def test_both_accepting_crossing_challenges_at_once_start_one_game(tmp_path: Path) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        ada, bo = await _admitted(hub, "Ada"), await _admitted(hub, "Bo")
+        await ada.send(Challenge(name="Bo", game="fifty"))
+        await bo.said_until("type accept or decline")
+        await bo.send(Challenge(name="Ada", game="fifty"))
+        await ada.said_until("type accept or decline")
+        await ada.send(Accept())
+        await bo.send(Accept())
+        for student in (ada, bo):
+            assert isinstance(await student.until(GameReady), GameReady)
+        await until(lambda: not hub.lobby.referee.starting, "the game started")
+        assert len(hub.lobby.games) == 1
+        for client in (ada, bo):
+            await client.close()
+
+
+async def test_a_student_leaving_mid_challenge_lapses_it_said(tmp_path: Path) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        cy, di, eve, fay = [await _admitted(hub, name) for name in ("Cy", "Di", "Eve", "Fay")]
+        await cy.send(Challenge(name="Di", game="fifty"))
+        await di.said_until("type accept or decline")
+        await cy.close()  # (the challenger leaves)
+        await di.said_until("Cy left: their challenge lapsed.")
+        await eve.send(Challenge(name="Fay", game="fifty"))
+        await fay.said_until("type accept or decline")
+        await fay.close()  # (the one challenged leaves)
+        await eve.said_until("Fay left: your challenge lapsed.")
+        await di.send(Accept())
+        await di.said_until("Nobody has challenged you.")
+        for client in (di, eve):
+            await client.close()
