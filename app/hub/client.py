@@ -35,6 +35,15 @@ from app.online.protocol import BadMessage
 from app.online.texts import their_words
 
 
+def unreachable_words(address: Address) -> str:
+    """Why a join failed before the hub answered, in words (aiohttp's own text, "Cannot
+    connect to host … ssl:False [Connect call failed …]", is for programmers)."""
+    host = f"[{address.host}]" if ":" in address.host else address.host
+    return (
+        f"the hub cannot be reached at {host}:{address.port}: is it running, is the address right?"
+    )
+
+
 class Closed(Exception):
     """The hub closed the lobby connection: the text says why (if it said)."""
 
@@ -82,9 +91,8 @@ class HubClient:
                     "the hub does not know the class's path: it runs an older Equation Duel"
                 ) from None
             raise JoinRefused(f"the hub refused the connection ({error.status})") from None
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
-            why = their_words(str(error)) or type(error).__name__
-            raise JoinRefused(f"the hub cannot be reached: {why}") from None
+        except (aiohttp.ClientError, OSError, TimeoutError):
+            raise JoinRefused(unreachable_words(self.address)) from None
         token = kept_token(self.address, self.name)
         await self._ws.send_str(
             encode(Knock(version=VERSION, code=self.address.code, name=self.name, token=token))

@@ -11,6 +11,8 @@ guests through the hub's port; watchers get its lines in words.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from app.hub.games import BoardWatcher, HubGame, Watcher
 from app.hub.homework_desk import HomeworkDesk
 from app.hub.lobby_challenges import Challenges
@@ -35,6 +37,7 @@ from app.hub.protocol import (
     Who,
     encode,
 )
+from app.hub.protocol_class import LiveProject
 from app.hub.store import HubStore, key_of
 from app.hub.student import Student
 from rules.match import MatchState
@@ -88,6 +91,7 @@ class Lobby(Room):
             del self.waiting[student.key]
         if self.online.get(student.key) is student:
             del self.online[student.key]
+            self.lapse(student, "left")
             self.notice(f"{student.name} left the lobby.")
             self.following.tell(student, gone=True)
         self.following.discard(student)
@@ -120,8 +124,11 @@ class Lobby(Room):
 
     # What the teacher reads
 
-    def who(self) -> list[str]:
-        lines = [self.doing(student) for _, student in sorted(self.online.items())]
+    def who(self, listed: Callable[[Student], bool] = lambda _: True) -> list[str]:
+        """Who is here and what they do (a student is told only of those `listed`: not
+        the class's projector)."""
+        online = [student for _, student in sorted(self.online.items()) if listed(student)]
+        lines = [self.doing(student) for student in online]
         lines += [f"{s.name}: waiting to be admitted" for _, s in sorted(self.waiting.items())]
         return lines or ["Nobody is here yet."]
 
@@ -186,7 +193,7 @@ class Lobby(Room):
         if not student.admitted:
             self.say(student, WAITING_ROOM)
         elif isinstance(message, Who):
-            for line in self.who():
+            for line in self.who(self.following.listed):
                 self.say(student, line)
         elif isinstance(message, Challenge | Rematch | Accept | PlayComputer) and self.paused:
             self.say(student, PAUSED)  # (a challenge made before waits for its answer)
@@ -217,6 +224,8 @@ class Lobby(Room):
         elif isinstance(message, PlayComputer):
             asks.computer(student, message.game, message.flags, message.level)
         else:
+            if isinstance(message, LiveProject):  # (a projector is no classmate)
+                self.following.unlist(student)
             for listener in self.listeners:
                 if isinstance(message, listener.kinds):
                     listener.heard(student, message)

@@ -53,11 +53,13 @@ class Challenges:
         target = self.room.online.get(key_of(name.strip()))
         if target is None:
             say(student, f"Nobody called {name[:40]} is in the lobby.")
+        elif not self.room.following.listed(target):
+            say(student, f"{target.name} is the class's projector: it plays no games.")
         elif target is student:
             say(student, "You cannot challenge yourself.")
-        elif student.playing is not None:
+        elif student.playing is not None or student.key in self.referee.starting:
             say(student, "You are playing a game already.")
-        elif target.playing is not None:
+        elif target.playing is not None or target.key in self.referee.starting:
             say(student, f"{target.name} is playing: challenge them when it ends.")
         elif (busy := self.room.busy(student, target)) is not None:
             say(student, busy)

@@ -32,21 +32,36 @@ class Referee:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        #: The students whose game is starting (its number asked of the records).
+        self.starting: set[str] = set()
 
     def play(
         self, first: Student, second: Student, match: MatchState, resumed: Resumed = None
     ) -> None:
         """Start a game (Challenger is Player 1), hand each player their seat, judge it,
-        record its end; a failure is said in one line, never a traceback."""
-        self.room.spawn(self._play(first, second, match, resumed))
+        record its end; a failure is said in one line, never a traceback. From now the
+        two are starting a game: the challenges to and from them lapse (one crossing
+        theirs, a third's), and none reaches them until it starts."""
+        players = {s.key for s in (first, second) if self.room.online.get(s.key) is s}
+        for student in (first, second):
+            self.room.lapse(student, "started a game", quiet=(first, second))
+        self.starting |= players
+        self.room.spawn(self._play(first, second, match, resumed, players))
 
     async def _play(
-        self, first: Student, second: Student, match: MatchState, resumed: Resumed
+        self,
+        first: Student,
+        second: Student,
+        match: MatchState,
+        resumed: Resumed,
+        players: set[str],
     ) -> None:
         try:
-            await self._judged(first, second, match, resumed)
+            await self._judged(first, second, match, resumed, players)
         except Exception as error:  # (said in one line: never a traceback on the console)
             self.room.notice(f"A game failed ({type(error).__name__}): it stopped.")
+        finally:
+            self.starting -= players
 
     def go_on(self, student: Student) -> None:
         """Start again the unfinished game of `student` whose other player is here."""
@@ -81,7 +96,12 @@ class Referee:
             return None
 
     async def _judged(
-        self, first: Student, second: Student, match: MatchState, resumed: Resumed
+        self,
+        first: Student,
+        second: Student,
+        match: MatchState,
+        resumed: Resumed,
+        players: set[str],
     ) -> None:
         room = self.room
         names = (first.name, second.name)
@@ -99,6 +119,7 @@ class Referee:
         for who, watcher in list(room.every.items()):
             watch_from_start(game, who, watcher)
         first.playing = second.playing = game
+        self.starting -= players  # (playing now)
         first.last, second.last = (second.key, match), (first.key, match)
         starts = "starts" if record is None else f"goes on from move {len(record.moves) + 1}"
         room.notice(f"Game {number} {starts}: {names[0]} vs {names[1]}, {challenge_words(match)}.")

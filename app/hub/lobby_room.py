@@ -79,6 +79,19 @@ class Room:
                 return busy
         return None
 
+    def lapse(self, student: Student, why: str, quiet: tuple[Student, ...] = ()) -> None:
+        """The challenges to and from `student` lapse (`why`: "left", "started a game"):
+        the other side of each is told, unless `quiet` (the other player of that game)."""
+        asked, student.challenge = student.challenge, None
+        challenger = None if asked is None else self.online.get(asked[0])
+        if challenger is not None and challenger is not student and challenger not in quiet:
+            self.say(challenger, f"{student.name} {why}: your challenge lapsed.")
+        for other in list(self.online.values()):
+            if other is not student and other.challenge and other.challenge[0] == student.key:
+                other.challenge = None
+                if other not in quiet:
+                    self.say(other, f"{student.name} {why}: their challenge lapsed.")
+
     def busy(self, *students: Student) -> str | None:
         """Why one of `students` cannot play now (in words), or None."""
         for student in students:

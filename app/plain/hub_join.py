@@ -13,9 +13,11 @@ import asyncio
 import shlex
 import ssl
 import sys
+import textwrap
 from typing import Any
 
 from app.hub.client import Closed, HubClient
+from app.hub.live_words import closed_words
 from app.hub.protocol import (
     Accept,
     Bye,
@@ -74,7 +76,8 @@ def class_join_plain(
         try:
             loop.run(client.join(lambda: console.say(_WAITING)))
         except JoinRefused as error:
-            print(f"equation-duel: error: cannot join: {error}", file=sys.stderr)
+            said = f"equation-duel: error: cannot join: {error}"  # (lines of the line mode's width)
+            print(textwrap.fill(said, 80, break_long_words=False), file=sys.stderr)
             return 1
         except KeyboardInterrupt:
             console.say()
@@ -141,7 +144,7 @@ class _Lobby:
             try:
                 came = self.loop.run(self._line_or_message())
             except Closed as closed:
-                self.console.say(f"The hub closed the connection: {closed}")
+                self.console.say(closed_words(closed))
                 return 1
             if isinstance(came, str):
                 if not self._command(came):

@@ -170,13 +170,15 @@ class HubLobbyScreen(Home, Screen[None]):
     # Who is here
 
     def _here(self, here: Here) -> None:
-        key = key_of(here.name)
+        key, own_key = key_of(here.name), key_of(self.student)
         if here.gone:
             self.people.pop(key, None)
             if self.asked_by == key:
                 self._answered()
         else:
             self.people[key] = here
+            if here.game and self.asked_by is not None and key in (self.asked_by, own_key):
+                self._answered()  # (the challenge lapsed: its player, or this one, plays)
         self._draw_people()
 
     def _draw_people(self) -> None:

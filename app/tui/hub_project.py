@@ -122,7 +122,10 @@ class ProjectorApp(App[int]):
             await client.join(lambda: self._tell(waiting))
         except JoinRefused as error:
             self.exit_code = 1
-            self._tell(f"Cannot join the class: {error}. Press q to leave.")
+            why = str(error).rstrip(".")  # (its own "?" ends it)
+            self._tell(
+                f"Cannot join the class: {why}{'' if why.endswith('?') else '.'} Press q to leave."
+            )
             return
         client.send(LiveProject())
         while True:

@@ -25,6 +25,7 @@ from textual.content import Content
 from textual.widgets import Footer, Static
 
 from app.hub.client import Closed, HubClient
+from app.hub.live_words import closed_words
 from app.hub.lobby import EVERY_GAME
 from app.hub.protocol import Bye, Said, Watch, Watched
 from app.hub.protocol_class import Standings, StandingsNow
@@ -110,7 +111,7 @@ class HubWatchApp(App[int]):
             try:
                 message = await self.client.next()
             except Closed as closed:
-                self._status(f"The hub closed the connection: {closed}")
+                self._status(closed_words(closed))
                 return
             if message is None or (self.board is not None and self.board.shows(message)):
                 continue

@@ -289,7 +289,7 @@ async def test_the_projector_view_follows_a_round_on_a_real_hub(tmp_path: Path) 
 
             await until(lambda: "Projector" in [s.name for s in hub.live.projectors.values()], "")
             await ada.send(Challenge(name="Projector", game="fifty"))
-            await ada.said_until("Projector is the class's projector: try again later.")
+            await ada.said_until("Projector is the class's projector: it plays no games.")
             hub.live.start(LiveOptions("conquest", "easy", 60, 1))
             opened = await ada.until(LiveRound)
             assert isinstance(opened, LiveRound)

@@ -23,6 +23,7 @@ from app.tui.hub_watch_board import WatchBoardScreen
 from app.tui.match_form import MatchForm
 from tests.app.tui_support import click_link
 from tests.hub.support import running_hub
+from tests.hub.test_trips import CANNOT
 from tests.hub.test_tui_lobby import SIZE, admitted, people, status, until
 from widgets.keys_footer import KeysFooter
 
@@ -108,7 +109,7 @@ async def test_each_refusal_is_said_on_the_form_in_words(tmp_path: Path) -> None
                 (f"{hub.code}@127.0.0.1:{hub.port}", " ", "A name"),
                 (f"k7m3qd@127.0.0.1:{hub.port}", "Ada", "Cannot join: That is not this class's"),
                 (f"{hub.code}@127.0.0.1:{hub.port}", "bo", "Cannot join: Bo is taken in this"),
-                (f"{hub.code}@127.0.0.1:{nobody}", "Ada", "Cannot join: the hub cannot be reached"),
+                (f"{hub.code}@127.0.0.1:{nobody}", "Ada", f"Cannot join: {CANNOT.format(nobody)}"),
             ]
             for address, name, words in cases:
                 await fill(app, pilot, address, name)
