@@ -1,4 +1,4 @@
-"""MoveList: the moves so far in words, numbered, coloured by player.
+"""MoveList: the moves so far in words, numbered, each mover's name in their colour.
 
 A box of fixed size that scrolls its lines itself (Textual's line API): a move asks for
 no layout of the screen, and only the lines in view are drawn.
@@ -36,9 +36,11 @@ class MoveList(ScrollView, can_focus=False):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"move-list--p1", "move-list--p2", "move-list--number"}
 
-    #: (player, the move in words) for each move played (`_sync` repaints on a change).
+    #: (player, the move in words) for each move played, a line that begins with the
+    #: player's name as `names` gives it: `Ann picks 5` (`_sync` repaints on a change).
     moves: reactive[tuple[tuple[int, str], ...]] = reactive((), always_update=True, repaint=False)
-    marks: reactive[tuple[str, str]] = reactive(("P1", "P2"))
+    #: The players as the lines name them (their names are drawn in their colours).
+    marks: reactive[tuple[str, str]] = reactive(("Player 1", "Player 2"))
     #: What the lines shown were drawn from: a redraw of the same changes nothing.
     _drawn: tuple[object, ...] | None = None
     #: The lines to show, wrapped for the list's width; the rendered ones in view.
@@ -77,12 +79,14 @@ class MoveList(ScrollView, can_focus=False):
                 text.append("\n")
             number = f"{index:>2}. "
             text.append(number, style=number_style)
-            mark = f"{self.marks[player - 1]} "
-            text.append(mark, style=player_styles[player - 1])
-            # Wrapped by hand, never inside an equation ("1 +" / "3 = 4"), under the words.
-            indent = cell_len(number + mark)
+            # Wrapped by hand, never inside an equation ("1 + 3 = 4"), under the name.
+            indent = cell_len(number)
             room = width - indent if width - indent >= 8 else 0
+            start = len(text)
             text.append(_wrapped(words, room, indent))
+            mark = self.marks[player - 1]
+            if words.startswith(mark):  # the mover's name in their colour
+                text.stylize(player_styles[player - 1], start, start + len(mark))
         return text
 
     def _wrap(self, width: int) -> list[Text]:

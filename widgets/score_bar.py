@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from rules.seat_names import seat_tag
+from rules.words.common import number_text
 
 
 class ScoreBar(Widget):
@@ -44,7 +45,7 @@ class ScoreBar(Widget):
         label = f"{name:<10} "
         shown = self.score if self.preview is None else self.preview
         # The same room whether or not the preview runs over: the bar never shifts.
-        number = f" {shown:>4}/{self.target}" + (" over!" if self.over else "      ")
+        number = f" {number_text(shown):>4}/{self.target}" + (" over!" if self.over else "      ")
         width = max(4, self.size.width - len(label) - len(number) - 1)
         target = self.target if self.target > 0 else 1
 

@@ -1,6 +1,7 @@
 """Lines broken where a reader would break them: never inside an equation ("1 + 3 = 4")
-nor between a word and its number ("slot 3"). A line may start only at a word or after
-a "·"; a piece longer than a line is broken at its spaces after all.
+nor between a word and its number ("slot 3", "Player 1's"). A line may start only at a
+word or after a "·" or a colon; a piece longer than a line is broken at its spaces after
+all.
 """
 
 from __future__ import annotations
@@ -10,14 +11,15 @@ from rich.cells import cell_len
 
 def pieces(text: str) -> list[str]:
     """`text` in the pieces a line may not break inside: each starts with a word (or
-    follows a "·") and holds the numbers and operators after it; a possessive keeps its
+    follows a "·" or a colon: `Player 1:` | `1 − 5 = −4`) and holds the numbers and operators after it; a possessive keeps its
     noun."""
     found: list[str] = []
     for token in text.split(" "):
         after = found[-1] if found else ""
-        starts = (any(ch.isalpha() for ch in token) and not after.endswith("'s")) or (
-            after.endswith("·")
-        )
+        # (a number's possessive, `1's`, keeps its name: `Player 1's`; a mark ✗ keeps
+        # the equation it marks)
+        word = token == "✗" or (any(ch.isalpha() for ch in token) and not token[:1].isdigit())
+        starts = (word and not after.endswith("'s")) or after.endswith(("·", ":"))
         if found and not starts:
             found[-1] += " " + token
         else:

@@ -24,7 +24,7 @@ from app.match_session.events import ClockRanOut, Event, NotKept, Played, Refuse
 from app.match_session.keeping import Keeper, KeepNothing, SavedGames
 from app.match_session.referee import Referee
 from app.match_session.session import MatchSession
-from app.match_session.setup import GameSetup, marks
+from app.match_session.setup import GameSetup
 from app.match_session.starts import from_setup
 from app.tui import scoreboard
 from app.tui.boards.common import Board
@@ -32,7 +32,7 @@ from app.tui.mounting import gone
 from app.tui.searches import Searches
 from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.records import GameRecord
-from rules.words.common import capitalized, listed_in_words, name_players
+from rules.words.common import capitalized, listed_in_words, listed_names, name_players
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
 from widgets.status_line import Level, StatusLine
@@ -101,7 +101,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     def on_mount(self) -> None:
         if gone(self) or self.state is not None:
             return
-        self.query_one(MoveList).marks = marks(self.setup.names)
+        self.query_one(MoveList).marks = listed_names(self.setup.names)
         self.set_interval(TICK, self.tick)
         session = self.session
         for text in self.start_moves:  # e.g. `play GAME --moves "..."`: already checked

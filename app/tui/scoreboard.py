@@ -10,10 +10,10 @@ from typing import Any
 from rich.text import Text
 
 from app.match_session.session import MatchSession
-from app.match_session.setup import GameSetup, marks
+from app.match_session.setup import GameSetup
 from rules.base import GameState, PlayerNo
-from rules.words.common import name_players
-from rules.words.moves import describe_move, short_moves
+from rules.words.common import listed_names, name_players
+from rules.words.moves import describe_move, listed_moves
 from rules.words.outcome import result_sentence
 from rules.words.voice import Voice
 from widgets.status_line import Level
@@ -57,7 +57,8 @@ def banner(session: Session, setup: GameSetup) -> tuple[Text, str]:
 
 
 def move_list(session: Session, setup: GameSetup) -> tuple[tuple[PlayerNo, str], ...]:
-    return short_moves(setup.game_id, session.history, session.moves, marks(setup.names))
+    """Each move as the move list says it: `Ann picks 5`, `Player 2: 6 × 7 = 42`."""
+    return listed_moves(setup.game_id, session.history, session.moves, listed_names(setup.names))
 
 
 def status(

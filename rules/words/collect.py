@@ -19,15 +19,16 @@ def describe(state: CollectState, move: CollectMove, voice: Voice) -> str:
 
 
 def short(state: CollectState, move: CollectMove) -> str:
-    """For the move list: `pick 2`, `pick 2 · 2 + 4 = 6`, `2 + 4 = 6`, `pass`; a
-    declaration that fails is marked ✗: `pick 2 · ✗ 7 − 5 = 2`."""
+    """For the move list: `pick 2`, `pick 2, stating 2 + 4 = 6`, `2 + 4 = 6`, `pass`; a
+    declaration that fails is marked ✗: `pick 2, stating ✗ 7 − 5 = 2` (never `pick 2 ·
+    2 + 4 = 6`, whose dot reads as a product)."""
     parts = []
     if move.pick is not None:
         parts.append(f"pick {move.pick}")
     if move.declaration is not None:
         failed = _failed(state, move)
         parts.append(("✗ " if failed else "") + pretty_equation(move.declaration))
-    return " · ".join(parts) or "pass"
+    return ", stating ".join(parts) or "pass"
 
 
 def _failed(state: CollectState, move: CollectMove) -> bool:

@@ -6,6 +6,7 @@ import re
 from fractions import Fraction
 
 from rules.base import PlayerNo
+from rules.seat_names import seat_tags
 
 Names = tuple[str, str]
 
@@ -125,6 +126,36 @@ def listed_in_words(text: str) -> str:
     """A rules message as the full screen shows it: a list (`[2, 4, 5]`, the seeds' way,
     which the line mode keeps) without its brackets."""
     return _NUMBER_LIST.sub(lambda match: match.group(1), text)
+
+
+#: The longest name the move list shows whole (`Player 1`; a longer one by its tag).
+LISTED_LENGTH = 8
+
+#: A short move's first word (an instruction) as its player does it: `Ann picks 5`.
+_DOES = {"pick": "picks", "pass": "passes"}
+
+
+def listed_names(names: Names) -> Names:
+    """The players as the move list names them: a name of up to 8 characters whole
+    (`Player 1`, `Ann`), a longer one by its tag (`Alexa…`, `CPU`); `Player 1` and
+    `Player 2` when those would read alike."""
+    tags = seat_tags(names)
+    first, second = (n if len(n) <= LISTED_LENGTH else t for n, t in zip(names, tags, strict=True))
+    if first.casefold() == second.casefold():
+        return DEFAULT_NAMES
+    return (first, second)
+
+
+def by_player(name: str, short: str, verb: str = "") -> str:
+    """A move list's line: who moved and the move (`short`) in words: `Ann picks 5`,
+    `Ann passes`, `Ann adds 4` (`verb`: a game's word for all its moves), `Ann: 6 × 7 = 42`,
+    `Ann: 9 in Bob's third slot`."""
+    first, space, rest = short.partition(" ")
+    if first in _DOES:
+        return f"{name} {_DOES[first]}{space}{rest}"
+    if verb:
+        return f"{name} {verb} {short}"
+    return f"{name}: {short}"
 
 
 def capitalized(text: str) -> str:

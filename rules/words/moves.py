@@ -11,7 +11,7 @@ from typing import Any
 from rules.base import IllegalMove, PlayerNo
 from rules.registry import get_game
 from rules.words import collect, conquest, countdown, fifty, template
-from rules.words.common import DEFAULT_NAMES, Names
+from rules.words.common import DEFAULT_NAMES, Names, by_player
 from rules.words.voice import Voice
 
 
@@ -27,6 +27,8 @@ class MoveWords:
     effect: Callable[[Any, Any, Any, Voice], str]
     #: What comes between a move and what it does.
     separator: str = ": "
+    #: The verb the move list puts between a player and each move (`Ann adds 4`), if any.
+    verb: str = ""
 
 
 def _unnamed(short: Callable[[Any, Any], str]) -> Callable[[Any, Any, Names], str]:
@@ -39,7 +41,9 @@ MOVE_WORDS: dict[str, MoveWords] = {
     "collect": MoveWords(collect.describe, _unnamed(collect.short), collect.effect),
     "template": MoveWords(template.describe, template.short, template.effect),
     "fifty": MoveWords(fifty.describe, _unnamed(fifty.short), fifty.effect),
-    "conquest": MoveWords(conquest.describe, _unnamed(conquest.short), conquest.effect),
+    "conquest": MoveWords(
+        conquest.describe, _unnamed(conquest.short), conquest.effect, verb="adds"
+    ),
     "countdown": MoveWords(
         countdown.describe, _unnamed(countdown.short), countdown.effect, countdown.SEPARATOR
     ),
@@ -88,14 +92,17 @@ def short_move(game_id: str, state: Any, move: Any, names: Names = DEFAULT_NAMES
     return words.short(state, model, names)
 
 
-def short_moves(
+def listed_moves(
     game_id: str,
     positions: Sequence[Any],
     played: Sequence[tuple[PlayerNo, str]],
     names: Names = DEFAULT_NAMES,
 ) -> tuple[tuple[PlayerNo, str], ...]:
-    """A move list in words: each (mover, move in notation) with the position before it."""
+    """A move list in words, each (mover, line): `Ann picks 5`, `Bob: 9 in Ann's third
+    slot`; from each (mover, move in notation) with the position before it. `names`: the
+    players as the list names them (`listed_names`)."""
+    verb = MOVE_WORDS[game_id].verb
     return tuple(
-        (player, short_move(game_id, before, move, names))
+        (player, by_player(names[player - 1], short_move(game_id, before, move, names), verb))
         for before, (player, move) in zip(positions, played, strict=True)
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.template import GAME, TemplateMove, TemplateState, result
-from rules.words.common import number_text, ordinal, possessive
+from rules.words.common import number_text, ordinal, owned
 from rules.words.outcome import reason_text
 from rules.words.voice import Voice
 
@@ -15,11 +15,13 @@ def describe(state: TemplateState, move: TemplateMove, voice: Voice) -> str:
 
 
 def short(state: TemplateState, move: TemplateMove, names: tuple[str, str]) -> str:
-    """For the move list: `9 → Bob's slot 1` (`names` may be the list's short marks)."""
-    owner = names[move.player - 1]
-    if owner.endswith(")"):
-        return f"{move.digit} → slot {move.slot} of {owner}"
-    return f"{move.digit} → {possessive(owner)} slot {move.slot}"
+    """For the move list: `9 in Bob's first slot`, `9 in their first slot` (the mover's
+    own; `names` may be the list's short marks; `9 in the first slot of Computer
+    (perfect)`)."""
+    slot = f"{ordinal(move.slot)} slot"
+    if move.player == state.to_move:
+        return f"{move.digit} in their {slot}"
+    return f"{move.digit} in {owned(slot, names[move.player - 1])}"
 
 
 def effect(state: TemplateState, move: TemplateMove, after: TemplateState, voice: Voice) -> str:

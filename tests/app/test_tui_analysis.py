@@ -62,7 +62,7 @@ async def test_first_mistake_is_marked() -> None:
         screen = await open_analysis(pilot, "collect", COLLECT)
         lines = rows(screen)
         assert lines[0].strip() == "start" and len(lines) == len(COLLECT) + 1
-        shown = ["pick 5", "pick 9", "pick 3", "pick 8", "pick 2", "pick 1 · 9 − 8 = 1"]
+        shown = ["pick 5", "pick 9", "pick 3", "pick 8", "pick 2", "pick 1, stating 9 − 8 = 1"]
         for judged in expected.moves:
             line = lines[judged.index + 1]
             assert shown[judged.index] in line
@@ -81,7 +81,8 @@ async def test_first_mistake_is_marked() -> None:
         assert "With best play from the start: Ann wins in 3 moves (Ann moved first)." in text
         assert (
             "First mistake: move 5, Ann played pick 2 and threw the win away; "
-            "2 moves kept the win: pick 2 · 2 + 3 = 5 and pick 1." in text  # (the quickest first)
+            "2 moves kept the win: pick 2, stating 2 + 3 = 5 and pick 1."
+            in text  # (the quickest first)
         )
         assert f"First mistake: move {first + 1}" in text and "As played: Bob won." in text
         await pilot.press("f")

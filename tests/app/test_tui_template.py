@@ -8,10 +8,10 @@ import pytest
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
-from app.tui.boards.template import TemplateBoard
+from app.tui.boards.template import TemplateBoard, reachable, result_words
 from app.tui.dialogs import GameOverDialog, RoundOverDialog
 from app.tui.game_screen import GameScreen
-from rules.template import GAME, TemplateOptions
+from rules.template import GAME, TemplateOptions, TemplateState
 from tests.app.tui_support import (
     SIZE,
     click_key,
@@ -149,3 +149,13 @@ async def test_a_computer_s_template_is_titled_without_a_garbled_possessive() ->
         screen = game_screen(app)
         titles = [str(w.border_title) for w in screen.query(EquationTemplate)]
         assert titles == ["Newbie's template", "The template of Computer (perfect)"]
+
+
+def test_a_result_below_zero_reads_with_the_minus_sign_and_the_fraction_slash() -> None:
+    """The board writes `−4⁄7`, never `-4/7` (an ASCII hyphen and a division's slash)."""
+    assert reachable("_ ÷ (_ − _)", (4, None, 9), (2, 4)) == "could end between −4⁄5 and −4⁄7"
+    options = TemplateOptions(template="_ ÷ (_ − _)")
+    state: TemplateState = GAME.new(options)
+    for move in ("4@1.1", "1@2.1", "2@1.2", "3@2.2", "9@1.3"):
+        state = GAME.play_text(state, move)
+    assert result_words(state, 1) == "−4⁄7"

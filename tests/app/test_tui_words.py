@@ -17,16 +17,21 @@ NOTATION = re.compile(r"@|\*|/|:(?=\S)|(?<![\w)])-\d|\bpl(?:y|ies)\b", re.IGNORE
 
 GAMES = [
     # game, options, moves that do not end it, the move list they give
-    ("template", {}, ["9@1.1", "8@2.3"], ["1. Ann 9 → Ann's slot 1", "2. Bob 8 → Bob's slot 3"]),
-    ("fifty", {}, ["6*7", "9-5"], ["1. Ann 6 × 7 = 42", "2. Bob 9 − 5 = 4"]),
+    (
+        "template",
+        {},
+        ["9@1.1", "8@2.3"],
+        ["1. Ann: 9 in their first slot", "2. Bob: 8 in their third slot"],
+    ),
+    ("fifty", {}, ["6*7", "9-5"], ["1. Ann: 6 × 7 = 42", "2. Bob: 9 − 5 = 4"]),
     (
         "countdown",
         {},
         ["+9", "*3", "/0"],
-        ["1. Ann 0 + 9 = 9", "2. Bob 9 × 3 = 27", "3. Ann ✗ ÷ 0, turn lost"],
+        ["1. Ann: 0 + 9 = 9", "2. Bob: 9 × 3 = 27", "3. Ann: ✗ ÷ 0, turn lost"],
     ),
-    ("collect", {}, ["5", "2"], ["1. Ann pick 5", "2. Bob pick 2"]),
-    ("conquest", {}, ["4", "2"], ["1. Ann 4", "2. Bob 2"]),
+    ("collect", {}, ["5", "2"], ["1. Ann picks 5", "2. Bob picks 2"]),
+    ("conquest", {}, ["4", "2"], ["1. Ann adds 4", "2. Bob adds 2"]),
 ]
 
 
@@ -71,3 +76,39 @@ async def test_game_over_speaks_with_the_names(game_id: str, moves: list[str], r
         await pilot.pause()
         status = text_of(game_screen(app).query_one("#status", Static))
         assert status == f"Ann wins: {reason}."
+
+
+@pytest.mark.parametrize(
+    ("game_id", "names", "moves", "listed"),
+    [
+        # The seats' own names whole, never "P1"/"P2" (the report's "P1 2 → P1's slot 2").
+        (
+            "template",
+            None,
+            ["2@1.2", "9@1.3"],
+            ["1. Player 1: 2 in their second slot", "2. Player 2: 9 in Player 1's third slot"],
+        ),
+        (
+            "collect",
+            None,
+            ["5", "2:2+5=7"],
+            ["1. Player 1 picks 5", "2. Player 2 picks 2, stating ✗ 2 + 5 = 7"],
+        ),
+        # A name too long for the list's column by its tag, as the panels shorten it.
+        (
+            "fifty",
+            ("Alexandra", "Bo"),
+            ["6*7", "1-3"],
+            ["1. Alexa…: 6 × 7 = 42", "2. Bo: 1 − 3 = −2"],
+        ),
+    ],
+)
+async def test_the_move_list_names_the_players_in_words(
+    game_id: str, names: tuple[str, str] | None, moves: list[str], listed: list[str]
+) -> None:
+    app = EquationDuelApp(game_id, moves=moves, names=names)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert move_lines(app) == listed
+        for line in listed:
+            assert NOTATION.search(line) is None and re.search(r"\bP[12]\b", line) is None

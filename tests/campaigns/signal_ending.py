@@ -87,7 +87,7 @@ def end_once(ending: str, moves: list[str], data: Path, tally: Tally) -> None:
         term.wait_for("Sequence", "to move")
         for number, move in enumerate(moves, start=1):
             term.press(move)
-            term.wait_for(f"{number}. P{2 - number % 2} {move}")
+            term.wait_for(f"{number}. Player {2 - number % 2} adds {move}")
         tally.tried += 1
         closed = ending.startswith("closed")
         if closed:

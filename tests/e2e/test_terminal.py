@@ -168,9 +168,9 @@ def test_conquest_from_the_menu_by_keystrokes(terminal: list[Terminal]) -> None:
     term.press("\r")  # start with the defaults
     term.wait_for("Equation Duel · Equation Conquest", "Sequence", "to move")
     term.press("2")
-    term.wait_for("1. P1 2")
+    term.wait_for("1. Player 1 adds 2")
     term.press("3")
-    term.wait_for("2. P2 3")
+    term.wait_for("2. Player 2 adds 3")
     term.press("5")
     screen = term.wait_for("Game over", "Player 1 wins!", "2 + 3 = 5")
     assert "Player 2 wins" not in screen

@@ -34,7 +34,7 @@ def test_template_puts_a_digit_in_a_named_slot() -> None:
     assert describe_move("template", state, "9@1.1", Voice(NAMES, you=1)) == (
         "Put 9 in your first slot"
     )
-    assert short_move("template", state, "2@2.3", ("A", "B")) == "2 → B's slot 3"
+    assert short_move("template", state, "2@2.3", ("A", "B")) == "2 in B's third slot"
 
 
 def test_collect_pick_then_declare_wins_at_once() -> None:
@@ -45,7 +45,7 @@ def test_collect_pick_then_declare_wins_at_once() -> None:
     assert move_sentence("collect", state, "2:2+4=6", Voice(NAMES)) == (
         "Pick 2, then declare 2 + 4 = 6: Ada wins at once."
     )
-    assert short_move("collect", state, "2:2+4=6") == "pick 2 · 2 + 4 = 6"
+    assert short_move("collect", state, "2:2+4=6") == "pick 2, stating 2 + 4 = 6"
     assert describe_move("collect", state, "2") == "Pick 2"
 
 
@@ -276,7 +276,9 @@ def test_a_computer_s_name_takes_of_rather_than_a_garbled_possessive() -> None:
     assert describe_move("template", state, "2@2.3", Voice(names)) == (
         "Put 2 in the third slot of Computer (perfect)"
     )
-    assert short_move("template", state, "2@2.3", names) == "2 → slot 3 of Computer (perfect)"
+    assert (
+        short_move("template", state, "2@2.3", names) == "2 in the third slot of Computer (perfect)"
+    )
 
 
 def test_commands_become_nouns_when_they_are_the_subject() -> None:
@@ -313,8 +315,8 @@ def test_own_moves_count_one_player_s_turns() -> None:
 def test_the_move_list_marks_failed_declarations() -> None:
     """A failed declaration no longer looks like a winning one."""
     state = at("collect", "1 5 3 7")
-    assert short_move("collect", state, "2:7-5=2") == "pick 2 · ✗ 7 − 5 = 2"  # 7 is Bob's
-    assert short_move("collect", state, "2:1+2=3") == "pick 2 · 1 + 2 = 3"
+    assert short_move("collect", state, "2:7-5=2") == "pick 2, stating ✗ 7 − 5 = 2"  # 7 is Bob's
+    assert short_move("collect", state, "2:1+2=3") == "pick 2, stating 1 + 2 = 3"
     declare = {"declare": True}
     state = at("conquest", "2 3", declare)
     assert short_move("conquest", state, "5:2+3=5") == "5, stating 2 + 3 = 5"

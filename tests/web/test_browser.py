@@ -41,9 +41,9 @@ def test_a_browser_plays_conquest_by_keys_and_collect_by_a_click(
         page.press("Enter")
         page.wait_for("Equation Duel · Equation Conquest", "Sequence")
         page.press("2")
-        page.wait_for("1. P1 2")
+        page.wait_for("1. Player 1 adds 2")
         page.press("3")
-        page.wait_for("2. P2 3")
+        page.wait_for("2. Player 2 adds 3")
         page.press("5")
         screen = page.wait_for("Game over", "Player 1 wins!", "2 + 3 = 5")
         assert "Player 2 wins" not in screen
@@ -57,7 +57,7 @@ def test_a_browser_plays_conquest_by_keys_and_collect_by_a_click(
         page.click_text("│ 7 │", offset=2)
         page.wait_for("Picked 7")
         page.press("Escape")  # no declaration: the turn ends
-        page.wait_for("1. P1 pick 7")
+        page.wait_for("1. Player 1 picks 7")
     server.wait_apps(0)
     # Closing the tab mid-game kept the collect game for the next start, terminal or tab.
     [kept_file] = scan(tmp_path / "data").games

@@ -151,6 +151,10 @@ async def test_score_bar_marks_the_target_and_warns() -> None:
         bar.preview = 52
         await pilot.pause()
         assert bar.has_class("-over") and "52/50 over!" in str(bar.render())
+        bar.preview, bar.score = None, -4  # (1 − 5: a score below zero)
+        await pilot.pause()
+        shown = str(bar.render())
+        assert "−4/50" in shown and "-" not in shown  # the minus sign, as the boards write it
 
 
 async def test_strip_total_panel_and_move_list() -> None:
@@ -178,9 +182,14 @@ async def test_strip_total_panel_and_move_list() -> None:
     moves = MoveList()
     app = Host(moves)
     async with app.run_test(size=(40, 10)) as pilot:
-        moves.moves = ((1, "5"), (2, "7"))
+        moves.moves = ((1, "Player 1: 5"), (2, "Player 2: 7"))
         await pilot.pause()
-        assert "P2 7" in str(moves.render_moves())
+        listed = moves.render_moves()
+        assert "Player 2: 7" in str(listed)
+        # Each mover's name in their colour, the move after it not.
+        _, _, second = moves._styles()
+        named = [listed.plain[s.start : s.end] for s in listed.spans if s.style == second]
+        assert named == ["Player 2"]
 
 
 async def test_move_list_keeps_the_newest_move_in_view_until_the_player_scrolls_up() -> None:

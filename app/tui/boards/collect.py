@@ -24,7 +24,6 @@ from rules.player_text import normalize_equation
 from rules.words.common import capitalized
 from widgets.digit_pool import DigitPool
 from widgets.equation_input import EquationInput
-from widgets.move_list import MoveList
 
 
 class CollectBoard(Board[CollectOptions, CollectState, CollectMove]):
@@ -77,7 +76,7 @@ class CollectBoard(Board[CollectOptions, CollectState, CollectMove]):
         pool.selected = () if self.pending is None else (self.pending,)
         pool.player = state.to_move  # the chooser's colour
         pool.active = self.human_to_move and not self.sudden_death
-        pool.marks = self.game_screen.query_one("#moves", MoveList).marks
+        pool.marks = marks(self.game_screen.setup.names)
         declare = self.query_one(EquationInput)
         asking = self.human_to_move and (self.pending is not None or self.sudden_death)
         mine = state.numbers_of(self.declarer(state))

@@ -32,6 +32,7 @@ from rules.countdown import (
     format_numbers,
 )
 from rules.operators import Op, shown
+from rules.words.common import number_text
 from widgets.digit_pool import DigitPool
 from widgets.operator_picker import OperatorPicker
 from widgets.running_total import RunningTotal
@@ -87,7 +88,9 @@ class CountdownBoard(OperatorBoard[CountdownOptions, CountdownState, CountdownMo
             self.op, self.op_for = "+", state.to_move
         total = self.draw_total(state)
         screen = self.game_screen
-        total.caption = "" if screen.is_over else f"next: {state.running_total} {shown(self.op)} ?"
+        total.caption = (
+            "" if screen.is_over else f"next: {number_text(state.running_total)} {shown(self.op)} ?"
+        )
         for player in (1, 2):
             pool = self.pool(player)
             own = state.available_to(player)

@@ -27,9 +27,9 @@ from rules.base import GameState, PlayerNo
 from rules.fifty import FiftyMove, FiftyOptions, FiftyState, preview
 from rules.fifty import equation_text as written
 from rules.operators import shown
+from rules.words.common import number_text
 from widgets.digit_pool import DigitPool
 from widgets.in_place import update_in_place
-from widgets.move_list import MoveList
 from widgets.operator_picker import OperatorPicker
 from widgets.score_bar import ScoreBar
 
@@ -113,7 +113,7 @@ class FiftyBoard(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
         pool.taken = self.used_by()
         pool.selected = tuple(self.chosen)
         pool.active = self.human_to_move
-        pool.marks = self.game_screen.query_one("#moves", MoveList).marks
+        pool.marks = marks(self.game_screen.setup.names)
         picker = self.query_one(OperatorPicker)
         picker.selected = self.op
         picker.active = self.human_to_move
@@ -133,8 +133,8 @@ class FiftyBoard(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
         if move is not None:
             value, score = preview(state, move)
             target = state.options.target
-            text.append(f" = {value}".replace("-", "−"), style="bold")
-            text.append(f"  → score {score}".replace("-", "−"))
+            text.append(f" = {number_text(value)}", style="bold")
+            text.append(f"  → score {number_text(score)}")
             warning = verdict(score, target)
             if warning is not None:
                 # (always shown: on a line of its own where the box is narrow)
@@ -144,7 +144,7 @@ class FiftyBoard(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
         return text
 
     def holdings(self, state: FiftyState, player: PlayerNo) -> Text:
-        return Text(f"score {state.score(player)} of {state.options.target}")
+        return Text(f"score {number_text(state.score(player))} of {state.options.target}")
 
     def turn_hint(self, state: FiftyState) -> str:
         return (

@@ -18,17 +18,17 @@ from app.tui.boards.slot_cursor import Arrow, Cursor, moved
 from app.tui.hints import HINT_CLASS, mark_keys
 from app.tui.mounting import gone
 from rules.base import GameState, PlayerNo, other
-from rules.operators import format_fraction
 from rules.template import (
     SLOTS,
     TemplateMove,
     TemplateOptions,
     TemplateState,
     partial_text,
+    result,
     result_text,
     template_of,
 )
-from rules.words.common import capitalized, owned
+from rules.words.common import capitalized, number_text, owned
 from widgets.digit_pool import DigitPool
 from widgets.equation_template import EquationTemplate, SlotKey
 
@@ -52,8 +52,14 @@ def reachable(template: str, values: tuple[int | None, ...], pool: tuple[int, ..
             found.append(value)
     if not found:
         return ""
-    low, high = format_fraction(min(found)), format_fraction(max(found))
-    return f"could end between {low} and {high}".replace("-", "−")
+    return f"could end between {number_text(min(found))} and {number_text(max(found))}"
+
+
+def result_words(state: TemplateState, player: PlayerNo) -> str:
+    """A filled template's result as a player reads it: `39`, `−7⁄2` (never `-7/2`),
+    `undefined (divides by zero)`."""
+    value = result(state, player)
+    return result_text(state, player) if value is None else number_text(value)
 
 
 class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
@@ -121,7 +127,7 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
     def value_text(self, state: TemplateState, player: PlayerNo) -> str:
         values = state.template_slots(player)
         if all(v is not None for v in values):
-            return f"= {result_text(state, player)}".replace("-", "−")
+            return f"= {result_words(state, player)}"
         partial = partial_text(state, player, blank="_")
         reach = reachable(state.options.template, values, state.pool)
         return f"{partial}   {reach}" if reach else partial
@@ -129,7 +135,7 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
     def holdings(self, state: TemplateState, player: PlayerNo) -> Text:
         values = state.template_slots(player)
         if all(v is not None for v in values):
-            return Text(f"result {result_text(state, player)}")
+            return Text(f"result {result_words(state, player)}")
         filled = sum(v is not None for v in values)
         return Text(f"{filled} of {SLOTS} slots filled")
 
@@ -208,7 +214,7 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
             widget = self.query_one(f"#position-template-{player}", EquationTemplate)
             widget.cursor = last.slot if last is not None and last.player == player else None
             if all(v is not None for v in state.template_slots(player)):
-                widget.value_text = f"= {result_text(state, player)}".replace("-", "−")
+                widget.value_text = f"= {result_words(state, player)}"
             else:
                 widget.value_text = partial_text(state, player, blank="_")
         self.query_one("#position-pool", DigitPool).selected = (last.digit,) if last else ()
