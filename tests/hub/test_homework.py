@@ -27,7 +27,7 @@ from app.hub.protocol_class import (
 from rules.puzzles.model import Puzzle
 from rules.registry import get_game
 from rules.solver.core import solve
-from tests.hub.support import Client, running_hub
+from tests.hub.support import Client, running_hub, until
 
 TODAY = dt.date.today()
 DUE = (TODAY + dt.timedelta(days=7)).isoformat()
@@ -136,7 +136,9 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
             f"week1: 3 template puzzles (easy), due {due_words(DUE)}. Done by 25 of 30."
         )
         assert "Puzzle 1 (template template-" in lines[31] and "20 of 25 right" in lines[31]
-        assert "Most common wrong move (20×): " in lines[31] and " loses" in lines[31]
+        # (15 students played a wrong move first; the 5 who played it again count once: it
+        # read "(20×)")
+        assert "Most common wrong move (15×): " in lines[31] and " loses" in lines[31]
         written = write_csv(hub.store, "week1", tmp_path / "week1.csv")
         assert written == f"The report of week1 is written to {tmp_path / 'week1.csv'}."
         rows = list(csv.reader((tmp_path / "week1.csv").open(encoding="utf-8")))
@@ -249,3 +251,54 @@ async def test_the_class_projector_gets_no_homework(tmp_path: Path) -> None:
             hub.store, f"{line.replace('week1', 'p')} --to Projector", TODAY
         )
         assert said[-1].endswith(", for 1 student.")  # (named with --to: given it)
+
+
+async def test_a_projector_not_connected_at_assign_is_still_no_student(tmp_path: Path) -> None:
+    """A projector that connected once (`live-project`) and left is kept by name: `assign`
+    leaves it out unless `--to` names it, and the report leaves out the empty row of one
+    given homework before it was known (it was given the homework and an empty row)."""
+    from app.hub.protocol_class import LiveProject
+
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        for name in ("Ada", "Projector"):
+            hub.admit(name)
+        line = f"before --game fifty --difficulty easy --count 1 --due {DUE}"
+        assert assign(hub.store, line, TODAY)[-1].endswith(", for 2 students.")
+        projector = await _student(hub, "Projector")
+        await projector.send(LiveProject())
+        await projector.said_until("live rounds as they come")
+        await projector.close()
+        await until(lambda: not hub.lobby.online, "the projector is gone")
+        said = assign(hub.store, line.replace("before", "after"), TODAY)
+        assert said[-1].endswith(", for 1 student.")
+        assert hub.store.homework_puzzles("after", "Projector") == []
+        said = assign(hub.store, f"{line.replace('before', 'p')} --to Projector", TODAY)
+        assert said[-1].endswith(", for 1 student.")  # (named with --to: given it)
+        students, _ = figures(hub.store, "before")
+        assert [s.name for s in students] == ["Ada"]
+        assert report_lines(hub.store, "before")[0].endswith("Done by 0 of 1.")
+
+
+async def test_a_retried_wrong_move_counts_once_in_the_most_common(tmp_path: Path) -> None:
+    """Two students: one plays move A twice, the other move B once then right. The most
+    common wrong move counts each student once a puzzle (it read "(2×)" for A)."""
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        for name in ("Ann", "Bo"):
+            hub.admit(name)
+        assign(hub.store, f"week1 --game fifty --difficulty easy --count 1 --due {DUE}", TODAY)
+        ann, bo = await _student(hub, "Ann"), await _student(hub, "Bo")
+        _, (puzzle,) = await _set(ann, "week1")
+        await _set(bo, "week1")
+        game = get_game(puzzle.game)
+        legal = [game.format_move(m) for m in game.legal_moves(puzzle.state())]
+        losing = [m for m in legal if not _wins(puzzle, m)]
+        assert len(losing) >= 2
+        for move in (losing[0], losing[0]):
+            await _answer(ann, 1, puzzle, move)
+        await _answer(bo, 1, puzzle, losing[1])
+        await _answer(bo, 1, puzzle, puzzle.solution[0])
+        (figured,) = figures(hub.store, "week1")[1]
+        assert figured.wrong == {losing[0]: 1, losing[1]: 1}
+        assert "Most common wrong move (1×): " in report_lines(hub.store, "week1")[-1]
+        for client in (ann, bo):
+            await client.close()
