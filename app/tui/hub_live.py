@@ -146,14 +146,17 @@ def class_puzzle_screen(referee: ClassPuzzleReferee) -> SomeGameScreen:
 
 
 def settle(screen: SomeGameScreen) -> None:
-    """`screen` takes no answer now: a move half made on its board (collect's pick waiting
-    for its declaration) is let go and the keys leave the declaration, so Esc goes back to
-    the lobby (the declaration's Esc took it, "end the turn", and was refused)."""
+    """`screen`'s answer is judged or its puzzle closed: a move half made on its board
+    (collect's pick waiting for its declaration) is let go, and once closed the keys leave
+    the declaration, so Esc goes back to the lobby (the declaration's Esc took it, "end
+    the turn", and was refused)."""
     if not screen.is_mounted:
         return
     screen.board.reset_input()
     screen.redraw()
-    if isinstance(screen.focused, Input):
+    referee = screen.referee
+    closed = isinstance(referee, ClassPuzzleReferee) and referee.closed
+    if closed and isinstance(screen.focused, Input):  # (sudden death: it keeps asking)
         screen.set_focus(None)
 
 
