@@ -175,18 +175,6 @@ def keep_assignment(store: HubStore, plan: Plan) -> list[str]:
     return [*plan.lines, f"{args.name} is set: {what}, due {due_words(args.due)}, for {students}."]
 
 
-def assign(store: HubStore, line: str, today: dt.date) -> list[str]:
-    """The console's `assign` (the rest of its line): what was set, in words."""
-    plan = plan_assignment(store, line, today)
-    if isinstance(plan, list):
-        return plan
-    try:
-        search(plan)
-    except AssignProblem as error:
-        return [f"That assignment cannot be set: {error}."]
-    return keep_assignment(store, plan)
-
-
 async def assign_off_loop(
     store: HubStore, line: str, today: dt.date, skip: frozenset[str] = frozenset()
 ) -> list[str]:

@@ -9,7 +9,7 @@ import csv
 import datetime as dt
 from pathlib import Path
 
-from app.hub.homework import assign
+from app.hub.homework import assign_off_loop
 from app.hub.homework_judge import puzzle_from_row
 from app.hub.homework_report import figures, report_lines, write_csv, write_pdf
 from app.hub.homework_words import assignment_words, due_words
@@ -83,13 +83,15 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
         for name in names:
             hub.admit(name)
         past = (TODAY - dt.timedelta(days=1)).isoformat()
-        refused = assign(hub.store, f"week1 --due {past}", TODAY)
+        refused = await assign_off_loop(hub.store, f"week1 --due {past}", TODAY)
         assert refused == [f"The due date {past} is in the past: give today or a later day."]
         line = f"week1 --game template --difficulty easy --count 3 --due {DUE}"
-        said = assign(hub.store, line, TODAY)
+        said = await assign_off_loop(hub.store, line, TODAY)
         assert said[0].startswith("week1 is set: 3 template puzzles (easy), due ")
         assert said[0].endswith("for 30 students.")
-        assert assign(hub.store, line, TODAY)[0].startswith("There is an assignment called week1")
+        assert (await assign_off_loop(hub.store, line, TODAY))[0].startswith(
+            "There is an assignment called week1"
+        )
         clients = [await _student(hub, name) for name in names]
         for client in clients:  # (the open homework as data, said by each front end)
             listed = await client.until(HomeworkList)
@@ -157,13 +159,15 @@ async def test_hostile_answers_are_refused_in_words(tmp_path: Path) -> None:
     async with running_hub(tmp_path / "hub.sqlite3") as hub:
         for name in ("Ada", "Bo"):
             hub.admit(name)
-        assign(
-            hub.store, f"week1 --game fifty --difficulty easy --count 2 --due {DUE} --to Ada", TODAY
+        await assign_off_loop(
+            hub.store,
+            f"week1 --game fifty --difficulty easy --count 2 --due {DUE} --to Ada",
+            TODAY,
         )
         for line in (f"{'x' * 41} --due {DUE}", "week2 --due someday", f"w --due {DUE} --to Zed"):
-            said = assign(hub.store, line, TODAY)[0]
+            said = (await assign_off_loop(hub.store, line, TODAY))[0]
             assert said.startswith(("That assignment cannot be set: ", "Zed: not on the roster"))
-        assert assign(hub.store, f"w --due {DUE} --count 99", TODAY) == [
+        assert (await assign_off_loop(hub.store, f"w --due {DUE} --count 99", TODAY)) == [
             "--count takes 1 to 12 puzzles."
         ]
         ada, bo = await _student(hub, "Ada"), await _student(hub, "Bo")
@@ -217,7 +221,7 @@ async def test_from_mistakes_gives_each_student_their_own_positions(tmp_path: Pa
         hub.store.keep_record(number, record.model_dump_json())
         hub.store.game_over(number, "Bo wins")
         line = f"mine --from-mistakes --game conquest --difficulty easy --count 2 --due {DUE}"
-        said = assign(hub.store, line, TODAY)
+        said = await assign_off_loop(hub.store, line, TODAY)
         assert said[:2] == [
             "Ada has 1 position of their own in the hub's games: 1 from the bank.",
             "Bo has no positions of their own in the hub's games: 2 from the bank.",
@@ -263,16 +267,18 @@ async def test_a_projector_not_connected_at_assign_is_still_no_student(tmp_path:
         for name in ("Ada", "Projector"):
             hub.admit(name)
         line = f"before --game fifty --difficulty easy --count 1 --due {DUE}"
-        assert assign(hub.store, line, TODAY)[-1].endswith(", for 2 students.")
+        assert (await assign_off_loop(hub.store, line, TODAY))[-1].endswith(", for 2 students.")
         projector = await _student(hub, "Projector")
         await projector.send(LiveProject())
         await projector.said_until("live rounds as they come")
         await projector.close()
         await until(lambda: not hub.lobby.online, "the projector is gone")
-        said = assign(hub.store, line.replace("before", "after"), TODAY)
+        said = await assign_off_loop(hub.store, line.replace("before", "after"), TODAY)
         assert said[-1].endswith(", for 1 student.")
         assert hub.store.homework_puzzles("after", "Projector") == []
-        said = assign(hub.store, f"{line.replace('before', 'p')} --to Projector", TODAY)
+        said = await assign_off_loop(
+            hub.store, f"{line.replace('before', 'p')} --to Projector", TODAY
+        )
         assert said[-1].endswith(", for 1 student.")  # (named with --to: given it)
         students, _ = figures(hub.store, "before")
         assert [s.name for s in students] == ["Ada"]
@@ -285,7 +291,9 @@ async def test_a_retried_wrong_move_counts_once_in_the_most_common(tmp_path: Pat
     async with running_hub(tmp_path / "hub.sqlite3") as hub:
         for name in ("Ann", "Bo"):
             hub.admit(name)
-        assign(hub.store, f"week1 --game fifty --difficulty easy --count 1 --due {DUE}", TODAY)
+        await assign_off_loop(
+            hub.store, f"week1 --game fifty --difficulty easy --count 1 --due {DUE}", TODAY
+        )
         ann, bo = await _student(hub, "Ann"), await _student(hub, "Bo")
         _, (puzzle,) = await _set(ann, "week1")
         await _set(bo, "week1")

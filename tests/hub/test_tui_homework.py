@@ -10,7 +10,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from app.hub.homework import assign
+from app.hub.homework import assign_off_loop
 from app.tui.app import EquationDuelApp
 from app.tui.hub_homework import HomeworkChoice
 from app.tui.hub_live import ClassPuzzleReferee
@@ -43,7 +43,9 @@ async def test_homework_of_two_puzzles_done_by_keys_with_one_retry(tmp_path: Pat
     async with running_hub(tmp_path / "hub.sqlite3") as hub:
         hub.admit("Ada")
         line = f"week1 --game template --difficulty easy --count 2 --due {DUE}"
-        assert assign(hub.store, line, TODAY)[0].startswith("week1 is set: 2 template puzzles")
+        assert (await assign_off_loop(hub.store, line, TODAY))[0].startswith(
+            "week1 is set: 2 template puzzles"
+        )
         app = EquationDuelApp()
         async with app.run_test(size=SIZE) as pilot:
             lobby = await joined(pilot, hub, "Ada")
@@ -102,7 +104,7 @@ async def test_h_chooses_among_several_homeworks(tmp_path: Path) -> None:
         hub.admit("Ada")
         for name in ("week1", "week2"):
             line = f"{name} --game template --difficulty easy --count 1 --due {DUE}"
-            assert assign(hub.store, line, TODAY)[0].startswith(f"{name} is set")
+            assert (await assign_off_loop(hub.store, line, TODAY))[0].startswith(f"{name} is set")
         app = EquationDuelApp()
         async with app.run_test(size=SIZE) as pilot:
             lobby = await joined(pilot, hub, "Ada")
@@ -127,7 +129,9 @@ async def test_homework_done_offline_is_handed_in_when_the_full_screen_lobby_ope
 
     async with running_hub(tmp_path / "hub.sqlite3") as hub:
         hub.admit("Ada")
-        assign(hub.store, f"week1 --game template --difficulty easy --count 2 --due {DUE}", TODAY)
+        await assign_off_loop(
+            hub.store, f"week1 --game template --difficulty easy --count 2 --due {DUE}", TODAY
+        )
         rows = hub.store.homework_puzzles("week1", "Ada")
         first, second = (puzzle_from(row.puzzle) for row in rows)
         address = Address(hub.code, "127.0.0.1", hub.port)
