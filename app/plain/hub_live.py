@@ -31,18 +31,9 @@ from rules.puzzles.words import position_words
 HELP = "Type your move (in words or as in plain mode) before the time is up, or board for the position."
 #: What the lobby still reads as its own commands while a round waits for an answer
 #: (every command of `app.plain.hub_join.HELP`: "homework" was read as a move).
-LOBBY_WORDS = (
-    "who",
-    "help",
-    "quit",
-    "accept",
-    "decline",
-    "challenge",
-    "rematch",
-    "watch",
-    "computer",
-    "standings",
-    "homework",
+LOBBY_WORDS = frozenset(
+    {"who", "help", "quit", "accept", "decline", "challenge", "rematch", "watch", "computer"}
+    | {"standings", "homework"}
 )
 MARKS = {"win": "wins", "draw": "keeps a draw", "lose": "loses"}
 
