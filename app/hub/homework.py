@@ -25,6 +25,7 @@ from typing import Any
 
 from app.hub.homework_judge import puzzle_json
 from app.hub.homework_words import due_words
+from app.hub.live_store import kept_projectors
 from app.hub.store_sql import HomeworkRow, HubStore
 from rules.base import PlayerNo
 from rules.names import NameProblem, clean_name
@@ -115,8 +116,9 @@ def plan_assignment(
     store: HubStore, line: str, today: dt.date, skip: frozenset[str] = frozenset()
 ) -> Plan | list[str]:
     """The console's `assign` (the rest of its line) checked: a plan, or why not in words.
-    `skip`: names on the roster that are not students (the class's projectors), left out
-    unless `--to` names them."""
+    `skip`: names on the roster that are not students (the class's projectors connected
+    now; those that ever connected are read from the records), left out unless `--to`
+    names them."""
     try:
         args = _parser().parse_args(shlex.split(line))
         due = dt.date.fromisoformat(args.due)
@@ -127,6 +129,7 @@ def plan_assignment(
         return [f"The due date {args.due} is in the past: give today or a later day."]
     if not 1 <= args.count <= MAX_COUNT:
         return [f"--count takes 1 to {MAX_COUNT} puzzles."]
+    skip = skip | kept_projectors(store)  # (connected now, or ever: `live-project`)
     roster = [s.name for s in store.roster() if s.name.casefold() not in skip]
     names = roster if not args.to else args.to
     known = {s.name.casefold(): s.name for s in store.roster()}
@@ -170,18 +173,6 @@ def keep_assignment(store: HubStore, plan: Plan) -> list[str]:
         return [f"There is an assignment called {args.name} already: choose another name."]
     students = f"{len(plan.names)} student{'' if len(plan.names) == 1 else 's'}"
     return [*plan.lines, f"{args.name} is set: {what}, due {due_words(args.due)}, for {students}."]
-
-
-def assign(store: HubStore, line: str, today: dt.date) -> list[str]:
-    """The console's `assign` (the rest of its line): what was set, in words."""
-    plan = plan_assignment(store, line, today)
-    if isinstance(plan, list):
-        return plan
-    try:
-        search(plan)
-    except AssignProblem as error:
-        return [f"That assignment cannot be set: {error}."]
-    return keep_assignment(store, plan)
 
 
 async def assign_off_loop(

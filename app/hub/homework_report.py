@@ -14,6 +14,7 @@ from pathlib import Path
 
 from app.hub.homework_judge import puzzle_from
 from app.hub.homework_words import due_words
+from app.hub.live_store import kept_projectors
 from app.hub.store_sql import AnswerRow, HubStore
 from app.store.atomic_files import write_file
 from rules.puzzles.model import Puzzle
@@ -65,7 +66,10 @@ class PuzzleFigures:
     puzzle: Puzzle
     tried: int = 0
     right: int = 0
+    #: Each wrong move by how many students played it (a student counts once a puzzle:
+    #: their first wrong move, not its retry).
     wrong: Counter[str] = field(default_factory=Counter)
+    wrong_by: set[str] = field(default_factory=set)
     why: dict[str, str] = field(default_factory=dict)
 
 
@@ -74,8 +78,14 @@ def figures(store: HubStore, name: str) -> tuple[list[StudentFigures], list[Puzz
     row = store.assignment(name)
     if row is None:
         raise ValueError(f"there is no assignment called {name[:40]}")
-    rows = store.homework_puzzles(row.name)
     answers = store.answers(row.name)
+    answered = {answer.student for answer in answers}
+    projectors = kept_projectors(store)  # (given it before they were known: left out)
+    rows = [
+        kept
+        for kept in store.homework_puzzles(row.name)
+        if kept.student in answered or kept.student.casefold() not in projectors
+    ]
     students: dict[str, StudentFigures] = {}
     puzzles: dict[str, PuzzleFigures] = {}
     ids: dict[tuple[str, int], str] = {}
@@ -103,8 +113,10 @@ def _count(student: StudentFigures, puzzle: PuzzleFigures, answer: AnswerRow) ->
         else:
             student.retry += 1
         return
-    puzzle.wrong[answer.move] += 1
-    puzzle.why.setdefault(answer.move, answer.why)
+    if answer.student not in puzzle.wrong_by:
+        puzzle.wrong_by.add(answer.student)
+        puzzle.wrong[answer.move] += 1
+        puzzle.why.setdefault(answer.move, answer.why)
     if answer.attempt >= 2:
         student.missed += 1
 

@@ -118,12 +118,15 @@ class Round:
             m: w for m, (w, _) in move_values(puzzle.game, self.state).items()
         }
         #: Each legal move -> the first move of its choice (`4×8` and `8×4` are one choice,
-        #: RULINGS.md "Puzzles"): the spread, the wrong moves and the winning moves count
-        #: each choice once.
+        #: RULINGS.md "Puzzles") that has the same value: the spread, the wrong moves and
+        #: the winning moves count each choice once. (A collect pick alone and with a
+        #: declaration are one choice of different values: one bar said the winning
+        #: "Pick 8, then declare 7 + 8 = 15" as "Pick 8 · loses".)
         self.choice: dict[str, str] = {}
         firsts: dict[object, str] = {}
         for move in sorted(self.values):
-            self.choice[move] = firsts.setdefault(choice_key(puzzle.game, self.state, move), move)
+            key = (choice_key(puzzle.game, self.state, move), self.values[move])
+            self.choice[move] = firsts.setdefault(key, move)
         #: Team mode: the right answers the medium computer would give in the place of
         #: every student asked (`app.hub.live_par`).
         self.par = medium_finds(puzzle.game, self.state, self.values) * len(asked)

@@ -27,7 +27,7 @@ from app.hub.live import (
     answer_text,
 )
 from app.hub.live_judge import judging
-from app.hub.live_store import keep_answer, keep_round, new_session
+from app.hub.live_store import keep_answer, keep_projector, keep_round, new_session
 from app.hub.lobby import Lobby
 from app.hub.lobby_room import LobbyListener, Notice, Spawn
 from app.hub.message import Message
@@ -150,6 +150,11 @@ class LiveRounds(LobbyListener):
     def heard(self, student: Student, message: LiveAnswer | LiveProject) -> None:
         if isinstance(message, LiveProject):
             self.projectors[student.key] = student
+            failed = "The projector's name could not be kept"
+            try:
+                later(self.store, failed, keep_projector, self.store, student.name)
+            except StoreProblem as problem:
+                self.notice(f"{failed}: {problem}.")
             self.lobby.say(student, "This screen shows the class's live rounds as they come.")
             if self.current is not None and not self.current.closed:
                 self._send(student, self._round_message(self.current))

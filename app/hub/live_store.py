@@ -1,7 +1,8 @@
 """Live rounds in the hub's records (the tables `live_sessions`, `live_rounds` and
 `live_answers` of `app/hub/store_sql.py`), so the report can read a session later: each
 round's puzzle (the bank's row) and who was asked, each answer with its judgement, points
-and seconds."""
+and seconds; and the names the class's projectors connected with (`live-project`), so
+`assign` and the report leave them out even when they are not connected."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import json
 from dataclasses import dataclass
 
 from app.hub.live import Answer, LiveOptions, Round
-from app.hub.store_sql import HubStore
+from app.hub.store_sql import HubStore, key_of
+
+#: A projector's name in the table `meta`: this, then its folded name.
+PROJECTOR = "projector:"
 
 
 def new_session(store: HubStore, options: LiveOptions) -> int:
@@ -68,3 +72,17 @@ def kept_answers(store: HubStore, session: int) -> list[KeptAnswer]:
         (session,),
     )
     return [KeptAnswer(int(n), str(s), str(m), str(j), int(p)) for n, s, m, j, p in rows]
+
+
+def keep_projector(store: HubStore, name: str) -> None:
+    """`name` connected as the class's projector (kept for good: a projector is not a student)."""
+    store._execute(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING",
+        (PROJECTOR + key_of(name), name),
+    )
+
+
+def kept_projectors(store: HubStore) -> frozenset[str]:
+    """The folded names every projector of the class connected with."""
+    rows, _ = store._execute("SELECT key FROM meta WHERE key LIKE ?", (PROJECTOR + "%",))
+    return frozenset(str(key).removeprefix(PROJECTOR) for (key,) in rows)

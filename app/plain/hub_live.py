@@ -29,8 +29,12 @@ from rules.puzzles.training import Attempt
 from rules.puzzles.words import position_words
 
 HELP = "Type your move (in words or as in plain mode) before the time is up, or board for the position."
-#: What the lobby still reads as its own commands while a round waits for an answer.
-LOBBY_WORDS = ("who", "help", "quit", "accept", "decline", "challenge", "rematch", "watch")
+#: What the lobby still reads as its own commands while a round waits for an answer
+#: (every command of `app.plain.hub_join.HELP`: "homework" was read as a move).
+LOBBY_WORDS = frozenset(
+    {"who", "help", "quit", "accept", "decline", "challenge", "rematch", "watch", "computer"}
+    | {"standings", "homework"}
+)
 MARKS = {"win": "wins", "draw": "keeps a draw", "lose": "loses"}
 
 
@@ -131,7 +135,13 @@ class LiveLobby:
         none, or the line is one of the lobby's own commands. A move typed for a round
         already answered or closed is told so."""
         text = line.strip()
-        word = text.split(" ", 1)[0].lower() if text else ""
+        word, _, rest = text.lower().partition(" ")
+        if self.pending is not None and word == "homework" and rest.strip():
+            self.say(  # (an assignment now would leave the round unanswered)
+                f"Live round {self.pending[0]} waits for your answer: type your move (or "
+                f"let its time run out), then {' '.join(text.split())[:80]}."
+            )
+            return True
         if not text or word in LOBBY_WORDS:
             return False
         if self.pending is None:

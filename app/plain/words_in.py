@@ -6,6 +6,7 @@
     7 in my second slot / put 7 in Bob's slot 3 / 7 in player 1 first slot -> 7@1.2  (templates)
     3 plus 4 equals 7                   -> 3+4=7  (a declaration)
     add 4 to the sequence and declare 2 + 2 = 4 -> 4:2+2=4  (conquest, as its moves are said)
+    pick 8, then declare 7 + 8 = 15     -> 8:7+8=15  (collect, as its moves are said)
 
 `rewrite(game_id, text, state, names)` returns `text` unchanged unless it holds one of the
 words below, so every line the seeds' transcripts type is read as before; and no word here
@@ -124,9 +125,17 @@ _SEQUENCE = re.compile(
 )
 
 
-def _sequence_move(text: str) -> str | None:
-    """Conquest's own words: `Add 4 to the sequence and declare 2 + 2 = 4` -> `4:2+2=4`."""
-    found = _SEQUENCE.match(" ".join(text.strip().lower().split()))
+#: Collect's own words: `Pick 8, then declare 7 + 8 = 15` (as a live round says it back).
+_PICK = re.compile(
+    r"^(?:(?:pick|take|choose)\s+)?(?P<number>\d+)\s*(?:,|and)?\s*(?:then\s+)?"
+    r"(?:declare|declaring)\s+(?P<declaration>.+)$"
+)
+
+
+def _sequence_move(text: str, pattern: re.Pattern[str] = _SEQUENCE) -> str | None:
+    """Conquest's own words: `Add 4 to the sequence and declare 2 + 2 = 4` -> `4:2+2=4`
+    (collect's with `_PICK`: `Pick 8, then declare 7 + 8 = 15` -> `8:7+8=15`)."""
+    found = pattern.match(" ".join(text.strip().lower().split()))
     if found is None:
         return None
     declaration = found.group("declaration")
@@ -139,8 +148,8 @@ def _sequence_move(text: str) -> str | None:
 
 def rewrite(game_id: str, text: str, state: Any, names: tuple[str, str]) -> str:
     """What the prompt reads for `text` typed in words (see the module's docstring)."""
-    if game_id == "conquest":
-        move = _sequence_move(text)
+    if game_id in ("conquest", "collect"):
+        move = _sequence_move(text, _SEQUENCE if game_id == "conquest" else _PICK)
         if move is not None:
             return move
     if game_id == "template" and state is not None:

@@ -4,10 +4,13 @@ press h to do it."), `h` opens it (a choice when there are several), and each pu
 tries left is answered on the puzzle screen's board (`app.tui.hub_live`'s
 `ClassPuzzleReferee`): the hub's verdict, one retry, the winning moves once it is over,
 `n` for the next puzzle. Leaving (Esc) keeps what was answered: the hub has it.
+Answers given offline (`class homework`, kept on this machine) are handed in when the
+lobby opens (`hand_in_kept`), as the line lobby does: the hub judges each again.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import ClassVar
@@ -21,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from app.hub.client import HubClient
 from app.hub.homework_judge import puzzle_from_row
+from app.hub.homework_kept import keep, kept, kept_names, pending
 from app.hub.homework_words import due_words, listing_lines, what_words
 from app.hub.protocol import FromHub
 from app.hub.protocol_class import (
@@ -39,6 +43,8 @@ from app.tui.styles import HUB_STYLES
 from rules.puzzles.model import Puzzle
 from widgets.keys_footer import KeysFooter
 
+#: Seconds between two answers handed in (the hub takes a few a second from a student).
+PACE = 0.15
 NEXT = " (n: the next puzzle)"
 LAST = " (that was the last puzzle of this homework)"
 
@@ -198,3 +204,28 @@ class Homework:
             referee.after = NEXT if more else LAST
             referee.next_ready = more
         shown_verdict(screen, text, verdict.right)
+
+    async def hand_in_kept(self) -> None:
+        """Hand in every answer kept on this machine for this student in this class
+        (done offline): sent, then forgotten here; the hub's verdicts come to the news.
+        (The full-screen lobby handed nothing in: the answers waited for the line mode.)"""
+        address, name = self.client.address, self.client.name
+        try:
+            for assignment in kept_names(address, name):
+                entry = kept(address, name, assignment)
+                answers = pending(entry) if entry is not None else []
+                if entry is None or not answers:
+                    continue
+                count = f"{len(answers)} answer{'' if len(answers) == 1 else 's'}"
+                self.news(f"Handing in {count} kept here: the hub judges them again.")
+                for index, (number, move, seconds) in enumerate(answers):
+                    if index:
+                        await asyncio.sleep(PACE)
+                    answer = HomeworkAnswer(
+                        assignment=assignment, puzzle=number, move=move, seconds=seconds
+                    )
+                    self.client.send(answer)
+                entry["answers"] = []
+                keep(address, name, assignment, entry)
+        except OSError as error:
+            self.news(f"The homework kept here was not handed in: {error}.")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from rich.text import Text
+from textual.widgets import Input
 
 from app.hub.client import HubClient
 from app.hub.protocol import FromHub
@@ -144,12 +145,28 @@ def class_puzzle_screen(referee: ClassPuzzleReferee) -> SomeGameScreen:
     return board_screen(puzzle.game)(referee.setup, list(puzzle.moves), referee=referee)
 
 
+def settle(screen: SomeGameScreen) -> None:
+    """`screen`'s answer is judged or its puzzle closed: a move half made on its board
+    (collect's pick waiting for its declaration) is let go, and once closed the keys leave
+    the declaration, so Esc goes back to the lobby (the declaration's Esc took it, "end
+    the turn", and was refused)."""
+    if not screen.is_mounted:
+        return
+    screen.board.reset_input()
+    screen.redraw()
+    referee = screen.referee
+    closed = isinstance(referee, ClassPuzzleReferee) and referee.closed
+    if closed and isinstance(screen.focused, Input):  # (sudden death: it keeps asking)
+        screen.set_focus(None)
+
+
 def shown_verdict(screen: SomeGameScreen, text: str, right: bool) -> None:
     """The hub's verdict on the board: said, and kept as its task."""
     referee = screen.referee
     if isinstance(referee, ClassPuzzleReferee):
         referee.said = text
         text = referee.task(None, "")
+    settle(screen)
     if screen.is_mounted:
         screen.say(text, "success" if right else "error")
         screen.refresh_bindings()
@@ -165,6 +182,7 @@ def refused(screen: SomeGameScreen, text: str, again: bool) -> None:
         referee.sent = None
     else:
         referee.said, referee.closed = text, True
+        settle(screen)
     if screen.is_mounted:
         screen.say(text if again else referee.task(None, ""), "error")
         screen.refresh_bindings()
@@ -266,8 +284,7 @@ class LiveRounds:
         """The round on `screen` closed: its board stays, taking no more answers."""
         if isinstance(screen.referee, ClassPuzzleReferee):
             screen.referee.closed = True
-        if screen.is_mounted:
-            screen.redraw()
+        settle(screen)
 
     def _leave(self) -> None:
         """A new round: the last one's board closes (the lobby is under it)."""

@@ -122,6 +122,7 @@ class HubLobbyScreen(Home, Screen[None]):
         self.say("You are in the class's lobby: choose a classmate, then c to challenge them.")
         self.client.send(Follow())
         self.run_worker(self._read(), group="hub-lobby")
+        self.run_worker(self.homework.hand_in_kept(), group="hub-lobby")  # (done offline)
 
     def say(self, text: str, level: Level = "info") -> None:
         self.query_one(StatusLine).show(text, level)

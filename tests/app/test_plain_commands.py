@@ -205,3 +205,26 @@ def test_conquest_moves_typed_as_the_game_says_them_are_read() -> None:
             text = str(game.format_move(move))
             said = move_words("conquest", state, text)
             assert read_move(attempt, said) == text, said
+
+
+def test_collect_moves_typed_as_the_game_says_them_are_read() -> None:
+    """'Pick 8, then declare 7 + 8 = 15' (the words a live round says back) is read as
+    that move (it was "not a move: write the number picked (7) …" in a live round)."""
+    from app.plain.puzzle_lines import read_move
+    from rules.puzzles.bank import puzzles_of
+    from rules.puzzles.training import Attempt
+    from rules.puzzles.words import move_words
+    from rules.registry import get_game
+
+    game = get_game("collect")
+    declared = 0
+    puzzles = [p for d in ("easy", "medium", "hard") for p in puzzles_of("collect", d)[:10]]
+    for puzzle in puzzles:
+        attempt = Attempt(puzzle)
+        state = puzzle.state()
+        moves = [str(game.format_move(move)) for move in game.legal_moves(state)]
+        for text in [*puzzle.solution, *[m for m in moves if ":" in m], *moves[:3]]:
+            said = move_words("collect", state, text)
+            assert read_move(attempt, said) == text, said
+            declared += ":" in text
+    assert declared >= 20

@@ -49,3 +49,27 @@ def test_the_class_against_the_par_in_words() -> None:
     assert session.team == 3
     assert session.par == pytest.approx(8 * medium_share(puzzle))
     assert team_words(3, session.par) in session.summary()
+
+
+def test_a_collect_pick_and_its_winning_declaration_are_told_apart() -> None:
+    """A pick alone and the same pick with a declaration are one choice (RULINGS.md,
+    "Puzzles") but not one value: the spread bar and the winning moves say the move that
+    wins as it wins (a class's winning "Pick 8, then declare 7 + 8 = 15" was drawn as
+    "Pick 8 · loses", and the winning moves said "Pick 8: every reply loses")."""
+    for puzzle in puzzles_of("collect", "medium"):
+        options = LiveOptions("collect", "medium", 30)
+        live = Round(1, puzzle, options, {"a": "A", "b": "B"})
+        win = puzzle.solution[0]
+        pick = win.partition(":")[0]
+        if ":" in win and pick in live.values and live.judgement(pick) != "win":
+            break
+    else:
+        pytest.fail("no collect puzzle whose pick alone loses")
+    live.answer("a", win)
+    live.answer("b", pick)
+    bars = {words: judgement for words, _, judgement, _ in live.spread()}
+    assert bars == {live.words(win): "win", live.words(pick): "lose"}, bars
+    assert ", then declare " in live.words(win)
+    assert any(line.startswith(f"{live.words(win)}: ") for line in live.winning())
+    assert not any(line.startswith(f"Pick {pick}:") for line in live.winning())
+    assert live.most_common_wrong() == (live.words(pick), 1, live.why(pick))

@@ -12,6 +12,7 @@ from pathlib import Path
 from app.hub.protocol_class import (
     Assignment,
     HomeworkList,
+    LiveAnswer,
     LiveClosed,
     LiveRefusal,
     LiveRound,
@@ -145,3 +146,28 @@ def test_the_teacher_stopping_the_session_ends_the_round_asked() -> None:
     stopped = LiveSummary(lines=["The teacher stopped the live session after 1 round."])
     assert live.shows(stopped) and live.pending is None
     assert not live.takes("who")
+
+
+def test_lobby_commands_stay_commands_while_a_round_waits() -> None:
+    """`homework`, `standings` and `computer` typed while a round waits for an answer are
+    the lobby's (homework was read as a move: "Not a move: …"); `homework NAME` waits for
+    the round; the round still takes its answer after them."""
+    out = io.StringIO()
+    client = QuietClient()
+    live = LiveLobby(client, Console(io.StringIO(), out))  # type: ignore[arg-type]
+    puzzle = puzzles_of("template", "easy")[0]
+    opened = LiveRound(round=2, of=3, puzzle=json.dumps(puzzle.to_bank()), seconds=30, asked=2)
+    assert live.shows(opened)
+    for command in ("homework", "HOMEWORK", "standings", "computer fifty", "who"):
+        assert not live.takes(command), command
+    assert live.takes("homework  week1") and live.pending is not None
+    assert out.getvalue().splitlines()[-1] == (
+        "Live round 2 waits for your answer: type your move (or let its time run out), "
+        "then homework week1."
+    )
+    assert not any("Not a move" in line for line in out.getvalue().splitlines())
+    assert client.sent == []
+    assert live.takes(puzzle.solution[0])
+    assert client.sent == [LiveAnswer(round=2, move=puzzle.solution[0])]
+    live.shows(LiveVerdict(round=2, judgement="win", text="Right.", points=10, streak=1, total=10))
+    assert not live.takes("homework week1")  # (answered: the lobby starts it)

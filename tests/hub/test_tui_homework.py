@@ -10,7 +10,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from app.hub.homework import assign
+from app.hub.homework import assign_off_loop
 from app.tui.app import EquationDuelApp
 from app.tui.hub_homework import HomeworkChoice
 from app.tui.hub_live import ClassPuzzleReferee
@@ -43,7 +43,9 @@ async def test_homework_of_two_puzzles_done_by_keys_with_one_retry(tmp_path: Pat
     async with running_hub(tmp_path / "hub.sqlite3") as hub:
         hub.admit("Ada")
         line = f"week1 --game template --difficulty easy --count 2 --due {DUE}"
-        assert assign(hub.store, line, TODAY)[0].startswith("week1 is set: 2 template puzzles")
+        assert (await assign_off_loop(hub.store, line, TODAY))[0].startswith(
+            "week1 is set: 2 template puzzles"
+        )
         app = EquationDuelApp()
         async with app.run_test(size=SIZE) as pilot:
             lobby = await joined(pilot, hub, "Ada")
@@ -102,7 +104,7 @@ async def test_h_chooses_among_several_homeworks(tmp_path: Path) -> None:
         hub.admit("Ada")
         for name in ("week1", "week2"):
             line = f"{name} --game template --difficulty easy --count 1 --due {DUE}"
-            assert assign(hub.store, line, TODAY)[0].startswith(f"{name} is set")
+            assert (await assign_off_loop(hub.store, line, TODAY))[0].startswith(f"{name} is set")
         app = EquationDuelApp()
         async with app.run_test(size=SIZE) as pilot:
             lobby = await joined(pilot, hub, "Ada")
@@ -113,3 +115,46 @@ async def test_h_chooses_among_several_homeworks(tmp_path: Path) -> None:
             await until(pilot, lambda: referee_of(app) is not None, "the chosen homework")
             referee = referee_of(app)
             assert referee is not None and referee.title == "Homework week2, puzzle 1 of 1"
+
+
+async def test_homework_done_offline_is_handed_in_when_the_full_screen_lobby_opens(
+    tmp_path: Path,
+) -> None:
+    """Answers kept on this machine (done offline, `class homework`) are handed in when
+    the student joins in the full screen, and the hub judges them again (they waited for
+    the line mode: the full-screen lobby handed nothing in)."""
+    from app.hub.homework_judge import puzzle_from
+    from app.hub.homework_kept import keep, kept
+    from app.online.codes import Address
+
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        hub.admit("Ada")
+        await assign_off_loop(
+            hub.store, f"week1 --game template --difficulty easy --count 2 --due {DUE}", TODAY
+        )
+        rows = hub.store.homework_puzzles("week1", "Ada")
+        first, second = (puzzle_from(row.puzzle) for row in rows)
+        address = Address(hub.code, "127.0.0.1", hub.port)
+        answers = [
+            {"puzzle": 1, "move": first.solution[0], "seconds": 3.0, "right": True},
+            {"puzzle": 2, "move": _losing(second), "seconds": 5.0, "right": False},
+        ]
+        entry = {"due": DUE, "what": "", "puzzles": [], "left": [0, 1], "answers": answers}
+        keep(address, "Ada", "week1", entry)
+        app = EquationDuelApp()
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await joined(pilot, hub, "Ada")
+            await until(pilot, lambda: len(lobby.homework.verdicts) == 2, "the hub's verdicts")
+            right, wrong = lobby.homework.verdicts
+            assert (right.puzzle, right.right) == (1, True)
+            assert (wrong.puzzle, wrong.right, wrong.retry) == (2, False, True)
+            told = "\n".join(lobby.told)
+            assert "Handing in 2 answers kept here: the hub judges them again." in told
+            assert "Homework week1, puzzle 1: Right" in told
+            await pilot.press("escape")
+        kept_now = kept(address, "Ada", "week1")
+        assert kept_now is not None and kept_now["answers"] == []
+        assert [(a.number, a.right) for a in hub.store.answers("week1", "Ada")] == [
+            (1, True),
+            (2, False),
+        ]

@@ -23,6 +23,7 @@ class QuietClient:
     """A connection that sends nowhere and hears nothing: the snapshot's lobby."""
 
     address = Address("ABC234", "127.0.0.1", 8765)
+    name = "Quiet"
     tls = None
 
     def __init__(self) -> None:
