@@ -348,6 +348,7 @@ class LiveRounds(LobbyListener):
             if key not in live.answers:
                 session.missed(key, name)
         closed = await judging(closed_message, live, session.options.names, session)
+        closed = closed.model_copy(update={"stopped": self._stopping})
         for student in [*students, *self.projectors.values()]:
             self._send(student, closed)
         self.notice(

@@ -8,6 +8,7 @@ import shlex
 from typing import get_args
 
 from app.hub.live import MAX_ROUNDS, MAX_SECONDS, MIN_SECONDS, LiveOptions
+from app.hub.protocol_class import LiveClosed
 from rules.puzzles.judge import not_offered_reason
 from rules.puzzles.model import Difficulty
 from rules.registry import GAME_IDS
@@ -64,3 +65,10 @@ def closed_words(closed: Exception) -> str:
     if not why or why.lower().startswith("the hub closed the connection"):
         return "The hub closed the connection."
     return f"The hub closed the connection: {why}."
+
+
+def unanswered(closed: LiveClosed) -> str:
+    """What a student who had not answered hears as the round closes."""
+    if closed.stopped:
+        return f"The teacher stopped the live session: round {closed.round} closed unanswered."
+    return "Time is up: you did not answer this round."

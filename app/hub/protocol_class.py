@@ -125,6 +125,8 @@ class LiveClosed(Message):
     #: computer's par for them (what it would find in each asked student's place).
     team: int = Field(default=0, ge=0)
     par: float = Field(default=0.0, ge=0)
+    #: Closed early: the teacher stopped the session (not the time running out).
+    stopped: bool = False
 
 
 class LiveSummary(Message):

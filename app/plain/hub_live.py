@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from app.hub.client import HubClient
 from app.hub.live_par import team_words
+from app.hub.live_words import unanswered
 from app.hub.protocol import FromHub
 from app.hub.protocol_class import (
     ANSWER_AGAIN,
@@ -88,7 +89,7 @@ class LiveLobby:
                 self.say(f"{message.answered} of {message.asked} have answered.")
         elif isinstance(message, LiveClosed):
             if self.pending is not None and self.pending[0] == message.round:
-                self.say("Time is up: you did not answer this round.")
+                self.say(unanswered(message))
             attempt = self.pending[1] if self.pending else self.after and self.after[0]
             if attempt:
                 self.after = (

@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.widgets import Input
 
 from app.hub.client import HubClient
+from app.hub.live_words import unanswered
 from app.hub.protocol import FromHub
 from app.hub.protocol_class import (
     ANSWER_AGAIN,
@@ -69,6 +70,8 @@ class ClassPuzzleReferee(Referee):
         self.said: str | None = None
         #: No answer is taken any more (the round closed, the puzzle is over).
         self.closed = False
+        #: Why it closed unanswered, said on the status line.
+        self.ended = "Time is up."
         #: What the lobby then shows, in words (", its spread and winning moves").
         self.after = after
         #: The next puzzle (homework's `n`, offered once `next_ready`): opens it.
@@ -107,7 +110,7 @@ class ClassPuzzleReferee(Referee):
         if self.said is not None:
             return f"{self.said} {closed}" if self.closed else self.said
         if self.closed:
-            return closed if self.sent is not None else f"Time is up. {closed}"
+            return closed if self.sent is not None else f"{self.ended} {closed}"
         if self.sent is not None:
             return "Sent: waiting for the hub's verdict…"
         left = self.seconds_left()
@@ -267,7 +270,9 @@ class LiveRounds:
         if board is not None and board[0] == closed.round:
             referee = board[1].referee
             if isinstance(referee, ClassPuzzleReferee) and referee.sent is None:
-                self.news("Time is up: you did not answer this round.")
+                self.news(unanswered(closed))
+                if closed.stopped:
+                    referee.ended = "The teacher stopped the session."
         if board is not None and board[0] == closed.round:
             self._close(board[1])
         self.news(

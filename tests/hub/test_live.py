@@ -234,6 +234,7 @@ async def test_answers_that_cannot_count_are_refused_in_words(tmp_path: Path) ->
         await ada.said_until("Bo: answering live round 1")
         closed = await bo.until(LiveClosed)  # (Bo never answered: the time ran out)
         assert isinstance(closed, LiveClosed) and closed.answered == 1
+        assert not closed.stopped
         await bo.send(LiveAnswer(round=1, move=legal(puzzle)[0]))
         assert await refusal(bo) == (Refused.ROUND_OVER, "Live round 1 is over: the time was up.")
         await ada.until(LiveSummary)
@@ -257,7 +258,7 @@ async def test_the_teacher_stops_a_session_and_the_hub_stops_in_the_middle_of_on
         # (the open round closes at once for Ada, and the summary of one round follows,
         # saying why it ended early)
         closed = await ada.until(LiveClosed)
-        assert isinstance(closed, LiveClosed) and closed.round == 1
+        assert isinstance(closed, LiveClosed) and closed.round == 1 and closed.stopped
         summary = await ada.until(LiveSummary)
         assert isinstance(summary, LiveSummary)
         assert summary.lines[0] == "The teacher stopped the live session after 1 round."

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.hub.live import POINTS, Answer, LiveOptions, LiveSession, NotTaken, Round
-from app.hub.live_words import read_live
-from app.hub.protocol_class import Refused
+from app.hub.live_words import read_live, unanswered
+from app.hub.protocol_class import LiveClosed, Refused
 from rules.puzzles.bank import puzzles_of
 
 
@@ -109,4 +109,13 @@ def test_why_the_hub_closed_is_said_once() -> None:
     assert closed_words(Closed("")) == "The hub closed the connection."
     assert closed_words(Closed("the teacher stopped the hub.")) == (
         "The hub closed the connection: the teacher stopped the hub."
+    )
+
+
+def test_a_student_who_did_not_answer_hears_why_the_round_closed() -> None:
+    timed_out = LiveClosed(round=2, asked=3, answered=1, right=0)
+    assert unanswered(timed_out) == "Time is up: you did not answer this round."
+    stopped = timed_out.model_copy(update={"stopped": True})
+    assert unanswered(stopped) == (
+        "The teacher stopped the live session: round 2 closed unanswered."
     )

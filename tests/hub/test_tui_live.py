@@ -90,6 +90,9 @@ async def test_the_teacher_stopping_the_session_closes_the_round_on_the_board(
             hub.live.stop()
             await until(pilot, lambda: referee.closed, "the round closed")
             await until(pilot, lambda: "Esc goes back to the lobby" in status(app), "said")
+            assert status(app).startswith("The teacher stopped the session.")  # (not time)
+            unanswered = "The teacher stopped the live session: round 1 closed unanswered."
+            assert unanswered in lobby.told
             told = "The teacher stopped the live session after 1 round."
             await until(pilot, lambda: told in lobby.told, "the news")
             await pilot.press("escape")
