@@ -19,14 +19,18 @@ from tests.hub.test_tui_lobby import SIZE, status, until
 KEYS = {"*": "asterisk", "+": "plus", "-": "minus", "/": "slash", "=": "equals_sign"}
 
 
-def keys_of(game: str, move: str) -> list[str]:
-    """The keys that type `move` (the rules' notation) on the game's board."""
+def keys_of(game: str, move: str, pool: tuple[int, ...] = ()) -> list[str]:
+    """The keys that type `move` (the rules' notation) on the game's board (`pool`:
+    collect's numbers, where `1` waits for a second digit while 10–15 are in it)."""
     if game == "countdown":  # an operator, then one of the mover's numbers
         return [KEYS[move[0]], *move[1:]]
     pick, _, declaration = move.partition(":")  # collect: a pick, then its declaration
+    picking = list(pick)
+    if any(str(n) != pick and str(n).startswith(pick) for n in pool):
+        picking.append("enter")  # (Enter ends a number that could go on)
     if not declaration:
-        return [*pick, "escape"]  # (Esc ends the turn without one)
-    return [*pick, *(KEYS.get(c, c) for c in declaration), "enter"]
+        return [*picking, "escape"]  # (Esc ends the turn without one)
+    return [*picking, *(KEYS.get(c, c) for c in declaration), "enter"]
 
 
 @pytest.mark.parametrize("game", ["countdown", "collect"])
@@ -44,7 +48,8 @@ async def test_a_live_round_of_countdown_and_collect_on_the_board(
             assert referee is not None
             screen = app.screen
             await until(pilot, lambda: screen.state is not None, "the puzzle's position")
-            await pilot.press(*keys_of(game, referee.puzzle.solution[0]))
+            pool = getattr(referee.puzzle.state(), "pool", ())
+            await pilot.press(*keys_of(game, referee.puzzle.solution[0], pool))
             await until(pilot, lambda: lobby.live.verdict is not None, "the hub's verdict")
             verdict = lobby.live.verdict
             assert verdict is not None and verdict.judgement == "win", referee.sent
@@ -55,3 +60,15 @@ async def test_a_live_round_of_countdown_and_collect_on_the_board(
             await until(pilot, lambda: any("summary" in t.lower() for t in lobby.told), "summary")
             assert "The winning moves:" in "\n".join(lobby.told)
             await pilot.press("escape")
+
+
+def test_a_pick_that_could_go_on_is_ended_by_enter() -> None:
+    """(A puzzle whose answer is `1` with 10–15 in the pool: `1` alone waits for a
+    second digit, so the round failed now and then, by the bank's draw.)"""
+    assert keys_of("collect", "1", (1, 9, 12)) == ["1", "enter", "escape"]
+    assert keys_of("collect", "5", (1, 5, 12)) == ["5", "escape"]
+    assert keys_of("collect", "1:1+3=4", (1, 3, 4)) == [
+        "1",
+        *("1", "plus", "3", "equals_sign", "4"),
+        "enter",
+    ]
