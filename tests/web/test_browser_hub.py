@@ -1,5 +1,5 @@
 """A student in a browser tab of `hub --web` (headless Chromium, as tests/web/) joins the
-class, answers a live round on its board, is back in the lobby when the teacher stops
+class, gets a live round on its board, is back in the lobby when the teacher stops
 the session, accepts a line-mode classmate's challenge and plays the game to its end,
 then is back in the lobby; the hub (a real process) says each step. In the browser set
 (`-m browser`; here, not in tests/hub/, as it runs on SQLite only)."""
@@ -41,10 +41,10 @@ def test_a_browser_tab_answers_a_live_round_and_plays_a_hub_game(tmp_path: Path)
             page.wait_for("Bo: in the lobby")
             hub.write("live template easy 60 1\n")
             page.wait_for("Live round 1 of 1", "to move")
-            page.press("1")  # (a digit in the slot chosen: the answer)
-            page.wait_for("your total")
+            # (answering on the board is the Pilot tests' (tests/hub/test_tui_live*.py): the
+            # bank's puzzle is drawn at random, and a digit pressed here may be used already)
             hub.write("live stop\n")
-            page.wait_for("is over")
+            page.wait_for("The teacher stopped the session.", "is over")
             page.press("q")
             page.wait_for("Here now", "The live session's summary")
             bo.write("challenge Ada fifty\n")
