@@ -287,9 +287,13 @@ class LiveRounds:
 
     def _close(self, screen: SomeGameScreen) -> None:
         """The round on `screen` closed: its board stays, taking no more answers."""
-        if isinstance(screen.referee, ClassPuzzleReferee):
-            screen.referee.closed = True
+        referee = screen.referee
+        if isinstance(referee, ClassPuzzleReferee):
+            referee.closed = True
         settle(screen)
+        if isinstance(referee, ClassPuzzleReferee) and screen.is_mounted:
+            screen.say(referee.task(None, ""))  # (not a refusal said before the answer)
+            screen.refresh_bindings()
 
     def _leave(self) -> None:
         """A new round: the last one's board closes (the lobby is under it)."""

@@ -74,6 +74,31 @@ async def test_a_live_round_answered_by_keys_judged_as_the_solver_judges(tmp_pat
             await pilot.press("escape")
 
 
+async def test_a_round_answered_after_a_refused_key_closes_saying_so(tmp_path: Path) -> None:
+    """A digit already used is refused on the board, another is the answer; when the
+    teacher stops the session the status line says the round is over, not the refusal
+    (seen once in a browser tab)."""
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        app = EquationDuelApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await joined(pilot, hub, "Ada")
+            hub.live._rng.seed(0)  # (a puzzle with a digit used up: one in ten has none)
+            hub.live.start(LiveOptions("template", "easy", 600, 2))
+            await until(pilot, lambda: referee_of(app) is not None, "the round's board")
+            referee = referee_of(app)
+            assert referee is not None
+            state = referee.puzzle.state()
+            used = next(d for d in state.options.pool() if d not in state.pool)
+            await pilot.press(str(used))
+            await until(pilot, lambda: "has already been used" in status(app), "the refusal")
+            await pilot.press(str(state.pool[0]))
+            await until(pilot, lambda: referee.said is not None, "the hub's verdict")
+            hub.live.stop()
+            await until(pilot, lambda: referee.closed, "the round closed")
+            await until(pilot, lambda: "is over" in status(app), "the round's end, said")
+            assert "has already been used" not in status(app)
+
+
 async def test_the_teacher_stopping_the_session_closes_the_round_on_the_board(
     tmp_path: Path,
 ) -> None:
