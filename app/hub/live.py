@@ -315,12 +315,16 @@ class LiveSession:
         """The computer's par for the rounds so far (`app.hub.live_par`)."""
         return sum(live.par for live in self.rounds)
 
+    def rounds_played(self) -> str:
+        """`1 round`, `3 rounds`: how many this session has played."""
+        count = len(self.rounds)
+        return "1 round" if count == 1 else f"{count} rounds"
+
     def summary(self, names: bool = True) -> list[str]:
         """The session's summary: per puzzle the share of right answers and the most common
         wrong move with why it loses; the class total and the best streak (`names`: and
         whose it is)."""
-        rounds = "1 round" if len(self.rounds) == 1 else f"{len(self.rounds)} rounds"
-        lines = [f"The live session's summary ({rounds}):"]
+        lines = [f"The live session's summary ({self.rounds_played()}):"]
         lines += [f"  {r.summary()}" for r in self.rounds]
         lines.append(f"The class total: {self.class_total} points.")
         lines.append(team_words(self.team, self.par))

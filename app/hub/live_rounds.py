@@ -56,7 +56,9 @@ GAP = 8.0
 JUDGED_WAITS = 1500
 
 
-def closed_message(live: Round, names: bool, session: LiveSession | None = None) -> LiveClosed:
+def closed_message(
+    live: Round, names: bool, session: LiveSession | None = None, stopped: bool = False
+) -> LiveClosed:
     """The closed round for the projector and the students (names only if shown), cut to
     what one message may hold; the class against the par in the session's rounds so far
     (without a session: in this round)."""
@@ -75,6 +77,7 @@ def closed_message(live: Round, names: bool, session: LiveSession | None = None)
         winning=[line[:600] for line in live.winning()[:8]],
         team=live.right() if session is None else session.team,
         par=round(live.par if session is None else session.par, 2),
+        stopped=stopped,
     )
     if len(encode(closed)) > MAX_HUB_BYTES - 256:
         unnamed = [bar.model_copy(update={"names": []}) for bar in bars]
@@ -264,8 +267,7 @@ class LiveRounds(LobbyListener):
         else:
             self._stopping = True
             self._answered.set()
-        played = len(self.session.rounds)
-        rounds = "1 round" if played == 1 else f"{played} rounds"
+        rounds = self.session.rounds_played()
         return f"The live session is stopped after {rounds}: what was played is kept."
 
     async def _run(self, session: LiveSession) -> None:
@@ -323,9 +325,8 @@ class LiveRounds(LobbyListener):
             self.notice(line)
         shown = await judging(session.summary, options.names)
         if self._stopping:  # (the students and projectors are told why it ended early)
-            played = len(session.rounds)
-            rounds = "1 round" if played == 1 else f"{played} rounds"
-            shown = [f"The teacher stopped the live session after {rounds}.", *shown]
+            stopped = f"The teacher stopped the live session after {session.rounds_played()}."
+            shown = [stopped, *shown]
         summary = LiveSummary(lines=[line[:600] for line in shown[:16]])
         for student in [*told.values(), *self.projectors.values()]:
             self._send(student, summary)
@@ -347,8 +348,8 @@ class LiveRounds(LobbyListener):
         for key, name in live.asked.items():
             if key not in live.answers:
                 session.missed(key, name)
-        closed = await judging(closed_message, live, session.options.names, session)
-        closed = closed.model_copy(update={"stopped": self._stopping})
+        names = session.options.names
+        closed = await judging(closed_message, live, names, session, self._stopping)
         for student in [*students, *self.projectors.values()]:
             self._send(student, closed)
         self.notice(

@@ -142,8 +142,7 @@ def _sequence_move(text: str, pattern: re.Pattern[str] = _SEQUENCE) -> str | Non
     if declaration is None:
         return found.group("number")
     symbols = rewrite("fifty", declaration, None, ("", "")).replace(" ", "")
-    symbols = symbols.replace("×", "*").replace("÷", "/").replace("−", "-")
-    return f"{found.group('number')}:{symbols}"
+    return f"{found.group('number')}:{symbols}"  # (the rules read × ÷ − as they are)
 
 
 def rewrite(game_id: str, text: str, state: Any, names: tuple[str, str]) -> str:

@@ -183,7 +183,7 @@ class HostWaitScreen(Screen[None]):
         except (JoinRefused, ValueError) as error:
             hosted.stop()
             await judging
-            self.query_one("#online-waiting", Static).update(f"Cannot play: {error}")
+            self.query_one("#online-waiting", Static).update(Text(f"Cannot play: {error}"))
             return
         seat.judging = judging
         self.app.switch_screen(screen)
