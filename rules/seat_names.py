@@ -67,6 +67,15 @@ def seat_tag(name: str, limit: int = TAG_LENGTH) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
+def computer_listed(name: str) -> str | None:
+    """A computer's name as a sentence says it without its level (`Computer`,
+    `Computer 2`), or None for a person's name."""
+    found = _COMPUTER_NAME.match(name)
+    if found is None:
+        return None
+    return f"Computer{found.group(1) or ''}"
+
+
 def seat_tags(names: tuple[str, str]) -> tuple[str, str]:
     """The two seats' tags: the names shortened (`Ann`, `CPU`), or `P1` and `P2` when
     the shortened names would read alike (`Player 1` and `Player 2`)."""

@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 
 from rules.base import PlayerNo
-from rules.seat_names import seat_tags
+from rules.seat_names import computer_listed, seat_tags
 
 Names = tuple[str, str]
 
@@ -137,10 +137,13 @@ _DOES = {"pick": "picks", "pass": "passes"}
 
 def listed_names(names: Names) -> Names:
     """The players as the move list names them: a name of up to 8 characters whole
-    (`Player 1`, `Ann`), a longer one by its tag (`Alexa…`, `CPU`); `Player 1` and
-    `Player 2` when those would read alike."""
+    (`Player 1`, `Ann`), a computer as `Computer` (`Computer 2` when two play), a longer
+    name by its tag (`Alexa…`); `Player 1` and `Player 2` when those would read alike."""
     tags = seat_tags(names)
-    first, second = (n if len(n) <= LISTED_LENGTH else t for n, t in zip(names, tags, strict=True))
+    first, second = (
+        n if len(n) <= LISTED_LENGTH else computer_listed(n) or t
+        for n, t in zip(names, tags, strict=True)
+    )
     if first.casefold() == second.casefold():
         return DEFAULT_NAMES
     return (first, second)

@@ -4,6 +4,7 @@ person), two alike numbered; how the statistics count a seat."""
 from __future__ import annotations
 
 from rules.seat_names import counted_name, seat_names, seat_tags
+from rules.words.common import by_player, listed_names
 
 
 def test_people_keep_their_names() -> None:
@@ -60,3 +61,12 @@ def test_seat_tags_are_names_shortened_with_an_ellipsis() -> None:
     assert seat_tags(("Ann", "Bob")) == ("Ann", "Bob")
     # alike once shortened: the seats' numbers
     assert seat_tags(("Player 1", "Player 2")) == ("P1", "P2")
+
+
+def test_the_move_list_names_a_computer_in_a_word() -> None:
+    # the move list has room for a sentence: "Computer picks 5", never "CPU picks 5"
+    assert listed_names(("Ann", "Computer (perfect)")) == ("Ann", "Computer")
+    assert listed_names(("Computer 1 (easy)", "Computer 2 (easy)")) == ("Computer 1", "Computer 2")
+    assert listed_names(("Alexandria", "Computer (easy)")) == ("Alexa…", "Computer")
+    assert listed_names(("Player 1", "Player 2")) == ("Player 1", "Player 2")
+    assert by_player(listed_names(("Ann", "Computer (easy)"))[1], "pick 5") == "Computer picks 5"
