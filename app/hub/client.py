@@ -15,7 +15,6 @@ from collections.abc import Callable
 
 import aiohttp
 
-from app.hub.message import Message
 from app.hub.protocol import (
     MAX_HUB_BYTES,
     VERSION,
@@ -31,7 +30,7 @@ from app.hub.protocol import (
 from app.hub.tokens import keep_token, kept_token
 from app.online.codes import Address
 from app.online.guest_link import CONNECT_SECONDS, HEARTBEAT, JoinRefused
-from app.online.protocol import BadMessage
+from app.online.protocol import BadMessage, Message
 from app.online.texts import their_words
 
 
