@@ -22,7 +22,7 @@ import ssl
 
 from aiohttp import WSMsgType, web
 
-from app.hub.codes import new_token, same_class_code, token_hash
+from app.hub.codes import new_token, token_hash
 from app.hub.live_rounds import LiveRounds
 from app.hub.lobby import PAUSED, Lobby
 from app.hub.lobby_room import Notice
@@ -41,7 +41,7 @@ from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.store_queue import QueuedStore, asked
 from app.hub.student import Student
 from app.hub.tournament import HubTournament
-from app.online.codes import RateCap, WrongCodes
+from app.online.codes import RateCap, WrongCodes, same_code
 from app.online.host_admission import (
     HELLO_SECONDS,
     Knocking,
@@ -119,7 +119,7 @@ class Hub(HostServer):
         """Whether the request's path carries a class code that is not this class's (a
         wrong code: it spends the wrong-code budget)."""
         code = request.match_info.get("code")
-        if code is None or same_class_code(code, self.code):
+        if code is None or same_code(code, self.code):
             return False
         self.wrong_codes.wrong()
         return True
@@ -241,7 +241,7 @@ class Hub(HostServer):
             await refuse(ws, words, "other-version")
             return None
         codes = [knock.code] if in_path is None else [knock.code, in_path]
-        if not all(same_class_code(code, self.code) for code in codes):
+        if not all(same_code(code, self.code) for code in codes):
             wait = self.wrong_codes.wrong()
             if wait > 0:
                 await refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.", "wait")
