@@ -110,10 +110,6 @@ class HubConsole:
             self.refused = text
         self.said(text)
 
-    @property
-    def code(self) -> str:
-        return self.hub.code
-
     def join_command(self) -> str:
         """The students' command (the hub listening: its port is known)."""
         flag = "" if self.tls is None else " --tls-ca HUB-CERTIFICATE.pem"

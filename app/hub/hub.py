@@ -33,6 +33,7 @@ from app.hub.protocol import (
     Admitted,
     Knock,
     Refusal,
+    Said,
     Waiting,
     encode,
     read_from_student,
@@ -104,10 +105,12 @@ class Hub(HostServer):
         self.notice(text)
 
     async def _goodbye(self, reason: str) -> None:
-        await self.lobby.goodbye(reason)
+        for student in list(self.lobby.online.values()):
+            await student.send(Said(text=reason))
 
     async def _close_guests(self) -> None:
-        await self.lobby.close_all()
+        for student in [*self.lobby.online.values(), *self.lobby.waiting.values()]:
+            await student.close()
 
     def _routes(self, app: web.Application) -> None:
         super()._routes(app)
@@ -137,7 +140,8 @@ class Hub(HostServer):
     async def stop(self, reason: str = "") -> None:
         """Stop every game (kept), say goodbye and stop listening."""
         self.live.stop(now=True)
-        await self.lobby.stop_games()
+        for game in list(self.lobby.games.values()):
+            game.stop()
         await super().stop(reason)
         await self.store.drain()
 

@@ -29,7 +29,6 @@ from app.hub.protocol import (
     Knock,
     PlayComputer,
     Rematch,
-    Said,
     Unwatch,
     Watch,
     Watched,
@@ -109,18 +108,6 @@ class Lobby(Room):
         if student is not None:
             self.spawn(student.close(reason))
         return student is not None
-
-    async def goodbye(self, reason: str) -> None:
-        for student in list(self.online.values()):
-            await student.send(Said(text=reason))
-
-    async def close_all(self) -> None:
-        for student in [*self.online.values(), *self.waiting.values()]:
-            await student.close()
-
-    async def stop_games(self) -> None:
-        for game in list(self.games.values()):
-            game.stop()
 
     # What the teacher reads
 

@@ -127,7 +127,7 @@ class HubConsoleApp(App[int]):
         paused = "   (paused: no new game starts)" if teacher.hub.lobby.paused else ""
         self.query_one("#code", Static).update(
             Content.assemble(
-                ("Class code  ", "bold"), (f" {' '.join(teacher.code)} ", "bold reverse")
+                ("Class code  ", "bold"), (f" {' '.join(teacher.hub.code)} ", "bold reverse")
             )
             + Content(paused)
         )
