@@ -133,15 +133,12 @@ class HubConsole:
         """The QR code of the students' command, drawn in half blocks."""
         return qr_lines(self.join_command(), border)
 
-    def answer(self, line: str, watcher: Watcher) -> list[str] | None:
-        """The answer to the teacher's command `line` (`answer`)."""
-        return answer(self.hub, line, watcher)
-
     async def answered(self, line: str, watcher: Watcher) -> list[str] | None:
-        """The same, `assign` too: its solver's search runs off the hub's loop."""
+        """The answer to the teacher's command `line` (`answer`), `assign` too: its
+        solver's search runs off the hub's loop."""
         word, _, rest = line.strip().partition(" ")
         if word.lower() != "assign":
-            return self.answer(line, watcher)
+            return answer(self.hub, line, watcher)
         try:
             projectors = frozenset(s.name.casefold() for s in self.hub.live.projectors.values())
             return await assign_off_loop(self.hub.store, rest.strip(), dt.date.today(), projectors)

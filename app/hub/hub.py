@@ -151,7 +151,9 @@ class Hub(HostServer):
         """Let `name` in: from the waiting room now, else at their first join."""
         student = self.lobby.waiting.get(key_of(name))
         if student is not None:
-            self._enter(student, self._token_for(student.name))
+            token = new_token()
+            self.store.give_token(student.name, token_hash(token))
+            self._enter(student, token)
             return f"{student.name} is admitted."
         try:
             name = clean_name(name)
@@ -283,11 +285,6 @@ class Hub(HostServer):
         await student.send(Waiting())
         self.notice(f"{name} knocks: type admit {name} to let them in.")
         return student
-
-    def _token_for(self, name: str) -> str:
-        token = new_token()
-        self.store.give_token(name, token_hash(token))
-        return token
 
     def _enter(self, student: Student, token: str) -> Student:
         """`student` is admitted (with a new `token` to keep, or "")."""
