@@ -24,7 +24,6 @@ from app.hub.hub import Hub
 from app.hub.live_words import read_live
 from app.hub.lobby import EVERY_GAME
 from app.hub.store import HubStore, StoreProblem, key_of
-from app.hub.watching import WatchedGame, WatchedGames
 from app.online.relay import shown_host
 from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words
 
@@ -85,8 +84,6 @@ class HubConsole:
         #: The last count of refused connections, in words ("" before any).
         self.refused = ""
         self.hub = Hub(store, bind=bind, port=port, tls=tls, notice=self._notice)
-        #: Every game's heading, turn and last lines (`follow`).
-        self.watched = WatchedGames()
 
     async def open_tabs(self) -> list[str]:
         """Once the hub listens: `--web`'s browser tabs, and the lines that say where to
@@ -170,26 +167,19 @@ class HubConsole:
         ]
         return here + away
 
-    def follow(self, changed: Callable[[WatchedGame], object]) -> None:
-        """Follow every game's lines (`watched`); `changed` hears which game changed."""
-
-        def heard(number: int, text: str) -> None:
-            game = self.watched.heard(number, text)
-            changed(game)
-            if game.over:
-                self.watched.forget(number)
-
-        self.hub.lobby.watch(EVERY_GAME, object(), heard)
+    def follow(self, changed: Callable[[], object]) -> None:
+        """`changed` is called at each line of every game (a move played, a round's or a
+        game's end)."""
+        self.hub.lobby.watch(EVERY_GAME, object(), lambda _number, _text: changed())
 
     def games(self) -> list[tuple[int, str]]:
         """The games in progress: their number, and in words who plays what, and whose
-        turn it is (or the last line) when the games are followed."""
+        turn it is (the session's own)."""
         rows = []
         for number, game in sorted(self.hub.lobby.games.items()):
-            seen = self.watched.games.get(number)
             words = game.words()
-            if seen is not None and game.relay.playing:
-                words += f": {seen.state()}"
+            if game.relay.playing and not game.relay.over:
+                words += f": {game.names[game.relay.session.to_move - 1]} to play"
             rows.append((number, words))
         return rows
 

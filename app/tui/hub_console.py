@@ -27,7 +27,6 @@ from textual.widgets.option_list import Option
 
 from app.hub.console import STOPPED, HubConsole, Tabs, answer
 from app.hub.store import HubStore, StoreProblem
-from app.hub.watching import WatchedGame
 from app.tui.hub_console_live import LiveDialog
 from app.tui.hub_console_qr import QrScreen
 from app.tui.styles import HUB_CONSOLE_STYLES
@@ -160,7 +159,7 @@ class HubConsoleApp(App[int]):
             self._said_log().write(Text(text))
             self._show_state()
 
-    def _game_changed(self, _game: WatchedGame) -> None:
+    def _game_changed(self) -> None:
         if self.is_running and not self.stopping:
             self._show_state()
 
