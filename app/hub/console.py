@@ -77,9 +77,7 @@ class HubConsole:
         said: Callable[[str], object] = lambda _text: None,
         tabs: Tabs | None = None,
     ) -> None:
-        self.bind = bind
         self.tabs = tabs
-        self.tls = tls
         self.said = said
         #: The last count of refused connections, in words ("" before any).
         self.refused = ""
@@ -91,7 +89,7 @@ class HubConsole:
         if self.tabs is None:
             return []
         try:
-            return await self.tabs.start(self.hub.code, self.bind, self.hub.port)
+            return await self.tabs.start(self.hub.code, self.hub.bind, self.hub.port)
         except OSError as error:
             self.tabs = None
             return [f"Browser tabs cannot be served: {error.strerror or error}."]
@@ -109,8 +107,8 @@ class HubConsole:
 
     def join_command(self) -> str:
         """The students' command (the hub listening: its port is known)."""
-        flag = "" if self.tls is None else " --tls-ca HUB-CERTIFICATE.pem"
-        place = f"{self.hub.code}@{shown_host(self.bind)}:{self.hub.port}"
+        flag = "" if self.hub.tls is None else " --tls-ca HUB-CERTIFICATE.pem"
+        place = f"{self.hub.code}@{shown_host(self.hub.bind)}:{self.hub.port}"
         return f"equation-duel class join {place} --name NAME{flag}"
 
     def opening(self, roster: int = 0) -> list[str]:
@@ -119,8 +117,8 @@ class HubConsole:
         lines = [
             f"Class code: {self.hub.code}",
             f"Students join with: {self.join_command()}",
-            reach_words(self.bind),
-            UNENCRYPTED if self.tls is None else ENCRYPTED,
+            reach_words(self.hub.bind),
+            UNENCRYPTED if self.hub.tls is None else ENCRYPTED,
         ]
         if roster:
             lines.append(f"Admitted from the roster: {roster} (others wait for you to admit them).")
