@@ -69,10 +69,17 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     )
     room = sub.add_parser("class", help="join a class's hub", description="Join a class's hub.")
     actions = room.add_subparsers(dest="class_command", required=True)
-    for action, words in (("join", "join the class's lobby"), ("watch", "watch a game")):
+    for action, words in (
+        ("join", "join the class's lobby"),
+        ("watch", "watch a game"),
+        ("project", "show the class's live rounds on a projector (the teacher admits it)"),
+    ):
         parser = actions.add_parser(action, help=words, description=words.capitalize() + ".")
         parser.add_argument("address", metavar="CODE@ADDR:PORT")
-        parser.add_argument("--name", required=action == "watch", help="your name in the class")
+        named: dict[str, Any] = {"required": True} if action == "watch" else {}
+        if action == "project":
+            named = {"default": "Projector", "help": "its name in the class (Projector)"}
+        parser.add_argument("--name", **{"help": "your name in the class", **named})
         parser.add_argument("--plain", action="store_true", help="line by line")
         parser.add_argument("--tls-ca", metavar="FILE", help="the hub encrypts: trust this (PEM)")
         if action == "watch":
@@ -82,17 +89,6 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
             which.add_argument(
                 "--all", action="store_true", help="every game at once (a projector)"
             )
-    project = actions.add_parser(
-        "project",
-        help="the projector view of the class's live rounds",
-        description="Show the class's live rounds on a projector: the puzzle drawn large, "
-        "a countdown, how many have answered, then the spread of answers and every winning "
-        "move. The teacher admits it as a student (--name, Projector by default).",
-    )
-    project.add_argument("address", metavar="CODE@ADDR:PORT")
-    project.add_argument("--name", default="Projector", help="its name in the class (Projector)")
-    project.add_argument("--plain", action="store_true", help="line by line")
-    project.add_argument("--tls-ca", metavar="FILE", help="the hub encrypts: trust this (PEM)")
     add_homework_parsers(actions)
 
 
@@ -178,8 +174,11 @@ def cmd_class(args: argparse.Namespace) -> int:
         return fail(str(error))
     from app.plain.hub_join import class_join_plain
 
-    if args.class_command == "project":
-        return _project(args, address, name, tls)
+    project = args.class_command == "project"
+    if project and not args.plain:  # (the projector's full screen)
+        from app.tui.hub_project import run_projector
+
+        return run_projector(address, name, tls)
     watch = None
     if args.class_command == "watch":
         watch = "*" if args.all else args.game if args.game is not None else args.player
@@ -187,15 +186,4 @@ def cmd_class(args: argparse.Namespace) -> int:
             from app.tui.hub_watch import watch_all_screen
 
             return watch_all_screen(address, name, tls, watch)
-    return class_join_plain(address, name, tls=tls, watch=watch)
-
-
-def _project(args: argparse.Namespace, address: Any, name: str, tls: Any) -> int:
-    """`class project`: the full-screen projector view, or line by line with --plain."""
-    if args.plain:
-        from app.plain.hub_join import class_join_plain
-
-        return class_join_plain(address, name, tls=tls, project=True)
-    from app.tui.hub_project import run_projector
-
-    return run_projector(address, name, tls)
+    return class_join_plain(address, name, tls=tls, watch=watch, project=project)

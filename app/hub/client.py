@@ -15,7 +15,6 @@ from collections.abc import Callable
 
 import aiohttp
 
-from app.hub.message import Message
 from app.hub.protocol import (
     MAX_HUB_BYTES,
     VERSION,
@@ -30,44 +29,33 @@ from app.hub.protocol import (
 )
 from app.hub.tokens import keep_token, kept_token
 from app.online.codes import Address
-from app.online.guest_link import CONNECT_SECONDS, HEARTBEAT, JoinRefused
-from app.online.protocol import BadMessage
+from app.online.guest_link import JoinRefused, WebsocketEnd
+from app.online.protocol import BadMessage, Message
 from app.online.texts import their_words
-
-
-def unreachable_words(address: Address) -> str:
-    """Why a join failed before the hub answered, in words (aiohttp's own text, "Cannot
-    connect to host … ssl:False [Connect call failed …]", is for programmers)."""
-    host = f"[{address.host}]" if ":" in address.host else address.host
-    return (
-        f"the hub cannot be reached at {host}:{address.port}: is it running, is the address right?"
-    )
 
 
 class Closed(Exception):
     """The hub closed the lobby connection: the text says why (if it said)."""
 
 
-class HubClient:
+class HubClient(WebsocketEnd):
     """The lobby connection (see the module's docstring)."""
 
+    WHO = "hub"
+
     def __init__(self, address: Address, name: str, tls: ssl.SSLContext | None = None) -> None:
-        self.address = address
-        self.name = name
-        self.tls = tls
-        self._session: aiohttp.ClientSession | None = None
-        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        super().__init__(address, name, tls)
         self._kept: list[FromHub] = []
         self._came = asyncio.Event()
         self._closed = ""
-        self._reading: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _refused(self, status: int) -> str:
+        if status == 404:  # (a hub of protocol version 3 has no class path)
+            return "the hub does not know the class's path: it runs an older Equation Duel"
+        return super()._refused(status)
 
     async def join(self, waiting: Callable[[], object] = lambda: None) -> Admitted:
         """Knock and be admitted (`waiting` is called when the teacher must admit)."""
-        self._session = aiohttp.ClientSession()
-        self._loop = asyncio.get_running_loop()
         try:
             return await self._join(waiting)
         except BaseException:
@@ -75,24 +63,8 @@ class HubClient:
             raise
 
     async def _join(self, waiting: Callable[[], object]) -> Admitted:
-        assert self._session is not None
-        try:
-            lobby = dataclasses.replace(self.address, path=lobby_path(self.address.code))
-            self._ws = await self._session.ws_connect(
-                lobby.url(secure=self.tls is not None),
-                max_msg_size=MAX_HUB_BYTES,
-                heartbeat=HEARTBEAT,
-                timeout=aiohttp.ClientWSTimeout(ws_close=CONNECT_SECONDS),
-                ssl=self.tls if self.tls is not None else False,
-            )
-        except aiohttp.WSServerHandshakeError as error:
-            if error.status == 404:  # (a hub of protocol version 3 has no class path)
-                raise JoinRefused(
-                    "the hub does not know the class's path: it runs an older Equation Duel"
-                ) from None
-            raise JoinRefused(f"the hub refused the connection ({error.status})") from None
-        except (aiohttp.ClientError, OSError, TimeoutError):
-            raise JoinRefused(unreachable_words(self.address)) from None
+        lobby = dataclasses.replace(self.address, path=lobby_path(self.address.code))
+        self._ws = await self._open(lobby, MAX_HUB_BYTES)
         token = kept_token(self.address, self.name)
         await self._ws.send_str(
             encode(Knock(version=VERSION, code=self.address.code, name=self.name, token=token))
@@ -151,12 +123,8 @@ class HubClient:
     def send(self, message: Message) -> None:
         """Send `message` (from the loop's own program, between its runs too: it goes
         when the loop next runs, in order)."""
-        ws, loop = self._ws, self._loop
-        if ws is None or ws.closed or loop is None or loop.is_closed():
-            return
-        task = loop.create_task(self._send(ws, encode(message)))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        if self._ws is not None and not self._ws.closed:
+            self._spawn(self._send(self._ws, encode(message)))
 
     async def _send(self, ws: aiohttp.ClientWebSocketResponse, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -164,12 +132,6 @@ class HubClient:
 
     async def close(self) -> None:
         """Close the connection, after what was sent."""
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self._reading is not None:
-            self._reading.cancel()
-        if self._ws is not None:
-            with contextlib.suppress(Exception):
-                await self._ws.close()
-        if self._session is not None:
-            await self._session.close()
+        await self._settle()
+        self._closing = True
+        await self._shut()

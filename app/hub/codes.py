@@ -1,8 +1,9 @@
 """The class code and the students' personal tokens.
 
 - The class code: 6 characters from the join code's alphabet (`app.online.codes`: no
-  0/o, 1/l/i), typed in a few seconds; compared in constant time. It only lets a student
-  knock: the teacher admits.
+  0/o, 1/l/i), typed in a few seconds; compared in constant time as a join code is
+  (`same_code`: case, spaces and dashes do not matter). It only lets a student knock:
+  the teacher admits.
 - A token: 32 bytes from `secrets` (256 bits), given once to the student's machine and
   kept on the hub only as its SHA-256 (`token_hash`), compared in constant time.
 """
@@ -13,18 +14,13 @@ import hashlib
 import hmac
 import secrets
 
-from app.online.codes import ALPHABET, same_code
+from app.online.codes import ALPHABET
 
 CLASS_CODE_LENGTH = 6
 
 
 def new_class_code() -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(CLASS_CODE_LENGTH))
-
-
-def same_class_code(given: str, code: str) -> bool:
-    """Whether `given` is the class code (case, spaces and dashes do not matter)."""
-    return same_code(given, code)
 
 
 def new_token() -> str:

@@ -24,7 +24,6 @@ from app.hub.hub import Hub
 from app.hub.live_words import read_live
 from app.hub.lobby import EVERY_GAME
 from app.hub.store import HubStore, StoreProblem, key_of
-from app.hub.watching import WatchedGame, WatchedGames
 from app.online.relay import shown_host
 from app.online.texts import ENCRYPTED, UNENCRYPTED, reach_words
 
@@ -78,15 +77,11 @@ class HubConsole:
         said: Callable[[str], object] = lambda _text: None,
         tabs: Tabs | None = None,
     ) -> None:
-        self.bind = bind
         self.tabs = tabs
-        self.tls = tls
         self.said = said
         #: The last count of refused connections, in words ("" before any).
         self.refused = ""
         self.hub = Hub(store, bind=bind, port=port, tls=tls, notice=self._notice)
-        #: Every game's heading, turn and last lines (`follow`).
-        self.watched = WatchedGames()
 
     async def open_tabs(self) -> list[str]:
         """Once the hub listens: `--web`'s browser tabs, and the lines that say where to
@@ -94,7 +89,7 @@ class HubConsole:
         if self.tabs is None:
             return []
         try:
-            return await self.tabs.start(self.hub.code, self.bind, self.hub.port)
+            return await self.tabs.start(self.hub.code, self.hub.bind, self.hub.port)
         except OSError as error:
             self.tabs = None
             return [f"Browser tabs cannot be served: {error.strerror or error}."]
@@ -110,14 +105,10 @@ class HubConsole:
             self.refused = text
         self.said(text)
 
-    @property
-    def code(self) -> str:
-        return self.hub.code
-
     def join_command(self) -> str:
         """The students' command (the hub listening: its port is known)."""
-        flag = "" if self.tls is None else " --tls-ca HUB-CERTIFICATE.pem"
-        place = f"{self.hub.code}@{shown_host(self.bind)}:{self.hub.port}"
+        flag = "" if self.hub.tls is None else " --tls-ca HUB-CERTIFICATE.pem"
+        place = f"{self.hub.code}@{shown_host(self.hub.bind)}:{self.hub.port}"
         return f"equation-duel class join {place} --name NAME{flag}"
 
     def opening(self, roster: int = 0) -> list[str]:
@@ -126,8 +117,8 @@ class HubConsole:
         lines = [
             f"Class code: {self.hub.code}",
             f"Students join with: {self.join_command()}",
-            reach_words(self.bind),
-            UNENCRYPTED if self.tls is None else ENCRYPTED,
+            reach_words(self.hub.bind),
+            UNENCRYPTED if self.hub.tls is None else ENCRYPTED,
         ]
         if roster:
             lines.append(f"Admitted from the roster: {roster} (others wait for you to admit them).")
@@ -137,15 +128,12 @@ class HubConsole:
         """The QR code of the students' command, drawn in half blocks."""
         return qr_lines(self.join_command(), border)
 
-    def answer(self, line: str, watcher: Watcher) -> list[str] | None:
-        """The answer to the teacher's command `line` (`answer`)."""
-        return answer(self.hub, line, watcher)
-
     async def answered(self, line: str, watcher: Watcher) -> list[str] | None:
-        """The same, `assign` too: its solver's search runs off the hub's loop."""
+        """The answer to the teacher's command `line` (`answer`), `assign` too: its
+        solver's search runs off the hub's loop."""
         word, _, rest = line.strip().partition(" ")
         if word.lower() != "assign":
-            return self.answer(line, watcher)
+            return answer(self.hub, line, watcher)
         try:
             projectors = frozenset(s.name.casefold() for s in self.hub.live.projectors.values())
             return await assign_off_loop(self.hub.store, rest.strip(), dt.date.today(), projectors)
@@ -177,26 +165,19 @@ class HubConsole:
         ]
         return here + away
 
-    def follow(self, changed: Callable[[WatchedGame], object]) -> None:
-        """Follow every game's lines (`watched`); `changed` hears which game changed."""
-
-        def heard(number: int, text: str) -> None:
-            game = self.watched.heard(number, text)
-            changed(game)
-            if game.over:
-                self.watched.forget(number)
-
-        self.hub.lobby.watch(EVERY_GAME, object(), heard)
+    def follow(self, changed: Callable[[], object]) -> None:
+        """`changed` is called at each line of every game (a move played, a round's or a
+        game's end)."""
+        self.hub.lobby.watch(EVERY_GAME, object(), lambda _number, _text: changed())
 
     def games(self) -> list[tuple[int, str]]:
         """The games in progress: their number, and in words who plays what, and whose
-        turn it is (or the last line) when the games are followed."""
+        turn it is (the session's own)."""
         rows = []
         for number, game in sorted(self.hub.lobby.games.items()):
-            seen = self.watched.games.get(number)
             words = game.words()
-            if seen is not None and game.relay.playing:
-                words += f": {seen.state()}"
+            if game.relay.playing and not game.relay.over:
+                words += f": {game.names[game.relay.session.to_move - 1]} to play"
             rows.append((number, words))
         return rows
 

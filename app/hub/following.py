@@ -24,9 +24,6 @@ class Following:
         #: Who is in the lobby but not listed to the students (the projectors).
         self.unlisted: set[Student] = set()
 
-    def __contains__(self, student: object) -> bool:
-        return student in self.followers
-
     def follow(self, student: Student) -> None:
         """Tell `student` who is here now, and from now on each change."""
         self.followers.add(student)

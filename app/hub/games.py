@@ -110,8 +110,10 @@ class HubGame:
         board(self.number, self.relay.session.match)
 
     def watch(self, who: object, watcher: Watcher) -> None:
-        """`watcher` gets the lines so far, then each as it is said."""
+        """`watcher` gets the game's heading ("Ada vs Bo, fifty"), the lines so far, then
+        each as it is said."""
         self.watchers[who] = watcher
+        watcher(self.number, f"{self.names[0]} vs {self.names[1]}, {self.game_id}")
         for line in self.lines:
             watcher(self.number, line)
 

@@ -16,7 +16,6 @@ from app.hub.homework_judge import NotAnAnswer, judge_answer, puzzle_from, verdi
 from app.hub.homework_words import assignment_of, due_words
 from app.hub.live_judge import judging
 from app.hub.lobby_room import LobbyListener
-from app.hub.message import Message
 from app.hub.protocol_class import (
     HomeworkAnswer,
     HomeworkAsk,
@@ -28,6 +27,7 @@ from app.hub.protocol_class import (
 )
 from app.hub.store_sql import AnswerRow, HomeworkRow, HubStore, StoreProblem
 from app.hub.student import Student
+from app.online.protocol import Message
 
 
 def tries_left(rows: list[HomeworkRow], answers: list[AnswerRow]) -> list[int]:

@@ -22,7 +22,7 @@ import ssl
 
 from aiohttp import WSMsgType, web
 
-from app.hub.codes import new_token, same_class_code, token_hash
+from app.hub.codes import new_token, token_hash
 from app.hub.live_rounds import LiveRounds
 from app.hub.lobby import PAUSED, Lobby
 from app.hub.lobby_room import Notice
@@ -33,6 +33,7 @@ from app.hub.protocol import (
     Admitted,
     Knock,
     Refusal,
+    Said,
     Waiting,
     encode,
     read_from_student,
@@ -41,7 +42,7 @@ from app.hub.store import HubStore, StoreProblem, key_of
 from app.hub.store_queue import QueuedStore, asked
 from app.hub.student import Student
 from app.hub.tournament import HubTournament
-from app.online.codes import RateCap, WrongCodes
+from app.online.codes import RateCap, WrongCodes, same_code
 from app.online.host_admission import (
     HELLO_SECONDS,
     Knocking,
@@ -104,10 +105,12 @@ class Hub(HostServer):
         self.notice(text)
 
     async def _goodbye(self, reason: str) -> None:
-        await self.lobby.goodbye(reason)
+        for student in list(self.lobby.online.values()):
+            await student.send(Said(text=reason))
 
     async def _close_guests(self) -> None:
-        await self.lobby.close_all()
+        for student in [*self.lobby.online.values(), *self.lobby.waiting.values()]:
+            await student.close()
 
     def _routes(self, app: web.Application) -> None:
         super()._routes(app)
@@ -119,7 +122,7 @@ class Hub(HostServer):
         """Whether the request's path carries a class code that is not this class's (a
         wrong code: it spends the wrong-code budget)."""
         code = request.match_info.get("code")
-        if code is None or same_class_code(code, self.code):
+        if code is None or same_code(code, self.code):
             return False
         self.wrong_codes.wrong()
         return True
@@ -137,7 +140,8 @@ class Hub(HostServer):
     async def stop(self, reason: str = "") -> None:
         """Stop every game (kept), say goodbye and stop listening."""
         self.live.stop(now=True)
-        await self.lobby.stop_games()
+        for game in list(self.lobby.games.values()):
+            game.stop()
         await super().stop(reason)
         await self.store.drain()
 
@@ -147,7 +151,9 @@ class Hub(HostServer):
         """Let `name` in: from the waiting room now, else at their first join."""
         student = self.lobby.waiting.get(key_of(name))
         if student is not None:
-            self._enter(student, self._token_for(student.name))
+            token = new_token()
+            self.store.give_token(student.name, token_hash(token))
+            self._enter(student, token)
             return f"{student.name} is admitted."
         try:
             name = clean_name(name)
@@ -241,7 +247,7 @@ class Hub(HostServer):
             await refuse(ws, words, "other-version")
             return None
         codes = [knock.code] if in_path is None else [knock.code, in_path]
-        if not all(same_class_code(code, self.code) for code in codes):
+        if not all(same_code(code, self.code) for code in codes):
             wait = self.wrong_codes.wrong()
             if wait > 0:
                 await refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.", "wait")
@@ -279,11 +285,6 @@ class Hub(HostServer):
         await student.send(Waiting())
         self.notice(f"{name} knocks: type admit {name} to let them in.")
         return student
-
-    def _token_for(self, name: str) -> str:
-        token = new_token()
-        self.store.give_token(name, token_hash(token))
-        return token
 
     def _enter(self, student: Student, token: str) -> Student:
         """`student` is admitted (with a new `token` to keep, or "")."""

@@ -30,7 +30,6 @@ from app.hub.live_judge import judging
 from app.hub.live_store import keep_answer, keep_projector, keep_round, new_session
 from app.hub.lobby import Lobby
 from app.hub.lobby_room import LobbyListener, Notice, Spawn
-from app.hub.message import Message
 from app.hub.protocol import MAX_HUB_BYTES, encode
 from app.hub.protocol_class import (
     LiveAnswer,
@@ -47,6 +46,7 @@ from app.hub.protocol_class import (
 from app.hub.store import HubStore, StoreProblem
 from app.hub.store_queue import later
 from app.hub.student import Student
+from app.online.protocol import Message
 from rules.puzzles.bank import NoPuzzle, puzzles_of
 from rules.puzzles.model import Puzzle
 

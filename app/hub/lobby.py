@@ -16,7 +16,7 @@ from collections.abc import Callable
 from app.hub.games import BoardWatcher, HubGame, Watcher
 from app.hub.homework_desk import HomeworkDesk
 from app.hub.lobby_challenges import Challenges
-from app.hub.lobby_games import Referee, watch_from_start
+from app.hub.lobby_games import Referee
 from app.hub.lobby_room import Notice, Room, Spawn
 from app.hub.protocol import (
     MAX_HUB_BYTES,
@@ -29,7 +29,6 @@ from app.hub.protocol import (
     Knock,
     PlayComputer,
     Rematch,
-    Said,
     Unwatch,
     Watch,
     Watched,
@@ -110,18 +109,6 @@ class Lobby(Room):
             self.spawn(student.close(reason))
         return student is not None
 
-    async def goodbye(self, reason: str) -> None:
-        for student in list(self.online.values()):
-            await student.send(Said(text=reason))
-
-    async def close_all(self) -> None:
-        for student in [*self.online.values(), *self.waiting.values()]:
-            await student.close()
-
-    async def stop_games(self) -> None:
-        for game in list(self.games.values()):
-            game.stop()
-
     # What the teacher reads
 
     def who(self, listed: Callable[[Student], bool] = lambda _: True) -> list[str]:
@@ -166,12 +153,12 @@ class Lobby(Room):
         if target.strip() == EVERY_GAME:
             self.every[who] = watcher
             for each in self.games.values():
-                watch_from_start(each, who, watcher)
+                each.watch(who, watcher)
             return "Watching every game: each new game comes as it starts."
         game = self._game_of(target)
         if game is None:
             return f"No game of {target[:40]} is being played."
-        watch_from_start(game, who, watcher)  # (its heading first, as for every game)
+        game.watch(who, watcher)
         if board is not None:
             game.watch_board(who, board)
         return f"Watching {game.words()}: its moves come as they are played."

@@ -70,7 +70,7 @@ class Challenges:
     def _ask(self, student: Student, target: Student, match: MatchState, asks: str) -> None:
         target.challenge = (student.key, match)
         words = challenge_words(match)
-        if target in self.room.following:
+        if target in self.room.following.followers:
             text = f"{student.name} {asks} {words}."
             self.room.spawn(target.send(Challenged(name=student.name, text=text)))
         else:

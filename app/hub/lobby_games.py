@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from app.hub.challenge import challenge_words
 from app.hub.computer import level_of, player_of
-from app.hub.games import HubGame, Watcher
+from app.hub.games import HubGame
 from app.hub.lobby_room import Room
 from app.hub.store import StoreProblem
 from app.hub.store_queue import asked, later
@@ -19,12 +19,6 @@ from rules.records import GameRecord
 
 #: An unfinished game going on: its number and its record.
 Resumed = tuple[int, GameRecord] | None
-
-
-def watch_from_start(game: HubGame, who: object, watcher: Watcher) -> None:
-    """`watcher` gets the game's heading first ("Ada vs Bo, fifty"), then its lines."""
-    watcher(game.number, f"{game.names[0]} vs {game.names[1]}, {game.game_id}")
-    game.watch(who, watcher)
 
 
 class Referee:
@@ -117,7 +111,7 @@ class Referee:
         game.start()
         room.games[number] = game
         for who, watcher in list(room.every.items()):
-            watch_from_start(game, who, watcher)
+            game.watch(who, watcher)
         first.playing = second.playing = game
         self.starting -= players  # (playing now)
         first.last, second.last = (second.key, match), (first.key, match)

@@ -26,7 +26,6 @@ from urllib.parse import quote
 
 from pydantic import Field, TypeAdapter
 
-from app.hub.message import Message
 from app.hub.protocol_class import (
     HomeworkAnswer,
     HomeworkAsk,
@@ -45,7 +44,8 @@ from app.hub.protocol_class import (
     Standings,
     StandingsNow,
 )
-from app.online.protocol import MAX_NAME_SENT, MAX_REASON, read_with
+from app.online.protocol import MAX_NAME_SENT, MAX_REASON, Message, read_with
+from app.online.protocol import encode as encode  # (one base and encoding for both)
 from rules.match import MatchState
 
 #: 3: the full screen's lobby (follow, here, challenged), the computer, tournaments and live
@@ -272,10 +272,6 @@ FromHub = Annotated[
 ]
 _STUDENT: TypeAdapter[FromStudent] = TypeAdapter(FromStudent)
 _HUB: TypeAdapter[FromHub] = TypeAdapter(FromHub)
-
-
-def encode(message: Message) -> str:
-    return message.model_dump_json()
 
 
 def read_from_student(raw: str | bytes) -> FromStudent:

@@ -14,8 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from app.hub.message import Message
-from app.online.protocol import MAX_NAME_SENT, MAX_REASON
+from app.online.protocol import MAX_NAME_SENT, MAX_REASON, Message
 
 
 class Refused(StrEnum):

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from app.hub.message import Message
 from app.hub.protocol import Refusal, encode
 from app.hub.store import key_of
+from app.online.protocol import Message
 from rules.match import MatchState
 
 if TYPE_CHECKING:

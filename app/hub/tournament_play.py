@@ -252,9 +252,7 @@ def standings_now(tournament: Tournament) -> StandingsNow:
     """The standings as the lobby sends them: in words, and row by row for a view."""
     lines = standings_text(tournament).splitlines()
     rows = [
-        StandingRow(
-            place=r.place, name=r.name, points=r.points, won=r.won, lost=r.lost, byes=r.byes
-        )
-        for r in standings(tournament)[:MAX_ROWS]
+        StandingRow.model_validate(row, from_attributes=True)  # (the fields it names)
+        for row in standings(tournament)[:MAX_ROWS]
     ]
     return StandingsNow(tournament=tournament.name, lines=lines[: MAX_ROWS + 3], rows=rows)

@@ -70,13 +70,89 @@ class Back:
 Heard = Message | Lost | Back
 
 
-class GuestLink:
-    """The client side (see the module's docstring)."""
+def unreachable_words(address: Address, who: str = "host") -> str:
+    """Why a join failed before the host (or the hub) answered, in words (aiohttp's own
+    text, "Cannot connect to host …", is for programmers)."""
+    host = f"[{address.host}]" if ":" in address.host else address.host
+    return f"the {who} cannot be reached at {host}:{address.port}: is it running, is the address right?"
+
+
+class WebsocketEnd:
+    """A client's end of a websocket on the program's loop (the guest's `GuestLink`, the
+    student's `app.hub.client.HubClient`): it connects (`_open`), sends in order
+    (`_spawn`, as the loop next runs) and closes (`_shut`)."""
+
+    #: Who is at the other end, in words.
+    WHO = "host"
 
     def __init__(self, address: Address, name: str, tls: ssl.SSLContext | None = None) -> None:
         self.address = address
         self.name = name
         self.tls = tls
+        self._session: aiohttp.ClientSession | None = None
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._reading: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closing = False
+
+    def _refused(self, status: int) -> str:
+        """The other end refused the websocket with HTTP `status`, in words."""
+        return f"the {self.WHO} refused the connection ({status})"
+
+    async def _open(self, address: Address, max_bytes: int) -> aiohttp.ClientWebSocketResponse:
+        """A websocket to `address` (a session of the loop's own); JoinRefused in words."""
+        self._loop = asyncio.get_running_loop()
+        if self._session is None or self._session.closed:
+            self._session = aiohttp.ClientSession()
+        try:
+            return await self._session.ws_connect(
+                address.url(secure=self.tls is not None),
+                max_msg_size=max_bytes,
+                heartbeat=HEARTBEAT,
+                timeout=aiohttp.ClientWSTimeout(ws_close=CONNECT_SECONDS),
+                ssl=self.tls if self.tls is not None else False,
+            )
+        except aiohttp.WSServerHandshakeError as error:
+            raise JoinRefused(self._refused(error.status)) from None
+        except (aiohttp.ClientError, OSError, TimeoutError):
+            raise JoinRefused(unreachable_words(self.address, self.WHO)) from None
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        """Run `coroutine` on the loop, after what was spawned before it (at once in the
+        full screen, at the line mode's next wait); dropped once the end is closing."""
+        loop = self._loop
+        if loop is None or loop.is_closed() or self._closing:
+            coroutine.close()
+            return
+        task = loop.create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _settle(self) -> None:
+        """Wait until what was spawned has been sent."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def _shut(self) -> None:
+        """Stop reading, close the websocket and the session."""
+        reading, self._reading = self._reading, None
+        if reading is not None:
+            reading.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reading
+        if self._ws is not None:
+            with contextlib.suppress(Exception):
+                await self._ws.close()
+        if self._session is not None:
+            await self._session.close()
+
+
+class GuestLink(WebsocketEnd):
+    """The client side (see the module's docstring)."""
+
+    def __init__(self, address: Address, name: str, tls: ssl.SSLContext | None = None) -> None:
+        super().__init__(address, name, tls)
         #: Where the host's messages go, as they come (the player's: `hand_to`; until
         #: then they are kept).
         self._early: list[Heard] = []
@@ -86,21 +162,15 @@ class GuestLink:
         self.pending: Move | None = None
         #: Takebacks seen so far (set by the player).
         self.takebacks = 0
-        self._ws: aiohttp.ClientWebSocketResponse | None = None
-        self._session: aiohttp.ClientSession | None = None
-        self._reading: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
         self._sending = asyncio.Lock()
-        self._closing = False
 
     async def join(self) -> Welcome:
         """Connect and say hello; the welcome, or JoinRefused. Then the host's messages
         are read on this loop, and go to `deliver`."""
-        self._session = aiohttp.ClientSession()
         try:
             welcome = await self._connect()
         except BaseException:
-            await self._session.close()
+            await self._shut()
             raise
         self._reading = asyncio.get_running_loop().create_task(self._keep_reading())
         return welcome
@@ -119,20 +189,7 @@ class GuestLink:
                 await self._session.close()
 
     async def _connect(self) -> Welcome:
-        assert self._session is not None
-        try:
-            ws = await self._session.ws_connect(
-                self.address.url(secure=self.tls is not None),
-                max_msg_size=MAX_HOST_BYTES,
-                heartbeat=HEARTBEAT,
-                timeout=aiohttp.ClientWSTimeout(ws_close=CONNECT_SECONDS),
-                ssl=self.tls if self.tls is not None else False,
-            )
-        except aiohttp.WSServerHandshakeError as error:
-            raise JoinRefused(f"the host refused the connection ({error.status})") from None
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
-            why = their_words(str(error)) or type(error).__name__
-            raise JoinRefused(f"the host cannot be reached: {why}") from None
+        ws = await self._open(self.address, MAX_HOST_BYTES)
         hello = Hello(
             version=VERSION,
             code=self.address.code,
@@ -240,31 +297,15 @@ class GuestLink:
             with contextlib.suppress(Exception):
                 await ws.send_str(encode(message))
 
-    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        if self._reading is None or self._closing:
-            coroutine.close()
-            return
-        task = self._reading.get_loop().create_task(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
     async def close(self, reason: str = "") -> None:
         """Say goodbye (if still connected), after what was sent before, and stop."""
         if self._reading is None:
             return
-        while self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._settle()
         self._closing = True
         ws = self._ws
         if ws is not None and not ws.closed:
             async with self._sending:
                 with contextlib.suppress(Exception):
                     await ws.send_str(encode(Bye(reason=reason[:600])))
-            with contextlib.suppress(Exception):
-                await ws.close()
-        reading, self._reading = self._reading, None
-        reading.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await reading
-        if self._session is not None:
-            await self._session.close()
+        await self._shut()

@@ -11,8 +11,8 @@ too large or one too many closes that guest's connection; the host plays on, and
 guest may rejoin with the same code for `REJOIN_SECONDS`.
 
 A game has a guest in each seat (`seats`, `app.online.host_guests`: the host's own
-player is the guest of its seat), each with its own code. The clock (`clock()`) stands
-still while a guest is away.
+player is the guest of its seat), each with its own code. The clock (`presence.clock`)
+stands still while a guest is away.
 """
 
 from __future__ import annotations
@@ -189,20 +189,9 @@ class HostLink(HostServer):
     def seat_name(self, name: str | None) -> None:
         self._guests_seat.name = name
 
-    @property
-    def away(self) -> bool:
-        return self.presence.away
-
-    def away_for(self) -> float:
-        return self.presence.away_for()
-
     def is_away(self, number: PlayerNo) -> bool:
         """Whether the guest of seat `number` is away."""
         return any(seat.away_since is not None and seat.number == number for seat in self.seats)
-
-    def clock(self) -> float:
-        """The time the turn clock counts: it stands still while a guest is away."""
-        return self.presence.clock()
 
     # The connection
 
@@ -283,7 +272,7 @@ class HostLink(HostServer):
                 await ws.send_str(encode(moved))
         self.came.set()
         self.notice(f"{seat.guest} is back." if back else f"{seat.guest} joined.")
-        if back and len(self.seats) > 1 and not self.away:
+        if back and len(self.seats) > 1 and not self.presence.away:
             to: PlayerNo = 2 if number == 1 else 1  # (`host`'s guest: of the host only)
             await self._send(Away(who=None), to if self.one_guest else None)
         if everyone and not self.joined.is_set():

@@ -101,7 +101,7 @@ class Relay:
             players_of(names),
             seconds=seconds,
             started=None if resumed is None else resumed.started,
-            clock=self.link.clock,  # (it stands still while a student is away)
+            clock=self.link.presence.clock,  # (it stands still while a student is away)
             keeper=keeper or SavedGames(),  # kept after every turn, counted once
             record_id=record_id,
         )
@@ -207,7 +207,7 @@ class Relay:
 
     def _still_away(self) -> None:
         away = self.link.presence.longest_away()
-        if away is not None and self.link.away_for() > REJOIN_SECONDS:
+        if away is not None and self.link.presence.away_for() > REJOIN_SECONDS:
             self.stop(f"{away.guest} did not come back")
 
     def _moved(self, seat: PlayerNo, message: Move) -> None:

@@ -92,7 +92,7 @@ def class_join_plain(
         if project:
             client.send(LiveProject())
         console.stdin = loop.input(console.stdin)
-        lobby = _Lobby(loop, client, console, address, tls)
+        lobby = _Lobby(loop, client, console)
         lobby.watching = watch is not None or project
         lobby.live.projector = project
         try:
@@ -120,19 +120,10 @@ _WAITING = "Waiting for the teacher to admit you (ctrl+c stops)."
 
 
 class _Lobby:
-    def __init__(
-        self,
-        loop: LineLoop,
-        client: HubClient,
-        console: Console,
-        address: Address,
-        tls: ssl.SSLContext | None,
-    ) -> None:
+    def __init__(self, loop: LineLoop, client: HubClient, console: Console) -> None:
         self.loop = loop
         self.client = client
         self.console = console
-        self.address = address
-        self.tls = tls
         #: Watching from `class watch`: the end of input does not leave (a projector).
         self.watching = False
         self._input_ended = False
@@ -247,8 +238,8 @@ class _Lobby:
 
     def _play(self, ready: GameReady) -> None:
         """The game the hub handed over, with the plain game's own prompts."""
-        where = self.address
+        where = self.client.address
         place = Address(ready.code, where.host, where.port, game_path(ready.game, where.code))
         self.console.say(f"Game {ready.game} begins.")
-        join_on(self.loop, place, self.client.name, self.console, self.tls)
+        join_on(self.loop, place, self.client.name, self.console, self.client.tls)
         self.console.say("You are back in the lobby.")

@@ -5,7 +5,7 @@ teacher watches, and the refused connections' count. Every plain command can be 
 too (`:`), and every key is in the footer; live rounds have a form (`l`:
 `app.tui.hub_console_live`).
 
-It runs the same hub as the line console (`app.hub.console.HubConsole`, which answers
+It runs the same hub as the line console (`app.hub.console.HubConsole`; `answer` answers
 the commands) on Textual's loop: no thread, no polling; the hub's notices and the games'
 lines redraw what they change.
 """
@@ -25,9 +25,8 @@ from textual.content import Content
 from textual.widgets import Footer, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from app.hub.console import STOPPED, HubConsole, Tabs
+from app.hub.console import STOPPED, HubConsole, Tabs, answer
 from app.hub.store import HubStore, StoreProblem
-from app.hub.watching import WatchedGame
 from app.tui.hub_console_live import LiveDialog
 from app.tui.hub_console_qr import QrScreen
 from app.tui.styles import HUB_CONSOLE_STYLES
@@ -127,7 +126,7 @@ class HubConsoleApp(App[int]):
         paused = "   (paused: no new game starts)" if teacher.hub.lobby.paused else ""
         self.query_one("#code", Static).update(
             Content.assemble(
-                ("Class code  ", "bold"), (f" {' '.join(teacher.code)} ", "bold reverse")
+                ("Class code  ", "bold"), (f" {' '.join(teacher.hub.code)} ", "bold reverse")
             )
             + Content(paused)
         )
@@ -160,7 +159,7 @@ class HubConsoleApp(App[int]):
             self._said_log().write(Text(text))
             self._show_state()
 
-    def _game_changed(self, _game: WatchedGame) -> None:
+    def _game_changed(self) -> None:
         if self.is_running and not self.stopping:
             self._show_state()
 
@@ -178,11 +177,13 @@ class HubConsoleApp(App[int]):
     def _run(self, command: str) -> None:
         """Do the teacher's `command`, as the line console does; its answer in the log."""
         log = self._said_log()
-        answer = self.teacher.answer(command, lambda n, text: log.write(Text(f"Game {n}: {text}")))
-        if answer is None:
+        said = answer(
+            self.teacher.hub, command, lambda n, text: log.write(Text(f"Game {n}: {text}"))
+        )
+        if said is None:
             self.action_quit_hub()
             return
-        for line in answer:
+        for line in said:
             log.write(Text(line))
         self.show_opening()
 
@@ -251,8 +252,8 @@ class HubConsoleApp(App[int]):
             self._run(event.value)
             return
         log = self._said_log()  # (`assign`: the solver's search off the loop, awaited)
-        answer = await self.teacher.answered(event.value, lambda _n, _text: None)
-        for line in answer or []:
+        said = await self.teacher.answered(event.value, lambda _n, _text: None)
+        for line in said or []:
             log.write(Text(line))
 
     async def on_unmount(self) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.hub.codes import CLASS_CODE_LENGTH, same_class_code, token_hash
+from app.hub.codes import CLASS_CODE_LENGTH, token_hash
 from app.hub.protocol import Admitted, Refusal, Waiting, Who
-from app.online.codes import ALPHABET
+from app.online.codes import ALPHABET, same_code
 from tests.hub.support import Client, everything_kept, open_test_store, running_hub, until
 
 
@@ -16,7 +16,7 @@ def test_the_class_code_is_six_characters_that_cannot_be_misheard(tmp_path: Path
     store = open_test_store(tmp_path / "hub.sqlite3")
     code = store.class_code()
     assert len(code) == CLASS_CODE_LENGTH and set(code) <= set(ALPHABET)
-    assert same_class_code(code.upper()[:3] + " - " + code[3:], code)
+    assert same_code(code.upper()[:3] + " - " + code[3:], code)
     assert store.class_code() == code  # (kept)
 
 

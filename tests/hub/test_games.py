@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from app.hub.console import HubConsole
 from app.hub.hub import Hub
 from app.hub.protocol import (
     Accept,
@@ -26,7 +27,7 @@ from app.online.guest_link import GuestLink, Heard
 from app.online.protocol import Move, Moved, Refusal
 from rules.records import GameRecord
 from rules.registry import get_game
-from tests.hub.support import WAIT, Client, running_hub
+from tests.hub.support import WAIT, Client, open_test_store, running_hub, until
 from tests.online.procs import first_moves
 
 
@@ -148,3 +149,43 @@ async def test_a_player_back_in_the_lobby_is_offered_their_game_again(tmp_path: 
         assert "You are playing a game already." in await back.said_until("already")
         for client in (back, bo):
             await client.close()
+
+
+async def test_the_consoles_games_list_says_whose_turn_as_the_session_does(
+    tmp_path: Path,
+) -> None:
+    # (the full-screen console's list reads the relay's session, not the watched lines)
+    store = open_test_store(tmp_path / "hub.sqlite3")
+    console = HubConsole(store)
+    hub = console.hub
+    await hub.start()
+    changes: list[None] = []
+    console.follow(lambda: changes.append(None))
+    links: list[GuestLink] = []
+    try:
+        (ada, _), (bo, _) = [await _admitted(hub, name) for name in ("Ada", "Bo")]
+        await ada.send(Challenge(name="Bo", game="fifty"))
+        await bo.said_until("type accept or decline")
+        await bo.send(Accept())
+        for client in (ada, bo):
+            ready = await client.until(GameReady)
+            assert isinstance(ready, GameReady)
+            place = Address(ready.code, "127.0.0.1", hub.port, game_path(ready.game))
+            links.append(GuestLink(place, "anyone"))
+            await links[-1].join()
+        game = get_game("fifty")
+        state, moves = first_moves("fifty")
+        mover = game.to_move(state)
+        names = ("Ada", "Bo")
+        playing = f"Game 1: Ada vs Bo, fifty: {names[mover - 1]} to play"
+        await until(lambda: console.games() == [(1, playing)], "the first player's turn")
+        links[mover - 1].send(Move(number=0, text=game.format_move(moves[0])))
+        await until(lambda: console.games()[0][1].endswith(f"{names[2 - mover]} to play"), "turn")
+        assert changes  # (each line of the game redraws the console's lists)
+        for client in (ada, bo):
+            await client.close()
+    finally:
+        for link in links:
+            await link.close()
+        await hub.stop()
+        store.close()

@@ -14,10 +14,10 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from app.hub.message import Message
 from app.hub.protocol import Accept, Admitted, Challenge, GameReady, Watch, Watched, WatchedBoard
 from app.hub.watching import position_of
 from app.online.codes import Address
+from app.online.protocol import Message
 from app.tui.boards.common import Board
 from app.tui.hub_watch import HubWatchApp
 from app.tui.hub_watch_board import WatchBoardScreen

@@ -6,6 +6,7 @@ the host's own player joins as the guest does)."""
 from __future__ import annotations
 
 import asyncio
+import socket
 
 import pytest
 
@@ -124,3 +125,18 @@ def test_a_host_that_cannot_join_its_own_game_stops_it(monkeypatch: pytest.Monke
     hosting_thread.start()
     hosting_thread.join(WAIT)
     assert ended == [1]
+
+
+async def test_a_guest_says_in_words_that_the_host_cannot_be_reached() -> None:
+    # (the guest's end connects as the student's does: aiohttp's own text is for
+    # programmers, so both say where they looked and what to check)
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        nobody = closed.getsockname()[1]
+    link = GuestLink(Address("abc-def-ghj-kmn-pqr", "127.0.0.1", nobody), "Bo")
+    with pytest.raises(JoinRefused) as refused:
+        await link.join()
+    assert str(refused.value) == (
+        f"the host cannot be reached at 127.0.0.1:{nobody}: is it running, is the address right?"
+    )
+    assert refused.value.code is None  # (not a refusal: a dropped guest tries again)
