@@ -1,7 +1,9 @@
 """The statistics screen: per player and game, head to head, and against the computer.
 
-What `equation-duel stats` prints (app.store.stats.summary), as three tables. Tab moves between
-the tables, the arrows (or the mouse wheel) within one; Escape goes back.
+What `equation-duel stats` prints (app.store.stats.summary), as three tables, and after them
+the ratings, in the order `stats` prints them (a class's ratings are a line per pupil and
+game: put first, the screen had to open scrolled past them). Tab moves between the tables,
+the arrows (or the mouse wheel) within one; Escape goes back.
 """
 
 from __future__ import annotations
@@ -24,15 +26,14 @@ from textual.widgets import DataTable, Static
 from app.store import stats, stats_text
 from app.tui.mounting import StyledAsMounted, gone
 from app.tui.puzzle_stats import RatingsPanel, ReadRatings, read_ratings
-from app.tui.record_dialogs import short_title
 from app.tui.styles import SCREEN_STYLES
-from rules.registry import GAME_IDS
+from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
 
 
 def game_name(game_id: str) -> Text:
     """The game's short title (a game this program does not know: its id, as text)."""
-    return Text(short_title(game_id) if game_id in GAME_IDS else game_id)
+    return Text(GAME_INFO[game_id].name if game_id in GAME_IDS else game_id)
 
 
 def percent(rate: float) -> str:
@@ -103,6 +104,9 @@ class StatsScreen(StyledAsMounted, Screen[None]):
     """Every finished game counted: who played, who won, and how often."""
 
     CSS_PATH = SCREEN_STYLES
+    #: Nothing at first: the players' table once filled (Textual's first focusable widget
+    #: is the body; focused and then left, it restyled every table twice, issue 37).
+    AUTO_FOCUS = ""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,s", "app.pop_screen", "Back"),
@@ -146,14 +150,14 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         yield Static("Statistics", id="stats-title")
         yield Static("" if self.read else "Reading the statistics…", id="stats-summary")
         with VerticalScroll(id="stats-body"):
-            if self.read is not None:
-                yield RatingsPanel(self.read.ratings, id="stats-ratings")
             yield Static("Players", classes="stats-heading", id="stats-players-heading")
             yield GrowingTable(id="stats-players")
             yield Static("Head to head", classes="stats-heading", id="stats-h2h-heading")
             yield GrowingTable(id="stats-h2h")
             yield Static("Against the computer", classes="stats-heading", id="stats-cpu-heading")
             yield GrowingTable(id="stats-cpu")
+            if self.read is not None:
+                yield RatingsPanel(self.read.ratings, id="stats-ratings")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -178,12 +182,10 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         if gone(self):  # left before the statistics were read
             return
         self.read = read
-        # As composed when read at once: the ratings first (the rest is there already).
+        # As composed when read at once: the ratings last (the rest is there already).
         body = self.query_one("#stats-body", VerticalScroll)
-        await body.mount(RatingsPanel(read.ratings, id="stats-ratings"), before=0)
-        # Filled once that is laid out, as when read at once (filled before the first
-        # layout): the players' table, focused, then scrolls into view the same way.
-        self.call_after_refresh(self._fill, read)
+        await body.mount(RatingsPanel(read.ratings, id="stats-ratings"))
+        self._fill(read)
 
     def _fill(self, read: ReadStatistics) -> None:
         if gone(self):
@@ -194,6 +196,7 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             summary_line.update(Text(f"The statistics cannot be read: {read.problem}"))
             summary_line.add_class("-error")
             self._show(players=False, h2h=False, cpu=False)
+            self.set_focus(self.query_one("#stats-body"))  # (what there is scrolls)
             return
         left_out = stats_text.unreadable_text(found.unreadable)
         left_out = f" ({left_out})" if left_out else ""
@@ -202,6 +205,7 @@ class StatsScreen(StyledAsMounted, Screen[None]):
                 f"No games recorded yet: every finished game is counted here.{left_out}"
             )
             self._show(players=False, h2h=False, cpu=False)
+            self.set_focus(self.query_one("#stats-body"))  # (the ratings, if any, scroll)
             return
         plural = "game" if found.games == 1 else "games"
         summary_line.update(Text(f"{found.games} finished {plural} recorded{left_out}"))
@@ -246,14 +250,11 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             for a in found.against_computer
         )
         self._show(players=True, h2h=bool(found.head_to_head), cpu=bool(found.against_computer))
-        players.focus(scroll_visible=False)
-        self.call_after_refresh(self._into_view, players)
-
-    def _into_view(self, table: GrowingTable) -> None:
-        """The table, focused, in the middle of the screen once laid out, in one step (an
-        animated scroll draws every frame of the ratings it passes)."""
-        if not gone(self) and not self.can_view_entire(table):
-            self.scroll_to_center(table, animate=False, origin_visible=True)
+        # Focused as Textual's own auto focus does: its focused look set now, before the
+        # first layout (`focus()` sets it when its message comes, after the first frame,
+        # which is drawn again), and not scrolled to: it is at the top.
+        players.has_focus = True
+        self.set_focus(players, scroll_visible=False)
 
     def _show(self, *, players: bool, h2h: bool, cpu: bool) -> None:
         for name, shown in (("players", players), ("h2h", h2h), ("cpu", cpu)):
