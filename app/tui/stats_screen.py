@@ -21,11 +21,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.types import NoActiveAppError
+from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from app.store import stats, stats_text
 from app.tui.mounting import StyledAsMounted, gone
-from app.tui.puzzle_stats import RatingsPanel, ReadRatings, read_ratings
+from app.tui.puzzle_stats import RatingRows, RatingsPanel, ReadRatings, read_ratings
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
@@ -60,6 +61,10 @@ PAGE = 20
 #: then, it is drawn saying it reads them, and filled once they are read.
 WAIT_FOR_READ = 0.1
 
+#: The rows a table shows (its `max-height` in styles/records.tcss, 12, less its border and
+#: its header): with more, it surely scrolls.
+ROWS_SHOWN = 9
+
 
 class GrowingTable(DataTable[object]):
     """A DataTable given its rows a page at a time: the next page as it is scrolled near
@@ -81,6 +86,15 @@ class GrowingTable(DataTable[object]):
             page = list(self.waiting if every else islice(self.waiting, PAGE))
             self.more = not every and len(page) == PAGE
             self.add_rows(page)
+            self.measure_now()
+
+    def measure_now(self) -> None:
+        """Measure the rows just added, as DataTable does once idle: its size is then known
+        to the next layout (measured once idle, the table's rows came after a layout that
+        showed it empty, and the screen was laid out and drawn again)."""
+        added, self._new_rows = self._new_rows, set()
+        self._require_update_dimensions = False
+        self._update_dimensions(added)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -90,6 +104,14 @@ class GrowingTable(DataTable[object]):
     def action_scroll_bottom(self) -> None:
         self.grow(every=True)
         super().action_scroll_bottom()
+
+
+def scrolls_from_the_start(widget: Widget) -> None:
+    """Show the vertical scroll bar of `widget`, which surely scrolls, before the first
+    layout: Textual shows it once the layout finds the widget scrolls, and lays the screen
+    out again (a class's statistics: the tables and the body, about 15 ms of 100)."""
+    widget.show_vertical_scrollbar = True
+    widget.vertical_scrollbar.display = True
 
 
 def read_statistics() -> ReadStatistics:
@@ -255,6 +277,19 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         # which is drawn again), and not scrolled to: it is at the top.
         players.has_focus = True
         self.set_focus(players, scroll_visible=False)
+        tables = [table for table in (players, h2h, cpu) if table.display]
+        for table in tables:
+            if table.row_count > ROWS_SHOWN:
+                scrolls_from_the_start(table)
+        if self._least_height(tables) > self.app.size.height:
+            scrolls_from_the_start(self.query_one("#stats-body", VerticalScroll))
+
+    def _least_height(self, tables: list[GrowingTable]) -> int:
+        """The fewest lines the body's tables and ratings take with the title, the summary
+        and the keys: each table a heading below an empty line, its border, its header and
+        rows; a line for each rating."""
+        shown = sum(5 + min(table.row_count, ROWS_SHOWN) for table in tables)
+        return 3 + shown + sum(len(rows.rows) for rows in self.query(RatingRows))
 
     def _show(self, *, players: bool, h2h: bool, cpu: bool) -> None:
         for name, shown in (("players", players), ("h2h", h2h), ("cpu", cpu)):

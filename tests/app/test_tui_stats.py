@@ -117,17 +117,28 @@ async def test_a_class_s_statistics_open_on_the_players_table_focused_and_drawn_
     # scrolled to the players' table after the first frame; the body, focused first by
     # Textual and then left, restyled every table twice; and the table's focus, set by a
     # message, drew the first frame again. The tables now come first (as `stats` prints
-    # them), the ratings after them, and the table is focused as the screen mounts.
+    # them), the ratings after them, and the table is focused as the screen mounts; its
+    # rows are measured and the scroll bars shown before the first layout, which Textual
+    # did only after it (and laid the screen out again).
     for number in range(40):
         game_id = ("conquest", "countdown", "fifty", "template", "collect")[number % 5]
         names = (f"Pupil {number % 8}", f"Pupil {(number + 3) % 8}")
         ratings.record_game(finished_record(game_id, names, seed=number))
-    focused_as_filled: list[bool] = []
+    as_filled: list[tuple[bool, int, bool, bool]] = []
     fill = StatsScreen._fill
 
     def filled(screen: StatsScreen, read: stats_screen.ReadStatistics) -> None:
         fill(screen, read)
-        focused_as_filled.append(screen.query_one("#stats-players", DataTable).has_focus)
+        players = screen.query_one("#stats-players", DataTable)
+        scrolls = screen.query_one("#stats-body").show_vertical_scrollbar
+        as_filled.append(
+            (
+                players.has_focus,
+                players.virtual_size.height,
+                players.show_vertical_scrollbar,
+                scrolls,
+            )
+        )
 
     monkeypatch.setattr(StatsScreen, "_fill", filled)
     app = EquationDuelApp()
@@ -136,7 +147,7 @@ async def test_a_class_s_statistics_open_on_the_players_table_focused_and_drawn_
         await pilot.pause()
         screen = top(app)
         assert isinstance(screen, StatsScreen)
-        assert focused_as_filled == [True]
+        assert as_filled == [(True, PAGE + 1, True, True)]  # (the header, and a page of rows)
         assert screen.focused is screen.query_one("#stats-players", DataTable)
         body = screen.query_one("#stats-body")
         assert body.scroll_y == 0 and body.max_scroll_y > 0  # (the ratings below)
