@@ -52,9 +52,9 @@ class ReadStatistics:
 
 #: The rows a table is given at first, and again whenever it is scrolled near the end of
 #: those it has: a class's 2,000 games make about 1,500 rows, and DataTable measures every
-#: cell it is given (about 220 ms for those, issue 37) though a table shows ten at a time
-#: (two pages of ten; sixty cost 12 ms of the screen's 150).
-PAGE = 20
+#: cell it is given (about 220 ms for those, issue 37) though a table shows nine at a time
+#: (a page of twenty was measured in 15 ms of the screen's 100).
+PAGE = 10
 
 #: How long the screen waits for the statistics as it is composed (seconds): read by then
 #: (a class's 2,000 games take about 40 ms), it is drawn complete, laid out once; not by
@@ -98,7 +98,7 @@ class GrowingTable(DataTable[object]):
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
-        if self.more and new_value >= self.row_count - PAGE // 2:
+        if self.more and new_value >= self.max_scroll_y - ROWS_SHOWN // 2:
             self.grow()
 
     def action_scroll_bottom(self) -> None:

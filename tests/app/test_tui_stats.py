@@ -98,6 +98,8 @@ async def test_a_class_s_many_rows_come_a_page_at_a_time_and_all_can_be_reached(
         h2h = screen.query_one("#stats-h2h", DataTable)
         assert h2h.row_count == PAGE
         h2h.focus()
+        await pilot.press(*["down"] * (PAGE + 2))  # the arrows bring the next page too
+        assert h2h.cursor_row == PAGE + 2 and h2h.row_count > PAGE + 2
         for _ in range(len(pairs) // 8):  # scrolling down brings the next page before its end
             await pilot.press("pagedown")
         assert h2h.row_count == len(pairs)
