@@ -172,24 +172,30 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         yield Static("Statistics", id="stats-title")
         yield Static("" if self.read else "Reading the statistics…", id="stats-summary")
         with VerticalScroll(id="stats-body"):
-            yield Static("Players", classes="stats-heading", id="stats-players-heading")
-            yield GrowingTable(id="stats-players")
-            yield Static("Head to head", classes="stats-heading", id="stats-h2h-heading")
-            yield GrowingTable(id="stats-h2h")
-            yield Static("Against the computer", classes="stats-heading", id="stats-cpu-heading")
-            yield GrowingTable(id="stats-cpu")
             if self.read is not None:
-                yield RatingsPanel(self.read.ratings, id="stats-ratings")
+                yield from self._sections(self.read)
         yield KeysFooter()
 
+    def _sections(self, read: ReadStatistics) -> Iterator[Widget]:
+        """The body as read: a heading and a table for each table that has rows (none
+        without games; a table hidden was styled all the same), then the ratings."""
+        found = read.summary
+        if found is not None and found.games:
+            for name, title, shown in (
+                ("players", "Players", True),
+                ("h2h", "Head to head", bool(found.head_to_head)),
+                ("cpu", "Against the computer", bool(found.against_computer)),
+            ):
+                if shown:
+                    yield Static(title, classes="stats-heading", id=f"stats-{name}-heading")
+                    yield GrowingTable(id=f"stats-{name}")
+        yield RatingsPanel(read.ratings, id="stats-ratings")
+
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
-            return
-        if self.read is not None:
+        # (Not read yet: the sqlite reads, and a class's many rows, take longer; the screen
+        # shows first, saying so.)
+        if not gone(self) and self.read is not None:  # (gone: popped before it mounted)
             self._fill(self.read)
-            return
-        # The sqlite reads, and a class's many rows, take longer: the screen shows first.
-        self._show(players=False, h2h=False, cpu=False)
 
     def _read(self) -> None:
         read = read_statistics()
@@ -204,9 +210,7 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         if gone(self):  # left before the statistics were read
             return
         self.read = read
-        # As composed when read at once: the ratings last (the rest is there already).
-        body = self.query_one("#stats-body", VerticalScroll)
-        await body.mount(RatingsPanel(read.ratings, id="stats-ratings"))
+        await self.query_one("#stats-body", VerticalScroll).mount_all(self._sections(read))
         self._fill(read)
 
     def _fill(self, read: ReadStatistics) -> None:
@@ -217,7 +221,6 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         if found is None:
             summary_line.update(Text(f"The statistics cannot be read: {read.problem}"))
             summary_line.add_class("-error")
-            self._show(players=False, h2h=False, cpu=False)
             self.set_focus(self.query_one("#stats-body"))  # (what there is scrolls)
             return
         left_out = stats_text.unreadable_text(found.unreadable)
@@ -226,7 +229,6 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             summary_line.update(
                 f"No games recorded yet: every finished game is counted here.{left_out}"
             )
-            self._show(players=False, h2h=False, cpu=False)
             self.set_focus(self.query_one("#stats-body"))  # (the ratings, if any, scroll)
             return
         plural = "game" if found.games == 1 else "games"
@@ -246,38 +248,37 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             )
             for p in sorted(found.players, key=lambda p: p.name in found.computers)
         )
-        h2h = self.query_one("#stats-h2h", GrowingTable)
-        h2h.add_columns("Players", "Game", "Played", "Score")
-        h2h.add_rows_by_page(
-            (
-                Text(f"{h.first} vs {h.second}"),
-                game_name(h.game),
-                h.played,
-                f"{h.first_won}–{h.second_won}",
+        for h2h in self.query("#stats-h2h").results(GrowingTable):  # (there if it has rows)
+            h2h.add_columns("Players", "Game", "Played", "Score")
+            h2h.add_rows_by_page(
+                (
+                    Text(f"{h.first} vs {h.second}"),
+                    game_name(h.game),
+                    h.played,
+                    f"{h.first_won}–{h.second_won}",
+                )
+                for h in found.head_to_head
             )
-            for h in found.head_to_head
-        )
-        cpu = self.query_one("#stats-cpu", GrowingTable)
-        cpu.add_columns("Player", "Game", "Level", "Played", "Won", "Lost", "Win %")
-        cpu.add_rows_by_page(
-            (
-                Text(a.name),
-                game_name(a.game),
-                a.level,
-                a.played,
-                a.won,
-                a.lost,
-                percent(a.won / a.played if a.played else 0.0),
+        for cpu in self.query("#stats-cpu").results(GrowingTable):
+            cpu.add_columns("Player", "Game", "Level", "Played", "Won", "Lost", "Win %")
+            cpu.add_rows_by_page(
+                (
+                    Text(a.name),
+                    game_name(a.game),
+                    a.level,
+                    a.played,
+                    a.won,
+                    a.lost,
+                    percent(a.won / a.played if a.played else 0.0),
+                )
+                for a in found.against_computer
             )
-            for a in found.against_computer
-        )
-        self._show(players=True, h2h=bool(found.head_to_head), cpu=bool(found.against_computer))
         # Focused as Textual's own auto focus does: its focused look set now, before the
         # first layout (`focus()` sets it when its message comes, after the first frame,
         # which is drawn again), and not scrolled to: it is at the top.
         players.has_focus = True
         self.set_focus(players, scroll_visible=False)
-        tables = [table for table in (players, h2h, cpu) if table.display]
+        tables = list(self.query(GrowingTable).results(GrowingTable))
         for table in tables:
             if table.row_count > ROWS_SHOWN:
                 scrolls_from_the_start(table)
@@ -290,8 +291,3 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         rows; a line for each rating."""
         shown = sum(5 + min(table.row_count, ROWS_SHOWN) for table in tables)
         return 3 + shown + sum(len(rows.rows) for rows in self.query(RatingRows))
-
-    def _show(self, *, players: bool, h2h: bool, cpu: bool) -> None:
-        for name, shown in (("players", players), ("h2h", h2h), ("cpu", cpu)):
-            self.query_one(f"#stats-{name}").display = shown
-            self.query_one(f"#stats-{name}-heading").display = shown
