@@ -133,12 +133,14 @@ def read_rows(conn: sqlite3.Connection) -> tuple[list[GameRow], int]:
     ).fetchall()
     online = _online_seats(conn)
     readable = []
-    tidy = functools.cache(tidy_name)  # (a class's 30 names in 4,000 seats: each cleaned once)
+    # A class's 30 names in 4,000 seats, a few games and reasons in 2,000 rows: each
+    # cleaned once.
+    seat, text = functools.cache(_seat), functools.cache(strip_controls)
     for raw in rows:
-        row = _row_of(raw[:10], tidy)
+        row = _row_of(raw[:10], seat, text)
         if row is not None:
-            seat = online.get(raw[10], 0) if isinstance(raw[10], str) else 0
-            readable.append(replace(row, online=seat) if seat else row)
+            seat_online = online.get(raw[10], 0) if isinstance(raw[10], str) else 0
+            readable.append(replace(row, online=seat_online) if seat_online else row)
     return readable, len(rows) - len(readable)
 
 
@@ -155,21 +157,35 @@ def _online_seats(conn: sqlite3.Connection) -> dict[str, int]:
     }
 
 
-def _row_of(raw: Sequence[Any], tidy: Callable[[str, str], str] = tidy_name) -> GameRow | None:
+def _seat(name: object, kind: object) -> str | None:
+    """The name a seat is counted under (`counted_name`), or None when the row's name is
+    not text or has nothing printable, or its kind is not one a record has."""
+    if not isinstance(name, str) or not isinstance(kind, str) or kind not in KINDS:
+        return None
+    tidy = tidy_name(name, "")
+    return counted_name(tidy, kind) if tidy else None
+
+
+def _row_of(
+    raw: Sequence[Any],
+    seat: Callable[[object, object], str | None] = _seat,
+    text: Callable[[str], str] = strip_controls,
+) -> GameRow | None:
     """The row as a GameRow, or None when it is not what `record_game` writes."""
-    if len(raw) != 10 or not all(isinstance(raw[i], str) for i in (0, 1, 2, 3, 4, 6, 9)):
+    if len(raw) != 10:
         return None
     game, one, two, kind_one, kind_two, winner, reason, moves, duration, ended = raw
-    names = (tidy(one, ""), tidy(two, ""))
-    whole = (int,)
+    names = (seat(one, kind_one), seat(two, kind_two))
     if (
-        not all(names)
-        or kind_one not in KINDS
-        or kind_two not in KINDS
-        or not isinstance(winner, whole)
+        names[0] is None
+        or names[1] is None
+        or not isinstance(game, str)
+        or not isinstance(reason, str)
+        or not isinstance(ended, str)
+        or not isinstance(winner, int)
         or isinstance(winner, bool)
         or winner not in (1, 2)
-        or not isinstance(moves, whole)
+        or not isinstance(moves, int)
         or moves < 0
         or not isinstance(duration, int | float)
         or not math.isfinite(duration)
@@ -177,11 +193,11 @@ def _row_of(raw: Sequence[Any], tidy: Callable[[str, str], str] = tidy_name) -> 
     ):
         return None
     return GameRow(
-        strip_controls(game),
-        (counted_name(names[0], kind_one), counted_name(names[1], kind_two)),
+        text(game),
+        (names[0], names[1]),
         (kind_one, kind_two),
         winner,
-        strip_controls(reason),
+        text(reason),
         moves,
         float(duration),
         strip_controls(ended),

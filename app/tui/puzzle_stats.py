@@ -74,19 +74,24 @@ class RatingsPanel(Vertical):
                     for line in found.ratings
                 ]
             )
-        for p in found.puzzles:
-            words = (
-                f"{p.player}: {p.solved} of {p.tried} puzzles solved, "
-                f"{p.streak} in a row (best {p.best_streak})"
-            )
-            yield Static(Text(words), classes="ratings-line")
-        for d in found.daily:
-            verdict = "solved" if d.solved else "not solved yet"
-            yield Static(
-                Text(f"Today's puzzle ({d.date}): {d.player} {verdict}"), classes="ratings-line"
-            )
-        for said in self.training:
-            yield Static(Text(said), classes="ratings-line training-line")
+        puzzles = [
+            f"{p.player}: {p.solved} of {p.tried} puzzles solved, "
+            f"{p.streak} in a row (best {p.best_streak})"
+            for p in found.puzzles
+        ]
+        daily = [
+            f"Today's puzzle ({d.date}): {d.player} {'solved' if d.solved else 'not solved yet'}"
+            for d in found.daily
+        ]
+        # A widget for each kind of line, not for each line: a class's thirty pupils made
+        # ninety widgets to style and lay out as the statistics opened (issue 37).
+        for lines, classes in (
+            (puzzles, "ratings-line"),
+            (daily, "ratings-line"),
+            (self.training, "ratings-line training-line"),
+        ):
+            if lines:
+                yield Static(Text("\n".join(lines)), classes=classes)
 
     def on_mount(self) -> None:
         found = self.found or EMPTY

@@ -1,7 +1,9 @@
 """The statistics screen: per player and game, head to head, and against the computer.
 
-What `equation-duel stats` prints (app.store.stats.summary), as three tables. Tab moves between
-the tables, the arrows (or the mouse wheel) within one; Escape goes back.
+What `equation-duel stats` prints (app.store.stats.summary), as three tables, and after them
+the ratings, in the order `stats` prints them (a class's ratings are a line per pupil and
+game: put first, the screen had to open scrolled past them). Tab moves between the tables,
+the arrows (or the mouse wheel) within one; Escape goes back.
 """
 
 from __future__ import annotations
@@ -19,20 +21,20 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.types import NoActiveAppError
+from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from app.store import stats, stats_text
 from app.tui.mounting import StyledAsMounted, gone
-from app.tui.puzzle_stats import RatingsPanel, ReadRatings, read_ratings
-from app.tui.record_dialogs import short_title
+from app.tui.puzzle_stats import RatingRows, RatingsPanel, ReadRatings, read_ratings
 from app.tui.styles import SCREEN_STYLES
-from rules.registry import GAME_IDS
+from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
 
 
 def game_name(game_id: str) -> Text:
     """The game's short title (a game this program does not know: its id, as text)."""
-    return Text(short_title(game_id) if game_id in GAME_IDS else game_id)
+    return Text(GAME_INFO[game_id].name if game_id in GAME_IDS else game_id)
 
 
 def percent(rate: float) -> str:
@@ -50,14 +52,18 @@ class ReadStatistics:
 
 #: The rows a table is given at first, and again whenever it is scrolled near the end of
 #: those it has: a class's 2,000 games make about 1,500 rows, and DataTable measures every
-#: cell it is given (about 220 ms for those, issue 37) though a table shows ten at a time
-#: (two pages of ten; sixty cost 12 ms of the screen's 150).
-PAGE = 20
+#: cell it is given (about 220 ms for those, issue 37) though a table shows nine at a time
+#: (ten rows fill it; a first page of twenty made the screen's work 4 % more).
+PAGE = 10
 
 #: How long the screen waits for the statistics as it is composed (seconds): read by then
 #: (a class's 2,000 games take about 40 ms), it is drawn complete, laid out once; not by
 #: then, it is drawn saying it reads them, and filled once they are read.
 WAIT_FOR_READ = 0.1
+
+#: The rows a table shows (its `max-height` in styles/records.tcss, 12, less its border and
+#: its header): with more, it surely scrolls.
+ROWS_SHOWN = 9
 
 
 class GrowingTable(DataTable[object]):
@@ -80,15 +86,32 @@ class GrowingTable(DataTable[object]):
             page = list(self.waiting if every else islice(self.waiting, PAGE))
             self.more = not every and len(page) == PAGE
             self.add_rows(page)
+            self.measure_now()
+
+    def measure_now(self) -> None:
+        """Measure the rows just added, as DataTable does once idle: its size is then known
+        to the next layout (measured once idle, the table's rows came after a layout that
+        showed it empty, and the screen was laid out and drawn again)."""
+        added, self._new_rows = self._new_rows, set()
+        self._require_update_dimensions = False
+        self._update_dimensions(added)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
-        if self.more and new_value >= self.row_count - PAGE // 2:
+        if self.more and new_value >= self.max_scroll_y - ROWS_SHOWN // 2:
             self.grow()
 
     def action_scroll_bottom(self) -> None:
         self.grow(every=True)
         super().action_scroll_bottom()
+
+
+def scrolls_from_the_start(widget: Widget) -> None:
+    """Show the vertical scroll bar of `widget`, which surely scrolls, before the first
+    layout: Textual shows it once the layout finds the widget scrolls, and lays the screen
+    out and draws it again (a class's statistics: the tables and the body)."""
+    widget.show_vertical_scrollbar = True
+    widget.vertical_scrollbar.display = True
 
 
 def read_statistics() -> ReadStatistics:
@@ -103,6 +126,9 @@ class StatsScreen(StyledAsMounted, Screen[None]):
     """Every finished game counted: who played, who won, and how often."""
 
     CSS_PATH = SCREEN_STYLES
+    #: Nothing at first: the players' table once filled (Textual's first focusable widget
+    #: is the body; focused and then left, it restyled every table twice, issue 37).
+    AUTO_FOCUS = ""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,s", "app.pop_screen", "Back"),
@@ -147,23 +173,29 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         yield Static("" if self.read else "Reading the statistics…", id="stats-summary")
         with VerticalScroll(id="stats-body"):
             if self.read is not None:
-                yield RatingsPanel(self.read.ratings, id="stats-ratings")
-            yield Static("Players", classes="stats-heading", id="stats-players-heading")
-            yield GrowingTable(id="stats-players")
-            yield Static("Head to head", classes="stats-heading", id="stats-h2h-heading")
-            yield GrowingTable(id="stats-h2h")
-            yield Static("Against the computer", classes="stats-heading", id="stats-cpu-heading")
-            yield GrowingTable(id="stats-cpu")
+                yield from self._sections(self.read)
         yield KeysFooter()
 
+    def _sections(self, read: ReadStatistics) -> Iterator[Widget]:
+        """The body as read: a heading and a table for each table that has rows (none
+        without games; a table hidden was styled all the same), then the ratings."""
+        found = read.summary
+        if found is not None and found.games:
+            for name, title, shown in (
+                ("players", "Players", True),
+                ("h2h", "Head to head", bool(found.head_to_head)),
+                ("cpu", "Against the computer", bool(found.against_computer)),
+            ):
+                if shown:
+                    yield Static(title, classes="stats-heading", id=f"stats-{name}-heading")
+                    yield GrowingTable(id=f"stats-{name}")
+        yield RatingsPanel(read.ratings, id="stats-ratings")
+
     def on_mount(self) -> None:
-        if gone(self):  # popped or replaced before it mounted
-            return
-        if self.read is not None:
+        # Not read yet (the sqlite reads, and a class's many rows, took longer): the screen
+        # shows first, saying so. Gone: popped or replaced before it mounted.
+        if not gone(self) and self.read is not None:
             self._fill(self.read)
-            return
-        # The sqlite reads, and a class's many rows, take longer: the screen shows first.
-        self._show(players=False, h2h=False, cpu=False)
 
     def _read(self) -> None:
         read = read_statistics()
@@ -178,12 +210,8 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         if gone(self):  # left before the statistics were read
             return
         self.read = read
-        # As composed when read at once: the ratings first (the rest is there already).
-        body = self.query_one("#stats-body", VerticalScroll)
-        await body.mount(RatingsPanel(read.ratings, id="stats-ratings"), before=0)
-        # Filled once that is laid out, as when read at once (filled before the first
-        # layout): the players' table, focused, then scrolls into view the same way.
-        self.call_after_refresh(self._fill, read)
+        await self.query_one("#stats-body", VerticalScroll).mount_all(self._sections(read))
+        self._fill(read)
 
     def _fill(self, read: ReadStatistics) -> None:
         if gone(self):
@@ -193,7 +221,7 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         if found is None:
             summary_line.update(Text(f"The statistics cannot be read: {read.problem}"))
             summary_line.add_class("-error")
-            self._show(players=False, h2h=False, cpu=False)
+            self.set_focus(self.query_one("#stats-body"))  # (what there is scrolls)
             return
         left_out = stats_text.unreadable_text(found.unreadable)
         left_out = f" ({left_out})" if left_out else ""
@@ -201,7 +229,7 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             summary_line.update(
                 f"No games recorded yet: every finished game is counted here.{left_out}"
             )
-            self._show(players=False, h2h=False, cpu=False)
+            self.set_focus(self.query_one("#stats-body"))  # (the ratings, if any, scroll)
             return
         plural = "game" if found.games == 1 else "games"
         summary_line.update(Text(f"{found.games} finished {plural} recorded{left_out}"))
@@ -220,42 +248,46 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             )
             for p in sorted(found.players, key=lambda p: p.name in found.computers)
         )
-        h2h = self.query_one("#stats-h2h", GrowingTable)
-        h2h.add_columns("Players", "Game", "Played", "Score")
-        h2h.add_rows_by_page(
-            (
-                Text(f"{h.first} vs {h.second}"),
-                game_name(h.game),
-                h.played,
-                f"{h.first_won}–{h.second_won}",
+        for h2h in self.query("#stats-h2h").results(GrowingTable):  # (there if it has rows)
+            h2h.add_columns("Players", "Game", "Played", "Score")
+            h2h.add_rows_by_page(
+                (
+                    Text(f"{h.first} vs {h.second}"),
+                    game_name(h.game),
+                    h.played,
+                    f"{h.first_won}–{h.second_won}",
+                )
+                for h in found.head_to_head
             )
-            for h in found.head_to_head
-        )
-        cpu = self.query_one("#stats-cpu", GrowingTable)
-        cpu.add_columns("Player", "Game", "Level", "Played", "Won", "Lost", "Win %")
-        cpu.add_rows_by_page(
-            (
-                Text(a.name),
-                game_name(a.game),
-                a.level,
-                a.played,
-                a.won,
-                a.lost,
-                percent(a.won / a.played if a.played else 0.0),
+        for cpu in self.query("#stats-cpu").results(GrowingTable):
+            cpu.add_columns("Player", "Game", "Level", "Played", "Won", "Lost", "Win %")
+            cpu.add_rows_by_page(
+                (
+                    Text(a.name),
+                    game_name(a.game),
+                    a.level,
+                    a.played,
+                    a.won,
+                    a.lost,
+                    percent(a.won / a.played if a.played else 0.0),
+                )
+                for a in found.against_computer
             )
-            for a in found.against_computer
-        )
-        self._show(players=True, h2h=bool(found.head_to_head), cpu=bool(found.against_computer))
-        players.focus(scroll_visible=False)
-        self.call_after_refresh(self._into_view, players)
+        # Focused as Textual's own auto focus does: its focused look set now, before the
+        # first layout (`focus()` sets it when its message comes, after the first frame,
+        # which is drawn again), and not scrolled to: it is at the top.
+        players.has_focus = True
+        self.set_focus(players, scroll_visible=False)
+        tables = list(self.query(GrowingTable).results(GrowingTable))
+        for table in tables:
+            if table.row_count > ROWS_SHOWN:
+                scrolls_from_the_start(table)
+        if self._least_height(tables) > self.app.size.height:
+            scrolls_from_the_start(self.query_one("#stats-body", VerticalScroll))
 
-    def _into_view(self, table: GrowingTable) -> None:
-        """The table, focused, in the middle of the screen once laid out, in one step (an
-        animated scroll draws every frame of the ratings it passes)."""
-        if not gone(self) and not self.can_view_entire(table):
-            self.scroll_to_center(table, animate=False, origin_visible=True)
-
-    def _show(self, *, players: bool, h2h: bool, cpu: bool) -> None:
-        for name, shown in (("players", players), ("h2h", h2h), ("cpu", cpu)):
-            self.query_one(f"#stats-{name}").display = shown
-            self.query_one(f"#stats-{name}-heading").display = shown
+    def _least_height(self, tables: list[GrowingTable]) -> int:
+        """The fewest lines the body's tables and ratings take with the title, the summary
+        and the keys: each table a heading below an empty line, its border, its header and
+        rows; a line for each rating."""
+        shown = sum(5 + min(table.row_count, ROWS_SHOWN) for table in tables)
+        return 3 + shown + sum(len(rows.rows) for rows in self.query(RatingRows))

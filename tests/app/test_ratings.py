@@ -291,3 +291,32 @@ def test_processes_at_once_lose_no_rating_update(tmp_path: Path) -> None:
             if writer.poll() is None:
                 writer.kill()
     assert_no_update_lost(path, 40)
+
+
+async def test_a_class_s_puzzle_lines_are_one_widget_each_kind() -> None:
+    # Issue 37: each pupil's puzzles and today's puzzle were a widget of their own, sixty
+    # widgets for a class of thirty to style and lay out as the statistics opened.
+    from textual.widgets import Static
+
+    from app.tui.app import EquationDuelApp
+    from app.tui.puzzle_stats import RatingsPanel
+    from tests.app.tui_support import SIZE
+
+    pupils = [f"Pupil {n}" for n in range(12)]
+    conn = open_ratings()
+    try:
+        for pupil in pupils:
+            record_puzzle(conn, pupil, puzzles_of("fifty")[0], solved=True, rated=True)
+    finally:
+        conn.close()
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        panel = app.screen.query_one(RatingsPanel)
+        lines = [str(s.render()) for s in panel.query(".ratings-line").results(Static)]
+        assert len(lines) == 1
+        assert lines[0].splitlines() == [
+            f"{pupil}: 1 of 1 puzzles solved, 1 in a row (best 1)"
+            for pupil in sorted(pupils, key=str.casefold)
+        ]

@@ -276,3 +276,28 @@ def test_two_processes_creating_the_database_at_once(data: Path) -> None:
         worker.join(60)
         assert worker.exitcode == 0
     assert summary().games == 10
+
+
+def test_a_class_s_names_are_each_cleaned_once_as_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 37: the statistics screen reads a class's 2,000 games and 4,000 ratings; each
+    # seat's and each rating's name was cleaned anew, a third of the read.
+    from app.store import ratings_view, stats_rows
+
+    for minute in range(6):
+        record_game(game(("Ann", "Bob"), 1 + minute % 2, minute=minute))
+    cleaned: list[object] = []
+
+    def counted(module: Any) -> None:
+        tidy = module.tidy_name
+        monkeypatch.setattr(
+            module, "tidy_name", lambda text, *a: cleaned.append(text) or tidy(text, *a)
+        )
+
+    counted(stats_rows)
+    counted(ratings_view)
+    found = summary()
+    assert [(p.name, p.played) for p in found.players] == [("Ann", 6), ("Bob", 6)]
+    assert sorted(cleaned) == ["Ann", "Bob"]
+    cleaned.clear()
+    assert [line.changes for line in ratings_view.ratings_summary().ratings] == [6, 6]
+    assert sorted(cleaned) == ["Ann", "Bob"]

@@ -8,10 +8,13 @@ import sqlite3
 from textual.widgets import DataTable, Static
 
 from app.store import ratings, stats
+from app.tui import stats_screen
 from app.tui.app import EquationDuelApp
 from app.tui.menu import MenuScreen
+from app.tui.puzzle_stats import RatingRows
 from app.tui.stats_screen import PAGE, StatsScreen
 from rules.records import players_of, record_from_moves
+from tests.app.test_tui_outside_text import finished_record
 from tests.app.tui_support import SIZE, click_link, text_of, top, winner_shown
 
 NAMES = ("Ann", "Bob")
@@ -43,7 +46,7 @@ async def test_stats_screen_counts_two_finished_games() -> None:
             ["Bob", "Equation Conquest", "2", "1", "1", "50%", "W1"],
         ]
         assert rows(screen, "stats-h2h") == [["Ann vs Bob", "Equation Conquest", "2", "1–1"]]
-        assert not screen.query_one("#stats-cpu").display
+        assert not screen.query("#stats-cpu")  # (no game against the computer: no table)
         await pilot.press("escape")
         assert isinstance(top(app), MenuScreen)
 
@@ -95,6 +98,8 @@ async def test_a_class_s_many_rows_come_a_page_at_a_time_and_all_can_be_reached(
         h2h = screen.query_one("#stats-h2h", DataTable)
         assert h2h.row_count == PAGE
         h2h.focus()
+        await pilot.press(*["down"] * (PAGE + 2))  # the arrows bring the next page too
+        assert h2h.cursor_row == PAGE + 2 and h2h.row_count > PAGE + 2
         for _ in range(len(pairs) // 8):  # scrolling down brings the next page before its end
             await pilot.press("pagedown")
         assert h2h.row_count == len(pairs)
@@ -105,3 +110,49 @@ async def test_a_class_s_many_rows_come_a_page_at_a_time_and_all_can_be_reached(
         h2h.focus()
         await pilot.press("ctrl+end")
         assert h2h.row_count == len(pairs) and h2h.cursor_row == len(pairs) - 1
+
+
+async def test_a_class_s_statistics_open_on_the_players_table_focused_and_drawn_once(
+    monkeypatch,
+) -> None:
+    # Issue 37: a class's ratings (a line per pupil and game) came first and the body was
+    # scrolled to the players' table after the first frame; the body, focused first by
+    # Textual and then left, restyled every table twice; and the table's focus, set by a
+    # message, drew the first frame again. The tables now come first (as `stats` prints
+    # them), the ratings after them, and the table is focused as the screen mounts; its
+    # rows are measured and the scroll bars shown before the first layout, which Textual
+    # did only after it (and laid the screen out again).
+    for number in range(40):
+        game_id = ("conquest", "countdown", "fifty", "template", "collect")[number % 5]
+        names = (f"Pupil {number % 8}", f"Pupil {(number + 3) % 8}")
+        ratings.record_game(finished_record(game_id, names, seed=number))
+    as_filled: list[tuple[bool, int, bool, bool]] = []
+    fill = StatsScreen._fill
+
+    def filled(screen: StatsScreen, read: stats_screen.ReadStatistics) -> None:
+        fill(screen, read)
+        players = screen.query_one("#stats-players", DataTable)
+        scrolls = screen.query_one("#stats-body").show_vertical_scrollbar
+        as_filled.append(
+            (
+                players.has_focus,
+                players.virtual_size.height,
+                players.show_vertical_scrollbar,
+                scrolls,
+            )
+        )
+
+    monkeypatch.setattr(StatsScreen, "_fill", filled)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = top(app)
+        assert isinstance(screen, StatsScreen)
+        assert as_filled == [(True, PAGE + 1, True, True)]  # (the header, and a page of rows)
+        assert screen.focused is screen.query_one("#stats-players", DataTable)
+        body = screen.query_one("#stats-body")
+        assert body.scroll_y == 0 and body.max_scroll_y > 0  # (the ratings below)
+        assert len(screen.query_one(RatingRows).rows) > SIZE[1]
+        shown = [line.text for line in screen._compositor.render_strips()]
+        assert shown[3].strip() == "Players" and "Pupil 0" in shown[6]
