@@ -218,8 +218,8 @@ async def hand_in_kept(client: HubClient, say: Say, wait: bool) -> None:
         answers = [] if entry is None else pending(entry)
         if not answers:
             continue
-        count = f"{len(answers)} answer{'' if len(answers) == 1 else 's'}"
-        say(f"Handing in {count} kept here: the hub judges them again.")
+        count, them = (f"{len(answers)} answers", "them") if answers[1:] else ("1 answer", "it")
+        say(f"Handing in {count} kept here: the hub judges {them} again.")
         for index, (number, move, seconds) in enumerate(answers):
             if index:
                 await asyncio.sleep(PACE)

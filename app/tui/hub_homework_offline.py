@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import ssl
+import textwrap
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -225,6 +226,6 @@ def run_homework(
     """`class homework` in the full screen; the exit code."""
     app = OfflineHomeworkApp(OfflineHomeworkScreen(address, name, assignment, tls))
     code = run_app(app)
-    if app.desk.farewell:
-        print(app.desk.farewell)
+    if app.desk.farewell:  # (lines of the line mode's width)
+        print(textwrap.fill(app.desk.farewell, 80, break_long_words=False))
     return code
