@@ -48,14 +48,15 @@ def cmd_homework(args: argparse.Namespace) -> int:
     except FlagError as error:
         return fail(str(error))
     from app.cli.hub import _full_screen  # (not at the top: that module imports this one)
+    from app.hub.homework_kept import MAX_NAME
 
     if _full_screen(args):
         from app.tui.hub_homework_offline import run_homework
 
-        return run_homework(address, name, args.assignment[:60], tls)
+        return run_homework(address, name, args.assignment[:MAX_NAME], tls)
     from app.plain.hub_homework_offline import class_homework_plain
 
-    return class_homework_plain(address, name, args.assignment[:60], tls=tls)
+    return class_homework_plain(address, name, args.assignment[:MAX_NAME], tls=tls)
 
 
 def cmd_report(args: argparse.Namespace) -> int:

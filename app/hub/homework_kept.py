@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.hub.client import Closed, HubClient
-from app.hub.homework import TRIES
-from app.hub.homework_judge import judge_answer, puzzle_from_row, verdict_words
+from app.hub.homework import MAX_COUNT, TRIES
+from app.hub.homework_judge import MAX_MOVE, judge_answer, puzzle_from_row, verdict_words
 from app.hub.homework_words import due_words
 from app.hub.live_words import closed_words
 from app.hub.protocol import Bye, Said
@@ -44,6 +44,8 @@ MAX_BYTES = 1024 * 1024
 #: Seconds a hub's answer is waited for; between two answers handed in (its rate limit).
 ANSWER_SECONDS = 30.0
 PACE = 0.15
+#: An assignment's name, at most this long (the cli's `--assignment` is cut there too).
+MAX_NAME = 60
 UNREACHABLE = (
     "The hub cannot be reached: your answers are kept and handed in at your next connection."
 )
@@ -72,7 +74,7 @@ def kept_names(address: Address, name: str) -> list[str]:
     """The assignments kept for `name` in the class at `address` (their folded names)."""
     mine = _everything().get(_place(address, name))
     return (
-        [key for key, entry in mine.items() if isinstance(entry, dict)][:50]
+        [k for k, entry in mine.items() if isinstance(entry, dict) and len(k) <= MAX_NAME][:50]
         if isinstance(mine, dict)
         else []
     )
@@ -98,14 +100,15 @@ def _answers(entry: dict[str, Any]) -> list[dict[str, Any]]:
         if not isinstance(answer, dict):
             continue
         number, move, seconds = answer.get("puzzle"), answer.get("move"), answer.get("seconds")
-        if isinstance(number, int) and isinstance(move, str) and isinstance(seconds, int | float):
+        timed = isinstance(seconds, int | float) and 0 <= seconds <= 10**7  # (not NaN)
+        if type(number) is int and 1 <= number <= MAX_COUNT and isinstance(move, str) and timed:
             found.append(answer)
     return found[:100]
 
 
 def pending(entry: dict[str, Any]) -> list[tuple[int, str, float]]:
     """The answers waiting to be handed in: (puzzle, move, seconds), as well formed."""
-    return [(a["puzzle"], a["move"][:100], float(a["seconds"])) for a in _answers(entry)]
+    return [(a["puzzle"], a["move"][:MAX_MOVE], float(a["seconds"])) for a in _answers(entry)]
 
 
 @dataclass
@@ -133,10 +136,10 @@ class OfflineHomework:
             left = [int(n) for n in entry.get("left", [])][: len(puzzles)]
         except (ValueError, TypeError) as error:
             return f"The homework kept here cannot be read ({error}): connect to fetch it."
-        if len(left) != len(puzzles):
+        if len(left) != len(puzzles) or not 0 < len(puzzles) <= MAX_COUNT:
             return "The homework kept here cannot be read: connect to fetch it."
         named = entry.get("name")
-        assignment = named[:60] if isinstance(named, str) and named else assignment
+        assignment = named[:MAX_NAME] if isinstance(named, str) and named else assignment
         return cls(address, name, assignment, entry, puzzles, left)
 
     def words(self) -> str:
