@@ -54,7 +54,7 @@ def cmd_homework(args: argparse.Namespace) -> int:
         from app.tui.hub_homework_offline import run_homework
 
         return run_homework(address, name, args.assignment[:MAX_NAME], tls)
-    from app.plain.hub_homework_offline import class_homework_plain
+    from app.plain.hub_homework import class_homework_plain
 
     return class_homework_plain(address, name, args.assignment[:MAX_NAME], tls=tls)
 
