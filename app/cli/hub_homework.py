@@ -47,10 +47,13 @@ def cmd_homework(args: argparse.Namespace) -> int:
         address, name, tls = joining(args, CLASS_CODE_LENGTH)
     except FlagError as error:
         return fail(str(error))
-    from app.cli.hub import _full_screen  # (not at the top: that module imports this one)
     from app.hub.homework_kept import MAX_NAME
+    from app.plain.no_screen import no_screen_reason
 
-    if _full_screen(args):
+    why = None if args.plain else no_screen_reason()
+    if why is not None:  # (the line mode starts, said in one sentence)
+        print(why, flush=True)
+    elif not args.plain:
         from app.tui.hub_homework_offline import run_homework
 
         return run_homework(address, name, args.assignment[:MAX_NAME], tls)

@@ -17,6 +17,7 @@ import textwrap
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -123,7 +124,7 @@ class OfflineHomeworkScreen(Home, Screen[None]):
 
     def news(self, text: str) -> None:
         self.told.append(text)
-        self.query_one(RichLog).write(text)
+        self.query_one(RichLog).write(Text(text))  # (the hub's words: never markup)
 
     async def _connect(self, fetch: str = "") -> bool:
         """Hand in what is kept (and fetch): whether the hub was reached (if not, said)."""
