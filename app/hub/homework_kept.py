@@ -15,13 +15,14 @@ import json
 import ssl
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from app.hub.client import Closed, HubClient
 from app.hub.homework import MAX_COUNT, TRIES
 from app.hub.homework_judge import MAX_MOVE, judge_answer, puzzle_from_row, verdict_words
 from app.hub.homework_words import due_words
 from app.hub.live_words import closed_words
+from app.hub.message import Message
 from app.hub.protocol import Bye, Said
 from app.hub.protocol_class import (
     HomeworkAnswer,
@@ -50,6 +51,7 @@ UNREACHABLE = (
     "The hub cannot be reached: your answers are kept and handed in at your next connection."
 )
 Say = Callable[[str], object]
+Kind = TypeVar("Kind", bound=Message)
 
 
 def _everything() -> dict[str, Any]:
@@ -193,7 +195,7 @@ async def connected(
         await hand_in_kept(client, say, wait=True)
         if fetch:
             client.send(HomeworkAsk(name=fetch))
-            got = await _reply(client, say, HomeworkSet)
+            got = await reply(client, say, HomeworkSet)
             if isinstance(got, HomeworkSet):
                 what = {"name": got.assignment, "due": got.due, "what": got.what}
                 entry = {**what, "puzzles": got.puzzles, "left": got.left, "answers": []}
@@ -233,23 +235,24 @@ async def hand_in_kept(client: HubClient, say: Say, wait: bool) -> None:
             if entry is not None:
                 keep(address, name, assignment, {**entry, "answers": _answers(entry)[1:]})
             if wait:
-                verdict = await _reply(client, say, HomeworkVerdict)
+                verdict = await reply(client, say, HomeworkVerdict)
                 if isinstance(verdict, HomeworkVerdict):
                     say(f"Puzzle {number}, the hub's verdict: {their_words(verdict.text)}")
 
 
-async def _reply(client: HubClient, say: Say, kind: type[Any]) -> object:
-    """The hub's message of `kind` (None: a refusal of the request, said, or no answer)."""
+async def reply(client: HubClient, say: Say, kind: type[Kind]) -> Kind | None:
+    """The hub's message of `kind` (None: a refusal of the request, said, or no answer);
+    what the hub says meanwhile is said (its homework listing is not for this)."""
     for _ in range(100):
         message = await client.next(ANSWER_SECONDS)
         if message is None:
-            say("The hub did not answer in time.")
+            say("The hub did not answer in time: try again later.")
             return None
         if isinstance(message, kind):
             return message
         if isinstance(message, HomeworkRefusal):  # (late, answered already, not set)
             say(their_words(message.text))
             return None
-        if isinstance(message, Said):  # (the lobby's news is said too; its homework
-            say(their_words(message.text))  # listing is not for this)
+        if isinstance(message, Said):
+            say(their_words(message.text))
     return None

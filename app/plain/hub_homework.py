@@ -20,9 +20,9 @@ from collections.abc import Callable
 
 from app.hub.client import HubClient
 from app.hub.homework_judge import puzzle_from_row
-from app.hub.homework_kept import OfflineHomework, connected
+from app.hub.homework_kept import OfflineHomework, connected, reply
 from app.hub.homework_words import due_words, listing_lines
-from app.hub.protocol import FromHub, Said
+from app.hub.protocol import FromHub
 from app.hub.protocol_class import (
     HomeworkAnswer,
     HomeworkList,
@@ -42,8 +42,6 @@ from rules.puzzles.model import Puzzle
 from rules.puzzles.training import Attempt
 
 LEAVE = ("quit", "q", "exit", "back", "later")
-#: Seconds the hub's verdict is waited for at most.
-VERDICT_SECONDS = 30.0
 HELP = "Type your move (in words or notation), or later to stop here and go on another time."
 
 
@@ -116,7 +114,8 @@ def online_homework(loop: LineLoop, client: HubClient, console: Console, got: Ho
         client.send(
             HomeworkAnswer(assignment=got.assignment, puzzle=number, move=move, seconds=seconds)
         )
-        return loop.run(_verdict(client, console))
+        verdict = loop.run(reply(client, console.say, HomeworkVerdict))
+        return (their_words(verdict.text), verdict.retry) if verdict is not None else None
 
     do_homework(console, puzzles, got.left, judge)
     console.say("You are back in the lobby.")
@@ -133,23 +132,6 @@ def homework_shown(console: Console, message: FromHub) -> bool:
     else:
         return False
     return True
-
-
-async def _verdict(client: HubClient, console: Console) -> tuple[str, bool] | None:
-    """The hub's verdict (what it says meanwhile is said; a refusal stops)."""
-    for _ in range(100):
-        message = await client.next(VERDICT_SECONDS)
-        if message is None:
-            console.say("The hub did not answer in time: try this homework again later.")
-            return None
-        if isinstance(message, HomeworkVerdict):
-            return their_words(message.text), message.retry
-        if homework_shown(console, message):
-            if isinstance(message, HomeworkRefusal):
-                return None
-        elif isinstance(message, Said):
-            console.say(their_words(message.text))
-    return None
 
 
 def class_homework_plain(
