@@ -26,7 +26,7 @@ def add_homework_parsers(actions: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("address", metavar="CODE@ADDR:PORT")
     parser.add_argument("--name", required=True, help="your name in the class")
     parser.add_argument("--assignment", required=True, metavar="A", help="the assignment's name")
-    parser.add_argument("--plain", action="store_true", help="line by line (the only way yet)")
+    parser.add_argument("--plain", action="store_true", help="line by line")
     parser.add_argument("--tls-ca", metavar="FILE", help="the hub encrypts: trust this (PEM)")
     words = "the teacher's report of an assignment, from the class's records"
     report = actions.add_parser("report", help=words, description=words.capitalize() + ".")
@@ -47,9 +47,19 @@ def cmd_homework(args: argparse.Namespace) -> int:
         address, name, tls = joining(args, CLASS_CODE_LENGTH)
     except FlagError as error:
         return fail(str(error))
-    from app.plain.hub_homework_offline import class_homework_plain
+    from app.hub.homework_kept import MAX_NAME
+    from app.plain.no_screen import no_screen_reason
 
-    return class_homework_plain(address, name, args.assignment[:60], tls=tls)
+    why = None if args.plain else no_screen_reason()
+    if why is not None:  # (the line mode starts, said in one sentence)
+        print(why, flush=True)
+    elif not args.plain:
+        from app.tui.hub_homework_offline import run_homework
+
+        return run_homework(address, name, args.assignment[:MAX_NAME], tls)
+    from app.plain.hub_homework import class_homework_plain
+
+    return class_homework_plain(address, name, args.assignment[:MAX_NAME], tls=tls)
 
 
 def cmd_report(args: argparse.Namespace) -> int:

@@ -166,9 +166,10 @@ def search(plan: Plan) -> None:
 def keep_assignment(store: HubStore, plan: Plan) -> list[str]:
     args = plan.args
     game_words = "" if args.game == "any" else f"{args.game} "
-    what = f"{args.count} {game_words}puzzles ({args.difficulty})"
+    puzzles = "puzzle" if args.count == 1 else "puzzles"
+    what = f"{args.count} {game_words}{puzzles} ({args.difficulty})"
     if args.from_mistakes:
-        what = f"{args.count} puzzles from each student's own mistakes"
+        what = f"{args.count} {puzzles} from each student's own mistakes"
     if not store.new_assignment(args.name, what, args.due, plan.rows):
         return [f"There is an assignment called {args.name} already: choose another name."]
     students = f"{len(plan.names)} student{'' if len(plan.names) == 1 else 's'}"

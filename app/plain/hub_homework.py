@@ -1,16 +1,28 @@
 """Homework in the line mode (the teacher's commands are `app.hub.homework_teacher`'s): a
-student doing an assignment with the same words and input as the line mode's puzzles (`app.plain.puzzle_lines`): each puzzle said, its first
-move asked, the verdict (the hub's, or offline the same judge's) said, one retry."""
+student doing an assignment with the same words and input as the line mode's puzzles
+(`app.plain.puzzle_lines`): each puzzle said, its first move asked, the verdict (the
+hub's, or offline the same judge's) said, one retry.
+
+Offline (`equation-duel class homework CODE@ADDR:PORT --name NAME --assignment A
+--plain`): when the hub can be reached, the answers kept from before are handed in (the
+hub judges each again and says its verdict) and the assignment is fetched into the data
+folder; then the puzzles are done without the hub, each try judged here and kept; at
+the end they are handed in if the hub can be reached, else at the next connection. The
+keeping, the judging and the handing in are the full screen's too
+(`app.hub.homework_kept`)."""
 
 from __future__ import annotations
 
+import ssl
+import sys
 import time
 from collections.abc import Callable
 
 from app.hub.client import HubClient
 from app.hub.homework_judge import puzzle_from_row
+from app.hub.homework_kept import OfflineHomework, connected, reply
 from app.hub.homework_words import due_words, listing_lines
-from app.hub.protocol import FromHub, Said
+from app.hub.protocol import FromHub
 from app.hub.protocol_class import (
     HomeworkAnswer,
     HomeworkList,
@@ -18,9 +30,11 @@ from app.hub.protocol_class import (
     HomeworkSet,
     HomeworkVerdict,
 )
+from app.online.codes import Address
 from app.online.texts import their_words
 from app.plain.base import Console
 from app.plain.online_loop import LineLoop
+from app.plain.online_play import INTERRUPTED
 from app.plain.puzzle_lines import puzzle_text, read_move
 from app.plain.stops import EndOfInput
 from rules.base import IllegalMove
@@ -28,8 +42,6 @@ from rules.puzzles.model import Puzzle
 from rules.puzzles.training import Attempt
 
 LEAVE = ("quit", "q", "exit", "back", "later")
-#: Seconds the hub's verdict is waited for at most.
-VERDICT_SECONDS = 30.0
 HELP = "Type your move (in words or notation), or later to stop here and go on another time."
 
 
@@ -102,7 +114,8 @@ def online_homework(loop: LineLoop, client: HubClient, console: Console, got: Ho
         client.send(
             HomeworkAnswer(assignment=got.assignment, puzzle=number, move=move, seconds=seconds)
         )
-        return loop.run(_verdict(client, console))
+        verdict = loop.run(reply(client, console.say, HomeworkVerdict))
+        return (their_words(verdict.text), verdict.retry) if verdict is not None else None
 
     do_homework(console, puzzles, got.left, judge)
     console.say("You are back in the lobby.")
@@ -121,18 +134,38 @@ def homework_shown(console: Console, message: FromHub) -> bool:
     return True
 
 
-async def _verdict(client: HubClient, console: Console) -> tuple[str, bool] | None:
-    """The hub's verdict (what it says meanwhile is said; a refusal stops)."""
-    for _ in range(100):
-        message = await client.next(VERDICT_SECONDS)
-        if message is None:
-            console.say("The hub did not answer in time: try this homework again later.")
-            return None
-        if isinstance(message, HomeworkVerdict):
-            return their_words(message.text), message.retry
-        if homework_shown(console, message):
-            if isinstance(message, HomeworkRefusal):
-                return None
-        elif isinstance(message, Said):
-            console.say(their_words(message.text))
-    return None
+def class_homework_plain(
+    address: Address,
+    name: str,
+    assignment: str,
+    console: Console | None = None,
+    tls: ssl.SSLContext | None = None,
+) -> int:
+    """Hand in, fetch, do offline, hand in (see the module's docstring); the exit code."""
+    console = console or Console(sys.stdin, sys.stdout)
+    loop = LineLoop()
+    try:
+        if not loop.run(connected(address, name, tls, console.say, fetch=assignment)):
+            console.say("The hub cannot be reached now: you work on the homework kept here.")
+        homework = OfflineHomework.open(address, name, assignment)
+        if isinstance(homework, str):
+            console.say(homework)
+            return 1
+        console.say(homework.words())
+
+        def judge(number: int, move: str, seconds: float) -> tuple[str, bool]:
+            verdict = homework.judge(number, move, seconds)
+            return verdict.text, verdict.retry
+
+        do_homework(console, homework.puzzles, list(homework.left), judge)
+        if not loop.run(connected(address, name, tls, console.say)):
+            console.say("Your answers are kept here: they are handed in at your next connection.")
+        return 0
+    except KeyboardInterrupt:
+        console.say()
+        return INTERRUPTED
+    except OSError as error:
+        console.say(f"The homework cannot be kept here: {error}.")
+        return 1
+    finally:
+        loop.close()

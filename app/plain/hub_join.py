@@ -17,6 +17,7 @@ import textwrap
 from typing import Any
 
 from app.hub.client import Closed, HubClient
+from app.hub.homework_kept import hand_in_kept
 from app.hub.live_words import closed_words
 from app.hub.protocol import (
     Accept,
@@ -39,7 +40,6 @@ from app.online.guest_link import JoinRefused
 from app.online.texts import their_words
 from app.plain.base import Console
 from app.plain.hub_homework import homework_shown, online_homework
-from app.plain.hub_homework_offline import hand_in_kept
 from app.plain.hub_live import LiveLobby
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_play import INTERRUPTED, join_on
@@ -84,7 +84,7 @@ def class_join_plain(
             return INTERRUPTED
         console.say(f"You are in the class's lobby as {name}. Type help for its commands.")
         try:  # (homework done offline is handed in at the next connection)
-            loop.run(hand_in_kept(client, console, address, name))
+            loop.run(hand_in_kept(client, console.say, wait=True))
         except (Closed, OSError) as error:
             console.say(f"The homework kept here was not handed in: {error}.")
         if watch is not None:

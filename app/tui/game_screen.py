@@ -43,7 +43,9 @@ from widgets.player_panel import PlayerPanel
 from widgets.status_line import StatusLine
 
 #: What the footer still offers once the game is over.
-AFTER_THE_END = frozenset({"rules", "rematch", "new_game", "save", "leave", "leave_class"})
+AFTER_THE_END = frozenset(
+    {"rules", "rematch", "new_game", "save", "leave", "leave_class", "leave_homework"}
+)
 
 
 class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
@@ -65,6 +67,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         Binding("ctrl+s", "save", "Save"),
         Binding("q,escape", "leave", "Menu"),
         Binding("q,escape", "leave_class", "Lobby"),  # (over a class's lobby: back to it)
+        Binding("q,escape", "leave_homework", "Homework"),  # (over offline homework's desk)
         # A puzzle's own keys (its referee offers them)
         Binding("r", "retry", "Retry"),
         Binding("s", "solution", "Solution"),
@@ -140,8 +143,9 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
             return self.session.result is not None
         if action == "hint":
             return self.human_to_move or None
-        if action in ("leave", "leave_class"):
-            return (action == "leave_class") == self.in_class
+        if action in ("leave", "leave_class", "leave_homework"):
+            home = next((s for s in self.app.screen_stack if isinstance(s, Home)), None)
+            return action == ("leave" if home is None else home.leave_action)
         return True
 
     @property
@@ -180,6 +184,9 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
         self.app.push_screen(RulesScreen(self.setup.game_id))
 
     def action_leave_class(self) -> None:
+        self.action_leave()
+
+    def action_leave_homework(self) -> None:
         self.action_leave()
 
     def action_leave(self) -> None:

@@ -5,12 +5,12 @@ tries left is answered on the puzzle screen's board (`app.tui.hub_live`'s
 `ClassPuzzleReferee`): the hub's verdict, one retry, the winning moves once it is over,
 `n` for the next puzzle. Leaving (Esc) keeps what was answered: the hub has it.
 Answers given offline (`class homework`, kept on this machine) are handed in when the
-lobby opens (`hand_in_kept`), as the line lobby does: the hub judges each again.
+lobby opens (`hand_in_kept`), as the line lobby does: the hub judges each again. Offline
+homework (`app.tui.hub_homework_offline`) uses these boards, each try judged here.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from typing import ClassVar
@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 
 from app.hub.client import HubClient
 from app.hub.homework_judge import puzzle_from_row
-from app.hub.homework_kept import keep, kept, kept_names, pending
+from app.hub.homework_kept import hand_in_kept
 from app.hub.homework_words import due_words, listing_lines, what_words
 from app.hub.protocol import FromHub
 from app.hub.protocol_class import (
@@ -43,8 +43,6 @@ from app.tui.styles import HUB_STYLES
 from rules.puzzles.model import Puzzle
 from widgets.keys_footer import KeysFooter
 
-#: Seconds between two answers handed in (the hub takes a few a second from a student).
-PACE = 0.15
 NEXT = " (n: the next puzzle)"
 LAST = " (that was the last puzzle of this homework)"
 
@@ -85,6 +83,9 @@ class Homework:
     homework as data, said with the full screen's key); `news` writes in the lobby's news, `open_board` and
     `close_board` put a puzzle's board over the lobby and take it away."""
 
+    #: Where Esc goes back to from a puzzle's board, in words.
+    BACK = "the lobby"
+
     def __init__(
         self,
         client: HubClient,
@@ -109,6 +110,10 @@ class Homework:
         self.started = 0.0
         #: The hub's verdicts on this student's tries, as they came.
         self.verdicts: list[HomeworkVerdict] = []
+
+    def answer(self, answer: HomeworkAnswer) -> None:
+        """A try, sent to the hub (its verdict comes to `shows`)."""
+        self.client.send(answer)
 
     def shows(self, message: FromHub) -> bool:
         """Show `message` if it is the homework's; whether it was."""
@@ -169,12 +174,12 @@ class Homework:
 
         def send(move: str) -> None:
             seconds = min(max(self.clock() - self.started, 0.0), 10**7)
-            self.client.send(
+            self.answer(
                 HomeworkAnswer(assignment=assignment, puzzle=number, move=move, seconds=seconds)
             )
 
         referee = ClassPuzzleReferee(self.puzzles[number - 1], title, send, clock=self.clock)
-        referee.on_next = self._open_next
+        referee.on_next, referee.back = self._open_next, self.BACK
         screen = class_puzzle_screen(referee)
         self.board = (number, screen)
         self.started = self.clock()
@@ -206,26 +211,10 @@ class Homework:
         shown_verdict(screen, text, verdict.right)
 
     async def hand_in_kept(self) -> None:
-        """Hand in every answer kept on this machine for this student in this class
-        (done offline): sent, then forgotten here; the hub's verdicts come to the news.
-        (The full-screen lobby handed nothing in: the answers waited for the line mode.)"""
-        address, name = self.client.address, self.client.name
+        """Hand in every answer kept on this machine for this student in this class (done
+        offline, `class homework`): sent, then forgotten here; the hub's verdicts come to
+        the news."""
         try:
-            for assignment in kept_names(address, name):
-                entry = kept(address, name, assignment)
-                answers = pending(entry) if entry is not None else []
-                if entry is None or not answers:
-                    continue
-                count = f"{len(answers)} answer{'' if len(answers) == 1 else 's'}"
-                self.news(f"Handing in {count} kept here: the hub judges them again.")
-                for index, (number, move, seconds) in enumerate(answers):
-                    if index:
-                        await asyncio.sleep(PACE)
-                    answer = HomeworkAnswer(
-                        assignment=assignment, puzzle=number, move=move, seconds=seconds
-                    )
-                    self.client.send(answer)
-                entry["answers"] = []
-                keep(address, name, assignment, entry)
+            await hand_in_kept(self.client, self.news, wait=False)
         except OSError as error:
             self.news(f"The homework kept here was not handed in: {error}.")

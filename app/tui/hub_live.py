@@ -74,6 +74,8 @@ class ClassPuzzleReferee(Referee):
         self.ended = "Time is up."
         #: What the lobby then shows, in words (", its spread and winning moves").
         self.after = after
+        #: Where Esc goes back to, in words (offline homework has no lobby).
+        self.back = "the lobby"
         #: The next puzzle (homework's `n`, offered once `next_ready`): opens it.
         self.on_next: Callable[[], bool] | None = None
         self.next_ready = False
@@ -106,7 +108,7 @@ class ClassPuzzleReferee(Referee):
         return max(0, math.ceil(self.deadline - self.clock()))
 
     def task(self, state: Any, board_hint: str) -> str:
-        closed = f"{self.title} is over: Esc goes back to the lobby{self.after}."
+        closed = f"{self.title} is over: Esc goes back to {self.back}{self.after}."
         if self.said is not None:
             return f"{self.said} {closed}" if self.closed else self.said
         if self.closed:

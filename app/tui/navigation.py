@@ -44,3 +44,6 @@ def navigator(app: App[Any]) -> Navigator | None:
 class Home:
     """A screen `go_menu` comes back to instead of the menu (a game's Menu key, its
     game-over dialog): the class's lobby, the menu of a student in a class."""
+
+    #: The game screen's key back to it (its footer's word: "Lobby", "Homework").
+    leave_action = "leave_class"

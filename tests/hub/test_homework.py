@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import json
 from pathlib import Path
 
 from app.hub.homework import assign_off_loop
@@ -310,3 +311,32 @@ async def test_a_retried_wrong_move_counts_once_in_the_most_common(tmp_path: Pat
         assert "Most common wrong move (1×): " in report_lines(hub.store, "week1")[-1]
         for client in (ann, bo):
             await client.close()
+
+
+async def test_one_puzzle_and_one_answer_are_said_in_the_singular(tmp_path: Path) -> None:
+    """'1 template puzzles' and 'Handing in 1 answer kept here: the hub judges them
+    again.' were said (seen trying `class homework` in tmux)."""
+    from app.hub.client import HubClient
+    from app.hub.homework_kept import hand_in_kept, keep
+    from app.online.codes import Address
+
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        hub.admit("Ada")
+        line = f"week1 --game template --difficulty easy --count 1 --due {DUE}"
+        said = await assign_off_loop(hub.store, line, TODAY)
+        assert said[0].startswith("week1 is set: 1 template puzzle (easy), due ")
+        assert said[0].endswith(", for 1 student.")
+        address = Address(hub.code, "127.0.0.1", hub.port)
+        (row,) = hub.store.homework_puzzles("week1", "Ada")
+        move = puzzle_from_row(json.loads(row.puzzle)).solution[0]
+        answer = {"puzzle": 1, "move": move, "seconds": 2.0, "right": True}
+        keep(address, "Ada", "week1", {"answers": [answer]})
+        client = HubClient(address, "Ada")
+        await client.join()
+        told: list[str] = []
+        try:
+            await hand_in_kept(client, told.append, wait=True)
+        finally:
+            await client.close()
+        assert told[0] == "Handing in 1 answer kept here: the hub judges it again."
+        assert told[1].startswith("Puzzle 1, the hub's verdict: Right: ")
