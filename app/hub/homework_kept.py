@@ -22,7 +22,6 @@ from app.hub.homework import MAX_COUNT, TRIES
 from app.hub.homework_judge import MAX_MOVE, judge_answer, puzzle_from_row, verdict_words
 from app.hub.homework_words import due_words
 from app.hub.live_words import closed_words
-from app.hub.message import Message
 from app.hub.protocol import Bye, Said
 from app.hub.protocol_class import (
     HomeworkAnswer,
@@ -34,6 +33,7 @@ from app.hub.protocol_class import (
 from app.hub.tokens import _place
 from app.online.codes import Address
 from app.online.guest_link import JoinRefused
+from app.online.protocol import Message
 from app.online.texts import their_words
 from app.store.atomic_files import write_file
 from app.store.data_folder import data_dir, ensure_data_dir

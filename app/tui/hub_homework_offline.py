@@ -28,9 +28,9 @@ from textual.widgets import RichLog, Static
 from app.hub.client import HubClient
 from app.hub.homework_judge import NotAnAnswer
 from app.hub.homework_kept import UNREACHABLE, OfflineHomework, connected, kept, pending
-from app.hub.message import Message
 from app.hub.protocol_class import HomeworkAnswer, HomeworkRefusal, Refused
 from app.online.codes import Address
+from app.online.protocol import Message
 from app.online.texts import their_words
 from app.tui.app import EquationDuelApp, run_app
 from app.tui.game_screen import SomeGameScreen

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from app.hub import homework_kept
 from app.hub.homework import bank_set
 from app.hub.homework_kept import FILE_NAME, OfflineHomework, hand_in_kept, keep
-from app.hub.message import Message
 from app.hub.protocol import read_from_student
 from app.hub.protocol_class import HomeworkAnswer
 from app.online.codes import Address
+from app.online.protocol import Message
 from app.store.data_folder import ensure_data_dir
 
 ADDRESS = Address("abcdef", "127.0.0.1", 1)
