@@ -18,6 +18,8 @@ from app.hub.live_store import kept_projectors
 from app.hub.store_sql import AnswerRow, HubStore
 from app.store.atomic_files import write_file
 from rules.puzzles.model import Puzzle
+from rules.puzzles.words import move_words
+from rules.registry import GAME_INFO
 
 #: Puzzles drawn in the PDF at most (an assignment from each student's mistakes has many).
 PDF_PUZZLES = 60
@@ -31,6 +33,22 @@ COLUMNS = (
     "missed",
     "not answered",
     "seconds",
+)
+PUZZLE_COLUMNS = (
+    "puzzle",
+    "game",
+    "difficulty",
+    "puzzle id",
+    "students given it",
+    "answered",
+    "right first time",
+    "right after a retry",
+    "missed",
+    "success rate",
+    "most common wrong move",
+    "played by",
+    "why it loses",
+    "winning moves",
 )
 
 
@@ -64,13 +82,33 @@ class PuzzleFigures:
     first_number: int
     words: str
     puzzle: Puzzle
+    #: Students given it; who answered it (a first try); right first time, after a
+    #: retry; missed (wrong twice).
+    given: int = 0
     tried: int = 0
     right: int = 0
+    first: int = 0
+    missed: int = 0
     #: Each wrong move by how many students played it (a student counts once a puzzle:
     #: their first wrong move, not its retry).
     wrong: Counter[str] = field(default_factory=Counter)
     wrong_by: set[str] = field(default_factory=set)
     why: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def retry(self) -> int:
+        return self.right - self.first
+
+    def rate(self) -> str:
+        """`20 of 25 right` (who answered it), or `not tried yet`."""
+        return f"{self.right} of {self.tried} right" if self.tried else "not tried yet"
+
+    def most_common(self) -> tuple[str, str, int] | None:
+        """The most common wrong move in words, why it loses, how many played it."""
+        if not self.wrong:
+            return None
+        move, times = self.wrong.most_common(1)[0]
+        return move_words(self.puzzle.game, self.puzzle.state(), move), self.why[move], times
 
 
 def figures(store: HubStore, name: str) -> tuple[list[StudentFigures], list[PuzzleFigures]]:
@@ -95,7 +133,7 @@ def figures(store: HubStore, name: str) -> tuple[list[StudentFigures], list[Puzz
         puzzle = puzzle_from(kept.puzzle)
         ids[kept.student, kept.number] = puzzle.id
         words = f"{puzzle.game} {puzzle.id}"
-        puzzles.setdefault(puzzle.id, PuzzleFigures(kept.number, words, puzzle))
+        puzzles.setdefault(puzzle.id, PuzzleFigures(kept.number, words, puzzle)).given += 1
     for answer in answers:
         _count(students[answer.student], puzzles[ids[answer.student, answer.number]], answer)
     ordered = sorted(students.values(), key=lambda s: s.name.casefold())
@@ -110,6 +148,7 @@ def _count(student: StudentFigures, puzzle: PuzzleFigures, answer: AnswerRow) ->
         puzzle.right += 1
         if answer.attempt == 1:
             student.first += 1
+            puzzle.first += 1
         else:
             student.retry += 1
         return
@@ -119,6 +158,7 @@ def _count(student: StudentFigures, puzzle: PuzzleFigures, answer: AnswerRow) ->
         puzzle.why.setdefault(answer.move, answer.why)
     if answer.attempt >= 2:
         student.missed += 1
+        puzzle.missed += 1
 
 
 def report_lines(store: HubStore, name: str) -> list[str]:
@@ -139,11 +179,10 @@ def report_lines(store: HubStore, name: str) -> list[str]:
             f"{s.not_answered}; {_time(s.seconds)}."
         )
     for number, p in enumerate(puzzles, 1):
-        rate = f"{p.right} of {p.tried} right" if p.tried else "not tried yet"
-        line = f"Puzzle {number} ({p.words}): {rate}."
-        if p.wrong:
-            move, times = p.wrong.most_common(1)[0]
-            line += f" Most common wrong move ({times}×): {p.why[move]}"
+        line = f"Puzzle {number} ({p.words}): {p.rate()}."
+        common = p.most_common()
+        if common is not None:
+            line += f" Most common wrong move ({common[2]}×): {common[1]}"
         lines.append(line)
     return lines
 
@@ -154,12 +193,34 @@ def _time(seconds: float) -> str:
 
 
 def csv_text(store: HubStore, name: str) -> str:
+    """The CSV of the students: a row a student."""
     students, _ = figures(store, name)
+    return _csv(COLUMNS, [student.row() for student in students])
+
+
+def puzzles_csv_text(store: HubStore, name: str) -> str:
+    """The CSV of the puzzles: a row a puzzle, its moves in words."""
+    from app.classroom.worksheet.sheet import winning_choices
+
+    rows = []
+    for number, p in enumerate(figures(store, name)[1], 1):
+        state = p.puzzle.state()
+        common = p.most_common() or ("", "", 0)
+        wins = [move_words(p.puzzle.game, state, move) for move in winning_choices(p.puzzle)]
+        rate = f"{round(100 * p.right / p.tried)}%" if p.tried else ""
+        figures_ = (p.given, p.tried, p.first, p.retry, p.missed)
+        head = [str(number), GAME_INFO[p.puzzle.game].name, p.puzzle.difficulty, p.puzzle.id]
+        tail = [rate, common[0], str(common[2] or ""), common[1], "; or ".join(wins)]
+        rows.append([*head, *map(str, figures_), *tail])
+    return _csv(PUZZLE_COLUMNS, rows)
+
+
+def _csv(columns: tuple[str, ...], rows: list[list[str]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for student in students:
-        writer.writerow(_cell(value) for value in student.row())
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow(_cell(value) for value in row)
     return out.getvalue()
 
 
@@ -168,14 +229,24 @@ def _cell(value: str) -> str:
     return f"'{value}" if value[:1] in ("=", "+", "-", "@") else value
 
 
+def puzzles_path(path: Path) -> Path:
+    """Where the puzzles' CSV goes: beside the students', `week1.csv` -> `week1-puzzles.csv`."""
+    return path.with_name(f"{path.stem}-puzzles{path.suffix}")
+
+
 def write_csv(store: HubStore, name: str, path: Path) -> str:
-    """Write the CSV to `path`; what happened, in words."""
+    """Write the students' CSV to `path` and the puzzles' beside it; what happened, in words."""
+    beside = puzzles_path(path)
     try:
-        text = csv_text(store, name)
-        write_file(path, text)
+        students, puzzles = csv_text(store, name), puzzles_csv_text(store, name)
+        write_file(path, students)
+        write_file(beside, puzzles)
     except (ValueError, OSError) as error:
         return f"The CSV was not written: {getattr(error, 'strerror', None) or error}."
-    return f"The report of {name} is written to {path}."
+    return (
+        f"The report of {name} is written to {path} (a row a student) and {beside} (a row "
+        "a puzzle)."
+    )
 
 
 def report_pdf(store: HubStore, name: str) -> bytes:

@@ -25,6 +25,7 @@ from app.hub.protocol_class import (
     Refused,
 )
 from rules.puzzles.model import Puzzle
+from rules.puzzles.words import move_words
 from rules.registry import get_game
 from rules.solver.core import solve
 from tests.hub.support import Client, running_hub, until
@@ -142,11 +143,32 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
         # read "(20×)")
         assert "Most common wrong move (15×): " in lines[31] and " loses" in lines[31]
         written = write_csv(hub.store, "week1", tmp_path / "week1.csv")
-        assert written == f"The report of week1 is written to {tmp_path / 'week1.csv'}."
+        assert written == (
+            f"The report of week1 is written to {tmp_path / 'week1.csv'} (a row a student) "
+            f"and {tmp_path / 'week1-puzzles.csv'} (a row a puzzle)."
+        )
         rows = list(csv.reader((tmp_path / "week1.csv").open(encoding="utf-8")))
         assert rows[0][:4] == ["student", "puzzles", "done", "right first time"]
         assert rows[1] == ["Student00", "3", "yes", "3", "0", "0", "0", "12"]
         assert rows[30] == ["Student29", "3", "no", "0", "0", "0", "3", "0"]
+        # (a row a puzzle, in a file of its own beside it: the issue's "per puzzle the
+        # class's success rate and most common wrong move")
+        read = csv.DictReader((tmp_path / "week1-puzzles.csv").open(encoding="utf-8"))
+        by_puzzle = list(read)
+        assert len(by_puzzle) == 3
+        for number, (row, given) in enumerate(zip(by_puzzle, puzzles, strict=True), 1):
+            wrong = move_words("template", given.state(), _losing(given))
+            assert row["puzzle"] == str(number) and row["puzzle id"] == given.id
+            assert (row["game"], row["difficulty"]) == ("Templates", "easy")
+            figured = [row[c] for c in ("students given it", "answered", "right first time")]
+            assert figured == ["30", "25", "10"]
+            assert [row["right after a retry"], row["missed"]] == ["10", "5"]
+            assert (row["success rate"], row["played by"]) == ("80%", "15")
+            assert row["most common wrong move"] == wrong
+            assert " loses" in row["why it loses"]
+            wins = {move_words("template", given.state(), m) for m in given.solution}
+            assert set(row["winning moves"].split("; or ")) <= wins
+            assert "@" not in "".join(row.values())  # (words, never notation)
         drawn = write_pdf(hub.store, "week1", tmp_path / "week1.pdf")
         assert drawn == f"The report of week1 is drawn in {tmp_path / 'week1.pdf'}."
         pdf = (tmp_path / "week1.pdf").read_bytes()
