@@ -57,11 +57,12 @@ def test_a_collect_live_round_says_how_a_move_is_said_in_words() -> None:
     assert live.takes("pick 8 and 7 + 8 = 15")
     said = " ".join(out.getvalue().split())
     assert (
-        "Not a move: 'pick 8 and 7 + 8 = 15' is not a move: say the number you pick (pick 7), "
+        "'pick 8 and 7 + 8 = 15' is not a move: say the number you pick (pick 7), "
         "with your declaration after it if you make one (pick 7, then declare 5 − 2 = 3); in "
         "sudden death, declare 5 − 2 = 3, or pass."
     ) in said
-    assert not NOTATION.search(said.split("Not a move: ", 1)[1]), said
+    assert not NOTATION.search(said.split("Your move: ", 1)[1]), said
+    assert "Not a move: " not in said  # (it said "not a move" twice)
     assert client.sent == [] and live.pending is not None  # (another answer is taken)
     assert live.takes("pick 7, then declare 5 − 2 = 3")
     assert client.sent == [LiveAnswer(round=1, move="7:5-2=3")]
