@@ -251,25 +251,47 @@ def write_csv(store: HubStore, name: str, path: Path) -> str:
 
 def report_pdf(store: HubStore, name: str) -> bytes:
     """The report as a PDF: its lines, then each puzzle drawn as the worksheets draw it,
-    with the class's figures beside its winning moves (fpdf2, the classroom extra)."""
-    from dataclasses import replace
-
+    with the class's results for it and its winning moves (fpdf2, the classroom extra)."""
     from app.classroom.worksheet.pdf import Sheet, worksheet_pdf
     from app.classroom.worksheet.sheet import sheet_puzzles
 
     lines = report_lines(store, name)
     _, puzzles = figures(store, name)
     puzzles = puzzles[:PDF_PUZZLES]
-    items = []
-    for item, found in zip(sheet_puzzles([p.puzzle for p in puzzles]), puzzles, strict=True):
-        rate = f"{found.right} of {found.tried} right" if found.tried else "not tried yet"
-        reason = item.reason
-        if found.wrong:
-            move, times = found.wrong.most_common(1)[0]
-            reason += f" The most common wrong move ({times}×): {found.why[move]}"
-        items.append(replace(item, figures=f"The class: {rate}; {item.figures}", reason=reason))
-    data, _ = worksheet_pdf(items, Sheet(f"Homework {name}: the results"), summary=lines)
-    return data
+    items = sheet_puzzles([p.puzzle for p in puzzles])
+    pairs = zip(puzzles, items, strict=True)
+    results = [results_lines(p, item.answers, item.reason) for p, item in pairs]
+    sheet = Sheet(f"Homework {name}: the results")
+    return worksheet_pdf(items, sheet, summary=lines, results=results)[0]
+
+
+def results_lines(p: PuzzleFigures, wins: tuple[str, ...], reason: str) -> list[str]:
+    """A puzzle's box on the teacher's report: the class's shares, its most common wrong
+    move with why it loses, and the winning moves in words."""
+    given = f"{p.given} student{'s were' if p.given != 1 else ' was'} given it"
+    if not p.tried:
+        lines = [f"The class: {given}; no one has answered it yet."]
+    else:
+        shares = [
+            f"{_share(p.first, p.tried)} right first time",
+            f"{_share(p.retry, p.tried)} right after a retry",
+            f"{_share(p.missed, p.tried)} missed",
+        ]
+        waiting = p.tried - p.right - p.missed
+        if waiting:
+            shares.append(f"{_share(waiting, p.tried)} wrong once, with a try left")
+        lines = [f"The class: {given}, {p.tried} answered it: " + ", ".join(shares) + "."]
+    common = p.most_common()
+    if common is not None:
+        times = f"{common[2]} student{'s' if common[2] != 1 else ''}"
+        lines.append(f"The most common wrong move ({times}): {common[1]}")
+    rest = [win[:1].lower() + win[1:] for win in wins[1:]]
+    lines.append("Wins: " + "; or ".join([*wins[:1], *rest]) + f". Why: {reason}")
+    return lines
+
+
+def _share(count: int, of: int) -> str:
+    return f"{count} ({round(100 * count / of)}%)"
 
 
 def write_pdf(store: HubStore, name: str, path: Path) -> str:

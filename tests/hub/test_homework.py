@@ -9,6 +9,9 @@ import csv
 import datetime as dt
 from pathlib import Path
 
+from pypdf import PdfReader
+
+from app.classroom.worksheet.sheet import winning_choices
 from app.hub.homework import assign_off_loop
 from app.hub.homework_judge import puzzle_from_row
 from app.hub.homework_report import figures, report_lines, write_csv, write_pdf
@@ -172,7 +175,28 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
         drawn = write_pdf(hub.store, "week1", tmp_path / "week1.pdf")
         assert drawn == f"The report of week1 is drawn in {tmp_path / 'week1.pdf'}."
         pdf = (tmp_path / "week1.pdf").read_bytes()
-        assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") >= 3
+        assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") >= 2
+        # (each puzzle's page: the position drawn with the class's results for it and its
+        # winning moves, not the pupils' worksheet with name and answer lines)
+        text = " ".join(p.extract_text() for p in PdfReader(tmp_path / "week1.pdf").pages)
+        text = " ".join(text.split())
+        assert "Name: ___" not in text and "Your move, and why it wins" not in text
+        assert "week1: the results: answers" not in text  # (the winning moves are in the box)
+        shares = (
+            "The class: 30 students were given it, 25 answered it: 10 (40%) right first "
+            "time, 10 (40%) right after a retry, 5 (20%) missed."
+        )
+        assert text.count(shares) == 3, text
+        assert text.count("The most common wrong move (15 students): ") == 3
+        for figured, given in zip(per_puzzle, puzzles, strict=True):
+            common = figured.most_common()
+            assert common is not None
+            assert common[0] == move_words("template", given.state(), _losing(given))
+            assert f"(15 students): {common[1]}" in text  # ("Putting 9 in … loses. …")
+            wins = [move_words("template", given.state(), m) for m in winning_choices(given)]
+            wins[1:] = [f"{w[:1].lower()}{w[1:]}" for w in wins[1:]]
+            assert f"Wins: {'; or '.join(wins)}. Why: " in text
+        assert text.count("Puzzle 3: Templates (easy)") == 1 and "Player 1" in text
         for client in clients:
             await client.close()
 
