@@ -255,14 +255,16 @@ def report_pdf(store: HubStore, name: str) -> bytes:
     from app.classroom.worksheet.pdf import Sheet, worksheet_pdf
     from app.classroom.worksheet.sheet import sheet_puzzles
 
-    lines = report_lines(store, name)
-    _, puzzles = figures(store, name)
+    students, puzzles = figures(store, name)
     puzzles = puzzles[:PDF_PUZZLES]
+    table = [[c.capitalize() for c in COLUMNS[:-1]] + ["Time"]] if students else []
+    table += [[*s.row()[:-1], _time(s.seconds)] for s in students]
     items = sheet_puzzles([p.puzzle for p in puzzles])
     pairs = zip(puzzles, items, strict=True)
     results = [results_lines(p, item.answers, item.reason) for p, item in pairs]
     sheet = Sheet(f"Homework {name}: the results")
-    return worksheet_pdf(items, sheet, summary=lines, results=results)[0]
+    heading = report_lines(store, name)[:1]  # (each puzzle's line is in its box)
+    return worksheet_pdf(items, sheet, summary=heading, results=results, table=table)[0]
 
 
 def results_lines(p: PuzzleFigures, wins: tuple[str, ...], reason: str) -> list[str]:

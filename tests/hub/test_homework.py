@@ -197,6 +197,10 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
             wins[1:] = [f"{w[:1].lower()}{w[1:]}" for w in wins[1:]]
             assert f"Wins: {'; or '.join(wins)}. Why: " in text
         assert text.count("Puzzle 3: Templates (easy)") == 1 and "Player 1" in text
+        # (the students as a table, each once: it was 30 lines of "right first time 3, …")
+        assert "Student Puzzles Done Right first time Right after a retry Missed" in text
+        assert "Student00 3 yes 3 0 0 0 12 s" in text and "Student29 3 no 0 0 0 3 0 s" in text
+        assert text.count("Student10 ") == 1 and "right after a retry 3" not in text
         for client in clients:
             await client.close()
 

@@ -31,6 +31,8 @@ BOXES_PER_PAGE = 3
 CHIP, STEP, SLOT = 6.4, 7.6, 8.0
 LABEL = 30.0
 GREY = (110, 110, 110)
+#: The foot of a page (mm) the teacher's results and table never reach.
+FOOT = 12.0
 
 
 def find_font(folders: Sequence[Path] = FONT_FOLDERS) -> tuple[Path, Path] | None:
@@ -97,6 +99,25 @@ class _Pages:
         if who:
             self.line_of(who.strip(), 10, 7)
         pdf.ln(1)
+
+    def table(self, rows: Sequence[Sequence[str]]) -> None:
+        """`rows` as a table, the first its heading (a long one goes on to the next page,
+        its heading again); the first column is text, the others figures."""
+        pdf = self.pdf
+        self.font(9)
+        pdf.set_auto_page_break(auto=True, margin=FOOT)
+        first = 0.2 * self.width
+        rest = (self.width - first) / max(1, len(rows[0]) - 1)
+        aligns = ("LEFT", *["CENTER"] * (len(rows[0]) - 1))
+        with pdf.table(
+            col_widths=(first, *[rest] * (len(rows[0]) - 1)), text_align=aligns
+        ) as drawn:
+            for row in rows:
+                cells = drawn.row()
+                for cell in row:
+                    cells.cell(self.say(cell))
+        pdf.set_auto_page_break(auto=False)
+        pdf.ln(2)
 
     def row(self, row: Row, x: float, y: float) -> None:
         """A row of cells at (x, y): its label, then chips, slots and symbols."""
@@ -201,11 +222,13 @@ def worksheet_pdf(
     folders: Sequence[Path] = FONT_FOLDERS,
     summary: Sequence[str] = (),
     results: Sequence[Sequence[str]] = (),
+    table: Sequence[Sequence[str]] = (),
 ) -> tuple[bytes, bool]:
     """The PDF's bytes, and whether a Unicode font was embedded. `summary`: lines on
     pages of their own before the puzzles; `results`: each puzzle's lines in its box
-    instead of the pupil's name and answer lines (both: a homework's report, which has
-    its winning moves in `results` and no answer pages)."""
+    instead of the pupil's name and answer lines; `table`: rows after the summary, the
+    first its heading (all three: a homework's report, which has its winning moves in
+    `results` and no answer pages)."""
     sheet = Sheet(sheet) if isinstance(sheet, str) else sheet
     pdf, family, say = new_document(sheet.title, folders)
     pdf.set_auto_page_break(auto=False)
@@ -214,6 +237,8 @@ def worksheet_pdf(
         if number == 0 or pdf.get_y() > pdf.h - pdf.b_margin - 12:
             pages.header(sheet, sheet.title, pupil=False)
         pages.line_of(line, 10, 5)
+    if table:
+        pages.table(table)
     games = list(dict.fromkeys(item.title for item in puzzles))
     for index, item in enumerate(puzzles):
         said = results[index] if results else ()
@@ -221,7 +246,7 @@ def worksheet_pdf(
             with pdf.offset_rendering() as trial:
                 _Pages(trial, family, say).box(item, 0, said)
                 bottom = trial.get_y()
-            new_page = index == 0 or bottom > pdf.h - pdf.b_margin
+            new_page = index == 0 or bottom > pdf.h - FOOT
         else:
             new_page = index % BOXES_PER_PAGE == 0
         if new_page:
