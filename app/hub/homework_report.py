@@ -31,6 +31,7 @@ COLUMNS = (
     "right first time",
     "right after a retry",
     "missed",
+    "a try left",
     "not answered",
     "seconds",
 )
@@ -59,11 +60,13 @@ class StudentFigures:
     first: int = 0
     retry: int = 0
     missed: int = 0
+    #: Puzzles answered wrong once, with a try left.
+    try_left: int = 0
     seconds: float = 0.0
 
     @property
     def not_answered(self) -> int:
-        return self.puzzles - self.first - self.retry - self.missed
+        return self.puzzles - self.first - self.retry - self.missed - self.try_left
 
     @property
     def done(self) -> bool:
@@ -71,7 +74,7 @@ class StudentFigures:
 
     def row(self) -> list[str]:
         figures = (self.puzzles, "yes" if self.done else "no", self.first, self.retry)
-        rest = (self.missed, self.not_answered, f"{self.seconds:.0f}")
+        rest = (self.missed, self.try_left, self.not_answered, f"{self.seconds:.0f}")
         return [self.name, *map(str, figures), *map(str, rest)]
 
 
@@ -144,6 +147,8 @@ def _count(student: StudentFigures, puzzle: PuzzleFigures, answer: AnswerRow) ->
     student.seconds += answer.seconds
     if answer.attempt == 1:
         puzzle.tried += 1
+    student.try_left += 1 if answer.attempt == 1 and not answer.right else 0
+    student.try_left -= 1 if answer.attempt >= 2 else 0  # (after a wrong first try)
     if answer.right:
         puzzle.right += 1
         if answer.attempt == 1:
@@ -175,8 +180,9 @@ def report_lines(store: HubStore, name: str) -> list[str]:
     for s in students:
         lines.append(
             f"{s.name}: {'done' if s.done else 'not done'}; right first time {s.first}, "
-            f"right after a retry {s.retry}, missed {s.missed}, not answered "
-            f"{s.not_answered}; {_time(s.seconds)}."
+            f"right after a retry {s.retry}, missed {s.missed}, "
+            + (f"wrong once with a try left {s.try_left}, " if s.try_left else "")
+            + f"not answered {s.not_answered}; {_time(s.seconds)}."
         )
     for number, p in enumerate(puzzles, 1):
         line = f"Puzzle {number} ({p.words}): {p.rate()}."

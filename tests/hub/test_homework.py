@@ -152,8 +152,8 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
         )
         rows = list(csv.reader((tmp_path / "week1.csv").open(encoding="utf-8")))
         assert rows[0][:4] == ["student", "puzzles", "done", "right first time"]
-        assert rows[1] == ["Student00", "3", "yes", "3", "0", "0", "0", "12"]
-        assert rows[30] == ["Student29", "3", "no", "0", "0", "0", "3", "0"]
+        assert rows[1] == ["Student00", "3", "yes", "3", "0", "0", "0", "0", "12"]
+        assert rows[30] == ["Student29", "3", "no", "0", "0", "0", "0", "3", "0"]
         # (a row a puzzle, in a file of its own beside it: the issue's "per puzzle the
         # class's success rate and most common wrong move")
         read = csv.DictReader((tmp_path / "week1-puzzles.csv").open(encoding="utf-8"))
@@ -199,7 +199,7 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
         assert text.count("Puzzle 3: Templates (easy)") == 1 and "Player 1" in text
         # (the students as a table, each once: it was 30 lines of "right first time 3, …")
         assert "Student Puzzles Done Right first time Right after a retry Missed" in text
-        assert "Student00 3 yes 3 0 0 0 12 s" in text and "Student29 3 no 0 0 0 3 0 s" in text
+        assert "Student00 3 yes 3 0 0 0 0 12 s" in text and "Student29 3 no 0 0 0 0 3 0 s" in text
         assert text.count("Student10 ") == 1 and "right after a retry 3" not in text
         for client in clients:
             await client.close()
@@ -360,3 +360,28 @@ async def test_a_retried_wrong_move_counts_once_in_the_most_common(tmp_path: Pat
         assert "Most common wrong move (1×): " in report_lines(hub.store, "week1")[-1]
         for client in (ann, bo):
             await client.close()
+
+
+async def test_a_puzzle_answered_wrong_once_is_not_unanswered(tmp_path: Path) -> None:
+    """Tried as a teacher: Bo answered a puzzle wrong and stopped (a try left); the report
+    said "not answered 3" of his 3 puzzles, as if he had not begun."""
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        hub.admit("Bo")
+        await assign_off_loop(
+            hub.store, f"week1 --game fifty --difficulty easy --count 2 --due {DUE}", TODAY
+        )
+        bo = await _student(hub, "Bo")
+        _, (puzzle, _second) = await _set(bo, "week1")
+        await _answer(bo, 1, puzzle, _losing(puzzle))
+        (figured,) = figures(hub.store, "week1")[0]
+        assert (figured.try_left, figured.not_answered, figured.done) == (1, 1, False)
+        line = report_lines(hub.store, "week1")[1]
+        assert "missed 0, wrong once with a try left 1, not answered 1; 4 s." in line
+        write_csv(hub.store, "week1", tmp_path / "week1.csv")
+        rows = list(csv.DictReader((tmp_path / "week1.csv").open(encoding="utf-8")))
+        assert (rows[0]["a try left"], rows[0]["not answered"]) == ("1", "1")
+        await _answer(bo, 1, puzzle, puzzle.solution[0])
+        (figured,) = figures(hub.store, "week1")[0]
+        assert (figured.retry, figured.try_left, figured.not_answered) == (1, 0, 1)
+        assert "a try left" not in report_lines(hub.store, "week1")[1]
+        await bo.close()
