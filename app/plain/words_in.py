@@ -186,18 +186,31 @@ SAY_A_MOVE = {
 #: The rules' own example in a refusal of a legal-looking move, said in words.
 _EXAMPLES = {"(:5-2=3), or nothing (:)": "(declare 5 − 2 = 3), or pass"}
 _DECLARE = re.compile(r"^(?:declare|declaring)\s+(?P<declaration>.+)$")
+#: A pick and an equation said without "declare": `pick 8 and 1 + 7 = 8`, `8, then 1+7=8`.
+_EQUATION = re.compile(r"[0-9+\-*/×÷−()]+=[0-9+\-*/×÷−()=]+")
+_PICK_AND = re.compile(
+    r"^(?:(?:pick|take|choose)\s+)?(?P<number>\d+)\s*(?:,\s*then|,|\s+and then|\s+and|\s+then)"
+    r"\s+(?P<declaration>.+)$"
+)
 
 
 def whole_move(game_id: str, text: str, state: Any, names: tuple[str, str]) -> str:
     """A whole move typed in words, as the rules read it: `rewrite`'s words, and in
     collect a declaration alone or `pass`, which sudden death plays (`declare 5 − 2 = 3`
-    -> `:5−2=3`, `pass` -> `:`); the game's prompts never read these."""
+    -> `:5−2=3`, `pass` -> `:`), and a pick and its equation without "declare" (`pick 8
+    and 1 + 7 = 8` -> `8:1+7=8`); the game's prompts never read these."""
     said = " ".join(text.strip().lower().split())
     if game_id == "collect" and said in ("pass", "declare nothing"):
         return ":"
-    found = _DECLARE.match(said) if game_id == "collect" else None
+    if game_id != "collect":
+        return rewrite(game_id, text, state, names)
+    found = _DECLARE.match(said)
     if found is not None:
         return ":" + rewrite("fifty", found.group("declaration"), None, names).replace(" ", "")
+    found = _PICK_AND.match(said)
+    equation = found and rewrite("fifty", found.group("declaration"), None, names)
+    if found and equation and _EQUATION.fullmatch(equation.replace(" ", "")):
+        return f"{found.group('number')}:{equation.replace(' ', '')}"
     return rewrite(game_id, text, state, names)
 
 

@@ -47,17 +47,17 @@ def _attempt(game_id: str) -> Attempt:
 
 
 def test_a_collect_live_round_says_how_a_move_is_said_in_words() -> None:
-    """The line lobby's transcript: a collect move typed with 'and' for 'then declare'."""
+    """The line lobby's transcript: a collect move typed with 'so' for 'then declare'."""
     out = io.StringIO()
     client = QuietClient()
     live = LiveLobby(client, Console(io.StringIO(), out))  # type: ignore[arg-type]
     puzzle = puzzles_of("collect", "easy")[0]
     opened = LiveRound(round=1, of=1, puzzle=json.dumps(puzzle.to_bank()), seconds=30, asked=2)
     assert live.shows(opened)
-    assert live.takes("pick 8 and 7 + 8 = 15")
+    assert live.takes("pick 8 so 7 + 8 = 15")
     said = " ".join(out.getvalue().split())
     assert (
-        "'pick 8 and 7 + 8 = 15' is not a move: say the number you pick (pick 7), "
+        "'pick 8 so 7 + 8 = 15' is not a move: say the number you pick (pick 7), "
         "with your declaration after it if you make one (pick 7, then declare 5 − 2 = 3); in "
         "sudden death, declare 5 − 2 = 3, or pass."
     ) in said
@@ -70,15 +70,15 @@ def test_a_collect_live_round_says_how_a_move_is_said_in_words() -> None:
 
 def test_the_line_puzzles_say_it_too() -> None:
     """`puzzle collect --play`'s transcript: the refusal, then the prompt again."""
-    typed = iter(["pick 8 and 7+8=15", "", "quit"])
+    typed = iter(["pick 8 so 7+8=15", "", "quit"])
     written: list[str] = []
     ending, _ = play_one(puzzles_of("collect", "easy")[0], lambda _: next(typed), written.append)
     assert ending == "quit"
     (refused,) = [line for line in written if line.startswith("Not a move: ")]
     assert refused.startswith(
-        f"Not a move: 'pick 8 and 7+8=15' is not a move: {SAY_A_MOVE['collect']}."
+        f"Not a move: 'pick 8 so 7+8=15' is not a move: {SAY_A_MOVE['collect']}."
     )
-    assert not NOTATION.search(refused.removeprefix("Not a move: 'pick 8 and 7+8=15'"))
+    assert not NOTATION.search(refused.removeprefix("Not a move: 'pick 8 so 7+8=15'"))
 
 
 def test_every_example_given_is_read_as_the_move_it_says() -> None:
@@ -117,3 +117,12 @@ def test_no_typed_text_is_refused_with_notation(game_id: str, typed: str) -> Non
         assert not any(example in said for example in EXAMPLED), (typed, said)
     else:
         get_game(game_id).parse_move(move)
+
+
+def test_a_collect_pick_and_its_equation_without_declare_are_read() -> None:
+    """Tried as a student: 'pick 8 and 1 + 7 = 8' was refused as not a move."""
+    attempt = _attempt("collect")
+    for typed in ("pick 8 and 1 + 7 = 8", "8, then 1 plus 7 equals 8", "take 8, 1+7=8"):
+        assert read_move(attempt, typed) == "8:1+7=8", typed
+    for typed in ("1+7=8", "pick 8 and 9"):  # (an equation alone is no pick)
+        assert isinstance(read_move(attempt, typed), ValueError), typed
