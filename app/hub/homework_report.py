@@ -182,7 +182,7 @@ def report_lines(store: HubStore, name: str) -> list[str]:
             f"{s.name}: {'done' if s.done else 'not done'}; right first time {s.first}, "
             f"right after a retry {s.retry}, missed {s.missed}, "
             + (f"wrong once with a try left {s.try_left}, " if s.try_left else "")
-            + f"not answered {s.not_answered}; {_time(s.seconds)}."
+            + f"not answered {s.not_answered}, in {_time(s.seconds)}."  # (one "; ", no list)
         )
     for number, p in enumerate(puzzles, 1):
         line = f"Puzzle {number} ({p.words}): {p.rate()}."

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import io
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -27,6 +28,7 @@ from app.hub.protocol_class import (
     HomeworkVerdict,
     Refused,
 )
+from app.plain.base import Console
 from rules.puzzles.model import Puzzle
 from rules.puzzles.words import move_words
 from rules.registry import get_game
@@ -376,7 +378,11 @@ async def test_a_puzzle_answered_wrong_once_is_not_unanswered(tmp_path: Path) ->
         (figured,) = figures(hub.store, "week1")[0]
         assert (figured.try_left, figured.not_answered, figured.done) == (1, 1, False)
         line = report_lines(hub.store, "week1")[1]
-        assert "missed 0, wrong once with a try left 1, not answered 1; 4 s." in line
+        assert "missed 0, wrong once with a try left 1, not answered 1, in 4 s." in line
+        out = io.StringIO()  # (as the line console says it: one line broken at spaces, it
+        Console(io.StringIO(), out).say(line)  # was cut at each "; " as a list)
+        assert out.getvalue().startswith("Bo: not done; right first time 0, right after")
+        assert out.getvalue().count(";") == 1
         write_csv(hub.store, "week1", tmp_path / "week1.csv")
         rows = list(csv.DictReader((tmp_path / "week1.csv").open(encoding="utf-8")))
         assert (rows[0]["a try left"], rows[0]["not answered"]) == ("1", "1")
