@@ -118,7 +118,9 @@ def figures(store: HubStore, name: str) -> tuple[list[StudentFigures], list[Puzz
     """The report's figures for assignment `name` (ValueError when there is none)."""
     row = store.assignment(name)
     if row is None:
-        raise ValueError(f"there is no assignment called {name[:40]}")
+        names = [kept.name for kept in store.assignments()]
+        known = f"the assignments: {', '.join(names[-12:])}" if names else "none is set yet"
+        raise ValueError(f"there is no assignment called {name[:40]} ({known})")
     answers = store.answers(row.name)
     answered = {answer.student for answer in answers}
     projectors = kept_projectors(store)  # (given it before they were known: left out)

@@ -377,6 +377,9 @@ async def test_a_puzzle_answered_wrong_once_is_not_unanswered(tmp_path: Path) ->
         await _answer(bo, 1, puzzle, _losing(puzzle))
         (figured,) = figures(hub.store, "week1")[0]
         assert (figured.try_left, figured.not_answered, figured.done) == (1, 1, False)
+        assert report_lines(hub.store, "wek1") == [  # (a name mistyped: which there are)
+            "No report: there is no assignment called wek1 (the assignments: week1)."
+        ]
         line = report_lines(hub.store, "week1")[1]
         assert "missed 0, wrong once with a try left 1, not answered 1, in 4 s." in line
         out = io.StringIO()  # (as the line console says it: one line broken at spaces, it
