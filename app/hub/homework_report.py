@@ -251,9 +251,9 @@ def write_csv(store: HubStore, name: str, path: Path) -> str:
         write_file(beside, puzzles)
     except (ValueError, OSError) as error:
         return f"The CSV was not written: {getattr(error, 'strerror', None) or error}."
-    return (
-        f"The report of {name} is written to {path} (a row a student) and {beside} (a row "
-        "a puzzle)."
+    return (  # (where, in full: the hub's folder is not where a teacher looks)
+        f"The report of {name} is written to {path.absolute()} (a row a student) and "
+        f"{beside.absolute()} (a row a puzzle)."
     )
 
 
@@ -314,4 +314,4 @@ def write_pdf(store: HubStore, name: str, path: Path) -> str:
         write_file(path, report_pdf(store, name))
     except (ValueError, OSError) as error:
         return f"The PDF was not written: {getattr(error, 'strerror', None) or error}."
-    return f"The report of {name} is drawn in {path}."
+    return f"The report of {name} is drawn in {path.absolute()}."

@@ -10,6 +10,7 @@ import datetime as dt
 import io
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from app.classroom.worksheet.sheet import winning_choices
@@ -362,6 +363,25 @@ async def test_a_retried_wrong_move_counts_once_in_the_most_common(tmp_path: Pat
         assert "Most common wrong move (1×): " in report_lines(hub.store, "week1")[-1]
         for client in (ann, bo):
             await client.close()
+
+
+async def test_the_report_says_where_its_files_are_in_full(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tried as a teacher: `report week1 --csv w1.csv` said "written to w1.csv", in the
+    hub's folder, which the teacher (at the full-screen console) did not know."""
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        hub.admit("Bo")
+        await assign_off_loop(
+            hub.store, f"week1 --game fifty --difficulty easy --count 1 --due {DUE}", TODAY
+        )
+        monkeypatch.chdir(tmp_path)
+        said = write_csv(hub.store, "week1", Path("w1.csv"))
+        assert f"written to {tmp_path / 'w1.csv'} (a row a student) and " in said
+        assert said.endswith(f" {tmp_path / 'w1-puzzles.csv'} (a row a puzzle).")
+        said = write_pdf(hub.store, "week1", Path("w1.pdf"))
+        assert said == f"The report of week1 is drawn in {tmp_path / 'w1.pdf'}."
+        assert (tmp_path / "w1-puzzles.csv").is_file() and (tmp_path / "w1.pdf").is_file()
 
 
 async def test_a_puzzle_answered_wrong_once_is_not_unanswered(tmp_path: Path) -> None:
