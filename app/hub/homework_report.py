@@ -137,7 +137,7 @@ def figures(store: HubStore, name: str) -> tuple[list[StudentFigures], list[Puzz
         student.puzzles += 1
         puzzle = puzzle_from(kept.puzzle)
         ids[kept.student, kept.number] = puzzle.id
-        words = f"{puzzle.game} {puzzle.id}"
+        words = f"{GAME_INFO[puzzle.game].name}, {puzzle.difficulty}, {puzzle.id}"
         puzzles.setdefault(puzzle.id, PuzzleFigures(kept.number, words, puzzle)).given += 1
     for answer in answers:
         _count(students[answer.student], puzzles[ids[answer.student, answer.number]], answer)

@@ -144,7 +144,7 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
         assert lines[0] == (  # (the day as everywhere else: it read "due 2026-12-04.")
             f"week1: 3 template puzzles (easy), due {due_words(DUE)}. Done by 25 of 30."
         )
-        assert "Puzzle 1 (template template-" in lines[31] and "20 of 25 right" in lines[31]
+        assert "Puzzle 1 (Templates, easy, template-" in lines[31] and "20 of 25 right" in lines[31]
         # (15 students played a wrong move first; the 5 who played it again count once: it
         # read "(20×)")
         assert "Most common wrong move (15×): " in lines[31] and " loses" in lines[31]
