@@ -6,8 +6,6 @@ writer (`app.store.atomic_files.write_file`: no FIFO, device or link is written)
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +15,7 @@ from app.hub.homework_words import due_words
 from app.hub.live_store import kept_projectors
 from app.hub.store_sql import AnswerRow, HubStore
 from app.store.atomic_files import write_file
+from app.store.exports import spreadsheet_csv
 from rules.puzzles.model import Puzzle
 from rules.puzzles.words import move_words
 from rules.registry import GAME_INFO
@@ -203,7 +202,7 @@ def _time(seconds: float) -> str:
 def csv_text(store: HubStore, name: str) -> str:
     """The CSV of the students: a row a student."""
     students, _ = figures(store, name)
-    return _csv(COLUMNS, [student.row() for student in students])
+    return spreadsheet_csv(COLUMNS, [student.row() for student in students])
 
 
 def puzzles_csv_text(store: HubStore, name: str) -> str:
@@ -220,21 +219,7 @@ def puzzles_csv_text(store: HubStore, name: str) -> str:
         head = [str(number), GAME_INFO[p.puzzle.game].name, p.puzzle.difficulty, p.puzzle.id]
         tail = [rate, common[0], str(common[2] or ""), common[1], "; or ".join(wins)]
         rows.append([*head, *map(str, figures_), *tail])
-    return _csv(PUZZLE_COLUMNS, rows)
-
-
-def _csv(columns: tuple[str, ...], rows: list[list[str]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow(_cell(value) for value in row)
-    return out.getvalue()
-
-
-def _cell(value: str) -> str:
-    """A cell a spreadsheet never reads as a formula."""
-    return f"'{value}" if value[:1] in ("=", "+", "-", "@") else value
+    return spreadsheet_csv(PUZZLE_COLUMNS, rows)
 
 
 def puzzles_path(path: Path) -> Path:
