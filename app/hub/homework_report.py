@@ -248,8 +248,8 @@ def report_pdf(store: HubStore, name: str) -> bytes:
     from app.classroom.worksheet.pdf import Sheet, worksheet_pdf
     from app.classroom.worksheet.sheet import sheet_puzzles
 
-    students, puzzles = figures(store, name)
-    puzzles = puzzles[:PDF_PUZZLES]
+    students, every = figures(store, name)
+    puzzles = every[:PDF_PUZZLES]
     table = [[c.capitalize() for c in COLUMNS[:-1]] + ["Time"]] if students else []
     table += [[*s.row()[:-1], _time(s.seconds)] for s in students]
     items = sheet_puzzles([p.puzzle for p in puzzles])
@@ -257,6 +257,11 @@ def report_pdf(store: HubStore, name: str) -> bytes:
     results = [results_lines(p, item.answers, item.reason) for p, item in pairs]
     sheet = Sheet(f"Homework {name}: the results")
     heading = report_lines(store, name)[:1]  # (each puzzle's line is in its box)
+    if len(every) > len(puzzles):
+        heading.append(
+            f"The puzzles drawn here are the first {len(puzzles)} of {len(every)}; the "
+            "report's CSV has every one."
+        )
     return worksheet_pdf(items, sheet, summary=heading, results=results, table=table)[0]
 
 

@@ -14,6 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from app.classroom.worksheet.sheet import winning_choices
+from app.hub import homework_report
 from app.hub.homework import assign_off_loop
 from app.hub.homework_judge import puzzle_from_row
 from app.hub.homework_report import figures, report_lines, write_csv, write_pdf
@@ -369,11 +370,12 @@ async def test_the_report_says_where_its_files_are_in_full(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Tried as a teacher: `report week1 --csv w1.csv` said "written to w1.csv", in the
-    hub's folder, which the teacher (at the full-screen console) did not know."""
+    hub's folder, which the teacher (at the full-screen console) did not know. The PDF
+    draws at most PDF_PUZZLES puzzles (from-mistakes gives many), and says so."""
     async with running_hub(tmp_path / "hub.sqlite3") as hub:
         hub.admit("Bo")
         await assign_off_loop(
-            hub.store, f"week1 --game fifty --difficulty easy --count 1 --due {DUE}", TODAY
+            hub.store, f"week1 --game fifty --difficulty easy --count 2 --due {DUE}", TODAY
         )
         monkeypatch.chdir(tmp_path)
         said = write_csv(hub.store, "week1", Path("w1.csv"))
@@ -382,6 +384,11 @@ async def test_the_report_says_where_its_files_are_in_full(
         said = write_pdf(hub.store, "week1", Path("w1.pdf"))
         assert said == f"The report of week1 is drawn in {tmp_path / 'w1.pdf'}."
         assert (tmp_path / "w1-puzzles.csv").is_file() and (tmp_path / "w1.pdf").is_file()
+        monkeypatch.setattr(homework_report, "PDF_PUZZLES", 1)  # (puzzles past it: said)
+        pages = PdfReader(io.BytesIO(homework_report.report_pdf(hub.store, "week1"))).pages
+        text = " ".join(" ".join(page.extract_text() for page in pages).split())
+        assert "The puzzles drawn here are the first 1 of 2; the report's CSV has every" in text
+        assert "Puzzle 1: " in text and "Puzzle 2: " not in text
 
 
 async def test_a_puzzle_answered_wrong_once_is_not_unanswered(tmp_path: Path) -> None:
