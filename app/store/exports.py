@@ -63,7 +63,8 @@ def spreadsheet_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> 
 
 
 def _safe(text: str) -> str:
-    if text[:1] not in ("=", "+", "-", "@", "\t", "\r") or _NUMBER.fullmatch(text):
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # (quoted: a lone \r was not)
+    if text[:1] not in ("=", "+", "-", "@", "\t", "\n") or _NUMBER.fullmatch(text):
         return text
     return f"'{text}"
 
