@@ -136,9 +136,23 @@ class HubConsole:
             return answer(self.hub, line, watcher)
         try:
             projectors = frozenset(s.name.casefold() for s in self.hub.live.projectors.values())
-            return await assign_off_loop(self.hub.store, rest.strip(), dt.date.today(), projectors)
+            before = {row.name for row in self.hub.store.assignments()}
+            said = await assign_off_loop(self.hub.store, rest.strip(), dt.date.today(), projectors)
+            self._homework_news(before)
+            return said
         except StoreProblem as problem:
             return [f"That failed: {problem}."]
+
+    def _homework_news(self, before: set[str]) -> None:
+        """Those in the lobby (not in a game) given an assignment not in `before` hear
+        their open homework now, as at a join (they heard of it only at their next join)."""
+        store, lobby = self.hub.store, self.hub.lobby
+        for row in store.assignments():
+            if row.name not in before:
+                given = {kept.student.casefold() for kept in store.homework_puzzles(row.name)}
+                for student in list(lobby.online.values()):
+                    if student.playing is None and student.name.casefold() in given:
+                        lobby.homework.entered(student)
 
     # What the full screen shows
 

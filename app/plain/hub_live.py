@@ -157,7 +157,8 @@ class LiveLobby:
             return True
         move = read_move(attempt, text)
         if isinstance(move, Exception):
-            self.say(f"Not a move: {move}. {HELP}")
+            said = str(move)  # ("'…' is not a move: say …", said once)
+            self.say(f"{said[:1].upper()}{said[1:]}. {HELP}")
             return True
         self.client.send(LiveAnswer(round=number, move=move[:100]))
         return True

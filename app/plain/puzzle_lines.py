@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from app.match_session.setup import variant_summary
-from app.plain.words_in import rewrite
+from app.plain.words_in import refusal_words, whole_move
 from rules.base import IllegalMove
 from rules.puzzles.model import Puzzle
 from rules.puzzles.training import Attempt, Storm
@@ -95,7 +95,7 @@ def play_one(
         try:  # the rules are asked once: their refusal is the answer, then ask again
             step = attempt.play(move)
         except IllegalMove as error:
-            write(f"Not a legal move here: {error}")
+            write(f"Not a legal move here: {refusal_words(puzzle.game, text, error)}")
             continue
         write(step.text)
         if not step.right:
@@ -108,8 +108,9 @@ def play_one(
 def read_move(attempt: Attempt, text: str) -> str | Exception:
     """The move typed (notation or words), or why it cannot be read. Whether it is legal
     is for the rules to say (`Attempt.play`)."""
-    text = rewrite(attempt.puzzle.game, text, attempt.state, SEATS)
+    game_id = attempt.puzzle.game
+    written = whole_move(game_id, text, attempt.state, SEATS)
     try:
-        return str(attempt.game.format_move(attempt.game.parse_move(text)))
+        return str(attempt.game.format_move(attempt.game.parse_move(written)))
     except ValueError as error:  # (the rules' MoveSyntaxError, PlayerTextError…)
-        return error
+        return ValueError(refusal_words(game_id, text, error))

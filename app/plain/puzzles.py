@@ -19,7 +19,7 @@ from app.plain.base import Console
 from app.plain.choosing import choose, yes_no
 from app.plain.puzzle_lines import puzzle_text, read_move
 from app.plain.stops import EndOfInput
-from app.plain.words_in import rewrite
+from app.plain.words_in import refusal_words, rewrite
 from rules.base import IllegalMove
 from rules.names import NameProblem, clean_name
 from rules.puzzles import bank
@@ -130,7 +130,7 @@ def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
             try:  # the rules are asked once: their refusal is the answer, then ask again
                 step = attempt.play(move)
             except IllegalMove as error:
-                _refused(console, error)
+                _refused(console, ValueError(refusal_words(puzzle.game, answer, error)))
                 continue
             console.say(step.text)
             if not step.right:  # the solver's verdict (`step.verdict`): the missed try

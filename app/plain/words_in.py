@@ -169,3 +169,62 @@ def rewrite(game_id: str, text: str, state: Any, names: tuple[str, str]) -> str:
 def _term(word: str) -> bool:
     """A number or a symbol the notation has."""
     return word.isdigit() or word in ("+", "-", "*", "/", "=", "(", ")", "×", "÷", "−")
+
+
+#: How a whole move is said where one is typed at once (the line mode's puzzles, live
+#: rounds and homework), in words with the game's symbols: what a move that cannot be read
+#: is told, instead of the notation's example (`7:5-2=3`). Each example is read as a move.
+SAY_A_MOVE = {
+    "collect": "say the number you pick (pick 7), with your declaration after it if you "
+    "make one (pick 7, then declare 5 − 2 = 3); in sudden death, declare 5 − 2 = 3, or pass",
+    "template": "say a digit and a slot (9 in Player 1's first slot, or 4 in my third slot)",
+    "fifty": "say a number, an operator and another number (6 × 7, or 9 minus 5)",
+    "conquest": "say the number you add (add 4 to the sequence), with your declaration after "
+    "it if it makes one (add 4 to the sequence and declare 2 + 2 = 4)",
+    "countdown": "say an operator and one of your numbers (plus 5, × 3, or divide by 2), or pass",
+}
+#: The rules' own example in a refusal of a legal-looking move, said in words.
+_EXAMPLES = {"(:5-2=3), or nothing (:)": "(declare 5 − 2 = 3), or pass"}
+_DECLARE = re.compile(r"^(?:declare|declaring)\s+(?P<declaration>.+)$")
+#: A pick and an equation said without "declare": `pick 8 and 1 + 7 = 8`, `8, then 1+7=8`.
+_EQUATION = re.compile(r"[0-9+\-*/×÷−()]+=[0-9+\-*/×÷−()=]+")
+_PICK_AND = re.compile(
+    r"^(?:(?:pick|take|choose)\s+)?(?P<number>\d+)\s*(?:,\s*then|,|\s+and then|\s+and|\s+then)"
+    r"\s+(?P<declaration>.+)$"
+)
+
+
+def whole_move(game_id: str, text: str, state: Any, names: tuple[str, str]) -> str:
+    """A whole move typed in words, as the rules read it: `rewrite`'s words, and in
+    collect a declaration alone or `pass`, which sudden death plays (`declare 5 − 2 = 3`
+    -> `:5−2=3`, `pass` -> `:`), and a pick and its equation without "declare" (`pick 8
+    and 1 + 7 = 8` -> `8:1+7=8`); the game's prompts never read these."""
+    said = " ".join(text.strip().lower().split())
+    if game_id == "collect" and said in ("pass", "declare nothing"):
+        return ":"
+    if game_id != "collect":
+        return rewrite(game_id, text, state, names)
+    found = _DECLARE.match(said)
+    if found is not None:
+        return ":" + rewrite("fifty", found.group("declaration"), None, names).replace(" ", "")
+    found = _PICK_AND.match(said)
+    equation = found and rewrite("fifty", found.group("declaration"), None, names)
+    if found and equation and _EQUATION.fullmatch(equation.replace(" ", "")):
+        return f"{found.group('number')}:{equation.replace(' ', '')}"
+    return rewrite(game_id, text, state, names)
+
+
+def refusal_words(game_id: str, typed: str, error: Exception) -> str:
+    """The rules' refusal of a typed move with its example in words: a move that cannot
+    be read is told how one is said (`SAY_A_MOVE`), never `write … (7:5-2=3)`."""
+    message = str(error)
+    if message.startswith("an empty move"):
+        return f"an empty move: {SAY_A_MOVE[game_id]}"
+    head, found, _ = message.partition(" is not a move: ")
+    if found:
+        shown = " ".join(typed.split())
+        head = head if len(shown) > 60 else repr(shown)  # (the rules' head is shortened)
+        return f"{head} is not a move: {SAY_A_MOVE[game_id]}"
+    for example, words in _EXAMPLES.items():
+        message = message.replace(example, words)
+    return message

@@ -4,8 +4,12 @@ in a browser, into `exports/` under a name the app makes, never replacing a file
 
 from __future__ import annotations
 
+import csv
 import errno
+import io
+import re
 import stat
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from app.store.atomic_files import NotAFile, write_file
@@ -45,3 +49,24 @@ def export_to_folder(record: GameRecord) -> Path:
         except FileExistsError:
             continue
     raise FileExistsError(errno.EEXIST, f"no free name in {folder}")
+
+
+def spreadsheet_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A CSV a spreadsheet opens as it is: no text cell is read as a formula (one that
+    starts with = + - @ or a tab is quoted with '); numbers (-1.5 too) are as they are."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow(_safe(cell) if isinstance(cell, str) else cell for cell in row)
+    return out.getvalue()
+
+
+def _safe(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # (quoted: a lone \r was not)
+    if text[:1] not in ("=", "+", "-", "@", "\t", "\n") or _NUMBER.fullmatch(text):
+        return text
+    return f"'{text}"
+
+
+_NUMBER = re.compile(r"-\d+(\.\d+)?")

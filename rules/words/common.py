@@ -49,9 +49,11 @@ _GERUNDS = {
 
 def as_noun(instruction: str) -> str:
     """A move's instruction used as the subject of a sentence: `Add 5 to the sequence` →
-    `Adding 5 to the sequence`, `Put 2 in Bob's third slot` → `Putting 2 in …`."""
+    `Adding 5 to the sequence`, `Put 2 in Bob's third slot` → `Putting 2 in …`, `Pick 7,
+    then declare 5 − 2 = 3` → `Picking 7, then declaring 5 − 2 = 3`."""
     first, space, rest = instruction.partition(" ")
-    return _GERUNDS.get(first, first) + space + rest
+    rest = rest.replace(", then declare ", ", then declaring ")
+    return _GERUNDS.get(first, first) + space + rest.replace(" and declare ", " and declaring ")
 
 
 def ordinal(number: int) -> str:

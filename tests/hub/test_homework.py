@@ -7,9 +7,15 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import io
 import json
 from pathlib import Path
 
+import pytest
+from pypdf import PdfReader
+
+from app.classroom.worksheet.sheet import winning_choices
+from app.hub import homework_report
 from app.hub.homework import assign_off_loop
 from app.hub.homework_judge import puzzle_from_row
 from app.hub.homework_report import figures, report_lines, write_csv, write_pdf
@@ -25,7 +31,9 @@ from app.hub.protocol_class import (
     HomeworkVerdict,
     Refused,
 )
+from app.plain.base import Console
 from rules.puzzles.model import Puzzle
+from rules.puzzles.words import move_words
 from rules.registry import get_game
 from rules.solver.core import solve
 from tests.hub.support import Client, running_hub, until
@@ -138,20 +146,66 @@ async def test_a_class_of_30_does_homework_and_the_report_counts_it(tmp_path: Pa
         assert lines[0] == (  # (the day as everywhere else: it read "due 2026-12-04.")
             f"week1: 3 template puzzles (easy), due {due_words(DUE)}. Done by 25 of 30."
         )
-        assert "Puzzle 1 (template template-" in lines[31] and "20 of 25 right" in lines[31]
+        assert "Puzzle 1 (Templates, easy, template-" in lines[31] and "20 of 25 right" in lines[31]
         # (15 students played a wrong move first; the 5 who played it again count once: it
         # read "(20×)")
         assert "Most common wrong move (15×): " in lines[31] and " loses" in lines[31]
         written = write_csv(hub.store, "week1", tmp_path / "week1.csv")
-        assert written == f"The report of week1 is written to {tmp_path / 'week1.csv'}."
+        assert written == (
+            f"The report of week1 is written to {tmp_path / 'week1.csv'} (a row a student) "
+            f"and {tmp_path / 'week1-puzzles.csv'} (a row a puzzle)."
+        )
         rows = list(csv.reader((tmp_path / "week1.csv").open(encoding="utf-8")))
         assert rows[0][:4] == ["student", "puzzles", "done", "right first time"]
-        assert rows[1] == ["Student00", "3", "yes", "3", "0", "0", "0", "12"]
-        assert rows[30] == ["Student29", "3", "no", "0", "0", "0", "3", "0"]
+        assert rows[1] == ["Student00", "3", "yes", "3", "0", "0", "0", "0", "12"]
+        assert rows[30] == ["Student29", "3", "no", "0", "0", "0", "0", "3", "0"]
+        # (a row a puzzle, in a file of its own beside it: the issue's "per puzzle the
+        # class's success rate and most common wrong move")
+        read = csv.DictReader((tmp_path / "week1-puzzles.csv").open(encoding="utf-8"))
+        by_puzzle = list(read)
+        assert len(by_puzzle) == 3
+        for number, (row, given) in enumerate(zip(by_puzzle, puzzles, strict=True), 1):
+            wrong = move_words("template", given.state(), _losing(given))
+            assert row["puzzle"] == str(number) and row["puzzle id"] == given.id
+            assert (row["game"], row["difficulty"]) == ("Templates", "easy")
+            figured = [row[c] for c in ("students given it", "answered", "right first time")]
+            assert figured == ["30", "25", "10"]
+            assert [row["right after a retry"], row["missed"]] == ["10", "5"]
+            assert (row["success rate"], row["played by"]) == ("80%", "15")
+            assert row["most common wrong move"] == wrong
+            assert " loses" in row["why it loses"]
+            wins = {move_words("template", given.state(), m) for m in given.solution}
+            assert set(row["winning moves"].split("; or ")) <= wins
+            assert "@" not in "".join(row.values())  # (words, never notation)
         drawn = write_pdf(hub.store, "week1", tmp_path / "week1.pdf")
         assert drawn == f"The report of week1 is drawn in {tmp_path / 'week1.pdf'}."
         pdf = (tmp_path / "week1.pdf").read_bytes()
-        assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") >= 3
+        assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") >= 2
+        # (each puzzle's page: the position drawn with the class's results for it and its
+        # winning moves, not the pupils' worksheet with name and answer lines)
+        text = " ".join(p.extract_text() for p in PdfReader(tmp_path / "week1.pdf").pages)
+        text = " ".join(text.split())
+        assert "Name: ___" not in text and "Your move, and why it wins" not in text
+        assert "week1: the results: answers" not in text  # (the winning moves are in the box)
+        shares = (
+            "The class: 30 students were given it, 25 answered it: 10 (40%) right first "
+            "time, 10 (40%) right after a retry, 5 (20%) missed."
+        )
+        assert text.count(shares) == 3, text
+        assert text.count("The most common wrong move (15 students): ") == 3
+        for figured, given in zip(per_puzzle, puzzles, strict=True):
+            common = figured.most_common()
+            assert common is not None
+            assert common[0] == move_words("template", given.state(), _losing(given))
+            assert f"(15 students): {common[1]}" in text  # ("Putting 9 in … loses. …")
+            wins = [move_words("template", given.state(), m) for m in winning_choices(given)]
+            wins[1:] = [f"{w[:1].lower()}{w[1:]}" for w in wins[1:]]
+            assert f"Wins: {'; or '.join(wins)}. Why: " in text
+        assert text.count("Puzzle 3: Templates (easy)") == 1 and "Player 1" in text
+        # (the students as a table, each once: it was 30 lines of "right first time 3, …")
+        assert "Student Puzzles Done Right first time Right after a retry Missed" in text
+        assert "Student00 3 yes 3 0 0 0 0 12 s" in text and "Student29 3 no 0 0 0 0 3 0 s" in text
+        assert text.count("Student10 ") == 1 and "right after a retry 3" not in text
         for client in clients:
             await client.close()
 
@@ -340,3 +394,60 @@ async def test_one_puzzle_and_one_answer_are_said_in_the_singular(tmp_path: Path
             await client.close()
         assert told[0] == "Handing in 1 answer kept here: the hub judges it again."
         assert told[1].startswith("Puzzle 1, the hub's verdict: Right: ")
+
+
+async def test_the_report_says_where_its_files_are_in_full(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tried as a teacher: `report week1 --csv w1.csv` said "written to w1.csv", in the
+    hub's folder, which the teacher (at the full-screen console) did not know. The PDF
+    draws at most PDF_PUZZLES puzzles (from-mistakes gives many), and says so."""
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        hub.admit("Bo")
+        await assign_off_loop(
+            hub.store, f"week1 --game fifty --difficulty easy --count 2 --due {DUE}", TODAY
+        )
+        monkeypatch.chdir(tmp_path)
+        said = write_csv(hub.store, "week1", Path("w1.csv"))
+        assert f"written to {tmp_path / 'w1.csv'} (a row a student) and " in said
+        assert said.endswith(f" {tmp_path / 'w1-puzzles.csv'} (a row a puzzle).")
+        said = write_pdf(hub.store, "week1", Path("w1.pdf"))
+        assert said == f"The report of week1 is drawn in {tmp_path / 'w1.pdf'}."
+        assert (tmp_path / "w1-puzzles.csv").is_file() and (tmp_path / "w1.pdf").is_file()
+        monkeypatch.setattr(homework_report, "PDF_PUZZLES", 1)  # (puzzles past it: said)
+        pages = PdfReader(io.BytesIO(homework_report.report_pdf(hub.store, "week1"))).pages
+        text = " ".join(" ".join(page.extract_text() for page in pages).split())
+        assert "The puzzles drawn here are the first 1 of 2; the report's CSV has every" in text
+        assert "Puzzle 1: " in text and "Puzzle 2: " not in text
+
+
+async def test_a_puzzle_answered_wrong_once_is_not_unanswered(tmp_path: Path) -> None:
+    """Tried as a teacher: Bo answered a puzzle wrong and stopped (a try left); the report
+    said "not answered 3" of his 3 puzzles, as if he had not begun."""
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        hub.admit("Bo")
+        await assign_off_loop(
+            hub.store, f"week1 --game fifty --difficulty easy --count 2 --due {DUE}", TODAY
+        )
+        bo = await _student(hub, "Bo")
+        _, (puzzle, _second) = await _set(bo, "week1")
+        await _answer(bo, 1, puzzle, _losing(puzzle))
+        (figured,) = figures(hub.store, "week1")[0]
+        assert (figured.try_left, figured.not_answered, figured.done) == (1, 1, False)
+        assert report_lines(hub.store, "wek1") == [  # (a name mistyped: which there are)
+            "No report: there is no assignment called wek1 (the assignments: week1)."
+        ]
+        line = report_lines(hub.store, "week1")[1]
+        assert "missed 0, wrong once with a try left 1, not answered 1, in 4 s." in line
+        out = io.StringIO()  # (as the line console says it: one line broken at spaces, it
+        Console(io.StringIO(), out).say(line)  # was cut at each "; " as a list)
+        assert out.getvalue().startswith("Bo: not done; right first time 0, right after")
+        assert out.getvalue().count(";") == 1
+        write_csv(hub.store, "week1", tmp_path / "week1.csv")
+        rows = list(csv.DictReader((tmp_path / "week1.csv").open(encoding="utf-8")))
+        assert (rows[0]["a try left"], rows[0]["not answered"]) == ("1", "1")
+        await _answer(bo, 1, puzzle, puzzle.solution[0])
+        (figured,) = figures(hub.store, "week1")[0]
+        assert (figured.retry, figured.try_left, figured.not_answered) == (1, 0, 1)
+        assert "a try left" not in report_lines(hub.store, "week1")[1]
+        await bo.close()

@@ -60,12 +60,17 @@ def test_the_teacher_assigns_a_student_does_it_and_the_report_says_so(tmp_path: 
         hub.write(f"report week1 --csv {tmp_path / 'week1.csv'}\n")
         hub.wait_for("Done by 1 of 1.")
         hub.wait_for("Ada: done; right first time 1, right after a retry 1, missed 0")
-        hub.wait_for("Puzzle 2 (conquest conquest-")
-        hub.wait_for("week1.csv.")
-        written = f"The report of week1 is written to {tmp_path / 'week1.csv'}."
+        hub.wait_for("Puzzle 2 (Equation Conquest, easy, conquest-")
+        hub.wait_for("puzzle).")  # (a long path breaks the line anywhere)
+        written = (
+            f"The report of week1 is written to {tmp_path / 'week1.csv'} (a row a student) "
+            f"and {tmp_path / 'week1-puzzles.csv'} (a row a puzzle)."
+        )
         assert written in " ".join(hub.output().split())
         text = (tmp_path / "week1.csv").read_text(encoding="utf-8")
         assert text.splitlines()[1].startswith("Ada,2,yes,1,1,0,0,")
+        text = (tmp_path / "week1-puzzles.csv").read_text(encoding="utf-8")
+        assert text.splitlines()[2].startswith(f"2,Equation Conquest,easy,{second.id},1,1,0,1,0,")
         ada.write("quit\n")
         assert ada.finish() == 0, ada.output()
         hub.write("quit\n")

@@ -66,7 +66,7 @@ def test_the_teacher_runs_a_live_round_from_the_line_console(tmp_path: Path) -> 
         ada.wait_for("Your move:")
         screen.wait_for(" · easy puzzle template-")
         ada.write("banana\n")
-        ada.wait_for("Not a move: ")
+        ada.wait_for("'banana' is not a move: say a digit and a slot (9 in Player 1's first")
         ada.write(f"{puzzle.solution[0]}\n")
         words = move_words("template", puzzle.state(), puzzle.solution[0])
         ada.wait_for(f"Right: {words} wins. +10 points (streak 1, your total 10).")

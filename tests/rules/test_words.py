@@ -285,7 +285,9 @@ def test_commands_become_nouns_when_they_are_the_subject() -> None:
     assert as_noun("Add 5 to the sequence") == "Adding 5 to the sequence"
     assert as_noun("Put 2 in Newbie's third slot") == "Putting 2 in Newbie's third slot"
     assert as_noun("Divide by 3: 27 ÷ 3 = 9") == "Dividing by 3: 27 ÷ 3 = 9"
-    assert as_noun("Pick 7, then declare 5 − 2 = 3") == "Picking 7, then declare 5 − 2 = 3"
+    assert as_noun("Pick 7, then declare 5 − 2 = 3") == "Picking 7, then declaring 5 − 2 = 3"
+    said = as_noun("Add 4 to the sequence and declare 2 + 2 = 4")  # (it read "… and declare")
+    assert said == "Adding 4 to the sequence and declaring 2 + 2 = 4"
 
 
 def test_templates_lost_moves_all_lose_alike() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 
 from app.classroom.report.accuracy import Example, kind_words
@@ -121,13 +119,9 @@ def report_text(report: Report, *, heading: bool = True) -> str:
     return "\n".join(lines)
 
 
-def _safe(text: str) -> str:
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def report_csv(report: Report) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    from app.store.exports import spreadsheet_csv
+
     header = ["name", "games", "won", "lost"]
     for game in GAME_IDS:
         header += [f"{game}_played", f"{game}_won"]
@@ -135,11 +129,11 @@ def report_csv(report: Report) -> str:
     for difficulty in DIFFICULTIES:
         header += [f"puzzles_{difficulty}_solved", f"puzzles_{difficulty}_tried"]
     header += ["puzzle_rating", "daily_done", "daily_solved"]
-    writer.writerow(header)
+    rows = []
     for p in report.players:
         played = sum(g.played for g in p.games.values())
         won = sum(g.won for g in p.games.values())
-        row: list[object] = [_safe(p.name), played, won, played - won]
+        row: list[object] = [p.name, played, won, played - won]
         for game in GAME_IDS:
             line = p.games.get(game)
             row += [line.played if line else 0, line.won if line else 0]
@@ -154,5 +148,5 @@ def report_csv(report: Report) -> str:
             solved, tried = p.puzzles.get(difficulty, [0, 0])
             row += [solved, tried]
         row += ["" if p.puzzle_rating is None else p.puzzle_rating, p.daily_done, p.daily_solved]
-        writer.writerow(row)
-    return out.getvalue()
+        rows.append(row)
+    return spreadsheet_csv(header, rows)

@@ -3,8 +3,6 @@ prints and exports; the screens show the same words)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -140,18 +138,14 @@ def export_standings(tournament: Tournament) -> Path:
     return write_file(folder / f"tournament-{slug}-standings.csv", standings_csv(tournament))
 
 
-def _safe_cell(text: str) -> str:
-    """A cell a spreadsheet will not read as a formula."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def standings_csv(tournament: Tournament) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    from app.store.exports import spreadsheet_csv
+
     system = SYSTEMS[tournament.format]
     columns = [t.lower().replace("-", "_").replace(" ", "_") for t in system]
-    writer.writerow(["place", "name", "points", *columns, "played", "won", "lost", "byes"])
+    header = ["place", "name", "points", *columns, "played", "won", "lost", "byes"]
+    rows = []
     for r in standings(tournament):
         figures = map(_number, (r.points, *(value for _, value in r.tiebreaks)))
-        writer.writerow([r.place, _safe_cell(r.name), *figures, r.played, r.won, r.lost, r.byes])
-    return out.getvalue()
+        rows.append([r.place, r.name, *figures, r.played, r.won, r.lost, r.byes])
+    return spreadsheet_csv(header, rows)

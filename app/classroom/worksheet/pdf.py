@@ -31,6 +31,8 @@ BOXES_PER_PAGE = 3
 CHIP, STEP, SLOT = 6.4, 7.6, 8.0
 LABEL = 30.0
 GREY = (110, 110, 110)
+#: The foot of a page (mm) the teacher's results and table never reach.
+FOOT = 12.0
 
 
 def find_font(folders: Sequence[Path] = FONT_FOLDERS) -> tuple[Path, Path] | None:
@@ -98,6 +100,25 @@ class _Pages:
             self.line_of(who.strip(), 10, 7)
         pdf.ln(1)
 
+    def table(self, rows: Sequence[Sequence[str]]) -> None:
+        """`rows` as a table, the first its heading (a long one goes on to the next page,
+        its heading again); the first column is text, the others figures."""
+        pdf = self.pdf
+        self.font(9)
+        pdf.set_auto_page_break(auto=True, margin=FOOT)
+        first = 0.2 * self.width
+        rest = (self.width - first) / max(1, len(rows[0]) - 1)
+        aligns = ("LEFT", *["CENTER"] * (len(rows[0]) - 1))
+        with pdf.table(
+            col_widths=(first, *[rest] * (len(rows[0]) - 1)), text_align=aligns
+        ) as drawn:
+            for row in rows:
+                cells = drawn.row()
+                for cell in row:
+                    cells.cell(self.say(cell))
+        pdf.set_auto_page_break(auto=False)
+        pdf.ln(2)
+
     def row(self, row: Row, x: float, y: float) -> None:
         """A row of cells at (x, y): its label, then chips, slots and symbols."""
         pdf = self.pdf
@@ -135,10 +156,11 @@ class _Pages:
                 pdf.cell(wide, SLOT, text, align="C")
                 at += wide + (0 if cell.kind == "symbol" else 2)
 
-    def box(self, item: SheetPuzzle, height: float) -> None:
+    def box(self, item: SheetPuzzle, height: float, results: Sequence[str] = ()) -> None:
+        """The puzzle drawn in a box of `height`; under it the pupil's answer lines, or on
+        a teacher's report the class's `results` (the box grows to hold them)."""
         pdf = self.pdf
         x, top = pdf.l_margin, pdf.get_y()
-        pdf.rect(x, top, self.width, height)
         pdf.set_xy(x + 3, top + 2)
         self.font(12, bold=True)
         heading = f"Puzzle {item.number}: {item.title} ({item.difficulty})"
@@ -160,6 +182,15 @@ class _Pages:
         pdf.set_x(x + 4)
         self.font(11, bold=True)
         pdf.cell(self.width - 8, 7, self.say(item.task), new_x="LMARGIN", new_y="NEXT")
+        if results:
+            for said in results:
+                pdf.set_x(x + 4)
+                self.font(9.5)
+                pdf.multi_cell(self.width - 8, 4.6, self.say(said), new_x="LMARGIN", new_y="NEXT")
+            height = max(height, pdf.get_y() + 2 - top)
+            pdf.rect(x, top, self.width, height)
+            pdf.set_y(top + height + 3)
+            return
         pdf.set_x(x + 4)
         self.font(9)
         pdf.cell(self.width - 8, 5, self.say("Your move, and why it wins:"))
@@ -167,6 +198,7 @@ class _Pages:
         while line < top + height - 2:
             pdf.line(x + 4, line, x + self.width - 4, line)
             line += 8
+        pdf.rect(x, top, self.width, height)
         pdf.set_y(top + height + 3)
 
     def answers(self, item: SheetPuzzle) -> None:
@@ -189,9 +221,14 @@ def worksheet_pdf(
     sheet: Sheet | str,
     folders: Sequence[Path] = FONT_FOLDERS,
     summary: Sequence[str] = (),
+    results: Sequence[Sequence[str]] = (),
+    table: Sequence[Sequence[str]] = (),
 ) -> tuple[bytes, bool]:
     """The PDF's bytes, and whether a Unicode font was embedded. `summary`: lines on
-    pages of their own before the puzzles (a homework's report)."""
+    pages of their own before the puzzles; `results`: each puzzle's lines in its box
+    instead of the pupil's name and answer lines; `table`: rows after the summary, the
+    first its heading (all three: a homework's report, which has its winning moves in
+    `results` and no answer pages)."""
     sheet = Sheet(sheet) if isinstance(sheet, str) else sheet
     pdf, family, say = new_document(sheet.title, folders)
     pdf.set_auto_page_break(auto=False)
@@ -200,10 +237,20 @@ def worksheet_pdf(
         if number == 0 or pdf.get_y() > pdf.h - pdf.b_margin - 12:
             pages.header(sheet, sheet.title, pupil=False)
         pages.line_of(line, 10, 5)
+    if table:
+        pages.table(table)
     games = list(dict.fromkeys(item.title for item in puzzles))
     for index, item in enumerate(puzzles):
-        if index % BOXES_PER_PAGE == 0:
-            pages.header(sheet, sheet.title)
+        said = results[index] if results else ()
+        if said:  # (a box as tall as what it holds: as many as the page has room for)
+            with pdf.offset_rendering() as trial:
+                _Pages(trial, family, say).box(item, 0, said)
+                bottom = trial.get_y()
+            new_page = index == 0 or bottom > pdf.h - FOOT
+        else:
+            new_page = index % BOXES_PER_PAGE == 0
+        if new_page:
+            pages.header(sheet, sheet.title, pupil=not results)
             if index == 0:
                 pages.row(LEGEND, pdf.l_margin, pdf.get_y())
                 pdf.set_y(pdf.get_y() + SLOT + 1)
@@ -211,7 +258,9 @@ def worksheet_pdf(
                     pages.line_of("Games on this sheet: " + ", ".join(games) + ".", 9, 5)
                 pdf.ln(1)
             height = (pdf.h - pdf.b_margin - pdf.get_y()) / BOXES_PER_PAGE - 3
-        pages.box(item, height)
+        pages.box(item, 0 if said else height, said)
+    if results:
+        return bytes(pdf.output()), family != FALLBACK
     pages.header(sheet, f"{sheet.title}: answers", pupil=False)
     for item in puzzles:
         if pdf.get_y() > pdf.h - pdf.b_margin - 28:
