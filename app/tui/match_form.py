@@ -20,10 +20,6 @@ from rules.match import BEST_OF_CHOICES
 CLOCK_CHOICES: tuple[int, ...] = (0, 10, 15, 20, 30, 45, 60, 90, 120, 300)
 
 
-def best_of_label(best_of: int) -> str:
-    return "single game" if best_of == 1 else f"best of {best_of}"
-
-
 class MatchForm(Widget):
     """Three rows: the match length, the clock and takebacks. `values()` reads, `fill()`
     sets."""
@@ -44,7 +40,7 @@ class MatchForm(Widget):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="field-row"):
             yield Label("Match", classes="field-label")
-            lengths = [(best_of_label(n), n) for n in self.lengths]
+            lengths = [("single game" if n == 1 else f"best of {n}", n) for n in self.lengths]
             yield Choices(lengths, self.initial[0], id="best-of")
         with Horizontal(classes="field-row"):
             yield Label("Clock", classes="field-label")

@@ -73,10 +73,6 @@ def say(line: Static, text: str) -> None:
         line.display = bool(text)
 
 
-def label_of(name: str) -> str:
-    return name.replace("_", " ").capitalize()
-
-
 class OptionsForm(Widget):
     """The variant options of one game; `values()` reads them, `fill()` sets them."""
 
@@ -103,7 +99,7 @@ class OptionsForm(Widget):
         for name, kind in self.fields.items():
             info = self.model.model_fields[name]
             with Horizontal(classes="field-row"):
-                yield Label(label_of(name), classes="field-label")
+                yield Label(name.replace("_", " ").capitalize(), classes="field-label")
                 yield from self._controls(name, kind)
                 yield Static(info.description or "", classes="field-help", markup=False)
             if kind == "template":  # (under its choices, when "your own…" is chosen)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -37,10 +37,6 @@ from widgets.keys_footer import KeysFooter
 from widgets.select import Select
 
 CUSTOM_PRESET = "(custom)"
-
-
-def variants_of(game_id: str) -> dict[str, GameOptions]:
-    return dict(VARIANTS[game_id])
 
 
 def templates_of(game_id: str) -> tuple[str, ...]:
@@ -75,8 +71,9 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         self.game_id = game_id
         self.game = get_game(game_id)
         self.initial = setup or remembered_setup(game_id)
-        self.variants = variants_of(game_id)
+        self.variants = dict(VARIANTS[game_id])
         self.typed = TypedNames(self.initial.seats, settings.names())
+        self._resized = False
 
     def compose(self) -> ComposeResult:
         title = GAME_INFO[self.game_id].name
@@ -161,7 +158,12 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             return False
         return True
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        if not self._resized and event.size == self.size:
+            # Its own first Resize, at the size it was laid out at as it came on top: Textual
+            # would lay it (and the screens under it) out again, a fifth of its cost.
+            event.prevent_default()
+        self._resized = True
         self.call_after_refresh(self._show_more)
 
     def _show_more(self, *_: object) -> None:

@@ -216,3 +216,20 @@ async def test_a_broken_setups_file_gives_the_standard_setup() -> None:
         assert isinstance(setup, SetupScreen) and setup.game_id == "fifty"
         assert setup.query_one("#seat-1", Choices).value == "human"
         assert setup.query_one("#preset", Select).value == "standard"
+
+
+async def test_a_setup_is_laid_out_again_when_the_terminal_is_resized() -> None:
+    """Its first Resize, at the size it opened at, lays nothing out again (issue 37: a
+    fifth of its cost); a real one does, the screens under it too."""
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(pilot, app, "1")
+        await pilot.pause()
+        assert setup.query_one("#more-options", Static).visible
+        await pilot.resize_terminal(120, 50)
+        await pilot.pause()
+        assert setup.query_one("#setup-form").size.height > 30
+        assert not setup.query_one("#more-options", Static).visible
+        await pilot.press("escape")
+        await pilot.pause()
+        assert top(app).size == (120, 50)
