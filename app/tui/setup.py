@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -73,7 +73,6 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         self.initial = setup or remembered_setup(game_id)
         self.variants = dict(VARIANTS[game_id])
         self.typed = TypedNames(self.initial.seats, settings.names())
-        self._resized = False
 
     def compose(self) -> ComposeResult:
         title = GAME_INFO[self.game_id].name
@@ -158,12 +157,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             return False
         return True
 
-    def on_resize(self, event: events.Resize) -> None:
-        if not self._resized and event.size == self.size:
-            # Its own first Resize, at the size it was laid out at as it came on top: Textual
-            # would lay it (and the screens under it) out again, a fifth of its cost.
-            event.prevent_default()
-        self._resized = True
+    def on_resize(self) -> None:
         self.call_after_refresh(self._show_more)
 
     def _show_more(self, *_: object) -> None:
