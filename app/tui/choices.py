@@ -68,8 +68,7 @@ class Choices(Widget, Generic[V], can_focus=True):
         self._spans: list[tuple[int, int, int]] = []  # (line, start, end) of each choice
 
     @property
-    def value(self) -> V:
-        """The chosen value (without `several`)."""
+    def value(self) -> V:  # (without `several`)
         return self.options[self.cursor]
 
     @value.setter
@@ -77,8 +76,7 @@ class Choices(Widget, Generic[V], can_focus=True):
         self._choose({self.options.index(value)}, self.options.index(value))
 
     @property
-    def ticked(self) -> tuple[V, ...]:
-        """The values ticked, in the choices' order."""
+    def ticked(self) -> tuple[V, ...]:  # (in the choices' order)
         return tuple(option for index, option in enumerate(self.options) if index in self.chosen)
 
     @ticked.setter

@@ -49,24 +49,22 @@ W = TypeVar("W", bound=Widget)
 
 
 def compact(widget: W) -> W:
-    """`widget` (an `Input`, a `Button`, a `Select`) in Textual's compact look, not restyled
-    as it is made: `compact=True` applies the whole style sheet to it then, before it is
-    styled again as it mounts (the three buttons and four boxes of a setup: 25 ms)."""
+    """`widget` (an `Input`, a `Button`, a `Select`) compact, not restyled as it is made
+    (`compact=True` applies the style sheet to it then, and again as it mounts)."""
     widget.add_class("-textual-compact", update=False)
     widget.set_reactive(type(widget).compact, True)  # type: ignore[attr-defined]
     return widget
 
 
 def entry(**kw: Any) -> Input:
-    """A compact one-line box, not validated by Textual as it changes: its `-valid` class,
-    set as a value is filled in, restyled the box each time (the form's own checks say
-    what is wrong, under the field)."""
+    """A compact box, not validated by Textual (its `-valid` class restyled it at each
+    change; the form's own checks say what is wrong, under the field)."""
     return compact(Input(validate_on=(), **kw))
 
 
 def say(line: Static, text: str) -> None:
-    """A line of the form says `text`, hidden when there is nothing to say; left as it is
-    when it says it already (each change lays the form out again)."""
+    """A line of the form says `text`, hidden if empty; not touched if it says it already
+    (each change lays the form out again)."""
     if line.content != text:
         line.update(text)
     if line.display != bool(text):
@@ -149,8 +147,10 @@ class OptionsForm(Widget):
         data: dict[str, Any] = {}
         problems: dict[str, str] = {}
         for name, kind in self.fields.items():
-            if kind == "bool":
+            if kind in ("bool", "template"):  # (the template's "your own…": its box)
                 data[name] = self.query_one(f"#opt-{name}", Choices).value
+                if kind == "template" and data[name] == CUSTOM:
+                    data[name] = self.query_one(f"#opt-{name}-custom", Input).value
             elif kind == "range":
                 low = self.query_one(f"#opt-{name}-lo", Input).value
                 high = self.query_one(f"#opt-{name}-hi", Input).value
@@ -159,16 +159,9 @@ class OptionsForm(Widget):
                 except PlayerTextError as problem:
                     problems[name] = str(problem)
             elif kind == "ops":
-                chosen = self.query_one(f"#opt-{name}", Choices).ticked
-                data[name] = chosen
-                if not chosen:
+                data[name] = self.query_one(f"#opt-{name}", Choices).ticked
+                if not data[name]:
                     problems[name] = "choose at least one operator"
-            elif kind == "template":
-                choice = self.query_one(f"#opt-{name}", Choices).value
-                if choice == CUSTOM:
-                    data[name] = self.query_one(f"#opt-{name}-custom", Input).value
-                else:
-                    data[name] = choice
             else:
                 text = self.query_one(f"#opt-{name}", Input).value.strip()
                 if kind == "optional-int" and not text:

@@ -68,7 +68,6 @@ class TournamentRoundsScreen(StyledAsMounted, Screen[None]):
         self.tournament_name = name
         self.tournament: Tournament | None = None
         self.number = 1
-        self._resumed_once = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rounds-title")
@@ -91,9 +90,8 @@ class TournamentRoundsScreen(StyledAsMounted, Screen[None]):
         pairings.focus()
 
     def on_screen_resume(self) -> None:
-        if self._resumed_once:  # (the first time, `on_mount` has just read it)
+        if self._resumed:  # (not the first time: `on_mount` has just read it)
             self.reload(collect=True)
-        self._resumed_once = True
 
     def say(self, message: str) -> None:
         self.query_one("#rounds-message", Static).update(Text(message))
