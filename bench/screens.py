@@ -44,6 +44,8 @@ class Bare(App[None]):
     def compose(self): yield Static("Bare Textual app ready")
 Bare().run()
 """
+#: The class menu (a tournament seeded: `SEED`).
+CLASS = (("c", "Open one (Enter)"),)
 #: The name each game's setup screen shows.
 NAMES = {game: info.title.removeprefix("Equation Duel: ") for game, info in GAME_INFO.items()}
 
@@ -66,12 +68,21 @@ for number in range(int(sys.argv[2])):
     names = rng.sample(pupils, 2)
     seats = [s.model_copy(update={"name": n, "kind": "human"}) for s, n in zip(record.players, names)]
     ratings.record_game(record.model_copy(update={"id": f"class-{number}", "players": tuple(seats)}))
+# Their tournament: Swiss, 7 rounds, 3 played (the first player wins), round 4 paired.
+from app.classroom.tournament import store; from rules.tournament import course
+rounds = min(7, len(pupils) - 1)
+t = course.new_tournament("Class tournament", pupils, "collect", format="swiss", rounds=rounds)
+for n in range(1, min(4, rounds)):
+    for p in t.round(n).pairings:
+        t = course.enter_result(t, n, p.p1, p.p2, p.p1)
+store.create(t)
 """
 
 
 @dataclass(frozen=True)
 class Case:
-    """Launch with `args`, type `before` (each waited for by its text), time `key`."""
+    """Launch with `args` (or run `python_file`: the bare app), type `before` (each waited
+    for by its text), time `key`."""
 
     name: str
     key: str
@@ -79,13 +90,11 @@ class Case:
     args: tuple[str, ...] = ()
     before: tuple[tuple[str, str], ...] = ()
     first: tuple[str, ...] = ("E Q U A T I O N   D U E L", "Quit (q)")
-    #: A program to run instead of the app (the bare Textual app's file).
     python_file: str = ""
 
 
 def countdown_ending() -> tuple[list[str], str]:
-    """A whole countdown game to 1000 (each player adds their smallest number), in
-    notation, but its last move; and the key of that last move."""
+    """A countdown game to 1000, each adding their smallest number, but its last move."""
     from rules.registry import get_game
 
     game = get_game("countdown")
@@ -108,6 +117,8 @@ def cases() -> list[Case]:
         Case("menu → statistics (s)", "s", ("Statistics", "esc Back")),
         Case("menu → statistics (s): the tables", "s", ("games recorded", "Win %")),
         Case("menu → class (c)", "c", ("Class: tournaments",)),
+        Case("class → tournament (Enter)", ENTER, ("Standings", "Lost"), before=CLASS),
+        Case("class → teacher's report (ctrl+r)", "\x12", ("games:",), before=CLASS),
         Case("menu → themes (t)", "t", ("Search for themes",)),
         Case("menu → online (o)", "o", ("Play a friend online",)),
     ]
@@ -119,7 +130,7 @@ def cases() -> list[Case]:
     game: dict[str, Any] = {"args": conquest, "first": ("Equation Duel · Equation Conquest",)}
     moves, last = countdown_ending()
     countdown = ("play", "countdown", "--target", "1000", "--moves", " ".join(moves))
-    ending: dict[str, Any] = {"args": countdown, "first": ("Equation Duel · Countdown Duel",)}
+    end: dict[str, Any] = {"args": countdown, "first": ("Equation Duel · Countdown Duel",)}
     over = ((last, "Game over"),)
     return [
         *found,
@@ -128,10 +139,8 @@ def cases() -> list[Case]:
         Case("game → hint (h): the answer", "h", ("Hint: ",), **game),
         Case("game → palette (ctrl+p)", CTRL_P, ("Search for commands",), **game),
         Case("game → quit dialog (ctrl+q)", h.CTRL_Q, ("Quit Equation Duel?",), **game),
-        Case("countdown 1000: last move → game over", last, ("Game over",), **ending),
-        Case(
-            "game over → analysis (a)", "a", ("Analysis · Countdown Duel",), before=over, **ending
-        ),
+        Case("countdown 1000: last move → game over", last, ("Game over",), **end),
+        Case("game over → analysis (a)", "a", ("Analysis · Countdown Duel",), before=over, **end),
     ]
 
 
@@ -148,12 +157,6 @@ def seed(folder: Path, env: dict[str, str], seeds: int, pupils: int, class_games
         check=True,
         timeout=900,  # 2,000 games recorded one by one: minutes on a busy machine
     )
-
-
-def bare_case() -> Case:
-    (bare := Path(tempfile.mkdtemp(prefix="bench-screens-")) / "bare.py").write_text(BARE_APP)
-    shows, ready = ("Bare screen pushed",), ("Bare Textual app ready",)
-    return Case("bare app → bare screen (x)", "x", shows, first=ready, python_file=str(bare))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -202,7 +205,10 @@ def main() -> None:
     seeded.mkdir(parents=True, exist_ok=True)
     if not args.data or not any(seeded.iterdir()):
         seed(seeded, envs["this code"], args.seeds, args.pupils, args.class_games)
-    chosen = [bare_case(), *(case for case in cases() if args.only in case.name)]
+    (bare := Path(tempfile.mkdtemp(prefix="bench-screens-")) / "bare.py").write_text(BARE_APP)
+    shows, ready = ("Bare screen pushed",), ("Bare Textual app ready",)
+    bare_case = Case("bare app → bare screen (x)", "x", shows, first=ready, python_file=str(bare))
+    chosen = [bare_case, *(case for case in cases() if args.only in case.name)]
     h.load("at the start")
     for env in envs.values():
         once(chosen[1 if len(chosen) > 1 else 0], env, seeded)  # warm the disk and bytecode
@@ -222,12 +228,9 @@ def main() -> None:
     h.load("at the end")
     columns = [f"{label} ({kind})" for label in envs for kind in kinds]
     print("\n| screen | " + " | ".join(columns) + " |\n|---|" + "---|" * len(columns))
-    for name, measured in found.items():
-        if name.startswith("bare"):  # (its own columns: the first ones)
-            cells = [f"{statistics.median(t) * 1000:.0f} ms" for t in measured.values()]
-        else:
-            cells = [f"{statistics.median(measured[c]) * 1000:.0f} ms" for c in columns]
-        print(f"| {name} | " + " | ".join(cells) + " |")
+    for name, measured in found.items():  # (the bare app's: its own columns, the first)
+        cells = measured.values() if name.startswith("bare") else [measured[c] for c in columns]
+        print(f"| {name} | " + " | ".join(f"{statistics.median(t) * 1000:.0f} ms" for t in cells))
     if not args.data:
         shutil.rmtree(seeded, ignore_errors=True)
 

@@ -1,76 +1,161 @@
-"""The setup screen's radio buttons and boxes, readable without colour and steady under
-the keys.
-
-- `Choice`: a radio button that shows whether it is chosen by its mark, ● or ○, not by
-  colour alone (NO_COLOR, a monochrome terminal); `Tick`: a check box whose mark is X
-  or blank; `OnOff`: a check box that says "on" or "off" (the switch of a yes-or-no
-  option, which Textual's `Switch` shows by colour alone).
-- `ChoiceSet`: a radio set where the arrows choose, as in a browser's radio group: the
-  highlighted option is always the chosen one, so there is nothing for Enter to do in
-  it, and Enter is the screen's (start the game). Space chooses too.
+"""A set of choices drawn by one widget, not a widget each (Textual's cost is per widget,
+issue 37). Marked ● or ○ ([X] or [ ] with `several`), the one the keys are on bold and
+underlined while focused: read without colour. The arrows choose, as in a browser's radio
+group, so Enter is the screen's (start the game); with `several` they move and space ticks.
+A click chooses (or ticks). The choices flow from line to line (`column`: one a line).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Iterable
+from typing import ClassVar, Generic, TypeVar
 
+from rich.cells import cell_len
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.events import Mount
-from textual.widgets import Checkbox, RadioButton, RadioSet
+from textual.geometry import Offset, Size
+from textual.message import Message
+from textual.widget import Widget
+
+V = TypeVar("V")
+
+#: Between two choices on a line.
+GAP = 2
 
 
-class Choice(RadioButton):
-    """A radio button marked ● when chosen and ○ when not."""
+class Choices(Widget, Generic[V], can_focus=True):
+    """Choices of values, each with its words; one chosen (`value`), or any (`ticked`)."""
 
-    BUTTON_LEFT = ""
-    BUTTON_RIGHT = ""
-
-    def render(self) -> Content:
-        self.BUTTON_INNER = "●" if self.value else "○"
-        return super().render()
-
-
-class Tick(Checkbox):
-    """A check box marked X when ticked and blank when not."""
-
-    def render(self) -> Content:
-        self.BUTTON_INNER = "X" if self.value else " "
-        return super().render()
-
-
-class OnOff(Tick):
-    """A check box labelled "on" or "off" as it is."""
-
-    def __init__(self, value: bool = False, **kw: Any) -> None:
-        super().__init__(self.word(value), value, **kw)
-
-    @staticmethod
-    def word(value: bool) -> str:
-        return "on" if value else "off"
-
-    def watch_value(self) -> None:
-        super().watch_value()
-        self.label = self.word(self.value)
-
-
-class ChoiceSet(RadioSet, inherit_bindings=False):
-    """Radio buttons chosen by the arrows; the highlight starts on the chosen one."""
-
+    ALLOW_SELECT = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,down", "choose(1)", "Next option", show=False),
-        Binding("left,up", "choose(-1)", "Previous option", show=False),
-        Binding("space", "toggle_button", "Choose", show=False),
+        Binding("right,down", "step(1)", "Next option", show=False),
+        Binding("left,up", "step(-1)", "Previous option", show=False),
+        Binding("space", "tick", "Choose", show=False),
     ]
+    #: A mark chosen or not, the focused choice: the theme's, as the analysis colours its
+    #: verdicts (a component class is styled as a widget of its own: twice the cost).
+    CHOSEN, NOT_CHOSEN, FOCUSED = "$text-success", "$text-muted", "bold underline"
 
-    def on_mount(self, _: Mount) -> None:
-        if self.pressed_index >= 0:
-            self._selected = self.pressed_index
+    class Changed(Message):
+        def __init__(self, choices: Choices[object]) -> None:
+            super().__init__()
+            self.choices = choices
 
-    def action_choose(self, step: int) -> None:
-        if step > 0:
-            self.action_next_button()
+        @property
+        def control(self) -> Choices[object]:
+            return self.choices
+
+    def __init__(
+        self,
+        options: Iterable[tuple[str, V]],
+        value: V | None = None,
+        *,
+        several: bool = False,
+        column: bool = False,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        pairs = list(options)
+        self.labels = [label for label, _ in pairs]
+        self.options = [option for _, option in pairs]
+        self.several = several
+        self.column = column
+        #: The choice the keys are on (without `several`: the chosen one).
+        self.cursor = self.options.index(value) if value in self.options else 0
+        self.chosen: set[int] = set() if several else {self.cursor}
+        self._spans: list[tuple[int, int, int]] = []  # (line, start, end) of each choice
+
+    @property
+    def value(self) -> V:  # (without `several`)
+        return self.options[self.cursor]
+
+    @value.setter
+    def value(self, value: V) -> None:
+        self._choose({self.options.index(value)}, self.options.index(value))
+
+    @property
+    def ticked(self) -> tuple[V, ...]:  # (in the choices' order)
+        return tuple(option for index, option in enumerate(self.options) if index in self.chosen)
+
+    @ticked.setter
+    def ticked(self, values: Iterable[V]) -> None:
+        self._choose({self.options.index(value) for value in values}, self.cursor)
+
+    def relabel(self, index: int, label: str) -> None:
+        """Choice `index` says `label` now (outside text: drawn as text, never markup)."""
+        if self.labels[index] != label:
+            self.labels[index] = label
+            self.refresh(layout=True)
+
+    def _choose(self, chosen: set[int], cursor: int) -> None:
+        changed = chosen != self.chosen
+        self.chosen, self.cursor = chosen, cursor
+        self.refresh()
+        if changed:
+            self.post_message(self.Changed(self))  # type: ignore[arg-type]
+
+    def action_step(self, step: int) -> None:
+        cursor = (self.cursor + step) % len(self.options)
+        self._choose(self.chosen if self.several else {cursor}, cursor)
+
+    def action_tick(self) -> None:
+        if self.several:
+            self._choose(self.chosen ^ {self.cursor}, self.cursor)
+
+    def _words(self, index: int) -> str:
+        if self.several:
+            mark = "[X]" if index in self.chosen else "[ ]"
         else:
-            self.action_previous_button()
-        if self._selected is not None and self._selected != self.pressed_index:
-            self.action_toggle_button()
+            mark = "●" if index in self.chosen else "○"
+        return f"{mark} {self.labels[index]}"
+
+    def _layout(self, width: int) -> list[tuple[int, int, int]]:
+        spans: list[tuple[int, int, int]] = []
+        x = y = 0
+        for index in range(len(self.options)):
+            size = cell_len(self._words(index))
+            if spans and (self.column or x + GAP + size > width):
+                x, y = 0, y + 1
+            elif spans:
+                x += GAP
+            spans.append((y, x, x + size))
+            x += size
+        return spans
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return max(end for _, _, end in self._layout(container.width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._layout(width)[-1][0] + 1
+
+    def render(self) -> Content:
+        self._spans = self._layout(self.content_size.width or 10**6)
+        parts: list[str | tuple[str, str]] = []
+        x = y = 0
+        for index, (line, start, end) in enumerate(self._spans):
+            parts.append("\n" * (line - y) + " " * (start - (0 if line > y else x)))
+            sign, _, label = self._words(index).partition(" ")
+            parts.append((sign, self.CHOSEN if index in self.chosen else self.NOT_CHOSEN))
+            focused = self.has_focus and index == self.cursor
+            parts.extend((" ", (label, self.FOCUSED if focused else "")))
+            x, y = end, line
+        return Content.assemble(*parts)
+
+    def offset_of(self, value: V) -> Offset:
+        """Where a click on the choice of `value` lands, in the widget."""
+        line, start, _ = self._layout(self.content_size.width or 10**6)[self.options.index(value)]
+        return Offset(start, line)
+
+    def on_click(self, event: events.Click) -> None:
+        for index, (line, start, end) in enumerate(self._spans):
+            if line == event.y and start <= event.x < end:
+                event.stop()
+                self.cursor = index
+                self._choose(self.chosen ^ {index} if self.several else {index}, index)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    on_blur = on_focus

@@ -46,9 +46,17 @@ def while_shown(handler: Callable[Concatenate[S, P], None]) -> Callable[Concaten
 
 class StyledAsMounted(Screen[Any]):
     """A screen not restyled the first time it comes on top (Textual restyles every widget
-    each time, for a theme changed meanwhile; the first time, they were just styled)."""
+    each time, for a theme changed meanwhile; the first time, they were just styled), nor
+    laid out twice: Textual lays it out as it comes on top, then again (with the screens
+    under it) at the Resize it sends it at that same size (a fifth of a setup's cost);
+    a real resize still lays it out."""
 
-    _resumed = False
+    _resumed = _resized = False
+
+    async def _on_resize(self, event: events.Resize) -> None:  # (Screen's: not awaited)
+        if not self._resized and event.size == self.size:
+            event.prevent_default()
+        self._resized = True
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._resumed:

@@ -6,23 +6,24 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any, get_args, get_origin
+from typing import Any, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from app.tui.choices import OnOff, Tick
+from app.tui.choices import Choices
 from rules.operators import ALL_OPS, shown
 from rules.player_text import PlayerTextError, read_whole
 from rules.validation import field_of, sentence
-from widgets.select import Select
 
 CUSTOM = "custom"
+#: A yes-or-no option's choices.
+ON_OFF = (("on", True), ("off", False))
 
 
 def field_kind(name: str, annotation: Any) -> str:
@@ -44,8 +45,30 @@ def field_kind(name: str, annotation: Any) -> str:
     return "text"
 
 
-def label_of(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+W = TypeVar("W", bound=Widget)
+
+
+def compact(widget: W) -> W:
+    """`widget` (an `Input`, a `Button`, a `Select`) compact, not restyled as it is made
+    (`compact=True` applies the style sheet to it then, and again as it mounts)."""
+    widget.add_class("-textual-compact", update=False)
+    widget.set_reactive(type(widget).compact, True)  # type: ignore[attr-defined]
+    return widget
+
+
+def entry(**kw: Any) -> Input:
+    """A compact box, not validated by Textual (its `-valid` class restyled it at each
+    change; the form's own checks say what is wrong, under the field)."""
+    return compact(Input(validate_on=(), **kw))
+
+
+def say(line: Static, text: str) -> None:
+    """A line of the form says `text`, hidden if empty; not touched if it says it already
+    (each change lays the form out again)."""
+    if line.content != text:
+        line.update(text)
+    if line.display != bool(text):
+        line.display = bool(text)
 
 
 class OptionsForm(Widget):
@@ -73,71 +96,49 @@ class OptionsForm(Widget):
     def compose(self) -> ComposeResult:
         for name, kind in self.fields.items():
             info = self.model.model_fields[name]
-            with Vertical(classes="field", id=f"field-{name}"):
-                with Horizontal(classes="field-row"):
-                    yield Label(label_of(name), classes="field-label")
-                    yield from self._controls(name, kind)
-                    yield Static(info.description or "", classes="field-help", markup=False)
-                yield Static("", id=f"err-{name}", classes="field-error", markup=False)
+            with Horizontal(classes="field-row"):
+                yield Label(name.replace("_", " ").capitalize(), classes="field-label")
+                yield from self._controls(name, kind)
+                yield Static(info.description or "", classes="field-help", markup=False)
+            if kind == "template":  # (under its choices, when "your own…" is chosen)
+                custom = "e.g. _ ÷ (_ − _)"
+                yield entry(placeholder=custom, id=f"opt-{name}-custom", classes="custom")
+            yield Static("", id=f"err-{name}", classes="field-error", markup=False)
 
     def _controls(self, name: str, kind: str) -> ComposeResult:
         if kind == "bool":
-            yield OnOff(id=f"opt-{name}", compact=True)
+            yield Choices(ON_OFF, False, id=f"opt-{name}")
         elif kind == "range":
-            yield Input(
-                type="integer", id=f"opt-{name}-lo", classes="number", max_length=3, compact=True
-            )
+            yield entry(type="integer", id=f"opt-{name}-lo", classes="number", max_length=3)
             yield Label("to", classes="field-to")
-            yield Input(
-                type="integer", id=f"opt-{name}-hi", classes="number", max_length=3, compact=True
-            )
+            yield entry(type="integer", id=f"opt-{name}-hi", classes="number", max_length=3)
         elif kind == "ops":
-            for index, op in enumerate(ALL_OPS):
-                yield Tick(shown(op), id=f"opt-{name}-{index}", classes="op-box", compact=True)
+            yield Choices([(shown(op), op) for op in ALL_OPS], several=True, id=f"opt-{name}")
         elif kind == "template":
             choices = [(text, text) for text in self.templates] + [("your own…", CUSTOM)]
-            yield Select(
-                choices, id=f"opt-{name}", allow_blank=False, classes="template", compact=True
-            )
-            yield Input(
-                placeholder="e.g. _ ÷ (_ − _)",
-                id=f"opt-{name}-custom",
-                classes="custom",
-                compact=True,
-            )
+            yield Choices(choices, id=f"opt-{name}", classes="template")
         elif kind in ("int", "optional-int"):
             placeholder = "none" if kind == "optional-int" else ""
-            yield Input(
-                type="integer",
-                id=f"opt-{name}",
-                classes="number",
-                placeholder=placeholder,
-                compact=True,
-            )
+            yield entry(type="integer", id=f"opt-{name}", classes="number", placeholder=placeholder)
         else:
-            yield Input(id=f"opt-{name}", compact=True)
+            yield entry(id=f"opt-{name}")
 
     def fill(self, options: BaseModel) -> None:
         for name, kind in self.fields.items():
             value = getattr(options, name)
             if kind == "bool":
-                self.query_one(f"#opt-{name}", OnOff).value = bool(value)
+                self.query_one(f"#opt-{name}", Choices).value = bool(value)
             elif kind == "range":
                 self.query_one(f"#opt-{name}-lo", Input).value = str(value[0])
                 self.query_one(f"#opt-{name}-hi", Input).value = str(value[1])
             elif kind == "ops":
-                for index, op in enumerate(ALL_OPS):
-                    self.query_one(f"#opt-{name}-{index}", Tick).value = op in value
+                self.query_one(f"#opt-{name}", Choices).ticked = value
             elif kind == "template":
-                select = self.query_one(f"#opt-{name}", Select)
+                chosen = self.query_one(f"#opt-{name}", Choices)
                 custom = self.query_one(f"#opt-{name}-custom", Input)
-                if value in self.templates:
-                    select.value = value
-                    custom.value = ""
-                else:
-                    select.value = CUSTOM
-                    custom.value = str(value)
-                custom.display = select.value == CUSTOM
+                chosen.value = value if value in self.templates else CUSTOM
+                custom.value = "" if value in self.templates else str(value)
+                custom.display = chosen.value == CUSTOM
             else:
                 self.query_one(f"#opt-{name}", Input).value = "" if value is None else str(value)
 
@@ -146,8 +147,10 @@ class OptionsForm(Widget):
         data: dict[str, Any] = {}
         problems: dict[str, str] = {}
         for name, kind in self.fields.items():
-            if kind == "bool":
-                data[name] = self.query_one(f"#opt-{name}", OnOff).value
+            if kind in ("bool", "template"):  # (the template's "your own…": its box)
+                data[name] = self.query_one(f"#opt-{name}", Choices).value
+                if kind == "template" and data[name] == CUSTOM:
+                    data[name] = self.query_one(f"#opt-{name}-custom", Input).value
             elif kind == "range":
                 low = self.query_one(f"#opt-{name}-lo", Input).value
                 high = self.query_one(f"#opt-{name}-hi", Input).value
@@ -156,20 +159,9 @@ class OptionsForm(Widget):
                 except PlayerTextError as problem:
                     problems[name] = str(problem)
             elif kind == "ops":
-                chosen = [
-                    op
-                    for index, op in enumerate(ALL_OPS)
-                    if self.query_one(f"#opt-{name}-{index}", Tick).value
-                ]
-                data[name] = tuple(chosen)
-                if not chosen:
+                data[name] = self.query_one(f"#opt-{name}", Choices).ticked
+                if not data[name]:
                     problems[name] = "choose at least one operator"
-            elif kind == "template":
-                choice = self.query_one(f"#opt-{name}", Select).value
-                if choice == CUSTOM:
-                    data[name] = self.query_one(f"#opt-{name}-custom", Input).value
-                else:
-                    data[name] = choice
             else:
                 text = self.query_one(f"#opt-{name}", Input).value.strip()
                 if kind == "optional-int" and not text:
@@ -200,20 +192,14 @@ class OptionsForm(Widget):
                     else:
                         general.append(sentence(item))
         for name in self.fields:
-            line = self.query_one(f"#err-{name}", Static)
-            line.update(errors.get(name, ""))
-            line.display = name in errors
+            say(self.query_one(f"#err-{name}", Static), errors.get(name, ""))
         return result, general
 
-    @on(Tick.Changed)
+    @on(Choices.Changed)
     @on(Input.Changed)
     def _changed(self, event: Message) -> None:
-        self.post_message(self.Changed())
-
-    @on(Select.Changed)
-    def _select_changed(self, event: Select.Changed) -> None:
         for name, kind in self.fields.items():
             if kind == "template":
                 custom = self.query_one(f"#opt-{name}-custom", Input)
-                custom.display = self.query_one(f"#opt-{name}", Select).value == CUSTOM
+                custom.display = self.query_one(f"#opt-{name}", Choices).value == CUSTOM
         self.post_message(self.Changed())

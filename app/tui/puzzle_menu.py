@@ -28,7 +28,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from app.match_session.setup import MAX_NAME, clean_name
 from app.training.review import looking_words, mistakes_to_review, review_of, to_search
-from app.tui.choices import Choice, ChoiceSet
+from app.tui.choices import Choices
 from app.tui.mounting import gone
 from app.tui.preload import read_bank_soon
 from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle, puzzle_screen
@@ -82,15 +82,12 @@ class PuzzleMenuScreen(Screen[None]):
                 )
             with Horizontal(classes="field-row"):
                 yield Label("Game", classes="field-label")
-                with ChoiceSet(id="puzzle-game", compact=True):
-                    yield Choice("Any game", id="pg-any", value=True)
-                    for game_id in GAME_IDS:
-                        yield Choice(GAME_INFO[game_id].name, id=f"pg-{game_id}")
+                games = [("Any game", "any"), *((GAME_INFO[g].name, g) for g in GAME_IDS)]
+                yield Choices(games, "any", column=True, id="puzzle-game")
             with Horizontal(classes="field-row"):
                 yield Label("Difficulty", classes="field-label")
-                with ChoiceSet(id="puzzle-difficulty", compact=True):
-                    for name in DIFFICULTY_NAMES:
-                        yield Choice(name, id=f"pd-{name}", value=name == "easy")
+                levels = [(name, name) for name in DIFFICULTY_NAMES]
+                yield Choices(levels, "easy", column=True, id="puzzle-difficulty")
             yield Static(Text(CONQUEST_NOTE), id="puzzle-note")
             with Horizontal(id="puzzle-buttons"):
                 yield Button("Start (Enter)", id="puzzle-start", variant="primary")
@@ -109,20 +106,18 @@ class PuzzleMenuScreen(Screen[None]):
         self.query_one("#puzzle-note").display = False
         self.query_one("#puzzle-looking").display = False
         if _PLAYERS.get(self.app, "").strip():
-            self.query_one("#puzzle-game", ChoiceSet).focus()
+            self.query_one("#puzzle-game", Choices).focus()
         else:
             self.query_one("#puzzle-name", Input).focus()
 
     # What is chosen
 
     def chosen_game(self) -> str | None:
-        pressed = self.query_one("#puzzle-game", ChoiceSet).pressed_button
-        game_id = (pressed.id or "pg-any").removeprefix("pg-") if pressed else "any"
+        game_id = str(self.query_one("#puzzle-game", Choices).value)
         return None if game_id == "any" else game_id
 
     def chosen_difficulty(self) -> Difficulty:
-        pressed = self.query_one("#puzzle-difficulty", ChoiceSet).pressed_button
-        name = (pressed.id or "pd-easy").removeprefix("pd-") if pressed else "easy"
+        name = self.query_one("#puzzle-difficulty", Choices).value
         return next((difficulty for difficulty in DIFFICULTY_NAMES if difficulty == name), "easy")
 
     def player(self) -> str:
@@ -132,7 +127,7 @@ class PuzzleMenuScreen(Screen[None]):
         _PLAYERS[self.app] = box.value  # offered again next time, while the app runs
         return clean_name(box.value, 1)
 
-    @on(ChoiceSet.Changed, "#puzzle-game")
+    @on(Choices.Changed, "#puzzle-game")
     def _game_changed(self) -> None:
         self.query_one("#puzzle-note").display = self.chosen_game() == "conquest"
 

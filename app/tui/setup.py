@@ -11,18 +11,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.content import Content
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from app.match_session.setup import MATCH_FIELDS, MAX_NAME, GameSetup, Seat
 from app.store import settings
-from app.tui.choices import Choice, ChoiceSet
+from app.tui.choices import Choices
 from app.tui.match_form import MatchForm
 from app.tui.mounting import StyledAsMounted, gone, on_top, while_shown
 from app.tui.navigation import navigator
-from app.tui.options_form import OptionsForm
+from app.tui.options_form import OptionsForm, compact, entry, say
 from app.tui.players import LEVELS, TypedNames
 from app.tui.preload import preload_board
 from app.tui.preset_words import preset_words
@@ -38,10 +37,6 @@ from widgets.keys_footer import KeysFooter
 from widgets.select import Select
 
 CUSTOM_PRESET = "(custom)"
-
-
-def variants_of(game_id: str) -> dict[str, GameOptions]:
-    return dict(VARIANTS[game_id])
 
 
 def templates_of(game_id: str) -> tuple[str, ...]:
@@ -76,7 +71,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         self.game_id = game_id
         self.game = get_game(game_id)
         self.initial = setup or remembered_setup(game_id)
-        self.variants = variants_of(game_id)
+        self.variants = dict(VARIANTS[game_id])
         self.typed = TypedNames(self.initial.seats, settings.names())
 
     def compose(self) -> ComposeResult:
@@ -93,17 +88,15 @@ class SetupScreen(StyledAsMounted, Screen[None]):
                 yield from self._seat_row(player)
             with Horizontal(classes="field-row"):
                 yield Label("Who starts", classes="field-label")
-                with ChoiceSet(id="first", classes="inline", compact=True):
-                    yield Choice("Player 1", id="first-1")
-                    yield Choice("Player 2", id="first-2")
+                names = [seat.name for seat in self.initial.seats]
+                yield Choices(zip(names, (1, 2), strict=True), self.initial.first, id="first")
             yield Static("Variant", classes="section")
             with Horizontal(classes="field-row"):
                 yield Label("Preset", classes="field-label")
                 choices = [(preset_words(options), name) for name, options in self.variants.items()]
                 choices.append(("Your own: set each option below", CUSTOM_PRESET))
-                yield Select(
-                    choices, id="preset", allow_blank=False, value=CUSTOM_PRESET, compact=True
-                )
+                chosen = self._preset_of(self.initial.options)
+                yield compact(Select(choices, id="preset", allow_blank=False, value=chosen))
             yield OptionsForm(
                 self.game.Options,
                 templates=templates_of(self.game_id),
@@ -120,9 +113,9 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             yield Static("", id="setup-errors", markup=False)
         yield Static("More options below ↓ (scroll, or Tab through them)", id="more-options")
         with Horizontal(id="setup-buttons"):
-            yield Button("Start (Enter)", id="start", variant="primary", compact=True)
-            yield Button("Rules (F1)", id="rules", compact=True)
-            yield Button("Back (Esc)", id="back", compact=True)
+            yield compact(Button("Start (Enter)", id="start", variant="primary"))
+            yield compact(Button("Rules (F1)", id="rules"))
+            yield compact(Button("Back (Esc)", id="back"))
         yield KeysFooter()
 
     def _seat_row(self, player: PlayerNo) -> ComposeResult:
@@ -131,24 +124,16 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         seat = self.initial.seats[player - 1]
         with Horizontal(classes="field-row seat"):
             yield Label(f"Player {player}", classes=f"field-label -p{player}")
-            yield Input(
-                seat.name, id=f"name-{player}", classes="name", max_length=MAX_NAME, compact=True
-            )
-            with ChoiceSet(id=f"seat-{player}", classes="inline", compact=True):
-                yield Choice("Human", value=seat.kind == "human", id=f"human-{player}")
-                for level in LEVELS:
-                    chosen = seat.kind == "computer" and seat.level == level
-                    yield Choice(level.capitalize(), value=chosen, id=f"{level}-{player}")
+            yield entry(value=seat.name, id=f"name-{player}", classes="name", max_length=MAX_NAME)
+            kinds = [("Human", "human"), *((level.capitalize(), level) for level in LEVELS)]
+            chosen = seat.level if seat.kind == "computer" else "human"
+            yield Choices(kinds, chosen, id=f"seat-{player}")
 
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted
             return
-        self.query_one(f"#first-{self.initial.first}", Choice).value = True
-        self._fill(self.initial.options)
-        for name, options in self.variants.items():
-            if options == self.initial.options:
-                self.query_one("#preset", Select).value = name
-                break
+        with self.prevent(Input.Changed, Choices.Changed):  # (validated once, below)
+            self._fill(self.initial.options)
         self._validate()
         form = self.query_one("#setup-form", VerticalScroll)
         self.watch(form, "scroll_y", self._show_more, init=False)
@@ -194,7 +179,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
 
     @property
     def first(self) -> PlayerNo:
-        return 2 if self.query_one("#first-2", Choice).value else 1
+        return 2 if self.query_one("#first", Choices).value == 2 else 1
 
     def _validate(self) -> GameOptions | None:
         """The options (with the match settings in them for a game that has its own), or
@@ -208,9 +193,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             except MatchError as error:
                 general = [*general, str(error)]
                 options = None
-        errors = self.query_one("#setup-errors", Static)
-        errors.update("\n".join(general))
-        errors.display = bool(general)
+        say(self.query_one("#setup-errors", Static), "\n".join(general))
         self.query_one("#start", Button).disabled = options is None
         return options if isinstance(options, GameOptions) else None
 
@@ -218,13 +201,14 @@ class SetupScreen(StyledAsMounted, Screen[None]):
     @on(MatchForm.Changed)
     @while_shown  # (the forms' messages come also as the app closes while the setup mounts)
     def _options_changed(self) -> None:
-        self._validate()
         self._match_preset()
 
+    def _preset_of(self, options: GameOptions | None) -> str:
+        return next((n for n, o in self.variants.items() if o == options), CUSTOM_PRESET)
+
     def _match_preset(self) -> None:
-        options = self._validate()
         preset = self.query_one("#preset", Select)
-        name = next((n for n, o in self.variants.items() if o == options), CUSTOM_PRESET)
+        name = self._preset_of(self._validate())
         if preset.value != name:
             with preset.prevent(Select.Changed):
                 preset.value = name
@@ -237,7 +221,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         if options is None:
             return
         self._fill(options)
-        self.query_one(f"#first-{options.first}", Choice).value = True
+        self.query_one("#first", Choices).value = options.first
         rounds = getattr(options, "rounds_to_win", None)
         if rounds is not None:  # the game's own match settings (the template game)
             with self.query_one(MatchForm).prevent(MatchForm.Changed):
@@ -246,15 +230,15 @@ class SetupScreen(StyledAsMounted, Screen[None]):
                 )
         self._validate()
 
-    @on(ChoiceSet.Changed, "#first")
+    @on(Choices.Changed, "#first")
     @while_shown
-    def _first_changed(self, event: ChoiceSet.Changed) -> None:
+    def _first_changed(self, event: Choices.Changed) -> None:
         event.stop()
         self._match_preset()
 
-    @on(ChoiceSet.Changed, "#seat-1, #seat-2")
+    @on(Choices.Changed, "#seat-1, #seat-2")
     @while_shown
-    def _seat_changed(self, event: ChoiceSet.Changed) -> None:
+    def _seat_changed(self, event: Choices.Changed) -> None:
         """A computer's box shows its name; a person's, what was typed for them."""
         event.stop()
         first, second = (self.query_one(f"#name-{player}", Input) for player in (1, 2))
@@ -264,15 +248,16 @@ class SetupScreen(StyledAsMounted, Screen[None]):
                 box.value = name
 
     def _level(self, player: PlayerNo) -> str | None:
-        return next((level for level in LEVELS if self._chosen(f"#{level}-{player}")), None)
+        kind = self.query_one(f"#seat-{player}", Choices).value
+        return None if kind == "human" else str(kind)
 
     @on(Input.Changed, ".name")
     @while_shown
     def _name_changed(self, event: Input.Changed) -> None:
         event.stop()
-        for player, seat in zip((1, 2), self.seats(), strict=True):
+        for index, seat in enumerate(self.seats()):
             # A name is outside text: shown as typed, never read as markup ("hh2[/").
-            self.query_one(f"#first-{player}", Choice).label = Content(seat.name)
+            self.query_one("#first", Choices).relabel(index, seat.name)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -291,9 +276,6 @@ class SetupScreen(StyledAsMounted, Screen[None]):
     def seats(self) -> tuple[Seat, Seat]:
         first, second = (self.query_one(f"#name-{player}", Input).value for player in (1, 2))
         return self.typed.seats((first, second), (self._level(1), self._level(2)))
-
-    def _chosen(self, selector: str) -> bool:
-        return self.query_one(selector, Choice).value
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Enter starts from any field (space toggles a switch or a box, the arrows choose

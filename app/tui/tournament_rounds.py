@@ -21,7 +21,7 @@ from app.classroom.tournament import store
 from app.classroom.tournament.playing import collect_results, start_pairing
 from app.classroom.tournament.text import FORMAT_WORDS, pairing_state
 from app.store.stats import StatsError
-from app.tui.mounting import gone
+from app.tui.mounting import StyledAsMounted, gone
 from app.tui.navigation import navigator
 from app.tui.styles import CLASSROOM_STYLES
 from rules.seat_names import seat_tag
@@ -44,7 +44,7 @@ def narrow(name: str, limit: int = NARROW_NAME) -> str:
     return seat_tag(name, limit)
 
 
-class TournamentRoundsScreen(Screen[None]):
+class TournamentRoundsScreen(StyledAsMounted, Screen[None]):
     """One tournament: a round's pairings, then the standings."""
 
     CSS_PATH = CLASSROOM_STYLES
@@ -90,7 +90,8 @@ class TournamentRoundsScreen(Screen[None]):
         pairings.focus()
 
     def on_screen_resume(self) -> None:
-        self.reload(collect=True)
+        if self._resumed:  # (not the first time: `on_mount` has just read it)
+            self.reload(collect=True)
 
     def say(self, message: str) -> None:
         self.query_one("#rounds-message", Static).update(Text(message))

@@ -16,14 +16,15 @@ from textual.widgets.option_list import Option
 
 from app.classroom.tournament import store
 from app.store.stats import StatsError
+from app.tui.choices import Choices
 from app.tui.mounting import gone
+from app.tui.options_form import entry
 from app.tui.record_dialogs import short_title
 from app.tui.styles import CLASSROOM_STYLES
 from rules.registry import GAME_IDS
 from rules.tournament.course import new_tournament, read_roster
 from rules.tournament.model import TournamentError
 from widgets.keys_footer import KeysFooter
-from widgets.select import Select
 
 
 class TournamentScreen(Screen[None]):
@@ -51,32 +52,18 @@ class TournamentScreen(Screen[None]):
                 yield OptionList(id="tournament-list")
             with Vertical(id="tournament-form"):
                 yield Static("A new tournament", classes="tournament-heading")
-                yield Input(placeholder="its name, e.g. Class 5B spring", id="t-name")
-                yield Input(placeholder="the players: Ann, Bo, Cy, …", id="t-roster")
-                yield Select(
-                    [(short_title(g), g) for g in GAME_IDS]
-                    + [("all five games, one a round in turn", "rotation")],
-                    id="t-game",
-                    allow_blank=False,
-                    value=GAME_IDS[0],
-                    compact=True,
-                )
-                yield Select(
-                    [("round robin: everyone meets everyone", "round-robin"),
-                     ("Swiss: a set number of rounds", "swiss")],
-                    id="t-format",
-                    allow_blank=False,
-                    value="round-robin",
-                    compact=True,
-                )  # fmt: skip
-                yield Input(placeholder="Swiss: rounds (5 if left empty)", id="t-rounds")
-                yield Select(
-                    [("each pairing one game", 1), ("best of 3", 3), ("best of 5", 5)],
-                    id="t-best-of",
-                    allow_blank=False,
-                    value=1,
-                    compact=True,
-                )
+                yield entry(placeholder="its name, e.g. Class 5B spring", id="t-name")
+                yield entry(placeholder="the players: Ann, Bo, Cy, …", id="t-roster")
+                # (sets of choices, each one widget: a Select is a dozen of them, issue 37)
+                games = [(short_title(g), g) for g in GAME_IDS]
+                rotation = ("all five games, one a round in turn", "rotation")
+                yield Choices([*games, rotation], GAME_IDS[0], id="t-game")
+                formats = [("round robin: everyone meets everyone", "round-robin"),
+                           ("Swiss: a set number of rounds", "swiss")]  # fmt: skip
+                yield Choices(formats, "round-robin", id="t-format")
+                yield entry(placeholder="Swiss: rounds (5 if left empty)", id="t-rounds")
+                lengths = [("each pairing one game", 1), ("best of 3", 3), ("best of 5", 5)]
+                yield Choices(lengths, 1, id="t-best-of")
                 yield Button("Make the tournament", id="t-create", variant="primary")
                 yield Static("", id="t-message")
         yield KeysFooter()
@@ -130,12 +117,12 @@ class TournamentScreen(Screen[None]):
     def create(self) -> None:
         name = self.query_one("#t-name", Input).value
         roster = self.query_one("#t-roster", Input).value
-        game = str(self.query_one("#t-game", Select).value)
+        game = str(self.query_one("#t-game", Choices).value)
         rotation = GAME_IDS if game == "rotation" else ()
         game = GAME_IDS[0] if rotation else game
-        format_ = self.query_one("#t-format", Select).value
+        format_ = self.query_one("#t-format", Choices).value
         rounds_text = self.query_one("#t-rounds", Input).value.strip()
-        best_of = self.query_one("#t-best-of", Select).value
+        best_of = self.query_one("#t-best-of", Choices).value
         try:
             rounds = None
             if format_ == "swiss" and rounds_text:

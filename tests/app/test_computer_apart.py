@@ -20,7 +20,7 @@ from app.tui.app import EquationDuelApp
 from app.tui.setup import SetupScreen
 from rules.records import Kind, players_of, record_from_moves
 from tests.app.test_cli import run
-from tests.app.tui_support import SIZE, top
+from tests.app.tui_support import SIZE, choose, top
 
 #: Conquest: Ann forms 2 + 3 = 5 on her second move.
 ANN_WINS = ["2", "3", "5"]
@@ -54,7 +54,7 @@ async def test_the_setup_screen_names_the_computer_by_its_level_not_bo() -> None
         setup = top(app)
         assert isinstance(setup, SetupScreen)
         setup.query_one("#name-2", Input).value = "Bo"  # typed for a person...
-        await pilot.click("#easy-2")  # ...then the easy computer picked
+        await choose(pilot, "#seat-2", "easy")  # ...then the easy computer picked
         await pilot.pause()
         second = setup.seats()[1]
         assert (second.name, second.kind, second.level) == ("Computer (easy)", "computer", "easy")

@@ -4,11 +4,12 @@ menu's focus and arrows, and the daily puzzle's line to share copied and shown."
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, RadioSet
+from textual.widgets import Input
 
 from app.match_session.puzzle_training import Training
 from app.training.puzzle_store import keep_finished_game, open_training, review_list
 from app.tui.app import EquationDuelApp
+from app.tui.choices import Choices
 from app.tui.puzzle_menu import PuzzleMenuScreen
 from app.tui.puzzle_mode import puzzle_screen
 from rules.puzzles.training import Storm, Streak
@@ -33,7 +34,7 @@ async def test_the_menu_focus_arrows_streak_and_your_mistakes() -> None:
         assert isinstance(menu, PuzzleMenuScreen)
         assert isinstance(app.focused, Input)  # no name remembered yet
         await pilot.press(*NAME, "tab")
-        assert app.focused is menu.query_one("#puzzle-game", RadioSet)
+        assert app.focused is menu.query_one("#puzzle-game", Choices)
         await pilot.press("down")
         assert menu.chosen_game() == "collect"  # the arrow chose, no Enter needed
         await pilot.press("tab", "right")

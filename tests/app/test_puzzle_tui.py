@@ -18,7 +18,7 @@ from app.tui.puzzle_menu import PuzzleMenuScreen
 from app.tui.puzzle_mode import open_puzzle as puzzle_board
 from rules.puzzles.bank import puzzles_of
 from rules.puzzles.model import Puzzle
-from tests.app.tui_support import SIZE, click_key, text_of, until
+from tests.app.tui_support import SIZE, choose, click_key, text_of, until
 from widgets.status_line import StatusLine
 
 NAME = "Ada"
@@ -90,8 +90,8 @@ async def test_menu_opens_puzzles_and_a_puzzle_by_keys() -> None:
         assert isinstance(app.screen, PuzzleMenuScreen)
         await pilot.click("#puzzle-name")
         await pilot.press(*NAME)
-        await pilot.click("#pg-fifty")
-        await pilot.click("#pd-medium")
+        await choose(pilot, "#puzzle-game", "fifty")
+        await choose(pilot, "#puzzle-difficulty", "medium")
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen

@@ -3,17 +3,19 @@ settings, and undo within a round."""
 
 from __future__ import annotations
 
-from textual.widgets import RadioButton, Select, Static
+from textual.widgets import Select, Static
 
 from app.store import stats
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
+from app.tui.choices import Choices
 from app.tui.dialogs import RoundOverDialog
 from app.tui.match_form import MatchForm
 from app.tui.record_dialogs import RoundChoiceDialog
 from rules.template import GAME as TEMPLATE
 from tests.app.tui_support import (
     SIZE,
+    choose,
     clock_by_hand,
     game_screen,
     shows_a_position,
@@ -120,9 +122,9 @@ async def test_setup_sets_the_match_and_the_clock_by_mouse_and_keys() -> None:
         form = setup.query_one(MatchForm)
         setup.query_one("#setup-form").scroll_end(animate=False)
         await pilot.pause()
-        await pilot.click("#best-of-5")
-        await pilot.click("#clock")
-        await pilot.press("down", "down", "down", "down", "enter")  # off 10 15 20 30
+        await choose(pilot, "#best-of", 5)
+        await choose(pilot, "#clock", 0)
+        await pilot.press("down", "down", "down", "down")  # off 10 15 20 30
         assert form.values() == (5, 30)
         await pilot.click("#start")
         screen = game_screen(app)
@@ -137,9 +139,9 @@ async def test_template_rounds_to_win_is_the_match_setting() -> None:
         setup = top(app)
         setup.query_one("#preset", Select).value = "match+timed+player-2-first"
         await pilot.pause()
-        assert setup.query_one("#best-of-3", RadioButton).value
-        assert setup.query_one("#clock", Select).value == 60
-        setup.query_one("#best-of-7", RadioButton).value = True
+        assert setup.query_one("#best-of", Choices).value == 3
+        assert setup.query_one("#clock", Choices).value == 60
+        setup.query_one("#best-of", Choices).value = 7
         await pilot.pause()
         assert setup.query_one("#preset", Select).value == "(custom)"
         await pilot.click("#start")

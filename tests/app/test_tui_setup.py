@@ -9,7 +9,7 @@ from textual.widgets import Input, Select, Static
 
 import app.tui.computer as computer_module
 from app.tui.app import EquationDuelApp
-from app.tui.choices import OnOff
+from app.tui.choices import Choices
 from app.tui.dialogs import ConfirmDialog
 from app.tui.menu import MenuScreen
 from app.tui.rules_screen import RulesScreen
@@ -19,6 +19,7 @@ from rules.conquest import GAME as CONQUEST
 from rules.fifty import FiftyOptions
 from tests.app.tui_support import (
     SIZE,
+    choose,
     click_link,
     computer_reply,
     expected,
@@ -72,9 +73,9 @@ async def test_setup_switch_and_who_starts() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4")
-        await pilot.click("#opt-declare")
-        await pilot.click("#first-2")
-        assert top(app).query_one("#opt-declare", OnOff).value
+        await pilot.click("#opt-declare")  # (its first choice: on)
+        await choose(pilot, "#first", 2)
+        assert top(app).query_one("#opt-declare", Choices).value
         assert top(app).query_one("#preset", Select).value == "declare-second-starts"
         await pilot.click("#start")
         await pilot.pause()  # the game screen mounts (and sets its first position)
@@ -88,7 +89,7 @@ async def test_custom_template_option() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2")
         setup = top(app)
-        setup.query_one("#opt-template", Select).value = "custom"
+        setup.query_one("#opt-template", Choices).value = "custom"
         await pilot.pause()
         custom = setup.query_one("#opt-template-custom", Input)
         assert custom.display
@@ -153,7 +154,7 @@ async def test_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4")
-        await pilot.click("#easy-2")
+        await choose(pilot, "#seat-2", "easy")
         await pilot.press("enter")
         screen = game_screen(app)
         assert screen.setup.seats[1].kind == "computer" and 2 in screen.bots

@@ -12,8 +12,9 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from app.tui.app import EquationDuelApp
+from app.tui.choices import Choices
 from app.tui.setup import SetupScreen
-from tests.app.tui_support import game_screen, top
+from tests.app.tui_support import choose, game_screen, top
 
 SIZE = (80, 24)
 
@@ -29,8 +30,8 @@ async def test_the_tab_order_stays_put_when_a_seat_becomes_a_computer() -> None:
         await pilot.pause()
         setup = top(app)
         people = chain(setup)
-        await pilot.click("#perfect-1")
-        await pilot.click("#medium-2")
+        await choose(pilot, "#seat-1", "perfect")
+        await choose(pilot, "#seat-2", "medium")
         await pilot.pause()
         assert chain(setup) == people
         assert people[:4] == ["name-1", "seat-1", "name-2", "seat-2"]
@@ -44,7 +45,7 @@ async def test_tab_tab_tab_right_enter_starts_against_the_computer(first_seat: s
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("3")
         await pilot.pause()
-        await pilot.click(f"#{first_seat}-1")
+        await choose(pilot, "#seat-1", first_seat)
         top(app).query_one("#name-1").focus()
         await pilot.press("tab", "tab", "tab", "right", "enter")
         await pilot.pause()
@@ -103,7 +104,7 @@ async def test_every_field_shows_its_focus_without_colour(
 def test_snapshot_setup_without_colour(snap_compare: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Under NO_COLOR at 80×24: Player 2 chosen as the medium computer by the arrows, the
     focus on that choice (bold, underlined), the chosen options marked ● and the others ○,
-    the takebacks box X."""
+    takebacks "allowed" among them (each set of choices one widget, issue 37)."""
     monkeypatch.setenv("NO_COLOR", "1")
     keys = ["3", "tab", "tab", "tab", "right", "right"]
     assert snap_compare(EquationDuelApp(), press=keys, terminal_size=SIZE)
@@ -121,20 +122,56 @@ async def test_a_computer_seat_shows_the_computers_name_and_a_person_what_was_ty
         box = setup.query_one("#name-2", Input)
         box.focus()
         await pilot.press("ctrl+a", "ctrl+k", "B", "o")
-        await pilot.click("#medium-2")
+        await choose(pilot, "#seat-2", "medium")
         await pilot.pause()
         assert box.value == "Computer (medium)"
-        assert str(setup.query_one("#first-2").label) == "Computer (medium)"
-        await pilot.click("#medium-1")
+        assert setup.query_one("#first", Choices).labels[1] == "Computer (medium)"
+        await choose(pilot, "#seat-1", "medium")
         await pilot.pause()
         assert box.value == "Computer 2 (medium)"
         assert setup.query_one("#name-1", Input).value == "Computer 1 (medium)"
-        await pilot.click("#human-2")
+        await choose(pilot, "#seat-2", "human")
         await pilot.pause()
         assert box.value == "Bo"
         assert setup.query_one("#name-1", Input).value == "Computer (medium)"
-        await pilot.click("#human-1")
-        await pilot.click("#perfect-2")
+        await choose(pilot, "#seat-1", "human")
+        await choose(pilot, "#seat-2", "perfect")
         await pilot.press("enter")
         await pilot.pause()
         assert game_screen(app).setup.names == ("Player 1", "Computer (perfect)")
+
+
+async def test_the_operators_are_ticked_by_space_or_a_click_and_the_arrows_only_move() -> None:
+    """A set of several choices (collect's operators): the arrows move among them without
+    ticking, space ticks or unticks the one the keys are on, a click the one under it;
+    none ticked is said under the field."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        setup = top(app)
+        ops = setup.query_one("#opt-ops", Choices)
+        ops.focus()
+        await pilot.press("right")
+        assert ops.ticked == ("+", "-", "*", "/")
+        await pilot.press("space")
+        assert ops.ticked == ("+", "*", "/")
+        await choose(pilot, "#opt-ops", "*")
+        await pilot.press("left", "left", "space", "right", "right", "right", "space")
+        await pilot.pause()
+        assert ops.ticked == ()
+        assert "choose at least one operator" in str(setup.query_one("#err-ops").render())
+        assert setup.query_one("#start").disabled
+
+
+async def test_each_setup_screen_is_few_widgets() -> None:
+    """Issue 37: a setup screen's cost is Textual's for each widget it composes; a set of
+    choices is one widget (78-90 widgets a setup before, 57-63 now)."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        for key in "12345":
+            await pilot.press(key)
+            await pilot.pause()
+            assert len(list(top(app).walk_children())) <= 65, key
+            await pilot.press("escape")
+            await pilot.pause()

@@ -10,13 +10,13 @@ from textual.widgets import Input, Select, Static
 
 from app.store import settings
 from app.tui.app import EquationDuelApp
-from app.tui.choices import Choice, ChoiceSet, Tick
+from app.tui.choices import Choices
 from app.tui.menu_links import MenuLinks
 from app.tui.preset_words import preset_words
 from app.tui.setup import SetupScreen
 from rules.collect import CollectOptions
 from rules.countdown import CountdownOptions
-from tests.app.tui_support import SIZE, game_screen, top
+from tests.app.tui_support import SIZE, choose, game_screen, top
 
 
 def test_presets_are_described_in_words() -> None:
@@ -52,17 +52,18 @@ async def test_enter_chooses_only_in_an_open_list_and_starts_from_anywhere_else(
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "5")
-        clock = setup.query_one("#clock", Select)
-        clock.focus()
+        preset = setup.query_one("#preset", Select)
+        preset.focus()
         await pilot.press("space")  # space (or ↓) opens a list
         await pilot.pause()
-        assert clock.expanded
+        assert preset.expanded
         await pilot.press("down", "enter")  # open: Enter chooses, and the screen stays
         await pilot.pause()
-        assert not clock.expanded and top(app) is setup and clock.value == 10
-        setup.query_one("#first", ChoiceSet).focus()
-        await pilot.press("right")  # the arrows choose: Player 2 starts
+        assert not preset.expanded and top(app) is setup and preset.value == "first=2"
         assert setup.first == 2
+        setup.query_one("#clock", Choices).focus()
+        await pilot.press("right")  # the arrows choose: 10 seconds a turn
+        assert setup.query_one("#clock", Choices).value == 10
         await pilot.press("enter")  # a closed list behind, a set of choices here: starts
         await pilot.pause()
         started = game_screen(app).setup
@@ -102,7 +103,7 @@ async def test_a_computer_seat_is_named_by_its_level_and_not_remembered() -> Non
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "4")
         setup.query_one("#name-2", Input).value = "Player 2"
-        await pilot.click("#perfect-2")
+        await choose(pilot, "#seat-2", "perfect")
         await pilot.press("enter")
         await pilot.pause()
         assert game_screen(app).setup.names == ("Ann", "Computer (perfect)")
@@ -148,9 +149,9 @@ async def test_the_setup_turns_takebacks_off() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "5")
-        assert setup.query_one("#takebacks", Tick).value  # on unless turned off
-        setup.query_one("#takebacks", Tick).value = False
-        await pilot.click("#easy-2")
+        assert setup.query_one("#takebacks", Choices).value  # on unless turned off
+        setup.query_one("#takebacks", Choices).value = False
+        await choose(pilot, "#seat-2", "easy")
         await pilot.press("enter")
         await pilot.pause()
         screen = game_screen(app)
@@ -159,7 +160,7 @@ async def test_the_setup_turns_takebacks_off() -> None:
         assert screen.setup.rematch().takebacks is False
         app.open_setup("countdown", screen.setup)  # "New game" starts from this setup
         await pilot.pause()
-        assert not top(app).query_one("#takebacks", Tick).value
+        assert not top(app).query_one("#takebacks", Choices).value
 
 
 async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> None:
@@ -167,7 +168,7 @@ async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> 
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "5")
         setup.query_one("#name-1", Input).value = "Ann"
-        await pilot.click("#perfect-2")
+        await choose(pilot, "#seat-2", "perfect")
         setup.query_one("#preset", Select).value = "first=2"
         await pilot.pause()
         setup.query_one("#name-1", Input).focus()
@@ -181,12 +182,12 @@ async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> 
         assert links[1][0] == "Play again: Countdown Duel (a)"
         setup = await open_setup(pilot, app, "5")  # the same game: all of it remembered
         assert setup.query_one("#name-1", Input).value == "Ann"
-        assert setup.query_one("#perfect-2", Choice).value
+        assert setup.query_one("#seat-2", Choices).value == "perfect"
         assert setup.query_one("#preset", Select).value == "first=2"
         await pilot.press("escape")
         setup = await open_setup(pilot, app, "4")  # another game: its own, the names kept
         assert setup.query_one("#name-1", Input).value == "Ann"
-        assert setup.query_one("#human-2", Choice).value
+        assert setup.query_one("#seat-2", Choices).value == "human"
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("a")  # Play again: the last setup, in one key
@@ -213,5 +214,22 @@ async def test_a_broken_setups_file_gives_the_standard_setup() -> None:
         await pilot.pause()
         setup = top(app)
         assert isinstance(setup, SetupScreen) and setup.game_id == "fifty"
-        assert setup.query_one("#human-1", Choice).value
+        assert setup.query_one("#seat-1", Choices).value == "human"
         assert setup.query_one("#preset", Select).value == "standard"
+
+
+async def test_a_setup_is_laid_out_again_when_the_terminal_is_resized() -> None:
+    """Its first Resize, at the size it opened at, lays nothing out again (issue 37: a
+    fifth of its cost); a real one does, the screens under it too."""
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(pilot, app, "1")
+        await pilot.pause()
+        assert setup.query_one("#more-options", Static).visible
+        await pilot.resize_terminal(120, 50)
+        await pilot.pause()
+        assert setup.query_one("#setup-form").size.height > 30
+        assert not setup.query_one("#more-options", Static).visible
+        await pilot.press("escape")
+        await pilot.pause()
+        assert top(app).size == (120, 50)

@@ -54,12 +54,12 @@ async def test_a_standing_select_still_raises_a_missing_part() -> None:
 async def test_every_select_of_the_setup_is_the_steady_one() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2")  # template: its own options have a Select too
+        await pilot.press("2")  # template: the most options
         await pilot.pause()
         setup = top(app)
         assert isinstance(setup, SetupScreen)
         found = list(setup.query(TextualSelect))
-        assert len(found) >= 3  # the preset, the template and the match's clock
+        assert found  # the preset (the template and the clock: sets of choices, issue 37)
         assert all(isinstance(select, Select) for select in found)
 
 

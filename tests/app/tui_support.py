@@ -11,6 +11,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
+from app.tui.choices import Choices
 from app.tui.dialogs import GameOverDialog
 from app.tui.game_cards import GameList
 from app.tui.game_screen import GameScreen
@@ -57,6 +58,13 @@ async def click_link(pilot: Pilot[None], name: str) -> None:
     """Click the menu's link `name` ("quit", "statistics"...: app.tui.menu) where it is drawn."""
     links = pilot.app.screen.query_one(MenuLinks)
     assert await pilot.click(MenuLinks, offset=links.offset_of(name))
+
+
+async def choose(pilot: Pilot[None], selector: str, value: object) -> None:
+    """Click the choice of `value` in the set of choices `selector` (app.tui.choices), where
+    it is drawn."""
+    choices = pilot.app.screen.query_one(selector, Choices)
+    assert await pilot.click(selector, offset=choices.offset_of(value))
 
 
 async def click_game(pilot: Pilot[None], game_id: str) -> None:

@@ -4,6 +4,7 @@ keys, an absence, the standings."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import DataTable, Input, Static
 
 from app.classroom.tournament import store
@@ -13,6 +14,8 @@ from app.tui.app import EquationDuelApp
 from app.tui.tournament_rounds import TournamentRoundsScreen
 from app.tui.tournament_screen import TournamentScreen
 from rules.records import GameRecord, PlayerInfo, RecordResult
+from rules.tournament.course import new_tournament
+from rules.tournament.model import Tournament
 from tests.app.tui_support import SIZE, click_link, text_of
 
 
@@ -254,3 +257,32 @@ async def test_the_class_list_opens_on_enter_and_ctrl_r_opens_the_report_from_a_
         assert "Teacher's report" in text_of(app.screen.query_one("#report-title", Static))
         await pilot.press("escape")
         assert app.screen is rounds
+
+
+async def test_the_rounds_screen_reads_its_tournament_once_as_it_opens(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 37: it read it (results collected, then the tournament: two reads) and filled
+    both tables as it mounted and again as it first came on top; it reads again whenever
+    it shows again."""
+    store.create(new_tournament("Spring", EIGHT, "collect", format="swiss", rounds=7))
+    reads: list[str] = []
+    real = store.read
+
+    def counted(name: str, path: object = None) -> Tournament:
+        reads.append(name)
+        return real(name)
+
+    monkeypatch.setattr(store, "read", counted)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentRoundsScreen) and reads == ["Spring"] * 2
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert reads == ["Spring"] * 4

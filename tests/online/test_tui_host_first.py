@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import RadioButton
-
 from app.online.guest_link import GuestLink
 from app.online.protocol import Move, Moved
 from app.tui.app import EquationDuelApp
+from app.tui.choices import Choices
 from app.tui.online_hosting import HostWaitScreen, OnlineSetupScreen
 from rules.registry import GAME_IDS
 from tests.online.procs import first_moves
@@ -27,7 +26,7 @@ async def test_a_full_screen_host_with_player_2_first_is_player_2() -> None:
             await pilot.press("o", str(GAME_IDS.index("fifty") + 1))
             setup = app.screen
             assert isinstance(setup, OnlineSetupScreen)
-            setup.query_one("#first-2", RadioButton).value = True
+            setup.query_one("#first", Choices).value = 2
             await pilot.pause()
             setup.action_start()
             await pilot.pause()
