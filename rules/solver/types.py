@@ -4,6 +4,7 @@ other): scores seen from the side to move, a win in p plies `WIN - p`, a loss `-
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -12,6 +13,29 @@ from rules.base import PlayerNo, other
 
 #: The score of a win with no ply left to play (see the module docstring).
 WIN = 1_000_000
+
+#: The most positions every transposition table of the process holds together, between two
+#: questions (about 65 bytes each: 45 MB; a process of the app stays under 120 MB, issue
+#: 37). One fifty 1-15 game analysed fills about 640,000; the others far fewer.
+TABLE_LIMIT = 700_000
+
+#: Every engine with a table (`table`: a dict) in this process, weakly.
+_ENGINES: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def held(engine: Any) -> dict[Any, int]:
+    """A new table for `engine`, counted in the process's `TABLE_LIMIT`."""
+    _ENGINES.add(engine)
+    return {}
+
+
+def trim_tables() -> None:
+    """Empty every table when together they hold more than `TABLE_LIMIT` positions (call
+    it between two questions: a table only speeds the search, the answers stay)."""
+    engines = list(_ENGINES)
+    if sum(len(engine.table) for engine in engines) > TABLE_LIMIT:
+        for engine in engines:
+            engine.table.clear()
 
 
 class SolverError(ValueError):
