@@ -12,7 +12,7 @@ from rules.base import PlayerNo, other
 from rules.countdown import GAME, CountdownState
 from rules.operators import apply_whole
 from rules.solver.countdown_engine import CountdownEngine, K, truncate
-from rules.solver.types import Solution, outcome_of, parent_score, trim_tables
+from rules.solver.types import Solution, forget, outcome_of, parent_score, trim_tables
 
 #: Engines kept (one per target and pool).
 ENGINES_KEPT = 4
@@ -26,7 +26,7 @@ def engine_for(target: int, pool: tuple[int, int]) -> CountdownEngine:
     engine = _ENGINES.get(key)
     if engine is None:
         if len(_ENGINES) >= ENGINES_KEPT:
-            _ENGINES.clear()
+            clear_cache()
         engine = _ENGINES[key] = CountdownEngine(target, *pool)
     trim_tables()  # (the process's tables, this one's among them)
     return engine
@@ -34,6 +34,8 @@ def engine_for(target: int, pool: tuple[int, int]) -> CountdownEngine:
 
 def clear_cache() -> None:
     """Forget every engine and its tables."""
+    for engine in _ENGINES.values():
+        forget([engine.table, *engine.memos])
     _ENGINES.clear()
 
 

@@ -89,6 +89,8 @@ class CountdownEngine:
         #: Totals below keep_mover[key] / keep_waiter[key]: see `_keep_tables`.
         self.keep_mover: dict[int, int] = {}
         self.keep_waiter: dict[int, int] = {}
+        #: Counted with the table in the process's limit (`rules.solver.types`).
+        self.memos = (self.keep_mover, self.keep_waiter)
         #: Transposition table: packed position -> packed (lower, upper) score bounds.
         self.table: dict[int, int] = held(self)
         self.nodes = 0

@@ -29,13 +29,24 @@ def held(engine: Any) -> dict[Any, int]:
     return {}
 
 
+def _tables(engine: Any) -> list[dict[Any, int]]:
+    """An engine's table and its memos (`memos`: the countdown engine's thresholds)."""
+    return [engine.table, *getattr(engine, "memos", ())]
+
+
 def trim_tables() -> None:
     """Empty every table when together they hold more than `TABLE_LIMIT` positions (call
     it between two questions: a table only speeds the search, the answers stay)."""
-    engines = list(_ENGINES)
-    if sum(len(engine.table) for engine in engines) > TABLE_LIMIT:
-        for engine in engines:
-            engine.table.clear()
+    tables = [table for engine in list(_ENGINES) for table in _tables(engine)]
+    if sum(map(len, tables)) > TABLE_LIMIT:
+        forget(tables)
+
+
+def forget(tables: Iterable[dict[Any, int]]) -> None:
+    """Empty `tables` now: an engine dropped may wait for the garbage collector (its
+    closures refer to it), its tables need not."""
+    for table in tables:
+        table.clear()
 
 
 class SolverError(ValueError):

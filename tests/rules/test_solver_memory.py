@@ -95,3 +95,24 @@ def test_fifty_move_lists_are_packed_in_eight_bytes_a_move() -> None:
             reverse=True,
         )
         assert [(move >> 16, move & 0xFFFF) for move in moves] == expected
+
+
+def test_a_countdown_engine_forgotten_frees_its_tables_at_once() -> None:
+    # (its closures refer to it: dropped, it would wait for the garbage collector)
+    core.clear_cache()
+    core.solve("countdown", _countdown())
+    (engine,) = countdown_solver._ENGINES.values()
+    memos = [engine.table, *engine.memos]
+    assert all(memos)
+    core.clear_cache()
+    assert not any(memos)
+
+
+def test_countdown_thresholds_count_in_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    core.clear_cache()
+    core.solve("countdown", _countdown())
+    (engine,) = countdown_solver._ENGINES.values()
+    assert len(engine.keep_mover) > len(engine.table)
+    monkeypatch.setattr(types, "TABLE_LIMIT", len(engine.table) + 1)
+    types.trim_tables()
+    assert not engine.keep_mover and not engine.keep_waiter
