@@ -5,18 +5,33 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from app.hub import live_judge
 from app.hub.live_judge import judging
 from rules.fifty import GAME, FiftyOptions
 from rules.solver import core
 
 
-async def test_the_tables_are_emptied_when_the_last_judgement_is_done() -> None:
-    core.clear_cache()
+async def test_the_tables_are_emptied_when_the_last_judgement_is_done(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    judged: list[str] = []
+    emptied: list[int] = []  # (how many were judged when the tables were emptied)
+
+    def judge(move: str) -> dict[str, tuple[int, int]]:
+        judged.append(move)
+        return core.move_values("fifty", GAME.play(state, GAME.parse_move(move)))
+
+    def clear_cache() -> None:
+        emptied.append(len(judged))
+        core.clear_cache()
+
+    monkeypatch.setattr(live_judge, "clear_cache", clear_cache)
     state = GAME.new(FiftyOptions(pool=(1, 9)))
-    moves = GAME.legal_moves(state)[:6]
-    burst = [judging(core.move_values, "fifty", GAME.play(state, move)) for move in moves]
-    values = await asyncio.gather(*burst)
-    assert all(values)
-    assert not core._ENGINES
+    moves = [GAME.format_move(move) for move in GAME.legal_moves(state)[:6]]
+    values = await asyncio.gather(*(judging(judge, move) for move in moves))
+    assert all(values) and emptied and emptied[-1] == len(moves)
     # (and the answers are the solver's, judged again with empty tables)
-    assert await judging(core.move_values, "fifty", GAME.play(state, moves[0])) == values[0]
+    assert await judging(judge, moves[0]) == values[0]
+    assert emptied[-1] == len(moves) + 1
