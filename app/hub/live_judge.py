@@ -37,11 +37,15 @@ def _then_forget(work: Callable[..., T], *args: Any) -> T:
     try:
         return work(*args)
     finally:
-        with _lock:
-            _waiting[0] -= 1
-            last = _waiting[0] == 0
-        if last:
+        if _done():
             clear_cache()
+
+
+def _done() -> bool:
+    """One piece of work less (done, or cancelled before it ran): was it the last?"""
+    with _lock:
+        _waiting[0] -= 1
+        return _waiting[0] == 0
 
 
 async def judging(work: Callable[..., T], *args: Any) -> T:
@@ -49,9 +53,9 @@ async def judging(work: Callable[..., T], *args: Any) -> T:
     with _lock:
         _waiting[0] += 1
     try:
-        future = asyncio.get_running_loop().run_in_executor(_JUDGE, _then_forget, work, *args)
+        job = _JUDGE.submit(_then_forget, work, *args)
     except RuntimeError:  # (the executor shut down: nothing was asked)
-        with _lock:
-            _waiting[0] -= 1
+        _done()
         raise
-    return await future
+    job.add_done_callback(lambda job: job.cancelled() and _done())
+    return await asyncio.wrap_future(job)

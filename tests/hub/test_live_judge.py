@@ -4,6 +4,7 @@ the hub lives a whole session (issue 37: no process above 120 MB)."""
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 
@@ -35,3 +36,21 @@ async def test_the_tables_are_emptied_when_the_last_judgement_is_done(
     # (and the answers are the solver's, judged again with empty tables)
     assert await judging(judge, moves[0]) == values[0]
     assert emptied[-1] == len(moves) + 1
+
+
+async def test_work_cancelled_before_it_ran_is_not_waited_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (a hub stopped with judgements queued: the tables are still emptied after the next)
+    emptied: list[bool] = []
+    monkeypatch.setattr(live_judge, "clear_cache", lambda: emptied.append(True))
+    release = threading.Event()
+    blocking = asyncio.ensure_future(judging(release.wait, 5.0))
+    queued = asyncio.ensure_future(judging(len, "never judged"))
+    await asyncio.sleep(0.05)
+    queued.cancel()
+    release.set()
+    assert await blocking is True
+    emptied.clear()
+    assert await judging(len, "judged") == 6
+    assert emptied == [True]
