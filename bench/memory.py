@@ -1,41 +1,42 @@
-"""Peak memory (goal < 150 MB; no process above 120 MB): a whole conquest game by keys in
-the installed app (VmHWM after every step); perfect against perfect in every game through
-the setup screen with Pilot, each alone and then all in one app, with the helper process
-that runs the searches; fifty's move cache full (the legal moves of 1,925 pools of 1 to
-15), in a fresh process, `--vs DIR` too.
+"""Peak memory during a class's session (issue 37: no process of the app above 120 MB),
+each process's peak (VmHWM) read every 20 ms: the hub of `hub.py --session` (live rounds,
+homework, games, the perfect computer at each game's largest options: the students'
+connections are in its process) and its helpers; then a student's app (full screen, Pilot)
+playing the perfect computer in every game (`--games`) at its largest options with random
+moves, its game helpers and the helper that judges the kept games. `--vs DIR`: that code
+too, in turn. The helpers include the fork server they are forked from.
 
-    python bench/memory.py [--bots GAME ...] [--vs DIR]
+    python bench/memory.py [--students 30] [--games GAME ...] [--vs DIR]
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import harness as h
 
-BOT_GAME = """
-import asyncio, resource, sys
+STUDENT = """
+import asyncio, json, random, sys, time
 import app.tui.computer as computer
+from app.classroom.report import judged
+from app.match_session.setup import GameSetup, Seat
 from app.tui.app import EquationDuelApp
 from app.tui.dialogs import GameOverDialog
 from app.tui.menu import MenuScreen
 
 computer.BOT_DELAY = 0.01  # no pretend thinking time: it does not change memory
-
-
-def helper_peak(pid):
-    try:
-        status = open(f"/proc/{pid}/status").read().splitlines()
-    except OSError:
-        return 0.0
-    return next((int(l.split()[1]) / 1024 for l in status if l.startswith("VmHWM:")), 0.0)
+largest, rng = json.loads(sys.argv[1]), random.Random(7)
 
 
 async def until(pilot, done, what):
-    for _ in range(6000):
+    for _ in range(12000):
         await pilot.pause(0.01)
         if done():
             return
@@ -45,110 +46,84 @@ async def until(pilot, done, what):
 async def main() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        for game_id in sys.argv[1:]:
+        for game_id, options in largest.items():
             await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-            app.open_setup(game_id)
-            await pilot.pause()
-            for player in (1, 2):
-                app.screen.query_one(f"#perfect-{player}").value = True
-                await pilot.pause()
-            await pilot.pause()
-            app.screen.action_start()
-            over = lambda: isinstance(app.screen, GameOverDialog) and app.screen.query("#winner")
-            await until(pilot, over, "game over")
-            await pilot.pause()
-            moves = len(app.screen_stack[-2].moves)
-            helper = helper_peak(app.screen_stack[-2].searches.process.pid)
+            seats = (Seat("Ann"), Seat("Computer", "computer", "perfect"))
+            app.start_game(GameSetup.make(game_id, options, seats))
+            await until(pilot, lambda: hasattr(app.screen, "human_to_move"), "the board")
+            board = app.screen
+            for _ in range(60000):
+                if isinstance(app.screen, GameOverDialog):
+                    break
+                if board.human_to_move:
+                    board.play(rng.choice(board.game.legal_moves(board.state)))
+                await pilot.pause(0.01)
+            await until(pilot, lambda: app.screen.query("#winner"), "game over")
+            print(f"  {game_id}: {len(board.moves)} moves", flush=True)
             app.screen.action_choose("menu")
-            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-            print(f"{game_id} {moves} {peak:.1f} {helper:.1f}", flush=True)
+        for _ in range(6000):  # (the kept games judged by the judging helper)
+            if not judged._pending[0]:
+                break
+            time.sleep(0.05)
 
 
 asyncio.run(main())
 """
 
 
-def by_keys(quiet_moves: int = 40) -> None:
-    from rules.conquest import equations_of
-
-    numbers = h.quiet_sequence(quiet_moves, seed=3)
-    numbers.append(next(n for n in range(1, 10) if equations_of(numbers[-2], numbers[-1], n)))
-    samples: list[int] = []
-    term = h.Terminal(h.program(), [], h.child_env())
-    steps = [("4", ("New game · Equation Conquest",)), ("\r", ("Sequence", "to move"))]
-    steps += [("?", ("Rules · ",)), ("\x1b", ("to move",))]
-    steps += [(str(n), (f"{i + 1}. P{i % 2 + 1} {n}",)) for i, n in enumerate(numbers[:-1])]
-    steps += [(str(numbers[-1]), ("Game over",)), ("m", h.MENU_TEXTS)]
-    try:
-        term.wait_for(*h.MENU_TEXTS)
-        for key, texts in steps:
-            term.send(key)
-            term.wait_for(*texts)
-            term.drain()
-            samples.append(term.peak_kib() or 0)
-    finally:
-        term.finish("q")
-    print(f"a whole conquest game by keys, {len(numbers)} moves: peak {max(samples) / 1024:.1f} MB")
-
-
-MOVES_CACHE = """
-import itertools, resource, sys
-sys.path.insert(0, sys.argv[1])
-from rules.fifty import GAME, FiftyOptions, FiftyState
-
-options = FiftyOptions(pool=(1, 15))
-pools = [p for k in (13, 12, 11) for p in itertools.combinations(range(1, 16), k)]
-states = [FiftyState(options=options, pool=p, to_move=1) for p in pools]
-start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-for state in states + states:
-    GAME.legal_moves(state)
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(f"{len(pools)} {start:.1f} {peak:.1f}")
-"""
+def peaks(command: list[str], **options: Any) -> dict[int, tuple[str, float]]:
+    """Run `command`, reading every 20 ms the peak memory (VmHWM) of it and of every
+    process it started: {pid: (what it is, MB)}."""
+    found: dict[int, tuple[str, float]] = {}
+    with subprocess.Popen(command, **options) as run:
+        ends = time.monotonic() + 900
+        while run.poll() is None and time.monotonic() < ends:
+            parents: dict[int, int] = {}
+            for pid in map(int, filter(str.isdigit, os.listdir("/proc"))):
+                with contextlib.suppress(OSError, KeyError, ValueError):
+                    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+                    field = {k: v for k, _, v in (line.partition(":") for line in lines)}
+                    parents[pid] = int(field["PPid"])
+                    root = pid
+                    while root > 1 and root != run.pid:
+                        root = parents.get(root, 0)
+                    if root == run.pid:
+                        peak = int(field["VmHWM"].split()[0]) / 1024
+                        found[pid] = (_role(pid, run.pid), max(peak, found.get(pid, ("", 0))[1]))
+            time.sleep(0.02)
+        run.kill()
+    return found
 
 
-def python(code: str, *args: str, **options: Any) -> subprocess.CompletedProcess[str]:
-    """`python -c code args`, its output read; a failure is printed."""
-    command = [sys.executable, "-c", code, *args]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600, **options)
-    if done.returncode != 0:
-        print(f"  {' '.join(args)}: failed\n{done.stderr[-2000:]}")
-    return done
+def _role(pid: int, root: int) -> str:
+    line = Path(f"/proc/{pid}/cmdline").read_text()
+    return "itself" if pid == root else "resource tracker" if "resource_" in line else "helper"
 
 
-def moves_cache(codes: list[str]) -> None:
-    print("fifty's move cache full (the legal moves of every pool of 11 to 13 of 1 to 15):")
+def class_session(students: int, games: list[str], codes: list[str]) -> None:
+    print(f"a class's session, each process's peak: the hub ({students} students) and its")
+    print(f"helpers; a student's app playing {', '.join(games)} at their largest options:")
+    largest = json.dumps({game: h.LARGEST[game][0] for game in games})
+    hub = [sys.executable, str(h.ROOT / "bench" / "hub.py"), "--session"]
+    student = [sys.executable, "-c", STUDENT, largest]
     for code in codes:
-        done = python(MOVES_CACHE, code, cwd=code)
-        if done.returncode == 0:
-            pools, start, peak = done.stdout.split()
-            print(
-                f"  {code}: {pools} pools, peak {float(peak):.1f} MB (from {float(start):.1f} MB)"
-            )
-
-
-def bots(games: list[str]) -> None:
-    print("perfect against perfect, in-process: moves, peak, its helper's peak")
-    for chosen in [[g] for g in games] + ([games] if len(games) > 1 else []):
-        if len(chosen) > 1:
-            print("  one after another in one app (the peak so far after each):")
-        for line in python(BOT_GAME, *chosen, cwd=h.ROOT, env=h.child_env()).stdout.splitlines():
-            game, moves, peak, helper = line.split()
-            print(
-                f"  {game:10s} {moves:>3s} moves  {float(peak):6.1f} MB  helper {float(helper):6.1f} MB"
-            )
+        env = h.child_env() | ({"PYTHONPATH": code} if code != str(h.ROOT) else {})
+        for label, command in (("hub", [*hub, "--students", str(students)]), ("app", student)):
+            roles = sorted(peaks(command, cwd=code, env=env).values(), key=lambda r: (r[0], -r[1]))
+            said = ", ".join(f"{role} {mb:.0f}" for role, mb in roles)
+            print(f"  {code}: {label}: {said} MB; the most: {max(mb for _, mb in roles):.1f} MB")
 
 
 def main() -> None:
     from rules.registry import GAME_IDS
 
     parser = h.arguments(__doc__, vs=True)
-    parser.add_argument("--bots", nargs="*", choices=GAME_IDS, default=list(GAME_IDS))
+    parser.add_argument("--games", nargs="*", choices=GAME_IDS, default=list(GAME_IDS))
+    parser.add_argument("--students", type=int, default=30)
     args = parser.parse_args()
     h.load("at the start")
-    by_keys()
-    bots(args.bots)
-    moves_cache([str(h.ROOT), *([str(Path(args.vs).resolve())] if args.vs else [])])
+    codes = [str(h.ROOT), *([str(Path(args.vs).resolve())] if args.vs else [])]
+    class_session(args.students, args.games, codes)
     h.load("at the end")
 
 

@@ -29,7 +29,7 @@ CASES: dict[str, tuple[list[str], str]] = {
     "hub": (["hub.py", "--students", "4"], r"move round trip: median [0-9.]+ ms"),
     "hub slow store, computers": (
         ["hub.py", "--students", "4", "--slow-store", "5", "--computers", "1"],
-        r"perfect computers at countdown meanwhile: 1, \d+ moves",
+        r"perfect computers at the largest options meanwhile: 1, \d+ moves",
     ),
     "hub live": (["hub.py", "--students", "4", "--live", "fifty"], r"judged and back: \d+ ms"),
     "keys": (["keys.py", "--presses", "2", "--game", "fifty"], r"fifty +2 keys: median"),
@@ -38,7 +38,10 @@ CASES: dict[str, tuple[list[str], str]] = {
         r"restyled +[0-9.]+",
     ),
     "launch": (["launch.py", "--runs", "1"], r"× the bare app"),
-    "memory": (["memory.py", "--bots", "conquest"], r"peak [0-9.]+ MB(.|\n)*helper +[0-9.]+ MB"),
+    "memory": (
+        ["memory.py", "--students", "4", "--games", "conquest"],
+        r"hub: helper \d+(.|\n)*app: helper \d+.*; the most: [0-9.]+ MB",
+    ),
     "online": (["online.py", "--moves", "2"], r"host memory \(VmRSS\): [0-9.]+ MiB"),
     "perfect_moves": (
         ["perfect_moves.py", "--positions", "1", "--only", "conquest"],

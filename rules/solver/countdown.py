@@ -12,10 +12,8 @@ from rules.base import PlayerNo, other
 from rules.countdown import GAME, CountdownState
 from rules.operators import apply_whole
 from rules.solver.countdown_engine import CountdownEngine, K, truncate
-from rules.solver.types import Solution, outcome_of, parent_score
+from rules.solver.types import Solution, forget, outcome_of, parent_score, trim_tables
 
-#: A transposition table larger than this is emptied before the next question.
-TABLE_LIMIT = 2_000_000
 #: Engines kept (one per target and pool).
 ENGINES_KEPT = 4
 
@@ -28,15 +26,16 @@ def engine_for(target: int, pool: tuple[int, int]) -> CountdownEngine:
     engine = _ENGINES.get(key)
     if engine is None:
         if len(_ENGINES) >= ENGINES_KEPT:
-            _ENGINES.clear()
+            clear_cache()
         engine = _ENGINES[key] = CountdownEngine(target, *pool)
-    elif len(engine.table) > TABLE_LIMIT:
-        engine.table.clear()
+    trim_tables()  # (the process's tables, this one's among them)
     return engine
 
 
 def clear_cache() -> None:
     """Forget every engine and its tables."""
+    for engine in _ENGINES.values():
+        forget([engine.table, *engine.memos])
     _ENGINES.clear()
 
 

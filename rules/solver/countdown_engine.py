@@ -38,6 +38,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.solver.types import held
+
 #: Score scale: a win in p plies scores K - p, a loss in p plies scores p - K.
 K = 64
 _LOSS_IN_2 = 2 - K
@@ -45,6 +47,8 @@ _WIN_IN_1 = K - 1
 #: No position without an immediate win is won in fewer than 3 plies.
 _WIN_IN_3 = K - 3
 _SPAN = 2 * K + 1
+#: Every value a table stores, as one int object each (28 bytes less a position).
+_VALUES = tuple(range(_SPAN * _SPAN))
 
 
 def exhaustion(mine: int, theirs: int) -> tuple[bool, int]:
@@ -85,8 +89,10 @@ class CountdownEngine:
         #: Totals below keep_mover[key] / keep_waiter[key]: see `_keep_tables`.
         self.keep_mover: dict[int, int] = {}
         self.keep_waiter: dict[int, int] = {}
+        #: Counted with the table in the process's limit (`rules.solver.types`).
+        self.memos = (self.keep_mover, self.keep_waiter)
         #: Transposition table: packed position -> packed (lower, upper) score bounds.
-        self.table: dict[int, int] = {}
+        self.table: dict[int, int] = held(self)
         self.nodes = 0
         self.keeps_mover, self.keeps_waiter = self._keep_tables()
         self._search = self._make_search()
@@ -162,7 +168,7 @@ class CountdownEngine:
         n = self.size
         shift = 2 * n
         target, count, top, members = self.target, self.count, self.top, self.members
-        table = self.table
+        table, values = self.table, _VALUES
         keep_mover, keep_waiter = self.keeps_mover, self.keeps_waiter
         # plies[a][b]: the longest a game can last with a and b numbers left (exhaustion).
         plies = [[exhaustion(a, b)[1] for b in range(n + 1)] for a in range(n + 1)]
@@ -271,7 +277,7 @@ class CountdownEngine:
                 low = K - longest
             if longest - K < high < K - longest:
                 high = longest - K
-            table[total << shift | mine << n | theirs] = (low + K) * _SPAN + high + K
+            table[total << shift | mine << n | theirs] = values[(low + K) * _SPAN + high + K]
             return best
 
         return search

@@ -4,6 +4,7 @@ other): scores seen from the side to move, a win in p plies `WIN - p`, a loss `-
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -12,6 +13,40 @@ from rules.base import PlayerNo, other
 
 #: The score of a win with no ply left to play (see the module docstring).
 WIN = 1_000_000
+
+#: The most positions every transposition table of the process holds together, between two
+#: questions (about 65 bytes each: 45 MB; a process of the app stays under 120 MB, issue
+#: 37). One fifty 1-15 game analysed fills about 640,000; the others far fewer.
+TABLE_LIMIT = 700_000
+
+#: Every engine with a table (`table`: a dict) in this process, weakly.
+_ENGINES: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def held(engine: Any) -> dict[Any, int]:
+    """A new table for `engine`, counted in the process's `TABLE_LIMIT`."""
+    _ENGINES.add(engine)
+    return {}
+
+
+def _tables(engine: Any) -> list[dict[Any, int]]:
+    """An engine's table and its memos (`memos`: the countdown engine's thresholds)."""
+    return [engine.table, *getattr(engine, "memos", ())]
+
+
+def trim_tables() -> None:
+    """Empty every table when together they hold more than `TABLE_LIMIT` positions (call
+    it between two questions: a table only speeds the search, the answers stay)."""
+    tables = [table for engine in list(_ENGINES) for table in _tables(engine)]
+    if sum(map(len, tables)) > TABLE_LIMIT:
+        forget(tables)
+
+
+def forget(tables: Iterable[dict[Any, int]]) -> None:
+    """Empty `tables` now: an engine dropped may wait for the garbage collector (its
+    closures refer to it), its tables need not."""
+    for table in tables:
+        table.clear()
 
 
 class SolverError(ValueError):

@@ -4,6 +4,7 @@ with the same result on the same two numbers are one child.
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 from collections.abc import Hashable, Iterator
 from typing import Any
@@ -13,8 +14,11 @@ from rules.solver.types import LOSE_NOW, WIN, WIN_NOW
 
 _SCORE_BITS = 12
 _SCORE_OFFSET = 1 << (_SCORE_BITS - 1)
-#: Sets of numbers whose moves are kept (a few KB each) before the list is started over.
+#: Sets of numbers whose moves are kept (up to 2 KB each) before the list is started over.
 _POOLS_KEPT = 5_000
+#: The bits of the numbers left in a packed move (`FiftySpec.moves`): 15 numbers at most.
+_LEFT_BITS = 16
+_LEFT = (1 << _LEFT_BITS) - 1
 
 
 class FiftySpec:
@@ -43,7 +47,7 @@ class FiftySpec:
                 self.pairs.append((bits, values))
                 for value in values:
                     self.makers.setdefault(value, []).append(bits)
-        self._moves: dict[int, list[tuple[int, int]]] = {}
+        self._moves: dict[int, array[int]] = {}
         self._ascending: dict[int, list[int]] = {}
         # The results one move can give, as bits (bit v + offset): per pair, and per pool
         # (worked out once per set of numbers, a few MB at most for 15 numbers).
@@ -54,19 +58,20 @@ class FiftySpec:
             self._pair_results[j][i] = sum(1 << (v + self._offset) for v in values)
         self._makeable: dict[int, int] = {0: 0}
 
-    def moves(self, pool: int) -> list[tuple[int, int]]:
-        """The distinct (result, numbers left) of one move, highest result first."""
+    def moves(self, pool: int) -> array[int]:
+        """The distinct (result, numbers left) of one move, highest result first, each packed
+        in one int: `result << 16 | numbers left` (8 bytes a move, issue 37)."""
         found = self._moves.get(pool)
         if found is None:
             if len(self._moves) > _POOLS_KEPT:
                 self._moves.clear()
             moves = {
-                (value, pool ^ bits)
+                value << _LEFT_BITS | (pool ^ bits)
                 for bits, values in self.pairs
                 if pool & bits == bits
                 for value in values
             }
-            found = sorted(moves, reverse=True)
+            found = array("q", sorted(moves, reverse=True))
             self._moves[pool] = found
         return found
 
@@ -197,10 +202,11 @@ class FiftySpec:
         fallback: Any = LOSE_NOW  # every move goes over
         searched = False
         opponent = 3 - mover
-        for value, left in self.moves(pool):
-            score = mine + value
+        for move in self.moves(pool):
+            score = mine + (move >> _LEFT_BITS)
             if score > target:
                 continue
+            left = move & _LEFT
             child = self._pack(left, theirs, score, opponent)
             if can_make(left, need):
                 fallback = child  # the opponent hits the target next
