@@ -13,10 +13,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from app.match_session.setup import MATCH_FIELDS, MAX_NAME, GameSetup, Seat
 from app.store import settings
+from app.tui.choice_list import ChoiceList
 from app.tui.choices import Choices
 from app.tui.match_form import MatchForm
 from app.tui.mounting import StyledAsMounted, gone, on_top, while_shown
@@ -34,7 +35,6 @@ from rules.names import same_name
 from rules.registry import GAME_INFO, get_game
 from rules.template import TEMPLATES
 from widgets.keys_footer import KeysFooter
-from widgets.select import Select
 
 CUSTOM_PRESET = "(custom)"
 
@@ -45,8 +45,9 @@ def templates_of(game_id: str) -> tuple[str, ...]:
 
 
 def enter_is_its_own(node: DOMNode) -> bool:
-    """Whether Enter on `node` does something of its own rather than start the game: in
-    an open list it chooses, and on a button it presses that button."""
+    """Whether Enter on `node` does something of its own rather than start the game: on a
+    button it presses that button, and in an open `Select` (the challenge's game) it
+    chooses (the preset's open list is a screen of its own)."""
     return isinstance(node, Button) or (isinstance(node, Select) and node.expanded)
 
 
@@ -96,7 +97,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
                 choices = [(preset_words(options), name) for name, options in self.variants.items()]
                 choices.append(("Your own: set each option below", CUSTOM_PRESET))
                 chosen = self._preset_of(self.initial.options)
-                yield compact(Select(choices, id="preset", allow_blank=False, value=chosen))
+                yield ChoiceList(choices, chosen, id="preset")
             yield OptionsForm(
                 self.game.Options,
                 templates=templates_of(self.game_id),
@@ -207,15 +208,15 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         return next((n for n, o in self.variants.items() if o == options), CUSTOM_PRESET)
 
     def _match_preset(self) -> None:
-        preset = self.query_one("#preset", Select)
+        preset = self.query_one("#preset", ChoiceList)
         name = self._preset_of(self._validate())
         if preset.value != name:
-            with preset.prevent(Select.Changed):
+            with preset.prevent(ChoiceList.Changed):
                 preset.value = name
 
-    @on(Select.Changed, "#preset")
+    @on(ChoiceList.Changed, "#preset")
     @while_shown
-    def _preset_chosen(self, event: Select.Changed) -> None:
+    def _preset_chosen(self, event: ChoiceList.Changed) -> None:
         event.stop()
         options = self.variants.get(str(event.value))
         if options is None:

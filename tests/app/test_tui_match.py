@@ -3,11 +3,12 @@ settings, and undo within a round."""
 
 from __future__ import annotations
 
-from textual.widgets import Select, Static
+from textual.widgets import Static
 
 from app.store import stats
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
+from app.tui.choice_list import ChoiceList
 from app.tui.choices import Choices
 from app.tui.dialogs import RoundOverDialog
 from app.tui.match_form import MatchForm
@@ -137,13 +138,13 @@ async def test_template_rounds_to_win_is_the_match_setting() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2")
         setup = top(app)
-        setup.query_one("#preset", Select).value = "match+timed+player-2-first"
+        setup.query_one("#preset", ChoiceList).value = "match+timed+player-2-first"
         await pilot.pause()
         assert setup.query_one("#best-of", Choices).value == 3
         assert setup.query_one("#clock", Choices).value == 60
         setup.query_one("#best-of", Choices).value = 7
         await pilot.pause()
-        assert setup.query_one("#preset", Select).value == "(custom)"
+        assert setup.query_one("#preset", ChoiceList).value == "(custom)"
         await pilot.click("#start")
         # The click's pause ends when the setup has handled it; the game screen shows its
         # first position when it mounts, which on a busy machine may come later.

@@ -5,10 +5,11 @@ from __future__ import annotations
 import sys
 
 import pytest
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 import app.tui.computer as computer_module
 from app.tui.app import EquationDuelApp
+from app.tui.choice_list import ChoiceList
 from app.tui.choices import Choices
 from app.tui.dialogs import ConfirmDialog
 from app.tui.menu import MenuScreen
@@ -49,7 +50,7 @@ async def test_setup_preset_validation_and_start_by_keys() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("3")
         setup = top(app)
-        setup.query_one("#preset", Select).value = "target-30"
+        setup.query_one("#preset", ChoiceList).value = "target-30"
         await pilot.pause()
         assert setup.query_one("#opt-target", Input).value == "30"
         target = setup.query_one("#opt-target", Input)
@@ -58,7 +59,7 @@ async def test_setup_preset_validation_and_start_by_keys() -> None:
         error = setup.query_one("#err-target", Static)
         assert error.display and "between 1 and 200" in text_of(error)
         assert setup.query_one("#start").disabled
-        assert setup.query_one("#preset", Select).value == "(custom)"
+        assert setup.query_one("#preset", ChoiceList).value == "(custom)"
         await pilot.press("enter")  # refused: still on the setup screen
         assert top(app) is setup
         await pilot.press("backspace", "backspace")  # 5
@@ -76,7 +77,7 @@ async def test_setup_switch_and_who_starts() -> None:
         await pilot.click("#opt-declare")  # (its first choice: on)
         await choose(pilot, "#first", 2)
         assert top(app).query_one("#opt-declare", Choices).value
-        assert top(app).query_one("#preset", Select).value == "declare-second-starts"
+        assert top(app).query_one("#preset", ChoiceList).value == "declare-second-starts"
         await pilot.click("#start")
         await pilot.pause()  # the game screen mounts (and sets its first position)
         screen = game_screen(app)

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from rich.segment import Segment
 from textual.widget import Widget
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 from app.tui.app import EquationDuelApp
+from app.tui.choice_list import ChoiceList, ChoiceListScreen
 from app.tui.choices import Choices
 from app.tui.setup import SetupScreen
 from tests.app.tui_support import choose, game_screen, top
@@ -175,3 +176,25 @@ async def test_each_setup_screen_is_few_widgets() -> None:
             assert len(list(top(app).walk_children())) <= 65, key
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_a_click_opens_the_preset_list_and_escape_closes_it_unchanged() -> None:
+    """The preset is one line until opened (issue 37): a click opens its list, Escape
+    closes the list only (the setup stays, the preset unchanged), a click chooses."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        setup = top(app)
+        preset = setup.query_one("#preset", ChoiceList)
+        await pilot.click(preset)
+        await pilot.pause()
+        assert preset.expanded and isinstance(top(app), ChoiceListScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert top(app) is setup and not preset.expanded and preset.value == "standard"
+        await pilot.click(preset)
+        await pilot.pause()
+        await pilot.click(OptionList, offset=(1, 1))  # the second: Player 2 starts
+        await pilot.pause()
+        assert top(app) is setup and preset.value == "first=2" and setup.first == 2

@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 from app.store import settings
 from app.tui.app import EquationDuelApp
+from app.tui.choice_list import ChoiceList
 from app.tui.choices import Choices
 from app.tui.menu_links import MenuLinks
 from app.tui.preset_words import preset_words
@@ -39,10 +40,10 @@ async def test_the_preset_list_shows_words_not_names() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "5")
-        preset = setup.query_one("#preset", Select)
-        labels = [str(label) for label, _ in preset._options]
+        preset = setup.query_one("#preset", ChoiceList)
+        labels = preset.labels
         assert "Player 2 starts" in labels and "first=2" not in labels
-        assert str(preset.selection) == "standard"
+        assert preset.value == "standard"
 
 
 async def test_enter_chooses_only_in_an_open_list_and_starts_from_anywhere_else() -> None:
@@ -52,7 +53,7 @@ async def test_enter_chooses_only_in_an_open_list_and_starts_from_anywhere_else(
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "5")
-        preset = setup.query_one("#preset", Select)
+        preset = setup.query_one("#preset", ChoiceList)
         preset.focus()
         await pilot.press("space")  # space (or ↓) opens a list
         await pilot.pause()
@@ -74,7 +75,7 @@ async def test_enter_on_a_closed_list_starts() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(pilot, app, "3")
-        setup.query_one("#preset", Select).focus()
+        setup.query_one("#preset", ChoiceList).focus()
         await pilot.press("enter")
         await pilot.pause()
         assert game_screen(app).setup.game_id == "fifty"
@@ -169,7 +170,7 @@ async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> 
         setup = await open_setup(pilot, app, "5")
         setup.query_one("#name-1", Input).value = "Ann"
         await choose(pilot, "#seat-2", "perfect")
-        setup.query_one("#preset", Select).value = "first=2"
+        setup.query_one("#preset", ChoiceList).value = "first=2"
         await pilot.pause()
         setup.query_one("#name-1", Input).focus()
         await pilot.press("enter")
@@ -183,7 +184,7 @@ async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> 
         setup = await open_setup(pilot, app, "5")  # the same game: all of it remembered
         assert setup.query_one("#name-1", Input).value == "Ann"
         assert setup.query_one("#seat-2", Choices).value == "perfect"
-        assert setup.query_one("#preset", Select).value == "first=2"
+        assert setup.query_one("#preset", ChoiceList).value == "first=2"
         await pilot.press("escape")
         setup = await open_setup(pilot, app, "4")  # another game: its own, the names kept
         assert setup.query_one("#name-1", Input).value == "Ann"
@@ -215,7 +216,7 @@ async def test_a_broken_setups_file_gives_the_standard_setup() -> None:
         setup = top(app)
         assert isinstance(setup, SetupScreen) and setup.game_id == "fifty"
         assert setup.query_one("#seat-1", Choices).value == "human"
-        assert setup.query_one("#preset", Select).value == "standard"
+        assert setup.query_one("#preset", ChoiceList).value == "standard"
 
 
 async def test_a_setup_is_laid_out_again_when_the_terminal_is_resized() -> None:
