@@ -21,7 +21,10 @@ def descendants(pid: int) -> set[int]:
     while todo:
         parent = todo.pop()
         for task in Path(f"/proc/{parent}/task").glob("*"):
-            children = (task / "children").read_text().split()
+            try:  # (a thread, or the process, can end between the listing and the read)
+                children = (task / "children").read_text().split()
+            except (FileNotFoundError, ProcessLookupError):
+                continue
             for child in map(int, children):
                 if child not in found:
                     found.add(child)
