@@ -30,6 +30,11 @@ PRELOADED_STYLES = list(dict.fromkeys([*PUZZLE_STYLES, *ONLINE_STYLES, *CLASSROO
 #: when a setup's key came a second after the menu, and made that setup 100-200 ms later.
 PRELOADED = ("app.tui.setup",)
 
+#: What the menu's other screens import and read, once the setup's are ready (`settle`),
+#: in a thread of its own: "module" or "module:function" (the statistics' 16 ms of import
+#: and a class's 40 ms of reading, the rules' Markdown parser, 25 ms).
+READ_AHEAD = ("app.tui.stats_read:read_ahead", "app.tui.stats_screen", "widgets.rules_text")
+
 
 #: How long after the menu's first refresh the loading starts (seconds): a thread importing
 #: meanwhile holds the interpreter from the writer thread that writes the frame out.
@@ -86,6 +91,17 @@ def settle(app: App[Any]) -> None:
     otherwise fell in the middle of a key press."""
     read_screen_styles(app)
     gc.freeze()
+    if READ_AHEAD:
+        threading.Thread(target=_read_ahead, name="equation-duel-ahead", daemon=True).start()
+
+
+def _read_ahead() -> None:
+    for name in READ_AHEAD:
+        module, _, function = name.partition(":")
+        with contextlib.suppress(Exception):  # the screen reads or imports it again
+            imported = importlib.import_module(module)
+            if function:
+                getattr(imported, function)()
 
 
 def collect_from_now() -> None:

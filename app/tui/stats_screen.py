@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from itertools import chain, islice
 from typing import ClassVar
 
@@ -24,9 +23,10 @@ from textual.types import NoActiveAppError
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
-from app.store import stats, stats_text
+from app.store import stats_text
 from app.tui.mounting import StyledAsMounted, gone
-from app.tui.puzzle_stats import RatingRows, RatingsPanel, ReadRatings, read_ratings
+from app.tui.puzzle_stats import RatingRows, RatingsPanel
+from app.tui.stats_read import ReadStatistics, read_statistics, taken_ahead
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
@@ -39,15 +39,6 @@ def game_name(game_id: str) -> Text:
 
 def percent(rate: float) -> str:
     return f"{round(rate * 100)}%"
-
-
-@dataclass(frozen=True)
-class ReadStatistics:
-    """The statistics as read (None, and `problem`: why they could not be), the ratings."""
-
-    summary: stats.Summary | None
-    problem: str | None
-    ratings: ReadRatings
 
 
 #: The rows a table is given at first, and again whenever it is scrolled near the end of
@@ -114,14 +105,6 @@ def scrolls_from_the_start(widget: Widget) -> None:
     widget.vertical_scrollbar.display = True
 
 
-def read_statistics() -> ReadStatistics:
-    """Read the statistics and the ratings (touches no widget: it may run in a thread)."""
-    try:
-        return ReadStatistics(stats.summary(), None, read_ratings())
-    except stats.StatsError as error:
-        return ReadStatistics(None, str(error), read_ratings())
-
-
 class StatsScreen(StyledAsMounted, Screen[None]):
     """Every finished game counted: who played, who won, and how often."""
 
@@ -154,16 +137,18 @@ class StatsScreen(StyledAsMounted, Screen[None]):
                 read_in_thread = not self.app.is_headless
             except NoActiveAppError:  # (made outside an app: read as composed)
                 read_in_thread = False
-        if read_in_thread:
+        if read_in_thread and (ahead := taken_ahead(wait=False)) is not None:
+            self.read = ahead  # (read while the player read the menu)
+        elif read_in_thread:
             self._reading = threading.Thread(
                 target=self._read, name="equation-duel-statistics", daemon=True
             )
             self._reading.start()
 
     def compose(self) -> ComposeResult:
-        if self._reading is None:
+        if self._reading is None and self.read is None:  # (else read ahead)
             self.read = read_statistics()
-        else:
+        elif self._reading is not None:
             # Most often read by now, or nearly: then the screen is complete as it is
             # first drawn (one layout; drawn and then filled, it is laid out twice).
             self._reading.join(WAIT_FOR_READ)
@@ -198,7 +183,7 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             self._fill(self.read)
 
     def _read(self) -> None:
-        read = read_statistics()
+        read = taken_ahead(wait=True) or read_statistics()
         with self._handing:
             self._read_in_thread, later = read, self._composed
         if not later:  # compose takes it

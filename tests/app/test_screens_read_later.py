@@ -14,7 +14,7 @@ import pytest
 from textual.widgets import DataTable, OptionList, Static
 
 from app.store import ratings, storage
-from app.tui import preload, replay, stats_screen, thinking
+from app.tui import preload, replay, stats_read, stats_screen, thinking
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.preload import read_screen_styles
@@ -167,3 +167,39 @@ async def test_the_statistics_read_while_the_screen_mounts_are_drawn_with_it(mon
         assert text_of(screen.query_one("#stats-summary", Static)) == "1 finished game recorded"
         assert screen.query_one("#stats-players", DataTable).row_count == 2
         assert later == []
+
+
+async def test_the_statistics_read_ahead_at_the_menu_open_without_a_read(monkeypatch) -> None:
+    """Issue 37: read while the player reads the menu (app.tui.preload's READ_AHEAD), the
+    statistics are not read again as the screen opens, unless the database changed since."""
+    ratings.record_game(finished_record("conquest", ("Ann", "Bo")))
+    preload._read_ahead()  # (what `settle` starts in a thread once the menu is drawn)
+    reads: list[str] = []
+    read = stats_screen.read_statistics
+
+    def counted() -> stats_read.ReadStatistics:
+        reads.append("read")
+        return read()
+
+    monkeypatch.setattr(stats_screen, "read_statistics", counted)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def shown() -> str:
+            screen = stats_screen.StatsScreen(read_in_thread=True)
+            app.push_screen(screen)
+            await until(pilot, lambda: screen.read is not None, "the statistics shown")
+            await pilot.pause()
+            summary = text_of(screen.query_one("#stats-summary", Static))
+            app.pop_screen()
+            await pilot.pause()
+            return summary
+
+        assert await shown() == "1 finished game recorded"
+        assert reads == []  # read ahead
+        stats_read.read_ahead()
+        ratings.record_game(finished_record("countdown", ("Ann", "Bo")))  # (after it)
+        assert await shown() == "2 finished games recorded"
+        assert reads == ["read"]
+        assert await shown() == "2 finished games recorded"  # (a read ahead is taken once)
+        assert reads == ["read", "read"]
