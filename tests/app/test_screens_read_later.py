@@ -14,7 +14,7 @@ import pytest
 from textual.widgets import DataTable, OptionList, Static
 
 from app.store import ratings, storage
-from app.tui import preload, replay, stats_read, stats_screen, thinking
+from app.tui import preload, read_soon, replay, stats_read, stats_screen, thinking
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.preload import read_screen_styles
@@ -203,3 +203,28 @@ async def test_the_statistics_read_ahead_at_the_menu_open_without_a_read(monkeyp
         assert reads == ["read"]
         assert await shown() == "2 finished games recorded"  # (a read ahead is taken once)
         assert reads == ["read", "read"]
+
+
+async def test_saved_games_read_while_the_screen_mounts_are_shown_with_it(monkeypatch) -> None:
+    """Issue 37: the read starts with the screen (app.tui.read_soon); read by the time the
+    screen is composed, the list is there as it mounts, never "Reading…", and a list taller
+    than the screen has its scroll bar from the start (found by a layout, the list was laid
+    out and drawn again)."""
+    for seed in range(12):
+        storage.save_game(finished_record("countdown", ("Ann", "Bo"), seed=seed))
+    monkeypatch.setattr(read_soon, "WAIT", 30.0)  # (however loaded the machine)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        laid_out: list[tuple[int, bool]] = []  # the list as each layout of the screen finds it
+        layout = SavedGamesScreen._refresh_layout
+
+        def counted(screen: SavedGamesScreen, *args: Any, **kwargs: Any) -> None:
+            listing = screen.query_one("#saved-list", OptionList)
+            laid_out.append((listing.option_count, listing.show_vertical_scrollbar))
+            layout(screen, *args, **kwargs)
+
+        monkeypatch.setattr(SavedGamesScreen, "_refresh_layout", counted)
+        app.push_screen(SavedGamesScreen(read_in_thread=True))
+        await pilot.pause()
+        assert laid_out and laid_out[0][0] > 0  # (shown as it mounted: never "Reading…")
+        assert laid_out[0][1]  # its scroll bar before the first layout
