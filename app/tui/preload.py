@@ -34,6 +34,8 @@ PRELOADED = ("app.tui.setup",)
 #: in a thread of its own: "module" or "module:function" (the statistics' 16 ms of import
 #: and a class's 40 ms of reading, the rules' Markdown parser, 25 ms).
 READ_AHEAD = ("app.tui.stats_read:read_ahead", "app.tui.stats_screen", "widgets.rules_text")
+#: The same, started straight into a game or a record: its rules' parser (F1).
+GAME_READ_AHEAD = ("widgets.rules_text",)
 
 
 #: How long after the menu's first refresh the loading starts (seconds): a thread importing
@@ -91,12 +93,17 @@ def settle(app: App[Any]) -> None:
     otherwise fell in the middle of a key press."""
     read_screen_styles(app)
     gc.freeze()
-    if READ_AHEAD:
-        threading.Thread(target=_read_ahead, name="equation-duel-ahead", daemon=True).start()
+    _start_reading_ahead(READ_AHEAD)
 
 
-def _read_ahead() -> None:
-    for name in READ_AHEAD:
+def _start_reading_ahead(names: tuple[str, ...]) -> None:
+    threading.Thread(
+        target=_read_ahead, args=(names,), name="equation-duel-ahead", daemon=True
+    ).start()
+
+
+def _read_ahead(names: tuple[str, ...] = READ_AHEAD) -> None:
+    for name in names:
         module, _, function = name.partition(":")
         with contextlib.suppress(Exception):  # the screen reads or imports it again
             imported = importlib.import_module(module)
@@ -113,9 +120,11 @@ def collect_from_now() -> None:
 
 
 def settle_game_start(app: App[Any]) -> None:
-    """Started straight into a game or a record: once drawn, freeze as `settle` does."""
+    """Started straight into a game or a record: once drawn, freeze as `settle` does, and
+    import what its rules screen needs."""
     if not app.is_headless:
         gc.freeze()
+        _start_reading_ahead(GAME_READ_AHEAD)
 
 
 def read_bank_soon(app: App[Any]) -> None:
