@@ -29,26 +29,28 @@ class ReadSoon(Generic[T]):
     ) -> None:
         self._screen, self._read, self._later = screen, read, later
         self._handing = threading.Lock()  # guards what was read and whether it was taken
-        self._read_so_far: list[T] = []
+        self._read_so_far: list[T | Exception] = []
         self._taken = False
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
         try:
-            read = self._read()
-        except Exception as error:  # said on the app's thread, as a read there would be
-            self._hand(_raise, error)
-            return
+            read: T | Exception = self._read()
+        except Exception as error:  # raised on the app's thread, as a read there would be
+            read = error
         with self._handing:
             self._read_so_far.append(read)
             later = self._taken
         if later:  # (else `take` has it)
-            self._hand(self._later, read)
+            with contextlib.suppress(RuntimeError):  # the app ended meanwhile
+                self._screen.app.call_from_thread(self._screen.call_later, self._give, read)
 
-    def _hand(self, function: Callable[[Any], Any], argument: object) -> None:
-        with contextlib.suppress(RuntimeError):  # the app ended meanwhile
-            self._screen.app.call_from_thread(self._screen.call_later, function, argument)
+    def _give(self, read: T | Exception) -> Any:
+        """(`later`'s result, awaited by Textual if it is a coroutine)"""
+        if isinstance(read, Exception):
+            raise read
+        return self._later(read)
 
     def take(self, wait: float | None = None) -> list[T]:
         """The read, once (in a list), if done within `wait` seconds (`WAIT`); else nothing
@@ -56,7 +58,11 @@ class ReadSoon(Generic[T]):
         self._thread.join(WAIT if wait is None else wait)
         with self._handing:
             self._taken = True
-            return list(self._read_so_far)
+            read = list(self._read_so_far)
+        for done in read:
+            if isinstance(done, Exception):
+                raise done
+        return [done for done in read if not isinstance(done, Exception)]
 
 
 def scrolls_from_the_start(widget: Widget) -> None:
@@ -65,7 +71,3 @@ def scrolls_from_the_start(widget: Widget) -> None:
     out and draws it again (a class's statistics: the tables and the body)."""
     widget.show_vertical_scrollbar = True
     widget.vertical_scrollbar.display = True
-
-
-def _raise(error: Exception) -> None:
-    raise error

@@ -11,6 +11,7 @@ import threading
 from typing import Any
 
 import pytest
+from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Static
 
 from app.store import ratings, storage
@@ -228,3 +229,13 @@ async def test_saved_games_read_while_the_screen_mounts_are_shown_with_it(monkey
         await pilot.pause()
         assert laid_out and laid_out[0][0] > 0  # (shown as it mounted: never "Reading…")
         assert laid_out[0][1]  # its scroll bar before the first layout
+
+
+def test_a_read_that_fails_is_raised_where_it_is_taken() -> None:
+    """A read in its thread that fails is raised on the app's thread, as a read there would
+    be (said by the app, not printed over the screen by the thread)."""
+    later: list[object] = []
+    soon = read_soon.ReadSoon(Screen(), lambda: 1 // 0, later.append, "test-read")
+    with pytest.raises(ZeroDivisionError):
+        soon.take(30)
+    assert later == []
