@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from textual.screen import Screen
+from textual.types import NoActiveAppError
 from textual.widget import Widget
 
 T = TypeVar("T")
@@ -63,6 +64,17 @@ class ReadSoon(Generic[T]):
             if isinstance(done, Exception):
                 raise done
         return [done for done in read if not isinstance(done, Exception)]
+
+
+def reads_in_thread(screen: Screen[Any], asked: bool | None) -> bool:
+    """Whether `screen` reads in a thread: as `asked`, or (None) unless the app is headless
+    (tests find the read as the screen opens) or there is none yet."""
+    if asked is not None:
+        return asked
+    try:
+        return not screen.app.is_headless
+    except NoActiveAppError:
+        return False
 
 
 def scrolls_from_the_start(widget: Widget) -> None:

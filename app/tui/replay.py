@@ -15,7 +15,6 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
-from textual.types import NoActiveAppError
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,7 +23,7 @@ from app.store.finished_games import list_checked
 from app.store.unfinished import adopt, scan
 from app.tui.mounting import StyledAsMounted, gone
 from app.tui.navigation import navigator
-from app.tui.read_soon import ReadSoon, scrolls_from_the_start
+from app.tui.read_soon import ReadSoon, reads_in_thread, scrolls_from_the_start
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
 from app.tui.styles import SCREEN_STYLES
 from rules.match import match_outcome, round_options
@@ -186,11 +185,7 @@ class SavedGamesScreen(StyledAsMounted, Screen[None]):
         """`read_in_thread` (None: unless headless, where tests find the list at once): read
         from now, while the screen mounts (app.tui.read_soon)."""
         super().__init__(classes="saved-games-screen")
-        if read_in_thread is None:
-            try:
-                read_in_thread = not self.app.is_headless
-            except NoActiveAppError:  # (made outside an app: read as it mounts)
-                read_in_thread = False
+        read_in_thread = reads_in_thread(self, read_in_thread)
         # (read_listing looked up when called: a test may stand in for it)
         self._reading = (
             ReadSoon(self, lambda: read_listing(), self._show, "equation-duel-saved-games")

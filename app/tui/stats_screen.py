@@ -17,14 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.types import NoActiveAppError
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from app.store import stats_text
 from app.tui.mounting import StyledAsMounted, gone
 from app.tui.puzzle_stats import RatingRows, RatingsPanel
-from app.tui.read_soon import WAIT, ReadSoon, scrolls_from_the_start
+from app.tui.read_soon import WAIT, ReadSoon, reads_in_thread, scrolls_from_the_start
 from app.tui.stats_read import ReadStatistics, read_statistics, taken_ahead
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import GAME_IDS, GAME_INFO
@@ -116,11 +115,7 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         self.read: ReadStatistics | None = None
         #: The read in a thread, started with the screen: it reads while the screen mounts.
         self._reading: ReadSoon[ReadStatistics] | None = None
-        if read_in_thread is None:
-            try:
-                read_in_thread = not self.app.is_headless
-            except NoActiveAppError:  # (made outside an app: read as composed)
-                read_in_thread = False
+        read_in_thread = reads_in_thread(self, read_in_thread)
         if read_in_thread and (ahead := taken_ahead(wait=False)) is not None:
             self.read = ahead  # (read while the player read the menu)
         elif read_in_thread:
