@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -111,16 +112,29 @@ class _RulesMarkdown(Markdown):
 
 
 class _Themed:
-    """A Rich renderable drawn with a theme pushed onto the console while it renders."""
+    """A Rich renderable drawn with a theme pushed onto the console while it renders, kept
+    for its last width: Textual renders it to measure its height and again to draw it
+    (about 20 ms each for a game's rules)."""
 
     def __init__(self, renderable: Markdown, theme: Theme) -> None:
         self.renderable = renderable
         self.theme = theme
+        self._drawn: tuple[int, list[Segment]] = (-1, [])
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        with console.use_theme(self.theme):
-            segments = list(console.render(self.renderable, options))
+        width, segments = self._drawn
+        if width != options.max_width:
+            with console.use_theme(self.theme):
+                segments = list(console.render(self.renderable, options))
+            self._drawn = (options.max_width, segments)
         yield from segments
+
+
+@lru_cache(maxsize=8)
+def _themed(markdown: str, variables: tuple[tuple[str, str], ...]) -> _Themed:
+    """The text parsed (about 10 ms for a game's rules) and drawn in a theme's colours, kept
+    for the next screen of the same rules in the same theme."""
+    return _Themed(_RulesMarkdown(markdown, hyperlinks=False), markdown_theme(dict(variables)))
 
 
 class RulesText(Widget):
@@ -128,7 +142,7 @@ class RulesText(Widget):
 
     def __init__(self, markdown: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._parsed = _RulesMarkdown(markdown, hyperlinks=False)
+        self._markdown = markdown
         self._drawn: _Themed | None = None
 
     def on_mount(self) -> None:
@@ -140,5 +154,6 @@ class RulesText(Widget):
 
     def render(self) -> _Themed:
         if self._drawn is None:
-            self._drawn = _Themed(self._parsed, markdown_theme(self.app.theme_variables))
+            variables = tuple(sorted(self.app.theme_variables.items()))
+            self._drawn = _themed(self._markdown, variables)
         return self._drawn

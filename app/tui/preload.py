@@ -30,6 +30,13 @@ PRELOADED_STYLES = list(dict.fromkeys([*PUZZLE_STYLES, *ONLINE_STYLES, *CLASSROO
 #: when a setup's key came a second after the menu, and made that setup 100-200 ms later.
 PRELOADED = ("app.tui.setup",)
 
+#: What the menu's other screens import and read, once the setup's are ready (`settle`),
+#: in a thread of its own: "module" or "module:function" (the statistics' 16 ms of import
+#: and a class's 40 ms of reading, the rules' Markdown parser, 25 ms).
+READ_AHEAD = ("app.tui.stats_read:read_ahead", "app.tui.stats_screen", "widgets.rules_text")
+#: The same, started straight into a game or a record: its rules' parser (F1).
+GAME_READ_AHEAD = ("widgets.rules_text",)
+
 
 #: How long after the menu's first refresh the loading starts (seconds): a thread importing
 #: meanwhile holds the interpreter from the writer thread that writes the frame out.
@@ -86,6 +93,22 @@ def settle(app: App[Any]) -> None:
     otherwise fell in the middle of a key press."""
     read_screen_styles(app)
     gc.freeze()
+    _start_reading_ahead(READ_AHEAD)
+
+
+def _start_reading_ahead(names: tuple[str, ...]) -> None:
+    threading.Thread(
+        target=_read_ahead, args=(names,), name="equation-duel-ahead", daemon=True
+    ).start()
+
+
+def _read_ahead(names: tuple[str, ...] = READ_AHEAD) -> None:
+    for name in names:
+        module, _, function = name.partition(":")
+        with contextlib.suppress(Exception):  # the screen reads or imports it again
+            imported = importlib.import_module(module)
+            if function:
+                getattr(imported, function)()
 
 
 def collect_from_now() -> None:
@@ -97,9 +120,11 @@ def collect_from_now() -> None:
 
 
 def settle_game_start(app: App[Any]) -> None:
-    """Started straight into a game or a record: once drawn, freeze as `settle` does."""
+    """Started straight into a game or a record: once drawn, freeze as `settle` does, and
+    import what its rules screen needs."""
     if not app.is_headless:
         gc.freeze()
+        _start_reading_ahead(GAME_READ_AHEAD)
 
 
 def read_bank_soon(app: App[Any]) -> None:

@@ -5,13 +5,12 @@ unfinished one resumes. A file that cannot be read is listed with the reason.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -22,8 +21,9 @@ from textual.widgets.option_list import Option
 from app.store import storage
 from app.store.finished_games import list_checked
 from app.store.unfinished import adopt, scan
-from app.tui.mounting import gone
+from app.tui.mounting import StyledAsMounted, gone
 from app.tui.navigation import navigator
+from app.tui.read_soon import ReadSoon, reads_in_thread, scrolls_from_the_start
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
 from app.tui.styles import SCREEN_STYLES
 from rules.match import match_outcome, round_options
@@ -171,7 +171,7 @@ class GrowingList(OptionList):
         super().action_last()
 
 
-class SavedGamesScreen(Screen[None]):
+class SavedGamesScreen(StyledAsMounted, Screen[None]):
     CSS_PATH = SCREEN_STYLES
     #: The list takes the focus once it is read (focused while hidden, it took Enter).
     AUTO_FOCUS = ""
@@ -182,15 +182,25 @@ class SavedGamesScreen(Screen[None]):
     ]
 
     def __init__(self, *, read_in_thread: bool | None = None) -> None:
-        """`read_in_thread` (None: unless headless, where tests find the list at once)."""
+        """`read_in_thread` (None: unless headless, where tests find the list at once): read
+        from now, while the screen mounts (app.tui.read_soon)."""
         super().__init__(classes="saved-games-screen")
-        self.read_in_thread = read_in_thread
+        read_in_thread = reads_in_thread(self, read_in_thread)
+        # (read_listing looked up when called: a test may stand in for it)
+        self._reading = (
+            ReadSoon(self, lambda: read_listing(), self._show, "equation-duel-saved-games")
+            if read_in_thread
+            else None
+        )
+        self._read_soon: list[Listing] = []
         self.found = Listing()
         self._read_done = False
         #: Enter was pressed before the list was read: open the newest game once it is.
         self._open_when_read = False
 
     def compose(self) -> ComposeResult:
+        if self._reading is not None:
+            self._read_soon = self._reading.take()
         yield Static("Saved games", id="saved-title")
         yield Static(
             "Finished games replay with ← →; unfinished ones resume. The last 200 finished "
@@ -204,21 +214,14 @@ class SavedGamesScreen(Screen[None]):
     def on_mount(self) -> None:
         if gone(self):
             return
-        in_thread = self.read_in_thread
-        if not (in_thread if in_thread is not None else not self.app.is_headless):
+        if self._reading is None:
             self._show(read_listing())
-            return
-        # Reading parses every record and replays those never checked (a collect game's
-        # declarations load sympy, 0.2-1 s): the screen shows first, the list once read.
-        self.query_one("#saved-list", OptionList).display = False
-        self.query_one("#saved-empty", Static).update("Reading the saved games…")
-        self._read()
-
-    @work(group="saved-games")
-    async def _read(self) -> None:
-        # (read in a thread; the worker ends with the screen, read_listing looked up when
-        # called: a test may stand in for it)
-        self._show(await asyncio.to_thread(read_listing))
+        elif self._read_soon:  # read as the screen was composed: shown complete at once
+            self._show(self._read_soon[0])
+        else:  # parsing every record, replaying those never checked (a collect game's
+            # declarations load sympy, 0.2-1 s): the screen shows first, the list once read
+            self.query_one("#saved-list", OptionList).display = False
+            self.query_one("#saved-empty", Static).update("Reading the saved games…")
 
     def _show(self, found: Listing) -> None:
         if gone(self):
@@ -228,6 +231,10 @@ class SavedGamesScreen(Screen[None]):
         options = found.options
         # A separator between the games (none before the first).
         listing.add_by_page([item for option in options for item in (None, option)][1:])
+        # Each game two lines at least, and a line between them: taller than the screen, the
+        # list surely scrolls (its scroll bar from the start: found later, it was drawn again).
+        if 3 * len(options) - 1 > self.app.size.height:
+            scrolls_from_the_start(listing)
         empty = self.query_one("#saved-empty", Static)
         empty.update(
             "No games yet: every game you finish is listed here (the last 200), "

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.tui.mounting import gone
+from app.tui.mounting import StyledAsMounted, gone
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import get_game
 from rules.rulebook import rules_markdown
@@ -27,7 +27,7 @@ def rules_text(game_id: str) -> str:
         return f"# {game.title}\n\n{game.pitch}\n\n*The full rules text is not available.*\n"
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(StyledAsMounted, Screen[None]):
     """One game's rules; Escape, q or F1 go back."""
 
     CSS_PATH = SCREEN_STYLES

@@ -8,10 +8,7 @@ the arrows (or the mouse wheel) within one; Escape goes back.
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from itertools import chain, islice
 from typing import ClassVar
 
@@ -20,13 +17,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.types import NoActiveAppError
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
-from app.store import stats, stats_text
+from app.store import stats_text
 from app.tui.mounting import StyledAsMounted, gone
-from app.tui.puzzle_stats import RatingRows, RatingsPanel, ReadRatings, read_ratings
+from app.tui.puzzle_stats import RatingRows, RatingsPanel
+from app.tui.read_soon import WAIT, ReadSoon, reads_in_thread, scrolls_from_the_start
+from app.tui.stats_read import ReadStatistics, read_statistics, taken_ahead
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import GAME_IDS, GAME_INFO
 from widgets.keys_footer import KeysFooter
@@ -41,25 +39,14 @@ def percent(rate: float) -> str:
     return f"{round(rate * 100)}%"
 
 
-@dataclass(frozen=True)
-class ReadStatistics:
-    """The statistics as read (None, and `problem`: why they could not be), the ratings."""
-
-    summary: stats.Summary | None
-    problem: str | None
-    ratings: ReadRatings
-
-
 #: The rows a table is given at first, and again whenever it is scrolled near the end of
 #: those it has: a class's 2,000 games make about 1,500 rows, and DataTable measures every
 #: cell it is given (about 220 ms for those, issue 37) though a table shows nine at a time
 #: (ten rows fill it; a first page of twenty made the screen's work 4 % more).
 PAGE = 10
 
-#: How long the screen waits for the statistics as it is composed (seconds): read by then
-#: (a class's 2,000 games take about 40 ms), it is drawn complete, laid out once; not by
-#: then, it is drawn saying it reads them, and filled once they are read.
-WAIT_FOR_READ = 0.1
+#: How long the screen waits for the statistics as it is composed (app.tui.read_soon).
+WAIT_FOR_READ = WAIT
 
 #: The rows a table shows (its `max-height` in styles/records.tcss, 12, less its border and
 #: its header): with more, it surely scrolls.
@@ -106,22 +93,6 @@ class GrowingTable(DataTable[object]):
         super().action_scroll_bottom()
 
 
-def scrolls_from_the_start(widget: Widget) -> None:
-    """Show the vertical scroll bar of `widget`, which surely scrolls, before the first
-    layout: Textual shows it once the layout finds the widget scrolls, and lays the screen
-    out and draws it again (a class's statistics: the tables and the body)."""
-    widget.show_vertical_scrollbar = True
-    widget.vertical_scrollbar.display = True
-
-
-def read_statistics() -> ReadStatistics:
-    """Read the statistics and the ratings (touches no widget: it may run in a thread)."""
-    try:
-        return ReadStatistics(stats.summary(), None, read_ratings())
-    except stats.StatsError as error:
-        return ReadStatistics(None, str(error), read_ratings())
-
-
 class StatsScreen(StyledAsMounted, Screen[None]):
     """Every finished game counted: who played, who won, and how often."""
 
@@ -142,33 +113,24 @@ class StatsScreen(StyledAsMounted, Screen[None]):
 
         #: What was read, once it was (read as the screen is composed, unless in a thread).
         self.read: ReadStatistics | None = None
-        #: The thread reading, started with the screen: it reads while the screen mounts.
-        self._reading: threading.Thread | None = None
-        #: Guards the hand-over: what the thread read, and whether compose has gone on
-        #: without it (then the thread fills the screen later).
-        self._handing = threading.Lock()
-        self._read_in_thread: ReadStatistics | None = None
-        self._composed = False
-        if read_in_thread is None:
-            try:
-                read_in_thread = not self.app.is_headless
-            except NoActiveAppError:  # (made outside an app: read as composed)
-                read_in_thread = False
-        if read_in_thread:
-            self._reading = threading.Thread(
-                target=self._read, name="equation-duel-statistics", daemon=True
+        #: The read in a thread, started with the screen: it reads while the screen mounts.
+        self._reading: ReadSoon[ReadStatistics] | None = None
+        read_in_thread = reads_in_thread(self, read_in_thread)
+        if read_in_thread and (ahead := taken_ahead(wait=False)) is not None:
+            self.read = ahead  # (read while the player read the menu)
+        elif read_in_thread:
+            self._reading = ReadSoon(
+                self,
+                lambda: taken_ahead(wait=True) or read_statistics(),
+                self._filled_later,
+                name="equation-duel-statistics",
             )
-            self._reading.start()
 
     def compose(self) -> ComposeResult:
-        if self._reading is None:
+        if self._reading is None and self.read is None:  # (else read ahead)
             self.read = read_statistics()
-        else:
-            # Most often read by now, or nearly: then the screen is complete as it is
-            # first drawn (one layout; drawn and then filled, it is laid out twice).
-            self._reading.join(WAIT_FOR_READ)
-            with self._handing:
-                self.read, self._composed = self._read_in_thread, True
+        elif self._reading is not None:
+            self.read = next(iter(self._reading.take(WAIT_FOR_READ)), None)
         yield Static("Statistics", id="stats-title")
         yield Static("" if self.read else "Reading the statistics…", id="stats-summary")
         with VerticalScroll(id="stats-body"):
@@ -196,15 +158,6 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         # shows first, saying so. Gone: popped or replaced before it mounted.
         if not gone(self) and self.read is not None:
             self._fill(self.read)
-
-    def _read(self) -> None:
-        read = read_statistics()
-        with self._handing:
-            self._read_in_thread, later = read, self._composed
-        if not later:  # compose takes it
-            return
-        with contextlib.suppress(RuntimeError):  # the app ended meanwhile
-            self.app.call_from_thread(self.call_later, self._filled_later, read)
 
     async def _filled_later(self, read: ReadStatistics) -> None:
         if gone(self):  # left before the statistics were read

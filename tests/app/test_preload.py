@@ -15,7 +15,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from app.tui import boards
+from app.tui import boards, preload
 from app.tui.app import EquationDuelApp
 from app.tui.preload import (
     PRELOADED,
@@ -183,3 +183,33 @@ async def test_a_setup_screen_imports_its_board_only_once_it_is_laid_out(
         await pilot.press("4")
         await until(pilot, lambda: bool(laid_out), "the board asked for")
     assert laid_out == [True]
+
+
+@pytest.mark.parametrize("start", ["menu", "game"])
+def test_what_the_next_screens_need_is_read_ahead_once_drawn(monkeypatch, start: str) -> None:
+    """Issue 37: once the menu is settled, the statistics are imported and read and the rules'
+    parser imported in a thread; started straight into a game, its rules' parser."""
+    asked: list[tuple[str, ...]] = []
+    done = threading.Event()
+
+    def read_ahead(names: tuple[str, ...]) -> None:
+        asked.append(names)
+        done.set()
+
+    monkeypatch.setattr(preload, "_read_ahead", read_ahead)
+    monkeypatch.setattr(preload.gc, "freeze", lambda: None)  # (many apps in this process)
+    app = EquationDuelApp()
+    settle(app) if start == "menu" else preload.settle_game_start(app)
+    assert done.wait(30)
+    assert asked == [preload.READ_AHEAD if start == "menu" else preload.GAME_READ_AHEAD]
+    assert "widgets.rules_text" in asked[0]
+
+
+def test_reading_ahead_calls_each_read_and_lets_a_failure_pass(monkeypatch) -> None:
+    from app.tui import stats_read
+
+    called: list[str] = []
+    monkeypatch.setattr(stats_read, "read_ahead", lambda: called.append("read"))
+    names = ("no.such.module", "app.tui.stats_read:no_such_read", "app.tui.stats_read:read_ahead")
+    preload._read_ahead(names)
+    assert called == ["read"]

@@ -11,10 +11,11 @@ import threading
 from typing import Any
 
 import pytest
+from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Static
 
 from app.store import ratings, storage
-from app.tui import preload, replay, stats_screen, thinking
+from app.tui import preload, read_soon, replay, stats_read, stats_screen, thinking
 from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.preload import read_screen_styles
@@ -167,3 +168,74 @@ async def test_the_statistics_read_while_the_screen_mounts_are_drawn_with_it(mon
         assert text_of(screen.query_one("#stats-summary", Static)) == "1 finished game recorded"
         assert screen.query_one("#stats-players", DataTable).row_count == 2
         assert later == []
+
+
+async def test_the_statistics_read_ahead_at_the_menu_open_without_a_read(monkeypatch) -> None:
+    """Issue 37: read while the player reads the menu (app.tui.preload's READ_AHEAD), the
+    statistics are not read again as the screen opens, unless the database changed since."""
+    ratings.record_game(finished_record("conquest", ("Ann", "Bo")))
+    preload._read_ahead()  # (what `settle` starts in a thread once the menu is drawn)
+    reads: list[str] = []
+    read = stats_screen.read_statistics
+
+    def counted() -> stats_read.ReadStatistics:
+        reads.append("read")
+        return read()
+
+    monkeypatch.setattr(stats_screen, "read_statistics", counted)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def shown() -> str:
+            screen = stats_screen.StatsScreen(read_in_thread=True)
+            app.push_screen(screen)
+            await until(pilot, lambda: screen.read is not None, "the statistics shown")
+            await pilot.pause()
+            summary = text_of(screen.query_one("#stats-summary", Static))
+            app.pop_screen()
+            await pilot.pause()
+            return summary
+
+        assert await shown() == "1 finished game recorded"
+        assert reads == []  # read ahead
+        stats_read.read_ahead()
+        ratings.record_game(finished_record("countdown", ("Ann", "Bo")))  # (after it)
+        assert await shown() == "2 finished games recorded"
+        assert reads == ["read"]
+        assert await shown() == "2 finished games recorded"  # (a read ahead is taken once)
+        assert reads == ["read", "read"]
+
+
+async def test_saved_games_read_while_the_screen_mounts_are_shown_with_it(monkeypatch) -> None:
+    """Issue 37: the read starts with the screen (app.tui.read_soon); read by the time the
+    screen is composed, the list is there as it mounts, never "Reading…", and a list taller
+    than the screen has its scroll bar from the start (found by a layout, the list was laid
+    out and drawn again)."""
+    for seed in range(12):
+        storage.save_game(finished_record("countdown", ("Ann", "Bo"), seed=seed))
+    monkeypatch.setattr(read_soon, "WAIT", 30.0)  # (however loaded the machine)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        laid_out: list[tuple[int, bool]] = []  # the list as each layout of the screen finds it
+        layout = SavedGamesScreen._refresh_layout
+
+        def counted(screen: SavedGamesScreen, *args: Any, **kwargs: Any) -> None:
+            listing = screen.query_one("#saved-list", OptionList)
+            laid_out.append((listing.option_count, listing.show_vertical_scrollbar))
+            layout(screen, *args, **kwargs)
+
+        monkeypatch.setattr(SavedGamesScreen, "_refresh_layout", counted)
+        app.push_screen(SavedGamesScreen(read_in_thread=True))
+        await pilot.pause()
+        assert laid_out and laid_out[0][0] > 0  # (shown as it mounted: never "Reading…")
+        assert laid_out[0][1]  # its scroll bar before the first layout
+
+
+def test_a_read_that_fails_is_raised_where_it_is_taken() -> None:
+    """A read in its thread that fails is raised on the app's thread, as a read there would
+    be (said by the app, not printed over the screen by the thread)."""
+    later: list[object] = []
+    soon = read_soon.ReadSoon(Screen(), lambda: 1 // 0, later.append, "test-read")
+    with pytest.raises(ZeroDivisionError):
+        soon.take(30)
+    assert later == []
