@@ -8,7 +8,7 @@ Notation: the number picked, optionally `:` and the declared equation without sp
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import field_validator
 
@@ -34,6 +34,7 @@ from rules.equation.search import find_equation
 from rules.notation import not_a_move
 from rules.operators import ALL_OPS, Op, ops_from_text
 from rules.player_text import normalize_equation, read_move_with_equation
+from rules.validation import span
 
 #: The largest pool the rules allow (the seed's "Extended Number Pool" variant).
 POOL_MIN, POOL_MAX = 1, 15
@@ -48,7 +49,7 @@ _PICK = re.compile(r"[0-9]{1,6}")
 class CollectOptions(GameOptions):
     """The pool's range, whether digits may be joined, and the operators allowed."""
 
-    pool: tuple[int, int] = (1, 9)
+    pool: Annotated[tuple[int, int], span("the pool", POOL_MIN, POOL_MAX)] = (1, 9)
     double_digits: bool = False
     ops: tuple[Op, ...] = ALL_OPS
 
@@ -60,17 +61,6 @@ class CollectOptions(GameOptions):
             if parts is None:
                 raise ValueError(f"the pool is written LO-HI, e.g. 1-15 (got {value!r})")
             return (int(parts[1]), int(parts[2]))
-        return value
-
-    @field_validator("pool")
-    @classmethod
-    def _pool_in_range(cls, value: tuple[int, int]) -> tuple[int, int]:
-        lo, hi = value
-        if not POOL_MIN <= lo <= hi <= POOL_MAX:
-            raise ValueError(
-                f"the pool must be numbers from {POOL_MIN} to {POOL_MAX}, lowest first "
-                f"(e.g. 1-9 or 1-15); got {lo}-{hi}"
-            )
         return value
 
     @field_validator("ops", mode="before")

@@ -147,8 +147,8 @@ def test_ruling_player_written_template_refused(template: str, message: str) -> 
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("digits", (0, 10), "within 0-9"),
-        ("digits", (5, 3), "within 0-9"),
+        ("digits", (0, 10), "within 0 to 9"),
+        ("digits", (5, 3), "within 0 to 9"),
         ("digits", (7, 9), "at least 6 digits"),
         ("copies", 3, "once or twice"),
         ("copies", 0, "once or twice"),
