@@ -177,18 +177,6 @@ def empty_slots(state: TemplateState) -> list[tuple[PlayerNo, int]]:
     ]
 
 
-def placements(state: TemplateState) -> list[TemplateMove]:
-    """The digits on the board as moves (Player 1's slots, then Player 2's), which reach
-    the same position from a new game."""
-    players: tuple[PlayerNo, PlayerNo] = (1, 2)
-    return [
-        TemplateMove(digit=digit, player=player, slot=slot)
-        for player in players
-        for slot, digit in enumerate(state.template_slots(player), start=1)
-        if digit is not None
-    ]
-
-
 _MOVE = re.compile(r"^([0-9]) ?@ ?([0-9]) ?\. ?([0-9])$")
 
 
