@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import groupby
 from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
@@ -101,19 +102,9 @@ class CountdownState(GameState):
 
 def format_numbers(numbers: tuple[int, ...] | list[int]) -> str:
     """Numbers with runs compressed as the seed writes them: `1-4, 6-9`, `1, 4-9`, `none`."""
-    if not numbers:
-        return "none"
-    parts: list[str] = []
-    ordered = sorted(numbers)
-    start = prev = ordered[0]
-    for n in [*ordered[1:], None]:
-        if n is not None and n == prev + 1:
-            prev = n
-            continue
-        parts.append(str(start) if start == prev else f"{start}-{prev}")
-        if n is not None:
-            start = prev = n
-    return ", ".join(parts)
+    in_order = enumerate(sorted(numbers))  # a run keeps number − position the same
+    runs = [[n for _, n in run] for _, run in groupby(in_order, lambda pair: pair[1] - pair[0])]
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs) or "none"
 
 
 _MOVE = re.compile(r"^(?:(?P<op1>[^\s0-9])\s*(?P<n1>[0-9]+)|(?P<n2>[0-9]+)\s*(?P<op2>[^\s0-9]))$")
