@@ -110,15 +110,6 @@ class CollectState(GameState):
         return self.collected[player - 1]
 
 
-def _with_numbers(
-    collected: tuple[tuple[int, ...], tuple[int, ...]], player: PlayerNo, number: int
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    first, second = collected
-    if player == 1:
-        return ((*first, number), second)
-    return (first, (*second, number))
-
-
 def tie_break(state: CollectState) -> Outcome:
     """Who wins when sudden death ends without an equation (higher sum, then largest)."""
     mine, theirs = state.collected
@@ -193,7 +184,8 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
         collected = state.collected
         pool = state.pool
         if move.pick is not None:
-            collected = _with_numbers(collected, mover, move.pick)
+            mine = (*collected[mover - 1], move.pick)
+            collected = (mine, collected[1]) if mover == 1 else (collected[0], mine)
             pool = tuple(n for n in pool if n != move.pick)
         phase = state.phase
         sd_turns = state.sudden_death_turns + (1 if phase == "sudden-death" else 0)
