@@ -134,11 +134,6 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
     def outcome(self, state: CollectState) -> Outcome | None:
         return state.result
 
-    def equation_for(self, state: CollectState, numbers: tuple[int, ...]) -> str | None:
-        """A balancing equation from `numbers` under the state's options, or None."""
-        opts = state.options
-        return find_equation(tuple(sorted(numbers)), opts.ops, opts.double_digits)
-
     def legal_moves(self, state: CollectState) -> list[CollectMove]:
         if state.result is not None:
             return []
@@ -147,7 +142,8 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
         moves = []
         for pick in picks:
             moves.append(CollectMove(pick=pick))
-            equation = self.equation_for(state, mine if pick is None else (*mine, pick))
+            numbers = mine if pick is None else (*mine, pick)
+            equation = find_equation(numbers, state.options.ops, state.options.double_digits)
             if equation is not None:
                 moves.append(CollectMove(pick=pick, declaration=equation))
         return moves

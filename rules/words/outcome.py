@@ -15,10 +15,6 @@ from rules.words.common import DEFAULT_NAMES, Names, name_of, number_text, owned
 NumberWords = Callable[[Number], str]
 
 
-def _record_number(value: Number) -> str:
-    return format_fraction(Fraction(value))
-
-
 def reason_text(outcome: Outcome, names: Names = DEFAULT_NAMES) -> str:
     """Why the game ended, with the players' names (lower case, no full stop)."""
     return _render(outcome, names, number_text)
@@ -28,7 +24,7 @@ def record_reason(outcome: Outcome) -> str:
     """Why the game ended as records store it ("Player 1", ASCII numbers)."""
     if outcome.ending is Ending.STALEMATE:
         return _stored_stalemate(outcome)
-    return _render(outcome, DEFAULT_NAMES, _record_number)
+    return _render(outcome, DEFAULT_NAMES, lambda value: format_fraction(Fraction(value)))
 
 
 def result_sentence(outcome: Outcome, names: Names = DEFAULT_NAMES) -> str:
