@@ -20,7 +20,7 @@ Bot = Callable[[StateT], MoveT]
 
 #: Modules a game's search needs beyond the fork server's (`app.process.search_process.PRELOAD`).
 SEARCH_NEEDS: dict[str, tuple[str, ...]] = {
-    "collect": ("rules.equation.check", "rules.solver.collect_fast"),
+    "collect": ("sympy", "rules.equation.check", "rules.solver.collect_fast"),
     "countdown": ("rules.solver.countdown", "rules.solver.countdown_engine"),
     "fifty": ("rules.solver.specs.fifty",),
     "template": ("rules.solver.specs.template",),

@@ -7,9 +7,10 @@ the judgement is stored here by the game record's id with the day it ended: a re
 over a term reads these rows, whatever finished games' files have been dropped since.
 
 The saved games' list shows each finished game's ending in words, which takes replaying
-its moves; the replay's verdict on each record (its ending in words, or why it cannot be
-replayed) is stored too, by a digest of the record, when the game is judged or first
-listed: the list replays only a record it has not seen.
+its moves (a collect game's declarations load sympy: 0.2-1 s the first time); the replay's
+verdict on each record (its ending in words, or why it cannot be replayed) is stored too,
+by a digest of the record, when the game is judged or first listed: the list replays
+only a record it has not seen.
 
 Their own schema version (`judged_version`, as the ratings' tables), so the games'
 schema is untouched and a program from before reads the database as it did.

@@ -1,1 +1,1 @@
-"""The equation checker: our own tokenizer and parser, and exact values as `Fraction`s."""
+"""The equation checker: our own tokenizer and parser; sympy only sees numbers built here."""

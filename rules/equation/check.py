@@ -1,7 +1,6 @@
 """The verdict on a declared equation: valid or not, why, and each side's exact value.
 
-A player's text never reaches eval: our own parser's steps are evaluated exactly with
-`Fraction` (a zero divisor is checked on evaluated values, so `(3-3)` is caught too).
+A player's text never reaches eval, sympify or parse_expr; sympy is imported lazily.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from rules.equation.owned import missing_number
-from rules.equation.parse import Step, evaluate_steps, split_sides, to_postfix
+from rules.equation.parse import Step, split_sides, to_postfix
 from rules.equation.tokens import EquationSyntaxError, Token, tokenize
 from rules.operators import ALL_OPS, Op, format_fraction, shown
 
@@ -37,6 +36,35 @@ class Verdict:
             "left": None if self.left is None else format_fraction(self.left),
             "right": None if self.right is None else format_fraction(self.right),
         }
+
+
+class _ZeroDivision(Exception):
+    pass
+
+
+def _evaluate(steps: Sequence[Step]) -> Fraction:
+    """Exact value of postfix steps with sympy; raises _ZeroDivision on a zero divisor."""
+    import sympy
+
+    stack: list[Any] = []
+    for step in steps:
+        if step.numeral is not None:
+            stack.append(sympy.Integer(int(step.numeral)))
+            continue
+        right = stack.pop()
+        left = stack.pop()
+        if step.op == "+":
+            stack.append(left + right)
+        elif step.op == "-":
+            stack.append(left - right)
+        elif step.op == "*":
+            stack.append(left * right)
+        else:
+            if right == 0:  # checked on the evaluated value, so (3-3) is caught too
+                raise _ZeroDivision
+            stack.append(sympy.Rational(left, right))
+    value = stack[0]
+    return Fraction(int(value.p), int(value.q))
 
 
 def _show(value: Fraction) -> str:
@@ -76,7 +104,13 @@ def check_equation(
     except EquationSyntaxError as error:
         return Verdict(False, str(error), "malformed", incomplete=error.at_end)
     numerals = tuple(t.text for t in tokens if t.kind == "num")
-    left, right = evaluate_steps(left_steps), evaluate_steps(right_steps)
+    values: list[Fraction | None] = []
+    for steps in (left_steps, right_steps):
+        try:
+            values.append(_evaluate(steps))
+        except _ZeroDivision:
+            values.append(None)
+    left, right = values
     missing = None if owned is None else missing_number(numerals, owned, double_digits)
     if missing is not None:
         return Verdict(False, missing, "not-owned", left, right, numerals)

@@ -1,15 +1,14 @@
 """Tokens to postfix (RPN) with the shunting-yard algorithm: iterative, so no depth of
-parentheses can exhaust the stack; and postfix to an exact value (`Fraction`).
+parentheses can exhaust the stack.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from rules.equation.tokens import EquationSyntaxError, Token
-from rules.operators import ALL_OPS, Op, apply_exact, shown
+from rules.operators import ALL_OPS, Op, shown
 
 PRECEDENCE: dict[Op, int] = {"+": 1, "-": 1, "*": 2, "/": 2}
 
@@ -118,22 +117,3 @@ def split_sides(tokens: Sequence[Token]) -> tuple[list[Token], list[Token]]:
         raise EquationSyntaxError("an equation has exactly one = sign")
     at = equals[0]
     return list(tokens[:at]), list(tokens[at + 1 :])
-
-
-def evaluate_steps(steps: Sequence[Step], slots: Sequence[int] = ()) -> Fraction | None:
-    """The exact value of postfix steps (slots filled from `slots`); None on a zero divisor."""
-    stack: list[Fraction] = []
-    for step in steps:
-        if step.numeral is not None:
-            stack.append(Fraction(int(step.numeral)))
-            continue
-        if step.slot is not None:
-            stack.append(Fraction(slots[step.slot]))
-            continue
-        right, left = stack.pop(), stack.pop()
-        assert step.op is not None
-        result = apply_exact(left, step.op, right)
-        if result is None:
-            return None
-        stack.append(result)
-    return stack[0]

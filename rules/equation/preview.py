@@ -8,9 +8,28 @@ from fractions import Fraction
 
 from rules.equation.check import check_equation
 from rules.equation.owned import missing_number
-from rules.equation.parse import evaluate_steps, split_sides, to_postfix
+from rules.equation.parse import Step, split_sides, to_postfix
 from rules.equation.tokens import EquationSyntaxError, tokenize
-from rules.operators import ALL_OPS, Op, format_fraction
+from rules.operators import ALL_OPS, Op, apply_exact, format_fraction
+
+
+def evaluate_steps(steps: Sequence[Step], slots: Sequence[int] = ()) -> Fraction | None:
+    """The exact value of postfix steps (slots filled from `slots`); None on a zero divisor."""
+    stack: list[Fraction] = []
+    for step in steps:
+        if step.numeral is not None:
+            stack.append(Fraction(int(step.numeral)))
+            continue
+        if step.slot is not None:
+            stack.append(Fraction(slots[step.slot]))
+            continue
+        right, left = stack.pop(), stack.pop()
+        assert step.op is not None
+        result = apply_exact(left, step.op, right)
+        if result is None:
+            return None
+        stack.append(result)
+    return stack[0]
 
 
 def _show(value: Fraction | None) -> str:

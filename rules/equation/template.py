@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.equation.parse import Step, evaluate_steps, to_postfix
+from rules.equation.parse import Step, to_postfix
+from rules.equation.preview import evaluate_steps
 from rules.equation.tokens import EquationSyntaxError, Token, tokenize
 from rules.operators import shown
 

@@ -159,7 +159,7 @@ def test_quick_fuzz_against_the_fraction_reference(case: Case, seed: int) -> Non
 def test_soak_fuzz_against_the_fraction_reference() -> None:
     examples = int(os.environ.get("EQUATION_FUZZ_EXAMPLES", "20000"))
     stats = {"count": 0, "worst": 0.0, "text": ""}
-    check_equation("1=1", [1, 1])  # loads the checker first: its import is not a verdict's time
+    check_equation("1=1", [1, 1])  # loads sympy first: its import is not a verdict's time
 
     @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
     @given(equations(), st.integers(0, 2**32))
