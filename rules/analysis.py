@@ -42,23 +42,11 @@ def hint(game_id: str, state: Any, names: Names = DEFAULT_NAMES) -> Hint:
         text = f"The game is over: {result_sentence(outcome, names)}"
         return Hint(None, text, outcome.winner, 0)
     choice = perfect_choice(game_id, state, random.Random(0))
-    return hint_of_choice(game_id, state, choice.move, choice.winner, choice.plies, names)
-
-
-def hint_of_choice(
-    game_id: str,
-    state: Any,
-    move: str,
-    winner: PlayerNo,
-    plies: int,
-    names: Names = DEFAULT_NAMES,
-) -> Hint:
-    """The hint for the perfect move `move` (with its winner and plies to the end)."""
-    mover: PlayerNo = get_game(game_id).to_move(state)
-    alike = winner != mover and _all_lose_alike(game_id, state)
+    mover: PlayerNo = game.to_move(state)
+    alike = choice.winner != mover and _all_lose_alike(game_id, state)
     voice = Voice(names, you=mover)
-    text = best_line(game_id, state, move, mover, winner, plies, voice, alike=alike)
-    return Hint(move, text, winner, plies)
+    text = best_line(game_id, state, choice.move, mover, choice.winner, choice.plies, voice, alike)
+    return Hint(choice.move, text, choice.winner, choice.plies)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ Notation: the number picked, optionally `:` and the declared equation without sp
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import field_validator
 
@@ -34,6 +34,7 @@ from rules.equation.search import find_equation
 from rules.notation import not_a_move
 from rules.operators import ALL_OPS, Op, ops_from_text
 from rules.player_text import normalize_equation, read_move_with_equation
+from rules.validation import span
 
 #: The largest pool the rules allow (the seed's "Extended Number Pool" variant).
 POOL_MIN, POOL_MAX = 1, 15
@@ -48,7 +49,7 @@ _PICK = re.compile(r"[0-9]{1,6}")
 class CollectOptions(GameOptions):
     """The pool's range, whether digits may be joined, and the operators allowed."""
 
-    pool: tuple[int, int] = (1, 9)
+    pool: Annotated[tuple[int, int], span("the pool", POOL_MIN, POOL_MAX)] = (1, 9)
     double_digits: bool = False
     ops: tuple[Op, ...] = ALL_OPS
 
@@ -60,17 +61,6 @@ class CollectOptions(GameOptions):
             if parts is None:
                 raise ValueError(f"the pool is written LO-HI, e.g. 1-15 (got {value!r})")
             return (int(parts[1]), int(parts[2]))
-        return value
-
-    @field_validator("pool")
-    @classmethod
-    def _pool_in_range(cls, value: tuple[int, int]) -> tuple[int, int]:
-        lo, hi = value
-        if not POOL_MIN <= lo <= hi <= POOL_MAX:
-            raise ValueError(
-                f"the pool must be numbers from {POOL_MIN} to {POOL_MAX}, lowest first "
-                f"(e.g. 1-9 or 1-15); got {lo}-{hi}"
-            )
         return value
 
     @field_validator("ops", mode="before")
@@ -120,15 +110,6 @@ class CollectState(GameState):
         return self.collected[player - 1]
 
 
-def _with_numbers(
-    collected: tuple[tuple[int, ...], tuple[int, ...]], player: PlayerNo, number: int
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    first, second = collected
-    if player == 1:
-        return ((*first, number), second)
-    return (first, (*second, number))
-
-
 def tie_break(state: CollectState) -> Outcome:
     """Who wins when sudden death ends without an equation (higher sum, then largest)."""
     mine, theirs = state.collected
@@ -153,11 +134,6 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
     def outcome(self, state: CollectState) -> Outcome | None:
         return state.result
 
-    def equation_for(self, state: CollectState, numbers: tuple[int, ...]) -> str | None:
-        """A balancing equation from `numbers` under the state's options, or None."""
-        opts = state.options
-        return find_equation(tuple(sorted(numbers)), opts.ops, opts.double_digits)
-
     def legal_moves(self, state: CollectState) -> list[CollectMove]:
         if state.result is not None:
             return []
@@ -166,7 +142,8 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
         moves = []
         for pick in picks:
             moves.append(CollectMove(pick=pick))
-            equation = self.equation_for(state, mine if pick is None else (*mine, pick))
+            numbers = mine if pick is None else (*mine, pick)
+            equation = find_equation(numbers, state.options.ops, state.options.double_digits)
             if equation is not None:
                 moves.append(CollectMove(pick=pick, declaration=equation))
         return moves
@@ -203,7 +180,8 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
         collected = state.collected
         pool = state.pool
         if move.pick is not None:
-            collected = _with_numbers(collected, mover, move.pick)
+            mine = (*collected[mover - 1], move.pick)
+            collected = (mine, collected[1]) if mover == 1 else (collected[0], mine)
             pool = tuple(n for n in pool if n != move.pick)
         phase = state.phase
         sd_turns = state.sudden_death_turns + (1 if phase == "sudden-death" else 0)

@@ -58,15 +58,9 @@ class ConquestState(GameState):
 
 def equations_of(a: int, b: int, c: int) -> list[str]:
     """Every equation `a op b = c` or `a = b op c` (ASCII notation), in operator order."""
-    found = []
     x, y, z = Fraction(a), Fraction(b), Fraction(c)
-    for op in ALL_OPS:
-        if apply_exact(x, op, y) == z:
-            found.append(f"{a}{op}{b}={c}")
-    for op in ALL_OPS:
-        if apply_exact(y, op, z) == x:
-            found.append(f"{a}={b}{op}{c}")
-    return found
+    left = [f"{a}{op}{b}={c}" for op in ALL_OPS if apply_exact(x, op, y) == z]
+    return left + [f"{a}={b}{op}{c}" for op in ALL_OPS if apply_exact(y, op, z) == x]
 
 
 def completing_numbers(a: int, b: int, low: int = 1, high: int = 9) -> list[int]:

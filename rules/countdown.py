@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import groupby
+from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
 
@@ -22,6 +24,7 @@ from rules.base import (
 from rules.notation import not_a_move
 from rules.operators import ALL_OPS, Op, apply_whole, parse_op
 from rules.player_text import read_move
+from rules.validation import between, span
 
 #: How `pass` is written in the notation.
 PASS_TEXT = "pass"
@@ -34,25 +37,12 @@ _VERBS: dict[Op, str] = {"+": "adds", "-": "subtracts", "*": "multiplies by", "/
 class CountdownOptions(GameOptions):
     """The target to reach and the numbers each player owns (`pool`, lo..hi)."""
 
-    target: int = Field(default=30, description="Reach this running total or more to win.")
-    pool: tuple[int, int] = Field(
+    target: Annotated[int, between("the target", 1, 1000)] = Field(
+        default=30, description="Reach this running total or more to win."
+    )
+    pool: Annotated[tuple[int, int], span("the pool", 1, 9)] = Field(
         default=(1, 9), description="The lowest and highest number each player owns."
     )
-
-    @field_validator("target")
-    @classmethod
-    def _target_in_range(cls, value: int) -> int:
-        if not 1 <= value <= 1000:
-            raise ValueError(f"the target must be between 1 and 1000, not {value}")
-        return value
-
-    @field_validator("pool")
-    @classmethod
-    def _pool_in_range(cls, value: tuple[int, int]) -> tuple[int, int]:
-        lo, hi = value
-        if not 1 <= lo <= hi <= 9:
-            raise ValueError(f"the pool must be lo-hi with 1 <= lo <= hi <= 9, not {lo}-{hi}")
-        return value
 
     def numbers(self) -> tuple[int, ...]:
         """Each player's numbers at the start."""
@@ -112,19 +102,9 @@ class CountdownState(GameState):
 
 def format_numbers(numbers: tuple[int, ...] | list[int]) -> str:
     """Numbers with runs compressed as the seed writes them: `1-4, 6-9`, `1, 4-9`, `none`."""
-    if not numbers:
-        return "none"
-    parts: list[str] = []
-    ordered = sorted(numbers)
-    start = prev = ordered[0]
-    for n in [*ordered[1:], None]:
-        if n is not None and n == prev + 1:
-            prev = n
-            continue
-        parts.append(str(start) if start == prev else f"{start}-{prev}")
-        if n is not None:
-            start = prev = n
-    return ", ".join(parts)
+    in_order = enumerate(sorted(numbers))  # a run keeps number − position the same
+    runs = [[n for _, n in run] for _, run in groupby(in_order, lambda pair: pair[1] - pair[0])]
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs) or "none"
 
 
 _MOVE = re.compile(r"^(?:(?P<op1>[^\s0-9])\s*(?P<n1>[0-9]+)|(?P<n2>[0-9]+)\s*(?P<op2>[^\s0-9]))$")

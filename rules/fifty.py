@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from typing import Annotated
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from rules.base import (
     Ending,
@@ -23,6 +24,7 @@ from rules.base import (
 )
 from rules.notation import read_notation
 from rules.operators import ALL_OPS, Op, apply_whole, parse_op, shown
+from rules.validation import between, span
 from rules.words.outcome import record_reason
 
 #: Limits for the options (RULINGS.md, "fifty"; the brief's allowed ranges).
@@ -33,30 +35,12 @@ POOL_LIMITS = (1, 15)
 class FiftyOptions(GameOptions):
     """How a game of Exactly Fifty is set up."""
 
-    target: int = Field(default=50, description="The score to reach exactly (1 to 200).")
-    pool: tuple[int, int] = Field(
+    target: Annotated[int, between("the target", *TARGET_RANGE)] = Field(
+        default=50, description="The score to reach exactly (1 to 200)."
+    )
+    pool: Annotated[tuple[int, int], span("the pool", *POOL_LIMITS, two=True)] = Field(
         default=(1, 9), description="The lowest and highest number in the shared pool."
     )
-
-    @field_validator("target")
-    @classmethod
-    def _target_in_range(cls, value: int) -> int:
-        lo, hi = TARGET_RANGE
-        if not lo <= value <= hi:
-            raise ValueError(f"the target must be between {lo} and {hi}, not {value}")
-        return value
-
-    @field_validator("pool")
-    @classmethod
-    def _pool_in_range(cls, value: tuple[int, int]) -> tuple[int, int]:
-        lo, hi = value
-        low, high = POOL_LIMITS
-        if not low <= lo < hi <= high:
-            raise ValueError(
-                f"the pool must run from a lowest to a higher number within {low} to {high} "
-                f"(at least two numbers), not {lo}-{hi}"
-            )
-        return value
 
     def numbers(self) -> tuple[int, ...]:
         """Every number of the pool at the start."""

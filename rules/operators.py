@@ -4,9 +4,10 @@ the rules as ASCII `+ - * /`. Nothing else is an operator (RULINGS.md).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Literal, TypeVar
+from typing import Literal
 
 Op = Literal["+", "-", "*", "/"]
 ALL_OPS: tuple[Op, ...] = ("+", "-", "*", "/")
@@ -53,22 +54,14 @@ def ops_from_text(text: str | Iterable[object]) -> tuple[Op, ...]:
     return tuple(op for op in ALL_OPS if op in found)
 
 
-_N = TypeVar("_N", int, Fraction)
-
-
-def _add_sub_mul(a: _N, op: Op, b: _N) -> _N:
-    """`a op b` for + − × (the same in every kind of arithmetic the games use)."""
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    return a * b
+#: + − × as functions: the same in every kind of arithmetic the games use.
+_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 
 
 def apply_exact(a: Fraction, op: Op, b: Fraction) -> Fraction | None:
     """`a op b` exactly; None when it divides by zero."""
     if op != "/":
-        return _add_sub_mul(a, op, b)
+        return _ARITHMETIC[op](a, b)  # type: ignore[no-any-return]
     if b == 0:
         return None
     return a / b
@@ -78,7 +71,7 @@ def apply_whole(a: int, op: Op, b: int) -> int:
     """`a op b` in whole numbers, as fifty and countdown compute: ÷ keeps the quotient and
     discards the fraction, rounding toward zero (7 ÷ 2 = 3, −7 ÷ 2 = −3). `b` is not 0."""
     if op != "/":
-        return _add_sub_mul(a, op, b)
+        return _ARITHMETIC[op](a, b)  # type: ignore[no-any-return]
     quotient = abs(a) // abs(b)
     return quotient if (a >= 0) == (b >= 0) else -quotient
 

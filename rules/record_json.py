@@ -76,10 +76,5 @@ def from_data(data: Any, check: bool = True) -> GameRecord:
 
 
 def _json_kind(data: Any) -> str:
-    if isinstance(data, list):
-        return "list"
-    if isinstance(data, str):
-        return "string"
-    if data is None:
-        return "null"
-    return "number" if isinstance(data, int | float) else type(data).__name__
+    kind = {list: "list", str: "string", type(None): "null"}.get(type(data))
+    return kind or ("number" if isinstance(data, int | float) else type(data).__name__)

@@ -92,6 +92,13 @@ class RecordResult(Frozen):
     reason: str
 
 
+def players_of(
+    names: tuple[str, str] = ("Player 1", "Player 2"),
+    kinds: tuple[Kind, Kind] = ("human", "human"),
+) -> tuple[PlayerInfo, PlayerInfo]:
+    return (PlayerInfo(name=names[0], kind=kinds[0]), PlayerInfo(name=names[1], kind=kinds[1]))
+
+
 def _now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
@@ -104,10 +111,7 @@ class GameRecord(Frozen):
     id: str = Field(default_factory=lambda: uuid.uuid4().hex, min_length=1, max_length=64)
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
-    players: tuple[PlayerInfo, PlayerInfo] = (
-        PlayerInfo(name="Player 1"),
-        PlayerInfo(name="Player 2"),
-    )
+    players: tuple[PlayerInfo, PlayerInfo] = Field(default_factory=players_of)
     moves: tuple[MoveEntry, ...] = ()
     best_of: BestOf = 1
     turn_seconds: TurnSeconds = None
@@ -141,13 +145,6 @@ class GameRecord(Frozen):
         """Round wins so far."""
         one = sum(1 for r in self.rounds if r.winner == 1)
         return (one, len(self.rounds) - one)
-
-
-def players_of(
-    names: tuple[str, str] = ("Player 1", "Player 2"),
-    kinds: tuple[Kind, Kind] = ("human", "human"),
-) -> tuple[PlayerInfo, PlayerInfo]:
-    return (PlayerInfo(name=names[0], kind=kinds[0]), PlayerInfo(name=names[1], kind=kinds[1]))
 
 
 def record_from_match(

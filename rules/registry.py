@@ -11,7 +11,7 @@ from rules.catalog import GAME_IDS, GAME_INFO, GameInfo, UnknownGame
 if TYPE_CHECKING:
     from rules.base import SomeGame
 
-__all__ = ["GAME_IDS", "GAME_INFO", "GameInfo", "SomeGame", "UnknownGame", "all_games", "get_game"]
+__all__ = ["GAME_IDS", "GAME_INFO", "GameInfo", "SomeGame", "UnknownGame", "get_game"]
 
 
 def get_game(game_id: str) -> SomeGame:
@@ -21,7 +21,3 @@ def get_game(game_id: str) -> SomeGame:
     from rules.games import GAMES  # deferred for a quick menu, not for a circle
 
     return GAMES[game_id]
-
-
-def all_games() -> list[SomeGame]:
-    return [get_game(game_id) for game_id in GAME_IDS]

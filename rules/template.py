@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from functools import lru_cache
+from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
 
@@ -26,6 +27,7 @@ from rules.base import (
 from rules.equation.template import Template, parse_template
 from rules.notation import read_notation
 from rules.operators import format_fraction
+from rules.validation import between, span
 from rules.words.outcome import record_reason
 
 #: The named templates (seed's default and "Additional Rules"), in canonical text.
@@ -50,12 +52,16 @@ class TemplateOptions(GameOptions):
     """How a game of Templates is set up."""
 
     template: str = Field(default=TEMPLATES[0], description="The equation both players fill.")
-    digits: tuple[int, int] = Field(default=(1, 9), description="Lowest and highest digit.")
-    copies: int = Field(default=1, description="How often each digit is in the pool (1 or 2).")
-    rounds_to_win: int = Field(default=1, description="Round wins that take the match (1–9).")
-    turn_seconds: int | None = Field(
-        default=None, description="Seconds a player has for a turn (5–3600), or no limit."
+    digits: Annotated[tuple[int, int], span("the digits", 0, 9)] = Field(
+        default=(1, 9), description="Lowest and highest digit."
     )
+    copies: int = Field(default=1, description="How often each digit is in the pool (1 or 2).")
+    rounds_to_win: Annotated[int, between("the round wins needed", *ROUNDS_RANGE)] = Field(
+        default=1, description="Round wins that take the match (1–9)."
+    )
+    turn_seconds: Annotated[
+        int | None, between("the time per turn", *TURN_SECONDS_RANGE, " seconds")
+    ] = Field(default=None, description="Seconds a player has for a turn (5–3600), or no limit.")
 
     @field_validator("template")
     @classmethod
@@ -68,40 +74,12 @@ class TemplateOptions(GameOptions):
             )
         return template.text
 
-    @field_validator("digits")
-    @classmethod
-    def _digits_in_range(cls, value: tuple[int, int]) -> tuple[int, int]:
-        lo, hi = value
-        if not 0 <= lo <= hi <= 9:
-            raise ValueError(
-                f"the digits must run from a lowest to a highest within 0-9, not {lo}-{hi}"
-            )
-        return value
-
     @field_validator("copies")
     @classmethod
     def _copies_one_or_two(cls, value: int) -> int:
         if value not in (1, 2):
             raise ValueError(
                 f"each digit is in the pool once or twice (copies 1 or 2), not {value}"
-            )
-        return value
-
-    @field_validator("rounds_to_win")
-    @classmethod
-    def _rounds_in_range(cls, value: int) -> int:
-        lo, hi = ROUNDS_RANGE
-        if not lo <= value <= hi:
-            raise ValueError(f"the round wins needed must be between {lo} and {hi}, not {value}")
-        return value
-
-    @field_validator("turn_seconds")
-    @classmethod
-    def _seconds_in_range(cls, value: int | None) -> int | None:
-        lo, hi = TURN_SECONDS_RANGE
-        if value is not None and not lo <= value <= hi:
-            raise ValueError(
-                f"the time per turn must be between {lo} and {hi} seconds, not {value}"
             )
         return value
 
@@ -196,18 +174,6 @@ def empty_slots(state: TemplateState) -> list[tuple[PlayerNo, int]]:
         for player in players
         for slot in range(1, SLOTS + 1)
         if state.template_slots(player)[slot - 1] is None
-    ]
-
-
-def placements(state: TemplateState) -> list[TemplateMove]:
-    """The digits on the board as moves (Player 1's slots, then Player 2's), which reach
-    the same position from a new game."""
-    players: tuple[PlayerNo, PlayerNo] = (1, 2)
-    return [
-        TemplateMove(digit=digit, player=player, slot=slot)
-        for player in players
-        for slot, digit in enumerate(state.template_slots(player), start=1)
-        if digit is not None
     ]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import ValidationError
+from pydantic import AfterValidator, ValidationError
 from pydantic_core import ErrorDetails
 
 #: What pydantic puts before a validator's own message.
@@ -39,3 +39,33 @@ def first_problem(error: ValidationError) -> tuple[str, str]:
 def all_problems(error: ValidationError) -> str:
     """Every error's sentence, joined by "; "."""
     return "; ".join(sentence(detail) for detail in error.errors()) or str(error)
+
+
+def between(what: str, low: int, high: int, unit: str = "") -> AfterValidator:
+    """A whole-number option from `low` to `high` (or None, no limit), refused in words
+    otherwise: `the target must be between 1 and 200, not 500` (`unit`: ` seconds`)."""
+
+    def check(value: int | None) -> int | None:
+        if value is not None and not low <= value <= high:
+            raise ValueError(f"{what} must be between {low} and {high}{unit}, not {value}")
+        return value
+
+    return AfterValidator(check)
+
+
+def span(what: str, low: int, high: int, two: bool = False) -> AfterValidator:
+    """A range option `(lo, hi)` within `low` to `high`, lowest first (`two`: at least two
+    numbers), refused in words: `the pool must run from a lowest to a highest number
+    within 1 to 15, not 9-3`."""
+    least = " (at least two numbers)" if two else ""
+
+    def check(value: tuple[int, int]) -> tuple[int, int]:
+        lo, hi = value
+        if not (low <= lo and lo + two <= hi <= high):
+            raise ValueError(
+                f"{what} must run from a lowest to a highest number within {low} to {high}"
+                f"{least}, not {lo}-{hi}"
+            )
+        return value
+
+    return AfterValidator(check)

@@ -1,7 +1,6 @@
 """Puzzles made from plausible play: the medium computer (now and then the easy one) for both
 sides from a seeded start, on the default options or a rule book variant. Every position
-is judged by the solver; the first of the wanted difficulty is the puzzle, or after a few
-games the closest one.
+is judged by the solver, and `make_bank` keeps the puzzles it finds.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from rules.choices import plausible
 from rules.games import variants_of
 from rules.players import make_player
 from rules.puzzles.judge import difficulty_of, is_puzzle, winning_moves
-from rules.puzzles.model import DIFFICULTIES, Difficulty, Puzzle
+from rules.puzzles.model import Puzzle
 from rules.registry import get_game
 
 #: Variants left out: a match or a clock (not a position's matter), and setups whose
@@ -36,13 +35,6 @@ DEFAULT_SHARE = 0.5
 #: where medium lines meet in the same few positions, so hard puzzles would repeat).
 SLIP_CHANCE = 0.15
 SLIP_CHANCES: dict[str, float] = {"fifty": 0.5, "countdown": 0.5}
-
-#: Games played for one puzzle before settling for the closest difficulty.
-TRIES = 6
-
-
-class NoPuzzle(LookupError):
-    """No position of the wanted kind came up from this seed."""
 
 
 def variants(game_id: str) -> dict[str, dict[str, Any]]:
@@ -124,23 +116,3 @@ def _judge(
             figures=figures,
         )
     ]
-
-
-def generate(game_id: str, seed: int, difficulty: Difficulty | None = None) -> Puzzle:
-    """A puzzle of `game_id` from `seed` (see the module); NoPuzzle when no game gave one."""
-    pool: list[Puzzle] = []
-    for attempt in range(TRIES):
-        found = candidates(game_id, seed * TRIES + attempt)
-        if difficulty is None and found:
-            return random.Random(seed).choice(found)
-        exact = [p for p in found if p.difficulty == difficulty]
-        if exact:
-            return exact[0]
-        pool.extend(found)
-    if not pool:
-        raise NoPuzzle(f"no {game_id} puzzle came up from seed {seed}")
-    wanted = DIFFICULTIES.index(difficulty or "medium")
-    return min(
-        pool,
-        key=lambda p: (abs(DIFFICULTIES.index(p.difficulty) - wanted), p.figures.plies),
-    )

@@ -80,6 +80,7 @@ class Puzzle:
         difficulty = row["difficulty"]
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}")
+        counts = {key: int(row[key]) for key in ("legal", "winning", "plies", "choices")}
         return cls(
             game=str(row["game"]),
             options=dict(row["options"]),
@@ -87,13 +88,7 @@ class Puzzle:
             to_move=to_move,
             solution=tuple(str(m) for m in row["solution"]),
             difficulty=difficulty,
-            figures=Figures(
-                legal=int(row["legal"]),
-                winning=int(row["winning"]),
-                plies=int(row["plies"]),
-                choices=int(row["choices"]),
-                legal_choices=int(row.get("legal_choices", row["legal"])),
-            ),
+            figures=Figures(**counts, legal_choices=int(row.get("legal_choices", row["legal"]))),
         )
 
 

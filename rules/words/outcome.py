@@ -15,10 +15,6 @@ from rules.words.common import DEFAULT_NAMES, Names, name_of, number_text, owned
 NumberWords = Callable[[Number], str]
 
 
-def _record_number(value: Number) -> str:
-    return format_fraction(Fraction(value))
-
-
 def reason_text(outcome: Outcome, names: Names = DEFAULT_NAMES) -> str:
     """Why the game ended, with the players' names (lower case, no full stop)."""
     return _render(outcome, names, number_text)
@@ -28,7 +24,7 @@ def record_reason(outcome: Outcome) -> str:
     """Why the game ended as records store it ("Player 1", ASCII numbers)."""
     if outcome.ending is Ending.STALEMATE:
         return _stored_stalemate(outcome)
-    return _render(outcome, DEFAULT_NAMES, _record_number)
+    return _render(outcome, DEFAULT_NAMES, lambda value: format_fraction(Fraction(value)))
 
 
 def result_sentence(outcome: Outcome, names: Names = DEFAULT_NAMES) -> str:
@@ -51,55 +47,42 @@ def _stored_stalemate(outcome: Outcome) -> str:
     return f"stalemate: Player {outcome.player} made the last valid move"
 
 
-def _player(outcome: Outcome, names: Names) -> str:
-    player: PlayerNo = outcome.player if outcome.player is not None else outcome.winner
-    return name_of(player, names)
+#: Each ending in words: `{0}`… the outcome's numbers, `{equation}`, `{winner}` and
+#: `{player}` (the player it is about) by name, and a few phrases made for one ending.
+_WORDS: dict[Ending, str] = {
+    Ending.BALANCED: "{equation} balances",
+    Ending.HIGHER_SUM: "no valid equation after sudden death; higher sum of collected "
+    "numbers, {0} to {1}",
+    Ending.LARGEST_NUMBER: "no valid equation after sudden death; equal sums ({0} each) and "
+    "{winner} holds the largest number, {1}",
+    Ending.EXACTLY: "{player} reached exactly {0}",
+    Ending.OVER: "{0} is over {1}",
+    Ending.CLOSEST: "{0} is closer to {1} than {2}",
+    Ending.EQUAL_SCORES: "both scores are {0}: the second player wins ties",
+    Ending.FORMED: "{equation} formed",
+    Ending.DECLARED: "{equation} declared",
+    Ending.TARGET: "the running total reached {0}",
+    Ending.STALEMATE: "stalemate, {stalemate}",
+    Ending.HIGHER_RESULT: "{0} beats {1}",
+    Ending.EQUAL_RESULTS: "both results are {0}: the second player wins ties",
+    Ending.DIVIDES_BY_ZERO: "{players_result} divides by zero",
+    Ending.TIME_OUT: "{players_time} ran out",
+    Ending.ROUNDS: "{0} {rounds} to {1}",
+}
 
 
 def _render(outcome: Outcome, names: Names, num: NumberWords) -> str:
-    ending, values = outcome.ending, outcome.values
-    shown = [num(v) for v in values]
-    equation = pretty_equation(outcome.equation) if outcome.equation else ""
-    match ending:
-        case Ending.BALANCED:
-            return f"{equation} balances"
-        case Ending.HIGHER_SUM:
-            return (
-                "no valid equation after sudden death; higher sum of collected numbers, "
-                f"{shown[0]} to {shown[1]}"
-            )
-        case Ending.LARGEST_NUMBER:
-            return (
-                f"no valid equation after sudden death; equal sums ({shown[0]} each) and "
-                f"{name_of(outcome.winner, names)} holds the largest number, {shown[1]}"
-            )
-        case Ending.EXACTLY:
-            return f"{_player(outcome, names)} reached exactly {shown[0]}"
-        case Ending.OVER:
-            return f"{shown[0]} is over {shown[1]}"
-        case Ending.CLOSEST:
-            return f"{shown[0]} is closer to {shown[1]} than {shown[2]}"
-        case Ending.EQUAL_SCORES:
-            return f"both scores are {shown[0]}: the second player wins ties"
-        case Ending.FORMED:
-            return f"{equation} formed"
-        case Ending.DECLARED:
-            return f"{equation} declared"
-        case Ending.TARGET:
-            return f"the running total reached {shown[0]}"
-        case Ending.STALEMATE:
-            return f"stalemate, {stalemate_detail(outcome, names)}"
-        case Ending.HIGHER_RESULT:
-            return f"{shown[0]} beats {shown[1]}"
-        case Ending.EQUAL_RESULTS:
-            return f"both results are {shown[0]}: the second player wins ties"
-        case Ending.DIVIDES_BY_ZERO:
-            if outcome.player is None:
-                return "both results divide by zero: the second player wins ties"
-            return f"{owned('result', _player(outcome, names))} divides by zero"
-        case Ending.TIME_OUT:
-            return f"{owned('time', _player(outcome, names))} ran out"
-        case Ending.ROUNDS:
-            rounds = "round" if values[0] == 1 else "rounds"
-            return f"{shown[0]} {rounds} to {shown[1]}"
-    raise ValueError(f"no words for the ending {ending!r}")  # pragma: no cover
+    if outcome.ending is Ending.DIVIDES_BY_ZERO and outcome.player is None:
+        return "both results divide by zero: the second player wins ties"
+    player: PlayerNo = outcome.player if outcome.player is not None else outcome.winner
+    name = name_of(player, names)
+    return _WORDS[outcome.ending].format(
+        *(num(value) for value in outcome.values),
+        equation=pretty_equation(outcome.equation) if outcome.equation else "",
+        winner=name_of(outcome.winner, names),
+        player=name,
+        stalemate=stalemate_detail(outcome, names),
+        players_result=owned("result", name),
+        players_time=owned("time", name),
+        rounds="round" if outcome.values[:1] == (1,) else "rounds",
+    )

@@ -418,7 +418,9 @@ def test_variants_are_named_and_combine() -> None:
 
 @pytest.mark.parametrize("pool", [(0, 9), (1, 16), (9, 1), (0, 0), (16, 20)])
 def test_options_refuse_pools_outside_1_to_15(pool: tuple[int, int]) -> None:
-    with pytest.raises(ValidationError, match="the pool must be numbers from 1 to 15"):
+    with pytest.raises(
+        ValidationError, match="the pool must run from a lowest to a highest number within 1 to 15"
+    ):
         CollectOptions(pool=pool)
 
 

@@ -19,7 +19,6 @@ from rules.template import (
     TemplateState,
     empty_slots,
     partial_text,
-    placements,
     result,
     result_text,
 )
@@ -147,8 +146,8 @@ def test_ruling_player_written_template_refused(template: str, message: str) -> 
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("digits", (0, 10), "within 0-9"),
-        ("digits", (5, 3), "within 0-9"),
+        ("digits", (0, 10), "within 0 to 9"),
+        ("digits", (5, 3), "within 0 to 9"),
         ("digits", (7, 9), "at least 6 digits"),
         ("copies", 3, "once or twice"),
         ("copies", 0, "once or twice"),
@@ -240,7 +239,13 @@ def test_turns_alternate_and_either_template_may_be_filled() -> None:
 def test_state_json_round_trip_and_placements() -> None:
     state = play(WALKTHROUGH[:4], digits=(0, 9), copies=2, template="_ ÷ (_ − _)")
     assert TemplateState.model_validate_json(state.model_dump_json()) == state
-    again = GAME.replay(state.options, [GAME.format_move(m) for m in placements(state)])
+    placed = [  # the digits on the board as moves, Player 1's slots first
+        f"{digit}@{player}.{slot}"
+        for player in (1, 2)
+        for slot, digit in enumerate(state.template_slots(player), start=1)
+        if digit is not None
+    ]
+    again = GAME.replay(state.options, placed)
     assert again == state
 
 

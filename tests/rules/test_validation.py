@@ -8,6 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from rules.fifty import FiftyOptions, FiftyState
+from rules.registry import get_game
 from rules.validation import all_problems, field_of, first_problem
 
 
@@ -59,3 +60,28 @@ def test_no_other_module_strips_pydantic_prefixes() -> None:
         if path.name != "validation.py" and '"Value error, "' in path.read_text("utf-8")
     ]
     assert copies == []
+
+
+@pytest.mark.parametrize(
+    ("game_id", "data", "message"),
+    [
+        (
+            "countdown",
+            {"pool": (3, 2)},
+            "the pool must run from a lowest to a highest number within 1 to 9, not 3-2",
+        ),
+        ("countdown", {"target": 0}, "the target must be between 1 and 1000, not 0"),
+        ("fifty", {"pool": (4, 4)}, "within 1 to 15 (at least two numbers), not 4-4"),
+        ("collect", {"pool": (0, 9)}, "within 1 to 15, not 0-9"),
+        ("template", {"rounds_to_win": 10}, "the round wins needed must be between 1 and 9"),
+    ],
+)
+def test_option_limits_are_refused_in_words(
+    game_id: str, data: dict[str, object], message: str
+) -> None:
+    """The games share one sentence for a number out of range and one for a range (no
+    `1 <= lo <= hi <= 9` notation)."""
+    with pytest.raises(ValidationError) as caught:
+        get_game(game_id).options_from(data)
+    assert message in all_problems(caught.value)
+    assert "<=" not in all_problems(caught.value)
