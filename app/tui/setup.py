@@ -20,7 +20,7 @@ from app.store import settings
 from app.tui.choice_list import ChoiceList
 from app.tui.choices import Choices
 from app.tui.match_form import MatchForm
-from app.tui.mounting import StyledAsMounted, gone, on_top, while_shown
+from app.tui.mounting import StyledAsMounted, gone, on_top, scrolls_from_the_start, while_shown
 from app.tui.navigation import navigator
 from app.tui.options_form import OptionsForm, compact, entry, say
 from app.tui.players import LEVELS, TypedNames
@@ -37,6 +37,7 @@ from rules.template import TEMPLATES
 from widgets.keys_footer import KeysFooter
 
 CUSTOM_PRESET = "(custom)"
+MORE_BELOW = "More options below ↓ (scroll, or Tab through them)"
 
 
 def templates_of(game_id: str) -> tuple[str, ...]:
@@ -112,7 +113,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
                 id="match",
             )
             yield Static("", id="setup-errors", markup=False)
-        yield Static("More options below ↓ (scroll, or Tab through them)", id="more-options")
+        yield Static(MORE_BELOW, id="more-options")
         with Horizontal(id="setup-buttons"):
             yield compact(Button("Start (Enter)", id="start", variant="primary"))
             yield compact(Button("Rules (F1)", id="rules"))
@@ -137,6 +138,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             self._fill(self.initial.options)
         self._validate()
         form = self.query_one("#setup-form", VerticalScroll)
+        scrolls_from_the_start(form)
         self.watch(form, "scroll_y", self._show_more, init=False)
         self.watch(form, "virtual_size", self._show_more, init=False)
         self.call_after_refresh(self._show_more)
@@ -173,7 +175,9 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             return
         # The line keeps its row either way: showing it never changes the form's height
         # (which could bring the last option in and out of view, again and again).
-        more.visible = form.scroll_y < form.max_scroll_y
+        words = MORE_BELOW if form.scroll_y < form.max_scroll_y else ""
+        if more.content != words:
+            more.update(words, layout=False)
 
     def _fill(self, options: GameOptions) -> None:
         self.query_one(OptionsForm).fill(options)
