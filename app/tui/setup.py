@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from app.match_session.setup import MATCH_FIELDS, MAX_NAME, GameSetup, Seat
 from app.store import settings
@@ -22,7 +22,7 @@ from app.tui.choices import Choices
 from app.tui.match_form import MatchForm
 from app.tui.mounting import StyledAsMounted, gone, on_top, scrolls_from_the_start, while_shown
 from app.tui.navigation import navigator
-from app.tui.options_form import OptionsForm, compact, entry, say
+from app.tui.options_form import FieldRow, OptionsForm, compact, entry, say
 from app.tui.players import LEVELS, TypedNames
 from app.tui.preload import preload_board
 from app.tui.preset_words import preset_words
@@ -37,6 +37,8 @@ from rules.template import TEMPLATES
 from widgets.keys_footer import KeysFooter
 
 CUSTOM_PRESET = "(custom)"
+#: The players' names' colours, as the game shows them.
+SEAT_COLOURS = ("$primary", "$accent")
 MORE_BELOW = "More options below ↓ (scroll, or Tab through them)"
 
 
@@ -88,13 +90,11 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             )
             for player in (1, 2):
                 yield from self._seat_row(player)
-            with Horizontal(classes="field-row"):
-                yield Label("Who starts", classes="field-label")
+            with FieldRow("Who starts"):
                 names = [seat.name for seat in self.initial.seats]
                 yield Choices(zip(names, (1, 2), strict=True), self.initial.first, id="first")
             yield Static("Variant", classes="section")
-            with Horizontal(classes="field-row"):
-                yield Label("Preset", classes="field-label")
+            with FieldRow("Preset"):
                 choices = [(preset_words(options), name) for name, options in self.variants.items()]
                 choices.append(("Your own: set each option below", CUSTOM_PRESET))
                 chosen = self._preset_of(self.initial.options)
@@ -124,8 +124,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         """The name, then who plays: Human or a computer level, one set of choices (so
         the Tab order is the same whoever plays)."""
         seat = self.initial.seats[player - 1]
-        with Horizontal(classes="field-row seat"):
-            yield Label(f"Player {player}", classes=f"field-label -p{player}")
+        with FieldRow(f"Player {player}", f"bold {SEAT_COLOURS[player - 1]}", classes="seat"):
             yield entry(value=seat.name, id=f"name-{player}", classes="name", max_length=MAX_NAME)
             kinds = [("Human", "human"), *((level.capitalize(), level) for level in LEVELS)]
             chosen = seat.level if seat.kind == "computer" else "human"
