@@ -183,3 +183,17 @@ async def test_a_setup_screen_imports_its_board_only_once_it_is_laid_out(
         await pilot.press("4")
         await until(pilot, lambda: bool(laid_out), "the board asked for")
     assert laid_out == [True]
+
+
+async def test_after_the_early_read_a_setup_adds_no_sheet_to_parse() -> None:
+    """Not even its widgets' own (`Input.DEFAULT_CSS`…): each new one made Textual parse
+    the whole cascade again as the setup mounted (25 ms after the key, issue 37)."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert read_screen_styles(app)
+        read = set(app.stylesheet.source)
+        await pilot.press("2")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
+        await pilot.pause()
+        assert set(app.stylesheet.source) == read
