@@ -87,9 +87,9 @@ def least_width(widget: Widget, width: int) -> int:
     return 0
 
 
-def scrolls_from_the_start(scroll: Widget) -> None:
+def scrolls_from_the_start(scroll: Widget) -> bool:
     """Show the vertical scroll bar of `scroll` before the first layout if it surely
-    scrolls (its least lines are more than the screen leaves it beside the least of each
+    scrolls, and say whether it does (its least lines are more than the screen leaves it beside the least of each
     widget beside it): Textual shows it once a layout finds it scrolls, then lays the
     screen out and draws it again, every line of it one column narrower."""
     beside = [w for w in scroll.screen.children if w is not scroll]
@@ -98,6 +98,8 @@ def scrolls_from_the_start(scroll: Widget) -> None:
     if least_lines(scroll) - scroll.styles.margin.top - scroll.styles.margin.bottom > room:
         scroll.show_vertical_scrollbar = True
         scroll.vertical_scrollbar.display = True
+        return True
+    return False
 
 
 class StyledAsMounted(Screen[Any]):
@@ -118,6 +120,8 @@ class StyledAsMounted(Screen[Any]):
     #: When the first layout began, and its size (None: not laid out yet).
     _first_layout_at: float | None = None
     _first_size: Size | None = None
+    #: When the first layout that drew the screen whole began (None: none did).
+    _first_drawn_at: float | None = None
 
     def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
         if self._first_layout_at is not None or scroll:
@@ -125,15 +129,17 @@ class StyledAsMounted(Screen[Any]):
             return
         self._first_layout_at = get_time()
         bars = {w: w.scrollbars_enabled for w in self.walk_children(Widget) if w.is_scrollable}
+        drawn = self.is_current and not self.app._batch_count  # (drawn whole by it)
         super()._refresh_layout(size, scroll)
         self._first_size = self.size
+        self._first_drawn_at = self._first_layout_at if drawn else None
         self._layout_required = False  # (what the screen asked as it composed: done)
         for widget in self.walk_children(Widget):
-            if bars.get(widget, widget.scrollbars_enabled) == widget.scrollbars_enabled:
-                bar, other = widget._vertical_scrollbar, widget._horizontal_scrollbar
-                for done in (widget, bar, other):  # (only `virtual_size` asked, if any)
-                    if done is not None:
-                        done._layout_required = False
+            moved = bars.get(widget, widget.scrollbars_enabled) != widget.scrollbars_enabled
+            for done in (widget, widget._vertical_scrollbar, widget._horizontal_scrollbar):
+                if done is not None:
+                    done._layout_required &= moved  # (else only `virtual_size` asked)
+                    done._repaint_required &= not drawn
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
@@ -161,6 +167,12 @@ class StyledAsMounted(Screen[Any]):
         ):
             # Asked before the first layout, which laid everything out; or by a widget
             # hidden before and after: nothing moves.
+            message.stop()
+            message.prevent_default()
+
+    async def _on_update(self, message: messages.Update) -> None:
+        drawn = self._first_drawn_at
+        if drawn is not None and message.time < drawn:  # (drawn whole since)
             message.stop()
             message.prevent_default()
 

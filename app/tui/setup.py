@@ -113,7 +113,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
                 id="match",
             )
             yield Static("", id="setup-errors", markup=False)
-        yield Static(MORE_BELOW, id="more-options")
+        yield Static("", id="more-options")
         with Horizontal(id="setup-buttons"):
             yield compact(Button("Start (Enter)", id="start", variant="primary"))
             yield compact(Button("Rules (F1)", id="rules"))
@@ -137,9 +137,11 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             self._fill(self.initial.options)
         self._validate()
         form = self.query_one("#setup-form", VerticalScroll)
-        scrolls_from_the_start(form)
+        if scrolls_from_the_start(form):  # (said before the first frame: not drawn twice)
+            self.query_one("#more-options", Static).update(MORE_BELOW, layout=False)
         self.watch(form, "scroll_y", self._show_more, init=False)
-        self.watch(form, "virtual_size", self._show_more, init=False)
+        # (laid out: its size is set before the size of what it holds, read then)
+        self.watch(form, "virtual_size", self._show_more_soon, init=False)
         self.call_after_refresh(self._show_more)
         # Once drawn: importing the board (about 30 ms, a thread holding the interpreter)
         # while the screen is laid out made the screen itself that much later.
@@ -160,6 +162,9 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         return True
 
     def on_resize(self) -> None:
+        self.call_after_refresh(self._show_more)
+
+    def _show_more_soon(self) -> None:
         self.call_after_refresh(self._show_more)
 
     def _show_more(self, *_: object) -> None:

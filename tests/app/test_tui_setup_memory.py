@@ -10,6 +10,7 @@ import pytest
 from textual._compositor import Compositor
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from app.store import settings
@@ -247,9 +248,14 @@ async def test_each_setup_is_laid_out_once_and_drawn_whole_once(
     """As it opens, whether its form scrolls or not (issue 37): Textual laid a screen out
     three times and drew it whole twice (each widget's `virtual_size` set by the first
     layout, the screen announced mounted, the notifications' rack hiding itself again,
-    a scroll bar found by the first layout, the line under the form shown or hidden)."""
+    a scroll bar found by the first layout, the line under the form shown or hidden), and
+    then drew every widget again (each asked to be drawn as it mounted)."""
     counted: list[str] = []
-    layout, draw = Screen._refresh_layout, Compositor.render_full_update
+    layout, draw, again = (
+        Screen._refresh_layout,
+        Compositor.render_full_update,
+        Compositor.update_widgets,
+    )
 
     def laid_out(screen: Screen[object], *args: Any, **kw: Any) -> None:
         counted.append(f"layout {type(screen).__name__}")
@@ -259,8 +265,17 @@ async def test_each_setup_is_laid_out_once_and_drawn_whole_once(
         counted.append("drawn whole")
         return draw(compositor, *args, **kw)
 
+    def drawn_again(compositor: Compositor, widgets: set[Widget]) -> None:
+        # (a text box's cursor blinks: drawn again, alone)
+        if counted:  # (once the setup is laid out)
+            counted.extend(
+                f"{type(w).__name__}#{w.id} again" for w in widgets if not isinstance(w, Input)
+            )
+        again(compositor, widgets)
+
     monkeypatch.setattr(Screen, "_refresh_layout", laid_out)
     monkeypatch.setattr(Compositor, "render_full_update", drawn)
+    monkeypatch.setattr(Compositor, "update_widgets", drawn_again)
     app = EquationDuelApp()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
