@@ -129,7 +129,9 @@ def read_screen_styles(app: App[Any]) -> bool:
     from textual.containers import Horizontal, VerticalScroll  # (imported by then)
     from textual.widgets import Button, Input, Label, Static
 
-    kinds = (Static, Label, Input, Button, Horizontal, VerticalScroll)
+    from app.tui.choice_list import ChoiceList
+
+    kinds = (Static, Label, Input, Button, Horizontal, VerticalScroll, ChoiceList)
     own = [css for kind in kinds for css in object.__new__(kind)._get_default_css()]
     new = [
         (css, where, rank, scope)

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, Static
 
 from app.match_session.setup import MATCH_FIELDS, MAX_NAME, GameSetup, Seat
 from app.store import settings
@@ -49,9 +49,8 @@ def templates_of(game_id: str) -> tuple[str, ...]:
 
 def enter_is_its_own(node: DOMNode) -> bool:
     """Whether Enter on `node` does something of its own rather than start the game: on a
-    button it presses that button, and in an open `Select` (the challenge's game) it
-    chooses (the preset's open list is a screen of its own)."""
-    return isinstance(node, Button) or (isinstance(node, Select) and node.expanded)
+    button it presses that button (an open list of choices is a screen of its own)."""
+    return isinstance(node, Button)
 
 
 class SetupScreen(StyledAsMounted, Screen[None]):
