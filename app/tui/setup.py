@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
@@ -172,10 +173,11 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         Asked after a refresh, a resize or a scroll of the form, which come also while
         the screen goes (replaced by the game, or the app closing) and its widgets are
         removed one by one: once the line or the form has gone, there is nothing to say."""
-        form = next(iter(self.query("#setup-form").results(VerticalScroll)), None)
-        more = next(iter(self.query("#more-options").results(Static)), None)
-        if form is None or more is None:
+        try:  # (the screen's own children, by id: not a query of every widget)
+            form, more = self.get_child_by_id("setup-form"), self.get_child_by_id("more-options")
+        except NoMatches:
             return
+        assert isinstance(form, VerticalScroll) and isinstance(more, Static)
         # The line keeps its row either way: showing it never changes the form's height
         # (which could bring the last option in and out of view, again and again).
         words = MORE_BELOW if form.scroll_y < form.max_scroll_y else ""
@@ -263,9 +265,12 @@ class SetupScreen(StyledAsMounted, Screen[None]):
     @while_shown
     def _name_changed(self, event: Input.Changed) -> None:
         event.stop()
+        first = self.query_one("#first", Choices)
+        if [self.query_one(f"#name-{n}", Input).value for n in (1, 2)] == first.labels:
+            return  # (as they were composed: the choices say them already)
         for index, seat in enumerate(self.seats()):
             # A name is outside text: shown as typed, never read as markup ("hh2[/").
-            self.query_one("#first", Choices).relabel(index, seat.name)
+            first.relabel(index, seat.name)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
