@@ -48,7 +48,7 @@ class MatchForm(Widget):
             "seconds per turn: a player whose time runs out loses the round",
             classes="field-help note",
         )
-        with FieldRow("Takebacks"):
+        with FieldRow("Takebacks", classes="takebacks"):
             allowed = [("allowed", True), ("not allowed", False)]
             yield Choices(allowed, self.initial_takebacks, id="takebacks")
             yield Static(
