@@ -20,14 +20,20 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import OptionList
 
-from app.tui.styles import SCREEN_STYLES
-
 V = TypeVar("V")
 
 
 class ChoiceList(Widget, Generic[V], can_focus=True):
     """Choices of values, each with its words; one chosen (`value`), shown on one line."""
 
+    # (its own, not a sheet's: the hub's console reads none of the app's sheets)
+    DEFAULT_CSS = """
+    ChoiceList { height: 1; background: $boost; }
+    ChoiceList:focus {
+        text-style: underline; background: $block-cursor-background;
+        color: $block-cursor-foreground;
+    }
+    """
     ALLOW_SELECT = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space,down", "open", "Show the choices", show=False),
@@ -95,7 +101,12 @@ class ChoiceList(Widget, Generic[V], can_focus=True):
 class ChoiceListScreen(ModalScreen[int | None]):
     """The open list of a `ChoiceList`, just under its line: the index chosen, or None."""
 
-    CSS_PATH = SCREEN_STYLES
+    DEFAULT_CSS = """
+    ChoiceListScreen { background: transparent; align: left top; }
+    ChoiceListScreen OptionList, ChoiceListScreen OptionList:focus {
+        border: none; padding: 0; background: $surface;
+    }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close", show=False)]
 
     def __init__(self, labels: list[str], cursor: int, under: Region) -> None:

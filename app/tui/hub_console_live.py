@@ -18,10 +18,10 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from app.hub.live import MAX_ROUNDS, MAX_SECONDS, MIN_SECONDS
 from app.hub.live_words import read_live
+from app.tui.choice_list import ChoiceList
 from app.tui.dialogs import Dialog
 from rules.puzzles.model import Difficulty
 from rules.registry import GAME_IDS, GAME_INFO
-from widgets.select import Select
 
 #: The form's first values (the line console's example: `live template easy 30 5`).
 SECONDS, COUNT = 30, 5
@@ -50,14 +50,10 @@ class LiveDialog(Dialog[str | None]):
             yield Static(Content("Live rounds for the class"), id="live-title")
             with Horizontal(classes="live-row"):
                 yield Label("Game", classes="live-label")
-                yield Select(
-                    games, id="live-game", allow_blank=False, value="template", compact=True
-                )
+                yield ChoiceList(games, "template", id="live-game")
             with Horizontal(classes="live-row"):
                 yield Label("Difficulty", classes="live-label")
-                yield Select(
-                    levels, id="live-difficulty", allow_blank=False, value="easy", compact=True
-                )
+                yield ChoiceList(levels, "easy", id="live-difficulty")
             with Horizontal(classes="live-row"):
                 yield Label(f"Seconds ({MIN_SECONDS}–{MAX_SECONDS})", classes="live-label")
                 yield Input(
@@ -83,8 +79,8 @@ class LiveDialog(Dialog[str | None]):
 
     def command(self) -> str:
         """The line console's command for what the form says."""
-        game = self.query_one("#live-game", Select).value
-        difficulty = self.query_one("#live-difficulty", Select).value
+        game = self.query_one("#live-game", ChoiceList).value
+        difficulty = self.query_one("#live-difficulty", ChoiceList).value
         seconds = self.query_one("#live-seconds", Input).value.strip() or "?"
         count = self.query_one("#live-count", Input).value.strip() or "?"
         words = ["live", str(game), str(difficulty), seconds, count]

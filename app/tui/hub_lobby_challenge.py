@@ -18,6 +18,7 @@ from textual.widgets import Button, Label, Static
 
 from app.hub.challenge import challenge_flags
 from app.match_session.setup import MATCH_FIELDS
+from app.tui.choice_list import ChoiceList
 from app.tui.dialogs import Dialog
 from app.tui.match_form import MatchForm
 from app.tui.options_form import OptionsForm
@@ -28,7 +29,6 @@ from rules.match import MatchError, MatchState, new_match
 from rules.registry import GAME_IDS, GAME_INFO, get_game
 from rules.validation import first_problem
 from widgets.keys_footer import KeysFooter
-from widgets.select import Select
 
 #: What the dialog answers: the game and its flags (None: not sent).
 Chosen = tuple[str, list[str]] | None
@@ -56,7 +56,7 @@ class ChallengeDialog(Dialog[Chosen]):
                 with Horizontal(classes="field-row"):
                     yield Label("Game", classes="field-label")
                     games = [(GAME_INFO[game_id].name, game_id) for game_id in GAME_IDS]
-                    yield Select(games, id="challenge-game", allow_blank=False, value=self.game_id)
+                    yield ChoiceList(games, self.game_id, id="challenge-game")
                 yield from self._forms()
             yield Static("", id="challenge-errors", markup=False)
             with Horizontal(classes="dialog-buttons"):
@@ -78,8 +78,8 @@ class ChallengeDialog(Dialog[Chosen]):
         self.query_one(OptionsForm).fill(get_game(self.game_id).Options())
         self.chosen()
 
-    @on(Select.Changed, "#challenge-game")
-    async def _game_changed(self, event: Select.Changed) -> None:
+    @on(ChoiceList.Changed, "#challenge-game")
+    async def _game_changed(self, event: ChoiceList.Changed) -> None:
         event.stop()
         if not isinstance(event.value, str) or event.value == self.game_id:
             return

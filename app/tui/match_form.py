@@ -8,12 +8,12 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Static
 
 from app.tui.choices import Choices
+from app.tui.options_form import FieldRow
 from rules.match import BEST_OF_CHOICES
 
 #: The clock choices in seconds (0: off).
@@ -38,20 +38,17 @@ class MatchForm(Widget):
         self.initial = (best_of, turn_seconds)
 
     def compose(self) -> ComposeResult:
-        with Horizontal(classes="field-row"):
-            yield Label("Match", classes="field-label")
+        with FieldRow("Match"):
             lengths = [("single game" if n == 1 else f"best of {n}", n) for n in self.lengths]
             yield Choices(lengths, self.initial[0], id="best-of")
-        with Horizontal(classes="field-row"):
-            yield Label("Clock", classes="field-label")
+        with FieldRow("Clock"):
             clocks = [(str(s) if s else "off", s) for s in self.clocks]
             yield Choices(clocks, self.initial[1] or 0, id="clock")
         yield Static(
             "seconds per turn: a player whose time runs out loses the round",
             classes="field-help note",
         )
-        with Horizontal(classes="field-row"):
-            yield Label("Takebacks", classes="field-label")
+        with FieldRow("Takebacks", classes="takebacks"):
             allowed = [("allowed", True), ("not allowed", False)]
             yield Choices(allowed, self.initial_takebacks, id="takebacks")
             yield Static(

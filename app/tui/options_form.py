@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
@@ -62,6 +63,23 @@ def entry(**kw: Any) -> Input:
     return compact(Input(validate_on=(), **kw))
 
 
+class FieldRow(Horizontal):
+    """A field's row: its label drawn by the row itself, in the cells its first control
+    leaves (`-labelled`: a margin), one widget less a field than a `Label` (issue 37)."""
+
+    def __init__(self, label: str, style: str = "bold", classes: str = "") -> None:
+        super().__init__(classes=f"field-row {classes}")
+        self.label = Content.styled(label, style)
+
+    def compose_add_child(self, widget: Widget) -> None:
+        if not self._pending_children:
+            widget.add_class("-labelled", update=False)
+        super().compose_add_child(widget)
+
+    def render(self) -> Content:
+        return self.label
+
+
 def say(line: Static, text: str) -> None:
     """A line of the form says `text`, hidden if empty; not touched if it says it already
     (each change lays the form out again)."""
@@ -96,8 +114,7 @@ class OptionsForm(Widget):
     def compose(self) -> ComposeResult:
         for name, kind in self.fields.items():
             info = self.model.model_fields[name]
-            with Horizontal(classes="field-row"):
-                yield Label(name.replace("_", " ").capitalize(), classes="field-label")
+            with FieldRow(name.replace("_", " ").capitalize()):
                 yield from self._controls(name, kind)
                 yield Static(info.description or "", classes="field-help", markup=False)
             if kind == "template":  # (under its choices, when "your own…" is chosen)

@@ -143,15 +143,30 @@ def read_bank() -> None:
 
 def read_screen_styles(app: App[Any]) -> bool:
     """Read the screens' sheets now, as Textual does when the first screen naming them
-    opens; whether any was read."""
+    opens, and the setup's widgets' own (Textual reads a widget kind's as the first of it
+    mounts, and parses the cascade anew then: 25 ms of a setup); whether any was read."""
     if not app.is_running:
         return False
     stylesheet = app.stylesheet
     unread = [path for path in PRELOADED_STYLES if not stylesheet.has_source(str(path), "")]
-    if not unread:
-        return False
     for path in unread:
         stylesheet.read(path)
+    from textual.containers import Horizontal, VerticalScroll  # (imported by then)
+    from textual.widgets import Button, Input, Label, Static
+
+    from app.tui.choice_list import ChoiceList
+
+    kinds = (Static, Label, Input, Button, Horizontal, VerticalScroll, ChoiceList)
+    own = [css for kind in kinds for css in object.__new__(kind)._get_default_css()]
+    new = [
+        (css, where, rank, scope)
+        for where, css, rank, scope in own
+        if where not in stylesheet.source
+    ]
+    for css, where, rank, scope in new:
+        stylesheet.add_source(css, where, is_default_css=True, tie_breaker=rank, scope=scope)
+    if not unread and not new:
+        return False
     stylesheet.parse()  # (not reparse: a fresh sheet's parses are not kept for the next)
     stylesheet.update(app)
     return True

@@ -11,18 +11,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Static
 
 from app.match_session.setup import MATCH_FIELDS, MAX_NAME, GameSetup, Seat
 from app.store import settings
 from app.tui.choice_list import ChoiceList
 from app.tui.choices import Choices
 from app.tui.match_form import MatchForm
-from app.tui.mounting import StyledAsMounted, gone, on_top, while_shown
+from app.tui.mounting import StyledAsMounted, gone, on_top, scrolls_from_the_start, while_shown
 from app.tui.navigation import navigator
-from app.tui.options_form import OptionsForm, compact, entry, say
+from app.tui.options_form import FieldRow, OptionsForm, compact, entry, say
 from app.tui.players import LEVELS, TypedNames
 from app.tui.preload import preload_board
 from app.tui.preset_words import preset_words
@@ -37,6 +38,9 @@ from rules.template import TEMPLATES
 from widgets.keys_footer import KeysFooter
 
 CUSTOM_PRESET = "(custom)"
+#: The players' names' colours, as the game shows them.
+SEAT_COLOURS = ("$primary", "$accent")
+MORE_BELOW = "More options below ↓ (scroll, or Tab through them)"
 
 
 def templates_of(game_id: str) -> tuple[str, ...]:
@@ -46,9 +50,8 @@ def templates_of(game_id: str) -> tuple[str, ...]:
 
 def enter_is_its_own(node: DOMNode) -> bool:
     """Whether Enter on `node` does something of its own rather than start the game: on a
-    button it presses that button, and in an open `Select` (the challenge's game) it
-    chooses (the preset's open list is a screen of its own)."""
-    return isinstance(node, Button) or (isinstance(node, Select) and node.expanded)
+    button it presses that button (an open list of choices is a screen of its own)."""
+    return isinstance(node, Button)
 
 
 class SetupScreen(StyledAsMounted, Screen[None]):
@@ -87,13 +90,11 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             )
             for player in (1, 2):
                 yield from self._seat_row(player)
-            with Horizontal(classes="field-row"):
-                yield Label("Who starts", classes="field-label")
+            with FieldRow("Who starts"):
                 names = [seat.name for seat in self.initial.seats]
                 yield Choices(zip(names, (1, 2), strict=True), self.initial.first, id="first")
             yield Static("Variant", classes="section")
-            with Horizontal(classes="field-row"):
-                yield Label("Preset", classes="field-label")
+            with FieldRow("Preset"):
                 choices = [(preset_words(options), name) for name, options in self.variants.items()]
                 choices.append(("Your own: set each option below", CUSTOM_PRESET))
                 chosen = self._preset_of(self.initial.options)
@@ -112,7 +113,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
                 id="match",
             )
             yield Static("", id="setup-errors", markup=False)
-        yield Static("More options below ↓ (scroll, or Tab through them)", id="more-options")
+        yield Static("", id="more-options")
         with Horizontal(id="setup-buttons"):
             yield compact(Button("Start (Enter)", id="start", variant="primary"))
             yield compact(Button("Rules (F1)", id="rules"))
@@ -123,8 +124,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         """The name, then who plays: Human or a computer level, one set of choices (so
         the Tab order is the same whoever plays)."""
         seat = self.initial.seats[player - 1]
-        with Horizontal(classes="field-row seat"):
-            yield Label(f"Player {player}", classes=f"field-label -p{player}")
+        with FieldRow(f"Player {player}", f"bold {SEAT_COLOURS[player - 1]}", classes="seat"):
             yield entry(value=seat.name, id=f"name-{player}", classes="name", max_length=MAX_NAME)
             kinds = [("Human", "human"), *((level.capitalize(), level) for level in LEVELS)]
             chosen = seat.level if seat.kind == "computer" else "human"
@@ -137,8 +137,11 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             self._fill(self.initial.options)
         self._validate()
         form = self.query_one("#setup-form", VerticalScroll)
+        if scrolls_from_the_start(form):  # (said before the first frame: not drawn twice)
+            self.query_one("#more-options", Static).update(MORE_BELOW, layout=False)
         self.watch(form, "scroll_y", self._show_more, init=False)
-        self.watch(form, "virtual_size", self._show_more, init=False)
+        # (laid out: its size is set before the size of what it holds, read then)
+        self.watch(form, "virtual_size", self._show_more_soon, init=False)
         self.call_after_refresh(self._show_more)
         # Once drawn: importing the board (about 30 ms, a thread holding the interpreter)
         # while the screen is laid out made the screen itself that much later.
@@ -161,19 +164,25 @@ class SetupScreen(StyledAsMounted, Screen[None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self._show_more)
 
+    def _show_more_soon(self) -> None:
+        self.call_after_refresh(self._show_more)
+
     def _show_more(self, *_: object) -> None:
         """Announce the options below the fold (at 80×24 the form scrolls).
 
         Asked after a refresh, a resize or a scroll of the form, which come also while
         the screen goes (replaced by the game, or the app closing) and its widgets are
         removed one by one: once the line or the form has gone, there is nothing to say."""
-        form = next(iter(self.query("#setup-form").results(VerticalScroll)), None)
-        more = next(iter(self.query("#more-options").results(Static)), None)
-        if form is None or more is None:
+        try:  # (the screen's own children, by id: not a query of every widget)
+            form, more = self.get_child_by_id("setup-form"), self.get_child_by_id("more-options")
+        except NoMatches:
             return
+        assert isinstance(form, VerticalScroll) and isinstance(more, Static)
         # The line keeps its row either way: showing it never changes the form's height
         # (which could bring the last option in and out of view, again and again).
-        more.visible = form.scroll_y < form.max_scroll_y
+        words = MORE_BELOW if form.scroll_y < form.max_scroll_y else ""
+        if more.content != words:
+            more.update(words, layout=False)
 
     def _fill(self, options: GameOptions) -> None:
         self.query_one(OptionsForm).fill(options)
@@ -256,9 +265,12 @@ class SetupScreen(StyledAsMounted, Screen[None]):
     @while_shown
     def _name_changed(self, event: Input.Changed) -> None:
         event.stop()
+        first = self.query_one("#first", Choices)
+        if [self.query_one(f"#name-{n}", Input).value for n in (1, 2)] == first.labels:
+            return  # (as they were composed: the choices say them already)
         for index, seat in enumerate(self.seats()):
             # A name is outside text: shown as typed, never read as markup ("hh2[/").
-            self.query_one("#first", Choices).relabel(index, seat.name)
+            first.relabel(index, seat.name)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

@@ -213,3 +213,17 @@ def test_reading_ahead_calls_each_read_and_lets_a_failure_pass(monkeypatch) -> N
     names = ("no.such.module", "app.tui.stats_read:no_such_read", "app.tui.stats_read:read_ahead")
     preload._read_ahead(names)
     assert called == ["read"]
+
+
+async def test_after_the_early_read_a_setup_adds_no_sheet_to_parse() -> None:
+    """Not even its widgets' own (`Input.DEFAULT_CSS`…): each new one made Textual parse
+    the whole cascade again as the setup mounted (25 ms after the key, issue 37)."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert read_screen_styles(app)
+        read = set(app.stylesheet.source)
+        await pilot.press("2")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
+        await pilot.pause()
+        assert set(app.stylesheet.source) == read

@@ -4,8 +4,13 @@ remembered for next time, options below the fold announced, computer seats named
 from __future__ import annotations
 
 import json
+from typing import Any
 
+import pytest
+from textual._compositor import Compositor
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from app.store import settings
@@ -14,7 +19,7 @@ from app.tui.choice_list import ChoiceList
 from app.tui.choices import Choices
 from app.tui.menu_links import MenuLinks
 from app.tui.preset_words import preset_words
-from app.tui.setup import SetupScreen
+from app.tui.setup import MORE_BELOW, SetupScreen
 from rules.collect import CollectOptions
 from rules.countdown import CountdownOptions
 from tests.app.tui_support import SIZE, choose, game_screen, top
@@ -117,11 +122,11 @@ async def test_options_below_the_fold_are_announced_at_80x24() -> None:
         setup = await open_setup(pilot, app, "1")
         await pilot.pause()
         more = setup.query_one("#more-options", Static)
-        assert more.visible
+        assert more.content == MORE_BELOW
         form = setup.query_one("#setup-form")
         form.scroll_end(animate=False)
         await pilot.pause()
-        assert not more.visible
+        assert more.content == ""
 
 
 async def test_a_computer_started_from_the_command_line_is_named_by_its_level() -> None:
@@ -226,11 +231,61 @@ async def test_a_setup_is_laid_out_again_when_the_terminal_is_resized() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         setup = await open_setup(pilot, app, "1")
         await pilot.pause()
-        assert setup.query_one("#more-options", Static).visible
+        assert setup.query_one("#more-options", Static).content == MORE_BELOW
         await pilot.resize_terminal(120, 50)
         await pilot.pause()
         assert setup.query_one("#setup-form").size.height > 30
-        assert not setup.query_one("#more-options", Static).visible
+        assert setup.query_one("#more-options", Static).content == ""
         await pilot.press("escape")
         await pilot.pause()
         assert top(app).size == (120, 50)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 50)])
+async def test_each_setup_is_laid_out_once_and_drawn_whole_once(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """As it opens, whether its form scrolls or not (issue 37): Textual laid a screen out
+    three times and drew it whole twice (each widget's `virtual_size` set by the first
+    layout, the screen announced mounted, the notifications' rack hiding itself again,
+    a scroll bar found by the first layout, the line under the form shown or hidden), and
+    then drew every widget again (each asked to be drawn as it mounted)."""
+    counted: list[str] = []
+    layout, draw, again = (
+        Screen._refresh_layout,
+        Compositor.render_full_update,
+        Compositor.update_widgets,
+    )
+
+    def laid_out(screen: Screen[object], *args: Any, **kw: Any) -> None:
+        counted.append(f"layout {type(screen).__name__}")
+        layout(screen, *args, **kw)
+
+    def drawn(compositor: Compositor, *args: Any, **kw: Any) -> Any:
+        counted.append("drawn whole")
+        return draw(compositor, *args, **kw)
+
+    def drawn_again(compositor: Compositor, widgets: set[Widget]) -> None:
+        # (a text box's cursor blinks: drawn again, alone)
+        if counted:  # (once the setup is laid out)
+            counted.extend(
+                f"{type(w).__name__}#{w.id} again" for w in widgets if not isinstance(w, Input)
+            )
+        again(compositor, widgets)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", laid_out)
+    monkeypatch.setattr(Compositor, "render_full_update", drawn)
+    monkeypatch.setattr(Compositor, "update_widgets", drawn_again)
+    app = EquationDuelApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in "12345":
+            counted.clear()
+            setup = await open_setup(pilot, app, key)
+            for _ in range(4):
+                await pilot.pause()
+            assert counted == ["layout SetupScreen", "drawn whole"], setup.game_id
+            form = setup.query_one("#setup-form")
+            assert form.show_vertical_scrollbar == (form.max_scroll_y > 0)
+            await pilot.press("escape")
+            await pilot.pause()

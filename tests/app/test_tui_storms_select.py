@@ -2,9 +2,9 @@
 
 Textual's `Select` fails when it is taken down between composing and its Mount
 (tests/app/test_textual_known_issues.py holds the library's repro, docs/known-issues.md
-the report). The app's screens use `widgets.select.Select`, which skips that setup once
-it is being taken down, and the setup's handlers do nothing once the screen has gone
-(`app.tui.mounting.gone`).
+the report). No screen of the app mounts one any more: a list of choices is a
+`ChoiceList`, one widget until opened (issue 37); and the setup's handlers do nothing once
+the screen has gone (`app.tui.mounting.gone`).
 """
 
 from __future__ import annotations
@@ -12,44 +12,13 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from textual.app import App, ComposeResult
-from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Select as TextualSelect
-from textual.widgets._select import SelectOverlay
 
 from app.tui.app import EquationDuelApp
 from app.tui.choice_list import ChoiceList
 from app.tui.setup import SetupScreen
-from tests.app.test_textual_known_issues import close_while_mounting
 from tests.app.tui_support import SIZE, top
 from tests.campaigns.key_storm import queue_key
-from widgets.select import Select
-
-
-class Choosing(Screen[None]):
-    def compose(self) -> ComposeResult:
-        yield Select([("one", 1), ("two", 2)], allow_blank=False, id="choice")
-
-
-async def test_the_steady_select_lets_its_app_close_while_it_mounts() -> None:
-    """The library's repro, with the app's `Select`: at every turn of the mount."""
-    for turns in range(6):
-        await close_while_mounting(App(), Choosing(), turns)
-
-
-async def test_a_standing_select_still_raises_a_missing_part() -> None:
-    """Only a `Select` being taken down skips its setup; one that stands and has lost
-    its overlay is a fault, raised as before."""
-    app: App[None] = App()
-    async with app.run_test() as pilot:
-        await app.push_screen(Choosing())
-        await pilot.pause()
-        choice = app.screen.query_one("#choice", Select)
-        assert choice.value == 1 and not choice.taken_down
-        await choice.query_one(SelectOverlay).remove()
-        with pytest.raises(NoMatches):
-            choice.set_options([("three", 3)])
 
 
 async def test_the_setup_mounts_no_select() -> None:

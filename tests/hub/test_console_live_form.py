@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Checkbox, Input, RichLog, Select, Static
+from textual.widgets import Checkbox, Input, RichLog, Static
 
 from app.hub.protocol import Admitted
 from app.hub.protocol_class import LiveRound
+from app.tui.choice_list import ChoiceList
 from app.tui.hub_console import HubConsoleApp
 from app.tui.hub_console_live import LiveDialog
 from tests.hub.support import Client, open_test_store, until
@@ -39,7 +40,8 @@ async def test_the_form_starts_a_round_the_students_receive_and_stops_it(
             form = app.screen
             assert isinstance(form, LiveDialog)
             assert form.query_one("#live-stop").disabled  # (no session yet)
-            form.query_one("#live-game", Select).value = "countdown"
+            await pilot.press("space", "down", "down", "down", "enter")  # (a list of choices)
+            assert form.query_one("#live-game", ChoiceList).value == "countdown"
             form.query_one("#live-seconds", Input).value = "2"  # (too short: said)
             await pilot.click("#live-start")
             problem = form.query_one("#live-problem", Static)

@@ -20,6 +20,7 @@ from app.online.codes import Address
 from app.online.guest_link import GuestLink
 from app.online.protocol import Move
 from app.tui.app import EquationDuelApp
+from app.tui.choices import Choices
 from app.tui.dialogs import ConfirmDialog
 from app.tui.hub_join import WAITING, HubJoinScreen
 from app.tui.hub_lobby import HubLobbyScreen
@@ -136,3 +137,18 @@ async def test_join_by_keys_wait_then_challenge_and_play_a_whole_game(tmp_path: 
             await pilot.press("escape")
             await until(pilot, lambda: "ada" not in hub.lobby.online, "Ada gone from the hub")
             await bo.close()
+
+
+async def test_the_challenge_asks_the_match_s_length_and_not_takebacks() -> None:
+    """Hub games take no takebacks: that row is hidden and the match's length shown (a
+    `:last-of-type` rule, met as the rows mounted, hid the length and showed takebacks)."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ChallengeDialog("Bo"))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChallengeDialog)
+        length, takebacks = (dialog.query_one(f"#{n}", Choices) for n in ("best-of", "takebacks"))
+        assert length.region.height == 1 and length.parent is not None and length.parent.display
+        assert takebacks.parent is not None and not takebacks.parent.display
