@@ -87,17 +87,22 @@ def least_width(widget: Widget, width: int) -> int:
     return 0
 
 
+def show_scroll_bar(widget: Widget) -> None:
+    """Show the vertical scroll bar of `widget`, which surely scrolls, before the first
+    layout: Textual shows it once a layout finds the widget scrolls, then lays the screen
+    out and draws it again, every line of it one column narrower."""
+    widget.show_vertical_scrollbar = True
+    widget.vertical_scrollbar.display = True
+
+
 def scrolls_from_the_start(scroll: Widget) -> bool:
-    """Show the vertical scroll bar of `scroll` before the first layout if it surely
-    scrolls, and say whether it does (its least lines are more than the screen leaves it beside the least of each
-    widget beside it): Textual shows it once a layout finds it scrolls, then lays the
-    screen out and draws it again, every line of it one column narrower."""
+    """`show_scroll_bar(scroll)` if it surely scrolls, and say whether it does: its least
+    lines are more than the screen leaves it beside the least of each widget beside it."""
     beside = [w for w in scroll.screen.children if w is not scroll]
     layer = scroll.styles.layer
     room = scroll.app.size.height - sum(least_lines(w) for w in beside if w.styles.layer == layer)
     if least_lines(scroll) - scroll.styles.margin.top - scroll.styles.margin.bottom > room:
-        scroll.show_vertical_scrollbar = True
-        scroll.vertical_scrollbar.display = True
+        show_scroll_bar(scroll)
         return True
     return False
 

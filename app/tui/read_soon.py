@@ -12,7 +12,6 @@ from typing import Any, Generic, TypeVar
 
 from textual.screen import Screen
 from textual.types import NoActiveAppError
-from textual.widget import Widget
 
 T = TypeVar("T")
 
@@ -75,11 +74,3 @@ def reads_in_thread(screen: Screen[Any], asked: bool | None) -> bool:
         return not screen.app.is_headless
     except NoActiveAppError:
         return False
-
-
-def scrolls_from_the_start(widget: Widget) -> None:
-    """Show the vertical scroll bar of `widget`, which surely scrolls, before the first
-    layout: Textual shows it once the layout finds the widget scrolls, and lays the screen
-    out and draws it again (a class's statistics: the tables and the body)."""
-    widget.show_vertical_scrollbar = True
-    widget.vertical_scrollbar.display = True

@@ -21,9 +21,9 @@ from textual.widgets.option_list import Option
 from app.store import storage
 from app.store.finished_games import list_checked
 from app.store.unfinished import adopt, scan
-from app.tui.mounting import StyledAsMounted, gone
+from app.tui.mounting import StyledAsMounted, gone, show_scroll_bar
 from app.tui.navigation import navigator
-from app.tui.read_soon import ReadSoon, reads_in_thread, scrolls_from_the_start
+from app.tui.read_soon import ReadSoon, reads_in_thread
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
 from app.tui.styles import SCREEN_STYLES
 from rules.match import match_outcome, round_options
@@ -234,7 +234,7 @@ class SavedGamesScreen(StyledAsMounted, Screen[None]):
         # Each game two lines at least, and a line between them: taller than the screen, the
         # list surely scrolls (its scroll bar from the start: found later, it was drawn again).
         if 3 * len(options) - 1 > self.app.size.height:
-            scrolls_from_the_start(listing)
+            show_scroll_bar(listing)
         empty = self.query_one("#saved-empty", Static)
         empty.update(
             "No games yet: every game you finish is listed here (the last 200), "

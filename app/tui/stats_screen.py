@@ -21,9 +21,9 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from app.store import stats_text
-from app.tui.mounting import StyledAsMounted, gone
+from app.tui.mounting import StyledAsMounted, gone, show_scroll_bar
 from app.tui.puzzle_stats import RatingRows, RatingsPanel
-from app.tui.read_soon import WAIT, ReadSoon, reads_in_thread, scrolls_from_the_start
+from app.tui.read_soon import WAIT, ReadSoon, reads_in_thread
 from app.tui.stats_read import ReadStatistics, read_statistics, taken_ahead
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import GAME_IDS, GAME_INFO
@@ -234,9 +234,9 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         tables = list(self.query(GrowingTable).results(GrowingTable))
         for table in tables:
             if table.row_count > ROWS_SHOWN:
-                scrolls_from_the_start(table)
+                show_scroll_bar(table)
         if self._least_height(tables) > self.app.size.height:
-            scrolls_from_the_start(self.query_one("#stats-body", VerticalScroll))
+            show_scroll_bar(self.query_one("#stats-body", VerticalScroll))
 
     def _least_height(self, tables: list[GrowingTable]) -> int:
         """The fewest lines the body's tables and ratings take with the title, the summary
