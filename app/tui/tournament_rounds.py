@@ -24,6 +24,7 @@ from app.store.stats import StatsError
 from app.tui.mounting import StyledAsMounted, gone
 from app.tui.navigation import navigator
 from app.tui.styles import CLASSROOM_STYLES
+from app.tui.tournament_report import ReportScreen, read_ahead
 from rules.seat_names import seat_tag
 from rules.tournament.course import enter_result, mark_absent
 from rules.tournament.model import Tournament, TournamentError
@@ -88,10 +89,12 @@ class TournamentRoundsScreen(StyledAsMounted, Screen[None]):
         pairings.add_columns("Board", "Starts", "Second", "Result")
         self.reload(collect=True, to_current=True)
         pairings.focus()
+        read_ahead(self.app)  # (ctrl+r: the report whole at once)
 
     def on_screen_resume(self) -> None:
         if self._resumed:  # (not the first time: `on_mount` has just read it)
             self.reload(collect=True)
+            read_ahead(self.app)
 
     def say(self, message: str) -> None:
         self.query_one("#rounds-message", Static).update(Text(message))
@@ -209,8 +212,6 @@ class TournamentRoundsScreen(StyledAsMounted, Screen[None]):
         )
 
     def action_report(self) -> None:
-        from app.tui.tournament_report import ReportScreen
-
         self.app.push_screen(ReportScreen())
 
     def action_export(self) -> None:

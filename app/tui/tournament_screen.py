@@ -21,6 +21,7 @@ from app.tui.mounting import gone
 from app.tui.options_form import entry
 from app.tui.record_dialogs import short_title
 from app.tui.styles import CLASSROOM_STYLES
+from app.tui.tournament_report import ReportScreen, read_ahead
 from rules.registry import GAME_IDS
 from rules.tournament.course import new_tournament, read_roster
 from rules.tournament.model import TournamentError
@@ -40,8 +41,6 @@ class TournamentScreen(Screen[None]):
         super().__init__(classes="tournament-screen")
 
     def action_report(self) -> None:
-        from app.tui.tournament_report import ReportScreen
-
         self.app.push_screen(ReportScreen())
 
     def compose(self) -> ComposeResult:
@@ -75,6 +74,9 @@ class TournamentScreen(Screen[None]):
             self.query_one("#tournament-list", OptionList).focus()
         else:
             self.query_one("#t-name", Input).focus()
+
+    def on_screen_resume(self) -> None:
+        read_ahead(self.app)  # (ctrl+r: the report whole at once; again when back here)
 
     def refresh_list(self) -> int:
         listing = self.query_one("#tournament-list", OptionList)

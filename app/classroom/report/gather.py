@@ -81,6 +81,22 @@ class Report:
     records_read: int
 
 
+def data_stamp() -> tuple[tuple[int, int] | None, ...]:
+    """What the report reads, as it stands now (each file's or folder's change time and
+    size; None: not there): the same stamp, the same report."""
+    path = stats_path()
+    places = (path, path.with_name(path.name + "-wal"), saves_dir(), finished_dir())
+    found: list[tuple[int, int] | None] = []
+    for place in places:
+        try:
+            status = place.stat()
+        except OSError:
+            found.append(None)
+            continue
+        found.append((status.st_mtime_ns, status.st_size))
+    return tuple(found)
+
+
 def _after(text: str, since: dt.date | None) -> bool:
     return since is None or text[:10] >= since.isoformat()
 
