@@ -48,7 +48,7 @@ LETTER_ACTIONS = frozenset({"daily", "streak", "storm", "mistakes", "try_again"}
 #: Seconds after the menu opens before the bank is read and a puzzle's board imported, in
 #: a thread (`get_ready`): the menu's own frames are out by then, not slowed by the read
 #: (issue 37); a puzzle asked sooner waits for the bank's read.
-READY_AFTER = 0.25
+READY_AFTER = 0.5
 
 
 def get_ready(app: App[Any]) -> None:
