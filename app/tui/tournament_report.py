@@ -8,6 +8,7 @@ report read ahead is shown only when nothing it reads has changed since (`data_s
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import weakref
 from collections.abc import Iterator, Sequence
@@ -94,6 +95,8 @@ def _start(app: App[Any]) -> None:
     _AHEAD[app] = future
 
     def run() -> None:
+        with contextlib.suppress(ImportError):  # (the plots' widget: not on the key)
+            import textual_plotext  # noqa: F401
         try:
             found = read_report()  # (again when this read stored judgements, once)
             future.set_result(read_report() if found.stamp is None else found)

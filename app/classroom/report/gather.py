@@ -106,9 +106,13 @@ def gather(player: str | None = None, since: dt.date | None = None) -> Report:
     people: dict[str, PlayerReport] = {}
 
     def person(name: str) -> PlayerReport | None:
+        found = people.get(name)
+        if found is not None:
+            return found
         if name in UNNAMED or (player is not None and name.casefold() != player.casefold()):
             return None
-        return people.setdefault(name, PlayerReport(name))
+        found = people[name] = PlayerReport(name)  # (once a name: 4,000 rows, 30 pupils)
+        return found
 
     path = stats_path()
     if path.exists():
