@@ -135,10 +135,14 @@ class ReportScreen(Screen[None]):
         self._ready = ready = ready_report(self.app)
         yield Static("Teacher's report", id="report-title")
         with VerticalScroll(id="report-body"):
-            if ready is None:
-                yield Static("Reading the games and judging their moves…", id="report-text")
-            else:
-                yield Static(Text(ready.text), id="report-text")
+            first, rest = ("Reading the games and judging their moves…", "")
+            if ready is not None:
+                first, rest = parts(ready.text)
+            yield Static(Text(first), id="report-text")
+            more = Static(Text(rest), id="report-more")
+            more.display = bool(rest)
+            yield more
+            if ready is not None:
                 yield from plot_widgets(ready.plots)
         yield KeysFooter()
 
@@ -165,9 +169,25 @@ class ReportScreen(Screen[None]):
     def show(self, text: str, plots: Sequence[Plot] = ()) -> None:
         if gone(self):
             return
-        self.query_one("#report-text", Static).update(Text(text))
+        first, rest = parts(text)
+        self.query_one("#report-text", Static).update(Text(first))
+        more = self.query_one("#report-more", Static)
+        more.update(Text(rest))
+        more.display = bool(rest)
         if plots:
             self.query_one("#report-body", VerticalScroll).mount_all(list(plot_widgets(plots)))
+
+
+#: The report's lines shown in its first part: a Static draws all its lines as it first
+#: shows, the second part only once scrolled to (a class's report is 250 lines and more).
+FIRST_LINES = 60
+
+
+def parts(text: str) -> tuple[str, str]:
+    """The report's first lines, to a pupil's end, and the rest ("" when none)."""
+    lines = text.split("\n")
+    cut = next((n for n in range(FIRST_LINES, len(lines)) if not lines[n]), len(lines))
+    return "\n".join(lines[:cut]), "\n".join(lines[cut:])
 
 
 def plot_widgets(plots: Sequence[Plot]) -> Iterator[Widget]:

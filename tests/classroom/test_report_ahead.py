@@ -78,3 +78,16 @@ def test_a_class_screen_reads_ahead_only_in_a_terminal() -> None:
             raise AssertionError("a headless app reads no report ahead")
 
     tournament_report.read_ahead(Headless())  # type: ignore[arg-type]
+
+
+def test_a_long_report_is_shown_in_two_parts_that_join_at_a_pupils_end() -> None:
+    """A Static draws all its lines as it first shows: the report's second part (a class's
+    report is 250 lines and more) is drawn only once scrolled to."""
+    from app.tui.tournament_report import FIRST_LINES, parts
+
+    pupils = [f"Pupil {n}\n  games: none counted\n  accuracy: none" for n in range(40)]
+    text = "Everything in this report stays on this machine.\n\n" + "\n\n".join(pupils)
+    first, rest = parts(text)
+    assert first + "\n" + rest == text
+    assert len(first.split("\n")) >= FIRST_LINES and rest.startswith("\nPupil ")
+    assert parts("short\n\nreport") == ("short\n\nreport", "")
