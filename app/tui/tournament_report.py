@@ -75,17 +75,20 @@ def read_report() -> Read:
 _AHEAD: weakref.WeakKeyDictionary[App[Any], Future[Read]] = weakref.WeakKeyDictionary()
 
 
-def read_ahead(app: App[Any]) -> None:
-    """Read the report in a thread soon, while a class's screen shows (not for a headless
-    app, the tests': their data folders come and go)."""
-    if app.is_headless:
+def read_ahead(screen: Screen[Any]) -> None:
+    """Read the report in a thread soon, while a class's `screen` shows (not once it is
+    left or covered, nor for a headless app, the tests': their data folders come and go)."""
+    if screen.app.is_headless:
         return
-    app.set_timer(AHEAD_AFTER, lambda: _start(app), name="report-ahead")
+
+    def start() -> None:
+        if screen.is_active and not gone(screen):
+            _start(screen.app)
+
+    screen.set_timer(AHEAD_AFTER, start, name="report-ahead")
 
 
 def _start(app: App[Any]) -> None:
-    if gone(app.screen):
-        return  # (the app is closing)
     reading = _AHEAD.get(app)
     if reading is not None and not reading.done():
         return  # (one read at a time)

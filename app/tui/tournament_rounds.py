@@ -89,12 +89,12 @@ class TournamentRoundsScreen(StyledAsMounted, Screen[None]):
         pairings.add_columns("Board", "Starts", "Second", "Result")
         self.reload(to_current=True)
         pairings.focus()
-        read_ahead(self.app)  # (ctrl+r: the report whole at once)
+        read_ahead(self)  # (ctrl+r: the report whole at once)
 
     def on_screen_resume(self) -> None:
         if self._resumed:  # (not the first time: `on_mount` has just read it)
             self.reload()
-            read_ahead(self.app)
+            read_ahead(self)
 
     def say(self, message: str) -> None:
         self.query_one("#rounds-message", Static).update(Text(message))

@@ -75,7 +75,7 @@ class TournamentScreen(Screen[None]):
             self.query_one("#t-name", Input).focus()
 
     def on_screen_resume(self) -> None:
-        read_ahead(self.app)  # (ctrl+r: the report whole at once; again when back here)
+        read_ahead(self)  # (ctrl+r: the report whole at once; again when back here)
 
     def refresh_list(self) -> int:
         listing = self.query_one("#tournament-list", OptionList)

@@ -74,10 +74,13 @@ def test_a_class_screen_reads_ahead_only_in_a_terminal() -> None:
     class Headless:
         is_headless = True
 
+    class Screen:
+        app = Headless()
+
         def set_timer(self, *_: object, **__: object) -> None:
             raise AssertionError("a headless app reads no report ahead")
 
-    tournament_report.read_ahead(Headless())  # type: ignore[arg-type]
+    tournament_report.read_ahead(Screen())  # type: ignore[arg-type]
 
 
 def test_a_long_report_is_shown_in_two_parts_that_join_at_a_pupils_end() -> None:
