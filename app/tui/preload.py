@@ -4,7 +4,7 @@ and the rules) and then reads every screen's style sheets, in the order Textual 
 so no first screen parses the whole cascade anew. The game screen is not imported then:
 quitting from the menu tells from its absence that no game is in progress. A setup
 screen imports its game's board the same way (`preload_board`); the puzzles menu reads
-the bank (`read_bank_soon`).
+the bank (`read_bank`, in its own thread: app.tui.puzzle_menu).
 """
 
 from __future__ import annotations
@@ -102,13 +102,6 @@ def settle_game_start(app: App[Any]) -> None:
     """Started straight into a game or a record: once drawn, freeze as `settle` does."""
     if not app.is_headless:
         gc.freeze()
-
-
-def read_bank_soon(app: App[Any]) -> None:
-    """Read and check the puzzle bank in a thread (a puzzle asked meanwhile waits for it)."""
-    if app.is_headless:
-        return
-    threading.Thread(target=read_bank, name="equation-duel-bank", daemon=True).start()
 
 
 def read_bank() -> None:
