@@ -4,7 +4,7 @@ and the rules) and then reads every screen's style sheets, in the order Textual 
 so no first screen parses the whole cascade anew. The game screen is not imported then:
 quitting from the menu tells from its absence that no game is in progress. A setup
 screen imports its game's board the same way (`preload_board`); the puzzles menu reads
-the bank (`read_bank_soon`).
+the bank (`read_bank`, in its own thread: app.tui.puzzle_menu).
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ PRELOADED_STYLES = list(dict.fromkeys([*PUZZLE_STYLES, *ONLINE_STYLES, *CLASSROO
 #: What opening a setup screen imports (pydantic and every game's rules come with it). Not
 #: the statistics' (16 ms of CPU): at a load of 8-10 the longer import was still running
 #: when a setup's key came a second after the menu, and made that setup 100-200 ms later.
-PRELOADED = ("app.tui.setup",)
+#: The class's menu (its tournaments' models: 10-15 ms of CPU, a sixth of that screen's)
+#: comes after the setup's.
+PRELOADED = ("app.tui.setup", "app.tui.tournament_screen")
 
 #: What the menu's other screens import and read, once the setup's are ready (`settle`),
 #: in a thread of its own: "module" or "module:function" (the statistics' 16 ms of import
@@ -125,13 +127,6 @@ def settle_game_start(app: App[Any]) -> None:
     if not app.is_headless:
         gc.freeze()
         _start_reading_ahead(GAME_READ_AHEAD)
-
-
-def read_bank_soon(app: App[Any]) -> None:
-    """Read and check the puzzle bank in a thread (a puzzle asked meanwhile waits for it)."""
-    if app.is_headless:
-        return
-    threading.Thread(target=read_bank, name="equation-duel-bank", daemon=True).start()
 
 
 def read_bank() -> None:

@@ -14,7 +14,9 @@ clickable.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
+import threading
 import weakref
 from typing import Any, ClassVar
 
@@ -27,11 +29,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from app.match_session.setup import MAX_NAME, clean_name
-from app.training.review import looking_words, mistakes_to_review, review_of, to_search
 from app.tui.choices import Choices
 from app.tui.mounting import gone
-from app.tui.preload import read_bank_soon
-from app.tui.puzzle_mode import CONQUEST_NOTE, open_puzzle, puzzle_screen
+from app.tui.preload import read_bank
 from app.tui.styles import PUZZLE_STYLES
 from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import GAME_IDS, GAME_INFO
@@ -44,6 +44,25 @@ DIFFICULTY_NAMES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 
 #: The keys that are letters (typed into the name while it has the focus).
 LETTER_ACTIONS = frozenset({"daily", "streak", "storm", "mistakes", "try_again"})
+
+#: Seconds after the menu opens before the bank is read and a puzzle's board imported, in
+#: a thread (`get_ready`): the menu's own frames are out by then, not slowed by the read
+#: (issue 37); a puzzle asked sooner waits for the bank's read.
+READY_AFTER = 0.5
+
+
+def get_ready(app: App[Any]) -> None:
+    """Read the puzzle bank and import a puzzle's board (a game screen) in a thread, so the
+    first puzzle opens at once (not for a headless app: app.tui.preload)."""
+    if app.is_headless:
+        return
+
+    def run() -> None:
+        read_bank()
+        with contextlib.suppress(Exception):  # (a puzzle asked imports it, and says why)
+            import app.tui.puzzle_mode  # noqa: F401
+
+    threading.Thread(target=run, name="equation-duel-bank", daemon=True).start()
 
 
 class PuzzleMenuScreen(Screen[None]):
@@ -88,7 +107,7 @@ class PuzzleMenuScreen(Screen[None]):
                 yield Label("Difficulty", classes="field-label")
                 levels = [(name, name) for name in DIFFICULTY_NAMES]
                 yield Choices(levels, "easy", column=True, id="puzzle-difficulty")
-            yield Static(Text(CONQUEST_NOTE), id="puzzle-note")
+            yield Static(id="puzzle-note")  # (its words once conquest is chosen)
             with Horizontal(id="puzzle-buttons"):
                 yield Button("Start (Enter)", id="puzzle-start", variant="primary")
                 yield Button("Daily puzzle (d)", id="puzzle-daily")
@@ -102,7 +121,7 @@ class PuzzleMenuScreen(Screen[None]):
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted, or the app is closing
             return
-        read_bank_soon(self.app)  # (while the player chooses: app.tui.preload)
+        self.set_timer(READY_AFTER, lambda: get_ready(self.app))  # (while the player chooses)
         self.query_one("#puzzle-note").display = False
         self.query_one("#puzzle-looking").display = False
         if _PLAYERS.get(self.app, "").strip():
@@ -129,7 +148,12 @@ class PuzzleMenuScreen(Screen[None]):
 
     @on(Choices.Changed, "#puzzle-game")
     def _game_changed(self) -> None:
-        self.query_one("#puzzle-note").display = self.chosen_game() == "conquest"
+        from app.match_session.puzzle import CONQUEST_NOTE  # (not as the menu opens)
+
+        note = self.query_one("#puzzle-note", Static)
+        if self.chosen_game() == "conquest":
+            note.update(Text(CONQUEST_NOTE))
+        note.display = self.chosen_game() == "conquest"
 
     # Starting
 
@@ -140,7 +164,8 @@ class PuzzleMenuScreen(Screen[None]):
         return not (action in LETTER_ACTIONS and isinstance(self.focused, Input))
 
     def action_start(self) -> None:
-        from rules.puzzles.bank import NoPuzzle, pick  # (when a puzzle is asked)
+        from app.tui.puzzle_mode import open_puzzle  # (when a puzzle is asked)
+        from rules.puzzles.bank import NoPuzzle, pick
 
         self._tell_bank_problems()
         try:
@@ -151,7 +176,8 @@ class PuzzleMenuScreen(Screen[None]):
         self.app.push_screen(open_puzzle(puzzle, self.player()))
 
     def action_daily(self) -> None:
-        from rules.puzzles.bank import NoPuzzle, daily  # (when a puzzle is asked)
+        from app.tui.puzzle_mode import open_puzzle  # (when a puzzle is asked)
+        from rules.puzzles.bank import NoPuzzle, daily
 
         self._tell_bank_problems()
         today = dt.date.today()
@@ -177,6 +203,7 @@ class PuzzleMenuScreen(Screen[None]):
     def _train(self, run: Any, scope: str = "any") -> None:
         from app.match_session.puzzle import PuzzleReferee  # (when a puzzle is asked)
         from app.match_session.puzzle_training import Training  # (when a puzzle is asked)
+        from app.tui.puzzle_mode import puzzle_screen  # (when a puzzle is asked)
         from rules.puzzles.bank import NoPuzzle  # (when a puzzle is asked)
 
         self._tell_bank_problems()
@@ -211,6 +238,7 @@ class PuzzleMenuScreen(Screen[None]):
 
     async def _look_for_mistakes(self, player: str) -> None:
         from app.store.stats import StatsError  # (when a puzzle is asked)
+        from app.training.review import looking_words, mistakes_to_review, to_search
 
         looking = self.query_one("#puzzle-looking", Static)
         try:
@@ -232,6 +260,7 @@ class PuzzleMenuScreen(Screen[None]):
 
     def action_try_again(self) -> None:
         from app.store.stats import StatsError  # (when a puzzle is asked)
+        from app.training.review import review_of
 
         try:
             puzzles = review_of(self.player(), "failed")

@@ -18,12 +18,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from app.classroom.tournament import store
-from app.classroom.tournament.playing import collect_results, start_pairing
+from app.classroom.tournament.playing import collected, start_pairing
 from app.classroom.tournament.text import FORMAT_WORDS, pairing_state
 from app.store.stats import StatsError
 from app.tui.mounting import StyledAsMounted, gone
 from app.tui.navigation import navigator
 from app.tui.styles import CLASSROOM_STYLES
+from app.tui.tournament_report import ReportScreen, read_ahead
 from rules.seat_names import seat_tag
 from rules.tournament.course import enter_result, mark_absent
 from rules.tournament.model import Tournament, TournamentError
@@ -86,20 +87,21 @@ class TournamentRoundsScreen(StyledAsMounted, Screen[None]):
             return
         pairings = self.query_one("#pairings", DataTable)
         pairings.add_columns("Board", "Starts", "Second", "Result")
-        self.reload(collect=True, to_current=True)
+        self.reload(to_current=True)
         pairings.focus()
+        read_ahead(self)  # (ctrl+r: the report whole at once)
 
     def on_screen_resume(self) -> None:
         if self._resumed:  # (not the first time: `on_mount` has just read it)
-            self.reload(collect=True)
+            self.reload()
+            read_ahead(self)
 
     def say(self, message: str) -> None:
         self.query_one("#rounds-message", Static).update(Text(message))
 
-    def reload(self, *, collect: bool = False, to_current: bool = False) -> None:
-        try:
-            said = collect_results(self.tournament_name) if collect else []
-            self.tournament = store.read(self.tournament_name)
+    def reload(self, *, to_current: bool = False) -> None:
+        try:  # (the tournament read once, with the results collected)
+            self.tournament, said = collected(self.tournament_name)
         except (StatsError, TournamentError) as error:
             self.say(f"The tournament cannot be read: {error}")
             return
@@ -209,8 +211,6 @@ class TournamentRoundsScreen(StyledAsMounted, Screen[None]):
         )
 
     def action_report(self) -> None:
-        from app.tui.tournament_report import ReportScreen
-
         self.app.push_screen(ReportScreen())
 
     def action_export(self) -> None:

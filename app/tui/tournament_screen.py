@@ -19,9 +19,9 @@ from app.store.stats import StatsError
 from app.tui.choices import Choices
 from app.tui.mounting import gone
 from app.tui.options_form import entry
-from app.tui.record_dialogs import short_title
 from app.tui.styles import CLASSROOM_STYLES
-from rules.registry import GAME_IDS
+from app.tui.tournament_report import ReportScreen, read_ahead
+from rules.registry import GAME_IDS, GAME_INFO
 from rules.tournament.course import new_tournament, read_roster
 from rules.tournament.model import TournamentError
 from widgets.keys_footer import KeysFooter
@@ -40,8 +40,6 @@ class TournamentScreen(Screen[None]):
         super().__init__(classes="tournament-screen")
 
     def action_report(self) -> None:
-        from app.tui.tournament_report import ReportScreen
-
         self.app.push_screen(ReportScreen())
 
     def compose(self) -> ComposeResult:
@@ -55,7 +53,7 @@ class TournamentScreen(Screen[None]):
                 yield entry(placeholder="its name, e.g. Class 5B spring", id="t-name")
                 yield entry(placeholder="the players: Ann, Bo, Cy, …", id="t-roster")
                 # (sets of choices, each one widget: a Select is a dozen of them, issue 37)
-                games = [(short_title(g), g) for g in GAME_IDS]
+                games = [(GAME_INFO[g].name, g) for g in GAME_IDS]
                 rotation = ("all five games, one a round in turn", "rotation")
                 yield Choices([*games, rotation], GAME_IDS[0], id="t-game")
                 formats = [("round robin: everyone meets everyone", "round-robin"),
@@ -75,6 +73,9 @@ class TournamentScreen(Screen[None]):
             self.query_one("#tournament-list", OptionList).focus()
         else:
             self.query_one("#t-name", Input).focus()
+
+    def on_screen_resume(self) -> None:
+        read_ahead(self)  # (ctrl+r: the report whole at once; again when back here)
 
     def refresh_list(self) -> int:
         listing = self.query_one("#tournament-list", OptionList)

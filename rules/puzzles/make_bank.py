@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.puzzles.bank import BANK_FILE, check
+from rules.puzzles.bank_file import DIGEST_SUFFIX, digest
 from rules.puzzles.generate import candidates
 from rules.puzzles.judge import offered
 from rules.puzzles.model import DIFFICULTIES, Puzzle
@@ -53,8 +54,12 @@ def order_of(row: dict[str, Any]) -> int:
 
 
 def write(rows: list[dict[str, Any]], out: Path) -> None:
+    """The bank, and beside it its digest: every puzzle in it was checked (`make`), so
+    the app reads it without replaying them (`rules.puzzles.bank_file`)."""
     text = json.dumps({"version": 2, "puzzles": rows}, ensure_ascii=False, separators=(",", ":"))
-    out.write_text(text.replace('},{"game"', '},\n{"game"') + "\n", encoding="utf-8")
+    text = text.replace('},{"game"', '},\n{"game"') + "\n"
+    out.write_text(text, encoding="utf-8")
+    out.with_name(out.name + DIGEST_SUFFIX).write_text(digest(text) + "\n", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

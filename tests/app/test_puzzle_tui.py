@@ -103,6 +103,34 @@ async def test_menu_opens_puzzles_and_a_puzzle_by_keys() -> None:
         assert [text for _, text in screen.moves] == list(judge.puzzle.moves)
 
 
+async def test_the_conquest_note_shows_while_conquest_is_chosen() -> None:
+    from app.match_session.puzzle import CONQUEST_NOTE
+
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        note = app.screen.query_one("#puzzle-note", Static)
+        assert not note.display
+        await choose(pilot, "#puzzle-game", "conquest")
+        await pilot.pause()
+        assert note.display and text_of(note) == CONQUEST_NOTE
+        await choose(pilot, "#puzzle-game", "fifty")
+        await pilot.pause()
+        assert not note.display
+
+
+def test_the_puzzles_menu_imports_no_game_screen_as_it_opens() -> None:
+    """Issue 37: a puzzle's board (the game screen, about 40 ms of imports) is imported in
+    a thread once the menu is drawn, or when a puzzle is asked."""
+    import subprocess
+    import sys
+
+    code = "import sys, app.tui.puzzle_menu; print('app.tui.game_screen' in sys.modules)"
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert found.stdout.strip() == "False", found.stderr
+
+
 async def test_daily_puzzle_from_the_menu() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:

@@ -420,9 +420,42 @@ def _finished(rows: list[dict[str, object]]) -> dict[str, object]:
 
 
 def test_the_shipped_bank_passes_its_load_check() -> None:
-    from rules.puzzles.bank import loaded, skipped_text
+    from rules.puzzles.bank import BANK_FILE, loaded, skipped_text
+    from rules.puzzles.bank_file import bank_from_text
 
     assert loaded().skipped == 0 and loaded().problem is None and skipped_text() == ""
+    text = (Path(__file__).parents[2] / "rules" / "puzzles" / BANK_FILE).read_text("utf-8")
+    replayed = bank_from_text(text)  # (every entry replayed, as a bank without its digest)
+    assert replayed.skipped == 0 and replayed.puzzles == loaded().puzzles
+
+
+def test_the_shipped_bank_is_read_without_replaying_it_and_a_changed_one_is_replayed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37: its digest beside it (written by make_bank) says it is the bank checked as
+    it was made; any change to it, or no digest, and every entry is replayed again."""
+    from rules.puzzles import bank_file
+    from rules.puzzles.bank import BANK_FILE
+
+    shipped = Path(__file__).parents[2] / "rules" / "puzzles" / BANK_FILE
+    text = shipped.read_text("utf-8")
+    beside = shipped.with_name(BANK_FILE + bank_file.DIGEST_SUFFIX).read_text("utf-8")
+    assert beside.strip() == bank_file.digest(text)  # (make_bank writes both)
+    replayed: list[str] = []
+    playable = bank_file._playable
+
+    def counted(puzzle: object) -> bool:
+        replayed.append("")
+        return playable(puzzle)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bank_file, "_playable", counted)
+    assert len(bank_file.read_bank(shipped).puzzles) > 1000 and not replayed
+    rows = _good_rows()
+    changed = tmp_path / BANK_FILE
+    changed.write_text(json.dumps({"puzzles": [_finished(rows), rows[0]]}), "utf-8")
+    changed.with_name(BANK_FILE + bank_file.DIGEST_SUFFIX).write_text(beside, "utf-8")
+    found = bank_file.read_bank(changed)
+    assert len(replayed) == 2 and found.skipped == 1 and len(found.puzzles) == 1
 
 
 def test_bad_entries_are_skipped_and_counted() -> None:
@@ -497,3 +530,14 @@ def test_a_score_below_zero_is_written_with_the_minus_sign() -> None:
     lines = position_words("fifty", state)
     assert "Player 1 has 4 points." in lines and "Player 2 has −4 points." in lines
     assert not any("-" in line for line in lines)
+
+
+def test_make_bank_writes_the_digest_beside_the_bank(tmp_path: Path) -> None:
+    from rules.puzzles.bank_file import DIGEST_SUFFIX, digest, read_bank
+    from rules.puzzles.make_bank import write
+
+    out = tmp_path / "made.json"
+    write(_good_rows()[:3], out)
+    beside = (tmp_path / f"made.json{DIGEST_SUFFIX}").read_text("utf-8")
+    assert beside == digest(out.read_text("utf-8")) + "\n"
+    assert len(read_bank(out).puzzles) == 3

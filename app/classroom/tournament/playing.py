@@ -72,6 +72,11 @@ def start_pairing(name: str, number: int, a: str, b: str) -> tuple[Tournament, s
 def collect_results(name: str) -> list[str]:
     """Enter the result of every pairing started here whose match has been counted
     since; what was entered, in words."""
+    return collected(name)[1]
+
+
+def collected(name: str) -> tuple[Tournament, list[str]]:
+    """`collect_results`, and the tournament after it (read once when nothing was)."""
     tournament = store.read(name)
     found: list[tuple[int, str, str, str, str]] = []
     for rnd in tournament.rounds:
@@ -84,12 +89,12 @@ def collect_results(name: str) -> list[str]:
                 record_id, winner = result
                 found.append((rnd.number, p.p1, p.p2, p.names[winner - 1], record_id))
     if not found:
-        return []
+        return tournament, []
 
     def enter_all(t: Tournament) -> Tournament:
         for number, p1, p2, winner, record_id in found:
             t = enter_result(t, number, p1, p2, winner, record_id)
         return t
 
-    store.change(name, enter_all)
-    return [f"Round {n}: {p1} - {p2}, {w} won." for n, p1, p2, w, _ in found]
+    tournament = store.change(name, enter_all)
+    return tournament, [f"Round {n}: {p1} - {p2}, {w} won." for n, p1, p2, w, _ in found]
