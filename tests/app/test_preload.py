@@ -133,9 +133,11 @@ async def test_collecting_garbage_starts_again_once_the_first_screen_is_drawn() 
 
 
 def test_collecting_already_on_is_left_as_it_is() -> None:
-    assert gc.isenabled() and gc.get_freeze_count() == 0
+    # (another test in this worker may have frozen objects: the count must not move)
+    frozen = gc.get_freeze_count()
+    assert gc.isenabled()
     collect_from_now()
-    assert gc.isenabled() and gc.get_freeze_count() == 0
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
 
 
 def test_the_bank_is_read_once_when_two_threads_ask_at_once(
