@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.game_flags import FlagError
 from app.cli.online import joining
 from app.cli.usage import fail
 from app.store.atomic_files import file_argument
@@ -43,17 +42,11 @@ def add_homework_parsers(actions: argparse._SubParsersAction[Any]) -> None:
 def cmd_homework(args: argparse.Namespace) -> int:
     from app.hub.codes import CLASS_CODE_LENGTH
 
-    try:
-        address, name, tls = joining(args, CLASS_CODE_LENGTH)
-    except FlagError as error:
-        return fail(str(error))
+    address, name, tls = joining(args, CLASS_CODE_LENGTH)
     from app.hub.homework_kept import MAX_NAME
-    from app.plain.no_screen import no_screen_reason
+    from app.plain.no_screen import line_mode_instead
 
-    why = None if args.plain else no_screen_reason()
-    if why is not None:  # (the line mode starts, said in one sentence)
-        print(why, flush=True)
-    elif not args.plain:
+    if not line_mode_instead(args.plain):  # (else the line mode starts, said in one sentence)
         from app.tui.hub_homework_offline import run_homework
 
         return run_homework(address, name, args.assignment[:MAX_NAME], tls)

@@ -9,7 +9,7 @@ import argparse
 import json
 from typing import Any
 
-from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
+from app.cli.game_flags import add_game_flags, options_from_args, whole_number
 from app.cli.usage import fail
 from app.plain.stops import EndOfInput
 from rules.base import IllegalMove, PlayerNo
@@ -95,10 +95,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from rules.solver.core import solve
 
     game = get_game(args.game)
-    try:
-        options = options_from_args(game, args)
-    except FlagError as error:
-        return fail(str(error))
+    options = options_from_args(game, args)
     try:
         state = game.replay(options, read_moves(args.moves))
     except (IllegalMove, PlayerTextError) as error:
@@ -169,10 +166,7 @@ def play_bots(game_id: str, args: argparse.Namespace) -> dict[PlayerNo, Any]:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    try:
-        options = options_from_args(game, args)
-    except FlagError as error:
-        return fail(str(error))
+    options = options_from_args(game, args)
     if args.games < 0:
         return fail(f"--games: {args.games} is not a number of games (0 or more)")
     wins = {1: 0, 2: 0}
