@@ -80,6 +80,5 @@ def cmd_report(args: argparse.Namespace) -> int:
     from app.plain.base import Console
 
     console = Console(sys.stdin, sys.stdout)  # (broken into lines as the line mode's)
-    for line in lines:
-        console.say(line)
+    console.say_all(lines)
     return 1 if any(line.startswith(("The CSV was not", "The PDF ")) for line in lines) else 0

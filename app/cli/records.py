@@ -98,7 +98,6 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 def add_stats_parser(
     subparsers: argparse._SubParsersAction[Any],
 ) -> argparse.ArgumentParser:
-    """Add `equation-duel stats [--json]`."""
     stats: argparse.ArgumentParser = subparsers.add_parser(
         "stats",
         help="show the statistics of finished games",

@@ -63,7 +63,6 @@ def add_player_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def add_solve_parsers(sub: Any) -> None:
-    """Register `solve` and `arena` on the CLI's subparsers."""
     solve = sub.add_parser(
         "solve",
         help="solve a position",

@@ -9,7 +9,7 @@ import select
 import textwrap
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import IO, Any, ClassVar, NoReturn
 
 from app.match_session.starts import one_game_from
@@ -74,6 +74,10 @@ class Console:
     def say(self, text: str = "") -> None:
         self.stdout.write(self.shown(text) + "\n")
         self.stdout.flush()
+
+    def say_all(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.say(line)
 
     def shown(self, text: str) -> str:
         """`text` as the line mode writes it: spoken (`--spoken`) and broken at spaces

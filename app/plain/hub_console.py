@@ -51,10 +51,8 @@ def hub_plain(
             return 1
         for name in admitted:
             store.admit(name)
-        for line in teacher.opening(len(admitted)):
-            console.say(line)
-        for line in loop.run(teacher.open_tabs()):
-            console.say(line)
+        console.say_all(teacher.opening(len(admitted)))
+        console.say_all(loop.run(teacher.open_tabs()))
         if qr:
             console.say(QR_WORDS)
             for line in teacher.qr():
@@ -109,5 +107,4 @@ async def _commands(teacher: HubConsole, stdin: Any, console: Console) -> None:
         answer = await teacher.answered(line, lambda n, text: console.say(f"Game {n}: {text}"))
         if answer is None:
             return
-        for said in answer:
-            console.say(said)
+        console.say_all(answer)

@@ -116,6 +116,8 @@ def _computer(words: list[str]) -> PlayComputer:
     return PlayComputer(game=game, flags=[flag[:100] for flag in flags[:16]], level=level)
 
 
+#: The lobby's commands of one word, and the message each sends the hub.
+_ALONE = {kind.__name__.lower(): kind for kind in (Who, Rematch, Accept, Decline, Standings)}
 _WAITING = "Waiting for the teacher to admit you (ctrl+c stops)."
 
 
@@ -192,27 +194,18 @@ class _Lobby:
         word, rest = words[0].lower(), words[1:]
         if word == "quit":
             return False
-        if word == "who":
-            self.client.send(Who())
+        if word in _ALONE:
+            self.client.send(_ALONE[word]())
         elif word == "challenge" and len(rest) >= 2:
             self.client.send(Challenge(name=rest[0][:60], game=rest[1][:30], flags=rest[2:18]))
         elif word == "computer" and rest:
             self.client.send(_computer(rest))
-        elif word == "rematch":
-            self.client.send(Rematch())
-        elif word == "accept":
-            self.client.send(Accept())
-        elif word == "decline":
-            self.client.send(Decline())
         elif word == "watch" and rest:
             self.client.send(Watch(target=" ".join(rest)[:60]))
-        elif word == "standings":
-            self.client.send(Standings())
         elif word == "homework":
             self.client.send(HomeworkAsk(name=" ".join(rest)[:60]))
         elif word == "help":
-            for help_line in HELP:
-                self.console.say(help_line)
+            self.console.say_all(HELP)
         elif word in ("challenge", "watch", "computer"):
             self.console.say(
                 "Type challenge NAME GAME, computer GAME or watch NAME: help lists the commands."
