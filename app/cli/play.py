@@ -8,7 +8,7 @@ from typing import Any
 
 from app.cli.game_flags import add_game_flags, options_from_args, turn_seconds_of
 from app.cli.records import add_play_arguments, names_from_args
-from app.cli.solve import add_player_flags, guarded, play_bots
+from app.cli.solve import add_player_flags, guarded, make_bots
 from app.cli.usage import fail
 from rules.player_text import PlayerTextError, read_moves
 from rules.registry import GAME_IDS, get_game
@@ -29,10 +29,7 @@ def add_play_parser(sub: Any) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    try:
-        args.p1_name, args.p2_name = names_from_args(args)
-    except ValueError as error:
-        return fail(str(error))
+    args.p1_name, args.p2_name = names_from_args(args)
     from app.plain.no_screen import line_mode_instead
 
     args.plain = line_mode_instead(args.plain)  # (TERM=dumb, or no terminal: said)
@@ -83,7 +80,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from app.plain.base import Console
     from rules.players import make_player
 
-    bots = play_bots(game.id, args) if game is not None else {}
+    bots = {} if game is None else make_bots(game.id, {1: args.p1, 2: args.p2}, args.seed)
     console = Console(sys.stdin, sys.stdout)
     return play_plain_with_records(
         game,

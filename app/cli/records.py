@@ -32,6 +32,7 @@ from rules.match import (
     BEST_OF_CHOICES,
     MatchError,
     MatchState,
+    all_moves,
     match_outcome,
     new_match,
     play_in_match,
@@ -49,18 +50,18 @@ BotFactory = Callable[[Game[Any, Any, Any], str], Bot]
 
 
 def names_from_args(args: argparse.Namespace) -> tuple[str, str]:
-    """`--p1-name` and `--p2-name` cleaned (rules.names): ValueError naming the flag."""
+    """`--p1-name` and `--p2-name` cleaned (rules.names): FlagError naming the flag."""
     names = []
     for player in (1, 2):
         raw = getattr(args, f"p{player}_name", None)
         try:
             names.append(clean_name(f"Player {player}" if raw is None else str(raw)))
         except NameProblem as error:
-            raise ValueError(f"--p{player}-name: {error}") from None
+            raise FlagError(f"--p{player}-name: {error}") from None
     try:
         distinct_names((names[0], names[1]))
     except NameProblem as error:
-        raise ValueError(f"--p2-name: {error}") from None
+        raise FlagError(f"--p2-name: {error}") from None
     return names[0], names[1]
 
 
@@ -190,9 +191,7 @@ def _start(
             match = play_in_match(match, text)
         except IllegalMove as error:
             raise FlagError(f"--moves: move {number} ({text!r}): {error}") from None
-    seconds = [0.0] * sum(len(r.moves) for r in match.results)
-    if match_outcome(match) is None:
-        seconds += [0.0] * len(match.moves)
+    seconds = [0.0] * len(all_moves(match))
     for kind in kinds:
         if kind not in KINDS:
             raise FlagError(f"unknown player kind {kind!r} (choose from {', '.join(KINDS)})")

@@ -158,11 +158,6 @@ def make_bots(game_id: str, seats: dict[PlayerNo, str], seed: int | None) -> dic
     }
 
 
-def play_bots(game_id: str, args: argparse.Namespace) -> dict[PlayerNo, Any]:
-    """The bots `play --p1 ... --p2 ...` asks for (empty when both seats are human)."""
-    return make_bots(game_id, {1: args.p1, 2: args.p2}, args.seed)
-
-
 def cmd_arena(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     options = options_from_args(game, args)

@@ -168,9 +168,7 @@ class GuestPlayer(PlainAsks):
     def host_turn(self, state: Any) -> Any:
         if self.away:
             self.say(f"Waiting for {self.away} to come back.")
-        answer = self.settle()
-        if isinstance(answer, Refusal):  # (a refusal of a move of ours is no answer here)
-            return self.host_turn(state)
+        answer = self._decided()  # (a refusal of a move of ours is no answer here)
         if not answer.timed_out:
             move = self.read_move(answer.text)
             described = describe_move(self.game.id, state, move, Voice(self.names))
