@@ -16,6 +16,7 @@ import ssl
 import sys
 from typing import Any
 
+from app.cli.usage import fail
 from app.hub.console import QR_WORDS, STOPPED, HubConsole, Tabs
 from app.hub.store import HubStore
 from app.plain.base import Console
@@ -47,8 +48,7 @@ def hub_plain(
         try:
             loop.run(hub.start())
         except OSError as error:
-            print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
-            return 1
+            return fail(f"cannot listen on {bind}:{port}: {error}", code=1)
         for name in admitted:
             store.admit(name)
         console.say_all(teacher.opening(len(admitted)))

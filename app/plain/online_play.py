@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.cli.usage import fail
 from app.match_session.keeping import SavedGames
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, JoinRefused
@@ -103,8 +104,7 @@ def host_plain(
         try:
             port = loop.run(hosted.link.start())
         except OSError as error:
-            print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
-            return 1
+            return fail(f"cannot listen on {bind}:{port}: {error}", code=1)
         code = hosted.guest_code
         console.say(f"Join code: {code}")
         tls_flag = "" if tls is None else " --tls-ca HOST-CERTIFICATE.pem"
@@ -171,8 +171,7 @@ def join_on(
     try:
         welcome = loop.run(link.join())
     except JoinRefused as error:
-        print(f"equation-duel: error: cannot join: {error}", file=sys.stderr)
-        return 1
+        return fail(f"cannot join: {error}", code=1)
     try:
         match = MatchState.model_validate(welcome.match)
         if match.game_id not in GAME_IDS:
@@ -203,8 +202,7 @@ def join_on(
     except (ValidationError, ValueError) as error:
         loop.run(link.close("The game could not be read."))
         why = their_words(str(error), 200)
-        print(f"equation-duel: error: the host's game cannot be read: {why}", file=sys.stderr)
-        return 1
+        return fail(f"the host's game cannot be read: {why}", code=1)
     if not hosting:
         console.say(f"Joined the game against {names[2 - welcome.seat]} as Player {welcome.seat}.")
     stopped = play_out(runner, console)
