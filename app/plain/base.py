@@ -9,7 +9,7 @@ import select
 import textwrap
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import IO, Any, ClassVar, NoReturn
 
 from app.match_session.starts import one_game_from
@@ -179,8 +179,6 @@ class PlainDriver(ABC):
     """One game's prompts and messages. Subclasses live in `app/plain/<game>.py`."""
 
     game_id: ClassVar[str]
-    #: Commands not offered with this driver, and the sentence said instead.
-    refused_commands: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, game: Game[Any, Any, Any], console: Console, names: tuple[str, str]):
         self.game = game

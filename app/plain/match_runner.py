@@ -61,9 +61,13 @@ class MatchRunner:
         started: datetime | None = None,
         record_id: str | None = None,
         save: Callable[[], str] | None = None,
+        turn: Callable[[Any], Any] | None = None,
+        refused: Mapping[str, str] | None = None,
     ) -> None:
         """`start`, `keeper`, `players`, `started`, `record_id`: the session's. `save`:
-        what the `save` command does (it returns what to say)."""
+        what the `save` command does (it returns what to say). `turn`: a person's turn
+        (by default the driver's prompts; online, a seat is played over the link).
+        `refused`: commands not offered, and the sentence said instead."""
         if match.game_id != driver.game.id:
             raise ValueError(f"a {driver.game.id} driver cannot play a {match.game_id} match")
         self.driver = driver
@@ -90,6 +94,7 @@ class MatchRunner:
         driver.attach(self.offer)  # (the driver's moves go to this session)
         self.on_change = on_change
         self.on_move = on_move
+        self.person_turn = turn or driver.human_turn
         #: When the turn going on started (the `clock` command reads it).
         self.turn_started = 0.0
         #: The move a person's turn handed to the session and what happened (`offer`).
@@ -100,7 +105,7 @@ class MatchRunner:
             driver.names,
             lambda: self.clock() - self.turn_started,
             save,
-            driver.refused_commands,
+            refused,
         )
 
     @property
@@ -214,7 +219,7 @@ class MatchRunner:
         or returns it (handed over here the same way; refused, the turn is asked again)."""
         while True:
             self._take()
-            move = self.driver.human_turn(state)
+            move = self.person_turn(state)
             played = self._take()
             if played is None:
                 if not self.driver.offer(move):  # (the refusal is said)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 from app.online.guest_link import Back, GuestLink, Heard, Lost
@@ -48,7 +49,6 @@ from app.online.takebacks import (
 from app.online.texts import their_words
 from app.plain.base import PlainDriver
 from app.plain.online_loop import LineLoop, LoopInput
-from app.plain.online_seats import Submit
 from app.plain.online_takebacks import Answered, PlainAsks
 from app.plain.stops import EndOfInput, TimeUp
 from app.plain.stops import TakenBack as TurnTakenBack
@@ -58,6 +58,8 @@ from rules.words.common import name_players
 from rules.words.moves import describe_move
 from rules.words.voice import Voice
 
+#: Hands a move to the match: None when played, else the refusal in words.
+Submit = Callable[[Any], str | None]
 #: Seconds after which the guest's move is said to be pending (a slow link).
 PENDING_AFTER = 0.5
 
@@ -113,6 +115,12 @@ class GuestPlayer(PlainAsks):
         answer, self._answer = self._answer, 0.0
         return answer
 
+    def turn(self, state: Any) -> Any:
+        """A person's turn in the match here: the guest's own, or the host's."""
+        if self.game.to_move(state) == self.seat:
+            return self.own_turn(state)
+        return self.host_turn(state)
+
     def own_turn(self, state: Any) -> Any:
         """The guest's own turn: the game's prompts, whose move goes to the host
         (`confirm`)."""
@@ -126,7 +134,7 @@ class GuestPlayer(PlainAsks):
                 return self.confirmed(decided.moved)
 
     def hand_over(self, submit: Submit) -> Submit:
-        """Where the prompt's moves go: to the host first (`OnlineDriver`)."""
+        """Where the prompt's moves go, given the match's `submit`: to the host first."""
         self.offer = submit
         return self.confirm
 

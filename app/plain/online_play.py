@@ -29,8 +29,7 @@ from app.plain.base import Console
 from app.plain.match_runner import MatchRunner
 from app.plain.online_guest import GuestPlayer
 from app.plain.online_loop import LineLoop
-from app.plain.online_seats import OnlineDriver
-from app.plain.online_takebacks import OnlineCommands
+from app.plain.online_takebacks import ONLINE_REFUSED, OnlineCommands
 from app.plain.stops import EndOfInput
 from rules.base import Game, PlayerNo
 from rules.match import MatchState, match_outcome
@@ -181,16 +180,17 @@ def join_on(
             tidy_name(their_words(welcome.names[0]), "Player 1", NAME_LIMIT),
             tidy_name(their_words(welcome.names[1]), "Player 2", NAME_LIMIT),
         )
-        inner = driver_class(game.id)(game, console, names)
-        player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn, welcome.takebacks, loop)
-        player.limit = match.turn_seconds
-        driver = OnlineDriver(
-            inner, welcome.seat, player.own_turn, player.host_turn, player.hand_over
+        driver = driver_class(game.id)(game, console, names)
+        player = GuestPlayer(
+            link, game, driver, welcome.seat, welcome.turn, welcome.takebacks, loop
         )
+        player.limit = match.turn_seconds
         record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
         runner = MatchRunner(
             driver,
             match,
+            turn=player.turn,  # (this seat's prompts, or the host's move over the link)
+            refused=ONLINE_REFUSED,
             seconds=welcome.seconds,
             clock=player.answered,
             keeper=SavedGames(),
@@ -198,6 +198,7 @@ def join_on(
             started=now(),
             record_id=record_id,
         )
+        driver.attach(player.hand_over(runner.offer))  # (this seat's moves: to the host first)
         OnlineCommands.install(runner, player)
     except (ValidationError, ValueError) as error:
         loop.run(link.close("The game could not be read."))
