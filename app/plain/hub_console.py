@@ -29,7 +29,6 @@ def hub_plain(
     bind: str,
     port: int,
     tls: ssl.SSLContext | None = None,
-    console: Console | None = None,
     admitted: tuple[str, ...] = (),
     qr: bool = False,
     tabs: Tabs | None = None,
@@ -40,7 +39,7 @@ def hub_plain(
     students' command (`--qr`: only when asked, since the line mode's text is otherwise
     linear for a screen reader, issue 26); `tabs`: `--web`'s browser tabs; `service`: no
     commands (a system service: standard input is nothing), until SIGTERM or SIGINT."""
-    console = console or Console(sys.stdin, sys.stdout)
+    console = Console(sys.stdin, sys.stdout)
     loop = LineLoop()
     teacher = HubConsole(store, bind, port, tls, said=console.say, tabs=tabs)
     hub = teacher.hub

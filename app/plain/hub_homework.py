@@ -136,11 +136,10 @@ def class_homework_plain(
     address: Address,
     name: str,
     assignment: str,
-    console: Console | None = None,
     tls: ssl.SSLContext | None = None,
 ) -> int:
     """Hand in, fetch, do offline, hand in (see the module's docstring); the exit code."""
-    console = console or Console(sys.stdin, sys.stdout)
+    console = Console(sys.stdin, sys.stdout)
     loop = LineLoop()
     try:
         if not loop.run(connected(address, name, tls, console.say, fetch=assignment)):

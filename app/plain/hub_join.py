@@ -62,14 +62,13 @@ HELP = (
 def class_join_plain(
     address: Address,
     name: str,
-    console: Console | None = None,
     tls: ssl.SSLContext | None = None,
     watch: str | None = None,
     project: bool = False,
 ) -> int:
     """Join the class at `address` as `name` (and watch `watch`; `project`: as the
     projector of live rounds); the exit code."""
-    console = console or Console(sys.stdin, sys.stdout)
+    console = Console(sys.stdin, sys.stdout)
     loop = LineLoop()
     client = HubClient(address, name, tls)
     try:
