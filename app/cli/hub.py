@@ -129,16 +129,7 @@ def cmd_hub(args: argparse.Namespace) -> int:
             from app.tui.hub_console import hub_screen
 
             return hub_screen(store, args.bind, args.port, tls, names, args.qr is not False, tabs)
-        return hub_plain(
-            store,
-            args.bind,
-            args.port,
-            tls,
-            admitted=names,
-            qr=bool(args.qr),
-            tabs=tabs,
-            service=args.service,
-        )
+        return hub_plain(store, args.bind, args.port, tls, names, bool(args.qr), tabs, args.service)
     except StoreProblem as error:
         return fail(str(error))
     finally:
