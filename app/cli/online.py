@@ -105,13 +105,10 @@ def joining(
     """What `join` and `class` are given: the address (its code `code_length` long, when
     not a game's), the name, and the certificates to trust (None: not encrypted).
     FlagError says what is wrong."""
-    from app.online.codes import AddressProblem, parse_address
+    from app.online.codes import GROUP, GROUPS, AddressProblem, parse_address
 
     try:
-        if code_length is None:
-            address = parse_address(args.address)
-        else:
-            address = parse_address(args.address, code_length)
+        address = parse_address(args.address, code_length or GROUPS * GROUP)
     except AddressProblem as error:
         raise FlagError(str(error)) from None
     name = _name(args.name)
