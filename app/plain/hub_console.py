@@ -20,7 +20,7 @@ from app.cli.usage import fail
 from app.hub.console import QR_WORDS, STOPPED, HubConsole, Tabs
 from app.hub.store import HubStore
 from app.plain.base import Console
-from app.plain.online_loop import LineLoop, LoopInput
+from app.plain.online_loop import LineLoop, LoopInput, read_on
 from app.plain.online_play import INTERRUPTED
 
 
@@ -63,7 +63,7 @@ def hub_plain(
             if service:
                 loop.run(_until_stopped(console))
             else:
-                loop.run(_commands(teacher, loop.input(console.stdin), console))
+                loop.run(_commands(teacher, read_on(loop, console.stdin), console))
         except KeyboardInterrupt:
             console.say()
             loop.run(teacher.stop(STOPPED))

@@ -41,7 +41,7 @@ from app.online.texts import their_words
 from app.plain.base import Console
 from app.plain.hub_homework import homework_shown, online_homework
 from app.plain.hub_live import LiveLobby
-from app.plain.online_loop import LineLoop, LoopInput
+from app.plain.online_loop import LineLoop, LoopInput, read_on
 from app.plain.online_play import INTERRUPTED, join_on
 from rules.names import strip_controls
 
@@ -90,7 +90,7 @@ def class_join_plain(
             client.send(Watch(target=watch[:60]))
         if project:
             client.send(LiveProject())
-        console.stdin = loop.input(console.stdin)
+        console.stdin = read_on(loop, console.stdin)
         lobby = _Lobby(loop, client, console)
         lobby.watching = watch is not None or project
         lobby.live.projector = project

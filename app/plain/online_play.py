@@ -8,7 +8,6 @@ and count a finished game once, the other player marked as online.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ssl
 import sys
 from collections.abc import Coroutine
@@ -28,7 +27,7 @@ from app.plain import driver_class
 from app.plain.base import Console
 from app.plain.match_runner import MatchRunner
 from app.plain.online_guest import GuestPlayer
-from app.plain.online_loop import LineLoop
+from app.plain.online_loop import LineLoop, read_on
 from app.plain.online_takebacks import ONLINE_REFUSED, OnlineCommands
 from app.plain.stops import EndOfInput
 from rules.base import Game, PlayerNo
@@ -86,9 +85,9 @@ def host_plain(
     Player 1, `host --first 2`)."""
     from app.online.hosting import HostedGame  # (on demand)
 
-    with contextlib.closing(LineLoop()) as loop:
+    with LineLoop() as loop:
         console = console or Console(sys.stdin, sys.stdout)
-        console.stdin = loop.input(console.stdin)
+        console.stdin = read_on(loop, console.stdin)
         hosted = HostedGame(
             game,
             match,
@@ -149,9 +148,9 @@ def join_plain(
 ) -> int:
     """Join the game at `address` and play it line by line; the exit code. `tls`: the
     certificates to trust for an encrypted link (None: not encrypted)."""
-    with contextlib.closing(LineLoop()) as loop:
+    with LineLoop() as loop:
         console = console or Console(sys.stdin, sys.stdout)
-        console.stdin = loop.input(console.stdin)
+        console.stdin = read_on(loop, console.stdin)
         return join_on(loop, address, name, console, tls)
 
 
