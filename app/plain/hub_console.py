@@ -40,10 +40,9 @@ def hub_plain(
     linear for a screen reader, issue 26); `tabs`: `--web`'s browser tabs; `service`: no
     commands (a system service: standard input is nothing), until SIGTERM or SIGINT."""
     console = Console(sys.stdin, sys.stdout)
-    loop = LineLoop()
     teacher = HubConsole(store, bind, port, tls, said=console.say, tabs=tabs)
     hub = teacher.hub
-    try:
+    with LineLoop() as loop:
         try:
             loop.run(hub.start())
         except OSError as error:
@@ -71,8 +70,6 @@ def hub_plain(
         loop.run(teacher.stop(STOPPED))
         console.say("The hub stopped: the roster and the finished games are kept.")
         return 0
-    finally:
-        loop.close()
 
 
 async def _until_stopped(console: Console) -> None:

@@ -69,9 +69,8 @@ def class_join_plain(
     """Join the class at `address` as `name` (and watch `watch`; `project`: as the
     projector of live rounds); the exit code."""
     console = Console(sys.stdin, sys.stdout)
-    loop = LineLoop()
     client = HubClient(address, name, tls)
-    try:
+    with LineLoop() as loop:
         try:
             loop.run(client.join(lambda: console.say(_WAITING)))
         except JoinRefused as error:
@@ -102,8 +101,6 @@ def class_join_plain(
         finally:
             client.send(Bye())
             loop.run(client.close())
-    finally:
-        loop.close()
 
 
 def _computer(words: list[str]) -> PlayComputer:
