@@ -9,7 +9,6 @@ student is back in the lobby.
 
 from __future__ import annotations
 
-import asyncio
 import shlex
 import ssl
 import sys
@@ -160,18 +159,11 @@ class _Lobby:
             return (await stdin.line()).decode("utf-8", "replace").strip()
         if stdin.at_end:
             return None
-        message = asyncio.ensure_future(self.client.next())
-        line = asyncio.ensure_future(stdin.line())
-        try:
-            await asyncio.wait((message, line), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            message.cancel()
-            line.cancel()
-        if message.done() and not message.cancelled():
-            if line.done() and not line.cancelled():
-                stdin.unread(line.result())
-            return message.result()
-        typed = line.result()
+        heard, typed = await stdin.line_or(self.client.next())
+        if heard.done() and not heard.cancelled():
+            if typed is not None:
+                stdin.unread(typed)
+            return heard.result()
         return typed.decode("utf-8", "replace").strip() if typed else None
 
     def _command(self, line: str) -> bool:

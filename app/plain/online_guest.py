@@ -18,7 +18,6 @@ starts again (`TakenBack`).
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from typing import Any
@@ -283,20 +282,13 @@ class GuestPlayer(PlainAsks):
         stdin: Any = self.inner.console.stdin
         if not isinstance(stdin, LoopInput) or stdin.at_end or stdin.holds_line:
             return await self.next_message(timeout)
-        message = asyncio.ensure_future(self.next_message(timeout))
-        line = asyncio.ensure_future(stdin.line(MAX_LINE + 2))
-        try:
-            await asyncio.wait((message, line), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in (message, line):
-                task.cancel()
-        typed = line.result() if line.done() and not line.cancelled() else None
+        heard, typed = await stdin.line_or(self.next_message(timeout), MAX_LINE + 2)
         if typed is not None and self.answered_now(typed):
             self._typed_now.append(typed)
         elif typed:
             stdin.unread(typed)  # (typed ahead: for the next question)
-        if message.done() and not message.cancelled():
-            return message.result()
+        if heard.done() and not heard.cancelled():
+            return heard.result()
         return b"" if typed is not None else None
 
     def wait(

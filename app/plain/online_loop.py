@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+from collections.abc import Awaitable
 from typing import IO, Any, TypeVar
 
 T = TypeVar("T")
@@ -67,6 +68,20 @@ class LoopInput:
             if self._ended:
                 return self._take(len(self._data))
             await self._more()
+
+    async def line_or(
+        self, message: Awaitable[T], limit: int = -1
+    ) -> tuple[asyncio.Future[T], bytes | None]:
+        """Wait for `message` or a typed line, whichever comes first (or both): the
+        message's future (done, or cancelled) and the line (None: none came)."""
+        heard = asyncio.ensure_future(message)
+        line = asyncio.ensure_future(self.line(limit))
+        try:
+            await asyncio.wait((heard, line), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            heard.cancel()
+            line.cancel()
+        return heard, line.result() if line.done() and not line.cancelled() else None
 
     @property
     def at_end(self) -> bool:
