@@ -191,9 +191,6 @@ class PlainDriver(ABC):
         #: it was played, else the refusal in words.
         self.submit: Callable[[Any], str | None] | None = None
 
-    def attach(self, submit: Callable[[Any], str | None] | None) -> None:
-        self.submit = submit
-
     def offer(self, move: Any) -> bool:
         """Hand `move` to the match at the prompt: True when it was played; else the
         refusal is said and the prompt asks again (the match's answer is the only check)."""

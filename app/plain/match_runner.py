@@ -87,7 +87,7 @@ class MatchRunner:
             computers=frozenset(self.bots),
         )
         self.clock = clock
-        driver.attach(self.offer)  # (the driver's moves go to this session)
+        driver.submit = self.offer  # (the driver's moves go to this session)
         self.on_move = on_move
         self.person_turn = turn or driver.human_turn
         #: When the turn going on started (the `clock` command reads it).

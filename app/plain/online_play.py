@@ -197,7 +197,7 @@ def join_on(
             started=now(),
             record_id=record_id,
         )
-        driver.attach(player.hand_over(runner.offer))  # (this seat's moves: to the host first)
+        driver.submit = player.hand_over(runner.offer)  # (this seat's moves: to the host first)
         OnlineCommands.install(runner, player)
     except (ValidationError, ValueError) as error:
         loop.run(link.close("The game could not be read."))
