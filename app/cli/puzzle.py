@@ -61,24 +61,30 @@ def _read(prompt: str) -> str | None:
         return None
 
 
+def _write(line: str) -> None:
+    """A line of the puzzles line by line, as the line mode writes it (`Console.say`:
+    broken at spaces into lines of at most 100 characters)."""
+    from app.plain.base import Console
+
+    Console(sys.stdin, sys.stdout).say(line)
+
+
 def _print_puzzle(args: argparse.Namespace) -> int:
     from app.cli import training
     from app.match_session.setup import clean_name
-    from app.plain.base import Console
     from rules.puzzles.bank import daily, pick
 
     player = clean_name(args.player, 1)
-    write = Console(sys.stdin, sys.stdout).say  # (as the line mode writes: lines of 100 at most)
     trains = args.streak or args.storm or args.review
     if trains and (args.json or args.daily or args.date or args.difficulty or args.play):
         return fail("--streak, --storm and --review take a game at most (and --seed)", "puzzle")
     game_id = None if args.game in (None, "any") else args.game
     if args.streak:
-        return training.run_streak(game_id, player, _read, write, args.seed)
+        return training.run_streak(game_id, player, _read, _write, args.seed)
     if args.storm:
-        return training.run_storm(game_id, player, _read, write, args.seed)
+        return training.run_storm(game_id, player, _read, _write, args.seed)
     if args.review:
-        return training.run_review(player, _read, write)
+        return training.run_review(player, _read, _write)
     if args.json and args.play:
         return fail("--json and --play do not go together", "puzzle")
     if args.daily:
@@ -90,7 +96,7 @@ def _print_puzzle(args: argparse.Namespace) -> int:
             return fail(f"--date: {error}", "puzzle")
         puzzle = daily(day)
         if args.play:
-            return training.run_daily(puzzle, day, player, _read, write)
+            return training.run_daily(puzzle, day, player, _read, _write)
     else:
         if args.date is not None:
             return fail("--date goes with --daily", "puzzle")
@@ -98,7 +104,7 @@ def _print_puzzle(args: argparse.Namespace) -> int:
             return fail("name a game (or any), or ask for --daily", "puzzle")
         puzzle = pick(game_id, args.seed, args.difficulty)
         if args.play:
-            return training.run_play(puzzle, player, _read, write)
+            return training.run_play(puzzle, player, _read, _write)
     if args.json:
         data = puzzle.to_json()
         if args.daily:
