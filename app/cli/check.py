@@ -33,14 +33,6 @@ def add_check_parser(sub: Any) -> None:
     check.add_argument("--json", action="store_true", help="print the verdict as JSON")
 
 
-def _owned(text: str) -> list[int]:
-    """The player's numbers; PlayerTextError in words when one cannot be read."""
-    # `0 2` stays two numbers, never 02
-    return [
-        read_whole(part, what="a number") for part in normalize(text).split(",") if part.strip()
-    ]
-
-
 #: `check`'s options that take a value, and those that do not.
 _CHECK_VALUED = ("--owned", "--ops")
 _CHECK_SWITCHES = ("--double-digits", "--json", "-h", "--help")
@@ -71,7 +63,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     from rules.operators import format_fraction, ops_from_text
 
     try:
-        owned = _owned(args.owned)
+        parts = normalize(args.owned).split(",")  # (`0 2` stays two numbers, never 02)
+        owned = [read_whole(part, what="a number") for part in parts if part.strip()]
     except PlayerTextError as error:
         return fail(f"--owned: {error}")
     try:

@@ -12,14 +12,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.cli.usage import FlagError as FlagError
 from rules.base import Game, GameOptions
 from rules.operators import ops_from_text
 from rules.player_text import PlayerTextError, normalize, read_range, read_whole
 from rules.validation import field_of, sentence
-
-
-class FlagError(ValueError):
-    """A one-line usage error that names the flag."""
 
 
 def whole_number(text: str) -> int:
@@ -28,6 +25,24 @@ def whole_number(text: str) -> int:
         return read_whole(text, negative=True)
     except PlayerTextError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def port_number(text: str) -> int:
+    """argparse `type=` for a port to listen on: 0 (any free) to 65535."""
+    port = whole_number(text)
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not between 0 and 65535")
+    return port
+
+
+def turn_seconds_of(raw: str | int | None) -> int | None:
+    """`--turn-seconds` read and checked (None: no clock); FlagError says what is wrong."""
+    from rules.match import MatchError, check_turn_seconds
+
+    try:
+        return None if raw is None else check_turn_seconds(read_whole(str(raw)))
+    except (PlayerTextError, MatchError) as error:
+        raise FlagError(f"--turn-seconds: {error}") from None
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from app.cli.game_flags import FlagError, whole_number
+from app.cli.game_flags import FlagError, port_number
 from app.cli.hub_homework import add_homework_parsers, cmd_homework, cmd_report
 from app.cli.online import _server_tls, joining
 from app.cli.usage import fail
@@ -41,7 +41,7 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
         "--plain", action="store_true", help="line by line (a screen reader, a script)"
     )
     hub.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
-    hub.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
+    hub.add_argument("--port", type=port_number, default=0, metavar="N", help="port (any free)")
     hub.add_argument(
         "--database",
         metavar="FILE|URL",
@@ -53,7 +53,7 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     hub.add_argument("--tls-key", metavar="FILE", help="encrypt: this certificate's key (PEM)")
     hub.add_argument("--web", action="store_true", help="also serve browser tabs that join")
     hub.add_argument(
-        "--web-port", type=whole_number, default=8000, metavar="N", help="the tabs' port (8000)"
+        "--web-port", type=port_number, default=8000, metavar="N", help="the tabs' port (8000)"
     )
     hub.add_argument(
         "--service",
@@ -95,23 +95,16 @@ def add_hub_parsers(sub: argparse._SubParsersAction[Any]) -> None:
 def _full_screen(args: argparse.Namespace) -> bool:
     """Whether the full screen is drawn: not with `--plain`, nor where it cannot be (then
     the line mode starts, said in one sentence)."""
-    if args.plain:
-        return False
-    from app.plain.no_screen import no_screen_reason
+    from app.plain.no_screen import line_mode_instead
 
-    why = no_screen_reason()
-    if why is not None:
-        print(why, flush=True)
-        args.plain = True  # (said once)
-    return why is None
+    args.plain = line_mode_instead(args.plain)  # (said once)
+    return not args.plain
 
 
 def cmd_hub(args: argparse.Namespace) -> int:
     from app.hub.roster import RosterProblem, read_roster
     from app.hub.store import StoreProblem, open_store
 
-    if not 0 <= args.port <= 65535:
-        return fail(f"--port: {args.port} is not between 0 and 65535")
     try:
         tls = _server_tls(args.tls_cert, args.tls_key)
         names = tuple(read_roster(Path(args.roster))) if args.roster else ()
@@ -127,8 +120,6 @@ def cmd_hub(args: argparse.Namespace) -> int:
             from app.serve.hub_tabs import HubTabs
         except ImportError as error:  # (textual-serve: the web extra)
             return fail(_NO_WEB.format(error=error))
-        if not 0 <= args.web_port <= 65535:
-            return fail(f"--web-port: {args.web_port} is not between 0 and 65535")
         try:
             tabs = HubTabs(args.bind, args.web_port)
         except ConfigError as error:
@@ -138,16 +129,7 @@ def cmd_hub(args: argparse.Namespace) -> int:
             from app.tui.hub_console import hub_screen
 
             return hub_screen(store, args.bind, args.port, tls, names, args.qr is not False, tabs)
-        return hub_plain(
-            store,
-            args.bind,
-            args.port,
-            tls,
-            admitted=names,
-            qr=bool(args.qr),
-            tabs=tabs,
-            service=args.service,
-        )
+        return hub_plain(store, args.bind, args.port, tls, names, bool(args.qr), tabs, args.service)
     except StoreProblem as error:
         return fail(str(error))
     finally:
@@ -168,10 +150,7 @@ def cmd_class(args: argparse.Namespace) -> int:
         return run_class_join(args.address, args.name, args.tls_ca)
     if args.name is None:
         return fail("--name: the line mode needs your name (the full screen asks for it)")
-    try:
-        address, name, tls = joining(args, CLASS_CODE_LENGTH)
-    except FlagError as error:
-        return fail(str(error))
+    address, name, tls = joining(args, CLASS_CODE_LENGTH)
     from app.plain.hub_join import class_join_plain
 
     project = args.class_command == "project"

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.game_flags import FlagError
 from app.cli.online import joining
 from app.cli.usage import fail
 from app.store.atomic_files import file_argument
@@ -43,17 +42,11 @@ def add_homework_parsers(actions: argparse._SubParsersAction[Any]) -> None:
 def cmd_homework(args: argparse.Namespace) -> int:
     from app.hub.codes import CLASS_CODE_LENGTH
 
-    try:
-        address, name, tls = joining(args, CLASS_CODE_LENGTH)
-    except FlagError as error:
-        return fail(str(error))
+    address, name, tls = joining(args, CLASS_CODE_LENGTH)
     from app.hub.homework_kept import MAX_NAME
-    from app.plain.no_screen import no_screen_reason
+    from app.plain.no_screen import line_mode_instead
 
-    why = None if args.plain else no_screen_reason()
-    if why is not None:  # (the line mode starts, said in one sentence)
-        print(why, flush=True)
-    elif not args.plain:
+    if not line_mode_instead(args.plain):  # (else the line mode starts, said in one sentence)
         from app.tui.hub_homework_offline import run_homework
 
         return run_homework(address, name, args.assignment[:MAX_NAME], tls)
@@ -87,6 +80,5 @@ def cmd_report(args: argparse.Namespace) -> int:
     from app.plain.base import Console
 
     console = Console(sys.stdin, sys.stdout)  # (broken into lines as the line mode's)
-    for line in lines:
-        console.say(line)
+    console.say_all(lines)
     return 1 if any(line.startswith(("The CSV was not", "The PDF ")) for line in lines) else 0

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, NoReturn
 
-from app.cli.usage import USAGE_ERROR
+from app.cli.usage import USAGE_ERROR, FlagError, fail
 from app.process.streams import quiet_exit
 
 
@@ -87,6 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_app(EquationDuelApp())
         code: int = load(COMMANDS[args.command].run)(args)
         return code
+    except FlagError as error:  # (a usage error found after parsing: one line, exit 2)
+        return fail(str(error))
     except KeyboardInterrupt:
         print()
         return 130

@@ -9,7 +9,14 @@ import argparse
 import ssl
 from typing import TYPE_CHECKING, Any
 
-from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
+from app.cli.game_flags import (
+    FlagError,
+    add_game_flags,
+    options_from_args,
+    port_number,
+    turn_seconds_of,
+    whole_number,
+)
 from app.cli.usage import fail
 from rules.names import NameProblem, clean_name
 from rules.registry import GAME_IDS, get_game
@@ -29,7 +36,7 @@ def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     host.add_argument("--plain", action="store_true", help="line by line (the default here)")
     host.add_argument("--name", default="Host", help="your name (Host)")
     host.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
-    host.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
+    host.add_argument("--port", type=port_number, default=0, metavar="N", help="port (any free)")
     host.add_argument(
         "--best-of", dest="best_of", type=whole_number, metavar="N", help="rounds: 1, 3, 5 or 7"
     )
@@ -52,18 +59,6 @@ def add_online_parsers(sub: argparse._SubParsersAction[Any]) -> None:
     )
 
 
-def _say_line_mode(args: argparse.Namespace) -> None:
-    """Without `--plain`, where the full screen cannot be drawn, say the game is played
-    line by line."""
-    if args.plain:
-        return
-    from app.plain.no_screen import no_screen_reason
-
-    why = no_screen_reason()
-    if why is not None:
-        print(why, flush=True)
-
-
 def _name(text: str) -> str:
     try:
         return clean_name(text)  # (1 to 32 characters, as local play)
@@ -72,41 +67,35 @@ def _name(text: str) -> str:
 
 
 def cmd_host(args: argparse.Namespace) -> int:
-    from rules.match import MatchError, check_turn_seconds, new_match
+    from app.online.hosting import host_seat_of, own_trust
+    from rules.match import MatchError, new_match
 
     game = get_game(args.game)
+    options = options_from_args(game, args)
+    name = _name(args.name)
+    seconds = turn_seconds_of(args.turn_seconds)
+    host_seat, options = host_seat_of(options)
     try:
-        options = options_from_args(game, args)
-        name = _name(args.name)
-        if not 0 <= args.port <= 65535:
-            raise FlagError(f"--port: {args.port} is not between 0 and 65535")
-        seconds = None
-        if args.turn_seconds is not None:
-            seconds = check_turn_seconds(whole_number(str(args.turn_seconds)))
-        from app.online.hosting import host_seat_of, own_trust
-
-        host_seat, options = host_seat_of(options)
         match = new_match(game.id, options, args.best_of, seconds)
-        tls = _server_tls(args.tls_cert, args.tls_key)
-        trust = None if tls is None else own_trust(args.tls_cert)
-    except (FlagError, MatchError, argparse.ArgumentTypeError) as error:
+    except MatchError as error:
         return fail(str(error))
+    tls = _server_tls(args.tls_cert, args.tls_key)
+    trust = None if tls is None else own_trust(args.tls_cert)
+    from app.plain.no_screen import line_mode_instead
     from app.plain.online_play import host_plain
 
-    _say_line_mode(args)
+    line_mode_instead(args.plain)  # (the game is played line by line: said where no screen)
     return host_plain(
         game, match, name, args.bind, args.port, tls=tls, host_seat=host_seat, trust=trust
     )
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    try:
-        address, name, tls = joining(args)
-    except FlagError as error:
-        return fail(str(error))
+    address, name, tls = joining(args)
+    from app.plain.no_screen import line_mode_instead
     from app.plain.online_play import join_plain
 
-    _say_line_mode(args)
+    line_mode_instead(args.plain)
     return join_plain(address, name, tls=tls)
 
 
@@ -116,13 +105,10 @@ def joining(
     """What `join` and `class` are given: the address (its code `code_length` long, when
     not a game's), the name, and the certificates to trust (None: not encrypted).
     FlagError says what is wrong."""
-    from app.online.codes import AddressProblem, parse_address
+    from app.online.codes import GROUP, GROUPS, AddressProblem, parse_address
 
     try:
-        if code_length is None:
-            address = parse_address(args.address)
-        else:
-            address = parse_address(args.address, code_length)
+        address = parse_address(args.address, code_length or GROUPS * GROUP)
     except AddressProblem as error:
         raise FlagError(str(error)) from None
     name = _name(args.name)

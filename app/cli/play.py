@@ -6,11 +6,11 @@ import argparse
 import sys
 from typing import Any
 
-from app.cli.game_flags import FlagError, add_game_flags, options_from_args
+from app.cli.game_flags import add_game_flags, options_from_args, turn_seconds_of
 from app.cli.records import add_play_arguments, names_from_args
-from app.cli.solve import add_player_flags, guarded, play_bots
+from app.cli.solve import add_player_flags, guarded, make_bots
 from app.cli.usage import fail
-from rules.player_text import PlayerTextError, read_moves, read_whole
+from rules.player_text import PlayerTextError, read_moves
 from rules.registry import GAME_IDS, get_game
 
 
@@ -29,17 +29,10 @@ def add_play_parser(sub: Any) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    try:
-        args.p1_name, args.p2_name = names_from_args(args)
-    except ValueError as error:
-        return fail(str(error))
-    if not args.plain:
-        from app.plain.no_screen import no_screen_reason
+    args.p1_name, args.p2_name = names_from_args(args)
+    from app.plain.no_screen import line_mode_instead
 
-        why = no_screen_reason()
-        if why is not None:  # (TERM=dumb, or no terminal: the full screen cannot be drawn)
-            print(why, flush=True)
-            args.plain = True
+    args.plain = line_mode_instead(args.plain)  # (TERM=dumb, or no terminal: said)
     if args.game is None and args.load is None and args.plain:
         from app.plain.menu import ask_game_and_opponent  # the line mode's numbered lists
 
@@ -48,27 +41,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.game is None and args.load is None:
         return fail("name a game to play, or --load FILE")
     game = get_game(args.game) if args.game is not None else None
-    options = None
-    if game is not None:
-        try:
-            options = options_from_args(game, args)
-        except FlagError as error:
-            return fail(str(error))
+    options = None if game is None else options_from_args(game, args)
     try:
         moves = read_moves(args.moves)
     except PlayerTextError as error:
         return fail(f"--moves: {error}")
-    turn_seconds: int | None = None
-    if args.turn_seconds is not None:
-        from rules.match import MatchError, check_turn_seconds
-
-        try:
-            turn_seconds = check_turn_seconds(
-                read_whole(args.turn_seconds, what="a number of seconds")
-            )
-        except (PlayerTextError, MatchError) as error:
-            return fail(f"--turn-seconds: {error}")
-        args.turn_seconds = str(turn_seconds)
+    turn_seconds = turn_seconds_of(args.turn_seconds)
     if not args.plain and args.load is not None:
         if args.save or args.best_of or args.turn_seconds:
             return fail("--save, --best-of and --turn-seconds do not go with --load")
@@ -102,7 +80,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from app.plain.base import Console
     from rules.players import make_player
 
-    bots = play_bots(game.id, args) if game is not None else {}
+    bots = {} if game is None else make_bots(game.id, {1: args.p1, 2: args.p2}, args.seed)
     console = Console(sys.stdin, sys.stdout)
     return play_plain_with_records(
         game,

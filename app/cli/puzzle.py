@@ -18,7 +18,6 @@ from rules.registry import GAME_IDS
 
 
 def add_puzzle_parser(sub: Any) -> None:
-    """Add the `puzzle` subcommand to `equation-duel`'s subparsers."""
     puzzle = sub.add_parser(
         "puzzle",
         help="print a puzzle: find the winning move",

@@ -15,8 +15,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
-from app.cli.game_flags import whole_number
-from app.cli.usage import fail
+from app.cli.game_flags import turn_seconds_of, whole_number
+from app.cli.usage import FlagError, fail
 from app.match_session.keeping import SavedGames
 from app.plain import driver_class
 from app.plain.base import Bot, Console
@@ -32,7 +32,7 @@ from rules.match import (
     BEST_OF_CHOICES,
     MatchError,
     MatchState,
-    check_turn_seconds,
+    all_moves,
     match_outcome,
     new_match,
     play_in_match,
@@ -49,23 +49,19 @@ SEATS: tuple[PlayerNo, PlayerNo] = (1, 2)
 BotFactory = Callable[[Game[Any, Any, Any], str], Bot]
 
 
-class Refusal(Exception):
-    """A one-line usage error (exit 2)."""
-
-
 def names_from_args(args: argparse.Namespace) -> tuple[str, str]:
-    """`--p1-name` and `--p2-name` cleaned (rules.names): ValueError naming the flag."""
+    """`--p1-name` and `--p2-name` cleaned (rules.names): FlagError naming the flag."""
     names = []
     for player in (1, 2):
         raw = getattr(args, f"p{player}_name", None)
         try:
             names.append(clean_name(f"Player {player}" if raw is None else str(raw)))
         except NameProblem as error:
-            raise ValueError(f"--p{player}-name: {error}") from None
+            raise FlagError(f"--p{player}-name: {error}") from None
     try:
         distinct_names((names[0], names[1]))
     except NameProblem as error:
-        raise ValueError(f"--p2-name: {error}") from None
+        raise FlagError(f"--p2-name: {error}") from None
     return names[0], names[1]
 
 
@@ -103,7 +99,6 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 def add_stats_parser(
     subparsers: argparse._SubParsersAction[Any],
 ) -> argparse.ArgumentParser:
-    """Add `equation-duel stats [--json]`."""
     stats: argparse.ArgumentParser = subparsers.add_parser(
         "stats",
         help="show the statistics of finished games",
@@ -127,26 +122,13 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seconds_flag(args: argparse.Namespace) -> int | None:
-    raw = getattr(args, "turn_seconds", None)
-    if raw is None:
-        return None
-    text = str(raw).strip()
-    if not text.isdigit():
-        raise Refusal(f"--turn-seconds: {raw!r} is not a whole number")
-    try:
-        return check_turn_seconds(int(text))
-    except MatchError as error:
-        raise Refusal(f"--turn-seconds: {error}") from None
-
-
 def _check_save_path(path: Path | None) -> None:
     """Refuse a --save path that is no file, and remove the temporaries a killed save left."""
     if path is None:
         return
     problem = write_problem(path)
     if problem is not None:
-        raise Refusal(f"--save: {problem}")
+        raise FlagError(f"--save: {problem}")
     clean_stale_temporaries(path.parent, path.name)
 
 
@@ -168,18 +150,18 @@ def _resume(
     path: Path,
 ) -> tuple[_Game, GameRecord]:
     if moves:
-        raise Refusal("--moves cannot be used with --load (the record has its moves)")
+        raise FlagError("--moves cannot be used with --load (the record has its moves)")
     for flag, dest in (("--best-of", "best_of"), ("--turn-seconds", "turn_seconds")):
         if getattr(args, dest, None) is not None:
-            raise Refusal(f"{flag} cannot be used with --load (the record has its own)")
+            raise FlagError(f"{flag} cannot be used with --load (the record has its own)")
     try:
         record = load_record(path)
     except LoadError as error:
-        raise Refusal(f"--load: {error}") from None
+        raise FlagError(f"--load: {error}") from None
     if game is not None and game.id != record.game:
-        raise Refusal(f"--load: {path} holds a game of {record.game}, not {game.id}")
+        raise FlagError(f"--load: {path} holds a game of {record.game}, not {game.id}")
     if record.result is not None:
-        raise Refusal(
+        raise FlagError(
             f"--load: {path} holds a finished game ({record.names[record.result.winner - 1]} "
             f"won: {record.result.reason}); there is nothing to resume"
         )
@@ -196,25 +178,23 @@ def _start(
     args: argparse.Namespace,
 ) -> _Game:
     if game is None:
-        raise Refusal("name a game to play, or --load FILE")
-    turn_seconds = _seconds_flag(args)
+        raise FlagError("name a game to play, or --load FILE")
+    turn_seconds = turn_seconds_of(getattr(args, "turn_seconds", None))
     best_of: int | None = getattr(args, "best_of", None)
     try:
         match = new_match(game.id, options, best_of, turn_seconds)
     except MatchError as error:
         flag = "--best-of" if "best of" in str(error) else "--turn-seconds"
-        raise Refusal(f"{flag}: {error}") from None
+        raise FlagError(f"{flag}: {error}") from None
     for number, text in enumerate(moves, start=1):
         try:
             match = play_in_match(match, text)
         except IllegalMove as error:
-            raise Refusal(f"--moves: move {number} ({text!r}): {error}") from None
-    seconds = [0.0] * sum(len(r.moves) for r in match.results)
-    if match_outcome(match) is None:
-        seconds += [0.0] * len(match.moves)
+            raise FlagError(f"--moves: move {number} ({text!r}): {error}") from None
+    seconds = [0.0] * len(all_moves(match))
     for kind in kinds:
         if kind not in KINDS:
-            raise Refusal(f"unknown player kind {kind!r} (choose from {', '.join(KINDS)})")
+            raise FlagError(f"unknown player kind {kind!r} (choose from {', '.join(KINDS)})")
     seats = (cast(Kind, kinds[0]), cast(Kind, kinds[1]))
     # (a computer seat is named by its level, never counted under "Player 2")
     levels = tuple(None if seat == "human" else seat for seat in seats)
@@ -263,14 +243,14 @@ def play_plain_with_records(
                 if player.kind == "human":
                     continue
                 if bot_for is None:
-                    raise Refusal(
+                    raise FlagError(
                         f"--load: {load} has a computer player ({player.kind}), which cannot "
                         "be resumed here"
                     )
                 bots[seat] = bot_for(game, player.kind)
         else:
             setup = _start(game, options, moves, names, kinds, args)
-    except Refusal as error:
+    except FlagError as error:
         return fail(str(error))
     assert game is not None
     names = (setup.players[0].name, setup.players[1].name)

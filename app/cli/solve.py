@@ -9,7 +9,7 @@ import argparse
 import json
 from typing import Any
 
-from app.cli.game_flags import FlagError, add_game_flags, options_from_args, whole_number
+from app.cli.game_flags import add_game_flags, options_from_args, whole_number
 from app.cli.usage import fail
 from app.plain.stops import EndOfInput
 from rules.base import IllegalMove, PlayerNo
@@ -63,7 +63,6 @@ def add_player_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def add_solve_parsers(sub: Any) -> None:
-    """Register `solve` and `arena` on the CLI's subparsers."""
     solve = sub.add_parser(
         "solve",
         help="solve a position",
@@ -95,10 +94,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from rules.solver.core import solve
 
     game = get_game(args.game)
-    try:
-        options = options_from_args(game, args)
-    except FlagError as error:
-        return fail(str(error))
+    options = options_from_args(game, args)
     try:
         state = game.replay(options, read_moves(args.moves))
     except (IllegalMove, PlayerTextError) as error:
@@ -162,17 +158,9 @@ def make_bots(game_id: str, seats: dict[PlayerNo, str], seed: int | None) -> dic
     }
 
 
-def play_bots(game_id: str, args: argparse.Namespace) -> dict[PlayerNo, Any]:
-    """The bots `play --p1 ... --p2 ...` asks for (empty when both seats are human)."""
-    return make_bots(game_id, {1: args.p1, 2: args.p2}, args.seed)
-
-
 def cmd_arena(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    try:
-        options = options_from_args(game, args)
-    except FlagError as error:
-        return fail(str(error))
+    options = options_from_args(game, args)
     if args.games < 0:
         return fail(f"--games: {args.games} is not a number of games (0 or more)")
     wins = {1: 0, 2: 0}

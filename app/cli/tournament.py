@@ -18,7 +18,14 @@ from app.classroom.tournament.text import (
     standings_csv,
     standings_text,
 )
-from app.cli.game_flags import FLAGS, FlagError, add_game_flags, options_from_args, whole_number
+from app.cli.game_flags import (
+    FLAGS,
+    FlagError,
+    add_game_flags,
+    options_from_args,
+    port_number,
+    whole_number,
+)
 from app.cli.usage import fail
 from app.store.stats import StatsError
 from rules.names import strip_controls
@@ -103,7 +110,7 @@ def add_tournament_parser(sub: Any) -> None:
     )
     host.add_argument("--plain", action="store_true", help="line by line (the default here)")
     host.add_argument("--bind", default="127.0.0.1", metavar="ADDR", help="listen on (127.0.0.1)")
-    host.add_argument("--port", type=whole_number, default=0, metavar="N", help="port (any free)")
+    host.add_argument("--port", type=port_number, default=0, metavar="N", help="port (any free)")
 
     steps.add_parser("list", help="every tournament's name")
 

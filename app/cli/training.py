@@ -58,8 +58,7 @@ def run_daily(puzzle: Puzzle, day: dt.date, player: str, read: Read, write: Writ
         referee = PuzzleReferee(puzzle, player, daily=day.isoformat(), hints=attempt.hints)
         if _count(referee, ending == "solved", write):
             return 0  # (the line to share was said)
-    line = _keep(lambda conn: share_line(conn, player, day, puzzle.game))
-    write(f"To share: {line or share_line_unkept(day, puzzle.game)}")
+    write(f"To share: {daily_share(player, day, puzzle.game)}")
     return 0
 
 
@@ -72,14 +71,10 @@ def _count(referee: PuzzleReferee, solved: bool, write: Write) -> bool:
     return referee.share is not None
 
 
-def share_line_unkept(day: dt.date, game: str) -> str:
-    return f"Equation Duel {day.isoformat()} · {game} · not tried yet"
-
-
 def daily_share(player: str, day: dt.date, game: str) -> str:
-    """The day's line to share for `--daily --json` (not tried yet when nothing is kept)."""
+    """The day's line to share (not tried yet when nothing is kept)."""
     found = _keep(lambda conn: share_line(conn, player, day, game))
-    return str(found) if found else share_line_unkept(day, game)
+    return str(found) if found else f"Equation Duel {day.isoformat()} · {game} · not tried yet"
 
 
 def run_streak(game_id: str | None, player: str, read: Read, write: Write, seed: int | None) -> int:

@@ -9,7 +9,7 @@ import select
 import textwrap
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable
 from typing import IO, Any, ClassVar, NoReturn
 
 from app.match_session.starts import one_game_from
@@ -74,6 +74,10 @@ class Console:
     def say(self, text: str = "") -> None:
         self.stdout.write(self.shown(text) + "\n")
         self.stdout.flush()
+
+    def say_all(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.say(line)
 
     def shown(self, text: str) -> str:
         """`text` as the line mode writes it: spoken (`--spoken`) and broken at spaces
@@ -175,8 +179,6 @@ class PlainDriver(ABC):
     """One game's prompts and messages. Subclasses live in `app/plain/<game>.py`."""
 
     game_id: ClassVar[str]
-    #: Commands not offered with this driver, and the sentence said instead.
-    refused_commands: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, game: Game[Any, Any, Any], console: Console, names: tuple[str, str]):
         self.game = game
@@ -188,9 +190,6 @@ class PlainDriver(ABC):
         #: Hands a move to the match (`MatchRunner.offer`, set while it runs): None when
         #: it was played, else the refusal in words.
         self.submit: Callable[[Any], str | None] | None = None
-
-    def attach(self, submit: Callable[[Any], str | None] | None) -> None:
-        self.submit = submit
 
     def offer(self, move: Any) -> bool:
         """Hand `move` to the match at the prompt: True when it was played; else the

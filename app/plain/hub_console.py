@@ -16,10 +16,11 @@ import ssl
 import sys
 from typing import Any
 
+from app.cli.usage import fail
 from app.hub.console import QR_WORDS, STOPPED, HubConsole, Tabs
 from app.hub.store import HubStore
 from app.plain.base import Console
-from app.plain.online_loop import LineLoop, LoopInput
+from app.plain.online_loop import LineLoop, LoopInput, read_on
 from app.plain.online_play import INTERRUPTED
 
 
@@ -28,7 +29,6 @@ def hub_plain(
     bind: str,
     port: int,
     tls: ssl.SSLContext | None = None,
-    console: Console | None = None,
     admitted: tuple[str, ...] = (),
     qr: bool = False,
     tabs: Tabs | None = None,
@@ -39,22 +39,18 @@ def hub_plain(
     students' command (`--qr`: only when asked, since the line mode's text is otherwise
     linear for a screen reader, issue 26); `tabs`: `--web`'s browser tabs; `service`: no
     commands (a system service: standard input is nothing), until SIGTERM or SIGINT."""
-    console = console or Console(sys.stdin, sys.stdout)
-    loop = LineLoop()
+    console = Console(sys.stdin, sys.stdout)
     teacher = HubConsole(store, bind, port, tls, said=console.say, tabs=tabs)
     hub = teacher.hub
-    try:
+    with LineLoop() as loop:
         try:
             loop.run(hub.start())
         except OSError as error:
-            print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
-            return 1
+            return fail(f"cannot listen on {bind}:{port}: {error}", code=1)
         for name in admitted:
             store.admit(name)
-        for line in teacher.opening(len(admitted)):
-            console.say(line)
-        for line in loop.run(teacher.open_tabs()):
-            console.say(line)
+        console.say_all(teacher.opening(len(admitted)))
+        console.say_all(loop.run(teacher.open_tabs()))
         if qr:
             console.say(QR_WORDS)
             for line in teacher.qr():
@@ -66,7 +62,7 @@ def hub_plain(
             if service:
                 loop.run(_until_stopped(console))
             else:
-                loop.run(_commands(teacher, loop.input(console.stdin), console))
+                loop.run(_commands(teacher, read_on(loop, console.stdin), console))
         except KeyboardInterrupt:
             console.say()
             loop.run(teacher.stop(STOPPED))
@@ -74,8 +70,6 @@ def hub_plain(
         loop.run(teacher.stop(STOPPED))
         console.say("The hub stopped: the roster and the finished games are kept.")
         return 0
-    finally:
-        loop.close()
 
 
 async def _until_stopped(console: Console) -> None:
@@ -109,5 +103,4 @@ async def _commands(teacher: HubConsole, stdin: Any, console: Console) -> None:
         answer = await teacher.answered(line, lambda n, text: console.say(f"Game {n}: {text}"))
         if answer is None:
             return
-        for said in answer:
-            console.say(said)
+        console.say_all(answer)

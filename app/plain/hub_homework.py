@@ -56,8 +56,7 @@ def do_homework(console: Console, puzzles: list[Puzzle], left: list[int], judge:
         if tries <= 0:
             continue
         console.say(f"Puzzle {number} of {len(puzzles)}.")
-        for line in puzzle_text(puzzle, aloud=True):
-            console.say(line)
+        console.say_all(puzzle_text(puzzle, aloud=True))
         console.say(HELP)
         while tries > 0:
             started = time.monotonic()
@@ -125,8 +124,7 @@ def homework_shown(console: Console, message: FromHub) -> bool:
     """Say `message` if it is the homework's words to the lobby (the open homework, a
     refusal); whether it was."""
     if isinstance(message, HomeworkList):
-        for line in listing_lines(message.assignments, "type homework {name}"):
-            console.say(line)
+        console.say_all(listing_lines(message.assignments, "type homework {name}"))
     elif isinstance(message, HomeworkRefusal):
         console.say(their_words(message.text))
     else:
@@ -138,11 +136,10 @@ def class_homework_plain(
     address: Address,
     name: str,
     assignment: str,
-    console: Console | None = None,
     tls: ssl.SSLContext | None = None,
 ) -> int:
     """Hand in, fetch, do offline, hand in (see the module's docstring); the exit code."""
-    console = console or Console(sys.stdin, sys.stdout)
+    console = Console(sys.stdin, sys.stdout)
     loop = LineLoop()
     try:
         if not loop.run(connected(address, name, tls, console.say, fetch=assignment)):

@@ -9,7 +9,6 @@ student is back in the lobby.
 
 from __future__ import annotations
 
-import asyncio
 import shlex
 import ssl
 import sys
@@ -41,7 +40,7 @@ from app.online.texts import their_words
 from app.plain.base import Console
 from app.plain.hub_homework import homework_shown, online_homework
 from app.plain.hub_live import LiveLobby
-from app.plain.online_loop import LineLoop, LoopInput
+from app.plain.online_loop import LineLoop, LoopInput, read_on
 from app.plain.online_play import INTERRUPTED, join_on
 from rules.names import strip_controls
 
@@ -62,17 +61,15 @@ HELP = (
 def class_join_plain(
     address: Address,
     name: str,
-    console: Console | None = None,
     tls: ssl.SSLContext | None = None,
     watch: str | None = None,
     project: bool = False,
 ) -> int:
     """Join the class at `address` as `name` (and watch `watch`; `project`: as the
     projector of live rounds); the exit code."""
-    console = console or Console(sys.stdin, sys.stdout)
-    loop = LineLoop()
+    console = Console(sys.stdin, sys.stdout)
     client = HubClient(address, name, tls)
-    try:
+    with LineLoop() as loop:
         try:
             loop.run(client.join(lambda: console.say(_WAITING)))
         except JoinRefused as error:
@@ -91,7 +88,7 @@ def class_join_plain(
             client.send(Watch(target=watch[:60]))
         if project:
             client.send(LiveProject())
-        console.stdin = loop.input(console.stdin)
+        console.stdin = read_on(loop, console.stdin)
         lobby = _Lobby(loop, client, console)
         lobby.watching = watch is not None or project
         lobby.live.projector = project
@@ -103,8 +100,6 @@ def class_join_plain(
         finally:
             client.send(Bye())
             loop.run(client.close())
-    finally:
-        loop.close()
 
 
 def _computer(words: list[str]) -> PlayComputer:
@@ -116,6 +111,8 @@ def _computer(words: list[str]) -> PlayComputer:
     return PlayComputer(game=game, flags=[flag[:100] for flag in flags[:16]], level=level)
 
 
+#: The lobby's commands of one word, and the message each sends the hub.
+_ALONE = {kind.__name__.lower(): kind for kind in (Who, Rematch, Accept, Decline, Standings)}
 _WAITING = "Waiting for the teacher to admit you (ctrl+c stops)."
 
 
@@ -162,18 +159,11 @@ class _Lobby:
             return (await stdin.line()).decode("utf-8", "replace").strip()
         if stdin.at_end:
             return None
-        message = asyncio.ensure_future(self.client.next())
-        line = asyncio.ensure_future(stdin.line())
-        try:
-            await asyncio.wait((message, line), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            message.cancel()
-            line.cancel()
-        if message.done() and not message.cancelled():
-            if line.done() and not line.cancelled():
-                stdin.unread(line.result())
-            return message.result()
-        typed = line.result()
+        heard, typed = await stdin.line_or(self.client.next())
+        if heard.done() and not heard.cancelled():
+            if typed is not None:
+                stdin.unread(typed)
+            return heard.result()
         return typed.decode("utf-8", "replace").strip() if typed else None
 
     def _command(self, line: str) -> bool:
@@ -192,27 +182,18 @@ class _Lobby:
         word, rest = words[0].lower(), words[1:]
         if word == "quit":
             return False
-        if word == "who":
-            self.client.send(Who())
+        if word in _ALONE:
+            self.client.send(_ALONE[word]())
         elif word == "challenge" and len(rest) >= 2:
             self.client.send(Challenge(name=rest[0][:60], game=rest[1][:30], flags=rest[2:18]))
         elif word == "computer" and rest:
             self.client.send(_computer(rest))
-        elif word == "rematch":
-            self.client.send(Rematch())
-        elif word == "accept":
-            self.client.send(Accept())
-        elif word == "decline":
-            self.client.send(Decline())
         elif word == "watch" and rest:
             self.client.send(Watch(target=" ".join(rest)[:60]))
-        elif word == "standings":
-            self.client.send(Standings())
         elif word == "homework":
             self.client.send(HomeworkAsk(name=" ".join(rest)[:60]))
         elif word == "help":
-            for help_line in HELP:
-                self.console.say(help_line)
+            self.console.say_all(HELP)
         elif word in ("challenge", "watch", "computer"):
             self.console.say(
                 "Type challenge NAME GAME, computer GAME or watch NAME: help lists the commands."

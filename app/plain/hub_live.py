@@ -98,8 +98,7 @@ class LiveLobby:
                     "time is up. Wait for the next round.",
                 )
             self.pending = None
-            for line in spread_lines(message):
-                self.say(line)
+            self.console.say_all(spread_lines(message))
         elif isinstance(message, LiveSummary):
             self.pending = None  # (the teacher stopped the session mid-round)
             for line in message.lines:
@@ -123,8 +122,7 @@ class LiveLobby:
             f"Live round {message.round} of {message.of}: {message.seconds:.0f} seconds, "
             f"{message.asked} {'student' if message.asked == 1 else 'students'} asked."
         )
-        for line in position_lines(puzzle, attempt):
-            self.say(line)
+        self.console.say_all(position_lines(puzzle, attempt))
         if self.projector:
             return
         self.pending, self.after = (message.round, attempt), None
@@ -152,8 +150,7 @@ class LiveLobby:
             return False
         number, attempt = self.pending
         if word in ("board", "position"):
-            for said in position_words(attempt.puzzle.game, attempt.state):
-                self.say(said)
+            self.console.say_all(position_words(attempt.puzzle.game, attempt.state))
             return True
         move = read_move(attempt, text)
         if isinstance(move, Exception):

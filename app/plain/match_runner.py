@@ -31,9 +31,6 @@ from rules.words.outcome import reason_text
 if TYPE_CHECKING:
     from app.plain.base import Bot, PlainDriver
 
-#: Called after every move and time-out with the match and the seconds of every move
-#: (an online host sends the position to its guest).
-OnChange = Callable[[MatchState, tuple[float, ...]], None]
 #: Called after every move with the position before it, the move and the position after.
 OnMove = Callable[[Any, Any, Any], None]
 
@@ -53,7 +50,6 @@ class MatchRunner:
         seconds: Sequence[float] | None = None,
         clock: Callable[[], float] = time.monotonic,
         *,
-        on_change: OnChange | None = None,
         on_move: OnMove | None = None,
         start: Any = None,
         keeper: Keeper | None = None,
@@ -61,9 +57,13 @@ class MatchRunner:
         started: datetime | None = None,
         record_id: str | None = None,
         save: Callable[[], str] | None = None,
+        turn: Callable[[Any], Any] | None = None,
+        refused: Mapping[str, str] | None = None,
     ) -> None:
         """`start`, `keeper`, `players`, `started`, `record_id`: the session's. `save`:
-        what the `save` command does (it returns what to say)."""
+        what the `save` command does (it returns what to say). `turn`: a person's turn
+        (by default the driver's prompts; online, a seat is played over the link).
+        `refused`: commands not offered, and the sentence said instead."""
         if match.game_id != driver.game.id:
             raise ValueError(f"a {driver.game.id} driver cannot play a {match.game_id} match")
         self.driver = driver
@@ -87,9 +87,9 @@ class MatchRunner:
             computers=frozenset(self.bots),
         )
         self.clock = clock
-        driver.attach(self.offer)  # (the driver's moves go to this session)
-        self.on_change = on_change
+        driver.submit = self.offer  # (the driver's moves go to this session)
         self.on_move = on_move
+        self.person_turn = turn or driver.human_turn
         #: When the turn going on started (the `clock` command reads it).
         self.turn_started = 0.0
         #: The move a person's turn handed to the session and what happened (`offer`).
@@ -100,7 +100,7 @@ class MatchRunner:
             driver.names,
             lambda: self.clock() - self.turn_started,
             save,
-            driver.refused_commands,
+            refused,
         )
 
     @property
@@ -174,7 +174,6 @@ class MatchRunner:
             try:
                 move, events = self.person_moves_in_time(state, started, limit)
             except TakenBack:  # the `undo` command: the turn begins again
-                self.changed()
                 return
             except TimeUp as up:
                 self.driver.say(
@@ -182,7 +181,6 @@ class MatchRunner:
                     f"the limit is {limit} seconds."
                 )
                 self.tell(session.time_out(up.seconds))
-                self.changed()
                 self.round_over()
                 return
         self.tell(events)
@@ -192,7 +190,6 @@ class MatchRunner:
         self.driver.report(state, move, after)
         if self.on_move is not None:
             self.on_move(state, move, after)
-        self.changed()
         self.driver.stop_pending()
         if any(isinstance(event, RoundOver) for event in events):
             self.round_over()
@@ -214,7 +211,7 @@ class MatchRunner:
         or returns it (handed over here the same way; refused, the turn is asked again)."""
         while True:
             self._take()
-            move = self.driver.human_turn(state)
+            move = self.person_turn(state)
             played = self._take()
             if played is None:
                 if not self.driver.offer(move):  # (the refusal is said)
@@ -243,10 +240,6 @@ class MatchRunner:
             move = self.game.parse_move(first.move)
         self._played = (move, events)
         return None
-
-    def changed(self) -> None:
-        if self.on_change is not None:
-            self.on_change(self.match, tuple(self.seconds))
 
     @staticmethod
     def tell(events: Iterable[object]) -> None:

@@ -3,7 +3,8 @@
 
 A game is played by `play_plain_with_records`, kept after every move as the full screen
 keeps it and counted when it ends; then the analysis is offered. Every list takes its
-number, or `quit` to leave; the end of input leaves.
+number, or `quit` to leave; the end of input leaves. What a choice needs is imported when
+it is chosen, so the menu starts light.
 """
 
 from __future__ import annotations
@@ -78,8 +79,8 @@ def ask_game_and_opponent(args: argparse.Namespace) -> bool:
 
 def _play(console: Console, *args: Any, **options: Any) -> None:
     """Play a game with `play_plain_with_records`; once it is finished, offer the analysis."""
-    from app.cli.records import play_plain_with_records  # (on demand: the menu starts light)
-    from app.plain.after_game import offer_analysis  # (on demand: the menu starts light)
+    from app.cli.records import play_plain_with_records
+    from app.plain.after_game import offer_analysis
 
     finished: list[Any] = []
     play_plain_with_records(*args, on_end=finished.append, **options)
@@ -89,8 +90,8 @@ def _play(console: Console, *args: Any, **options: Any) -> None:
 
 def play_new(console: Console) -> None:
     """Choose a game and an opponent, play it, then offer the analysis."""
-    from app.cli.solve import make_bots  # (on demand: the menu starts light)
-    from rules.registry import get_game  # (on demand: the menu starts light)
+    from app.cli.solve import make_bots
+    from rules.registry import get_game
 
     game_id = choose_game(console)
     if game_id is None:
@@ -109,10 +110,10 @@ def play_new(console: Console) -> None:
 
 def resume(console: Console) -> None:
     """List the unfinished games kept; resume the one chosen."""
-    from app.cli.solve import guarded  # (on demand: the menu starts light)
-    from app.store.storage import LoadError, load_record  # (on demand: the menu starts light)
-    from app.store.unfinished import scan  # (on demand: the menu starts light)
-    from rules.players import make_player  # (on demand: the menu starts light)
+    from app.cli.solve import guarded
+    from app.store.storage import LoadError, load_record
+    from app.store.unfinished import scan
+    from rules.players import make_player
 
     found = scan().games
     records = []
@@ -149,22 +150,18 @@ def resume(console: Console) -> None:
 
 
 def show_rules(console: Console) -> None:
-    from app.plain.commands import rules_lines  # (on demand: the menu starts light)
+    from app.plain.commands import rules_lines
 
     picked = choose(console, "The rules of which game", [GAME_INFO[g].title for g in GAME_IDS])
     if picked is not None:
-        for line in rules_lines(GAME_IDS[picked]):
-            console.say(line)
+        console.say_all(rules_lines(GAME_IDS[picked]))
 
 
 def show_stats(console: Console) -> None:
     """The statistics and ratings in sentences (`app.plain.stats_words`)."""
-    # (on demand: the menu starts light)
     from app.plain.stats_words import games_sentences, ratings_sentences
-    from app.store.ratings_view import ratings_summary  # (on demand: the menu starts light)
-    from app.store.stats import StatsError, summary  # (on demand: the menu starts light)
-
-    # (on demand: the menu starts light)
+    from app.store.ratings_view import ratings_summary
+    from app.store.stats import StatsError, summary
     from app.training.puzzle_store import open_training, training_lines
 
     try:
@@ -174,16 +171,13 @@ def show_stats(console: Console) -> None:
     except (StatsError, OSError) as error:
         console.say(f"The statistics cannot be read: {error}.")
         return
-    for line in (*games_sentences(games, ratings), *ratings_sentences(ratings, games, training)):
-        console.say(line)
+    console.say_all(games_sentences(games, ratings))
+    console.say_all(ratings_sentences(ratings, games, training))
 
 
 def run_menu(console: Console, why: str | None = None) -> int:
     """The menu until `quit` (or the end of input); the exit code."""
-    from app.plain.puzzles import (
-        puzzles,  # (on demand: the menu starts light)
-        solve_daily,  # (on demand: the menu starts light)
-    )
+    from app.plain.puzzles import puzzles, solve_daily
 
     if why:
         console.say(why)

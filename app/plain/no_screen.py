@@ -1,6 +1,6 @@
 """Whether the full screen can be drawn here: where it cannot (`TERM=dumb`, or standard
 input is not a terminal) the line mode starts instead, said in one sentence. Asked by
-`equation-duel` alone (`app.launch`) and by `play GAME` (`app.cli.main`)."""
+`equation-duel` alone (`app.launch`) and by the subcommands that draw one (`app.cli`)."""
 
 from __future__ import annotations
 
@@ -25,3 +25,12 @@ def no_screen_reason() -> str | None:
     if not terminal:
         return "Standard input is not a terminal, so Equation Duel starts in the line mode."
     return None
+
+
+def line_mode_instead(plain: bool) -> bool:
+    """Whether a subcommand plays line by line: with `--plain`, or where the full screen
+    cannot be drawn (then said in one sentence on standard output)."""
+    why = None if plain else no_screen_reason()
+    if why is not None:
+        print(why, flush=True)
+    return plain or why is not None

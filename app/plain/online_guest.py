@@ -18,8 +18,8 @@ starts again (`TakenBack`).
 
 from __future__ import annotations
 
-import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 from app.online.guest_link import Back, GuestLink, Heard, Lost
@@ -48,7 +48,6 @@ from app.online.takebacks import (
 from app.online.texts import their_words
 from app.plain.base import PlainDriver
 from app.plain.online_loop import LineLoop, LoopInput
-from app.plain.online_seats import Submit
 from app.plain.online_takebacks import Answered, PlainAsks
 from app.plain.stops import EndOfInput, TimeUp
 from app.plain.stops import TakenBack as TurnTakenBack
@@ -58,6 +57,8 @@ from rules.words.common import name_players
 from rules.words.moves import describe_move
 from rules.words.voice import Voice
 
+#: Hands a move to the match: None when played, else the refusal in words.
+Submit = Callable[[Any], str | None]
 #: Seconds after which the guest's move is said to be pending (a slow link).
 PENDING_AFTER = 0.5
 
@@ -113,6 +114,12 @@ class GuestPlayer(PlainAsks):
         answer, self._answer = self._answer, 0.0
         return answer
 
+    def turn(self, state: Any) -> Any:
+        """A person's turn in the match here: the guest's own, or the host's."""
+        if self.game.to_move(state) == self.seat:
+            return self.own_turn(state)
+        return self.host_turn(state)
+
     def own_turn(self, state: Any) -> Any:
         """The guest's own turn: the game's prompts, whose move goes to the host
         (`confirm`)."""
@@ -126,7 +133,7 @@ class GuestPlayer(PlainAsks):
                 return self.confirmed(decided.moved)
 
     def hand_over(self, submit: Submit) -> Submit:
-        """Where the prompt's moves go: to the host first (`OnlineDriver`)."""
+        """Where the prompt's moves go, given the match's `submit`: to the host first."""
         self.offer = submit
         return self.confirm
 
@@ -168,9 +175,7 @@ class GuestPlayer(PlainAsks):
     def host_turn(self, state: Any) -> Any:
         if self.away:
             self.say(f"Waiting for {self.away} to come back.")
-        answer = self.settle()
-        if isinstance(answer, Refusal):  # (a refusal of a move of ours is no answer here)
-            return self.host_turn(state)
+        answer = self._decided()  # (a refusal of a move of ours is no answer here)
         if not answer.timed_out:
             move = self.read_move(answer.text)
             described = describe_move(self.game.id, state, move, Voice(self.names))
@@ -277,20 +282,13 @@ class GuestPlayer(PlainAsks):
         stdin: Any = self.inner.console.stdin
         if not isinstance(stdin, LoopInput) or stdin.at_end or stdin.holds_line:
             return await self.next_message(timeout)
-        message = asyncio.ensure_future(self.next_message(timeout))
-        line = asyncio.ensure_future(stdin.line(MAX_LINE + 2))
-        try:
-            await asyncio.wait((message, line), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in (message, line):
-                task.cancel()
-        typed = line.result() if line.done() and not line.cancelled() else None
+        heard, typed = await stdin.line_or(self.next_message(timeout), MAX_LINE + 2)
         if typed is not None and self.answered_now(typed):
             self._typed_now.append(typed)
         elif typed:
             stdin.unread(typed)  # (typed ahead: for the next question)
-        if message.done() and not message.cancelled():
-            return message.result()
+        if heard.done() and not heard.cancelled():
+            return heard.result()
         return b"" if typed is not None else None
 
     def wait(

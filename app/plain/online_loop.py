@@ -3,7 +3,7 @@
 The line mode asks its questions one line at a time (`Console.ask`, the one match loop),
 and the link (`app.online`) runs on an asyncio loop. `LineLoop` owns that loop (an
 `asyncio.Runner`) and runs it whenever the line mode waits: for a typed line
-(`LineLoop.input`: standard input read by the loop's own reader, never a thread), for
+(`read_on`: standard input read by the loop's own reader, never a thread), for
 the other player's message, or for a deadline. So while a player is at a prompt, the
 link still answers pings, admits a guest, refuses a move out of turn and says the other
 player's takeback ask at once. Nothing else runs the loop, and no thread is started.
@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import Coroutine
+from collections.abc import Awaitable
 from typing import IO, Any, TypeVar
 
 T = TypeVar("T")
@@ -25,27 +25,18 @@ T = TypeVar("T")
 CHUNK = 65536
 
 
-class LineLoop:
-    """The loop of an online game played line by line (see the module's docstring)."""
+#: The loop of an online game played line by line (see the module's docstring):
+#: `run(coroutine)` runs it until `coroutine` is done (the line mode waits meanwhile).
+LineLoop = asyncio.Runner
 
-    def __init__(self) -> None:
-        self._runner = asyncio.Runner()
 
-    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
-        """Run the loop until `coroutine` is done (the line mode waits meanwhile)."""
-        return self._runner.run(coroutine)
-
-    def close(self) -> None:
-        self._runner.close()
-
-    def input(self, stdin: IO[str]) -> Any:
-        """`stdin` read on this loop (a file or a test's text, which never waits: as it
-        is)."""
-        try:
-            fd = stdin.fileno()
-        except (AttributeError, OSError, ValueError):
-            return stdin
-        return LoopInput(stdin, fd, self)
+def read_on(loop: LineLoop, stdin: IO[str]) -> Any:
+    """`stdin` read on `loop` (a file or a test's text, which never waits: as it is)."""
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return stdin
+    return LoopInput(stdin, fd, loop)
 
 
 class LoopInput:
@@ -77,6 +68,20 @@ class LoopInput:
             if self._ended:
                 return self._take(len(self._data))
             await self._more()
+
+    async def line_or(
+        self, message: Awaitable[T], limit: int = -1
+    ) -> tuple[asyncio.Future[T], bytes | None]:
+        """Wait for `message` or a typed line, whichever comes first (or both): the
+        message's future (done, or cancelled) and the line (None: none came)."""
+        heard = asyncio.ensure_future(message)
+        line = asyncio.ensure_future(self.line(limit))
+        try:
+            await asyncio.wait((heard, line), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            heard.cancel()
+            line.cancel()
+        return heard, line.result() if line.done() and not line.cancelled() else None
 
     @property
     def at_end(self) -> bool:

@@ -8,7 +8,6 @@ and count a finished game once, the other player marked as online.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ssl
 import sys
 from collections.abc import Coroutine
@@ -17,6 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.cli.usage import fail
 from app.match_session.keeping import SavedGames
 from app.online.codes import Address
 from app.online.guest_link import GuestLink, JoinRefused
@@ -27,9 +27,8 @@ from app.plain import driver_class
 from app.plain.base import Console
 from app.plain.match_runner import MatchRunner
 from app.plain.online_guest import GuestPlayer
-from app.plain.online_loop import LineLoop
-from app.plain.online_seats import OnlineDriver
-from app.plain.online_takebacks import OnlineCommands
+from app.plain.online_loop import LineLoop, read_on
+from app.plain.online_takebacks import ONLINE_REFUSED, OnlineCommands
 from app.plain.stops import EndOfInput
 from rules.base import Game, PlayerNo
 from rules.match import MatchState, match_outcome
@@ -86,9 +85,9 @@ def host_plain(
     Player 1, `host --first 2`)."""
     from app.online.hosting import HostedGame  # (on demand)
 
-    with contextlib.closing(LineLoop()) as loop:
+    with LineLoop() as loop:
         console = console or Console(sys.stdin, sys.stdout)
-        console.stdin = loop.input(console.stdin)
+        console.stdin = read_on(loop, console.stdin)
         hosted = HostedGame(
             game,
             match,
@@ -103,8 +102,7 @@ def host_plain(
         try:
             port = loop.run(hosted.link.start())
         except OSError as error:
-            print(f"equation-duel: error: cannot listen on {bind}:{port}: {error}", file=sys.stderr)
-            return 1
+            return fail(f"cannot listen on {bind}:{port}: {error}", code=1)
         code = hosted.guest_code
         console.say(f"Join code: {code}")
         tls_flag = "" if tls is None else " --tls-ca HOST-CERTIFICATE.pem"
@@ -150,9 +148,9 @@ def join_plain(
 ) -> int:
     """Join the game at `address` and play it line by line; the exit code. `tls`: the
     certificates to trust for an encrypted link (None: not encrypted)."""
-    with contextlib.closing(LineLoop()) as loop:
+    with LineLoop() as loop:
         console = console or Console(sys.stdin, sys.stdout)
-        console.stdin = loop.input(console.stdin)
+        console.stdin = read_on(loop, console.stdin)
         return join_on(loop, address, name, console, tls)
 
 
@@ -171,8 +169,7 @@ def join_on(
     try:
         welcome = loop.run(link.join())
     except JoinRefused as error:
-        print(f"equation-duel: error: cannot join: {error}", file=sys.stderr)
-        return 1
+        return fail(f"cannot join: {error}", code=1)
     try:
         match = MatchState.model_validate(welcome.match)
         if match.game_id not in GAME_IDS:
@@ -182,16 +179,17 @@ def join_on(
             tidy_name(their_words(welcome.names[0]), "Player 1", NAME_LIMIT),
             tidy_name(their_words(welcome.names[1]), "Player 2", NAME_LIMIT),
         )
-        inner = driver_class(game.id)(game, console, names)
-        player = GuestPlayer(link, game, inner, welcome.seat, welcome.turn, welcome.takebacks, loop)
-        player.limit = match.turn_seconds
-        driver = OnlineDriver(
-            inner, welcome.seat, player.own_turn, player.host_turn, player.hand_over
+        driver = driver_class(game.id)(game, console, names)
+        player = GuestPlayer(
+            link, game, driver, welcome.seat, welcome.turn, welcome.takebacks, loop
         )
+        player.limit = match.turn_seconds
         record_id = "".join(ch for ch in welcome.record_id if ch.isalnum())[:32] or "online"
         runner = MatchRunner(
             driver,
             match,
+            turn=player.turn,  # (this seat's prompts, or the host's move over the link)
+            refused=ONLINE_REFUSED,
             seconds=welcome.seconds,
             clock=player.answered,
             keeper=SavedGames(),
@@ -199,12 +197,12 @@ def join_on(
             started=now(),
             record_id=record_id,
         )
+        driver.submit = player.hand_over(runner.offer)  # (this seat's moves: to the host first)
         OnlineCommands.install(runner, player)
     except (ValidationError, ValueError) as error:
         loop.run(link.close("The game could not be read."))
         why = their_words(str(error), 200)
-        print(f"equation-duel: error: the host's game cannot be read: {why}", file=sys.stderr)
-        return 1
+        return fail(f"the host's game cannot be read: {why}", code=1)
     if not hosting:
         console.say(f"Joined the game against {names[2 - welcome.seat]} as Player {welcome.seat}.")
     stopped = play_out(runner, console)

@@ -20,6 +20,13 @@ from app.online.takebacks import TOO_LATE, ask_words, lapsed_words, moves_back
 from app.plain.commands import Commands, command_of
 from rules.base import PlayerNo
 
+#: The commands an online game does not offer, and what is said instead: no hints
+#: online; a takeback needs the other player's consent, which `OnlineCommands` asks for
+#: before this refusal is read.
+ONLINE_REFUSED = {
+    "undo": "Takebacks are not offered in an online game.",
+    "hint": "Hints are not offered in this online game.",
+}
 #: The answers at any prompt: words no game's prompt asks for (collect's declaration
 #: prompt asks yes or no, so those words answer the takeback only where it is asked).
 AT_ANY_PROMPT = {"allow": True, "decline": False}

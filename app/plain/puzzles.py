@@ -93,8 +93,7 @@ def solve(console: Console, puzzle: Puzzle, daily: str | None = None) -> bool:
         if ending is None:
             console.say("Left the puzzle: this try is not counted.")
             return False
-        for line in counted(referee):
-            console.say(line)
+        console.say_all(counted(referee))
         if ending or not yes_no(console, "Try it again (not rated)? (yes/no): "):
             return ending
         referee = referee.retry()
@@ -104,8 +103,7 @@ def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
     """One try, move by move: True solved, False missed, None left (not counted)."""
     puzzle = referee.puzzle
     attempt = Attempt(puzzle)
-    for line in puzzle_text(puzzle, aloud=True):
-        console.say(line)
+    console.say_all(puzzle_text(puzzle, aloud=True))
     console.say(HELP)
     while True:
         answer = console.ask("Your move: ").strip()
@@ -121,8 +119,7 @@ def one_try(console: Console, referee: PuzzleReferee) -> bool | None:
         elif word in ("help", "?"):
             console.say(HELP)
         elif word in ("board", "position"):
-            for line in position_words(puzzle.game, attempt.state):
-                console.say(line)
+            console.say_all(position_words(puzzle.game, attempt.state))
         elif isinstance(move := read_move(attempt, answer), Exception):
             _refused(console, move)
         else:

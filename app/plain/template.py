@@ -5,10 +5,10 @@ At the digit prompt a whole move in notation (`9@1.1`) is accepted too."""
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import cast
 
-from app.plain.base import Console, PlainDriver
-from rules.base import Ending, Game, IllegalMove, Outcome, PlayerNo
+from app.plain.base import PlainDriver
+from rules.base import Ending, IllegalMove, Outcome, PlayerNo
 from rules.player_text import PlayerTextError, normalize, read_whole
 from rules.template import (
     SLOTS,
@@ -45,17 +45,9 @@ def parse_slot(text: str) -> tuple[PlayerNo, int] | None:
 
 class Driver(PlainDriver):
     game_id = "template"
-
-    def __init__(
-        self,
-        game: Game[Any, Any, Any],
-        console: Console,
-        names: tuple[str, str] = ("Player 1", "Player 2"),
-    ) -> None:
-        super().__init__(game, console, names)
-        #: The position the transcript has reached (for the results at the end).
-        self.state: TemplateState | None = None
-        self._example_shown = False
+    #: The position the transcript has reached (for the results at the end).
+    state: TemplateState | None = None
+    _example_shown = False
 
     # What the seed prints.
 

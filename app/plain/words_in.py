@@ -20,34 +20,10 @@ from typing import Any
 
 from rules.base import PlayerNo
 
-NUMBER_WORDS = {
-    word: str(value)
-    for value, word in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
+#: The numbers said in words, zero to twenty.
+_NUMBERS = """zero one two three four five six seven eight nine ten eleven twelve thirteen
+    fourteen fifteen sixteen seventeen eighteen nineteen twenty"""
+NUMBER_WORDS = {word: str(value) for value, word in enumerate(_NUMBERS.split())}
 #: Words (or pairs of words) for the operators and the equals sign.
 OPERATOR_WORDS = {
     "plus": "+",

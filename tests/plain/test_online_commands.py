@@ -11,7 +11,7 @@ from typing import Any
 from app.plain import driver_class
 from app.plain.base import Console
 from app.plain.match_runner import MatchRunner
-from app.plain.online_seats import OnlineDriver
+from app.plain.online_takebacks import ONLINE_REFUSED
 from app.plain.stops import EndOfInput
 from rules.match import new_match
 from rules.registry import get_game
@@ -27,9 +27,11 @@ def test_undo_and_hint_are_refused_in_an_online_game() -> None:
     def bob(state: Any) -> Any:  # the other seat, over the connection
         return next(remote)
 
-    driver = OnlineDriver(inner, 1, inner.human_turn, bob)
+    def turn(state: Any) -> Any:  # (as an online game's: Ada here, Bob over the connection)
+        return inner.human_turn(state) if game.to_move(state) == 1 else bob(state)
+
     with contextlib.suppress(EndOfInput):
-        MatchRunner(driver, new_match("conquest")).run()
+        MatchRunner(inner, new_match("conquest"), turn=turn, refused=ONLINE_REFUSED).run()
     text = out.getvalue()
     assert "Takebacks are not offered in an online game." in text
     assert "Hints are not offered in this online game." in text

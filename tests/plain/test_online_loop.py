@@ -10,7 +10,7 @@ import os
 import threading
 
 from app.plain.base import Console
-from app.plain.online_loop import LineLoop, LoopInput
+from app.plain.online_loop import LineLoop, LoopInput, read_on
 
 
 def test_a_prompt_waits_on_the_loop_and_what_the_loop_runs_meanwhile_runs() -> None:
@@ -18,7 +18,7 @@ def test_a_prompt_waits_on_the_loop_and_what_the_loop_runs_meanwhile_runs() -> N
     read, write = os.pipe()
     threads = threading.active_count()
     try:
-        stdin = loop.input(os.fdopen(read))
+        stdin = read_on(loop, os.fdopen(read))
         assert isinstance(stdin, LoopInput)
         out = io.StringIO()
         console = Console(os.fdopen(read, closefd=False), out)
@@ -51,6 +51,6 @@ def test_text_that_never_waits_is_read_as_it_is() -> None:
     loop = LineLoop()
     try:
         typed = io.StringIO("a\n")
-        assert loop.input(typed) is typed
+        assert read_on(loop, typed) is typed
     finally:
         loop.close()
