@@ -31,7 +31,9 @@ def scroll_bars(widget: Widget) -> tuple[bool, bool]:
 class DrawnOnce(StyledAsMounted):
     """A screen whose first frame answers everything asked before it."""
 
-    #: When the screen was first laid out and drawn (`get_time`, as messages are stamped).
+    #: When the screen was first laid out, and drawn (`get_time`, as messages are stamped;
+    #: a frame made during a batch update is not shown: Textual's repaint after it is).
+    _laid_out_at: float | None = None
     _drawn_at: float | None = None
 
     def _on_mount(self, event: events.Mount) -> None:
@@ -39,35 +41,38 @@ class DrawnOnce(StyledAsMounted):
         self.query_children(ToastRack).set(display=False)
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        first = not self._resumed
+        first, shown = not self._resumed, not self.app._batch_count
         widgets = [self, *self.walk_children(Widget)]
         bars = [scroll_bars(widget) for widget in widgets]
         super()._on_screen_resume(event)  # (Textual's: the layout and the frame)
         event.prevent_default()  # (Textual's not again: each time it asks a repaint)
         if first and self.is_current:
-            self._drawn_at = get_time()
-            for widget, shown in zip(widgets, bars, strict=True):
-                if scroll_bars(widget) == shown:  # (a scroll bar that came needs a layout)
-                    widget._layout_required = widget._repaint_required = False
+            self._laid_out_at = get_time()
+            self._drawn_at = self._laid_out_at if shown else None
+            for widget, before in zip(widgets, bars, strict=True):
+                if scroll_bars(widget) == before:  # (a scroll bar that came needs a layout)
+                    widget._layout_required = False
+                    widget._repaint_required &= not shown
 
-    def _answered(self, message: Message) -> None:
-        if self._drawn_at is not None and message.time <= self._drawn_at:
+    @staticmethod
+    def _answered(message: Message, since: float | None) -> None:
+        if since is not None and message.time <= since:
             message.stop()
             message.prevent_default()
 
     async def _on_layout(self, message: messages.Layout) -> None:
-        self._answered(message)
+        self._answered(message, self._laid_out_at)
 
     async def _on_update(self, message: messages.Update) -> None:
-        self._answered(message)
+        self._answered(message, self._drawn_at)
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
     ) -> Self:
-        """(A layout of the whole screen at the size it was drawn at changes nothing: its
+        """(A layout of the whole screen at the size it was laid out at changes nothing: its
         widgets ask their own. The mount awaited asks one; so does the app as a dialog
         over the screen goes, after a repaint of its own.)"""
-        if layout and not regions and self._drawn_at is not None and self.size == self.app.size:
+        if layout and not regions and self._laid_out_at is not None and self.size == self.app.size:
             return self
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 

@@ -15,8 +15,14 @@ from app.tui.app import EquationDuelApp
 from app.tui.game_screen import GameScreen
 from tests.app.tui_support import SIZE, game_screen, shows_a_position, top, until
 
-#: Each game's number on the menu.
-GAMES = {"collect": "1", "template": "2", "fifty": "3", "conquest": "4", "countdown": "5"}
+#: Each game's largest options (as bench/harness.py's LARGEST).
+LARGEST: dict[str, dict[str, Any]] = {
+    "collect": {"pool": (1, 15), "double_digits": True},
+    "template": {"template": "_ ÷ (_ − _)", "digits": (0, 9), "copies": 2},
+    "fifty": {"pool": (1, 15), "target": 200},
+    "conquest": {"declare": True},
+    "countdown": {"target": 1000},
+}
 
 
 @pytest.fixture
@@ -47,13 +53,14 @@ async def settled(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("largest", [False, True])
+@pytest.mark.parametrize("game_id", sorted(LARGEST))
 async def test_the_game_opens_from_its_setup_in_one_layout_and_one_frame(
-    drawn: list[str], game_id: str
+    drawn: list[str], game_id: str, largest: bool
 ) -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(GAMES[game_id])
+        app.open_setup(game_id, GameSetup.make(game_id, LARGEST[game_id] if largest else {}))
         await settled(pilot)
         drawn.clear()
         await pilot.press("enter")
