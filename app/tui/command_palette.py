@@ -13,11 +13,15 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.command import CommandList, CommandPalette
 
+from app.tui.drawn_once import DrawnOnce
 from app.tui.mounting import gone
 
 
-class GamePalette(CommandPalette):
-    """The command palette the app opens."""
+class GamePalette(CommandPalette, DrawnOnce):
+    """The command palette the app opens (laid out and drawn once as it opens; its
+    component classes' styles are worked out as it comes on top, as Textual does)."""
+
+    _resumed = True
 
     # (a subclass's binding of a key replaces its base's)
     BINDINGS: ClassVar[list[BindingType]] = [

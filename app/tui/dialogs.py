@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from app.tui.drawn_once import DrawnOnce
 from app.tui.mounting import on_top
 from app.tui.styles import SCREEN_STYLES
 from rules.words.common import capitalized, moves_text
@@ -21,7 +22,7 @@ from rules.words.common import capitalized, moves_text
 AnswerT = TypeVar("AnswerT")
 
 
-class Dialog(ModalScreen[AnswerT]):
+class Dialog(ModalScreen[AnswerT], DrawnOnce):
     """A dialog that answers only while it is the screen on top: a key queued behind the
     one that closed it, or reaching it while covered, would have Textual's `dismiss` pop
     whichever screen is on top (or fail: `InvalidStateError`)."""

@@ -41,7 +41,7 @@ class DrawnOnce(StyledAsMounted):
         self.query_children(ToastRack).set(display=False)
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        first, shown = not self._resumed, not self.app._batch_count
+        first, shown = self._laid_out_at is None, not self.app._batch_count
         widgets = [self, *self.walk_children(Widget)]
         bars = [scroll_bars(widget) for widget in widgets]
         super()._on_screen_resume(event)  # (Textual's: the layout and the frame)
