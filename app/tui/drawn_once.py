@@ -45,12 +45,18 @@ class DrawnOnce(StyledAsMounted):
         widgets = [self, *self.walk_children(Widget)]
         bars = [scroll_bars(widget) for widget in widgets]
         super()._on_screen_resume(event)  # (Textual's: the layout and the frame)
+        for _ in range(2):  # a scroll bar that came: laid out again with it, at once
+            came = [scroll_bars(widget) for widget in widgets]
+            if came == bars or not (first and self.is_current):
+                break
+            bars = came
+            self._refresh_layout(self.app.size)
         event.prevent_default()  # (Textual's not again: each time it asks a repaint)
         if first and self.is_current:
             self._laid_out_at = get_time()
             self._drawn_at = self._laid_out_at if shown else None
             for widget, before in zip(widgets, bars, strict=True):
-                if scroll_bars(widget) == before:  # (a scroll bar that came needs a layout)
+                if scroll_bars(widget) == before:  # (else it needs another layout)
                     widget._layout_required = False
                     widget._repaint_required &= not shown
 
