@@ -27,7 +27,7 @@ from app.match_session.setup import GameSetup
 from app.match_session.starts import from_setup
 from app.tui import scoreboard
 from app.tui.boards.common import Board
-from app.tui.drawn_once import DrawnOnce
+from app.tui.drawn_once import drawn_once
 from app.tui.mounting import gone
 from app.tui.searches import Searches
 from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
@@ -41,7 +41,8 @@ from widgets.status_line import Level, StatusLine
 TICK = 0.25
 
 
-class MatchScreen(DrawnOnce, Screen[None], Generic[OptionsT, StateT, MoveT]):
+@drawn_once
+class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     """A match of one game on screen, typed by the game's options, state and move models."""
 
     #: The game's board (made by `GameScreen`).
