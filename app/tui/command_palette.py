@@ -13,16 +13,11 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.command import CommandList, CommandPalette
 
-from app.tui.drawn_once import drawn_once
 from app.tui.mounting import gone
 
 
-@drawn_once
 class GamePalette(CommandPalette):
-    """The command palette the app opens (laid out and drawn once as it opens; its
-    component classes' styles are worked out as it comes on top, as Textual does)."""
-
-    _resumed = True
+    """The command palette the app opens."""
 
     # (a subclass's binding of a key replaces its base's)
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -102,8 +102,9 @@ def refresh(
 
 def drawn_once(cls: S) -> S:
     """`cls` is laid out and drawn once as it opens: its first frame answers everything
-    asked before it (a decorator, not a base class: the game screen's chain stays short;
-    Textual calls a class's `_on_x` handler instead of its `on_x`: `cls` has none of these)."""
+    asked before it (a decorator, not a base class: the game screen's chain stays short).
+    Textual calls a class's `_on_x` handler instead of its `on_x`: an `on_screen_resume`,
+    `on_resize`, `on_layout` or `on_update` of `cls` itself would not be called."""
     handlers = {
         "_on_screen_resume": _on_screen_resume,
         "_on_resize": _on_resize,
