@@ -48,9 +48,10 @@ class EquationTemplate(Widget):
     value_text: reactive[str] = reactive("")
     active: reactive[bool] = reactive(False)
 
-    def __init__(self, player: int, *, id: str | None = None) -> None:
+    def __init__(self, player: int, template: str = "_ + _ × _", *, id: str | None = None) -> None:
         super().__init__(id=id, classes=f"-p{player}")
         self.player = player
+        self.set_reactive(EquationTemplate.template, template)  # (composed with it at once)
 
     def compose(self) -> ComposeResult:
         with Horizontal():

@@ -95,6 +95,11 @@ class MoveList(ScrollView, can_focus=False):
         return list(self.render_moves(width).wrap(self.app.console, width, overflow="fold"))
 
     def _sync(self) -> None:
+        self._wrap_anew(drawing=False)
+
+    def _wrap_anew(self, drawing: bool) -> None:
+        """Wrap the lines anew if what they show or the room changed (`drawing`: as they
+        are drawn, which repaints them anyway)."""
         if not self.is_mounted:
             return
         room, height = self.content_region.size
@@ -116,7 +121,8 @@ class MoveList(ScrollView, can_focus=False):
         else:
             self.set_reactive(Widget.virtual_size, size)
             self._scroll_update(size)
-            self.refresh()
+            if not drawing:
+                self.refresh()
         if self._following:
             self.scroll_y = self.max_scroll_y
             self.scroll_target_y = self.scroll_y
@@ -129,6 +135,7 @@ class MoveList(ScrollView, can_focus=False):
         self._following = new_value >= self.max_scroll_y
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        self._wrap_anew(drawing=True)  # (the first frame: the list's size was not known before)
         self._looks = None  # (worked out once for all the lines drawn now)
         return super().render_lines(crop)
 

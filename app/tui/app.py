@@ -139,7 +139,9 @@ class EquationDuelApp(App[None]):
 
         screen = board_screen(setup.game_id)(setup, moves)
         if isinstance(self.screen, SetupScreen):
-            self.switch_screen(screen)
+            from app.tui.drawn_once import replace_quietly
+
+            replace_quietly(self, screen)
         else:
             self.push_screen(screen)
 

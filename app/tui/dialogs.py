@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from app.tui.drawn_once import drawn_once
 from app.tui.mounting import on_top
 from app.tui.styles import SCREEN_STYLES
 from rules.words.common import capitalized, moves_text
@@ -21,10 +22,13 @@ from rules.words.common import capitalized, moves_text
 AnswerT = TypeVar("AnswerT")
 
 
+@drawn_once
 class Dialog(ModalScreen[AnswerT]):
     """A dialog that answers only while it is the screen on top: a key queued behind the
     one that closed it, or reaching it while covered, would have Textual's `dismiss` pop
     whichever screen is on top (or fail: `InvalidStateError`)."""
+
+    _resumed = True  # (restyled as it comes on top, as Textual does: the focused button)
 
     def answer(self, result: AnswerT) -> None:
         if on_top(self):

@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from typing import Generic, cast
 
 from rich.text import Text
-from textual import events
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
@@ -28,6 +27,7 @@ from app.match_session.setup import GameSetup
 from app.match_session.starts import from_setup
 from app.tui import scoreboard
 from app.tui.boards.common import Board
+from app.tui.drawn_once import drawn_once
 from app.tui.mounting import gone
 from app.tui.searches import Searches
 from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
@@ -41,6 +41,7 @@ from widgets.status_line import Level, StatusLine
 TICK = 0.25
 
 
+@drawn_once
 class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     """A match of one game on screen, typed by the game's options, state and move models."""
 
@@ -79,7 +80,6 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self._shown: StateT | None = None
         self._ticked: str | None = None
         self._banner_shown: Text | None = None
-        self._resumed = False
 
     def new_session(self, setup: GameSetup) -> None:
         self.setup = setup
@@ -118,12 +118,6 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         solver = sys.modules.get("rules.solver.core")
         if solver is not None:
             threading.Thread(target=solver.clear_cache, daemon=True).start()
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        if not self._resumed:  # (its widgets were styled as they mounted: `StyledAsMounted`)
-            self._resumed = True
-            event.refresh_styles = False
-        super()._on_screen_resume(event)
 
     def task_words(self, state: StateT) -> str:
         """What the player to move does now, as the referee says it."""

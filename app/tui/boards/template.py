@@ -16,7 +16,6 @@ from textual.containers import Center
 from app.tui.boards.common import Board, Played, digit_bindings, picture_pool
 from app.tui.boards.slot_cursor import Arrow, Cursor, moved
 from app.tui.hints import HINT_CLASS, mark_keys
-from app.tui.mounting import gone
 from rules.base import GameState, PlayerNo, other
 from rules.template import (
     SLOTS,
@@ -80,8 +79,8 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
         return tuple(range(self.options.digits[0], self.options.digits[1] + 1))
 
     def compose_board(self) -> ComposeResult:
-        yield EquationTemplate(1, id="template-1")
-        yield EquationTemplate(2, id="template-2")
+        yield EquationTemplate(1, self.options.template, id="template-1")
+        yield EquationTemplate(2, self.options.template, id="template-2")
         pool = DigitPool(self._digits(), columns=10, id="template-pool", classes="-compact")
         pool.can_focus = False  # the arrows move the slot cursor here
         with Center(id="template-pool-row"):
@@ -89,18 +88,11 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
 
     def compose_picture(self) -> ComposeResult:
         for player in (1, 2):
-            widget = EquationTemplate(player, id=f"position-template-{player}")
-            widget.template = self.options.template
-            yield widget
+            yield EquationTemplate(player, self.options.template, id=f"position-template-{player}")
         yield picture_pool(self._digits(), 10, "position-pool")
 
     def on_mount(self) -> None:
         self.cursor = (self.options.first, 1)
-        if self.read_only or gone(self.game_screen):
-            return
-        for player in (1, 2):
-            widget = self.query_one(f"#template-{player}", EquationTemplate)
-            widget.template = self.options.template
 
     def draw_templates(self, state: TemplateState, prefix: str = "") -> None:
         """Both templates and the digits left (a picture's ids begin with `prefix`)."""

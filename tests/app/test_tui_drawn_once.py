@@ -1,0 +1,118 @@
+"""The game screen is laid out and drawn once as it opens (app.tui.drawn_once): Textual
+would lay it out and draw it whole three or four times more, changing nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from app.match_session.setup import GameSetup
+from app.tui.app import EquationDuelApp
+from app.tui.game_screen import GameScreen
+from tests.app.tui_support import SIZE, game_screen, shows_a_position, top, until
+
+#: Each game's largest options (as bench/harness.py's LARGEST).
+LARGEST: dict[str, dict[str, Any]] = {
+    "collect": {"pool": (1, 15), "double_digits": True},
+    "template": {"template": "_ ÷ (_ − _)", "digits": (0, 9), "copies": 2},
+    "fifty": {"pool": (1, 15), "target": 200},
+    "conquest": {"declare": True},
+    "countdown": {"target": 1000},
+}
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What the app did to its screens, in order: `layout NAME`, `frame NAME`."""
+    done: list[str] = []
+    layout, display = Screen._refresh_layout, App._display
+
+    def counted_layout(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        done.append(f"layout {type(screen).__name__}")
+        layout(screen, *args, **kwargs)
+
+    def counted_display(app: App[Any], screen: Screen[Any], renderable: Any) -> None:
+        if renderable is not None:
+            done.append(f"frame {type(screen).__name__}")
+        display(app, screen, renderable)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted_layout)
+    monkeypatch.setattr(App, "_display", counted_display)
+    return done
+
+
+async def settled(pilot: Pilot[None]) -> None:
+    """Long enough for every layout and frame Textual asks after the first one."""
+    for _ in range(10):
+        await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("largest", [False, True])
+@pytest.mark.parametrize("game_id", sorted(LARGEST))
+async def test_the_game_opens_from_its_setup_in_one_layout_and_one_frame(
+    drawn: list[str], game_id: str, largest: bool
+) -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_setup(game_id, GameSetup.make(game_id, LARGEST[game_id] if largest else {}))
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press("enter")
+        await until(pilot, lambda: shows_a_position(app), "the game's first position")
+        await settled(pilot)
+        assert drawn == ["layout GameScreen", "frame GameScreen"]
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "GameScreen"]
+        assert "no moves yet" in str(game_screen(app).query_one("#moves").render_line(0).text)
+
+
+async def test_a_dialog_closed_over_the_game_draws_it_once_without_a_layout(
+    drawn: list[str],
+) -> None:
+    app = EquationDuelApp("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")  # a move: leaving now asks first
+        await settled(pilot)
+        await pilot.press("q")
+        await settled(pilot)
+        assert not isinstance(top(app), GameScreen)
+        drawn.clear()
+        await pilot.press("escape")
+        await settled(pilot)
+        assert isinstance(top(app), GameScreen)
+        assert drawn == ["frame GameScreen"]
+
+
+async def test_a_scroll_bar_that_comes_with_the_first_layout_lays_the_board_out_again(
+    drawn: list[str],
+) -> None:
+    """At 80×24 fifty's largest pool leaves its buttons below the board's fold: the board's
+    rows are laid out again, one column narrower, and drawn (a layout Textual asks)."""
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_setup("fifty", GameSetup.make("fifty", {"pool": (1, 15), "target": 200}))
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press("enter")
+        await until(pilot, lambda: shows_a_position(app), "the game's first position")
+        await settled(pilot)
+        board = game_screen(app).board
+        assert board.show_vertical_scrollbar
+        shown = [str(line.text) for line in app.screen._compositor.render_strips()]
+        assert "Scores · target 200" in shown[5] and "_ ? _" in shown[18], "\n".join(shown)
+
+
+async def test_the_quit_dialog_opens_in_one_layout_and_one_frame(drawn: list[str]) -> None:
+    app = EquationDuelApp("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")  # a move: quitting now asks first
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press("ctrl+q")
+        await settled(pilot)
+        assert drawn == ["layout ConfirmDialog", "frame ConfirmDialog"]
