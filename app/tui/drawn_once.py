@@ -61,8 +61,10 @@ def _on_screen_resume(screen: Any, event: events.ScreenResume) -> None:
         screen._drawn_at = screen._laid_out_at if shown else None
         for widget, before in zip(widgets, bars, strict=True):
             if scroll_bars(widget) == before:  # (else it needs another layout)
-                widget._layout_required = False
-                widget._repaint_required &= not shown
+                for done in (widget, widget._vertical_scrollbar, widget._horizontal_scrollbar):
+                    if done is not None:  # (a scroll bar shown before: sized by it too)
+                        done._layout_required = False
+                        done._repaint_required &= not shown
 
 
 async def _on_resize(screen: Any, event: events.Resize) -> None:

@@ -5,17 +5,16 @@ started to go; `gone(screen)` tells its `on_mount` to set nothing up."""
 from __future__ import annotations
 
 import functools
-import sys
 from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec, Self, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from rich.cells import cell_len
-from textual import events, messages
-from textual._time import get_time
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
+
+from app.tui.drawn_once import drawn_once
 
 P = ParamSpec("P")
 S = TypeVar("S", bound=Screen[Any])
@@ -107,91 +106,12 @@ def scrolls_from_the_start(scroll: Widget) -> bool:
     return False
 
 
+@drawn_once
 class StyledAsMounted(Screen[Any]):
-    """A screen not restyled the first time it comes on top (Textual restyles every widget
-    each time, for a theme changed meanwhile; the first time, they were just styled), and
-    laid out once as it comes on top, not three times:
-
-    - not again at the Resize Textual sends it at that same size (a fifth of a setup's
-      cost); a real resize still lays it out;
-    - not again for what its first layout itself set: each widget's `virtual_size`, a
-      reactive that asks for a layout (a scroll bar shown or hidden by it still does);
-    - not again when the screen's widgets, all laid out, are announced mounted (the
-      `AwaitMount` of `push_screen`), nor for a widget hidden before and after (the
-      notifications' rack hides itself again as every screen comes on top).
-    """
+    """A screen laid out and drawn once as it comes on top (`app.tui.drawn_once`'s rules,
+    as a base class): not restyled the first time (its widgets were just styled), not laid
+    out again at the same-size Resize Textual sends it, nor for what its first layout set
+    (each widget's `virtual_size`), nor for what was asked before its first frame; a
+    scroll bar that came with that layout is laid out at once."""
 
     _resumed = _resized = False
-    #: When the first layout began, and its size (None: not laid out yet).
-    _first_layout_at: float | None = None
-    _first_size: Size | None = None
-    #: When the first layout that drew the screen whole began (None: none did).
-    _first_drawn_at: float | None = None
-
-    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        if self._first_layout_at is not None or scroll:
-            super()._refresh_layout(size, scroll)
-            return
-        self._first_layout_at = get_time()
-        bars = {w: w.scrollbars_enabled for w in self.walk_children(Widget) if w.is_scrollable}
-        drawn = self.is_current and not self.app._batch_count  # (drawn whole by it)
-        super()._refresh_layout(size, scroll)
-        self._first_size = self.size
-        self._first_drawn_at = self._first_layout_at if drawn else None
-        self._layout_required = False  # (what the screen asked as it composed: done)
-        for widget in self.walk_children(Widget):
-            moved = bars.get(widget, widget.scrollbars_enabled) != widget.scrollbars_enabled
-            for done in (widget, widget._vertical_scrollbar, widget._horizontal_scrollbar):
-                if done is not None:
-                    done._layout_required &= moved  # (else only `virtual_size` asked)
-                    done._repaint_required &= not drawn
-
-    def refresh(
-        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
-    ) -> Self:
-        # Asked by Textual's `AwaitMount` (of `push_screen`, once or twice) when the
-        # screen's widgets are announced mounted: nothing to do if each is laid out.
-        announced = sys._getframe(1).f_code.co_name == "await_mount"
-        if layout and announced and not regions and self._all_laid_out():
-            return self
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    def _all_laid_out(self) -> bool:
-        """Whether every widget shown was laid out at this size, and none asks again."""
-        if self._first_size != self.size or self._layout_widgets:
-            return False
-        shown = [node for node in self.walk_children(Widget) if node.display]
-        return all(widget in self._compositor for widget in shown)
-
-    async def _on_layout(self, message: messages.Layout) -> None:
-        widget = message.widget
-        first = self._first_layout_at
-        hidden = isinstance(widget, Widget) and not widget.display
-        if (first is not None and message.time < first) or (
-            hidden and widget not in self._compositor
-        ):
-            # Asked before the first layout, which laid everything out; or by a widget
-            # hidden before and after: nothing moves.
-            message.stop()
-            message.prevent_default()
-
-    async def _on_update(self, message: messages.Update) -> None:
-        drawn = self._first_drawn_at
-        if drawn is not None and message.time < drawn:  # (drawn whole since)
-            message.stop()
-            message.prevent_default()
-
-    async def _on_resize(self, event: events.Resize) -> None:  # (Screen's: not awaited)
-        if not self._resized and event.size == self.size:
-            event.prevent_default()
-        self._resized = True
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False
-        unlaid = self._first_layout_at is None
-        super()._on_screen_resume(event)
-        event.prevent_default()  # (Textual calls Screen's handler too: twice, else)
-        if unlaid and self._first_layout_at is not None:
-            self._repaint_required = False  # (Textual's repaint after the layout drew it all)
