@@ -30,7 +30,17 @@ PRELOADED_STYLES = list(dict.fromkeys([*PUZZLE_STYLES, *ONLINE_STYLES, *CLASSROO
 #: when a setup's key came a second after the menu, and made that setup 100-200 ms later.
 #: The class's menu (its tournaments' models: 10-15 ms of CPU, a sixth of that screen's)
 #: comes after the setup's.
-PRELOADED = ("app.tui.setup", "app.tui.tournament_screen")
+#: Then the Textual widgets the other screens mount first (their own sheets are read with
+#: the screens', `read_screen_styles`): the statistics' and the rounds' tables, the
+#: statistics' sparklines, countdown's and conquest's digits, the lists.
+PRELOADED = (
+    "app.tui.setup",
+    "app.tui.tournament_screen",
+    "textual.widgets._data_table",
+    "textual.widgets._sparkline",
+    "textual.widgets._digits",
+    "textual.widgets._option_list",
+)
 
 #: What the menu's other screens import and read, once the setup's are ready (`settle`),
 #: in a thread of its own: "module" or "module:function" (the statistics' 16 ms of import
@@ -138,20 +148,38 @@ def read_bank() -> None:
 
 def read_screen_styles(app: App[Any]) -> bool:
     """Read the screens' sheets now, as Textual does when the first screen naming them
-    opens, and the setup's widgets' own (Textual reads a widget kind's as the first of it
-    mounts, and parses the cascade anew then: 25 ms of a setup); whether any was read."""
+    opens, and the widgets' own (Textual reads a widget kind's as the first of it mounts,
+    and parses the cascade anew then: 25 ms of a setup); whether any was read."""
     if not app.is_running:
         return False
     stylesheet = app.stylesheet
     unread = [path for path in PRELOADED_STYLES if not stylesheet.has_source(str(path), "")]
     for path in unread:
         stylesheet.read(path)
-    from textual.containers import Horizontal, VerticalScroll  # (imported by then)
-    from textual.widgets import Button, Input, Label, Static
+    from textual.command import CommandInput, CommandList, CommandPalette, SearchIcon
+    from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+    from textual.widgets import (  # (imported by then: PRELOADED)
+        Button,
+        DataTable,
+        Digits,
+        Input,
+        Label,
+        LoadingIndicator,
+        OptionList,
+        Sparkline,
+        Static,
+    )
 
     from app.tui.choice_list import ChoiceList
 
-    kinds = (Static, Label, Input, Button, Horizontal, VerticalScroll, ChoiceList)
+    # The setup's kinds, then the other screens': the game's, the statistics', the class's,
+    # the saved games' and the command palette's (the themes and ctrl+p: a third of its
+    # first opening was parsing the cascade again for its widgets' own sheets).
+    kinds = (
+        *(Static, Label, Input, Button, Horizontal, VerticalScroll, ChoiceList),
+        *(Vertical, Center, Digits, DataTable, Sparkline, OptionList),
+        *(CommandPalette, CommandInput, CommandList, SearchIcon, LoadingIndicator),
+    )
     own = [css for kind in kinds for css in object.__new__(kind)._get_default_css()]
     new = [
         (css, where, rank, scope)

@@ -229,3 +229,28 @@ async def test_after_the_early_read_a_setup_adds_no_sheet_to_parse() -> None:
         await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
         await pilot.pause()
         assert set(app.stylesheet.source) == read
+
+
+@pytest.mark.parametrize(
+    ("keys", "screen"),
+    [
+        (("4", "enter"), "GameScreen"),  # (conquest's digits)
+        (("s",), "StatsScreen"),  # (its tables and sparklines)
+        (("c",), "TournamentScreen"),  # (its lists)
+        (("ctrl+p",), "GamePalette"),  # (the command palette's widgets)
+    ],
+)
+async def test_after_the_early_read_other_screens_add_no_sheet_to_parse(
+    keys: tuple[str, ...], screen: str
+) -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert read_screen_styles(app)
+        read = set(app.stylesheet.source)
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == screen, screen)
+        await pilot.pause()
+        assert set(app.stylesheet.source) == read
