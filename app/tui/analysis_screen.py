@@ -34,6 +34,7 @@ from app.tui.analysis_lines import Solution
 from app.tui.analysis_playout import PlayedOutLine
 from app.tui.boards.common import Board, Played
 from app.tui.boards.table import board_of
+from app.tui.drawn_once import drawn_once
 from app.tui.mounting import gone
 from app.tui.searches import FollowUp, Searches
 from app.tui.styles import SCREEN_STYLES
@@ -46,6 +47,7 @@ from rules.words.outcome import result_sentence
 from widgets.keys_footer import KeysFooter
 
 
+@drawn_once
 class AnalysisScreen(PlayedOutLine):
     """A finished (or saved) game, move by move, judged by the solver."""
 
