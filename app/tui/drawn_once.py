@@ -105,10 +105,19 @@ def refresh(
 def drawn_once(cls: S) -> S:
     """`cls` is laid out and drawn once as it opens: its first frame answers everything
     asked before it (a decorator, not a base class: the game screen's chain stays short).
-    Textual calls a class's `_on_x` handler instead of its `on_x`: an `on_screen_resume`,
-    `on_resize`, `on_layout` or `on_update` of `cls` itself would not be called."""
+    Textual calls a class's `_on_x` handler instead of its `on_x`: `cls`'s own
+    `on_screen_resume` (the game's clock, not counting the time under a dialog) is called
+    after the handler given here; an `on_resize`, `on_layout` or `on_update` of `cls`
+    itself would not be called."""
+    own_resume = cls.__dict__.get("on_screen_resume")
+
+    def resumed(screen: Any, event: events.ScreenResume) -> None:
+        _on_screen_resume(screen, event)
+        if own_resume is not None:
+            own_resume(screen)
+
     handlers = {
-        "_on_screen_resume": _on_screen_resume,
+        "_on_screen_resume": resumed,
         "_on_resize": _on_resize,
         "_on_layout": _on_layout,
         "_on_update": _on_update,

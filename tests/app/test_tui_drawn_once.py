@@ -116,3 +116,26 @@ async def test_the_quit_dialog_opens_in_one_layout_and_one_frame(drawn: list[str
         await pilot.press("ctrl+q")
         await settled(pilot)
         assert drawn == ["layout ConfirmDialog", "frame ConfirmDialog"]
+
+
+async def test_the_game_s_clock_counts_nothing_for_the_time_under_a_dialog(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`MatchScreen.on_screen_resume` (the clock's tick, not running) is called as a dialog
+    over the game closes, though `drawn_once` gives the class its own `_on_screen_resume`
+    (which Textual calls instead of an `on_screen_resume` of the same class)."""
+    app = EquationDuelApp("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")  # a move: leaving now asks first
+        await settled(pilot)
+        ticks: list[bool] = []
+        session = game_screen(app).session
+        real = session.tick
+        monkeypatch.setattr(session, "tick", lambda running: (ticks.append(running), real(running)))
+        await pilot.press("q")
+        await settled(pilot)
+        ticks.clear()
+        await pilot.press("escape")
+        await settled(pilot)
+        assert isinstance(top(app), GameScreen)
+        assert ticks[:1] == [False], ticks
