@@ -114,6 +114,25 @@ def stats_path() -> Path:
     return data_dir() / STATS_FILE
 
 
+Stamp = tuple[tuple[int, int, int] | None, ...]
+
+
+def files_stamp(*places: Path) -> Stamp:
+    """Each place's inode, size and time of change (None: not there): what a read made
+    ahead checks before it is used (the statistics database with its write-ahead log
+    first); the same stamp, the same files."""
+    path = stats_path()
+    found: list[tuple[int, int, int] | None] = []
+    for place in (path, path.with_name(f"{path.name}-wal"), *places):
+        try:
+            status = place.stat()
+        except OSError:
+            found.append(None)
+        else:
+            found.append((status.st_ino, status.st_size, status.st_mtime_ns))
+    return tuple(found)
+
+
 def connect(
     path: Path | str | None = None,
     migrations: Sequence[Sequence[str]] = MIGRATIONS,

@@ -34,18 +34,9 @@ Mark = tuple[object, ...]
 
 
 def read_mark() -> Mark:
-    """What tells a read still holds: the database's files (its write-ahead log too), each
-    one's inode, size and time of change, and the day (today's daily puzzle)."""
-    path = stats.stats_path()
-    files: list[tuple[int, int, int] | None] = []
-    for file in (path, path.with_name(f"{path.name}-wal")):
-        try:
-            found = file.stat()
-        except OSError:
-            files.append(None)
-        else:
-            files.append((found.st_ino, found.st_size, found.st_mtime_ns))
-    return (str(path), dt.date.today(), *files)
+    """What tells a read still holds: the database's files (`stats.files_stamp`) and the
+    day (today's daily puzzle)."""
+    return (str(stats.stats_path()), dt.date.today(), *stats.files_stamp())
 
 
 _reading_ahead = threading.Lock()

@@ -30,7 +30,14 @@ from app.store.judged_games import judged_ids, open_judged, read_judged, store_j
 from app.store.ratings import PUZZLE_BOARD
 from app.store.ratings_db import UNNAMED, open_ratings
 from app.store.ratings_view import ratings_summary
-from app.store.stats import StatsError, failing_as, read_game_rows, stats_path
+from app.store.stats import (
+    Stamp,
+    StatsError,
+    failing_as,
+    files_stamp,
+    read_game_rows,
+    stats_path,
+)
 from rules.names import tidy_name
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -81,20 +88,10 @@ class Report:
     records_read: int
 
 
-def data_stamp() -> tuple[tuple[int, int] | None, ...]:
-    """What the report reads, as it stands now (each file's or folder's change time and
-    size; None: not there): the same stamp, the same report."""
-    path = stats_path()
-    places = (path, path.with_name(path.name + "-wal"), saves_dir(), finished_dir())
-    found: list[tuple[int, int] | None] = []
-    for place in places:
-        try:
-            status = place.stat()
-        except OSError:
-            found.append(None)
-            continue
-        found.append((status.st_mtime_ns, status.st_size))
-    return tuple(found)
+def data_stamp() -> Stamp:
+    """What the report reads, as it stands now: the statistics, the saves and the
+    finished games (`files_stamp`): the same stamp, the same report."""
+    return files_stamp(saves_dir(), finished_dir())
 
 
 def _after(text: str, since: dt.date | None) -> bool:
