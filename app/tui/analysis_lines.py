@@ -115,10 +115,25 @@ class AnalysisLines:
         for found in lists:
             region = found.scrollable_content_region
             if region.width <= 0:
-                break
+                return self._room_before_layout(found)
             coming = len(self.moves) + 1 > region.height and not found.show_vertical_scrollbar
             return region.width - (found.styles.scrollbar_size_vertical if coming else 0)
         return ROW_ROOM
+
+    @staticmethod
+    def _room_before_layout(found: OptionList) -> int:
+        """The list's width before its first layout, as its pane's rules give it (a share
+        of the screen's, at most its own most), less its scroll bar's if shown already;
+        `ROW_ROOM` while those are not known (not styled yet)."""
+        pane, size = found.parent, found.app.size
+        width = getattr(getattr(pane, "styles", None), "width", None)
+        if pane is None or width is None:
+            return ROW_ROOM
+        room = width.resolve(size, size)
+        if (most := pane.styles.max_width) is not None:
+            room = min(room, most.resolve(size, size))
+        bar = found.styles.scrollbar_size_vertical if found.show_vertical_scrollbar else 0
+        return int(room) - found.styles.gutter.width - bar
 
     def move_rows(self) -> list[Option]:
         rows = [Option(Content.assemble(("    start", "$text-muted")), id="row-0")]

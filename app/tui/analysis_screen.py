@@ -18,6 +18,8 @@ played, whether it wins and the winning moves, and the winning line is played ou
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import Future
 from typing import Any, ClassVar
 
 from textual import on
@@ -25,17 +27,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from app.classroom.report.judged import Rounds, analysis_at_end, round_analysis
 from app.process.helper_tasks import judge_moves
 from app.tui.analysis_lines import Solution
 from app.tui.analysis_playout import PlayedOutLine
 from app.tui.boards.common import Board, Played
 from app.tui.boards.table import board_of
 from app.tui.drawn_once import drawn_once
-from app.tui.mounting import gone
+from app.tui.mounting import gone, least_lines, show_scroll_bar
 from app.tui.searches import FollowUp, Searches
 from app.tui.styles import SCREEN_STYLES
 from app.tui.unbroken import Unbroken
@@ -45,6 +49,18 @@ from rules.registry import get_game
 from rules.words.common import capitalized, name_players
 from rules.words.outcome import result_sentence
 from widgets.keys_footer import KeysFooter
+
+
+class MoveRows(OptionList):
+    """The move list, its rows' lines counted as it is laid out (at the width the layout
+    gives it): Textual counts them as it first draws the list, and the scrolling size that
+    sets lays the screen out again."""
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        self._update_lines()  # (first: the scroll bar is then kept, or shown, for them)
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
 
 @drawn_once
@@ -122,7 +138,7 @@ class AnalysisScreen(PlayedOutLine):
         yield Unbroken(Content("Analysing…"), id="analysis-summary")
         with Horizontal(id="analysis-middle"):
             with Vertical(id="analysis-left"):
-                moves = OptionList(*self.move_rows(), id="analysis-moves")
+                moves = MoveRows(*self.move_rows(), id="analysis-moves")
                 moves.border_title = "Moves"
                 yield moves
                 if self.game_id in ("collect", "conquest") and self.solution is None:
@@ -157,8 +173,47 @@ class AnalysisScreen(PlayedOutLine):
             self.searches.ask("analysis", judge_moves, args, self._judged_puzzle, self._analysed)
             self.ask_solution_line(self.solution)
             return
+        # A game just ended was analysed as it was judged for the teacher's report
+        # (app.classroom.report.judged): that analysis is taken, once the judge is done.
+        judged = analysis_at_end(self.game_id, self.moves)
+        if judged is None:
+            self._judge()
+        elif judged.done():  # (shown in the first frame, its scroll bar too)
+            self._take_judged(judged.result())
+            if self.analysis is not None and self._surely_scrolls():
+                show_scroll_bar(self.query_one("#analysis-moves", OptionList))
+                self._refill_moves(self.move_rows())  # (one column narrower)
+        else:
+            self.run_worker(self._await_judged(judged), group="analysis", exit_on_error=False)
+
+    def _surely_scrolls(self) -> bool:
+        """The move list's rows take more lines than the screen leaves it at most."""
+        moves = self.query_one("#analysis-moves", OptionList)
+        lines = sum(
+            str(moves.get_option_at_index(i).prompt).count("\n") + 1
+            for i in range(moves.option_count)
+        )
+        others = [w for w in self.children if w.id != "analysis-middle"]
+        chances = self.query("#analysis-chances").results(OptionList)
+        room = self.app.size.height - sum(least_lines(w) for w in [*others, *chances])
+        return lines > room - moves.styles.gutter.height
+
+    def _judge(self) -> None:
         first = self._next_question()
         self.searches.ask("analysis", first.function, first.args, first.answered, self._analysed)
+
+    async def _await_judged(self, judged: Future[Rounds]) -> None:
+        # (shielded: leaving the screen ends this wait, never the judge's future)
+        rounds = await asyncio.shield(asyncio.wrap_future(judged))
+        if self.is_mounted:
+            self._take_judged(rounds)
+
+    def _take_judged(self, rounds: Rounds) -> None:
+        found = round_analysis(rounds, self.options, self.moves)
+        if found is None:
+            self._judge()
+        else:
+            self._show_whole(found)
 
     #: The moves judged so far, from the end (shown before the whole analysis is in).
     _judged: tuple[MoveAnalysis, ...] = ()
@@ -215,6 +270,9 @@ class AnalysisScreen(PlayedOutLine):
             )
             self._fill_chances()
             return
+        self._show_whole(found)
+
+    def _show_whole(self, found: Analysis) -> None:
         self.analysis = found
         self._refill_moves(self.move_rows())
         self.query_one("#analysis-summary", Static).update(self.summary())

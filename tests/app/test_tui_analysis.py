@@ -175,6 +175,60 @@ async def test_every_game_opens_and_steps() -> None:
             await pilot.pause()
 
 
+async def test_the_analysis_at_a_games_end_is_the_judgement_made_as_it_ended() -> None:
+    """The finished game was analysed as it was judged for the teacher's report: the
+    analysis opens with its verdicts in its first frame, and asks its helper nothing."""
+    import asyncio
+
+    from app.classroom.report.judged import analysis_at_end
+    from app.store import keep_writer
+
+    app = EquationDuelApp("conquest", names=NAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "2", "3")
+        await pilot.pause()
+        assert isinstance(top(app), GameOverDialog)
+        await asyncio.to_thread(keep_writer.wait_judged)
+        judged = analysis_at_end("conquest", ["5", "2", "3"])
+        assert judged is not None and judged.done()
+        await pilot.press("a")
+        screen = top(app)
+        assert isinstance(screen, AnalysisScreen) and screen.analysis is not None
+        assert not screen.searches.process.running and not screen.workers
+        assert screen.analysis == analyse("conquest", screen.options, ["5", "2", "3"])
+        assert "As played: Ann won." in summary(screen)
+        assert "✓" in rows(screen)[1]
+
+
+async def test_the_analysis_waits_for_the_judge_at_work(monkeypatch: Any, tmp_path: Any) -> None:
+    """Asked while the judge is still at the game, the analysis takes the judge's."""
+    import asyncio
+
+    import app.classroom.report.judged as judged
+    from app.store import keep_writer
+    from tests.app.search_hooks import Hold
+
+    hold = Hold(tmp_path)  # the judge's question waits in its helper
+    monkeypatch.setattr(judged, "kept_judgement", hold.wrap(judged.kept_judgement))
+    app = EquationDuelApp("conquest", names=NAMES)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("5", "2", "3")
+            await pilot.pause()
+            await pilot.press("a")
+            screen = top(app)
+            assert isinstance(screen, AnalysisScreen) and screen.analysis is None
+            assert summary(screen) == "Analysing…"
+            hold.release()
+            await asyncio.to_thread(keep_writer.wait_judged)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert not screen.searches.process.running
+            assert "As played: Ann won." in summary(screen)
+    finally:
+        hold.release()
+
+
 async def test_a_game_the_solver_cannot_settle_is_still_replayed() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:

@@ -139,3 +139,25 @@ async def test_the_game_s_clock_counts_nothing_for_the_time_under_a_dialog(
         await settled(pilot)
         assert isinstance(top(app), GameScreen)
         assert ticks[:1] == [False], ticks
+
+
+async def test_the_analysis_at_a_games_end_opens_in_one_layout_and_one_frame(
+    drawn: list[str],
+) -> None:
+    """Its verdicts are the judge's (known as it opens), its move list's lines counted as
+    it is laid out: nothing asks a layout after its first frame (a second, partial frame
+    follows it)."""
+    import asyncio
+
+    from app.store import keep_writer
+
+    app = EquationDuelApp("conquest", names=("Ann", "Bob"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "2", "3")
+        await asyncio.to_thread(keep_writer.wait_judged)
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press("a")
+        await settled(pilot)
+        assert drawn[:2] == ["layout AnalysisScreen", "frame AnalysisScreen"]
+        assert drawn.count("layout AnalysisScreen") == 1

@@ -119,9 +119,13 @@ def judge_analysis(
     return seats
 
 
-def judge_record(record: GameRecord) -> dict[str, Judged]:
+def judge_record(
+    record: GameRecord, analysed: list[tuple[Any, list[str], Analysis]] | None = None
+) -> dict[str, Judged]:
     """Each person's (not the computer's) moves in a recorded game (a match's rounds are
-    judged one by one), by name. A record that cannot be replayed is judged as nothing."""
+    judged one by one), by name. A record that cannot be replayed is judged as nothing.
+    `analysed`: each round's analysis is added to it, with the round's options and moves
+    (the analysis screen opened at the game's end takes its own from these)."""
     game = get_game(record.game)
     options = game.Options.model_validate(record.options)
     moves = [entry.move for entry in record.moves]
@@ -135,6 +139,8 @@ def judge_record(record: GameRecord) -> dict[str, Judged]:
             analysis = analyse(record.game, round_options, played)
         except ValueError:
             continue
+        if analysed is not None:
+            analysed.append((round_options, played, analysis))
         for seat, judged in judge_analysis(analysis, round_options, played).items():
             player = record.players[seat - 1]
             if player.kind != "human":

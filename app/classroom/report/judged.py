@@ -10,6 +10,10 @@ every game again, and covers games whose files have since been dropped.
   by the next report if its record is still there.
 - `judged_text` / `judged_from_text`: a record's judgement (app.classroom.report.accuracy's
   `judge_record`, by name) as JSON text and back, the same judgement read as made.
+- `analysis_at_end(game_id, options, moves)`: the judgement analyses each round of the
+  game (rules.analysis), which is the analysis screen's whole question: the screen opened
+  at a game's end takes it from here (as a future while the judge is at it) instead of
+  judging the same moves again. The last `KEEP_ANALYSES` games' are kept.
 
 This module imports neither the solver nor pydantic's models at its top: the keeper
 imports it at a game's end, on the interface's thread.
@@ -20,6 +24,8 @@ from __future__ import annotations
 import json
 import threading
 from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import Future
 from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,7 +33,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from app.classroom.report.accuracy import Judged
     from app.process.search_process import SearchProcess
+    from rules.analysis import Analysis
     from rules.records import GameRecord
+
+#: Each round's options, moves and analysis, as the judgement made them.
+Rounds = list[tuple[Any, list[str], "Analysis"]]
 
 
 def ended_text(record: GameRecord) -> str:
@@ -35,22 +45,29 @@ def ended_text(record: GameRecord) -> str:
     return (record.ended or record.started).isoformat()
 
 
-def judged_text(record: GameRecord) -> str:
-    """Each person's judgement in `record` as JSON text (in the helper process)."""
-    if all(player.kind != "human" for player in record.players):
+def judged_text(record: GameRecord, analysed: Rounds | None = None) -> str:
+    """Each person's judgement in `record` as JSON text (in the helper process); each
+    round's analysis is added to `analysed`."""
+    if not _judged(record):
         return "{}"  # (the computer's moves are not judged)
     from app.classroom.report.accuracy import judge_record
 
-    found = judge_record(record)
+    found = judge_record(record, analysed)
     return json.dumps({name: _judged_json(judged) for name, judged in found.items()})
 
 
-def kept_judgement(record: GameRecord) -> tuple[str, bool, str]:
-    """`judged_text`, and the replay's verdict for the saved games' list (in the helper
-    process: a collect game's replay loads sympy)."""
+def _judged(record: GameRecord) -> bool:
+    return any(player.kind == "human" for player in record.players)
+
+
+def kept_judgement(record: GameRecord) -> tuple[str, bool, str, Rounds]:
+    """`judged_text`, the replay's verdict for the saved games' list (in the helper
+    process: a collect game's replay loads sympy), and each round's analysis."""
     from app.store.judged_games import verdict_of
 
-    return (judged_text(record), *verdict_of(record))
+    analysed: Rounds = []
+    text = judged_text(record, analysed)
+    return (text, *verdict_of(record), analysed)
 
 
 def _judged_json(judged: Judged) -> dict[str, Any]:
@@ -109,13 +126,39 @@ def judge_later(record: GameRecord) -> None:
     if record.result is None:
         return
     path = stats_path()
+    analyses: Future[Rounds] = Future()
     with _lock:
         _pending[0] += 1
+        if _judged(record):
+            moves = tuple(entry.move for entry in record.moves)
+            _analyses[:] = [(record.game, moves, analyses), *_analyses[: KEEP_ANALYSES - 1]]
     try:
-        keep_writer.hand_judging(lambda: _judge_and_store(record, path))
+        keep_writer.hand_judging(lambda: _judge_and_store(record, path, analyses))
     except RuntimeError:  # the process is ending: the next report judges it
+        analyses.set_result([])
         with _lock:
             _pending[0] -= 1
+
+
+#: How many games' analyses are kept (the newest first).
+KEEP_ANALYSES = 2
+_analyses: list[tuple[str, tuple[str, ...], Future[Rounds]]] = []
+
+
+def analysis_at_end(game_id: str, moves: Sequence[str]) -> Future[Rounds] | None:
+    """The rounds' analyses of a game judged here whose moves end with `moves` (a future:
+    the judge may still be at it; [] if it failed), or None: none was handed over."""
+    tail = tuple(moves)
+    with _lock:
+        for game, played, analyses in _analyses:
+            if game == game_id and tail and played[len(played) - len(tail) :] == tail:
+                return analyses
+    return None
+
+
+def round_analysis(rounds: Rounds, options: Any, moves: Sequence[str]) -> Analysis | None:
+    """The analysis of the round played with `options` and `moves`, if it was judged."""
+    return next((a for o, m, a in rounds if o == options and m == list(moves)), None)
 
 
 #: Games handed to the judge and not judged yet; the helper process the judge uses (one
@@ -125,14 +168,15 @@ _lock = threading.Lock()
 _helper: list[SearchProcess] = []
 
 
-def _judge_and_store(record: GameRecord, path: Path) -> None:
+def _judge_and_store(record: GameRecord, path: Path, analyses: Future[Rounds]) -> None:
     from app.process.search_process import SearchProcess
     from app.store.judged_games import open_judged, record_digest, store_checked, store_judged
 
     try:
         if not _helper:
             _helper.append(SearchProcess())
-        text, replays, words = _helper[0].run(kept_judgement, record)
+        text, replays, words, rounds = _helper[0].run(kept_judgement, record)
+        analyses.set_result(rounds)
         path.parent.mkdir(parents=True, exist_ok=True)  # (as `connect` makes the data folder)
         with closing(open_judged(path)) as conn:
             store_judged(conn, [(record.id, record.game, ended_text(record), text)])
@@ -140,6 +184,8 @@ def _judge_and_store(record: GameRecord, path: Path) -> None:
     except Exception:  # (never said: the next report judges it if its record is there)
         return
     finally:
+        if not analyses.done():
+            analyses.set_result([])
         with _lock:
             _pending[0] -= 1
             last = _pending[0] == 0
