@@ -161,3 +161,35 @@ async def test_the_analysis_at_a_games_end_opens_in_one_layout_and_one_frame(
         await settled(pilot)
         assert drawn[:2] == ["layout AnalysisScreen", "frame AnalysisScreen"]
         assert drawn.count("layout AnalysisScreen") == 1
+
+
+async def test_a_long_analysis_opens_with_its_move_lists_scroll_bar_in_one_layout(
+    drawn: list[str],
+) -> None:
+    """A countdown to 1000 (each adds their smallest number): its rows, a verdict under
+    most, scroll from the start at 80×30 (where the board does not)."""
+    import asyncio
+
+    from app.store import keep_writer
+    from app.tui.analysis_screen import AnalysisScreen
+    from rules.registry import get_game
+
+    game = get_game("countdown")
+    state, moves = game.new(game.options_from({"target": 1000})), []
+    while not game.is_over(state):
+        number = min(state.available_to(state.to_move))
+        move = next(m for m in game.legal_moves(state) if game.format_move(m) == f"+{number}")
+        moves.append(game.format_move(move))
+        state = game.play(state, move)
+    app = EquationDuelApp("countdown", {"target": 1000}, moves[:-1], names=("Ann", "Bob"))
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press(moves[-1].lstrip("+"))
+        await asyncio.to_thread(keep_writer.wait_judged)
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press("a")
+        await settled(pilot)
+        assert drawn.count("layout AnalysisScreen") == 1
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen) and screen.analysis is not None
+        assert screen.query_one("#analysis-moves").show_vertical_scrollbar
