@@ -15,8 +15,11 @@ from collections.abc import Iterable
 from typing import Generic, cast
 
 from rich.text import Text
+from textual._time import get_time
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from app.match_session.events import ClockRanOut, Event, NotKept, Played, Refused, RoundOver
@@ -27,7 +30,7 @@ from app.match_session.setup import GameSetup
 from app.match_session.starts import from_setup
 from app.tui import scoreboard
 from app.tui.boards.common import Board
-from app.tui.drawn_once import drawn_once
+from app.tui.drawn_once import drawn_once, scroll_bars
 from app.tui.mounting import gone
 from app.tui.searches import Searches
 from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
@@ -111,6 +114,22 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         if session.is_over:
             self.call_after_refresh(self.round_over)
 
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        """(Each widget whose size a layout set asks for another layout, which would change
+        nothing, and so would the asks made before it: both are answered by this one,
+        except a widget's whose scroll bar came or went with it.)"""
+        widgets = [self, *self.walk_children(Widget)]
+        bars = [scroll_bars(widget) for widget in widgets]
+        super()._refresh_layout(size, scroll)
+        if getattr(self, "_laid_out_at", None) is None:  # (the first: drawn_once's)
+            return
+        self._laid_out_at = get_time()  # (drawn_once answers the Layout messages before it)
+        for widget, before in zip(widgets, bars, strict=True):
+            if scroll_bars(widget) == before:
+                for done in (widget, widget._vertical_scrollbar, widget._horizontal_scrollbar):
+                    if done is not None:
+                        done._layout_required = False
+
     def on_unmount(self) -> None:
         self.searches.close()  # no search outlives its screen, nor its helper process
         # The solver's tables are the largest thing the app holds: forgotten when the game
@@ -182,8 +201,8 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
                 self.notify(event.reason, severity="warning" if warning else "error", markup=False)
         if moved:
             self.new_position()
-        if ended:
-            self.call_after_refresh(self.round_over)
+        if ended:  # (before the last move's frame: that frame shows the dialog over it)
+            self.call_later(self.round_over)
         return moved and not any(isinstance(e, ClockRanOut) for e in events)
 
     def new_position(self) -> None:

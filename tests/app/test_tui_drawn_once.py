@@ -193,3 +193,22 @@ async def test_a_long_analysis_opens_with_its_move_lists_scroll_bar_in_one_layou
         screen = app.screen
         assert isinstance(screen, AnalysisScreen) and screen.analysis is not None
         assert screen.query_one("#analysis-moves").show_vertical_scrollbar
+
+
+async def test_the_last_move_and_the_game_over_dialog_come_in_one_frame(
+    drawn: list[str],
+) -> None:
+    """The dialog is pushed before the last move's frame: that frame shows both (one
+    frame of the game under the dialog, not one of the game and then one of the dialog),
+    and the game is laid out once (the sizes its layout set ask no other)."""
+    app = EquationDuelApp("conquest", names=("Ann", "Bob"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "2")
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press("3")
+        await settled(pilot)
+        assert type(app.screen).__name__ == "GameOverDialog"
+        frames = [done for done in drawn if done.startswith("frame")]
+        assert frames[0] == "frame GameOverDialog" and "frame GameScreen" not in frames
+        assert drawn.count("layout GameScreen") == 1
