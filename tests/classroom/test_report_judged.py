@@ -99,3 +99,34 @@ def test_a_game_of_the_computer_alone_is_stored_judged_as_nothing() -> None:
     with closing(open_judged()) as conn:
         assert judged_ids(conn) == {computers.id}
     assert gather().records_read == 1
+
+
+def test_the_judge_keeps_each_rounds_analysis_for_the_analysis_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The judgement's analyses are the analysis screen's own question, answered: kept for
+    the last games judged, found by their game and moves (the last round's, the tail)."""
+    from rules.analysis import analyse
+
+    waits: list[float] = []
+    monkeypatch.setattr(judged_module.time, "sleep", waits.append)
+    rng = random.Random(8)
+    records = [random_game(rng, "conquest", ("Ann", "Bo")) for _ in range(3)]
+    for record in records:
+        judged_module.judge_later(record)
+    keep_writer.wait_judged()
+    assert waits == [judged_module.JUDGE_AFTER] * 3  # (each starts after the dialog's frame)
+    oldest, *kept = records
+    for record in kept:
+        moves = [entry.move for entry in record.moves]
+        found = judged_module.analysis_at_end("conquest", moves)
+        assert found is not None and found.done()
+        options = get_game("conquest").Options.model_validate(record.options)
+        analysis = judged_module.round_analysis(found.result(), options, moves)
+        assert analysis == analyse("conquest", options, moves)
+        assert judged_module.round_analysis(found.result(), options, moves[1:]) is None
+    oldest_moves = [entry.move for entry in oldest.moves]
+    assert judged_module.KEEP_ANALYSES == 2
+    if all(oldest_moves[-len(m) :] != m for m in ([e.move for e in r.moves] for r in kept)):
+        assert judged_module.analysis_at_end("conquest", oldest_moves) is None
+    assert judged_module.analysis_at_end("fifty", oldest_moves) is None

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Future
@@ -161,6 +162,11 @@ def round_analysis(rounds: Rounds, options: Any, moves: Sequence[str]) -> Analys
     return next((a for o, m, a in rounds if o == options and m == list(moves)), None)
 
 
+#: Seconds the judge waits before it starts (the game over dialog is drawn meanwhile):
+#: what it imports and hands its helper competes with the dialog for the interpreter, and
+#: the helper for the two cores (countdown to 1000, last move → game over: 129 → 104 ms).
+JUDGE_AFTER = 0.15
+
 #: Games handed to the judge and not judged yet; the helper process the judge uses (one
 #: for games handed together, ended once none is waiting: no process is kept idle).
 _pending = [0]
@@ -172,6 +178,7 @@ def _judge_and_store(record: GameRecord, path: Path, analyses: Future[Rounds]) -
     from app.process.search_process import SearchProcess
     from app.store.judged_games import open_judged, record_digest, store_checked, store_judged
 
+    time.sleep(JUDGE_AFTER)
     try:
         if not _helper:
             _helper.append(SearchProcess())
