@@ -89,10 +89,20 @@ async def test_a_dialog_closed_over_the_game_draws_it_once_without_a_layout(
 
 
 async def test_a_scroll_bar_that_comes_with_the_first_layout_lays_the_board_out_again(
-    drawn: list[str],
+    drawn: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """At 80×24 fifty's largest pool leaves its buttons below the board's fold: the board's
-    rows are laid out again, one column narrower, and drawn (a layout Textual asks)."""
+    """At 80×24 fifty's largest pool, a line lower (the blank line above it it had once),
+    leaves its buttons below the board's fold: the board's rows are laid out again, one
+    column narrower, and drawn (a layout Textual asks)."""
+    from textual.containers import Center
+
+    import app.tui.boards.fifty as fifty
+
+    class LineLower(Center):
+        def __init__(self, classes: str = "") -> None:
+            super().__init__()  # (not "-rows": the blank line above it stays)
+
+    monkeypatch.setattr(fifty, "Center", LineLower)
     app = EquationDuelApp()
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_setup("fifty", GameSetup.make("fifty", {"pool": (1, 15), "target": 200}))
@@ -212,3 +222,22 @@ async def test_the_last_move_and_the_game_over_dialog_come_in_one_frame(
         frames = [done for done in drawn if done.startswith("frame")]
         assert frames[0] == "frame GameOverDialog" and "frame GameScreen" not in frames
         assert drawn.count("layout GameScreen") == 1
+
+
+async def test_fiftys_largest_pool_opens_at_80x24_without_a_scroll_bar(
+    drawn: list[str],
+) -> None:
+    """Its two rows of numbers sit right under the scores: the board, buttons included,
+    fits beside the move list under a two-line status, laid out and drawn once."""
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_setup("fifty", GameSetup.make("fifty", {"pool": (1, 15), "target": 200}))
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press("enter")
+        await until(pilot, lambda: shows_a_position(app), "the game's first position")
+        await settled(pilot)
+        assert drawn == ["layout GameScreen", "frame GameScreen"]
+        assert not game_screen(app).board.show_vertical_scrollbar
+        shown = [str(line.text) for line in app.screen._compositor.render_strips()]
+        assert "Play (Enter)" in shown[20] and "Clear" in shown[20], "\n".join(shown)

@@ -65,7 +65,7 @@ class FiftyBoard(OperatorBoard[FiftyOptions, FiftyState, FiftyMove]):
             yield ScoreBar(1, id="score-1")
             yield ScoreBar(2, id="score-2")
         numbers = self.options.numbers()
-        with Center():
+        with Center(classes="-rows" if len(numbers) > 9 else ""):
             yield DigitPool(numbers, columns=9, id="fifty-pool", classes="-compact")
         with Horizontal(id="fifty-row"):
             yield OperatorPicker(id="operators")
