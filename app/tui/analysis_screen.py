@@ -193,7 +193,10 @@ class AnalysisScreen(PlayedOutLine):
             str(moves.get_option_at_index(i).prompt).count("\n") + 1
             for i in range(moves.option_count)
         )
-        others = [w for w in self.children if w.id != "analysis-middle"]
+        middle = self.query_one("#analysis-middle")
+        others = [
+            w for w in self.children if w is not middle and w.styles.layer == middle.styles.layer
+        ]
         chances = self.query("#analysis-chances").results(OptionList)
         room = self.app.size.height - sum(least_lines(w) for w in [*others, *chances])
         return lines > room - moves.styles.gutter.height
