@@ -44,6 +44,12 @@ from widgets.status_line import Level, StatusLine
 TICK = 0.25
 
 
+def _with_bars(widget: Widget) -> list[Widget]:
+    """The widget and its scroll bars (made once shown)."""
+    bars = (widget._vertical_scrollbar, widget._horizontal_scrollbar)
+    return [widget, *(bar for bar in bars if bar is not None)]
+
+
 @drawn_once
 class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
     """A match of one game on screen, typed by the game's options, state and move models."""
@@ -115,20 +121,22 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
             self.call_after_refresh(self.round_over)
 
     def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        """(Each widget whose size a layout set asks for another layout, which would change
-        nothing, and so would the asks made before it: both are answered by this one,
-        except a widget's whose scroll bar came or went with it.)"""
+        """(Each widget whose size a layout sets asks for another layout, which would change
+        nothing: those asks are answered by this one, except a widget's whose scroll bar
+        came or went with it. So are the Layout messages sent before it; a widget's ask
+        not sent yet is kept: its containers are laid out anew once it is sent.)"""
         widgets = [self, *self.walk_children(Widget)]
         bars = [scroll_bars(widget) for widget in widgets]
+        parts = [_with_bars(widget) for widget in widgets]
+        asked = [[part._layout_required for part in found] for found in parts]
         super()._refresh_layout(size, scroll)
         if getattr(self, "_laid_out_at", None) is None:  # (the first: drawn_once's)
             return
         self._laid_out_at = get_time()  # (drawn_once answers the Layout messages before it)
-        for widget, before in zip(widgets, bars, strict=True):
+        for widget, before, found, was in zip(widgets, bars, parts, asked, strict=True):
             if scroll_bars(widget) == before:
-                for done in (widget, widget._vertical_scrollbar, widget._horizontal_scrollbar):
-                    if done is not None:
-                        done._layout_required = False
+                for part, pending in zip(found, was, strict=True):
+                    part._layout_required = pending
 
     def on_unmount(self) -> None:
         self.searches.close()  # no search outlives its screen, nor its helper process
