@@ -25,7 +25,7 @@ from textual.content import Content
 from textual.widgets import Footer, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from app.hub.console import STOPPED, HubConsole, Tabs, answer
+from app.hub.console import STOPPED, HubConsole, Tabs
 from app.hub.store import HubStore, StoreProblem
 from app.tui.hub_console_live import LiveDialog
 from app.tui.hub_console_qr import QrScreen
@@ -174,11 +174,12 @@ class HubConsoleApp(App[int]):
         refused.update(Content(teacher.refused))
         refused.display = bool(teacher.refused)
 
-    def _run(self, command: str) -> None:
-        """Do the teacher's `command`, as the line console does; its answer in the log."""
+    async def _run(self, command: str) -> None:
+        """Do the teacher's `command`, as the line console does (`assign`'s search off the
+        loop, awaited); its answer in the log."""
         log = self._said_log()
-        said = answer(
-            self.teacher.hub, command, lambda n, text: log.write(Text(f"Game {n}: {text}"))
+        said = await self.teacher.answered(
+            command, lambda n, text: log.write(Text(f"Game {n}: {text}"))
         )
         if said is None:
             self.action_quit_hub()
@@ -196,33 +197,33 @@ class HubConsoleApp(App[int]):
         index = options.highlighted if options.highlighted is not None else 0
         return options.get_option_at_index(index).id
 
-    def action_admit(self) -> None:
+    async def action_admit(self) -> None:
         name = self._chosen("waiting")
-        self._run(f"admit {name}" if name else "admit")
+        await self._run(f"admit {name}" if name else "admit")
 
-    def action_remove(self) -> None:
+    async def action_remove(self) -> None:
         focused = self.focused
         which = "waiting" if focused is not None and focused.id == "waiting" else "online"
         name = self._chosen(which)
         if name is None:
             self._said_log().write(Text("Nobody is chosen: pick a name in a list."))
             return
-        self._run(f"remove {name}")
+        await self._run(f"remove {name}")
 
-    def action_watch(self) -> None:
+    async def action_watch(self) -> None:
         number = self._chosen("games")
-        self._run(f"watch {number}" if number else "watch")
+        await self._run(f"watch {number}" if number else "watch")
 
-    def action_pause(self) -> None:
-        self._run("resume" if self.teacher.hub.lobby.paused else "pause")
+    async def action_pause(self) -> None:
+        await self._run("resume" if self.teacher.hub.lobby.paused else "pause")
 
     def action_live(self) -> None:
         """The live rounds' form: it answers the line console's `live` command."""
         running = self.teacher.hub.live.session is not None
 
-        def chosen(command: str | None) -> None:
+        async def chosen(command: str | None) -> None:
             if command is not None:
-                self._run(command)
+                await self._run(command)
 
         self.push_screen(LiveDialog(running), chosen)
 
@@ -239,22 +240,16 @@ class HubConsoleApp(App[int]):
     def action_quit_hub(self) -> None:
         self.exit(0)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A click (or enter) on a waiting student admits them; on a game, watches it."""
         if event.option_list.id == "waiting":
-            self._run(f"admit {event.option.id}")
+            await self._run(f"admit {event.option.id}")
         elif event.option_list.id == "games":
-            self._run(f"watch {event.option.id}")
+            await self._run(f"watch {event.option.id}")
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.clear()
-        if not event.value.strip().lower().startswith("assign"):
-            self._run(event.value)
-            return
-        log = self._said_log()  # (`assign`: the solver's search off the loop, awaited)
-        said = await self.teacher.answered(event.value, lambda _n, _text: None)
-        for line in said or []:
-            log.write(Text(line))
+        await self._run(event.value)
 
     async def on_unmount(self) -> None:
         self.stopping = True  # (what the hub says as it stops is not drawn)
