@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import dataclasses
 import ssl
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 import aiohttp
 
@@ -114,6 +114,12 @@ class HubClient(WebsocketEnd):
             self._kept.put_nowait(None)  # (closed for every later call too)
             raise Closed(self._closed)
         return message
+
+    async def messages(self) -> AsyncIterator[FromHub]:
+        """The hub's messages as they come; Closed once the connection closed."""
+        while True:
+            if (message := await self.next()) is not None:
+                yield message
 
     def send(self, message: Message) -> None:
         """Send `message` (from the loop's own program, between its runs too: it goes

@@ -128,14 +128,11 @@ class ProjectorApp(App[int]):
             )
             return
         client.send(LiveProject())
-        while True:
-            try:
-                message = await client.next()
-            except Closed as closed:
-                self._tell(f"{closed_words(closed)} Press q to leave.")
-                return
-            if message is not None:
+        try:
+            async for message in client.messages():
                 await self.shown(message)
+        except Closed as closed:
+            self._tell(f"{closed_words(closed)} Press q to leave.")
 
     async def on_unmount(self) -> None:
         if self.client is not None:
