@@ -95,9 +95,6 @@ class Hub(HostServer):
         self.strangers.whose = "a student of this class"
         self.unasked.grace = UNASKED_GRACE
 
-    def _say(self, text: str) -> None:
-        self.notice(text)
-
     async def _goodbye(self, reason: str) -> None:
         for student in list(self.lobby.online.values()):
             await student.send(Said(text=reason))

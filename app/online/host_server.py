@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import ssl
+from collections.abc import Callable
 
 from aiohttp import web
 
@@ -21,7 +22,10 @@ from app.online.in_order import InOrder
 
 
 class HostServer(InOrder):
-    """The server on the program's loop; `HostLink` handles `/play`."""
+    """The server on the program's loop; `HostLink` handles `/play`. `notice` says a line
+    to the host."""
+
+    notice: Callable[[str], object]
 
     def __init__(self, bind: str, port: int, tls: ssl.SSLContext | None) -> None:
         super().__init__()
@@ -32,16 +36,13 @@ class HostServer(InOrder):
         self._listening: asyncio.Server | None = None
         #: Served through another server's port (`attach`), not listening itself.
         self.attached = False
-        #: The connections refused (counted, said at most once a minute).
-        self.strangers = Strangers(self._say)
+        #: The connections refused (counted, said to the host at most once a minute).
+        self.strangers = Strangers(lambda text: self.notice(text))
         #: The connections that have not finished their request yet.
         self.unasked = Unasked(self.strangers)
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         raise NotImplementedError
-
-    def _say(self, text: str) -> None:
-        """Say `text` to the host (a line of its own)."""
 
     async def _close_guests(self) -> None:
         """Close the guests' connections (the server stops)."""
