@@ -22,19 +22,42 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from app.hub.console import STOPPED, HubConsole, Tabs
 from app.hub.store import HubStore, StoreProblem
 from app.tui.hub_console_live import LiveDialog
-from app.tui.hub_console_qr import QrScreen
 from app.tui.styles import HUB_CONSOLE_STYLES
 
 #: The QR code's quiet zone on the full screen (its light background frames it too).
 QR_BORDER = 2
 #: The rows and columns the console needs beside the QR code to show it there.
 QR_ROOM_ROWS, QR_ROOM_COLUMNS = 9, 40
+
+
+class QrScreen(ModalScreen[None]):
+    """The QR code of the students' command on a screen of its own (`k`): with its full
+    quiet zone (lines drawn by `app.hub.console.qr_lines`), the command under it, at any
+    size the console runs at; any key or click goes back."""
+
+    def __init__(self, drawn: list[str], command: str) -> None:
+        super().__init__()
+        self.drawn = drawn
+        self.command = command
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content("\n".join(self.drawn)), id="qr-large")
+        yield Static(Content(f"{self.command}\nAny key goes back."), id="qr-command")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss()
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.dismiss()
 
 
 class HubConsoleApp(App[int]):
