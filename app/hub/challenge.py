@@ -25,13 +25,24 @@ class ChallengeProblem(ValueError):
     """The challenge cannot be played: the text says why, in words."""
 
 
-class _Flags(argparse.ArgumentParser):
+class Flags(argparse.ArgumentParser):
+    """A parser of what is typed on the hub (a challenge, the teacher's `assign` and
+    `tournament new`): an error is an ArgumentError in words, never printed; no flag
+    exits (there is no `--help`)."""
+
+    def __init__(self, prog: str, allow_abbrev: bool = False) -> None:
+        super().__init__(prog=prog, add_help=False, allow_abbrev=allow_abbrev, exit_on_error=False)
+
     def error(self, message: str) -> NoReturn:
-        raise ChallengeProblem(message)
+        raise argparse.ArgumentError(None, message)
 
 
-def _parser() -> _Flags:
-    parser = _Flags(prog="challenge", add_help=False, allow_abbrev=False, exit_on_error=False)
+def no_game(game_id: str) -> str:
+    return f"there is no game {game_id[:32]!r}: the games are {', '.join(GAME_IDS)}"
+
+
+def _parser() -> Flags:
+    parser = Flags("challenge")
     parser.add_argument("--best-of", dest="best_of", type=whole_number)
     parser.add_argument("--turn-seconds", dest="turn_seconds", type=whole_number)
     add_game_flags(parser)
@@ -41,9 +52,7 @@ def _parser() -> _Flags:
 def read_challenge(game_id: str, flags: Sequence[str]) -> MatchState:
     """The match `game_id` with `flags`; ChallengeProblem in words."""
     if game_id not in GAME_IDS:
-        raise ChallengeProblem(
-            f"there is no game {game_id[:32]!r}: the games are {', '.join(GAME_IDS)}"
-        )
+        raise ChallengeProblem(no_game(game_id))
     game = get_game(game_id)
     try:
         args = _parser().parse_args(list(flags))

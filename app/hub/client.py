@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import dataclasses
 import ssl
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 import aiohttp
 
@@ -45,8 +45,8 @@ class HubClient(WebsocketEnd):
 
     def __init__(self, address: Address, name: str, tls: ssl.SSLContext | None = None) -> None:
         super().__init__(address, name, tls)
-        self._kept: list[FromHub] = []
-        self._came = asyncio.Event()
+        #: The hub's messages as they come; None once the connection closed (`_closed`: why).
+        self._kept: asyncio.Queue[FromHub | None] = asyncio.Queue()
         self._closed = ""
 
     def _refused(self, status: int) -> str:
@@ -96,29 +96,30 @@ class HubClient(WebsocketEnd):
             return None
 
     async def _keep_reading(self) -> None:
-        while True:
-            message = await self._receive()
-            if message is None:
-                self._closed = self._closed or "the hub closed the connection"
-                self._came.set()
-                return
+        while (message := await self._receive()) is not None:
             if isinstance(message, Refusal):
                 self._closed = their_words(message.reason)
-            self._kept.append(message)
-            self._came.set()
+            self._kept.put_nowait(message)
+        self._closed = self._closed or "the hub closed the connection"
+        self._kept.put_nowait(None)
 
     async def next(self, timeout: float | None = None) -> FromHub | None:
         """The hub's next message (None: none within `timeout`); Closed when the
         connection closed and all it said was read."""
-        if not self._kept and not self._closed:
-            self._came.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._came.wait(), timeout)
-        if self._kept:
-            return self._kept.pop(0)
-        if self._closed:
+        try:
+            message = await asyncio.wait_for(self._kept.get(), timeout)
+        except TimeoutError:
+            return None
+        if message is None:
+            self._kept.put_nowait(None)  # (closed for every later call too)
             raise Closed(self._closed)
-        return None
+        return message
+
+    async def messages(self) -> AsyncIterator[FromHub]:
+        """The hub's messages as they come; Closed once the connection closed."""
+        while True:
+            if (message := await self.next()) is not None:
+                yield message
 
     def send(self, message: Message) -> None:
         """Send `message` (from the loop's own program, between its runs too: it goes
@@ -133,5 +134,5 @@ class HubClient(WebsocketEnd):
     async def close(self) -> None:
         """Close the connection, after what was sent."""
         await self._settle()
-        self._closing = True
+        self.stopped = True
         await self._shut()

@@ -40,13 +40,7 @@ COMPUTER_SEAT: PlayerNo = 2
 
 #: Makes the computer of a game at a level (tests put a slow one in its place).
 MakeBot = Callable[[str, Game[Any, Any, Any]], Bot[Any, Any]]
-
-
-def _bot(level: str, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
-    return player_for(level, game)
-
-
-make_bot: MakeBot = _bot
+make_bot: MakeBot = player_for
 
 
 def computer_name_of(names: tuple[str, str]) -> str:

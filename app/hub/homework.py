@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.hub.challenge import Flags
 from app.hub.homework_judge import puzzle_json
 from app.hub.homework_words import due_words
 from app.hub.live_store import kept_projectors
@@ -48,13 +49,8 @@ class AssignProblem(ValueError):
     """The assignment cannot be set: the message says why, in words."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:
-        raise AssignProblem(message)
-
-
-def _parser() -> _Parser:
-    parser = _Parser(prog="assign", add_help=False, exit_on_error=False)
+def _parser() -> Flags:
+    parser = Flags("assign", allow_abbrev=True)
     parser.add_argument("name")
     parser.add_argument("--game", default="any", choices=["any", *GAME_IDS])
     parser.add_argument("--difficulty", default="medium", choices=DIFFICULTIES)

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import Callable, Coroutine
-from typing import Any
 
 from app.hub.homework import FAILED, TRIES, Today
 from app.hub.homework_judge import NotAnAnswer, judge_answer, puzzle_from, verdict_words
 from app.hub.homework_words import assignment_of, due_words
 from app.hub.live_judge import judging
-from app.hub.lobby_room import LobbyListener
+from app.hub.lobby_room import LobbyListener, Spawn
 from app.hub.protocol_class import (
     HomeworkAnswer,
     HomeworkAsk,
@@ -48,7 +46,7 @@ class HomeworkDesk(LobbyListener):
     def __init__(
         self,
         store: HubStore,
-        spawn: Callable[[Coroutine[Any, Any, None]], None],
+        spawn: Spawn,
         today: Today = dt.date.today,
     ) -> None:
         self.store = store

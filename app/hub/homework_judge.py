@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from rules.base import IllegalMove
-from rules.puzzles.bank_file import puzzle_of
+from rules.puzzles.bank_file import puzzle_from_json, puzzle_of
 from rules.puzzles.model import Puzzle
 from rules.puzzles.refute import judge_move
 from rules.puzzles.words import move_words
@@ -43,18 +42,17 @@ class NotAnAnswer(ValueError):
 
 def puzzle_from(text: str) -> Puzzle:
     """A puzzle kept as the bank's JSON (ValueError when it cannot be read)."""
-    try:
-        row: Any = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise ValueError(f"the puzzle cannot be read: {error}") from None
-    return puzzle_from_row(row)
+    return _found(puzzle_from_json(text))
 
 
 def puzzle_from_row(row: object) -> Puzzle:
     """A puzzle from the bank's row (ValueError when it is not one)."""
-    puzzle = puzzle_of(row)
+    return _found(puzzle_of(row))
+
+
+def _found(puzzle: Puzzle | None) -> Puzzle:
     if puzzle is None:
-        raise ValueError("the puzzle is not one of the game's positions")
+        raise ValueError("the puzzle cannot be read: it is not one of the game's positions")
     return puzzle
 
 

@@ -11,7 +11,6 @@ hub judges it again."""
 from __future__ import annotations
 
 import asyncio
-import json
 import ssl
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,13 +29,11 @@ from app.hub.protocol_class import (
     HomeworkSet,
     HomeworkVerdict,
 )
-from app.hub.tokens import _place
+from app.hub.tokens import _place, keep_object, kept_object
 from app.online.codes import Address
 from app.online.guest_link import JoinRefused
 from app.online.protocol import Message
 from app.online.texts import their_words
-from app.store.atomic_files import write_file
-from app.store.data_folder import data_dir, ensure_data_dir
 from rules.puzzles.model import Puzzle
 
 FILE_NAME = "class-homework.json"
@@ -54,27 +51,16 @@ Say = Callable[[str], object]
 Kind = TypeVar("Kind", bound=Message)
 
 
-def _everything() -> dict[str, Any]:
-    path = data_dir() / FILE_NAME
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            return {}
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def kept(address: Address, name: str, assignment: str) -> dict[str, Any] | None:
     """The assignment as kept (None when it was never fetched, or cannot be read)."""
-    mine = _everything().get(_place(address, name))
+    mine = kept_object(FILE_NAME, MAX_BYTES).get(_place(address, name))
     found = mine.get(assignment.casefold()) if isinstance(mine, dict) else None
     return found if isinstance(found, dict) else None
 
 
 def kept_names(address: Address, name: str) -> list[str]:
     """The assignments kept for `name` in the class at `address` (their folded names)."""
-    mine = _everything().get(_place(address, name))
+    mine = kept_object(FILE_NAME, MAX_BYTES).get(_place(address, name))
     return (
         [k for k, entry in mine.items() if isinstance(entry, dict) and len(k) <= MAX_NAME][:50]
         if isinstance(mine, dict)
@@ -84,7 +70,7 @@ def kept_names(address: Address, name: str) -> list[str]:
 
 def keep(address: Address, name: str, assignment: str, entry: dict[str, Any] | None) -> None:
     """Keep `entry` for the assignment (None: forget it); OSError when it cannot be written."""
-    everything = _everything()
+    everything = kept_object(FILE_NAME, MAX_BYTES)
     mine = everything.setdefault(_place(address, name), {})
     if not isinstance(mine, dict):
         mine = everything[_place(address, name)] = {}
@@ -92,7 +78,7 @@ def keep(address: Address, name: str, assignment: str, entry: dict[str, Any] | N
         mine.pop(assignment.casefold(), None)
     else:
         mine[assignment.casefold()] = entry
-    write_file(ensure_data_dir() / FILE_NAME, json.dumps(everything, indent=1) + "\n")
+    keep_object(FILE_NAME, everything)
 
 
 def _answers(entry: dict[str, Any]) -> list[dict[str, Any]]:

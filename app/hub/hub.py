@@ -32,10 +32,8 @@ from app.hub.protocol import (
     VERSION,
     Admitted,
     Knock,
-    Refusal,
     Said,
     Waiting,
-    encode,
     read_from_student,
 )
 from app.hub.store import HubStore, StoreProblem, key_of
@@ -49,11 +47,12 @@ from app.online.host_admission import (
     capital,
     crowded_out,
     each_message,
+    refuse,
     turned_away,
 )
 from app.online.host_link import HEARTBEAT, IDLE_SECONDS
 from app.online.host_server import HostServer
-from app.online.protocol import BadMessage
+from app.online.protocol import BadMessage, Why
 from rules.names import NameProblem, clean_name
 
 #: Connections that have not knocked yet, at most (a new one closes the oldest): a whole
@@ -65,11 +64,6 @@ MAX_WAITING = 64
 #: to `app.online.host_strangers.MAX_YOUNG`): a student connecting among a flood of
 #: connections made at the same moment still gets in (tests/hub/test_hostile_soak.py).
 UNASKED_GRACE = 1.0
-
-
-async def refuse(ws: web.WebSocketResponse, reason: str, code: str = "closing") -> None:
-    with contextlib.suppress(Exception):
-        await ws.send_str(encode(Refusal(reason=reason[:600], code=code)))
 
 
 class Hub(HostServer):
@@ -100,9 +94,6 @@ class Hub(HostServer):
         super().__init__(bind, port, tls)
         self.strangers.whose = "a student of this class"
         self.unasked.grace = UNASKED_GRACE
-
-    def _say(self, text: str) -> None:
-        self.notice(text)
 
     async def _goodbye(self, reason: str) -> None:
         for student in list(self.lobby.online.values()):
@@ -208,7 +199,7 @@ class Hub(HostServer):
             student = None if knock is None else await self._admission(ws, knock)
         except StoreProblem as problem:
             self.notice(f"{capital(str(problem))}.")
-            await refuse(ws, "The class's records cannot be read now: try again soon.", "wait")
+            await refuse(ws, "The class's records cannot be read now: try again soon.", Why.WAIT)
             student = None
         if student is None:
             self.strangers.refused()
@@ -244,15 +235,15 @@ class Hub(HostServer):
             words = (
                 f"This hub speaks version {VERSION} of the class protocol: update Equation Duel."
             )
-            await refuse(ws, words, "other-version")
+            await refuse(ws, words, Why.OTHER_VERSION)
             return None
         codes = [knock.code] if in_path is None else [knock.code, in_path]
         if not all(same_code(code, self.code) for code in codes):
             wait = self.wrong_codes.wrong()
             if wait > 0:
-                await refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.", "wait")
+                await refuse(ws, f"Too many wrong codes: wait {int(wait) + 1} seconds.", Why.WAIT)
             else:
-                await refuse(ws, "That is not this class's code.", "wrong-code")
+                await refuse(ws, "That is not this class's code.", Why.WRONG_CODE)
             return None
         return knock
 
@@ -261,7 +252,7 @@ class Hub(HostServer):
         try:
             name = clean_name(knock.name)
         except NameProblem as error:
-            await refuse(ws, capital(str(error)) + ".", "name")
+            await refuse(ws, capital(str(error)) + ".", Why.NAME)
             return None
         known = await asked(self.store, self.store.student, name)
         if known is not None and known.token_hash is not None:
@@ -270,7 +261,7 @@ class Hub(HostServer):
             await refuse(
                 ws,
                 f"{known.name} is taken in this class: join with your own --name.",
-                "name-taken",
+                Why.NAME_TAKEN,
             )
             return None
         if known is not None:  # (on the roster: admitted ahead)
@@ -278,7 +269,7 @@ class Hub(HostServer):
             await asked(self.store, self.store.give_token, known.name, token_hash(token))
             return self._enter(Student(known.name, ws), token)
         if len(self.lobby.waiting) >= MAX_WAITING:
-            await refuse(ws, "The waiting room is full: try again in a minute.", "wait")
+            await refuse(ws, "The waiting room is full: try again in a minute.", Why.WAIT)
             return None
         student = Student(name, ws)
         self.lobby.wait(student)

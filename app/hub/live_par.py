@@ -18,9 +18,6 @@ from typing import Any
 from rules.players import hands_over, wins_at_once
 from rules.registry import get_game
 
-#: The computer level whose answers make the par.
-PAR_LEVEL = "medium"
-
 
 def medium_finds(game_id: str, state: Any, winners: dict[str, Any]) -> float:
     """How often (0 to 1) the medium computer plays a winning move in `state`; `winners`:

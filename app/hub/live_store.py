@@ -7,7 +7,6 @@ and seconds; and the names the class's projectors connected with (`live-project`
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 from app.hub.live import Answer, LiveOptions, Round
 from app.hub.store_sql import HubStore, key_of
@@ -53,25 +52,6 @@ def keep_answer(store: HubStore, round_id: int, answer: Answer) -> None:
             round(answer.seconds, 3),
         ),
     )
-
-
-@dataclass(frozen=True)
-class KeptAnswer:
-    number: int
-    student: str
-    move: str
-    judgement: str
-    points: int
-
-
-def kept_answers(store: HubStore, session: int) -> list[KeptAnswer]:
-    """A session's answers as kept, round by round."""
-    rows, _ = store._execute(
-        "SELECT r.number, a.student, a.move, a.judgement, a.points FROM live_answers a "
-        "JOIN live_rounds r ON r.id = a.round WHERE r.session = ? ORDER BY r.number, a.student",
-        (session,),
-    )
-    return [KeptAnswer(int(n), str(s), str(m), str(j), int(p)) for n, s, m, j, p in rows]
 
 
 def keep_projector(store: HubStore, name: str) -> None:

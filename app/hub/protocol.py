@@ -45,7 +45,9 @@ from app.hub.protocol_class import (
     StandingsNow,
 )
 from app.online.protocol import MAX_NAME_SENT, MAX_REASON, Message, read_with
-from app.online.protocol import encode as encode  # (one base and encoding for both)
+from app.online.protocol import Bye as Bye  # (one base, encoding, refusal and bye for both)
+from app.online.protocol import Refusal as Refusal
+from app.online.protocol import encode as encode
 from rules.match import MatchState
 
 #: 3: the full screen's lobby (follow, here, challenged), the computer, tournaments and live
@@ -117,10 +119,6 @@ class Unwatch(Message):
     kind: Literal["unwatch"] = "unwatch"
 
 
-class Bye(Message):
-    kind: Literal["bye"] = "bye"
-
-
 class Admitted(Message):
     """The student is in the lobby as `name`; `token`: a new token to keep ("" when the
     one sent was good)."""
@@ -134,14 +132,6 @@ class Waiting(Message):
     """In the waiting room: the teacher has been asked to admit the student."""
 
     kind: Literal["waiting"] = "waiting"
-
-
-class Refusal(Message):
-    """Not taken: `reason` in words, `code` for the program."""
-
-    kind: Literal["refusal"] = "refusal"
-    reason: str = Field(max_length=MAX_REASON)
-    code: str = Field(max_length=32)
 
 
 class Said(Message):

@@ -12,7 +12,7 @@ from aiohttp import web
 
 from app.hub.protocol import Refusal, encode
 from app.hub.store import key_of
-from app.online.protocol import Message
+from app.online.protocol import Message, Why
 from rules.match import MatchState
 
 if TYPE_CHECKING:
@@ -41,6 +41,6 @@ class Student:
 
     async def close(self, reason: str = "") -> None:
         if reason:
-            await self.send(Refusal(reason=reason, code="closing"))
+            await self.send(Refusal(reason=reason, code=Why.CLOSING))
         with contextlib.suppress(Exception):
             await self.ws.close()

@@ -14,11 +14,11 @@ from __future__ import annotations
 import argparse
 import shlex
 from collections.abc import Iterable
-from typing import NoReturn
 
 from pydantic import ValidationError
 
 from app.cli.game_flags import FLAGS, FlagError, add_game_flags, options_from_args, whole_number
+from app.hub.challenge import Flags, no_game
 from app.hub.store import key_of
 from rules.registry import GAME_IDS, get_game
 from rules.tournament.course import new_tournament
@@ -35,13 +35,8 @@ USAGE = (
 )
 
 
-class _Flags(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise TournamentError(message)
-
-
-def _parser() -> _Flags:
-    parser = _Flags(prog="tournament new", add_help=False, allow_abbrev=False, exit_on_error=False)
+def _parser() -> Flags:
+    parser = Flags("tournament new")
     parser.add_argument("name")
     parser.add_argument("game")
     parser.add_argument("--format", choices=FORMATS, default="round-robin")
@@ -62,9 +57,7 @@ def read_new(text: str, roster: Iterable[str], present: Iterable[str]) -> Tourna
     except (ValueError, argparse.ArgumentError) as error:  # (shlex's unclosed quote too)
         raise TournamentError(f"{error}. {USAGE}") from None
     if args.game not in GAME_IDS:
-        raise TournamentError(
-            f"there is no game {args.game[:32]!r}: the games are {', '.join(GAME_IDS)}"
-        )
+        raise TournamentError(no_game(args.game))
     game = get_game(args.game)
     in_class = {key_of(name): name for name in roster}
     if args.present:

@@ -56,33 +56,9 @@ LIMIT = 5
 WAIT = 60.0
 
 
-class WrongCodes:
-    """The game's budget of wrong codes, for every address together (behind an SSH
-    tunnel everyone is 127.0.0.1; other addresses must not bypass it): `LIMIT` at once,
-    refilled at `LIMIT` every `WAIT` seconds. A right code never needs it."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self._left = float(LIMIT)
-        self._at = clock()
-
-    def _refill(self) -> None:
-        now = self.clock()
-        self._left = min(float(LIMIT), self._left + (now - self._at) * LIMIT / WAIT)
-        self._at = now
-
-    def wrong(self) -> float:
-        """Count a wrong code: 0 when the budget had room for it, else the seconds until
-        it has (the code then is not counted)."""
-        self._refill()
-        if self._left >= 1.0:
-            self._left -= 1.0
-            return 0.0
-        return (1.0 - self._left) * WAIT / LIMIT
-
-
 class RateCap:
-    """At most `burst` messages at once and `per_second` on average on a connection."""
+    """At most `burst` at once and `per_second` on average (a token bucket): the
+    messages of one connection, the wrong codes of a game (`WrongCodes`)."""
 
     def __init__(
         self,
@@ -96,15 +72,32 @@ class RateCap:
         self._tokens = float(burst)
         self._last = clock()
 
-    def allow(self) -> bool:
-        """Count one message: False when it is over the cap."""
+    def wait(self) -> float:
+        """Count one: 0 when the cap had room for it, else the seconds until it has (it
+        is not counted then)."""
         now = self.clock()
         self._tokens = min(self.burst, self._tokens + (now - self._last) * self.per_second)
         self._last = now
-        if self._tokens < 1.0:
-            return False
-        self._tokens -= 1.0
-        return True
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return 0.0
+        return (1.0 - self._tokens) / self.per_second
+
+    def allow(self) -> bool:
+        """Count one message: False when it is over the cap."""
+        return not self.wait()
+
+
+class WrongCodes(RateCap):
+    """The game's budget of wrong codes, for every address together (behind an SSH
+    tunnel everyone is 127.0.0.1; other addresses must not bypass it): `LIMIT` at once,
+    refilled at `LIMIT` every `WAIT` seconds. A right code never needs it; `wrong`
+    counts a wrong one (the seconds to wait, or 0)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(LIMIT / WAIT, LIMIT, clock)
+
+    wrong = RateCap.wait
 
 
 @dataclass(frozen=True)

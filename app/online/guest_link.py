@@ -15,13 +15,13 @@ import asyncio
 import contextlib
 import ssl
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import aiohttp
 
 from app.online.codes import Address
+from app.online.in_order import InOrder
 from app.online.protocol import (
     MAX_HOST_BYTES,
     VERSION,
@@ -77,24 +77,22 @@ def unreachable_words(address: Address, who: str = "host") -> str:
     return f"the {who} cannot be reached at {host}:{address.port}: is it running, is the address right?"
 
 
-class WebsocketEnd:
+class WebsocketEnd(InOrder):
     """A client's end of a websocket on the program's loop (the guest's `GuestLink`, the
     student's `app.hub.client.HubClient`): it connects (`_open`), sends in order
-    (`_spawn`, as the loop next runs) and closes (`_shut`)."""
+    (`_spawn`, as the loop next runs, until it is closing) and closes (`_shut`)."""
 
     #: Who is at the other end, in words.
     WHO = "host"
 
     def __init__(self, address: Address, name: str, tls: ssl.SSLContext | None = None) -> None:
+        super().__init__()
         self.address = address
         self.name = name
         self.tls = tls
         self._session: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._reading: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._closing = False
 
     def _refused(self, status: int) -> str:
         """The other end refused the websocket with HTTP `status`, in words."""
@@ -117,22 +115,6 @@ class WebsocketEnd:
             raise JoinRefused(self._refused(error.status)) from None
         except (aiohttp.ClientError, OSError, TimeoutError):
             raise JoinRefused(unreachable_words(self.address, self.WHO)) from None
-
-    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        """Run `coroutine` on the loop, after what was spawned before it (at once in the
-        full screen, at the line mode's next wait); dropped once the end is closing."""
-        loop = self._loop
-        if loop is None or loop.is_closed() or self._closing:
-            coroutine.close()
-            return
-        task = loop.create_task(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _settle(self) -> None:
-        """Wait until what was spawned has been sent."""
-        while self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def _shut(self) -> None:
         """Stop reading, close the websocket and the session."""
@@ -177,13 +159,12 @@ class GuestLink(WebsocketEnd):
 
     async def _keep_reading(self) -> None:
         try:
-            while not self.closing():
+            while not self.stopped:
                 await self._read()
-                if self.closing():
-                    return
-                self.deliver(Lost())
-                if not await self._rejoin():
-                    return
+                if not self.stopped:
+                    self.deliver(Lost())
+                    if not await self._rejoin():
+                        return
         finally:
             if self._session is not None:
                 await self._session.close()
@@ -238,12 +219,12 @@ class GuestLink(WebsocketEnd):
                 return
             message = self._message(raw)
             if message is None:  # a host that sends what cannot be read: leave
-                self._closing = True
+                self.stopped = True
                 self.deliver(Bye(reason="The host sent a message that cannot be read."))
                 await ws.close()
                 return
             if isinstance(message, Bye):
-                self._closing = True
+                self.stopped = True
             self.deliver(message)
             if isinstance(message, Bye):
                 await ws.close()
@@ -252,7 +233,7 @@ class GuestLink(WebsocketEnd):
     async def _rejoin(self) -> bool:
         deadline = time.monotonic() + REJOIN_SECONDS
         pause = 0.2
-        while not self._closing and time.monotonic() < deadline:
+        while not self.stopped and time.monotonic() < deadline:
             try:
                 welcome = await self._connect()
             except JoinRefused as error:
@@ -265,12 +246,9 @@ class GuestLink(WebsocketEnd):
             self.deliver(Back())
             self.deliver(welcome)
             return True
-        if not self._closing:
+        if not self.stopped:
             self.deliver(Bye(reason="The host cannot be reached any more."))
         return False
-
-    def closing(self) -> bool:
-        return self._closing
 
     def hand_to(self, deliver: Callable[[Heard], object]) -> None:
         """From now on the host's messages go to `deliver` (those that came since the
@@ -302,7 +280,7 @@ class GuestLink(WebsocketEnd):
         if self._reading is None:
             return
         await self._settle()
-        self._closing = True
+        self.stopped = True
         ws = self._ws
         if ws is not None and not ws.closed:
             async with self._sending:

@@ -22,6 +22,7 @@ from app.online.codes import RateCap, WrongCodes, same_code
 from app.online.host_guests import GuestSeat
 from app.online.host_position import Position
 from app.online.protocol import (
+    MAX_REASON,
     BadMessage,
     Hello,
     OtherVersion,
@@ -82,7 +83,7 @@ async def refuse(ws: web.WebSocketResponse, reason: str, code: Why = Why.CLOSING
     """Tell the guest why, in words and as a code (a connection already gone is left
     alone)."""
     with contextlib.suppress(Exception):
-        await ws.send_str(encode(Refusal(reason=reason, code=code)))
+        await ws.send_str(encode(Refusal(reason=reason[:MAX_REASON], code=code)))
 
 
 def capital(text: str) -> str:

@@ -119,9 +119,6 @@ class HostLink(HostServer):
         self.came = asyncio.Event()
         super().__init__(bind, port, tls)
 
-    def _say(self, text: str) -> None:
-        self.notice(text)
-
     async def _close_guests(self) -> None:
         for seat in self.seats:
             if seat.here():

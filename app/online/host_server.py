@@ -12,39 +12,37 @@ from __future__ import annotations
 
 import asyncio
 import ssl
-from collections.abc import Coroutine
-from typing import Any
+from collections.abc import Callable
 
 from aiohttp import web
 
 from app.online import host_strangers
 from app.online.host_strangers import Strangers, Unasked
+from app.online.in_order import InOrder
 
 
-class HostServer:
-    """The server on the program's loop; `HostLink` handles `/play`."""
+class HostServer(InOrder):
+    """The server on the program's loop; `HostLink` handles `/play`. `notice` says a line
+    to the host."""
+
+    notice: Callable[[str], object]
 
     def __init__(self, bind: str, port: int, tls: ssl.SSLContext | None) -> None:
+        super().__init__()
         self.bind = bind
         self.port = port
         self.tls = tls
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._listening: asyncio.Server | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self.stopped = False
         #: Served through another server's port (`attach`), not listening itself.
         self.attached = False
-        #: The connections refused (counted, said at most once a minute).
-        self.strangers = Strangers(self._say)
+        #: The connections refused (counted, said to the host at most once a minute).
+        self.strangers = Strangers(lambda text: self.notice(text))
         #: The connections that have not finished their request yet.
         self.unasked = Unasked(self.strangers)
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         raise NotImplementedError
-
-    def _say(self, text: str) -> None:
-        """Say `text` to the host (a line of its own)."""
 
     async def _close_guests(self) -> None:
         """Close the guests' connections (the server stops)."""
@@ -100,7 +98,7 @@ class HostServer:
         if (self._runner is None and not self.attached) or self.stopped:
             return
         self.stopped = True
-        await self.settle()
+        await self._settle()
         if reason:
             await self._goodbye(reason)
         await self._close_guests()
@@ -110,20 +108,3 @@ class HostServer:
             await self._runner.cleanup()
         self.strangers.close()
         self.unasked.close()
-
-    async def settle(self) -> None:
-        """Wait until what was scheduled to be sent has gone."""
-        while self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-
-    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        """Run `coroutine` on the server's loop, after what was scheduled before it (it
-        runs when the loop next runs: at once in the full screen, at the line mode's
-        next wait)."""
-        loop = self._loop
-        if loop is None or loop.is_closed() or self.stopped:
-            coroutine.close()
-            return
-        task = loop.create_task(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)

@@ -30,13 +30,11 @@ class HostTurns:
         link: HostLink,
         game: Game[Any, Any, Any],
         names: tuple[str, str],
-        guest_seat: PlayerNo,
         record_id: str,
     ) -> None:
         self.link = link
         self.game = game
         self.names = names
-        self.guest_seat = guest_seat
         self.record_id = record_id
         #: Whether the guest may ask for hints (the host's choice).
         self.hints = False
@@ -58,7 +56,7 @@ class HostTurns:
             self.to_move = self.game.to_move(current_state(match))
         welcome = Welcome(
             version=VERSION,
-            seat=self.guest_seat,
+            seat=1,  # (each guest's welcome names its own: `HostLink`)
             names=self.names,
             match=match.model_dump(mode="json"),
             seconds=list(seconds),

@@ -66,8 +66,11 @@ class Why(StrEnum):
     NOT_OPEN = "not-open"
     SEAT_TAKEN = "seat-taken"
     OTHER_VERSION = "other-version"
-    #: The guest's name is the host's (ignoring case): join with another.
+    #: The guest's name is the host's (ignoring case): join with another. The hub's
+    #: knock: a name that cannot be one; a name on the roster whose token this is not.
     SAME_NAME = "same-name"
+    NAME = "name"
+    NAME_TAKEN = "name-taken"
     #: The connection closes: no hello in time, a message that cannot be read, too many
     #: messages, a long silence.
     CLOSING = "closing"

@@ -105,7 +105,7 @@ class Relay:
             keeper=keeper or SavedGames(),  # kept after every turn, counted once
             record_id=record_id,
         )
-        self.turns = HostTurns(self.link, game, names, 1, record_id)
+        self.turns = HostTurns(self.link, game, names, record_id)
         self.turns.publish(match, seconds)
         #: Why the relay stopped before the end ("" while it goes on, or at the end).
         self.stopped = ""

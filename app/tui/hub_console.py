@@ -22,19 +22,42 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from app.hub.console import STOPPED, HubConsole, Tabs, answer
+from app.hub.console import STOPPED, HubConsole, Tabs
 from app.hub.store import HubStore, StoreProblem
 from app.tui.hub_console_live import LiveDialog
-from app.tui.hub_console_qr import QrScreen
 from app.tui.styles import HUB_CONSOLE_STYLES
 
 #: The QR code's quiet zone on the full screen (its light background frames it too).
 QR_BORDER = 2
 #: The rows and columns the console needs beside the QR code to show it there.
 QR_ROOM_ROWS, QR_ROOM_COLUMNS = 9, 40
+
+
+class QrScreen(ModalScreen[None]):
+    """The QR code of the students' command on a screen of its own (`k`): with its full
+    quiet zone (lines drawn by `app.hub.console.qr_lines`), the command under it, at any
+    size the console runs at; any key or click goes back."""
+
+    def __init__(self, drawn: list[str], command: str) -> None:
+        super().__init__()
+        self.drawn = drawn
+        self.command = command
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content("\n".join(self.drawn)), id="qr-large")
+        yield Static(Content(f"{self.command}\nAny key goes back."), id="qr-command")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss()
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.dismiss()
 
 
 class HubConsoleApp(App[int]):
@@ -174,11 +197,12 @@ class HubConsoleApp(App[int]):
         refused.update(Content(teacher.refused))
         refused.display = bool(teacher.refused)
 
-    def _run(self, command: str) -> None:
-        """Do the teacher's `command`, as the line console does; its answer in the log."""
+    async def _run(self, command: str) -> None:
+        """Do the teacher's `command`, as the line console does (`assign`'s search off the
+        loop, awaited); its answer in the log."""
         log = self._said_log()
-        said = answer(
-            self.teacher.hub, command, lambda n, text: log.write(Text(f"Game {n}: {text}"))
+        said = await self.teacher.answered(
+            command, lambda n, text: log.write(Text(f"Game {n}: {text}"))
         )
         if said is None:
             self.action_quit_hub()
@@ -196,33 +220,33 @@ class HubConsoleApp(App[int]):
         index = options.highlighted if options.highlighted is not None else 0
         return options.get_option_at_index(index).id
 
-    def action_admit(self) -> None:
+    async def action_admit(self) -> None:
         name = self._chosen("waiting")
-        self._run(f"admit {name}" if name else "admit")
+        await self._run(f"admit {name}" if name else "admit")
 
-    def action_remove(self) -> None:
+    async def action_remove(self) -> None:
         focused = self.focused
         which = "waiting" if focused is not None and focused.id == "waiting" else "online"
         name = self._chosen(which)
         if name is None:
             self._said_log().write(Text("Nobody is chosen: pick a name in a list."))
             return
-        self._run(f"remove {name}")
+        await self._run(f"remove {name}")
 
-    def action_watch(self) -> None:
+    async def action_watch(self) -> None:
         number = self._chosen("games")
-        self._run(f"watch {number}" if number else "watch")
+        await self._run(f"watch {number}" if number else "watch")
 
-    def action_pause(self) -> None:
-        self._run("resume" if self.teacher.hub.lobby.paused else "pause")
+    async def action_pause(self) -> None:
+        await self._run("resume" if self.teacher.hub.lobby.paused else "pause")
 
     def action_live(self) -> None:
         """The live rounds' form: it answers the line console's `live` command."""
         running = self.teacher.hub.live.session is not None
 
-        def chosen(command: str | None) -> None:
+        async def chosen(command: str | None) -> None:
             if command is not None:
-                self._run(command)
+                await self._run(command)
 
         self.push_screen(LiveDialog(running), chosen)
 
@@ -239,22 +263,16 @@ class HubConsoleApp(App[int]):
     def action_quit_hub(self) -> None:
         self.exit(0)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A click (or enter) on a waiting student admits them; on a game, watches it."""
         if event.option_list.id == "waiting":
-            self._run(f"admit {event.option.id}")
+            await self._run(f"admit {event.option.id}")
         elif event.option_list.id == "games":
-            self._run(f"watch {event.option.id}")
+            await self._run(f"watch {event.option.id}")
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.clear()
-        if not event.value.strip().lower().startswith("assign"):
-            self._run(event.value)
-            return
-        log = self._said_log()  # (`assign`: the solver's search off the loop, awaited)
-        said = await self.teacher.answered(event.value, lambda _n, _text: None)
-        for line in said or []:
-            log.write(Text(line))
+        await self._run(event.value)
 
     async def on_unmount(self) -> None:
         self.stopping = True  # (what the hub says as it stops is not drawn)

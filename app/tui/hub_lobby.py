@@ -133,14 +133,11 @@ class HubLobbyScreen(Home, Screen[None]):
 
     async def _read(self) -> None:
         """The hub's messages, as they come, until the connection closes."""
-        while True:
-            try:
-                message = await self.client.next()
-            except Closed as closed:
-                self._lost(str(closed))
-                return
-            if message is not None:
+        try:
+            async for message in self.client.messages():
                 self.heard(message)
+        except Closed as closed:
+            self._lost(str(closed))
 
     def heard(self, message: FromHub) -> None:
         if self.live.shows(message) or self.homework.shows(message):

@@ -47,13 +47,9 @@ MARK = {"win": "wins", "draw": "keeps a draw", "lose": "loses"}
 def played_of(puzzle: Puzzle) -> Played:
     """The puzzle's moves as the boards mark them: (mover, move), in order."""
     game = get_game(puzzle.game)
-    state = game.new(game.options_from(puzzle.options))
-    played: Played = []
-    for text in puzzle.moves:
-        move = game.parse_move(text)
-        played.append((game.to_move(state), move))
-        state = game.play(state, move)
-    return played
+    states = game.history(game.options_from(puzzle.options), puzzle.moves)[:-1]
+    moves = zip(states, puzzle.moves, strict=True)
+    return [(game.to_move(state), game.parse_move(text)) for state, text in moves]
 
 
 def chart(closed: LiveClosed) -> Text:
@@ -128,14 +124,11 @@ class ProjectorApp(App[int]):
             )
             return
         client.send(LiveProject())
-        while True:
-            try:
-                message = await client.next()
-            except Closed as closed:
-                self._tell(f"{closed_words(closed)} Press q to leave.")
-                return
-            if message is not None:
+        try:
+            async for message in client.messages():
                 await self.shown(message)
+        except Closed as closed:
+            self._tell(f"{closed_words(closed)} Press q to leave.")
 
     async def on_unmount(self) -> None:
         if self.client is not None:

@@ -107,20 +107,18 @@ class HubWatchApp(App[int]):
             self._status("Every game of the class, live (q leaves). No game is being played yet.")
             self.client.send(Standings(follow=True))
         self.client.send(Watch(target=self.target, board=self.board is not None))
-        while True:
-            try:
-                message = await self.client.next()
-            except Closed as closed:
-                self._status(closed_words(closed))
-                return
-            if message is None or (self.board is not None and self.board.shows(message)):
-                continue
-            if isinstance(message, Watched):
-                self._show(self.watched.heard(message.game, their_words(message.text)))
-            elif isinstance(message, StandingsNow):
-                self._standings(message)
-            elif isinstance(message, Said):
-                self._status(their_words(message.text))
+        try:
+            async for message in self.client.messages():
+                if self.board is not None and self.board.shows(message):
+                    continue
+                if isinstance(message, Watched):
+                    self._show(self.watched.heard(message.game, their_words(message.text)))
+                elif isinstance(message, StandingsNow):
+                    self._standings(message)
+                elif isinstance(message, Said):
+                    self._status(their_words(message.text))
+        except Closed as closed:
+            self._status(closed_words(closed))
 
     def _standings(self, now: StandingsNow) -> None:
         """The tournament's standings, as the console shows them (a table: its spacing

@@ -16,7 +16,6 @@ import pytest
 from app.hub.hub import Hub
 from app.hub.live import LiveOptions, Round
 from app.hub.live_par import team_words
-from app.hub.live_store import kept_answers
 from app.hub.protocol import Admitted, Challenge, Who
 from app.hub.protocol_class import (
     LiveAnswer,
@@ -29,6 +28,7 @@ from app.hub.protocol_class import (
     LiveVerdict,
     Refused,
 )
+from app.hub.store import HubStore
 from rules.choices import choice_key
 from rules.puzzles.model import Puzzle
 from rules.puzzles.words import move_words
@@ -37,6 +37,17 @@ from rules.solver.core import solve
 from tests.hub.support import Client, running_hub, until
 
 CLASS = 30
+
+
+def kept_answers(store: HubStore, session: int) -> list[tuple[int, str, str, str, int]]:
+    """A session's answers as the records keep them, round by round: (round, student,
+    move, judgement, points)."""
+    rows, _ = store._execute(
+        "SELECT r.number, a.student, a.move, a.judgement, a.points FROM live_answers a "
+        "JOIN live_rounds r ON r.id = a.round WHERE r.session = ? ORDER BY r.number, a.student",
+        (session,),
+    )
+    return [(int(n), str(s), str(m), str(j), int(p)) for n, s, m, j, p in rows]
 
 
 def truth(puzzle: Puzzle, move: str) -> str:
@@ -179,7 +190,7 @@ async def test_a_class_of_30_plays_a_session_judged_as_the_solver_judges(tmp_pat
         assert any(line.startswith("The live session's summary") for line in said)
         kept = kept_answers(hub.store, 1)
         assert len(kept) == CLASS * rounds
-        assert sum(a.points for a in kept) == 10 * 10 * rounds
+        assert sum(points for *_, points in kept) == 10 * 10 * rounds
         for client in [*students, projector]:
             await client.close()
 

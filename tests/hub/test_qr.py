@@ -13,8 +13,7 @@ from pathlib import Path
 import segno
 
 from app.hub.console import QR_WORDS, qr_lines
-from app.tui.hub_console import QR_BORDER, HubConsoleApp
-from app.tui.hub_console_qr import QrScreen
+from app.tui.hub_console import QR_BORDER, HubConsoleApp, QrScreen
 from tests.hub.support import database_for, open_test_store, until
 from tests.online.procs import Proc
 

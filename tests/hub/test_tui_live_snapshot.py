@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -34,6 +35,10 @@ class QuietClient:
 
     async def next(self, _seconds: float | None = None) -> None:
         await asyncio.Event().wait()
+
+    async def messages(self) -> AsyncIterator[object]:
+        await asyncio.Event().wait()
+        yield
 
     async def close(self) -> None:
         pass
