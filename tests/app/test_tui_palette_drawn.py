@@ -4,9 +4,12 @@ frame, laying the palette out and drawing it twice more."""
 
 from __future__ import annotations
 
-from textual.command import CommandList, CommandPalette
+import asyncio
+
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hits, Provider
 
 from app.tui.app import EquationDuelApp
+from app.tui.command_palette import GamePalette
 from tests.app.test_tui_drawn_once import drawn, settled
 from tests.app.tui_support import SIZE, top
 
@@ -60,3 +63,23 @@ async def test_typing_still_searches_and_clearing_lists_every_command_again() ->
         await pilot.press("escape")
         await settled(pilot)
         assert not isinstance(top(app), CommandPalette)
+
+
+class Waits(Provider):
+    """A provider whose commands are not known at once."""
+
+    async def discover(self) -> Hits:
+        await asyncio.sleep(0)
+        yield DiscoveryHit("Waited", lambda: None)
+
+    async def search(self, query: str) -> Hits:
+        yield DiscoveryHit("Waited", lambda: None)
+
+
+async def test_commands_not_known_at_once_are_listed_by_textuals_worker() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        app.push_screen(GamePalette([Waits]))
+        await settled(pilot)
+        assert listed(app) == ["Waited"]
