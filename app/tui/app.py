@@ -99,8 +99,7 @@ class EquationDuelApp(App[None]):
             self.call_after_refresh(resume.offer_resume, self)  # after the menu is drawn
             self.call_after_refresh(preload.preload, self)
         self.call_after_refresh(self.check_size)
-        self.call_after_refresh(preload.collect_from_now)  # (off until the first frame)
-        self.call_after_refresh(collector.watch, self)  # (full passes when quiet)
+        self.call_after_refresh(collector.watch, self)  # (off until the first frame)
 
     def start_keeping(self) -> None:
         """Clear a killed save's leftovers, check games can be kept, and end on signals as
@@ -218,6 +217,7 @@ class EquationDuelApp(App[None]):
 
         let_signals_go()
         release_all()
+        collector.release()
 
     def autosave(self) -> None:
         from app.tui.quitting import autosave_games

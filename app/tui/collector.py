@@ -6,9 +6,9 @@ one whenever enough young objects survived, that is in the middle of a screen's 
 or a key's answer. `watch(app)` holds the full passes (the youngest two generations are
 still collected as they fill) and makes the one that fell due once the app has had no
 key, click or new screen for `QUIET` seconds, or at the latest `LONGEST` seconds after it
-fell due. `release()` gives Python its own schedule back (`run_app` does, whatever ends
-the app). Nothing is frozen after start-up: a closed screen's widgets are collected by
-the next pass.
+fell due. `release()` gives Python its own schedule back (the app as it unmounts, and
+`run_app` whatever ends the app). Nothing is frozen after start-up: a closed screen's
+widgets are collected by the next pass.
 """
 
 from __future__ import annotations
@@ -88,12 +88,17 @@ COLLECTOR = Collector()
 
 
 def watch(app: App[Any]) -> None:
-    """Hold the full passes while `app` runs (not a headless one: tests run many apps in one
-    process), looking `LOOK_EVERY` seconds whether one is due."""
-    if app.is_headless or COLLECTOR.holding:
+    """Once the first screen is drawn: if the launch turned the collector off (`app.launch`),
+    freeze what start-up made and turn it on. Then hold the full passes while `app` runs
+    (not a headless one: tests run many apps in one process), looking `LOOK_EVERY` seconds
+    whether one is due."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+    if app.is_headless or not app.is_running or COLLECTOR.holding:
         return
     COLLECTOR.hold()
-    app.screen_change_signal.subscribe(app, COLLECTOR.busy)
+    app.screen_change_signal.subscribe(app, COLLECTOR.busy, immediate=True)
     app.set_interval(LOOK_EVERY, COLLECTOR.look, name="garbage collector")
 
 

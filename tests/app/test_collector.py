@@ -19,7 +19,7 @@ from app.tui.app import EquationDuelApp
 from app.tui.collector import LONGEST, QUIET, Collector
 from app.tui.rules_screen import RulesScreen
 from rules.registry import GAME_IDS
-from tests.app.tui_support import top
+from tests.app.tui_support import top, until
 from widgets.rules_text import _themed
 
 SIZE = (80, 24)
@@ -157,6 +157,27 @@ async def test_a_headless_app_keeps_pythons_schedule() -> None:
         assert gc.get_threshold() == before and not collector.COLLECTOR.holding
 
 
+class Drawn(EquationDuelApp):
+    """The app as in a terminal."""
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+
+async def test_an_app_in_a_terminal_holds_the_full_passes_until_it_ends(
+    monkeypatch: pytest.MonkeyPatch, full_passes: list[int]
+) -> None:
+    monkeypatch.setattr(gc, "freeze", lambda: None)  # (many apps in this process)
+    before = gc.get_threshold()
+    app = Drawn()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: collector.COLLECTOR.holding, "the full passes held")
+        assert gc.get_threshold()[2] > before[2]
+    assert not collector.COLLECTOR.holding
+    assert gc.get_threshold() == before and gc.isenabled()
+
+
 async def test_screens_opened_and_closed_while_held_are_collected_once_quiet(
     full_passes: list[int],
 ) -> None:
@@ -167,13 +188,13 @@ async def test_screens_opened_and_closed_while_held_are_collected_once_quiet(
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         policy.hold()
-        screens: list[weakref.ref[RulesScreen]] = []
+        kept: list[weakref.ref[Widget]] = []
         for turn in range(60):
             screen = RulesScreen(GAME_IDS[turn % len(GAME_IDS)])
-            screens.append(weakref.ref(screen))
             app.push_screen(screen)
             await pilot.pause()
             assert top(app) is screen
+            kept += [weakref.ref(widget) for widget in (screen, *screen.walk_children(Widget))]
             del screen
             policy.busy()
             await pilot.press("escape")
@@ -181,8 +202,29 @@ async def test_screens_opened_and_closed_while_held_are_collected_once_quiet(
         fill_younger_generations()  # (a full pass fell due)
         clock.at += QUIET
         assert policy.look()
-        assert [ref for ref in screens if ref() is not None] == []
-        kept = [kind for kind in gc.get_objects() if isinstance(kind, Widget)]
-        assert [widget for widget in kept if not widget.is_attached] == []
+        assert [ref() for ref in kept if ref() is not None] == []
         policy.release()
     _themed.cache_clear()  # (the rules' renderings: other tests count them)
+
+
+async def test_collecting_garbage_starts_again_once_the_first_screen_is_drawn() -> None:
+    gc.disable()  # as the launch does (app.launch)
+    try:
+        app = EquationDuelApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, gc.isenabled, "the collector on")
+            assert gc.get_freeze_count() > 0  # start-up's objects set aside
+    finally:
+        gc.enable()
+        gc.unfreeze()
+
+
+async def test_collecting_already_on_is_left_as_it_is() -> None:
+    # (another test in this worker may have frozen objects: the count must not move)
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        frozen = gc.get_freeze_count()
+        assert gc.isenabled()
+        collector.watch(app)
+        assert gc.isenabled() and gc.get_freeze_count() == frozen
