@@ -111,7 +111,7 @@ def _run(args: list[str]) -> int:
     if not args:
         # Until the menu is drawn, no garbage collection: start-up makes some 45,000
         # objects that live as long as the app, and the passes over them took 8-11 ms
-        # of the launch (app.tui.preload.collect_from_now turns it back on).
+        # of the launch (app.tui.collector.watch turns it back on).
         gc.disable()
         from app.tui.app import EquationDuelApp, run_app
 

@@ -148,6 +148,11 @@ class RulesText(Widget):
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
+    def on_unmount(self) -> None:
+        # (the signal's weak key is kept by its own bound method: the closed screen's text
+        # would live until the next theme)
+        self.app.theme_changed_signal.unsubscribe(self)
+
     def _theme_changed(self, _theme: AppTheme) -> None:
         self._drawn = None
         self.refresh(layout=True)

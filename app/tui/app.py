@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from app.store import keep_writer
+from app.tui import collector
 from app.tui.boards import board_screen
 from app.tui.styles import MENU_STYLES
 from app.tui.themes import register_themes
@@ -98,7 +99,7 @@ class EquationDuelApp(App[None]):
             self.call_after_refresh(resume.offer_resume, self)  # after the menu is drawn
             self.call_after_refresh(preload.preload, self)
         self.call_after_refresh(self.check_size)
-        self.call_after_refresh(preload.collect_from_now)  # (off until the first frame)
+        self.call_after_refresh(collector.watch, self)  # (off until the first frame)
 
     def start_keeping(self) -> None:
         """Clear a killed save's leftovers, check games can be kept, and end on signals as
@@ -216,6 +217,7 @@ class EquationDuelApp(App[None]):
 
         let_signals_go()
         release_all()
+        collector.release()
 
     def autosave(self) -> None:
         from app.tui.quitting import autosave_games
@@ -237,6 +239,8 @@ class EquationDuelApp(App[None]):
         # (ScreenStackError, NoMatches): the player has quit, none is looked at.
         if isinstance(event, events.InputEvent) and (not self.is_running or self._exit):
             return
+        if isinstance(event, events.InputEvent):
+            collector.busy()
         await super().on_event(event)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -284,5 +288,6 @@ def run_app(app: EquationDuelApp) -> int:
     try:
         app.run()
     finally:
+        collector.release()
         say_at_exit()
     return app.return_code or 0

@@ -123,14 +123,6 @@ def _read_ahead(names: tuple[str, ...] = READ_AHEAD) -> None:
                 getattr(imported, function)()
 
 
-def collect_from_now() -> None:
-    """Once the first screen is drawn: if the launch turned the garbage collector off
-    (`app.launch`), freeze what start-up made and turn it on."""
-    if not gc.isenabled():
-        gc.freeze()
-        gc.enable()
-
-
 def settle_game_start(app: App[Any]) -> None:
     """Started straight into a game or a record: once drawn, freeze as `settle` does, and
     import what its rules screen needs."""

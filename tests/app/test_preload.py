@@ -21,7 +21,6 @@ from app.tui.preload import (
     PRELOADED,
     _import,
     _import_board,
-    collect_from_now,
     read_screen_styles,
     settle,
 )
@@ -118,26 +117,6 @@ def test_settling_sets_what_start_up_made_aside_from_full_collections() -> None:
         assert gc.get_freeze_count() > 0  # a full pass leaves the frozen ones where they are
     finally:
         gc.unfreeze()
-
-
-async def test_collecting_garbage_starts_again_once_the_first_screen_is_drawn() -> None:
-    gc.disable()  # as the launch does (app.launch)
-    try:
-        app = EquationDuelApp()
-        async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, gc.isenabled, "the collector on")
-            assert gc.get_freeze_count() > 0  # start-up's objects set aside
-    finally:
-        gc.enable()
-        gc.unfreeze()
-
-
-def test_collecting_already_on_is_left_as_it_is() -> None:
-    # (another test in this worker may have frozen objects: the count must not move)
-    frozen = gc.get_freeze_count()
-    assert gc.isenabled()
-    collect_from_now()
-    assert gc.isenabled() and gc.get_freeze_count() == frozen
 
 
 def test_the_bank_is_read_once_when_two_threads_ask_at_once(
