@@ -18,12 +18,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from app.tui.game_cards import GameCard
+from app.tui.mounting import StyledAsMounted
 from app.tui.styles import ONLINE_STYLES
 from rules.registry import GAME_IDS
 from widgets.keys_footer import KeysFooter
 
 
-class OnlineGamesScreen(Screen[None]):
+class OnlineGamesScreen(StyledAsMounted, Screen[None]):
     """Choose the game to host."""
 
     CSS_PATH = ONLINE_STYLES

@@ -30,7 +30,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from app.match_session.setup import MAX_NAME, clean_name
 from app.tui.choices import Choices
-from app.tui.mounting import gone
+from app.tui.mounting import StyledAsMounted, gone
 from app.tui.preload import read_bank
 from app.tui.styles import PUZZLE_STYLES
 from rules.puzzles.model import Difficulty, Puzzle
@@ -65,7 +65,7 @@ def get_ready(app: App[Any]) -> None:
     threading.Thread(target=run, name="equation-duel-bank", daemon=True).start()
 
 
-class PuzzleMenuScreen(Screen[None]):
+class PuzzleMenuScreen(StyledAsMounted, Screen[None]):
     """Choose a puzzle: the player, the game and the difficulty."""
 
     CSS_PATH = PUZZLE_STYLES
@@ -86,10 +86,16 @@ class PuzzleMenuScreen(Screen[None]):
         self._told = False
         #: Whether "your mistakes" is being looked for (off the screen's thread).
         self._looking = False
+        # The name, or the game once a name is remembered: focused as the screen shows,
+        # before its first frame (not drawn again for it; Textual reads it per screen).
+        named = _PLAYERS.get(self.app, "").strip()
+        self.AUTO_FOCUS = "#puzzle-game" if named else "#puzzle-name"  # type: ignore[misc]
 
     def compose(self) -> ComposeResult:
         yield Static(Text("Puzzles · find the winning move", style="bold"), id="puzzle-title")
-        yield Static(id="puzzle-looking")  # (shown while your mistakes are looked for)
+        looking = Static(id="puzzle-looking")  # (shown while your mistakes are looked for)
+        looking.display = False
+        yield looking
         with VerticalScroll(id="puzzle-form"):
             with Horizontal(classes="field-row"):
                 yield Label("Your name", classes="field-label")
@@ -107,7 +113,9 @@ class PuzzleMenuScreen(Screen[None]):
                 yield Label("Difficulty", classes="field-label")
                 levels = [(name, name) for name in DIFFICULTY_NAMES]
                 yield Choices(levels, "easy", column=True, id="puzzle-difficulty")
-            yield Static(id="puzzle-note")  # (its words once conquest is chosen)
+            note = Static(id="puzzle-note")  # (its words once conquest is chosen)
+            note.display = False
+            yield note
             with Horizontal(id="puzzle-buttons"):
                 yield Button("Start (Enter)", id="puzzle-start", variant="primary")
                 yield Button("Daily puzzle (d)", id="puzzle-daily")
@@ -122,12 +130,6 @@ class PuzzleMenuScreen(Screen[None]):
         if gone(self):  # popped or replaced before it mounted, or the app is closing
             return
         self.set_timer(READY_AFTER, lambda: get_ready(self.app))  # (while the player chooses)
-        self.query_one("#puzzle-note").display = False
-        self.query_one("#puzzle-looking").display = False
-        if _PLAYERS.get(self.app, "").strip():
-            self.query_one("#puzzle-game", Choices).focus()
-        else:
-            self.query_one("#puzzle-name", Input).focus()
 
     # What is chosen
 

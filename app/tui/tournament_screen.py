@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from app.classroom.tournament import store
 from app.store.stats import StatsError
 from app.tui.choices import Choices
-from app.tui.mounting import gone
+from app.tui.mounting import StyledAsMounted, gone
 from app.tui.options_form import entry
 from app.tui.styles import CLASSROOM_STYLES
 from app.tui.tournament_report import ReportScreen, read_ahead
@@ -27,7 +27,7 @@ from rules.tournament.model import TournamentError
 from widgets.keys_footer import KeysFooter
 
 
-class TournamentScreen(Screen[None]):
+class TournamentScreen(StyledAsMounted, Screen[None]):
     """The tournaments on this machine, and a new one."""
 
     CSS_PATH = CLASSROOM_STYLES

@@ -1,0 +1,47 @@
+"""The menu's puzzles, class and online screens are laid out once as they open (built on
+app.tui.mounting.StyledAsMounted, their focus given as they show): they were laid out
+three times and drawn whole four or five times, changing nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.tui.app import EquationDuelApp
+from app.tui.puzzle_menu import PuzzleMenuScreen
+from app.tui.tournament_screen import TournamentScreen
+from tests.app.test_tui_drawn_once import drawn, settled
+from tests.app.tui_support import SIZE
+
+__all__ = ["drawn"]  # (the fixture, used by name)
+
+
+async def test_the_puzzles_menu_opens_in_one_layout_and_one_frame(drawn: list[str]) -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press("p")
+        await settled(pilot)
+        assert isinstance(app.screen, PuzzleMenuScreen)
+        assert drawn == ["layout PuzzleMenuScreen", "frame PuzzleMenuScreen"]
+        assert app.focused is not None and app.focused.id == "puzzle-name"  # (no name yet)
+
+
+@pytest.mark.parametrize(("key", "name"), [("c", "TournamentScreen"), ("o", "OnlineGamesScreen")])
+async def test_the_class_and_online_menus_open_in_one_layout(
+    drawn: list[str], key: str, name: str
+) -> None:
+    """Each in one layout (the class's list of tournaments draws itself again once sized:
+    Textual's OptionList). They were laid out three times."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press(key)
+        await settled(pilot)
+        assert type(app.screen).__name__ == name
+        layouts = [step for step in drawn if step.startswith("layout")]
+        assert layouts == [f"layout {name}"]
+        assert drawn[:2] == [f"layout {name}", f"frame {name}"]
+        if isinstance(app.screen, TournamentScreen):
+            assert app.focused is not None and app.focused.id == "t-name"  # (none kept yet)
