@@ -65,6 +65,16 @@ def _on_screen_resume(screen: Any, event: events.ScreenResume) -> None:
                     if done is not None:  # (a scroll bar shown before: sized by it too)
                         done._layout_required = False
                         done._repaint_required &= not shown
+        if shown:  # (and the whole screen asked again after its frame: a second one)
+            screen._repaint_regions.clear()
+            screen._dirty_regions.clear()
+            # A dialog's: the screens under it were drawn in its frame as they are now; a
+            # repaint they asked before (Textual's push_screen asks one of the screen
+            # under the dialog) would draw the whole screen again.
+            for under in screen.app._background_screens:
+                under._dirty_widgets.clear()
+                under._repaint_required = False
+                under._compositor._dirty_regions.clear()
 
 
 async def _on_resize(screen: Any, event: events.Resize) -> None:

@@ -241,3 +241,33 @@ async def test_fiftys_largest_pool_opens_at_80x24_without_a_scroll_bar(
         assert not game_screen(app).board.show_vertical_scrollbar
         shown = [str(line.text) for line in app.screen._compositor.render_strips()]
         assert "Play (Enter)" in shown[20] and "Clear" in shown[20], "\n".join(shown)
+
+
+async def test_a_dialog_s_frame_leaves_no_repaint_asked_of_the_screen_under_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Textual's push_screen asks the screen under a dialog to be drawn again; the dialog's
+    first frame draws it (dimmed) as it is, and a repaint still asked then came up through
+    the dialog as a second whole frame 40-80 ms later (the game over dialog, in a real
+    terminal). Checked as the dialog's first frame is made."""
+    from app.tui.dialogs import Dialog
+
+    left: list[bool] = []
+    resumed = Dialog._on_screen_resume
+
+    def checked(dialog: Any, event: Any) -> None:
+        resumed(dialog, event)
+        under = dialog.app._background_screens
+        asked = [
+            s._repaint_required or s._dirty_widgets or s._compositor._dirty_regions for s in under
+        ]
+        left.append(any(asked))
+
+    monkeypatch.setattr(Dialog, "_on_screen_resume", checked)
+    app = EquationDuelApp("conquest")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")  # a move: quitting now asks first
+        await settled(pilot)
+        await pilot.press("ctrl+q")
+        await settled(pilot)
+        assert left == [False]
