@@ -28,6 +28,12 @@ def scroll_bars(widget: Widget) -> tuple[bool, bool]:
     return widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar
 
 
+def with_bars(widget: Widget) -> list[Widget]:
+    """The widget and its scroll bars (made once shown): what a layout sizes for it."""
+    bars = (widget._vertical_scrollbar, widget._horizontal_scrollbar)
+    return [widget, *(bar for bar in bars if bar is not None)]
+
+
 def answered(message: Message, since: float | None) -> None:
     if since is not None and message.time <= since:
         message.stop()
@@ -61,10 +67,9 @@ def _on_screen_resume(screen: Any, event: events.ScreenResume) -> None:
         screen._drawn_at = screen._laid_out_at if shown else None
         for widget, before in zip(widgets, bars, strict=True):
             if scroll_bars(widget) == before:  # (else it needs another layout)
-                for done in (widget, widget._vertical_scrollbar, widget._horizontal_scrollbar):
-                    if done is not None:  # (a scroll bar shown before: sized by it too)
-                        done._layout_required = False
-                        done._repaint_required &= not shown
+                for done in with_bars(widget):  # (a scroll bar shown before: sized by it too)
+                    done._layout_required = False
+                    done._repaint_required &= not shown
         if shown:  # (and the whole screen asked again after its frame: a second one)
             screen._repaint_regions.clear()
             screen._dirty_regions.clear()

@@ -30,7 +30,7 @@ from app.match_session.setup import GameSetup
 from app.match_session.starts import from_setup
 from app.tui import scoreboard
 from app.tui.boards.common import Board
-from app.tui.drawn_once import drawn_once, scroll_bars
+from app.tui.drawn_once import drawn_once, scroll_bars, with_bars
 from app.tui.mounting import gone
 from app.tui.searches import Searches
 from rules.base import Game, MoveT, OptionsT, Outcome, PlayerNo, StateT
@@ -42,12 +42,6 @@ from widgets.status_line import Level, StatusLine
 
 #: How often the clock is looked at (seconds).
 TICK = 0.25
-
-
-def _with_bars(widget: Widget) -> list[Widget]:
-    """The widget and its scroll bars (made once shown)."""
-    bars = (widget._vertical_scrollbar, widget._horizontal_scrollbar)
-    return [widget, *(bar for bar in bars if bar is not None)]
 
 
 @drawn_once
@@ -127,7 +121,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         not sent yet is kept: its containers are laid out anew once it is sent.)"""
         widgets = [self, *self.walk_children(Widget)]
         bars = [scroll_bars(widget) for widget in widgets]
-        parts = [_with_bars(widget) for widget in widgets]
+        parts = [with_bars(widget) for widget in widgets]
         asked = [[part._layout_required for part in found] for found in parts]
         super()._refresh_layout(size, scroll)
         if getattr(self, "_laid_out_at", None) is None:  # (the first: drawn_once's)

@@ -53,6 +53,20 @@ async def settled(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def game_from_setup(
+    pilot: Pilot[None], drawn: list[str], game_id: str, options: dict[str, Any]
+) -> None:
+    """The game opened from its setup by Enter; what the app did from then on in `drawn`."""
+    app = pilot.app
+    assert isinstance(app, EquationDuelApp)
+    app.open_setup(game_id, GameSetup.make(game_id, options))
+    await settled(pilot)
+    drawn.clear()
+    await pilot.press("enter")
+    await until(pilot, lambda: shows_a_position(app), "the game's first position")
+    await settled(pilot)
+
+
 @pytest.mark.parametrize("largest", [False, True])
 @pytest.mark.parametrize("game_id", sorted(LARGEST))
 async def test_the_game_opens_from_its_setup_in_one_layout_and_one_frame(
@@ -60,12 +74,7 @@ async def test_the_game_opens_from_its_setup_in_one_layout_and_one_frame(
 ) -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_setup(game_id, GameSetup.make(game_id, LARGEST[game_id] if largest else {}))
-        await settled(pilot)
-        drawn.clear()
-        await pilot.press("enter")
-        await until(pilot, lambda: shows_a_position(app), "the game's first position")
-        await settled(pilot)
+        await game_from_setup(pilot, drawn, game_id, LARGEST[game_id] if largest else {})
         assert drawn == ["layout GameScreen", "frame GameScreen"]
         assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "GameScreen"]
         assert "no moves yet" in str(game_screen(app).query_one("#moves").render_line(0).text)
@@ -105,12 +114,7 @@ async def test_a_scroll_bar_that_comes_with_the_first_layout_lays_the_board_out_
     monkeypatch.setattr(fifty, "Center", LineLower)
     app = EquationDuelApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_setup("fifty", GameSetup.make("fifty", {"pool": (1, 15), "target": 200}))
-        await settled(pilot)
-        drawn.clear()
-        await pilot.press("enter")
-        await until(pilot, lambda: shows_a_position(app), "the game's first position")
-        await settled(pilot)
+        await game_from_setup(pilot, drawn, "fifty", LARGEST["fifty"])
         board = game_screen(app).board
         assert board.show_vertical_scrollbar
         shown = [str(line.text) for line in app.screen._compositor.render_strips()]
@@ -231,12 +235,7 @@ async def test_fiftys_largest_pool_opens_at_80x24_without_a_scroll_bar(
     fits beside the move list under a two-line status, laid out and drawn once."""
     app = EquationDuelApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_setup("fifty", GameSetup.make("fifty", {"pool": (1, 15), "target": 200}))
-        await settled(pilot)
-        drawn.clear()
-        await pilot.press("enter")
-        await until(pilot, lambda: shows_a_position(app), "the game's first position")
-        await settled(pilot)
+        await game_from_setup(pilot, drawn, "fifty", LARGEST["fifty"])
         assert drawn == ["layout GameScreen", "frame GameScreen"]
         assert not game_screen(app).board.show_vertical_scrollbar
         shown = [str(line.text) for line in app.screen._compositor.render_strips()]
