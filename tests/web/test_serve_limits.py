@@ -117,8 +117,11 @@ async def test_a_killed_server_takes_its_tabs_apps_with_it(serve: Callable[..., 
 
 
 #: An app's start as far as the watch goes: it watches, says so, and waits forever.
+#: An app's stand-in: it ends by SIGHUP as the app does (the app handles SIGHUP itself; a
+#: bare child would inherit SIGHUP ignored from a test run started under `nohup`).
 WATCHING = (
-    "import threading\n"
+    "import signal, threading\n"
+    "signal.signal(signal.SIGHUP, signal.SIG_DFL)\n"
     "from app.process.parent_watch import watch_server\n"
     "assert watch_server() is not None\n"
     "print('watching', flush=True)\n"
