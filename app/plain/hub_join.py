@@ -12,9 +12,9 @@ from __future__ import annotations
 import shlex
 import ssl
 import sys
-import textwrap
 from typing import Any
 
+from app.cli.usage import fail
 from app.hub.client import Closed, HubClient
 from app.hub.homework_kept import hand_in_kept
 from app.hub.live_words import closed_words
@@ -73,9 +73,7 @@ def class_join_plain(
         try:
             loop.run(client.join(lambda: console.say(_WAITING)))
         except JoinRefused as error:
-            said = f"equation-duel: error: cannot join: {error}"  # (lines of the line mode's width)
-            print(textwrap.fill(said, 80, break_long_words=False), file=sys.stderr)
-            return 1
+            return fail(f"cannot join: {error}", code=1, wrap=True)
         except KeyboardInterrupt:
             console.say()
             return INTERRUPTED

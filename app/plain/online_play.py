@@ -169,7 +169,7 @@ def join_on(
     try:
         welcome = loop.run(link.join())
     except JoinRefused as error:
-        return fail(f"cannot join: {error}", code=1)
+        return fail(f"cannot join: {error}", code=1, wrap=True)
     try:
         match = MatchState.model_validate(welcome.match)
         if match.game_id not in GAME_IDS:

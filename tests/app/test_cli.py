@@ -241,3 +241,19 @@ def test_a_subcommand_imports_its_own_module_only() -> None:
     assert "app.cli.check" in loaded
     heavy = {"app.cli.play", "app.cli.solve", "app.cli.records", "app.serve", "app.cli.online"}
     assert not loaded & (heavy | {"pydantic", "aiohttp", "textual", "sympy"})
+
+
+def test_a_refused_join_is_said_in_lines_of_the_line_modes_width(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A join refused with a system's long words (a certificate not trusted) is wrapped,
+    as the line mode's text is; a usage error stays one line."""
+    from app.cli.usage import fail
+
+    why = "the host cannot be reached at 127.0.0.1:8765: " + "certificate verify failed " * 3
+    assert fail(f"cannot join: {why}", code=1, wrap=True) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) > 1 and all(len(line) <= 80 for line in said)
+    assert " ".join(said) == f"equation-duel: error: cannot join: {why}".strip()
+    fail(f"cannot join: {why}")
+    assert len(capsys.readouterr().err.splitlines()) == 1
