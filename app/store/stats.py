@@ -28,43 +28,10 @@ from pathlib import Path
 
 from app.store.data_folder import data_dir, ensure_data_dir
 from app.store.read_only_db import open_read_only
-from app.store.stats_rows import (
-    GameRow,
-    HeadToHead,
-    LevelStats,
-    PlayerStats,
-    Summary,
-    against_computer,
-    game_rows,
-    head_to_head,
-    player_stats,
-    read_rows,
-)
+from app.store.stats_rows import GameRow, against_computer, head_to_head, player_stats, read_rows
+from app.store.stats_rows import Summary as Summary
 from rules.records import GameRecord
 from rules.safe_files import kind_of
-
-__all__ = [
-    "GameRow",
-    "HeadToHead",
-    "LevelStats",
-    "PlayerStats",
-    "StatsError",
-    "Summary",
-    "against_computer",
-    "apply_migrations",
-    "connect",
-    "game_rows",
-    "head_to_head",
-    "insert_game",
-    "migrate",
-    "player_stats",
-    "read_rows",
-    "schema_version",
-    "stats_path",
-    "summary",
-    "table_version",
-    "write_transaction",
-]
 
 STATS_FILE = "stats.sqlite3"
 #: Seconds a writer waits for another process's write to finish.

@@ -1,6 +1,6 @@
 """The statistics as read back: the counted games (`read_rows`, which leaves out and
 counts rows changed by hand) and the tallies made of them (per player, head to head,
-against the computer). `app.store.stats` opens the database and re-exports these."""
+against the computer). `app.store.stats` opens the database."""
 
 from __future__ import annotations
 
