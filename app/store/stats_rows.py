@@ -114,11 +114,6 @@ class Summary:
         return asdict(self)
 
 
-def game_rows(conn: sqlite3.Connection) -> list[GameRow]:
-    """Every readable counted game, oldest first (see `read_rows`)."""
-    return read_rows(conn)[0]
-
-
 def read_rows(conn: sqlite3.Connection) -> tuple[list[GameRow], int]:
     """Every counted game, oldest first, and how many rows could not be read.
 
