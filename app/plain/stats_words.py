@@ -6,7 +6,7 @@ stats` prints in tables, read from the same summaries.
 from __future__ import annotations
 
 from app.store.ratings_view import RatingLine, RatingsSummary, unreadable_ratings_text
-from app.store.stats import Summary
+from app.store.stats_rows import Summary
 from app.store.stats_text import unreadable_text
 from rules.words.common import capitalized, possessive
 

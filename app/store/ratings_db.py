@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app.store.stats import apply_migrations, connect, prepared, table_version
+from app.store.stats import apply_migrations, connect, prepared
 
 #: One migration per version, in order: never edit one that has shipped, add the next.
 RATINGS_MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -41,10 +41,6 @@ RATINGS_MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX puzzle_results_by_player ON puzzle_results (player, id)",
     ),
 )
-
-
-def ratings_version(conn: sqlite3.Connection) -> int:
-    return table_version(conn, "ratings_version")
 
 
 def migrate_ratings(

@@ -23,48 +23,15 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 from app.store.data_folder import data_dir, ensure_data_dir
 from app.store.read_only_db import open_read_only
-from app.store.stats_rows import (
-    GameRow,
-    HeadToHead,
-    LevelStats,
-    PlayerStats,
-    Summary,
-    against_computer,
-    game_rows,
-    head_to_head,
-    player_stats,
-    read_rows,
-)
+from app.store.stats_rows import GameRow, against_computer, head_to_head, player_stats, read_rows
+from app.store.stats_rows import Summary as Summary
 from rules.records import GameRecord
 from rules.safe_files import kind_of
-
-__all__ = [
-    "GameRow",
-    "HeadToHead",
-    "LevelStats",
-    "PlayerStats",
-    "StatsError",
-    "Summary",
-    "against_computer",
-    "apply_migrations",
-    "connect",
-    "game_rows",
-    "head_to_head",
-    "insert_game",
-    "migrate",
-    "player_stats",
-    "read_rows",
-    "schema_version",
-    "stats_path",
-    "summary",
-    "table_version",
-    "write_transaction",
-]
 
 STATS_FILE = "stats.sqlite3"
 #: Seconds a writer waits for another process's write to finish.
@@ -332,19 +299,14 @@ def insert_game(conn: sqlite3.Connection, record: GameRecord) -> bool:
 
 def read_game_rows(path: Path | str) -> tuple[list[GameRow], int]:
     """Every readable game row of the database at `path`, and how many were not."""
-    conn = connect(path)
-    try:
+    with closing(connect(path)) as conn, failing_as("read the statistics"):
         return read_rows(conn)
-    except sqlite3.Error as error:
-        raise StatsError(f"cannot read the statistics: {error}") from None
-    finally:
-        conn.close()
 
 
 def summary(path: Path | str | None = None) -> Summary:
     """The statistics; empty (and nothing created) when no game has been counted yet."""
     path = stats_path() if path is None else Path(path)
-    if not Path(path).exists():
+    if not path.exists():
         return Summary(0, (), (), ())
     rows, unreadable = read_game_rows(path)
     return Summary(

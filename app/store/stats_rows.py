@@ -1,6 +1,6 @@
 """The statistics as read back: the counted games (`read_rows`, which leaves out and
 counts rows changed by hand) and the tallies made of them (per player, head to head,
-against the computer). `app.store.stats` opens the database and re-exports these."""
+against the computer). `app.store.stats` opens the database."""
 
 from __future__ import annotations
 
@@ -112,11 +112,6 @@ class Summary:
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def game_rows(conn: sqlite3.Connection) -> list[GameRow]:
-    """Every readable counted game, oldest first (see `read_rows`)."""
-    return read_rows(conn)[0]
 
 
 def read_rows(conn: sqlite3.Connection) -> tuple[list[GameRow], int]:

@@ -25,8 +25,9 @@ from app.store.ratings import (
     record_puzzle,
     updated,
 )
-from app.store.ratings_db import migrate_ratings, open_ratings, ratings_version
+from app.store.ratings_db import migrate_ratings, open_ratings
 from app.store.ratings_view import format_ratings, ratings_summary, sparkline
+from app.store.stats import table_version
 from rules.puzzles.bank import puzzles_of
 from rules.records import GameRecord, Kind, players_of, record_from_moves
 
@@ -148,7 +149,7 @@ def test_migration_keeps_old_results(tmp_path: Path) -> None:
     before = stats.summary(path)
     conn = open_ratings(path)
     try:
-        assert ratings_version(conn) == 1
+        assert table_version(conn, "ratings_version") == 1
         assert stats.schema_version(conn) == 1  # the games' schema is untouched
         assert migrate_ratings(conn) == 1  # a second time changes nothing
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}

@@ -14,9 +14,6 @@ import pytest
 from app.store.ratings import record_game
 from app.store.stats import (
     MIGRATIONS,
-    HeadToHead,
-    LevelStats,
-    PlayerStats,
     StatsError,
     connect,
     migrate,
@@ -24,6 +21,7 @@ from app.store.stats import (
     stats_path,
     summary,
 )
+from app.store.stats_rows import HeadToHead, LevelStats, PlayerStats
 from app.store.stats_text import format_summary
 from rules.records import GameRecord, Kind, players_of, record_from_moves
 
