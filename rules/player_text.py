@@ -79,20 +79,12 @@ def normalize(text: str) -> str:
     PlayerTextError for a line too long, a digit not 0-9, a control character or bytes
     that are not text."""
     _check_line(text)
-    out: list[str] = []
-    space = False
     for char in text:
-        if char.isspace():
-            space = bool(out)
-            continue
-        if is_foreign_digit(char):
-            raise digit_error(char)
-        _refuse_control(char)
-        if space:
-            out.append(" ")
-            space = False
-        out.append(char)
-    return "".join(out)
+        if not char.isspace():
+            if is_foreign_digit(char):
+                raise digit_error(char)
+            _refuse_control(char)
+    return " ".join(text.split())
 
 
 def compact(text: str) -> str:
@@ -227,17 +219,11 @@ def read_moves(text: str) -> list[str]:
 def normalize_equation(text: str) -> str:
     """A declaration's notation: no whitespace, operators in ASCII, the rest as typed; but
     whitespace never joins two digits (`1 2` stays two numbers, which the checker refuses)."""
-    out: list[str] = []
-    space = False
-    for char in text:
-        if char.isspace():
-            space = True
-            continue
-        if space and out and out[-1] in ASCII_DIGITS and char in ASCII_DIGITS:
-            out.append(" ")
-        space = False
-        out.append(ALIASES.get(char, char))
-    return "".join(out)
+    joined = ""
+    for word in text.split():
+        digits = joined.endswith(tuple(ASCII_DIGITS)) and word[0] in ASCII_DIGITS
+        joined += " " + word if digits else word
+    return "".join(ALIASES.get(char, char) for char in joined)
 
 
 def read_equation_text(text: str) -> str:
