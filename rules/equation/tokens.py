@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.operators import ALIASES, Op
+from rules.operators import ALIASES, Op, shown
 from rules.player_text import PlayerTextError, describe_char, normalize
 
 #: Two numbers with only whitespace between them (`1 2`): never one number.
@@ -92,3 +93,19 @@ def tokenize(text: str, *, slots: bool = False) -> list[Token]:
         elif piece != " ":
             raise _refuse(piece[0])
     return tokens
+
+
+def spaced(tokens: Sequence[Token], slot: Callable[[int], str] = lambda _: "_") -> str:
+    """The tokens as the screen shows them: spaces around the operators (in the screen's
+    symbols × ÷ −) and `=`, and each slot as `slot(its index)`."""
+    parts: list[str] = []
+    slots = 0
+    for token in tokens:
+        if token.kind == "slot":
+            parts.append(slot(slots))
+            slots += 1
+        elif token.op is not None:
+            parts.append(f" {shown(token.op)} ")
+        else:
+            parts.append(" = " if token.kind == "=" else token.text)
+    return "".join(parts)
