@@ -93,9 +93,7 @@ def compact(text: str) -> str:
 
 
 def _digits_error(text: str, what: str) -> PlayerTextError:
-    for char in text:
-        if is_foreign_digit(char):
-            return digit_error(char)
+    for char in text:  # (a digit of another script was refused as the text was read)
         if char in NOT_OPERATORS:
             return PlayerTextError(f"{describe_char(char)} is not allowed")
     return PlayerTextError(f"{_shown(text)} is not {what}", "not-number")
@@ -153,10 +151,7 @@ def read_range(text: str) -> tuple[int, int]:
     """`LO-HI` (e.g. `1-9`, `1 – 15` is not: the dash is the ASCII minus) as two numbers."""
     written = compact(text)
     low, sep, high = written.partition("-")
-    if not sep or not low or not high:
-        for char in written:
-            if is_foreign_digit(char):
-                raise digit_error(char)
+    if not sep or not low or not high:  # (`compact` refused a digit of another script)
         raise PlayerTextError(f"{_shown(written)} is not a range like 1-9")
     return read_whole(low), read_whole(high)
 
