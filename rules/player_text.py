@@ -47,12 +47,6 @@ def is_foreign_digit(char: str) -> bool:
     return char.isdigit() or char.isnumeric() or unicodedata.category(char) in ("Nd", "No")
 
 
-def digit_error(char: str) -> PlayerTextError:
-    return PlayerTextError(
-        f"{describe_char(char)} is not one of the digits 0–9: write numbers with 0–9"
-    )
-
-
 def decode(data: bytes) -> str:
     """Bytes a player sent, as text; PlayerTextError when they are not UTF-8."""
     try:
@@ -82,7 +76,9 @@ def normalize(text: str) -> str:
     for char in text:
         if not char.isspace():
             if is_foreign_digit(char):
-                raise digit_error(char)
+                raise PlayerTextError(
+                    f"{describe_char(char)} is not one of the digits 0–9: write numbers with 0–9"
+                )
             _refuse_control(char)
     return " ".join(text.split())
 
