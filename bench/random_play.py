@@ -34,7 +34,7 @@ def play_one(game: Game[Any, Any, Any], options: Any, rng: random.Random) -> int
         legal = game.legal_moves(state)
         over = game.outcome(state) is not None
         assert over == (not legal), f"legal moves {'after' if over else 'missing before'} the end"
-        assert game.state_from_json(state.model_dump_json()) == state, "JSON round trip"
+        assert game.State.model_validate_json(state.model_dump_json()) == state, "JSON round trip"
         if over:
             return moves
         move = rng.choice(legal)

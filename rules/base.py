@@ -194,9 +194,6 @@ class Game(ABC, Generic[OptionsT, StateT, MoveT]):
                 raise type(error)(f"move {number} ({text!r}): {error}") from error
         return states
 
-    def state_from_json(self, text: str) -> StateT:
-        return self.State.model_validate_json(text)
-
 
 #: A game chosen at run time (by id); code that reads one game's own fields narrows with
 #: `isinstance` on that game's models.

@@ -12,18 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import field_validator
 
-from rules.base import (
-    Ending,
-    Frozen,
-    Game,
-    GameOptions,
-    GameState,
-    IllegalMove,
-    MoveSyntaxError,
-    Outcome,
-    PlayerNo,
-)
-from rules.base import other as opponent
+from rules import base
 from rules.collect_text import (
     declaration_note,
     numbers_text,
@@ -46,7 +35,7 @@ Phase = Literal["draft", "sudden-death"]
 _PICK = re.compile(r"[0-9]{1,6}")
 
 
-class CollectOptions(GameOptions):
+class CollectOptions(base.GameOptions):
     """The pool's range, whether digits may be joined, and the operators allowed."""
 
     pool: Annotated[tuple[int, int], span("the pool", POOL_MIN, POOL_MAX)] = (1, 9)
@@ -75,7 +64,7 @@ class CollectOptions(GameOptions):
         return tuple(range(self.pool[0], self.pool[1] + 1))
 
 
-class CollectMove(Frozen):
+class CollectMove(base.Frozen):
     """One turn: the number picked (None in sudden death) and the declaration, if any."""
 
     pick: int | None = None
@@ -89,7 +78,7 @@ class CollectMove(Frozen):
         return normalize_equation(value) or None
 
 
-class CollectState(GameState):
+class CollectState(base.GameState):
     """Everything the game needs: its options, the pool, and each player's numbers."""
 
     options: CollectOptions = CollectOptions()
@@ -100,38 +89,38 @@ class CollectState(GameState):
     phase: Phase = "draft"
     #: Turns taken in sudden death (it ends after four).
     sudden_death_turns: int = 0
-    result: Outcome | None = None
+    result: base.Outcome | None = None
     #: The last turn's declaration (normalized), whether it balanced, and why not.
     last_declaration: str | None = None
     last_valid: bool | None = None
     last_reason: str | None = None
 
-    def numbers_of(self, player: PlayerNo) -> tuple[int, ...]:
+    def numbers_of(self, player: base.PlayerNo) -> tuple[int, ...]:
         return self.collected[player - 1]
 
 
-def tie_break(state: CollectState) -> Outcome:
+def tie_break(state: CollectState) -> base.Outcome:
     """Who wins when sudden death ends without an equation (higher sum, then largest)."""
     mine, theirs = state.collected
     sums = (sum(mine), sum(theirs))
     if sums[0] != sums[1]:
-        winner: PlayerNo = 1 if sums[0] > sums[1] else 2
+        winner: base.PlayerNo = 1 if sums[0] > sums[1] else 2
         high, low = sums[winner - 1], sums[2 - winner]
-        return Outcome(winner=winner, ending=Ending.HIGHER_SUM, values=(high, low))
+        return base.Outcome(winner=winner, ending=base.Ending.HIGHER_SUM, values=(high, low))
     # Equal sums: the pool holds every number once, so the largest numbers differ.
     largest = (max(mine, default=0), max(theirs, default=0))
     winner = 1 if largest[0] > largest[1] else 2
-    return Outcome(
-        winner=winner, ending=Ending.LARGEST_NUMBER, values=(sums[0], largest[winner - 1])
+    return base.Outcome(
+        winner=winner, ending=base.Ending.LARGEST_NUMBER, values=(sums[0], largest[winner - 1])
     )
 
 
-class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="collect"):
+class CollectGame(base.Game[CollectOptions, CollectState, CollectMove], game_id="collect"):
     def new(self, options: CollectOptions | None = None) -> CollectState:
         options = options or CollectOptions()
         return CollectState(options=options, pool=options.numbers(), to_move=options.first)
 
-    def outcome(self, state: CollectState) -> Outcome | None:
+    def outcome(self, state: CollectState) -> base.Outcome | None:
         return state.result
 
     def legal_moves(self, state: CollectState) -> list[CollectMove]:
@@ -154,27 +143,27 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
         if state.phase == "sudden-death":
             if pick is not None:
                 mine = numbers_text(state.numbers_of(state.to_move))
-                raise IllegalMove(
+                raise base.IllegalMove(
                     f"no numbers can be selected in sudden death (the pool is empty): "
                     f"declare an equation with your numbers {mine} (:5-2=3), or nothing (:)"
                 )
             return
         if pick is None:
-            raise IllegalMove(
+            raise base.IllegalMove(
                 f"select a number first (one declaration per turn, after the pick); "
                 f"available numbers: {available}"
             )
         lo, hi = state.options.pool
         if not lo <= pick <= hi:
-            raise IllegalMove(
+            raise base.IllegalMove(
                 f"{pick} is not in the pool (numbers {lo} to {hi}); available numbers: {available}"
             )
         if pick not in state.pool:
-            raise IllegalMove(f"{pick} has been taken; available numbers: {available}")
+            raise base.IllegalMove(f"{pick} has been taken; available numbers: {available}")
 
     def play(self, state: CollectState, move: CollectMove) -> CollectState:
         if state.result is not None:
-            raise IllegalMove(f"the game is over: Player {state.result.winner} has won")
+            raise base.IllegalMove(f"the game is over: Player {state.result.winner} has won")
         self.check_pick(state, move.pick)
         mover = state.to_move
         collected = state.collected
@@ -185,7 +174,7 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
             pool = tuple(n for n in pool if n != move.pick)
         phase = state.phase
         sd_turns = state.sudden_death_turns + (1 if phase == "sudden-death" else 0)
-        result: Outcome | None = None
+        result: base.Outcome | None = None
         notes: list[str] = []
         valid: bool | None = None
         reason: str | None = None
@@ -197,12 +186,14 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
             valid, reason = verdict.valid, verdict.reason
             notes.append(declaration_note(mover, valid, reason))
             if valid:
-                result = Outcome(winner=mover, ending=Ending.BALANCED, equation=move.declaration)
+                result = base.Outcome(
+                    winner=mover, ending=base.Ending.BALANCED, equation=move.declaration
+                )
         after = state.model_copy(
             update={
                 "pool": pool,
                 "collected": collected,
-                "to_move": opponent(mover),
+                "to_move": base.other(mover),
                 "sudden_death_turns": sd_turns,
                 "result": result,
                 "last_declaration": move.declaration,
@@ -212,15 +203,15 @@ class CollectGame(Game[CollectOptions, CollectState, CollectMove], game_id="coll
         )
         if result is None and phase == "draft" and not pool:
             after = after.model_copy(update={"phase": "sudden-death"})
-            notes.append(sudden_death_note(opponent(mover)))
+            notes.append(sudden_death_note(base.other(mover)))
         elif result is None and sd_turns >= SUDDEN_DEATH_TURNS:
             after = after.model_copy(update={"result": tie_break(after)})
         return after.model_copy(update={"note": " ".join(notes) or None})
 
     def parse_move(self, text: str) -> CollectMove:
-        head, declaration = read_move_with_equation(text, MoveSyntaxError)
+        head, declaration = read_move_with_equation(text, base.MoveSyntaxError)
         if not head and declaration is None:
-            raise MoveSyntaxError("an empty move: write a number (7), 7:5-2=3, or :5-2=3 / :")
+            raise base.MoveSyntaxError("an empty move: write a number (7), 7:5-2=3, or :5-2=3 / :")
         if head and not _PICK.fullmatch(head):
             raise not_a_move(
                 head,

@@ -6,18 +6,7 @@ from fractions import Fraction
 
 from pydantic import Field, field_validator
 
-from rules.base import (
-    Ending,
-    Frozen,
-    Game,
-    GameOptions,
-    GameState,
-    IllegalMove,
-    MoveSyntaxError,
-    Outcome,
-    PlayerNo,
-    other,
-)
+from rules import base
 from rules.equation.check import pretty_equation
 from rules.equation.tokens import EquationSyntaxError, tokenize
 from rules.notation import not_a_move
@@ -31,7 +20,7 @@ POOL_RULING = (
 )
 
 
-class ConquestOptions(GameOptions):
+class ConquestOptions(base.GameOptions):
     declare: bool = Field(default=False, description="The mover must state the equation to win.")
     pool: tuple[int, int] = Field(default=(1, 9), description="The numbers players may append.")
 
@@ -44,15 +33,15 @@ class ConquestOptions(GameOptions):
         return pool
 
 
-class ConquestMove(Frozen):
+class ConquestMove(base.Frozen):
     number: int
     declaration: str | None = None
 
 
-class ConquestState(GameState):
+class ConquestState(base.GameState):
     options: ConquestOptions = ConquestOptions()
     sequence: tuple[int, ...] = ()
-    winner: PlayerNo | None = None
+    winner: base.PlayerNo | None = None
     equation: str | None = None  # the equation the last three numbers form, ASCII notation
 
 
@@ -99,16 +88,16 @@ def last_three(sequence: tuple[int, ...]) -> tuple[int, int, int]:
     return sequence[-3], sequence[-2], sequence[-1]
 
 
-class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove], game_id="conquest"):
+class ConquestGame(base.Game[ConquestOptions, ConquestState, ConquestMove], game_id="conquest"):
     def new(self, options: ConquestOptions | None = None) -> ConquestState:
         options = options or ConquestOptions()
         return ConquestState(options=options, to_move=options.first)
 
-    def outcome(self, state: ConquestState) -> Outcome | None:
+    def outcome(self, state: ConquestState) -> base.Outcome | None:
         if state.winner is None or state.equation is None:
             return None
-        ending = Ending.DECLARED if state.options.declare else Ending.FORMED
-        return Outcome(winner=state.winner, ending=ending, equation=state.equation)
+        ending = base.Ending.DECLARED if state.options.declare else base.Ending.FORMED
+        return base.Outcome(winner=state.winner, ending=ending, equation=state.equation)
 
     def legal_moves(self, state: ConquestState) -> list[ConquestMove]:
         if state.winner is not None:
@@ -125,14 +114,16 @@ class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove], game_id="
 
     def play(self, state: ConquestState, move: ConquestMove) -> ConquestState:
         if state.winner is not None:
-            raise IllegalMove("the game is over")
+            raise base.IllegalMove("the game is over")
         low, high = state.options.pool
         if not low <= move.number <= high:
-            raise IllegalMove(f"{move.number} is not allowed: choose a number from {low} to {high}")
+            raise base.IllegalMove(
+                f"{move.number} is not allowed: choose a number from {low} to {high}"
+            )
         if move.declaration is not None and not state.options.declare:
-            raise IllegalMove("equations are found for you in this game: just give a number")
+            raise base.IllegalMove("equations are found for you in this game: just give a number")
         if move.declaration is not None and len(state.sequence) < 2:  # (RULINGS.md)
-            raise IllegalMove(
+            raise base.IllegalMove(
                 "a statement needs three numbers in the sequence, and with this one it "
                 f"holds {len(state.sequence) + 1}: give the number alone"
             )
@@ -170,11 +161,11 @@ class ConquestGame(Game[ConquestOptions, ConquestState, ConquestMove], game_id="
                 equation=won,
             )
         return ConquestState(
-            options=state.options, sequence=sequence, to_move=other(player), note=note
+            options=state.options, sequence=sequence, to_move=base.other(player), note=note
         )
 
     def parse_move(self, text: str) -> ConquestMove:
-        number_text, declaration = read_move_with_equation(text, MoveSyntaxError)
+        number_text, declaration = read_move_with_equation(text, base.MoveSyntaxError)
         if not number_text.isascii() or not number_text.isdigit() or len(number_text) > 4:
             raise not_a_move(number_text, "give a number such as 5")
         return ConquestMove(number=int(number_text), declaration=declaration)

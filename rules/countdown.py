@@ -9,18 +9,7 @@ from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
 
-from rules.base import (
-    Ending,
-    Frozen,
-    Game,
-    GameOptions,
-    GameState,
-    IllegalMove,
-    MoveSyntaxError,
-    Outcome,
-    PlayerNo,
-    other,
-)
+from rules import base
 from rules.notation import not_a_move
 from rules.operators import ALL_OPS, Op, apply_whole, parse_op
 from rules.player_text import read_move
@@ -34,7 +23,7 @@ MAX_DIGITS = 9
 _VERBS: dict[Op, str] = {"+": "adds", "-": "subtracts", "*": "multiplies by", "/": "divides by"}
 
 
-class CountdownOptions(GameOptions):
+class CountdownOptions(base.GameOptions):
     """The target to reach and the numbers each player owns (`pool`, lo..hi)."""
 
     target: Annotated[int, between("the target", 1, 1000)] = Field(
@@ -50,7 +39,7 @@ class CountdownOptions(GameOptions):
         return tuple(range(lo, hi + 1))
 
 
-class CountdownMove(Frozen):
+class CountdownMove(base.Frozen):
     """An operator and a number (`+5`), or neither: a pass (`pass`)."""
 
     op: Op | None = None
@@ -70,20 +59,20 @@ class CountdownMove(Frozen):
 PASS = CountdownMove()
 
 
-class CountdownState(GameState):
+class CountdownState(base.GameState):
     """The running total, both players' available numbers, and whose turn it is."""
 
     options: CountdownOptions
     running_total: int = 0
     #: Player 1's and Player 2's unused numbers, each sorted.
     available: tuple[tuple[int, ...], tuple[int, ...]]
-    to_move: PlayerNo
+    to_move: base.PlayerNo
     #: Turns in a row without a valid move (a lost turn, a pass or a skip): 0, 1 or 2.
     passes_in_row: int = Field(default=0, ge=0, le=2)
     #: Who made the last valid move, None while nobody has.
-    last_valid_mover: PlayerNo | None = None
+    last_valid_mover: base.PlayerNo | None = None
     #: The winner and why, once the game is over.
-    result: Outcome | None = None
+    result: base.Outcome | None = None
 
     @field_validator("available")
     @classmethod
@@ -95,7 +84,7 @@ class CountdownState(GameState):
                 raise ValueError("available numbers must be sorted and distinct")
         return value
 
-    def available_to(self, player: PlayerNo) -> tuple[int, ...]:
+    def available_to(self, player: base.PlayerNo) -> tuple[int, ...]:
         """The numbers `player` may still use."""
         return self.available[player - 1]
 
@@ -117,13 +106,15 @@ def _moves_with(own: tuple[int, ...]) -> tuple[CountdownMove, ...]:
     return (*(CountdownMove(op=op, number=n) for op in ALL_OPS for n in own), PASS)
 
 
-class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove], game_id="countdown"):
+class CountdownGame(
+    base.Game[CountdownOptions, CountdownState, CountdownMove], game_id="countdown"
+):
     def new(self, options: CountdownOptions | None = None) -> CountdownState:
         options = options or CountdownOptions()
         numbers = options.numbers()
         return CountdownState(options=options, available=(numbers, numbers), to_move=options.first)
 
-    def outcome(self, state: CountdownState) -> Outcome | None:
+    def outcome(self, state: CountdownState) -> base.Outcome | None:
         return state.result
 
     def legal_moves(self, state: CountdownState) -> list[CountdownMove]:
@@ -150,7 +141,7 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove], game_
 
     def play(self, state: CountdownState, move: CountdownMove) -> CountdownState:
         if state.result is not None:
-            raise IllegalMove(f"The game is over: Player {state.result.winner} has won.")
+            raise base.IllegalMove(f"The game is over: Player {state.result.winner} has won.")
         player = state.to_move
         own = state.available_to(player)
         if move.op is None or move.number is None:
@@ -164,16 +155,16 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove], game_
         total = apply_whole(state.running_total, move.op, move.number)
         left = tuple(n for n in own if n != move.number)
         available = (left, state.available[1]) if player == 1 else (state.available[0], left)
-        result: Outcome | None = None
+        result: base.Outcome | None = None
         if total >= state.options.target:
-            result = Outcome(winner=player, ending=Ending.TARGET, values=(total,))
+            result = base.Outcome(winner=player, ending=base.Ending.TARGET, values=(total,))
         elif not available[0] and not available[1]:
             result = _stalemate(state.options, player)
         return CountdownState(
             options=state.options,
             running_total=total,
             available=available,
-            to_move=other(player),
+            to_move=base.other(player),
             passes_in_row=0,
             last_valid_mover=player,
             note=None,
@@ -183,12 +174,12 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove], game_
     def _no_valid_move(self, state: CountdownState, note: str | None) -> CountdownState:
         """A turn that changes nothing: a lost turn, a pass or a forced skip."""
         passes = state.passes_in_row + 1
-        result: Outcome | None = None
+        result: base.Outcome | None = None
         if passes >= 2 or not (state.available[0] or state.available[1]):
             result = _stalemate(state.options, state.last_valid_mover)
         return state.model_copy(
             update={
-                "to_move": other(state.to_move),
+                "to_move": base.other(state.to_move),
                 "passes_in_row": passes,
                 "note": note,
                 "result": result,
@@ -197,7 +188,7 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove], game_
 
     def parse_move(self, text: str) -> CountdownMove:
         """`+5`, `*3`, `/2`, `-9` (also `5+`, `+ 5`, `× 3`, `÷2`, `x3`) or `pass`."""
-        written = read_move(text, MoveSyntaxError)
+        written = read_move(text, base.MoveSyntaxError)
         if written.lower() == PASS_TEXT:
             return PASS
         match = _MOVE.match(written)
@@ -221,10 +212,10 @@ class CountdownGame(Game[CountdownOptions, CountdownState, CountdownMove], game_
         return f"{player_name} {_VERBS[move.op]} {move.number}. Running total is now {total}."
 
 
-def _stalemate(options: CountdownOptions, last_valid: PlayerNo | None) -> Outcome:
+def _stalemate(options: CountdownOptions, last_valid: base.PlayerNo | None) -> base.Outcome:
     if last_valid is None:
-        return Outcome(winner=other(options.first), ending=Ending.STALEMATE)
-    return Outcome(winner=last_valid, ending=Ending.STALEMATE, player=last_valid)
+        return base.Outcome(winner=base.other(options.first), ending=base.Ending.STALEMATE)
+    return base.Outcome(winner=last_valid, ending=base.Ending.STALEMATE, player=last_valid)
 
 
 GAME = CountdownGame()

@@ -10,18 +10,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from rules.base import (
-    Ending,
-    Frozen,
-    Game,
-    GameOptions,
-    GameState,
-    IllegalMove,
-    MoveSyntaxError,
-    Outcome,
-    PlayerNo,
-    other,
-)
+from rules import base
 from rules.notation import read_notation
 from rules.operators import ALL_OPS, Op, apply_whole, parse_op, shown
 from rules.validation import between, span
@@ -32,7 +21,7 @@ TARGET_RANGE = (1, 200)
 POOL_LIMITS = (1, 15)
 
 
-class FiftyOptions(GameOptions):
+class FiftyOptions(base.GameOptions):
     """How a game of Exactly Fifty is set up."""
 
     target: Annotated[int, between("the target", *TARGET_RANGE)] = Field(
@@ -46,12 +35,12 @@ class FiftyOptions(GameOptions):
         """Every number of the pool at the start."""
         return tuple(range(self.pool[0], self.pool[1] + 1))
 
-    def second_player(self) -> PlayerNo:
+    def second_player(self) -> base.PlayerNo:
         """The player who did not start (wins ties)."""
-        return other(self.first)
+        return base.other(self.first)
 
 
-class FiftyMove(Frozen):
+class FiftyMove(base.Frozen):
     """One turn: the equation `a op b` (order matters for − and ÷)."""
 
     a: int
@@ -59,16 +48,16 @@ class FiftyMove(Frozen):
     b: int
 
 
-class FiftyState(GameState):
+class FiftyState(base.GameState):
     """A position: the numbers left, both scores and whose turn it is."""
 
     options: FiftyOptions = Field(default_factory=FiftyOptions)
     pool: tuple[int, ...] = Field(description="The unused numbers, in increasing order.")
     scores: tuple[int, int] = (0, 0)
     #: The player who reached the target exactly (and won), if any.
-    hit: PlayerNo | None = None
+    hit: base.PlayerNo | None = None
     #: The player who went over the target (and lost), if any.
-    busted: PlayerNo | None = None
+    busted: base.PlayerNo | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> FiftyState:
@@ -90,7 +79,7 @@ class FiftyState(GameState):
         """The numbers already used, in increasing order."""
         return tuple(n for n in self.options.numbers() if n not in self.pool)
 
-    def score(self, player: PlayerNo) -> int:
+    def score(self, player: base.PlayerNo) -> int:
         return self.scores[player - 1]
 
 
@@ -128,7 +117,7 @@ def _moves_over(pool: tuple[int, ...]) -> tuple[FiftyMove, ...]:
 _MOVE = re.compile(r"^([0-9]{1,9}) ?([^0-9 ]+) ?([0-9]{1,9})$")
 
 
-class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
+class FiftyGame(base.Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
     def new(self, options: FiftyOptions | None = None) -> FiftyState:
         options = options or FiftyOptions()
         return FiftyState(options=options, pool=options.numbers(), to_move=options.first)
@@ -142,7 +131,7 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
         """Raise IllegalMove (what was wrong, what is allowed) if `move` cannot be played."""
         outcome = self.outcome(state)
         if outcome is not None:
-            raise IllegalMove(f"The game is over: {record_reason(outcome)}")
+            raise base.IllegalMove(f"The game is over: {record_reason(outcome)}")
         missing = next((n for n in (move.a, move.b) if n not in state.pool), None)
         if missing in state.options.numbers():
             why = f"{missing} is already used"
@@ -153,7 +142,7 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
         else:
             return
         available = " ".join(str(n) for n in state.pool)
-        raise IllegalMove(  # (no full stop: every front end adds its own)
+        raise base.IllegalMove(  # (no full stop: every front end adds its own)
             f"Numbers must be different and unused: {why}. Available numbers: {available}"
         )
 
@@ -181,23 +170,23 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
             update={
                 "pool": pool,
                 "scores": scores,
-                "to_move": other(mover),
+                "to_move": base.other(mover),
                 "note": " ".join(notes) or None,
                 "hit": hit,
                 "busted": busted,
             }
         )
 
-    def outcome(self, state: FiftyState) -> Outcome | None:
+    def outcome(self, state: FiftyState) -> base.Outcome | None:
         target = state.options.target
         if state.hit is not None:
-            return Outcome(
-                winner=state.hit, ending=Ending.EXACTLY, player=state.hit, values=(target,)
+            return base.Outcome(
+                winner=state.hit, ending=base.Ending.EXACTLY, player=state.hit, values=(target,)
             )
         if state.busted is not None:
-            return Outcome(
-                winner=other(state.busted),
-                ending=Ending.OVER,
+            return base.Outcome(
+                winner=base.other(state.busted),
+                ending=base.Ending.OVER,
                 player=state.busted,
                 values=(state.score(state.busted), target),
             )
@@ -205,12 +194,12 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
             return None
         one, two = state.scores
         if one == two:
-            return Outcome(
-                winner=state.options.second_player(), ending=Ending.EQUAL_SCORES, values=(one,)
+            return base.Outcome(
+                winner=state.options.second_player(), ending=base.Ending.EQUAL_SCORES, values=(one,)
             )
-        winner: PlayerNo = 1 if one > two else 2  # both are at most the target
+        winner: base.PlayerNo = 1 if one > two else 2  # both are at most the target
         best, worst = max(one, two), min(one, two)
-        return Outcome(winner=winner, ending=Ending.CLOSEST, values=(best, target, worst))
+        return base.Outcome(winner=winner, ending=base.Ending.CLOSEST, values=(best, target, worst))
 
     def parse_move(self, text: str) -> FiftyMove:
         match = read_notation(
@@ -218,7 +207,7 @@ class FiftyGame(Game[FiftyOptions, FiftyState, FiftyMove], game_id="fifty"):
         )
         op = parse_op(match.group(2))
         if op is None:
-            raise MoveSyntaxError(
+            raise base.MoveSyntaxError(
                 f"{match.group(2)!r} is not an operator: use + - * / (or + − × ÷)"
             )
         return FiftyMove(a=int(match.group(1)), op=op, b=int(match.group(3)))

@@ -5,33 +5,21 @@ imports this on first call, so the menu (which reads `rules.catalog`) loads no g
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rules import collect, conquest, countdown, fifty, template
-from rules.base import Game, GameOptions, SomeGame
+from rules.base import GameOptions, SomeGame
 from rules.catalog import GAME_IDS
 
+#: The games' modules, in the catalog's order (`GAME_IDS`).
+_GAMES = (collect, template, fifty, conquest, countdown)
 
-def _by_id(*games: Game[Any, Any, Any]) -> dict[str, SomeGame]:
-    table = {game.id: game for game in games}
-    if tuple(table) != GAME_IDS:
-        raise TypeError("the games are listed in the catalog's order")
-    return table
-
-
-#: Each game by id.
-GAMES: dict[str, SomeGame] = _by_id(
-    collect.GAME, template.GAME, fifty.GAME, conquest.GAME, countdown.GAME
-)
+#: Each game by id (`tests/rules/test_consistency.py` checks each game's own id).
+GAMES: dict[str, SomeGame] = dict(zip(GAME_IDS, (m.GAME for m in _GAMES), strict=True))
 
 #: Each game's named variants (the setup's presets), by game id.
-VARIANTS: dict[str, Mapping[str, GameOptions]] = {
-    "collect": collect.VARIANTS,
-    "template": template.VARIANTS,
-    "fifty": fifty.VARIANTS,
-    "conquest": conquest.VARIANTS,
-    "countdown": countdown.VARIANTS,
-}
+VARIANTS: dict[str, Mapping[str, GameOptions]] = dict(
+    zip(GAME_IDS, (m.VARIANTS for m in _GAMES), strict=True)
+)
 
 
 def variants_of(game_id: str) -> Mapping[str, GameOptions]:

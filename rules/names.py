@@ -33,14 +33,8 @@ def strip_controls(text: str) -> str:
     made spaces (no trimming)."""
     if text.isprintable():  # (the usual case: every escape and control is unprintable)
         return text
-    text = _ESCAPES.sub("", text)
-    kept = []
-    for char in text:
-        if char.isspace():
-            kept.append(" ")
-        elif char.isprintable():
-            kept.append(char)
-    return "".join(kept)
+    kept = (char for char in _ESCAPES.sub("", text) if char.isspace() or char.isprintable())
+    return "".join(" " if char.isspace() else char for char in kept)
 
 
 def _cleaned(text: str) -> str:

@@ -55,13 +55,13 @@ def ops_from_text(text: str | Iterable[object]) -> tuple[Op, ...]:
 
 
 #: + − × as functions: the same in every kind of arithmetic the games use.
-_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 
 
 def apply_exact(a: Fraction, op: Op, b: Fraction) -> Fraction | None:
     """`a op b` exactly; None when it divides by zero."""
     if op != "/":
-        return _ARITHMETIC[op](a, b)  # type: ignore[no-any-return]
+        return ARITHMETIC[op](a, b)  # type: ignore[no-any-return]
     if b == 0:
         return None
     return a / b
@@ -71,7 +71,7 @@ def apply_whole(a: int, op: Op, b: int) -> int:
     """`a op b` in whole numbers, as fifty and countdown compute: ÷ keeps the quotient and
     discards the fraction, rounding toward zero (7 ÷ 2 = 3, −7 ÷ 2 = −3). `b` is not 0."""
     if op != "/":
-        return _ARITHMETIC[op](a, b)  # type: ignore[no-any-return]
+        return ARITHMETIC[op](a, b)  # type: ignore[no-any-return]
     quotient = abs(a) // abs(b)
     return quotient if (a >= 0) == (b >= 0) else -quotient
 

@@ -47,12 +47,6 @@ def is_foreign_digit(char: str) -> bool:
     return char.isdigit() or char.isnumeric() or unicodedata.category(char) in ("Nd", "No")
 
 
-def digit_error(char: str) -> PlayerTextError:
-    return PlayerTextError(
-        f"{describe_char(char)} is not one of the digits 0–9: write numbers with 0–9"
-    )
-
-
 def decode(data: bytes) -> str:
     """Bytes a player sent, as text; PlayerTextError when they are not UTF-8."""
     try:
@@ -79,20 +73,14 @@ def normalize(text: str) -> str:
     PlayerTextError for a line too long, a digit not 0-9, a control character or bytes
     that are not text."""
     _check_line(text)
-    out: list[str] = []
-    space = False
     for char in text:
-        if char.isspace():
-            space = bool(out)
-            continue
-        if is_foreign_digit(char):
-            raise digit_error(char)
-        _refuse_control(char)
-        if space:
-            out.append(" ")
-            space = False
-        out.append(char)
-    return "".join(out)
+        if not char.isspace():
+            if is_foreign_digit(char):
+                raise PlayerTextError(
+                    f"{describe_char(char)} is not one of the digits 0–9: write numbers with 0–9"
+                )
+            _refuse_control(char)
+    return " ".join(text.split())
 
 
 def compact(text: str) -> str:
@@ -101,9 +89,7 @@ def compact(text: str) -> str:
 
 
 def _digits_error(text: str, what: str) -> PlayerTextError:
-    for char in text:
-        if is_foreign_digit(char):
-            return digit_error(char)
+    for char in text:  # (a digit of another script was refused as the text was read)
         if char in NOT_OPERATORS:
             return PlayerTextError(f"{describe_char(char)} is not allowed")
     return PlayerTextError(f"{_shown(text)} is not {what}", "not-number")
@@ -161,10 +147,7 @@ def read_range(text: str) -> tuple[int, int]:
     """`LO-HI` (e.g. `1-9`, `1 – 15` is not: the dash is the ASCII minus) as two numbers."""
     written = compact(text)
     low, sep, high = written.partition("-")
-    if not sep or not low or not high:
-        for char in written:
-            if is_foreign_digit(char):
-                raise digit_error(char)
+    if not sep or not low or not high:  # (`compact` refused a digit of another script)
         raise PlayerTextError(f"{_shown(written)} is not a range like 1-9")
     return read_whole(low), read_whole(high)
 
@@ -227,17 +210,11 @@ def read_moves(text: str) -> list[str]:
 def normalize_equation(text: str) -> str:
     """A declaration's notation: no whitespace, operators in ASCII, the rest as typed; but
     whitespace never joins two digits (`1 2` stays two numbers, which the checker refuses)."""
-    out: list[str] = []
-    space = False
-    for char in text:
-        if char.isspace():
-            space = True
-            continue
-        if space and out and out[-1] in ASCII_DIGITS and char in ASCII_DIGITS:
-            out.append(" ")
-        space = False
-        out.append(ALIASES.get(char, char))
-    return "".join(out)
+    joined = ""
+    for word in text.split():
+        digits = joined.endswith(tuple(ASCII_DIGITS)) and word[0] in ASCII_DIGITS
+        joined += " " + word if digits else word
+    return "".join(ALIASES.get(char, char) for char in joined)
 
 
 def read_equation_text(text: str) -> str:

@@ -176,12 +176,10 @@ def record_from_match(
         turn_seconds=match.turn_seconds,
         rounds=tuple(
             RoundRecord(
-                number=r.number,
-                first=r.first,
+                **r.model_dump(include={"number", "first", "seconds_used"}),
                 moves=len(r.moves),
                 winner=r.winner,
                 reason=r.reason,
-                seconds_used=r.seconds_used,
             )
             for r in match.results
         ),

@@ -12,18 +12,7 @@ from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
 
-from rules.base import (
-    Ending,
-    Frozen,
-    Game,
-    GameOptions,
-    GameState,
-    IllegalMove,
-    MoveSyntaxError,
-    Outcome,
-    PlayerNo,
-    other,
-)
+from rules import base
 from rules.equation.template import Template, parse_template
 from rules.notation import read_notation
 from rules.operators import format_fraction
@@ -48,7 +37,7 @@ def template_of(text: str) -> Template:
     return parse_template(text)
 
 
-class TemplateOptions(GameOptions):
+class TemplateOptions(base.GameOptions):
     """How a game of Templates is set up."""
 
     template: str = Field(default=TEMPLATES[0], description="The equation both players fill.")
@@ -103,15 +92,15 @@ class TemplateOptions(GameOptions):
         return template_of(self.template)
 
 
-class TemplateMove(Frozen):
+class TemplateMove(base.Frozen):
     """One turn: `digit` placed in `player`'s template at `slot` (1-3, left to right)."""
 
     digit: int = Field(ge=0, le=9)
-    player: PlayerNo
+    player: base.PlayerNo
     slot: int = Field(ge=1, le=SLOTS)
 
 
-class TemplateState(GameState):
+class TemplateState(base.GameState):
     """A position: the digits left, both templates' slots and whose turn it is."""
 
     options: TemplateOptions = Field(default_factory=TemplateOptions)
@@ -129,7 +118,7 @@ class TemplateState(GameState):
             counts[digit] -= 1
         return self
 
-    def template_slots(self, player: PlayerNo) -> Slots:
+    def template_slots(self, player: base.PlayerNo) -> Slots:
         return self.slots[player - 1]
 
     def is_full(self) -> bool:
@@ -141,12 +130,12 @@ def pool_text(pool: tuple[int, ...]) -> str:
     return " ".join(str(d) for d in pool) or "none"
 
 
-def partial_text(state: TemplateState, player: PlayerNo, blank: str = "__") -> str:
+def partial_text(state: TemplateState, player: base.PlayerNo, blank: str = "__") -> str:
     """The player's equation so far, e.g. `9 + __ × 6` (screen symbols)."""
     return state.options.parsed().render(state.template_slots(player), blank=blank)
 
 
-def result(state: TemplateState, player: PlayerNo) -> Fraction | None:
+def result(state: TemplateState, player: base.PlayerNo) -> Fraction | None:
     """The player's exact result; None while a slot is empty or when it divides by zero."""
     values = state.template_slots(player)
     if any(d is None for d in values):
@@ -159,7 +148,7 @@ def _exact(value: Fraction) -> int | Fraction:
     return value.numerator if value.denominator == 1 else value
 
 
-def result_text(state: TemplateState, player: PlayerNo) -> str:
+def result_text(state: TemplateState, player: base.PlayerNo) -> str:
     """`39`, `7/2`, `undefined (divides by zero)` or `not complete`."""
     if any(d is None for d in state.template_slots(player)):
         return "not complete"
@@ -167,8 +156,8 @@ def result_text(state: TemplateState, player: PlayerNo) -> str:
     return "undefined (divides by zero)" if value is None else format_fraction(value)
 
 
-def empty_slots(state: TemplateState) -> list[tuple[PlayerNo, int]]:
-    players: tuple[PlayerNo, PlayerNo] = (1, 2)
+def empty_slots(state: TemplateState) -> list[tuple[base.PlayerNo, int]]:
+    players: tuple[base.PlayerNo, base.PlayerNo] = (1, 2)
     return [
         (player, slot)
         for player in players
@@ -180,7 +169,7 @@ def empty_slots(state: TemplateState) -> list[tuple[PlayerNo, int]]:
 _MOVE = re.compile(r"^([0-9]) ?@ ?([0-9]) ?\. ?([0-9])$")
 
 
-class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove], game_id="template"):
+class TemplateGame(base.Game[TemplateOptions, TemplateState, TemplateMove], game_id="template"):
     def new(self, options: TemplateOptions | None = None) -> TemplateState:
         options = options or TemplateOptions()
         return TemplateState(options=options, pool=options.pool(), to_move=options.first)
@@ -199,7 +188,7 @@ class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove], game_id="
         if state.is_full():
             outcome = self.outcome(state)
             reason = f": {record_reason(outcome)}" if outcome else ""
-            raise IllegalMove(f"The game is over, all six slots are full{reason}.")
+            raise base.IllegalMove(f"The game is over, all six slots are full{reason}.")
         if move.digit not in state.pool:
             lo, hi = state.options.digits
             if not lo <= move.digit <= hi:
@@ -208,11 +197,11 @@ class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove], game_id="
                 why = f"Both {move.digit}s have already been used"
             else:
                 why = f"{move.digit} has already been used"
-            raise IllegalMove(f"{why}. Available digits: {pool_text(state.pool)}.")
+            raise base.IllegalMove(f"{why}. Available digits: {pool_text(state.pool)}.")
         held = state.template_slots(move.player)[move.slot - 1]
         if held is not None:
             free = ", ".join(f"P{p} Slot {s}" for p, s in empty_slots(state))
-            raise IllegalMove(
+            raise base.IllegalMove(
                 f"Player {move.player}'s slot {move.slot} is already filled (it holds {held}); "
                 f"digits never move. Empty slots: {free}."
             )
@@ -229,27 +218,31 @@ class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove], game_id="
             update={
                 "pool": tuple(pool),
                 "slots": slots,
-                "to_move": other(state.to_move),
+                "to_move": base.other(state.to_move),
                 "note": None,
             }
         )
 
-    def outcome(self, state: TemplateState) -> Outcome | None:
+    def outcome(self, state: TemplateState) -> base.Outcome | None:
         if not state.is_full():
             return None
-        second = other(state.options.first)
+        second = base.other(state.options.first)
         one, two = result(state, 1), result(state, 2)
         if one is None and two is None:
-            return Outcome(winner=second, ending=Ending.DIVIDES_BY_ZERO)
+            return base.Outcome(winner=second, ending=base.Ending.DIVIDES_BY_ZERO)
         if one is None or two is None:
-            undefined: PlayerNo = 1 if one is None else 2
-            return Outcome(winner=other(undefined), ending=Ending.DIVIDES_BY_ZERO, player=undefined)
+            undefined: base.PlayerNo = 1 if one is None else 2
+            return base.Outcome(
+                winner=base.other(undefined), ending=base.Ending.DIVIDES_BY_ZERO, player=undefined
+            )
         if one == two:
-            return Outcome(winner=second, ending=Ending.EQUAL_RESULTS, values=(_exact(one),))
-        winner: PlayerNo = 1 if one > two else 2
+            return base.Outcome(
+                winner=second, ending=base.Ending.EQUAL_RESULTS, values=(_exact(one),)
+            )
+        winner: base.PlayerNo = 1 if one > two else 2
         high, low = max(one, two), min(one, two)
-        return Outcome(
-            winner=winner, ending=Ending.HIGHER_RESULT, values=(_exact(high), _exact(low))
+        return base.Outcome(
+            winner=winner, ending=base.Ending.HIGHER_RESULT, values=(_exact(high), _exact(low))
         )
 
     def parse_move(self, text: str) -> TemplateMove:
@@ -258,9 +251,11 @@ class TemplateGame(Game[TemplateOptions, TemplateState, TemplateMove], game_id="
         )
         digit, player, slot = (int(found.group(i)) for i in (1, 2, 3))
         if player not in (1, 2):
-            raise MoveSyntaxError(f"there is no Player {player}: the player is 1 or 2")
+            raise base.MoveSyntaxError(f"there is no Player {player}: the player is 1 or 2")
         if not 1 <= slot <= SLOTS:
-            raise MoveSyntaxError(f"there is no slot {slot}: slots are 1, 2 and 3, left to right")
+            raise base.MoveSyntaxError(
+                f"there is no slot {slot}: slots are 1, 2 and 3, left to right"
+            )
         return TemplateMove(digit=digit, player=1 if player == 1 else 2, slot=slot)
 
     def format_move(self, move: TemplateMove) -> str:

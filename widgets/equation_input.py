@@ -41,11 +41,6 @@ def key_width(label: str) -> int:
 class EquationKey(Static):
     """A clickable key that types its text into the equation line."""
 
-    class Pressed(Message):
-        def __init__(self, text: str) -> None:
-            super().__init__()
-            self.text = text
-
     def __init__(self, label: str, text: str, classes: str = "eq-key") -> None:
         super().__init__(label, classes=classes, markup=False)
         self.text = text
@@ -63,7 +58,7 @@ class EquationKey(Static):
     def on_click(self, event: events.Click) -> None:
         event.stop()
         if self.text:
-            self.post_message(self.Pressed(self.text))
+            self.query_ancestor(EquationInput).press(self.text)
 
 
 class EquationInput(Widget):
@@ -270,11 +265,11 @@ class EquationInput(Widget):
     def action_skip(self) -> None:
         self.post_message(self.Skipped())
 
-    def on_equation_key_pressed(self, message: EquationKey.Pressed) -> None:
-        message.stop()
+    def press(self, text: str) -> None:
+        """A key clicked: type its text into the line, or do what it says."""
         if self.waiting:
             return
-        line, text = self.input, message.text
+        line = self.input
         actions = {"\n": self._declare, "\x1b": self.action_skip, "\b": line.action_delete_left}
         if text in actions:
             actions[text]()

@@ -15,18 +15,13 @@ VERBS: dict[Op, str] = {"+": "add", "-": "subtract", "*": "multiply", "/": "divi
 
 
 class OperatorKey(Static):
-    class Pressed(Message):
-        def __init__(self, op: Op) -> None:
-            super().__init__()
-            self.op = op
-
     def __init__(self, op: Op, label: str) -> None:
         super().__init__(label, id=f"op-{NAMES[op]}", classes="op-key", markup=False)
         self.op = op
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        self.post_message(self.Pressed(self.op))
+        self.query_ancestor(OperatorPicker).choose(self.op)
 
 
 class OperatorPicker(Widget):
@@ -84,7 +79,3 @@ class OperatorPicker(Widget):
         """Post `Chosen(op)` (keyboard shortcuts call this)."""
         if self.active:
             self.post_message(self.Chosen(op))
-
-    def on_operator_key_pressed(self, message: OperatorKey.Pressed) -> None:
-        message.stop()
-        self.choose(message.op)

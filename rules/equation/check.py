@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from rules.equation.owned import missing_number
 from rules.equation.parse import Step, split_sides, to_postfix
-from rules.equation.tokens import EquationSyntaxError, Token, tokenize
-from rules.operators import ALL_OPS, Op, format_fraction, shown
+from rules.equation.tokens import EquationSyntaxError, Token, spaced, tokenize
+from rules.operators import ALL_OPS, ARITHMETIC, Op, format_fraction
 
 VerdictKind = Literal["malformed", "not-owned", "zero-division", "unequal"]
 
@@ -51,17 +51,12 @@ def _evaluate(steps: Sequence[Step]) -> Fraction:
         if step.numeral is not None:
             stack.append(sympy.Integer(int(step.numeral)))
             continue
-        right = stack.pop()
-        left = stack.pop()
-        if step.op == "+":
-            stack.append(left + right)
-        elif step.op == "-":
-            stack.append(left - right)
-        elif step.op == "*":
-            stack.append(left * right)
+        right, left = stack.pop(), stack.pop()
+        if step.op != "/":
+            stack.append(ARITHMETIC[step.op](left, right))  # type: ignore[index]
+        elif right == 0:  # checked on the evaluated value, so (3-3) is caught too
+            raise _ZeroDivision
         else:
-            if right == 0:  # checked on the evaluated value, so (3-3) is caught too
-                raise _ZeroDivision
             stack.append(sympy.Rational(left, right))
     value = stack[0]
     return Fraction(int(value.p), int(value.q))
@@ -128,12 +123,4 @@ def pretty_equation(text: str) -> str:
         tokens = tokenize(text)
     except EquationSyntaxError:
         return text
-    parts: list[str] = []
-    for token in tokens:
-        if token.kind == "op" and token.op is not None:
-            parts.append(f" {shown(token.op)} ")
-        elif token.kind == "=":
-            parts.append(" = ")
-        else:
-            parts.append(token.text)
-    return "".join(parts).strip()
+    return spaced(tokens).strip()

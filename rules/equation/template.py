@@ -8,8 +8,7 @@ from fractions import Fraction
 
 from rules.equation.parse import Step, to_postfix
 from rules.equation.preview import evaluate_steps
-from rules.equation.tokens import EquationSyntaxError, Token, tokenize
-from rules.operators import shown
+from rules.equation.tokens import EquationSyntaxError, Token, spaced, tokenize
 
 
 class TemplateError(ValueError):
@@ -31,18 +30,8 @@ class Template:
 
     def render(self, values: Sequence[int | None], blank: str = "__") -> str:
         """The template with `values` in its slots (None shows as `blank`)."""
-        parts: list[str] = []
-        slot = 0
-        for token in self.tokens:
-            if token.kind == "slot":
-                value = values[slot] if slot < len(values) else None
-                parts.append(blank if value is None else str(value))
-                slot += 1
-            elif token.kind == "op" and token.op is not None:
-                parts.append(f" {shown(token.op)} ")
-            else:
-                parts.append(token.text)
-        return "".join(parts)
+        shown = [blank if value is None else str(value) for value in values]
+        return spaced(self.tokens, lambda slot: shown[slot] if slot < len(shown) else blank)
 
     def evaluate(self, values: Sequence[int]) -> Fraction | None:
         """The exact result with `values` in the slots; None when it divides by zero."""

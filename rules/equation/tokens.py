@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.operators import ALIASES, Op
+from rules.operators import ALIASES, Op, shown
 from rules.player_text import PlayerTextError, describe_char, normalize
 
 #: Two numbers with only whitespace between them (`1 2`): never one number.
@@ -15,6 +16,9 @@ _SIDE_BY_SIDE = re.compile(r"[0-9] [0-9]")
 MAX_LENGTH = 200
 
 TokenKind = Literal["num", "op", "(", ")", "=", "slot"]
+_MARKS: dict[str, TokenKind] = {"(": "(", ")": ")", "=": "="}
+#: The pieces of a text, read left to right (`tokenize` says what each is).
+_PIECES = re.compile(r"(?P<num>[0-9]+)|(?P<power>\*\*)|(?P<equals>==)|(?P<slot>_+)|.", re.S)
 
 
 class EquationSyntaxError(ValueError):
@@ -68,40 +72,40 @@ def tokenize(text: str, *, slots: bool = False) -> list[Token]:
             f"the equation is too long ({length} characters; at most {MAX_LENGTH})"
         )
     tokens: list[Token] = []
-    i, n = 0, len(text)
-    while i < n:
-        char = text[i]
-        if char == " ":
-            i += 1
-            continue
-        if "0" <= char <= "9":
-            j = i
-            while j < n and "0" <= text[j] <= "9":
-                j += 1
-            numeral = text[i:j]
-            if len(numeral) > 1 and numeral[0] == "0":
+    for found in _PIECES.finditer(text):
+        piece, kind = found.group(), found.lastgroup
+        if kind == "num":
+            if len(piece) > 1 and piece[0] == "0":
                 raise EquationSyntaxError(
-                    f"write {int(numeral)}, not {numeral}: a number has no leading zero"
+                    f"write {int(piece)}, not {piece}: a number has no leading zero"
                 )
-            tokens.append(Token("num", numeral))
-            i = j
-            continue
-        if char == "*" and i + 1 < n and text[i + 1] == "*":
+            tokens.append(Token("num", piece))
+        elif kind == "power":
             raise EquationSyntaxError("exponents are not allowed: use + − × ÷")
-        op = ALIASES.get(char)
-        if op is not None:
-            tokens.append(Token("op", char, op))
-        elif char in "()":
-            tokens.append(Token("(" if char == "(" else ")", char))
-        elif char == "=":
-            if i + 1 < n and text[i + 1] == "=":
-                raise EquationSyntaxError("write a single = between the two sides")
-            tokens.append(Token("=", char))
-        elif char == "_" and slots:
-            while i + 1 < n and text[i + 1] == "_":
-                i += 1
+        elif kind == "equals":
+            raise EquationSyntaxError("write a single = between the two sides")
+        elif kind == "slot" and slots:
             tokens.append(Token("slot", "_"))
-        else:
-            raise _refuse(char)
-        i += 1
+        elif piece in ALIASES:
+            tokens.append(Token("op", piece, ALIASES[piece]))
+        elif piece in _MARKS:
+            tokens.append(Token(_MARKS[piece], piece))
+        elif piece != " ":
+            raise _refuse(piece[0])
     return tokens
+
+
+def spaced(tokens: Sequence[Token], slot: Callable[[int], str] = lambda _: "_") -> str:
+    """The tokens as the screen shows them: spaces around the operators (in the screen's
+    symbols × ÷ −) and `=`, and each slot as `slot(its index)`."""
+    parts: list[str] = []
+    slots = 0
+    for token in tokens:
+        if token.kind == "slot":
+            parts.append(slot(slots))
+            slots += 1
+        elif token.op is not None:
+            parts.append(f" {shown(token.op)} ")
+        else:
+            parts.append(" = " if token.kind == "=" else token.text)
+    return "".join(parts)

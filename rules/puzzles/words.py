@@ -44,20 +44,19 @@ def position_words(game_id: str, state: Any) -> list[str]:
     raise ValueError(f"unknown game {game_id!r}")
 
 
-def move_words(game_id: str, state: Any, text: str) -> str:
-    """The move `text` (notation) made in `state`, in the game's own words."""
-    return describe_move(game_id, state, text)
+#: The move (notation) made in a state, in the game's own words: `move_words(game_id,
+#: state, text)`.
+move_words = describe_move
 
 
 def moves_words(game_id: str, options: Any, moves: tuple[str, ...] | list[str]) -> list[str]:
     """Each move from the start, in words: `Player 1: Pick 7`."""
     game = get_game(game_id)
-    state = game.new(options)
-    lines = []
-    for text in moves:
-        lines.append(f"Player {game.to_move(state)}: {move_words(game_id, state, text)}")
-        state = game.play_text(state, text)
-    return lines
+    states = game.history(options, moves)
+    return [
+        f"Player {game.to_move(state)}: {move_words(game_id, state, text)}"
+        for state, text in zip(states, moves, strict=False)  # (the last state: after them)
+    ]
 
 
 _OPERATIONS = {"+": "an addition", "-": "a subtraction", "*": "a multiplication", "/": "a division"}

@@ -180,9 +180,6 @@ class GenericSpec:
         children = [_child(game, self, mover, game.play(node, m)) for m in game.legal_moves(node)]
         return [c for c in children if c is WIN_NOW] + [c for c in children if c is not WIN_NOW]
 
-    def known(self, node: Any) -> int | None:
-        return None
-
 
 # The engines, one per game setup, most recently used last.
 _ENGINES: OrderedDict[tuple[str, str], tuple[Any, Spec, Engine]] = OrderedDict()

@@ -7,9 +7,10 @@ position that is not normal (just after a pass) is read with the rules for a ply
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 from rules.base import PlayerNo, other
-from rules.countdown import GAME, CountdownState
+from rules.countdown import GAME, PASS_TEXT, CountdownState
 from rules.operators import apply_whole
 from rules.solver.countdown_engine import CountdownEngine, K, truncate
 from rules.solver.types import Solution, forget, outcome_of, parent_score, trim_tables
@@ -39,10 +40,25 @@ def clear_cache() -> None:
     _ENGINES.clear()
 
 
-def _masks(state: CountdownState) -> tuple[int, int]:
+def packed(state: CountdownState) -> tuple[CountdownEngine, int, int]:
+    """The engine for the state's target and pool, and the mover's and the opponent's
+    numbers as its bit masks."""
+    options, mover = state.options, state.to_move
+    low = options.pool[0]
+    mine, theirs = (
+        sum(1 << (x - low) for x in state.available_to(p)) for p in (mover, other(mover))
+    )
+    return engine_for(options.target, options.pool), mine, theirs
+
+
+def valid_moves(state: CountdownState, mine: int) -> Iterator[tuple[str, int, int]]:
+    """Each move but the pass (notation), with the running total and the mover's numbers
+    (a mask) after it, in the order of the legal moves."""
     low = state.options.pool[0]
-    one, two = (sum(1 << (x - low) for x in state.available_to(p)) for p in (1, 2))
-    return one, two
+    for move in GAME.legal_moves(state):
+        if move.op is not None and move.number is not None:
+            total = apply_whole(state.running_total, move.op, move.number)
+            yield GAME.format_move(move), total, mine ^ (1 << (move.number - low))
 
 
 class _Reader:
@@ -81,24 +97,17 @@ class _Reader:
 def move_scores(state: CountdownState) -> dict[str, int]:
     """Each legal move (notation) -> its score for the player to move (see `outcome_of`)."""
     options = state.options
-    engine = engine_for(options.target, options.pool)
+    engine, mine, theirs = packed(state)
     reader = _Reader(engine)
-    one, two = _masks(state)
-    mover = state.to_move
-    mine, theirs = (one, two) if mover == 1 else (two, one)
     last = state.last_valid_mover
-    stalemate_mine = (other(options.first) if last is None else last) == mover
-    low = options.pool[0]
-    scores: dict[str, int] = {}
-    for move in GAME.legal_moves(state):
-        if move.op is None or move.number is None:
-            value = reader.after_pass(
-                state.running_total, mine, theirs, state.passes_in_row, stalemate_mine
-            )
-        else:
-            after = apply_whole(state.running_total, move.op, move.number)
-            value = reader.after_valid(after, mine ^ (1 << (move.number - low)), theirs)
-        scores[GAME.format_move(move)] = value
+    stalemate_mine = (other(options.first) if last is None else last) == state.to_move
+    scores = {
+        text: reader.after_valid(total, left, theirs)
+        for text, total, left in valid_moves(state, mine)
+    }
+    scores[PASS_TEXT] = reader.after_pass(
+        state.running_total, mine, theirs, state.passes_in_row, stalemate_mine
+    )
     return scores
 
 

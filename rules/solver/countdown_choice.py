@@ -10,9 +10,8 @@ from __future__ import annotations
 import random
 
 from rules.base import other
-from rules.countdown import GAME, CountdownState
-from rules.operators import apply_whole
-from rules.solver.countdown import engine_for, move_scores
+from rules.countdown import GAME, PASS_TEXT, CountdownState
+from rules.solver.countdown import move_scores, packed, valid_moves
 from rules.solver.countdown_engine import K
 from rules.solver.types import Choice, outcome_of, parent_score
 
@@ -34,22 +33,15 @@ def fastest_replies(state: CountdownState, text: str) -> int:
     if not _is_normal(after):  # after a pass: the exact scores, as the rules read them
         scores = list(move_scores(after).values())
         return sum(1 for score in scores if score == max(scores) > 0)
-    options = after.options
-    engine = engine_for(options.target, options.pool)
-    low = options.pool[0]
-    mine, theirs = _masks(after)
+    engine, mine, theirs = packed(after)
     best = engine.score(after.running_total, mine, theirs)
     if best < 0:
         return 0  # the opponent has no winning reply at all
     # A reply keeps `best` when the position after it scores this or less for the mover.
     bound = -best - 1
     count = 0
-    for move in GAME.legal_moves(after):
-        if move.op is None or move.number is None:
-            continue  # in a normal position a pass loses
-        total = apply_whole(after.running_total, move.op, move.number)
-        left = mine ^ (1 << (move.number - low))
-        if total >= options.target or not (left or theirs):
+    for _, total, left in valid_moves(after, mine):  # (in a normal position a pass loses)
+        if total >= after.options.target or not (left or theirs):
             if best == K - 1:  # the target, or the last number of both: a win in 1
                 count += 1
         elif engine.at_most(total, theirs, left, bound):
@@ -57,33 +49,15 @@ def fastest_replies(state: CountdownState, text: str) -> int:
     return count
 
 
-def _masks(state: CountdownState) -> tuple[int, int]:
-    """(the mover's numbers, the opponent's numbers) as bit masks."""
-    low = state.options.pool[0]
-    mover = state.to_move
-    mine = sum(1 << (x - low) for x in state.available_to(mover))
-    theirs = sum(1 << (x - low) for x in state.available_to(other(mover)))
-    return mine, theirs
-
-
 def value_first_scores(state: CountdownState) -> dict[str, int]:
     """Each move's exact score where it matters, in a normal position: if some moves win
     (zero-window tests), only those exactly (the others as a loss in 2, like a pass); else
     every move, for the longest resistance."""
-    options = state.options
-    engine = engine_for(options.target, options.pool)
-    low = options.pool[0]
-    mine, theirs = _masks(state)
+    engine, mine, theirs = packed(state)
     children: dict[str, tuple[int, int, int]] = {}
-    scores: dict[str, int] = {}
-    for move in GAME.legal_moves(state):
-        text = GAME.format_move(move)
-        if move.op is None or move.number is None:
-            scores[text] = 2 - K
-            continue
-        total = apply_whole(state.running_total, move.op, move.number)
-        left = mine ^ (1 << (move.number - low))
-        if total >= options.target or not (left or theirs):
+    scores: dict[str, int] = {PASS_TEXT: 2 - K}
+    for text, total, left in valid_moves(state, mine):
+        if total >= state.options.target or not (left or theirs):
             scores[text] = K - 1
         else:
             children[text] = (total, theirs, left)

@@ -68,7 +68,10 @@ LOSE_NOW: Any = _Marker("LOSE_NOW")
 
 
 class Spec(Protocol):
-    """What the search needs of a game (see `rules.solver.specs`)."""
+    """What the search needs of a game (see `rules.solver.specs`). Optional, read when a
+    spec has them: `known(node)`, the node's exact score when a table already holds it
+    (else None); `wins_at_once`, `loses_within_two`, `fixed_plies`, `root_moves`,
+    `reply_groups` (`rules.solver.core`, `rules.solver.perfect`)."""
 
     def encode(self, state: Any) -> Hashable:
         """The node of a state that is not over (the player to move moves next)."""
@@ -76,9 +79,6 @@ class Spec(Protocol):
     def expand(self, node: Any) -> Iterable[Any]:
         """The children worth searching (the other player to move), best guesses first:
         nodes, WIN_NOW or LOSE_NOW; a move no better than another child may be left out."""
-
-    def known(self, node: Any) -> int | None:
-        """The node's exact score when a table already holds it, else None."""
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import re
 from fractions import Fraction
 
 from rules.base import PlayerNo
+from rules.operators import format_fraction
 from rules.seat_names import computer_listed, seat_tags
 
 Names = tuple[str, str]
@@ -63,12 +64,7 @@ def ordinal(number: int) -> str:
 
 def number_text(value: int | Fraction) -> str:
     """A number as a player reads it: the minus sign `−`, a fraction with `⁄` (7⁄2)."""
-    value = Fraction(value)
-    sign = "−" if value < 0 else ""
-    value = abs(value)
-    if value.denominator == 1:
-        return f"{sign}{value.numerator}"
-    return f"{sign}{value.numerator}⁄{value.denominator}"
+    return format_fraction(Fraction(value)).replace("-", "−").replace("/", "⁄")
 
 
 def points_text(count: int) -> str:

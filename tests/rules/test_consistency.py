@@ -86,6 +86,10 @@ def random_legal_move(game: Any, options: Any, rng: random.Random) -> Any:
     return rng.choice(game.legal_moves(game.new(options)))
 
 
+def test_the_games_are_listed_in_the_catalogs_order() -> None:
+    assert tuple(game.id for game in GAMES.values()) == GAME_IDS
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_game_has_the_protocol(game_id: str) -> None:
     game = get_game(game_id)

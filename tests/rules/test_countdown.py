@@ -455,5 +455,5 @@ def test_random_games_end_and_round_trip(name: str) -> None:
 def test_state_json_round_trip_with_note_and_result() -> None:
     for moves in ["/0", "+5 *3 +4 *2", "pass pass", "+5 pass"]:
         state = play(moves)
-        assert GAME.state_from_json(state.model_dump_json()) == state
-        assert hash(state) == hash(GAME.state_from_json(state.model_dump_json()))
+        assert GAME.State.model_validate_json(state.model_dump_json()) == state
+        assert hash(state) == hash(GAME.State.model_validate_json(state.model_dump_json()))

@@ -463,7 +463,7 @@ def test_json_round_trip_of_a_finished_game() -> None:
     for moves in ("6*7 9-5 8+2", "6*7 3+4 8*1", "6*7 9*5 8-3 4*1", "7/2"):
         state = play(moves, FiftyOptions(first=1))
         assert FiftyState.model_validate_json(state.model_dump_json()) == state
-        assert GAME.state_from_json(state.model_dump_json()) == state
+        assert GAME.State.model_validate_json(state.model_dump_json()) == state
 
 
 def test_game_metadata_and_registry() -> None:

@@ -66,9 +66,6 @@ class CollectSpec:
             return sum(mine_values) > sum(their_values)
         return max(mine_values, default=0) > max(their_values, default=0)
 
-    def known(self, node: int) -> int | None:
-        return None
-
 
 def _bits(mask: int) -> list[int]:
     found = []

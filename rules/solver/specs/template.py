@@ -148,9 +148,6 @@ class TemplateSpec:
         assert fallback is not None
         return fallback
 
-    def known(self, node: int) -> int | None:
-        return None
-
 
 def _swapped(t: tuple[int, int, int], i: int, j: int) -> tuple[int, int, int]:
     cells = list(t)
