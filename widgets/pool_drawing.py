@@ -90,6 +90,7 @@ def key_rows(label: str, look: Look, width: int) -> KeyRows:
     ]
     return (
         across(top[0]),
-        Strip([segment for segment in middle if segment.text], width),
+        # (an empty label stays, as Textual draws an empty key: a part no cell wide)
+        Strip([segment for segment in middle if segment.text or segment is middle[2]], width),
         across(bottom[2]),
     )

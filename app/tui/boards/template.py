@@ -15,7 +15,7 @@ from textual.containers import Center
 
 from app.tui.boards.common import Board, Played, digit_bindings, picture_pool
 from app.tui.boards.slot_cursor import Arrow, Cursor, moved
-from app.tui.hints import HINT_CLASS, mark_keys
+from app.tui.hints import mark_keys
 from rules.base import GameState, PlayerNo, other
 from rules.template import (
     SLOTS,
@@ -29,7 +29,7 @@ from rules.template import (
 )
 from rules.words.common import capitalized, number_text, owned
 from widgets.digit_pool import DigitPool
-from widgets.equation_template import EquationTemplate, SlotKey
+from widgets.equation_template import EquationTemplate
 
 PLAYERS: tuple[PlayerNo, PlayerNo] = (1, 2)
 
@@ -190,9 +190,7 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
         mark_keys(self.query_one(DigitPool), () if hinted is None else (hinted.digit,))
         for player in (1, 2):
             widget = self.query_one(f"#template-{player}", EquationTemplate)
-            for key in widget.query(SlotKey):
-                on = hinted is not None and (hinted.player, hinted.slot) == (player, key.slot)
-                key.set_class(on, HINT_CLASS)
+            widget.hinted = hinted.slot if hinted is not None and hinted.player == player else None
         if hinted is not None:
             self.cursor = (hinted.player, hinted.slot)
             self.game_screen.redraw()
