@@ -86,9 +86,18 @@ class EquationTemplate(Widget):
     #: The slot a hint suggests (`app.tui.boards.template`), if any.
     hinted: reactive[int | None] = reactive(None)
 
-    def __init__(self, player: int, template: str = "_ + _ × _", *, id: str | None = None) -> None:
-        super().__init__(id=id, classes=f"-p{player}")
+    def __init__(
+        self,
+        player: int,
+        template: str = "_ + _ × _",
+        *,
+        active: bool = False,
+        id: str | None = None,
+    ) -> None:
+        # (`active` as composed: styled so as it mounts, not restyled after)
+        super().__init__(id=id, classes=f"-p{player} -active" if active else f"-p{player}")
         self.player = player
+        self.set_reactive(EquationTemplate.active, active)
         #: The slot under the mouse, if any.
         self._hover: int | None = None
         #: The looks of the slots' classes (by the classes), as last worked out from

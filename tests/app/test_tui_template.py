@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import pytest
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
@@ -160,3 +163,25 @@ def test_a_result_below_zero_reads_with_the_minus_sign_and_the_fraction_slash() 
     for move in ("4@1.1", "1@2.1", "2@1.2", "3@2.2", "9@1.3"):
         state = GAME.play_text(state, move)
     assert result_words(state, 1) == "−4⁄7"
+
+
+@pytest.mark.parametrize("first", [1, 2])
+async def test_the_templates_are_styled_as_they_mount_not_restyled_as_the_game_opens(
+    monkeypatch: pytest.MonkeyPatch, first: int
+) -> None:
+    """The mover's template is composed active: opening the game restyles no template."""
+    restyled: list[object] = []
+    update_nodes = Stylesheet.update_nodes
+
+    def counted(sheet: Stylesheet, nodes: Iterable[DOMNode], animate: bool = False) -> None:
+        nodes = list(nodes)
+        restyled.extend(node for node in nodes if isinstance(node, EquationTemplate))
+        update_nodes(sheet, nodes, animate)
+
+    monkeypatch.setattr(Stylesheet, "update_nodes", counted)
+    app = EquationDuelApp("template", {"first": first})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        templates = list(game_screen(app).query(EquationTemplate))
+        assert [t.has_class("-active") for t in templates] == [first == 1, first == 2]
+        assert restyled == []

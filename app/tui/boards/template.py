@@ -79,8 +79,11 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
         return tuple(range(self.options.digits[0], self.options.digits[1] + 1))
 
     def compose_board(self) -> ComposeResult:
-        yield EquationTemplate(1, self.options.template, id="template-1")
-        yield EquationTemplate(2, self.options.template, id="template-2")
+        for player in (1, 2):  # (the first mover's cursor in theirs, as `on_mount` puts it)
+            active = player == self.options.first
+            yield EquationTemplate(
+                player, self.options.template, active=active, id=f"template-{player}"
+            )
         pool = DigitPool(self._digits(), columns=10, id="template-pool", classes="-compact")
         pool.can_focus = False  # the arrows move the slot cursor here
         with Center(id="template-pool-row"):
