@@ -98,14 +98,11 @@ class EquationTemplate(Widget):
         super().__init__(id=id, classes=f"-p{player} -active" if active else f"-p{player}")
         self.player = player
         self.set_reactive(EquationTemplate.active, active)
-        #: The slot under the mouse, if any.
+        #: The slot under the mouse, if any; what was last shown (a repaint asked for
+        #: nothing would cost a frame); the slots' looks in this repaint (by their classes).
         self._hover: int | None = None
-        #: The looks of the slots' classes (by the classes), as last worked out from
-        #: the styles in `_drawn_with`.
-        self._looks: dict[tuple[str, ...], Look] = {}
-        self._drawn_with: tuple[object, ...] = ()
-        #: What was last shown (a repaint asked for nothing would cost a frame).
         self._shown: tuple[object, ...] = ()
+        self._looks: dict[tuple[str, ...], Look] = {}
         self.set_reactive(EquationTemplate.template, template)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -126,16 +123,11 @@ class EquationTemplate(Widget):
         }
         return tuple(name for name in LAYERS if states.get(name, True))
 
-    def slot_region(self, slot: int) -> Region:
-        """Where `slot` is drawn, in the content (`render_line`'s lines)."""
-        piece = next(p for p in pieces_of(self.template) if p.slot == slot)
-        return Region(piece.x, 0, piece.width, ROWS)
-
     def slot_offset(self, slot: int) -> Offset:
         """The centre of `slot`, from the template's top left (as a click's offset)."""
-        region = self.slot_region(slot)
+        piece = next(p for p in pieces_of(self.template) if p.slot == slot)
         gutter = self.styles.gutter
-        return Offset(gutter.left + region.x + region.width // 2, gutter.top + 1)
+        return Offset(gutter.left + piece.x + piece.width // 2, gutter.top + 1)
 
     def _slot_at(self, offset: Offset | None) -> int | None:
         if offset is None or not 0 <= offset.y < ROWS:
@@ -169,15 +161,11 @@ class EquationTemplate(Widget):
     watch_template = watch_values = watch_cursor = watch_value_text = _sync
     watch_active = watch_hinted = _sync
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._looks = {}  # (a restyle, a turn's or a theme's, comes with a repaint)
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
-        # A restyle (a turn, a theme) makes the looks anew.
-        drawn_with = (*self._component_styles.values(), *self.background_colors, self.visual_style)
-        if len(drawn_with) != len(self._drawn_with) or any(
-            new is not old and new != old
-            for new, old in zip(drawn_with, self._drawn_with, strict=True)
-        ):
-            self._drawn_with = drawn_with
-            self._looks = {}
         style = self.visual_style.rich_style
         if y >= ROWS:  # (the rest of the line as Textual pads a line)
             return Strip([Segment(self.value_text, self.get_visual_style(VALUE).rich_style)])
@@ -186,8 +174,7 @@ class EquationTemplate(Widget):
         for piece in pieces_of(self.template):
             if piece.slot:
                 layers = self.slot_layers(piece.slot)
-                look = self._looks.get(layers)
-                if look is None:
+                if (look := self._looks.get(layers)) is None:
                     styles = self.get_component_styles(*layers)
                     look = self._looks[layers] = look_of(styles, self.visual_style)
                 strips.append(key_rows(self.slot_text(piece.slot), look, piece.width)[y])
@@ -197,15 +184,12 @@ class EquationTemplate(Widget):
         return Strip.join(strips)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
-        self._hovering(self._slot_at(event.get_content_offset(self)))
+        self._hover = self._slot_at(event.get_content_offset(self))
+        self._sync()
 
     def on_leave(self, event: events.Leave) -> None:
-        self._hovering(None)
-
-    def _hovering(self, slot: int | None) -> None:
-        if slot != self._hover:
-            self._hover = slot
-            self._sync()
+        self._hover = None
+        self._sync()
 
     def on_click(self, event: events.Click) -> None:
         slot = self._slot_at(event.get_content_offset(self))

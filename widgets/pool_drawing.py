@@ -1,5 +1,5 @@
-"""How a pool's keys are drawn: each key's three rows, from its look's styles
-(`styles/pool.tcss`): a border of the look's type and colour, the label centred, colours
+"""How a pool's keys (and a template's slots) are drawn: each key's three rows, from its
+look's styles (`styles/pool.tcss`, `styles/widgets.tcss`): a border of the look's type and colour, the label centred, colours
 with alpha blended as Textual blends them.
 """
 

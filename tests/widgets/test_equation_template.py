@@ -37,7 +37,7 @@ async def test_one_widget_draws_slots_parens_operators_and_the_value() -> None:
         template.template = "_ − _ ÷ _"  # (a template changed by the setup: drawn anew)
         await pilot.pause()
         assert rows(template)[1] == "│ 3 │ − │   │ ÷ │   │"
-        assert template.slot_region(3).x == 16
+        assert template.slot_offset(3).x == 2 + 16 + 2  # (border and padding, 3 pieces)
 
 
 async def test_a_click_on_a_slot_chooses_it_and_between_slots_nothing() -> None:
@@ -71,8 +71,10 @@ async def test_the_slot_under_the_mouse_and_the_states_of_a_slot() -> None:
         template.values, template.active = (1, 2, 3), True
         await pilot.pause()
         assert template.has_class("-full") and template.has_class("-active")
-        value = template.get_component_styles("equation-template--value")
-        assert value.text_style.bold  # (the result in bold once the template is full)
+        template.value_text = "= 7"
+        await pilot.pause()
+        (value,) = list(template.render_line(3))
+        assert value.text == "= 7" and value.style and value.style.bold  # (a full one's result)
 
 
 async def test_an_empty_slot_is_framed_in_the_texts_colour_on_a_light_theme() -> None:
