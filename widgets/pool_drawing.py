@@ -1,6 +1,6 @@
 """How a pool's keys (and a template's slots) are drawn: each key's three rows, from its
-look's styles (`styles/pool.tcss`, `styles/widgets.tcss`): a border of the look's type and colour, the label centred, colours
-with alpha blended as Textual blends them.
+look's styles (`styles/pool.tcss`, `styles/widgets.tcss`): a border of the look's type
+and colour, the label centred, colours with alpha blended as Textual blends them.
 """
 
 from __future__ import annotations
