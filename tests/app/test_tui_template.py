@@ -10,6 +10,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.widgets import Static
 
+from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.boards.template import TemplateBoard, reachable, result_words
 from app.tui.dialogs import GameOverDialog, RoundOverDialog
@@ -185,3 +186,22 @@ async def test_the_templates_are_styled_as_they_mount_not_restyled_as_the_game_o
         templates = list(game_screen(app).query(EquationTemplate))
         assert [t.has_class("-active") for t in templates] == [first == 1, first == 2]
         assert restyled == []
+
+
+async def test_a_position_s_picture_shows_each_value_so_far_and_the_last_digit_placed() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        moves = ["3@2.1", "5@1.1", "7@2.2"]
+        screen = AnalysisScreen("template", None, moves, NAMES)
+        app.push_screen(screen)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        for _ in moves:
+            await pilot.press("right")
+        await pilot.pause()
+        first, second = (
+            screen.query_one(f"#position-template-{p}", EquationTemplate) for p in (1, 2)
+        )
+        assert first.render_line(3).text == "5 + _ × _"  # (no "could end": a picture)
+        assert second.render_line(3).text == "3 + 7 × _"
+        assert (first.cursor, second.cursor) == (None, 2)

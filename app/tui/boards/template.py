@@ -119,13 +119,14 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
             widget.value_text = self.value_text(state, player)
         self.query_one(DigitPool).active = self.human_to_move
 
-    def value_text(self, state: TemplateState, player: PlayerNo) -> str:
+    def value_text(self, state: TemplateState, player: PlayerNo, *, reach: bool = True) -> str:
+        """The result, or the value so far with (if `reach`) where it could end."""
         values = state.template_slots(player)
         if all(v is not None for v in values):
             return f"= {result_words(state, player)}"
         partial = partial_text(state, player, blank="_")
-        reach = reachable(state.options.template, values, state.pool)
-        return f"{partial}   {reach}" if reach else partial
+        could = reachable(state.options.template, values, state.pool) if reach else ""
+        return f"{partial}   {could}" if could else partial
 
     def holdings(self, state: TemplateState, player: PlayerNo) -> Text:
         values = state.template_slots(player)
@@ -206,8 +207,5 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
         for player in (1, 2):
             widget = self.query_one(f"#position-template-{player}", EquationTemplate)
             widget.cursor = last.slot if last is not None and last.player == player else None
-            if all(v is not None for v in state.template_slots(player)):
-                widget.value_text = f"= {result_words(state, player)}"
-            else:
-                widget.value_text = partial_text(state, player, blank="_")
+            widget.value_text = self.value_text(state, player, reach=False)
         self.query_one("#position-pool", DigitPool).selected = (last.digit,) if last else ()
