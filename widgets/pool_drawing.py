@@ -1,6 +1,6 @@
-"""How a pool's keys are drawn: each key's three rows, from its look's styles
-(`styles/pool.tcss`): a border of the look's type and colour, the label centred, colours
-with alpha blended as Textual blends them.
+"""How a pool's keys (and a template's slots) are drawn: each key's three rows, from its
+look's styles (`styles/pool.tcss`, `styles/widgets.tcss`): a border of the look's type
+and colour, the label centred, colours with alpha blended as Textual blends them.
 """
 
 from __future__ import annotations
@@ -90,6 +90,7 @@ def key_rows(label: str, look: Look, width: int) -> KeyRows:
     ]
     return (
         across(top[0]),
-        Strip([segment for segment in middle if segment.text], width),
+        # (an empty label stays, as Textual draws an empty key: a part no cell wide)
+        Strip([segment for segment in middle if segment.text or segment is middle[2]], width),
         across(bottom[2]),
     )

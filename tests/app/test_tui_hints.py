@@ -16,6 +16,7 @@ from rules.solver.core import move_values, solve
 from tests.app.search_hooks import Hold
 from tests.app.tui_support import SIZE, click_key, game_screen
 from widgets.digit_pool import DigitPool
+from widgets.equation_template import EquationTemplate
 from widgets.status_line import StatusLine
 
 
@@ -44,12 +45,15 @@ def assert_in_words(text: str) -> None:
 
 
 def hinted_ids(app: EquationDuelApp) -> set[str]:
-    """What a hint marks: slots and operator keys (by their holder's id and their own),
-    and pool keys (by the pool's id and `key-N`)."""
+    """What a hint marks: operator keys (by their holder's id and their own), pool keys
+    and template slots (by the pool's or template's id and `key-N` or `slot-N`)."""
     screen = game_screen(app)
     marked = {f"{w.parent.parent.id}/{w.id}" for w in screen.query(".-hint")}  # type: ignore[union-attr]
     for pool in screen.query(DigitPool):
         marked |= {f"{pool.id}/key-{number}" for number in pool.hinted}
+    for template in screen.query(EquationTemplate):
+        if template.hinted is not None:
+            marked.add(f"{template.id}/slot-{template.hinted}")
     return marked
 
 
@@ -105,9 +109,7 @@ async def test_template_hint_puts_the_cursor_on_the_slot_and_plays_by_key() -> N
             "every reply loses; with best play you win after your 3rd move, counting this one."
         )
         assert screen.board.cursor == (int(player), int(slot))
-        assert f"template-{player}/slot-{slot}" in {
-            f"{w.parent.parent.id}/{w.id}" for w in screen.query(".-hint")
-        }
+        assert f"template-{player}/slot-{slot}" in hinted_ids(app)
         await pilot.press(digit)
         assert screen.moves == [(1, move)]
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import pytest
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.widgets import Static
 
+from app.tui.analysis_screen import AnalysisScreen
 from app.tui.app import EquationDuelApp
 from app.tui.boards.template import TemplateBoard, reachable, result_words
 from app.tui.dialogs import GameOverDialog, RoundOverDialog
@@ -61,7 +65,7 @@ async def test_template_walkthrough_by_keys() -> None:
         winner, reason = await winner_shown(pilot)
         assert winner == expected("template", None, WALKTHROUGH, NAMES) == "Ann wins!"
         assert reason == "39 beats 36"
-        assert text_of(screen.query_one("#template-1 .value", Static)) == "= 39"
+        assert screen.query_one("#template-1", EquationTemplate).render_line(3).text == "= 39"
 
 
 async def test_template_random_game_by_tab_and_keys() -> None:
@@ -87,7 +91,8 @@ async def test_template_whole_game_by_clicks() -> None:
         screen = game_screen(app)
         for text in moves:
             move = GAME.parse_move(text)
-            await pilot.click(f"#template-{move.player} #slot-{move.slot}")
+            template = screen.query_one(f"#template-{move.player}", EquationTemplate)
+            await pilot.click(f"#template-{move.player}", offset=template.slot_offset(move.slot))
             await click_key(pilot, move.digit, "#template-pool")
         winner, _ = await winner_shown(pilot)
         assert winner == expected("template", None, moves, ("Player 1", "Player 2"))
@@ -159,3 +164,44 @@ def test_a_result_below_zero_reads_with_the_minus_sign_and_the_fraction_slash() 
     for move in ("4@1.1", "1@2.1", "2@1.2", "3@2.2", "9@1.3"):
         state = GAME.play_text(state, move)
     assert result_words(state, 1) == "−4⁄7"
+
+
+@pytest.mark.parametrize("first", [1, 2])
+async def test_the_templates_are_styled_as_they_mount_not_restyled_as_the_game_opens(
+    monkeypatch: pytest.MonkeyPatch, first: int
+) -> None:
+    """The mover's template is composed active: opening the game restyles no template."""
+    restyled: list[object] = []
+    update_nodes = Stylesheet.update_nodes
+
+    def counted(sheet: Stylesheet, nodes: Iterable[DOMNode], animate: bool = False) -> None:
+        nodes = list(nodes)
+        restyled.extend(node for node in nodes if isinstance(node, EquationTemplate))
+        update_nodes(sheet, nodes, animate)
+
+    monkeypatch.setattr(Stylesheet, "update_nodes", counted)
+    app = EquationDuelApp("template", {"first": first})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        templates = list(game_screen(app).query(EquationTemplate))
+        assert [t.has_class("-active") for t in templates] == [first == 1, first == 2]
+        assert restyled == []
+
+
+async def test_a_position_s_picture_shows_each_value_so_far_and_the_last_digit_placed() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        moves = ["3@2.1", "5@1.1", "7@2.2"]
+        screen = AnalysisScreen("template", None, moves, NAMES)
+        app.push_screen(screen)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        for _ in moves:
+            await pilot.press("right")
+        await pilot.pause()
+        first, second = (
+            screen.query_one(f"#position-template-{p}", EquationTemplate) for p in (1, 2)
+        )
+        assert first.render_line(3).text == "5 + _ × _"  # (no "could end": a picture)
+        assert second.render_line(3).text == "3 + 7 × _"
+        assert (first.cursor, second.cursor) == (None, 2)

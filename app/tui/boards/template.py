@@ -15,7 +15,7 @@ from textual.containers import Center
 
 from app.tui.boards.common import Board, Played, digit_bindings, picture_pool
 from app.tui.boards.slot_cursor import Arrow, Cursor, moved
-from app.tui.hints import HINT_CLASS, mark_keys
+from app.tui.hints import mark_keys
 from rules.base import GameState, PlayerNo, other
 from rules.template import (
     SLOTS,
@@ -29,7 +29,7 @@ from rules.template import (
 )
 from rules.words.common import capitalized, number_text, owned
 from widgets.digit_pool import DigitPool
-from widgets.equation_template import EquationTemplate, SlotKey
+from widgets.equation_template import EquationTemplate
 
 PLAYERS: tuple[PlayerNo, PlayerNo] = (1, 2)
 
@@ -79,8 +79,11 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
         return tuple(range(self.options.digits[0], self.options.digits[1] + 1))
 
     def compose_board(self) -> ComposeResult:
-        yield EquationTemplate(1, self.options.template, id="template-1")
-        yield EquationTemplate(2, self.options.template, id="template-2")
+        for player in (1, 2):  # (the first mover's cursor in theirs, as `on_mount` puts it)
+            active = player == self.options.first
+            yield EquationTemplate(
+                player, self.options.template, active=active, id=f"template-{player}"
+            )
         pool = DigitPool(self._digits(), columns=10, id="template-pool", classes="-compact")
         pool.can_focus = False  # the arrows move the slot cursor here
         with Center(id="template-pool-row"):
@@ -116,13 +119,14 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
             widget.value_text = self.value_text(state, player)
         self.query_one(DigitPool).active = self.human_to_move
 
-    def value_text(self, state: TemplateState, player: PlayerNo) -> str:
+    def value_text(self, state: TemplateState, player: PlayerNo, *, reach: bool = True) -> str:
+        """The result, or the value so far with (if `reach`) where it could end."""
         values = state.template_slots(player)
         if all(v is not None for v in values):
             return f"= {result_words(state, player)}"
         partial = partial_text(state, player, blank="_")
-        reach = reachable(state.options.template, values, state.pool)
-        return f"{partial}   {reach}" if reach else partial
+        could = reachable(state.options.template, values, state.pool) if reach else ""
+        return f"{partial}   {could}" if could else partial
 
     def holdings(self, state: TemplateState, player: PlayerNo) -> Text:
         values = state.template_slots(player)
@@ -190,9 +194,7 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
         mark_keys(self.query_one(DigitPool), () if hinted is None else (hinted.digit,))
         for player in (1, 2):
             widget = self.query_one(f"#template-{player}", EquationTemplate)
-            for key in widget.query(SlotKey):
-                on = hinted is not None and (hinted.player, hinted.slot) == (player, key.slot)
-                key.set_class(on, HINT_CLASS)
+            widget.hinted = hinted.slot if hinted is not None and hinted.player == player else None
         if hinted is not None:
             self.cursor = (hinted.player, hinted.slot)
             self.game_screen.redraw()
@@ -205,8 +207,5 @@ class TemplateBoard(Board[TemplateOptions, TemplateState, TemplateMove]):
         for player in (1, 2):
             widget = self.query_one(f"#position-template-{player}", EquationTemplate)
             widget.cursor = last.slot if last is not None and last.player == player else None
-            if all(v is not None for v in state.template_slots(player)):
-                widget.value_text = f"= {result_words(state, player)}"
-            else:
-                widget.value_text = partial_text(state, player, blank="_")
+            widget.value_text = self.value_text(state, player, reach=False)
         self.query_one("#position-pool", DigitPool).selected = (last.digit,) if last else ()
