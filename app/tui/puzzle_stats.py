@@ -2,8 +2,8 @@
 history as a sparkline, the puzzle streaks, today's daily puzzle, and the training: the
 daily puzzles solved in a row, the best streak and storm (app.training.puzzle_store).
 
-`RatingsPanel` is one widget the statistics screen yields; it reads the ratings itself
-when it is mounted (app.store.ratings_view) and hides when there are none.
+`RatingsPanel` is one widget the statistics screen yields, given the ratings as read
+(`read_ratings`: app.store.ratings_view); it hides when there are none.
 """
 
 from __future__ import annotations
@@ -37,21 +37,13 @@ def board_title(board: str) -> str:
 class RatingsPanel(Vertical):
     """Ratings with history, puzzle streaks, the daily puzzle (empty: not shown)."""
 
-    def __init__(
-        self, found: RatingsSummary | ReadRatings | None = None, *, id: str | None = None
-    ) -> None:
-        """`found`: the ratings alone, or as `read_ratings` read them (None: read now)."""
+    def __init__(self, read: ReadRatings, *, id: str | None = None) -> None:
+        """`read`: the ratings and the training, as `read_ratings` read them."""
         super().__init__(id=id)
-        read = read_ratings() if found is None else found
-        if not isinstance(read, ReadRatings):
-            read = ReadRatings(read, None, [])
-        self.found: RatingsSummary | None = read.found
-        self.problem: str | None = read.problem
-        #: The training in words (daily puzzles in a row, streak and storm bests).
-        self.training: list[str] = read.training
+        self.found, self.problem, self.training = read.found, read.problem, read.training
 
     def compose(self) -> ComposeResult:
-        found = self.found or EMPTY
+        found = self.found
         if self.problem is not None:
             yield Static(Text(f"The ratings cannot be read: {self.problem}"))
             return
@@ -94,7 +86,7 @@ class RatingsPanel(Vertical):
                 yield Static(Text("\n".join(lines)), classes=classes)
 
     def on_mount(self) -> None:
-        found = self.found or EMPTY
+        found = self.found
         self.display = bool(
             found.ratings or found.puzzles or found.unreadable or self.problem or self.training
         )
