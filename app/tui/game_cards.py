@@ -104,11 +104,6 @@ class GameList(Widget, can_focus=True):
         y = offset.y - self.styles.gutter.top
         return self._rows[y] if 0 <= y < len(self._rows) else None
 
-    def offset_of(self, game_id: str) -> Offset:
-        return Offset(
-            self.styles.gutter.left + 4, self.styles.gutter.top + self._rows.index(game_id)
-        )
-
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self.hovered = self.game_at(event.offset)
 
