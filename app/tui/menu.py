@@ -100,9 +100,8 @@ class MenuScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if gone(self):
+        if gone(self):  # (the games have the keys: Textual's focus, the first there is)
             return
-        self.query_one(GameList).focus()
         self._offer_play_again()
         self.watch(self.app, "theme", self._name_theme)
 

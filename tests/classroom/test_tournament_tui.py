@@ -43,6 +43,7 @@ async def test_a_small_tournament_played_through_the_screen() -> None:
         assert isinstance(screen, TournamentRoundsScreen)
         pairings = screen.query_one("#pairings", DataTable)
         assert _cells(pairings) == [["1", "Ann", "Di", "to play"], ["2", "Bo", "Cy", "to play"]]
+        assert app.focused is pairings  # (Enter plays the pairing chosen)
 
         # Play board 1 here: the game opens with both names filled in.
         await pilot.press("enter")
