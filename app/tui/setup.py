@@ -274,12 +274,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id == "start":
-            self.action_start()
-        elif event.button.id == "rules":
-            self.action_rules()
-        else:
-            self.action_back()
+        getattr(self, f"action_{event.button.id}")()  # (start, rules, back)
 
     def seats(self) -> tuple[Seat, Seat]:
         first, second = (self.query_one(f"#name-{player}", Input).value for player in (1, 2))
