@@ -103,10 +103,8 @@ class MenuScreen(Screen[None]):
         if gone(self):  # (the games have the keys: Textual's focus, the first there is)
             return
         self._offer_play_again()
-        self.watch(self.app, "theme", self._name_theme)
-
-    def _name_theme(self, theme: str) -> None:
-        self.query_one(MenuLinks).set_label("theme", f"Theme: {theme} (t)")
+        links = self.query_one(MenuLinks)
+        self.watch(self.app, "theme", lambda theme: links.set_label("theme", f"Theme: {theme} (t)"))
 
     def on_screen_resume(self) -> None:
         self._offer_play_again()

@@ -28,12 +28,6 @@ from app.training.puzzle_store import open_training, training_lines
 from rules.registry import GAME_IDS, GAME_INFO
 
 
-def board_title(board: str) -> str:
-    if board in GAME_IDS:
-        return GAME_INFO[board].name
-    return "Puzzles"
-
-
 class RatingsPanel(Vertical):
     """Ratings with history, puzzle streaks, the daily puzzle (empty: not shown)."""
 
@@ -56,10 +50,11 @@ class RatingsPanel(Vertical):
         if left_out:
             yield Static(Text(f"({left_out})"), classes="ratings-line")
         if found.ratings:
+            titles = {game_id: GAME_INFO[game_id].name for game_id in GAME_IDS}
             yield RatingRows(
                 [
                     (
-                        f"{line.player} · {board_title(line.board)}: {line.rating} "
+                        f"{line.player} · {titles.get(line.board, 'Puzzles')}: {line.rating} "
                         f"({line.changes} rated)",
                         line.history,
                     )
