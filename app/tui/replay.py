@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.store import storage
+from app.store import keep_writer, storage
 from app.store.finished_games import list_checked
 from app.store.unfinished import adopt, scan
 from app.tui.mounting import StyledAsMounted, gone, show_scroll_bar
@@ -102,6 +102,7 @@ def _broken(name: str, problem: str) -> Option:
 
 def read_listing() -> Listing:
     """Each file read and checked, newest first. Touches no widget: it may run in a thread."""
+    keep_writer.wait()  # (a game's finished copy handed to the writer: listed)
     found = Listing()
     for slot, path in enumerate(scan().games):
         try:
