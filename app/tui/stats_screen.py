@@ -115,7 +115,10 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         self.read: ReadStatistics | None = None
         #: The read in a thread, started with the screen: it reads while the screen mounts.
         self._reading: ReadSoon[ReadStatistics] | None = None
-        if reads_in_thread(self, read_in_thread):  # (read ahead as the menu showed: taken)
+        read_in_thread = reads_in_thread(self, read_in_thread)
+        if read_in_thread and (ahead := taken_ahead(wait=False)) is not None:
+            self.read = ahead  # (read while the player read the menu)
+        elif read_in_thread:
             self._reading = ReadSoon(
                 self,
                 lambda: taken_ahead(wait=True) or read_statistics(),
@@ -124,9 +127,9 @@ class StatsScreen(StyledAsMounted, Screen[None]):
             )
 
     def compose(self) -> ComposeResult:
-        if self._reading is None:
+        if self._reading is None and self.read is None:  # (else read ahead)
             self.read = read_statistics()
-        else:
+        elif self._reading is not None:
             self.read = next(iter(self._reading.take(WAIT_FOR_READ)), None)
         yield Static("Statistics", id="stats-title")
         yield Static("" if self.read else "Reading the statistics…", id="stats-summary")
