@@ -147,10 +147,6 @@ class GrowingList(OptionList):
         super().__init__(id=id)
         self.waiting: list[Option | None] = []
 
-    def add_by_page(self, items: list[Option | None]) -> None:
-        self.waiting.extend(items)
-        self.grow()
-
     def grow(self, every: bool = False) -> None:
         if self.waiting:
             count = len(self.waiting) if every else PAGE
@@ -231,7 +227,8 @@ class SavedGamesScreen(StyledAsMounted, Screen[None]):
         listing = self.query_one("#saved-list", GrowingList)
         options = found.options
         # A separator between the games (none before the first).
-        listing.add_by_page([item for option in options for item in (None, option)][1:])
+        listing.waiting.extend([item for option in options for item in (None, option)][1:])
+        listing.grow()
         # Each game two lines at least, and a line between them: taller than the screen, the
         # list surely scrolls (its scroll bar from the start: found later, it was drawn again).
         if 3 * len(options) - 1 > self.app.size.height:

@@ -55,6 +55,11 @@ async def open_game_by_keys(pilot: Pilot[None], menu_key: str, names: tuple[str,
     await pilot.pause()
 
 
+def computer_waiting(screen: Any) -> bool:
+    """Whether the computer's turn is still in its short pause for show."""
+    return screen._bot_timer is not None
+
+
 def link_offset(links: MenuLinks, name: str) -> Offset:
     """Where a click on the menu's link `name` lands (KeyError: not shown)."""
     for span in links._spans:
@@ -163,7 +168,7 @@ def expected(game_id: str, options: Any, moves: list[str], names: tuple[str, str
 async def computer_reply(pilot: Pilot[None], screen: Any) -> None:
     """Wait for the computer's move: its short delay (set it small), then its worker."""
     for _ in range(200):
-        if not screen.computer_waiting:
+        if not computer_waiting(screen):
             break
         await pilot.pause(0.01)
     else:
