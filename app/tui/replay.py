@@ -189,6 +189,7 @@ class SavedGamesScreen(StyledAsMounted, Screen[None]):
             if read_in_thread
             else None
         )
+        #: The list as read by the time the screen is composed (nothing: read later).
         self._read_soon: list[Listing] = []
         self.found = Listing()
         self._read_done = False
@@ -196,8 +197,7 @@ class SavedGamesScreen(StyledAsMounted, Screen[None]):
         self._open_when_read = False
 
     def compose(self) -> ComposeResult:
-        if self._reading is not None:
-            self._read_soon = self._reading.take()
+        self._read_soon = [read_listing()] if self._reading is None else self._reading.take()
         yield Static("Saved games", id="saved-title")
         yield Static(
             "Finished games replay with ← →; unfinished ones resume. The last 200 finished "
@@ -211,9 +211,7 @@ class SavedGamesScreen(StyledAsMounted, Screen[None]):
     def on_mount(self) -> None:
         if gone(self):
             return
-        if self._reading is None:
-            self._show(read_listing())
-        elif self._read_soon:  # read as the screen was composed: shown complete at once
+        if self._read_soon:  # read as the screen was composed: shown complete at once
             self._show(self._read_soon[0])
         else:  # parsing every record, replaying those never checked (a collect game's
             # declarations load sympy, 0.2-1 s): the screen shows first, the list once read
