@@ -35,11 +35,10 @@ class GameCard(Static, can_focus=True):
         super().__init__(_card_text(number, game_id), id=f"game-{game_id}", classes="game-card")
         self.game_id = game_id
 
-    def on_click(self) -> None:
-        self.post_message(self.Chosen(self.game_id))
-
     def action_open(self) -> None:
         self.post_message(self.Chosen(self.game_id))
+
+    on_click = action_open
 
 
 class GameList(Widget, can_focus=True):
@@ -123,5 +122,4 @@ class GameList(Widget, can_focus=True):
     def on_focus(self) -> None:
         self.refresh()
 
-    def on_blur(self) -> None:
-        self.refresh()
+    on_blur = on_focus

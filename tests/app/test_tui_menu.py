@@ -128,3 +128,21 @@ def test_snapshot_menu_at_80x24(snap_compare: Any) -> None:
     """Every link whole at 80×24, three rows: Play, Online, Puzzles; Rules, Saved games,
     Statistics, Class; the theme named, Quit. The footer offers o Online."""
     assert snap_compare(EquationDuelApp(), terminal_size=(80, 24))
+
+
+async def test_each_game_to_host_opens_its_setup_by_click_or_enter() -> None:
+    from app.tui.online_hosting import OnlineSetupScreen
+
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.click("#game-conquest")
+        await pilot.pause()
+        assert isinstance(top(app), OnlineSetupScreen) and top(app).game_id == "conquest"
+        await pilot.press("escape")
+        await pilot.pause()
+        top(app).query_one("#game-fifty").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(top(app), OnlineSetupScreen) and top(app).game_id == "fifty"
