@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.geometry import Offset, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
@@ -142,11 +142,6 @@ class Choices(Widget, Generic[V], can_focus=True):
             parts.extend((" ", (label, self.FOCUSED if focused else "")))
             x, y = end, line
         return Content.assemble(*parts)
-
-    def offset_of(self, value: V) -> Offset:
-        """Where a click on the choice of `value` lands, in the widget."""
-        line, start, _ = self._layout(self.content_size.width or 10**6)[self.options.index(value)]
-        return Offset(start, line)
 
     def on_click(self, event: events.Click) -> None:
         for index, (line, start, end) in enumerate(self._spans):

@@ -35,11 +35,10 @@ class GameCard(Static, can_focus=True):
         super().__init__(_card_text(number, game_id), id=f"game-{game_id}", classes="game-card")
         self.game_id = game_id
 
-    def on_click(self) -> None:
-        self.post_message(self.Chosen(self.game_id))
-
     def action_open(self) -> None:
         self.post_message(self.Chosen(self.game_id))
+
+    on_click = action_open
 
 
 class GameList(Widget, can_focus=True):
@@ -104,11 +103,6 @@ class GameList(Widget, can_focus=True):
         y = offset.y - self.styles.gutter.top
         return self._rows[y] if 0 <= y < len(self._rows) else None
 
-    def offset_of(self, game_id: str) -> Offset:
-        return Offset(
-            self.styles.gutter.left + 4, self.styles.gutter.top + self._rows.index(game_id)
-        )
-
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self.hovered = self.game_at(event.offset)
 
@@ -128,5 +122,4 @@ class GameList(Widget, can_focus=True):
     def on_focus(self) -> None:
         self.refresh()
 
-    def on_blur(self) -> None:
-        self.refresh()
+    on_blur = on_focus

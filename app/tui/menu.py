@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+import importlib
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +21,15 @@ from widgets.keys_footer import KeysFooter
 
 LOGO = "E Q U A T I O N   D U E L"
 TAGLINE = "Five two-player arithmetic duels"
+
+
+def opener(module: str, screen: str) -> Callable[[Screen[Any]], None]:
+    """An action that opens `module`'s `screen` (made with no arguments), imported then."""
+
+    def action(self: Screen[Any]) -> None:
+        self.app.push_screen(getattr(importlib.import_module(module), screen)())
+
+    return action
 
 
 class MenuTitle(Widget):
@@ -79,11 +90,6 @@ class MenuScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def action_online(self) -> None:
-        from app.tui.online_host import OnlineGamesScreen  # (not at launch)
-
-        self.app.push_screen(OnlineGamesScreen())
-
     def __init__(self) -> None:
         super().__init__(classes="menu-screen")
 
@@ -94,14 +100,11 @@ class MenuScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if gone(self):
+        if gone(self):  # (the games have the keys: Textual's focus, the first there is)
             return
-        self.query_one(GameList).focus()
         self._offer_play_again()
-        self.watch(self.app, "theme", self._name_theme)
-
-    def _name_theme(self, theme: str) -> None:
-        self.query_one(MenuLinks).set_label("theme", f"Theme: {theme} (t)")
+        links = self.query_one(MenuLinks)
+        self.watch(self.app, "theme", lambda theme: links.set_label("theme", f"Theme: {theme} (t)"))
 
     def on_screen_resume(self) -> None:
         self._offer_play_again()
@@ -161,30 +164,13 @@ class MenuScreen(Screen[None]):
 
         self.app.push_screen(RulesScreen(self.highlighted_game))
 
-    def action_puzzles(self) -> None:
-        from app.tui.puzzle_menu import PuzzleMenuScreen  # (not at launch)
-
-        self.app.push_screen(PuzzleMenuScreen())
-
-    def action_saved_games(self) -> None:
-        from app.tui.replay import SavedGamesScreen  # (not at launch)
-
-        self.app.push_screen(SavedGamesScreen())
-
-    def action_statistics(self) -> None:
-        from app.tui.stats_screen import StatsScreen  # (not at launch)
-
-        self.app.push_screen(StatsScreen())
-
-    def action_tournament(self) -> None:
-        from app.tui.tournament_screen import TournamentScreen  # (not at launch)
-
-        self.app.push_screen(TournamentScreen())
-
-    def action_join_class(self) -> None:
-        from app.tui.hub_join import HubJoinScreen
-
-        self.app.push_screen(HubJoinScreen())
+    # The screens the keys and links open, each imported only then (not at launch).
+    action_online = opener("app.tui.online_host", "OnlineGamesScreen")
+    action_puzzles = opener("app.tui.puzzle_menu", "PuzzleMenuScreen")
+    action_saved_games = opener("app.tui.replay", "SavedGamesScreen")
+    action_statistics = opener("app.tui.stats_screen", "StatsScreen")
+    action_tournament = opener("app.tui.tournament_screen", "TournamentScreen")
+    action_join_class = opener("app.tui.hub_join", "HubJoinScreen")
 
     async def on_menu_links_pressed(self, event: MenuLinks.Pressed) -> None:
         event.stop()

@@ -10,7 +10,7 @@ from typing import ClassVar, NamedTuple
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
-from textual.geometry import Offset, Region, Size
+from textual.geometry import Offset, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -117,25 +117,6 @@ class MenuLinks(Widget, can_focus=False):
             if span.y == offset.y and span.start <= offset.x < span.end:
                 return span.link
         return None
-
-    def drawn(self, row: int) -> list[tuple[str, Region]]:
-        """The words of the links drawn on `row` (0: the first) and where, on the screen."""
-        origin = self.content_region.offset
-        return [
-            (
-                self.label(span.link.name) or "",
-                Region(span.start, span.y, span.end - span.start, 1) + origin,
-            )
-            for span in self._spans
-            if span.y == row
-        ]
-
-    def offset_of(self, name: str) -> Offset:
-        """Where a click on link `name` lands (KeyError: not shown)."""
-        for span in self._spans:
-            if span.link.name == name:
-                return Offset((span.start + span.end) // 2, span.y)
-        raise KeyError(name)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         link = self.link_at(event.offset)

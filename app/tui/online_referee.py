@@ -16,18 +16,7 @@ from rules.base import PlayerNo
 #: The keys an online game does not offer (a takeback is asked instead).
 NOT_ONLINE = frozenset({"undo_off", "rematch", "new_game"})
 
-AskTakeback = Callable[[Any], str]
-
-
 NO_ASKING = "The other player cannot be asked for a takeback yet."
-
-
-def online_offer(offered: Offer, action: str, hints: bool) -> Offer:
-    if action in NOT_ONLINE:
-        return False
-    if action == "hint":
-        return USUAL if hints else False
-    return offered
 
 
 class GuestReferee(Referee):
@@ -41,10 +30,13 @@ class GuestReferee(Referee):
         self.send = send
         #: A move sent and not yet confirmed or refused.
         self.pending = False
-        self.ask: AskTakeback | None = None
+        #: Asks the other player for a takeback (the words to show).
+        self.ask: Callable[[Any], str] | None = None
 
     def offers(self, action: str) -> Offer:
-        return online_offer(super().offers(action), action, self.hints)
+        if action in NOT_ONLINE:
+            return False
+        return (USUAL if self.hints else False) if action == "hint" else super().offers(action)
 
     def asks_takeback(self, session: Any) -> str | None:
         if self.pending:

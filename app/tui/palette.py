@@ -5,12 +5,14 @@ footer has no room for.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from app.tui.menu import MenuScreen
 from app.tui.navigation import navigator
 from rules.registry import GAME_IDS, GAME_INFO
 
@@ -35,7 +37,8 @@ def game_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]
         if game.check_action("undo", ()):
             yield SystemCommand("Undo", "Take back the last move", game.action_undo)
         yield SystemCommand("Save", "Save this game in the saves folder", game.action_save)
-    yield SystemCommand("Statistics", "Results of the games played", _statistics(app))
+    statistics = functools.partial(MenuScreen.action_statistics, screen)  # (imported then)
+    yield SystemCommand("Statistics", "Results of the games played", statistics)
     for action, title, help_text in (
         ("online", "Play a friend online (o)", "Host a game or join a friend's game"),
         ("tournament", "Tournament (c)", "A class's tournament: roster, rounds, standings"),
@@ -57,12 +60,3 @@ def _new_game(app: App[Any], game_id: str) -> Callable[[], None]:
         ways.open_setup(game_id)
 
     return start
-
-
-def _statistics(app: App[Any]) -> Callable[[], None]:
-    def show() -> None:
-        from app.tui.stats_screen import StatsScreen  # (when opened)
-
-        app.push_screen(StatsScreen())
-
-    return show

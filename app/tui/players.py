@@ -9,7 +9,7 @@ from rules.players import LEVELS
 from rules.seat_names import is_computer_name, seat_names
 from rules.words.common import DEFAULT_NAMES
 
-__all__ = ["LEVELS", "TypedNames"]
+__all__ = ["LEVELS", "TypedNames", "seats_named"]
 
 PLAYERS: tuple[PlayerNo, PlayerNo] = (1, 2)
 
@@ -50,9 +50,14 @@ class TypedNames:
             DEFAULT_NAMES[player - 1] if is_computer_name(box.strip()) else clean_name(box, player)
             for player, box in zip(PLAYERS, boxes, strict=True)
         ]
-        named = seat_names((names[0], names[1]), levels)
-        first, second = (
-            Seat(name) if level is None else Seat(name, "computer", level)
-            for name, level in zip(named, levels, strict=True)
-        )
-        return (first, second)
+        return seats_named((names[0], names[1]), levels)
+
+
+def seats_named(names: tuple[str, str], levels: tuple[str | None, str | None]) -> tuple[Seat, Seat]:
+    """The seats of people called `names` and computers at `levels` (None: a person), each
+    computer named by its level, numbered as the game names it (`rules.seat_names`)."""
+    first, second = (
+        Seat(name) if level is None else Seat(name, "computer", level)
+        for name, level in zip(seat_names(names, levels), levels, strict=True)
+    )
+    return first, second

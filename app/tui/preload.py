@@ -3,17 +3,19 @@ it. `preload(app)` imports the setup screen's modules in a thread (150-200 ms of
 and the rules) and then reads every screen's style sheets, in the order Textual would,
 so no first screen parses the whole cascade anew. The game screen is not imported then:
 quitting from the menu tells from its absence that no game is in progress. A setup
-screen imports its game's board the same way (`preload_board`); the puzzles menu reads
-the bank (`read_bank`, in its own thread: app.tui.puzzle_menu).
+screen imports its game's board the same way (`preload_board`), and the puzzles menu
+reads the bank (`read_ahead_soon`, app.tui.puzzle_menu).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import importlib
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
@@ -83,20 +85,18 @@ def _import(app: App[Any], loop: asyncio.AbstractEventLoop) -> None:
 
 def preload_board(app: App[Any], game_id: str) -> None:
     """Import `game_id`'s board and the game screen (about 30 ms) while the setup is read."""
-    if app.is_headless:
-        return
-
-    def start() -> None:
-        threading.Thread(
-            target=_import_board, args=(game_id,), name="equation-duel-board", daemon=True
-        ).start()
-
-    app.set_timer(START_AFTER, start, name="preload-board")
+    read_ahead_soon(app, (functools.partial(board_screen, game_id),))
 
 
-def _import_board(game_id: str) -> None:
-    with contextlib.suppress(Exception):  # Enter imports it again, and says what failed
-        board_screen(game_id)
+#: What a thread reads ahead: "module" (imported), "module:function" (imported, and the
+#: function called) or a function (called).
+Ahead = str | Callable[[], object]
+
+
+def read_ahead_soon(app: App[Any], names: tuple[Ahead, ...], after: float = START_AFTER) -> None:
+    """Read `names` ahead in a thread, `after` seconds from now (not for a headless app)."""
+    if not app.is_headless:
+        app.set_timer(after, lambda: start_reading_ahead(names), name="read-ahead")
 
 
 def settle(app: App[Any]) -> None:
@@ -105,19 +105,22 @@ def settle(app: App[Any]) -> None:
     otherwise fell in the middle of a key press."""
     read_screen_styles(app)
     gc.freeze()
-    _start_reading_ahead(READ_AHEAD)
+    start_reading_ahead(READ_AHEAD)
 
 
-def _start_reading_ahead(names: tuple[str, ...]) -> None:
+def start_reading_ahead(names: tuple[Ahead, ...]) -> None:
     threading.Thread(
         target=_read_ahead, args=(names,), name="equation-duel-ahead", daemon=True
     ).start()
 
 
-def _read_ahead(names: tuple[str, ...] = READ_AHEAD) -> None:
+def _read_ahead(names: tuple[Ahead, ...] = READ_AHEAD) -> None:
     for name in names:
-        module, _, function = name.partition(":")
         with contextlib.suppress(Exception):  # the screen reads or imports it again
+            if callable(name):
+                name()
+                continue
+            module, _, function = name.partition(":")
             imported = importlib.import_module(module)
             if function:
                 getattr(imported, function)()
@@ -128,14 +131,7 @@ def settle_game_start(app: App[Any]) -> None:
     import what its rules screen needs."""
     if not app.is_headless:
         gc.freeze()
-        _start_reading_ahead(GAME_READ_AHEAD)
-
-
-def read_bank() -> None:
-    with contextlib.suppress(Exception):  # a puzzle asked later reads it and says why
-        from rules.puzzles.bank import loaded  # (in a thread, after the first frame)
-
-        loaded()
+        start_reading_ahead(GAME_READ_AHEAD)
 
 
 def read_screen_styles(app: App[Any]) -> bool:

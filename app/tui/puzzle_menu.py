@@ -14,9 +14,7 @@ clickable.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
-import threading
 import weakref
 from typing import Any, ClassVar
 
@@ -31,7 +29,7 @@ from textual.widgets import Button, Input, Label, Static
 from app.match_session.setup import MAX_NAME, clean_name
 from app.tui.choices import Choices
 from app.tui.mounting import StyledAsMounted, gone
-from app.tui.preload import read_bank
+from app.tui.preload import read_ahead_soon
 from app.tui.styles import PUZZLE_STYLES
 from rules.puzzles.model import Difficulty, Puzzle
 from rules.registry import GAME_IDS, GAME_INFO
@@ -46,23 +44,11 @@ DIFFICULTY_NAMES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 LETTER_ACTIONS = frozenset({"daily", "streak", "storm", "mistakes", "try_again"})
 
 #: Seconds after the menu opens before the bank is read and a puzzle's board imported, in
-#: a thread (`get_ready`): the menu's own frames are out by then, not slowed by the read
+#: a thread (`READY`): the menu's own frames are out by then, not slowed by the read
 #: (issue 37); a puzzle asked sooner waits for the bank's read.
 READY_AFTER = 0.5
-
-
-def get_ready(app: App[Any]) -> None:
-    """Read the puzzle bank and import a puzzle's board (a game screen) in a thread, so the
-    first puzzle opens at once (not for a headless app: app.tui.preload)."""
-    if app.is_headless:
-        return
-
-    def run() -> None:
-        read_bank()
-        with contextlib.suppress(Exception):  # (a puzzle asked imports it, and says why)
-            import app.tui.puzzle_mode  # noqa: F401
-
-    threading.Thread(target=run, name="equation-duel-bank", daemon=True).start()
+#: What the first puzzle needs, read ahead: the bank, and a puzzle's board (a game screen).
+READY = ("rules.puzzles.bank:loaded", "app.tui.puzzle_mode")
 
 
 class PuzzleMenuScreen(StyledAsMounted, Screen[None]):
@@ -129,7 +115,7 @@ class PuzzleMenuScreen(StyledAsMounted, Screen[None]):
     def on_mount(self) -> None:
         if gone(self):  # popped or replaced before it mounted, or the app is closing
             return
-        self.set_timer(READY_AFTER, lambda: get_ready(self.app))  # (while the player chooses)
+        read_ahead_soon(self.app, READY, READY_AFTER)  # (while the player chooses)
 
     # What is chosen
 

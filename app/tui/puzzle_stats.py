@@ -2,8 +2,8 @@
 history as a sparkline, the puzzle streaks, today's daily puzzle, and the training: the
 daily puzzles solved in a row, the best streak and storm (app.training.puzzle_store).
 
-`RatingsPanel` is one widget the statistics screen yields; it reads the ratings itself
-when it is mounted (app.store.ratings_view) and hides when there are none.
+`RatingsPanel` is one widget the statistics screen yields, given the ratings as read
+(`read_ratings`: app.store.ratings_view); it hides when there are none.
 """
 
 from __future__ import annotations
@@ -28,30 +28,16 @@ from app.training.puzzle_store import open_training, training_lines
 from rules.registry import GAME_IDS, GAME_INFO
 
 
-def board_title(board: str) -> str:
-    if board in GAME_IDS:
-        return GAME_INFO[board].name
-    return "Puzzles"
-
-
 class RatingsPanel(Vertical):
     """Ratings with history, puzzle streaks, the daily puzzle (empty: not shown)."""
 
-    def __init__(
-        self, found: RatingsSummary | ReadRatings | None = None, *, id: str | None = None
-    ) -> None:
-        """`found`: the ratings alone, or as `read_ratings` read them (None: read now)."""
+    def __init__(self, read: ReadRatings, *, id: str | None = None) -> None:
+        """`read`: the ratings and the training, as `read_ratings` read them."""
         super().__init__(id=id)
-        read = read_ratings() if found is None else found
-        if not isinstance(read, ReadRatings):
-            read = ReadRatings(read, None, [])
-        self.found: RatingsSummary | None = read.found
-        self.problem: str | None = read.problem
-        #: The training in words (daily puzzles in a row, streak and storm bests).
-        self.training: list[str] = read.training
+        self.found, self.problem, self.training = read.found, read.problem, read.training
 
     def compose(self) -> ComposeResult:
-        found = self.found or EMPTY
+        found = self.found
         if self.problem is not None:
             yield Static(Text(f"The ratings cannot be read: {self.problem}"))
             return
@@ -64,10 +50,11 @@ class RatingsPanel(Vertical):
         if left_out:
             yield Static(Text(f"({left_out})"), classes="ratings-line")
         if found.ratings:
+            titles = {game_id: GAME_INFO[game_id].name for game_id in GAME_IDS}
             yield RatingRows(
                 [
                     (
-                        f"{line.player} · {board_title(line.board)}: {line.rating} "
+                        f"{line.player} · {titles.get(line.board, 'Puzzles')}: {line.rating} "
                         f"({line.changes} rated)",
                         line.history,
                     )
@@ -94,7 +81,7 @@ class RatingsPanel(Vertical):
                 yield Static(Text("\n".join(lines)), classes=classes)
 
     def on_mount(self) -> None:
-        found = self.found or EMPTY
+        found = self.found
         self.display = bool(
             found.ratings or found.puzzles or found.unreadable or self.problem or self.training
         )

@@ -69,11 +69,6 @@ class ExportDialog(Dialog[Path | None]):
                 yield Button("Export (Enter)", id="export-ok", variant="primary")
                 yield Button("Cancel (Esc)", id="export-cancel")
 
-    def _problem(self, path: Path) -> str | None:
-        if not path.name or path.is_dir():
-            return f"{path} is a folder: give a file name"
-        return write_problem(path)  # a device or a pipe is never written over
-
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -92,7 +87,8 @@ class ExportDialog(Dialog[Path | None]):
             return
         text = self.query_one("#export-path", Input).value.strip()
         path = Path(text).expanduser() if text else self.default
-        problem = self._problem(path)
+        folder = not path.name or path.is_dir()  # (a device or a pipe: never written over)
+        problem = f"{path} is a folder: give a file name" if folder else write_problem(path)
         if problem is not None:
             error = self.query_one("#export-error", Static)
             error.update(Text(problem))

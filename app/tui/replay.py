@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.store import storage
+from app.store import keep_writer, storage
 from app.store.finished_games import list_checked
 from app.store.unfinished import adopt, scan
 from app.tui.mounting import StyledAsMounted, gone, show_scroll_bar
@@ -102,6 +102,7 @@ def _broken(name: str, problem: str) -> Option:
 
 def read_listing() -> Listing:
     """Each file read and checked, newest first. Touches no widget: it may run in a thread."""
+    keep_writer.wait()  # (a game's finished copy handed to the writer: listed)
     found = Listing()
     for slot, path in enumerate(scan().games):
         try:
@@ -146,10 +147,6 @@ class GrowingList(OptionList):
         super().__init__(id=id)
         self.waiting: list[Option | None] = []
 
-    def add_by_page(self, items: list[Option | None]) -> None:
-        self.waiting.extend(items)
-        self.grow()
-
     def grow(self, every: bool = False) -> None:
         if self.waiting:
             count = len(self.waiting) if every else PAGE
@@ -192,6 +189,7 @@ class SavedGamesScreen(StyledAsMounted, Screen[None]):
             if read_in_thread
             else None
         )
+        #: The list as read by the time the screen is composed (nothing: read later).
         self._read_soon: list[Listing] = []
         self.found = Listing()
         self._read_done = False
@@ -199,8 +197,7 @@ class SavedGamesScreen(StyledAsMounted, Screen[None]):
         self._open_when_read = False
 
     def compose(self) -> ComposeResult:
-        if self._reading is not None:
-            self._read_soon = self._reading.take()
+        self._read_soon = [read_listing()] if self._reading is None else self._reading.take()
         yield Static("Saved games", id="saved-title")
         yield Static(
             "Finished games replay with ← →; unfinished ones resume. The last 200 finished "
@@ -214,9 +211,7 @@ class SavedGamesScreen(StyledAsMounted, Screen[None]):
     def on_mount(self) -> None:
         if gone(self):
             return
-        if self._reading is None:
-            self._show(read_listing())
-        elif self._read_soon:  # read as the screen was composed: shown complete at once
+        if self._read_soon:  # read as the screen was composed: shown complete at once
             self._show(self._read_soon[0])
         else:  # parsing every record, replaying those never checked (a collect game's
             # declarations load sympy, 0.2-1 s): the screen shows first, the list once read
@@ -230,7 +225,8 @@ class SavedGamesScreen(StyledAsMounted, Screen[None]):
         listing = self.query_one("#saved-list", GrowingList)
         options = found.options
         # A separator between the games (none before the first).
-        listing.add_by_page([item for option in options for item in (None, option)][1:])
+        listing.waiting.extend([item for option in options for item in (None, option)][1:])
+        listing.grow()
         # Each game two lines at least, and a line between them: taller than the screen, the
         # list surely scrolls (its scroll bar from the start: found later, it was drawn again).
         if 3 * len(options) - 1 > self.app.size.height:

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.tui.mounting import StyledAsMounted, gone
+from app.tui.mounting import StyledAsMounted
 from app.tui.styles import SCREEN_STYLES
 from rules.registry import get_game
 from rules.rulebook import rules_markdown
@@ -48,11 +48,6 @@ class RulesScreen(StyledAsMounted, Screen[None]):
         with VerticalScroll(id="rules-scroll"):
             yield RulesText(rules_text(self.game_id), id="rules-text")
         yield KeysFooter()
-
-    def on_mount(self) -> None:
-        if gone(self):
-            return
-        self.query_one("#rules-scroll").focus()
 
     def action_scroll(self, where: str) -> None:
         scroll = self.query_one("#rules-scroll", VerticalScroll)

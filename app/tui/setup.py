@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.css.query import NoMatches
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
@@ -54,6 +53,30 @@ def enter_is_its_own(node: DOMNode) -> bool:
     return isinstance(node, Button)
 
 
+class SetupForm(VerticalScroll, can_focus=False):
+    """The setup's fields, and the line `more` under them saying while there are more below
+    (at 80×24 the form scrolls). Not a stop of its own for Tab (nothing would show it
+    focused): it scrolls to the field Tab moves to. The line keeps its row either way:
+    showing it never changes the form's height (which could bring the last option in and
+    out of view, again and again)."""
+
+    def __init__(self, more: Static, id: str) -> None:
+        super().__init__(id=id)
+        self.more = more
+
+    def _say_more(self) -> None:
+        words = MORE_BELOW if self.scroll_y < self.max_scroll_y else ""
+        if self.more.content != words:
+            self.more.update(words, layout=False)
+
+    def on_resize(self) -> None:  # (laid out: its size and its fields' are set)
+        self._say_more()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._say_more()
+
+
 class SetupScreen(StyledAsMounted, Screen[None]):
     """Set up one game; Enter (or Start) begins from any field, except in an open list,
     where it chooses; Escape goes back to the menu."""
@@ -82,9 +105,8 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         title = GAME_INFO[self.game_id].name
         yield Static(Text.assemble(("New game · ", "bold"), (title, "bold")), id="setup-title")
         yield Static(Text(self.game.pitch), id="setup-pitch")
-        # Not a stop of its own for Tab (nothing would show it focused): the form scrolls
-        # to the field Tab moves to.
-        with VerticalScroll(id="setup-form", can_focus=False):
+        more = Static("", id="more-options")
+        with SetupForm(more, id="setup-form"):
             yield Static(
                 "Players: each a person (Human) or the computer at a level", classes="section"
             )
@@ -113,7 +135,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
                 id="match",
             )
             yield Static("", id="setup-errors", markup=False)
-        yield Static("", id="more-options")
+        yield more
         with Horizontal(id="setup-buttons"):
             yield compact(Button("Start (Enter)", id="start", variant="primary"))
             yield compact(Button("Rules (F1)", id="rules"))
@@ -136,13 +158,9 @@ class SetupScreen(StyledAsMounted, Screen[None]):
         with self.prevent(Input.Changed, Choices.Changed):  # (validated once, below)
             self._fill(self.initial.options)
         self._validate()
-        form = self.query_one("#setup-form", VerticalScroll)
+        form = self.query_one(SetupForm)
         if scrolls_from_the_start(form):  # (said before the first frame: not drawn twice)
-            self.query_one("#more-options", Static).update(MORE_BELOW, layout=False)
-        self.watch(form, "scroll_y", self._show_more, init=False)
-        # (laid out: its size is set before the size of what it holds, read then)
-        self.watch(form, "virtual_size", self._show_more_soon, init=False)
-        self.call_after_refresh(self._show_more)
+            form.more.update(MORE_BELOW, layout=False)
         # Once drawn: importing the board (about 30 ms, a thread holding the interpreter)
         # while the screen is laid out made the screen itself that much later.
         self.call_after_refresh(preload_board, self.app, self.game_id)
@@ -160,29 +178,6 @@ class SetupScreen(StyledAsMounted, Screen[None]):
             self.call_later(action)
             return False
         return True
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self._show_more)
-
-    def _show_more_soon(self) -> None:
-        self.call_after_refresh(self._show_more)
-
-    def _show_more(self, *_: object) -> None:
-        """Announce the options below the fold (at 80×24 the form scrolls).
-
-        Asked after a refresh, a resize or a scroll of the form, which come also while
-        the screen goes (replaced by the game, or the app closing) and its widgets are
-        removed one by one: once the line or the form has gone, there is nothing to say."""
-        try:  # (the screen's own children, by id: not a query of every widget)
-            form, more = self.get_child_by_id("setup-form"), self.get_child_by_id("more-options")
-        except NoMatches:
-            return
-        assert isinstance(form, VerticalScroll) and isinstance(more, Static)
-        # The line keeps its row either way: showing it never changes the form's height
-        # (which could bring the last option in and out of view, again and again).
-        words = MORE_BELOW if form.scroll_y < form.max_scroll_y else ""
-        if more.content != words:
-            more.update(words, layout=False)
 
     def _fill(self, options: GameOptions) -> None:
         self.query_one(OptionsForm).fill(options)
@@ -279,12 +274,7 @@ class SetupScreen(StyledAsMounted, Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id == "start":
-            self.action_start()
-        elif event.button.id == "rules":
-            self.action_rules()
-        else:
-            self.action_back()
+        getattr(self, f"action_{event.button.id}")()  # (start, rules, back)
 
     def seats(self) -> tuple[Seat, Seat]:
         first, second = (self.query_one(f"#name-{player}", Input).value for player in (1, 2))

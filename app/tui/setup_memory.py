@@ -72,9 +72,9 @@ def stored_setup(game_id: str) -> GameSetup | None:
 
 
 def _seats(value: object) -> tuple[Seat, Seat] | None:
-    from app.match_session.setup import Seat, clean_name  # (not at launch)
-    from app.tui.players import LEVELS  # (not at launch)
-    from rules.seat_names import is_computer_name, seat_names  # (not at launch)
+    from app.match_session.setup import clean_name  # (not at launch)
+    from app.tui.players import LEVELS, seats_named  # (not at launch)
+    from rules.seat_names import is_computer_name  # (not at launch)
     from rules.words.common import DEFAULT_NAMES  # (not at launch)
 
     if not isinstance(value, list) or len(value) != 2:
@@ -96,12 +96,7 @@ def _seats(value: object) -> tuple[Seat, Seat] | None:
         names.append(
             DEFAULT_NAMES[player - 1] if own else clean_name(name, 1 if player == 1 else 2)
         )
-    named = seat_names((names[0], names[1]), (levels[0], levels[1]))
-    first, second = (
-        Seat(name) if level is None else Seat(name, "computer", level)
-        for name, level in zip(named, levels, strict=True)
-    )
-    return (first, second)
+    return seats_named((names[0], names[1]), (levels[0], levels[1]))
 
 
 def remember_setup(setup: GameSetup) -> None:

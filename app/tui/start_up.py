@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from app.match_session.setup import GameSetup, Seat, clean_name
+from app.tui.players import seats_named
 from rules.match import MatchError
-from rules.seat_names import seat_names
 from rules.validation import all_problems
 
 if TYPE_CHECKING:  # (this module, pydantic and the rules are imported only when a game is given)
@@ -41,6 +41,4 @@ def given_seat(app: EquationDuelApp, player: PlayerNo) -> Seat:
     names = app.start_names
     cleaned = (clean_name(names[0], 1), clean_name(names[1], 2))
     levels = (app.start_levels[0], app.start_levels[1])
-    name = seat_names(cleaned, levels)[player - 1]  # a computer, not "Player 2"
-    level = levels[player - 1]
-    return Seat(name) if level is None else Seat(name, "computer", level)
+    return seats_named(cleaned, levels)[player - 1]  # a computer, not "Player 2"

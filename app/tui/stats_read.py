@@ -9,7 +9,7 @@ import datetime as dt
 import threading
 from dataclasses import dataclass
 
-from app.store import stats
+from app.store import keep_writer, stats
 from app.tui.puzzle_stats import ReadRatings, read_ratings
 
 
@@ -23,7 +23,8 @@ class ReadStatistics:
 
 
 def read_statistics() -> ReadStatistics:
-    """Read the statistics and the ratings."""
+    """Read the statistics and the ratings (a game's count handed to the writer first)."""
+    keep_writer.wait()
     try:
         return ReadStatistics(stats.summary(), None, read_ratings())
     except stats.StatsError as error:

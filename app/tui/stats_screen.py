@@ -235,12 +235,10 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         for table in tables:
             if table.row_count > ROWS_SHOWN:
                 show_scroll_bar(table)
-        if self._least_height(tables) > self.app.size.height:
-            show_scroll_bar(self.query_one("#stats-body", VerticalScroll))
-
-    def _least_height(self, tables: list[GrowingTable]) -> int:
-        """The fewest lines the body's tables and ratings take with the title, the summary
-        and the keys: each table a heading below an empty line, its border, its header and
-        rows; a line for each rating."""
+        # The fewest lines the body's tables and ratings take with the title, the summary and
+        # the keys: each table a heading below an empty line, its border, its header and
+        # rows; a line for each rating. More than the screen: the body surely scrolls.
         shown = sum(5 + min(table.row_count, ROWS_SHOWN) for table in tables)
-        return 3 + shown + sum(len(rows.rows) for rows in self.query(RatingRows))
+        shown += 3 + sum(len(rows.rows) for rows in self.query(RatingRows))
+        if shown > self.app.size.height:
+            show_scroll_bar(self.query_one("#stats-body", VerticalScroll))

@@ -69,11 +69,6 @@ class ThinkingScreen(MatchScreen[OptionsT, StateT, MoveT]):
             self._hint_shown = None
             self.board.show_hint(None)
 
-    @property
-    def computer_waiting(self) -> bool:
-        """Whether the computer's turn is still in its short pause for show."""
-        return self._bot_timer is not None
-
     def stop_bot(self) -> None:
         if self._bot_timer is not None:
             self._bot_timer.stop()

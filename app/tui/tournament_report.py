@@ -150,10 +150,7 @@ class ReportScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if gone(self):
-            return
-        self.query_one("#report-body").focus()
-        if self._ready is None:
+        if not gone(self) and self._ready is None:  # (the body has the keys: Textual's focus)
             self.read_in_thread()
 
     @work(thread=True, exclusive=True)

@@ -85,10 +85,9 @@ class TournamentRoundsScreen(StyledAsMounted, Screen[None]):
     def on_mount(self) -> None:
         if gone(self):
             return
-        pairings = self.query_one("#pairings", DataTable)
+        pairings = self.query_one("#pairings", DataTable)  # (focused by Textual: the first)
         pairings.add_columns("Board", "Starts", "Second", "Result")
         self.reload(to_current=True)
-        pairings.focus()
         read_ahead(self)  # (ctrl+r: the report whole at once)
 
     def on_screen_resume(self) -> None:

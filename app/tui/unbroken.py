@@ -28,11 +28,6 @@ NO_BREAK = "\u00a0"
 WORD = re.compile(r"[^ ]+ *| +")
 
 
-def kept_together(content: Content) -> Content:
-    """`content` with the spaces inside its equations made no-break (same styles)."""
-    return Content(INSIDE.sub(NO_BREAK, content.plain), list(content.spans))
-
-
 def wrapped(content: Content, width: int) -> Content:
     """`content`'s lines broken at ordinary spaces to fit in `width` cells."""
     lines: list[Content] = []
@@ -52,7 +47,8 @@ class KeptTogether(Visual):
     """Content drawn with its equations whole (see the module)."""
 
     def __init__(self, content: Content) -> None:
-        self.content = kept_together(content)
+        # (the spaces inside its equations made no-break, the same styles)
+        self.content = Content(INSIDE.sub(NO_BREAK, content.plain), list(content.spans))
 
     def __str__(self) -> str:
         return self.content.plain.replace(NO_BREAK, " ")

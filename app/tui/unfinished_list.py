@@ -52,14 +52,13 @@ class UnfinishedDialog(Dialog[Path | None]):
         super().__init__(classes="dialog-screen")
         self.games = list(games)
         self._discard = discard
-        #: The rows discarded (their widgets may not be gone yet: keys come fast).
-        self._gone: set[int] = set()
+        #: The numbers of the games not discarded (their widgets may not be gone yet:
+        #: keys come fast).
+        self._left = list(range(len(self.games)))
 
     def compose(self) -> ComposeResult:
-        count = len(self.games)
-        title = "A game was left unfinished" if count == 1 else f"{count} games left unfinished"
         with Vertical(id="unfinished", classes="dialog"):
-            yield Static(title, id="unfinished-title", classes="dialog-title")
+            yield Static(self._title(), id="unfinished-title", classes="dialog-title")
             with VerticalScroll(id="unfinished-games"):
                 for number, game in enumerate(self.games):
                     with Horizontal(id=f"game-{number}", classes="unfinished-row"):
@@ -73,29 +72,22 @@ class UnfinishedDialog(Dialog[Path | None]):
                 classes="dialog-note",
             )
 
+    def _title(self) -> str:
+        left = len(self._left)
+        return "A game was left unfinished" if left == 1 else f"{left} games left unfinished"
+
     # Which game: the one whose row has the focus (the first when none has)
 
-    def _rows(self) -> list[Horizontal]:
-        rows = self.query(".unfinished-row").results(Horizontal)
-        return [row for row in rows if row.id not in {f"game-{n}" for n in self._gone}]
-
     def _current(self) -> int | None:
-        rows = self._rows()
-        focused = self.focused
-        for row in rows:
-            if focused is not None and focused in row.children:
-                return int((row.id or "game-0").removeprefix("game-"))
-        return int((rows[0].id or "game-0").removeprefix("game-")) if rows else None
+        row = getattr(self.focused, "parent", None)
+        found = [n for n in self._left if row is not None and row.id == f"game-{n}"]
+        return next(iter(found or self._left), None)
 
     def action_move(self, step: int) -> None:
-        rows = self._rows()
-        if not rows:
-            return
-        numbers = [int((row.id or "game-0").removeprefix("game-")) for row in rows]
         current = self._current()
-        place = numbers.index(current) if current in numbers else 0
-        target = numbers[max(0, min(len(numbers) - 1, place + step))]
-        self.query_one(f"#resume-{target}", Button).focus()
+        if current is not None:
+            place = max(0, min(len(self._left) - 1, self._left.index(current) + step))
+            self.query_one(f"#resume-{self._left[place]}", Button).focus()
 
     # The choices
 
@@ -123,24 +115,21 @@ class UnfinishedDialog(Dialog[Path | None]):
         self.answer(None)
 
     def _resume(self, number: int) -> None:
-        if number not in self._gone:
+        if number in self._left:
             self.answer(self.games[number].path)
 
     def _drop(self, number: int) -> None:
-        if not on_top(self) or number in self._gone or not self.query(f"#game-{number}"):
+        if not on_top(self) or number not in self._left or not self.query(f"#game-{number}"):
             return
         game = self.games[number]
         if not self._discard(game.path):
             self.notify("That game is being played in another window.", markup=False)
             return
         self.notify(f"Discarded {resume_words(game.record)}.", markup=False)
-        self._gone.add(number)
-        later = self._rows()
+        self._left.remove(number)
         self.query_one(f"#game-{number}").remove()
-        if not later:
+        if not self._left:
             self.answer(None)
             return
-        left = len(later)
-        title = "A game was left unfinished" if left == 1 else f"{left} games left unfinished"
-        self.query_one("#unfinished-title", Static).update(title)
-        self.query_one(f"#resume-{(later[0].id or 'game-0').removeprefix('game-')}").focus()
+        self.query_one("#unfinished-title", Static).update(self._title())
+        self.query_one(f"#resume-{self._left[0]}").focus()

@@ -11,7 +11,7 @@ from textual.widgets import Static
 import app.tui.computer as computer_module
 from app.tui.app import EquationDuelApp
 from tests.app.search_hooks import modules_loaded
-from tests.app.tui_support import SIZE, game_screen, text_of
+from tests.app.tui_support import SIZE, computer_waiting, game_screen, text_of
 
 
 async def test_the_helper_starts_when_the_game_screen_mounts_and_imports_no_textual() -> None:
@@ -50,13 +50,13 @@ async def test_the_computer_searches_during_its_pause_and_moves_when_it_ends(
         screen = game_screen(app)
         await app.workers.wait_for_complete()  # the search answered within the pause
         await pilot.pause()
-        assert screen.computer_waiting
+        assert computer_waiting(screen)
         assert screen.moves == []  # not shown before the pause is over
         screen._bot_timer.stop()  # the pause ends now rather than in 30 s
         screen._pause_over()
         await pilot.pause()
         assert len(screen.moves) == 1
-        assert not screen.computer_waiting
+        assert not computer_waiting(screen)
 
 
 async def test_a_search_that_fails_during_the_pause_is_said_when_it_ends(

@@ -20,7 +20,7 @@ from app.tui.app import EquationDuelApp
 from app.tui.preload import (
     PRELOADED,
     _import,
-    _import_board,
+    _read_ahead,
     read_screen_styles,
     settle,
 )
@@ -98,13 +98,20 @@ def test_a_setup_screen_loads_its_games_board_in_the_background(
         asked.append("broken")
         raise ImportError("no such module")
 
+    asked_for: list[tuple[object, ...]] = []
     monkeypatch.setitem(boards.BOARDS, "broken", failing)  # type: ignore[arg-type]
-    thread = threading.Thread(target=_import_board, args=("countdown",))
+    monkeypatch.setattr(preload, "start_reading_ahead", asked_for.append)
+    monkeypatch.setattr(EquationDuelApp, "is_headless", False)
+    app = EquationDuelApp()
+    monkeypatch.setattr(app, "set_timer", lambda _after, start, **_: start())
+    for game_id in ("countdown", "broken", "no such game"):
+        preload.preload_board(app, game_id)
+    thread = threading.Thread(target=_read_ahead, args=(asked_for[0],))
     thread.start()
     thread.join(timeout=30)
     assert "app.tui.boards.countdown" in sys.modules and "app.tui.game_screen" in sys.modules
-    _import_board("broken")  # (nothing raised here)
-    _import_board("no such game")
+    _read_ahead(asked_for[1])  # (nothing raised here)
+    _read_ahead(asked_for[2])
     assert asked == ["broken"]
 
 
@@ -233,3 +240,15 @@ async def test_after_the_early_read_other_screens_add_no_sheet_to_parse(
         await until(pilot, lambda: type(app.screen).__name__ == screen, screen)
         await pilot.pause()
         assert set(app.stylesheet.source) == read
+
+
+def test_the_puzzles_menu_reads_the_bank_and_a_puzzles_board_ahead() -> None:
+    """What the puzzles menu starts in a thread half a second after it opens (not for a
+    headless app): the bank read, and a puzzle's board imported, for the first puzzle."""
+    from app.tui.puzzle_menu import READY
+    from rules.puzzles import bank
+
+    bank._read_shipped.cache_clear()
+    _read_ahead(READY)
+    assert bank._read_shipped.cache_info().currsize == 1
+    assert "app.tui.puzzle_mode" in sys.modules

@@ -239,3 +239,22 @@ def test_a_read_that_fails_is_raised_where_it_is_taken() -> None:
     with pytest.raises(ZeroDivisionError):
         soon.take(30)
     assert later == []
+
+
+def test_the_statistics_and_the_saved_games_read_what_was_handed_to_the_writer() -> None:
+    """A game's count and its finished copy may still be with the keep writer (its thread)
+    as the statistics or the saved games are read: the reads wait for them."""
+    import time
+
+    from app.store import keep_writer
+
+    def slow_keep() -> None:
+        time.sleep(0.3)
+        ratings.record_game(finished_record("conquest", ("Ann", "Bo")))
+        storage.save_game(finished_record("countdown", ("Ann", "Bo")))
+
+    keep_writer.hand(slow_keep)
+    summary = stats_read.read_statistics().summary
+    assert summary is not None and summary.games == 1
+    keep_writer.hand(slow_keep)
+    assert len(replay.read_listing().records) == 2  # (both saves)

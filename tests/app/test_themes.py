@@ -16,6 +16,7 @@ from app.tui.menu_links import MenuLinks
 from app.tui.themes import MENDED, register_themes
 from tests.app.colour_vision import APART, DEUTERANOPIA, NORMAL, VISIONS, distance
 from tests.app.theme_mending import READABLE, contrast, table
+from tests.app.tui_support import links_drawn
 
 
 def offered() -> dict[str, Theme]:
@@ -121,7 +122,7 @@ async def test_the_theme_is_chosen_from_the_menu() -> None:
     app = EquationDuelApp()
     async with app.run_test(size=(100, 30)) as pilot:
         links = app.screen.query_one(MenuLinks)
-        assert links.drawn(2)[0][0] == "Theme: textual-dark (t)"  # the theme in use, named
+        assert links_drawn(links, 2)[0][0] == "Theme: textual-dark (t)"  # the theme in use, named
         await pilot.press("t")  # (at once: the themes are added once the menu is drawn)
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
@@ -130,7 +131,7 @@ async def test_the_theme_is_chosen_from_the_menu() -> None:
         await pilot.pause()
         app.theme = "high-contrast"
         await pilot.pause()
-        assert links.drawn(2)[0][0] == "Theme: high-contrast (t)"
+        assert links_drawn(links, 2)[0][0] == "Theme: high-contrast (t)"
 
 
 def _backgrounds(moves: Any) -> set[tuple[int, int, int]]:

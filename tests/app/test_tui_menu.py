@@ -20,7 +20,16 @@ from app.tui.rules_screen import RulesScreen
 from app.tui.setup import SetupScreen
 from app.tui.stats_screen import StatsScreen
 from app.tui.tournament_screen import TournamentScreen
-from tests.app.tui_support import SIZE, click_game, click_link, top, until
+from tests.app.tui_support import (
+    SIZE,
+    click_game,
+    click_link,
+    game_offset,
+    link_offset,
+    links_drawn,
+    top,
+    until,
+)
 from widgets.keys_footer import KeysFooter
 
 
@@ -29,8 +38,8 @@ async def test_each_link_opens_what_it_says_by_click() -> None:
     async with app.run_test(size=SIZE) as pilot:
         links = app.screen.query_one(MenuLinks)
         with pytest.raises(KeyError):  # no game set up yet: no "Play again"
-            links.offset_of("play-again")
-        _, rules = links.drawn(1)[0]
+            link_offset(links, "play-again")
+        _, rules = links_drawn(links, 1)[0]
         await pilot.click(MenuLinks, offset=(rules.x - 1 - links.region.x, 1))  # beside
         await pilot.click(MenuLinks, offset=(0, 2))  # left of the last row
         assert isinstance(top(app), MenuScreen)
@@ -82,13 +91,13 @@ async def test_hovering_a_link_or_a_game_draws_it_so() -> None:
     async with app.run_test(size=SIZE) as pilot:
         links = app.screen.query_one(MenuLinks)
         games = app.screen.query_one(GameList)
-        quit_at = links.region.offset + links.offset_of("quit")
-        fifty_at = games.region.offset + games.offset_of("fifty")
+        quit_at = links.region.offset + link_offset(links, "quit")
+        fifty_at = games.region.offset + game_offset(games, "fifty")
         before = _background(app, quit_at), _background(app, fifty_at)
-        await pilot.hover(MenuLinks, offset=links.offset_of("quit"))
+        await pilot.hover(MenuLinks, offset=link_offset(links, "quit"))
         await until(pilot, lambda: _background(app, quit_at) != before[0], "the link's hover")
         assert links.hovered == "quit" and _background(app, fifty_at) == before[1]
-        await pilot.hover(GameList, offset=games.offset_of("fifty"))
+        await pilot.hover(GameList, offset=game_offset(games, "fifty"))
         await until(pilot, lambda: _background(app, fifty_at) != before[1], "the game's hover")
         assert games.hovered == "fifty" and links.hovered is None
         assert _background(app, quit_at) == before[0]
@@ -105,7 +114,7 @@ async def test_online_play_is_on_the_menu_and_in_its_footer_at_80x24() -> None:
         assert ("o", "Online") in [(key.display, key.description) for key in footer.keys]
         assert "o Online" in str(footer.render())  # drawn, not cut off
         links = menu.query_one(MenuLinks)
-        drawn = [words for row in range(3) for words, _ in links.drawn(row)]
+        drawn = [words for row in range(3) for words, _ in links_drawn(links, row)]
         assert "Online (o)" in drawn
         await click_link(pilot, "online")
         await until(pilot, lambda: isinstance(top(app), OnlineGamesScreen), "online play")
@@ -119,3 +128,21 @@ def test_snapshot_menu_at_80x24(snap_compare: Any) -> None:
     """Every link whole at 80×24, three rows: Play, Online, Puzzles; Rules, Saved games,
     Statistics, Class; the theme named, Quit. The footer offers o Online."""
     assert snap_compare(EquationDuelApp(), terminal_size=(80, 24))
+
+
+async def test_each_game_to_host_opens_its_setup_by_click_or_enter() -> None:
+    from app.tui.online_hosting import OnlineSetupScreen
+
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.click("#game-conquest")
+        await pilot.pause()
+        assert isinstance(top(app), OnlineSetupScreen) and top(app).game_id == "conquest"
+        await pilot.press("escape")
+        await pilot.pause()
+        top(app).query_one("#game-fifty").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(top(app), OnlineSetupScreen) and top(app).game_id == "fifty"

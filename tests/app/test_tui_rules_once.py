@@ -58,3 +58,17 @@ async def test_the_rules_are_rendered_once_and_laid_out_without_a_second_pass(
         app.push_screen(RulesScreen(GAME_IDS[0]))
         await pilot.pause()
         assert rendered == []
+
+
+async def test_the_rules_scroll_has_the_keys_as_the_screen_opens() -> None:
+    """Its text scrolls with the arrows and the page keys at once (the screen's first
+    focusable widget, focused by Textual as the screen is composed)."""
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(RulesScreen(GAME_IDS[0]))
+        await pilot.pause()
+        scroll = top(app).query_one("#rules-scroll")
+        assert app.focused is scroll
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0

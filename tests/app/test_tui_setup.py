@@ -181,3 +181,21 @@ def test_start_up_does_not_import_sympy() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+async def test_the_setups_rules_and_back_buttons_do_what_their_keys_do() -> None:
+    app = EquationDuelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        setup = top(app)
+        assert isinstance(setup, SetupScreen)
+        await pilot.click("#rules")
+        await pilot.pause()
+        assert isinstance(top(app), RulesScreen) and top(app).game_id == setup.game_id
+        await pilot.press("escape")
+        await pilot.pause()
+        assert top(app) is setup
+        await pilot.click("#back")
+        await pilot.pause()
+        assert isinstance(top(app), MenuScreen)

@@ -22,7 +22,7 @@ from app.tui.preset_words import preset_words
 from app.tui.setup import MORE_BELOW, SetupScreen
 from rules.collect import CollectOptions
 from rules.countdown import CountdownOptions
-from tests.app.tui_support import SIZE, choose, game_screen, top
+from tests.app.tui_support import SIZE, choose, game_screen, links_drawn, top
 
 
 def test_presets_are_described_in_words() -> None:
@@ -184,7 +184,7 @@ async def test_each_game_remembers_its_last_setup_and_play_again_starts_it() -> 
         assert started.names == ("Ann", "Computer (perfect)") and started.first == 2
         app.go_menu()
         await pilot.pause()
-        links = top(app).query_one(MenuLinks).drawn(0)
+        links = links_drawn(top(app).query_one(MenuLinks), 0)
         assert links[1][0] == "Play again: Countdown Duel (a)"
         setup = await open_setup(pilot, app, "5")  # the same game: all of it remembered
         assert setup.query_one("#name-1", Input).value == "Ann"

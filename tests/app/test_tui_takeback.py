@@ -9,7 +9,7 @@ from textual.widgets import Static
 import app.tui.computer as computer_module
 from app.match_session.setup import GameSetup, Seat
 from app.tui.app import EquationDuelApp
-from tests.app.tui_support import SIZE, computer_reply, game_screen, text_of, top
+from tests.app.tui_support import SIZE, computer_reply, computer_waiting, game_screen, text_of, top
 
 
 @pytest.fixture(autouse=True)
@@ -47,7 +47,7 @@ async def test_undo_before_the_computers_reply_takes_back_your_move(
         await pilot.press("5", "u")  # before the computer's reply
         await pilot.pause()
         assert screen.moves == [] and screen.to_move == 1
-        assert not screen.computer_waiting  # the computer's pending turn is called off
+        assert not computer_waiting(screen)  # the computer's pending turn is called off
 
 
 async def test_nothing_to_take_back_when_the_computer_moved_first() -> None:

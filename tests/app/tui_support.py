@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from textual.geometry import Offset, Region
 from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.widgets import Static
@@ -54,23 +55,62 @@ async def open_game_by_keys(pilot: Pilot[None], menu_key: str, names: tuple[str,
     await pilot.pause()
 
 
+def computer_waiting(screen: Any) -> bool:
+    """Whether the computer's turn is still in its short pause for show."""
+    return screen._bot_timer is not None
+
+
+def link_offset(links: MenuLinks, name: str) -> Offset:
+    """Where a click on the menu's link `name` lands (KeyError: not shown)."""
+    for span in links._spans:
+        if span.link.name == name:
+            return Offset((span.start + span.end) // 2, span.y)
+    raise KeyError(name)
+
+
+def links_drawn(links: MenuLinks, row: int) -> list[tuple[str, Region]]:
+    """The words of the menu's links drawn on `row` (0: the first) and where, on the screen."""
+    origin = links.content_region.offset
+    return [
+        (
+            links.label(span.link.name) or "",
+            Region(span.start, span.y, span.end - span.start, 1) + origin,
+        )
+        for span in links._spans
+        if span.y == row
+    ]
+
+
+def choice_offset(choices: Choices[Any], value: object) -> Offset:
+    """Where a click on the choice of `value` lands, in the set of choices."""
+    spans = choices._layout(choices.content_size.width or 10**6)
+    line, start, _ = spans[choices.options.index(value)]
+    return Offset(start, line)
+
+
+def game_offset(games: GameList, game_id: str) -> Offset:
+    """Where a click on game `game_id`'s title lands, in the menu's list of games."""
+    gutter = games.styles.gutter
+    return Offset(gutter.left + 4, gutter.top + games._rows.index(game_id))
+
+
 async def click_link(pilot: Pilot[None], name: str) -> None:
     """Click the menu's link `name` ("quit", "statistics"...: app.tui.menu) where it is drawn."""
     links = pilot.app.screen.query_one(MenuLinks)
-    assert await pilot.click(MenuLinks, offset=links.offset_of(name))
+    assert await pilot.click(MenuLinks, offset=link_offset(links, name))
 
 
 async def choose(pilot: Pilot[None], selector: str, value: object) -> None:
     """Click the choice of `value` in the set of choices `selector` (app.tui.choices), where
     it is drawn."""
     choices = pilot.app.screen.query_one(selector, Choices)
-    assert await pilot.click(selector, offset=choices.offset_of(value))
+    assert await pilot.click(selector, offset=choice_offset(choices, value))
 
 
 async def click_game(pilot: Pilot[None], game_id: str) -> None:
     """Click game `game_id` on the menu's list of games, on its title."""
     games = pilot.app.screen.query_one(GameList)
-    assert await pilot.click(GameList, offset=games.offset_of(game_id))
+    assert await pilot.click(GameList, offset=game_offset(games, game_id))
 
 
 async def click_key(pilot: Pilot[None], number: int, pool: str = "DigitPool") -> None:
@@ -128,7 +168,7 @@ def expected(game_id: str, options: Any, moves: list[str], names: tuple[str, str
 async def computer_reply(pilot: Pilot[None], screen: Any) -> None:
     """Wait for the computer's move: its short delay (set it small), then its worker."""
     for _ in range(200):
-        if not screen.computer_waiting:
+        if not computer_waiting(screen):
             break
         await pilot.pause(0.01)
     else:

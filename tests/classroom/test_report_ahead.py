@@ -40,6 +40,7 @@ async def test_a_report_read_ahead_is_shown_at_once(monkeypatch: pytest.MonkeyPa
         assert isinstance(screen, ReportScreen)
         assert "practise next" in text_of(screen.query_one("#report-text", Static))
         assert len(screen.query(PlotextPlot)) == 2  # (composed with it: no worker waited for)
+        assert app.focused is screen.query_one("#report-body")  # (the keys scroll it)
 
 
 async def test_a_report_read_before_a_change_is_read_again() -> None:

@@ -16,7 +16,7 @@ from app.tui.tournament_screen import TournamentScreen
 from rules.records import GameRecord, PlayerInfo, RecordResult
 from rules.tournament.course import new_tournament
 from rules.tournament.model import Tournament
-from tests.app.tui_support import SIZE, click_link, text_of
+from tests.app.tui_support import SIZE, click_link, links_drawn, text_of
 
 
 def _cells(table: DataTable) -> list[list[str]]:
@@ -43,6 +43,7 @@ async def test_a_small_tournament_played_through_the_screen() -> None:
         assert isinstance(screen, TournamentRoundsScreen)
         pairings = screen.query_one("#pairings", DataTable)
         assert _cells(pairings) == [["1", "Ann", "Di", "to play"], ["2", "Bo", "Cy", "to play"]]
+        assert app.focused is pairings  # (Enter plays the pairing chosen)
 
         # Play board 1 here: the game opens with both names filled in.
         await pilot.press("enter")
@@ -102,11 +103,15 @@ async def test_the_menu_shows_the_class_entry_at_80_by_24() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         links = app.screen.query_one(MenuLinks)
-        assert [words.strip() for words, _ in links.drawn(0)] == [
+        assert [words.strip() for words, _ in links_drawn(links, 0)] == [
             "Play (Enter)", "Play again: Equation Conquest (a)", "Online (o)", "Puzzles (p)",
         ]  # fmt: skip
-        assert "Class (c)" in [words for words, _ in links.drawn(1)]
-        for _, region in [*links.drawn(0), *links.drawn(1), *links.drawn(2)]:  # each whole
+        assert "Class (c)" in [words for words, _ in links_drawn(links, 1)]
+        for _, region in [
+            *links_drawn(links, 0),
+            *links_drawn(links, 1),
+            *links_drawn(links, 2),
+        ]:  # each whole
             assert region.x >= 0 and region.right <= 80 and region.width > 0
         await click_link(pilot, "tournament")
         assert isinstance(app.screen, TournamentScreen)

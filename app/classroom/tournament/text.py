@@ -27,11 +27,6 @@ def pairing_state(pairing: Pairing, shown: Callable[[str], str] = str) -> str:
     return said.get(pairing.status, STATUS_WORDS[pairing.status])
 
 
-def _by_hand(pairing: Pairing) -> bool:
-    """A result typed in, not a game played here: it counts in the tournament only."""
-    return pairing.status == "played" and pairing.record_id is None
-
-
 def round_lines(tournament: Tournament, rnd: Round) -> list[str]:
     lines = [f"Round {rnd.number} of {tournament.rounds_planned}"]
     if tournament.rotation:
@@ -39,7 +34,9 @@ def round_lines(tournament: Tournament, rnd: Round) -> list[str]:
     width = max((len(p.p1) + len(p.p2) for p in rnd.pairings), default=0) + 3
     for board, pairing in enumerate(rnd.pairings, 1):
         label = f"{pairing.p1} - {pairing.p2}"
-        by_hand = " (entered by hand)" if _by_hand(pairing) else ""
+        # A result typed in, not a game played here: it counts in the tournament only.
+        typed = pairing.status == "played" and pairing.record_id is None
+        by_hand = " (entered by hand)" if typed else ""
         lines.append(f"  {board}. {label.ljust(width)}  {pairing_state(pairing)}{by_hand}")
     if rnd.bye is not None:
         lines.append(f"  bye: {rnd.bye}")
