@@ -122,7 +122,7 @@ class OfflineHomework:
         try:
             puzzles = [puzzle_from_row(row) for row in entry.get("puzzles", [])]
             left = [int(n) for n in entry.get("left", [])][: len(puzzles)]
-        except (ValueError, TypeError) as error:
+        except (ValueError, TypeError, OverflowError) as error:
             return f"The homework kept here cannot be read ({error}): connect to fetch it."
         if len(left) != len(puzzles) or not 0 < len(puzzles) <= MAX_COUNT:
             return "The homework kept here cannot be read: connect to fetch it."

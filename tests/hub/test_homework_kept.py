@@ -99,6 +99,14 @@ def test_whatever_the_file_holds_nothing_raises(
         assert isinstance(read_from_student(message.model_dump_json()), HomeworkAnswer)
 
 
+@pytest.mark.parametrize("left", [float("inf"), float("-inf")])
+def test_tries_left_past_any_number_are_homework_that_cannot_be_read(left: float) -> None:
+    """(JSON reads Infinity: int() of it overflowed, found by the test above.)"""
+    keep(ADDRESS, "Ada", "week1", {"puzzles": ROWS, "left": [left, 2], "due": "2026-12-04"})
+    opened = OfflineHomework.open(ADDRESS, "Ada", "week1")
+    assert isinstance(opened, str) and opened.startswith("The homework kept here cannot be read")
+
+
 def test_a_file_that_is_no_json_is_no_homework() -> None:
     (ensure_data_dir() / FILE_NAME).write_text("{" * 100_000, encoding="utf-8")
     assert OfflineHomework.open(ADDRESS, "Ada", "week1") == (
