@@ -39,7 +39,7 @@ from app.tui.analysis_playout import PlayedOutLine
 from app.tui.boards.common import Board, Played
 from app.tui.boards.table import board_of
 from app.tui.drawn_once import drawn_once
-from app.tui.mounting import gone, room_for, scrolls_from_the_start, show_scroll_bar
+from app.tui.mounting import DrawnOnceList, gone, room_for, scrolls_from_the_start, show_scroll_bar
 from app.tui.searches import FollowUp, Searches
 from app.tui.styles import SCREEN_STYLES
 from app.tui.unbroken import Unbroken
@@ -51,7 +51,7 @@ from rules.words.outcome import result_sentence
 from widgets.keys_footer import KeysFooter
 
 
-class MoveRows(OptionList):
+class MoveRows(DrawnOnceList):
     """The move list, its rows' lines counted as it is laid out (at the width the layout
     gives it): Textual counts them as it first draws the list, and the scrolling size that
     sets lays the screen out again."""
@@ -142,7 +142,9 @@ class AnalysisScreen(PlayedOutLine):
                 moves.border_title = "Moves"
                 yield moves
                 if self.game_id in ("collect", "conquest") and self.solution is None:
-                    chances = OptionList(Option("Analysing…", disabled=True), id="analysis-chances")
+                    chances = DrawnOnceList(
+                        Option("Analysing…", disabled=True), id="analysis-chances"
+                    )
                     word = "declare" if self.game_id == "collect" else "complete"
                     chances.border_title = f"Equations to {word}"
                     yield chances

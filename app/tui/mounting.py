@@ -8,9 +8,11 @@ import functools
 from collections.abc import Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from textual import events
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 from app.tui.drawn_once import drawn_once
 
@@ -88,6 +90,24 @@ def least_width(widget: Widget, width: int) -> int:
         size = Size(width, widget.app.size.height)
         return widget.get_content_width(size, size) + styles.gutter.width + styles.margin.width
     return 0
+
+
+class DrawnOnceList(OptionList):
+    """An OptionList not drawn again as it first gets its size: its lines were made at
+    that width for its first frame, and Textual's list makes them again then (a second,
+    partial frame). As a second base after a Textual list class, the CSS stays that one's."""
+
+    _lines_width: int | None = None
+
+    def _update_lines(self) -> None:
+        fresh = not self._line_cache.lines
+        super()._update_lines()
+        if fresh and self._line_cache.lines:
+            self._lines_width = self.scrollable_content_region.width
+
+    def _on_resize(self, event: events.Resize) -> None:  # type: ignore[override]
+        if self._lines_width == self.scrollable_content_region.width:
+            event.prevent_default()  # (Textual's: its lines made again, and a repaint)
 
 
 def show_scroll_bar(widget: Widget) -> None:
