@@ -86,7 +86,7 @@ class SavedGames:
             _count(record)
         except (OSError, ValueError) as error:  # (as the session says it, at once)
             if self.told is not None:
-                self.told(NotKept(f"The statistics were not updated: {error}", "statistics"))
+                self.told(not_counted(error))
 
     def keep(self, record: GameRecord) -> Kept:
         # (its own file, app.store.kept_games; never raises)
@@ -104,6 +104,11 @@ class SavedGames:
         keep_finished(record)  # listed in "Saved games" (the last 200; never raises)
         if self.counting:  # judged for the teacher's report, off this thread (never raises)
             judge_later(record)
+
+
+def not_counted(error: Exception) -> NotKept:
+    """What the player is told of a finished game the statistics could not count."""
+    return NotKept(f"The statistics were not updated: {error}", "statistics")
 
 
 def _count(record: GameRecord) -> None:
