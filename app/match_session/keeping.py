@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from app.classroom.report.judged import judge_later
-from app.store import ratings, stats
+from app.match_session.events import NotKept
+from app.store import keep_writer, ratings, stats
 from app.store.finished_games import keep_finished
 from app.store.kept_games import Kept, game_over, keep_unfinished
 from rules.records import GameRecord
@@ -53,36 +54,65 @@ class SavedGames:
     `first`: written before a finished game is counted (the plain mode's `--save FILE`:
     the game's own record comes first, whatever the statistics do). `counting`: False
     keeps games but counts none (the plain mode's tests). `background`: a move's write
-    after the game's first is done off this thread (`app.store.keep_writer`: the full screen,
-    which waits for it before drawing its next frame)."""
+    after the game's first, and a finished game's count and keeping, are done off this
+    thread (`app.store.keep_writer`: the full screen, which waits for them before drawing
+    its next frame, so the statistics opened after a game show it); a count that fails
+    there is `told` (on the writer's thread) instead of raised."""
 
     def __init__(
         self,
         first: Callable[[GameRecord], None] | None = None,
         counting: bool = True,
         background: bool = False,
+        told: Callable[[NotKept], None] | None = None,
     ) -> None:
         self.first = first
         self.counting = counting
         self.background = background
+        self.told = told
 
     def count(self, record: GameRecord) -> None:
         if self.first is not None:
             self.first(record)
         if not self.counting:
             return
+        if self.background:
+            keep_writer.hand(lambda: self._count_later(record))
+        else:
+            _count(record)
+
+    def _count_later(self, record: GameRecord) -> None:
         try:
-            ratings.record_game(record)
-        except stats.StatsError as error:  # as OSError: the session says it was not counted
-            raise OSError(str(error)) from error
+            _count(record)
+        except (OSError, ValueError) as error:  # (as the session says it, at once)
+            if self.told is not None:
+                self.told(not_counted(error))
 
     def keep(self, record: GameRecord) -> Kept:
         # (its own file, app.store.kept_games; never raises)
         return keep_unfinished(record, self.background)
 
     def clear(self, record: GameRecord) -> None:
+        if self.background:  # (after the count, in order)
+            keep_writer.hand(lambda: self._clear_now(record))
+        else:
+            self._clear_now(record)
+
+    def _clear_now(self, record: GameRecord) -> None:
         game_over(record)  # (and a copy saved with ctrl+s holds its end)
 
         keep_finished(record)  # listed in "Saved games" (the last 200; never raises)
         if self.counting:  # judged for the teacher's report, off this thread (never raises)
             judge_later(record)
+
+
+def not_counted(error: Exception) -> NotKept:
+    """What the player is told of a finished game the statistics could not count."""
+    return NotKept(f"The statistics were not updated: {error}", "statistics")
+
+
+def _count(record: GameRecord) -> None:
+    try:
+        ratings.record_game(record)
+    except stats.StatsError as error:  # as OSError: the session says it was not counted
+        raise OSError(str(error)) from error

@@ -39,7 +39,7 @@ from app.tui.analysis_playout import PlayedOutLine
 from app.tui.boards.common import Board, Played
 from app.tui.boards.table import board_of
 from app.tui.drawn_once import drawn_once
-from app.tui.mounting import gone, least_lines, show_scroll_bar
+from app.tui.mounting import DrawnOnceList, gone, room_for, scrolls_from_the_start, show_scroll_bar
 from app.tui.searches import FollowUp, Searches
 from app.tui.styles import SCREEN_STYLES
 from app.tui.unbroken import Unbroken
@@ -51,7 +51,7 @@ from rules.words.outcome import result_sentence
 from widgets.keys_footer import KeysFooter
 
 
-class MoveRows(OptionList):
+class MoveRows(DrawnOnceList):
     """The move list, its rows' lines counted as it is laid out (at the width the layout
     gives it): Textual counts them as it first draws the list, and the scrolling size that
     sets lays the screen out again."""
@@ -142,7 +142,9 @@ class AnalysisScreen(PlayedOutLine):
                 moves.border_title = "Moves"
                 yield moves
                 if self.game_id in ("collect", "conquest") and self.solution is None:
-                    chances = OptionList(Option("Analysing…", disabled=True), id="analysis-chances")
+                    chances = DrawnOnceList(
+                        Option("Analysing…", disabled=True), id="analysis-chances"
+                    )
                     word = "declare" if self.game_id == "collect" else "complete"
                     chances.border_title = f"Equations to {word}"
                     yield chances
@@ -172,6 +174,7 @@ class AnalysisScreen(PlayedOutLine):
             args = (self.game_id, self.options, self.moves, self.solution.given, len(self.moves))
             self.searches.ask("analysis", judge_moves, args, self._judged_puzzle, self._analysed)
             self.ask_solution_line(self.solution)
+            scrolls_from_the_start(self.query_one("#analysis-right"))
             return
         # A game just ended was analysed as it was judged for the teacher's report
         # (app.classroom.report.judged): that analysis is taken, once the judge is done.
@@ -185,6 +188,8 @@ class AnalysisScreen(PlayedOutLine):
                 self._refill_moves(self.move_rows())  # (one column narrower)
         else:
             self.run_worker(self._await_judged(judged), group="analysis", exit_on_error=False)
+        # (the detail and the board: a countdown's two pools at 80×24 are taller than that)
+        scrolls_from_the_start(self.query_one("#analysis-right"))
 
     def _surely_scrolls(self) -> bool:
         """The move list's rows take more lines than the screen leaves it at most."""
@@ -193,13 +198,7 @@ class AnalysisScreen(PlayedOutLine):
             str(moves.get_option_at_index(i).prompt).count("\n") + 1
             for i in range(moves.option_count)
         )
-        middle = self.query_one("#analysis-middle")
-        others = [
-            w for w in self.children if w is not middle and w.styles.layer == middle.styles.layer
-        ]
-        chances = self.query("#analysis-chances").results(OptionList)
-        room = self.app.size.height - sum(least_lines(w) for w in [*others, *chances])
-        return lines > room - moves.styles.gutter.height
+        return lines > room_for(moves) - moves.styles.gutter.height
 
     def _judge(self) -> None:
         first = self._next_question()

@@ -25,24 +25,11 @@ from textual.style import Style
 from textual.worker import Worker
 
 from app.tui.drawn_once import drawn_once
-from app.tui.mounting import gone, show_scroll_bar
+from app.tui.mounting import DrawnOnceList, gone, show_scroll_bar
 
 
-class Commands(CommandList):
-    """Textual's list of commands, not drawn again as it gets its size: its lines were
-    made at that width for its first frame (Textual's list makes them again)."""
-
-    _lines_width: int | None = None
-
-    def _update_lines(self) -> None:
-        fresh = not self._line_cache.lines
-        super()._update_lines()
-        if fresh and self._line_cache.lines:
-            self._lines_width = self.scrollable_content_region.width
-
-    def _on_resize(self, event: events.Resize) -> None:  # type: ignore[override]
-        if self._lines_width == self.scrollable_content_region.width:
-            event.prevent_default()  # (Textual's: its lines made again, and a repaint)
+class Commands(CommandList, DrawnOnceList):
+    """Textual's list of commands, not drawn again as it gets its size."""
 
 
 @drawn_once

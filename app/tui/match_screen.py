@@ -16,6 +16,7 @@ from typing import Generic, cast
 
 from rich.text import Text
 from textual._time import get_time
+from textual.events import Callback
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -69,7 +70,11 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         self.start_moves = list(moves or [])
         self.referee: Referee = referee or Referee()
         # (a move's write off this thread: the app waits for it before the next frame)
-        self.keeper: Keeper = SavedGames(background=True) if self.referee.keeps else KeepNothing()
+        self.keeper: Keeper = (
+            SavedGames(background=True, told=self._told_later)
+            if self.referee.keeps
+            else KeepNothing()
+        )
         self.session: MatchSession[OptionsT, StateT, MoveT] = from_setup(
             setup, record, keeper=self.keeper
         )
@@ -206,6 +211,14 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
         if ended:  # (before the last move's frame: that frame shows the dialog over it)
             self.call_later(self.round_over)
         return moved and not any(isinstance(e, ClockRanOut) for e in events)
+
+    def _told_later(self, event: NotKept) -> None:
+        """What the keeper's writer thread found (a game not counted), said on this one."""
+
+        def say() -> None:
+            self.show_events([event])
+
+        self.post_message(Callback(callback=say))  # (thread-safe)
 
     def new_position(self) -> None:
         """The match moved (a move, a takeback, the next round, a rematch): show it."""

@@ -8,11 +8,11 @@ import functools
 from collections.abc import Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from rich.cells import cell_len
+from textual import events
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import OptionList
 
 from app.tui.drawn_once import drawn_once
 
@@ -52,7 +52,8 @@ def while_shown(handler: Callable[Concatenate[S, P], None]) -> Callable[Concaten
 def least_lines(widget: Widget, width: int | None = None) -> int:
     """The fewest lines `widget` takes, margins included, at most `width` cells wide (the
     screen's): its shown children's (one under another, or the most of those side by
-    side, each as wide as the others' fixed widths leave it), its text's, or one."""
+    side, each as wide as the others' fixed widths leave it), its content's as Textual
+    measures it at that width (text, a pool's rows of keys, big digits), or one."""
     styles = widget.styles
     if not widget.display:
         return 0
@@ -64,12 +65,17 @@ def least_lines(widget: Widget, width: int | None = None) -> int:
         fixed = {c: least_width(c, width) for c in widget.children}
         used = sum(fixed.values())
         inner = max(least_lines(c, width - used + fixed[c]) for c in widget.children)
-    elif isinstance(widget, Static) and (styles.height is None or styles.height.is_auto):
-        lines = str(widget.content).split("\n")
-        inner = sum(-(-cell_len(line) // max(width, 1)) or 1 for line in lines)
+    elif not widget.children and (styles.height is None or styles.height.is_auto):
+        size = widget.app.size
+        inner = max(1, widget.get_content_height(size, size, max(width, 1)))
     else:
         inner = styles.height.cells if styles.height and styles.height.cells else 1
-    return inner + styles.gutter.height + styles.margin.height
+    lines = inner + styles.gutter.height
+    if styles.min_height is not None and styles.min_height.cells is not None:
+        lines = max(lines, styles.min_height.cells)
+    if styles.max_height is not None and styles.max_height.cells is not None:
+        lines = min(lines, styles.max_height.cells)
+    return lines + styles.margin.height
 
 
 def least_width(widget: Widget, width: int) -> int:
@@ -86,6 +92,24 @@ def least_width(widget: Widget, width: int) -> int:
     return 0
 
 
+class DrawnOnceList(OptionList):
+    """An OptionList not drawn again as it first gets its size: its lines were made at
+    that width for its first frame, and Textual's list makes them again then (a second,
+    partial frame). As a second base after a Textual list class, the CSS stays that one's."""
+
+    _lines_width: int | None = None
+
+    def _update_lines(self) -> None:
+        fresh = not self._line_cache.lines
+        super()._update_lines()
+        if fresh and self._line_cache.lines:
+            self._lines_width = self.scrollable_content_region.width
+
+    def _on_resize(self, event: events.Resize) -> None:  # type: ignore[override]
+        if self._lines_width == self.scrollable_content_region.width:
+            event.prevent_default()  # (Textual's: its lines made again, and a repaint)
+
+
 def show_scroll_bar(widget: Widget) -> None:
     """Show the vertical scroll bar of `widget`, which surely scrolls, before the first
     layout: Textual shows it once a layout finds the widget scrolls, then lays the screen
@@ -94,13 +118,26 @@ def show_scroll_bar(widget: Widget) -> None:
     widget.vertical_scrollbar.display = True
 
 
+def room_for(widget: Widget) -> int:
+    """The most lines `widget` can have: the screen's less the least of what is above and
+    below it (in its layer) in each container it is in, one under another, and their
+    borders and padding."""
+    room, layer = widget.app.size.height, widget.styles.layer
+    inner, outer = widget, widget.parent
+    while isinstance(outer, Widget):
+        if getattr(outer.styles.layout, "name", "vertical") == "vertical":
+            beside = [w for w in outer.children if w is not inner and w.styles.layer == layer]
+            room -= sum(least_lines(w) for w in beside)
+        if not isinstance(outer, Screen):
+            room -= outer.styles.gutter.height
+        inner, outer = outer, outer.parent
+    return room
+
+
 def scrolls_from_the_start(scroll: Widget) -> bool:
     """`show_scroll_bar(scroll)` if it surely scrolls, and say whether it does: its least
-    lines are more than the screen leaves it beside the least of each widget beside it."""
-    beside = [w for w in scroll.screen.children if w is not scroll]
-    layer = scroll.styles.layer
-    room = scroll.app.size.height - sum(least_lines(w) for w in beside if w.styles.layer == layer)
-    if least_lines(scroll) - scroll.styles.margin.top - scroll.styles.margin.bottom > room:
+    lines are more than the screen leaves it beside the least of each widget around it."""
+    if least_lines(scroll) - scroll.styles.margin.height > room_for(scroll):
         show_scroll_bar(scroll)
         return True
     return False

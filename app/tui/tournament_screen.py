@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from app.classroom.tournament import store
 from app.store.stats import StatsError
 from app.tui.choices import Choices
-from app.tui.mounting import StyledAsMounted, gone
+from app.tui.mounting import DrawnOnceList, StyledAsMounted
 from app.tui.options_form import entry
 from app.tui.styles import CLASSROOM_STYLES
 from app.tui.tournament_report import ReportScreen, read_ahead
@@ -47,7 +47,16 @@ class TournamentScreen(StyledAsMounted, Screen[None]):
         with Horizontal(id="tournament-body"):
             with Vertical(id="tournament-kept"):
                 yield Static("Open one (Enter)", classes="tournament-heading")
-                yield OptionList(id="tournament-list")
+                rows, problem = self.kept()
+                listing = DrawnOnceList(*rows, id="tournament-list")
+                # (the first focused as the screen shows, before its first frame: Textual
+                # reads it per screen; a focus moved as it mounts restyles after that frame)
+                if rows and rows[0].id != "none":
+                    listing.highlighted = 0  # Enter opens the first at once
+                    self.AUTO_FOCUS = "#tournament-list"  # type: ignore[misc]
+                else:
+                    self.AUTO_FOCUS = "#t-name"  # type: ignore[misc]
+                yield listing
             with Vertical(id="tournament-form"):
                 yield Static("A new tournament", classes="tournament-heading")
                 yield entry(placeholder="its name, e.g. Class 5B spring", id="t-name")
@@ -63,35 +72,29 @@ class TournamentScreen(StyledAsMounted, Screen[None]):
                 lengths = [("each pairing one game", 1), ("best of 3", 3), ("best of 5", 5)]
                 yield Choices(lengths, 1, id="t-best-of")
                 yield Button("Make the tournament", id="t-create", variant="primary")
-                yield Static("", id="t-message")
+                yield Static(Text(problem), id="t-message")
         yield KeysFooter()
-
-    def on_mount(self) -> None:
-        if gone(self):
-            return
-        if self.refresh_list():
-            self.query_one("#tournament-list", OptionList).focus()
-        else:
-            self.query_one("#t-name", Input).focus()
 
     def on_screen_resume(self) -> None:
         read_ahead(self)  # (ctrl+r: the report whole at once; again when back here)
 
-    def refresh_list(self) -> int:
-        listing = self.query_one("#tournament-list", OptionList)
-        listing.clear_options()
+    def kept(self) -> tuple[list[Option], str]:
+        """The tournaments kept as the list's rows, and why they cannot be read (or "")."""
         try:
             names = store.all_names()
         except StatsError as error:
-            self.say(f"The tournaments cannot be read: {error}")
-            return 0
+            return [], f"The tournaments cannot be read: {error}"
         if not names:
-            listing.add_option(Option(Text("No tournaments yet"), id="none", disabled=True))
-        for index, name in enumerate(names):
-            listing.add_option(Option(Text(name), id=f"t{index}"))
-        if names:
-            listing.highlighted = 0  # Enter opens the first at once
-        return len(names)
+            return [Option(Text("No tournaments yet"), id="none", disabled=True)], ""
+        return [Option(Text(name), id=f"t{index}") for index, name in enumerate(names)], ""
+
+    def refresh_list(self) -> None:
+        listing = self.query_one("#tournament-list", OptionList)
+        rows, problem = self.kept()
+        listing.set_options(rows)
+        if rows and rows[0].id != "none":
+            listing.highlighted = 0
+        self.say(problem)
 
     def say(self, message: str) -> None:
         self.query_one("#t-message", Static).update(Text(message))
@@ -143,6 +146,5 @@ class TournamentScreen(StyledAsMounted, Screen[None]):
         except (TournamentError, StatsError) as error:
             self.say(str(error))
             return
-        self.say("")
         self.refresh_list()
         self.open(tournament.name)

@@ -31,8 +31,7 @@ async def test_the_puzzles_menu_opens_in_one_layout_and_one_frame(drawn: list[st
 async def test_the_class_and_online_menus_open_in_one_layout(
     drawn: list[str], key: str, name: str
 ) -> None:
-    """Each in one layout (the class's list of tournaments draws itself again once sized:
-    Textual's OptionList). They were laid out three times."""
+    """Each in one layout. They were laid out three times."""
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
@@ -45,3 +44,25 @@ async def test_the_class_and_online_menus_open_in_one_layout(
         assert drawn[:2] == [f"layout {name}", f"frame {name}"]
         if isinstance(app.screen, TournamentScreen):
             assert app.focused is not None and app.focused.id == "t-name"  # (none kept yet)
+
+
+@pytest.mark.parametrize("kept", [False, True])
+async def test_the_class_menu_opens_in_one_frame(drawn: list[str], kept: bool) -> None:
+    """Its list of tournaments is not drawn again as it is first sized (Textual's
+    OptionList makes its lines again then, and draws them: a second, partial frame)."""
+    from app.classroom.tournament import store
+    from rules.tournament.course import new_tournament
+
+    if kept:
+        store.create(new_tournament("Class 5B", ["Ann", "Bo", "Cy"], "countdown"))
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press("c")
+        await settled(pilot)
+        assert isinstance(app.screen, TournamentScreen)
+        assert drawn == ["layout TournamentScreen", "frame TournamentScreen"]
+        assert app.focused is not None and app.focused.id == (
+            "tournament-list" if kept else "t-name"
+        )
