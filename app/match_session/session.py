@@ -32,7 +32,7 @@ from app.match_session.events import (
     RoundOver,
     TurnLost,
 )
-from app.match_session.keeping import Keeper, KeepNothing
+from app.match_session.keeping import Keeper, KeepNothing, not_counted
 from rules.base import Game, IllegalMove, MoveT, OptionsT, Outcome, PlayerNo, StateT
 from rules.match import (
     MatchState,
@@ -277,7 +277,7 @@ class MatchSession(Generic[OptionsT, StateT, MoveT]):
         try:
             self.keeper.count(record)
         except (OSError, ValueError) as error:
-            events.append(NotKept(f"The statistics were not updated: {error}", "statistics"))
+            events.append(not_counted(error))
         try:
             self.keeper.clear(record)
         except OSError as error:
