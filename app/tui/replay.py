@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from app.store import keep_writer, storage
 from app.store.finished_games import list_checked
 from app.store.unfinished import adopt, scan
-from app.tui.mounting import StyledAsMounted, gone, show_scroll_bar
+from app.tui.mounting import DrawnOnceList, StyledAsMounted, gone, show_scroll_bar
 from app.tui.navigation import navigator
 from app.tui.read_soon import ReadSoon, reads_in_thread
 from app.tui.record_dialogs import RoundChoiceDialog, resume_words, short_title
@@ -140,7 +140,7 @@ def read_listing() -> Listing:
 PAGE = 40
 
 
-class GrowingList(OptionList):
+class GrowingList(DrawnOnceList):
     """An OptionList given its options a page at a time (all of them for End)."""
 
     def __init__(self, id: str) -> None:
@@ -198,6 +198,8 @@ class SavedGamesScreen(StyledAsMounted, Screen[None]):
 
     def compose(self) -> ComposeResult:
         self._read_soon = [read_listing()] if self._reading is None else self._reading.take()
+        if self._read_soon:  # (focused as it shows: focused after, both were drawn again)
+            self.AUTO_FOCUS = "#saved-list"  # type: ignore[misc]
         yield Static("Saved games", id="saved-title")
         yield Static(
             "Finished games replay with ← →; unfinished ones resume. The last 200 finished "

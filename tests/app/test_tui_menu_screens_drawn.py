@@ -66,3 +66,27 @@ async def test_the_class_menu_opens_in_one_frame(drawn: list[str], kept: bool) -
         assert app.focused is not None and app.focused.id == (
             "tournament-list" if kept else "t-name"
         )
+
+
+@pytest.mark.parametrize("games", [3, 12])
+async def test_the_saved_games_open_in_one_layout_and_one_frame(
+    drawn: list[str], games: int
+) -> None:
+    """Read as the screen is composed, its list is focused as it shows (focused after, the
+    list and the screen were restyled and drawn again) and not drawn again as it is first
+    sized (mounting.DrawnOnceList): three frames before."""
+    from app.store import storage
+    from app.tui.replay import SavedGamesScreen
+    from tests.app.test_screens_read_later import finished_record
+
+    for seed in range(games):
+        storage.save_game(finished_record("countdown", ("Ann", "Bo"), seed=seed))
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        drawn.clear()
+        await pilot.press("g")
+        await settled(pilot)
+        assert isinstance(app.screen, SavedGamesScreen)
+        assert drawn == ["layout SavedGamesScreen", "frame SavedGamesScreen"]
+        assert app.focused is not None and app.focused.id == "saved-list"
