@@ -5,6 +5,7 @@ three times and drawn whole four or five times, changing nothing."""
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 
 from app.tui.app import EquationDuelApp
 from app.tui.puzzle_menu import PuzzleMenuScreen
@@ -15,13 +16,18 @@ from tests.app.tui_support import SIZE
 __all__ = ["drawn"]  # (the fixture, used by name)
 
 
+async def opened_by(pilot: Pilot[None], drawn: list[str], key: str) -> None:
+    """The menu settled, `key` pressed; what the app did from then on in `drawn`."""
+    await settled(pilot)
+    drawn.clear()
+    await pilot.press(key)
+    await settled(pilot)
+
+
 async def test_the_puzzles_menu_opens_in_one_layout_and_one_frame(drawn: list[str]) -> None:
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
-        drawn.clear()
-        await pilot.press("p")
-        await settled(pilot)
+        await opened_by(pilot, drawn, "p")
         assert isinstance(app.screen, PuzzleMenuScreen)
         assert drawn == ["layout PuzzleMenuScreen", "frame PuzzleMenuScreen"]
         assert app.focused is not None and app.focused.id == "puzzle-name"  # (no name yet)
@@ -34,10 +40,7 @@ async def test_the_class_and_online_menus_open_in_one_layout(
     """Each in one layout. They were laid out three times."""
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
-        drawn.clear()
-        await pilot.press(key)
-        await settled(pilot)
+        await opened_by(pilot, drawn, key)
         assert type(app.screen).__name__ == name
         layouts = [step for step in drawn if step.startswith("layout")]
         assert layouts == [f"layout {name}"]
@@ -57,10 +60,7 @@ async def test_the_class_menu_opens_in_one_frame(drawn: list[str], kept: bool) -
         store.create(new_tournament("Class 5B", ["Ann", "Bo", "Cy"], "countdown"))
     app = EquationDuelApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
-        drawn.clear()
-        await pilot.press("c")
-        await settled(pilot)
+        await opened_by(pilot, drawn, "c")
         assert isinstance(app.screen, TournamentScreen)
         assert drawn == ["layout TournamentScreen", "frame TournamentScreen"]
         assert app.focused is not None and app.focused.id == (
@@ -77,16 +77,13 @@ async def test_the_saved_games_open_in_one_layout_and_one_frame(
     sized (mounting.DrawnOnceList): three frames before."""
     from app.store import storage
     from app.tui.replay import SavedGamesScreen
-    from tests.app.test_screens_read_later import finished_record
+    from tests.app.test_tui_outside_text import finished_record
 
     for seed in range(games):
         storage.save_game(finished_record("countdown", ("Ann", "Bo"), seed=seed))
     app = EquationDuelApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
-        drawn.clear()
-        await pilot.press("g")
-        await settled(pilot)
+        await opened_by(pilot, drawn, "g")
         assert isinstance(app.screen, SavedGamesScreen)
         assert drawn == ["layout SavedGamesScreen", "frame SavedGamesScreen"]
         assert app.focused is not None and app.focused.id == "saved-list"
