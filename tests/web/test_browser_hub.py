@@ -54,9 +54,11 @@ def test_a_browser_tab_answers_a_live_round_and_plays_a_hub_game(tmp_path: Path)
             game = get_game("fifty")
             state, moves = first_moves("fifty")
             bo.write("".join(f"{line}\n" for line in answers("fifty", moves, state)[0]))
-            for move in moves:
+            for number, move in enumerate(moves, start=1):
                 if game.to_move(state) == 2:
-                    page.wait_for("Ada: choose")
+                    # (Bo's last move in the list: "Ada: choose" is on the screen still as
+                    # Ada's own move goes to be confirmed, and keys typed then are cleared)
+                    page.wait_for(f"{number - 1}. Bo: ", "Ada: choose")
                     for key in (str(move.a), KEYS[move.op], str(move.b)):
                         page.page.keyboard.type(key)
                         page.page.wait_for_timeout(100)  # (each key drawn before the next)
