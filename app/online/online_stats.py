@@ -2,7 +2,7 @@
 
 Each side counts a finished online game once, as any game (the session's keeper, then
 `app.store.ratings.record_game`: the ratings move as between two named players). This part
-adds its own table to the statistics database (`stats.prepared`, the pattern of the
+adds its own table to the statistics database (a `stats.Part`, as the
 ratings' tables), `online_games`: per counted game (its record id), the seat the other
 player played over the connection. The statistics read it (`app.store.stats_rows.read_rows`)
 and say that player's name with "(online)". An older database opens as it was: the
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from app.store.stats import StatsError, apply_migrations, connect, prepared, write_transaction
+from app.store.stats import Part, StatsError, write_transaction
 from rules.base import PlayerNo
 
 #: The table's schema, one migration per version, in order (never edit a shipped one).
@@ -28,16 +28,20 @@ ONLINE_MIGRATIONS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def migrate_online(conn: sqlite3.Connection) -> int:
-    what = "the online games in the statistics database are"
-    return apply_migrations(conn, "online_version", ONLINE_MIGRATIONS, what)
+ONLINE = Part(
+    "online_version",
+    ONLINE_MIGRATIONS,
+    "the online games' table",
+    newer="the online games in the statistics database are",
+)
+migrate_online = ONLINE.migrate
 
 
 def mark_online(record_id: str, seat: PlayerNo, path: Path | str | None = None) -> str | None:
     """Mark the counted game `record_id`: `seat` was played from another machine. None
     when done, else why not, in words (the game stays counted, as a local one)."""
     try:
-        conn = prepared(connect(path), migrate_online, "the online games' table")
+        conn = ONLINE.open(path)
     except StatsError as error:
         return f"The game could not be marked as online: {error}"
     try:

@@ -26,9 +26,8 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 from collections.abc import Sequence
-from pathlib import Path
 
-from app.store.stats import apply_migrations, connect, failing_as, prepared, write_transaction
+from app.store.stats import Part, failing_as, write_transaction
 from rules.match import match_outcome
 from rules.names import strip_controls
 from rules.record_check import match_of
@@ -57,17 +56,8 @@ JUDGED_MIGRATIONS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def migrate_judged(
-    conn: sqlite3.Connection, migrations: Sequence[Sequence[str]] = JUDGED_MIGRATIONS
-) -> int:
-    """Add or update the judgements' table; the other tables are not touched."""
-    what = "the judged games in the statistics database are"
-    return apply_migrations(conn, "judged_version", migrations, what)
-
-
-def open_judged(path: Path | str | None = None) -> sqlite3.Connection:
-    """The statistics database with the judgements' table (created on first use)."""
-    return prepared(connect(path), migrate_judged, "the judged games")
+JUDGED = Part("judged_version", JUDGED_MIGRATIONS, "the judged games")
+open_judged = JUDGED.open
 
 
 def store_judged(conn: sqlite3.Connection, rows: Sequence[tuple[str, str, str, str]]) -> None:

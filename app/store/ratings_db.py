@@ -5,12 +5,9 @@
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 
-from app.store.stats import apply_migrations, connect, prepared
+from app.store.stats import Part
 
 #: One migration per version, in order: never edit one that has shipped, add the next.
 RATINGS_MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -43,17 +40,9 @@ RATINGS_MIGRATIONS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def migrate_ratings(
-    conn: sqlite3.Connection, migrations: Sequence[Sequence[str]] = RATINGS_MIGRATIONS
-) -> int:
-    """Add or update the ratings' tables; the games' tables are not touched."""
-    what = "the ratings in the statistics database are"
-    return apply_migrations(conn, "ratings_version", migrations, what)
-
-
-def open_ratings(path: Path | str | None = None) -> sqlite3.Connection:
-    """The statistics database with the ratings' tables (created on first use)."""
-    return prepared(connect(path), migrate_ratings, "the ratings")
+RATINGS = Part("ratings_version", RATINGS_MIGRATIONS, "the ratings")
+migrate_ratings = RATINGS.migrate
+open_ratings = RATINGS.open
 
 
 def now_text() -> str:

@@ -22,8 +22,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from app.store.data_folder import data_dir, ensure_data_dir
@@ -184,22 +185,6 @@ def schema_version(conn: sqlite3.Connection) -> int:
     return table_version(conn, "schema_version")
 
 
-def prepared(
-    conn: sqlite3.Connection, migrate: Callable[[sqlite3.Connection], object], what: str
-) -> sqlite3.Connection:
-    """`conn` with `migrate` applied (a part's own tables, created on first use); closed
-    and a StatsError naming `what` ("the ratings") when that fails."""
-    try:
-        migrate(conn)
-    except sqlite3.Error as error:
-        conn.close()
-        raise StatsError(f"cannot use {what}: {error}") from None
-    except StatsError:
-        conn.close()
-        raise
-    return conn
-
-
 def apply_migrations(
     conn: sqlite3.Connection, table: str, migrations: Sequence[Sequence[str]], what: str
 ) -> int:
@@ -237,6 +222,41 @@ def apply_migrations(
 def migrate(conn: sqlite3.Connection, migrations: Sequence[Sequence[str]] = MIGRATIONS) -> int:
     """Bring the games' schema up to date; the new version."""
     return apply_migrations(conn, "schema_version", migrations, "the statistics database is")
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of the statistics database: its own tables, versioned in their own table
+    (`ratings_version`), created on first use and brought up to date by `migrations`
+    (one per version, in order: never edit one that has shipped, add the next), the
+    games' tables untouched. `what` names the part when it cannot be used ("the ratings");
+    `newer` in the refusal of a newer file (by default "the ratings in the statistics
+    database are"). A part that `needs` another is opened with it."""
+
+    version_table: str
+    migrations: tuple[tuple[str, ...], ...]
+    what: str
+    newer: str = ""
+    needs: Part | None = None
+
+    def migrate(self, conn: sqlite3.Connection) -> int:
+        """Add or update this part's tables; the new version."""
+        newer = self.newer or f"{self.what} in the statistics database are"
+        return apply_migrations(conn, self.version_table, self.migrations, newer)
+
+    def open(self, path: Path | str | None = None) -> sqlite3.Connection:
+        """The statistics database with this part's tables (created on first use); a
+        StatsError naming the part (the connection closed) when they cannot be made."""
+        conn = connect(path) if self.needs is None else self.needs.open(path)
+        try:
+            self.migrate(conn)
+        except sqlite3.Error as error:
+            conn.close()
+            raise StatsError(f"cannot use {self.what}: {error}") from None
+        except StatsError:
+            conn.close()
+            raise
+        return conn
 
 
 # Writing.

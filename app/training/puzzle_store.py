@@ -13,8 +13,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from app.store.ratings_db import is_named, now_text, open_ratings
-from app.store.stats import StatsError, apply_migrations, failing_as, prepared, write_transaction
+from app.store.ratings_db import RATINGS, is_named, now_text
+from app.store.stats import Part, StatsError, failing_as, write_transaction
 from rules.puzzles.bank_file import puzzle_from_json
 from rules.puzzles.mistakes import mistakes
 from rules.puzzles.model import Puzzle
@@ -74,14 +74,15 @@ SEARCH_AT_ONCE = 10
 REVIEW_MAX = 200
 
 
-def open_training(path: Any = None) -> sqlite3.Connection:
-    """The statistics database with the training tables (created on first use)."""
-
-    def migrate(conn: sqlite3.Connection) -> int:
-        what = "the training results are"
-        return apply_migrations(conn, "training_version", TRAINING_MIGRATIONS, what)
-
-    return prepared(open_ratings(path), migrate, "the training results")
+#: Opened with the ratings' tables (a puzzle's result moves a rating).
+TRAINING = Part(
+    "training_version",
+    TRAINING_MIGRATIONS,
+    "the training results",
+    newer="the training results are",
+    needs=RATINGS,
+)
+open_training = TRAINING.open
 
 
 def _write(conn: sqlite3.Connection, sql: str, values: tuple[Any, ...]) -> None:
@@ -286,7 +287,7 @@ def keep_record_for_mistakes(conn: sqlite3.Connection, record: Any) -> None:
     # never at the cost of the game's count: a failure here undoes only this part
     conn.execute("SAVEPOINT keep_mistakes")
     try:
-        apply_migrations(conn, "training_version", TRAINING_MIGRATIONS, "the training results are")
+        TRAINING.migrate(conn)
         for seat, info in enumerate(record.players, start=1):
             if info.kind == "human" and is_named(info.name):
                 keep_finished_game(conn, info.name, seat, record.game, dict(record.options), moves)

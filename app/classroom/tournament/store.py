@@ -18,11 +18,9 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from app.store.stats import (
+    Part,
     StatsError,
-    apply_migrations,
-    connect,
     failing_as,
-    prepared,
     stats_path,
     write_transaction,
 )
@@ -72,14 +70,8 @@ TOURNAMENT_MIGRATIONS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def migrate_tournaments(conn: sqlite3.Connection) -> int:
-    what = "the tournaments in the statistics database are"
-    return apply_migrations(conn, "tournament_version", TOURNAMENT_MIGRATIONS, what)
-
-
-def open_tournaments(path: Path | str | None = None) -> sqlite3.Connection:
-    """The statistics database with the tournaments' tables (created on first use)."""
-    return prepared(connect(path), migrate_tournaments, "the tournaments")
+TOURNAMENTS = Part("tournament_version", TOURNAMENT_MIGRATIONS, "the tournaments")
+open_tournaments = TOURNAMENTS.open
 
 
 #: A tournament's columns and a pairing's, as their fields are named.
