@@ -99,10 +99,6 @@ def write_file(path: Path | str, data: str | bytes, sync: bool = True, new: bool
     return path
 
 
-#: The writer's older name (app/tui/setup_memory.py still calls it so).
-atomic_write_text = write_file
-
-
 def _take_new_name(temporary: Path, path: Path) -> None:
     """Give the written temporary file the name `path` only if nothing has it."""
     try:

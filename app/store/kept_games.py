@@ -118,11 +118,15 @@ def _keep_now(record: GameRecord, text: str) -> Kept:
         except OSError:
             break
         try:
-            _write_quickly(slot, text)  # (a folder, a pipe or a link there: NotAFile)
+            # not flushed to the disk at once (`flush_kept`, on leaving); a folder, a pipe
+            # or a link there: NotAFile
+            write_file(slot, text, sync=False)
         except OSError as error:
             unfinished.release(slot)  # (tried again first next time: it may be mended)
             failed.append(slot)
-            problems.append(str(error) if isinstance(error, NotAFile) else _why(slot, error))
+            problems.append(
+                str(error) if isinstance(error, NotAFile) else f"{slot}: {error.strerror or error}"
+            )
             continue
         notice = None
         if problems:
@@ -135,10 +139,6 @@ def _keep_now(record: GameRecord, text: str) -> Kept:
         return Kept(None)  # said at the start
     why = problems[0] if problems else "no file could be written"
     return Kept(None, tell_once(f"The unfinished game could not be kept ({why})."))
-
-
-def _why(path: Path, error: OSError) -> str:
-    return f"{path}: {error.strerror or error}"
 
 
 def game_over(record: GameRecord) -> None:
@@ -180,12 +180,6 @@ def drop_unfinished(record_id: str) -> None:
         except OSError:
             return
     unfinished.remove(slot)
-
-
-def _write_quickly(path: Path, text: str) -> None:
-    """Write `text` to `path` atomically, without waiting for the disk (`flush_kept`
-    does that on leaving the app)."""
-    write_file(path, text, sync=False)
 
 
 def flush_kept() -> None:

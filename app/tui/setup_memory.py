@@ -11,7 +11,7 @@ import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from app.store.atomic_files import atomic_write_text
+from app.store.atomic_files import write_file
 from app.store.data_folder import data_dir, ensure_data_dir
 from rules.registry import GAME_IDS
 from rules.safe_files import UnsafeFile, read_file_text
@@ -114,7 +114,7 @@ def remember_setup(setup: GameSetup) -> None:
         "takebacks": setup.takebacks,
     }
     text = json.dumps({"last": setup.game_id, "games": games}, indent=2, ensure_ascii=False)
-    atomic_write_text(ensure_data_dir() / SETUPS, text + "\n")
+    write_file(ensure_data_dir() / SETUPS, text + "\n")
 
 
 def remembered_setup(game_id: str) -> GameSetup:
