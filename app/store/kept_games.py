@@ -23,12 +23,9 @@ from pathlib import Path
 from app.store import keep_writer, unfinished
 from app.store.atomic_files import NotAFile, sync_path, write_file
 from app.store.data_folder import data_dir, saves_dir
+from app.store.storage import read_record_bytes
 from rules.record_json import from_json, to_json
 from rules.records import GameRecord, RecordError
-from rules.safe_files import UnsafeFile, read_file_bytes
-
-#: A saved game larger than this is not read for `game_over` (as `app.store.storage`).
-MAX_SAVED_BYTES = 8 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -157,13 +154,13 @@ def _bring_saves_up_to_date(record: GameRecord) -> None:
     needle = record.id.encode("utf-8", "replace")
     for path in paths:
         try:
-            data = read_file_bytes(path, MAX_SAVED_BYTES, "saved game")
+            data = read_record_bytes(path)
             if needle not in data:  # (most saves are other games: not parsed)
                 continue
             saved = from_json(data, check=False)
             if saved.id == record.id and not saved.finished:
                 write_file(path, to_json(record))
-        except (UnsafeFile, RecordError, OSError):
+        except (RecordError, OSError):  # (LoadError is a RecordError)
             continue  # a file that cannot be read or written keeps what it had
 
 
