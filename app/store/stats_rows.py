@@ -5,6 +5,7 @@ against the computer). `app.store.stats` opens the database."""
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import sqlite3
 from collections import defaultdict
@@ -221,14 +222,9 @@ def player_stats(rows: Iterable[GameRow]) -> list[PlayerStats]:
 
 
 def _streak(wins: list[bool]) -> int:
-    if not wins:
-        return 0
-    last = wins[-1]
-    count = 0
-    for won in reversed(wins):
-        if won != last:
-            break
-        count += 1
+    """The current run: +3 = the last three won, -2 = the last two lost (0: no game)."""
+    last = wins[-1] if wins else False
+    count = sum(1 for _ in itertools.takewhile(lambda won: won == last, reversed(wins)))
     return count if last else -count
 
 
