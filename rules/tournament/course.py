@@ -47,11 +47,12 @@ MAX_ROSTER_NAME = MAX_NAME
 def check_roster(names: Iterable[str]) -> list[str]:
     roster: list[str] = []
     seen: set[str] = set()
-    for raw in names:
+    for place, raw in enumerate(names, start=1):
         try:
             name = clean_name(raw, limit=MAX_ROSTER_NAME)
         except NameProblem as problem:
-            raise TournamentError(f"{problem} ({raw.strip()[:40]!r})") from None
+            # (by its place: the name as typed may hold terminal codes, never shown)
+            raise TournamentError(f"player {place} on the roster: {problem}") from None
         if "-" in name:
             # A pairing is named "A-B" on the command line.
             raise TournamentError(f"a player's name may not hold '-' ({name})")

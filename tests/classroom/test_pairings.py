@@ -204,6 +204,12 @@ def test_roster_from_text_csv_or_commas_cleaned_duplicates_refused() -> None:
         read_roster(f"{long}x,Bo")
     with pytest.raises(TournamentError, match="'-'"):
         read_roster("Ann-Marie,Bo")
+    with pytest.raises(TournamentError) as refused:
+        read_roster("Ann,\x1b[2J")
+    # (said by its place: the name as typed holds a terminal code, never shown or quoted)
+    assert str(refused.value) == (
+        "player 2 on the roster: a name needs at least one printable character"
+    )
     assert split_pair(" Ann - Bo ") == ("Ann", "Bo")
     with pytest.raises(TournamentError):
         split_pair("Ann")
