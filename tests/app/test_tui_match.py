@@ -32,7 +32,7 @@ STARTER_WINS = ("5", "2", "3")
 
 
 def panel_line(app: EquationDuelApp, player: int) -> str:
-    return text_of(game_screen(app).query_one(f"#panel-{player} .match", Static))
+    return game_screen(app).panel(player).match_line
 
 
 async def test_best_of_three_by_keys_to_the_match_result() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Offset
 from textual.message import Message
@@ -179,6 +180,34 @@ async def test_strip_total_panel_and_move_list() -> None:
         panel.active = True
         await pilot.pause()
         assert panel.has_class("-active") and "Bob" in str(panel.border_title)
+        # Its lines are drawn by the panel itself (one node): holdings, kind, match line.
+        assert not panel.children
+        panel.show(
+            name="Bob",
+            kind="computer",
+            holdings=Text("score 7"),
+            active=True,
+            winner=False,
+            score="1 of 2 round wins",
+        )
+        panel.clock, panel.low_time = "5 s left", True
+        await pilot.pause()
+        drawn = panel.render()
+        assert drawn.plain == "score 7\ncomputer\n1 of 2 round wins · 5 s left"
+        assert panel.size.height == 3  # (three lines inside its border)
+        low = panel.get_component_rich_style("player-panel--match")
+        assert low.bold and low != panel.get_component_rich_style("player-panel--kind")
+        panel.show(
+            name="Bob",
+            kind="human",
+            holdings=Text("score 7"),
+            active=False,
+            winner=True,
+            score="",
+        )
+        panel.clock = ""
+        await pilot.pause()
+        assert panel.render().plain == "score 7\nhuman" and panel.size.height == 2
     moves = MoveList()
     app = Host(moves)
     async with app.run_test(size=(40, 10)) as pilot:
