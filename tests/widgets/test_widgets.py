@@ -22,6 +22,7 @@ from widgets.player_panel import PlayerPanel
 from widgets.running_total import RunningTotal
 from widgets.score_bar import ScoreBar
 from widgets.sequence_strip import SequenceStrip
+from widgets.title_bar import TitleBar
 
 
 class Host(App[None]):
@@ -381,3 +382,20 @@ async def test_digit_pool_hover_and_theme_change_its_looks() -> None:
         light = look_of(pool, 2)
         assert [row.text for row in key_rows(pool, 2)] == ["╭─────╮", "│  2  │", "╰─────╯"]
         assert light != plain  # drawn again in the new theme's colours
+
+
+async def test_title_bar_puts_the_variant_on_the_right_and_its_first_line_where_it_is_long() -> (
+    None
+):
+    """One widget draws the game screen's title line (issue 37: fewer nodes)."""
+    bar = TitleBar(Text("Equation Duel · Fifty"), "best of 3 · standard rules · 30 s per turn")
+    app = Host(bar)
+    async with app.run_test(size=(40, 3)) as pilot:
+        await pilot.pause()
+        drawn = "".join(segment.text for segment in bar.render_line(0))
+        assert drawn == "Equation Duel · Fifty" + " " * 8 + "best of 3 ·"
+        assert len(drawn) == bar.content_size.width == 40
+        bar.variant = "rules"
+        bar.refresh()
+        drawn = "".join(segment.text for segment in bar.render_line(0))
+        assert drawn == "Equation Duel · Fifty" + " " * 14 + "rules"
