@@ -123,12 +123,21 @@ async def test_operator_picker_and_template_slots() -> None:
     picker = OperatorPicker()
     app = Host(picker)
     async with app.run_test(size=(80, 10)) as pilot:
-        await pilot.click("#op-division")
+        await pilot.click(OperatorPicker, offset=picker.key_offset("/"))
+        await pilot.click(OperatorPicker, offset=(5, 1))  # (between two keys: nothing)
         picker.choose("-")
         picker.selected = "/"
         await pilot.pause()
         assert values(app.seen, "op") == ["/", "-"]
-        assert picker.query_one("#op-division").has_class("-selected")
+        assert not picker.children  # (one widget draws the four keys)
+        await pilot.hover(OperatorPicker, offset=picker.key_offset("+"))
+        assert "operator-picker--hover" in picker.key_layers("+")
+        await pilot.hover(OperatorPicker, offset=(5, 1))
+        assert not any("operator-picker--hover" in picker.key_layers(op) for op in "+-*/")
+        assert "operator-picker--selected" in picker.key_layers("/")
+        assert "operator-picker--selected" not in picker.key_layers("-")
+        row = "".join(s.text for s in picker.render_line(1))
+        assert row.rstrip() == "│ + │ │ − │ │ × │ ║ ÷ ║"  # (the chosen one: a double border)
     template = EquationTemplate(2)
     app = Host(template)
     async with app.run_test(size=(80, 10)) as pilot:
