@@ -44,5 +44,6 @@ class TitleBar(Widget):
         if y or room <= 0 or line.cell_length <= title:
             return line
         head, words = line.divide([title, line.cell_length])
-        background = Style(bgcolor=list(words)[-1].style.bgcolor)  # type: ignore[union-attr]
+        last = list(words)[-1].style
+        background = Style(bgcolor=last.bgcolor if last is not None else None)
         return Strip.join([head, Strip([Segment(" " * room, background)], room), words])
