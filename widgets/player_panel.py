@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Static
-
-from widgets.in_place import update_in_place
 
 
 class PlayerPanel(Widget):
-    """A player's panel: the border title is the name; the body shows their holdings."""
+    """A player's panel: the border title is the name; the body shows their holdings, then
+    their kind, then the match score and clock (a line shown only when there is one). It
+    draws its lines itself: one node, restyled alone as the turn passes."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"player-panel--kind", "player-panel--match"}
 
     player_name: reactive[str] = reactive("")
     kind: reactive[str] = reactive("human")
     holdings: reactive[Text] = reactive(Text, always_update=True)
     active: reactive[bool] = reactive(False)
     winner: reactive[bool] = reactive(False)
-    #: The match score and the clock: one line under the holdings, hidden while empty.
+    #: The match score and the clock: one line under the kind, hidden while empty.
     score: reactive[str] = reactive("")
     clock: reactive[str] = reactive("")
     low_time: reactive[bool] = reactive(False)
@@ -29,11 +31,6 @@ class PlayerPanel(Widget):
         super().__init__(id=id, classes=f"-p{player}")
         self.player = player
         self.set_reactive(PlayerPanel.player_name, name)
-
-    def compose(self) -> ComposeResult:
-        yield Static(classes="holdings")
-        yield Static(classes="kind", markup=False)
-        yield Static(classes="match", markup=False)
 
     def on_mount(self) -> None:
         self._sync()
@@ -58,9 +55,19 @@ class PlayerPanel(Widget):
             self._sync_pending = True
             self.call_later(self._sync)
 
+    @property
+    def match_line(self) -> str:
+        """The match score and the clock, as the panel's last line shows them ("": none)."""
+        return " · ".join(part for part in (self.score, self.clock) if part)
+
+    def lines(self) -> tuple[Text, str, str]:
+        """What the panel's body shows: the holdings, the kind and the match line."""
+        return self.holdings, self.kind, self.match_line
+
     def _sync(self) -> None:
         # Only what changed is set: a border title set repaints even when unchanged, a
-        # class change restyles the panel, and a Static updated asks for a layout pass.
+        # class change restyles the panel, and a new body asks for a layout pass only
+        # when its height changes.
         self._sync_pending = False
         marker = "▶ " if self.active else ""
         title = f"{marker}{self.player_name}"
@@ -71,42 +78,41 @@ class PlayerPanel(Widget):
         if (self.border_subtitle or "") != subtitle:
             self.border_subtitle = subtitle
         self._restyle({"-active": self.active, "-winner": self.winner, "-low-time": self.low_time})
-        if self.is_mounted:
-            holdings = self.holdings
-            if self._shown_holdings is None or self._shown_holdings != holdings:
-                self._shown_holdings = holdings.copy()
-                update_in_place(self.query_one(".holdings", Static), holdings)
-            if self._shown_kind != self.kind:
-                self._shown_kind = self.kind
-                update_in_place(self.query_one(".kind", Static), self.kind)
-            match = " · ".join(part for part in (self.score, self.clock) if part)
-            if self._shown_match != match:
-                self._shown_match = match
-                line = self.query_one(".match", Static)
-                update_in_place(line, match)
-                line.display = bool(match)
+        shown = (self.holdings.copy(), self.kind, self.match_line)
+        if self._shown is None or self._shown != shown:
+            before, self._shown = self._shown, shown
+            height = None if before is None else (self._height(before[0]), bool(before[2]))
+            self.refresh(layout=height != (self._height(shown[0]), bool(shown[2])))
+
+    def _height(self, holdings: Text) -> int:
+        width = self.content_region.width
+        return len(holdings.wrap(self.app.console, width)) if width > 0 else -1
+
+    def render(self) -> Text:
+        holdings, kind, match = self._shown or self.lines()
+        text = Text.assemble(
+            holdings, "\n", (kind, self.get_component_rich_style("player-panel--kind"))
+        )
+        if match:
+            text.append("\n")
+            text.append(match, self.get_component_rich_style("player-panel--match"))
+        return text
 
     def _restyle(self, wanted: dict[str, bool]) -> None:
-        """Set the panel's classes, restyling no more than they change: `-active` and
-        `-winner` style only the panel's own border and background (its lines take their
-        colours from it when drawn), so a turn restyles the panel alone; `-low-time`
-        styles a line under it, so that restyles the lines too."""
+        """Set the panel's classes, restyling no more than they change (the panel alone:
+        its lines are its component classes, worked out as it is restyled)."""
         changed = {name for name, on in wanted.items() if self.has_class(name) != on}
         if not changed:
             return
         self.update_classes(wanted, update=False)
-        if "-low-time" in changed or not self.is_mounted:
+        if not self.is_mounted:
             self.update_node_styles()
             return
         self.app.stylesheet.update_nodes([self], animate=False)
-        for line in self.children:
-            line.notify_style_update()  # (drawn again over the new background)
-            line.refresh()
+        self.refresh()
 
     _title: str | None = None
-    _shown_holdings: Text | None = None
-    _shown_kind: str | None = None
-    _shown_match: str | None = None
+    _shown: tuple[Text, str, str] | None = None
 
     watch_player_name = watch_kind = watch_holdings = watch_active = _schedule_sync
     watch_winner = watch_score = watch_clock = watch_low_time = _schedule_sync

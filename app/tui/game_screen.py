@@ -41,6 +41,7 @@ from widgets.keys_footer import KeysFooter
 from widgets.move_list import MoveList
 from widgets.player_panel import PlayerPanel
 from widgets.status_line import StatusLine
+from widgets.title_bar import TitleBar
 
 #: What the footer still offers once the game is over.
 AFTER_THE_END = frozenset(
@@ -92,9 +93,7 @@ class GameScreen(ThinkingScreen[OptionsT, StateT, MoveT]):
             part for part in (variant_summary(self.setup.options), self.setup.match_words()) if part
         )
         variant = self.referee.variant_words(variant)
-        with Horizontal(id="title-bar"):
-            yield Static(title, id="title")
-            yield Static(Text(variant), id="variant")
+        yield TitleBar(title, variant, id="title-bar")
         with Horizontal(id="players"):
             yield PlayerPanel(1, self.setup.name(1), id="panel-1")
             yield Static(id="turn-banner")

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from rules.analysis import Hint
 from rules.analysis import hint as hint  # the screen asks `hints.hint` (a test swaps it)
 from widgets.digit_pool import DigitPool
-from widgets.operator_picker import OperatorKey, OperatorPicker
+from widgets.operator_picker import OperatorPicker
 
 #: The class a highlighted key or slot gets.
 HINT_CLASS = "-hint"
@@ -28,6 +28,4 @@ def mark_keys(pool: DigitPool, numbers: Iterable[int | None]) -> None:
 
 
 def mark_ops(picker: OperatorPicker, ops: Iterable[str | None]) -> None:
-    wanted = {op for op in ops if op is not None}
-    for key in picker.query(OperatorKey):
-        key.set_class(key.op in wanted, HINT_CLASS)
+    picker.hinted = frozenset(op for op in ops if op is not None)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from app.tui.app import EquationDuelApp
 from app.tui.boards.countdown import CountdownBoard
 from app.tui.dialogs import ConfirmDialog
 from rules.countdown import GAME, PASS
+from rules.operators import Op
 from tests.app.tui_support import (
     SIZE,
     click_button_again,
@@ -22,10 +24,17 @@ from tests.app.tui_support import (
     winner_shown,
 )
 from widgets.digit_pool import DigitPool
+from widgets.operator_picker import OperatorPicker
 
 NAMES = ("Ann", "Bob")
 KEY_OF = {"+": "plus", "-": "minus", "*": "asterisk", "/": "slash"}
 CLICK_OF = {"+": "addition", "-": "subtraction", "*": "multiplication", "/": "division"}
+
+
+async def click_op(pilot: Pilot[None], op: Op) -> None:
+    """Click the operator's row in the picker (one widget: by its offset)."""
+    picker = game_screen(pilot.app).query_one(OperatorPicker)
+    await pilot.click(OperatorPicker, offset=picker.key_offset(op))
 
 
 def random_game(seed: int) -> list[str]:
@@ -61,9 +70,9 @@ async def test_countdown_whole_game_by_clicks_with_passes() -> None:
     app = EquationDuelApp("countdown")
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        await pilot.click("#op-multiplication")
+        await click_op(pilot, "*")
         await click_key(pilot, 9, "#pool-1")  # 0 × 9 = 0
-        await pilot.click("#op-addition")
+        await click_op(pilot, "+")
         await click_key(pilot, 9, "#pool-2")  # 9
         await pilot.click("#pass")
         assert isinstance(top(app), ConfirmDialog)
@@ -109,7 +118,7 @@ async def test_countdown_used_number_by_clicks_loses_the_turn_after_a_warning() 
         screen = game_screen(app)
         await click_key(pilot, 5, "#pool-1")  # Ann +5
         await click_key(pilot, 4, "#pool-2")  # Bob +4
-        await pilot.click("#op-division")
+        await click_op(pilot, "/")
         await click_key(pilot, 5, "#pool-1")  # Ann's 5 is used up
         dialog = top(app)
         assert isinstance(dialog, ConfirmDialog)
@@ -142,8 +151,6 @@ async def test_countdown_number_outside_the_pool_loses_the_turn() -> None:
 async def test_countdown_hint_goes_once_the_player_chooses_and_the_choice_shows_without_colour() -> (
     None
 ):
-    from widgets.operator_picker import OperatorKey
-
     app = EquationDuelApp("countdown", names=NAMES)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
@@ -152,15 +159,16 @@ async def test_countdown_hint_goes_once_the_player_chooses_and_the_choice_shows_
         await pilot.pause()
         pools = list(screen.query(DigitPool))
         # the hinted operator and number are marked
-        assert screen.query(".-hint") and any(pool.hinted for pool in pools)
+        picker = screen.query_one(OperatorPicker)
+        assert picker.hinted and any(pool.hinted for pool in pools)
         await pilot.press("asterisk")
         # chosen: the hint's marks are gone
-        assert not screen.query(".-hint") and not any(pool.hinted for pool in pools)
-        chosen = [key for key in screen.query(OperatorKey) if key.has_class("-selected")]
-        assert [key.op for key in chosen] == ["*"]
-        assert str(chosen[0].content).startswith("▸")  # a pointer, not colour alone
-        others = [str(key.content) for key in screen.query(OperatorKey) if key.op != "*"]
-        assert not any(label.startswith("▸") for label in others)
+        assert not picker.hinted and not any(pool.hinted for pool in pools)
+        chosen = [op for op in picker.ops if "operator-picker--selected" in picker.key_layers(op)]
+        assert chosen == ["*"]
+        drawn = ["".join(s.text for s in picker.render_line(2 * i)) for i in range(4)]
+        assert drawn[2].startswith("▸×")  # a pointer, not colour alone
+        assert not any(row.startswith("▸") for i, row in enumerate(drawn) if i != 2)
         pool = screen.query_one("#pool-1", DigitPool)
         top, middle, _ = key_rows(pool, 5)
         assert pool.look(5) == "used" and top.text == "┏╍╍╍┓"  # a dashed border

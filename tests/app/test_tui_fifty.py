@@ -22,11 +22,11 @@ from tests.app.tui_support import (
     winner_shown,
 )
 from widgets.move_list import MoveList
+from widgets.operator_picker import OperatorPicker
 from widgets.score_bar import ScoreBar
 
 NAMES = ("Ann", "Bob")
 KEY_OF = {"+": "plus", "-": "minus", "*": "asterisk", "/": "slash"}
-CLICK_OF = {"+": "addition", "-": "subtraction", "*": "multiplication", "/": "division"}
 
 
 def random_game(seed: int, options: FiftyOptions | None = None) -> list[str]:
@@ -94,7 +94,8 @@ async def test_fifty_whole_game_by_clicks() -> None:
         for move in moves:
             a, op, b = parts(move)
             await click_key(pilot, int(a))
-            await pilot.click(f"#op-{CLICK_OF[op]}")
+            picker = screen.query_one(OperatorPicker)
+            await pilot.click(OperatorPicker, offset=picker.key_offset(op))  # type: ignore[arg-type]
             await click_key(pilot, int(b))
             await click_button_again(pilot, "#play")  # (pressed a moment ago, last move)
         winner, _ = await winner_shown(pilot)

@@ -25,6 +25,7 @@ from tests.app.tui_support import (
     until,
     winner_shown,
 )
+from widgets.title_bar import TitleBar
 
 NAMES = ("Ann", "Bob")
 #: In Equation Conquest whoever appends the 3 of 5 2 3 wins (5 − 2 = 3): the starter.
@@ -32,7 +33,7 @@ STARTER_WINS = ("5", "2", "3")
 
 
 def panel_line(app: EquationDuelApp, player: int) -> str:
-    return text_of(game_screen(app).query_one(f"#panel-{player} .match", Static))
+    return game_screen(app).panel(player).match_line
 
 
 async def test_best_of_three_by_keys_to_the_match_result() -> None:
@@ -130,7 +131,7 @@ async def test_setup_sets_the_match_and_the_clock_by_mouse_and_keys() -> None:
         await pilot.click("#start")
         screen = game_screen(app)
         assert (screen.session.best_of, screen.session.turn_seconds) == (5, 30)
-        assert "best of 5 · 30 s per turn" in text_of(screen.query_one("#variant", Static))
+        assert "best of 5 · 30 s per turn" in screen.query_one(TitleBar).variant_shown()
 
 
 async def test_template_rounds_to_win_is_the_match_setting() -> None:

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
 
 from app.hub.protocol_class import LiveRound
 from app.online.codes import Address
@@ -18,6 +17,7 @@ from app.tui.app import EquationDuelApp
 from app.tui.hub_lobby import HubLobbyScreen
 from rules.puzzles.bank import puzzles_of
 from tests.hub.test_tui_lobby import SIZE
+from widgets.title_bar import TitleBar
 
 
 class QuietClient:
@@ -77,8 +77,9 @@ async def test_the_title_bar_of_a_live_round_fits_80_columns() -> None:
         lobby.heard(opened)
         for _ in range(4):
             await pilot.pause()
-        title = str(app.screen.query_one("#title", Static).render())
-        variant = str(app.screen.query_one("#variant", Static).render())
-        words = title + variant
+        bar = app.screen.query_one("#title-bar", TitleBar)
+        words = bar.title.plain + bar.variant_shown()
         assert "Templates Live round 2 of 5 · easy puzzle" in words
         assert len(words) <= SIZE[0] - 2
+        drawn = "".join(segment.text for segment in bar.render_line(0))
+        assert drawn.startswith(bar.title.plain) and drawn.endswith(bar.variant_shown())

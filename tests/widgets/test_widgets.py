@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Offset
 from textual.message import Message
@@ -21,6 +22,7 @@ from widgets.player_panel import PlayerPanel
 from widgets.running_total import RunningTotal
 from widgets.score_bar import ScoreBar
 from widgets.sequence_strip import SequenceStrip
+from widgets.title_bar import TitleBar
 
 
 class Host(App[None]):
@@ -121,12 +123,21 @@ async def test_operator_picker_and_template_slots() -> None:
     picker = OperatorPicker()
     app = Host(picker)
     async with app.run_test(size=(80, 10)) as pilot:
-        await pilot.click("#op-division")
+        await pilot.click(OperatorPicker, offset=picker.key_offset("/"))
+        await pilot.click(OperatorPicker, offset=(5, 1))  # (between two keys: nothing)
         picker.choose("-")
         picker.selected = "/"
         await pilot.pause()
         assert values(app.seen, "op") == ["/", "-"]
-        assert picker.query_one("#op-division").has_class("-selected")
+        assert not picker.children  # (one widget draws the four keys)
+        await pilot.hover(OperatorPicker, offset=picker.key_offset("+"))
+        assert "operator-picker--hover" in picker.key_layers("+")
+        await pilot.hover(OperatorPicker, offset=(5, 1))
+        assert not any("operator-picker--hover" in picker.key_layers(op) for op in "+-*/")
+        assert "operator-picker--selected" in picker.key_layers("/")
+        assert "operator-picker--selected" not in picker.key_layers("-")
+        row = "".join(s.text for s in picker.render_line(1))
+        assert row.rstrip() == "│ + │ │ − │ │ × │ ║ ÷ ║"  # (the chosen one: a double border)
     template = EquationTemplate(2)
     app = Host(template)
     async with app.run_test(size=(80, 10)) as pilot:
@@ -179,6 +190,34 @@ async def test_strip_total_panel_and_move_list() -> None:
         panel.active = True
         await pilot.pause()
         assert panel.has_class("-active") and "Bob" in str(panel.border_title)
+        # Its lines are drawn by the panel itself (one node): holdings, kind, match line.
+        assert not panel.children
+        panel.show(
+            name="Bob",
+            kind="computer",
+            holdings=Text("score 7"),
+            active=True,
+            winner=False,
+            score="1 of 2 round wins",
+        )
+        panel.clock, panel.low_time = "5 s left", True
+        await pilot.pause()
+        drawn = panel.render()
+        assert drawn.plain == "score 7\ncomputer\n1 of 2 round wins · 5 s left"
+        assert panel.size.height == 3  # (three lines inside its border)
+        low = panel.get_component_rich_style("player-panel--match")
+        assert low.bold and low != panel.get_component_rich_style("player-panel--kind")
+        panel.show(
+            name="Bob",
+            kind="human",
+            holdings=Text("score 7"),
+            active=False,
+            winner=True,
+            score="",
+        )
+        panel.clock = ""
+        await pilot.pause()
+        assert panel.render().plain == "score 7\nhuman" and panel.size.height == 2
     moves = MoveList()
     app = Host(moves)
     async with app.run_test(size=(40, 10)) as pilot:
@@ -352,3 +391,20 @@ async def test_digit_pool_hover_and_theme_change_its_looks() -> None:
         light = look_of(pool, 2)
         assert [row.text for row in key_rows(pool, 2)] == ["╭─────╮", "│  2  │", "╰─────╯"]
         assert light != plain  # drawn again in the new theme's colours
+
+
+async def test_title_bar_puts_the_variant_on_the_right_and_its_first_line_where_it_is_long() -> (
+    None
+):
+    """One widget draws the game screen's title line (issue 37: fewer nodes)."""
+    bar = TitleBar(Text("Equation Duel · Fifty"), "best of 3 · standard rules · 30 s per turn")
+    app = Host(bar)
+    async with app.run_test(size=(40, 3)) as pilot:
+        await pilot.pause()
+        drawn = "".join(segment.text for segment in bar.render_line(0))
+        assert drawn == "Equation Duel · Fifty" + " " * 8 + "best of 3 ·"
+        assert len(drawn) == bar.content_size.width == 40
+        bar.variant = "rules"
+        bar.refresh()
+        drawn = "".join(segment.text for segment in bar.render_line(0))
+        assert drawn == "Equation Duel · Fifty" + " " * 14 + "rules"

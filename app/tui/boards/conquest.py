@@ -38,7 +38,10 @@ class ConquestBoard(Board[ConquestOptions, ConquestState, ConquestMove]):
         numbers = tuple(range(low, high + 1))
         with Center(id="keypad-row"):
             yield DigitPool(numbers, columns=3 if len(numbers) <= 9 else 10, id="keypad")
-        yield EquationInput(parens=False, id="declare")
+        if self.declaring:  # (the statement box: only in the variant that asks for it)
+            declare = EquationInput(parens=False, id="declare")
+            declare.display = False  # (until a number would make three)
+            yield declare
 
     def compose_picture(self) -> ComposeResult:
         yield SequenceStrip(id="position-sequence")
@@ -47,8 +50,6 @@ class ConquestBoard(Board[ConquestOptions, ConquestState, ConquestMove]):
     def on_mount(self) -> None:
         if self.read_only or gone(self.game_screen):
             return
-        declare = self.query_one(EquationInput)
-        declare.display = False
         self.query_one(DigitPool).focus()
 
     @property
@@ -116,9 +117,9 @@ class ConquestBoard(Board[ConquestOptions, ConquestState, ConquestMove]):
 
     def reset_input(self) -> None:
         self.pending = None
-        declare = self.query_one(EquationInput)
-        declare.display = False
-        declare.clear()
+        for declare in self.query(EquationInput):
+            declare.display = False
+            declare.clear()
         self.query_one("#keypad-row").display = True
         self.query_one(DigitPool).focus()
 
