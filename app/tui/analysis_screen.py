@@ -34,7 +34,7 @@ from textual.widgets.option_list import Option
 
 from app.classroom.report.judged import Rounds, analysis_at_end, round_analysis
 from app.process.helper_tasks import judge_moves
-from app.tui.analysis_lines import Solution
+from app.tui.analysis_lines import Solution, width_before_layout
 from app.tui.analysis_playout import PlayedOutLine
 from app.tui.boards.common import Board, Played
 from app.tui.boards.table import board_of
@@ -185,7 +185,6 @@ class AnalysisScreen(PlayedOutLine):
             self._take_judged(judged.result())
             if self.analysis is not None and self._surely_scrolls():
                 show_scroll_bar(self.query_one("#analysis-moves", OptionList))
-                self._refill_moves(self.move_rows())  # (one column narrower)
         else:
             self.run_worker(self._await_judged(judged), group="analysis", exit_on_error=False)
         # (the detail and the board: a countdown's two pools at 80×24 are taller than that)
@@ -194,10 +193,8 @@ class AnalysisScreen(PlayedOutLine):
     def _surely_scrolls(self) -> bool:
         """The move list's rows take more lines than the screen leaves it at most."""
         moves = self.query_one("#analysis-moves", OptionList)
-        lines = sum(
-            str(moves.get_option_at_index(i).prompt).count("\n") + 1
-            for i in range(moves.option_count)
-        )
+        size = self.app.size
+        lines = moves.get_content_height(size, size, width_before_layout(moves))
         return lines > room_for(moves) - moves.styles.gutter.height
 
     def _judge(self) -> None:

@@ -95,9 +95,14 @@ def least_width(widget: Widget, width: int) -> int:
 class DrawnOnceList(OptionList):
     """An OptionList not drawn again as it first gets its size: its lines were made at
     that width for its first frame, and Textual's list makes them again then (a second,
-    partial frame). As a second base after a Textual list class, the CSS stays that one's."""
+    partial frame). Resized later (the terminal widened or narrowed), its lines are made
+    again at the new width, the row at the top kept there and the highlighted one shown
+    (Textual's list kept the scroll's line, another row then, and could leave the
+    highlighted one out of sight). As a second base after a Textual list class, the CSS
+    stays that one's."""
 
     _lines_width: int | None = None
+    _sized = False
 
     def _update_lines(self) -> None:
         fresh = not self._line_cache.lines
@@ -106,8 +111,16 @@ class DrawnOnceList(OptionList):
             self._lines_width = self.scrollable_content_region.width
 
     def _on_resize(self, event: events.Resize) -> None:  # type: ignore[override]
-        if self._lines_width == self.scrollable_content_region.width:
-            event.prevent_default()  # (Textual's: its lines made again, and a repaint)
+        event.prevent_default()  # (Textual's: its lines made again, and a repaint)
+        first, self._sized = not self._sized, True
+        lines = self._line_cache.lines
+        if self._lines_width != self.scrollable_content_region.width:
+            top = lines[int(self.scroll_y)][0] if int(self.scroll_y) < len(lines) else -1
+            self._clear_caches()
+            if (y := self._index_to_line.get(top)) is not None:  # (no lines at no width)
+                self.scroll_to(y=y, animate=False, immediate=True)
+        if not first:
+            self.scroll_to_highlight()
 
 
 def show_scroll_bar(widget: Widget) -> None:

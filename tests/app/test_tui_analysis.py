@@ -374,3 +374,42 @@ async def test_no_equation_is_broken_across_lines_at_80_columns() -> None:
             for row in filter(None, drawn):
                 assert row[-1] not in "×÷−+=" and row[0] not in "×÷−+=", drawn
             assert any("5 × 6 = 30" in row for row in drawn) or selector.endswith("summary")
+
+
+async def test_the_rows_rewrap_as_the_terminal_widens_and_narrows() -> None:
+    """Opened at 80×24, most of a countdown's verdicts go below their moves; widened while
+    open, each is on its move's line (and below again as it narrows): the selected row
+    stays selected and in sight, the row at the top stays at the top."""
+    from tests.app.test_tui_drawn_once import countdown_to_1000
+
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_analysis(pilot, "countdown", countdown_to_1000(), {"target": 1000})
+        await pilot.press(*["right"] * 10)
+        moves = screen.query_one("#analysis-moves", OptionList)
+
+        def shown() -> list[str]:
+            return [row.rstrip("▁▂▃▄▅▆▇█ ") for row in drawn_rows(app, "#analysis-moves")]
+
+        below = [" 10. Bob 25 + 5 = 30", "      ✓ keeps the win"]
+        beside = " 10. Bob 25 + 5 = 30 ✓ keeps the win"
+        assert below[1] in shown() and beside not in shown(), shown()
+        for size, rows in (((100, 30), [beside]), ((80, 24), below), ((120, 40), [beside])):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            drawn = shown()
+            at = drawn.index(rows[0])
+            assert drawn[at : at + len(rows)] == rows, (size, drawn)
+            assert rows == below or below[1] not in drawn, (size, drawn)
+            assert screen.position == moves.highlighted == 10
+        await pilot.press("end")  # the last row, the list scrolled to it
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        top = shown()[0]
+        assert shown()[-2:] == [" 18. Bob 81 + 9 = 90", below[1]], shown()
+        await pilot.resize_terminal(100, 24)  # wider: the list still scrolls, less
+        await pilot.pause()
+        assert moves.show_vertical_scrollbar and shown()[-1].startswith(" 18. Bob"), shown()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert shown()[0] == top and screen.position == moves.highlighted == 18
