@@ -5,6 +5,7 @@ started to go; `gone(screen)` tells its `on_mount` to set nothing up."""
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -53,10 +54,20 @@ def least_lines(widget: Widget, width: int | None = None) -> int:
     """The fewest lines `widget` takes, margins included, at most `width` cells wide (the
     screen's): its shown children's (one under another, or the most of those side by
     side, each as wide as the others' fixed widths leave it), its content's as Textual
-    measures it at that width (text, a pool's rows of keys, big digits), or one."""
-    styles = widget.styles
+    measures it at that width (text, a pool's rows of keys, big digits), or one; within
+    its least and most height."""
     if not widget.display:
         return 0
+    lines, most = wanted_lines(widget, width), widget.styles.max_height
+    if most is not None and most.cells is not None:
+        lines = min(lines, most.cells)
+    return lines + widget.styles.margin.height
+
+
+def wanted_lines(widget: Widget, width: int | None = None) -> int:
+    """The lines `widget` takes without its most height (`least_lines`), margins left out:
+    more than its most, it scrolls."""
+    styles = widget.styles
     width = (widget.app.size.width if width is None else width) - styles.gutter.width
     kind = getattr(styles.layout, "name", "vertical")
     if widget.children and kind == "vertical":
@@ -73,9 +84,7 @@ def least_lines(widget: Widget, width: int | None = None) -> int:
     lines = inner + styles.gutter.height
     if styles.min_height is not None and styles.min_height.cells is not None:
         lines = max(lines, styles.min_height.cells)
-    if styles.max_height is not None and styles.max_height.cells is not None:
-        lines = min(lines, styles.max_height.cells)
-    return lines + styles.margin.height
+    return lines
 
 
 def least_width(widget: Widget, width: int) -> int:
@@ -132,25 +141,33 @@ def show_scroll_bar(widget: Widget) -> None:
 
 
 def room_for(widget: Widget) -> int:
-    """The most lines `widget` can have: the screen's less the least of what is above and
-    below it (in its layer) in each container it is in, one under another, and their
-    borders and padding."""
+    """The most lines `widget` can have: its most height, and the screen's less the least
+    of what is above and below it (in its layer) in each container it is in, one under
+    another, and their borders and padding, up to a container that scrolls (the room in
+    that has no end)."""
     room, layer = widget.app.size.height, widget.styles.layer
     inner, outer = widget, widget.parent
     while isinstance(outer, Widget):
+        screen = isinstance(outer, Screen)
+        if not screen and outer.styles.overflow_y != "hidden":  # (a container that scrolls)
+            room = sys.maxsize
+            break
         if getattr(outer.styles.layout, "name", "vertical") == "vertical":
             beside = [w for w in outer.children if w is not inner and w.styles.layer == layer]
             room -= sum(least_lines(w) for w in beside)
-        if not isinstance(outer, Screen):
+        if not screen:
             room -= outer.styles.gutter.height
         inner, outer = outer, outer.parent
+    if (most := widget.styles.max_height) is not None and most.cells is not None:
+        room = min(room, most.cells)
     return room
 
 
 def scrolls_from_the_start(scroll: Widget) -> bool:
-    """`show_scroll_bar(scroll)` if it surely scrolls, and say whether it does: its least
-    lines are more than the screen leaves it beside the least of each widget around it."""
-    if least_lines(scroll) - scroll.styles.margin.height > room_for(scroll):
+    """`show_scroll_bar(scroll)` if it surely scrolls, and say whether it does: it takes
+    more lines than its most height or the screen leaves it beside the least of each
+    widget around it."""
+    if wanted_lines(scroll) > room_for(scroll):
         show_scroll_bar(scroll)
         return True
     return False

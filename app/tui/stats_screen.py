@@ -21,8 +21,8 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from app.store import stats_text
-from app.tui.mounting import StyledAsMounted, gone, show_scroll_bar
-from app.tui.puzzle_stats import RatingRows, RatingsPanel
+from app.tui.mounting import StyledAsMounted, gone, scrolls_from_the_start
+from app.tui.puzzle_stats import RatingsPanel
 from app.tui.read_soon import WAIT, ReadSoon, reads_in_thread
 from app.tui.stats_read import ReadStatistics, read_statistics, taken_ahead
 from app.tui.styles import SCREEN_STYLES
@@ -49,7 +49,7 @@ PAGE = 10
 WAIT_FOR_READ = WAIT
 
 #: The rows a table shows (its `max-height` in styles/records.tcss, 12, less its border and
-#: its header): with more, it surely scrolls.
+#: its header).
 ROWS_SHOWN = 9
 
 
@@ -231,14 +231,9 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         # which is drawn again), and not scrolled to: it is at the top.
         players.has_focus = True
         self.set_focus(players, scroll_visible=False)
-        tables = list(self.query(GrowingTable).results(GrowingTable))
-        for table in tables:
-            if table.row_count > ROWS_SHOWN:
-                show_scroll_bar(table)
-        # The fewest lines the body's tables and ratings take with the title, the summary and
-        # the keys: each table a heading below an empty line, its border, its header and
-        # rows; a line for each rating. More than the screen: the body surely scrolls.
-        shown = sum(5 + min(table.row_count, ROWS_SHOWN) for table in tables)
-        shown += 3 + sum(len(rows.rows) for rows in self.query(RatingRows))
-        if shown > self.app.size.height:
-            show_scroll_bar(self.query_one("#stats-body", VerticalScroll))
+        # Each table's scroll bar (more rows than its most height) and the body's (more
+        # lines than the screen leaves it) shown before the first layout, which would find
+        # them and lay the screen out again.
+        for table in self.query(GrowingTable).results(GrowingTable):
+            scrolls_from_the_start(table)
+        scrolls_from_the_start(self.query_one("#stats-body", VerticalScroll))

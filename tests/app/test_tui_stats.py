@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
 from textual.widgets import DataTable, Static
 
 from app.store import ratings, stats
@@ -14,8 +15,12 @@ from app.tui.menu import MenuScreen
 from app.tui.puzzle_stats import RatingRows
 from app.tui.stats_screen import PAGE, StatsScreen
 from rules.records import players_of, record_from_moves
+from tests.app.test_tui_drawn_once import drawn
+from tests.app.test_tui_menu_screens_drawn import opened_by
 from tests.app.test_tui_outside_text import finished_record
 from tests.app.tui_support import SIZE, click_link, text_of, top, winner_shown
+
+__all__ = ["drawn"]  # (the fixture, used by name)
 
 NAMES = ("Ann", "Bob")
 
@@ -156,3 +161,23 @@ async def test_a_class_s_statistics_open_on_the_players_table_focused_and_drawn_
         assert len(screen.query_one(RatingRows).rows) > SIZE[1]
         shown = [line.text for line in screen._compositor.render_strips()]
         assert shown[3].strip() == "Players" and "Pupil 0" in shown[6]
+
+
+@pytest.mark.parametrize("height", [24, 28, 30])
+async def test_the_body_s_scroll_bar_is_shown_before_the_first_layout_when_it_scrolls(
+    drawn: list[str], height: int
+) -> None:
+    """Three games: two tables and the ratings, 27 lines, more than the body has room for
+    at 80×24 and at 80×28 (the ratings' heading counted: the screen's own count left it
+    out), not at 80×30. Its scroll bar is there before the first layout where it scrolls,
+    and only there: the screen is laid out once (a bar found by a layout lays it out
+    again)."""
+    for number, game_id in enumerate(("conquest", "countdown", "fifty")):
+        names = (f"Pupil {number}", f"Pupil {number + 3}")
+        ratings.record_game(finished_record(game_id, names, seed=number))
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, height)) as pilot:
+        await opened_by(pilot, drawn, "s")
+        body = top(app).query_one("#stats-body")
+        assert body.show_vertical_scrollbar == (body.max_scroll_y > 0) == (height < 30)
+        assert [step for step in drawn if step.startswith("layout")] == ["layout StatsScreen"]
