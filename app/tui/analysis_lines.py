@@ -18,6 +18,7 @@ from app.tui.boards.common import Played
 from rules.analysis import Analysis, Chance, MoveAnalysis, Value
 from rules.base import GameOptions, GameState, PlayerNo
 from rules.equation.check import pretty_equation
+from rules.seat_names import seat_tag
 from rules.words.analysis import (
     hastened_line,
     mistake_line,
@@ -41,21 +42,18 @@ Part = Content | tuple[str, str] | str
 
 
 class Fitted(Visual):
-    """A row of the move list or of the equations: `head` then `tail` on one line where
-    they fit, else `tail` on a line of its own, indented, so Textual never breaks a line
-    inside "keeps the win" or "5 = 7 − 2". Which is chosen at the width the row is drawn
-    at: the rows follow the list as the terminal widens or narrows."""
+    """The first of `choices` that fits on one line at the width it is drawn at, else the
+    last: chosen as it is drawn, it follows the terminal as it widens or narrows."""
 
-    def __init__(self, head: list[Part], tail: Part) -> None:
-        self.one = Content.assemble(*head, tail)
-        self.two = Content.assemble(*head, "\n      ", tail)
+    def __init__(self, *choices: Content) -> None:
+        self.choices = choices
 
     def at(self, width: int) -> Content:
-        """The row as drawn `width` cells wide."""
-        return self.one if self.one.cell_length <= width else self.two
+        """What is drawn `width` cells wide."""
+        return next((c for c in self.choices if c.cell_length <= width), self.choices[-1])
 
     def __str__(self) -> str:
-        return self.one.plain
+        return self.choices[0].plain
 
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions
@@ -63,10 +61,17 @@ class Fitted(Visual):
         return self.at(width).render_strips(width, height, style, options)
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
-        return self.one.get_optimal_width(rules, container_width)
+        return self.choices[0].get_optimal_width(rules, container_width)
 
     def get_height(self, rules: RulesMap, width: int) -> int:
         return self.at(width).get_height(rules, width)
+
+
+def fitted(head: list[Part], tail: Part) -> Fitted:
+    """A row of the move list or of the equations: `head` then `tail` on one line where
+    they fit, else `tail` on a line of its own, indented, so Textual never breaks a line
+    inside "keeps the win" or "5 = 7 − 2"."""
+    return Fitted(Content.assemble(*head, tail), Content.assemble(*head, "\n      ", tail))
 
 
 def width_before_layout(found: OptionList) -> int:
@@ -168,16 +173,21 @@ class AnalysisLines:
             ]
             row: Content | Fitted = Content.assemble(*parts)
             if index < self.given:
-                row = Fitted(parts, ("· set-up", "$text-muted"))
+                row = fitted(parts, ("· set-up", "$text-muted"))
             elif index in judged:
                 symbol, words, _, colour = verdict(judged[index])
                 if index == first:
                     tail = (f"{symbol} first mistake", f"bold reverse {colour}")
                 else:
                     tail = (f"{symbol} {words}", colour)
-                row = Fitted(parts, tail)
+                row = fitted(parts, tail)
             rows.append(Option(row, id=f"row-{index + 1}"))
         return rows
+
+    def players(self) -> Fitted:
+        """`Ann vs Bob`, or by their tags where the names do not fit (`Alexa… vs Bob`)."""
+        tags = marks(self.names)
+        return Fitted(Content(" vs ".join(self.names)), Content(" vs ".join(tags)))
 
     def summary(self) -> Content:
         analysis = self.analysis
@@ -232,9 +242,9 @@ class AnalysisLines:
         colour = "$primary" if chance.player == 1 else "$accent"
         head: list[Part] = [
             (f"{chance.index + 1:>3}. ", "$text-muted"),
-            (f"{self.player_name(chance.player)[:8]:<8} ", f"bold {colour}"),
+            (f"{seat_tag(self.player_name(chance.player), 8):<8} ", f"bold {colour}"),
         ]
-        return Option(Fitted(head, what), id=f"chance-{chance.index + 1}")
+        return Option(fitted(head, what), id=f"chance-{chance.index + 1}")
 
     def detail(self, position: int) -> Content:
         """What the selected position is: the move that led to it, judged."""

@@ -134,7 +134,7 @@ class AnalysisScreen(PlayedOutLine):
         with Horizontal(id="analysis-title"):
             what = "Analysis" if self.solution is None else "Solution"
             yield Static(Content(f"{what} · {self.game.title}"), id="analysis-game")
-            yield Static(Content(f"{self.names[0]} vs {self.names[1]}"), id="analysis-players")
+            yield Static(self.players(), id="analysis-players")
         yield Unbroken(Content("Analysing…"), id="analysis-summary")
         with Horizontal(id="analysis-middle"):
             with Vertical(id="analysis-left"):

@@ -413,3 +413,31 @@ async def test_the_rows_rewrap_as_the_terminal_widens_and_narrows() -> None:
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert shown()[0] == top and screen.position == moves.highlighted == 18
+
+
+async def test_long_names_with_markup_are_shown_as_text_by_their_tags_where_they_do_not_fit() -> (
+    None
+):
+    """At 80×24 two long names (with markup characters) did not fit after the game's title:
+    the title ran into the first and the second was cut off, and the equations' rows cut
+    names bare ("Bartholo"). Where the names do not fit they are said by their tags, as in
+    the move list, and in full once the terminal is wide enough."""
+    names = ("[b]Alexandrina Wolfeschlegel[/b]", "Bartholomew [i]Featherstonehaugh")
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = AnalysisScreen("collect", None, COLLECT, names)
+        app.push_screen(screen)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        title = drawn_rows(app, "#analysis-title")[0]
+        _, players = title.split("Collect & Declare")
+        assert players.startswith("  ") and players.strip() == "[b]Al… vs Barth…", title
+        assert rows(screen, "#analysis-chances") == [
+            "  5. [b]Alex… ✗ missed 2 + 3 = 5",
+            "  6. Barthol… ✓ declared 9 − 8 = 1",
+        ]
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        title = drawn_rows(app, "#analysis-title")[0]
+        assert title.split("Collect & Declare")[1].strip() == " vs ".join(names), title

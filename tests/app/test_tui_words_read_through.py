@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from app.tui.analysis_lines import Fitted
+from app.tui.analysis_lines import fitted
 from app.tui.boards.common import side_by_side
 from rules.words.common import listed_in_words, moves_played, turns_of
 from tests.widgets.test_widgets import Host
@@ -30,7 +30,7 @@ def test_a_game_s_length_is_each_player_s_own_moves() -> None:
 
 def test_a_verdict_goes_below_its_move_rather_than_breaking() -> None:
     head: list[Content | tuple[str, str] | str] = ["  1. ", "Ann    ", "8 × 6 = 48 "]
-    row = Fitted(head, "✓ keeps the win")
+    row = fitted(head, "✓ keeps the win")
     assert row.at(40).plain == "  1. Ann    8 × 6 = 48 ✓ keeps the win"
     assert row.at(32).plain == ("  1. Ann    8 × 6 = 48 \n      ✓ keeps the win")
 
