@@ -181,3 +181,24 @@ async def test_the_body_s_scroll_bar_is_shown_before_the_first_layout_when_it_sc
         body = top(app).query_one("#stats-body")
         assert body.show_vertical_scrollbar == (body.max_scroll_y > 0) == (height < 30)
         assert [step for step in drawn if step.startswith("layout")] == ["layout StatsScreen"]
+
+
+async def test_each_rating_s_words_are_whole_and_a_space_before_its_history() -> None:
+    """At 80×24 a rating's words took 40 columns at most, cut at a word ("Pupil 0 ·
+    Collect & Declare: 1516 (1") and run into the bars when exactly 40 long. They take
+    the room the bars leave (10 bars at least); longer ones end with an ellipsis."""
+    long = "[b]Alexandrina[/b] Wolfeschlegel"  # (a name's most: 32)
+    for number, pair in enumerate((("Pupil 0", "Pupil 3"), (long, "Bo"))):
+        ratings.record_game(finished_record("collect", pair, seed=number))
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        shown = top(app).query_one(RatingRows)
+        lines = {shown.rows[y][0]: shown.render_line(y).text for y in range(len(shown.rows))}
+        whole = next(label for label in lines if label.startswith("Pupil 0 · Collect"))
+        assert whole.endswith("(1 rated)") and lines[whole].startswith(f"{whole} ")
+        cut = next(label for label in lines if label.startswith(long))
+        words = shown.size.width - 1 - RatingRows.FEWEST_BARS
+        assert lines[cut][:words] == f"{cut[: words - 1]}…" and lines[cut][words] == " "
+        assert all(line.rstrip()[-10:].strip("▁▂▃▄▅▆▇█") == "" for line in lines.values())
