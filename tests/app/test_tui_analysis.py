@@ -402,6 +402,9 @@ async def test_the_rows_rewrap_as_the_terminal_widens_and_narrows() -> None:
             assert drawn[at : at + len(rows)] == rows, (size, drawn)
             assert rows == below or below[1] not in drawn, (size, drawn)
             assert screen.position == moves.highlighted == 10
+        row = shown().index(" 12. Bob 36 + 6 = 42 ✓ keeps the win")  # (at 120×40)
+        await pilot.click("#analysis-moves", offset=(8, 1 + row))  # (under the border)
+        assert screen.position == moves.highlighted == 12
         await pilot.press("end")  # the last row, the list scrolled to it
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
