@@ -27,7 +27,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -49,18 +48,6 @@ from rules.registry import get_game
 from rules.words.common import capitalized, name_players
 from rules.words.outcome import result_sentence
 from widgets.keys_footer import KeysFooter
-
-
-class MoveRows(DrawnOnceList):
-    """The move list, its rows' lines counted as it is laid out (at the width the layout
-    gives it): Textual counts them as it first draws the list, and the scrolling size that
-    sets lays the screen out again."""
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        self._update_lines()  # (first: the scroll bar is then kept, or shown, for them)
-        return super()._size_updated(size, virtual_size, container_size, layout)
 
 
 @drawn_once
@@ -138,7 +125,7 @@ class AnalysisScreen(PlayedOutLine):
         yield Unbroken(Content("Analysing…"), id="analysis-summary")
         with Horizontal(id="analysis-middle"):
             with Vertical(id="analysis-left"):
-                moves = MoveRows(*self.move_rows(), id="analysis-moves")
+                moves = DrawnOnceList(*self.move_rows(), id="analysis-moves")
                 moves.border_title = "Moves"
                 yield moves
                 if self.game_id in ("collect", "conquest") and self.solution is None:
