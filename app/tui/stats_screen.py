@@ -169,6 +169,13 @@ class StatsScreen(StyledAsMounted, Screen[None]):
     def _fill(self, read: ReadStatistics) -> None:
         if gone(self):
             return
+        self._say(read)
+        # The body's scroll bar (more lines than the screen leaves it) shown before the
+        # first layout, which would find it and lay the screen out again.
+        scrolls_from_the_start(self.query_one("#stats-body", VerticalScroll))
+
+    def _say(self, read: ReadStatistics) -> None:
+        """The summary, and the tables filled (their scroll bars shown) and focused."""
         summary_line = self.query_one("#stats-summary", Static)
         found = read.summary
         if found is None:
@@ -231,9 +238,5 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         # which is drawn again), and not scrolled to: it is at the top.
         players.has_focus = True
         self.set_focus(players, scroll_visible=False)
-        # Each table's scroll bar (more rows than its most height) and the body's (more
-        # lines than the screen leaves it) shown before the first layout, which would find
-        # them and lay the screen out again.
         for table in self.query(GrowingTable).results(GrowingTable):
-            scrolls_from_the_start(table)
-        scrolls_from_the_start(self.query_one("#stats-body", VerticalScroll))
+            scrolls_from_the_start(table)  # (more rows than its most height)

@@ -202,3 +202,27 @@ async def test_each_rating_s_words_are_whole_and_a_space_before_its_history() ->
         words = shown.size.width - 1 - RatingRows.FEWEST_BARS
         assert lines[cut][:words] == f"{cut[: words - 1]}…" and lines[cut][words] == " "
         assert all(line.rstrip()[-10:].strip("▁▂▃▄▅▆▇█") == "" for line in lines.values())
+
+
+async def test_without_games_the_ratings_scroll_bar_is_there_before_the_first_layout(
+    drawn: list[str],
+) -> None:
+    """No game counted, but a class's puzzle ratings, taller than the screen: the body's
+    scroll bar is shown before the first layout, as with games (laid out once)."""
+    from app.store.ratings import record_puzzle
+    from app.store.ratings_db import open_ratings
+    from rules.puzzles.bank import puzzles_of
+
+    conn = open_ratings()
+    try:
+        for pupil in range(12):
+            record_puzzle(conn, f"Pupil {pupil}", puzzles_of("fifty")[0], solved=True, rated=True)
+    finally:
+        conn.close()
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened_by(pilot, drawn, "s")
+        body = top(app).query_one("#stats-body")
+        assert text_of(top(app).query_one("#stats-summary", Static)).startswith("No games")
+        assert body.show_vertical_scrollbar and body.max_scroll_y > 0
+        assert [step for step in drawn if step.startswith("layout")] == ["layout StatsScreen"]
