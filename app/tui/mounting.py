@@ -79,6 +79,8 @@ def wanted_lines(widget: Widget, width: int | None = None) -> int:
     elif not widget.children and (styles.height is None or styles.height.is_auto):
         size = widget.app.size
         inner = max(1, widget.get_content_height(size, size, max(width, 1)))
+        if widget.virtual_size.width > width and styles.overflow_x != "hidden":
+            inner += styles.scrollbar_size_horizontal  # (a table wider than its room)
     else:
         inner = styles.height.cells if styles.height and styles.height.cells else 1
     lines = inner + styles.gutter.height
