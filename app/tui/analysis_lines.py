@@ -3,9 +3,13 @@ the detail of the selected move, in words (rules/words), for `AnalysisScreen`.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple
 
 from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -14,6 +18,7 @@ from app.tui.boards.common import Played
 from rules.analysis import Analysis, Chance, MoveAnalysis, Value
 from rules.base import GameOptions, GameState, PlayerNo
 from rules.equation.check import pretty_equation
+from rules.seat_names import seat_tag
 from rules.words.analysis import (
     hastened_line,
     mistake_line,
@@ -26,26 +31,62 @@ from rules.words.moves import describe_move, short_move
 from rules.words.voice import Voice
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
-
     from rules.registry import SomeGame
 
 
-#: The room for a row of the move list or of the equations before the lists are laid
-#: out: their inner width at 80 columns. A longer row shows its verdict or equation on a
-#: line of its own, indented, so Textual never breaks a line inside "keeps the win" or
-#: "5 = 7 − 2".
+#: The room for a row of the move list before the lists are styled: their inner width at
+#: 80 columns.
 ROW_ROOM = 32
 
 Part = Content | tuple[str, str] | str
 
 
-def fitted(head: list[Part], tail: Part, room: int) -> Content:
-    """`head` then `tail` on one line when they fit in `room` cells, else `tail` below."""
-    row = Content.assemble(*head, tail)
-    if row.cell_length <= room:
-        return row
-    return Content.assemble(*head, "\n      ", tail)
+class Fitted(Visual):
+    """The first of `choices` that fits on one line at the width it is drawn at, else the
+    last: chosen as it is drawn, it follows the terminal as it widens or narrows."""
+
+    def __init__(self, *choices: Content) -> None:
+        self.choices = choices
+
+    def at(self, width: int) -> Content:
+        """What is drawn `width` cells wide."""
+        return next((c for c in self.choices if c.cell_length <= width), self.choices[-1])
+
+    def __str__(self) -> str:
+        return self.choices[0].plain
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return self.at(width).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.choices[0].get_optimal_width(rules, container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self.at(width).get_height(rules, width)
+
+
+def fitted(head: list[Part], tail: Part) -> Fitted:
+    """A row of the move list or of the equations: `head` then `tail` on one line where
+    they fit, else `tail` on a line of its own, indented, so Textual never breaks a line
+    inside "keeps the win" or "5 = 7 − 2"."""
+    return Fitted(Content.assemble(*head, tail), Content.assemble(*head, "\n      ", tail))
+
+
+def width_before_layout(found: OptionList) -> int:
+    """A list's inner width before its first layout, as its pane's rules give it (a share
+    of the screen's, at most its own most), less its scroll bar's if shown already;
+    `ROW_ROOM` while those are not known (not styled yet)."""
+    pane, size = found.parent, found.app.size
+    width = getattr(getattr(pane, "styles", None), "width", None)
+    if pane is None or width is None:
+        return ROW_ROOM
+    room = width.resolve(size, size)
+    if (most := pane.styles.max_width) is not None:
+        room = min(room, most.resolve(size, size))
+    bar = found.styles.scrollbar_size_vertical if found.show_vertical_scrollbar else 0
+    return int(room) - found.styles.gutter.width - bar
 
 
 class Solution(NamedTuple):
@@ -108,33 +149,6 @@ class AnalysisLines:
         state, move = self.states[index], self.moves[index]
         return short_move(self.game_id, state, move, marks(self.names))
 
-    def row_room(self) -> int:
-        """The room for a row: the move list's width once laid out (`ROW_ROOM` before),
-        less a scrollbar's when the rows will need one and it is not there yet."""
-        lists = cast("Screen[None]", self).query("#analysis-moves").results(OptionList)
-        for found in lists:
-            region = found.scrollable_content_region
-            if region.width <= 0:
-                return self._room_before_layout(found)
-            coming = len(self.moves) + 1 > region.height and not found.show_vertical_scrollbar
-            return region.width - (found.styles.scrollbar_size_vertical if coming else 0)
-        return ROW_ROOM
-
-    @staticmethod
-    def _room_before_layout(found: OptionList) -> int:
-        """The list's width before its first layout, as its pane's rules give it (a share
-        of the screen's, at most its own most), less its scroll bar's if shown already;
-        `ROW_ROOM` while those are not known (not styled yet)."""
-        pane, size = found.parent, found.app.size
-        width = getattr(getattr(pane, "styles", None), "width", None)
-        if pane is None or width is None:
-            return ROW_ROOM
-        room = width.resolve(size, size)
-        if (most := pane.styles.max_width) is not None:
-            room = min(room, most.resolve(size, size))
-        bar = found.styles.scrollbar_size_vertical if found.show_vertical_scrollbar else 0
-        return int(room) - found.styles.gutter.width - bar
-
     def move_rows(self) -> list[Option]:
         rows = [Option(Content.assemble(("    start", "$text-muted")), id="row-0")]
         judged = {m.index: m for m in self.analysis.moves} if self.analysis else {}
@@ -147,7 +161,6 @@ class AnalysisLines:
         # The verdicts in a column after moves of up to 10 characters (a longer move
         # pushes its own verdict on).
         longest = min(10, max((len(short) for short in shorts), default=0))
-        room = self.row_room()
         for index, short in enumerate(shorts):
             player = self.played[index][0]
             parts: list[Part] = [
@@ -158,18 +171,23 @@ class AnalysisLines:
                 ),
                 f"{short:<{longest}} ",
             ]
-            row = Content.assemble(*parts)
+            row: Content | Fitted = Content.assemble(*parts)
             if index < self.given:
-                row = fitted(parts, ("· set-up", "$text-muted"), room)
+                row = fitted(parts, ("· set-up", "$text-muted"))
             elif index in judged:
                 symbol, words, _, colour = verdict(judged[index])
                 if index == first:
                     tail = (f"{symbol} first mistake", f"bold reverse {colour}")
                 else:
                     tail = (f"{symbol} {words}", colour)
-                row = fitted(parts, tail, room)
+                row = fitted(parts, tail)
             rows.append(Option(row, id=f"row-{index + 1}"))
         return rows
+
+    def players(self) -> Fitted:
+        """`Ann vs Bob`, or by their tags where the names do not fit (`Alexa… vs Bob`)."""
+        tags = marks(self.names)
+        return Fitted(Content(" vs ".join(self.names)), Content(" vs ".join(tags)))
 
     def summary(self) -> Content:
         analysis = self.analysis
@@ -224,9 +242,9 @@ class AnalysisLines:
         colour = "$primary" if chance.player == 1 else "$accent"
         head: list[Part] = [
             (f"{chance.index + 1:>3}. ", "$text-muted"),
-            (f"{self.player_name(chance.player)[:8]:<8} ", f"bold {colour}"),
+            (f"{seat_tag(self.player_name(chance.player), 8):<8} ", f"bold {colour}"),
         ]
-        return Option(fitted(head, what, self.row_room()), id=f"chance-{chance.index + 1}")
+        return Option(fitted(head, what), id=f"chance-{chance.index + 1}")
 
     def detail(self, position: int) -> Content:
         """What the selected position is: the move that led to it, judged."""

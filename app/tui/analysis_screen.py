@@ -27,14 +27,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from app.classroom.report.judged import Rounds, analysis_at_end, round_analysis
 from app.process.helper_tasks import judge_moves
-from app.tui.analysis_lines import Solution
+from app.tui.analysis_lines import Solution, width_before_layout
 from app.tui.analysis_playout import PlayedOutLine
 from app.tui.boards.common import Board, Played
 from app.tui.boards.table import board_of
@@ -49,18 +48,6 @@ from rules.registry import get_game
 from rules.words.common import capitalized, name_players
 from rules.words.outcome import result_sentence
 from widgets.keys_footer import KeysFooter
-
-
-class MoveRows(DrawnOnceList):
-    """The move list, its rows' lines counted as it is laid out (at the width the layout
-    gives it): Textual counts them as it first draws the list, and the scrolling size that
-    sets lays the screen out again."""
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        self._update_lines()  # (first: the scroll bar is then kept, or shown, for them)
-        return super()._size_updated(size, virtual_size, container_size, layout)
 
 
 @drawn_once
@@ -134,11 +121,11 @@ class AnalysisScreen(PlayedOutLine):
         with Horizontal(id="analysis-title"):
             what = "Analysis" if self.solution is None else "Solution"
             yield Static(Content(f"{what} · {self.game.title}"), id="analysis-game")
-            yield Static(Content(f"{self.names[0]} vs {self.names[1]}"), id="analysis-players")
+            yield Static(self.players(), id="analysis-players")
         yield Unbroken(Content("Analysing…"), id="analysis-summary")
         with Horizontal(id="analysis-middle"):
             with Vertical(id="analysis-left"):
-                moves = MoveRows(*self.move_rows(), id="analysis-moves")
+                moves = DrawnOnceList(*self.move_rows(), id="analysis-moves")
                 moves.border_title = "Moves"
                 yield moves
                 if self.game_id in ("collect", "conquest") and self.solution is None:
@@ -185,7 +172,6 @@ class AnalysisScreen(PlayedOutLine):
             self._take_judged(judged.result())
             if self.analysis is not None and self._surely_scrolls():
                 show_scroll_bar(self.query_one("#analysis-moves", OptionList))
-                self._refill_moves(self.move_rows())  # (one column narrower)
         else:
             self.run_worker(self._await_judged(judged), group="analysis", exit_on_error=False)
         # (the detail and the board: a countdown's two pools at 80×24 are taller than that)
@@ -194,10 +180,8 @@ class AnalysisScreen(PlayedOutLine):
     def _surely_scrolls(self) -> bool:
         """The move list's rows take more lines than the screen leaves it at most."""
         moves = self.query_one("#analysis-moves", OptionList)
-        lines = sum(
-            str(moves.get_option_at_index(i).prompt).count("\n") + 1
-            for i in range(moves.option_count)
-        )
+        size = self.app.size
+        lines = moves.get_content_height(size, size, width_before_layout(moves))
         return lines > room_for(moves) - moves.styles.gutter.height
 
     def _judge(self) -> None:

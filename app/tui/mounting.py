@@ -5,6 +5,7 @@ started to go; `gone(screen)` tells its `on_mount` to set nothing up."""
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -53,10 +54,20 @@ def least_lines(widget: Widget, width: int | None = None) -> int:
     """The fewest lines `widget` takes, margins included, at most `width` cells wide (the
     screen's): its shown children's (one under another, or the most of those side by
     side, each as wide as the others' fixed widths leave it), its content's as Textual
-    measures it at that width (text, a pool's rows of keys, big digits), or one."""
-    styles = widget.styles
+    measures it at that width (text, a pool's rows of keys, big digits), or one; within
+    its least and most height."""
     if not widget.display:
         return 0
+    lines, most = wanted_lines(widget, width), widget.styles.max_height
+    if most is not None and most.cells is not None:
+        lines = min(lines, most.cells)
+    return lines + widget.styles.margin.height
+
+
+def wanted_lines(widget: Widget, width: int | None = None) -> int:
+    """The lines `widget` takes without its most height (`least_lines`), margins left out:
+    more than its most, it scrolls."""
+    styles = widget.styles
     width = (widget.app.size.width if width is None else width) - styles.gutter.width
     kind = getattr(styles.layout, "name", "vertical")
     if widget.children and kind == "vertical":
@@ -68,14 +79,14 @@ def least_lines(widget: Widget, width: int | None = None) -> int:
     elif not widget.children and (styles.height is None or styles.height.is_auto):
         size = widget.app.size
         inner = max(1, widget.get_content_height(size, size, max(width, 1)))
+        if widget.virtual_size.width > width and styles.overflow_x != "hidden":
+            inner += styles.scrollbar_size_horizontal  # (a table wider than its room)
     else:
         inner = styles.height.cells if styles.height and styles.height.cells else 1
     lines = inner + styles.gutter.height
     if styles.min_height is not None and styles.min_height.cells is not None:
         lines = max(lines, styles.min_height.cells)
-    if styles.max_height is not None and styles.max_height.cells is not None:
-        lines = min(lines, styles.max_height.cells)
-    return lines + styles.margin.height
+    return lines
 
 
 def least_width(widget: Widget, width: int) -> int:
@@ -95,9 +106,14 @@ def least_width(widget: Widget, width: int) -> int:
 class DrawnOnceList(OptionList):
     """An OptionList not drawn again as it first gets its size: its lines were made at
     that width for its first frame, and Textual's list makes them again then (a second,
-    partial frame). As a second base after a Textual list class, the CSS stays that one's."""
+    partial frame). Resized later (the terminal widened or narrowed), its lines are made
+    again at the new width, the row at the top kept there and the highlighted one shown
+    (Textual's list kept the scroll's line, another row then, and could leave the
+    highlighted one out of sight). As a second base after a Textual list class, the CSS
+    stays that one's."""
 
     _lines_width: int | None = None
+    _sized = False
 
     def _update_lines(self) -> None:
         fresh = not self._line_cache.lines
@@ -106,8 +122,16 @@ class DrawnOnceList(OptionList):
             self._lines_width = self.scrollable_content_region.width
 
     def _on_resize(self, event: events.Resize) -> None:  # type: ignore[override]
-        if self._lines_width == self.scrollable_content_region.width:
-            event.prevent_default()  # (Textual's: its lines made again, and a repaint)
+        event.prevent_default()  # (Textual's: its lines made again, and a repaint)
+        first, self._sized = not self._sized, True
+        lines = self._line_cache.lines
+        if self._lines_width != self.scrollable_content_region.width:
+            top = lines[int(self.scroll_y)][0] if int(self.scroll_y) < len(lines) else -1
+            self._clear_caches()
+            if (y := self._index_to_line.get(top)) is not None:  # (no lines at no width)
+                self.scroll_to(y=y, animate=False, immediate=True)
+        if not first:
+            self.scroll_to_highlight()
 
 
 def show_scroll_bar(widget: Widget) -> None:
@@ -119,25 +143,33 @@ def show_scroll_bar(widget: Widget) -> None:
 
 
 def room_for(widget: Widget) -> int:
-    """The most lines `widget` can have: the screen's less the least of what is above and
-    below it (in its layer) in each container it is in, one under another, and their
-    borders and padding."""
+    """The most lines `widget` can have: its most height, and the screen's less the least
+    of what is above and below it (in its layer) in each container it is in, one under
+    another, and their borders and padding, up to a container that scrolls (the room in
+    that has no end)."""
     room, layer = widget.app.size.height, widget.styles.layer
     inner, outer = widget, widget.parent
     while isinstance(outer, Widget):
+        screen = isinstance(outer, Screen)
+        if not screen and outer.styles.overflow_y != "hidden":  # (a container that scrolls)
+            room = sys.maxsize
+            break
         if getattr(outer.styles.layout, "name", "vertical") == "vertical":
             beside = [w for w in outer.children if w is not inner and w.styles.layer == layer]
             room -= sum(least_lines(w) for w in beside)
-        if not isinstance(outer, Screen):
+        if not screen:
             room -= outer.styles.gutter.height
         inner, outer = outer, outer.parent
+    if (most := widget.styles.max_height) is not None and most.cells is not None:
+        room = min(room, most.cells)
     return room
 
 
 def scrolls_from_the_start(scroll: Widget) -> bool:
-    """`show_scroll_bar(scroll)` if it surely scrolls, and say whether it does: its least
-    lines are more than the screen leaves it beside the least of each widget around it."""
-    if least_lines(scroll) - scroll.styles.margin.height > room_for(scroll):
+    """`show_scroll_bar(scroll)` if it surely scrolls, and say whether it does: it takes
+    more lines than its most height or the screen leaves it beside the least of each
+    widget around it."""
+    if wanted_lines(scroll) > room_for(scroll):
         show_scroll_bar(scroll)
         return True
     return False

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
 from rich.segment import Segment
 from rich.text import Text
@@ -88,17 +89,20 @@ class RatingsPanel(Vertical):
 
 
 class RatingRows(Sparkline):
-    """The ratings, a line each: its words (their first line, in 40 columns) and its
-    history as a sparkline (30 columns), all drawn by this one widget, a line at a time:
-    only the lines on the screen are drawn (a class's ratings are a hundred lines and
-    more, most of them scrolled away as the statistics open). The sparklines' colours are
-    a Sparkline's (its component classes)."""
+    """The ratings, a line each: its words and its history as a sparkline, all drawn by
+    this one widget, a line at a time: only the lines on the screen are drawn (a class's
+    ratings are a hundred lines and more, most of them scrolled away as the statistics
+    open). The words are a column as wide as the longest, and as the width leaves beside
+    at least `FEWEST_BARS` bars (longer words end with an ellipsis); the bars follow, a
+    space apart, at most `BARS`. The sparklines' colours are a Sparkline's (its
+    component classes)."""
 
-    WORDS, BARS = 40, 30
+    BARS, FEWEST_BARS = 30, 10
 
     def __init__(self, rows: Sequence[tuple[str, Sequence[float]]]) -> None:
         super().__init__(summary_function=max)
-        self.rows = [(label, list(history)) for label, history in rows]
+        self.rows = [(label.partition("\n")[0], list(history)) for label, history in rows]
+        self._longest = max((cell_len(label) for label, _ in self.rows), default=0)
         self._drawn: dict[tuple[object, ...], Strip] = {}
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -115,32 +119,30 @@ class RatingRows(Sparkline):
         drawn = self._drawn.get(key)
         if drawn is None:  # (drawn once: a layout or a scroll asks again)
             label, history = self.rows[y]
+            words = max(0, min(self._longest, width - 1 - self.FEWEST_BARS))
             bars = Bars(
                 history,
-                width=self.BARS,
+                width=max(1, min(self.BARS, width - words - 1)),
                 height=1,
                 min_color=low.rich_color,
                 max_color=high.rich_color,
                 summary_function=self.summary_function,
             )
-            line = visualize(self, _Line(Text(label), bars, self.WORDS))
+            line = visualize(self, _Line(Text(label), bars, words))
             drawn = self._drawn[key] = Visual.to_strips(self, line, width, 1, self.visual_style)[0]
         return drawn
 
 
 class _Line:
-    """Words cut to their first line in `width` columns, then the bars."""
+    """Words in `width` columns (ended by an ellipsis if longer), a space, then the bars."""
 
     def __init__(self, words: Text, bars: Bars[float], width: int) -> None:
         self.words, self.bars, self.width = words, bars, width
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
-        wrapped = self.words.wrap(console, self.width)
-        first = wrapped[0] if wrapped else Text()
-        first.truncate(self.width)
-        first.rstrip()
-        yield from first.render(console)
-        yield Segment(" " * (self.width - first.cell_len))
+        self.words.truncate(self.width, overflow="ellipsis", pad=True)
+        yield from self.words.render(console)
+        yield Segment(" ")
         yield from console.render(self.bars, options)
 
 

@@ -21,8 +21,8 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from app.store import stats_text
-from app.tui.mounting import StyledAsMounted, gone, show_scroll_bar
-from app.tui.puzzle_stats import RatingRows, RatingsPanel
+from app.tui.mounting import StyledAsMounted, gone, scrolls_from_the_start
+from app.tui.puzzle_stats import RatingsPanel
 from app.tui.read_soon import WAIT, ReadSoon, reads_in_thread
 from app.tui.stats_read import ReadStatistics, read_statistics, taken_ahead
 from app.tui.styles import SCREEN_STYLES
@@ -49,7 +49,7 @@ PAGE = 10
 WAIT_FOR_READ = WAIT
 
 #: The rows a table shows (its `max-height` in styles/records.tcss, 12, less its border and
-#: its header): with more, it surely scrolls.
+#: its header).
 ROWS_SHOWN = 9
 
 
@@ -169,6 +169,13 @@ class StatsScreen(StyledAsMounted, Screen[None]):
     def _fill(self, read: ReadStatistics) -> None:
         if gone(self):
             return
+        self._say(read)
+        # The body's scroll bar (more lines than the screen leaves it) shown before the
+        # first layout, which would find it and lay the screen out again.
+        scrolls_from_the_start(self.query_one("#stats-body", VerticalScroll))
+
+    def _say(self, read: ReadStatistics) -> None:
+        """The summary, and the tables filled (their scroll bars shown) and focused."""
         summary_line = self.query_one("#stats-summary", Static)
         found = read.summary
         if found is None:
@@ -231,14 +238,5 @@ class StatsScreen(StyledAsMounted, Screen[None]):
         # which is drawn again), and not scrolled to: it is at the top.
         players.has_focus = True
         self.set_focus(players, scroll_visible=False)
-        tables = list(self.query(GrowingTable).results(GrowingTable))
-        for table in tables:
-            if table.row_count > ROWS_SHOWN:
-                show_scroll_bar(table)
-        # The fewest lines the body's tables and ratings take with the title, the summary and
-        # the keys: each table a heading below an empty line, its border, its header and
-        # rows; a line for each rating. More than the screen: the body surely scrolls.
-        shown = sum(5 + min(table.row_count, ROWS_SHOWN) for table in tables)
-        shown += 3 + sum(len(rows.rows) for rows in self.query(RatingRows))
-        if shown > self.app.size.height:
-            show_scroll_bar(self.query_one("#stats-body", VerticalScroll))
+        for table in self.query(GrowingTable).results(GrowingTable):
+            scrolls_from_the_start(table)  # (more rows than its most height)

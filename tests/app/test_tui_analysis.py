@@ -374,3 +374,73 @@ async def test_no_equation_is_broken_across_lines_at_80_columns() -> None:
             for row in filter(None, drawn):
                 assert row[-1] not in "×÷−+=" and row[0] not in "×÷−+=", drawn
             assert any("5 × 6 = 30" in row for row in drawn) or selector.endswith("summary")
+
+
+async def test_the_rows_rewrap_as_the_terminal_widens_and_narrows() -> None:
+    """Opened at 80×24, most of a countdown's verdicts go below their moves; widened while
+    open, each is on its move's line (and below again as it narrows): the selected row
+    stays selected and in sight, the row at the top stays at the top."""
+    from tests.app.test_tui_drawn_once import countdown_to_1000
+
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_analysis(pilot, "countdown", countdown_to_1000(), {"target": 1000})
+        await pilot.press(*["right"] * 10)
+        moves = screen.query_one("#analysis-moves", OptionList)
+
+        def shown() -> list[str]:
+            return [row.rstrip("▁▂▃▄▅▆▇█ ") for row in drawn_rows(app, "#analysis-moves")]
+
+        below = [" 10. Bob 25 + 5 = 30", "      ✓ keeps the win"]
+        beside = " 10. Bob 25 + 5 = 30 ✓ keeps the win"
+        assert below[1] in shown() and beside not in shown(), shown()
+        for size, rows in (((100, 30), [beside]), ((80, 24), below), ((120, 40), [beside])):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            drawn = shown()
+            at = drawn.index(rows[0])
+            assert drawn[at : at + len(rows)] == rows, (size, drawn)
+            assert rows == below or below[1] not in drawn, (size, drawn)
+            assert screen.position == moves.highlighted == 10
+        row = shown().index(" 12. Bob 36 + 6 = 42 ✓ keeps the win")  # (at 120×40)
+        await pilot.click("#analysis-moves", offset=(8, 1 + row))  # (under the border)
+        assert screen.position == moves.highlighted == 12
+        await pilot.press("end")  # the last row, the list scrolled to it
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        top = shown()[0]
+        assert shown()[-2:] == [" 18. Bob 81 + 9 = 90", below[1]], shown()
+        await pilot.resize_terminal(100, 24)  # wider: the list still scrolls, less
+        await pilot.pause()
+        assert moves.show_vertical_scrollbar and shown()[-1].startswith(" 18. Bob"), shown()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert shown()[0] == top and screen.position == moves.highlighted == 18
+
+
+async def test_long_names_with_markup_are_shown_as_text_by_their_tags_where_they_do_not_fit() -> (
+    None
+):
+    """At 80×24 two long names (with markup characters) did not fit after the game's title:
+    the title ran into the first and the second was cut off, and the equations' rows cut
+    names bare ("Bartholo"). Where the names do not fit they are said by their tags, as in
+    the move list, and in full once the terminal is wide enough."""
+    names = ("[b]Alexandrina Wolfeschlegel[/b]", "Bartholomew [i]Featherstonehaugh")
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = AnalysisScreen("collect", None, COLLECT, names)
+        app.push_screen(screen)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        title = drawn_rows(app, "#analysis-title")[0]
+        _, players = title.split("Collect & Declare")
+        assert players.startswith("  ") and players.strip() == "[b]Al… vs Barth…", title
+        assert rows(screen, "#analysis-chances") == [
+            "  5. [b]Alex… ✗ missed 2 + 3 = 5",
+            "  6. Barthol… ✓ declared 9 − 8 = 1",
+        ]
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        title = drawn_rows(app, "#analysis-title")[0]
+        assert title.split("Collect & Declare")[1].strip() == " vs ".join(names), title

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
 from textual.widgets import DataTable, Static
 
 from app.store import ratings, stats
@@ -14,8 +15,12 @@ from app.tui.menu import MenuScreen
 from app.tui.puzzle_stats import RatingRows
 from app.tui.stats_screen import PAGE, StatsScreen
 from rules.records import players_of, record_from_moves
+from tests.app.test_tui_drawn_once import drawn
+from tests.app.test_tui_menu_screens_drawn import opened_by
 from tests.app.test_tui_outside_text import finished_record
 from tests.app.tui_support import SIZE, click_link, text_of, top, winner_shown
+
+__all__ = ["drawn"]  # (the fixture, used by name)
 
 NAMES = ("Ann", "Bob")
 
@@ -156,3 +161,81 @@ async def test_a_class_s_statistics_open_on_the_players_table_focused_and_drawn_
         assert len(screen.query_one(RatingRows).rows) > SIZE[1]
         shown = [line.text for line in screen._compositor.render_strips()]
         assert shown[3].strip() == "Players" and "Pupil 0" in shown[6]
+
+
+@pytest.mark.parametrize(
+    ("height", "surname", "scrolls"),
+    [(24, "", True), (28, "", True), (30, "", False), (30, " Wolfeschlegel-Featherstone", True)],
+)
+async def test_the_body_s_scroll_bar_is_shown_before_the_first_layout_when_it_scrolls(
+    drawn: list[str], height: int, surname: str, scrolls: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three games: two tables and the ratings, 27 lines, more than the body has room for
+    at 80×24 and at 80×28 (the ratings' heading counted: the screen's own count left it
+    out), not at 80×30, unless the names are long: each table is then wider than the
+    screen, and its scroll bar across takes a line. The body's scroll bar is there before
+    the first layout where it scrolls, and only there: the screen is laid out once (a bar
+    found by a layout lays it out again; the tables' own bars across still are)."""
+    for number, game_id in enumerate(("conquest", "countdown", "fifty")):
+        names = (f"Pupil {number}{surname}", f"Pupil {number + 3}")
+        ratings.record_game(finished_record(game_id, names, seed=number))
+    as_filled: list[bool] = []
+    fill = StatsScreen._fill
+
+    def filled(screen: StatsScreen, read: stats_screen.ReadStatistics) -> None:
+        fill(screen, read)
+        as_filled.append(screen.query_one("#stats-body").show_vertical_scrollbar)
+
+    monkeypatch.setattr(StatsScreen, "_fill", filled)
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, height)) as pilot:
+        await opened_by(pilot, drawn, "s")
+        body = top(app).query_one("#stats-body")
+        assert as_filled == [scrolls] and (body.max_scroll_y > 0) == scrolls
+        layouts = [step for step in drawn if step.startswith("layout")]
+        assert layouts == ["layout StatsScreen"] or surname
+
+
+async def test_each_rating_s_words_are_whole_and_a_space_before_its_history() -> None:
+    """At 80×24 a rating's words took 40 columns at most, cut at a word ("Pupil 0 ·
+    Collect & Declare: 1516 (1") and run into the bars when exactly 40 long. They take
+    the room the bars leave (10 bars at least); longer ones end with an ellipsis."""
+    long = "[b]Alexandrina[/b] Wolfeschlegel"  # (a name's most: 32)
+    for number, pair in enumerate((("Pupil 0", "Pupil 3"), (long, "Bo"))):
+        ratings.record_game(finished_record("collect", pair, seed=number))
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        shown = top(app).query_one(RatingRows)
+        lines = {shown.rows[y][0]: shown.render_line(y).text for y in range(len(shown.rows))}
+        whole = next(label for label in lines if label.startswith("Pupil 0 · Collect"))
+        assert whole.endswith("(1 rated)") and lines[whole].startswith(f"{whole} ")
+        cut = next(label for label in lines if label.startswith(long))
+        words = shown.size.width - 1 - RatingRows.FEWEST_BARS
+        assert lines[cut][:words] == f"{cut[: words - 1]}…" and lines[cut][words] == " "
+        assert all(line.rstrip()[-10:].strip("▁▂▃▄▅▆▇█") == "" for line in lines.values())
+
+
+async def test_without_games_the_ratings_scroll_bar_is_there_before_the_first_layout(
+    drawn: list[str],
+) -> None:
+    """No game counted, but a class's puzzle ratings, taller than the screen: the body's
+    scroll bar is shown before the first layout, as with games (laid out once)."""
+    from app.store.ratings import record_puzzle
+    from app.store.ratings_db import open_ratings
+    from rules.puzzles.bank import puzzles_of
+
+    conn = open_ratings()
+    try:
+        for pupil in range(12):
+            record_puzzle(conn, f"Pupil {pupil}", puzzles_of("fifty")[0], solved=True, rated=True)
+    finally:
+        conn.close()
+    app = EquationDuelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened_by(pilot, drawn, "s")
+        body = top(app).query_one("#stats-body")
+        assert text_of(top(app).query_one("#stats-summary", Static)).startswith("No games")
+        assert body.show_vertical_scrollbar and body.max_scroll_y > 0
+        assert [step for step in drawn if step.startswith("layout")] == ["layout StatsScreen"]

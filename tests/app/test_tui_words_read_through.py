@@ -30,10 +30,9 @@ def test_a_game_s_length_is_each_player_s_own_moves() -> None:
 
 def test_a_verdict_goes_below_its_move_rather_than_breaking() -> None:
     head: list[Content | tuple[str, str] | str] = ["  1. ", "Ann    ", "8 × 6 = 48 "]
-    assert fitted(head, "✓ keeps the win", 40).plain == "  1. Ann    8 × 6 = 48 ✓ keeps the win"
-    assert fitted(head, "✓ keeps the win", 32).plain == (
-        "  1. Ann    8 × 6 = 48 \n      ✓ keeps the win"
-    )
+    row = fitted(head, "✓ keeps the win")
+    assert row.at(40).plain == "  1. Ann    8 × 6 = 48 ✓ keeps the win"
+    assert row.at(32).plain == ("  1. Ann    8 × 6 = 48 \n      ✓ keeps the win")
 
 
 def test_holdings_go_one_a_line_when_they_would_not_fit() -> None:
