@@ -32,6 +32,17 @@ def their_words(text: str, limit: int = 300) -> str:
     return cleaned[:limit]
 
 
+def bye_words(other: str, reason: str) -> str:
+    """What a player reads when their game stops before its end, from the goodbye's
+    `reason`: a reason that goes on from "NAME left: " (the relay's, when the other
+    player left: it starts in lower case) follows the other's name; a sentence of its own
+    (the hub stopped the game, the host cannot be reached) is said as it is."""
+    why = their_words(reason)
+    if not why:
+        return f"{other} left."
+    return f"{other} left: {why}" if why[0].islower() else why
+
+
 UNENCRYPTED = (
     "The link is not encrypted: play over an SSH tunnel or a VPN across the internet "
     "(docs/online.md)."
