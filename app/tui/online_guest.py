@@ -221,7 +221,8 @@ class GuestSeat(TakebackSeat):
         elif isinstance(said, Bye):
             why = their_words(said.reason)
             if self.game_screen.session.result is None:  # (after the end, nobody "left")
-                why = bye_words(self.host, why)
+                why = self.referee.stopped = bye_words(self.host, why)
+                self.game_screen.say(why, "error")  # (no move is taken any more)
             self.notify(why, markup=False, timeout=10)
 
     def takeback_said(self, said: TakebackAsk | TakebackAnswer | TakenBack) -> None:

@@ -17,6 +17,7 @@ from tests.app.tui_support import until
 from tests.online.procs import Proc
 from tests.online.screens import joined_board
 from tests.online.test_hostile_host import CODE, FakeHost
+from widgets.status_line import StatusLine
 
 
 def test_a_goodbye_names_who_left_only_when_someone_left() -> None:
@@ -64,9 +65,14 @@ async def test_the_full_screen_says_why_the_game_stopped(
     app = EquationDuelApp()
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await joined_board(app, pilot, f"{CODE}@127.0.0.1:{fake.port}", "Bob")
+            screen, _seat = await joined_board(app, pilot, f"{CODE}@127.0.0.1:{fake.port}", "Bob")
             await until(pilot, lambda: app._notifications, "the goodbye")
             assert [str(note.message) for note in app._notifications] == [said]
+            status = screen.query_one(StatusLine)
+            assert status.message == said  # (it stays said: the toast goes)
+            status.show("")
+            assert not screen.play(screen.game.legal_moves(screen.state)[0])
+            assert status.message == said  # (not "It is Mallory's turn.": no move goes)
     finally:
         fake.done.set()
         fake.thread.join(10)
