@@ -45,6 +45,9 @@ class GuestReferee(Referee):
             return "Your move is on its way: ask for a takeback once it is confirmed."
         return NO_ASKING if self.ask is None else self.ask(session)
 
+    def plays(self, player: PlayerNo) -> bool:
+        return player == self.seat and not self.stopped
+
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
         if self.stopped:
             return self.stopped
