@@ -23,7 +23,7 @@ def name_taken(guest: str, host: str) -> str | None:
     have names that differ only by case: RULINGS.md), or None."""
     if not same_name(guest, host):
         return None
-    return f"{host} is the name of the other player here: join with another name (--name)."
+    return f"{host} is the name of the other player here: join with another name."
 
 
 def their_words(text: str, limit: int = 300) -> str:
