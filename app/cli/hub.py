@@ -181,8 +181,11 @@ def _asked_name() -> str | None:
     typed = bytearray()
     try:
         fd = sys.stdin.fileno()
-    except (AttributeError, OSError, ValueError):  # (a test's text)
-        return sys.stdin.readline().strip() or None
+    except (AttributeError, OSError, ValueError):  # (a test's text, or none to read)
+        try:
+            return sys.stdin.readline().strip() or None
+        except (OSError, ValueError):
+            return None
     try:
         while len(typed) < 400 and not typed.endswith(b"\n"):
             byte = os.read(fd, 1)
