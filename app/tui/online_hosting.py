@@ -27,15 +27,17 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.match_session.setup import GameSetup, Seat
+from app.match_session.setup import MAX_NAME, GameSetup, Seat
 from app.online.codes import new_code
 from app.online.guest_link import GuestLink, JoinRefused
 from app.online.hosting import HostedGame, host_seat_of
 from app.online.relay import shown_host
 from app.online.texts import UNENCRYPTED, reach_words
+from app.tui.choices import Choices
 from app.tui.match_form import MatchForm
 from app.tui.online_guest import guest_board
-from app.tui.setup import SetupScreen
+from app.tui.options_form import FieldRow, entry
+from app.tui.setup import SEAT_COLOURS, SetupScreen
 from app.tui.styles import ONLINE_STYLES
 from rules.base import PlayerNo, other
 from rules.registry import GAME_INFO, get_game
@@ -49,7 +51,25 @@ LOOPBACK = "127.0.0.1"
 
 
 class OnlineSetupScreen(SetupScreen):
-    """The setup screen of a hosted game: Start waits for the guest."""
+    """The setup screen of a hosted game: Start waits for the guest. The first row is the
+    host's name (a person: no computer level), the second the guest's, named by the
+    guest: shown, not typed in (a name or a computer chosen there was passed over)."""
+
+    def _seat_row(self, player: PlayerNo) -> ComposeResult:
+        host = player == 1
+        name = self.initial.seats[0].name if host else "Guest"
+        who = "You, at this keyboard" if host else "Your friend names this seat as they join"
+        with FieldRow(f"Player {player}", f"bold {SEAT_COLOURS[player - 1]}", classes="seat"):
+            yield entry(
+                value=name,
+                id=f"name-{player}",
+                classes="name",
+                max_length=MAX_NAME,
+                disabled=not host,
+            )
+            played_by = Choices([(who, "human")], "human")
+            played_by.id, played_by.disabled = f"seat-{player}", True
+            yield played_by
 
     def action_start(self) -> None:
         options = self._validate()
