@@ -51,10 +51,12 @@ UNENCRYPTED = (
 ENCRYPTED = "The link is encrypted (TLS, with the certificate given)."
 
 
-def reach_words(bind: str) -> str:
-    """Who can reach the host listening on `bind`, in words."""
+def reach_words(bind: str, flag: bool = True) -> str:
+    """Who can reach the host listening on `bind`, in words (`flag`: and the command's
+    flag that changes it; the full screen has a key of its own)."""
     if bind in ("127.0.0.1", "::1", "localhost"):
-        return "Only this machine can join (listening on loopback; see --bind)."
+        see = "; see --bind" if flag else ""
+        return f"Only this machine can join (listening on loopback{see})."
     if bind in ("0.0.0.0", "::", ""):
         return "Any machine that can reach this one on the network can try to join."
     return f"Machines that can reach {bind} can try to join."

@@ -145,7 +145,7 @@ class HostWaitScreen(Screen[None]):
             yield Static(Text(f"Hosting {title}", style="bold"), id="online-title")
             yield Static("", id="join-code", markup=False)
             yield Static("", id="guest-command", markup=False)
-            yield Static(reach_words(self.bind), id="online-reach", markup=False)
+            yield Static(reach_words(self.bind, flag=False), id="online-reach", markup=False)
             yield Static(self._network_words(), id="online-network", markup=False)
             yield Static(UNENCRYPTED, id="online-unencrypted", markup=False)
             yield Static(self._hint_words(), id="online-hints", markup=False)
@@ -183,7 +183,7 @@ class HostWaitScreen(Screen[None]):
             return
         await self.link.stop()
         self._link_on(NETWORK if self.bind == LOOPBACK else LOOPBACK, self.link.seat_name)
-        self.query_one("#online-reach", Static).update(reach_words(self.bind))
+        self.query_one("#online-reach", Static).update(reach_words(self.bind, flag=False))
         self.query_one("#online-network", Static).update(self._network_words())
         await self._listen()
 

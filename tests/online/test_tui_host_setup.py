@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from app.tui.app import EquationDuelApp
 from app.tui.choices import Choices
@@ -37,3 +37,5 @@ async def test_only_the_hosts_name_is_typed(
         assert isinstance(waiting, HostWaitScreen)
         assert waiting.setup.names == ("Hal", "Guest")
         assert [seat.kind for seat in waiting.setup.seats] == ["human", "human"]
+        reach = str(waiting.query_one("#online-reach", Static).render())
+        assert reach == "Only this machine can join (listening on loopback)."  # (no --bind)
