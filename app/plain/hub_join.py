@@ -182,7 +182,8 @@ class _Lobby:
         try:
             words = shlex.split(line)
         except ValueError as error:
-            self.console.say(f"That line cannot be read: {error}.")
+            why = str(error)
+            self.console.say(f"That line cannot be read: {why[:1].lower()}{why[1:]}.")
             return True
         if not words:
             return True

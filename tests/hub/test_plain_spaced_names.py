@@ -36,6 +36,8 @@ async def test_a_spaced_name_is_challenged_as_typed(tmp_path: Path) -> None:
             await asyncio.to_thread(bo.wait_for, "You are in the class's lobby as Bo.")
             bo.write("challenge Mary Ann fifty --pool 1-12\n")
             await mary.said_until("Bo challenges you to fifty")
+            bo.write('homework "week 1\n')  # (a quotation mark not closed: said in words)
+            await asyncio.to_thread(bo.wait_for, "That line cannot be read: no closing quotation.")
             bo.write("quit\n")
             assert await asyncio.to_thread(bo.finish) == 0, bo.output()
             assert "Nobody called" not in bo.output()

@@ -27,3 +27,10 @@ async def test_a_hub_refuses_a_name_taken_in_words(tmp_path: Path) -> None:
         assert refused.reason == "Ada is taken in this class: join with your own name."
         for client in (ada, thief):
             await client.close()
+
+
+async def test_a_game_not_found_to_watch_is_said_in_words(tmp_path: Path) -> None:
+    async with running_hub(tmp_path / "hub.sqlite3") as hub:
+        lobby = hub.lobby
+        assert lobby.watch("99", object(), print) == "No game 99 is being played."
+        assert lobby.watch("Ada", object(), print) == "Ada is playing no game now."
