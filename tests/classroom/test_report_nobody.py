@@ -3,6 +3,8 @@ has players and only the name asked for has no game (a typo in --player)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from app.cli.main import main
@@ -18,3 +20,14 @@ def test_a_player_not_found_is_said_by_name(capsys: pytest.CaptureFixture[str]) 
     assert "No players yet" not in out
     assert main(["report", "--player", "ann", "--since", "2999-01-01"]) == 0
     assert "No player called ann has a game here since 2999-01-01." in capsys.readouterr().out
+
+
+def test_a_file_that_cannot_be_written_is_refused_before_the_report(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record_game(_fifty(["6*7", "8*1"], 1))
+    for flag in ("--csv", "--pdf"):
+        assert main(["report", flag, str(tmp_path / "no-folder" / "report.x")]) == 2
+        said = capsys.readouterr()
+        assert "Teacher's report" not in said.out  # (not printed, then refused)
+        assert f"{flag}: the folder" in said.err and "does not exist" in said.err
