@@ -38,10 +38,10 @@ def run_report(args: argparse.Namespace) -> int:
         )
     from app.store.atomic_files import write_problem
 
-    for flag, path in (("--csv", args.csv), ("--pdf", args.pdf)):
+    for refused, path in (("cannot write {path}", args.csv), ("--pdf", args.pdf)):
         problem = None if path is None else write_problem(path)
         if problem is not None:  # (said before the report, not after it)
-            return fail(f"{flag}: {problem}", "report")
+            return fail(f"{refused.format(path=path)}: {problem}", "report")
     try:
         report = gather(args.player, since)
     except StatsError as error:

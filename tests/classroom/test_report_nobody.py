@@ -26,8 +26,9 @@ def test_a_file_that_cannot_be_written_is_refused_before_the_report(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     record_game(_fifty(["6*7", "8*1"], 1))
-    for flag in ("--csv", "--pdf"):
-        assert main(["report", flag, str(tmp_path / "no-folder" / "report.x")]) == 2
+    path = tmp_path / "no-folder" / "report.x"
+    for flag, refused in (("--csv", f"cannot write {path}"), ("--pdf", "--pdf")):
+        assert main(["report", flag, str(path)]) == 2
         said = capsys.readouterr()
         assert "Teacher's report" not in said.out  # (not printed, then refused)
-        assert f"{flag}: the folder" in said.err and "does not exist" in said.err
+        assert f"{refused}: the folder {path.parent} does not exist" in said.err
