@@ -10,7 +10,7 @@ class join|watch CODE@ADDR:PORT --name NAME` (a student in the class; docs/hub.m
 
 `hub` is a full-screen console (`app.tui.hub_console`; `--plain`: line by line, and
 `--service` without commands), and so are `class join` (the join form and the lobby,
-`app.tui.hub_lobby`; `--plain` needs `--name`), `class watch` (one game, or `--all` every
+`app.tui.hub_lobby`; `--plain` without `--name` asks for it), `class watch` (one game, or `--all` every
 game: `app.tui.hub_watch`) and `class project` (the live rounds' projector).
 """
 
@@ -149,6 +149,8 @@ def cmd_class(args: argparse.Namespace) -> int:
 
         return run_class_join(args.address, args.name, args.tls_ca)
     if args.name is None:
+        args.name = _asked_name()
+    if args.name is None:
         return fail("--name: the line mode needs your name (the full screen asks for it)")
     address, name, tls = joining(args, CLASS_CODE_LENGTH)
     from app.plain.hub_join import class_join_plain
@@ -166,3 +168,31 @@ def cmd_class(args: argparse.Namespace) -> int:
 
             return watch_all_screen(address, name, tls, watch)
     return class_join_plain(address, name, tls=tls, watch=watch, project=project)
+
+
+def _asked_name() -> str | None:
+    """The line mode's name when --name is not given, asked on standard input (None: none
+    typed). Read a byte at a time: the lobby reads the lines after it from the same fd."""
+    import os
+    import sys
+
+    sys.stdout.write("Your name in the class: ")
+    sys.stdout.flush()
+    typed = bytearray()
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # (a test's text, or none to read)
+        try:
+            return sys.stdin.readline().strip() or None
+        except (OSError, ValueError):
+            return None
+    try:
+        while len(typed) < 400 and not typed.endswith(b"\n"):
+            byte = os.read(fd, 1)
+            if not byte:
+                break
+            typed += byte
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        return None
+    return typed.decode("utf-8", "replace").strip() or None

@@ -36,6 +36,12 @@ def run_report(args: argparse.Namespace) -> int:
         return fail(
             f"--since: write a date as YYYY-MM-DD, not {args.since.strip()[:40]!r}", "report"
         )
+    from app.store.atomic_files import write_problem
+
+    for refused, path in (("cannot write {path}", args.csv), ("--pdf", args.pdf)):
+        problem = None if path is None else write_problem(path)
+        if problem is not None:  # (said before the report, not after it)
+            return fail(f"{refused.format(path=path)}: {problem}", "report")
     try:
         report = gather(args.player, since)
     except StatsError as error:
@@ -55,18 +61,15 @@ def run_report(args: argparse.Namespace) -> int:
 
 
 def _write_pdf(report: Any, path: Path) -> int:
-    """The report with its plots as a PDF at `path` (refused in words as `worksheet -o`
-    refuses a path)."""
+    """The report with its plots as a PDF at `path` (a path that cannot be written was
+    refused in words before, as `worksheet -o` refuses one)."""
     try:
         import fpdf  # noqa: F401
     except ImportError:
         return fail("a PDF needs fpdf2: pip install 'equation-duel[classroom]'", "report")
     from app.classroom.report.pdf import report_pdf
-    from app.store.atomic_files import write_file, write_problem
+    from app.store.atomic_files import write_file
 
-    problem = write_problem(path)
-    if problem is not None:
-        return fail(f"--pdf: {problem}", "report")
     try:
         write_file(path, report_pdf(report))
     except OSError as error:

@@ -112,13 +112,17 @@ class OfflineHomework:
     left: list[int]
 
     @classmethod
-    def open(cls, address: Address, name: str, assignment: str) -> OfflineHomework | str:
-        """The assignment kept here, or why it cannot be done, in words."""
+    def open(
+        cls, address: Address, name: str, assignment: str, reached: bool = False
+    ) -> OfflineHomework | str:
+        """The assignment kept here, or why it cannot be done, in words (`reached`: the
+        hub was reached just now, and said why it sent none)."""
         entry = kept(address, name, assignment)
         if entry is None:
-            return (
-                f"No homework {their_words(assignment, 40)} is kept here: connect once to fetch it."
-            )
+            asked = their_words(assignment, 40)
+            if reached:
+                return f"There is no homework {asked} to do."
+            return f"No homework {asked} is kept here: connect once to fetch it."
         try:
             puzzles = [puzzle_from_row(row) for row in entry.get("puzzles", [])]
             left = [int(n) for n in entry.get("left", [])][: len(puzzles)]

@@ -260,7 +260,7 @@ class Hub(HostServer):
                 return self._enter(Student(known.name, ws), "")
             await refuse(
                 ws,
-                f"{known.name} is taken in this class: join with your own --name.",
+                f"{known.name} is taken in this class: join with your own name.",
                 Why.NAME_TAKEN,
             )
             return None

@@ -60,10 +60,13 @@ def read_live(text: str) -> LiveOptions | str:
 
 def closed_words(closed: Exception) -> str:
     """Why the hub closed the connection, said once (the client's own reason read "The hub
-    closed the connection: the hub closed the connection")."""
+    closed the connection: the hub closed the connection"); a sentence of the hub's is
+    said as it is (not "The hub closed the connection: The teacher removed you...")."""
     why = str(closed).rstrip(".")
     if not why or why.lower().startswith("the hub closed the connection"):
         return "The hub closed the connection."
+    if why[0].isupper():  # (the hub's own sentence: "The teacher removed you from the class.")
+        return f"{why}."
     return f"The hub closed the connection: {why}."
 
 

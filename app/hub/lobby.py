@@ -157,7 +157,10 @@ class Lobby(Room):
             return "Watching every game: each new game comes as it starts."
         game = self._game_of(target)
         if game is None:
-            return f"No game of {target[:40]} is being played."
+            named = target.strip()[:40]
+            if named.isascii() and named.isdigit():
+                return f"No game {named} is being played."
+            return f"{named} is playing no game now."
         game.watch(who, watcher)
         if board is not None:
             game.watch_board(who, board)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from rules.base import Outcome
+from rules.base import Outcome, PlayerNo
 
 if TYPE_CHECKING:
     from app.match_session.puzzle import PuzzleReferee
@@ -63,6 +63,10 @@ class Referee:
     @property
     def keeps_task_in_view(self) -> bool:
         return False
+
+    def plays(self, player: PlayerNo) -> bool:
+        """Whether this keyboard plays `player`'s turns (an online game: only its own seat)."""
+        return True
 
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
         """What becomes of a move: "play" it, have it "judge"d first, None (wait: one

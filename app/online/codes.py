@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -119,8 +120,13 @@ class AddressProblem(ValueError):
 
 def parse_address(text: str, length: int = GROUPS * GROUP) -> Address:
     """`CODE@HOST:PORT` (an IPv6 host in brackets) as given to `equation-duel join`
-    (`length`: the code's; a class code on the hub has 6)."""
-    code, at, place = text.strip().rpartition("@")
+    (`length`: the code's; a class code on the hub has 6). The whole command pasted (as
+    the screen or its QR code gives it) is read for its one CODE@HOST:PORT word, and
+    spaces around the @ are passed over."""
+    text = re.sub(r"\s*@\s*", "@", text.strip())
+    if text.startswith("equation-duel "):  # (its one word with an @; a code may have spaces)
+        text = next((word for word in text.split() if "@" in word), text)
+    code, at, place = text.rpartition("@")
     if not at or not code:
         raise AddressProblem("give the code and the place as CODE@HOST:PORT")
     host, colon, port_text = place.rpartition(":")

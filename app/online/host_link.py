@@ -268,14 +268,14 @@ class HostLink(HostServer):
             for moved in log[have:]:
                 await ws.send_str(encode(moved))
         self.came.set()
+        if everyone and not self.joined.is_set():  # (begun before it is said: a console
+            self.joined.set()  # redrawn at the line shows the game playing, not waiting)
+            if self.on_joined is not None:
+                self.on_joined()
         self.notice(f"{seat.guest} is back." if back else f"{seat.guest} joined.")
         if back and len(self.seats) > 1 and not self.presence.away:
             to: PlayerNo = 2 if number == 1 else 1  # (`host`'s guest: of the host only)
             await self._send(Away(who=None), to if self.one_guest else None)
-        if everyone and not self.joined.is_set():
-            self.joined.set()
-            if self.on_joined is not None:
-                self.on_joined()
         try:
             await self._read(ws, seat)
         finally:

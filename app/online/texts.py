@@ -23,13 +23,24 @@ def name_taken(guest: str, host: str) -> str | None:
     have names that differ only by case: RULINGS.md), or None."""
     if not same_name(guest, host):
         return None
-    return f"{host} is the name of the other player here: join with another name (--name)."
+    return f"{host} is the name of the other player here: join with another name."
 
 
 def their_words(text: str, limit: int = 300) -> str:
     """A sentence from the other side (a refusal, a goodbye), as text to show."""
     cleaned = " ".join(strip_controls(text).split())
     return cleaned[:limit]
+
+
+def bye_words(other: str, reason: str) -> str:
+    """What a player reads when their game stops before its end, from the goodbye's
+    `reason`: a reason that goes on from "NAME left: " (the relay's, when the other
+    player left: it starts in lower case) follows the other's name; a sentence of its own
+    (the hub stopped the game, the host cannot be reached) is said as it is."""
+    why = their_words(reason)
+    if not why:
+        return f"{other} left."
+    return f"{other} left: {why}" if why[0].islower() else why
 
 
 UNENCRYPTED = (
@@ -40,10 +51,12 @@ UNENCRYPTED = (
 ENCRYPTED = "The link is encrypted (TLS, with the certificate given)."
 
 
-def reach_words(bind: str) -> str:
-    """Who can reach the host listening on `bind`, in words."""
+def reach_words(bind: str, flag: bool = True) -> str:
+    """Who can reach the host listening on `bind`, in words (`flag`: and the command's
+    flag that changes it; the full screen has a key of its own)."""
     if bind in ("127.0.0.1", "::1", "localhost"):
-        return "Only this machine can join (listening on loopback; see --bind)."
+        see = "; see --bind" if flag else ""
+        return f"Only this machine can join (listening on loopback{see})."
     if bind in ("0.0.0.0", "::", ""):
         return "Any machine that can reach this one on the network can try to join."
     return f"Machines that can reach {bind} can try to join."

@@ -142,9 +142,10 @@ def class_homework_plain(
     console = Console(sys.stdin, sys.stdout)
     loop = LineLoop()
     try:
-        if not loop.run(connected(address, name, tls, console.say, fetch=assignment)):
+        reached = loop.run(connected(address, name, tls, console.say, fetch=assignment))
+        if not reached:
             console.say("The hub cannot be reached now: you work on the homework kept here.")
-        homework = OfflineHomework.open(address, name, assignment)
+        homework = OfflineHomework.open(address, name, assignment, reached)
         if isinstance(homework, str):
             console.say(homework)
             return 1

@@ -42,6 +42,7 @@ from app.plain.hub_homework import homework_shown, online_homework
 from app.plain.hub_live import LiveLobby
 from app.plain.online_loop import LineLoop, LoopInput, read_on
 from app.plain.online_play import INTERRUPTED, join_on
+from rules.catalog import GAME_IDS
 from rules.names import strip_controls
 
 HELP = (
@@ -114,6 +115,14 @@ _ALONE = {kind.__name__.lower(): kind for kind in (Who, Rematch, Accept, Decline
 _WAITING = "Waiting for the teacher to admit you (ctrl+c stops)."
 
 
+def challenged(words: list[str]) -> tuple[str, str, list[str]]:
+    """`challenge NAME GAME [options]`'s words after `challenge`: the name (it may have
+    spaces: "challenge Mary Ann fifty"; the game is the first word after it that names
+    one), the game, the options."""
+    at = next((i for i in range(1, len(words)) if words[i].lower() in GAME_IDS), 1)
+    return " ".join(words[:at]), words[at], words[at + 1 :]
+
+
 class _Lobby:
     def __init__(self, loop: LineLoop, client: HubClient, console: Console) -> None:
         self.loop = loop
@@ -173,7 +182,8 @@ class _Lobby:
         try:
             words = shlex.split(line)
         except ValueError as error:
-            self.console.say(f"That line cannot be read: {error}.")
+            why = str(error)
+            self.console.say(f"That line cannot be read: {why[:1].lower()}{why[1:]}.")
             return True
         if not words:
             return True
@@ -183,7 +193,8 @@ class _Lobby:
         if word in _ALONE:
             self.client.send(_ALONE[word]())
         elif word == "challenge" and len(rest) >= 2:
-            self.client.send(Challenge(name=rest[0][:60], game=rest[1][:30], flags=rest[2:18]))
+            name, game, flags = challenged(rest)
+            self.client.send(Challenge(name=name[:60], game=game[:30], flags=flags[:16]))
         elif word == "computer" and rest:
             self.client.send(_computer(rest))
         elif word == "watch" and rest:

@@ -29,14 +29,14 @@ from rules.puzzles.bank_file import puzzle_from_json
 from rules.puzzles.training import Attempt
 from rules.puzzles.words import position_words
 
-HELP = "Type your move (in words or as in plain mode) before the time is up, or board for the position."
+HELP = "Type your move (in words or notation) before the time is up, or board for the position."
 #: What the lobby still reads as its own commands while a round waits for an answer
 #: (every command of `app.plain.hub_join.HELP`: "homework" was read as a move).
 LOBBY_WORDS = frozenset(
     {"who", "help", "quit", "accept", "decline", "challenge", "rematch", "watch", "computer"}
     | {"standings", "homework"}
 )
-MARKS = {"win": "wins", "draw": "keeps a draw", "lose": "loses"}
+MARKS = {"win": "which wins", "draw": "which keeps a draw", "lose": "which loses"}
 
 
 def spread_lines(closed: LiveClosed) -> list[str]:
@@ -48,7 +48,8 @@ def spread_lines(closed: LiveClosed) -> list[str]:
     ]
     for bar in closed.bars:
         who = f" ({', '.join(their_words(n) for n in bar.names)})" if bar.names else ""
-        lines.append(f"  {bar.count} played {their_words(bar.words)}: {MARKS[bar.judgement]}{who}")
+        students = f"{bar.count} student{'' if bar.count == 1 else 's'}{who}"
+        lines.append(f"  {students}: {their_words(bar.words)}, {MARKS[bar.judgement]}.")
     if closed.winning:
         lines.append("The winning moves:")
         lines += [f"  {their_words(line)}" for line in closed.winning]

@@ -45,7 +45,7 @@ from app.online.takebacks import (
     not_answered_words,
     taken_words,
 )
-from app.online.texts import their_words
+from app.online.texts import bye_words, their_words
 from app.plain.base import PlainDriver
 from app.plain.online_loop import LineLoop, LoopInput
 from app.plain.online_takebacks import Answered, PlainAsks
@@ -338,5 +338,4 @@ class GuestPlayer(PlainAsks):
                 who = self.away = their_words(message.who or "", 40)
                 self.say(f"{who} is away." if who else "Both players are here.")
             elif isinstance(message, Bye):
-                why = their_words(message.reason)
-                raise EndOfInput(f"{host} left: {why}" if why else f"{host} left")
+                raise EndOfInput(bye_words(host, message.reason))

@@ -211,6 +211,9 @@ def join_on(
         loop.run(link.close())
         _mark(record_id, HOST_SEAT if welcome.seat == GUEST_SEAT else GUEST_SEAT)
         return 0
-    console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
+    if stopped.endswith("."):  # (the goodbye's own sentence: the hub stopped, NAME left)
+        console.say(f"{stopped} This machine keeps it too: the next start offers it.")
+    else:
+        console.say(f"The game stops ({stopped}): it is kept, and the next start offers it.")
     loop.run(link.close(f"{names[welcome.seat - 1]} left: the game is kept."))
     return INTERRUPTED if stopped == "interrupted" else 0

@@ -30,7 +30,7 @@ Ending = Literal["solved", "failed", "quit", "time"]
 #: Lines read for one puzzle at most (bad lines included): then the try stops.
 MAX_LINES = 200
 
-HELP = "Type a move (in words or as in plain mode), hint for a clue, or quit."
+HELP = "Type a move (in words or notation), hint for a clue, or quit."
 #: The seats' names in a puzzle ("in Player 2's slot 3").
 SEATS = ("Player 1", "Player 2")
 

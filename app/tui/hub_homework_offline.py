@@ -145,7 +145,7 @@ class OfflineHomeworkScreen(Home, Screen[None]):
 
     async def _start(self) -> None:
         reached = await self._connect(fetch=self.assignment)
-        homework = OfflineHomework.open(self.address, self.student, self.assignment)
+        homework = OfflineHomework.open(self.address, self.student, self.assignment, reached)
         if isinstance(homework, str):
             self.news(homework)
             self.say(homework, "error")

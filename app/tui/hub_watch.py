@@ -27,7 +27,7 @@ from textual.widgets import Footer, Static
 from app.hub.client import Closed, HubClient
 from app.hub.live_words import closed_words
 from app.hub.lobby import EVERY_GAME
-from app.hub.protocol import Bye, Said, Watch, Watched
+from app.hub.protocol import Bye, Challenged, Decline, Follow, Said, Watch, Watched
 from app.hub.protocol_class import Standings, StandingsNow
 from app.hub.watching import WatchedGame, WatchedGames
 from app.online.codes import Address
@@ -43,6 +43,10 @@ LEAVE_SECONDS = 60.0
 SHOWN_LINES = 6
 #: The sheets of `--game`'s app (the console's, and the app's own for the board's screen).
 APP_STYLES = [*HUB_CONSOLE_STYLES, *MENU_STYLES[:1]]
+
+
+#: What the hub says to a student who declined a challenge.
+DECLINED = "You declined the challenge."
 
 
 class HubWatchApp(App[int]):
@@ -68,6 +72,8 @@ class HubWatchApp(App[int]):
         self.panels: dict[int, Static] = {}
         #: Why the view could not join ("" when it did).
         self.failed = ""
+        #: Challenges declined here whose "You declined" is still to come (not shown).
+        self.declined = 0
         #: The one game watched, on its board (None: every game, in the grid).
         self.board: WatchBoardScreen | None = None
 
@@ -107,6 +113,7 @@ class HubWatchApp(App[int]):
             self._status("Every game of the class, live (q leaves). No game is being played yet.")
             self.client.send(Standings(follow=True))
         self.client.send(Watch(target=self.target, board=self.board is not None))
+        self.client.send(Follow())  # (a challenge then comes as data: declined below)
         try:
             async for message in self.client.messages():
                 if self.board is not None and self.board.shows(message):
@@ -115,7 +122,15 @@ class HubWatchApp(App[int]):
                     self._show(self.watched.heard(message.game, their_words(message.text)))
                 elif isinstance(message, StandingsNow):
                     self._standings(message)
+                elif isinstance(message, Challenged):  # (this view has no accept key)
+                    self.client.send(Decline())
+                    self.declined += 1
+                    who = their_words(message.name, 40)
+                    self._status(f"{who} challenged this view, which only watches: declined.")
                 elif isinstance(message, Said):
+                    if self.declined and message.text == DECLINED:
+                        self.declined -= 1  # (the hub's answer to the decline: said above)
+                        continue
                     self._status(their_words(message.text))
         except Closed as closed:
             self._status(closed_words(closed))

@@ -181,6 +181,7 @@ class MatchScreen(Screen[None], Generic[OptionsT, StateT, MoveT]):
             self.state is not None
             and not self.is_over
             and self.to_move not in self.session.computers
+            and self.referee.plays(self.to_move)  # (an online game: this keyboard's seat)
         )
 
     def named(self, text: str) -> str:

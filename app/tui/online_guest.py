@@ -40,7 +40,7 @@ from app.online.protocol import (
     Welcome,
 )
 from app.online.takebacks import answer_words, follow, moves_back, taken_words
-from app.online.texts import NAME_LIMIT, their_words
+from app.online.texts import NAME_LIMIT, bye_words, their_words
 from app.tui.boards import board_screen
 from app.tui.online_referee import GuestReferee
 from app.tui.online_takeback import TakebackSeat
@@ -221,7 +221,8 @@ class GuestSeat(TakebackSeat):
         elif isinstance(said, Bye):
             why = their_words(said.reason)
             if self.game_screen.session.result is None:  # (after the end, nobody "left")
-                why = f"{self.host} left. {why}".strip()
+                why = self.referee.stopped = bye_words(self.host, why)
+                self.game_screen.say(why, "error")  # (no move is taken any more)
             self.notify(why, markup=False, timeout=10)
 
     def takeback_said(self, said: TakebackAsk | TakebackAnswer | TakenBack) -> None:

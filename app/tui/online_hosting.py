@@ -27,15 +27,17 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.match_session.setup import GameSetup, Seat
+from app.match_session.setup import MAX_NAME, GameSetup, Seat
 from app.online.codes import new_code
 from app.online.guest_link import GuestLink, JoinRefused
 from app.online.hosting import HostedGame, host_seat_of
 from app.online.relay import shown_host
 from app.online.texts import UNENCRYPTED, reach_words
+from app.tui.choices import Choices
 from app.tui.match_form import MatchForm
 from app.tui.online_guest import guest_board
-from app.tui.setup import SetupScreen
+from app.tui.options_form import FieldRow, entry
+from app.tui.setup import SEAT_COLOURS, SetupScreen
 from app.tui.styles import ONLINE_STYLES
 from rules.base import PlayerNo, other
 from rules.registry import GAME_INFO, get_game
@@ -49,7 +51,25 @@ LOOPBACK = "127.0.0.1"
 
 
 class OnlineSetupScreen(SetupScreen):
-    """The setup screen of a hosted game: Start waits for the guest."""
+    """The setup screen of a hosted game: Start waits for the guest. The first row is the
+    host's name (a person: no computer level), the second the guest's, named by the
+    guest: shown, not typed in (a name or a computer chosen there was passed over)."""
+
+    def _seat_row(self, player: PlayerNo) -> ComposeResult:
+        host = player == 1
+        name = self.initial.seats[0].name if host else "Guest"
+        who = "You, at this keyboard" if host else "Your friend names this seat as they join"
+        with FieldRow(f"Player {player}", f"bold {SEAT_COLOURS[player - 1]}", classes="seat"):
+            yield entry(
+                value=name,
+                id=f"name-{player}",
+                classes="name",
+                max_length=MAX_NAME,
+                disabled=not host,
+            )
+            played_by = Choices([(who, "human")], "human")
+            played_by.id, played_by.disabled = f"seat-{player}", True
+            yield played_by
 
     def action_start(self) -> None:
         options = self._validate()
@@ -125,7 +145,7 @@ class HostWaitScreen(Screen[None]):
             yield Static(Text(f"Hosting {title}", style="bold"), id="online-title")
             yield Static("", id="join-code", markup=False)
             yield Static("", id="guest-command", markup=False)
-            yield Static(reach_words(self.bind), id="online-reach", markup=False)
+            yield Static(reach_words(self.bind, flag=False), id="online-reach", markup=False)
             yield Static(self._network_words(), id="online-network", markup=False)
             yield Static(UNENCRYPTED, id="online-unencrypted", markup=False)
             yield Static(self._hint_words(), id="online-hints", markup=False)
@@ -163,7 +183,7 @@ class HostWaitScreen(Screen[None]):
             return
         await self.link.stop()
         self._link_on(NETWORK if self.bind == LOOPBACK else LOOPBACK, self.link.seat_name)
-        self.query_one("#online-reach", Static).update(reach_words(self.bind))
+        self.query_one("#online-reach", Static).update(reach_words(self.bind, flag=False))
         self.query_one("#online-network", Static).update(self._network_words())
         await self._listen()
 

@@ -32,6 +32,8 @@ class GuestReferee(Referee):
         self.pending = False
         #: Asks the other player for a takeback (the words to show).
         self.ask: Callable[[Any], str] | None = None
+        #: Why the game stopped before its end (the host's goodbye), or "": it goes on.
+        self.stopped = ""
 
     def offers(self, action: str) -> Offer:
         if action in NOT_ONLINE:
@@ -43,7 +45,12 @@ class GuestReferee(Referee):
             return "Your move is on its way: ask for a takeback once it is confirmed."
         return NO_ASKING if self.ask is None else self.ask(session)
 
+    def plays(self, player: PlayerNo) -> bool:
+        return player == self.seat and not self.stopped
+
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
+        if self.stopped:
+            return self.stopped
         if game.to_move(state) != self.seat:
             return f"It is {self.host}'s turn."
         if self.pending:

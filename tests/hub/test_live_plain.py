@@ -73,7 +73,7 @@ def test_the_teacher_runs_a_live_round_from_the_line_console(tmp_path: Path) -> 
         screen.wait_for("1 of 1 have answered.")
         for proc in (ada, screen):
             proc.wait_for("Round 1 closed: 1 of 1 answered, 1 right.")
-            proc.wait_for(f"1 played {words}: wins")
+            proc.wait_for(f"1 student: {words}, which wins.")
             proc.wait_for("The winning moves:")
             proc.wait_for("The class total: 10 points.")
         hub.wait_for("The live session's summary (1 round):")

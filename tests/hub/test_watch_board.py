@@ -14,7 +14,16 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from app.hub.protocol import Accept, Admitted, Challenge, GameReady, Watch, Watched, WatchedBoard
+from app.hub.protocol import (
+    Accept,
+    Admitted,
+    Challenge,
+    Follow,
+    GameReady,
+    Watch,
+    Watched,
+    WatchedBoard,
+)
 from app.hub.watching import position_of
 from app.online.codes import Address
 from app.online.protocol import Message
@@ -172,7 +181,7 @@ async def test_one_game_watched_on_its_board_live_and_keys_change_nothing(
                 assert "1. Ada: Play" in str(screen.query_one("#watch-moves").render())
                 board = screen.query_one(Board)
                 assert board.read_only
-                assert [type(m).__name__ for m in spy.sent] == ["Watch"]
+                assert [type(m).__name__ for m in spy.sent] == ["Watch", "Follow"]
                 assert spy.sent[0] == Watch(target="1", board=True)
                 game = hub.lobby.games[1]
                 before = game.relay.session.match
@@ -180,7 +189,7 @@ async def test_one_game_watched_on_its_board_live_and_keys_change_nothing(
                     await pilot.press(key)
                 await pilot.click(Board)
                 await pilot.pause(0.2)
-                assert spy.sent == [Watch(target="1", board=True)]  # (nothing sent)
+                assert spy.sent == [Watch(target="1", board=True), Follow()]  # (nothing sent)
                 assert game.relay.session.match == before and turn() == "Bo to play"
                 after = get_game("fifty").play(state, moves[0])
                 await _play(links, [queue for _, queue in joined], moves[1:2], after, 1)

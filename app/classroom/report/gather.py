@@ -86,6 +86,8 @@ class Report:
     records_folders: tuple[Path, ...]
     #: The finished games of the period whose moves were judged.
     records_read: int
+    #: The one player asked for (`--player`), or None: everyone.
+    asked: str | None = None
 
 
 def data_stamp() -> Stamp:
@@ -136,7 +138,7 @@ def gather(player: str | None = None, since: dt.date | None = None) -> Report:
     for someone in people.values():
         someone.accuracy_history.sort()
     ordered = tuple(sorted(people.values(), key=lambda p: p.name.casefold()))
-    return Report(ordered, since, path, (saves_dir(), finished_dir()), records)
+    return Report(ordered, since, path, (saves_dir(), finished_dir()), records, player)
 
 
 def _judged_games(since: dt.date | None) -> list[tuple[str, dict[str, Judged]]]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from app.classroom.report.gather import Report
 from app.classroom.report.plots import Plot, Series, accuracy_series, rating_plot
-from app.classroom.report.text import player_lines, where_lines
+from app.classroom.report.text import nobody_words, player_lines, where_lines
 from app.classroom.worksheet.pdf import FONT_FOLDERS, new_document
 
 #: Each series' colour (red, green, blue), in turn; and a dash pattern after the first
@@ -124,7 +124,7 @@ def report_pdf(report: Report, folders: Sequence[Path] = FONT_FOLDERS) -> bytes:
     lines(where_lines(report), 9)
     pdf.ln(3)
     if not report.players:
-        lines(["No players yet: every game between named players is counted here."], 10)
+        lines([nobody_words(report)], 10)
     ratings = rating_plot(report)
     if ratings.series:
         draw_plot(pdf, ratings, pdf.l_margin, pdf.get_y(), width, 95, say)

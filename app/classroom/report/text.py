@@ -6,6 +6,7 @@ import re
 
 from app.classroom.report.accuracy import Example, kind_words
 from app.classroom.report.gather import DIFFICULTIES, PlayerReport, Report
+from rules.names import strip_controls
 from rules.registry import GAME_IDS, GAME_INFO, get_game
 
 
@@ -105,6 +106,15 @@ def player_lines(p: PlayerReport) -> list[str]:
     return lines
 
 
+def nobody_words(report: Report) -> str:
+    """What a report of nobody says: no player yet, or none of the name asked for."""
+    if report.asked is None:
+        return "No players yet: every game between named players is counted here."
+    since = f" since {report.since}" if report.since else ""
+    asked = " ".join(strip_controls(report.asked).split())[:40]
+    return f"No player called {asked} has a game here{since}."
+
+
 def report_text(report: Report, *, heading: bool = True) -> str:
     """The report; without `heading` when a screen's title says "Teacher's report"."""
     since = f" since {report.since}" if report.since else ""
@@ -113,7 +123,7 @@ def report_text(report: Report, *, heading: bool = True) -> str:
         lines.append(f"Games, puzzles and records{since}.")
     lines += where_lines(report)
     if not report.players:
-        lines += ["", "No players yet: every game between named players is counted here."]
+        lines += ["", nobody_words(report)]
     for p in report.players:
         lines += ["", *player_lines(p)]
     return "\n".join(lines)
