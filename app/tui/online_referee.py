@@ -48,6 +48,10 @@ class GuestReferee(Referee):
     def plays(self, player: PlayerNo) -> bool:
         return player == self.seat and not self.stopped
 
+    def task(self, state: Any, board_hint: str) -> str:
+        # (the board's task is the other player's to do, on their own screen)
+        return board_hint if state.to_move == self.seat else f"Waiting for {self.host}'s move."
+
     def admits(self, game: Any, state: Any, move: Any) -> Literal["play", "judge"] | str | None:
         if self.stopped:
             return self.stopped

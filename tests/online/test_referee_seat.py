@@ -14,6 +14,7 @@ from tests.app.tui_support import until
 from tests.online.screens import joined_board
 from tests.online.test_hostile_host import CODE, FakeHost
 from widgets.digit_pool import DigitPool
+from widgets.status_line import StatusLine
 
 
 def test_the_keyboard_plays_only_its_own_seat_and_none_once_the_game_stopped() -> None:
@@ -40,6 +41,10 @@ async def test_the_keys_build_no_move_on_the_other_players_turn(
             await pilot.press("3", "4")
             assert screen.board.chosen == []
             assert not screen.query_one(DigitPool).active
+            # (the status line tells Bob what is happening, not Mallory what to do)
+            status = screen.query_one(StatusLine).message
+            assert "Waiting for Mallory's move." in status
+            assert "choose" not in status
     finally:
         fake.done.set()
         fake.thread.join(10)
