@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 
 def _keep_compiled_code() -> None:
@@ -29,6 +30,22 @@ def _keep_compiled_code() -> None:
 
 
 _keep_compiled_code()
+
+
+# The property tests (hypothesis) draw `max_examples` each from a profile: 100 (hypothesis's
+# own default) in the default run, 1,000 in a run of the soak set, or the one named by
+# `--hypothesis-profile` (`pytest --hypothesis-profile=soak tests/rules`: every property
+# test of a folder at depth). A test that names its own count keeps it. No deadline: the
+# machine is shared, and a slow example is no failure.
+settings.register_profile("quick", max_examples=100, deadline=None)
+settings.register_profile("soak", max_examples=1_000, deadline=None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not config.getoption("hypothesis_profile", None):
+        markers = config.getoption("markexpr", "") or ""
+        deep = "soak" in markers and "not soak" not in markers
+        settings.load_profile("soak" if deep else "quick")
 
 
 @pytest.fixture(scope="session")
