@@ -9,8 +9,12 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import settings
+from textual.css.model import RuleSet
+from textual.css.stylesheet import CSSLocation, Stylesheet
 
 
 def _keep_compiled_code() -> None:
@@ -29,6 +33,22 @@ def _keep_compiled_code() -> None:
 
 
 _keep_compiled_code()
+
+
+# The property tests (hypothesis) draw `max_examples` each from a profile: 100 (hypothesis's
+# own default) in the default run, 1,000 in a run of the soak set, or the one named by
+# `--hypothesis-profile` (`pytest --hypothesis-profile=soak tests/rules`: every property
+# test of a folder at depth). A test that names its own count keeps it. No deadline: the
+# machine is shared, and a slow example is no failure.
+settings.register_profile("quick", max_examples=100, deadline=None)
+settings.register_profile("soak", max_examples=1_000, deadline=None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not config.getoption("hypothesis_profile", None):
+        markers = config.getoption("markexpr", "") or ""
+        deep = "soak" in markers and "not soak" not in markers
+        settings.load_profile("soak" if deep else "quick")
 
 
 @pytest.fixture(scope="session")
@@ -78,6 +98,37 @@ def _faster_pilot_clock() -> None:
 
 
 _faster_pilot_clock()
+
+
+# Textual parses every style sheet anew for each app it starts (its parse cache belongs to
+# one app's Stylesheet), and the tests start hundreds of apps (tests/app, and the full
+# screen's tests of tests/hub, tests/online and tests/classroom): about a sixth of a game
+# screen's start in a test is parsing the same .tcss text again. Parsing is a function of
+# the text, where it was read from, and the theme's variables, so within the test run one
+# result serves every app with those inputs. The app itself is unchanged.
+_PARSED: dict[tuple[Any, ...], list[RuleSet]] = {}
+_parse_rules = Stylesheet._parse_rules
+
+
+def _parse_rules_once(
+    self: Stylesheet,
+    css: str,
+    read_from: CSSLocation,
+    is_default_rules: bool = False,
+    tie_breaker: int = 0,
+    scope: str = "",
+) -> list[RuleSet]:
+    variables = tuple(sorted(self._variables.items()))
+    key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
+    found = _PARSED.get(key)
+    if found is None:
+        found = _PARSED[key] = _parse_rules(
+            self, css, read_from, is_default_rules, tie_breaker, scope
+        )
+    return found
+
+
+Stylesheet._parse_rules = _parse_rules_once  # type: ignore[method-assign]
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

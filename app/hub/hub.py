@@ -130,6 +130,7 @@ class Hub(HostServer):
 
     async def stop(self, reason: str = "") -> None:
         """Stop every game (kept), say goodbye and stop listening."""
+        self.lobby.stopping = True
         self.live.stop(now=True)
         for game in list(self.lobby.games.values()):
             game.stop()

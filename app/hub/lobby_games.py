@@ -104,7 +104,7 @@ class Referee:
         else:
             record = None
             new = await self._number(first, second, match)
-            if new is None:
+            if new is None or room.stopping:  # (stopping: no one would join it)
                 return
             number = new
         game = HubGame(number, match, names, room.store, record, level_of(second))

@@ -62,6 +62,8 @@ class Room:
         self.unfinished = unfinished(store)
         #: The teacher paused the class: no new game starts (`pause`, `resume`).
         self.paused = False
+        #: The hub is stopping: no game starts (one whose number was being taken is left).
+        self.stopping = False
         #: Who watches every game (`watch *`): each new game is theirs too.
         self.every: dict[object, Watcher] = {}
         #: The students told who is here as it changes (`follow`: the full screen's lobby).

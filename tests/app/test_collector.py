@@ -181,15 +181,16 @@ async def test_an_app_in_a_terminal_holds_the_full_passes_until_it_ends(
 async def test_screens_opened_and_closed_while_held_are_collected_once_quiet(
     full_passes: list[int],
 ) -> None:
-    """Sixty rules screens opened and closed, the full passes held: once quiet, neither the
-    screens nor any of their widgets are kept (what stays is Textual's bounded caches)."""
+    """Twenty rules screens (four of each game) opened and closed, the full passes held:
+    once quiet, neither the screens nor any of their widgets are kept (what stays is
+    Textual's bounded caches)."""
     clock = Clock()
     policy = Collector(now=clock)
     app = EquationDuelApp()
     async with app.run_test(size=SIZE) as pilot:
         policy.hold()
         kept: list[weakref.ref[Widget]] = []
-        for turn in range(60):
+        for turn in range(20):
             screen = RulesScreen(GAME_IDS[turn % len(GAME_IDS)])
             app.push_screen(screen)
             await pilot.pause()

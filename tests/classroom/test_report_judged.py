@@ -47,7 +47,7 @@ def test_a_stored_judgement_reads_back_as_judging_the_record_gives() -> None:
     assert mistakes and examples  # (the games compared hold mistakes and their positions)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.text(max_size=80) | st.from_regex(r'\{"Ann": \{.*\}\}', fullmatch=True))
 def test_a_judgement_changed_by_hand_is_left_out_never_a_crash(text: str) -> None:
     found = judged_from_text(text)

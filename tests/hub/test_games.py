@@ -6,7 +6,10 @@ roster, tokens and finished games."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
+
+import pytest
 
 from app.hub.console import HubConsole
 from app.hub.hub import Hub
@@ -131,6 +134,38 @@ async def test_a_restarted_hub_keeps_its_code_roster_and_tokens(tmp_path: Path) 
         await back.send(Who())
         assert isinstance(await back.next(), Said)
         await back.close()
+
+
+async def test_a_game_whose_number_comes_as_the_hub_stops_never_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game starting as the teacher stops the hub (its number still being taken from the
+    records) is not started: the hub stops at once, not after waiting `JOIN_SECONDS`
+    (two minutes) for players who are gone (once a hub test took 120 s so)."""
+    said: list[str] = []
+    asked, answer = threading.Event(), threading.Event()
+    async with running_hub(tmp_path / "hub.sqlite3", said) as hub:
+        numbered = hub.store.new_game
+
+        def slow_number(game_id: str, names: tuple[str, str]) -> int:
+            asked.set()
+            answer.wait(WAIT)
+            return numbered(game_id, names)
+
+        monkeypatch.setattr(hub.store, "new_game", slow_number)
+        (ada, _), (bo, _) = [await _admitted(hub, name) for name in ("Ada", "Bo")]
+        await ada.send(Challenge(name="Bo", game="fifty"))
+        await bo.said_until("type accept or decline")
+        await bo.send(Accept())
+        await until(asked.is_set, "the game's number asked")
+        stopping = asyncio.create_task(hub.stop("The hub stops."))
+        await until(lambda: hub.stopped, "the hub stopping")
+        answer.set()
+        await asyncio.wait_for(stopping, WAIT)
+        assert hub.lobby.games == {}
+        assert not [line for line in said if " starts: " in line]
+        for client in (ada, bo):
+            await client.close()
 
 
 async def test_a_player_back_in_the_lobby_is_offered_their_game_again(tmp_path: Path) -> None:

@@ -79,7 +79,6 @@ class Sent:
 
 
 @settings(
-    max_examples=150,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

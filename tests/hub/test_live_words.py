@@ -29,7 +29,7 @@ def test_the_live_words_read_as_options() -> None:
     assert "whole numbers" in str(read_live("fifty easy twenty"))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.text(max_size=80))
 def test_any_live_words_give_options_or_words(text: str) -> None:
     read = read_live(text)

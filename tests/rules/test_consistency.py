@@ -110,7 +110,7 @@ def test_options_round_trip_json(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(text=st.text(max_size=40))
 def test_parse_move_any_text_is_a_move_or_a_refusal(game_id: str, text: str) -> None:
     """Whatever a player types: a move, or IllegalMove/MoveSyntaxError, never a crash."""

@@ -268,7 +268,7 @@ def test_checker_is_fast_once_sympy_is_loaded() -> None:
     assert time.perf_counter() - start < 5
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(st.text(max_size=300), st.lists(st.integers(0, 20), max_size=9), st.booleans())
 def test_random_text_never_raises(text: str, owned: list[int], double_digits: bool) -> None:
     result = check_equation(text, owned, double_digits=double_digits)
@@ -279,7 +279,7 @@ def test_random_text_never_raises(text: str, owned: list[int], double_digits: bo
 ALPHABET = "0123456789+-*/x×÷−()= ._^a\t"
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(st.text(alphabet=ALPHABET, max_size=60), st.lists(st.integers(1, 15), max_size=8))
 def test_random_equationlike_text_never_raises(text: str, owned: list[int]) -> None:
     result = check_equation(text, owned)
@@ -328,9 +328,9 @@ def equations(draw: st.DrawFn) -> tuple[str, list[int], Fraction | None, Fractio
     return f"{left_text}={right_text}", owned, left_value, right_value
 
 
-# 200 built equations here; the soak's fuzz against the exact-fraction reference
-# (tests/rules/test_equation_campaign.py) checks 20,000.
-@settings(max_examples=200, deadline=None)
+# Built equations, as many as the run's profile says (tests/conftest.py); the soak's fuzz
+# against the exact-fraction reference (tests/rules/test_equation_campaign.py) checks 20,000.
+@settings(deadline=None)
 @given(equations())
 def test_built_equations_valid_exactly_when_sides_equal(
     case: tuple[str, list[int], Fraction | None, Fraction | None],

@@ -145,7 +145,6 @@ def test_double_digits_whole_numbers_before_joined_digits() -> None:
 
 
 @settings(
-    max_examples=150,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],

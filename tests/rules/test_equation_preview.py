@@ -22,7 +22,7 @@ def test_equation_preview() -> None:
     assert preview("6 ^ 2 = 36")[0] == "problem"
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(st.text(max_size=250), st.lists(st.integers(0, 20), max_size=8) | st.none())
 def test_preview_of_any_text_is_a_message(text: str, owned: list[int] | None) -> None:
     kind, message = preview(text, owned=owned)
@@ -63,7 +63,7 @@ def _same_judge(text: str, owned: list[int] | None, double_digits: bool = False)
         assert kind == ("unequal" if verdict.kind == "unequal" else "problem")
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(deadline=None, derandomize=True)
 @given(equations())
 def test_preview_reason_is_the_verdict_reason_on_built_equations(
     case: tuple[str, list[int], object, object],
@@ -74,7 +74,7 @@ def test_preview_reason_is_the_verdict_reason_on_built_equations(
     _same_judge(text.replace("*", "(", 1), owned)
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(deadline=None, derandomize=True)
 @given(
     st.text(alphabet=ALPHABET, max_size=40),
     st.lists(st.integers(0, 15), max_size=8) | st.none(),

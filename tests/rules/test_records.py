@@ -283,7 +283,7 @@ def test_bytes_that_are_not_utf8() -> None:
         from_json(b'{"format": 1, "game": "\xff"}')
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(cut=st.integers(min_value=0, max_value=2000), junk=st.text(max_size=5))
 def test_any_damage_is_a_record_error(cut: int, junk: str) -> None:
     text = to_json(record_from_moves("fifty", None, ["6*7", "9-5"]))
