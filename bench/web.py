@@ -49,7 +49,7 @@ def time_keys(browser: Browser, server: Served, runs: int) -> list[float]:
     times = []
     for index, number in enumerate(h.quiet_sequence(runs), start=1):
         player = 1 if index % 2 else 2
-        shown = f"{index}. P{player} {number}"
+        shown = f"{index}. Player {player} adds {number}"
         start = time.perf_counter()
         page.press(str(number))
         wait_in_page(page, shown)
