@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
+from widgets.hovered_keys import HoveredKeys
 from widgets.pool_drawing import Look, key_rows, look_of
 from widgets.pool_keyboard import PoolKeyboard
 
@@ -40,7 +41,7 @@ LAYERS = (
 Shown = tuple[tuple[int, int, int], tuple[tuple[str, tuple[str, ...]], ...]]
 
 
-class DigitPool(PoolKeyboard, can_focus=True):
+class DigitPool(PoolKeyboard, HoveredKeys, can_focus=True):
     """The numbers of a pool; taken ones show who holds them and cannot be picked."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(LAYERS)
@@ -77,7 +78,6 @@ class DigitPool(PoolKeyboard, can_focus=True):
     ) -> None:
         super().__init__(id=id, classes=classes)
         #: The key under the mouse (its index), if any.
-        self._hover: int | None = None
         #: The looks of the keys' classes (by the classes), each line drawn (by its y).
         self._looks: dict[tuple[str, ...], Look] = {}
         self._lines: dict[int, Strip] = {}
@@ -106,7 +106,7 @@ class DigitPool(PoolKeyboard, can_focus=True):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self._grid()[1] * self.KEY_HEIGHT
 
-    def _index_at(self, offset: Offset | None) -> int | None:
+    def _key_at(self, offset: Offset | None) -> int | None:
         """The key at `offset` in the content (None: between keys, or beyond them)."""
         if offset is None:
             return None
@@ -297,19 +297,8 @@ class DigitPool(PoolKeyboard, can_focus=True):
         """Show `numbers` as the hint (and no others)."""
         self.hinted = frozenset(numbers)
 
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        self._hovering(self._index_at(event.get_content_offset(self)))
-
-    def on_leave(self, event: events.Leave) -> None:
-        self._hovering(None)
-
-    def _hovering(self, index: int | None) -> None:
-        if index != self._hover:
-            self._hover = index
-            self._sync()
-
     def on_click(self, event: events.Click) -> None:
-        index = self._index_at(event.get_content_offset(self))
+        index = self._key_at(event.get_content_offset(self))
         if index is None:
             return  # between the keys: nothing
         event.stop()

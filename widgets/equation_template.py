@@ -20,10 +20,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style
-from textual.widget import Widget
 
 from rules.equation.template import parse_template
 from rules.operators import shown
+from widgets.hovered_keys import HoveredKeys
 from widgets.pool_drawing import Look, key_rows, look_of
 
 #: A slot's look: its class, then its states' (later ones win where they set a style).
@@ -67,7 +67,7 @@ def pieces_of(template: str) -> tuple[Piece, ...]:
     return tuple(pieces)
 
 
-class EquationTemplate(Widget):
+class EquationTemplate(HoveredKeys):
     COMPONENT_CLASSES: ClassVar[set[str]] = {*LAYERS, VALUE}
 
     class SlotChosen(Message):
@@ -100,7 +100,6 @@ class EquationTemplate(Widget):
         self.set_reactive(EquationTemplate.active, active)
         #: The slot under the mouse, if any; what was last shown (a repaint asked for
         #: nothing would cost a frame); the slots' looks in this repaint (by their classes).
-        self._hover: int | None = None
         self._shown: tuple[object, ...] = ()
         self._looks: dict[tuple[str, ...], Look] = {}
         self.set_reactive(EquationTemplate.template, template)
@@ -129,7 +128,7 @@ class EquationTemplate(Widget):
         gutter = self.styles.gutter
         return Offset(gutter.left + piece.x + piece.width // 2, gutter.top + 1)
 
-    def _slot_at(self, offset: Offset | None) -> int | None:
+    def _key_at(self, offset: Offset | None) -> int | None:
         if offset is None or not 0 <= offset.y < ROWS:
             return None
         for piece in pieces_of(self.template):
@@ -183,16 +182,8 @@ class EquationTemplate(Widget):
                 strips.append(Strip([pad, Segment(text, style), pad], piece.width))
         return Strip.join(strips)
 
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        self._hover = self._slot_at(event.get_content_offset(self))
-        self._sync()
-
-    def on_leave(self, event: events.Leave) -> None:
-        self._hover = None
-        self._sync()
-
     def on_click(self, event: events.Click) -> None:
-        slot = self._slot_at(event.get_content_offset(self))
+        slot = self._key_at(event.get_content_offset(self))
         if slot is not None:
             event.stop()
             self.post_message(self.SlotChosen(self.player, slot))

@@ -17,9 +17,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style
-from textual.widget import Widget
 
 from rules.operators import ALL_OPS, Op, shown
+from widgets.hovered_keys import HoveredKeys
 from widgets.pool_drawing import key_rows, look_of
 
 VERBS: dict[Op, str] = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
@@ -37,7 +37,7 @@ LAYERS = (
 KEY_WIDTH, KEY_HEIGHT, GAP, ROW_WIDTH = 5, 3, 1, 12
 
 
-class OperatorPicker(Widget):
+class OperatorPicker(HoveredKeys):
     """One of + − × ÷, chosen by key or click; the screen keeps which one is chosen."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(LAYERS)
@@ -60,7 +60,6 @@ class OperatorPicker(Widget):
     ) -> None:
         super().__init__(id=id, classes=f"{classes or ''} -vertical" if vertical else classes)
         self.vertical = vertical
-        self._hover: int | None = None
 
     def label(self, op: Op) -> str:
         """The key's text; in the vertical list the chosen one is pointed at (▸), so it
@@ -94,7 +93,7 @@ class OperatorPicker(Widget):
             return Offset(ROW_WIDTH // 2, 2 * index)
         return Offset(index * (KEY_WIDTH + GAP) + KEY_WIDTH // 2, 1)
 
-    def _index_at(self, offset: Offset | None) -> int | None:
+    def _key_at(self, offset: Offset | None) -> int | None:
         if offset is None:
             return None
         if self.vertical:
@@ -156,19 +155,8 @@ class OperatorPicker(Widget):
             strips += [key_rows(self.label(op), look, KEY_WIDTH)[y], between]
         return Strip.join(strips).extend_cell_length(width, style.rich_style)
 
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        self._hovering(self._index_at(event.get_content_offset(self)))
-
-    def on_leave(self, event: events.Leave) -> None:
-        self._hovering(None)
-
-    def _hovering(self, index: int | None) -> None:
-        if index != self._hover:
-            self._hover = index
-            self._sync()
-
     def on_click(self, event: events.Click) -> None:
-        index = self._index_at(event.get_content_offset(self))
+        index = self._key_at(event.get_content_offset(self))
         if index is not None:
             event.stop()
             self.choose(self.ops[index])
