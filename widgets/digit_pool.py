@@ -21,6 +21,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 
 from widgets.hovered_keys import HoveredKeys
+from widgets.in_place import restyle_alone
 from widgets.pool_drawing import Look, key_rows, look_of
 from widgets.pool_keyboard import PoolKeyboard
 
@@ -223,12 +224,7 @@ class DigitPool(PoolKeyboard, HoveredKeys, can_focus=True):
             **self._extra_classes,
         }
         self._extra_classes = {}
-        if any(self.has_class(name) != on for name, on in wanted.items()):
-            self.update_classes(wanted, update=False)
-            if self.is_mounted:
-                self.app.stylesheet.update_nodes([self], animate=False)
-            else:
-                self.update_node_styles()
+        restyle_alone(self, wanted)
         shown = self._keys_shown()
         if shown != self._shown:  # (a repaint asked for nothing would cost a frame)
             self._shown = shown

@@ -23,7 +23,7 @@ from textual.widgets import Input, Static
 
 from rules.equation.preview import preview_equation
 from rules.operators import ALL_OPS, Op
-from widgets.in_place import update_in_place
+from widgets.in_place import restyle_alone, update_in_place
 
 #: ASCII operators as typing shows them (same length: the cursor stays where it was).
 SHOWN_AS = str.maketrans({"*": "×", "x": "×", "/": "÷", "-": "−"})  # not X: refused (RULINGS.md)
@@ -212,12 +212,8 @@ class EquationInput(Widget):
         # The box is restyled alone: `-waiting` styles only its border (a colour that
         # children inherit, the title's too, would draw every key again), and the title
         # is muted in its own words.
-        if self.has_class("-waiting") == waiting:
-            return
-        self.set_class(waiting, "-waiting", update=False)
-        self._show_hint()
-        if self.is_mounted:
-            self.app.stylesheet.update_nodes([self], animate=False)
+        if restyle_alone(self, {"-waiting": waiting}):
+            self._show_hint()
 
     def watch_hint(self) -> None:
         self._show_hint()

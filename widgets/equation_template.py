@@ -24,6 +24,7 @@ from textual.style import Style
 from rules.equation.template import parse_template
 from rules.operators import shown
 from widgets.hovered_keys import HoveredKeys
+from widgets.in_place import restyle_alone
 from widgets.pool_drawing import Look, key_rows, look_of
 
 #: A slot's look: its class, then its states' (later ones win where they set a style).
@@ -142,11 +143,9 @@ class EquationTemplate(HoveredKeys):
     def _sync(self) -> None:
         # `-full` styles the value line, `-active` the border: set without restyling, then
         # the template alone is restyled if they changed (its looks are worked out then).
-        wanted = {"-full": all(v is not None for v in self.values), "-active": self.active}
-        if any(self.has_class(name) != on for name, on in wanted.items()):
-            self.update_classes(wanted, update=False)
-            if self.is_mounted:
-                self.app.stylesheet.update_nodes([self], animate=False)
+        restyle_alone(
+            self, {"-full": all(v is not None for v in self.values), "-active": self.active}
+        )
         slots = [p.slot for p in pieces_of(self.template) if p.slot]
         now = (
             self.template,

@@ -1,8 +1,12 @@
-"""Updating a `Static` without a layout of the screen when its height stays the same."""
+"""Changing a widget at the least cost: a `Static` updated without a layout of the screen
+when its height stays the same; a widget's classes set restyling it alone."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -21,3 +25,17 @@ def update_in_place(static: Static, content: VisualType) -> None:
     static.update(content, layout=False)  # (this forgets the measured height)
     if width <= 0 or static.get_content_height(size, size, width) != before:
         static.refresh(layout=True)
+
+
+def restyle_alone(widget: Widget, wanted: Mapping[str, bool]) -> bool:
+    """Set `widget`'s classes to `wanted` and, if any changed, restyle the widget alone (not
+    its children nor the screen: its looks, the component classes, are worked out then).
+    True when they changed."""
+    if all(widget.has_class(name) == on for name, on in wanted.items()):
+        return False
+    widget.update_classes(wanted, update=False)
+    if widget.is_mounted:
+        widget.app.stylesheet.update_nodes([widget], animate=False)
+    else:
+        widget.update_node_styles()
+    return True

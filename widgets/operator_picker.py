@@ -20,6 +20,7 @@ from textual.style import Style
 
 from rules.operators import ALL_OPS, Op, shown
 from widgets.hovered_keys import HoveredKeys
+from widgets.in_place import restyle_alone
 from widgets.pool_drawing import key_rows, look_of
 
 VERBS: dict[Op, str] = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
@@ -108,13 +109,7 @@ class OperatorPicker(HoveredKeys):
         self._sync()
 
     def _sync(self) -> None:
-        wanted = {"-inactive": not self.active, "-player-2": self.player == 2}
-        if any(self.has_class(name) != on for name, on in wanted.items()):
-            self.update_classes(wanted, update=False)
-            if self.is_mounted:
-                self.app.stylesheet.update_nodes([self], animate=False)
-            else:
-                self.update_node_styles()
+        restyle_alone(self, {"-inactive": not self.active, "-player-2": self.player == 2})
         shown_now = tuple((self.label(op), self.key_layers(op)) for op in self.ops)
         if shown_now != self._shown:
             self._shown = shown_now

@@ -9,6 +9,8 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from widgets.in_place import restyle_alone
+
 
 class PlayerPanel(Widget):
     """A player's panel: the border title is the name; the body shows their holdings, then
@@ -101,15 +103,8 @@ class PlayerPanel(Widget):
     def _restyle(self, wanted: dict[str, bool]) -> None:
         """Set the panel's classes, restyling no more than they change (the panel alone:
         its lines are its component classes, worked out as it is restyled)."""
-        changed = {name for name, on in wanted.items() if self.has_class(name) != on}
-        if not changed:
-            return
-        self.update_classes(wanted, update=False)
-        if not self.is_mounted:
-            self.update_node_styles()
-            return
-        self.app.stylesheet.update_nodes([self], animate=False)
-        self.refresh()
+        if restyle_alone(self, wanted) and self.is_mounted:
+            self.refresh()
 
     _title: str | None = None
     _shown: tuple[Text, str, str] | None = None

@@ -190,25 +190,37 @@ def countdown_to_1000() -> list[str]:
     return moves
 
 
+def countdown_to_1000_but_its_last_move() -> EquationDuelApp:
+    """The app at a countdown to 1000 between Ann and Bob, before its last move."""
+    moves = countdown_to_1000()
+    return EquationDuelApp("countdown", {"target": 1000}, moves[:-1], names=("Ann", "Bob"))
+
+
+async def open_the_analysis_after_the_last_move(pilot: Pilot[None], drawn: list[str]) -> None:
+    """Play the countdown's last move, wait for its judging, then press a: what is drawn
+    from that key on is in `drawn`."""
+    import asyncio
+
+    from app.store import keep_writer
+
+    await pilot.press(countdown_to_1000()[-1].lstrip("+"))
+    await asyncio.to_thread(keep_writer.wait_judged)
+    await settled(pilot)
+    drawn.clear()
+    await pilot.press("a")
+    await settled(pilot)
+
+
 async def test_a_long_analysis_opens_with_its_move_lists_scroll_bar_in_one_layout(
     drawn: list[str],
 ) -> None:
     """A countdown to 1000 (each adds their smallest number): its rows, a verdict under
     most, scroll from the start at 80×30 (where the board does not)."""
-    import asyncio
-
-    from app.store import keep_writer
     from app.tui.analysis_screen import AnalysisScreen
 
-    moves = countdown_to_1000()
-    app = EquationDuelApp("countdown", {"target": 1000}, moves[:-1], names=("Ann", "Bob"))
+    app = countdown_to_1000_but_its_last_move()
     async with app.run_test(size=(80, 30)) as pilot:
-        await pilot.press(moves[-1].lstrip("+"))
-        await asyncio.to_thread(keep_writer.wait_judged)
-        await settled(pilot)
-        drawn.clear()
-        await pilot.press("a")
-        await settled(pilot)
+        await open_the_analysis_after_the_last_move(pilot, drawn)
         assert drawn.count("layout AnalysisScreen") == 1
         screen = app.screen
         assert isinstance(screen, AnalysisScreen) and screen.analysis is not None
@@ -221,20 +233,11 @@ async def test_a_long_analysis_at_80x24_opens_with_its_boards_scroll_bar_in_one_
     """At 80×24 the right pane (the move's detail over the board, its two pools of keys
     three lines a row) is taller than the room under the summary: its scroll bar is
     shown before the first layout, not found by it (a second layout and frame)."""
-    import asyncio
-
-    from app.store import keep_writer
     from app.tui.analysis_screen import AnalysisScreen
 
-    moves = countdown_to_1000()
-    app = EquationDuelApp("countdown", {"target": 1000}, moves[:-1], names=("Ann", "Bob"))
+    app = countdown_to_1000_but_its_last_move()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(moves[-1].lstrip("+"))
-        await asyncio.to_thread(keep_writer.wait_judged)
-        await settled(pilot)
-        drawn.clear()
-        await pilot.press("a")
-        await settled(pilot)
+        await open_the_analysis_after_the_last_move(pilot, drawn)
         screen = app.screen
         assert isinstance(screen, AnalysisScreen) and screen.analysis is not None
         assert screen.query_one("#analysis-right").show_vertical_scrollbar
